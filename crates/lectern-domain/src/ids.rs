@@ -1,0 +1,26 @@
+//! Identifiers we mint ourselves (user accounts, tokens' rows). Random rather than sequential,
+//! so that an identifier says nothing about how many others exist.
+
+use crate::secret::random_bytes;
+
+const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+
+/// A new identifier of 20 characters from Crockford's base-32 alphabet (100 random bits).
+pub fn new_id() -> String {
+    let bytes = random_bytes::<20>();
+    bytes.iter().map(|b| ALPHABET[usize::from(b % 32)] as char).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_twenty_lowercase_base32_characters_and_differ() {
+        let a = new_id();
+        let b = new_id();
+        assert_eq!(a.len(), 20);
+        assert!(a.bytes().all(|c| ALPHABET.contains(&c)));
+        assert_ne!(a, b);
+    }
+}

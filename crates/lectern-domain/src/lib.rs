@@ -1,0 +1,16 @@
+//! Lectern's types and rules. Nothing here performs I/O: the store and the HTTP layer
+//! hand values in and get decisions back.
+
+pub mod account;
+pub mod client;
+pub mod ids;
+pub mod organization;
+pub mod paging;
+pub mod password;
+pub mod role;
+pub mod secret;
+pub mod site;
+pub mod time;
+
+pub use role::{Role, Roles};
+pub use time::Timestamp;

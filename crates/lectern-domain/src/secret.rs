@@ -1,0 +1,99 @@
+//! Secrets: opaque tokens, their stored hashes, and password hashing.
+//!
+//! Tokens are 256 random bits shown once and stored only as SHA-256 hashes: a leaked table
+//! gives nothing to present. Passwords and client secrets are hashed with argon2id.
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut buf = [0u8; N];
+    // The operating system's generator failing leaves no safe way to continue.
+    #[allow(clippy::expect_used)]
+    getrandom::fill(&mut buf).expect("the operating system's random generator failed");
+    buf
+}
+
+/// A new opaque token: 32 random bytes, base64url without padding (43 characters).
+pub fn new_token() -> String {
+    URL_SAFE_NO_PAD.encode(random_bytes::<32>())
+}
+
+/// The stored form of a token: its SHA-256, hex. Lookups go by this hash, so the comparison
+/// that decides a match happens on values an attacker cannot steer byte by byte.
+pub fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.ct_eq(b).into()
+}
+
+/// PKCE S256: BASE64URL(SHA256(verifier)) compared in constant time with the challenge.
+pub fn pkce_s256_matches(verifier: &str, challenge: &str) -> bool {
+    let computed = URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
+    constant_time_eq(computed.as_bytes(), challenge.as_bytes())
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("could not hash the password: {0}")]
+pub struct HashError(String);
+
+/// An argon2id hash in PHC string form, with a fresh salt.
+pub fn hash_password(password: &str) -> Result<String, HashError> {
+    let salt = SaltString::encode_b64(&random_bytes::<16>()).map_err(|e| HashError(e.to_string()))?;
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| HashError(e.to_string()))
+}
+
+/// Checks a password against a stored PHC hash. A malformed stored hash never matches.
+pub fn verify_password(password: &str, stored: &str) -> bool {
+    PasswordHash::new(stored)
+        .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        .unwrap_or(false)
+}
+
+/// A hash of a password nobody knows, verified when a user name is unknown so that an unknown
+/// name costs the same time as a wrong password.
+pub fn decoy_password_hash() -> &'static str {
+    static DECOY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DECOY.get_or_init(|| hash_password(&new_token()).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_long_random_and_hash_stably() {
+        let t = new_token();
+        assert_eq!(t.len(), 43);
+        assert_ne!(t, new_token());
+        assert_eq!(token_hash(&t), token_hash(&t));
+        assert_eq!(token_hash(&t).len(), 64);
+    }
+
+    #[test]
+    fn passwords_verify_only_against_their_own_hash() {
+        let h = hash_password("reading42").unwrap_or_default();
+        assert!(h.starts_with("$argon2id$"));
+        assert!(verify_password("reading42", &h));
+        assert!(!verify_password("reading43", &h));
+        assert!(!verify_password("reading42", "not a hash"));
+    }
+
+    #[test]
+    fn pkce_matches_the_rfc_7636_example() {
+        assert!(pkce_s256_matches(
+            "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        ));
+        assert!(!pkce_s256_matches("other", "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"));
+    }
+}

@@ -1,0 +1,19 @@
+use serde::Serialize;
+
+/// A site: one library's catalog and users. A `global` site's titles form the global collection
+/// other sites may include.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Site {
+    pub id: String,
+    pub name: String,
+    pub global: bool,
+}
+
+/// A site identifier: 1 to 64 characters of letters, digits, '-' and '_', so that it is safe in
+/// paths, logs and configuration alike.
+pub fn check_site_id(raw: &str) -> Result<(), &'static str> {
+    let ok = !raw.is_empty()
+        && raw.len() <= 64
+        && raw.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok { Ok(()) } else { Err("must be 1 to 64 letters, digits, '-' or '_'") }
+}

@@ -1,0 +1,163 @@
+//! Who is calling: the client (from `api_key`, which also fixes the site) and the user (from the
+//! bearer token, or the deprecated `access_token` parameter; none means a guest). Resolved once
+//! per `/v2` request, before the handler, and handed to it as [`Ctx`].
+
+use std::sync::Arc;
+
+use axum::body::{Body, to_bytes};
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use lectern_domain::Timestamp;
+use lectern_domain::account::Account;
+use lectern_domain::client::Client;
+use lectern_domain::secret::token_hash;
+use lectern_store::{accounts, clients, oauth};
+
+use super::params::Params;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+
+/// Form bodies larger than this are refused before they are read for `api_key`.
+const FORM_LIMIT: usize = 1024 * 1024;
+
+/// Everything a `/v2` handler knows about its caller.
+#[derive(Debug)]
+pub struct RequestContext {
+    pub client: Client,
+    /// The signed-in user, or `None` for a guest.
+    pub user: Option<Account>,
+    pub params: Params,
+}
+
+/// The caller of a `/v2` request.
+#[derive(Debug, Clone)]
+pub struct Ctx(pub Arc<RequestContext>);
+
+impl std::ops::Deref for Ctx {
+    type Target = RequestContext;
+    fn deref(&self) -> &RequestContext {
+        &self.0
+    }
+}
+
+impl Ctx {
+    /// The signed-in user, or a 401 for a guest.
+    pub fn signed_in(&self) -> ApiResult<&Account> {
+        self.user.as_ref().ok_or_else(ApiError::sign_in_required)
+    }
+
+    pub fn site_id(&self) -> &str {
+        &self.client.site_id
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Ctx {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        parts
+            .extensions
+            .get::<Ctx>()
+            .cloned()
+            .ok_or_else(|| ApiError::internal("a /v2 route was served without the caller layer"))
+    }
+}
+
+pub async fn resolve(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    match resolve_context(&state, req).await {
+        Ok(req) => next.run(req).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
+    let (mut parts, body) = req.into_parts();
+    let mut params = Params::from_pairs(Params::parse_urlencoded(parts.uri.query().unwrap_or("").as_bytes()));
+    let body = if is_form(&parts.headers) {
+        let bytes = to_bytes(body, FORM_LIMIT)
+            .await
+            .map_err(|_| ApiError::bad_param("body", "form bodies are limited to 1 MiB"))?;
+        params.extend(Params::parse_urlencoded(&bytes));
+        Body::from(bytes)
+    } else {
+        body
+    };
+
+    let api_key = params.required("api_key")?;
+    let client = clients::get(state.store.pool(), api_key)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("The api_key is not known here; register the application to get one"))?;
+    if client.disabled {
+        return Err(ApiError::forbidden("This api_key has been disabled"));
+    }
+    if let Err(wait) = state.limits.check_client(&client.api_key) {
+        return Err(ApiError::too_many_requests(wait, "Too many requests for this api_key; retry later"));
+    }
+
+    let user = match bearer_token(&parts.headers, &params)? {
+        None => None,
+        Some(token) => Some(user_for_token(state, &client, &token).await?),
+    };
+    if let Some(u) = &user {
+        if let Err(wait) = state.limits.check_user(&u.user_account_id) {
+            return Err(ApiError::too_many_requests(wait, "Too many requests for this user; retry later"));
+        }
+    }
+
+    parts.extensions.insert(Ctx(Arc::new(RequestContext { client, user, params })));
+    Ok(Request::from_parts(parts, body))
+}
+
+fn is_form(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.trim_start().to_ascii_lowercase().starts_with("application/x-www-form-urlencoded"))
+}
+
+/// The token from `Authorization: Bearer`, or from the deprecated `access_token` parameter.
+fn bearer_token(headers: &HeaderMap, params: &Params) -> ApiResult<Option<String>> {
+    let from_header = match headers.get(header::AUTHORIZATION).map(|v| v.to_str()) {
+        None => None,
+        Some(Ok(v)) => match v.split_once(' ') {
+            Some((scheme, token)) if scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty() => {
+                Some(token.trim().to_owned())
+            }
+            _ => return Err(ApiError::unauthorized("The Authorization header must be 'Bearer <access token>'")),
+        },
+        Some(Err(_)) => return Err(ApiError::unauthorized("The Authorization header is not readable text")),
+    };
+    let from_param = params.one("access_token")?.map(str::to_owned);
+    match (from_header, from_param) {
+        (Some(h), Some(p)) if h != p => Err(ApiError::bad_param(
+            "access_token",
+            "differs from the token in the Authorization header; send one token",
+        )),
+        (h, p) => Ok(h.or(p)),
+    }
+}
+
+async fn user_for_token(state: &AppState, client: &Client, token: &str) -> ApiResult<Account> {
+    let record = oauth::access_token(state.store.pool(), &token_hash(token))
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("The access token is not valid; request a new one"))?;
+    if record.revoked != 0 {
+        return Err(ApiError::unauthorized("The access token has been revoked; request a new one"));
+    }
+    if record.expires_at <= Timestamp::now().unix() {
+        let description = format!("Access token expired: {token}");
+        return Err(ApiError::unauthorized(description.clone()).with_oauth("unauthorized", description));
+    }
+    if record.api_key != client.api_key {
+        return Err(ApiError::unauthorized("The access token was issued to another application"));
+    }
+    let account = accounts::get(state.store.pool(), &record.user_account_id)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("The access token's account no longer exists"))?;
+    if account.locked {
+        return Err(ApiError::forbidden("This account is locked; contact your library"));
+    }
+    Ok(account)
+}

@@ -1,0 +1,9 @@
+//! Document 1's conventions, built once: every `/v2` endpoint gets them by being routed.
+
+pub mod caller;
+pub mod json_errors;
+pub mod links;
+pub mod media;
+pub mod paging;
+pub mod params;
+pub mod rate_limit;

@@ -1,0 +1,124 @@
+//! The one error envelope of document 1: `{key, messages, links}` with the matching status.
+
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::conventions::links::Link;
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub key: &'static str,
+    pub messages: Vec<String>,
+    /// OAuth-style `error` and `error_description`, which document 1 asks for on expired tokens.
+    pub oauth: Option<(&'static str, String)>,
+    pub headers: Vec<(HeaderName, HeaderValue)>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    pub key: String,
+    pub messages: Vec<String>,
+    pub links: Vec<Link>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error_description: Option<String>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, key: &'static str, message: impl Into<String>) -> Self {
+        ApiError { status, key, messages: vec![message.into()], oauth: None, headers: vec![] }
+    }
+
+    /// 400 naming the parameter and what is wrong with it.
+    pub fn bad_param(param: &str, why: impl std::fmt::Display) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", format!("Invalid parameter '{param}': {why}"))
+    }
+
+    pub fn missing_param(param: &str) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", format!("Missing required parameter '{param}'"))
+    }
+
+    pub fn unauthorized(message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self::new(StatusCode::UNAUTHORIZED, "UNAUTHORIZED", message.clone())
+            .with_header(header::WWW_AUTHENTICATE, &www_authenticate("invalid_token", &message))
+    }
+
+    /// 401 for a request that needs a signed-in user but carries no token.
+    pub fn sign_in_required() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "UNAUTHORIZED", "This resource needs a signed-in user: send an access token as 'Authorization: Bearer ...'")
+            .with_header(header::WWW_AUTHENTICATE, "Bearer realm=\"lectern\"")
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, "FORBIDDEN", message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "NOT_FOUND", message)
+    }
+
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, "CONFLICT", message)
+    }
+
+    pub fn too_many_requests(retry_after_secs: u64, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::TOO_MANY_REQUESTS, "TOO_MANY_REQUESTS", message)
+            .with_header(header::RETRY_AFTER, &retry_after_secs.max(1).to_string())
+    }
+
+    /// A 500 that says nothing of the cause to the client; the cause goes to the log.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, "internal error");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL_SERVER_ERROR", "Something went wrong on our side; please retry later")
+    }
+
+    pub fn with_header(mut self, name: HeaderName, value: &str) -> Self {
+        if let Ok(v) = HeaderValue::from_str(value) {
+            self.headers.push((name, v));
+        }
+        self
+    }
+
+    pub fn with_oauth(mut self, error: &'static str, description: String) -> Self {
+        self.oauth = Some((error, description));
+        self
+    }
+
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            key: self.key.to_owned(),
+            messages: self.messages.clone(),
+            links: vec![],
+            error: self.oauth.as_ref().map(|(e, _)| (*e).to_owned()),
+            error_description: self.oauth.as_ref().map(|(_, d)| d.clone()),
+        }
+    }
+}
+
+fn www_authenticate(error: &str, description: &str) -> String {
+    let safe: String = description.chars().filter(|c| *c != '"' && *c != '\\' && !c.is_control()).collect();
+    format!("Bearer realm=\"lectern\", error=\"{error}\", error_description=\"{safe}\"")
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = self.body();
+        let mut resp = (self.status, axum::Json(body)).into_response();
+        for (name, value) in self.headers {
+            resp.headers_mut().append(name, value);
+        }
+        resp
+    }
+}
+
+impl From<lectern_store::StoreError> for ApiError {
+    fn from(e: lectern_store::StoreError) -> Self {
+        ApiError::internal(e)
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

@@ -1,0 +1,68 @@
+//! Lectern's HTTP face: the resource API (`/v2`, one module per spec area) and the token
+//! server (`/oauth`), with document 1's conventions as layers and extractors.
+
+pub mod accounts;
+pub mod conventions;
+pub mod error;
+mod oauth;
+mod observe;
+mod openapi;
+pub mod state;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::middleware::{from_fn, from_fn_with_state};
+use axum::routing::get;
+use lectern_domain::Timestamp;
+use utoipa_axum::router::OpenApiRouter;
+
+pub use state::{AppState, HttpSettings};
+
+use conventions::{caller, json_errors, media};
+
+/// Renders the Prometheus exposition, when metrics are being recorded.
+pub type MetricsRender = Arc<dyn Fn() -> String + Send + Sync>;
+
+/// The whole application: `/v2`, `/oauth`, `/v2/openapi.json` and `/metrics`.
+pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
+    let (v2, v2_doc) = OpenApiRouter::new().merge(accounts::routes()).split_for_parts();
+    let v2 = v2
+        .route_layer(from_fn_with_state(state.clone(), caller::resolve))
+        .layer(from_fn(media::negotiate));
+    let (token_server, oauth_doc) = oauth::routes().split_for_parts();
+    let document = Arc::new(openapi::document(v2_doc, oauth_doc));
+
+    let mut router = Router::new()
+        .merge(v2)
+        .merge(token_server)
+        .route("/v2/openapi.json", get(openapi::serve).with_state(document));
+    if let Some(render) = metrics {
+        router = router.route("/metrics", get(move || std::future::ready(render())));
+    }
+    router
+        .fallback(json_errors::no_route)
+        .layer(from_fn(json_errors::envelope_errors))
+        .layer(from_fn(observe::record))
+        .layer(observe::request_ids())
+        .with_state(state)
+}
+
+/// Periodic upkeep of one node: forgets idle rate-limit keys and deletes spent tokens.
+pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(600));
+        loop {
+            tick.tick().await;
+            state.limits.forget_idle();
+            match state.store.pool().acquire().await {
+                Ok(mut conn) => match lectern_store::oauth::delete_expired(&mut conn, Timestamp::now()).await {
+                    Ok(n) => tracing::info!(deleted = n, "expired tokens and flows deleted"),
+                    Err(e) => tracing::warn!(error = %e, "could not delete expired tokens"),
+                },
+                Err(e) => tracing::warn!(error = %e, "housekeeping could not reach the store"),
+            }
+        }
+    })
+}

@@ -1,0 +1,350 @@
+//! The authorization code flow in the browser: `GET /oauth/authorize` validates the request and
+//! shows the login page; the login form posts back to the same address; the consent page
+//! follows; its answer ends the flow with a redirect to the client. The flow lives in a row
+//! keyed by the hash of a cookie and is deleted when it ends, so the next flow starts afresh.
+
+use axum::body::Bytes;
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use lectern_domain::Timestamp;
+use lectern_domain::account::Account;
+use lectern_domain::client::Client;
+use lectern_domain::ids::new_id;
+use lectern_domain::secret::{constant_time_eq, new_token, token_hash};
+use lectern_store::oauth::{self, Flow, NewToken};
+use lectern_store::{accounts, clients};
+use url::Url;
+
+use super::credentials::{self, SignIn};
+use super::pages::{ConsentPage, LoginPage, STYLESHEET_PATH, error_page, html};
+use crate::conventions::params::Params;
+use crate::state::AppState;
+
+const COOKIE: &str = "lectern_authz";
+const FLOW_TTL_SECS: i64 = 15 * 60;
+/// Codes are exchanged by the client straight after the redirect; a minute is plenty.
+const CODE_TTL_SECS: i64 = 60;
+
+/// Starts the flow: checks the client and redirect URI, then shows the login page.
+#[utoipa::path(
+    get, path = "/oauth/authorize", tag = "oauth",
+    params(
+        ("response_type" = String, Query, description = "code"),
+        ("client_id" = String, Query, description = "The API key"),
+        ("redirect_uri" = String, Query, description = "Exactly one of the client's registered redirect URIs"),
+        ("scope" = Option<String>, Query, description = "basic"),
+        ("state" = Option<String>, Query, description = "Returned unchanged on the redirect"),
+        ("code_challenge" = Option<String>, Query, description = "PKCE challenge (RFC 7636)"),
+        ("code_challenge_method" = Option<String>, Query, description = "S256"),
+    ),
+    responses(
+        (status = 200, description = "The login page", content_type = "text/html"),
+        (status = 302, description = "Redirect to the client with an error"),
+        (status = 400, description = "An error page: unknown client or redirect URI", content_type = "text/html"),
+    )
+)]
+pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery) -> Response {
+    let params = Params::from_pairs(Params::parse_urlencoded(query.unwrap_or_default().as_bytes()));
+    let bad = |message: &str| error_page(StatusCode::BAD_REQUEST, STYLESHEET_PATH, "We could not start signing in", message);
+
+    let one = |name: &str| params.one(name).ok().flatten().filter(|v| !v.is_empty());
+    let Some(client_id) = one("client_id") else {
+        return bad("The app did not say who it is (client_id is missing).");
+    };
+    let client = match clients::get(state.store.pool(), client_id).await {
+        Ok(Some(c)) if !c.disabled => c,
+        Ok(_) => return bad("The app is not registered with this library."),
+        Err(e) => return server_error(e),
+    };
+    let Some(redirect_uri) = one("redirect_uri").filter(|u| client.allows_redirect(u)) else {
+        return bad("The app asked to return to an address it has not registered, so we stopped here to keep your account safe.");
+    };
+    // From here on, errors go back to the client, which has proved where it lives.
+    let client_state = one("state");
+    let to_client = |error: &str, description: &str| {
+        redirect_to(redirect_uri, &[("error", error), ("error_description", description)], client_state)
+    };
+    if ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"]
+        .iter()
+        .any(|p| params.one(p).is_err())
+    {
+        return to_client("invalid_request", "A parameter was sent more than once");
+    }
+    if one("response_type") != Some("code") {
+        return to_client("unsupported_response_type", "Only response_type=code is supported");
+    }
+    if one("scope").is_some_and(|s| s != "basic") {
+        return to_client("invalid_scope", "The only scope is 'basic'");
+    }
+    let challenge = one("code_challenge");
+    match (challenge, one("code_challenge_method")) {
+        (None, None) | (Some(_), Some("S256")) => {}
+        (Some(_), _) => return to_client("invalid_request", "code_challenge_method must be S256"),
+        (None, Some(_)) => return to_client("invalid_request", "code_challenge_method was sent without code_challenge"),
+    }
+
+    let cookie_value = new_token();
+    let flow = Flow {
+        csrf_token: new_token(),
+        api_key: client.api_key.clone(),
+        redirect_uri: redirect_uri.to_owned(),
+        state: client_state.map(str::to_owned),
+        code_challenge: challenge.map(str::to_owned),
+        user_account_id: None,
+        expires_at: Timestamp::now().plus_seconds(FLOW_TTL_SECS).unix(),
+    };
+    if let Err(e) = oauth::insert_flow(state.store.pool(), &token_hash(&cookie_value), &flow).await {
+        return server_error(e);
+    }
+    let mut resp = login_page(&state, &client, &flow.csrf_token, "", LoginErrors::default());
+    set_cookie(&mut resp, &state, &cookie_value, FLOW_TTL_SECS);
+    resp
+}
+
+#[derive(Default)]
+struct LoginErrors<'a> {
+    username: Option<&'a str>,
+    password: Option<&'a str>,
+    form: Option<&'a str>,
+}
+
+fn login_page(state: &AppState, client: &Client, csrf: &str, username: &str, errors: LoginErrors<'_>) -> Response {
+    let has_errors = errors.username.is_some() || errors.password.is_some() || errors.form.is_some();
+    let status = if has_errors { StatusCode::BAD_REQUEST } else { StatusCode::OK };
+    let action = state.oauth_url("/authorize");
+    html(
+        status,
+        &LoginPage {
+            stylesheet: STYLESHEET_PATH,
+            action: &action,
+            client_name: &client.name,
+            csrf,
+            username,
+            has_errors,
+            username_error: errors.username,
+            password_error: errors.password,
+            form_error: errors.form,
+        },
+    )
+}
+
+/// The login form's answer.
+#[utoipa::path(
+    post, path = "/oauth/authorize", tag = "oauth",
+    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "csrf, username, password"),
+    responses(
+        (status = 303, description = "Signed in: on to the consent page"),
+        (status = 400, description = "The login page again, with the errors", content_type = "text/html"),
+    )
+)]
+pub async fn submit_login(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    let form = Params::from_pairs(Params::parse_urlencoded(&body));
+    let (flow_hash, flow, client) = match current_flow(&state, &headers, &form).await {
+        Ok(found) => found,
+        Err(resp) => return resp,
+    };
+    let field = |name: &str| form.one(name).ok().flatten().unwrap_or("").to_owned();
+    let (username, password) = (field("username"), field("password"));
+    let username = username.trim();
+    if username.is_empty() || password.is_empty() {
+        let errors = LoginErrors {
+            username: username.is_empty().then_some("Enter your user name or email address"),
+            password: password.is_empty().then_some("Enter your password"),
+            form: None,
+        };
+        return login_page(&state, &client, &flow.csrf_token, username, errors);
+    }
+    let account = match credentials::check(&state, username, &password).await {
+        Ok(SignIn::Ok(a)) => a,
+        Ok(SignIn::BadCredentials) => {
+            let errors = LoginErrors { form: Some("The user name or password is not right. Check them and try again."), ..Default::default() };
+            return login_page(&state, &client, &flow.csrf_token, username, errors);
+        }
+        Ok(SignIn::Locked) => {
+            let errors = LoginErrors { form: Some("This account is locked. Contact your library to unlock it."), ..Default::default() };
+            return login_page(&state, &client, &flow.csrf_token, username, errors);
+        }
+        Err(e) => return server_error(e),
+    };
+    if let Err(e) = oauth::set_flow_user(state.store.pool(), &flow_hash, &account.user_account_id).await {
+        return server_error(e);
+    }
+    see_other(&state.oauth_url("/consent"))
+}
+
+/// The consent page, once the user has signed in.
+#[utoipa::path(
+    get, path = "/oauth/consent", tag = "oauth",
+    responses(
+        (status = 200, description = "The consent page", content_type = "text/html"),
+        (status = 400, description = "No sign-in in progress", content_type = "text/html"),
+    )
+)]
+pub async fn show_consent(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let (_, flow, client) = match current_flow(&state, &headers, &Params::default()).await {
+        Ok(found) => found,
+        Err(resp) => return resp,
+    };
+    let account = match signed_in_user(&state, &flow).await {
+        Ok(a) => a,
+        Err(resp) => return resp,
+    };
+    let display = format!("{} {}", account.first_name, account.last_name);
+    let action = state.oauth_url("/consent");
+    html(
+        StatusCode::OK,
+        &ConsentPage { stylesheet: STYLESHEET_PATH, action: &action, client_name: &client.name, user_display: &display, csrf: &flow.csrf_token },
+    )
+}
+
+/// The user's decision. Either way the flow ends here and the browser returns to the client.
+#[utoipa::path(
+    post, path = "/oauth/consent", tag = "oauth",
+    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "csrf, decision (allow or deny)"),
+    responses(
+        (status = 303, description = "Back to the client with `code` and `state`, or with error=access_denied"),
+        (status = 400, description = "No sign-in in progress, or a forged form", content_type = "text/html"),
+    )
+)]
+pub async fn submit_consent(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    let form = Params::from_pairs(Params::parse_urlencoded(&body));
+    let (flow_hash, flow, client) = match current_flow(&state, &headers, &form).await {
+        Ok(found) => found,
+        Err(resp) => return resp,
+    };
+    let account = match signed_in_user(&state, &flow).await {
+        Ok(a) => a,
+        Err(resp) => return resp,
+    };
+    match oauth::delete_flow(state.store.pool(), &flow_hash).await {
+        Ok(true) => {}
+        Ok(false) => return expired_flow(),
+        Err(e) => return server_error(e),
+    }
+    let state_param = flow.state.as_deref();
+    let mut resp = match form.one("decision").ok().flatten() {
+        Some("allow") => {
+            let code = new_token();
+            let code_hash = token_hash(&code);
+            let grant_id = new_id();
+            let row = NewToken {
+                hash: &code_hash,
+                grant_id: &grant_id,
+                user_account_id: &account.user_account_id,
+                api_key: &client.api_key,
+                expires_at: Timestamp::now().plus_seconds(CODE_TTL_SECS),
+            };
+            if let Err(e) = oauth::insert_code(state.store.pool(), &row, &flow.redirect_uri, flow.code_challenge.as_deref()).await {
+                return server_error(e);
+            }
+            redirect_to(&flow.redirect_uri, &[("code", &code)], state_param)
+        }
+        _ => redirect_to(
+            &flow.redirect_uri,
+            &[("error", "access_denied"), ("error_description", "The user denied access")],
+            state_param,
+        ),
+    };
+    set_cookie(&mut resp, &state, "", 0);
+    resp
+}
+
+/// The flow this browser is in, after checking the form's CSRF token (when a form was posted).
+async fn current_flow(state: &AppState, headers: &HeaderMap, form: &Params) -> Result<(String, Flow, Client), Response> {
+    let Some(cookie) = read_cookie(headers) else {
+        return Err(expired_flow());
+    };
+    let flow_hash = token_hash(&cookie);
+    let flow = match oauth::flow(state.store.pool(), &flow_hash, Timestamp::now()).await {
+        Ok(Some(f)) => f,
+        Ok(None) => return Err(expired_flow()),
+        Err(e) => return Err(server_error(e)),
+    };
+    if !form.pairs().is_empty() {
+        let sent = form.one("csrf").ok().flatten().unwrap_or("");
+        if !constant_time_eq(sent.as_bytes(), flow.csrf_token.as_bytes()) {
+            return Err(error_page(
+                StatusCode::BAD_REQUEST,
+                STYLESHEET_PATH,
+                "This form has expired",
+                "The form you sent did not come from this sign-in page, so we ignored it.",
+            ));
+        }
+    }
+    match clients::get(state.store.pool(), &flow.api_key).await {
+        Ok(Some(c)) if !c.disabled => Ok((flow_hash, flow, c)),
+        Ok(_) => Err(error_page(StatusCode::BAD_REQUEST, STYLESHEET_PATH, "We could not continue signing in", "The app is no longer registered with this library.")),
+        Err(e) => Err(server_error(e)),
+    }
+}
+
+async fn signed_in_user(state: &AppState, flow: &Flow) -> Result<Account, Response> {
+    let Some(id) = &flow.user_account_id else {
+        return Err(error_page(StatusCode::BAD_REQUEST, STYLESHEET_PATH, "Sign in first", "Sign in before you choose whether to allow the app."));
+    };
+    match accounts::get(state.store.pool(), id).await {
+        Ok(Some(a)) if !a.locked => Ok(a),
+        Ok(_) => Err(error_page(StatusCode::BAD_REQUEST, STYLESHEET_PATH, "We could not continue signing in", "This account can no longer sign in. Contact your library.")),
+        Err(e) => Err(server_error(e)),
+    }
+}
+
+fn expired_flow() -> Response {
+    error_page(
+        StatusCode::BAD_REQUEST,
+        STYLESHEET_PATH,
+        "Your sign-in has expired",
+        "This sign-in is over or took too long. Start again from the app.",
+    )
+}
+
+fn server_error(e: impl std::fmt::Display) -> Response {
+    tracing::error!(error = %e, "authorization flow failed");
+    error_page(StatusCode::INTERNAL_SERVER_ERROR, STYLESHEET_PATH, "Something went wrong", "Something went wrong on our side. Please try again in a few minutes.")
+}
+
+fn read_cookie(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value.to_owned())
+        .filter(|v| !v.is_empty())
+}
+
+fn set_cookie(resp: &mut Response, state: &AppState, value: &str, max_age: i64) {
+    let secure = if state.oauth_is_https() { "; Secure" } else { "" };
+    let cookie = format!("{COOKIE}={value}; Path=/oauth; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}");
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        resp.headers_mut().append(header::SET_COOKIE, v);
+    }
+}
+
+fn see_other(location: &str) -> Response {
+    let mut resp = StatusCode::SEE_OTHER.into_response();
+    if let Ok(v) = HeaderValue::from_str(location) {
+        resp.headers_mut().insert(header::LOCATION, v);
+    }
+    resp
+}
+
+/// A redirect to the client's registered URI with the given parameters and `state`.
+fn redirect_to(redirect_uri: &str, pairs: &[(&str, &str)], state: Option<&str>) -> Response {
+    let Ok(mut url) = Url::parse(redirect_uri) else {
+        return server_error(format!("registered redirect URI does not parse: {redirect_uri}"));
+    };
+    {
+        let mut q = url.query_pairs_mut();
+        q.extend_pairs(pairs);
+        if let Some(s) = state {
+            q.append_pair("state", s);
+        }
+    }
+    let mut resp = see_other(url.as_str());
+    resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resp
+}

@@ -1,0 +1,32 @@
+//! Checking a user name and password, shared by the password grant and the login page.
+
+use lectern_domain::account::Account;
+use lectern_domain::secret::{decoy_password_hash, verify_password};
+use lectern_store::accounts;
+
+use crate::state::AppState;
+
+pub enum SignIn {
+    Ok(Account),
+    BadCredentials,
+    Locked,
+}
+
+/// Checks credentials. An unknown user name is checked against a decoy hash, so that it costs
+/// the same time as a wrong password and the answer does not reveal which names exist.
+pub async fn check(state: &AppState, user_name: &str, password: &str) -> Result<SignIn, lectern_store::StoreError> {
+    let found = accounts::credentials(state.store.pool(), user_name).await?;
+    let (account, hash) = match found {
+        Some((account, Some(hash))) => (Some(account), hash),
+        _ => (None, decoy_password_hash().to_owned()),
+    };
+    let password = password.to_owned();
+    let matches = tokio::task::spawn_blocking(move || verify_password(&password, &hash))
+        .await
+        .unwrap_or(false);
+    Ok(match account {
+        Some(a) if matches && a.locked => SignIn::Locked,
+        Some(a) if matches => SignIn::Ok(a),
+        _ => SignIn::BadCredentials,
+    })
+}

@@ -1,0 +1,78 @@
+//! The token server's HTML: rendering and the headers every page carries.
+
+use askama::Template;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+pub const STYLESHEET_PATH: &str = "/oauth/assets/lectern.css";
+
+#[derive(Template)]
+#[template(path = "login.html")]
+pub struct LoginPage<'a> {
+    pub stylesheet: &'a str,
+    pub action: &'a str,
+    pub client_name: &'a str,
+    pub csrf: &'a str,
+    pub username: &'a str,
+    pub has_errors: bool,
+    pub username_error: Option<&'a str>,
+    pub password_error: Option<&'a str>,
+    pub form_error: Option<&'a str>,
+}
+
+#[derive(Template)]
+#[template(path = "consent.html")]
+pub struct ConsentPage<'a> {
+    pub stylesheet: &'a str,
+    pub action: &'a str,
+    pub client_name: &'a str,
+    pub user_display: &'a str,
+    pub csrf: &'a str,
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+pub struct ErrorPage<'a> {
+    pub stylesheet: &'a str,
+    pub heading: &'a str,
+    pub message: &'a str,
+}
+
+/// A rendered page with the headers that keep it out of frames, caches and referrers.
+pub fn html(status: StatusCode, page: &impl Template) -> Response {
+    match page.render() {
+        Ok(body) => {
+            let mut resp = (status, body).into_response();
+            let h = resp.headers_mut();
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+            h.insert(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static("default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'"),
+            );
+            h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+            h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+            resp
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "page failed to render");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+pub fn error_page(status: StatusCode, stylesheet: &str, heading: &str, message: &str) -> Response {
+    html(status, &ErrorPage { stylesheet, heading, message })
+}
+
+/// The pages' stylesheet.
+#[utoipa::path(get, path = "/oauth/assets/lectern.css", tag = "oauth",
+    responses((status = 200, description = "The stylesheet of the sign-in pages", content_type = "text/css")))]
+pub async fn stylesheet() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8"), (header::CACHE_CONTROL, "public, max-age=3600")],
+        include_str!("../../assets/lectern.css"),
+    )
+        .into_response()
+}

@@ -1,0 +1,70 @@
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use lectern_domain::secret::token_hash;
+use lectern_store::oauth;
+use serde::Serialize;
+
+use super::client_auth;
+use super::token::{field, form_params, missing};
+use super::token_error::TokenError;
+use crate::conventions::links::Link;
+use crate::state::AppState;
+
+/// Form fields of a revocation request.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct RevocationRequest {
+    /// The access or refresh token to revoke
+    token: String,
+    /// Accepted and ignored, as document 1 lists it
+    grant_type: Option<String>,
+}
+
+/// The Status shape of document 1.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Status {
+    pub key: &'static str,
+    pub messages: Vec<String>,
+    pub links: Vec<Link>,
+}
+
+/// Revokes one token, access or refresh (RFC 7009). An unknown token is answered with success,
+/// as the RFC asks, since there is nothing left to revoke.
+#[utoipa::path(
+    post, path = "/oauth/revocations", tag = "oauth",
+    request_body(content = RevocationRequest, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 200, description = "Revoked", body = Status),
+        (status = 400, description = "Token Error", body = TokenError),
+        (status = 401, description = "Client authentication failed", body = TokenError),
+    ),
+    security(("basic" = []))
+)]
+pub async fn revoke(State(state): State<AppState>, RawQuery(query): RawQuery, headers: HeaderMap, body: Bytes) -> Response {
+    match revoke_token(&state, query, &headers, &body).await {
+        Ok(()) => (
+            [(header::CACHE_CONTROL, "no-store")],
+            Json(Status { key: "SUCCESS", messages: vec!["The token has been revoked".to_owned()], links: vec![] }),
+        )
+            .into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn revoke_token(state: &AppState, query: Option<String>, headers: &HeaderMap, body: &[u8]) -> Result<(), TokenError> {
+    let params = form_params(query, headers, body)?;
+    let client = client_auth::authenticate(state, headers, &params).await?;
+    let token = field(&params, "token")?.ok_or_else(|| missing("token"))?;
+    let hash = token_hash(token);
+    let mut conn = state.store.pool().acquire().await.map_err(TokenError::server_error)?;
+    match oauth::token_owner(&mut conn, &hash).await? {
+        None => Ok(()),
+        Some(owner) if owner != client.api_key => {
+            Err(TokenError::new("unauthorized_client", "The token was issued to another client"))
+        }
+        Some(_) => Ok(oauth::revoke_token(&mut conn, &hash).await?),
+    }
+}

@@ -1,0 +1,49 @@
+use axum::Json;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// The Token Error shape of document 1.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TokenError {
+    pub error: &'static str,
+    pub error_description: String,
+    #[serde(skip)]
+    status: StatusCode,
+}
+
+impl TokenError {
+    pub fn new(error: &'static str, description: impl Into<String>) -> Self {
+        TokenError { error, error_description: description.into(), status: StatusCode::BAD_REQUEST }
+    }
+
+    /// Client authentication failed: 401, as RFC 6749 section 5.2 asks.
+    pub fn invalid_client(description: impl Into<String>) -> Self {
+        TokenError { status: StatusCode::UNAUTHORIZED, ..Self::new("invalid_client", description) }
+    }
+
+    pub fn server_error(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, "token endpoint failed");
+        TokenError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            ..Self::new("server_error", "Something went wrong on our side; please retry later")
+        }
+    }
+}
+
+impl From<lectern_store::StoreError> for TokenError {
+    fn from(e: lectern_store::StoreError) -> Self {
+        TokenError::server_error(e)
+    }
+}
+
+impl IntoResponse for TokenError {
+    fn into_response(self) -> Response {
+        let status = self.status;
+        let mut resp = (status, [(header::CACHE_CONTROL, "no-store"), (header::PRAGMA, "no-cache")], Json(self)).into_response();
+        if status == StatusCode::UNAUTHORIZED {
+            resp.headers_mut().insert(header::WWW_AUTHENTICATE, axum::http::HeaderValue::from_static("Basic realm=\"lectern\""));
+        }
+        resp
+    }
+}

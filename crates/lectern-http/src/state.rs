@@ -1,0 +1,54 @@
+use std::sync::Arc;
+use std::time::Duration;
+
+use lectern_store::Store;
+use url::Url;
+
+use crate::conventions::rate_limit::RateLimits;
+
+/// What the HTTP layer needs to know from the operator's configuration.
+#[derive(Debug, Clone)]
+pub struct HttpSettings {
+    /// Base of the resource API; links are built from it (`{base}/v2/...`).
+    pub public_url: Url,
+    /// Base of the token server (`{base}/oauth/...`).
+    pub oauth_public_url: Url,
+    pub access_token_ttl: Duration,
+    pub refresh_token_ttl: Duration,
+    /// Requests a minute allowed per client key, and per signed-in user.
+    pub rate_limit_per_client: u32,
+    pub rate_limit_per_user: u32,
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub settings: Arc<HttpSettings>,
+    pub limits: Arc<RateLimits>,
+}
+
+impl AppState {
+    pub fn new(store: Store, settings: HttpSettings) -> Self {
+        let limits = Arc::new(RateLimits::new(settings.rate_limit_per_client, settings.rate_limit_per_user));
+        AppState { store, settings: Arc::new(settings), limits }
+    }
+
+    /// An absolute URL under the resource API's public base, e.g. `v2_url("/myAccount")`.
+    pub fn v2_url(&self, path: &str) -> String {
+        join(&self.settings.public_url, &format!("v2{path}"))
+    }
+
+    pub fn oauth_url(&self, path: &str) -> String {
+        join(&self.settings.oauth_public_url, &format!("oauth{path}"))
+    }
+
+    /// Whether the token server is served over HTTPS, so its cookies must be `Secure`.
+    pub fn oauth_is_https(&self) -> bool {
+        self.settings.oauth_public_url.scheme() == "https"
+    }
+}
+
+fn join(base: &Url, path: &str) -> String {
+    let b = base.as_str().trim_end_matches('/');
+    format!("{b}/{}", path.trim_start_matches('/'))
+}

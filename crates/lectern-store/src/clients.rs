@@ -1,0 +1,72 @@
+use lectern_domain::Timestamp;
+use lectern_domain::client::Client;
+use sqlx::{Any, Executor};
+
+use crate::{StoreError, flag};
+
+#[derive(sqlx::FromRow)]
+struct ClientRow {
+    api_key: String,
+    name: String,
+    site_id: String,
+    secret_hash: Option<String>,
+    redirect_uris: String,
+    trusted: i64,
+    privileged: i64,
+    disabled: i64,
+}
+
+impl TryFrom<ClientRow> for Client {
+    type Error = StoreError;
+    fn try_from(r: ClientRow) -> Result<Self, StoreError> {
+        let redirect_uris = serde_json::from_str(&r.redirect_uris)
+            .map_err(|e| StoreError::Corrupt(format!("redirect URIs of client {}: {e}", r.api_key)))?;
+        Ok(Client {
+            api_key: r.api_key,
+            name: r.name,
+            site_id: r.site_id,
+            redirect_uris,
+            trusted: r.trusted != 0,
+            privileged: r.privileged != 0,
+            disabled: r.disabled != 0,
+            secret_hash: r.secret_hash,
+        })
+    }
+}
+
+const COLUMNS: &str = "api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged, disabled";
+
+pub async fn upsert<'e>(e: impl Executor<'e, Database = Any>, client: &Client) -> Result<(), StoreError> {
+    let uris = serde_json::to_string(&client.redirect_uris).unwrap_or_else(|_| "[]".into());
+    sqlx::query(
+        "INSERT INTO clients (api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged, disabled, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (api_key) DO UPDATE SET name = excluded.name, site_id = excluded.site_id,
+           secret_hash = excluded.secret_hash, redirect_uris = excluded.redirect_uris,
+           trusted = excluded.trusted, privileged = excluded.privileged, disabled = excluded.disabled",
+    )
+    .bind(&client.api_key)
+    .bind(&client.name)
+    .bind(&client.site_id)
+    .bind(&client.secret_hash)
+    .bind(uris)
+    .bind(flag(client.trusted))
+    .bind(flag(client.privileged))
+    .bind(flag(client.disabled))
+    .bind(Timestamp::now().unix())
+    .execute(e)
+    .await?;
+    Ok(())
+}
+
+pub async fn get<'e>(e: impl Executor<'e, Database = Any>, api_key: &str) -> Result<Option<Client>, StoreError> {
+    let sql = format!("SELECT {COLUMNS} FROM clients WHERE api_key = $1");
+    let row: Option<ClientRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(api_key).fetch_optional(e).await?;
+    row.map(Client::try_from).transpose()
+}
+
+pub async fn list<'e>(e: impl Executor<'e, Database = Any>) -> Result<Vec<Client>, StoreError> {
+    let sql = format!("SELECT {COLUMNS} FROM clients ORDER BY site_id, api_key");
+    let rows: Vec<ClientRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(e).await?;
+    rows.into_iter().map(Client::try_from).collect()
+}

@@ -1,0 +1,98 @@
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database URL must start with sqlite:// or postgres://, got '{0}'")]
+    UnsupportedUrl(String),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    #[error(transparent)]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("stored data is inconsistent: {0}")]
+    Corrupt(String),
+}
+
+/// The store: a pool over whichever engine the URL names.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+impl Store {
+    /// Connects; for SQLite the file is created if missing and put in WAL mode.
+    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            return Err(StoreError::UnsupportedUrl(url.to_owned()));
+        };
+        let options = AnyConnectOptions::from_str(url)?;
+        let pool_options = match backend {
+            // One writer at a time is all SQLite allows; WAL lets readers go on meanwhile.
+            Backend::Sqlite => AnyPoolOptions::new().max_connections(8).after_connect(|conn, _| {
+                Box::pin(async move {
+                    conn.execute(
+                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                         PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+                    )
+                    .await?;
+                    Ok(())
+                })
+            }),
+            Backend::Postgres => AnyPoolOptions::new().max_connections(16),
+        };
+        let pool = pool_options
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options)
+            .await?;
+        Ok(Store { pool, backend })
+    }
+
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        MIGRATOR.run(&self.pool).await?;
+        Ok(())
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    pub async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        Ok(self.pool.begin().await?)
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// The SQLite URL for a data directory: `sqlite://DIR/lectern.db?mode=rwc`.
+pub fn sqlite_url_for_dir(dir: &std::path::Path) -> String {
+    format!("sqlite://{}?mode=rwc", dir.join("lectern.db").display())
+}
+
+impl Store {
+    pub fn sqlite_url_for_dir(dir: &std::path::Path) -> String {
+        sqlite_url_for_dir(dir)
+    }
+}

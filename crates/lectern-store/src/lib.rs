@@ -1,0 +1,21 @@
+//! The system of record: one schema and one query path over SQLite and PostgreSQL.
+//!
+//! Every statement is written once in SQL both engines accept (`$n` parameters, `ON CONFLICT`,
+//! `RETURNING`) and runs through sqlx's `Any` driver; the backend is picked at run time by the
+//! URL's scheme. Anything that truly differs between the engines belongs in `dialect`.
+
+pub mod accounts;
+pub mod clients;
+mod db;
+pub mod dialect;
+pub mod fixture;
+pub mod oauth;
+pub mod organizations;
+pub mod sites;
+
+pub use db::{Backend, Store, StoreError};
+pub use sqlx::AnyConnection as Connection;
+
+pub(crate) fn flag(b: bool) -> i64 {
+    i64::from(b)
+}

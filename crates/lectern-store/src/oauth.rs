@@ -1,0 +1,282 @@
+//! The token server's tables: access and refresh tokens, authorization codes, and browser flows.
+//! Every token and code is looked up by its SHA-256 hash; the plain value is never stored.
+
+use lectern_domain::Timestamp;
+use sqlx::{Any, AnyConnection, Executor};
+
+use crate::StoreError;
+
+/// What a bearer token stands for.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AccessToken {
+    pub user_account_id: String,
+    pub api_key: String,
+    pub expires_at: i64,
+    pub revoked: i64,
+}
+
+/// The grant a single-use credential (code or refresh token) was spent for.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Spent {
+    pub grant_id: String,
+    pub user_account_id: String,
+    pub api_key: String,
+}
+
+/// A code as redeemed: the grant plus what the exchange must match.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SpentCode {
+    pub grant_id: String,
+    pub user_account_id: String,
+    pub api_key: String,
+    pub redirect_uri: String,
+    pub code_challenge: Option<String>,
+}
+
+/// The outcome of presenting a single-use credential.
+#[derive(Debug)]
+pub enum Redeemed<T> {
+    Fresh(T),
+    /// Presented before: everything issued from its grant has now been revoked.
+    Replayed,
+    /// Unknown, expired or revoked.
+    Invalid,
+}
+
+pub struct NewToken<'a> {
+    pub hash: &'a str,
+    pub grant_id: &'a str,
+    pub user_account_id: &'a str,
+    pub api_key: &'a str,
+    pub expires_at: Timestamp,
+}
+
+pub async fn insert_access_token<'e>(e: impl Executor<'e, Database = Any>, t: &NewToken<'_>) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO access_tokens (token_hash, grant_id, user_account_id, api_key, expires_at)
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(t.hash)
+    .bind(t.grant_id)
+    .bind(t.user_account_id)
+    .bind(t.api_key)
+    .bind(t.expires_at.unix())
+    .execute(e)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_refresh_token<'e>(e: impl Executor<'e, Database = Any>, t: &NewToken<'_>) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO refresh_tokens (token_hash, grant_id, user_account_id, api_key, expires_at)
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(t.hash)
+    .bind(t.grant_id)
+    .bind(t.user_account_id)
+    .bind(t.api_key)
+    .bind(t.expires_at.unix())
+    .execute(e)
+    .await?;
+    Ok(())
+}
+
+pub async fn access_token<'e>(e: impl Executor<'e, Database = Any>, hash: &str) -> Result<Option<AccessToken>, StoreError> {
+    Ok(sqlx::query_as(
+        "SELECT user_account_id, api_key, expires_at, revoked FROM access_tokens WHERE token_hash = $1",
+    )
+    .bind(hash)
+    .fetch_optional(e)
+    .await?)
+}
+
+/// Spends a refresh token. The conditional update makes two racing refreshes with one token
+/// impossible: only one of them sees the row change.
+pub async fn redeem_refresh_token(conn: &mut AnyConnection, hash: &str, now: Timestamp) -> Result<Redeemed<Spent>, StoreError> {
+    let spent: Option<Spent> = sqlx::query_as(
+        "UPDATE refresh_tokens SET used = 1
+         WHERE token_hash = $1 AND used = 0 AND revoked = 0 AND expires_at > $2
+         RETURNING grant_id, user_account_id, api_key",
+    )
+    .bind(hash)
+    .bind(now.unix())
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(s) = spent {
+        return Ok(Redeemed::Fresh(s));
+    }
+    let replayed: Option<(String,)> =
+        sqlx::query_as("SELECT grant_id FROM refresh_tokens WHERE token_hash = $1 AND used = 1")
+            .bind(hash)
+            .fetch_optional(&mut *conn)
+            .await?;
+    match replayed {
+        Some((grant_id,)) => {
+            revoke_grant(&mut *conn, &grant_id).await?;
+            Ok(Redeemed::Replayed)
+        }
+        None => Ok(Redeemed::Invalid),
+    }
+}
+
+pub async fn insert_code<'e>(
+    e: impl Executor<'e, Database = Any>,
+    t: &NewToken<'_>,
+    redirect_uri: &str,
+    code_challenge: Option<&str>,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO authorization_codes (code_hash, grant_id, user_account_id, api_key, redirect_uri, code_challenge, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(t.hash)
+    .bind(t.grant_id)
+    .bind(t.user_account_id)
+    .bind(t.api_key)
+    .bind(redirect_uri)
+    .bind(code_challenge)
+    .bind(t.expires_at.unix())
+    .execute(e)
+    .await?;
+    Ok(())
+}
+
+/// Spends an authorization code; a second presentation revokes what the first one issued.
+pub async fn redeem_code(conn: &mut AnyConnection, hash: &str, now: Timestamp) -> Result<Redeemed<SpentCode>, StoreError> {
+    let spent: Option<SpentCode> = sqlx::query_as(
+        "UPDATE authorization_codes SET used = 1
+         WHERE code_hash = $1 AND used = 0 AND expires_at > $2
+         RETURNING grant_id, user_account_id, api_key, redirect_uri, code_challenge",
+    )
+    .bind(hash)
+    .bind(now.unix())
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(s) = spent {
+        return Ok(Redeemed::Fresh(s));
+    }
+    let replayed: Option<(String,)> =
+        sqlx::query_as("SELECT grant_id FROM authorization_codes WHERE code_hash = $1 AND used = 1")
+            .bind(hash)
+            .fetch_optional(&mut *conn)
+            .await?;
+    match replayed {
+        Some((grant_id,)) => {
+            revoke_grant(&mut *conn, &grant_id).await?;
+            Ok(Redeemed::Replayed)
+        }
+        None => Ok(Redeemed::Invalid),
+    }
+}
+
+pub async fn revoke_grant(conn: &mut AnyConnection, grant_id: &str) -> Result<(), StoreError> {
+    sqlx::query("UPDATE access_tokens SET revoked = 1 WHERE grant_id = $1")
+        .bind(grant_id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("UPDATE refresh_tokens SET revoked = 1 WHERE grant_id = $1")
+        .bind(grant_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Which client a token (access or refresh) was issued to, if we know the token.
+pub async fn token_owner(conn: &mut AnyConnection, hash: &str) -> Result<Option<String>, StoreError> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT api_key FROM access_tokens WHERE token_hash = $1
+         UNION ALL SELECT api_key FROM refresh_tokens WHERE token_hash = $1",
+    )
+    .bind(hash)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(row.map(|(k,)| k))
+}
+
+/// Revokes the one token (access or refresh) with this hash.
+pub async fn revoke_token(conn: &mut AnyConnection, hash: &str) -> Result<(), StoreError> {
+    sqlx::query("UPDATE access_tokens SET revoked = 1 WHERE token_hash = $1")
+        .bind(hash)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = $1")
+        .bind(hash)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Deletes what can no longer be used. Access tokens are kept a day past expiry so that a
+/// client still presenting one is told it expired rather than that it is unknown.
+pub async fn delete_expired(conn: &mut AnyConnection, now: Timestamp) -> Result<u64, StoreError> {
+    let mut n = 0;
+    for sql in [
+        "DELETE FROM access_tokens WHERE expires_at < $1 - 86400",
+        "DELETE FROM refresh_tokens WHERE expires_at < $1",
+        "DELETE FROM authorization_codes WHERE expires_at < $1 - 86400",
+        "DELETE FROM authorization_flows WHERE expires_at < $1",
+    ] {
+        n += sqlx::query(sql).bind(now.unix()).execute(&mut *conn).await?.rows_affected();
+    }
+    Ok(n)
+}
+
+/// A browser's pass through the authorization page.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Flow {
+    pub csrf_token: String,
+    pub api_key: String,
+    pub redirect_uri: String,
+    pub state: Option<String>,
+    pub code_challenge: Option<String>,
+    pub user_account_id: Option<String>,
+    pub expires_at: i64,
+}
+
+pub async fn insert_flow<'e>(e: impl Executor<'e, Database = Any>, flow_hash: &str, f: &Flow) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO authorization_flows (flow_hash, csrf_token, api_key, redirect_uri, state, code_challenge, user_account_id, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(flow_hash)
+    .bind(&f.csrf_token)
+    .bind(&f.api_key)
+    .bind(&f.redirect_uri)
+    .bind(&f.state)
+    .bind(&f.code_challenge)
+    .bind(&f.user_account_id)
+    .bind(f.expires_at)
+    .execute(e)
+    .await?;
+    Ok(())
+}
+
+pub async fn flow<'e>(e: impl Executor<'e, Database = Any>, flow_hash: &str, now: Timestamp) -> Result<Option<Flow>, StoreError> {
+    Ok(sqlx::query_as(
+        "SELECT csrf_token, api_key, redirect_uri, state, code_challenge, user_account_id, expires_at
+         FROM authorization_flows WHERE flow_hash = $1 AND expires_at > $2",
+    )
+    .bind(flow_hash)
+    .bind(now.unix())
+    .fetch_optional(e)
+    .await?)
+}
+
+pub async fn set_flow_user<'e>(e: impl Executor<'e, Database = Any>, flow_hash: &str, user_account_id: &str) -> Result<(), StoreError> {
+    sqlx::query("UPDATE authorization_flows SET user_account_id = $1 WHERE flow_hash = $2")
+        .bind(user_account_id)
+        .bind(flow_hash)
+        .execute(e)
+        .await?;
+    Ok(())
+}
+
+/// Ends a flow. True only for the caller that actually removed it, so a double submission of
+/// the consent form cannot mint two codes.
+pub async fn delete_flow<'e>(e: impl Executor<'e, Database = Any>, flow_hash: &str) -> Result<bool, StoreError> {
+    let done = sqlx::query("DELETE FROM authorization_flows WHERE flow_hash = $1")
+        .bind(flow_hash)
+        .execute(e)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}

@@ -1,0 +1,289 @@
+//! `lectern admin`: sites, client keys and accounts. Creation goes through the fixture loader,
+//! so the rules an entry must meet are checked in one place.
+
+use std::io::BufRead;
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
+use lectern_domain::password::NewPassword;
+use lectern_domain::secret::{hash_password, new_token};
+use lectern_store::fixture::{self, ClientEntry, FixtureFile, SiteEntry, UserEntry};
+use lectern_store::{Store, accounts, clients, sites};
+
+use super::open_store;
+use crate::settings::Settings;
+
+#[derive(Subcommand)]
+pub enum Admin {
+    /// Sites: one library's catalog and users
+    #[command(subcommand)]
+    Site(SiteCommand),
+    /// Client keys: the applications that call the API
+    #[command(subcommand)]
+    Client(ClientCommand),
+    /// User accounts
+    #[command(subcommand)]
+    Account(AccountCommand),
+}
+
+#[derive(Subcommand)]
+pub enum SiteCommand {
+    /// Create a site
+    Create {
+        /// Identifier: letters, digits, '-' and '_'
+        #[arg(long)]
+        id: String,
+        #[arg(long)]
+        name: String,
+        /// Its titles form the global collection other sites may include
+        #[arg(long)]
+        global: bool,
+    },
+    /// List the sites
+    List,
+}
+
+#[derive(Subcommand)]
+pub enum ClientCommand {
+    /// Create a client key
+    Create(ClientCreate),
+    /// List the client keys
+    List,
+}
+
+#[derive(Args)]
+pub struct ClientCreate {
+    /// The API key (at least 8 characters); a random one when left out
+    #[arg(long)]
+    api_key: Option<String>,
+    #[arg(long)]
+    name: String,
+    #[arg(long)]
+    site: String,
+    /// Issue a client secret (printed once) for a confidential client
+    #[arg(long)]
+    with_secret: bool,
+    /// A redirect URI the authorization flow may return to (repeat for several)
+    #[arg(long = "redirect-uri")]
+    redirect_uris: Vec<String>,
+    /// May use the password grant
+    #[arg(long)]
+    trusted: bool,
+    /// May call the endpoints reserved to limited client keys
+    #[arg(long)]
+    privileged: bool,
+}
+
+#[derive(Subcommand)]
+pub enum AccountCommand {
+    /// Create an account; the password is read from standard input when --password is left out
+    Create(AccountCreate),
+    /// List accounts, of one site or all
+    List {
+        #[arg(long)]
+        site: Option<String>,
+    },
+    /// Set a new password (read from standard input when --password is left out)
+    ResetPassword {
+        /// User name or userAccountId
+        user: String,
+        #[arg(long)]
+        password: Option<String>,
+    },
+    /// Lock an account: it can no longer sign in, and its tokens stop working
+    Lock {
+        /// User name or userAccountId
+        user: String,
+    },
+    /// Unlock an account
+    Unlock {
+        /// User name or userAccountId
+        user: String,
+    },
+}
+
+#[derive(Args)]
+pub struct AccountCreate {
+    #[arg(long)]
+    user_name: String,
+    #[arg(long)]
+    password: Option<String>,
+    #[arg(long)]
+    site: String,
+    /// A role (repeat for several): individualMember, organizationMember, organizationSponsor,
+    /// collectionAssistant, membershipAssistant, administrator, volunteer, trustedVolunteer
+    #[arg(long = "role", required = true)]
+    roles: Vec<String>,
+    #[arg(long)]
+    first_name: String,
+    #[arg(long)]
+    last_name: String,
+    #[arg(long)]
+    organization_id: Option<String>,
+    /// YYYY-MM-DD
+    #[arg(long)]
+    date_of_birth: Option<String>,
+    /// ISO 3166 alpha-2
+    #[arg(long)]
+    country: Option<String>,
+}
+
+pub async fn run(settings: &Settings, command: Admin) -> anyhow::Result<()> {
+    let store = open_store(settings).await?;
+    let result = match command {
+        Admin::Site(c) => site(&store, c).await,
+        Admin::Client(c) => client(&store, c).await,
+        Admin::Account(c) => account(&store, c).await,
+    };
+    store.close().await;
+    result
+}
+
+async fn site(store: &Store, command: SiteCommand) -> anyhow::Result<()> {
+    match command {
+        SiteCommand::Create { id, name, global } => {
+            if sites::get(store.pool(), &id).await?.is_some() {
+                bail!("a site '{id}' already exists");
+            }
+            load(store, FixtureFile { sites: vec![SiteEntry { id: id.clone(), name, global }], ..Default::default() }).await?;
+            println!("Created site {id}.");
+        }
+        SiteCommand::List => {
+            for s in sites::list(store.pool()).await? {
+                println!("{}\t{}{}", s.id, s.name, if s.global { "\t(global)" } else { "" });
+            }
+        }
+    }
+    Ok(())
+}
+
+async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
+    match command {
+        ClientCommand::Create(c) => {
+            let api_key = c.api_key.unwrap_or_else(new_token);
+            if clients::get(store.pool(), &api_key).await?.is_some() {
+                bail!("a client key '{api_key}' already exists");
+            }
+            let secret = c.with_secret.then(new_token);
+            let entry = ClientEntry {
+                api_key: api_key.clone(),
+                secret: secret.clone(),
+                name: c.name,
+                site: c.site,
+                redirect_uris: c.redirect_uris,
+                trusted: c.trusted,
+                privileged: c.privileged,
+                disabled: false,
+            };
+            load(store, FixtureFile { clients: vec![entry], ..Default::default() }).await?;
+            println!("Created client key {api_key}.");
+            if let Some(s) = secret {
+                println!("Client secret (shown only now; store it safely): {s}");
+            }
+        }
+        ClientCommand::List => {
+            for c in clients::list(store.pool()).await? {
+                let mut traits = vec![if c.secret_hash.is_some() { "confidential" } else { "public" }];
+                if c.trusted {
+                    traits.push("trusted");
+                }
+                if c.privileged {
+                    traits.push("privileged");
+                }
+                if c.disabled {
+                    traits.push("disabled");
+                }
+                println!("{}\t{}\tsite {}\t{}", c.api_key, c.name, c.site_id, traits.join(","));
+            }
+        }
+    }
+    Ok(())
+}
+
+async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
+    match command {
+        AccountCommand::Create(a) => {
+            if accounts::by_identifier(store.pool(), &a.user_name).await?.is_some() {
+                bail!("an account named '{}' already exists", a.user_name);
+            }
+            let password = match a.password {
+                Some(p) => p,
+                None => read_password()?,
+            };
+            let entry = UserEntry {
+                user_account_id: None,
+                user_name: Some(a.user_name.clone()),
+                password: Some(password),
+                site: a.site,
+                roles: a.roles,
+                first_name: a.first_name,
+                last_name: a.last_name,
+                date_of_birth: a.date_of_birth,
+                country: a.country,
+                organization_id: a.organization_id,
+                has_agreement: false,
+                subscription_status: None,
+                proof_of_disability_status: None,
+                locked: false,
+            };
+            load(store, FixtureFile { users: vec![entry], ..Default::default() }).await?;
+            let created = accounts::by_identifier(store.pool(), &a.user_name).await?.context("the new account was not found")?;
+            println!("Created account {} ({}).", a.user_name, created.user_account_id);
+        }
+        AccountCommand::List { site } => {
+            for a in accounts::list(store.pool(), site.as_deref()).await? {
+                println!(
+                    "{}\t{}\t{} {}\tsite {}\t{}{}",
+                    a.user_account_id,
+                    a.user_name.as_deref().unwrap_or("-"),
+                    a.first_name,
+                    a.last_name,
+                    a.site_id,
+                    a.roles.to_stored(),
+                    if a.locked { "\t(locked)" } else { "" }
+                );
+            }
+        }
+        AccountCommand::ResetPassword { user, password } => {
+            let account = find(store, &user).await?;
+            let password = match password {
+                Some(p) => p,
+                None => read_password()?,
+            };
+            let password = NewPassword::parse(&password)?;
+            let hash = hash_password(password.expose())?;
+            accounts::set_password_hash(store.pool(), &account.user_account_id, &hash).await?;
+            println!("Password of {user} changed.");
+        }
+        AccountCommand::Lock { user } => {
+            let account = find(store, &user).await?;
+            accounts::set_locked(store.pool(), &account.user_account_id, true).await?;
+            println!("Locked {user}.");
+        }
+        AccountCommand::Unlock { user } => {
+            let account = find(store, &user).await?;
+            accounts::set_locked(store.pool(), &account.user_account_id, false).await?;
+            println!("Unlocked {user}.");
+        }
+    }
+    Ok(())
+}
+
+async fn find(store: &Store, user: &str) -> anyhow::Result<lectern_domain::account::Account> {
+    accounts::by_identifier(store.pool(), user).await?.with_context(|| format!("no account '{user}'"))
+}
+
+async fn load(store: &Store, file: FixtureFile) -> anyhow::Result<()> {
+    fixture::load(store, file).await?;
+    Ok(())
+}
+
+fn read_password() -> anyhow::Result<String> {
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line).context("reading the password from standard input")?;
+    let password = line.trim_end_matches(['\n', '\r']).to_owned();
+    if password.is_empty() {
+        bail!("no password given: pass --password or write it on standard input");
+    }
+    Ok(password)
+}

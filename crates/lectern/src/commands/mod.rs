@@ -1,0 +1,29 @@
+pub mod admin;
+pub mod demo;
+pub mod load;
+pub mod serve;
+
+use anyhow::Context;
+use lectern_store::Store;
+
+use crate::settings::Settings;
+
+/// Opens the store named by the settings and brings its schema up to date.
+pub async fn open_store(settings: &Settings) -> anyhow::Result<Store> {
+    settings.prepare_data_dir()?;
+    let url = settings.database_url();
+    let store = Store::connect(&url).await.with_context(|| format!("opening the store at {}", redact(&url)))?;
+    store.migrate().await.context("migrating the store")?;
+    Ok(store)
+}
+
+/// A database URL without its password, for messages.
+fn redact(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        _ => url.to_owned(),
+    }
+}

@@ -1,0 +1,192 @@
+//! Settings, from (highest first) a command-line flag, a `LECTERN_*` environment variable, the
+//! TOML file named by `--config`, and the defaults. Unknown keys in the file are an error;
+//! unknown `LECTERN_*` variables are reported as warnings.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use lectern_http::HttpSettings;
+use serde::{Deserialize, Serialize};
+use url::Url;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub data_dir: PathBuf,
+    pub database_url: Option<String>,
+    pub listen: SocketAddr,
+    pub public_url: Option<Url>,
+    pub oauth_public_url: Option<Url>,
+    pub access_token_ttl: u64,
+    pub refresh_token_ttl: u64,
+    pub rate_limit_per_client: u32,
+    pub rate_limit_per_user: u32,
+    pub log_format: LogFormat,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, clap::ValueEnum, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            data_dir: PathBuf::from("./lectern-data"),
+            database_url: None,
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            public_url: None,
+            oauth_public_url: None,
+            access_token_ttl: 3600,
+            refresh_token_ttl: 30 * 24 * 3600,
+            rate_limit_per_client: 6000,
+            rate_limit_per_user: 1200,
+            log_format: LogFormat::Text,
+        }
+    }
+}
+
+const KEYS: [&str; 10] = [
+    "data_dir",
+    "database_url",
+    "listen",
+    "public_url",
+    "oauth_public_url",
+    "access_token_ttl",
+    "refresh_token_ttl",
+    "rate_limit_per_client",
+    "rate_limit_per_user",
+    "log_format",
+];
+
+/// The settings flags every subcommand accepts.
+#[derive(Debug, Clone, Default, Args, Serialize)]
+pub struct SettingsArgs {
+    /// A TOML file of settings (keys as below, in snake_case)
+    #[arg(long, global = true, value_name = "FILE")]
+    #[serde(skip)]
+    pub config: Option<PathBuf>,
+    /// Where the SQLite file and stored files live [default: ./lectern-data]
+    #[arg(long, global = true, value_name = "DIR")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data_dir: Option<PathBuf>,
+    /// sqlite://PATH or postgres://...; the scheme picks the store [default: SQLite in the data dir]
+    #[arg(long, global = true, value_name = "URL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub database_url: Option<String>,
+    /// Address to listen on [default: 127.0.0.1:8080]
+    #[arg(long, global = true, value_name = "ADDR")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub listen: Option<SocketAddr>,
+    /// Absolute base URL of the resource API, used in links [default: http://LISTEN]
+    #[arg(long, global = true, value_name = "URL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public_url: Option<Url>,
+    /// Absolute base URL of the token server [default: the public URL]
+    #[arg(long, global = true, value_name = "URL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub oauth_public_url: Option<Url>,
+    /// Access token lifetime in seconds [default: 3600]
+    #[arg(long, global = true, value_name = "SECONDS")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub access_token_ttl: Option<u64>,
+    /// Refresh token lifetime in seconds [default: 2592000, 30 days]
+    #[arg(long, global = true, value_name = "SECONDS")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refresh_token_ttl: Option<u64>,
+    /// Requests a minute allowed per client key [default: 6000]
+    #[arg(long, global = true, value_name = "N")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate_limit_per_client: Option<u32>,
+    /// Requests a minute allowed per signed-in user [default: 1200]
+    #[arg(long, global = true, value_name = "N")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate_limit_per_user: Option<u32>,
+    /// Log lines as text or JSON [default: text]
+    #[arg(long, global = true, value_name = "FORMAT")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log_format: Option<LogFormat>,
+}
+
+impl Settings {
+    /// Layers the sources; returns the settings and warnings to log once logging is set up.
+    pub fn load(args: &SettingsArgs) -> anyhow::Result<(Settings, Vec<String>)> {
+        let mut figment = Figment::from(Serialized::defaults(Settings::default()));
+        if let Some(file) = &args.config {
+            if !file.exists() {
+                bail!("the settings file {} does not exist", file.display());
+            }
+            figment = figment.merge(Toml::file_exact(file));
+        }
+        figment = figment
+            .merge(Env::prefixed("LECTERN_").filter(|k| KEYS.contains(&k.as_str())))
+            .merge(Serialized::defaults(args));
+        let settings: Settings = figment.extract().context("reading settings")?;
+        settings.check()?;
+        Ok((settings, unknown_env_warnings()))
+    }
+
+    fn check(&self) -> anyhow::Result<()> {
+        if self.access_token_ttl == 0 || self.refresh_token_ttl == 0 {
+            bail!("access_token_ttl and refresh_token_ttl must be at least 1 second");
+        }
+        if self.rate_limit_per_client == 0 || self.rate_limit_per_user == 0 {
+            bail!("rate limits must be at least 1 request a minute");
+        }
+        for url in [&self.public_url, &self.oauth_public_url].into_iter().flatten() {
+            if !matches!(url.scheme(), "http" | "https") || url.query().is_some() {
+                bail!("public URLs must be http(s) URLs without a query: {url}");
+            }
+        }
+        Ok(())
+    }
+
+    pub fn database_url(&self) -> String {
+        self.database_url.clone().unwrap_or_else(|| lectern_store::Store::sqlite_url_for_dir(&self.data_dir))
+    }
+
+    /// Creates the data directory when the store lives in it.
+    pub fn prepare_data_dir(&self) -> anyhow::Result<()> {
+        if self.database_url.is_none() {
+            std::fs::create_dir_all(&self.data_dir)
+                .with_context(|| format!("creating the data directory {}", self.data_dir.display()))?;
+        }
+        Ok(())
+    }
+
+    /// The HTTP settings, once the real listening address is known (it differs when port 0 was asked).
+    pub fn http(&self, bound: SocketAddr) -> HttpSettings {
+        let public_url = self
+            .public_url
+            .clone()
+            .unwrap_or_else(|| Url::parse(&format!("http://{bound}/")).unwrap_or_else(|_| default_url()));
+        HttpSettings {
+            oauth_public_url: self.oauth_public_url.clone().unwrap_or_else(|| public_url.clone()),
+            public_url,
+            access_token_ttl: Duration::from_secs(self.access_token_ttl),
+            refresh_token_ttl: Duration::from_secs(self.refresh_token_ttl),
+            rate_limit_per_client: self.rate_limit_per_client,
+            rate_limit_per_user: self.rate_limit_per_user,
+        }
+    }
+}
+
+#[allow(clippy::unwrap_used)]
+fn default_url() -> Url {
+    Url::parse("http://127.0.0.1:8080/").unwrap()
+}
+
+fn unknown_env_warnings() -> Vec<String> {
+    std::env::vars()
+        .filter_map(|(k, _)| k.strip_prefix("LECTERN_").map(str::to_lowercase))
+        .filter(|k| !KEYS.contains(&k.as_str()))
+        .map(|k| format!("ignoring unknown setting LECTERN_{}; known: {}", k.to_uppercase(), KEYS.join(", ")))
+        .collect()
+}
