@@ -34,19 +34,20 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     let (token_server, oauth_doc) = oauth::routes().split_for_parts();
     let document = Arc::new(openapi::document(v2_doc, oauth_doc));
 
-    let mut router = Router::new()
+    let mut routes = Router::new()
         .merge(v2)
         .merge(token_server)
         .route("/v2/openapi.json", get(openapi::serve).with_state(document));
     if let Some(render) = metrics {
-        router = router.route("/metrics", get(move || std::future::ready(render())));
+        routes = routes.route("/metrics", get(move || std::future::ready(render())));
     }
-    router
-        .fallback(json_errors::no_route)
+    let routes = routes.fallback(json_errors::no_route).layer(from_fn(observe::record)).with_state(state);
+    // The envelope layer wraps the finished router rather than each route, because the router
+    // adds `Allow` to a 405 outside the routes' own layers.
+    Router::new()
+        .fallback_service(routes)
         .layer(from_fn(json_errors::envelope_errors))
-        .layer(from_fn(observe::record))
         .layer(observe::request_ids())
-        .with_state(state)
 }
 
 /// Periodic upkeep of one node: forgets idle rate-limit keys and deletes spent tokens.

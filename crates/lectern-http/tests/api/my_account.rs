@@ -1,0 +1,73 @@
+//! `GET /v2/myAccount` and its deprecated spelling `/v2/myaccount`.
+
+use reqwest::StatusCode;
+
+use crate::on_both_stores;
+use crate::support::*;
+
+on_both_stores!(
+    every_role_reads_its_own_account,
+    account_summary_has_the_documented_shape,
+    organization_members_see_their_organizations_features,
+    guests_may_not_read_an_account,
+    deprecated_lowercase_path_answers_too,
+);
+
+async fn every_role_reads_its_own_account(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    for (role, user, password) in USERS {
+        let token = app.token_for(user, password).await;
+        let (status, body) = app.my_account(TRUSTED, &token).await;
+        assert_eq!(status, StatusCode::OK, "{role}: {body}");
+        assert_eq!(body["userName"], user);
+        assert_eq!(body["roles"], serde_json::json!([role]));
+        assert_eq!(body["site"], "main");
+    }
+    // A user of another site signs in through its own site's client and sees its own site.
+    let resp = app.password_grant(OTHER_SITE, "elsewhere@example.org", "elsewhere-pass-1").await;
+    let token = json(resp).await.1["access_token"].as_str().unwrap().to_owned();
+    let (status, body) = app.my_account(OTHER_SITE, &token).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["site"], "other");
+}
+
+async fn account_summary_has_the_documented_shape(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = app.token_for("member@example.org", "member-pass-1").await;
+    let (status, body) = app.my_account(TRUSTED, &token).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["links"][0]["href"], app.url("/v2/myAccount"));
+    insta::assert_json_snapshot!("my_account_member", body, { ".links[].href" => "[base]/v2/myAccount" });
+}
+
+async fn organization_members_see_their_organizations_features(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = app.token_for("student@example.org", "student-pass-1").await;
+    let (status, body) = app.my_account(TRUSTED, &token).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["organizationId"], "org-school");
+    assert_eq!(body["hasServicePlus"], true);
+    assert_eq!(body["hasReadingCompanion"], true);
+    assert_eq!(body["subscriptionStatus"], "expired");
+    assert_eq!(body["proofOfDisabilityStatus"], "submitted");
+    assert!(body["userName"].is_string());
+}
+
+async fn guests_may_not_read_an_account(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let resp = app.get(&format!("/v2/myAccount?api_key={TRUSTED}")).send().await.unwrap();
+    assert!(resp.headers().get("www-authenticate").is_some());
+    let (status, body) = json(resp).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert!(error_message(&body, "UNAUTHORIZED").contains("signed-in user"));
+}
+
+async fn deprecated_lowercase_path_answers_too(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = app.token_for("member@example.org", "member-pass-1").await;
+    let (status, body) = json(app.get(&format!("/v2/myaccount?api_key={TRUSTED}")).bearer_auth(&token).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["userAccountId"], "u-member");
+    let (status, _) = json(app.get(&format!("/v2/myaccount?api_key={TRUSTED}")).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
