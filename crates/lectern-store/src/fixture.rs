@@ -291,6 +291,8 @@ async fn check_user(
         }
     } else if !roles.iter().all(|r| *r == Role::OrganizationMember) {
         problems.push(format!("{at}: userName: required for every role but organizationMember"));
+    } else if u.user_account_id.is_none() {
+        problems.push(format!("{at}: userAccountId: required when there is no userName, so that a second load finds the same account"));
     }
     let password = match (&u.password, &u.user_name) {
         (Some(p), Some(_)) => match NewPassword::parse(p) {

@@ -12,6 +12,8 @@ pub mod fixture;
 pub mod oauth;
 pub mod organizations;
 pub mod sites;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use db::{Backend, Store, StoreError};
 pub use sqlx::AnyConnection as Connection;

@@ -126,7 +126,7 @@ impl Settings {
             figment = figment.merge(Toml::file_exact(file));
         }
         figment = figment
-            .merge(Env::prefixed("LECTERN_").filter(|k| KEYS.contains(&k.as_str())))
+            .merge(Env::prefixed("LECTERN_").filter(|k| KEYS.iter().any(|key| k.as_str().eq_ignore_ascii_case(key))))
             .merge(Serialized::defaults(args));
         let settings: Settings = figment.extract().context("reading settings")?;
         settings.check()?;

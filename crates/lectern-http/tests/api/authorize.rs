@@ -9,7 +9,7 @@ use reqwest::header::{CONTENT_TYPE, LOCATION, SET_COOKIE};
 use reqwest::{Response, StatusCode};
 use url::Url;
 
-use crate::on_both_stores;
+use lectern_store::on_both_stores;
 use crate::support::*;
 
 on_both_stores!(

@@ -5,7 +5,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use reqwest::header::{ACCEPT, ALLOW, CONTENT_TYPE, RETRY_AFTER, WWW_AUTHENTICATE};
 
-use crate::on_both_stores;
+use lectern_store::on_both_stores;
 use crate::support::*;
 
 on_both_stores!(

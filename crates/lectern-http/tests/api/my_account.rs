@@ -2,7 +2,7 @@
 
 use reqwest::StatusCode;
 
-use crate::on_both_stores;
+use lectern_store::on_both_stores;
 use crate::support::*;
 
 on_both_stores!(

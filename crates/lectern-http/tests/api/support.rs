@@ -1,13 +1,12 @@
 //! The test harness: each test gets the real application on a port the system picks, over a
-//! store of its own (a fresh SQLite file, or a fresh PostgreSQL database), loaded with
-//! `world.json`.
+//! store of its own (see `lectern_store::testing`), loaded with `world.json`.
 
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use lectern_http::{AppState, HttpSettings, app};
 use lectern_store::Store;
 use lectern_store::fixture::{self, FixtureFile};
+use lectern_store::testing::{self, TestStore};
 use reqwest::{RequestBuilder, Response, StatusCode};
 use serde_json::Value;
 
@@ -32,63 +31,14 @@ pub const USERS: [(&str, &str, &str); 8] = [
     ("trustedVolunteer", "trusted-volunteer@example.org", "trusted-pass-1"),
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Backend {
-    Sqlite,
-    Postgres,
-}
-
-/// The server PostgreSQL tests create their databases on.
-fn postgres_admin_url() -> String {
-    std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
-}
-
-/// Whether PostgreSQL tests can run. Without a server they are skipped, loudly, except in CI
-/// (`CI` set), where a missing server is a failure.
-pub async fn postgres_available() -> bool {
-    static CHECKED: tokio::sync::OnceCell<bool> = tokio::sync::OnceCell::const_new();
-    *CHECKED
-        .get_or_init(|| async {
-            let ok = match tokio::time::timeout(Duration::from_secs(5), Store::connect(&postgres_admin_url())).await {
-                Ok(Ok(store)) => {
-                    store.close().await;
-                    true
-                }
-                _ => false,
-            };
-            if !ok {
-                assert!(std::env::var_os("CI").is_none(), "CI is set but PostgreSQL is not reachable at {}", postgres_admin_url());
-                eprintln!("\n!!! PostgreSQL is not reachable at {}: SKIPPING the PostgreSQL half of the suite !!!\n", postgres_admin_url());
-            }
-            ok
-        })
-        .await
-}
+pub use lectern_store::testing::Backend;
 
 pub struct TestApp {
     pub base: String,
     pub http: reqwest::Client,
     pub store: Store,
-    _dir: Option<tempdir::TempDir>,
-    pg_database: Option<String>,
+    _test_store: TestStore,
     server: tokio::task::JoinHandle<()>,
-}
-
-pub mod tempdir {
-    /// A directory removed when dropped.
-    pub struct TempDir(pub std::path::PathBuf);
-    impl TempDir {
-        pub fn new() -> Self {
-            let dir = std::env::temp_dir().join(format!("lectern-test-{}", lectern_domain::ids::new_id()));
-            std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
-            TempDir(dir)
-        }
-    }
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
 }
 
 pub fn default_settings() -> HttpSettings {
@@ -109,7 +59,8 @@ impl TestApp {
 
     /// Starts the application with settings adjusted by `adjust` (public URLs are filled in).
     pub async fn start_with(backend: Backend, adjust: impl FnOnce(&mut HttpSettings)) -> TestApp {
-        let (store, dir, pg_database) = fresh_store(backend).await;
+        let test_store = testing::fresh(backend).await;
+        let store = test_store.store.clone();
         fixture::load(&store, FixtureFile::parse(WORLD).expect("world.json parses")).await.expect("world.json loads");
 
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
@@ -127,7 +78,7 @@ impl TestApp {
             .cookie_store(true)
             .build()
             .expect("client");
-        TestApp { base, http, store, _dir: dir, pg_database, server }
+        TestApp { base, http, store, _test_store: test_store, server }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -173,52 +124,6 @@ impl TestApp {
 impl Drop for TestApp {
     fn drop(&mut self) {
         self.server.abort();
-        if let Some(db) = self.pg_database.take() {
-            // Dropping runs outside any runtime we may block, so a short-lived one does it.
-            let _ = std::thread::spawn(move || {
-                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
-                rt.block_on(async {
-                    if let Ok(admin) = Store::connect(&postgres_admin_url()).await {
-                        let sql = format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)");
-                        let _ = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(admin.pool()).await;
-                        admin.close().await;
-                    }
-                });
-            })
-            .join();
-        }
-    }
-}
-
-static COUNTER: AtomicU32 = AtomicU32::new(0);
-
-async fn fresh_store(backend: Backend) -> (Store, Option<tempdir::TempDir>, Option<String>) {
-    match backend {
-        Backend::Sqlite => {
-            let dir = tempdir::TempDir::new();
-            let store = Store::connect(&Store::sqlite_url_for_dir(&dir.0)).await.expect("sqlite store");
-            store.migrate().await.expect("migrate sqlite");
-            (store, Some(dir), None)
-        }
-        Backend::Postgres => {
-            let name = format!(
-                "lectern_t_{}_{}_{}",
-                std::process::id(),
-                COUNTER.fetch_add(1, Ordering::Relaxed),
-                lectern_domain::ids::new_id()
-            );
-            let admin = Store::connect(&postgres_admin_url()).await.expect("postgres admin connection");
-            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-                .execute(admin.pool())
-                .await
-                .expect("create test database");
-            admin.close().await;
-            let mut url = url::Url::parse(&postgres_admin_url()).expect("postgres url");
-            url.set_path(&format!("/{name}"));
-            let store = Store::connect(url.as_str()).await.expect("postgres store");
-            store.migrate().await.expect("migrate postgres");
-            (store, None, Some(name))
-        }
     }
 }
 
@@ -237,24 +142,3 @@ pub fn error_message(body: &Value, key: &str) -> String {
     body["messages"][0].as_str().unwrap_or_else(|| panic!("no message: {body}")).to_owned()
 }
 
-/// Runs each story on SQLite and on PostgreSQL, as two tests.
-#[macro_export]
-macro_rules! on_both_stores {
-    ($($story:ident),* $(,)?) => {
-        $(
-            mod $story {
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn sqlite() {
-                    super::$story($crate::support::Backend::Sqlite).await;
-                }
-
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn postgres() {
-                    if $crate::support::postgres_available().await {
-                        super::$story($crate::support::Backend::Postgres).await;
-                    }
-                }
-            }
-        )*
-    };
-}

@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use reqwest::header::{CACHE_CONTROL, WWW_AUTHENTICATE};
 use serde_json::Value;
 
-use crate::on_both_stores;
+use lectern_store::on_both_stores;
 use crate::support::*;
 
 on_both_stores!(

@@ -21,12 +21,13 @@ pub async fn serve_store(settings: &Settings, store: Store, on_ready: Option<Box
     let state = AppState::new(store.clone(), http);
     let metrics = telemetry::install_metrics()?;
     let housekeeping = spawn_housekeeping(state.clone());
+    let shutdown = shutdown_signal().context("installing signal handlers")?;
     tracing::info!(address = %bound, public_url = %base, backend = ?store.backend(), "lectern is serving");
     if let Some(ready) = on_ready {
         ready(&base);
     }
     axum::serve(listener, app(state, Some(metrics)))
-        .with_graceful_shutdown(shutdown_signal())
+        .with_graceful_shutdown(shutdown)
         .await
         .context("serving")?;
     housekeeping.abort();
@@ -35,23 +36,24 @@ pub async fn serve_store(settings: &Settings, store: Store, on_ready: Option<Box
     Ok(())
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
+/// Resolves on SIGTERM or Ctrl-C. The handlers are registered when this is called, not when
+/// the future is first polled, so a signal sent as soon as we announce readiness is not lost.
+#[cfg(unix)]
+fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut terminate = signal(SignalKind::terminate())?;
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        tokio::select! {
+            _ = terminate.recv() => {},
+            _ = interrupt.recv() => {},
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
-    }
+    })
+}
+
+#[cfg(not(unix))]
+fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }

@@ -1,0 +1,4 @@
+//! The store on both engines: fixture loading and single-use credentials.
+
+mod fixtures;
+mod oauth;
