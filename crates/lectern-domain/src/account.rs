@@ -84,7 +84,11 @@ pub fn check_user_name(raw: &str) -> Result<(), &'static str> {
     let ok = !raw.is_empty()
         && raw.chars().count() <= 100
         && !raw.chars().any(|c| c.is_whitespace() || c.is_control());
-    if ok { Ok(()) } else { Err("must be 1 to 100 characters without spaces") }
+    if ok {
+        Ok(())
+    } else {
+        Err("must be 1 to 100 characters without spaces")
+    }
 }
 
 #[cfg(test)]
@@ -93,8 +97,15 @@ mod tests {
 
     #[test]
     fn statuses_parse_from_their_api_names_only() {
-        assert_eq!("expired".parse::<SubscriptionStatus>(), Ok(SubscriptionStatus::Expired));
-        assert!("gone".parse::<ProofOfDisabilityStatus>().is_err_and(|e| e.contains("'gone'")));
+        assert_eq!(
+            "expired".parse::<SubscriptionStatus>(),
+            Ok(SubscriptionStatus::Expired)
+        );
+        assert!(
+            "gone"
+                .parse::<ProofOfDisabilityStatus>()
+                .is_err_and(|e| e.contains("'gone'"))
+        );
     }
 
     #[test]

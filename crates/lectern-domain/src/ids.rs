@@ -8,7 +8,10 @@ const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
 /// A new identifier of 20 characters from Crockford's base-32 alphabet (100 random bits).
 pub fn new_id() -> String {
     let bytes = random_bytes::<20>();
-    bytes.iter().map(|b| ALPHABET[usize::from(b % 32)] as char).collect()
+    bytes
+        .iter()
+        .map(|b| ALPHABET[usize::from(b % 32)] as char)
+        .collect()
 }
 
 #[cfg(test)]

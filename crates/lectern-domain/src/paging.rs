@@ -13,7 +13,9 @@ pub const DEFAULT_LIMIT: u32 = 10;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PagingError {
-    #[error("start is not a page token this list issued; send the 'next' value of the previous page, or nothing to start at the beginning")]
+    #[error(
+        "start is not a page token this list issued; send the 'next' value of the previous page, or nothing to start at the beginning"
+    )]
     BadStart,
     #[error("limit must be a whole number from 1 to 100")]
     BadLimit,
@@ -28,7 +30,9 @@ pub fn encode_token<K: Serialize>(key: &K) -> String {
 
 /// Parses a `start` value back into the key type of the list.
 pub fn decode_token<K: DeserializeOwned>(token: &str) -> Result<K, PagingError> {
-    let json = URL_SAFE_NO_PAD.decode(token.trim()).map_err(|_| PagingError::BadStart)?;
+    let json = URL_SAFE_NO_PAD
+        .decode(token.trim())
+        .map_err(|_| PagingError::BadStart)?;
     serde_json::from_slice(&json).map_err(|_| PagingError::BadStart)
 }
 
@@ -68,8 +72,14 @@ mod tests {
     #[test]
     fn a_token_of_another_shape_is_a_bad_start() {
         let token = encode_token(&("x", "y"));
-        assert_eq!(decode_token::<(String, i64)>(&token), Err(PagingError::BadStart));
-        assert_eq!(decode_token::<(String, i64)>("%%%"), Err(PagingError::BadStart));
+        assert_eq!(
+            decode_token::<(String, i64)>(&token),
+            Err(PagingError::BadStart)
+        );
+        assert_eq!(
+            decode_token::<(String, i64)>("%%%"),
+            Err(PagingError::BadStart)
+        );
     }
 
     #[test]

@@ -50,7 +50,9 @@ impl fmt::Display for Role {
 }
 
 #[derive(Debug, thiserror::Error)]
-#[error("unknown role '{0}'; expected one of individualMember, organizationMember, organizationSponsor, collectionAssistant, membershipAssistant, administrator, volunteer, trustedVolunteer")]
+#[error(
+    "unknown role '{0}'; expected one of individualMember, organizationMember, organizationSponsor, collectionAssistant, membershipAssistant, administrator, volunteer, trustedVolunteer"
+)]
 pub struct UnknownRole(pub String);
 
 impl FromStr for Role {
@@ -86,7 +88,11 @@ impl Roles {
 
     /// The stored form: names joined by commas.
     pub fn to_stored(&self) -> String {
-        self.0.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(",")
+        self.0
+            .iter()
+            .map(|r| r.as_str())
+            .collect::<Vec<_>>()
+            .join(",")
     }
 
     pub fn from_stored(s: &str) -> Result<Self, UnknownRole> {
@@ -105,14 +111,22 @@ mod tests {
 
     #[test]
     fn roles_round_trip_through_their_stored_form() {
-        let roles = Roles::new([Role::Administrator, Role::IndividualMember, Role::Administrator]);
+        let roles = Roles::new([
+            Role::Administrator,
+            Role::IndividualMember,
+            Role::Administrator,
+        ]);
         assert_eq!(roles.to_stored(), "individualMember,administrator");
         assert_eq!(Roles::from_stored(&roles.to_stored()).ok(), Some(roles));
     }
 
     #[test]
     fn unknown_role_names_the_value() {
-        let err = "reader".parse::<Role>().err().map(|e| e.to_string()).unwrap_or_default();
+        let err = "reader"
+            .parse::<Role>()
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(err.contains("'reader'"), "{err}");
     }
 }

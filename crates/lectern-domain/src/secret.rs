@@ -3,8 +3,8 @@
 //! Tokens are 256 random bits shown once and stored only as SHA-256 hashes: a leaked table
 //! gives nothing to present. Passwords and client secrets are hashed with argon2id.
 
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sha2::{Digest, Sha256};
@@ -45,7 +45,8 @@ pub struct HashError(String);
 
 /// An argon2id hash in PHC string form, with a fresh salt.
 pub fn hash_password(password: &str) -> Result<String, HashError> {
-    let salt = SaltString::encode_b64(&random_bytes::<16>()).map_err(|e| HashError(e.to_string()))?;
+    let salt =
+        SaltString::encode_b64(&random_bytes::<16>()).map_err(|e| HashError(e.to_string()))?;
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
@@ -55,7 +56,11 @@ pub fn hash_password(password: &str) -> Result<String, HashError> {
 /// Checks a password against a stored PHC hash. A malformed stored hash never matches.
 pub fn verify_password(password: &str, stored: &str) -> bool {
     PasswordHash::new(stored)
-        .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        .map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
         .unwrap_or(false)
 }
 
@@ -94,6 +99,9 @@ mod tests {
             "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
             "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
         ));
-        assert!(!pkce_s256_matches("other", "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"));
+        assert!(!pkce_s256_matches(
+            "other",
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        ));
     }
 }

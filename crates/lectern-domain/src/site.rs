@@ -14,6 +14,12 @@ pub struct Site {
 pub fn check_site_id(raw: &str) -> Result<(), &'static str> {
     let ok = !raw.is_empty()
         && raw.len() <= 64
-        && raw.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    if ok { Ok(()) } else { Err("must be 1 to 64 letters, digits, '-' or '_'") }
+        && raw
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok {
+        Ok(())
+    } else {
+        Err("must be 1 to 64 letters, digits, '-' or '_'")
+    }
 }

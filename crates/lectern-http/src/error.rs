@@ -29,22 +29,38 @@ pub struct ErrorBody {
 
 impl ApiError {
     pub fn new(status: StatusCode, key: &'static str, message: impl Into<String>) -> Self {
-        ApiError { status, key, messages: vec![message.into()], oauth: None, headers: vec![] }
+        ApiError {
+            status,
+            key,
+            messages: vec![message.into()],
+            oauth: None,
+            headers: vec![],
+        }
     }
 
     /// 400 naming the parameter and what is wrong with it.
     pub fn bad_param(param: &str, why: impl std::fmt::Display) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", format!("Invalid parameter '{param}': {why}"))
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "BAD_REQUEST",
+            format!("Invalid parameter '{param}': {why}"),
+        )
     }
 
     pub fn missing_param(param: &str) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", format!("Missing required parameter '{param}'"))
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "BAD_REQUEST",
+            format!("Missing required parameter '{param}'"),
+        )
     }
 
     pub fn unauthorized(message: impl Into<String>) -> Self {
         let message = message.into();
-        Self::new(StatusCode::UNAUTHORIZED, "UNAUTHORIZED", message.clone())
-            .with_header(header::WWW_AUTHENTICATE, &www_authenticate("invalid_token", &message))
+        Self::new(StatusCode::UNAUTHORIZED, "UNAUTHORIZED", message.clone()).with_header(
+            header::WWW_AUTHENTICATE,
+            &www_authenticate("invalid_token", &message),
+        )
     }
 
     /// 401 for a request that needs a signed-in user but carries no token.
@@ -73,7 +89,11 @@ impl ApiError {
     /// A 500 that says nothing of the cause to the client; the cause goes to the log.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(error = %cause, "internal error");
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL_SERVER_ERROR", "Something went wrong on our side; please retry later")
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "INTERNAL_SERVER_ERROR",
+            "Something went wrong on our side; please retry later",
+        )
     }
 
     pub fn with_header(mut self, name: HeaderName, value: &str) -> Self {
@@ -100,7 +120,10 @@ impl ApiError {
 }
 
 fn www_authenticate(error: &str, description: &str) -> String {
-    let safe: String = description.chars().filter(|c| *c != '"' && *c != '\\' && !c.is_control()).collect();
+    let safe: String = description
+        .chars()
+        .filter(|c| *c != '"' && *c != '\\' && !c.is_control())
+        .collect();
     format!("Bearer realm=\"lectern\", error=\"{error}\", error_description=\"{safe}\"")
 }
 

@@ -27,7 +27,9 @@ pub type MetricsRender = Arc<dyn Fn() -> String + Send + Sync>;
 
 /// The whole application: `/v2`, `/oauth`, `/v2/openapi.json` and `/metrics`.
 pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
-    let (v2, v2_doc) = OpenApiRouter::new().merge(accounts::routes()).split_for_parts();
+    let (v2, v2_doc) = OpenApiRouter::new()
+        .merge(accounts::routes())
+        .split_for_parts();
     let v2 = v2
         .route_layer(from_fn_with_state(state.clone(), caller::resolve))
         .layer(from_fn(media::negotiate));
@@ -41,7 +43,10 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     if let Some(render) = metrics {
         routes = routes.route("/metrics", get(move || std::future::ready(render())));
     }
-    let routes = routes.fallback(json_errors::no_route).layer(from_fn(observe::record)).with_state(state);
+    let routes = routes
+        .fallback(json_errors::no_route)
+        .layer(from_fn(observe::record))
+        .with_state(state);
     // The envelope layer wraps the finished router rather than each route, because the router
     // adds `Allow` to a 405 outside the routes' own layers.
     Router::new()
@@ -58,10 +63,12 @@ pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
             tick.tick().await;
             state.limits.forget_idle();
             match state.store.pool().acquire().await {
-                Ok(mut conn) => match lectern_store::oauth::delete_expired(&mut conn, Timestamp::now()).await {
-                    Ok(n) => tracing::info!(deleted = n, "expired tokens and flows deleted"),
-                    Err(e) => tracing::warn!(error = %e, "could not delete expired tokens"),
-                },
+                Ok(mut conn) => {
+                    match lectern_store::oauth::delete_expired(&mut conn, Timestamp::now()).await {
+                        Ok(n) => tracing::info!(deleted = n, "expired tokens and flows deleted"),
+                        Err(e) => tracing::warn!(error = %e, "could not delete expired tokens"),
+                    }
+                }
                 Err(e) => tracing::warn!(error = %e, "housekeeping could not reach the store"),
             }
         }

@@ -6,7 +6,9 @@ use axum::extract::{MatchedPath, Request};
 use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::Response;
-use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::request_id::{
+    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
 
 const REQUEST_ID: &str = "x-request-id";
 
@@ -15,14 +17,20 @@ pub struct NewRequestId;
 
 impl MakeRequestId for NewRequestId {
     fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
-        HeaderValue::from_str(&lectern_domain::ids::new_id()).ok().map(RequestId::new)
+        HeaderValue::from_str(&lectern_domain::ids::new_id())
+            .ok()
+            .map(RequestId::new)
     }
 }
 
 /// Gives each request an `x-request-id` (kept if the caller sent one) and echoes it back.
-pub fn request_ids() -> tower::layer::util::Stack<PropagateRequestIdLayer, SetRequestIdLayer<NewRequestId>> {
+pub fn request_ids()
+-> tower::layer::util::Stack<PropagateRequestIdLayer, SetRequestIdLayer<NewRequestId>> {
     let name = axum::http::HeaderName::from_static(REQUEST_ID);
-    tower::layer::util::Stack::new(PropagateRequestIdLayer::new(name.clone()), SetRequestIdLayer::new(name, NewRequestId))
+    tower::layer::util::Stack::new(
+        PropagateRequestIdLayer::new(name.clone()),
+        SetRequestIdLayer::new(name, NewRequestId),
+    )
 }
 
 /// One log line and one sample per request, labelled by route pattern (never by raw path, which
@@ -30,7 +38,10 @@ pub fn request_ids() -> tower::layer::util::Stack<PropagateRequestIdLayer, SetRe
 pub async fn record(req: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = req.method().to_string();
-    let route = req.extensions().get::<MatchedPath>().map_or_else(|| "unmatched".to_owned(), |p| p.as_str().to_owned());
+    let route = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "unmatched".to_owned(), |p| p.as_str().to_owned());
     let request_id = req
         .headers()
         .get(REQUEST_ID)

@@ -20,8 +20,14 @@ pub fn document(v2: OpenApi, oauth: OpenApi) -> OpenApi {
         ))
         .build();
     let components = doc.components.get_or_insert_with(Default::default);
-    components.add_security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
-    components.add_security_scheme("basic", SecurityScheme::Http(Http::new(HttpAuthScheme::Basic)));
+    components.add_security_scheme(
+        "bearer",
+        SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+    );
+    components.add_security_scheme(
+        "basic",
+        SecurityScheme::Http(Http::new(HttpAuthScheme::Basic)),
+    );
     doc
 }
 

@@ -29,8 +29,15 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(store: Store, settings: HttpSettings) -> Self {
-        let limits = Arc::new(RateLimits::new(settings.rate_limit_per_client, settings.rate_limit_per_user));
-        AppState { store, settings: Arc::new(settings), limits }
+        let limits = Arc::new(RateLimits::new(
+            settings.rate_limit_per_client,
+            settings.rate_limit_per_user,
+        ));
+        AppState {
+            store,
+            settings: Arc::new(settings),
+            limits,
+        }
     }
 
     /// An absolute URL under the resource API's public base, e.g. `v2_url("/myAccount")`.

@@ -32,10 +32,15 @@ struct CredentialRow {
 impl TryFrom<AccountRow> for Account {
     type Error = StoreError;
     fn try_from(r: AccountRow) -> Result<Self, StoreError> {
-        let corrupt = |what: &str, e: String| StoreError::Corrupt(format!("{what} of account {}: {e}", r.user_account_id));
+        let corrupt = |what: &str, e: String| {
+            StoreError::Corrupt(format!("{what} of account {}: {e}", r.user_account_id))
+        };
         Ok(Account {
             roles: Roles::from_stored(&r.roles).map_err(|e| corrupt("roles", e.to_string()))?,
-            subscription_status: r.subscription_status.parse().map_err(|e| corrupt("subscriptionStatus", e))?,
+            subscription_status: r
+                .subscription_status
+                .parse()
+                .map_err(|e| corrupt("subscriptionStatus", e))?,
             proof_of_disability_status: r
                 .proof_of_disability_status
                 .parse()
@@ -103,9 +108,15 @@ pub async fn upsert<'e>(
     Ok(())
 }
 
-pub async fn get<'e>(e: impl Executor<'e, Database = Any>, id: &str) -> Result<Option<Account>, StoreError> {
+pub async fn get<'e>(
+    e: impl Executor<'e, Database = Any>,
+    id: &str,
+) -> Result<Option<Account>, StoreError> {
     let sql = format!("SELECT {COLUMNS} FROM users WHERE user_account_id = $1");
-    let row: Option<AccountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(e).await?;
+    let row: Option<AccountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(e)
+        .await?;
     row.map(Account::try_from).transpose()
 }
 
@@ -119,7 +130,8 @@ pub async fn credentials<'e>(
         .bind(user_name_key(user_name))
         .fetch_optional(e)
         .await?;
-    row.map(|r| Ok((Account::try_from(r.account)?, r.password_hash))).transpose()
+    row.map(|r| Ok((Account::try_from(r.account)?, r.password_hash)))
+        .transpose()
 }
 
 /// An account named by a user identifier: its user name or its userAccountId.
@@ -127,7 +139,8 @@ pub async fn by_identifier<'e>(
     e: impl Executor<'e, Database = Any>,
     identifier: &str,
 ) -> Result<Option<Account>, StoreError> {
-    let sql = format!("SELECT {COLUMNS} FROM users WHERE user_account_id = $1 OR user_name_key = $2");
+    let sql =
+        format!("SELECT {COLUMNS} FROM users WHERE user_account_id = $1 OR user_name_key = $2");
     let row: Option<AccountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(identifier)
         .bind(user_name_key(identifier))
@@ -137,12 +150,18 @@ pub async fn by_identifier<'e>(
 }
 
 /// Accounts of one site, or of every site, in name order.
-pub async fn list<'e>(e: impl Executor<'e, Database = Any>, site_id: Option<&str>) -> Result<Vec<Account>, StoreError> {
+pub async fn list<'e>(
+    e: impl Executor<'e, Database = Any>,
+    site_id: Option<&str>,
+) -> Result<Vec<Account>, StoreError> {
     let sql = format!(
         "SELECT {COLUMNS} FROM users WHERE ($1 IS NULL OR site_id = $1)
          ORDER BY site_id, last_name, first_name, user_account_id"
     );
-    let rows: Vec<AccountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(site_id).fetch_all(e).await?;
+    let rows: Vec<AccountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(site_id)
+        .fetch_all(e)
+        .await?;
     rows.into_iter().map(Account::try_from).collect()
 }
 
@@ -161,7 +180,11 @@ pub async fn set_password_hash<'e>(
 }
 
 /// Locks or unlocks an account; false when no such account.
-pub async fn set_locked<'e>(e: impl Executor<'e, Database = Any>, user_account_id: &str, locked: bool) -> Result<bool, StoreError> {
+pub async fn set_locked<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+    locked: bool,
+) -> Result<bool, StoreError> {
     let done = sqlx::query("UPDATE users SET locked = $1 WHERE user_account_id = $2")
         .bind(flag(locked))
         .bind(user_account_id)

@@ -19,8 +19,9 @@ struct ClientRow {
 impl TryFrom<ClientRow> for Client {
     type Error = StoreError;
     fn try_from(r: ClientRow) -> Result<Self, StoreError> {
-        let redirect_uris = serde_json::from_str(&r.redirect_uris)
-            .map_err(|e| StoreError::Corrupt(format!("redirect URIs of client {}: {e}", r.api_key)))?;
+        let redirect_uris = serde_json::from_str(&r.redirect_uris).map_err(|e| {
+            StoreError::Corrupt(format!("redirect URIs of client {}: {e}", r.api_key))
+        })?;
         Ok(Client {
             api_key: r.api_key,
             name: r.name,
@@ -34,9 +35,13 @@ impl TryFrom<ClientRow> for Client {
     }
 }
 
-const COLUMNS: &str = "api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged, disabled";
+const COLUMNS: &str =
+    "api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged, disabled";
 
-pub async fn upsert<'e>(e: impl Executor<'e, Database = Any>, client: &Client) -> Result<(), StoreError> {
+pub async fn upsert<'e>(
+    e: impl Executor<'e, Database = Any>,
+    client: &Client,
+) -> Result<(), StoreError> {
     let uris = serde_json::to_string(&client.redirect_uris).unwrap_or_else(|_| "[]".into());
     sqlx::query(
         "INSERT INTO clients (api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged, disabled, created_at)
@@ -59,14 +64,22 @@ pub async fn upsert<'e>(e: impl Executor<'e, Database = Any>, client: &Client) -
     Ok(())
 }
 
-pub async fn get<'e>(e: impl Executor<'e, Database = Any>, api_key: &str) -> Result<Option<Client>, StoreError> {
+pub async fn get<'e>(
+    e: impl Executor<'e, Database = Any>,
+    api_key: &str,
+) -> Result<Option<Client>, StoreError> {
     let sql = format!("SELECT {COLUMNS} FROM clients WHERE api_key = $1");
-    let row: Option<ClientRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(api_key).fetch_optional(e).await?;
+    let row: Option<ClientRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(api_key)
+        .fetch_optional(e)
+        .await?;
     row.map(Client::try_from).transpose()
 }
 
 pub async fn list<'e>(e: impl Executor<'e, Database = Any>) -> Result<Vec<Client>, StoreError> {
     let sql = format!("SELECT {COLUMNS} FROM clients ORDER BY site_id, api_key");
-    let rows: Vec<ClientRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(e).await?;
+    let rows: Vec<ClientRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .fetch_all(e)
+        .await?;
     rows.into_iter().map(Client::try_from).collect()
 }

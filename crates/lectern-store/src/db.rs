@@ -45,16 +45,18 @@ impl Store {
         let options = AnyConnectOptions::from_str(url)?;
         let pool_options = match backend {
             // One writer at a time is all SQLite allows; WAL lets readers go on meanwhile.
-            Backend::Sqlite => AnyPoolOptions::new().max_connections(8).after_connect(|conn, _| {
-                Box::pin(async move {
-                    conn.execute(
-                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+            Backend::Sqlite => AnyPoolOptions::new()
+                .max_connections(8)
+                .after_connect(|conn, _| {
+                    Box::pin(async move {
+                        conn.execute(
+                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
                          PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
-                    )
-                    .await?;
-                    Ok(())
-                })
-            }),
+                        )
+                        .await?;
+                        Ok(())
+                    })
+                }),
             Backend::Postgres => AnyPoolOptions::new().max_connections(16),
         };
         let pool = pool_options

@@ -6,12 +6,12 @@ use std::collections::{HashMap, HashSet};
 
 use lectern_domain::account::{self, Account, ProofOfDisabilityStatus, SubscriptionStatus};
 use lectern_domain::client::Client;
+use lectern_domain::ids;
 use lectern_domain::organization::Organization;
 use lectern_domain::password::NewPassword;
 use lectern_domain::role::{Role, Roles};
 use lectern_domain::secret::{hash_password, verify_password};
 use lectern_domain::site::{Site, check_site_id};
-use lectern_domain::ids;
 use serde::Deserialize;
 
 use crate::{Store, StoreError, accounts, clients, dialect, organizations, sites};
@@ -154,10 +154,12 @@ pub async fn load(store: &Store, file: FixtureFile) -> Result<LoadReport, Fixtur
     for (i, (a, hash)) in users.iter().enumerate() {
         if let Err(e) = accounts::upsert(&mut *tx, a, hash.as_deref()).await {
             return Err(match e {
-                StoreError::Database(ref db) if dialect::is_unique_violation(db) => FixtureError::Invalid(vec![format!(
-                    "users[{i}] ({}): userName: already belongs to another account",
-                    a.user_name.as_deref().unwrap_or("-")
-                )]),
+                StoreError::Database(ref db) if dialect::is_unique_violation(db) => {
+                    FixtureError::Invalid(vec![format!(
+                        "users[{i}] ({}): userName: already belongs to another account",
+                        a.user_name.as_deref().unwrap_or("-")
+                    )])
+                }
                 other => other.into(),
             });
         }
@@ -173,8 +175,17 @@ pub async fn load(store: &Store, file: FixtureFile) -> Result<LoadReport, Fixtur
 
 async fn check(store: &Store, file: FixtureFile) -> Result<Plan, FixtureError> {
     let mut problems = Vec::new();
-    let mut site_ids: HashSet<String> = sites::list(store.pool()).await?.into_iter().map(|s| s.id).collect();
-    let mut plan = Plan { sites: vec![], clients: vec![], organizations: vec![], users: vec![] };
+    let mut site_ids: HashSet<String> = sites::list(store.pool())
+        .await?
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    let mut plan = Plan {
+        sites: vec![],
+        clients: vec![],
+        organizations: vec![],
+        users: vec![],
+    };
 
     for (i, s) in file.sites.into_iter().enumerate() {
         let at = format!("sites[{i}] ({})", s.id);
@@ -185,24 +196,37 @@ async fn check(store: &Store, file: FixtureFile) -> Result<Plan, FixtureError> {
             problems.push(format!("{at}: name: must not be empty"));
         }
         site_ids.insert(s.id.clone());
-        plan.sites.push(Site { id: s.id, name: s.name, global: s.global });
+        plan.sites.push(Site {
+            id: s.id,
+            name: s.name,
+            global: s.global,
+        });
     }
 
     for (i, c) in file.clients.into_iter().enumerate() {
         let at = format!("clients[{i}] ({})", c.api_key);
         if c.api_key.len() < 8 || c.api_key.chars().any(|ch| ch.is_whitespace() || ch == ':') {
-            problems.push(format!("{at}: apiKey: must be at least 8 characters without spaces or ':'"));
+            problems.push(format!(
+                "{at}: apiKey: must be at least 8 characters without spaces or ':'"
+            ));
         }
         if !site_ids.contains(&c.site) {
-            problems.push(format!("{at}: site: no site '{}' in this file or the store", c.site));
+            problems.push(format!(
+                "{at}: site: no site '{}' in this file or the store",
+                c.site
+            ));
         }
         if c.secret.as_deref().is_some_and(|s| s.len() < 16) {
-            problems.push(format!("{at}: secret: must be at least 16 characters, or null for none"));
+            problems.push(format!(
+                "{at}: secret: must be at least 16 characters, or null for none"
+            ));
         }
         for (j, uri) in c.redirect_uris.iter().enumerate() {
             match url::Url::parse(uri) {
                 Ok(u) if u.fragment().is_none() => {}
-                _ => problems.push(format!("{at}: redirectUris[{j}]: must be an absolute URI without a fragment")),
+                _ => problems.push(format!(
+                    "{at}: redirectUris[{j}]: must be an absolute URI without a fragment"
+                )),
             }
         }
         let client = Client {
@@ -228,7 +252,10 @@ async fn check(store: &Store, file: FixtureFile) -> Result<Plan, FixtureError> {
             problems.push(format!("{at}: organizationName: must not be empty"));
         }
         if !site_ids.contains(&o.site) {
-            problems.push(format!("{at}: site: no site '{}' in this file or the store", o.site));
+            problems.push(format!(
+                "{at}: site: no site '{}' in this file or the store",
+                o.site
+            ));
         }
         if let Err(why) = account::check_country(&o.country) {
             problems.push(format!("{at}: country: {why}"));
@@ -254,14 +281,24 @@ async fn check(store: &Store, file: FixtureFile) -> Result<Plan, FixtureError> {
 
     let mut names_seen = HashSet::new();
     for (i, u) in file.users.into_iter().enumerate() {
-        let at = format!("users[{i}] ({})", u.user_name.as_deref().or(u.user_account_id.as_deref()).unwrap_or("-"));
+        let at = format!(
+            "users[{i}] ({})",
+            u.user_name
+                .as_deref()
+                .or(u.user_account_id.as_deref())
+                .unwrap_or("-")
+        );
         match check_user(store, &at, u, &site_ids, &mut org_sites, &mut names_seen).await? {
             Ok(checked) => plan.users.push(checked),
             Err(mut why) => problems.append(&mut why),
         }
     }
 
-    if problems.is_empty() { Ok(plan) } else { Err(FixtureError::Invalid(problems)) }
+    if problems.is_empty() {
+        Ok(plan)
+    } else {
+        Err(FixtureError::Invalid(problems))
+    }
 }
 
 async fn check_user(
@@ -290,7 +327,9 @@ async fn check_user(
             problems.push(format!("{at}: userName: appears twice in this file"));
         }
     } else if !roles.iter().all(|r| *r == Role::OrganizationMember) {
-        problems.push(format!("{at}: userName: required for every role but organizationMember"));
+        problems.push(format!(
+            "{at}: userName: required for every role but organizationMember"
+        ));
     } else if u.user_account_id.is_none() {
         problems.push(format!("{at}: userAccountId: required when there is no userName, so that a second load finds the same account"));
     }
@@ -303,13 +342,18 @@ async fn check_user(
             }
         },
         (Some(_), None) => {
-            problems.push(format!("{at}: password: a user without a userName cannot sign in"));
+            problems.push(format!(
+                "{at}: password: a user without a userName cannot sign in"
+            ));
             None
         }
         (None, _) => None,
     };
     if !site_ids.contains(&u.site) {
-        problems.push(format!("{at}: site: no site '{}' in this file or the store", u.site));
+        problems.push(format!(
+            "{at}: site: no site '{}' in this file or the store",
+            u.site
+        ));
     }
     if let Some(d) = &u.date_of_birth {
         if let Err(why) = account::check_date(d) {
@@ -328,14 +372,23 @@ async fn check_user(
             }
         }
         match org_sites.get(org) {
-            None => problems.push(format!("{at}: organizationId: no organization '{org}' in this file or the store")),
-            Some(site) if *site != u.site => {
-                problems.push(format!("{at}: organizationId: organization '{org}' belongs to site '{site}', not '{}'", u.site))
-            }
+            None => problems.push(format!(
+                "{at}: organizationId: no organization '{org}' in this file or the store"
+            )),
+            Some(site) if *site != u.site => problems.push(format!(
+                "{at}: organizationId: organization '{org}' belongs to site '{site}', not '{}'",
+                u.site
+            )),
             Some(_) => {}
         }
     }
-    let subscription_status = parse_or(&u.subscription_status, SubscriptionStatus::Missing, at, "subscriptionStatus", &mut problems);
+    let subscription_status = parse_or(
+        &u.subscription_status,
+        SubscriptionStatus::Missing,
+        at,
+        "subscriptionStatus",
+        &mut problems,
+    );
     let proof = parse_or(
         &u.proof_of_disability_status,
         ProofOfDisabilityStatus::Missing,
@@ -350,7 +403,9 @@ async fn check_user(
     // The identity of an entry: its userAccountId, else the account already holding its name.
     let existing_id = match (&u.user_account_id, &u.user_name) {
         (Some(id), _) => Some(id.clone()),
-        (None, Some(name)) => accounts::credentials(store.pool(), name).await?.map(|(a, _)| a.user_account_id),
+        (None, Some(name)) => accounts::credentials(store.pool(), name)
+            .await?
+            .map(|(a, _)| a.user_account_id),
         (None, None) => None,
     };
     let account = Account {
@@ -390,13 +445,18 @@ fn parse_or<T: std::str::FromStr<Err = String>>(
 
 /// Hashes client secrets, keeping a stored hash that already matches so a second load of the
 /// same file changes nothing.
-async fn with_secret_hashes(store: &Store, entries: Vec<(ClientEntry, Client)>) -> Result<Vec<Client>, FixtureError> {
+async fn with_secret_hashes(
+    store: &Store,
+    entries: Vec<(ClientEntry, Client)>,
+) -> Result<Vec<Client>, FixtureError> {
     let mut out = Vec::with_capacity(entries.len());
     for (entry, mut client) in entries {
         client.secret_hash = match entry.secret {
             None => None,
             Some(secret) => {
-                let stored = clients::get(store.pool(), &client.api_key).await?.and_then(|c| c.secret_hash);
+                let stored = clients::get(store.pool(), &client.api_key)
+                    .await?
+                    .and_then(|c| c.secret_hash);
                 Some(keep_or_hash(stored, &secret)?)
             }
         };
@@ -416,7 +476,9 @@ async fn with_password_hashes(
             Some(p) => {
                 let stored = accounts::get(store.pool(), &account.user_account_id).await?;
                 let stored_hash = match (stored, &account.user_name) {
-                    (Some(_), Some(name)) => accounts::credentials(store.pool(), name).await?.and_then(|(_, h)| h),
+                    (Some(_), Some(name)) => accounts::credentials(store.pool(), name)
+                        .await?
+                        .and_then(|(_, h)| h),
                     _ => None,
                 };
                 Some(keep_or_hash(stored_hash, p.expose())?)

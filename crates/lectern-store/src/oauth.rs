@@ -51,7 +51,10 @@ pub struct NewToken<'a> {
     pub expires_at: Timestamp,
 }
 
-pub async fn insert_access_token<'e>(e: impl Executor<'e, Database = Any>, t: &NewToken<'_>) -> Result<(), StoreError> {
+pub async fn insert_access_token<'e>(
+    e: impl Executor<'e, Database = Any>,
+    t: &NewToken<'_>,
+) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO access_tokens (token_hash, grant_id, user_account_id, api_key, expires_at)
          VALUES ($1, $2, $3, $4, $5)",
@@ -66,7 +69,10 @@ pub async fn insert_access_token<'e>(e: impl Executor<'e, Database = Any>, t: &N
     Ok(())
 }
 
-pub async fn insert_refresh_token<'e>(e: impl Executor<'e, Database = Any>, t: &NewToken<'_>) -> Result<(), StoreError> {
+pub async fn insert_refresh_token<'e>(
+    e: impl Executor<'e, Database = Any>,
+    t: &NewToken<'_>,
+) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO refresh_tokens (token_hash, grant_id, user_account_id, api_key, expires_at)
          VALUES ($1, $2, $3, $4, $5)",
@@ -81,7 +87,10 @@ pub async fn insert_refresh_token<'e>(e: impl Executor<'e, Database = Any>, t: &
     Ok(())
 }
 
-pub async fn access_token<'e>(e: impl Executor<'e, Database = Any>, hash: &str) -> Result<Option<AccessToken>, StoreError> {
+pub async fn access_token<'e>(
+    e: impl Executor<'e, Database = Any>,
+    hash: &str,
+) -> Result<Option<AccessToken>, StoreError> {
     Ok(sqlx::query_as(
         "SELECT user_account_id, api_key, expires_at, revoked FROM access_tokens WHERE token_hash = $1",
     )
@@ -92,7 +101,11 @@ pub async fn access_token<'e>(e: impl Executor<'e, Database = Any>, hash: &str) 
 
 /// Spends a refresh token. The conditional update makes two racing refreshes with one token
 /// impossible: only one of them sees the row change.
-pub async fn redeem_refresh_token(conn: &mut AnyConnection, hash: &str, now: Timestamp) -> Result<Redeemed<Spent>, StoreError> {
+pub async fn redeem_refresh_token(
+    conn: &mut AnyConnection,
+    hash: &str,
+    now: Timestamp,
+) -> Result<Redeemed<Spent>, StoreError> {
     let spent: Option<Spent> = sqlx::query_as(
         "UPDATE refresh_tokens SET used = 1
          WHERE token_hash = $1 AND used = 0 AND revoked = 0 AND expires_at > $2
@@ -142,7 +155,11 @@ pub async fn insert_code<'e>(
 }
 
 /// Spends an authorization code; a second presentation revokes what the first one issued.
-pub async fn redeem_code(conn: &mut AnyConnection, hash: &str, now: Timestamp) -> Result<Redeemed<SpentCode>, StoreError> {
+pub async fn redeem_code(
+    conn: &mut AnyConnection,
+    hash: &str,
+    now: Timestamp,
+) -> Result<Redeemed<SpentCode>, StoreError> {
     let spent: Option<SpentCode> = sqlx::query_as(
         "UPDATE authorization_codes SET used = 1
          WHERE code_hash = $1 AND used = 0 AND expires_at > $2
@@ -155,11 +172,12 @@ pub async fn redeem_code(conn: &mut AnyConnection, hash: &str, now: Timestamp) -
     if let Some(s) = spent {
         return Ok(Redeemed::Fresh(s));
     }
-    let replayed: Option<(String,)> =
-        sqlx::query_as("SELECT grant_id FROM authorization_codes WHERE code_hash = $1 AND used = 1")
-            .bind(hash)
-            .fetch_optional(&mut *conn)
-            .await?;
+    let replayed: Option<(String,)> = sqlx::query_as(
+        "SELECT grant_id FROM authorization_codes WHERE code_hash = $1 AND used = 1",
+    )
+    .bind(hash)
+    .fetch_optional(&mut *conn)
+    .await?;
     match replayed {
         Some((grant_id,)) => {
             revoke_grant(&mut *conn, &grant_id).await?;
@@ -182,7 +200,10 @@ pub async fn revoke_grant(conn: &mut AnyConnection, grant_id: &str) -> Result<()
 }
 
 /// Which client a token (access or refresh) was issued to, if we know the token.
-pub async fn token_owner(conn: &mut AnyConnection, hash: &str) -> Result<Option<String>, StoreError> {
+pub async fn token_owner(
+    conn: &mut AnyConnection,
+    hash: &str,
+) -> Result<Option<String>, StoreError> {
     let row: Option<(String,)> = sqlx::query_as(
         "SELECT api_key FROM access_tokens WHERE token_hash = $1
          UNION ALL SELECT api_key FROM refresh_tokens WHERE token_hash = $1",
@@ -216,7 +237,11 @@ pub async fn delete_expired(conn: &mut AnyConnection, now: Timestamp) -> Result<
         "DELETE FROM authorization_codes WHERE expires_at < $1 - 86400",
         "DELETE FROM authorization_flows WHERE expires_at < $1",
     ] {
-        n += sqlx::query(sql).bind(now.unix()).execute(&mut *conn).await?.rows_affected();
+        n += sqlx::query(sql)
+            .bind(now.unix())
+            .execute(&mut *conn)
+            .await?
+            .rows_affected();
     }
     Ok(n)
 }
@@ -233,7 +258,11 @@ pub struct Flow {
     pub expires_at: i64,
 }
 
-pub async fn insert_flow<'e>(e: impl Executor<'e, Database = Any>, flow_hash: &str, f: &Flow) -> Result<(), StoreError> {
+pub async fn insert_flow<'e>(
+    e: impl Executor<'e, Database = Any>,
+    flow_hash: &str,
+    f: &Flow,
+) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO authorization_flows (flow_hash, csrf_token, api_key, redirect_uri, state, code_challenge, user_account_id, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -251,7 +280,11 @@ pub async fn insert_flow<'e>(e: impl Executor<'e, Database = Any>, flow_hash: &s
     Ok(())
 }
 
-pub async fn flow<'e>(e: impl Executor<'e, Database = Any>, flow_hash: &str, now: Timestamp) -> Result<Option<Flow>, StoreError> {
+pub async fn flow<'e>(
+    e: impl Executor<'e, Database = Any>,
+    flow_hash: &str,
+    now: Timestamp,
+) -> Result<Option<Flow>, StoreError> {
     Ok(sqlx::query_as(
         "SELECT csrf_token, api_key, redirect_uri, state, code_challenge, user_account_id, expires_at
          FROM authorization_flows WHERE flow_hash = $1 AND expires_at > $2",
@@ -262,7 +295,11 @@ pub async fn flow<'e>(e: impl Executor<'e, Database = Any>, flow_hash: &str, now
     .await?)
 }
 
-pub async fn set_flow_user<'e>(e: impl Executor<'e, Database = Any>, flow_hash: &str, user_account_id: &str) -> Result<(), StoreError> {
+pub async fn set_flow_user<'e>(
+    e: impl Executor<'e, Database = Any>,
+    flow_hash: &str,
+    user_account_id: &str,
+) -> Result<(), StoreError> {
     sqlx::query("UPDATE authorization_flows SET user_account_id = $1 WHERE flow_hash = $2")
         .bind(user_account_id)
         .bind(flow_hash)
@@ -273,7 +310,10 @@ pub async fn set_flow_user<'e>(e: impl Executor<'e, Database = Any>, flow_hash: 
 
 /// Ends a flow. True only for the caller that actually removed it, so a double submission of
 /// the consent form cannot mint two codes.
-pub async fn delete_flow<'e>(e: impl Executor<'e, Database = Any>, flow_hash: &str) -> Result<bool, StoreError> {
+pub async fn delete_flow<'e>(
+    e: impl Executor<'e, Database = Any>,
+    flow_hash: &str,
+) -> Result<bool, StoreError> {
     let done = sqlx::query("DELETE FROM authorization_flows WHERE flow_hash = $1")
         .bind(flow_hash)
         .execute(e)

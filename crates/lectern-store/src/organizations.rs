@@ -43,7 +43,10 @@ impl From<OrganizationRow> for Organization {
     }
 }
 
-pub async fn upsert<'e>(e: impl Executor<'e, Database = Any>, o: &Organization) -> Result<(), StoreError> {
+pub async fn upsert<'e>(
+    e: impl Executor<'e, Database = Any>,
+    o: &Organization,
+) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO organizations (organization_id, site_id, organization_name, organization_type,
            address1, address2, city, state, postal_code, country, phone_number, web_site,
@@ -76,7 +79,10 @@ pub async fn upsert<'e>(e: impl Executor<'e, Database = Any>, o: &Organization) 
     Ok(())
 }
 
-pub async fn get<'e>(e: impl Executor<'e, Database = Any>, id: &str) -> Result<Option<Organization>, StoreError> {
+pub async fn get<'e>(
+    e: impl Executor<'e, Database = Any>,
+    id: &str,
+) -> Result<Option<Organization>, StoreError> {
     let row: Option<OrganizationRow> = sqlx::query_as(
         "SELECT organization_id, site_id, organization_name, organization_type, address1, address2, city,
            state, postal_code, country, phone_number, web_site, has_service_plus, has_reading_companion

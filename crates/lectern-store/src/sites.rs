@@ -1,5 +1,5 @@
-use lectern_domain::site::Site;
 use lectern_domain::Timestamp;
+use lectern_domain::site::Site;
 use sqlx::{Any, Executor};
 
 use crate::{StoreError, flag};
@@ -13,11 +13,18 @@ struct SiteRow {
 
 impl From<SiteRow> for Site {
     fn from(r: SiteRow) -> Self {
-        Site { id: r.id, name: r.name, global: r.global != 0 }
+        Site {
+            id: r.id,
+            name: r.name,
+            global: r.global != 0,
+        }
     }
 }
 
-pub async fn upsert<'e>(e: impl Executor<'e, Database = Any>, site: &Site) -> Result<(), StoreError> {
+pub async fn upsert<'e>(
+    e: impl Executor<'e, Database = Any>,
+    site: &Site,
+) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO sites (id, name, global, created_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, global = excluded.global",
@@ -31,7 +38,10 @@ pub async fn upsert<'e>(e: impl Executor<'e, Database = Any>, site: &Site) -> Re
     Ok(())
 }
 
-pub async fn get<'e>(e: impl Executor<'e, Database = Any>, id: &str) -> Result<Option<Site>, StoreError> {
+pub async fn get<'e>(
+    e: impl Executor<'e, Database = Any>,
+    id: &str,
+) -> Result<Option<Site>, StoreError> {
     let row: Option<SiteRow> = sqlx::query_as("SELECT id, name, global FROM sites WHERE id = $1")
         .bind(id)
         .fetch_optional(e)

@@ -15,7 +15,8 @@ pub enum Backend {
 
 /// The server PostgreSQL tests create their databases on (`TEST_POSTGRES_URL` overrides it).
 pub fn postgres_admin_url() -> String {
-    std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
+    std::env::var("TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
 }
 
 pub async fn postgres_available() -> bool {
@@ -60,7 +61,8 @@ static COUNTER: AtomicU32 = AtomicU32::new(0);
 pub async fn fresh(backend: Backend) -> TestStore {
     let (url, dir, pg_database) = match backend {
         Backend::Sqlite => {
-            let dir = std::env::temp_dir().join(format!("lectern-test-{}", lectern_domain::ids::new_id()));
+            let dir = std::env::temp_dir()
+                .join(format!("lectern-test-{}", lectern_domain::ids::new_id()));
             std::fs::create_dir_all(&dir).expect("creating a temporary directory");
             (Store::sqlite_url_for_dir(&dir), Some(dir), None)
         }
@@ -71,7 +73,9 @@ pub async fn fresh(backend: Backend) -> TestStore {
                 COUNTER.fetch_add(1, Ordering::Relaxed),
                 lectern_domain::ids::new_id()
             );
-            let admin = Store::connect(&postgres_admin_url()).await.expect("connecting to PostgreSQL");
+            let admin = Store::connect(&postgres_admin_url())
+                .await
+                .expect("connecting to PostgreSQL");
             sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
                 .execute(admin.pool())
                 .await
@@ -84,7 +88,12 @@ pub async fn fresh(backend: Backend) -> TestStore {
     };
     let store = Store::connect(&url).await.expect("opening the test store");
     store.migrate().await.expect("migrating the test store");
-    TestStore { store, url, dir, pg_database }
+    TestStore {
+        store,
+        url,
+        dir,
+        pg_database,
+    }
 }
 
 impl Drop for TestStore {
@@ -95,11 +104,18 @@ impl Drop for TestStore {
         if let Some(db) = self.pg_database.take() {
             // Drop may run inside a runtime that must not block, so a thread of its own does it.
             let _ = std::thread::spawn(move || {
-                let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
+                let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                else {
+                    return;
+                };
                 rt.block_on(async {
                     if let Ok(admin) = Store::connect(&postgres_admin_url()).await {
                         let sql = format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)");
-                        let _ = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(admin.pool()).await;
+                        let _ = sqlx::query(sqlx::AssertSqlSafe(sql))
+                            .execute(admin.pool())
+                            .await;
                         admin.close().await;
                     }
                 });

@@ -9,7 +9,11 @@ use clap::{Parser, Subcommand};
 use settings::{Settings, SettingsArgs};
 
 #[derive(Parser)]
-#[command(name = "lectern", version, about = "A library server for accessible books: the Content Access Service API v2")]
+#[command(
+    name = "lectern",
+    version,
+    about = "A library server for accessible books: the Content Access Service API v2"
+)]
 struct Cli {
     #[command(flatten)]
     settings: SettingsArgs,
@@ -45,7 +49,10 @@ fn main() -> std::process::ExitCode {
     for w in warnings {
         tracing::warn!("{w}");
     }
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(r) => r,
         Err(e) => {
             eprintln!("lectern: cannot start the async runtime: {e}");
@@ -57,7 +64,9 @@ fn main() -> std::process::ExitCode {
             Command::Serve => commands::serve::run(&settings, None).await,
             Command::Demo => commands::demo::run(&settings).await,
             Command::Load(args) => commands::load::run(&settings, &args).await,
-            Command::Migrate => commands::open_store(&settings).await.map(|_| println!("The store's schema is up to date.")),
+            Command::Migrate => commands::open_store(&settings)
+                .await
+                .map(|_| println!("The store's schema is up to date.")),
             Command::Admin(admin) => commands::admin::run(&settings, admin).await,
         }
     });

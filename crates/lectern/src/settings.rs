@@ -126,7 +126,10 @@ impl Settings {
             figment = figment.merge(Toml::file_exact(file));
         }
         figment = figment
-            .merge(Env::prefixed("LECTERN_").filter(|k| KEYS.iter().any(|key| k.as_str().eq_ignore_ascii_case(key))))
+            .merge(
+                Env::prefixed("LECTERN_")
+                    .filter(|k| KEYS.iter().any(|key| k.as_str().eq_ignore_ascii_case(key))),
+            )
             .merge(Serialized::defaults(args));
         let settings: Settings = figment.extract().context("reading settings")?;
         settings.check()?;
@@ -140,7 +143,10 @@ impl Settings {
         if self.rate_limit_per_client == 0 || self.rate_limit_per_user == 0 {
             bail!("rate limits must be at least 1 request a minute");
         }
-        for url in [&self.public_url, &self.oauth_public_url].into_iter().flatten() {
+        for url in [&self.public_url, &self.oauth_public_url]
+            .into_iter()
+            .flatten()
+        {
             if !matches!(url.scheme(), "http" | "https") || url.query().is_some() {
                 bail!("public URLs must be http(s) URLs without a query: {url}");
             }
@@ -149,26 +155,31 @@ impl Settings {
     }
 
     pub fn database_url(&self) -> String {
-        self.database_url.clone().unwrap_or_else(|| lectern_store::Store::sqlite_url_for_dir(&self.data_dir))
+        self.database_url
+            .clone()
+            .unwrap_or_else(|| lectern_store::Store::sqlite_url_for_dir(&self.data_dir))
     }
 
     /// Creates the data directory when the store lives in it.
     pub fn prepare_data_dir(&self) -> anyhow::Result<()> {
         if self.database_url.is_none() {
-            std::fs::create_dir_all(&self.data_dir)
-                .with_context(|| format!("creating the data directory {}", self.data_dir.display()))?;
+            std::fs::create_dir_all(&self.data_dir).with_context(|| {
+                format!("creating the data directory {}", self.data_dir.display())
+            })?;
         }
         Ok(())
     }
 
     /// The HTTP settings, once the real listening address is known (it differs when port 0 was asked).
     pub fn http(&self, bound: SocketAddr) -> HttpSettings {
-        let public_url = self
-            .public_url
-            .clone()
-            .unwrap_or_else(|| Url::parse(&format!("http://{bound}/")).unwrap_or_else(|_| default_url()));
+        let public_url = self.public_url.clone().unwrap_or_else(|| {
+            Url::parse(&format!("http://{bound}/")).unwrap_or_else(|_| default_url())
+        });
         HttpSettings {
-            oauth_public_url: self.oauth_public_url.clone().unwrap_or_else(|| public_url.clone()),
+            oauth_public_url: self
+                .oauth_public_url
+                .clone()
+                .unwrap_or_else(|| public_url.clone()),
             public_url,
             access_token_ttl: Duration::from_secs(self.access_token_ttl),
             refresh_token_ttl: Duration::from_secs(self.refresh_token_ttl),
@@ -187,6 +198,12 @@ fn unknown_env_warnings() -> Vec<String> {
     std::env::vars()
         .filter_map(|(k, _)| k.strip_prefix("LECTERN_").map(str::to_lowercase))
         .filter(|k| !KEYS.contains(&k.as_str()))
-        .map(|k| format!("ignoring unknown setting LECTERN_{}; known: {}", k.to_uppercase(), KEYS.join(", ")))
+        .map(|k| {
+            format!(
+                "ignoring unknown setting LECTERN_{}; known: {}",
+                k.to_uppercase(),
+                KEYS.join(", ")
+            )
+        })
         .collect()
 }

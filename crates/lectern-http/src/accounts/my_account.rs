@@ -53,7 +53,10 @@ pub struct MyAccountSummary {
     ),
     security(("bearer" = []))
 )]
-pub async fn get_my_account(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<MyAccountSummary>> {
+pub async fn get_my_account(
+    State(state): State<AppState>,
+    ctx: Ctx,
+) -> ApiResult<Json<MyAccountSummary>> {
     let me = ctx.signed_in()?;
     Ok(Json(summary(&state, me).await?))
 }
@@ -69,7 +72,10 @@ pub async fn get_my_account(State(state): State<AppState>, ctx: Ctx) -> ApiResul
     security(("bearer" = []))
 )]
 #[deprecated = "use /v2/myAccount"]
-pub async fn get_my_account_deprecated(state: State<AppState>, ctx: Ctx) -> ApiResult<Json<MyAccountSummary>> {
+pub async fn get_my_account_deprecated(
+    state: State<AppState>,
+    ctx: Ctx,
+) -> ApiResult<Json<MyAccountSummary>> {
     get_my_account(state, ctx).await
 }
 
@@ -98,7 +104,9 @@ async fn summary(state: &AppState, me: &Account) -> ApiResult<MyAccountSummary> 
         subscription_status: me.subscription_status.as_str().to_owned(),
         proof_of_disability_status: me.proof_of_disability_status.as_str().to_owned(),
         has_service_plus: organization.as_ref().is_some_and(|o| o.has_service_plus),
-        has_reading_companion: organization.as_ref().is_some_and(|o| o.has_reading_companion),
+        has_reading_companion: organization
+            .as_ref()
+            .is_some_and(|o| o.has_reading_companion),
         links: vec![Link::new("self", state.v2_url("/myAccount"))],
         // Reading is all this resource offers until account updates (PUT) land.
         allows: vec!["GET".to_owned()],

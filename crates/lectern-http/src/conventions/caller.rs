@@ -74,7 +74,9 @@ pub async fn resolve(State(state): State<AppState>, req: Request, next: Next) ->
 
 async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
     let (mut parts, body) = req.into_parts();
-    let mut params = Params::from_pairs(Params::parse_urlencoded(parts.uri.query().unwrap_or("").as_bytes()));
+    let mut params = Params::from_pairs(Params::parse_urlencoded(
+        parts.uri.query().unwrap_or("").as_bytes(),
+    ));
     let body = if is_form(&parts.headers) {
         let bytes = to_bytes(body, FORM_LIMIT)
             .await
@@ -88,12 +90,19 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
     let api_key = params.required("api_key")?;
     let client = clients::get(state.store.pool(), api_key)
         .await?
-        .ok_or_else(|| ApiError::unauthorized("The api_key is not known here; register the application to get one"))?;
+        .ok_or_else(|| {
+            ApiError::unauthorized(
+                "The api_key is not known here; register the application to get one",
+            )
+        })?;
     if client.disabled {
         return Err(ApiError::forbidden("This api_key has been disabled"));
     }
     if let Err(wait) = state.limits.check_client(&client.api_key) {
-        return Err(ApiError::too_many_requests(wait, "Too many requests for this api_key; retry later"));
+        return Err(ApiError::too_many_requests(
+            wait,
+            "Too many requests for this api_key; retry later",
+        ));
     }
 
     let user = match bearer_token(&parts.headers, &params)? {
@@ -102,11 +111,18 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
     };
     if let Some(u) = &user {
         if let Err(wait) = state.limits.check_user(&u.user_account_id) {
-            return Err(ApiError::too_many_requests(wait, "Too many requests for this user; retry later"));
+            return Err(ApiError::too_many_requests(
+                wait,
+                "Too many requests for this user; retry later",
+            ));
         }
     }
 
-    parts.extensions.insert(Ctx(Arc::new(RequestContext { client, user, params })));
+    parts.extensions.insert(Ctx(Arc::new(RequestContext {
+        client,
+        user,
+        params,
+    })));
     Ok(Request::from_parts(parts, body))
 }
 
@@ -114,7 +130,11 @@ fn is_form(headers: &HeaderMap) -> bool {
     headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|ct| ct.trim_start().to_ascii_lowercase().starts_with("application/x-www-form-urlencoded"))
+        .is_some_and(|ct| {
+            ct.trim_start()
+                .to_ascii_lowercase()
+                .starts_with("application/x-www-form-urlencoded")
+        })
 }
 
 /// The token from `Authorization: Bearer`, or from the deprecated `access_token` parameter.
@@ -122,12 +142,22 @@ fn bearer_token(headers: &HeaderMap, params: &Params) -> ApiResult<Option<String
     let from_header = match headers.get(header::AUTHORIZATION).map(|v| v.to_str()) {
         None => None,
         Some(Ok(v)) => match v.split_once(' ') {
-            Some((scheme, token)) if scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty() => {
+            Some((scheme, token))
+                if scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty() =>
+            {
                 Some(token.trim().to_owned())
             }
-            _ => return Err(ApiError::unauthorized("The Authorization header must be 'Bearer <access token>'")),
+            _ => {
+                return Err(ApiError::unauthorized(
+                    "The Authorization header must be 'Bearer <access token>'",
+                ));
+            }
         },
-        Some(Err(_)) => return Err(ApiError::unauthorized("The Authorization header is not readable text")),
+        Some(Err(_)) => {
+            return Err(ApiError::unauthorized(
+                "The Authorization header is not readable text",
+            ));
+        }
     };
     let from_param = params.one("access_token")?.map(str::to_owned);
     match (from_header, from_param) {
@@ -142,22 +172,32 @@ fn bearer_token(headers: &HeaderMap, params: &Params) -> ApiResult<Option<String
 async fn user_for_token(state: &AppState, client: &Client, token: &str) -> ApiResult<Account> {
     let record = oauth::access_token(state.store.pool(), &token_hash(token))
         .await?
-        .ok_or_else(|| ApiError::unauthorized("The access token is not valid; request a new one"))?;
+        .ok_or_else(|| {
+            ApiError::unauthorized("The access token is not valid; request a new one")
+        })?;
     if record.revoked != 0 {
-        return Err(ApiError::unauthorized("The access token has been revoked; request a new one"));
+        return Err(ApiError::unauthorized(
+            "The access token has been revoked; request a new one",
+        ));
     }
     if record.expires_at <= Timestamp::now().unix() {
         let description = format!("Access token expired: {token}");
-        return Err(ApiError::unauthorized(description.clone()).with_oauth("unauthorized", description));
+        return Err(
+            ApiError::unauthorized(description.clone()).with_oauth("unauthorized", description)
+        );
     }
     if record.api_key != client.api_key {
-        return Err(ApiError::unauthorized("The access token was issued to another application"));
+        return Err(ApiError::unauthorized(
+            "The access token was issued to another application",
+        ));
     }
     let account = accounts::get(state.store.pool(), &record.user_account_id)
         .await?
         .ok_or_else(|| ApiError::unauthorized("The access token's account no longer exists"))?;
     if account.locked {
-        return Err(ApiError::forbidden("This account is locked; contact your library"));
+        return Err(ApiError::forbidden(
+            "This account is locked; contact your library",
+        ));
     }
     Ok(account)
 }

@@ -18,10 +18,16 @@ pub async fn envelope_errors(req: Request, next: Next) -> Response {
         return resp;
     }
     let (parts, body) = resp.into_parts();
-    let text = to_bytes(body, 16 * 1024).await.map(|b| String::from_utf8_lossy(&b).trim().to_owned()).unwrap_or_default();
+    let text = to_bytes(body, 16 * 1024)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_owned())
+        .unwrap_or_default();
     let message = match status {
         StatusCode::METHOD_NOT_ALLOWED => {
-            format!("Method {method} is not supported here; supported: {}", allowed(&parts.headers))
+            format!(
+                "Method {method} is not supported here; supported: {}",
+                allowed(&parts.headers)
+            )
         }
         _ if !text.is_empty() => text,
         _ => status.canonical_reason().unwrap_or("Error").to_owned(),

@@ -13,6 +13,11 @@ pub struct Link {
 
 impl Link {
     pub fn new(rel: &str, href: String) -> Self {
-        Link { rel: rel.to_owned(), href, title: None, media_type: None }
+        Link {
+            rel: rel.to_owned(),
+            href,
+            title: None,
+            media_type: None,
+        }
     }
 }

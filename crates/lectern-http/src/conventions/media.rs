@@ -28,7 +28,11 @@ pub async fn negotiate(req: Request, next: Next) -> Response {
 }
 
 fn accepts_json(headers: &HeaderMap) -> bool {
-    let values: Vec<&str> = headers.get_all(header::ACCEPT).iter().filter_map(|v| v.to_str().ok()).collect();
+    let values: Vec<&str> = headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
     if values.is_empty() {
         return true;
     }
@@ -36,7 +40,8 @@ fn accepts_json(headers: &HeaderMap) -> bool {
         let mut parts = range.split(';').map(str::trim);
         let media = parts.next().unwrap_or("").to_ascii_lowercase();
         let refused = parts.any(|p| {
-            p.strip_prefix("q=").is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q <= 0.0))
+            p.strip_prefix("q=")
+                .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q <= 0.0))
         });
         !refused && matches!(media.as_str(), "*/*" | "application/*" | "application/json")
     })
@@ -52,11 +57,22 @@ fn has_body(headers: &HeaderMap) -> bool {
 }
 
 fn readable_body(headers: &HeaderMap) -> bool {
-    let Some(ct) = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+    let Some(ct) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
         return false;
     };
-    let media = ct.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-    matches!(media.as_str(), "application/x-www-form-urlencoded" | "multipart/form-data" | "application/json")
+    let media = ct
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    matches!(
+        media.as_str(),
+        "application/x-www-form-urlencoded" | "multipart/form-data" | "application/json"
+    )
 }
 
 #[cfg(test)]
@@ -66,7 +82,10 @@ mod tests {
 
     fn accept(v: &str) -> HeaderMap {
         let mut h = HeaderMap::new();
-        h.insert(header::ACCEPT, HeaderValue::from_str(v).unwrap_or(HeaderValue::from_static("")));
+        h.insert(
+            header::ACCEPT,
+            HeaderValue::from_str(v).unwrap_or(HeaderValue::from_static("")),
+        );
         h
     }
 

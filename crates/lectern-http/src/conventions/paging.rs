@@ -21,19 +21,32 @@ pub struct PageRequest {
 
 impl PageRequest {
     pub fn from_params(params: &Params, default_limit: u32) -> ApiResult<Self> {
-        let limit = parse_limit(params.one("limit")?, default_limit).map_err(|e| paging_error(&e))?;
-        let start = params.one("start")?.map(str::trim).filter(|s| !s.is_empty() && *s != "null").map(str::to_owned);
+        let limit =
+            parse_limit(params.one("limit")?, default_limit).map_err(|e| paging_error(&e))?;
+        let start = params
+            .one("start")?
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "null")
+            .map(str::to_owned);
         Ok(PageRequest { start, limit })
     }
 
     /// The sort key to continue after, parsed into the list's own key type.
     pub fn after<K: DeserializeOwned>(&self) -> ApiResult<Option<K>> {
-        self.start.as_deref().map(decode_token).transpose().map_err(|e| paging_error(&e))
+        self.start
+            .as_deref()
+            .map(decode_token)
+            .transpose()
+            .map_err(|e| paging_error(&e))
     }
 
     /// The `next` token: present when the page came back full and more rows exist. Callers fetch
     /// `limit + 1` rows; the extra row only tells whether there is more.
-    pub fn next_token<T, K: Serialize>(&self, rows: &mut Vec<T>, key_of: impl Fn(&T) -> K) -> Option<String> {
+    pub fn next_token<T, K: Serialize>(
+        &self,
+        rows: &mut Vec<T>,
+        key_of: impl Fn(&T) -> K,
+    ) -> Option<String> {
         let limit = usize::try_from(self.limit).unwrap_or(usize::MAX);
         if rows.len() > limit {
             rows.truncate(limit);
@@ -53,7 +66,12 @@ fn paging_error(e: &PagingError) -> ApiError {
 
 /// The `self` link of a list (its path with the caller's filters) and, when there is more,
 /// `next`: the same with `start`.
-pub fn collection_links(state: &AppState, path: &str, params: &Params, next: Option<&str>) -> Vec<Link> {
+pub fn collection_links(
+    state: &AppState,
+    path: &str,
+    params: &Params,
+    next: Option<&str>,
+) -> Vec<Link> {
     let kept: Vec<(&str, &str)> = params
         .pairs()
         .iter()
@@ -64,7 +82,11 @@ pub fn collection_links(state: &AppState, path: &str, params: &Params, next: Opt
         let mut q = url::form_urlencoded::Serializer::new(String::new());
         q.extend_pairs(kept.iter().copied().chain(extra));
         let q = q.finish();
-        if q.is_empty() { state.v2_url(path) } else { format!("{}?{q}", state.v2_url(path)) }
+        if q.is_empty() {
+            state.v2_url(path)
+        } else {
+            format!("{}?{q}", state.v2_url(path))
+        }
     };
     let mut links = vec![Link::new("self", with_query(None))];
     if let Some(token) = next {

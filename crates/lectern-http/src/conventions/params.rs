@@ -23,16 +23,27 @@ impl Params {
 
     /// Every value of a repeated parameter.
     pub fn all(&self, name: &str) -> Vec<&str> {
-        self.pairs.iter().filter(|(k, _)| k == name).map(|(_, v)| v.as_str()).collect()
+        self.pairs
+            .iter()
+            .filter(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .collect()
     }
 
     /// The single value of a parameter; sending it twice with different values is an error,
     /// since we could only guess which one was meant.
     pub fn one(&self, name: &str) -> ApiResult<Option<&str>> {
-        let mut values = self.pairs.iter().filter(|(k, _)| k == name).map(|(_, v)| v.as_str());
+        let mut values = self
+            .pairs
+            .iter()
+            .filter(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str());
         let first = values.next();
         match values.find(|v| Some(*v) != first) {
-            Some(_) => Err(ApiError::bad_param(name, "was sent more than once with different values")),
+            Some(_) => Err(ApiError::bad_param(
+                name,
+                "was sent more than once with different values",
+            )),
             None => Ok(first),
         }
     }

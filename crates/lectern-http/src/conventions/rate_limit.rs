@@ -17,7 +17,8 @@ pub struct RateLimits {
 
 impl RateLimits {
     pub fn new(per_client_per_minute: u32, per_user_per_minute: u32) -> Self {
-        let quota = |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
+        let quota =
+            |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
         RateLimits {
             clients: RateLimiter::keyed(quota(per_client_per_minute)),
             users: RateLimiter::keyed(quota(per_user_per_minute)),

@@ -45,8 +45,17 @@ const CODE_TTL_SECS: i64 = 60;
     )
 )]
 pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery) -> Response {
-    let params = Params::from_pairs(Params::parse_urlencoded(query.unwrap_or_default().as_bytes()));
-    let bad = |message: &str| error_page(StatusCode::BAD_REQUEST, STYLESHEET_PATH, "We could not start signing in", message);
+    let params = Params::from_pairs(Params::parse_urlencoded(
+        query.unwrap_or_default().as_bytes(),
+    ));
+    let bad = |message: &str| {
+        error_page(
+            StatusCode::BAD_REQUEST,
+            STYLESHEET_PATH,
+            "We could not start signing in",
+            message,
+        )
+    };
 
     let one = |name: &str| params.one(name).ok().flatten().filter(|v| !v.is_empty());
     let Some(client_id) = one("client_id") else {
@@ -58,21 +67,38 @@ pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery
         Err(e) => return server_error(e),
     };
     let Some(redirect_uri) = one("redirect_uri").filter(|u| client.allows_redirect(u)) else {
-        return bad("The app asked to return to an address it has not registered, so we stopped here to keep your account safe.");
+        return bad(
+            "The app asked to return to an address it has not registered, so we stopped here to keep your account safe.",
+        );
     };
     // From here on, errors go back to the client, which has proved where it lives.
     let client_state = one("state");
     let to_client = |error: &str, description: &str| {
-        redirect_to(redirect_uri, &[("error", error), ("error_description", description)], client_state)
+        redirect_to(
+            redirect_uri,
+            &[("error", error), ("error_description", description)],
+            client_state,
+        )
     };
-    if ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"]
-        .iter()
-        .any(|p| params.one(p).is_err())
+    if [
+        "response_type",
+        "client_id",
+        "redirect_uri",
+        "scope",
+        "state",
+        "code_challenge",
+        "code_challenge_method",
+    ]
+    .iter()
+    .any(|p| params.one(p).is_err())
     {
         return to_client("invalid_request", "A parameter was sent more than once");
     }
     if one("response_type") != Some("code") {
-        return to_client("unsupported_response_type", "Only response_type=code is supported");
+        return to_client(
+            "unsupported_response_type",
+            "Only response_type=code is supported",
+        );
     }
     if one("scope").is_some_and(|s| s != "basic") {
         return to_client("invalid_scope", "The only scope is 'basic'");
@@ -81,7 +107,12 @@ pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery
     match (challenge, one("code_challenge_method")) {
         (None, None) | (Some(_), Some("S256")) => {}
         (Some(_), _) => return to_client("invalid_request", "code_challenge_method must be S256"),
-        (None, Some(_)) => return to_client("invalid_request", "code_challenge_method was sent without code_challenge"),
+        (None, Some(_)) => {
+            return to_client(
+                "invalid_request",
+                "code_challenge_method was sent without code_challenge",
+            );
+        }
     }
 
     let cookie_value = new_token();
@@ -94,10 +125,17 @@ pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery
         user_account_id: None,
         expires_at: Timestamp::now().plus_seconds(FLOW_TTL_SECS).unix(),
     };
-    if let Err(e) = oauth::insert_flow(state.store.pool(), &token_hash(&cookie_value), &flow).await {
+    if let Err(e) = oauth::insert_flow(state.store.pool(), &token_hash(&cookie_value), &flow).await
+    {
         return server_error(e);
     }
-    let mut resp = login_page(&state, &client, &flow.csrf_token, "", LoginErrors::default());
+    let mut resp = login_page(
+        &state,
+        &client,
+        &flow.csrf_token,
+        "",
+        LoginErrors::default(),
+    );
     set_cookie(&mut resp, &state, &cookie_value, FLOW_TTL_SECS);
     resp
 }
@@ -109,9 +147,20 @@ struct LoginErrors<'a> {
     form: Option<&'a str>,
 }
 
-fn login_page(state: &AppState, client: &Client, csrf: &str, username: &str, errors: LoginErrors<'_>) -> Response {
-    let has_errors = errors.username.is_some() || errors.password.is_some() || errors.form.is_some();
-    let status = if has_errors { StatusCode::BAD_REQUEST } else { StatusCode::OK };
+fn login_page(
+    state: &AppState,
+    client: &Client,
+    csrf: &str,
+    username: &str,
+    errors: LoginErrors<'_>,
+) -> Response {
+    let has_errors =
+        errors.username.is_some() || errors.password.is_some() || errors.form.is_some();
+    let status = if has_errors {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
     let action = state.oauth_url("/authorize");
     html(
         status,
@@ -138,7 +187,11 @@ fn login_page(state: &AppState, client: &Client, csrf: &str, username: &str, err
         (status = 400, description = "The login page again, with the errors", content_type = "text/html"),
     )
 )]
-pub async fn submit_login(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn submit_login(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let form = Params::from_pairs(Params::parse_urlencoded(&body));
     let (flow_hash, flow, client) = match current_flow(&state, &headers, &form).await {
         Ok(found) => found,
@@ -149,7 +202,9 @@ pub async fn submit_login(State(state): State<AppState>, headers: HeaderMap, bod
     let username = username.trim();
     if username.is_empty() || password.is_empty() {
         let errors = LoginErrors {
-            username: username.is_empty().then_some("Enter your user name or email address"),
+            username: username
+                .is_empty()
+                .then_some("Enter your user name or email address"),
             password: password.is_empty().then_some("Enter your password"),
             form: None,
         };
@@ -158,16 +213,24 @@ pub async fn submit_login(State(state): State<AppState>, headers: HeaderMap, bod
     let account = match credentials::check(&state, username, &password).await {
         Ok(SignIn::Ok(a)) => a,
         Ok(SignIn::BadCredentials) => {
-            let errors = LoginErrors { form: Some("The user name or password is not right. Check them and try again."), ..Default::default() };
+            let errors = LoginErrors {
+                form: Some("The user name or password is not right. Check them and try again."),
+                ..Default::default()
+            };
             return login_page(&state, &client, &flow.csrf_token, username, errors);
         }
         Ok(SignIn::Locked) => {
-            let errors = LoginErrors { form: Some("This account is locked. Contact your library to unlock it."), ..Default::default() };
+            let errors = LoginErrors {
+                form: Some("This account is locked. Contact your library to unlock it."),
+                ..Default::default()
+            };
             return login_page(&state, &client, &flow.csrf_token, username, errors);
         }
         Err(e) => return server_error(e),
     };
-    if let Err(e) = oauth::set_flow_user(state.store.pool(), &flow_hash, &account.user_account_id).await {
+    if let Err(e) =
+        oauth::set_flow_user(state.store.pool(), &flow_hash, &account.user_account_id).await
+    {
         return server_error(e);
     }
     see_other(&state.oauth_url("/consent"))
@@ -194,7 +257,13 @@ pub async fn show_consent(State(state): State<AppState>, headers: HeaderMap) -> 
     let action = state.oauth_url("/consent");
     html(
         StatusCode::OK,
-        &ConsentPage { stylesheet: STYLESHEET_PATH, action: &action, client_name: &client.name, user_display: &display, csrf: &flow.csrf_token },
+        &ConsentPage {
+            stylesheet: STYLESHEET_PATH,
+            action: &action,
+            client_name: &client.name,
+            user_display: &display,
+            csrf: &flow.csrf_token,
+        },
     )
 }
 
@@ -207,7 +276,11 @@ pub async fn show_consent(State(state): State<AppState>, headers: HeaderMap) -> 
         (status = 400, description = "No sign-in in progress, or a forged form", content_type = "text/html"),
     )
 )]
-pub async fn submit_consent(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn submit_consent(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let form = Params::from_pairs(Params::parse_urlencoded(&body));
     let (flow_hash, flow, client) = match current_flow(&state, &headers, &form).await {
         Ok(found) => found,
@@ -235,14 +308,24 @@ pub async fn submit_consent(State(state): State<AppState>, headers: HeaderMap, b
                 api_key: &client.api_key,
                 expires_at: Timestamp::now().plus_seconds(CODE_TTL_SECS),
             };
-            if let Err(e) = oauth::insert_code(state.store.pool(), &row, &flow.redirect_uri, flow.code_challenge.as_deref()).await {
+            if let Err(e) = oauth::insert_code(
+                state.store.pool(),
+                &row,
+                &flow.redirect_uri,
+                flow.code_challenge.as_deref(),
+            )
+            .await
+            {
                 return server_error(e);
             }
             redirect_to(&flow.redirect_uri, &[("code", &code)], state_param)
         }
         _ => redirect_to(
             &flow.redirect_uri,
-            &[("error", "access_denied"), ("error_description", "The user denied access")],
+            &[
+                ("error", "access_denied"),
+                ("error_description", "The user denied access"),
+            ],
             state_param,
         ),
     };
@@ -251,7 +334,11 @@ pub async fn submit_consent(State(state): State<AppState>, headers: HeaderMap, b
 }
 
 /// The flow this browser is in, after checking the form's CSRF token (when a form was posted).
-async fn current_flow(state: &AppState, headers: &HeaderMap, form: &Params) -> Result<(String, Flow, Client), Response> {
+async fn current_flow(
+    state: &AppState,
+    headers: &HeaderMap,
+    form: &Params,
+) -> Result<(String, Flow, Client), Response> {
     let Some(cookie) = read_cookie(headers) else {
         return Err(expired_flow());
     };
@@ -274,18 +361,33 @@ async fn current_flow(state: &AppState, headers: &HeaderMap, form: &Params) -> R
     }
     match clients::get(state.store.pool(), &flow.api_key).await {
         Ok(Some(c)) if !c.disabled => Ok((flow_hash, flow, c)),
-        Ok(_) => Err(error_page(StatusCode::BAD_REQUEST, STYLESHEET_PATH, "We could not continue signing in", "The app is no longer registered with this library.")),
+        Ok(_) => Err(error_page(
+            StatusCode::BAD_REQUEST,
+            STYLESHEET_PATH,
+            "We could not continue signing in",
+            "The app is no longer registered with this library.",
+        )),
         Err(e) => Err(server_error(e)),
     }
 }
 
 async fn signed_in_user(state: &AppState, flow: &Flow) -> Result<Account, Response> {
     let Some(id) = &flow.user_account_id else {
-        return Err(error_page(StatusCode::BAD_REQUEST, STYLESHEET_PATH, "Sign in first", "Sign in before you choose whether to allow the app."));
+        return Err(error_page(
+            StatusCode::BAD_REQUEST,
+            STYLESHEET_PATH,
+            "Sign in first",
+            "Sign in before you choose whether to allow the app.",
+        ));
     };
     match accounts::get(state.store.pool(), id).await {
         Ok(Some(a)) if !a.locked => Ok(a),
-        Ok(_) => Err(error_page(StatusCode::BAD_REQUEST, STYLESHEET_PATH, "We could not continue signing in", "This account can no longer sign in. Contact your library.")),
+        Ok(_) => Err(error_page(
+            StatusCode::BAD_REQUEST,
+            STYLESHEET_PATH,
+            "We could not continue signing in",
+            "This account can no longer sign in. Contact your library.",
+        )),
         Err(e) => Err(server_error(e)),
     }
 }
@@ -301,7 +403,12 @@ fn expired_flow() -> Response {
 
 fn server_error(e: impl std::fmt::Display) -> Response {
     tracing::error!(error = %e, "authorization flow failed");
-    error_page(StatusCode::INTERNAL_SERVER_ERROR, STYLESHEET_PATH, "Something went wrong", "Something went wrong on our side. Please try again in a few minutes.")
+    error_page(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        STYLESHEET_PATH,
+        "Something went wrong",
+        "Something went wrong on our side. Please try again in a few minutes.",
+    )
 }
 
 fn read_cookie(headers: &HeaderMap) -> Option<String> {
@@ -317,8 +424,13 @@ fn read_cookie(headers: &HeaderMap) -> Option<String> {
 }
 
 fn set_cookie(resp: &mut Response, state: &AppState, value: &str, max_age: i64) {
-    let secure = if state.oauth_is_https() { "; Secure" } else { "" };
-    let cookie = format!("{COOKIE}={value}; Path=/oauth; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}");
+    let secure = if state.oauth_is_https() {
+        "; Secure"
+    } else {
+        ""
+    };
+    let cookie =
+        format!("{COOKIE}={value}; Path=/oauth; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}");
     if let Ok(v) = HeaderValue::from_str(&cookie) {
         resp.headers_mut().append(header::SET_COOKIE, v);
     }
@@ -335,7 +447,9 @@ fn see_other(location: &str) -> Response {
 /// A redirect to the client's registered URI with the given parameters and `state`.
 fn redirect_to(redirect_uri: &str, pairs: &[(&str, &str)], state: Option<&str>) -> Response {
     let Ok(mut url) = Url::parse(redirect_uri) else {
-        return server_error(format!("registered redirect URI does not parse: {redirect_uri}"));
+        return server_error(format!(
+            "registered redirect URI does not parse: {redirect_uri}"
+        ));
     };
     {
         let mut q = url.query_pairs_mut();
@@ -345,6 +459,7 @@ fn redirect_to(redirect_uri: &str, pairs: &[(&str, &str)], state: Option<&str>) 
         }
     }
     let mut resp = see_other(url.as_str());
-    resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     resp
 }

@@ -13,7 +13,11 @@ use super::token_error::TokenError;
 use crate::conventions::params::Params;
 use crate::state::AppState;
 
-pub async fn authenticate(state: &AppState, headers: &HeaderMap, params: &Params) -> Result<Client, TokenError> {
+pub async fn authenticate(
+    state: &AppState,
+    headers: &HeaderMap,
+    params: &Params,
+) -> Result<Client, TokenError> {
     let (api_key, secret) = match basic_credentials(headers)? {
         Some(pair) => pair,
         None => {
@@ -23,7 +27,9 @@ pub async fn authenticate(state: &AppState, headers: &HeaderMap, params: &Params
                 .flatten()
                 .or_else(|| params.one("api_key").ok().flatten())
                 .ok_or_else(|| {
-                    TokenError::invalid_client("Authenticate the client with 'Authorization: Basic' (API key and secret)")
+                    TokenError::invalid_client(
+                        "Authenticate the client with 'Authorization: Basic' (API key and secret)",
+                    )
                 })?;
             let secret = params.one("client_secret").ok().flatten().unwrap_or("");
             (id.to_owned(), secret.to_owned())
@@ -42,14 +48,22 @@ pub async fn authenticate(state: &AppState, headers: &HeaderMap, params: &Params
                 .map_err(TokenError::server_error)?
         }
     };
-    if secret_ok { Ok(client) } else { Err(TokenError::invalid_client("Client authentication failed")) }
+    if secret_ok {
+        Ok(client)
+    } else {
+        Err(TokenError::invalid_client("Client authentication failed"))
+    }
 }
 
 fn basic_credentials(headers: &HeaderMap) -> Result<Option<(String, String)>, TokenError> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Ok(None);
     };
-    let bad = || TokenError::invalid_client("The Authorization header must be 'Basic base64(api_key:secret)'");
+    let bad = || {
+        TokenError::invalid_client(
+            "The Authorization header must be 'Basic base64(api_key:secret)'",
+        )
+    };
     let value = value.to_str().map_err(|_| bad())?;
     let (scheme, encoded) = value.split_once(' ').ok_or_else(bad)?;
     if !scheme.eq_ignore_ascii_case("basic") {
@@ -59,6 +73,13 @@ fn basic_credentials(headers: &HeaderMap) -> Result<Option<(String, String)>, To
     let decoded = String::from_utf8(decoded).map_err(|_| bad())?;
     let (id, secret) = decoded.split_once(':').ok_or_else(bad)?;
     // RFC 6749 2.3.1: both parts are form-encoded before they are joined.
-    let unescape = |s: &str| url::form_urlencoded::parse(format!("v={s}").as_bytes()).next().map(|(_, v)| v.into_owned());
-    Ok(Some((unescape(id).unwrap_or_default(), unescape(secret).unwrap_or_default())))
+    let unescape = |s: &str| {
+        url::form_urlencoded::parse(format!("v={s}").as_bytes())
+            .next()
+            .map(|(_, v)| v.into_owned())
+    };
+    Ok(Some((
+        unescape(id).unwrap_or_default(),
+        unescape(secret).unwrap_or_default(),
+    )))
 }

@@ -14,7 +14,11 @@ pub enum SignIn {
 
 /// Checks credentials. An unknown user name is checked against a decoy hash, so that it costs
 /// the same time as a wrong password and the answer does not reveal which names exist.
-pub async fn check(state: &AppState, user_name: &str, password: &str) -> Result<SignIn, lectern_store::StoreError> {
+pub async fn check(
+    state: &AppState,
+    user_name: &str,
+    password: &str,
+) -> Result<SignIn, lectern_store::StoreError> {
     let found = accounts::credentials(state.store.pool(), user_name).await?;
     let (account, hash) = match found {
         Some((account, Some(hash))) => (Some(account), hash),

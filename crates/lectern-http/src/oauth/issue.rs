@@ -33,10 +33,28 @@ pub async fn issue(
     let access_hash = token_hash(&access);
     let refresh_hash = token_hash(&refresh);
     let expiry = |ttl: u64| now.plus_seconds(i64::try_from(ttl).unwrap_or(i64::MAX));
-    let access_row = NewToken { hash: &access_hash, grant_id, user_account_id, api_key, expires_at: expiry(access_ttl) };
-    let refresh_row = NewToken { hash: &refresh_hash, grant_id, user_account_id, api_key, expires_at: expiry(refresh_ttl) };
+    let access_row = NewToken {
+        hash: &access_hash,
+        grant_id,
+        user_account_id,
+        api_key,
+        expires_at: expiry(access_ttl),
+    };
+    let refresh_row = NewToken {
+        hash: &refresh_hash,
+        grant_id,
+        user_account_id,
+        api_key,
+        expires_at: expiry(refresh_ttl),
+    };
     insert_access_token(&mut *conn, &access_row).await?;
     insert_refresh_token(&mut *conn, &refresh_row).await?;
     metrics::counter!("lectern_tokens_issued_total").increment(1);
-    Ok(TokenResponse { access_token: access, token_type: "bearer", expires_in: access_ttl, refresh_token: refresh, scope: "basic" })
+    Ok(TokenResponse {
+        access_token: access,
+        token_type: "bearer",
+        expires_in: access_ttl,
+        refresh_token: refresh,
+        scope: "basic",
+    })
 }

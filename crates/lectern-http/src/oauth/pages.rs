@@ -44,15 +44,24 @@ pub fn html(status: StatusCode, page: &impl Template) -> Response {
         Ok(body) => {
             let mut resp = (status, body).into_response();
             let h = resp.headers_mut();
-            h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+            h.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
+            );
             h.insert(
                 header::CONTENT_SECURITY_POLICY,
                 HeaderValue::from_static("default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'"),
             );
             h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
             h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-            h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-            h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+            h.insert(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("no-referrer"),
+            );
+            h.insert(
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            );
             resp
         }
         Err(e) => {
@@ -63,7 +72,14 @@ pub fn html(status: StatusCode, page: &impl Template) -> Response {
 }
 
 pub fn error_page(status: StatusCode, stylesheet: &str, heading: &str, message: &str) -> Response {
-    html(status, &ErrorPage { stylesheet, heading, message })
+    html(
+        status,
+        &ErrorPage {
+            stylesheet,
+            heading,
+            message,
+        },
+    )
 }
 
 /// The pages' stylesheet.
@@ -71,7 +87,10 @@ pub fn error_page(status: StatusCode, stylesheet: &str, heading: &str, message: 
     responses((status = 200, description = "The stylesheet of the sign-in pages", content_type = "text/css")))]
 pub async fn stylesheet() -> Response {
     (
-        [(header::CONTENT_TYPE, "text/css; charset=utf-8"), (header::CACHE_CONTROL, "public, max-age=3600")],
+        [
+            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
         include_str!("../../assets/lectern.css"),
     )
         .into_response()

@@ -43,28 +43,48 @@ pub struct Status {
     ),
     security(("basic" = []))
 )]
-pub async fn revoke(State(state): State<AppState>, RawQuery(query): RawQuery, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn revoke(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     match revoke_token(&state, query, &headers, &body).await {
         Ok(()) => (
             [(header::CACHE_CONTROL, "no-store")],
-            Json(Status { key: "SUCCESS", messages: vec!["The token has been revoked".to_owned()], links: vec![] }),
+            Json(Status {
+                key: "SUCCESS",
+                messages: vec!["The token has been revoked".to_owned()],
+                links: vec![],
+            }),
         )
             .into_response(),
         Err(e) => e.into_response(),
     }
 }
 
-async fn revoke_token(state: &AppState, query: Option<String>, headers: &HeaderMap, body: &[u8]) -> Result<(), TokenError> {
+async fn revoke_token(
+    state: &AppState,
+    query: Option<String>,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<(), TokenError> {
     let params = form_params(query, headers, body)?;
     let client = client_auth::authenticate(state, headers, &params).await?;
     let token = field(&params, "token")?.ok_or_else(|| missing("token"))?;
     let hash = token_hash(token);
-    let mut conn = state.store.pool().acquire().await.map_err(TokenError::server_error)?;
+    let mut conn = state
+        .store
+        .pool()
+        .acquire()
+        .await
+        .map_err(TokenError::server_error)?;
     match oauth::token_owner(&mut conn, &hash).await? {
         None => Ok(()),
-        Some(owner) if owner != client.api_key => {
-            Err(TokenError::new("unauthorized_client", "The token was issued to another client"))
-        }
+        Some(owner) if owner != client.api_key => Err(TokenError::new(
+            "unauthorized_client",
+            "The token was issued to another client",
+        )),
         Some(_) => Ok(oauth::revoke_token(&mut conn, &hash).await?),
     }
 }

@@ -10,10 +10,10 @@ use lectern_domain::secret::{pkce_s256_matches, token_hash};
 use lectern_store::oauth::{Redeemed, redeem_code, redeem_refresh_token};
 use lectern_store::{Connection, accounts};
 
+use super::client_auth;
 use super::credentials::{self, SignIn};
 use super::issue::{TokenResponse, issue};
 use super::token_error::TokenError;
-use super::{client_auth};
 use crate::conventions::params::Params;
 use crate::state::AppState;
 
@@ -45,21 +45,39 @@ pub struct TokenRequest {
     ),
     security(("basic" = []))
 )]
-pub async fn token(State(state): State<AppState>, RawQuery(query): RawQuery, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn token(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     match grant(&state, query, &headers, &body).await {
-        Ok(tokens) => {
-            ([(header::CACHE_CONTROL, "no-store"), (header::PRAGMA, "no-cache")], Json(tokens)).into_response()
-        }
+        Ok(tokens) => (
+            [
+                (header::CACHE_CONTROL, "no-store"),
+                (header::PRAGMA, "no-cache"),
+            ],
+            Json(tokens),
+        )
+            .into_response(),
         Err(e) => e.into_response(),
     }
 }
 
-async fn grant(state: &AppState, query: Option<String>, headers: &HeaderMap, body: &[u8]) -> Result<TokenResponse, TokenError> {
+async fn grant(
+    state: &AppState,
+    query: Option<String>,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<TokenResponse, TokenError> {
     let params = form_params(query, headers, body)?;
     let client = client_auth::authenticate(state, headers, &params).await?;
     if let Some(scope) = field(&params, "scope")? {
         if scope != "basic" {
-            return Err(TokenError::new("invalid_scope", "The only scope is 'basic'"));
+            return Err(TokenError::new(
+                "invalid_scope",
+                "The only scope is 'basic'",
+            ));
         }
     }
     let grant_type = field(&params, "grant_type")?.ok_or_else(|| missing("grant_type"))?;
@@ -69,7 +87,9 @@ async fn grant(state: &AppState, query: Option<String>, headers: &HeaderMap, bod
         "refresh_token" => refresh_grant(state, &client, &params).await,
         other => Err(TokenError::new(
             "unsupported_grant_type",
-            format!("grant_type '{other}' is not supported; use authorization_code, refresh_token or password"),
+            format!(
+                "grant_type '{other}' is not supported; use authorization_code, refresh_token or password"
+            ),
         )),
     };
     metrics::counter!("lectern_token_requests_total", "grant_type" => grant_type.to_owned(), "outcome" => if result.is_ok() { "issued" } else { "refused" }).increment(1);
@@ -77,16 +97,28 @@ async fn grant(state: &AppState, query: Option<String>, headers: &HeaderMap, bod
 }
 
 /// The form body, plus the query string where existing clients put `api_key`.
-pub(super) fn form_params(query: Option<String>, headers: &HeaderMap, body: &[u8]) -> Result<Params, TokenError> {
+pub(super) fn form_params(
+    query: Option<String>,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<Params, TokenError> {
     let is_form = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|ct| ct.to_ascii_lowercase().starts_with("application/x-www-form-urlencoded"));
+        .is_some_and(|ct| {
+            ct.to_ascii_lowercase()
+                .starts_with("application/x-www-form-urlencoded")
+        });
     if !is_form && !body.is_empty() {
-        return Err(TokenError::new("invalid_request", "Send the request as application/x-www-form-urlencoded"));
+        return Err(TokenError::new(
+            "invalid_request",
+            "Send the request as application/x-www-form-urlencoded",
+        ));
     }
     let mut params = Params::from_pairs(Params::parse_urlencoded(body));
-    params.extend(Params::parse_urlencoded(query.unwrap_or_default().as_bytes()));
+    params.extend(Params::parse_urlencoded(
+        query.unwrap_or_default().as_bytes(),
+    ));
     Ok(params)
 }
 
@@ -94,29 +126,65 @@ pub(super) fn field<'a>(params: &'a Params, name: &str) -> Result<Option<&'a str
     params
         .one(name)
         .map(|v| v.filter(|s| !s.is_empty()))
-        .map_err(|_| TokenError::new("invalid_request", format!("'{name}' was sent more than once")))
+        .map_err(|_| {
+            TokenError::new(
+                "invalid_request",
+                format!("'{name}' was sent more than once"),
+            )
+        })
 }
 
 pub(super) fn missing(name: &str) -> TokenError {
-    TokenError::new("invalid_request", format!("Missing required parameter '{name}'"))
+    TokenError::new(
+        "invalid_request",
+        format!("Missing required parameter '{name}'"),
+    )
 }
 
-async fn password_grant(state: &AppState, client: &Client, params: &Params) -> Result<TokenResponse, TokenError> {
+async fn password_grant(
+    state: &AppState,
+    client: &Client,
+    params: &Params,
+) -> Result<TokenResponse, TokenError> {
     if !client.trusted {
-        return Err(TokenError::new("unauthorized_client", "This client may not use the password grant"));
+        return Err(TokenError::new(
+            "unauthorized_client",
+            "This client may not use the password grant",
+        ));
     }
     let user_name = field(params, "username")?.ok_or_else(|| missing("username"))?;
     let password = field(params, "password")?.ok_or_else(|| missing("password"))?;
     let account = match credentials::check(state, user_name, password).await? {
         SignIn::Ok(a) => a,
         SignIn::BadCredentials => return Err(TokenError::new("invalid_grant", "Bad credentials")),
-        SignIn::Locked => return Err(TokenError::new("invalid_grant", "This account is locked; contact your library")),
+        SignIn::Locked => {
+            return Err(TokenError::new(
+                "invalid_grant",
+                "This account is locked; contact your library",
+            ));
+        }
     };
-    let mut conn = state.store.pool().acquire().await.map_err(TokenError::server_error)?;
-    Ok(issue(&mut conn, state, &new_id(), &account.user_account_id, &client.api_key).await?)
+    let mut conn = state
+        .store
+        .pool()
+        .acquire()
+        .await
+        .map_err(TokenError::server_error)?;
+    Ok(issue(
+        &mut conn,
+        state,
+        &new_id(),
+        &account.user_account_id,
+        &client.api_key,
+    )
+    .await?)
 }
 
-async fn code_grant(state: &AppState, client: &Client, params: &Params) -> Result<TokenResponse, TokenError> {
+async fn code_grant(
+    state: &AppState,
+    client: &Client,
+    params: &Params,
+) -> Result<TokenResponse, TokenError> {
     let code = field(params, "code")?.ok_or_else(|| missing("code"))?;
     let redirect_uri = field(params, "redirect_uri")?.ok_or_else(|| missing("redirect_uri"))?;
     let verifier = field(params, "code_verifier")?;
@@ -125,45 +193,98 @@ async fn code_grant(state: &AppState, client: &Client, params: &Params) -> Resul
         Redeemed::Fresh(s) => s,
         Redeemed::Replayed => {
             tx.commit().await.map_err(TokenError::server_error)?;
-            return Err(TokenError::new("invalid_grant", "This authorization code was already used; the tokens issued with it are revoked"));
+            return Err(TokenError::new(
+                "invalid_grant",
+                "This authorization code was already used; the tokens issued with it are revoked",
+            ));
         }
-        Redeemed::Invalid => return Err(TokenError::new("invalid_grant", "The authorization code is unknown or expired")),
+        Redeemed::Invalid => {
+            return Err(TokenError::new(
+                "invalid_grant",
+                "The authorization code is unknown or expired",
+            ));
+        }
     };
     // Any mismatch below leaves the transaction uncommitted, so the code stays unspent.
     if spent.api_key != client.api_key {
-        return Err(TokenError::new("invalid_grant", "The authorization code was issued to another client"));
+        return Err(TokenError::new(
+            "invalid_grant",
+            "The authorization code was issued to another client",
+        ));
     }
     if spent.redirect_uri != redirect_uri {
-        return Err(TokenError::new("invalid_grant", "redirect_uri differs from the one sent with the authorization request"));
+        return Err(TokenError::new(
+            "invalid_grant",
+            "redirect_uri differs from the one sent with the authorization request",
+        ));
     }
     match (&spent.code_challenge, verifier) {
         (Some(challenge), Some(v)) if pkce_s256_matches(v, challenge) => {}
-        (Some(_), _) => return Err(TokenError::new("invalid_grant", "code_verifier is missing or does not match the code_challenge")),
-        (None, Some(_)) => return Err(TokenError::new("invalid_grant", "code_verifier sent, but the authorization request had no code_challenge")),
+        (Some(_), _) => {
+            return Err(TokenError::new(
+                "invalid_grant",
+                "code_verifier is missing or does not match the code_challenge",
+            ));
+        }
+        (None, Some(_)) => {
+            return Err(TokenError::new(
+                "invalid_grant",
+                "code_verifier sent, but the authorization request had no code_challenge",
+            ));
+        }
         (None, None) => {}
     }
     ensure_not_locked(&mut tx, &spent.user_account_id).await?;
-    let tokens = issue(&mut tx, state, &spent.grant_id, &spent.user_account_id, &client.api_key).await?;
+    let tokens = issue(
+        &mut tx,
+        state,
+        &spent.grant_id,
+        &spent.user_account_id,
+        &client.api_key,
+    )
+    .await?;
     tx.commit().await.map_err(TokenError::server_error)?;
     Ok(tokens)
 }
 
-async fn refresh_grant(state: &AppState, client: &Client, params: &Params) -> Result<TokenResponse, TokenError> {
+async fn refresh_grant(
+    state: &AppState,
+    client: &Client,
+    params: &Params,
+) -> Result<TokenResponse, TokenError> {
     let refresh = field(params, "refresh_token")?.ok_or_else(|| missing("refresh_token"))?;
     let mut tx = state.store.begin().await?;
     let spent = match redeem_refresh_token(&mut tx, &token_hash(refresh), Timestamp::now()).await? {
         Redeemed::Fresh(s) => s,
         Redeemed::Replayed => {
             tx.commit().await.map_err(TokenError::server_error)?;
-            return Err(TokenError::new("invalid_grant", "This refresh token was already used; its grant is revoked, sign in again"));
+            return Err(TokenError::new(
+                "invalid_grant",
+                "This refresh token was already used; its grant is revoked, sign in again",
+            ));
         }
-        Redeemed::Invalid => return Err(TokenError::new("invalid_grant", "The refresh token is unknown, expired or revoked")),
+        Redeemed::Invalid => {
+            return Err(TokenError::new(
+                "invalid_grant",
+                "The refresh token is unknown, expired or revoked",
+            ));
+        }
     };
     if spent.api_key != client.api_key {
-        return Err(TokenError::new("invalid_grant", "The refresh token was issued to another client"));
+        return Err(TokenError::new(
+            "invalid_grant",
+            "The refresh token was issued to another client",
+        ));
     }
     ensure_not_locked(&mut tx, &spent.user_account_id).await?;
-    let tokens = issue(&mut tx, state, &spent.grant_id, &spent.user_account_id, &client.api_key).await?;
+    let tokens = issue(
+        &mut tx,
+        state,
+        &spent.grant_id,
+        &spent.user_account_id,
+        &client.api_key,
+    )
+    .await?;
     tx.commit().await.map_err(TokenError::server_error)?;
     Ok(tokens)
 }
@@ -171,7 +292,13 @@ async fn refresh_grant(state: &AppState, client: &Client, params: &Params) -> Re
 async fn ensure_not_locked(conn: &mut Connection, user_account_id: &str) -> Result<(), TokenError> {
     match accounts::get(&mut *conn, user_account_id).await? {
         Some(a) if !a.locked => Ok(()),
-        Some(_) => Err(TokenError::new("invalid_grant", "This account is locked; contact your library")),
-        None => Err(TokenError::new("invalid_grant", "The account no longer exists")),
+        Some(_) => Err(TokenError::new(
+            "invalid_grant",
+            "This account is locked; contact your library",
+        )),
+        None => Err(TokenError::new(
+            "invalid_grant",
+            "The account no longer exists",
+        )),
     }
 }

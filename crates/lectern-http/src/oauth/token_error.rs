@@ -14,19 +14,29 @@ pub struct TokenError {
 
 impl TokenError {
     pub fn new(error: &'static str, description: impl Into<String>) -> Self {
-        TokenError { error, error_description: description.into(), status: StatusCode::BAD_REQUEST }
+        TokenError {
+            error,
+            error_description: description.into(),
+            status: StatusCode::BAD_REQUEST,
+        }
     }
 
     /// Client authentication failed: 401, as RFC 6749 section 5.2 asks.
     pub fn invalid_client(description: impl Into<String>) -> Self {
-        TokenError { status: StatusCode::UNAUTHORIZED, ..Self::new("invalid_client", description) }
+        TokenError {
+            status: StatusCode::UNAUTHORIZED,
+            ..Self::new("invalid_client", description)
+        }
     }
 
     pub fn server_error(cause: impl std::fmt::Display) -> Self {
         tracing::error!(error = %cause, "token endpoint failed");
         TokenError {
             status: StatusCode::INTERNAL_SERVER_ERROR,
-            ..Self::new("server_error", "Something went wrong on our side; please retry later")
+            ..Self::new(
+                "server_error",
+                "Something went wrong on our side; please retry later",
+            )
         }
     }
 }
@@ -40,9 +50,20 @@ impl From<lectern_store::StoreError> for TokenError {
 impl IntoResponse for TokenError {
     fn into_response(self) -> Response {
         let status = self.status;
-        let mut resp = (status, [(header::CACHE_CONTROL, "no-store"), (header::PRAGMA, "no-cache")], Json(self)).into_response();
+        let mut resp = (
+            status,
+            [
+                (header::CACHE_CONTROL, "no-store"),
+                (header::PRAGMA, "no-cache"),
+            ],
+            Json(self),
+        )
+            .into_response();
         if status == StatusCode::UNAUTHORIZED {
-            resp.headers_mut().insert(header::WWW_AUTHENTICATE, axum::http::HeaderValue::from_static("Basic realm=\"lectern\""));
+            resp.headers_mut().insert(
+                header::WWW_AUTHENTICATE,
+                axum::http::HeaderValue::from_static("Basic realm=\"lectern\""),
+            );
         }
         resp
     }

@@ -5,8 +5,8 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use reqwest::header::{ACCEPT, ALLOW, CONTENT_TYPE, RETRY_AFTER, WWW_AUTHENTICATE};
 
-use lectern_store::on_both_stores;
 use crate::support::*;
+use lectern_store::on_both_stores;
 
 on_both_stores!(
     api_key_is_required_known_and_enabled,
@@ -27,7 +27,14 @@ async fn api_key_is_required_known_and_enabled(backend: Backend) {
     let app = TestApp::start(backend).await;
     let token = app.token_for("member@example.org", "member-pass-1").await;
 
-    let (status, body) = json(app.get("/v2/myAccount").bearer_auth(&token).send().await.unwrap()).await;
+    let (status, body) = json(
+        app.get("/v2/myAccount")
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error_message(&body, "BAD_REQUEST").contains("'api_key'"));
 
@@ -47,20 +54,33 @@ async fn tokens_that_do_not_identify_a_user_get_401(backend: Backend) {
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert!(error_message(&body, "UNAUTHORIZED").contains("not valid"));
 
-    let resp = app.get(&format!("/v2/myAccount?api_key={TRUSTED}")).header("Authorization", "Basic abc").send().await.unwrap();
+    let resp = app
+        .get(&format!("/v2/myAccount?api_key={TRUSTED}"))
+        .header("Authorization", "Basic abc")
+        .send()
+        .await
+        .unwrap();
     assert!(resp.headers().contains_key(WWW_AUTHENTICATE));
     let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert!(error_message(&body, "UNAUTHORIZED").contains("Bearer"));
 
     // A guest may call /v2, but not a resource that is about the signed-in user.
-    let (status, body) = json(app.get(&format!("/v2/myAccount?api_key={TRUSTED}")).send().await.unwrap()).await;
+    let (status, body) = json(
+        app.get(&format!("/v2/myAccount?api_key={TRUSTED}"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     error_message(&body, "UNAUTHORIZED");
 
     // A token of an account locked since it was issued stops working.
     let token = app.token_for("member@example.org", "member-pass-1").await;
-    lectern_store::accounts::set_locked(app.store.pool(), "u-member", true).await.unwrap();
+    lectern_store::accounts::set_locked(app.store.pool(), "u-member", true)
+        .await
+        .unwrap();
     let (status, body) = app.my_account(TRUSTED, &token).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(error_message(&body, "FORBIDDEN").contains("locked"));
@@ -74,13 +94,27 @@ async fn expired_tokens_get_401_naming_the_token(backend: Backend) {
     assert_eq!(app.my_account(TRUSTED, token).await.0, StatusCode::OK);
 
     tokio::time::sleep(Duration::from_millis(3100)).await;
-    let resp = app.get(&format!("/v2/myAccount?api_key={TRUSTED}")).bearer_auth(token).send().await.unwrap();
-    let challenge = resp.headers().get(WWW_AUTHENTICATE).unwrap().to_str().unwrap().to_owned();
+    let resp = app
+        .get(&format!("/v2/myAccount?api_key={TRUSTED}"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    let challenge = resp
+        .headers()
+        .get(WWW_AUTHENTICATE)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
     assert!(challenge.contains("invalid_token"), "{challenge}");
     let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["error"], "unauthorized");
-    assert_eq!(body["error_description"], format!("Access token expired: {token}"));
+    assert_eq!(
+        body["error_description"],
+        format!("Access token expired: {token}")
+    );
     assert!(error_message(&body, "UNAUTHORIZED").contains(token));
 }
 
@@ -95,12 +129,26 @@ async fn tokens_work_only_with_the_client_they_were_issued_to(backend: Backend) 
 async fn deprecated_access_token_parameter_is_accepted(backend: Backend) {
     let app = TestApp::start(backend).await;
     let token = app.token_for("member@example.org", "member-pass-1").await;
-    let (status, body) = json(app.get(&format!("/v2/myAccount?api_key={TRUSTED}&access_token={token}")).send().await.unwrap()).await;
+    let (status, body) = json(
+        app.get(&format!(
+            "/v2/myAccount?api_key={TRUSTED}&access_token={token}"
+        ))
+        .send()
+        .await
+        .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["userName"], "member@example.org");
 
     let (status, body) = json(
-        app.get(&format!("/v2/myAccount?api_key={TRUSTED}&access_token=other")).bearer_auth(&token).send().await.unwrap(),
+        app.get(&format!(
+            "/v2/myAccount?api_key={TRUSTED}&access_token=other"
+        ))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap(),
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -113,37 +161,85 @@ async fn api_key_may_come_in_a_form_body(backend: Backend) {
     // No POST route exists under /v2 yet; what the caller layer says about the body's api_key
     // shows that it was read: an unknown one is refused as unknown (not as missing), and a
     // known one passes the layer and meets the method check.
-    let (status, body) = json(app.post("/v2/myAccount").bearer_auth(&token).form(&[("api_key", "no-such-key")]).send().await.unwrap()).await;
+    let (status, body) = json(
+        app.post("/v2/myAccount")
+            .bearer_auth(&token)
+            .form(&[("api_key", "no-such-key")])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert!(error_message(&body, "UNAUTHORIZED").contains("not known"));
-    let resp = app.post("/v2/myAccount").bearer_auth(&token).form(&[("api_key", TRUSTED)]).send().await.unwrap();
+    let resp = app
+        .post("/v2/myAccount")
+        .bearer_auth(&token)
+        .form(&[("api_key", TRUSTED)])
+        .send()
+        .await
+        .unwrap();
     assert_eq!(resp.status(), StatusCode::METHOD_NOT_ALLOWED);
 }
 
 async fn unknown_routes_and_methods_answer_json(backend: Backend) {
     let app = TestApp::start(backend).await;
-    let (status, body) = json(app.get(&format!("/v2/noSuchThing?api_key={TRUSTED}")).send().await.unwrap()).await;
+    let (status, body) = json(
+        app.get(&format!("/v2/noSuchThing?api_key={TRUSTED}"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(error_message(&body, "NOT_FOUND").contains("/v2/noSuchThing"));
 
-    let resp = app.http.delete(app.url(&format!("/v2/myAccount?api_key={TRUSTED}"))).send().await.unwrap();
-    let allow = resp.headers().get(ALLOW).expect("Allow header").to_str().unwrap().to_owned();
+    let resp = app
+        .http
+        .delete(app.url(&format!("/v2/myAccount?api_key={TRUSTED}")))
+        .send()
+        .await
+        .unwrap();
+    let allow = resp
+        .headers()
+        .get(ALLOW)
+        .expect("Allow header")
+        .to_str()
+        .unwrap()
+        .to_owned();
     assert!(allow.contains("GET"), "{allow}");
     let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
     let message = error_message(&body, "METHOD_NOT_ALLOWED");
-    assert!(message.contains("DELETE") && message.contains("GET"), "{message}");
+    assert!(
+        message.contains("DELETE") && message.contains("GET"),
+        "{message}"
+    );
 }
 
 async fn accept_must_admit_json(backend: Backend) {
     let app = TestApp::start(backend).await;
     let token = app.token_for("member@example.org", "member-pass-1").await;
     let path = format!("/v2/myAccount?api_key={TRUSTED}");
-    let (status, body) = json(app.get(&path).bearer_auth(&token).header(ACCEPT, "text/html").send().await.unwrap()).await;
+    let (status, body) = json(
+        app.get(&path)
+            .bearer_auth(&token)
+            .header(ACCEPT, "text/html")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::NOT_ACCEPTABLE);
     assert!(error_message(&body, "NOT_ACCEPTABLE").contains("application/json"));
     for accept in ["application/json", "*/*", "text/html, application/*;q=0.5"] {
-        let resp = app.get(&path).bearer_auth(&token).header(ACCEPT, accept).send().await.unwrap();
+        let resp = app
+            .get(&path)
+            .bearer_auth(&token)
+            .header(ACCEPT, accept)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(resp.status(), StatusCode::OK, "Accept: {accept}");
     }
 }
@@ -151,7 +247,12 @@ async fn accept_must_admit_json(backend: Backend) {
 async fn bodies_must_be_form_multipart_or_json(backend: Backend) {
     let app = TestApp::start(backend).await;
     let (status, body) = json(
-        app.post(&format!("/v2/myAccount?api_key={TRUSTED}")).header(CONTENT_TYPE, "text/plain").body("hello").send().await.unwrap(),
+        app.post(&format!("/v2/myAccount?api_key={TRUSTED}"))
+            .header(CONTENT_TYPE, "text/plain")
+            .body("hello")
+            .send()
+            .await
+            .unwrap(),
     )
     .await;
     assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
@@ -164,16 +265,36 @@ async fn limits_per_client_key_give_429_with_retry_after(backend: Backend) {
     for _ in 0..3 {
         assert_eq!(app.my_account(TRUSTED, &token).await.0, StatusCode::OK);
     }
-    let resp = app.get(&format!("/v2/myAccount?api_key={TRUSTED}")).bearer_auth(&token).send().await.unwrap();
-    let retry: u64 = resp.headers().get(RETRY_AFTER).expect("Retry-After").to_str().unwrap().parse().unwrap();
+    let resp = app
+        .get(&format!("/v2/myAccount?api_key={TRUSTED}"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    let retry: u64 = resp
+        .headers()
+        .get(RETRY_AFTER)
+        .expect("Retry-After")
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!((1..=60).contains(&retry), "{retry}");
     let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     assert!(error_message(&body, "TOO_MANY_REQUESTS").contains("api_key"));
     // Another client key has its own share.
-    let other = app.password_grant(OTHER_SITE, "elsewhere@example.org", "elsewhere-pass-1").await;
-    let other_token = json(other).await.1["access_token"].as_str().unwrap().to_owned();
-    assert_eq!(app.my_account(OTHER_SITE, &other_token).await.0, StatusCode::OK);
+    let other = app
+        .password_grant(OTHER_SITE, "elsewhere@example.org", "elsewhere-pass-1")
+        .await;
+    let other_token = json(other).await.1["access_token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        app.my_account(OTHER_SITE, &other_token).await.0,
+        StatusCode::OK
+    );
 }
 
 async fn limits_per_user_give_429(backend: Backend) {
@@ -193,7 +314,16 @@ async fn limits_per_user_give_429(backend: Backend) {
 async fn every_response_carries_a_request_id(backend: Backend) {
     let app = TestApp::start(backend).await;
     let resp = app.get("/v2/nowhere").send().await.unwrap();
-    assert!(resp.headers().get("x-request-id").is_some_and(|v| !v.is_empty()));
-    let resp = app.get("/v2/nowhere").header("x-request-id", "trace-me-42").send().await.unwrap();
+    assert!(
+        resp.headers()
+            .get("x-request-id")
+            .is_some_and(|v| !v.is_empty())
+    );
+    let resp = app
+        .get("/v2/nowhere")
+        .header("x-request-id", "trace-me-42")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(resp.headers().get("x-request-id").unwrap(), "trace-me-42");
 }

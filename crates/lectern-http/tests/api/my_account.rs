@@ -2,8 +2,8 @@
 
 use reqwest::StatusCode;
 
-use lectern_store::on_both_stores;
 use crate::support::*;
+use lectern_store::on_both_stores;
 
 on_both_stores!(
     every_role_reads_its_own_account,
@@ -24,8 +24,13 @@ async fn every_role_reads_its_own_account(backend: Backend) {
         assert_eq!(body["site"], "main");
     }
     // A user of another site signs in through its own site's client and sees its own site.
-    let resp = app.password_grant(OTHER_SITE, "elsewhere@example.org", "elsewhere-pass-1").await;
-    let token = json(resp).await.1["access_token"].as_str().unwrap().to_owned();
+    let resp = app
+        .password_grant(OTHER_SITE, "elsewhere@example.org", "elsewhere-pass-1")
+        .await;
+    let token = json(resp).await.1["access_token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let (status, body) = app.my_account(OTHER_SITE, &token).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["site"], "other");
@@ -55,7 +60,11 @@ async fn organization_members_see_their_organizations_features(backend: Backend)
 
 async fn guests_may_not_read_an_account(backend: Backend) {
     let app = TestApp::start(backend).await;
-    let resp = app.get(&format!("/v2/myAccount?api_key={TRUSTED}")).send().await.unwrap();
+    let resp = app
+        .get(&format!("/v2/myAccount?api_key={TRUSTED}"))
+        .send()
+        .await
+        .unwrap();
     assert!(resp.headers().get("www-authenticate").is_some());
     let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
@@ -65,9 +74,22 @@ async fn guests_may_not_read_an_account(backend: Backend) {
 async fn deprecated_lowercase_path_answers_too(backend: Backend) {
     let app = TestApp::start(backend).await;
     let token = app.token_for("member@example.org", "member-pass-1").await;
-    let (status, body) = json(app.get(&format!("/v2/myaccount?api_key={TRUSTED}")).bearer_auth(&token).send().await.unwrap()).await;
+    let (status, body) = json(
+        app.get(&format!("/v2/myaccount?api_key={TRUSTED}"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["userAccountId"], "u-member");
-    let (status, _) = json(app.get(&format!("/v2/myaccount?api_key={TRUSTED}")).send().await.unwrap()).await;
+    let (status, _) = json(
+        app.get(&format!("/v2/myaccount?api_key={TRUSTED}"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }

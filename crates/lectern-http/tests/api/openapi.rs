@@ -30,15 +30,27 @@ async fn every_route_is_described_and_served() {
         if path == "/v2/openapi.json" {
             continue;
         }
-        assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "{method} {path} is missing from the OpenAPI document");
+        assert!(
+            paths.get(path).and_then(|p| p.get(method)).is_some(),
+            "{method} {path} is missing from the OpenAPI document"
+        );
     }
     // And every documented operation is really served (not a 404 from the fallback).
     for (path, item) in paths {
         for method in item.as_object().unwrap().keys() {
-            let req = app.http.request(method.to_uppercase().parse().unwrap(), app.url(path));
+            let req = app
+                .http
+                .request(method.to_uppercase().parse().unwrap(), app.url(path));
             let resp = req.send().await.unwrap();
-            assert_ne!(resp.status(), StatusCode::NOT_FOUND, "{method} {path} is documented but not served");
-            assert!(ROUTES.contains(&(method.as_str(), path.as_str())), "{method} {path} is served but not listed in ROUTES");
+            assert_ne!(
+                resp.status(),
+                StatusCode::NOT_FOUND,
+                "{method} {path} is documented but not served"
+            );
+            assert!(
+                ROUTES.contains(&(method.as_str(), path.as_str())),
+                "{method} {path} is served but not listed in ROUTES"
+            );
         }
     }
     assert!(doc["components"]["schemas"]["MyAccountSummary"].is_object());

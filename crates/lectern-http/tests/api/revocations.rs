@@ -2,8 +2,8 @@
 
 use reqwest::StatusCode;
 
-use lectern_store::on_both_stores;
 use crate::support::*;
+use lectern_store::on_both_stores;
 
 on_both_stores!(
     revoking_an_access_token_ends_it_alone,
@@ -12,7 +12,15 @@ on_both_stores!(
 );
 
 async fn revoke(app: &TestApp, client: &str, token: &str) -> (StatusCode, serde_json::Value) {
-    json(app.post("/oauth/revocations").basic_auth(client, Some("")).form(&[("token", token)]).send().await.unwrap()).await
+    json(
+        app.post("/oauth/revocations")
+            .basic_auth(client, Some(""))
+            .form(&[("token", token)])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
 }
 
 async fn revoking_an_access_token_ends_it_alone(backend: Backend) {
@@ -30,7 +38,10 @@ async fn revoking_an_access_token_ends_it_alone(backend: Backend) {
     let refreshed = app
         .post("/oauth/token")
         .basic_auth(TRUSTED, Some(""))
-        .form(&[("grant_type", "refresh_token"), ("refresh_token", tokens["refresh_token"].as_str().unwrap())])
+        .form(&[
+            ("grant_type", "refresh_token"),
+            ("refresh_token", tokens["refresh_token"].as_str().unwrap()),
+        ])
         .send()
         .await
         .unwrap();
@@ -53,7 +64,12 @@ async fn revoking_a_refresh_token_ends_it_alone(backend: Backend) {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["error"], "invalid_grant");
-    assert_eq!(app.my_account(TRUSTED, tokens["access_token"].as_str().unwrap()).await.0, StatusCode::OK);
+    assert_eq!(
+        app.my_account(TRUSTED, tokens["access_token"].as_str().unwrap())
+            .await
+            .0,
+        StatusCode::OK
+    );
 }
 
 async fn revocation_requests_are_checked(backend: Backend) {
@@ -63,11 +79,26 @@ async fn revocation_requests_are_checked(backend: Backend) {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["key"], "SUCCESS");
 
-    let (status, body) = json(app.post("/oauth/revocations").basic_auth(TRUSTED, Some("")).form(&[("grant_type", "password")]).send().await.unwrap()).await;
+    let (status, body) = json(
+        app.post("/oauth/revocations")
+            .basic_auth(TRUSTED, Some(""))
+            .form(&[("grant_type", "password")])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["error"], "invalid_request");
 
-    let (status, body) = json(app.post("/oauth/revocations").form(&[("token", "x")]).send().await.unwrap()).await;
+    let (status, body) = json(
+        app.post("/oauth/revocations")
+            .form(&[("token", "x")])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["error"], "invalid_client");
 

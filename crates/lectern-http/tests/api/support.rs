@@ -22,13 +22,33 @@ pub const TRUSTED_REDIRECT: &str = "http://127.0.0.1:9/callback";
 /// Every signed-in role of the world, with its credentials.
 pub const USERS: [(&str, &str, &str); 8] = [
     ("individualMember", "member@example.org", "member-pass-1"),
-    ("organizationMember", "student@example.org", "student-pass-1"),
-    ("organizationSponsor", "sponsor@example.org", "sponsor-pass-1"),
-    ("collectionAssistant", "collection@example.org", "collection-pass-1"),
-    ("membershipAssistant", "membership@example.org", "membership-pass-1"),
+    (
+        "organizationMember",
+        "student@example.org",
+        "student-pass-1",
+    ),
+    (
+        "organizationSponsor",
+        "sponsor@example.org",
+        "sponsor-pass-1",
+    ),
+    (
+        "collectionAssistant",
+        "collection@example.org",
+        "collection-pass-1",
+    ),
+    (
+        "membershipAssistant",
+        "membership@example.org",
+        "membership-pass-1",
+    ),
     ("administrator", "admin@example.org", "admin-pass-1"),
     ("volunteer", "volunteer@example.org", "volunteer-pass-1"),
-    ("trustedVolunteer", "trusted-volunteer@example.org", "trusted-pass-1"),
+    (
+        "trustedVolunteer",
+        "trusted-volunteer@example.org",
+        "trusted-pass-1",
+    ),
 ];
 
 pub use lectern_store::testing::Backend;
@@ -61,9 +81,16 @@ impl TestApp {
     pub async fn start_with(backend: Backend, adjust: impl FnOnce(&mut HttpSettings)) -> TestApp {
         let test_store = testing::fresh(backend).await;
         let store = test_store.store.clone();
-        fixture::load(&store, FixtureFile::parse(WORLD).expect("world.json parses")).await.expect("world.json loads");
+        fixture::load(
+            &store,
+            FixtureFile::parse(WORLD).expect("world.json parses"),
+        )
+        .await
+        .expect("world.json loads");
 
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("addr"));
         let mut settings = default_settings();
         adjust(&mut settings);
@@ -78,7 +105,13 @@ impl TestApp {
             .cookie_store(true)
             .build()
             .expect("client");
-        TestApp { base, http, store, _test_store: test_store, server }
+        TestApp {
+            base,
+            http,
+            store,
+            _test_store: test_store,
+            server,
+        }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -97,7 +130,11 @@ impl TestApp {
     pub async fn password_grant(&self, api_key: &str, user: &str, password: &str) -> Response {
         self.post(&format!("/oauth/token?api_key={api_key}"))
             .basic_auth(api_key, Some(""))
-            .form(&[("grant_type", "password"), ("username", user), ("password", password)])
+            .form(&[
+                ("grant_type", "password"),
+                ("username", user),
+                ("password", password),
+            ])
             .send()
             .await
             .expect("token request")
@@ -113,11 +150,21 @@ impl TestApp {
 
     /// An access token for a user, through the trusted client.
     pub async fn token_for(&self, user: &str, password: &str) -> String {
-        self.sign_in(user, password).await["access_token"].as_str().expect("access_token").to_owned()
+        self.sign_in(user, password).await["access_token"]
+            .as_str()
+            .expect("access_token")
+            .to_owned()
     }
 
     pub async fn my_account(&self, api_key: &str, token: &str) -> (StatusCode, Value) {
-        json(self.get(&format!("/v2/myAccount?api_key={api_key}")).bearer_auth(token).send().await.expect("request")).await
+        json(
+            self.get(&format!("/v2/myAccount?api_key={api_key}"))
+                .bearer_auth(token)
+                .send()
+                .await
+                .expect("request"),
+        )
+        .await
     }
 }
 
@@ -131,7 +178,8 @@ impl Drop for TestApp {
 pub async fn json(resp: Response) -> (StatusCode, Value) {
     let status = resp.status();
     let text = resp.text().await.expect("body");
-    let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+    let body =
+        serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
     (status, body)
 }
 
@@ -139,6 +187,8 @@ pub async fn json(resp: Response) -> (StatusCode, Value) {
 pub fn error_message(body: &Value, key: &str) -> String {
     assert_eq!(body["key"], key, "unexpected error body: {body}");
     assert!(body["links"].is_array(), "links missing: {body}");
-    body["messages"][0].as_str().unwrap_or_else(|| panic!("no message: {body}")).to_owned()
+    body["messages"][0]
+        .as_str()
+        .unwrap_or_else(|| panic!("no message: {body}"))
+        .to_owned()
 }
-

@@ -5,8 +5,8 @@ use reqwest::StatusCode;
 use reqwest::header::{CACHE_CONTROL, WWW_AUTHENTICATE};
 use serde_json::Value;
 
-use lectern_store::on_both_stores;
 use crate::support::*;
+use lectern_store::on_both_stores;
 
 on_both_stores!(
     password_grant_issues_the_token_shape,
@@ -22,30 +22,46 @@ on_both_stores!(
 
 fn token_error(body: &Value, error: &str) -> String {
     assert_eq!(body["error"], error, "unexpected token error: {body}");
-    body["error_description"].as_str().expect("error_description").to_owned()
+    body["error_description"]
+        .as_str()
+        .expect("error_description")
+        .to_owned()
 }
 
 async fn password_grant_issues_the_token_shape(backend: Backend) {
     let app = TestApp::start(backend).await;
-    let resp = app.password_grant(TRUSTED, "member@example.org", "member-pass-1").await;
+    let resp = app
+        .password_grant(TRUSTED, "member@example.org", "member-pass-1")
+        .await;
     assert_eq!(resp.headers().get(CACHE_CONTROL).unwrap(), "no-store");
     let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["token_type"], "bearer");
     assert_eq!(body["scope"], "basic");
-    assert!(body["expires_in"].is_u64(), "expires_in must be a JSON number: {body}");
+    assert!(
+        body["expires_in"].is_u64(),
+        "expires_in must be a JSON number: {body}"
+    );
     assert_eq!(body["expires_in"], 3600);
     let access = body["access_token"].as_str().unwrap();
     let refresh = body["refresh_token"].as_str().unwrap();
     assert!(access.len() >= 22 && refresh.len() >= 22 && access != refresh);
     // Tokens are stored only as hashes.
-    let stored: Vec<(String,)> = sqlx::query_as("SELECT token_hash FROM access_tokens").fetch_all(app.store.pool()).await.unwrap();
+    let stored: Vec<(String,)> = sqlx::query_as("SELECT token_hash FROM access_tokens")
+        .fetch_all(app.store.pool())
+        .await
+        .unwrap();
     assert!(stored.iter().all(|(h,)| h != access && h.len() == 64));
     // The user name is not case-sensitive; the user name with scope=basic works too.
     let resp = app
         .post("/oauth/token")
         .basic_auth(TRUSTED, Some(""))
-        .form(&[("grant_type", "password"), ("username", "MEMBER@example.org"), ("password", "member-pass-1"), ("scope", "basic")])
+        .form(&[
+            ("grant_type", "password"),
+            ("username", "MEMBER@example.org"),
+            ("password", "member-pass-1"),
+            ("scope", "basic"),
+        ])
         .send()
         .await
         .unwrap();
@@ -54,17 +70,29 @@ async fn password_grant_issues_the_token_shape(backend: Backend) {
 
 async fn password_grant_is_for_trusted_clients_only(backend: Backend) {
     let app = TestApp::start(backend).await;
-    let (status, body) = json(app.password_grant(PUBLIC, "member@example.org", "member-pass-1").await).await;
+    let (status, body) = json(
+        app.password_grant(PUBLIC, "member@example.org", "member-pass-1")
+            .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(token_error(&body, "unauthorized_client").contains("password grant"));
 }
 
 async fn wrong_credentials_are_invalid_grant_and_cost_the_same(backend: Backend) {
     let app = TestApp::start(backend).await;
-    let (status, body) = json(app.password_grant(TRUSTED, "member@example.org", "wrong-pass-1").await).await;
+    let (status, body) = json(
+        app.password_grant(TRUSTED, "member@example.org", "wrong-pass-1")
+            .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(token_error(&body, "invalid_grant"), "Bad credentials");
-    let (status, body) = json(app.password_grant(TRUSTED, "nobody@example.org", "member-pass-1").await).await;
+    let (status, body) = json(
+        app.password_grant(TRUSTED, "nobody@example.org", "member-pass-1")
+            .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(token_error(&body, "invalid_grant"), "Bad credentials");
 
@@ -73,7 +101,10 @@ async fn wrong_credentials_are_invalid_grant_and_cost_the_same(backend: Backend)
     // bar is loose, but a shortcut that skips hashing is about 100 times faster and fails it.
     let (mut known, mut unknown) = (Vec::new(), Vec::new());
     for _ in 0..5 {
-        for (user, times) in [("member@example.org", &mut known), ("nobody@example.org", &mut unknown)] {
+        for (user, times) in [
+            ("member@example.org", &mut known),
+            ("nobody@example.org", &mut unknown),
+        ] {
             let started = std::time::Instant::now();
             let _ = app.password_grant(TRUSTED, user, "wrong-pass-1").await;
             times.push(started.elapsed().as_secs_f64() * 1e3);
@@ -81,34 +112,69 @@ async fn wrong_credentials_are_invalid_grant_and_cost_the_same(backend: Backend)
     }
     known.sort_by(f64::total_cmp);
     unknown.sort_by(f64::total_cmp);
-    assert!(unknown[2] > known[2] / 4.0, "unknown user {:.1} ms vs wrong password {:.1} ms", unknown[2], known[2]);
+    assert!(
+        unknown[2] > known[2] / 4.0,
+        "unknown user {:.1} ms vs wrong password {:.1} ms",
+        unknown[2],
+        known[2]
+    );
 }
 
 async fn locked_accounts_cannot_sign_in(backend: Backend) {
     let app = TestApp::start(backend).await;
-    let (status, body) = json(app.password_grant(TRUSTED, "locked@example.org", "locked-pass-1").await).await;
+    let (status, body) = json(
+        app.password_grant(TRUSTED, "locked@example.org", "locked-pass-1")
+            .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(token_error(&body, "invalid_grant").contains("locked"));
     // A wrong password on a locked account says nothing about the lock.
-    let (_, body) = json(app.password_grant(TRUSTED, "locked@example.org", "wrong-pass-1").await).await;
+    let (_, body) = json(
+        app.password_grant(TRUSTED, "locked@example.org", "wrong-pass-1")
+            .await,
+    )
+    .await;
     assert_eq!(token_error(&body, "invalid_grant"), "Bad credentials");
 }
 
 async fn confidential_clients_must_present_their_secret(backend: Backend) {
     let app = TestApp::start(backend).await;
-    let form = [("grant_type", "password"), ("username", "membership@example.org"), ("password", "membership-pass-1")];
-    let resp = app.post("/oauth/token").basic_auth(CONFIDENTIAL, Some(CONFIDENTIAL_SECRET)).form(&form).send().await.unwrap();
+    let form = [
+        ("grant_type", "password"),
+        ("username", "membership@example.org"),
+        ("password", "membership-pass-1"),
+    ];
+    let resp = app
+        .post("/oauth/token")
+        .basic_auth(CONFIDENTIAL, Some(CONFIDENTIAL_SECRET))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(resp.status(), StatusCode::OK);
 
     for secret in [Some(""), Some("wrong-secret-0000000")] {
-        let resp = app.post("/oauth/token").basic_auth(CONFIDENTIAL, secret).form(&form).send().await.unwrap();
+        let resp = app
+            .post("/oauth/token")
+            .basic_auth(CONFIDENTIAL, secret)
+            .form(&form)
+            .send()
+            .await
+            .unwrap();
         assert!(resp.headers().get(WWW_AUTHENTICATE).is_some());
         let (status, body) = json(resp).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
         token_error(&body, "invalid_client");
     }
     // Nor may a public client pretend to have a secret.
-    let resp = app.post("/oauth/token").basic_auth(TRUSTED, Some("made-up")).form(&form).send().await.unwrap();
+    let resp = app
+        .post("/oauth/token")
+        .basic_auth(TRUSTED, Some("made-up"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
 }
 
@@ -139,19 +205,40 @@ async fn token_requests_are_checked(backend: Backend) {
     let (_, body) = send(vec![("grant_type", "implicit")], Some(TRUSTED)).await;
     token_error(&body, "unsupported_grant_type");
 
-    let (_, body) = send(vec![("grant_type", "password"), ("username", "member@example.org")], Some(TRUSTED)).await;
+    let (_, body) = send(
+        vec![
+            ("grant_type", "password"),
+            ("username", "member@example.org"),
+        ],
+        Some(TRUSTED),
+    )
+    .await;
     assert!(token_error(&body, "invalid_request").contains("'password'"));
 
-    let (_, body) = send(vec![("grant_type", "password"), ("scope", "admin")], Some(TRUSTED)).await;
+    let (_, body) = send(
+        vec![("grant_type", "password"), ("scope", "admin")],
+        Some(TRUSTED),
+    )
+    .await;
     token_error(&body, "invalid_scope");
 
     let (_, body) = send(vec![("grant_type", "refresh_token")], Some(TRUSTED)).await;
     assert!(token_error(&body, "invalid_request").contains("'refresh_token'"));
 
-    let (_, body) = send(vec![("grant_type", "authorization_code"), ("code", "x")], Some(TRUSTED)).await;
+    let (_, body) = send(
+        vec![("grant_type", "authorization_code"), ("code", "x")],
+        Some(TRUSTED),
+    )
+    .await;
     assert!(token_error(&body, "invalid_request").contains("'redirect_uri'"));
 
-    let resp = app.post("/oauth/token").basic_auth(TRUSTED, Some("")).json(&serde_json::json!({"grant_type": "password"})).send().await.unwrap();
+    let resp = app
+        .post("/oauth/token")
+        .basic_auth(TRUSTED, Some(""))
+        .json(&serde_json::json!({"grant_type": "password"}))
+        .send()
+        .await
+        .unwrap();
     let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(token_error(&body, "invalid_request").contains("x-www-form-urlencoded"));
@@ -159,7 +246,12 @@ async fn token_requests_are_checked(backend: Backend) {
     // A client id in the body identifies a public client, as RFC 6749 allows.
     let resp = app
         .post("/oauth/token")
-        .form(&[("grant_type", "password"), ("client_id", TRUSTED), ("username", "member@example.org"), ("password", "member-pass-1")])
+        .form(&[
+            ("grant_type", "password"),
+            ("client_id", TRUSTED),
+            ("username", "member@example.org"),
+            ("password", "member-pass-1"),
+        ])
         .send()
         .await
         .unwrap();
@@ -170,7 +262,10 @@ async fn refresh(app: &TestApp, client: &str, refresh_token: &str) -> (StatusCod
     json(
         app.post("/oauth/token")
             .basic_auth(client, Some(""))
-            .form(&[("grant_type", "refresh_token"), ("refresh_token", refresh_token)])
+            .form(&[
+                ("grant_type", "refresh_token"),
+                ("refresh_token", refresh_token),
+            ])
             .send()
             .await
             .unwrap(),
@@ -210,9 +305,17 @@ async fn a_replayed_refresh_token_revokes_its_grant(backend: Backend) {
     assert!(token_error(&body, "invalid_grant").contains("already used"));
     // Everything of that sign-in is revoked: both access tokens and the newest refresh token.
     for token in [&first["access_token"], &second["access_token"]] {
-        assert_eq!(app.my_account(TRUSTED, token.as_str().unwrap()).await.0, StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            app.my_account(TRUSTED, token.as_str().unwrap()).await.0,
+            StatusCode::UNAUTHORIZED
+        );
     }
-    assert_eq!(refresh(&app, TRUSTED, second["refresh_token"].as_str().unwrap()).await.0, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        refresh(&app, TRUSTED, second["refresh_token"].as_str().unwrap())
+            .await
+            .0,
+        StatusCode::BAD_REQUEST
+    );
     // Another sign-in of the same user is untouched.
     let other = app.token_for("member@example.org", "member-pass-1").await;
     assert_eq!(app.my_account(TRUSTED, &other).await.0, StatusCode::OK);
@@ -226,5 +329,8 @@ async fn refresh_tokens_belong_to_their_client(backend: Backend) {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(token_error(&body, "invalid_grant").contains("another client"));
     // The refused attempt did not spend it.
-    assert_eq!(refresh(&app, TRUSTED, refresh_token).await.0, StatusCode::OK);
+    assert_eq!(
+        refresh(&app, TRUSTED, refresh_token).await.0,
+        StatusCode::OK
+    );
 }

@@ -15,17 +15,29 @@ const WORLD: &str = r#"{
 
 async fn a_refresh_token_is_spent_once_even_under_a_race(backend: Backend) {
     let t = fresh(backend).await;
-    fixture::load(&t.store, FixtureFile::parse(WORLD).unwrap()).await.unwrap();
+    fixture::load(&t.store, FixtureFile::parse(WORLD).unwrap())
+        .await
+        .unwrap();
     let hash = token_hash("the-refresh-token");
-    let row = NewToken { hash: &hash, grant_id: "g1", user_account_id: "u1", api_key: "app-key-0001", expires_at: Timestamp::now().plus_seconds(60) };
-    oauth::insert_refresh_token(t.store.pool(), &row).await.unwrap();
+    let row = NewToken {
+        hash: &hash,
+        grant_id: "g1",
+        user_account_id: "u1",
+        api_key: "app-key-0001",
+        expires_at: Timestamp::now().plus_seconds(60),
+    };
+    oauth::insert_refresh_token(t.store.pool(), &row)
+        .await
+        .unwrap();
 
     let attempts = (0..8).map(|_| {
         let store = t.store.clone();
         let hash = hash.clone();
         tokio::spawn(async move {
             let mut tx = store.begin().await.unwrap();
-            let outcome = oauth::redeem_refresh_token(&mut tx, &hash, Timestamp::now()).await.unwrap();
+            let outcome = oauth::redeem_refresh_token(&mut tx, &hash, Timestamp::now())
+                .await
+                .unwrap();
             tx.commit().await.unwrap();
             matches!(outcome, Redeemed::Fresh(_))
         })

@@ -145,12 +145,28 @@ async fn site(store: &Store, command: SiteCommand) -> anyhow::Result<()> {
             if sites::get(store.pool(), &id).await?.is_some() {
                 bail!("a site '{id}' already exists");
             }
-            load(store, FixtureFile { sites: vec![SiteEntry { id: id.clone(), name, global }], ..Default::default() }).await?;
+            load(
+                store,
+                FixtureFile {
+                    sites: vec![SiteEntry {
+                        id: id.clone(),
+                        name,
+                        global,
+                    }],
+                    ..Default::default()
+                },
+            )
+            .await?;
             println!("Created site {id}.");
         }
         SiteCommand::List => {
             for s in sites::list(store.pool()).await? {
-                println!("{}\t{}{}", s.id, s.name, if s.global { "\t(global)" } else { "" });
+                println!(
+                    "{}\t{}{}",
+                    s.id,
+                    s.name,
+                    if s.global { "\t(global)" } else { "" }
+                );
             }
         }
     }
@@ -175,7 +191,14 @@ async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
                 privileged: c.privileged,
                 disabled: false,
             };
-            load(store, FixtureFile { clients: vec![entry], ..Default::default() }).await?;
+            load(
+                store,
+                FixtureFile {
+                    clients: vec![entry],
+                    ..Default::default()
+                },
+            )
+            .await?;
             println!("Created client key {api_key}.");
             if let Some(s) = secret {
                 println!("Client secret (shown only now; store it safely): {s}");
@@ -183,7 +206,11 @@ async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
         }
         ClientCommand::List => {
             for c in clients::list(store.pool()).await? {
-                let mut traits = vec![if c.secret_hash.is_some() { "confidential" } else { "public" }];
+                let mut traits = vec![if c.secret_hash.is_some() {
+                    "confidential"
+                } else {
+                    "public"
+                }];
                 if c.trusted {
                     traits.push("trusted");
                 }
@@ -193,7 +220,13 @@ async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
                 if c.disabled {
                     traits.push("disabled");
                 }
-                println!("{}\t{}\tsite {}\t{}", c.api_key, c.name, c.site_id, traits.join(","));
+                println!(
+                    "{}\t{}\tsite {}\t{}",
+                    c.api_key,
+                    c.name,
+                    c.site_id,
+                    traits.join(",")
+                );
             }
         }
     }
@@ -203,7 +236,10 @@ async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
 async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
     match command {
         AccountCommand::Create(a) => {
-            if accounts::by_identifier(store.pool(), &a.user_name).await?.is_some() {
+            if accounts::by_identifier(store.pool(), &a.user_name)
+                .await?
+                .is_some()
+            {
                 bail!("an account named '{}' already exists", a.user_name);
             }
             let password = match a.password {
@@ -226,9 +262,21 @@ async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
                 proof_of_disability_status: None,
                 locked: false,
             };
-            load(store, FixtureFile { users: vec![entry], ..Default::default() }).await?;
-            let created = accounts::by_identifier(store.pool(), &a.user_name).await?.context("the new account was not found")?;
-            println!("Created account {} ({}).", a.user_name, created.user_account_id);
+            load(
+                store,
+                FixtureFile {
+                    users: vec![entry],
+                    ..Default::default()
+                },
+            )
+            .await?;
+            let created = accounts::by_identifier(store.pool(), &a.user_name)
+                .await?
+                .context("the new account was not found")?;
+            println!(
+                "Created account {} ({}).",
+                a.user_name, created.user_account_id
+            );
         }
         AccountCommand::List { site } => {
             for a in accounts::list(store.pool(), site.as_deref()).await? {
@@ -270,7 +318,9 @@ async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
 }
 
 async fn find(store: &Store, user: &str) -> anyhow::Result<lectern_domain::account::Account> {
-    accounts::by_identifier(store.pool(), user).await?.with_context(|| format!("no account '{user}'"))
+    accounts::by_identifier(store.pool(), user)
+        .await?
+        .with_context(|| format!("no account '{user}'"))
 }
 
 async fn load(store: &Store, file: FixtureFile) -> anyhow::Result<()> {
@@ -280,7 +330,10 @@ async fn load(store: &Store, file: FixtureFile) -> anyhow::Result<()> {
 
 fn read_password() -> anyhow::Result<String> {
     let mut line = String::new();
-    std::io::stdin().lock().read_line(&mut line).context("reading the password from standard input")?;
+    std::io::stdin()
+        .lock()
+        .read_line(&mut line)
+        .context("reading the password from standard input")?;
     let password = line.trim_end_matches(['\n', '\r']).to_owned();
     if password.is_empty() {
         bail!("no password given: pass --password or write it on standard input");

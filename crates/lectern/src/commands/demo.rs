@@ -13,12 +13,23 @@ pub async fn run(settings: &Settings) -> anyhow::Result<()> {
     let store = open_store(settings).await?;
     if sites::list(store.pool()).await?.is_empty() {
         let report = fixture::load(&store, FixtureFile::parse(DEMO)?).await?;
-        tracing::info!(users = report.users, clients = report.clients, "demo data set loaded");
+        tracing::info!(
+            users = report.users,
+            clients = report.clients,
+            "demo data set loaded"
+        );
     } else {
         tracing::info!("the store already holds data; the demo data set was not loaded again");
     }
     let demo = FixtureFile::parse(DEMO)?;
-    serve_store(settings, store, Some(Box::new(move |base: &str| println!("{}", instructions(&demo, base))))).await
+    serve_store(
+        settings,
+        store,
+        Some(Box::new(move |base: &str| {
+            println!("{}", instructions(&demo, base))
+        })),
+    )
+    .await
 }
 
 /// What to paste to try the demo, drawn from the demo data set itself.
@@ -27,9 +38,16 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
     if let Some(site) = demo.sites.first() {
         out += &format!("  site:        {} ({})\n", site.id, site.name);
     }
-    let client = demo.clients.iter().find(|c| c.trusted && !c.privileged).or(demo.clients.first());
+    let client = demo
+        .clients
+        .iter()
+        .find(|c| c.trusted && !c.privileged)
+        .or(demo.clients.first());
     if let Some(c) = client {
-        out += &format!("  client key:  {} (no secret; may use the password grant)\n", c.api_key);
+        out += &format!(
+            "  client key:  {} (no secret; may use the password grant)\n",
+            c.api_key
+        );
     }
     out += "  accounts:\n";
     for u in &demo.users {
@@ -41,7 +59,11 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
         );
     }
     if let (Some(c), Some(u)) = (client, demo.users.first()) {
-        let (key, user, pass) = (&c.api_key, u.user_name.as_deref().unwrap_or(""), u.password.as_deref().unwrap_or(""));
+        let (key, user, pass) = (
+            &c.api_key,
+            u.user_name.as_deref().unwrap_or(""),
+            u.password.as_deref().unwrap_or(""),
+        );
         out += &format!(
             "\nTry it (password grant, then the account it signs in):\n\n  \
              TOKEN=$(curl -s -u '{key}:' -d grant_type=password -d username='{user}' -d password='{pass}' \

@@ -14,7 +14,8 @@ pub struct LoadArgs {
 }
 
 pub async fn run(settings: &Settings, args: &LoadArgs) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("reading {}", args.file.display()))?;
     let file = FixtureFile::parse(&text)?;
     let store = open_store(settings).await?;
     let report = fixture::load(&store, file).await?;

@@ -12,7 +12,9 @@ use crate::settings::Settings;
 pub async fn open_store(settings: &Settings) -> anyhow::Result<Store> {
     settings.prepare_data_dir()?;
     let url = settings.database_url();
-    let store = Store::connect(&url).await.with_context(|| format!("opening the store at {}", redact(&url)))?;
+    let store = Store::connect(&url)
+        .await
+        .with_context(|| format!("opening the store at {}", redact(&url)))?;
     store.migrate().await.context("migrating the store")?;
     Ok(store)
 }

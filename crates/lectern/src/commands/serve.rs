@@ -8,13 +8,22 @@ use crate::settings::Settings;
 use crate::telemetry;
 
 /// Serves until interrupted. `on_ready` runs once the address is bound (the demo prints there).
-pub async fn run(settings: &Settings, on_ready: Option<Box<dyn FnOnce(&str) + Send>>) -> anyhow::Result<()> {
+pub async fn run(
+    settings: &Settings,
+    on_ready: Option<Box<dyn FnOnce(&str) + Send>>,
+) -> anyhow::Result<()> {
     let store = open_store(settings).await?;
     serve_store(settings, store, on_ready).await
 }
 
-pub async fn serve_store(settings: &Settings, store: Store, on_ready: Option<Box<dyn FnOnce(&str) + Send>>) -> anyhow::Result<()> {
-    let listener = TcpListener::bind(settings.listen).await.with_context(|| format!("listening on {}", settings.listen))?;
+pub async fn serve_store(
+    settings: &Settings,
+    store: Store,
+    on_ready: Option<Box<dyn FnOnce(&str) + Send>>,
+) -> anyhow::Result<()> {
+    let listener = TcpListener::bind(settings.listen)
+        .await
+        .with_context(|| format!("listening on {}", settings.listen))?;
     let bound = listener.local_addr()?;
     let http = settings.http(bound);
     let base = http.public_url.as_str().trim_end_matches('/').to_owned();

@@ -13,7 +13,10 @@ const BIN: &str = env!("CARGO_BIN_EXE_lectern");
 
 fn lectern(args: &[&str]) -> Command {
     let mut cmd = Command::new(BIN);
-    cmd.args(args).env_remove("LECTERN_DATABASE_URL").env_remove("LECTERN_LISTEN").env("RUST_LOG", "warn");
+    cmd.args(args)
+        .env_remove("LECTERN_DATABASE_URL")
+        .env_remove("LECTERN_LISTEN")
+        .env("RUST_LOG", "warn");
     cmd
 }
 
@@ -57,12 +60,26 @@ fn every_command_explains_itself() {
         assert!(help.contains("Usage:"), "{args:?}: {help}");
     }
     let help = text(&run(&mut lectern(&["serve", "--help"])).stdout);
-    for flag in ["--data-dir", "--database-url", "--listen", "--public-url", "--oauth-public-url", "--access-token-ttl", "--refresh-token-ttl", "--rate-limit-per-client", "--rate-limit-per-user", "--config"] {
+    for flag in [
+        "--data-dir",
+        "--database-url",
+        "--listen",
+        "--public-url",
+        "--oauth-public-url",
+        "--access-token-ttl",
+        "--refresh-token-ttl",
+        "--rate-limit-per-client",
+        "--rate-limit-per-user",
+        "--config",
+    ] {
         assert!(help.contains(flag), "serve --help lacks {flag}");
     }
 }
 
-on_both_stores!(load_writes_a_fixture_once_and_refuses_bad_ones, admin_commands_manage_sites_clients_and_accounts);
+on_both_stores!(
+    load_writes_a_fixture_once_and_refuses_bad_ones,
+    admin_commands_manage_sites_clients_and_accounts
+);
 
 const FIXTURE: &str = r#"{
   "sites": [{ "id": "lib", "name": "The Library" }],
@@ -76,21 +93,51 @@ async fn load_writes_a_fixture_once_and_refuses_bad_ones(backend: Backend) {
     let good = dir.join("good.json");
     std::fs::write(&good, FIXTURE).unwrap();
     for _ in 0..2 {
-        let out = run(&mut lectern(&["load", good.to_str().unwrap(), "--database-url", &t.url]));
+        let out = run(&mut lectern(&[
+            "load",
+            good.to_str().unwrap(),
+            "--database-url",
+            &t.url,
+        ]));
         assert!(out.status.success(), "{}", text(&out.stderr));
-        assert!(text(&out.stdout).contains("1 sites, 1 clients, 0 organizations, 1 users"), "{}", text(&out.stdout));
+        assert!(
+            text(&out.stdout).contains("1 sites, 1 clients, 0 organizations, 1 users"),
+            "{}",
+            text(&out.stdout)
+        );
     }
     assert_eq!(accounts::list(t.store.pool(), None).await.unwrap().len(), 1);
 
     let bad = dir.join("bad.json");
-    std::fs::write(&bad, FIXTURE.replace("\"The Library\" }]", "\"The Library\" }, { \"id\": \"lib2\", \"name\": \"\" }]")).unwrap();
-    let out = run(&mut lectern(&["load", bad.to_str().unwrap(), "--database-url", &t.url]));
+    std::fs::write(
+        &bad,
+        FIXTURE.replace(
+            "\"The Library\" }]",
+            "\"The Library\" }, { \"id\": \"lib2\", \"name\": \"\" }]",
+        ),
+    )
+    .unwrap();
+    let out = run(&mut lectern(&[
+        "load",
+        bad.to_str().unwrap(),
+        "--database-url",
+        &t.url,
+    ]));
     assert!(!out.status.success());
     let err = text(&out.stderr);
-    assert!(err.contains("sites[1] (lib2): name: must not be empty") && err.contains("nothing was written"), "{err}");
+    assert!(
+        err.contains("sites[1] (lib2): name: must not be empty")
+            && err.contains("nothing was written"),
+        "{err}"
+    );
     assert!(sites::get(t.store.pool(), "lib2").await.unwrap().is_none());
 
-    let out = run(&mut lectern(&["load", dir.join("missing.json").to_str().unwrap(), "--database-url", &t.url]));
+    let out = run(&mut lectern(&[
+        "load",
+        dir.join("missing.json").to_str().unwrap(),
+        "--database-url",
+        &t.url,
+    ]));
     assert!(!out.status.success() && text(&out.stderr).contains("missing.json"));
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -103,43 +150,149 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
         assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
         text(&out.stdout)
     };
-    ok(&["admin", "site", "create", "--id", "city", "--name", "City Library", "--global"]);
+    ok(&[
+        "admin",
+        "site",
+        "create",
+        "--id",
+        "city",
+        "--name",
+        "City Library",
+        "--global",
+    ]);
     assert!(ok(&["admin", "site", "list"]).contains("city\tCity Library\t(global)"));
-    let out = run(lectern(&["admin", "site", "create", "--id", "city", "--name", "Again"]).args(["--database-url", url]));
+    let out = run(
+        lectern(&["admin", "site", "create", "--id", "city", "--name", "Again"])
+            .args(["--database-url", url]),
+    );
     assert!(!out.status.success() && text(&out.stderr).contains("already exists"));
 
-    let created = ok(&["admin", "client", "create", "--api-key", "city-app-01", "--name", "City App", "--site", "city", "--with-secret", "--trusted", "--redirect-uri", "https://app.example/cb"]);
-    let secret = created.lines().find_map(|l| l.strip_prefix("Client secret (shown only now; store it safely): ")).expect("secret printed");
-    let client = clients::get(t.store.pool(), "city-app-01").await.unwrap().unwrap();
-    assert!(lectern_domain::secret::verify_password(secret, client.secret_hash.as_deref().unwrap()));
-    assert_eq!(client.redirect_uris, vec!["https://app.example/cb".to_owned()]);
-    assert!(ok(&["admin", "client", "list"]).contains("city-app-01\tCity App\tsite city\tconfidential,trusted"));
-
-    let mut child = lectern(&["admin", "account", "create", "--user-name", "lib@example.org", "--site", "city", "--role", "collectionAssistant", "--role", "membershipAssistant", "--first-name", "Li", "--last-name", "Brarian", "--database-url", url])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+    let created = ok(&[
+        "admin",
+        "client",
+        "create",
+        "--api-key",
+        "city-app-01",
+        "--name",
+        "City App",
+        "--site",
+        "city",
+        "--with-secret",
+        "--trusted",
+        "--redirect-uri",
+        "https://app.example/cb",
+    ]);
+    let secret = created
+        .lines()
+        .find_map(|l| l.strip_prefix("Client secret (shown only now; store it safely): "))
+        .expect("secret printed");
+    let client = clients::get(t.store.pool(), "city-app-01")
+        .await
+        .unwrap()
         .unwrap();
-    child.stdin.take().unwrap().write_all(b"first-pass-1\n").unwrap();
+    assert!(lectern_domain::secret::verify_password(
+        secret,
+        client.secret_hash.as_deref().unwrap()
+    ));
+    assert_eq!(
+        client.redirect_uris,
+        vec!["https://app.example/cb".to_owned()]
+    );
+    assert!(
+        ok(&["admin", "client", "list"])
+            .contains("city-app-01\tCity App\tsite city\tconfidential,trusted")
+    );
+
+    let mut child = lectern(&[
+        "admin",
+        "account",
+        "create",
+        "--user-name",
+        "lib@example.org",
+        "--site",
+        "city",
+        "--role",
+        "collectionAssistant",
+        "--role",
+        "membershipAssistant",
+        "--first-name",
+        "Li",
+        "--last-name",
+        "Brarian",
+        "--database-url",
+        url,
+    ])
+    .stdin(Stdio::piped())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"first-pass-1\n")
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let (account, hash) = accounts::credentials(t.store.pool(), "lib@example.org").await.unwrap().unwrap();
-    assert!(lectern_domain::secret::verify_password("first-pass-1", hash.as_deref().unwrap()));
-    assert_eq!(account.roles.to_stored(), "collectionAssistant,membershipAssistant");
+    let (account, hash) = accounts::credentials(t.store.pool(), "lib@example.org")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(lectern_domain::secret::verify_password(
+        "first-pass-1",
+        hash.as_deref().unwrap()
+    ));
+    assert_eq!(
+        account.roles.to_stored(),
+        "collectionAssistant,membershipAssistant"
+    );
     assert!(ok(&["admin", "account", "list", "--site", "city"]).contains("lib@example.org"));
 
-    let out = run(lectern(&["admin", "account", "reset-password", "lib@example.org", "--password", "weak"]).args(["--database-url", url]));
+    let out = run(lectern(&[
+        "admin",
+        "account",
+        "reset-password",
+        "lib@example.org",
+        "--password",
+        "weak",
+    ])
+    .args(["--database-url", url]));
     assert!(!out.status.success() && text(&out.stderr).contains("8 to 32 characters"));
-    ok(&["admin", "account", "reset-password", &account.user_account_id, "--password", "second-pass-2"]);
-    let (_, hash) = accounts::credentials(t.store.pool(), "lib@example.org").await.unwrap().unwrap();
-    assert!(lectern_domain::secret::verify_password("second-pass-2", hash.as_deref().unwrap()));
+    ok(&[
+        "admin",
+        "account",
+        "reset-password",
+        &account.user_account_id,
+        "--password",
+        "second-pass-2",
+    ]);
+    let (_, hash) = accounts::credentials(t.store.pool(), "lib@example.org")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(lectern_domain::secret::verify_password(
+        "second-pass-2",
+        hash.as_deref().unwrap()
+    ));
 
     ok(&["admin", "account", "lock", "lib@example.org"]);
-    assert!(accounts::get(t.store.pool(), &account.user_account_id).await.unwrap().unwrap().locked);
+    assert!(
+        accounts::get(t.store.pool(), &account.user_account_id)
+            .await
+            .unwrap()
+            .unwrap()
+            .locked
+    );
     assert!(ok(&["admin", "account", "list"]).contains("(locked)"));
     ok(&["admin", "account", "unlock", "lib@example.org"]);
-    assert!(!accounts::get(t.store.pool(), &account.user_account_id).await.unwrap().unwrap().locked);
+    assert!(
+        !accounts::get(t.store.pool(), &account.user_account_id)
+            .await
+            .unwrap()
+            .unwrap()
+            .locked
+    );
     let out = run(lectern(&["admin", "account", "lock", "nobody"]).args(["--database-url", url]));
     assert!(!out.status.success() && text(&out.stderr).contains("no account 'nobody'"));
 }
@@ -150,7 +303,14 @@ fn settings_come_from_flags_then_environment_then_file() {
     let db = |name: &str| dir.join(name);
     let url = |name: &str| format!("sqlite://{}?mode=rwc", db(name).display());
     let config = dir.join("lectern.toml");
-    std::fs::write(&config, format!("database_url = \"{}\"\naccess_token_ttl = 60\n", url("from-file.db"))).unwrap();
+    std::fs::write(
+        &config,
+        format!(
+            "database_url = \"{}\"\naccess_token_ttl = 60\n",
+            url("from-file.db")
+        ),
+    )
+    .unwrap();
 
     let migrate = |env: Option<&str>, flag: Option<&str>| {
         let mut cmd = lectern(&["migrate", "--config", config.to_str().unwrap()]);
@@ -171,13 +331,29 @@ fn settings_come_from_flags_then_environment_then_file() {
     assert!(db("from-flag.db").exists() && !db("from-env-2.db").exists());
 
     std::fs::write(&config, "listen = \"127.0.0.1:9\"\naccess_token_tll = 60\n").unwrap();
-    let out = run(&mut lectern(&["migrate", "--config", config.to_str().unwrap(), "--data-dir", dir.to_str().unwrap()]));
+    let out = run(&mut lectern(&[
+        "migrate",
+        "--config",
+        config.to_str().unwrap(),
+        "--data-dir",
+        dir.to_str().unwrap(),
+    ]));
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("access_token_tll"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("access_token_tll"),
+        "{}",
+        text(&out.stderr)
+    );
 
-    let out = run(lectern(&["migrate", "--data-dir", dir.to_str().unwrap()]).env("LECTERN_LISTN", "x").env("RUST_LOG", "info"));
+    let out = run(lectern(&["migrate", "--data-dir", dir.to_str().unwrap()])
+        .env("LECTERN_LISTN", "x")
+        .env("RUST_LOG", "info"));
     assert!(out.status.success());
-    assert!(text(&out.stderr).contains("ignoring unknown setting LECTERN_LISTN"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("ignoring unknown setting LECTERN_LISTN"),
+        "{}",
+        text(&out.stderr)
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -207,11 +383,16 @@ fn read_instructions(child: &mut Child) -> String {
 }
 
 fn stop(child: &mut Child) {
-    let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
     let deadline = Instant::now() + Duration::from_secs(10);
     while Instant::now() < deadline {
         if let Ok(Some(status)) = child.try_wait() {
-            assert!(status.success(), "the server did not stop cleanly: {status}");
+            assert!(
+                status.success(),
+                "the server did not stop cleanly: {status}"
+            );
             return;
         }
         std::thread::sleep(Duration::from_millis(100));
@@ -224,31 +405,60 @@ fn stop(child: &mut Child) {
 fn the_demo_serves_and_its_printed_commands_work() {
     let dir = temp_dir();
     let data = dir.join("data");
-    let mut child = lectern(&["demo", "--data-dir", data.to_str().unwrap(), "--listen", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = lectern(&[
+        "demo",
+        "--data-dir",
+        data.to_str().unwrap(),
+        "--listen",
+        "127.0.0.1:0",
+    ])
+    .stdout(Stdio::piped())
+    .stderr(Stdio::null())
+    .spawn()
+    .unwrap();
     let instructions = read_instructions(&mut child);
     assert!(data.join("lectern.db").exists());
-    for role in ["individualMember", "organizationMember", "organizationSponsor", "collectionAssistant", "membershipAssistant", "administrator", "volunteer", "trustedVolunteer"] {
-        assert!(instructions.contains(role), "demo lacks a {role}: {instructions}");
+    for role in [
+        "individualMember",
+        "organizationMember",
+        "organizationSponsor",
+        "collectionAssistant",
+        "membershipAssistant",
+        "administrator",
+        "volunteer",
+        "trustedVolunteer",
+    ] {
+        assert!(
+            instructions.contains(role),
+            "demo lacks a {role}: {instructions}"
+        );
     }
-    let commands: Vec<&str> = instructions.lines().map(str::trim).filter(|l| l.starts_with("TOKEN=") || l.starts_with("curl ")).collect();
+    let commands: Vec<&str> = instructions
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("TOKEN=") || l.starts_with("curl "))
+        .collect();
     assert_eq!(commands.len(), 2, "{instructions}");
     let script = commands.join("\n");
     let out = Command::new("bash").args(["-c", &script]).output().unwrap();
-    let body: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("not JSON: {}\n{script}", text(&out.stdout)));
+    let body: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|_| panic!("not JSON: {}\n{script}", text(&out.stdout)));
     assert_eq!(body["userName"], "reader@demo.lectern");
     assert_eq!(body["roles"][0], "individualMember");
     stop(&mut child);
 
     // A second start keeps the data and does not load the demo twice.
-    let mut child = lectern(&["demo", "--data-dir", data.to_str().unwrap(), "--listen", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = lectern(&[
+        "demo",
+        "--data-dir",
+        data.to_str().unwrap(),
+        "--listen",
+        "127.0.0.1:0",
+    ])
+    .stdout(Stdio::piped())
+    .stderr(Stdio::null())
+    .spawn()
+    .unwrap();
     read_instructions(&mut child);
     stop(&mut child);
     let _ = std::fs::remove_dir_all(&dir);
