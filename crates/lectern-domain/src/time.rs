@@ -47,9 +47,10 @@ mod tests {
 
     #[test]
     fn formats_as_utc_with_a_z() {
+        // The example timestamp of the spec's wire notes.
         assert_eq!(
-            Timestamp::from_unix(1_166_000_000 - 14_786).to_string(),
-            "2006-12-12T23:06:54Z"
+            Timestamp::from_unix(1_165_965_014).to_string(),
+            "2006-12-12T23:10:14Z"
         );
         assert_eq!(Timestamp::from_unix(0).to_string(), "1970-01-01T00:00:00Z");
     }

@@ -355,21 +355,21 @@ async fn check_user(
             u.site
         ));
     }
-    if let Some(d) = &u.date_of_birth {
-        if let Err(why) = account::check_date(d) {
-            problems.push(format!("{at}: dateOfBirth: {why}"));
-        }
+    if let Some(d) = &u.date_of_birth
+        && let Err(why) = account::check_date(d)
+    {
+        problems.push(format!("{at}: dateOfBirth: {why}"));
     }
-    if let Some(c) = &u.country {
-        if let Err(why) = account::check_country(c) {
-            problems.push(format!("{at}: country: {why}"));
-        }
+    if let Some(c) = &u.country
+        && let Err(why) = account::check_country(c)
+    {
+        problems.push(format!("{at}: country: {why}"));
     }
     if let Some(org) = &u.organization_id {
-        if !org_sites.contains_key(org) {
-            if let Some(o) = organizations::get(store.pool(), org).await? {
-                org_sites.insert(o.organization_id, o.site_id);
-            }
+        if !org_sites.contains_key(org)
+            && let Some(o) = organizations::get(store.pool(), org).await?
+        {
+            org_sites.insert(o.organization_id, o.site_id);
         }
         match org_sites.get(org) {
             None => problems.push(format!(

@@ -109,13 +109,13 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
         None => None,
         Some(token) => Some(user_for_token(state, &client, &token).await?),
     };
-    if let Some(u) = &user {
-        if let Err(wait) = state.limits.check_user(&u.user_account_id) {
-            return Err(ApiError::too_many_requests(
-                wait,
-                "Too many requests for this user; retry later",
-            ));
-        }
+    if let Some(u) = &user
+        && let Err(wait) = state.limits.check_user(&u.user_account_id)
+    {
+        return Err(ApiError::too_many_requests(
+            wait,
+            "Too many requests for this user; retry later",
+        ));
     }
 
     parts.extensions.insert(Ctx(Arc::new(RequestContext {

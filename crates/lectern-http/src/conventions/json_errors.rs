@@ -38,10 +38,10 @@ pub async fn envelope_errors(req: Request, next: Next) -> Response {
             error.headers_mut().append(name.clone(), value.clone());
         }
     }
-    if status == StatusCode::METHOD_NOT_ALLOWED {
-        if let Ok(v) = HeaderValue::from_str(&allowed(&parts.headers)) {
-            error.headers_mut().insert(header::ALLOW, v);
-        }
+    if status == StatusCode::METHOD_NOT_ALLOWED
+        && let Ok(v) = HeaderValue::from_str(&allowed(&parts.headers))
+    {
+        error.headers_mut().insert(header::ALLOW, v);
     }
     error
 }

@@ -7,7 +7,7 @@ use lectern_store::accounts;
 use crate::state::AppState;
 
 pub enum SignIn {
-    Ok(Account),
+    Ok(Box<Account>),
     BadCredentials,
     Locked,
 }
@@ -30,7 +30,7 @@ pub async fn check(
         .unwrap_or(false);
     Ok(match account {
         Some(a) if matches && a.locked => SignIn::Locked,
-        Some(a) if matches => SignIn::Ok(a),
+        Some(a) if matches => SignIn::Ok(Box::new(a)),
         _ => SignIn::BadCredentials,
     })
 }

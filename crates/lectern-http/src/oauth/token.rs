@@ -72,13 +72,13 @@ async fn grant(
 ) -> Result<TokenResponse, TokenError> {
     let params = form_params(query, headers, body)?;
     let client = client_auth::authenticate(state, headers, &params).await?;
-    if let Some(scope) = field(&params, "scope")? {
-        if scope != "basic" {
-            return Err(TokenError::new(
-                "invalid_scope",
-                "The only scope is 'basic'",
-            ));
-        }
+    if let Some(scope) = field(&params, "scope")?
+        && scope != "basic"
+    {
+        return Err(TokenError::new(
+            "invalid_scope",
+            "The only scope is 'basic'",
+        ));
     }
     let grant_type = field(&params, "grant_type")?.ok_or_else(|| missing("grant_type"))?;
     let result = match grant_type {

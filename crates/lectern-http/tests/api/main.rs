@@ -1,5 +1,8 @@
 //! Lectern's HTTP behaviour, over real HTTP against the real router, on both stores.
 
+// A failed unwrap is a failed test: that is what tests are for.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod authorize;
 mod conventions;
 mod my_account;

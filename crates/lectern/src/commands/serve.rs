@@ -4,14 +4,14 @@ use lectern_store::Store;
 use tokio::net::TcpListener;
 
 use super::open_store;
+
+/// Called once with the public base URL when the server is listening.
+pub type OnReady = Box<dyn FnOnce(&str) + Send>;
 use crate::settings::Settings;
 use crate::telemetry;
 
 /// Serves until interrupted. `on_ready` runs once the address is bound (the demo prints there).
-pub async fn run(
-    settings: &Settings,
-    on_ready: Option<Box<dyn FnOnce(&str) + Send>>,
-) -> anyhow::Result<()> {
+pub async fn run(settings: &Settings, on_ready: Option<OnReady>) -> anyhow::Result<()> {
     let store = open_store(settings).await?;
     serve_store(settings, store, on_ready).await
 }
@@ -19,7 +19,7 @@ pub async fn run(
 pub async fn serve_store(
     settings: &Settings,
     store: Store,
-    on_ready: Option<Box<dyn FnOnce(&str) + Send>>,
+    on_ready: Option<OnReady>,
 ) -> anyhow::Result<()> {
     let listener = TcpListener::bind(settings.listen)
         .await

@@ -1,5 +1,8 @@
 //! The `lectern` binary as an operator uses it.
 
+// A failed unwrap is a failed test: that is what tests are for.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -463,4 +466,61 @@ fn the_demo_serves_and_its_printed_commands_work() {
     stop(&mut child);
     let _ = std::fs::remove_dir_all(&dir);
     assert!(!Path::new(&dir).exists());
+}
+
+/// The sign-in, consent and error pages, in headless Chromium with axe-core: WCAG 2.2 AA, the
+/// keyboard order, error messages tied to their fields, 320 px reflow, and the whole flow by
+/// keyboard (`tests/a11y/run.mjs`, run against the real demo server).
+#[test]
+fn sign_in_pages_meet_wcag_2_2_aa_in_a_real_browser() {
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/a11y");
+    let ready = suite.join("node_modules/playwright-core").exists()
+        && suite.join("node_modules/@axe-core/playwright").exists()
+        && Path::new("/usr/bin/chromium").exists();
+    if !ready {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but the browser test cannot run: install chromium and run `npm ci --prefix tests/a11y` (.ci/run does both)"
+        );
+        eprintln!(
+            "\n!!! SKIPPING the accessibility test: install chromium and run `npm ci --prefix tests/a11y` !!!\n"
+        );
+        return;
+    }
+    let dir = temp_dir();
+    let mut child = lectern(&[
+        "demo",
+        "--data-dir",
+        dir.join("data").to_str().unwrap(),
+        "--listen",
+        "127.0.0.1:0",
+    ])
+    .stdout(Stdio::piped())
+    .stderr(Stdio::null())
+    .spawn()
+    .unwrap();
+    let instructions = read_instructions(&mut child);
+    let base = instructions
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Lectern is serving the demo at "))
+        .expect("the demo names its address")
+        .to_owned();
+    let out = Command::new("node")
+        .arg(suite.join("run.mjs"))
+        .arg(&base)
+        .output()
+        .expect("running node");
+    stop(&mut child);
+    let _ = std::fs::remove_dir_all(&dir);
+    let report = text(&out.stdout);
+    println!("{report}");
+    assert!(
+        out.status.success(),
+        "accessibility checks failed:\n{report}\n{}",
+        text(&out.stderr)
+    );
+    assert!(
+        report.lines().any(|l| l.ends_with(" passed, 0 failed")),
+        "{report}"
+    );
 }
