@@ -34,12 +34,15 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
         .route_layer(from_fn_with_state(state.clone(), caller::resolve))
         .layer(from_fn(media::negotiate));
     let (token_server, oauth_doc) = oauth::routes().split_for_parts();
-    let document = Arc::new(openapi::document(v2_doc, oauth_doc));
+    let (meta, meta_doc) = OpenApiRouter::new()
+        .routes(utoipa_axum::routes!(openapi::serve))
+        .split_for_parts();
+    let mut document = openapi::document(v2_doc, oauth_doc);
+    document.merge(meta_doc);
+    // A second app built from the same state keeps the first document; both are the same.
+    let _ = state.openapi.set(document);
 
-    let mut routes = Router::new()
-        .merge(v2)
-        .merge(token_server)
-        .route("/v2/openapi.json", get(openapi::serve).with_state(document));
+    let mut routes = Router::new().merge(v2).merge(token_server).merge(meta);
     if let Some(render) = metrics {
         routes = routes.route("/metrics", get(move || std::future::ready(render())));
     }

@@ -1,12 +1,12 @@
 //! The OpenAPI 3.1 document, assembled from the same routers that serve requests, so that a
 //! route cannot exist without being described.
 
-use std::sync::Arc;
-
 use axum::Json;
 use axum::extract::State;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{InfoBuilder, OpenApi};
+
+use crate::state::AppState;
 
 pub fn document(v2: OpenApi, oauth: OpenApi) -> OpenApi {
     let mut doc = v2;
@@ -31,6 +31,14 @@ pub fn document(v2: OpenApi, oauth: OpenApi) -> OpenApi {
     doc
 }
 
-pub async fn serve(State(doc): State<Arc<OpenApi>>) -> Json<OpenApi> {
-    Json((*doc).clone())
+/// This document: every route of the resource API and the token server.
+#[utoipa::path(get, path = "/v2/openapi.json", tag = "meta",
+    responses((status = 200, description = "The OpenAPI 3.1 document", content_type = "application/json")))]
+pub async fn serve(State(state): State<AppState>) -> Json<OpenApi> {
+    Json(state.openapi.get().cloned().unwrap_or_else(|| {
+        OpenApi::new(
+            utoipa::openapi::Info::new("Lectern", "unassembled"),
+            utoipa::openapi::Paths::new(),
+        )
+    }))
 }

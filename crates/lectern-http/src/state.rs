@@ -1,4 +1,4 @@
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use lectern_store::Store;
@@ -25,6 +25,8 @@ pub struct AppState {
     pub store: Store,
     pub settings: Arc<HttpSettings>,
     pub limits: Arc<RateLimits>,
+    /// The OpenAPI document, set once the routers that it describes are assembled.
+    pub openapi: Arc<OnceLock<utoipa::openapi::OpenApi>>,
 }
 
 impl AppState {
@@ -37,6 +39,7 @@ impl AppState {
             store,
             settings: Arc::new(settings),
             limits,
+            openapi: Arc::default(),
         }
     }
 

@@ -8,6 +8,7 @@ on_both_stores!(
     entries_are_upserted_by_identifier,
     bad_entries_are_refused_by_name_and_nothing_is_written,
     a_user_name_taken_by_another_account_is_refused,
+    the_documented_example_loads,
 );
 
 const FILE: &str = r#"{
@@ -208,4 +209,32 @@ async fn a_user_name_taken_by_another_account_is_refused(backend: Backend) {
         "{message}"
     );
     assert_eq!(dump(&t.store).await, before, "bob was not written either");
+}
+
+/// The example in docs/fixtures.md is a real fixture: it must load, twice, as the doc says.
+async fn the_documented_example_loads(backend: Backend) {
+    let doc = include_str!("../../../../docs/fixtures.md");
+    let start = doc.find("```json").expect("an example") + "```json".len();
+    let example = &doc[start..start + doc[start..].find("```").expect("end of example")];
+    let t = fresh(backend).await;
+    for _ in 0..2 {
+        let report = fixture::load(&t.store, FixtureFile::parse(example).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(
+            (
+                report.sites,
+                report.clients,
+                report.organizations,
+                report.users
+            ),
+            (1, 1, 1, 2)
+        );
+    }
+    assert!(
+        accounts::get(t.store.pool(), "pupil-7")
+            .await
+            .unwrap()
+            .is_some()
+    );
 }
