@@ -49,6 +49,7 @@ pub struct Account {
     pub first_name: String,
     pub last_name: String,
     pub date_of_birth: Option<String>,
+    pub grade: Option<String>,
     pub country: Option<String>,
     pub organization_id: Option<String>,
     pub has_agreement: bool,

@@ -1,9 +1,11 @@
 //! Lectern's types and rules. Nothing here performs I/O: the store and the HTTP layer
 //! hand values in and get decisions back.
 
+pub mod access;
 pub mod account;
 pub mod client;
 pub mod ids;
+pub mod members;
 pub mod organization;
 pub mod paging;
 pub mod password;

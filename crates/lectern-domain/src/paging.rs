@@ -21,6 +21,34 @@ pub enum PagingError {
     BadLimit,
 }
 
+/// `direction` of every sorted list: asc (the default) or desc.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Direction {
+    #[default]
+    Asc,
+    Desc,
+}
+
+impl std::str::FromStr for Direction {
+    type Err = &'static str;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "asc" => Ok(Direction::Asc),
+            "desc" => Ok(Direction::Desc),
+            _ => Err("must be asc or desc"),
+        }
+    }
+}
+
+impl Direction {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Direction::Asc => "asc",
+            Direction::Desc => "desc",
+        }
+    }
+}
+
 /// Encodes the sort key of the last row of a page.
 pub fn encode_token<K: Serialize>(key: &K) -> String {
     // Serializing plain keys (strings, numbers, tuples of them) into JSON cannot fail.

@@ -7,6 +7,7 @@ pub mod error;
 mod oauth;
 mod observe;
 mod openapi;
+mod organizations;
 pub mod state;
 
 use std::sync::Arc;
@@ -29,6 +30,7 @@ pub type MetricsRender = Arc<dyn Fn() -> String + Send + Sync>;
 pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     let (v2, v2_doc) = OpenApiRouter::new()
         .merge(accounts::routes())
+        .merge(organizations::routes())
         .split_for_parts();
     let v2 = v2
         .route_layer(from_fn_with_state(state.clone(), caller::resolve))

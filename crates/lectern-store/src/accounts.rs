@@ -6,7 +6,7 @@ use sqlx::{Any, Executor};
 use crate::{StoreError, flag};
 
 #[derive(sqlx::FromRow)]
-struct AccountRow {
+pub(crate) struct AccountRow {
     user_account_id: String,
     user_name: Option<String>,
     site_id: String,
@@ -14,6 +14,7 @@ struct AccountRow {
     first_name: String,
     last_name: String,
     date_of_birth: Option<String>,
+    grade: Option<String>,
     country: Option<String>,
     organization_id: Option<String>,
     has_agreement: i64,
@@ -51,6 +52,7 @@ impl TryFrom<AccountRow> for Account {
             first_name: r.first_name,
             last_name: r.last_name,
             date_of_birth: r.date_of_birth,
+            grade: r.grade,
             country: r.country,
             organization_id: r.organization_id,
             has_agreement: r.has_agreement != 0,
@@ -59,7 +61,7 @@ impl TryFrom<AccountRow> for Account {
     }
 }
 
-const COLUMNS: &str = "user_account_id, user_name, site_id, roles, first_name, last_name, date_of_birth, \
+pub(crate) const COLUMNS: &str = "user_account_id, user_name, site_id, roles, first_name, last_name, date_of_birth, grade, \
     country, organization_id, has_agreement, subscription_status, proof_of_disability_status, locked";
 
 /// The key user names are unique and looked up by.
@@ -76,8 +78,8 @@ pub async fn upsert<'e>(
     sqlx::query(
         "INSERT INTO users (user_account_id, user_name, user_name_key, password_hash, site_id, roles,
            first_name, last_name, date_of_birth, country, organization_id, has_agreement,
-           subscription_status, proof_of_disability_status, locked, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+           subscription_status, proof_of_disability_status, locked, created_at, grade)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
          ON CONFLICT (user_account_id) DO UPDATE SET user_name = excluded.user_name,
            user_name_key = excluded.user_name_key,
            password_hash = COALESCE(excluded.password_hash, users.password_hash),
@@ -85,7 +87,8 @@ pub async fn upsert<'e>(
            last_name = excluded.last_name, date_of_birth = excluded.date_of_birth,
            country = excluded.country, organization_id = excluded.organization_id,
            has_agreement = excluded.has_agreement, subscription_status = excluded.subscription_status,
-           proof_of_disability_status = excluded.proof_of_disability_status, locked = excluded.locked",
+           proof_of_disability_status = excluded.proof_of_disability_status, locked = excluded.locked,
+           grade = excluded.grade",
     )
     .bind(&a.user_account_id)
     .bind(&a.user_name)
@@ -103,6 +106,7 @@ pub async fn upsert<'e>(
     .bind(a.proof_of_disability_status.as_str())
     .bind(flag(a.locked))
     .bind(Timestamp::now().unix())
+    .bind(&a.grade)
     .execute(e)
     .await?;
     Ok(())

@@ -88,6 +88,7 @@ pub struct UserEntry {
     pub first_name: String,
     pub last_name: String,
     pub date_of_birth: Option<String>,
+    pub grade: Option<String>,
     pub country: Option<String>,
     pub organization_id: Option<String>,
     #[serde(default)]
@@ -416,6 +417,7 @@ async fn check_user(
         first_name: u.first_name,
         last_name: u.last_name,
         date_of_birth: u.date_of_birth,
+        grade: u.grade,
         country: u.country,
         organization_id: u.organization_id,
         has_agreement: u.has_agreement,

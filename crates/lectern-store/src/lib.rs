@@ -9,6 +9,7 @@ pub mod clients;
 mod db;
 pub mod dialect;
 pub mod fixture;
+pub mod members;
 pub mod oauth;
 pub mod organizations;
 pub mod sites;

@@ -2,6 +2,7 @@
 //! assistants' account management to come.
 
 mod my_account;
+pub mod name;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

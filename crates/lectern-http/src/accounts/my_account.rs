@@ -5,22 +5,11 @@ use lectern_store::organizations;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::name::Name;
 use crate::conventions::caller::Ctx;
 use crate::conventions::links::Link;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-
-/// A person's name, as document 1 shapes it.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Name {
-    pub first_name: String,
-    pub last_name: String,
-    pub middle: Option<String>,
-    pub prefix: Option<String>,
-    pub suffix: Option<String>,
-    pub links: Vec<Link>,
-}
 
 /// The caller's account summary.
 #[derive(Serialize, ToSchema)]
@@ -87,14 +76,7 @@ async fn summary(state: &AppState, me: &Account) -> ApiResult<MyAccountSummary> 
     Ok(MyAccountSummary {
         user_account_id: me.user_account_id.clone(),
         user_name: me.user_name.clone(),
-        name: Name {
-            first_name: me.first_name.clone(),
-            last_name: me.last_name.clone(),
-            middle: None,
-            prefix: None,
-            suffix: None,
-            links: vec![],
-        },
+        name: Name::from(me),
         roles: me.roles.iter().map(|r| r.as_str().to_owned()).collect(),
         site: me.site_id.clone(),
         date_of_birth: me.date_of_birth.clone(),

@@ -7,6 +7,7 @@ mod authorize;
 mod conventions;
 mod my_account;
 mod openapi;
+mod organization_members;
 mod revocations;
 mod support;
 mod token;

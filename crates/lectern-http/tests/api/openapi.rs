@@ -6,8 +6,9 @@ use crate::support::*;
 
 /// Every route the server answers, by method and path. A route added to the router without
 /// its `#[utoipa::path]` would be served but missing here, and this list names what must be.
-const ROUTES: [(&str, &str); 10] = [
+const ROUTES: [(&str, &str); 11] = [
     ("get", "/v2/myAccount"),
+    ("get", "/v2/organizations/{organizationId}/members"),
     ("get", "/v2/myaccount"),
     ("get", "/oauth/authorize"),
     ("post", "/oauth/authorize"),

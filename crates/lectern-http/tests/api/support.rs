@@ -140,6 +140,37 @@ impl TestApp {
             .expect("token request")
     }
 
+    /// An access token for a user through a confidential client, authenticated with its secret.
+    pub async fn token_via(
+        &self,
+        api_key: &str,
+        secret: &str,
+        user: &str,
+        password: &str,
+    ) -> String {
+        let resp = self
+            .post("/oauth/token")
+            .basic_auth(api_key, Some(secret))
+            .form(&[
+                ("grant_type", "password"),
+                ("username", user),
+                ("password", password),
+            ])
+            .send()
+            .await
+            .expect("token request");
+        let (status, body) = json(resp).await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "sign-in of {user} through {api_key} failed: {body}"
+        );
+        body["access_token"]
+            .as_str()
+            .expect("access_token")
+            .to_owned()
+    }
+
     /// Signs a user in through the trusted client and returns the token response.
     pub async fn sign_in(&self, user: &str, password: &str) -> Value {
         let resp = self.password_grant(TRUSTED, user, password).await;

@@ -255,6 +255,7 @@ async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
                 first_name: a.first_name,
                 last_name: a.last_name,
                 date_of_birth: a.date_of_birth,
+                grade: None,
                 country: a.country,
                 organization_id: a.organization_id,
                 has_agreement: false,

@@ -1,0 +1,105 @@
+//! Who may do what. Each rule takes the caller and the thing acted on and answers with the
+//! outcome the HTTP layer turns into a status, so that every handler asks the same question the
+//! same way.
+
+use crate::account::Account;
+use crate::client::Client;
+use crate::role::Role;
+
+/// The answer to "may this caller manage the memberships of this site?"
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MembershipAccess {
+    Allowed,
+    /// Membership endpoints are reserved to a limited set of client keys (document 3).
+    ClientNotPrivileged,
+    /// The caller holds neither the membership assistant nor the administrator role.
+    RoleLacking,
+    /// A membership assistant of another site: the thing is not there for this caller.
+    OtherSite,
+}
+
+/// Membership assistants manage their own site; administrators every site.
+pub fn membership_management(client: &Client, caller: &Account, site_id: &str) -> MembershipAccess {
+    if !client.privileged {
+        MembershipAccess::ClientNotPrivileged
+    } else if caller.has_role(Role::Administrator) {
+        MembershipAccess::Allowed
+    } else if !caller.has_role(Role::MembershipAssistant) {
+        MembershipAccess::RoleLacking
+    } else if caller.site_id != site_id {
+        MembershipAccess::OtherSite
+    } else {
+        MembershipAccess::Allowed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::account::{ProofOfDisabilityStatus, SubscriptionStatus};
+    use crate::role::Roles;
+
+    fn account(role: Role, site: &str) -> Account {
+        Account {
+            user_account_id: "u".into(),
+            user_name: Some("u@example.org".into()),
+            site_id: site.into(),
+            roles: Roles::new([role]),
+            first_name: "U".into(),
+            last_name: "U".into(),
+            date_of_birth: None,
+            grade: None,
+            country: None,
+            organization_id: None,
+            has_agreement: false,
+            subscription_status: SubscriptionStatus::Missing,
+            proof_of_disability_status: ProofOfDisabilityStatus::Missing,
+            locked: false,
+        }
+    }
+
+    fn client(privileged: bool) -> Client {
+        Client {
+            api_key: "k".into(),
+            name: "k".into(),
+            site_id: "a".into(),
+            redirect_uris: vec![],
+            trusted: true,
+            privileged,
+            disabled: false,
+            secret_hash: None,
+        }
+    }
+
+    #[test]
+    fn membership_management_by_role_site_and_client() {
+        use MembershipAccess::*;
+        assert_eq!(
+            membership_management(&client(true), &account(Role::MembershipAssistant, "a"), "a"),
+            Allowed
+        );
+        assert_eq!(
+            membership_management(&client(true), &account(Role::MembershipAssistant, "a"), "b"),
+            OtherSite
+        );
+        assert_eq!(
+            membership_management(&client(true), &account(Role::Administrator, "a"), "b"),
+            Allowed
+        );
+        assert_eq!(
+            membership_management(&client(false), &account(Role::Administrator, "a"), "a"),
+            ClientNotPrivileged
+        );
+        for role in [
+            Role::IndividualMember,
+            Role::OrganizationSponsor,
+            Role::CollectionAssistant,
+            Role::Volunteer,
+        ] {
+            assert_eq!(
+                membership_management(&client(true), &account(role, "a"), "a"),
+                RoleLacking
+            );
+        }
+    }
+}

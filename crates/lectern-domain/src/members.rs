@@ -1,0 +1,112 @@
+//! How membership assistants list an organization's members: which members, in what order.
+
+use std::str::FromStr;
+
+use crate::account::Account;
+use crate::paging::Direction;
+
+/// `sortOrder` of the member lists of documents 2 and 3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemberSort {
+    LastName,
+    FirstName,
+    Grade,
+    BirthDate,
+    District,
+    School,
+}
+
+impl FromStr for MemberSort {
+    type Err = &'static str;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(match s {
+            "lastName" => MemberSort::LastName,
+            "firstName" => MemberSort::FirstName,
+            "grade" => MemberSort::Grade,
+            "birthDate" => MemberSort::BirthDate,
+            "district" => MemberSort::District,
+            "school" => MemberSort::School,
+            _ => {
+                return Err(
+                    "must be one of lastName, firstName, district, school, grade, birthDate",
+                );
+            }
+        })
+    }
+}
+
+impl MemberSort {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MemberSort::LastName => "lastName",
+            MemberSort::FirstName => "firstName",
+            MemberSort::Grade => "grade",
+            MemberSort::BirthDate => "birthDate",
+            MemberSort::District => "district",
+            MemberSort::School => "school",
+        }
+    }
+
+    /// The sort key of a member: the values it is ordered by, ending with its identifier so
+    /// that every key is unique and a page can start strictly after one.
+    pub fn key_of(self, a: &Account) -> Vec<String> {
+        let names = [
+            a.last_name.clone(),
+            a.first_name.clone(),
+            a.user_account_id.clone(),
+        ];
+        match self {
+            // No member has a roster tag (district or school) yet, so those orders are the name order.
+            MemberSort::LastName | MemberSort::District | MemberSort::School => names.to_vec(),
+            MemberSort::FirstName => vec![
+                a.first_name.clone(),
+                a.last_name.clone(),
+                a.user_account_id.clone(),
+            ],
+            MemberSort::Grade => {
+                [vec![a.grade.clone().unwrap_or_default()], names.to_vec()].concat()
+            }
+            MemberSort::BirthDate => [
+                vec![a.date_of_birth.clone().unwrap_or_default()],
+                names.to_vec(),
+            ]
+            .concat(),
+        }
+    }
+}
+
+/// `sponsorList`: which of the organization's accounts are listed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemberKind {
+    /// Every account of the organization with a member role.
+    All,
+    /// Individual members (personal subscribers) of the organization.
+    Individual,
+    /// Organization members proper.
+    Organization,
+}
+
+impl FromStr for MemberKind {
+    type Err = &'static str;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(match s {
+            "allMembers" => MemberKind::All,
+            "individualMembers" => MemberKind::Individual,
+            "orgMembers" => MemberKind::Organization,
+            _ => return Err("must be one of allMembers, individualMembers, orgMembers"),
+        })
+    }
+}
+
+/// What a page of members is asked for.
+#[derive(Debug, Clone)]
+pub struct MemberQuery {
+    pub organization_id: String,
+    pub grade: Option<String>,
+    pub kind: MemberKind,
+    pub sort: MemberSort,
+    pub direction: Direction,
+    /// The key of the last member of the previous page.
+    pub after: Option<Vec<String>>,
+    pub limit: u32,
+}

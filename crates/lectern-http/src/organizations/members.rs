@@ -1,0 +1,193 @@
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_domain::access::{MembershipAccess, membership_management};
+use lectern_domain::account::Account;
+use lectern_domain::members::{MemberKind, MemberQuery, MemberSort};
+use lectern_domain::organization::Organization;
+use lectern_domain::paging::Direction;
+use lectern_store::{members, organizations};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::accounts::name::Name;
+use crate::conventions::caller::Ctx;
+use crate::conventions::links::Link;
+use crate::conventions::paging::{PageRequest, collection_links};
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+/// A user account as membership assistants see it in lists.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserAccount {
+    pub user_account_id: String,
+    pub name: Name,
+    /// The user name (an e-mail address for most accounts); null for members without one.
+    pub email_address: Option<String>,
+    pub date_of_birth: Option<String>,
+    pub grade: Option<String>,
+    pub site: String,
+    pub roles: Vec<String>,
+    pub has_agreement: bool,
+    pub locked: bool,
+    pub deleted: bool,
+    pub has_service_plus: bool,
+    pub has_reading_companion: bool,
+    pub subscription_status: String,
+    pub proof_of_disability_status: String,
+}
+
+/// A page of user accounts.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserAccountList {
+    pub total_results: u64,
+    pub limit: u32,
+    pub next: Option<String>,
+    pub links: Vec<Link>,
+    pub allows: Vec<String>,
+    pub user_accounts: Vec<UserAccount>,
+}
+
+/// The members of an organization, for membership assistants of its site and administrators.
+#[utoipa::path(
+    get, path = "/v2/organizations/{organizationId}/members", tag = "organizations",
+    params(
+        ("organizationId" = String, Path, description = "The organization"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+        ("sortOrder" = Option<String>, Query, description = "lastName (default), firstName, district, school, grade, birthDate"),
+        ("direction" = Option<String>, Query, description = "asc (default) or desc"),
+        ("grade" = Option<String>, Query, description = "Only members of this grade"),
+        ("sponsorList" = Option<String>, Query, description = "allMembers (default), individualMembers, orgMembers"),
+    ),
+    responses(
+        (status = 200, description = "A page of the organization's members", body = UserAccountList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No valid access token", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such organization for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn list_members(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(organization_id): Path<String>,
+) -> ApiResult<Json<UserAccountList>> {
+    let me = ctx.signed_in()?;
+    let organization = organizations::get(state.store.pool(), &organization_id)
+        .await?
+        .ok_or_else(|| not_found(&organization_id))?;
+    match membership_management(&ctx.client, me, &organization.site_id) {
+        MembershipAccess::Allowed => {}
+        MembershipAccess::ClientNotPrivileged => {
+            return Err(ApiError::forbidden(
+                "Membership management is limited to client keys with membership privileges",
+            ));
+        }
+        MembershipAccess::RoleLacking => {
+            return Err(ApiError::forbidden(
+                "Only membership assistants and administrators may list an organization's members",
+            ));
+        }
+        MembershipAccess::OtherSite => return Err(not_found(&organization_id)),
+    }
+
+    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let mut query = member_query(&ctx.params, &organization_id, &page)?;
+    query.after = match page.after::<(String, String, Vec<String>)>()? {
+        None => None,
+        Some((sort, direction, key)) => {
+            if sort != query.sort.as_str()
+                || direction != query.direction.as_str()
+                || key.len() != members::key_len(query.sort)
+            {
+                return Err(ApiError::bad_param(
+                    "start",
+                    "belongs to a list in another order; start again without it",
+                ));
+            }
+            Some(key)
+        }
+    };
+    let total_results = members::count(state.store.pool(), &query).await?;
+    let mut rows = members::page(state.store.pool(), &query).await?;
+    let (sort, direction) = (query.sort, query.direction);
+    let next = page.next_token(&mut rows, |a| {
+        (sort.as_str(), direction.as_str(), sort.key_of(a))
+    });
+    let path = format!("/organizations/{}/members", url_segment(&organization_id));
+    Ok(Json(UserAccountList {
+        total_results,
+        limit: page.limit,
+        links: collection_links(&state, &path, &ctx.params, next.as_deref()),
+        next,
+        // Creating members (POST) is not offered yet.
+        allows: vec![],
+        user_accounts: rows
+            .iter()
+            .map(|a| user_account(a, &organization))
+            .collect(),
+    }))
+}
+
+fn member_query(
+    params: &Params,
+    organization_id: &str,
+    page: &PageRequest,
+) -> ApiResult<MemberQuery> {
+    let parse =
+        |name: &str| -> ApiResult<Option<&str>> { Ok(params.one(name)?.filter(|v| !v.is_empty())) };
+    Ok(MemberQuery {
+        organization_id: organization_id.to_owned(),
+        grade: parse("grade")?.map(str::to_owned),
+        kind: parse("sponsorList")?
+            .map(str::parse::<MemberKind>)
+            .transpose()
+            .map_err(|why| ApiError::bad_param("sponsorList", why))?
+            .unwrap_or(MemberKind::All),
+        sort: parse("sortOrder")?
+            .map(str::parse::<MemberSort>)
+            .transpose()
+            .map_err(|why| ApiError::bad_param("sortOrder", why))?
+            .unwrap_or(MemberSort::LastName),
+        direction: parse("direction")?
+            .map(str::parse::<Direction>)
+            .transpose()
+            .map_err(|why| ApiError::bad_param("direction", why))?
+            .unwrap_or_default(),
+        after: None,
+        limit: page.limit,
+    })
+}
+
+fn not_found(organization_id: &str) -> ApiError {
+    ApiError::not_found(format!("There is no organization '{organization_id}'"))
+}
+
+fn url_segment(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+fn user_account(a: &Account, organization: &Organization) -> UserAccount {
+    UserAccount {
+        user_account_id: a.user_account_id.clone(),
+        name: Name::from(a),
+        email_address: a.user_name.clone(),
+        date_of_birth: a.date_of_birth.clone(),
+        grade: a.grade.clone(),
+        site: a.site_id.clone(),
+        roles: a.roles.iter().map(|r| r.as_str().to_owned()).collect(),
+        has_agreement: a.has_agreement,
+        locked: a.locked,
+        // Accounts cannot be deleted yet, so none is.
+        deleted: false,
+        has_service_plus: organization.has_service_plus,
+        has_reading_companion: organization.has_reading_companion,
+        subscription_status: a.subscription_status.as_str().to_owned(),
+        proof_of_disability_status: a.proof_of_disability_status.as_str().to_owned(),
+    }
+}
