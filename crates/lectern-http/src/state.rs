@@ -30,15 +30,19 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// State with rate limits kept in this process.
     pub fn new(store: Store, settings: HttpSettings) -> Self {
-        let limits = Arc::new(RateLimits::new(
-            settings.rate_limit_per_client,
-            settings.rate_limit_per_user,
-        ));
+        let limits =
+            RateLimits::local(settings.rate_limit_per_client, settings.rate_limit_per_user);
+        Self::with_limits(store, settings, limits)
+    }
+
+    /// State with the given rate limits (for example shared through Redis).
+    pub fn with_limits(store: Store, settings: HttpSettings, limits: RateLimits) -> Self {
         AppState {
             store,
             settings: Arc::new(settings),
-            limits,
+            limits: Arc::new(limits),
             openapi: Arc::default(),
         }
     }

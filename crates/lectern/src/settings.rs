@@ -26,6 +26,7 @@ pub struct Settings {
     pub refresh_token_ttl: u64,
     pub rate_limit_per_client: u32,
     pub rate_limit_per_user: u32,
+    pub redis_url: Option<String>,
     pub log_format: LogFormat,
 }
 
@@ -48,12 +49,13 @@ impl Default for Settings {
             refresh_token_ttl: 30 * 24 * 3600,
             rate_limit_per_client: 6000,
             rate_limit_per_user: 1200,
+            redis_url: None,
             log_format: LogFormat::Text,
         }
     }
 }
 
-const KEYS: [&str; 10] = [
+const KEYS: [&str; 11] = [
     "data_dir",
     "database_url",
     "listen",
@@ -63,6 +65,7 @@ const KEYS: [&str; 10] = [
     "refresh_token_ttl",
     "rate_limit_per_client",
     "rate_limit_per_user",
+    "redis_url",
     "log_format",
 ];
 
@@ -109,6 +112,10 @@ pub struct SettingsArgs {
     #[arg(long, global = true, value_name = "N")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rate_limit_per_user: Option<u32>,
+    /// redis://HOST:PORT to share rate limits between nodes [default: each node keeps its own]
+    #[arg(long, global = true, value_name = "URL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redis_url: Option<String>,
     /// Log lines as text or JSON [default: text]
     #[arg(long, global = true, value_name = "FORMAT")]
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -98,7 +98,7 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
     if client.disabled {
         return Err(ApiError::forbidden("This api_key has been disabled"));
     }
-    if let Err(wait) = state.limits.check_client(&client.api_key) {
+    if let Err(wait) = state.limits.check_client(&client.api_key).await {
         return Err(ApiError::too_many_requests(
             wait,
             "Too many requests for this api_key; retry later",
@@ -110,7 +110,7 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
         Some(token) => Some(user_for_token(state, &client, &token).await?),
     };
     if let Some(u) = &user
-        && let Err(wait) = state.limits.check_user(&u.user_account_id)
+        && let Err(wait) = state.limits.check_user(&u.user_account_id).await
     {
         return Err(ApiError::too_many_requests(
             wait,

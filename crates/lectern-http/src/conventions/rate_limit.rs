@@ -1,50 +1,140 @@
 //! Request limits per client key and per signed-in user, each a number of requests a minute.
-//! Kept in this process; several nodes each keep their own share.
+//!
+//! One node keeps them in its own memory (a token bucket per key). Several nodes share them
+//! through Redis: a counter per key and minute, so that a client cannot multiply its share by
+//! the number of nodes behind the load balancer.
 
 use std::num::NonZeroU32;
 
 use governor::clock::{Clock, DefaultClock};
 use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{Quota, RateLimiter};
+use lectern_domain::Timestamp;
+use redis::aio::ConnectionManager;
 
 type Keyed = RateLimiter<String, DefaultKeyedStateStore<String>, DefaultClock>;
 
 pub struct RateLimits {
-    clients: Keyed,
-    users: Keyed,
-    clock: DefaultClock,
+    per_client: u32,
+    per_user: u32,
+    backend: Backend,
+}
+
+enum Backend {
+    Local {
+        clients: Keyed,
+        users: Keyed,
+        clock: DefaultClock,
+    },
+    Shared {
+        redis: ConnectionManager,
+        prefix: String,
+    },
+}
+
+#[derive(Clone, Copy)]
+enum Subject {
+    Client,
+    User,
 }
 
 impl RateLimits {
-    pub fn new(per_client_per_minute: u32, per_user_per_minute: u32) -> Self {
+    /// Limits kept in this process.
+    pub fn local(per_client_per_minute: u32, per_user_per_minute: u32) -> Self {
         let quota =
             |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
         RateLimits {
-            clients: RateLimiter::keyed(quota(per_client_per_minute)),
-            users: RateLimiter::keyed(quota(per_user_per_minute)),
-            clock: DefaultClock::default(),
+            per_client: per_client_per_minute,
+            per_user: per_user_per_minute,
+            backend: Backend::Local {
+                clients: RateLimiter::keyed(quota(per_client_per_minute)),
+                users: RateLimiter::keyed(quota(per_user_per_minute)),
+                clock: DefaultClock::default(),
+            },
         }
     }
 
-    /// `Err(seconds to wait)` when the client key has used its share.
-    pub fn check_client(&self, api_key: &str) -> Result<(), u64> {
-        self.check(&self.clients, api_key)
-    }
-
-    pub fn check_user(&self, user_account_id: &str) -> Result<(), u64> {
-        self.check(&self.users, user_account_id)
-    }
-
-    fn check(&self, limiter: &Keyed, key: &str) -> Result<(), u64> {
-        limiter.check_key(&key.to_owned()).map_err(|not_until| {
-            let wait = not_until.wait_time_from(self.clock.now());
-            wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
+    /// Limits shared by every node that uses the same Redis and key prefix.
+    pub async fn shared(
+        redis_url: &str,
+        prefix: &str,
+        per_client_per_minute: u32,
+        per_user_per_minute: u32,
+    ) -> Result<Self, redis::RedisError> {
+        let redis = ConnectionManager::new(redis::Client::open(redis_url)?).await?;
+        Ok(RateLimits {
+            per_client: per_client_per_minute,
+            per_user: per_user_per_minute,
+            backend: Backend::Shared {
+                redis,
+                prefix: prefix.to_owned(),
+            },
         })
     }
 
-    /// Forgets keys that have recovered their whole share, so memory stays bounded.
+    /// `Err(seconds to wait)` when the client key has used its share.
+    pub async fn check_client(&self, api_key: &str) -> Result<(), u64> {
+        self.check(Subject::Client, api_key).await
+    }
+
+    pub async fn check_user(&self, user_account_id: &str) -> Result<(), u64> {
+        self.check(Subject::User, user_account_id).await
+    }
+
+    async fn check(&self, subject: Subject, key: &str) -> Result<(), u64> {
+        match &self.backend {
+            Backend::Local {
+                clients,
+                users,
+                clock,
+            } => {
+                let limiter = match subject {
+                    Subject::Client => clients,
+                    Subject::User => users,
+                };
+                limiter.check_key(&key.to_owned()).map_err(|not_until| {
+                    let wait = not_until.wait_time_from(clock.now());
+                    wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
+                })
+            }
+            Backend::Shared { redis, prefix } => {
+                let (name, limit) = match subject {
+                    Subject::Client => ("client", self.per_client),
+                    Subject::User => ("user", self.per_user),
+                };
+                let now = u64::try_from(Timestamp::now().unix()).unwrap_or(0);
+                let window_key = format!("{prefix}:ratelimit:{name}:{key}:{}", now / 60);
+                let counted: redis::RedisResult<(u64,)> = redis::pipe()
+                    .atomic()
+                    .incr(&window_key, 1u64)
+                    .cmd("EXPIRE")
+                    .arg(&window_key)
+                    .arg(120)
+                    .arg("NX")
+                    .ignore()
+                    .query_async(&mut redis.clone())
+                    .await;
+                match counted {
+                    Ok((count,)) if count > u64::from(limit) => Err(60 - now % 60),
+                    Ok(_) => Ok(()),
+                    // Readers keep reading while Redis is away: the limit protects the service,
+                    // and refusing everyone would be the outage it protects against.
+                    Err(e) => {
+                        tracing::warn!(error = %e, "rate limits unavailable: Redis did not answer; request let through");
+                        metrics::counter!("lectern_rate_limit_unavailable_total").increment(1);
+                        Ok(())
+                    }
+                }
+            }
+        }
+    }
+
+    /// Forgets keys that have recovered their whole share, so memory stays bounded. Redis
+    /// expires its own keys.
     pub fn forget_idle(&self) {
-        self.clients.retain_recent();
-        self.users.retain_recent();
+        if let Backend::Local { clients, users, .. } = &self.backend {
+            clients.retain_recent();
+            users.retain_recent();
+        }
     }
 }

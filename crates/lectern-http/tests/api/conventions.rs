@@ -20,7 +20,10 @@ on_both_stores!(
     bodies_must_be_form_multipart_or_json,
     limits_per_client_key_give_429_with_retry_after,
     limits_per_user_give_429,
+    limits_are_shared_between_nodes_through_redis,
     every_response_carries_a_request_id,
+    unknown_parameters_are_ignored,
+    store_failures_answer_500_without_internals,
 );
 
 async fn api_key_is_required_known_and_enabled(backend: Backend) {
@@ -311,6 +314,45 @@ async fn limits_per_user_give_429(backend: Backend) {
     assert_eq!(app.my_account(TRUSTED, &other).await.0, StatusCode::OK);
 }
 
+async fn limits_are_shared_between_nodes_through_redis(backend: Backend) {
+    if !redis_available().await {
+        return;
+    }
+    // Shared limits count per minute: stay clear of a minute's end so that all six requests
+    // fall in one window.
+    let second_of_minute = lectern_domain::Timestamp::now().unix() % 60;
+    if second_of_minute > 50 {
+        tokio::time::sleep(Duration::from_secs(61 - second_of_minute as u64)).await;
+    }
+    let prefix = format!("lectern-test-{}", lectern_domain::ids::new_id());
+    let first =
+        TestApp::start_sharing_limits(backend, |s| s.rate_limit_per_client = 4, &prefix).await;
+    let second = first.second_node().await;
+    let token = first.token_for("member@example.org", "member-pass-1").await;
+    for node in [&first, &second, &first, &second] {
+        assert_eq!(node.my_account(TRUSTED, &token).await.0, StatusCode::OK);
+    }
+    // Four requests were spread over two nodes; the fifth, on either, is over the shared share.
+    for node in [&first, &second] {
+        let resp = node
+            .get(&format!("/v2/myAccount?api_key={TRUSTED}"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        let retry: u64 = resp
+            .headers()
+            .get(RETRY_AFTER)
+            .expect("Retry-After")
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((1..=60).contains(&retry), "{retry}");
+        assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
+    }
+}
+
 async fn every_response_carries_a_request_id(backend: Backend) {
     let app = TestApp::start(backend).await;
     let resp = app.get("/v2/nowhere").send().await.unwrap();
@@ -326,4 +368,66 @@ async fn every_response_carries_a_request_id(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(resp.headers().get("x-request-id").unwrap(), "trace-me-42");
+}
+
+async fn unknown_parameters_are_ignored(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = app.token_for("member@example.org", "member-pass-1").await;
+    let (status, body) = json(
+        app.get(&format!(
+            "/v2/myAccount?api_key={TRUSTED}&colour=blue&colour=red&page=2"
+        ))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+async fn store_failures_answer_500_without_internals(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = app.token_for("member@example.org", "member-pass-1").await;
+    app.store.close().await;
+
+    let (status, body) = app.my_account(TRUSTED, &token).await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+    let message = error_message(&body, "INTERNAL_SERVER_ERROR");
+    assert_eq!(
+        message,
+        "Something went wrong on our side; please retry later"
+    );
+    assert_eq!(
+        body.as_object().unwrap().len(),
+        3,
+        "nothing but key, messages and links: {body}"
+    );
+
+    let (status, body) = json(
+        app.password_grant(TRUSTED, "member@example.org", "member-pass-1")
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(body["error"], "server_error");
+    assert!(
+        !body["error_description"]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains("pool")
+    );
+
+    let page = app
+        .get(&format!("/oauth/authorize?response_type=code&client_id={TRUSTED}&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcallback"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    let html = page.text().await.unwrap();
+    assert!(
+        html.contains("<h1>Something went wrong</h1>") && !html.to_lowercase().contains("pool"),
+        "{html}"
+    );
 }

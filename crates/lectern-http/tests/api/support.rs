@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use lectern_http::conventions::rate_limit::RateLimits;
 use lectern_http::{AppState, HttpSettings, app};
 use lectern_store::Store;
 use lectern_store::fixture::{self, FixtureFile};
@@ -57,8 +58,45 @@ pub struct TestApp {
     pub base: String,
     pub http: reqwest::Client,
     pub store: Store,
-    _test_store: TestStore,
+    settings: HttpSettings,
+    redis_prefix: Option<String>,
+    /// Owned by the first node of a store only: dropping it removes the store.
+    _test_store: Option<TestStore>,
     server: tokio::task::JoinHandle<()>,
+}
+
+/// The Redis that shared rate limits are tested on (`TEST_REDIS_URL` overrides it).
+pub fn redis_url() -> String {
+    std::env::var("TEST_REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
+}
+
+/// Whether Redis tests can run; without a server they are skipped loudly, except in CI.
+pub async fn redis_available() -> bool {
+    let reachable = async {
+        let client = redis::Client::open(redis_url()).ok()?;
+        let mut conn = client.get_multiplexed_async_connection().await.ok()?;
+        redis::cmd("PING")
+            .query_async::<String>(&mut conn)
+            .await
+            .ok()
+    };
+    let ok = tokio::time::timeout(Duration::from_secs(5), reachable)
+        .await
+        .ok()
+        .flatten()
+        .is_some();
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but Redis is not reachable at {}",
+            redis_url()
+        );
+        eprintln!(
+            "\n!!! Redis is not reachable at {}: SKIPPING the shared rate-limit test !!!\n",
+            redis_url()
+        );
+    }
+    ok
 }
 
 pub fn default_settings() -> HttpSettings {
@@ -79,6 +117,23 @@ impl TestApp {
 
     /// Starts the application with settings adjusted by `adjust` (public URLs are filled in).
     pub async fn start_with(backend: Backend, adjust: impl FnOnce(&mut HttpSettings)) -> TestApp {
+        Self::launch(backend, adjust, None).await
+    }
+
+    /// Starts the application with rate limits shared through Redis under `prefix`.
+    pub async fn start_sharing_limits(
+        backend: Backend,
+        adjust: impl FnOnce(&mut HttpSettings),
+        prefix: &str,
+    ) -> TestApp {
+        Self::launch(backend, adjust, Some(prefix.to_owned())).await
+    }
+
+    async fn launch(
+        backend: Backend,
+        adjust: impl FnOnce(&mut HttpSettings),
+        redis_prefix: Option<String>,
+    ) -> TestApp {
         let test_store = testing::fresh(backend).await;
         let store = test_store.store.clone();
         fixture::load(
@@ -87,16 +142,49 @@ impl TestApp {
         )
         .await
         .expect("world.json loads");
+        let mut settings = default_settings();
+        adjust(&mut settings);
+        Self::serve(store, settings, redis_prefix, Some(test_store)).await
+    }
 
+    /// Another node over the same store, as a load balancer would have behind it.
+    pub async fn second_node(&self) -> TestApp {
+        Self::serve(
+            self.store.clone(),
+            self.settings.clone(),
+            self.redis_prefix.clone(),
+            None,
+        )
+        .await
+    }
+
+    async fn serve(
+        store: Store,
+        mut settings: HttpSettings,
+        redis_prefix: Option<String>,
+        test_store: Option<TestStore>,
+    ) -> TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("addr"));
-        let mut settings = default_settings();
-        adjust(&mut settings);
         settings.public_url = url::Url::parse(&base).expect("url");
         settings.oauth_public_url = settings.public_url.clone();
-        let router = app(AppState::new(store.clone(), settings), None);
+        let state = match &redis_prefix {
+            None => AppState::new(store.clone(), settings.clone()),
+            Some(prefix) => {
+                let limits = RateLimits::shared(
+                    &redis_url(),
+                    prefix,
+                    settings.rate_limit_per_client,
+                    settings.rate_limit_per_user,
+                )
+                .await
+                .expect("connecting to Redis");
+                AppState::with_limits(store.clone(), settings.clone(), limits)
+            }
+        };
+        let router = app(state, None);
         let server = tokio::spawn(async move {
             axum::serve(listener, router).await.expect("server");
         });
@@ -109,6 +197,8 @@ impl TestApp {
             base,
             http,
             store,
+            settings,
+            redis_prefix,
             _test_store: test_store,
             server,
         }

@@ -1,4 +1,5 @@
 use anyhow::Context;
+use lectern_http::conventions::rate_limit::RateLimits;
 use lectern_http::{AppState, app, spawn_housekeeping};
 use lectern_store::Store;
 use tokio::net::TcpListener;
@@ -27,7 +28,18 @@ pub async fn serve_store(
     let bound = listener.local_addr()?;
     let http = settings.http(bound);
     let base = http.public_url.as_str().trim_end_matches('/').to_owned();
-    let state = AppState::new(store.clone(), http);
+    let limits = match &settings.redis_url {
+        None => RateLimits::local(http.rate_limit_per_client, http.rate_limit_per_user),
+        Some(url) => RateLimits::shared(
+            url,
+            "lectern",
+            http.rate_limit_per_client,
+            http.rate_limit_per_user,
+        )
+        .await
+        .with_context(|| format!("connecting to Redis at {url} for shared rate limits"))?,
+    };
+    let state = AppState::with_limits(store.clone(), http, limits);
     let metrics = telemetry::install_metrics()?;
     let housekeeping = spawn_housekeeping(state.clone());
     let shutdown = shutdown_signal().context("installing signal handlers")?;

@@ -448,6 +448,27 @@ fn the_demo_serves_and_its_printed_commands_work() {
         .unwrap_or_else(|_| panic!("not JSON: {}\n{script}", text(&out.stdout)));
     assert_eq!(body["userName"], "reader@demo.lectern");
     assert_eq!(body["roles"][0], "individualMember");
+
+    // The server exposes Prometheus metrics of what it just served.
+    let base = instructions
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Lectern is serving the demo at "))
+        .unwrap();
+    let metrics = Command::new("curl")
+        .args(["-s", &format!("{base}/metrics")])
+        .output()
+        .unwrap();
+    let metrics = text(&metrics.stdout);
+    assert!(
+        metrics.contains(
+            "lectern_http_requests_total{method=\"GET\",route=\"/v2/myAccount\",status=\"200\"} 1"
+        ),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("lectern_tokens_issued_total 1"),
+        "{metrics}"
+    );
     stop(&mut child);
 
     // A second start keeps the data and does not load the demo twice.
