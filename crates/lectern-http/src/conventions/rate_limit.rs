@@ -21,15 +21,17 @@ pub struct RateLimits {
 }
 
 enum Backend {
-    Local {
-        clients: Keyed,
-        users: Keyed,
-        clock: DefaultClock,
-    },
+    Local(Box<Local>),
     Shared {
         redis: ConnectionManager,
         prefix: String,
     },
+}
+
+struct Local {
+    clients: Keyed,
+    users: Keyed,
+    clock: DefaultClock,
 }
 
 #[derive(Clone, Copy)]
@@ -46,11 +48,11 @@ impl RateLimits {
         RateLimits {
             per_client: per_client_per_minute,
             per_user: per_user_per_minute,
-            backend: Backend::Local {
+            backend: Backend::Local(Box::new(Local {
                 clients: RateLimiter::keyed(quota(per_client_per_minute)),
                 users: RateLimiter::keyed(quota(per_user_per_minute)),
                 clock: DefaultClock::default(),
-            },
+            })),
         }
     }
 
@@ -83,17 +85,13 @@ impl RateLimits {
 
     async fn check(&self, subject: Subject, key: &str) -> Result<(), u64> {
         match &self.backend {
-            Backend::Local {
-                clients,
-                users,
-                clock,
-            } => {
+            Backend::Local(local) => {
                 let limiter = match subject {
-                    Subject::Client => clients,
-                    Subject::User => users,
+                    Subject::Client => &local.clients,
+                    Subject::User => &local.users,
                 };
                 limiter.check_key(&key.to_owned()).map_err(|not_until| {
-                    let wait = not_until.wait_time_from(clock.now());
+                    let wait = not_until.wait_time_from(local.clock.now());
                     wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
                 })
             }
@@ -132,9 +130,9 @@ impl RateLimits {
     /// Forgets keys that have recovered their whole share, so memory stays bounded. Redis
     /// expires its own keys.
     pub fn forget_idle(&self) {
-        if let Backend::Local { clients, users, .. } = &self.backend {
-            clients.retain_recent();
-            users.retain_recent();
+        if let Backend::Local(local) = &self.backend {
+            local.clients.retain_recent();
+            local.users.retain_recent();
         }
     }
 }

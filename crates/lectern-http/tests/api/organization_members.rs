@@ -174,7 +174,13 @@ const LAST: [&str; 7] = [
 const FIRST: [&str; 5] = ["ann", "ben", "cat", "dan", "eve"];
 
 /// 230 members of a new organization, with repeated names so that ties are broken by the id.
-fn big_organization() -> (FixtureFile, Vec<(String, String, String, String, String)>) {
+/// A generated member: id, last name, first name, grade and birth date ('' when absent).
+type Member = (String, String, String, String, String);
+
+/// How a test computes, on its own, the sort key an order should follow.
+type KeyOf = fn(&Member) -> Vec<String>;
+
+fn big_organization() -> (FixtureFile, Vec<Member>) {
     let mut users = Vec::new();
     let mut expected = Vec::new();
     for i in 0..230 {
@@ -215,8 +221,7 @@ async fn every_order_pages_to_the_end_in_both_directions(backend: Backend) {
     fixture::load(&app.store, file).await.unwrap();
     let token = membership_token(&app).await;
 
-    type Key = (String, String, String, String, String);
-    let orders: [(&str, fn(&Key) -> Vec<String>); 6] = [
+    let orders: [(&str, KeyOf); 6] = [
         ("lastName", |m| vec![m.1.clone(), m.2.clone(), m.0.clone()]),
         ("firstName", |m| vec![m.2.clone(), m.1.clone(), m.0.clone()]),
         ("grade", |m| {
@@ -231,7 +236,7 @@ async fn every_order_pages_to_the_end_in_both_directions(backend: Backend) {
     for (sort, key) in orders {
         for direction in ["asc", "desc"] {
             let mut expected = members.clone();
-            expected.sort_by_key(|m| key(m));
+            expected.sort_by_key(key);
             if direction == "desc" {
                 expected.reverse();
             }
