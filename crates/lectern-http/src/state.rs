@@ -4,6 +4,7 @@ use std::time::Duration;
 use lectern_store::Store;
 use url::Url;
 
+use crate::conventions::client_cache::ClientCache;
 use crate::conventions::rate_limit::RateLimits;
 
 /// What the HTTP layer needs to know from the operator's configuration.
@@ -25,6 +26,7 @@ pub struct AppState {
     pub store: Store,
     pub settings: Arc<HttpSettings>,
     pub limits: Arc<RateLimits>,
+    pub clients: Arc<ClientCache>,
     /// The OpenAPI document, set once the routers that it describes are assembled.
     pub openapi: Arc<OnceLock<utoipa::openapi::OpenApi>>,
 }
@@ -43,6 +45,7 @@ impl AppState {
             store,
             settings: Arc::new(settings),
             limits: Arc::new(limits),
+            clients: Arc::default(),
             openapi: Arc::default(),
         }
     }

@@ -79,7 +79,7 @@ impl Store {
         self.backend
     }
 
-    pub async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+    pub async fn begin(&self) -> Result<crate::Transaction, StoreError> {
         Ok(self.pool.begin().await?)
     }
 

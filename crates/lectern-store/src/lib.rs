@@ -18,6 +18,8 @@ pub mod testing;
 
 pub use db::{Backend, Store, StoreError};
 pub use sqlx::AnyConnection as Connection;
+/// A transaction on whichever engine the store runs.
+pub type Transaction = sqlx::Transaction<'static, sqlx::Any>;
 
 pub(crate) fn flag(b: bool) -> i64 {
     i64::from(b)

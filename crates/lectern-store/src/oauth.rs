@@ -4,7 +4,10 @@
 use lectern_domain::Timestamp;
 use sqlx::{Any, AnyConnection, Executor};
 
+use lectern_domain::account::Account;
+
 use crate::StoreError;
+use crate::accounts::{AccountRow, COLUMNS};
 
 /// What a bearer token stands for.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -55,48 +58,84 @@ pub async fn insert_access_token<'e>(
     e: impl Executor<'e, Database = Any>,
     t: &NewToken<'_>,
 ) -> Result<(), StoreError> {
-    sqlx::query(
+    insert_token(
+        e,
         "INSERT INTO access_tokens (token_hash, grant_id, user_account_id, api_key, expires_at)
          VALUES ($1, $2, $3, $4, $5)",
+        t,
     )
-    .bind(t.hash)
-    .bind(t.grant_id)
-    .bind(t.user_account_id)
-    .bind(t.api_key)
-    .bind(t.expires_at.unix())
-    .execute(e)
-    .await?;
-    Ok(())
+    .await
 }
 
 pub async fn insert_refresh_token<'e>(
     e: impl Executor<'e, Database = Any>,
     t: &NewToken<'_>,
 ) -> Result<(), StoreError> {
-    sqlx::query(
+    insert_token(
+        e,
         "INSERT INTO refresh_tokens (token_hash, grant_id, user_account_id, api_key, expires_at)
          VALUES ($1, $2, $3, $4, $5)",
+        t,
     )
-    .bind(t.hash)
-    .bind(t.grant_id)
-    .bind(t.user_account_id)
-    .bind(t.api_key)
-    .bind(t.expires_at.unix())
-    .execute(e)
-    .await?;
+    .await
+}
+
+async fn insert_token<'e>(
+    e: impl Executor<'e, Database = Any>,
+    sql: &'static str,
+    t: &NewToken<'_>,
+) -> Result<(), StoreError> {
+    sqlx::query(sql)
+        .bind(t.hash)
+        .bind(t.grant_id)
+        .bind(t.user_account_id)
+        .bind(t.api_key)
+        .bind(t.expires_at.unix())
+        .execute(e)
+        .await?;
     Ok(())
 }
 
-pub async fn access_token<'e>(
+#[derive(sqlx::FromRow)]
+struct BearerRow {
+    token_api_key: String,
+    token_expires_at: i64,
+    token_revoked: i64,
+    #[sqlx(flatten)]
+    account: AccountRow,
+}
+
+/// A bearer token and the account it stands for, in one round trip: this runs on every signed-in
+/// request.
+pub async fn access_token_with_account<'e>(
     e: impl Executor<'e, Database = Any>,
     hash: &str,
-) -> Result<Option<AccessToken>, StoreError> {
-    Ok(sqlx::query_as(
-        "SELECT user_account_id, api_key, expires_at, revoked FROM access_tokens WHERE token_hash = $1",
-    )
-    .bind(hash)
-    .fetch_optional(e)
-    .await?)
+) -> Result<Option<(AccessToken, Account)>, StoreError> {
+    static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let sql = SQL.get_or_init(|| {
+        let account_columns: Vec<String> = COLUMNS.split(',').map(|c| format!("u.{}", c.trim())).collect();
+        format!(
+            "SELECT t.api_key AS token_api_key, t.expires_at AS token_expires_at, t.revoked AS token_revoked, {}
+             FROM access_tokens t JOIN users u ON u.user_account_id = t.user_account_id
+             WHERE t.token_hash = $1",
+            account_columns.join(", ")
+        )
+    });
+    let row: Option<BearerRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
+        .bind(hash)
+        .fetch_optional(e)
+        .await?;
+    row.map(|r| {
+        let account = Account::try_from(r.account)?;
+        let token = AccessToken {
+            user_account_id: account.user_account_id.clone(),
+            api_key: r.token_api_key,
+            expires_at: r.token_expires_at,
+            revoked: r.token_revoked,
+        };
+        Ok((token, account))
+    })
+    .transpose()
 }
 
 /// Spends a refresh token. The conditional update makes two racing refreshes with one token
@@ -118,18 +157,12 @@ pub async fn redeem_refresh_token(
     if let Some(s) = spent {
         return Ok(Redeemed::Fresh(s));
     }
-    let replayed: Option<(String,)> =
-        sqlx::query_as("SELECT grant_id FROM refresh_tokens WHERE token_hash = $1 AND used = 1")
-            .bind(hash)
-            .fetch_optional(&mut *conn)
-            .await?;
-    match replayed {
-        Some((grant_id,)) => {
-            revoke_grant(&mut *conn, &grant_id).await?;
-            Ok(Redeemed::Replayed)
-        }
-        None => Ok(Redeemed::Invalid),
-    }
+    replayed_or_invalid(
+        conn,
+        "SELECT grant_id FROM refresh_tokens WHERE token_hash = $1 AND used = 1",
+        hash,
+    )
+    .await
 }
 
 pub async fn insert_code<'e>(
@@ -172,13 +205,26 @@ pub async fn redeem_code(
     if let Some(s) = spent {
         return Ok(Redeemed::Fresh(s));
     }
-    let replayed: Option<(String,)> = sqlx::query_as(
+    replayed_or_invalid(
+        conn,
         "SELECT grant_id FROM authorization_codes WHERE code_hash = $1 AND used = 1",
+        hash,
     )
-    .bind(hash)
-    .fetch_optional(&mut *conn)
-    .await?;
-    match replayed {
+    .await
+}
+
+/// After a single-use credential could not be spent: if it had been spent before, this is a
+/// replay, and everything its grant issued is revoked; otherwise it is simply not valid.
+async fn replayed_or_invalid<T>(
+    conn: &mut AnyConnection,
+    spent_grant_sql: &'static str,
+    hash: &str,
+) -> Result<Redeemed<T>, StoreError> {
+    let spent: Option<(String,)> = sqlx::query_as(spent_grant_sql)
+        .bind(hash)
+        .fetch_optional(&mut *conn)
+        .await?;
+    match spent {
         Some((grant_id,)) => {
             revoke_grant(&mut *conn, &grant_id).await?;
             Ok(Redeemed::Replayed)

@@ -14,7 +14,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::client::Client;
 use lectern_domain::secret::token_hash;
-use lectern_store::{accounts, clients, oauth};
+use lectern_store::oauth;
 
 use super::params::Params;
 use crate::error::{ApiError, ApiResult};
@@ -88,7 +88,9 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
     };
 
     let api_key = params.required("api_key")?;
-    let client = clients::get(state.store.pool(), api_key)
+    let client = state
+        .clients
+        .get(&state.store, api_key)
         .await?
         .ok_or_else(|| {
             ApiError::unauthorized(
@@ -170,11 +172,12 @@ fn bearer_token(headers: &HeaderMap, params: &Params) -> ApiResult<Option<String
 }
 
 async fn user_for_token(state: &AppState, client: &Client, token: &str) -> ApiResult<Account> {
-    let record = oauth::access_token(state.store.pool(), &token_hash(token))
-        .await?
-        .ok_or_else(|| {
-            ApiError::unauthorized("The access token is not valid; request a new one")
-        })?;
+    let (record, account) =
+        oauth::access_token_with_account(state.store.pool(), &token_hash(token))
+            .await?
+            .ok_or_else(|| {
+                ApiError::unauthorized("The access token is not valid; request a new one")
+            })?;
     if record.revoked != 0 {
         return Err(ApiError::unauthorized(
             "The access token has been revoked; request a new one",
@@ -191,9 +194,6 @@ async fn user_for_token(state: &AppState, client: &Client, token: &str) -> ApiRe
             "The access token was issued to another application",
         ));
     }
-    let account = accounts::get(state.store.pool(), &record.user_account_id)
-        .await?
-        .ok_or_else(|| ApiError::unauthorized("The access token's account no longer exists"))?;
     if account.locked {
         return Err(ApiError::forbidden(
             "This account is locked; contact your library",

@@ -1,6 +1,7 @@
 //! Document 1's conventions, built once: every `/v2` endpoint gets them by being routed.
 
 pub mod caller;
+pub mod client_cache;
 pub mod json_errors;
 pub mod links;
 pub mod media;

@@ -12,8 +12,8 @@ use lectern_domain::account::Account;
 use lectern_domain::client::Client;
 use lectern_domain::ids::new_id;
 use lectern_domain::secret::{constant_time_eq, new_token, token_hash};
+use lectern_store::accounts;
 use lectern_store::oauth::{self, Flow, NewToken};
-use lectern_store::{accounts, clients};
 use url::Url;
 
 use super::credentials::{self, SignIn};
@@ -61,7 +61,7 @@ pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery
     let Some(client_id) = one("client_id") else {
         return bad("The app did not say who it is (client_id is missing).");
     };
-    let client = match clients::get(state.store.pool(), client_id).await {
+    let client = match state.clients.get(&state.store, client_id).await {
         Ok(Some(c)) if !c.disabled => c,
         Ok(_) => return bad("The app is not registered with this library."),
         Err(e) => return server_error(e),
@@ -359,7 +359,7 @@ async fn current_flow(
             ));
         }
     }
-    match clients::get(state.store.pool(), &flow.api_key).await {
+    match state.clients.get(&state.store, &flow.api_key).await {
         Ok(Some(c)) if !c.disabled => Ok((flow_hash, flow, c)),
         Ok(_) => Err(error_page(
             StatusCode::BAD_REQUEST,

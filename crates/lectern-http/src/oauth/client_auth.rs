@@ -7,7 +7,6 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use lectern_domain::client::Client;
 use lectern_domain::secret::verify_password;
-use lectern_store::clients;
 
 use super::token_error::TokenError;
 use crate::conventions::params::Params;
@@ -35,7 +34,9 @@ pub async fn authenticate(
             (id.to_owned(), secret.to_owned())
         }
     };
-    let client = clients::get(state.store.pool(), &api_key)
+    let client = state
+        .clients
+        .get(&state.store, &api_key)
         .await?
         .filter(|c| !c.disabled)
         .ok_or_else(|| TokenError::invalid_client("Unknown or disabled client"))?;

@@ -8,7 +8,7 @@ use lectern_domain::client::Client;
 use lectern_domain::ids::new_id;
 use lectern_domain::secret::{pkce_s256_matches, token_hash};
 use lectern_store::oauth::{Redeemed, redeem_code, redeem_refresh_token};
-use lectern_store::{Connection, accounts};
+use lectern_store::{Transaction, accounts};
 
 use super::client_auth;
 use super::credentials::{self, SignIn};
@@ -234,17 +234,7 @@ async fn code_grant(
         }
         (None, None) => {}
     }
-    ensure_not_locked(&mut tx, &spent.user_account_id).await?;
-    let tokens = issue(
-        &mut tx,
-        state,
-        &spent.grant_id,
-        &spent.user_account_id,
-        &client.api_key,
-    )
-    .await?;
-    tx.commit().await.map_err(TokenError::server_error)?;
-    Ok(tokens)
+    issue_and_commit(tx, state, &spent.grant_id, &spent.user_account_id, client).await
 }
 
 async fn refresh_grant(
@@ -276,29 +266,34 @@ async fn refresh_grant(
             "The refresh token was issued to another client",
         ));
     }
-    ensure_not_locked(&mut tx, &spent.user_account_id).await?;
-    let tokens = issue(
-        &mut tx,
-        state,
-        &spent.grant_id,
-        &spent.user_account_id,
-        &client.api_key,
-    )
-    .await?;
-    tx.commit().await.map_err(TokenError::server_error)?;
-    Ok(tokens)
+    issue_and_commit(tx, state, &spent.grant_id, &spent.user_account_id, client).await
 }
 
-async fn ensure_not_locked(conn: &mut Connection, user_account_id: &str) -> Result<(), TokenError> {
-    match accounts::get(&mut *conn, user_account_id).await? {
-        Some(a) if !a.locked => Ok(()),
-        Some(_) => Err(TokenError::new(
-            "invalid_grant",
-            "This account is locked; contact your library",
-        )),
-        None => Err(TokenError::new(
-            "invalid_grant",
-            "The account no longer exists",
-        )),
+/// Issues the grant's next tokens in the transaction that spent its credential, unless the
+/// account was locked meanwhile; the credential is spent only if tokens are issued.
+async fn issue_and_commit(
+    mut tx: Transaction,
+    state: &AppState,
+    grant_id: &str,
+    user_account_id: &str,
+    client: &Client,
+) -> Result<TokenResponse, TokenError> {
+    match accounts::get(&mut *tx, user_account_id).await? {
+        Some(a) if !a.locked => {}
+        Some(_) => {
+            return Err(TokenError::new(
+                "invalid_grant",
+                "This account is locked; contact your library",
+            ));
+        }
+        None => {
+            return Err(TokenError::new(
+                "invalid_grant",
+                "The account no longer exists",
+            ));
+        }
     }
+    let tokens = issue(&mut tx, state, grant_id, user_account_id, &client.api_key).await?;
+    tx.commit().await.map_err(TokenError::server_error)?;
+    Ok(tokens)
 }
