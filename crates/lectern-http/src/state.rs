@@ -5,7 +5,7 @@ use lectern_store::Store;
 use url::Url;
 
 use crate::conventions::client_cache::ClientCache;
-use crate::conventions::rate_limit::RateLimits;
+use crate::conventions::rate_limit::{Quotas, RateLimits};
 
 /// What the HTTP layer needs to know from the operator's configuration.
 #[derive(Debug, Clone)]
@@ -19,6 +19,18 @@ pub struct HttpSettings {
     /// Requests a minute allowed per client key, and per signed-in user.
     pub rate_limit_per_client: u32,
     pub rate_limit_per_user: u32,
+    /// Sign-in attempts a minute per user name, on the password grant and the login page.
+    pub sign_in_attempts_per_minute: u32,
+}
+
+impl HttpSettings {
+    pub fn quotas(&self) -> Quotas {
+        Quotas {
+            per_client: self.rate_limit_per_client,
+            per_user: self.rate_limit_per_user,
+            per_sign_in: self.sign_in_attempts_per_minute,
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -34,8 +46,7 @@ pub struct AppState {
 impl AppState {
     /// State with rate limits kept in this process.
     pub fn new(store: Store, settings: HttpSettings) -> Self {
-        let limits =
-            RateLimits::local(settings.rate_limit_per_client, settings.rate_limit_per_user);
+        let limits = RateLimits::local(settings.quotas());
         Self::with_limits(store, settings, limits)
     }
 

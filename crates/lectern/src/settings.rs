@@ -26,6 +26,7 @@ pub struct Settings {
     pub refresh_token_ttl: u64,
     pub rate_limit_per_client: u32,
     pub rate_limit_per_user: u32,
+    pub sign_in_attempts_per_minute: u32,
     pub redis_url: Option<String>,
     pub log_format: LogFormat,
 }
@@ -49,13 +50,14 @@ impl Default for Settings {
             refresh_token_ttl: 30 * 24 * 3600,
             rate_limit_per_client: 6000,
             rate_limit_per_user: 1200,
+            sign_in_attempts_per_minute: 10,
             redis_url: None,
             log_format: LogFormat::Text,
         }
     }
 }
 
-const KEYS: [&str; 11] = [
+const KEYS: [&str; 12] = [
     "data_dir",
     "database_url",
     "listen",
@@ -65,6 +67,7 @@ const KEYS: [&str; 11] = [
     "refresh_token_ttl",
     "rate_limit_per_client",
     "rate_limit_per_user",
+    "sign_in_attempts_per_minute",
     "redis_url",
     "log_format",
 ];
@@ -112,6 +115,10 @@ pub struct SettingsArgs {
     #[arg(long, global = true, value_name = "N")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rate_limit_per_user: Option<u32>,
+    /// Sign-in attempts a minute per user name [default: 10]
+    #[arg(long, global = true, value_name = "N")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sign_in_attempts_per_minute: Option<u32>,
     /// redis://HOST:PORT to share rate limits between nodes [default: each node keeps its own]
     #[arg(long, global = true, value_name = "URL")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -147,7 +154,10 @@ impl Settings {
         if self.access_token_ttl == 0 || self.refresh_token_ttl == 0 {
             bail!("access_token_ttl and refresh_token_ttl must be at least 1 second");
         }
-        if self.rate_limit_per_client == 0 || self.rate_limit_per_user == 0 {
+        if self.rate_limit_per_client == 0
+            || self.rate_limit_per_user == 0
+            || self.sign_in_attempts_per_minute == 0
+        {
             bail!("rate limits must be at least 1 request a minute");
         }
         for url in [&self.public_url, &self.oauth_public_url]
@@ -192,6 +202,7 @@ impl Settings {
             refresh_token_ttl: Duration::from_secs(self.refresh_token_ttl),
             rate_limit_per_client: self.rate_limit_per_client,
             rate_limit_per_user: self.rate_limit_per_user,
+            sign_in_attempts_per_minute: self.sign_in_attempts_per_minute,
         }
     }
 }

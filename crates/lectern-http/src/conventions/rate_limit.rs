@@ -17,7 +17,17 @@ type Keyed = RateLimiter<String, DefaultKeyedStateStore<String>, DefaultClock>;
 pub struct RateLimits {
     per_client: u32,
     per_user: u32,
+    per_sign_in: u32,
     backend: Backend,
+}
+
+/// The shares: requests a minute per client key and per signed-in user, and sign-in attempts a
+/// minute per user name (whatever their outcome, so that guessing a password is slow).
+#[derive(Debug, Clone, Copy)]
+pub struct Quotas {
+    pub per_client: u32,
+    pub per_user: u32,
+    pub per_sign_in: u32,
 }
 
 enum Backend {
@@ -31,6 +41,7 @@ enum Backend {
 struct Local {
     clients: Keyed,
     users: Keyed,
+    sign_ins: Keyed,
     clock: DefaultClock,
 }
 
@@ -38,19 +49,22 @@ struct Local {
 enum Subject {
     Client,
     User,
+    SignIn,
 }
 
 impl RateLimits {
     /// Limits kept in this process.
-    pub fn local(per_client_per_minute: u32, per_user_per_minute: u32) -> Self {
+    pub fn local(quotas: Quotas) -> Self {
         let quota =
             |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
         RateLimits {
-            per_client: per_client_per_minute,
-            per_user: per_user_per_minute,
+            per_client: quotas.per_client,
+            per_user: quotas.per_user,
+            per_sign_in: quotas.per_sign_in,
             backend: Backend::Local(Box::new(Local {
-                clients: RateLimiter::keyed(quota(per_client_per_minute)),
-                users: RateLimiter::keyed(quota(per_user_per_minute)),
+                clients: RateLimiter::keyed(quota(quotas.per_client)),
+                users: RateLimiter::keyed(quota(quotas.per_user)),
+                sign_ins: RateLimiter::keyed(quota(quotas.per_sign_in)),
                 clock: DefaultClock::default(),
             })),
         }
@@ -60,13 +74,13 @@ impl RateLimits {
     pub async fn shared(
         redis_url: &str,
         prefix: &str,
-        per_client_per_minute: u32,
-        per_user_per_minute: u32,
+        quotas: Quotas,
     ) -> Result<Self, redis::RedisError> {
         let redis = ConnectionManager::new(redis::Client::open(redis_url)?).await?;
         Ok(RateLimits {
-            per_client: per_client_per_minute,
-            per_user: per_user_per_minute,
+            per_client: quotas.per_client,
+            per_user: quotas.per_user,
+            per_sign_in: quotas.per_sign_in,
             backend: Backend::Shared {
                 redis,
                 prefix: prefix.to_owned(),
@@ -83,12 +97,18 @@ impl RateLimits {
         self.check(Subject::User, user_account_id).await
     }
 
+    /// Counts a sign-in attempt for a user name (any case).
+    pub async fn check_sign_in(&self, user_name: &str) -> Result<(), u64> {
+        self.check(Subject::SignIn, &user_name.to_lowercase()).await
+    }
+
     async fn check(&self, subject: Subject, key: &str) -> Result<(), u64> {
         match &self.backend {
             Backend::Local(local) => {
                 let limiter = match subject {
                     Subject::Client => &local.clients,
                     Subject::User => &local.users,
+                    Subject::SignIn => &local.sign_ins,
                 };
                 limiter.check_key(&key.to_owned()).map_err(|not_until| {
                     let wait = not_until.wait_time_from(local.clock.now());
@@ -99,6 +119,7 @@ impl RateLimits {
                 let (name, limit) = match subject {
                     Subject::Client => ("client", self.per_client),
                     Subject::User => ("user", self.per_user),
+                    Subject::SignIn => ("signin", self.per_sign_in),
                 };
                 let now = u64::try_from(Timestamp::now().unix()).unwrap_or(0);
                 let window_key = format!("{prefix}:ratelimit:{name}:{key}:{}", now / 60);
@@ -133,6 +154,7 @@ impl RateLimits {
         if let Backend::Local(local) = &self.backend {
             local.clients.retain_recent();
             local.users.retain_recent();
+            local.sign_ins.retain_recent();
         }
     }
 }

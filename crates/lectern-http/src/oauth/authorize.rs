@@ -219,6 +219,15 @@ pub async fn submit_login(
             };
             return login_page(&state, &client, &flow.csrf_token, username, errors);
         }
+        Ok(SignIn::TooManyAttempts(_)) => {
+            let errors = LoginErrors {
+                form: Some(
+                    "There have been too many attempts to sign in to this account. Wait a minute, then try again.",
+                ),
+                ..Default::default()
+            };
+            return login_page(&state, &client, &flow.csrf_token, username, errors);
+        }
         Ok(SignIn::Locked) => {
             let errors = LoginErrors {
                 form: Some("This account is locked. Contact your library to unlock it."),

@@ -10,6 +10,8 @@ pub enum SignIn {
     Ok(Box<Account>),
     BadCredentials,
     Locked,
+    /// Too many attempts for this user name; retry after this many seconds.
+    TooManyAttempts(u64),
 }
 
 /// Checks credentials. An unknown user name is checked against a decoy hash, so that it costs
@@ -19,6 +21,9 @@ pub async fn check(
     user_name: &str,
     password: &str,
 ) -> Result<SignIn, lectern_store::StoreError> {
+    if let Err(wait) = state.limits.check_sign_in(user_name).await {
+        return Ok(SignIn::TooManyAttempts(wait));
+    }
     let found = accounts::credentials(state.store.pool(), user_name).await?;
     let (account, hash) = match found {
         Some((account, Some(hash))) => (Some(account), hash),

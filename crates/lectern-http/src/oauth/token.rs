@@ -157,6 +157,7 @@ async fn password_grant(
     let account = match credentials::check(state, user_name, password).await? {
         SignIn::Ok(a) => a,
         SignIn::BadCredentials => return Err(TokenError::new("invalid_grant", "Bad credentials")),
+        SignIn::TooManyAttempts(wait) => return Err(TokenError::too_many_attempts(wait)),
         SignIn::Locked => {
             return Err(TokenError::new(
                 "invalid_grant",

@@ -10,6 +10,8 @@ pub struct TokenError {
     pub error_description: String,
     #[serde(skip)]
     status: StatusCode,
+    #[serde(skip)]
+    retry_after: Option<u64>,
 }
 
 impl TokenError {
@@ -18,6 +20,7 @@ impl TokenError {
             error,
             error_description: description.into(),
             status: StatusCode::BAD_REQUEST,
+            retry_after: None,
         }
     }
 
@@ -26,6 +29,18 @@ impl TokenError {
         TokenError {
             status: StatusCode::UNAUTHORIZED,
             ..Self::new("invalid_client", description)
+        }
+    }
+
+    /// Too many sign-in attempts: 429 with `Retry-After`.
+    pub fn too_many_attempts(retry_after: u64) -> Self {
+        TokenError {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            retry_after: Some(retry_after.max(1)),
+            ..Self::new(
+                "temporarily_unavailable",
+                "Too many sign-in attempts for this user name; retry later",
+            )
         }
     }
 
@@ -50,6 +65,7 @@ impl From<lectern_store::StoreError> for TokenError {
 impl IntoResponse for TokenError {
     fn into_response(self) -> Response {
         let status = self.status;
+        let retry_after = self.retry_after;
         let mut resp = (
             status,
             [
@@ -64,6 +80,10 @@ impl IntoResponse for TokenError {
                 header::WWW_AUTHENTICATE,
                 axum::http::HeaderValue::from_static("Basic realm=\"lectern\""),
             );
+        }
+        if let Some(seconds) = retry_after {
+            resp.headers_mut()
+                .insert(header::RETRY_AFTER, seconds.into());
         }
         resp
     }

@@ -22,6 +22,7 @@ on_both_stores!(
     unknown_clients_and_redirect_uris_stop_on_our_own_page,
     bad_authorization_requests_return_errors_to_the_client,
     login_errors_are_shown_on_the_page,
+    the_login_page_slows_down_password_guessing,
     forms_without_the_flows_csrf_token_are_refused,
     the_session_ends_with_the_flow,
     pages_refuse_framing_and_caching,
@@ -591,4 +592,25 @@ async fn untrusted_clients_may_use_the_code_flow(backend: Backend) {
             .0,
         StatusCode::OK
     );
+}
+
+async fn the_login_page_slows_down_password_guessing(backend: Backend) {
+    let app = TestApp::start_with(backend, |s| s.sign_in_attempts_per_minute = 2).await;
+    let csrf = open_login(&app, &authorize_path(TRUSTED, TRUSTED_REDIRECT, "")).await;
+    for _ in 0..2 {
+        let html = submit_login(&app, &csrf, "member@example.org", "wrong-pass-1")
+            .await
+            .text()
+            .await
+            .unwrap();
+        assert!(html.contains("The user name or password is not right"));
+    }
+    let resp = submit_login(&app, &csrf, "member@example.org", "member-pass-1").await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST, "not signed in");
+    let html = resp.text().await.unwrap();
+    assert!(
+        html.contains("too many attempts to sign in to this account"),
+        "{html}"
+    );
+    assert!(html.contains("role=\"alert\""));
 }

@@ -107,6 +107,7 @@ pub fn default_settings() -> HttpSettings {
         refresh_token_ttl: Duration::from_secs(86_400),
         rate_limit_per_client: 100_000,
         rate_limit_per_user: 100_000,
+        sign_in_attempts_per_minute: 1000,
     }
 }
 
@@ -173,14 +174,9 @@ impl TestApp {
         let state = match &redis_prefix {
             None => AppState::new(store.clone(), settings.clone()),
             Some(prefix) => {
-                let limits = RateLimits::shared(
-                    &redis_url(),
-                    prefix,
-                    settings.rate_limit_per_client,
-                    settings.rate_limit_per_user,
-                )
-                .await
-                .expect("connecting to Redis");
+                let limits = RateLimits::shared(&redis_url(), prefix, settings.quotas())
+                    .await
+                    .expect("connecting to Redis");
                 AppState::with_limits(store.clone(), settings.clone(), limits)
             }
         };

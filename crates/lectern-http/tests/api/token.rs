@@ -13,6 +13,7 @@ on_both_stores!(
     password_grant_is_for_trusted_clients_only,
     wrong_credentials_are_invalid_grant_and_cost_the_same,
     locked_accounts_cannot_sign_in,
+    sign_in_attempts_per_user_name_are_limited,
     confidential_clients_must_present_their_secret,
     token_requests_are_checked,
     refresh_grant_rotates_and_keeps_the_old_access_token,
@@ -333,4 +334,40 @@ async fn refresh_tokens_belong_to_their_client(backend: Backend) {
         refresh(&app, TRUSTED, refresh_token).await.0,
         StatusCode::OK
     );
+}
+
+async fn sign_in_attempts_per_user_name_are_limited(backend: Backend) {
+    let app = TestApp::start_with(backend, |s| s.sign_in_attempts_per_minute = 3).await;
+    for password in ["wrong-pass-1", "wrong-pass-2", "wrong-pass-3"] {
+        let (status, _) = json(
+            app.password_grant(TRUSTED, "member@example.org", password)
+                .await,
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+    // The fourth attempt within the minute is refused before the password is even looked at,
+    // whatever its case, and even with the right password.
+    let resp = app
+        .password_grant(TRUSTED, "Member@Example.org", "member-pass-1")
+        .await;
+    let retry: u64 = resp
+        .headers()
+        .get("retry-after")
+        .expect("Retry-After")
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
+    let (status, body) = json(resp).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(token_error(&body, "temporarily_unavailable").contains("Too many sign-in attempts"));
+    // Other user names are not held back.
+    let (status, _) = json(
+        app.password_grant(TRUSTED, "admin@example.org", "admin-pass-1")
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
 }

@@ -29,15 +29,10 @@ pub async fn serve_store(
     let http = settings.http(bound);
     let base = http.public_url.as_str().trim_end_matches('/').to_owned();
     let limits = match &settings.redis_url {
-        None => RateLimits::local(http.rate_limit_per_client, http.rate_limit_per_user),
-        Some(url) => RateLimits::shared(
-            url,
-            "lectern",
-            http.rate_limit_per_client,
-            http.rate_limit_per_user,
-        )
-        .await
-        .with_context(|| format!("connecting to Redis at {url} for shared rate limits"))?,
+        None => RateLimits::local(http.quotas()),
+        Some(url) => RateLimits::shared(url, "lectern", http.quotas())
+            .await
+            .with_context(|| format!("connecting to Redis at {url} for shared rate limits"))?,
     };
     let state = AppState::with_limits(store.clone(), http, limits);
     let metrics = telemetry::install_metrics()?;
