@@ -59,3 +59,48 @@ impl Params {
         &self.pairs
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(query: &str) -> Params {
+        Params::from_pairs(Params::parse_urlencoded(query.as_bytes()))
+    }
+
+    #[test]
+    fn repeated_parameters_carry_several_values() {
+        let p = params("author=Ann+Lee&author=Bo%26Co&keyword=sea");
+        assert_eq!(p.all("author"), ["Ann Lee", "Bo&Co"]);
+        assert_eq!(p.all("missing"), Vec::<&str>::new());
+        assert_eq!(p.one("keyword").ok().flatten(), Some("sea"));
+    }
+
+    #[test]
+    fn a_single_valued_parameter_may_repeat_only_with_one_value() {
+        assert_eq!(
+            params("limit=5&limit=5").one("limit").ok().flatten(),
+            Some("5")
+        );
+        let err = params("limit=5&limit=6")
+            .one("limit")
+            .err()
+            .map(|e| e.messages.join(" "));
+        assert!(err.is_some_and(|m| m.contains("'limit'")));
+    }
+
+    #[test]
+    fn required_parameters_must_be_present_and_not_blank() {
+        assert!(params("name=x").required("name").is_ok());
+        for q in ["", "name=", "name=+"] {
+            let err = params(q)
+                .required("name")
+                .err()
+                .map(|e| e.messages.join(" "));
+            assert!(
+                err.is_some_and(|m| m.contains("Missing required parameter 'name'")),
+                "{q}"
+            );
+        }
+    }
+}
