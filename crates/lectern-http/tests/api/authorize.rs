@@ -212,18 +212,9 @@ async fn a_code_is_single_use_and_its_replay_revokes_the_tokens(backend: Backend
         app.my_account(TRUSTED, access).await.0,
         StatusCode::UNAUTHORIZED
     );
-    let (status, _) = json(
-        app.post("/oauth/token")
-            .basic_auth(TRUSTED, Some(""))
-            .form(&[
-                ("grant_type", "refresh_token"),
-                ("refresh_token", tokens["refresh_token"].as_str().unwrap()),
-            ])
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let (status, _) = app
+        .refresh(TRUSTED, tokens["refresh_token"].as_str().unwrap())
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 

@@ -35,17 +35,10 @@ async fn revoking_an_access_token_ends_it_alone(backend: Backend) {
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert!(error_message(&body, "UNAUTHORIZED").contains("revoked"));
     // The refresh token of the same sign-in still works: one token per call.
-    let refreshed = app
-        .post("/oauth/token")
-        .basic_auth(TRUSTED, Some(""))
-        .form(&[
-            ("grant_type", "refresh_token"),
-            ("refresh_token", tokens["refresh_token"].as_str().unwrap()),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(refreshed.status(), StatusCode::OK);
+    let (status, _) = app
+        .refresh(TRUSTED, tokens["refresh_token"].as_str().unwrap())
+        .await;
+    assert_eq!(status, StatusCode::OK);
 }
 
 async fn revoking_a_refresh_token_ends_it_alone(backend: Backend) {
@@ -53,15 +46,7 @@ async fn revoking_a_refresh_token_ends_it_alone(backend: Backend) {
     let tokens = app.sign_in("member@example.org", "member-pass-1").await;
     let refresh = tokens["refresh_token"].as_str().unwrap();
     assert_eq!(revoke(&app, TRUSTED, refresh).await.0, StatusCode::OK);
-    let (status, body) = json(
-        app.post("/oauth/token")
-            .basic_auth(TRUSTED, Some(""))
-            .form(&[("grant_type", "refresh_token"), ("refresh_token", refresh)])
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let (status, body) = app.refresh(TRUSTED, refresh).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["error"], "invalid_grant");
     assert_eq!(

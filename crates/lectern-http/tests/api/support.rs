@@ -273,6 +273,21 @@ impl TestApp {
             .to_owned()
     }
 
+    /// A refresh-grant request from a public client.
+    pub async fn refresh(&self, api_key: &str, refresh_token: &str) -> (StatusCode, Value) {
+        let resp = self
+            .post("/oauth/token")
+            .basic_auth(api_key, Some(""))
+            .form(&[
+                ("grant_type", "refresh_token"),
+                ("refresh_token", refresh_token),
+            ])
+            .send()
+            .await
+            .expect("token request");
+        json(resp).await
+    }
+
     pub async fn my_account(&self, api_key: &str, token: &str) -> (StatusCode, Value) {
         json(
             self.get(&format!("/v2/myAccount?api_key={api_key}"))
@@ -298,6 +313,21 @@ pub async fn json(resp: Response) -> (StatusCode, Value) {
     let body =
         serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
     (status, body)
+}
+
+/// The `Retry-After` of a 429, checked to be a whole number of seconds within a minute.
+pub fn retry_after(resp: &Response) -> u64 {
+    let value = resp
+        .headers()
+        .get("retry-after")
+        .expect("Retry-After header");
+    let seconds: u64 = value
+        .to_str()
+        .expect("text")
+        .parse()
+        .expect("whole seconds");
+    assert!((1..=60).contains(&seconds), "Retry-After {seconds}");
+    seconds
 }
 
 /// Asserts the error envelope of document 1 and returns its first message.

@@ -259,25 +259,12 @@ async fn token_requests_are_checked(backend: Backend) {
     assert_eq!(resp.status(), StatusCode::OK);
 }
 
-async fn refresh(app: &TestApp, client: &str, refresh_token: &str) -> (StatusCode, Value) {
-    json(
-        app.post("/oauth/token")
-            .basic_auth(client, Some(""))
-            .form(&[
-                ("grant_type", "refresh_token"),
-                ("refresh_token", refresh_token),
-            ])
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
-}
-
 async fn refresh_grant_rotates_and_keeps_the_old_access_token(backend: Backend) {
     let app = TestApp::start(backend).await;
     let first = app.sign_in("member@example.org", "member-pass-1").await;
-    let (status, second) = refresh(&app, TRUSTED, first["refresh_token"].as_str().unwrap()).await;
+    let (status, second) = app
+        .refresh(TRUSTED, first["refresh_token"].as_str().unwrap())
+        .await;
     assert_eq!(status, StatusCode::OK, "{second}");
     assert_ne!(second["access_token"], first["access_token"]);
     assert_ne!(second["refresh_token"], first["refresh_token"]);
@@ -287,10 +274,12 @@ async fn refresh_grant_rotates_and_keeps_the_old_access_token(backend: Backend) 
         let (status, body) = app.my_account(TRUSTED, token.as_str().unwrap()).await;
         assert_eq!(status, StatusCode::OK, "{body}");
     }
-    let (status, _) = refresh(&app, TRUSTED, second["refresh_token"].as_str().unwrap()).await;
+    let (status, _) = app
+        .refresh(TRUSTED, second["refresh_token"].as_str().unwrap())
+        .await;
     assert_eq!(status, StatusCode::OK);
 
-    let (status, body) = refresh(&app, TRUSTED, "never-issued").await;
+    let (status, body) = app.refresh(TRUSTED, "never-issued").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     token_error(&body, "invalid_grant");
 }
@@ -299,9 +288,9 @@ async fn a_replayed_refresh_token_revokes_its_grant(backend: Backend) {
     let app = TestApp::start(backend).await;
     let first = app.sign_in("member@example.org", "member-pass-1").await;
     let old_refresh = first["refresh_token"].as_str().unwrap();
-    let (_, second) = refresh(&app, TRUSTED, old_refresh).await;
+    let (_, second) = app.refresh(TRUSTED, old_refresh).await;
 
-    let (status, body) = refresh(&app, TRUSTED, old_refresh).await;
+    let (status, body) = app.refresh(TRUSTED, old_refresh).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(token_error(&body, "invalid_grant").contains("already used"));
     // Everything of that sign-in is revoked: both access tokens and the newest refresh token.
@@ -312,7 +301,7 @@ async fn a_replayed_refresh_token_revokes_its_grant(backend: Backend) {
         );
     }
     assert_eq!(
-        refresh(&app, TRUSTED, second["refresh_token"].as_str().unwrap())
+        app.refresh(TRUSTED, second["refresh_token"].as_str().unwrap())
             .await
             .0,
         StatusCode::BAD_REQUEST
@@ -326,14 +315,11 @@ async fn refresh_tokens_belong_to_their_client(backend: Backend) {
     let app = TestApp::start(backend).await;
     let tokens = app.sign_in("member@example.org", "member-pass-1").await;
     let refresh_token = tokens["refresh_token"].as_str().unwrap();
-    let (status, body) = refresh(&app, OTHER_SITE, refresh_token).await;
+    let (status, body) = app.refresh(OTHER_SITE, refresh_token).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(token_error(&body, "invalid_grant").contains("another client"));
     // The refused attempt did not spend it.
-    assert_eq!(
-        refresh(&app, TRUSTED, refresh_token).await.0,
-        StatusCode::OK
-    );
+    assert_eq!(app.refresh(TRUSTED, refresh_token).await.0, StatusCode::OK);
 }
 
 async fn sign_in_attempts_per_user_name_are_limited(backend: Backend) {
@@ -351,15 +337,7 @@ async fn sign_in_attempts_per_user_name_are_limited(backend: Backend) {
     let resp = app
         .password_grant(TRUSTED, "Member@Example.org", "member-pass-1")
         .await;
-    let retry: u64 = resp
-        .headers()
-        .get("retry-after")
-        .expect("Retry-After")
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!((1..=60).contains(&retry), "{retry}");
+    retry_after(&resp);
     let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     assert!(token_error(&body, "temporarily_unavailable").contains("Too many sign-in attempts"));
