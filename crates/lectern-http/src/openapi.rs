@@ -3,8 +3,9 @@
 
 use axum::Json;
 use axum::extract::State;
+use utoipa::openapi::response::Response;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
-use utoipa::openapi::{InfoBuilder, OpenApi};
+use utoipa::openapi::{Content, InfoBuilder, OpenApi, Ref, RefOr, ResponseBuilder};
 
 use crate::state::AppState;
 
@@ -28,7 +29,84 @@ pub fn document(v2: OpenApi, oauth: OpenApi) -> OpenApi {
         "basic",
         SecurityScheme::Http(Http::new(HttpAuthScheme::Basic)),
     );
+    describe_convention_answers(&mut doc);
     doc
+}
+
+/// The answers document 1's conventions can give on every `/v2` route (a bad parameter, a
+/// missing or refused client key, no acceptable media type, too many requests, a failure of
+/// ours), and those of the token endpoints, added where a route does not describe its own. They
+/// are built once as layers, so they are described once here.
+fn describe_convention_answers(doc: &mut OpenApi) {
+    let error = |description: &str| -> RefOr<Response> {
+        ResponseBuilder::new()
+            .description(description)
+            .content(
+                "application/json",
+                Content::new(Some(Ref::from_schema_name("ErrorBody"))),
+            )
+            .build()
+            .into()
+    };
+    let token_error = |description: &str| -> RefOr<Response> {
+        ResponseBuilder::new()
+            .description(description)
+            .content(
+                "application/json",
+                Content::new(Some(Ref::from_schema_name("TokenError"))),
+            )
+            .build()
+            .into()
+    };
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let resource_api = path.starts_with("/v2/") && path != "/v2/openapi.json";
+        let token_endpoint = path == "/oauth/token" || path == "/oauth/revocations";
+        let operations = [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+        ];
+        for (index, operation) in operations.into_iter().enumerate() {
+            let Some(operation) = operation else { continue };
+            let answers = &mut operation.responses.responses;
+            let mut add = |status: &str, response: RefOr<Response>| {
+                answers.entry(status.to_owned()).or_insert(response);
+            };
+            if resource_api {
+                add(
+                    "400",
+                    error("A missing or bad parameter, named in the message"),
+                );
+                add(
+                    "401",
+                    error("An unknown api_key, or an access token that is not valid"),
+                );
+                add(
+                    "403",
+                    error("A disabled api_key, a locked account, or a caller without the right"),
+                );
+                add("406", error("Accept does not admit application/json"));
+                if index > 0 {
+                    add(
+                        "415",
+                        error("A body that is not form-encoded, multipart or JSON"),
+                    );
+                }
+                add(
+                    "429",
+                    error("Too many requests for this api_key or user; see Retry-After"),
+                );
+                add("500", error("A failure on our side; retry later"));
+            } else if token_endpoint {
+                add(
+                    "429",
+                    token_error("Too many sign-in attempts for this user name; see Retry-After"),
+                );
+                add("500", token_error("A failure on our side; retry later"));
+            }
+        }
+    }
 }
 
 /// This document: every route of the resource API and the token server.
