@@ -52,5 +52,12 @@ async fn every_route_is_described_and_served() {
         }
     }
     assert!(doc["components"]["schemas"]["MyAccountSummary"].is_object());
+    // The conventions' answers are described on every /v2 operation.
+    for status in ["400", "401", "403", "406", "429", "500"] {
+        let answer =
+            &doc["paths"]["/v2/organizations/{organizationId}/members"]["get"]["responses"][status];
+        assert!(answer.is_object(), "{status} is not described");
+    }
+    assert!(doc["paths"]["/oauth/token"]["post"]["responses"]["429"].is_object());
     assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
 }
