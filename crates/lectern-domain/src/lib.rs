@@ -13,6 +13,7 @@ pub mod role;
 pub mod secret;
 pub mod site;
 pub mod time;
+pub mod title_access;
 
 pub use role::{Role, Roles};
 pub use time::Timestamp;

@@ -1,0 +1,335 @@
+//! The access rules for titles: for a caller, a title and (for downloads) a reader, whether the
+//! title is visible, whether it may be downloaded, and the `titleAccessAlerts` that explain a
+//! refusal. Every endpoint that shows or serves a title asks here, so the rules live in one
+//! place; `docs/access-rules.md` documents them and their alert codes.
+//!
+//! Visibility and download are separate questions: a title's metadata may be visible (200) while
+//! its download is refused (403), as document 1 describes.
+
+use serde::Serialize;
+
+use crate::account::{ProofOfDisabilityStatus, SubscriptionStatus};
+use crate::role::{Role, Roles};
+
+/// Document 1's title states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TitleStatus {
+    Live,
+    Withdrawn,
+    /// Any state of the production pipeline (new, beingEdited, proofreadValid, ...): not yet live.
+    InProduction,
+    Removed,
+}
+
+/// How a title may be used, by its copyright.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UsageRestriction {
+    Copyright,
+    PublicDomain,
+    CreativeCommons,
+}
+
+/// What the rules need to know of a title.
+#[derive(Debug, Clone)]
+pub struct TitleFacts {
+    pub site_id: String,
+    /// Whether the title's site is a global site, whose titles other sites include.
+    pub in_global_collection: bool,
+    pub status: TitleStatus,
+    pub usage: UsageRestriction,
+    pub adult_content: bool,
+    /// ISO 3166 alpha-2 codes of the countries it may be read in; empty means everywhere.
+    pub countries: Vec<String>,
+    /// Restricted by NIMAC to students with an individualized education program.
+    pub nimac_restricted: bool,
+}
+
+/// The organization policies that bear on its members' access.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrganizationPolicy {
+    /// Members may download what they find in search, not only what is assigned to them.
+    pub allow_search_downloads: bool,
+    /// Adult content is hidden from members.
+    pub safe_search: bool,
+    /// The organization may give NIMAC-restricted titles to its eligible members.
+    pub can_download_nimac: bool,
+}
+
+/// What the rules need to know of a reader: the signed-in caller, or the member a sponsor
+/// downloads for.
+#[derive(Debug, Clone)]
+pub struct ReaderFacts {
+    pub user_account_id: String,
+    pub site_id: String,
+    pub roles: Roles,
+    pub country: Option<String>,
+    pub allow_adult_content: bool,
+    pub has_agreement: bool,
+    pub subscription_status: SubscriptionStatus,
+    pub proof_of_disability_status: ProofOfDisabilityStatus,
+    pub organization_id: Option<String>,
+    pub organization: Option<OrganizationPolicy>,
+    /// Has an education plan (IEP or 504) on file, which NIMAC titles require.
+    pub has_education_plan: bool,
+    /// Downloads so far this calendar month, and the monthly allowance (None: unlimited).
+    pub downloads_this_month: u32,
+    pub monthly_quota: Option<u32>,
+}
+
+/// Who is asking.
+#[derive(Debug, Clone)]
+pub enum Viewer {
+    /// No token: sees the site of the client key.
+    Guest {
+        site_id: String,
+    },
+    User(ReaderFacts),
+}
+
+impl Viewer {
+    fn site_id(&self) -> &str {
+        match self {
+            Viewer::Guest { site_id } => site_id,
+            Viewer::User(r) => &r.site_id,
+        }
+    }
+
+    fn roles(&self) -> Option<&Roles> {
+        match self {
+            Viewer::Guest { .. } => None,
+            Viewer::User(r) => Some(&r.roles),
+        }
+    }
+
+    /// Collection assistants of the title's site, and administrators, manage titles in every
+    /// state; they see what members cannot.
+    fn manages_collection_of(&self, site_id: &str) -> bool {
+        match self {
+            Viewer::Guest { .. } => false,
+            Viewer::User(r) => {
+                r.roles.contains(Role::Administrator)
+                    || (r.roles.contains(Role::CollectionAssistant) && r.site_id == site_id)
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AlertLevel {
+    /// The download is refused.
+    Error,
+    /// Worth knowing; the download is allowed.
+    Warning,
+}
+
+/// An entry of `titleAccessAlerts`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Alert {
+    pub code: &'static str,
+    pub level: AlertLevel,
+    pub message: String,
+}
+
+impl Alert {
+    fn error(code: &'static str, message: impl Into<String>) -> Self {
+        Alert {
+            code,
+            level: AlertLevel::Error,
+            message: message.into(),
+        }
+    }
+
+    fn warning(code: &'static str, message: impl Into<String>) -> Self {
+        Alert {
+            code,
+            level: AlertLevel::Warning,
+            message: message.into(),
+        }
+    }
+}
+
+/// Whether the title exists for this viewer at all. Invisible titles answer 404, as if absent.
+pub fn is_visible(viewer: &Viewer, title: &TitleFacts) -> bool {
+    let own_site = title.site_id == viewer.site_id();
+    if !(own_site || title.in_global_collection) && !is_administrator(viewer) {
+        return false;
+    }
+    if viewer.manages_collection_of(&title.site_id) {
+        return true;
+    }
+    if title.status != TitleStatus::Live {
+        return false;
+    }
+    match viewer {
+        Viewer::Guest { .. } => !title.adult_content,
+        Viewer::User(r) => !(title.adult_content && hides_adult_content(r)),
+    }
+}
+
+fn is_administrator(viewer: &Viewer) -> bool {
+    viewer
+        .roles()
+        .is_some_and(|r| r.contains(Role::Administrator))
+}
+
+/// Adult content is hidden from readers who have not allowed it, and from members of an
+/// organization with safe search on.
+fn hides_adult_content(r: &ReaderFacts) -> bool {
+    !r.allow_adult_content || r.organization.is_some_and(|o| o.safe_search)
+}
+
+/// The alerts that apply to `reader` downloading `title` (the reader is the caller, or the
+/// member a sponsor downloads for). The download is allowed when no alert is an error.
+/// `assigned`: the title is assigned to the reader (by a sponsor), which lifts the organization's
+/// limit on downloading from search.
+pub fn download_alerts(
+    reader: Option<&ReaderFacts>,
+    title: &TitleFacts,
+    assigned: bool,
+) -> Vec<Alert> {
+    let mut alerts = Vec::new();
+    if title.status != TitleStatus::Live {
+        alerts.push(Alert::error(
+            "TITLE_NOT_LIVE",
+            "This title is not available for download.",
+        ));
+    }
+    let Some(r) = reader else {
+        if title.usage == UsageRestriction::Copyright {
+            alerts.push(Alert::error(
+                "SIGN_IN_REQUIRED",
+                "Sign in to download this title: only public-domain and Creative Commons titles may be downloaded without an account.",
+            ));
+        }
+        if !title.countries.is_empty() {
+            alerts.push(Alert::error(
+                "COUNTRY_RESTRICTED",
+                "This title may be read only in some countries; sign in so that we know yours.",
+            ));
+        }
+        return alerts;
+    };
+
+    let member =
+        r.roles.contains(Role::IndividualMember) || r.roles.contains(Role::OrganizationMember);
+    if !member {
+        alerts.push(Alert::error(
+            "NOT_A_MEMBER",
+            "Only members download titles for themselves; sponsors download for their members.",
+        ));
+    }
+    if title.adult_content && hides_adult_content(r) {
+        alerts.push(Alert::error(
+            "ADULT_CONTENT",
+            "This title has adult content, which this account does not allow.",
+        ));
+    }
+    if !title.countries.is_empty()
+        && !r
+            .country
+            .as_ref()
+            .is_some_and(|c| title.countries.contains(c))
+    {
+        alerts.push(Alert::error(
+            "COUNTRY_RESTRICTED",
+            "This title may not be read in your country.",
+        ));
+    }
+    if r.roles.contains(Role::IndividualMember) && !r.has_agreement {
+        alerts.push(Alert::error(
+            "AGREEMENT_MISSING",
+            "Sign the membership agreement to download titles.",
+        ));
+    }
+    match r.subscription_status {
+        SubscriptionStatus::Active => {}
+        SubscriptionStatus::Expired => alerts.push(Alert::error(
+            "SUBSCRIPTION_EXPIRED",
+            "The subscription has expired; renew it to download titles.",
+        )),
+        SubscriptionStatus::Missing => alerts.push(Alert::error(
+            "SUBSCRIPTION_MISSING",
+            "A subscription is needed to download titles.",
+        )),
+    }
+    match r.proof_of_disability_status {
+        ProofOfDisabilityStatus::Active => {}
+        ProofOfDisabilityStatus::Submitted => alerts.push(Alert::error(
+            "PROOF_OF_DISABILITY_PENDING",
+            "The proof of disability has been received and is being checked.",
+        )),
+        ProofOfDisabilityStatus::Missing => alerts.push(Alert::error(
+            "PROOF_OF_DISABILITY_MISSING",
+            "A proof of disability is needed to download titles.",
+        )),
+    }
+    if let Some(policy) = r.organization
+        && r.roles.contains(Role::OrganizationMember)
+        && !policy.allow_search_downloads
+        && !assigned
+    {
+        alerts.push(Alert::error(
+            "ASSIGNED_TITLES_ONLY",
+            "Your organization lets you download only the titles assigned to you.",
+        ));
+    }
+    if title.nimac_restricted {
+        let eligible = r.has_education_plan && r.organization.is_some_and(|o| o.can_download_nimac);
+        if !eligible {
+            alerts.push(Alert::error(
+                "NIMAC_RESTRICTED",
+                "This title is restricted to students with an education plan, through their school.",
+            ));
+        }
+    }
+    if let Some(quota) = r.monthly_quota {
+        let left = quota.saturating_sub(r.downloads_this_month);
+        if left == 0 {
+            alerts.push(Alert::error(
+                "MONTHLY_QUOTA_REACHED",
+                format!("The allowance of {quota} downloads this month has been used."),
+            ));
+        } else if left <= 5 {
+            alerts.push(Alert::warning(
+                "MONTHLY_QUOTA_LOW",
+                format!("{left} of this month's {quota} downloads are left."),
+            ));
+        }
+    }
+    alerts
+}
+
+pub fn allows_download(alerts: &[Alert]) -> bool {
+    alerts.iter().all(|a| a.level != AlertLevel::Error)
+}
+
+/// Whether `caller` may download for `reader` (`forUser`): a sponsor for a member of their own
+/// organization, a membership assistant for an account of their site, an administrator for anyone.
+pub fn may_download_for(caller: &ReaderFacts, reader: &ReaderFacts) -> bool {
+    if caller.user_account_id == reader.user_account_id {
+        return true;
+    }
+    if caller.roles.contains(Role::Administrator) {
+        return true;
+    }
+    if caller.roles.contains(Role::MembershipAssistant) && caller.site_id == reader.site_id {
+        return true;
+    }
+    caller.roles.contains(Role::OrganizationSponsor)
+        && caller.organization_id.is_some()
+        && caller.organization_id == reader.organization_id
+        && reader.roles.contains(Role::OrganizationMember)
+}
+
+/// Whether the caller's title links carry `?forUser={userAccountId}`: callers who download for
+/// others.
+pub fn downloads_for_others(caller: &ReaderFacts) -> bool {
+    caller.roles.contains(Role::OrganizationSponsor)
+        || caller.roles.contains(Role::MembershipAssistant)
+        || caller.roles.contains(Role::Administrator)
+}
+
+#[cfg(test)]
+#[path = "title_access_tests.rs"]
+mod tests;
