@@ -1,0 +1,166 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # RPS, P50, BUSY_SERVER and the like are read by the sourcing script
+# Helpers shared by the benchmark scripts in bench/ (foundation.sh, paging.sh). Sourced, not run.
+#
+# The sourcing script sets, before it sources this file:
+#   THREADS CONNECTIONS DURATION WARMUP   wrk settings
+#   SERVER_CPU LOAD_CPU                   the core for the server side and the one for the load
+#   PG_URL PG_DB                          PostgreSQL server URL (no database) and the scratch database
+# and may set WRK_TIMEOUT (wrk's --timeout, for slow endpoints; wrk's default is 2 s).
+#
+# Sourcing installs the cleanup trap: on exit it stops every pid in PIDS, restores the
+# postmaster's affinity, drops PG_DB if PG_CREATED is set, and deletes WORK.
+
+BENCH_NAME="$(basename "$0")"
+
+step() { printf '\n==> %s\n' "$*"; }
+die() { printf '%s: %s\n' "$BENCH_NAME" "$*" >&2; exit 1; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+psql_admin() { PGOPTIONS='-c client_min_messages=warning' psql "$PG_URL/postgres" -v ON_ERROR_STOP=1 -qAtX "$@"; }
+
+# --- cleanup -----------------------------------------------------------------------------------
+
+WORK=""
+PIDS=()
+PG_CREATED=""
+POSTMASTER_PID=""
+POSTMASTER_MASK=""
+
+stop_pid() {
+  local pid="$1"
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
+  fi
+  wait "$pid" 2>/dev/null || true
+}
+
+cleanup() {
+  local status=$?
+  trap - EXIT INT TERM
+  for pid in "${PIDS[@]}"; do stop_pid "$pid"; done
+  if [ -n "$POSTMASTER_PID" ] && [ -n "$POSTMASTER_MASK" ]; then
+    as_root taskset -p "$POSTMASTER_MASK" "$POSTMASTER_PID" >/dev/null 2>&1 || true
+  fi
+  if [ -n "$PG_CREATED" ]; then
+    psql_admin -c "DROP DATABASE IF EXISTS $PG_DB WITH (FORCE)" >/dev/null 2>&1 \
+      || echo "$BENCH_NAME: could not drop the database $PG_DB" >&2
+  fi
+  if [ -n "$WORK" ]; then rm -rf "$WORK"; fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# --- tools and machine -------------------------------------------------------------------------
+
+apt_install() { # PACKAGE...: installs Debian packages quietly
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+need_tools() { local tool; for tool in "$@"; do command -v "$tool" >/dev/null || die "$tool is missing"; done; }
+
+# bench_tools: two cores, wrk (installed if missing), taskset, curl, awk and sed; prints wrk's version.
+bench_tools() {
+  [ "$(nproc --all)" -ge 2 ] || die "needs at least two cores (one for the server, one for the load)"
+  if ! command -v wrk >/dev/null; then apt_install wrk; fi
+  need_tools wrk taskset curl awk sed
+  wrk --version 2>&1 | head -1 || true
+}
+
+port_free() { # PORT HINT: dies if something answers HTTP on 127.0.0.1:PORT
+  if curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$1/"; then
+    die "something already listens on 127.0.0.1:$1 ($2)"
+  fi
+}
+
+machine_info() {
+  echo "machine:  $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1)," \
+    "$(free -g | awk '/^Mem:/ {print $2}') GiB, Linux $(uname -r)"
+  echo "rustc:    $(rustc --version)"
+  echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) before the run"
+}
+
+# --- figures -----------------------------------------------------------------------------------
+
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
+fmt() { awk -v x="$1" 'BEGIN {printf "%.0f", x}'; }
+fmt_all() { local x parts=(); for x in "$@"; do parts+=("$(fmt "$x")"); done; echo "${parts[*]}"; }
+
+# How busy each core was between two calls: cpu_mark, then cpu_busy sets BUSY_SERVER and
+# BUSY_LOAD (percent). /proc/stat counts in clock ticks per core.
+cpu_snap() { awk -v c="cpu$1" '$1 == c {idle = $5 + $6; total = 0; for (i = 2; i <= NF; i++) total += $i; print total, idle}' /proc/stat; }
+cpu_mark() { MARK_SERVER="$(cpu_snap "$SERVER_CPU")"; MARK_LOAD="$(cpu_snap "$LOAD_CPU")"; }
+busy_since() { awk -v a="$1" -v b="$2" 'BEGIN {split(a, x, " "); split(b, y, " "); t = y[1] - x[1]; i = y[2] - x[2]; printf "%.0f", (t > 0 ? 100 * (t - i) / t : 0)}'; }
+cpu_busy() {
+  BUSY_SERVER="$(busy_since "$MARK_SERVER" "$(cpu_snap "$SERVER_CPU")")"
+  BUSY_LOAD="$(busy_since "$MARK_LOAD" "$(cpu_snap "$LOAD_CPU")")"
+}
+
+# --- servers and load --------------------------------------------------------------------------
+
+wait_http() { # URL PID WHAT: waits until URL answers, while PID lives
+  for _ in $(seq 1 600); do
+    kill -0 "$2" 2>/dev/null || die "$3 exited before it answered"
+    curl -s -o /dev/null --max-time 1 "$1" && return 0
+    sleep 0.1
+  done
+  die "$3 did not answer at $1 within 60 s"
+}
+
+alive() { kill -0 "$1" 2>/dev/null || die "$2 (pid $1) is gone: it crashed or was killed under load"; }
+
+wrk_timeout_args() { if [ -n "${WRK_TIMEOUT:-}" ]; then printf '%s\n' --timeout "$WRK_TIMEOUT"; fi; }
+
+# run_wrk NAME URL [HEADER]: one wrk run on the load core; sets RPS, REQUESTS (completed),
+# P50, P99 and BAD (non-2xx + socket errors, timeouts included).
+run_wrk() {
+  local name="$1" url="$2" out="$WORK/wrk-$1-$RANDOM.txt"
+  local args=(-t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency)
+  mapfile -t -O "${#args[@]}" args < <(wrk_timeout_args)
+  if [ $# -ge 3 ]; then args+=(-H "$3"); fi
+  cpu_mark
+  taskset -c "$LOAD_CPU" wrk "${args[@]}" "$url" >"$out"
+  cpu_busy
+  RPS="$(awk '/^Requests\/sec:/ {print $2}' "$out")"
+  [ -n "$RPS" ] || { cat "$out" >&2; die "wrk printed no Requests/sec for $name"; }
+  local non2xx socket
+  non2xx="$(awk '/Non-2xx or 3xx responses:/ {print $NF}' "$out")"
+  socket="$(awk '/Socket errors:/ {gsub(",", ""); print $4 + $6 + $8 + $10}' "$out")"
+  BAD=$(( ${non2xx:-0} + ${socket:-0} ))
+  REQUESTS="$(awk '/ requests in / {print $1}' "$out")"
+  P50="$(awk '$1 == "50%" {print $2}' "$out")"
+  P99="$(awk '$1 == "99%" {print $2}' "$out")"
+  if [ "$BAD" -gt 0 ]; then
+    echo "    !! $name: $BAD bad responses (non-2xx ${non2xx:-0}, socket errors ${socket:-0}):" >&2
+    sed 's/^/       /' "$out" >&2
+  fi
+}
+
+warm() {
+  local args=()
+  mapfile -t args < <(wrk_timeout_args)
+  taskset -c "$LOAD_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" "${args[@]}" "$@" >/dev/null
+}
+
+pin_postgres() {
+  local datadir
+  datadir="$(psql_admin -c 'SHOW data_directory')" || return 1
+  POSTMASTER_PID="$(as_root head -1 "$datadir/postmaster.pid" 2>/dev/null)" || return 1
+  [ -n "$POSTMASTER_PID" ] && kill -0 "$POSTMASTER_PID" 2>/dev/null || return 1
+  POSTMASTER_MASK="$(taskset -p "$POSTMASTER_PID" | awk '{print $NF}')"
+  # Backends fork from the postmaster and inherit its affinity: the store's work runs on the
+  # server's core, not on the load generator's.
+  as_root taskset -p -c "$SERVER_CPU" "$POSTMASTER_PID" >/dev/null
+}
+
+unpin_postgres() {
+  if [ -n "$POSTMASTER_MASK" ]; then
+    as_root taskset -p "$POSTMASTER_MASK" "$POSTMASTER_PID" >/dev/null
+    POSTMASTER_MASK=""
+  fi
+}
