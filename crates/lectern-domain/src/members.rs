@@ -4,6 +4,7 @@ use std::str::FromStr;
 
 use crate::account::Account;
 use crate::paging::Direction;
+use crate::role::{Role, Roles};
 
 /// `sortOrder` of the member lists of documents 2 and 3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,6 +99,30 @@ impl FromStr for MemberKind {
     }
 }
 
+impl MemberKind {
+    /// The stored `member_kind` values this choice lists.
+    pub fn stored_values(self) -> &'static [&'static str] {
+        match self {
+            MemberKind::All => &["individual", "organization", "both"],
+            MemberKind::Individual => &["individual", "both"],
+            MemberKind::Organization => &["organization", "both"],
+        }
+    }
+
+    /// The stored `member_kind` of an account with these roles; `None` when it is no member.
+    pub fn stored_for(roles: &Roles) -> Option<&'static str> {
+        match (
+            roles.contains(Role::IndividualMember),
+            roles.contains(Role::OrganizationMember),
+        ) {
+            (true, true) => Some("both"),
+            (true, false) => Some("individual"),
+            (false, true) => Some("organization"),
+            (false, false) => None,
+        }
+    }
+}
+
 /// What a page of members is asked for.
 #[derive(Debug, Clone)]
 pub struct MemberQuery {
@@ -109,4 +134,38 @@ pub struct MemberQuery {
     /// The key of the last member of the previous page.
     pub after: Option<Vec<String>>,
     pub limit: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stored_member_kind_follows_the_roles_and_each_list_finds_it() {
+        let kind = |roles: &[Role]| MemberKind::stored_for(&Roles::new(roles.iter().copied()));
+        assert_eq!(kind(&[Role::IndividualMember]), Some("individual"));
+        assert_eq!(kind(&[Role::OrganizationMember]), Some("organization"));
+        assert_eq!(
+            kind(&[Role::OrganizationMember, Role::IndividualMember]),
+            Some("both")
+        );
+        assert_eq!(kind(&[Role::OrganizationSponsor]), None);
+        for (list, roles) in [
+            (MemberKind::Individual, vec![Role::IndividualMember]),
+            (MemberKind::Organization, vec![Role::OrganizationMember]),
+            (MemberKind::All, vec![Role::IndividualMember]),
+            (MemberKind::All, vec![Role::OrganizationMember]),
+        ] {
+            let stored = kind(&roles).unwrap_or_default();
+            assert!(
+                list.stored_values().contains(&stored),
+                "{list:?} misses {roles:?}"
+            );
+        }
+        assert!(
+            !MemberKind::Individual
+                .stored_values()
+                .contains(&"organization")
+        );
+    }
 }

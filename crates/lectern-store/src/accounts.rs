@@ -1,5 +1,6 @@
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
+use lectern_domain::members::MemberKind;
 use lectern_domain::role::Roles;
 use sqlx::{Any, Executor};
 
@@ -78,8 +79,8 @@ pub async fn upsert<'e>(
     sqlx::query(
         "INSERT INTO users (user_account_id, user_name, user_name_key, password_hash, site_id, roles,
            first_name, last_name, date_of_birth, country, organization_id, has_agreement,
-           subscription_status, proof_of_disability_status, locked, created_at, grade)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+           subscription_status, proof_of_disability_status, locked, created_at, grade, member_kind)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
          ON CONFLICT (user_account_id) DO UPDATE SET user_name = excluded.user_name,
            user_name_key = excluded.user_name_key,
            password_hash = COALESCE(excluded.password_hash, users.password_hash),
@@ -88,7 +89,7 @@ pub async fn upsert<'e>(
            country = excluded.country, organization_id = excluded.organization_id,
            has_agreement = excluded.has_agreement, subscription_status = excluded.subscription_status,
            proof_of_disability_status = excluded.proof_of_disability_status, locked = excluded.locked,
-           grade = excluded.grade",
+           grade = excluded.grade, member_kind = excluded.member_kind",
     )
     .bind(&a.user_account_id)
     .bind(&a.user_name)
@@ -107,6 +108,7 @@ pub async fn upsert<'e>(
     .bind(flag(a.locked))
     .bind(Timestamp::now().unix())
     .bind(&a.grade)
+    .bind(MemberKind::stored_for(&a.roles))
     .execute(e)
     .await?;
     Ok(())

@@ -32,20 +32,18 @@ fn sort_columns(sort: MemberSort) -> &'static [&'static str] {
     }
 }
 
-/// The filter shared by the page and the count; `$1` is the organization, `$2` the grade.
-fn filter(kind: MemberKind) -> &'static str {
-    match kind {
-        MemberKind::All => {
-            "organization_id = $1 AND ($2 IS NULL OR grade = $2) AND \
-             (',' || roles || ',' LIKE '%,organizationMember,%' OR ',' || roles || ',' LIKE '%,individualMember,%')"
-        }
-        MemberKind::Individual => {
-            "organization_id = $1 AND ($2 IS NULL OR grade = $2) AND ',' || roles || ',' LIKE '%,individualMember,%'"
-        }
-        MemberKind::Organization => {
-            "organization_id = $1 AND ($2 IS NULL OR grade = $2) AND ',' || roles || ',' LIKE '%,organizationMember,%'"
-        }
-    }
+/// The filter shared by the page and the count; `$1` is the organization, `$2` the grade. The
+/// member kinds are fixed strings of ours, never caller input.
+fn filter(kind: MemberKind) -> String {
+    let kinds: Vec<String> = kind
+        .stored_values()
+        .iter()
+        .map(|k| format!("'{k}'"))
+        .collect();
+    format!(
+        "organization_id = $1 AND ($2 IS NULL OR grade = $2) AND member_kind IN ({})",
+        kinds.join(", ")
+    )
 }
 
 /// One page: up to `limit + 1` members, the extra one telling whether another page follows.
