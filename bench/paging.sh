@@ -54,8 +54,9 @@ source bench/lib.sh
 
 [ "$MEMBERS" -ge 20000 ] || die "MEMBERS must be at least 20000 (the deep page is after 10,000, the last after MEMBERS - 10,000)"
 
-# The members list's filter and order, as the server's store builds them (crates/lectern-store/src/members.rs).
-FILTER="organization_id = '$ORG' AND (',' || roles || ',' LIKE '%,organizationMember,%' OR ',' || roles || ',' LIKE '%,individualMember,%')"
+# The members list's filter (sponsorList=allMembers) and order, as the server's store builds them in
+# crates/lectern-store/src/members.rs: keep the two alike.
+FILTER="organization_id = '$ORG' AND member_kind IN ('individual', 'organization', 'both')"
 ORDER="last_name ASC, first_name ASC, user_account_id ASC"
 
 # --- tools -------------------------------------------------------------------------------------
