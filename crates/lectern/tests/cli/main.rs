@@ -360,6 +360,22 @@ fn settings_come_from_flags_then_environment_then_file() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Starts `lectern demo` on a port the system picks, with its data in `data`.
+fn start_demo(data: &Path, extra: &[&str]) -> Child {
+    lectern(&[
+        "demo",
+        "--data-dir",
+        data.to_str().unwrap(),
+        "--listen",
+        "127.0.0.1:0",
+    ])
+    .args(extra)
+    .stdout(Stdio::piped())
+    .stderr(Stdio::null())
+    .spawn()
+    .unwrap()
+}
+
 /// Reads the demo's stdout until its instructions are complete; returns them.
 fn read_instructions(child: &mut Child) -> String {
     let stdout = child.stdout.take().unwrap();
@@ -408,17 +424,7 @@ fn stop(child: &mut Child) {
 fn the_demo_serves_and_its_printed_commands_work() {
     let dir = temp_dir();
     let data = dir.join("data");
-    let mut child = lectern(&[
-        "demo",
-        "--data-dir",
-        data.to_str().unwrap(),
-        "--listen",
-        "127.0.0.1:0",
-    ])
-    .stdout(Stdio::piped())
-    .stderr(Stdio::null())
-    .spawn()
-    .unwrap();
+    let mut child = start_demo(&data, &[]);
     let instructions = read_instructions(&mut child);
     assert!(data.join("lectern.db").exists());
     for role in [
@@ -472,17 +478,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
     stop(&mut child);
 
     // A second start keeps the data and does not load the demo twice.
-    let mut child = lectern(&[
-        "demo",
-        "--data-dir",
-        data.to_str().unwrap(),
-        "--listen",
-        "127.0.0.1:0",
-    ])
-    .stdout(Stdio::piped())
-    .stderr(Stdio::null())
-    .spawn()
-    .unwrap();
+    let mut child = start_demo(&data, &[]);
     read_instructions(&mut child);
     stop(&mut child);
     let _ = std::fs::remove_dir_all(&dir);
@@ -509,21 +505,9 @@ fn sign_in_pages_meet_wcag_2_2_aa_in_a_real_browser() {
         return;
     }
     let dir = temp_dir();
-    let mut child = lectern(&[
-        "demo",
-        "--data-dir",
-        dir.join("data").to_str().unwrap(),
-        "--listen",
-        "127.0.0.1:0",
-        // The suite signs the demo reader in about ten times in twenty seconds, near the
-        // default limit on sign-in attempts, which is not what it tests.
-        "--sign-in-attempts-per-minute",
-        "100",
-    ])
-    .stdout(Stdio::piped())
-    .stderr(Stdio::null())
-    .spawn()
-    .unwrap();
+    // The suite signs the demo reader in about ten times in twenty seconds, near the
+    // default limit on sign-in attempts, which is not what it tests.
+    let mut child = start_demo(&dir.join("data"), &["--sign-in-attempts-per-minute", "100"]);
     let instructions = read_instructions(&mut child);
     let base = instructions
         .lines()
