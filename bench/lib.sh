@@ -164,3 +164,23 @@ unpin_postgres() {
     POSTMASTER_MASK=""
   fi
 }
+
+# A new, empty $PG_DB database, with PostgreSQL's backends pinned to the server's core; notes in
+# RESULT[STORE,pg_pinned] whether pinning worked. The caller's cleanup drops the database.
+# RESULT is the associative array each calling script declares.
+# shellcheck disable=SC2004,SC2154
+fresh_postgres() {
+  local store="$1"
+  command -v psql >/dev/null || die "psql is missing (apt-get install postgresql-client)"
+  psql_admin -c 'SELECT 1' >/dev/null || die "PostgreSQL does not answer at $PG_URL"
+  psql_admin -c "DROP DATABASE IF EXISTS $PG_DB WITH (FORCE)" >/dev/null
+  psql_admin -c "CREATE DATABASE $PG_DB" >/dev/null
+  PG_CREATED=1
+  if pin_postgres; then
+    echo "PostgreSQL backends pinned to core $SERVER_CPU (postmaster $POSTMASTER_PID, mask was $POSTMASTER_MASK)"
+    RESULT[$store,pg_pinned]=yes
+  else
+    echo "!! could not pin PostgreSQL to core $SERVER_CPU; its backends run on any core" >&2
+    RESULT[$store,pg_pinned]=no
+  fi
+}

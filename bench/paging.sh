@@ -277,19 +277,8 @@ bench_store() {
   mkdir -p "$dir"
   step "$store"
   if [ "$store" = postgres ]; then
-    command -v psql >/dev/null || die "psql is missing (apt-get install postgresql-client)"
-    psql_admin -c 'SELECT 1' >/dev/null || die "PostgreSQL does not answer at $PG_URL"
-    psql_admin -c "DROP DATABASE IF EXISTS $PG_DB WITH (FORCE)" >/dev/null
-    psql_admin -c "CREATE DATABASE $PG_DB" >/dev/null
-    PG_CREATED=1
+    fresh_postgres "$store"
     db_args=(--database-url "$PG_URL/$PG_DB")
-    if pin_postgres; then
-      echo "PostgreSQL backends pinned to core $SERVER_CPU (postmaster $POSTMASTER_PID, mask was $POSTMASTER_MASK)"
-      RESULT[$store,pg_pinned]=yes
-    else
-      echo "!! could not pin PostgreSQL to core $SERVER_CPU; its backends run on any core" >&2
-      RESULT[$store,pg_pinned]=no
-    fi
   fi
 
   # Loads run on the server's core too: one core's worth of loading.

@@ -479,7 +479,7 @@ proptest! {
     }
 
     #[test]
-    fn a_download_is_allowed_exactly_when_no_rule_refuses_it(r in any_reader(), t in any_title(), assigned in any::<bool>()) {
+    fn a_reader_out_of_standing_is_always_refused_with_documented_alerts(r in any_reader(), t in any_title(), assigned in any::<bool>()) {
         let alerts = download_alerts(Some(&r), &t, assigned);
         let refused_by_standing = r.subscription_status != SubscriptionStatus::Active
             || r.proof_of_disability_status != ProofOfDisabilityStatus::Active

@@ -77,10 +77,6 @@ impl ApiError {
         Self::new(StatusCode::NOT_FOUND, "NOT_FOUND", message)
     }
 
-    pub fn conflict(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::CONFLICT, "CONFLICT", message)
-    }
-
     pub fn too_many_requests(retry_after_secs: u64, message: impl Into<String>) -> Self {
         Self::new(StatusCode::TOO_MANY_REQUESTS, "TOO_MANY_REQUESTS", message)
             .with_header(header::RETRY_AFTER, &retry_after_secs.max(1).to_string())

@@ -140,6 +140,19 @@ pub async fn credentials<'e>(
         .transpose()
 }
 
+/// The stored password hash of an account, if it has one.
+pub async fn password_hash<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+) -> Result<Option<String>, StoreError> {
+    let row: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT password_hash FROM users WHERE user_account_id = $1")
+            .bind(user_account_id)
+            .fetch_optional(e)
+            .await?;
+    Ok(row.and_then(|(h,)| h))
+}
+
 /// An account named by a user identifier: its user name or its userAccountId.
 pub async fn by_identifier<'e>(
     e: impl Executor<'e, Database = Any>,

@@ -88,13 +88,14 @@ impl Store {
     }
 }
 
-/// The SQLite URL for a data directory: `sqlite://DIR/lectern.db?mode=rwc`.
-pub fn sqlite_url_for_dir(dir: &std::path::Path) -> String {
-    format!("sqlite://{}?mode=rwc", dir.join("lectern.db").display())
-}
-
 impl Store {
+    /// The SQLite URL for a data directory: `sqlite://DIR/lectern.db?mode=rwc`.
     pub fn sqlite_url_for_dir(dir: &std::path::Path) -> String {
-        sqlite_url_for_dir(dir)
+        format!("sqlite://{}?mode=rwc", dir.join("lectern.db").display())
+    }
+
+    /// A connection from the pool, for statements that must share one.
+    pub async fn acquire(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>, StoreError> {
+        Ok(self.pool.acquire().await?)
     }
 }

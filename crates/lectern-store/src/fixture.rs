@@ -476,14 +476,9 @@ async fn with_password_hashes(
         let hash = match password {
             None => None,
             Some(p) => {
-                let stored = accounts::get(store.pool(), &account.user_account_id).await?;
-                let stored_hash = match (stored, &account.user_name) {
-                    (Some(_), Some(name)) => accounts::credentials(store.pool(), name)
-                        .await?
-                        .and_then(|(_, h)| h),
-                    _ => None,
-                };
-                Some(keep_or_hash(stored_hash, p.expose())?)
+                let stored =
+                    accounts::password_hash(store.pool(), &account.user_account_id).await?;
+                Some(keep_or_hash(stored, p.expose())?)
             }
         };
         out.push((account, hash));

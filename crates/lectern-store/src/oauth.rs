@@ -10,9 +10,8 @@ use crate::StoreError;
 use crate::accounts::{AccountRow, COLUMNS};
 
 /// What a bearer token stands for.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct AccessToken {
-    pub user_account_id: String,
     pub api_key: String,
     pub expires_at: i64,
     pub revoked: i64,
@@ -128,7 +127,6 @@ pub async fn access_token_with_account<'e>(
     row.map(|r| {
         let account = Account::try_from(r.account)?;
         let token = AccessToken {
-            user_account_id: account.user_account_id.clone(),
             api_key: r.token_api_key,
             expires_at: r.token_expires_at,
             revoked: r.token_revoked,

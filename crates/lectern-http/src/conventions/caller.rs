@@ -48,10 +48,6 @@ impl Ctx {
     pub fn signed_in(&self) -> ApiResult<&Account> {
         self.user.as_ref().ok_or_else(ApiError::sign_in_required)
     }
-
-    pub fn site_id(&self) -> &str {
-        &self.client.site_id
-    }
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Ctx {

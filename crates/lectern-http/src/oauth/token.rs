@@ -165,12 +165,7 @@ async fn password_grant(
             ));
         }
     };
-    let mut conn = state
-        .store
-        .pool()
-        .acquire()
-        .await
-        .map_err(TokenError::server_error)?;
+    let mut conn = state.store.acquire().await?;
     Ok(issue(
         &mut conn,
         state,
