@@ -1,33 +1,4 @@
-use std::str::FromStr;
-
-use serde::Serialize;
-
 use crate::role::{Role, Roles};
-
-macro_rules! string_enum {
-    ($(#[$m:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-        pub enum $name { $(#[serde(rename = $text)] $variant),+ }
-
-        impl $name {
-            pub const VALUES: &'static [&'static str] = &[$($text),+];
-            pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = String;
-            fn from_str(s: &str) -> Result<Self, String> {
-                match s {
-                    $($text => Ok($name::$variant),)+
-                    _ => Err(format!("'{s}' is not one of {}", Self::VALUES.join(", "))),
-                }
-            }
-        }
-    };
-}
 
 string_enum!(
     /// Document 1's subscriptionStatus.

@@ -1,8 +1,12 @@
 //! Lectern's types and rules. Nothing here performs I/O: the store and the HTTP layer
 //! hand values in and get decisions back.
 
+#[macro_use]
+mod string_enum;
+
 pub mod access;
 pub mod account;
+pub mod catalog;
 pub mod client;
 pub mod ids;
 pub mod members;

@@ -1,7 +1,7 @@
 use std::fmt;
 
 use chrono::{DateTime, Utc};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// An instant, kept as whole seconds since the Unix epoch (that is how both stores hold it) and
 /// written as document 1 asks: `YYYY-MM-DDThh:mm:ssZ` in UTC.
@@ -19,6 +19,19 @@ impl Timestamp {
 
     pub fn unix(self) -> i64 {
         self.0
+    }
+
+    /// Reads document 1's form, `YYYY-MM-DDThh:mm:ssZ`, or a bare date (midnight UTC), which
+    /// catalog sources often give for publication dates.
+    pub fn parse(raw: &str) -> Result<Self, &'static str> {
+        if let Ok(t) = DateTime::parse_from_rfc3339(raw) {
+            return Ok(Timestamp(t.timestamp()));
+        }
+        chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+            .ok()
+            .and_then(|d| d.and_hms_opt(0, 0, 0))
+            .map(|t| Timestamp(t.and_utc().timestamp()))
+            .ok_or("must be a timestamp written YYYY-MM-DDThh:mm:ssZ, or a date YYYY-MM-DD")
     }
 
     pub fn plus_seconds(self, seconds: i64) -> Self {
@@ -41,6 +54,13 @@ impl Serialize for Timestamp {
     }
 }
 
+impl<'de> Deserialize<'de> for Timestamp {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Timestamp::parse(&raw).map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,5 +73,13 @@ mod tests {
             "2006-12-12T23:10:14Z"
         );
         assert_eq!(Timestamp::from_unix(0).to_string(), "1970-01-01T00:00:00Z");
+    }
+
+    #[test]
+    fn parses_what_it_writes_and_bare_dates() {
+        let t = Timestamp::parse("2006-12-12T23:10:14Z").unwrap();
+        assert_eq!(t.unix(), 1_165_965_014);
+        assert_eq!(Timestamp::parse("1970-01-02").unwrap().unix(), 86_400);
+        assert!(Timestamp::parse("12/12/2006").is_err());
     }
 }

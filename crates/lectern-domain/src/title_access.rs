@@ -9,6 +9,7 @@
 use serde::Serialize;
 
 use crate::account::{ProofOfDisabilityStatus, SubscriptionStatus};
+use crate::catalog::query::Scope;
 use crate::role::{Role, Roles};
 
 /// Document 1's title states.
@@ -21,13 +22,14 @@ pub enum TitleStatus {
     Removed,
 }
 
-/// How a title may be used, by its copyright.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UsageRestriction {
-    Copyright,
-    PublicDomain,
-    CreativeCommons,
-}
+string_enum!(
+    /// How a title may be used, by its copyright.
+    UsageRestriction {
+        Copyright = "copyright",
+        PublicDomain = "publicDomain",
+        CreativeCommons = "creativeCommons",
+    }
+);
 
 /// What the rules need to know of a title.
 #[derive(Debug, Clone)]
@@ -165,6 +167,50 @@ pub fn is_visible(viewer: &Viewer, title: &TitleFacts) -> bool {
         Viewer::Guest { .. } => !title.adult_content,
         Viewer::User(r) => !(title.adult_content && hides_adult_content(r)),
     }
+}
+
+/// The titles `viewer` may see, as a filter over the whole catalog: the same rule as
+/// `is_visible`, for an index to apply. `global_sites`: the sites whose titles every site includes.
+pub fn search_scope(viewer: &Viewer, global_sites: &[String]) -> Scope {
+    if is_administrator(viewer) {
+        return Scope {
+            sites: None,
+            managed_sites: None,
+            hide_adult: false,
+        };
+    }
+    let own = viewer.site_id().to_owned();
+    let mut sites = vec![own.clone()];
+    sites.extend(global_sites.iter().filter(|s| **s != own).cloned());
+    let managed_sites = if viewer.manages_collection_of(&own) {
+        vec![own]
+    } else {
+        Vec::new()
+    };
+    Scope {
+        sites: Some(sites),
+        managed_sites: Some(managed_sites),
+        hide_adult: match viewer {
+            Viewer::Guest { .. } => true,
+            Viewer::User(r) => hides_adult_content(r),
+        },
+    }
+}
+
+/// Whether a scope lets a title through; `search_scope` and `is_visible` agree on every title.
+pub fn scope_admits(scope: &Scope, title: &TitleFacts) -> bool {
+    let listed = |sites: &Option<Vec<String>>| {
+        sites
+            .as_ref()
+            .is_none_or(|s| s.iter().any(|x| *x == title.site_id))
+    };
+    if !listed(&scope.sites) {
+        return false;
+    }
+    if listed(&scope.managed_sites) {
+        return true;
+    }
+    title.status == TitleStatus::Live && !(scope.hide_adult && title.adult_content)
 }
 
 fn is_administrator(viewer: &Viewer) -> bool {

@@ -496,6 +496,44 @@ proptest! {
     }
 }
 
+fn any_viewer() -> impl Strategy<Value = Viewer> {
+    let site = prop::sample::select(vec!["a", "b", "g"]);
+    let role = prop::sample::select(vec![
+        Role::IndividualMember,
+        Role::OrganizationMember,
+        Role::CollectionAssistant,
+        Role::Administrator,
+    ]);
+    (any_reader(), site, role, any::<bool>()).prop_map(|(r, site, role, guest)| {
+        if guest {
+            Viewer::Guest {
+                site_id: site.into(),
+            }
+        } else {
+            Viewer::User(ReaderFacts {
+                site_id: site.into(),
+                roles: Roles::new([role]),
+                ..r
+            })
+        }
+    })
+}
+
+proptest! {
+    /// The index filters whole result sets with `search_scope`; it must let through exactly the
+    /// titles `is_visible` shows, so that search and metadata never disagree.
+    #[test]
+    fn the_search_scope_admits_exactly_the_visible_titles(
+        v in any_viewer(),
+        t in any_title(),
+        site in prop::sample::select(vec!["a", "b", "g"]),
+    ) {
+        let t = TitleFacts { site_id: site.into(), in_global_collection: site == "g", ..t };
+        let scope = search_scope(&v, &["g".to_owned()]);
+        prop_assert_eq!(scope_admits(&scope, &t), is_visible(&v, &t));
+    }
+}
+
 /// The codes docs/access-rules.md documents; a test there checks the document lists these.
 const DOCUMENTED_CODES: [&str; 14] = [
     "TITLE_NOT_LIVE",

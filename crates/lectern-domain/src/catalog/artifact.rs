@@ -1,0 +1,160 @@
+use serde::{Deserialize, Serialize};
+
+use super::Format;
+use crate::Timestamp;
+
+string_enum!(
+    /// Where an artifact stands: what `formatStatuses` reports per format.
+    ArtifactStatus {
+        Available = "available",
+        InProduction = "inProduction",
+        Withdrawn = "withdrawn",
+    }
+);
+
+string_enum!(NarratorType { Tts = "tts", Human = "human" });
+string_enum!(NarratorGender { Male = "male", Female = "female", OtherNonBinary = "otherNonBinary" });
+string_enum!(BrailleType { Automated = "automated", Transcribed = "transcribed" });
+string_enum!(BrailleGrade { Contracted = "contracted", Uncontracted = "uncontracted" });
+string_enum!(BrailleMusicScoreLayout { BarOverBar = "barOverBar", BarByBar = "barByBar" });
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Narrator {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gender: Option<NarratorGender>,
+    #[serde(rename = "type")]
+    pub kind: NarratorType,
+}
+
+/// Document 3's Accessibility Metadata, read from publisher metadata (for EPUB, the package
+/// document's schema.org properties).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AccessibilityMetadata {
+    #[serde(default)]
+    pub accessibility_summary: Option<String>,
+    #[serde(default)]
+    pub accessibility_conformances: Vec<String>,
+    #[serde(default)]
+    pub accessibility_certifications: Vec<Certification>,
+    #[serde(default)]
+    pub accessibility_features: Vec<Feature>,
+    #[serde(default)]
+    pub accessibility_hazards: Vec<String>,
+    #[serde(default)]
+    pub access_modes: Vec<String>,
+    #[serde(default)]
+    pub access_modes_sufficient: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Certification {
+    pub certified_by: Option<String>,
+    pub certifier_credential: Option<String>,
+    pub certifier_report: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Feature {
+    pub accessibility_feature: String,
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// One format of a title (document 3's Artifact Metadata) and where its file is kept.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Artifact {
+    pub format: Format,
+    #[serde(default = "available")]
+    pub status: ArtifactStatus,
+    /// The file: in a fixture, a path relative to the fixture file; in the store, the object key.
+    /// Never shown to clients, who download through the packaging flow.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub global_book_service_id: Option<String>,
+    #[serde(default)]
+    pub producer: Option<String>,
+    #[serde(default)]
+    pub supplier: Option<String>,
+    #[serde(default)]
+    pub narrator: Option<Narrator>,
+    #[serde(default)]
+    pub braille_grade: Option<BrailleGrade>,
+    #[serde(default)]
+    pub braille_code: Option<String>,
+    #[serde(default)]
+    pub braille_type: Option<BrailleType>,
+    #[serde(default)]
+    pub braille_music_score_layout: Option<BrailleMusicScoreLayout>,
+    /// ISO 8601 duration, `PTnHnMnS`.
+    #[serde(default)]
+    pub duration: Option<String>,
+    #[serde(default)]
+    pub funding_source: Option<String>,
+    #[serde(default)]
+    pub number_of_volumes: Option<u32>,
+    #[serde(default)]
+    pub external_identifier_code: Option<String>,
+    #[serde(default)]
+    pub transcriber: Option<String>,
+    #[serde(default)]
+    pub accessibility: AccessibilityMetadata,
+    #[serde(default)]
+    pub date_added: Option<Timestamp>,
+}
+
+fn available() -> ArtifactStatus {
+    ArtifactStatus::Available
+}
+
+/// Seconds in an ISO 8601 duration of hours, minutes and seconds (`PT1H2M3S`, `PT45M`).
+pub fn duration_seconds(raw: &str) -> Result<u32, &'static str> {
+    const BAD: &str = "must be an ISO 8601 duration such as PT1H30M0S";
+    let rest = raw.strip_prefix("PT").ok_or(BAD)?;
+    if rest.is_empty() {
+        return Err(BAD);
+    }
+    let (mut total, mut number) = (0u32, String::new());
+    for c in rest.chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit = match c {
+            'H' => 3600,
+            'M' => 60,
+            'S' => 1,
+            _ => return Err(BAD),
+        };
+        let n: u32 = number.parse().map_err(|_| BAD)?;
+        total = total
+            .checked_add(n.checked_mul(unit).ok_or(BAD)?)
+            .ok_or(BAD)?;
+        number.clear();
+    }
+    if number.is_empty() {
+        Ok(total)
+    } else {
+        Err(BAD)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_hours_minutes_and_seconds() {
+        assert_eq!(duration_seconds("PT1H2M3S"), Ok(3723));
+        assert_eq!(duration_seconds("PT45M"), Ok(2700));
+        assert!(duration_seconds("P1D").is_err());
+        assert!(duration_seconds("PT").is_err());
+        assert!(duration_seconds("PT5").is_err());
+    }
+}

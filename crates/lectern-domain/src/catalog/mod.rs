@@ -1,0 +1,14 @@
+//! The catalog: titles, their artifacts (one per format), categories, BISAC codes, popular lists
+//! and periodicals, as sources describe them. The store keeps these records; the search index is
+//! derived from them; the HTTP layer turns them into the views of documents 2 to 4.
+
+pub mod artifact;
+pub mod bisac;
+pub mod format;
+pub mod periodical;
+pub mod query;
+pub mod title;
+
+pub use artifact::{AccessibilityMetadata, Artifact, ArtifactStatus, Narrator};
+pub use format::Format;
+pub use title::{ContentWarning, Contributor, ContributorType, TitleRecord, TitleStatusCode};

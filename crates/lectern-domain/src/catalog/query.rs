@@ -1,0 +1,91 @@
+//! A title search as the rules and the index understand it: what `GET /v2/titles` asks for once
+//! its parameters are parsed, and which titles the caller may see at all.
+
+use super::artifact::{BrailleType, NarratorType};
+use super::{ContentWarning, Format, TitleStatusCode};
+use crate::paging::Direction;
+
+string_enum!(
+    /// `sortOrder` of the title search.
+    TitleSort {
+        Relevance = "relevance",
+        Title = "title",
+        Author = "author",
+        DateAdded = "dateAdded",
+        CopyrightDate = "copyrightDate",
+    }
+);
+
+/// The filters of a title search; every field narrows the result. Text is matched word by word,
+/// case-insensitively; lists marked multi in the spec match any of their values.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TitleFilters {
+    pub keyword: Option<String>,
+    pub title: Option<String>,
+    pub authors: Vec<String>,
+    pub narrators: Vec<String>,
+    pub composers: Vec<String>,
+    pub isbn: Option<String>,
+    /// `categories` (multi) and `category`: a title in any of them.
+    pub categories: Vec<String>,
+    pub language: Option<String>,
+    /// Titles that may be read in this country.
+    pub country: Option<String>,
+    pub format: Option<Format>,
+    pub narrator_type: Option<NarratorType>,
+    pub braille_type: Option<BrailleType>,
+    /// Titles whose reading age range includes this age.
+    pub reading_age: Option<u32>,
+    pub excluded_content_warnings: Vec<ContentWarning>,
+    pub included_content_warnings: Vec<ContentWarning>,
+    pub external_identifier_code: Option<String>,
+    /// Titles with an audio artifact at most this long, in seconds.
+    pub max_duration_seconds: Option<u32>,
+    pub title_content_type: Option<String>,
+    pub included_bisac_headings: Vec<String>,
+    pub excluded_bisac_headings: Vec<String>,
+    pub included_bisac_codes: Vec<String>,
+    pub excluded_bisac_codes: Vec<String>,
+    pub origin_country: Option<String>,
+    /// An exact author name, as `authorFacets` gives it.
+    pub author_filter: Option<String>,
+    pub title_status: Option<TitleStatusCode>,
+}
+
+impl TitleFilters {
+    /// Whether any text is searched, so that relevance means something.
+    pub fn has_text(&self) -> bool {
+        self.keyword.is_some()
+            || self.title.is_some()
+            || !self.authors.is_empty()
+            || !self.narrators.is_empty()
+            || !self.composers.is_empty()
+    }
+}
+
+/// Which titles a caller may see (see `title_access::is_visible`), as a filter the index can
+/// apply to a whole result set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scope {
+    /// Sites whose titles are visible at all; `None`: every site (administrators).
+    pub sites: Option<Vec<String>>,
+    /// Sites whose titles are visible in every state and with adult content (those the caller
+    /// manages); `None`: every site.
+    pub managed_sites: Option<Vec<String>>,
+    /// Hide adult content outside the managed sites.
+    pub hide_adult: bool,
+}
+
+/// A complete title search: filters, scope, order and page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TitleSearch {
+    pub filters: TitleFilters,
+    pub scope: Scope,
+    pub sort: TitleSort,
+    pub direction: Direction,
+    pub limit: u32,
+    /// The page token (`start`) of the previous page, opaque here.
+    pub start: Option<String>,
+    /// Compute `authorFacets` and `categoryFacets` (top 10 of the whole match set).
+    pub facets: bool,
+}
