@@ -202,7 +202,7 @@ pub fn scope_admits(scope: &Scope, title: &TitleFacts) -> bool {
     let listed = |sites: &Option<Vec<String>>| {
         sites
             .as_ref()
-            .is_none_or(|s| s.iter().any(|x| *x == title.site_id))
+            .is_none_or(|s| s.contains(&title.site_id))
     };
     if !listed(&scope.sites) {
         return false;

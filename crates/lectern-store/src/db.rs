@@ -18,6 +18,8 @@ pub enum StoreError {
     Database(#[from] sqlx::Error),
     #[error(transparent)]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("a stored record does not read back: {0}")]
+    Record(#[from] serde_json::Error),
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
 }

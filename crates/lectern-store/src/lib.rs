@@ -5,6 +5,7 @@
 //! URL's scheme. Anything that truly differs between the engines belongs in `dialect`.
 
 pub mod accounts;
+pub mod catalog;
 pub mod clients;
 mod db;
 pub mod dialect;
@@ -12,9 +13,12 @@ pub mod fixture;
 pub mod members;
 pub mod oauth;
 pub mod organizations;
+pub mod periodicals;
+pub mod readers;
 pub mod sites;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod titles;
 
 pub use db::{Backend, Store, StoreError};
 pub use sqlx::AnyConnection as Connection;

@@ -1,7 +1,9 @@
-//! The store on both engines: fixture loading and single-use credentials.
+//! The store on both engines: fixture loading, the catalog and its change feed, and
+//! single-use credentials.
 
 // A failed unwrap is a failed test: that is what tests are for.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod catalog;
 mod fixtures;
 mod oauth;

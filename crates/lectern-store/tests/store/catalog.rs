@@ -1,0 +1,351 @@
+use std::io::Write;
+
+use lectern_domain::Timestamp;
+use lectern_store::catalog::{self, BisacPrefix};
+use lectern_store::fixture::{self, FixtureError, FixtureFile};
+use lectern_store::on_both_stores;
+use lectern_store::testing::{Backend, fresh};
+use lectern_store::{periodicals, readers, titles};
+
+on_both_stores!(
+    the_change_feed_gives_every_write_once_in_order,
+    a_replaced_title_keeps_the_date_it_was_added,
+    catalog_fixtures_load_with_their_files,
+    bad_catalog_entries_are_refused_by_name,
+    bisac_codes_match_a_prefix_of_code_or_description,
+    reader_facts_count_this_months_downloads,
+);
+
+const CATALOG: &str = r#"{
+  "sites": [{ "id": "lib", "name": "The Library" }],
+  "categories": [{ "name": "Fiction", "description": "Stories" }, { "name": "History" }],
+  "bisacCodes": [
+    { "code": "FIC000000", "description": "FICTION / General" },
+    { "code": "FIC027000", "description": "FICTION / Romance / General" },
+    { "code": "HIS000000", "description": "HISTORY / General" }
+  ],
+  "titles": [
+    { "serviceId": "t1", "site": "lib", "status": "live", "title": "The Long Road",
+      "usageRestriction": "copyright", "categories": ["Fiction"], "bisacCodes": ["FIC000000"],
+      "contributors": [{ "name": "Ada Byron", "type": "author" }], "languages": ["eng"],
+      "artifacts": [{ "format": "EPUB3", "file": "files/road.epub",
+                      "accessibility": { "accessModes": ["textual"], "accessibilitySummary": "Fully navigable." } }] },
+    { "serviceId": "t2", "site": "lib", "status": "new", "title": "Untold", "usageRestriction": "publicDomain" }
+  ],
+  "popularLists": [{ "id": "new", "site": "lib", "description": "New arrivals", "titles": ["t1", "t2"] }],
+  "periodicals": [{ "seriesId": "p1", "site": "lib", "title": "Weekly News", "seriesType": "newspaper",
+                    "languages": ["eng"],
+                    "editions": [{ "editionId": "e1", "editionName": "Week 1", "publicationDate": "2026-01-05",
+                                   "artifacts": [{ "format": "DAISY", "file": "files/week1.zip" }] }] }]
+}"#;
+
+fn fixture_dir() -> tempfile_dir::Dir {
+    let dir = tempfile_dir::Dir::new();
+    std::fs::create_dir_all(dir.path().join("files")).unwrap();
+    for name in ["road.epub", "week1.zip"] {
+        let mut f = std::fs::File::create(dir.path().join("files").join(name)).unwrap();
+        f.write_all(b"bytes").unwrap();
+    }
+    dir
+}
+
+/// A temporary directory removed on drop, without another dependency.
+mod tempfile_dir {
+    use std::path::{Path, PathBuf};
+
+    pub struct Dir(PathBuf);
+
+    impl Dir {
+        pub fn new() -> Self {
+            let path = std::env::temp_dir()
+                .join(format!("lectern-fixture-{}", lectern_domain::ids::new_id()));
+            std::fs::create_dir_all(&path).unwrap();
+            Dir(path)
+        }
+
+        pub fn path(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+async fn load_catalog(store: &lectern_store::Store) -> fixture::LoadReport {
+    let dir = fixture_dir();
+    let plan = fixture::check(store, FixtureFile::parse(CATALOG).unwrap(), dir.path())
+        .await
+        .unwrap();
+    fixture::write(store, plan).await.unwrap()
+}
+
+fn record(id: &str, title: &str) -> lectern_domain::catalog::TitleRecord {
+    serde_json::from_value(serde_json::json!({
+        "serviceId": id, "site": "lib", "status": "live", "title": title,
+        "usageRestriction": "copyright"
+    }))
+    .unwrap()
+}
+
+async fn the_change_feed_gives_every_write_once_in_order(backend: Backend) {
+    let t = fresh(backend).await;
+    load_catalog(&t.store).await;
+    let start = titles::current_seq(t.store.pool()).await.unwrap();
+    let mut tx = t.store.begin().await.unwrap();
+    let records: Vec<_> = (0..1200)
+        .map(|i| record(&format!("x{i:04}"), "X"))
+        .collect();
+    let last = titles::upsert(&mut tx, &records).await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(last, start + 1200);
+
+    let mut tx = t.store.begin().await.unwrap();
+    titles::upsert(&mut tx, &[record("x0005", "Changed")])
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+
+    let mut seen = Vec::new();
+    let mut at = start;
+    loop {
+        let batch = titles::changes_since(t.store.pool(), at, 500)
+            .await
+            .unwrap();
+        let Some((seq, _)) = batch.last() else { break };
+        at = *seq;
+        seen.extend(batch);
+    }
+    // 1,200 titles, one of them written twice: it appears once, at its latest position.
+    assert_eq!(seen.len(), 1200);
+    assert!(seen.windows(2).all(|w| w[0].0 < w[1].0));
+    let (_, changed) = seen.last().unwrap();
+    assert_eq!(
+        (changed.service_id.as_str(), changed.title.as_str()),
+        ("x0005", "Changed")
+    );
+}
+
+async fn a_replaced_title_keeps_the_date_it_was_added(backend: Backend) {
+    let t = fresh(backend).await;
+    load_catalog(&t.store).await;
+    let mut first = record("d1", "First");
+    first.date_added = Some(Timestamp::from_unix(1_000_000_000));
+    let mut tx = t.store.begin().await.unwrap();
+    titles::upsert(&mut tx, &[first]).await.unwrap();
+    titles::upsert(&mut tx, &[record("d1", "Second")])
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let stored = titles::get(t.store.pool(), "d1").await.unwrap().unwrap();
+    assert_eq!(stored.title, "Second");
+    assert_eq!(stored.date_added, Some(Timestamp::from_unix(1_000_000_000)));
+    let many = titles::get_many(t.store.pool(), &["d1".into(), "nope".into(), "t1".into()])
+        .await
+        .unwrap();
+    let ids: Vec<_> = many.iter().map(|r| r.service_id.as_str()).collect();
+    assert_eq!(ids, ["d1", "t1"]);
+}
+
+async fn catalog_fixtures_load_with_their_files(backend: Backend) {
+    let t = fresh(backend).await;
+    let dir = fixture_dir();
+    let plan = fixture::check(&t.store, FixtureFile::parse(CATALOG).unwrap(), dir.path())
+        .await
+        .unwrap();
+    let keys: Vec<&str> = plan.files().iter().map(|(_, k)| k.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "titles/t1/EPUB3/road.epub",
+            "periodicals/p1/e1/DAISY/week1.zip"
+        ]
+    );
+    let report = fixture::write(&t.store, plan).await.unwrap();
+    assert_eq!((report.titles, report.periodicals, report.files), (2, 1, 2));
+
+    let t1 = titles::get(t.store.pool(), "t1").await.unwrap().unwrap();
+    assert_eq!(
+        t1.artifacts[0].file.as_deref(),
+        Some("titles/t1/EPUB3/road.epub")
+    );
+    assert_eq!(
+        t1.artifacts[0]
+            .accessibility
+            .accessibility_summary
+            .as_deref(),
+        Some("Fully navigable.")
+    );
+    assert!(t1.date_added.is_some());
+    let list = catalog::popular_list_titles(t.store.pool(), "new")
+        .await
+        .unwrap();
+    assert_eq!(list, [(0, "t1".to_owned()), (1, "t2".to_owned())]);
+    let (series, editions) = periodicals::get(t.store.pool(), "p1")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((series.title.as_str(), editions), ("Weekly News", 1));
+    let e1 = periodicals::edition(t.store.pool(), "p1", "e1")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        e1.artifacts[0].file.as_deref(),
+        Some("periodicals/p1/e1/DAISY/week1.zip")
+    );
+
+    // A second load changes nothing but the change feed position of the titles.
+    let before = titles::changes_since(t.store.pool(), 0, 10).await.unwrap();
+    load_catalog(&t.store).await;
+    let after = titles::changes_since(t.store.pool(), 0, 10).await.unwrap();
+    let records = |v: &[(i64, lectern_domain::catalog::TitleRecord)]| {
+        v.iter()
+            .map(|(_, r)| (r.service_id.clone(), r.date_added))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(records(&before), records(&after));
+}
+
+async fn bad_catalog_entries_are_refused_by_name(backend: Backend) {
+    let t = fresh(backend).await;
+    let bad = CATALOG
+        .replace(
+            "\"bisacCodes\": [\"FIC000000\"]",
+            "\"bisacCodes\": [\"fiction\"]",
+        )
+        .replace(
+            "\"languages\": [\"eng\"],\n      \"artifacts\"",
+            "\"languages\": [\"English\"],\n      \"artifacts\"",
+        )
+        .replace(
+            "\"categories\": [\"Fiction\"]",
+            "\"categories\": [\"Poetry\"]",
+        )
+        .replace(
+            "\"titles\": [\"t1\", \"t2\"]",
+            "\"titles\": [\"t1\", \"t9\"]",
+        );
+    let dir = tempfile_dir::Dir::new();
+    let Err(FixtureError::Invalid(problems)) =
+        fixture::check(&t.store, FixtureFile::parse(&bad).unwrap(), dir.path()).await
+    else {
+        panic!("a bad catalog was accepted");
+    };
+    let all = problems.join("\n");
+    for expected in [
+        "titles[0] (t1): bisacCodes: 'fiction'",
+        "titles[0] (t1): languages: 'English'",
+        "titles[0] (t1): categories: no category 'Poetry'",
+        "titles[0] (t1): artifacts[0]: file: no file at",
+        "popularLists[0] (new): titles[1]: no title 't9'",
+        "periodicals[0] (p1): editions[0] (e1): artifacts[0]: file: no file at",
+    ] {
+        assert!(all.contains(expected), "missing '{expected}' in:\n{all}");
+    }
+    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 0);
+    let unknown = CATALOG.replace(
+        "\"title\": \"Untold\"",
+        "\"title\": \"Untold\", \"colour\": 1",
+    );
+    let Err(FixtureError::Syntax { path, .. }) = FixtureFile::parse(&unknown) else {
+        panic!("an unknown field was accepted");
+    };
+    assert_eq!(path, "titles[1].colour");
+}
+
+async fn bisac_codes_match_a_prefix_of_code_or_description(backend: Backend) {
+    let t = fresh(backend).await;
+    load_catalog(&t.store).await;
+    let codes = |p: BisacPrefix| {
+        let store = t.store.clone();
+        async move {
+            catalog::bisac_page(store.pool(), &p, None, 10)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|c| c.code)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(
+        codes(BisacPrefix::Code("fic".into())).await,
+        ["FIC000000", "FIC027000"]
+    );
+    assert_eq!(
+        codes(BisacPrefix::Description("fiction / ro".into())).await,
+        ["FIC027000"]
+    );
+    assert_eq!(
+        codes(BisacPrefix::Description("100%".into())).await,
+        Vec::<String>::new()
+    );
+    assert_eq!(codes(BisacPrefix::All).await.len(), 3);
+    let page = catalog::bisac_page(
+        t.store.pool(),
+        &BisacPrefix::All,
+        Some(&("FIC027000".into(), "FIC027000".into())),
+        10,
+    )
+    .await
+    .unwrap();
+    assert_eq!(page.len(), 1);
+    assert_eq!(
+        catalog::bisac_count(t.store.pool(), &BisacPrefix::Code("F".into()))
+            .await
+            .unwrap(),
+        2
+    );
+}
+
+async fn reader_facts_count_this_months_downloads(backend: Backend) {
+    let t = fresh(backend).await;
+    let file = r#"{
+      "sites": [{ "id": "lib", "name": "The Library" }],
+      "organizations": [{ "organizationId": "o1", "organizationName": "School", "organizationType": "school",
+                          "site": "lib", "country": "US", "allowSearchDownloads": false, "canDownloadNimac": true }],
+      "users": [{ "userAccountId": "u1", "site": "lib", "roles": ["organizationMember"], "firstName": "A",
+                  "lastName": "B", "organizationId": "o1", "hasEducationPlan": true, "monthlyQuota": 30,
+                  "allowAdultContent": true }]
+    }"#;
+    fixture::load(&t.store, FixtureFile::parse(file).unwrap())
+        .await
+        .unwrap();
+    let now = Timestamp::parse("2026-11-21T10:00:00Z").unwrap();
+    for (i, at) in [
+        "2026-10-31T23:59:59Z",
+        "2026-11-01T00:00:00Z",
+        "2026-11-20T00:00:00Z",
+    ]
+    .iter()
+    .enumerate()
+    {
+        sqlx::query(
+            "INSERT INTO downloads (download_id, user_account_id, requested_by, subject_kind, subject, format, status, created_at)
+             VALUES ($1, 'u1', 'u1', 'title', 't1', 'EPUB3', 'ready', $2)",
+        )
+        .bind(format!("d{i}"))
+        .bind(Timestamp::parse(at).unwrap().unix())
+        .execute(t.store.pool())
+        .await
+        .unwrap();
+    }
+    let r = readers::reader_facts(t.store.pool(), "u1", now)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(r.downloads_this_month, 2);
+    assert_eq!(r.monthly_quota, Some(30));
+    assert!(r.has_education_plan && r.allow_adult_content);
+    let policy = r.organization.unwrap();
+    assert!(!policy.allow_search_downloads && policy.safe_search && policy.can_download_nimac);
+    assert!(
+        readers::reader_facts(t.store.pool(), "nobody", now)
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
