@@ -1,0 +1,51 @@
+//! EPUB 3: reading a publication's package metadata, and building small publications.
+
+mod build;
+mod container;
+mod isbn;
+mod metadata;
+pub(crate) mod opf;
+pub(crate) mod pages;
+mod read;
+
+pub use build::{Chapter, EpubSource, build};
+pub use isbn::isbn13;
+pub use metadata::{Accessibility, Contributor, EpubMetadata};
+pub use read::read_metadata;
+
+pub(crate) use container::package_path;
+
+/// Why a file could not be read or stamped as an EPUB 3. Each message names what is wrong, so
+/// that it can be shown to whoever uploaded the file.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum EpubError {
+    #[error("not a zip archive, so not an EPUB: {0}")]
+    NotZip(String),
+    #[error("zip entry {entry} cannot be read: {message}")]
+    Zip { entry: String, message: String },
+    #[error("META-INF/container.xml is missing, so this is not an EPUB")]
+    NoContainer,
+    #[error("META-INF/container.xml names no package document (no rootfile with a full-path)")]
+    NoRootfile,
+    #[error("the package document {0} named by META-INF/container.xml is not in the archive")]
+    NoPackage(String),
+    #[error("package version {0:?} is not EPUB 3: only EPUB 3.x publications are accepted")]
+    NotEpub3(String),
+    #[error("{file} is not well-formed XML: {message}")]
+    Xml { file: String, message: String },
+    #[error("the package document has no {0}")]
+    MissingMetadata(&'static str),
+    #[error("the package document cannot be stamped: {0}")]
+    Unstampable(String),
+    #[error("the notice's issued_at {0:?} is not a YYYY-MM-DDThh:mm:ssZ timestamp")]
+    BadTimestamp(String),
+}
+
+impl EpubError {
+    pub(crate) fn xml(file: &str, e: impl std::fmt::Display) -> Self {
+        Self::Xml {
+            file: file.to_owned(),
+            message: e.to_string(),
+        }
+    }
+}

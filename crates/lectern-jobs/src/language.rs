@@ -1,0 +1,61 @@
+//! Language codes: the catalog records ISO 639-2 codes ("eng"); EPUB wants BCP 47 tags, whose
+//! primary subtag must be the ISO 639-1 code where one exists ("en").
+
+/// ISO 639-2 (bibliographic and terminology forms) to ISO 639-1, for the languages a library
+/// catalog commonly carries. Sorted, for binary search.
+#[rustfmt::skip]
+const TWO_LETTER: &[(&str, &str)] = &[
+    ("afr", "af"), ("alb", "sq"), ("amh", "am"), ("ara", "ar"), ("arm", "hy"), ("aze", "az"),
+    ("baq", "eu"), ("bel", "be"), ("ben", "bn"), ("bos", "bs"), ("bul", "bg"), ("bur", "my"),
+    ("cat", "ca"), ("ces", "cs"), ("chi", "zh"), ("cym", "cy"), ("cze", "cs"), ("dan", "da"),
+    ("deu", "de"), ("dut", "nl"), ("ell", "el"), ("eng", "en"), ("epo", "eo"), ("est", "et"),
+    ("eus", "eu"), ("fao", "fo"), ("fas", "fa"), ("fin", "fi"), ("fra", "fr"), ("fre", "fr"),
+    ("geo", "ka"), ("ger", "de"), ("gla", "gd"), ("gle", "ga"), ("glg", "gl"), ("gre", "el"),
+    ("guj", "gu"), ("hat", "ht"), ("hau", "ha"), ("heb", "he"), ("hin", "hi"), ("hrv", "hr"),
+    ("hun", "hu"), ("hye", "hy"), ("ibo", "ig"), ("ice", "is"), ("ind", "id"), ("isl", "is"),
+    ("ita", "it"), ("jpn", "ja"), ("kan", "kn"), ("kat", "ka"), ("kaz", "kk"), ("khm", "km"),
+    ("kin", "rw"), ("kor", "ko"), ("kur", "ku"), ("lao", "lo"), ("lat", "la"), ("lav", "lv"),
+    ("lit", "lt"), ("ltz", "lb"), ("mac", "mk"), ("mal", "ml"), ("mao", "mi"), ("mar", "mr"),
+    ("may", "ms"), ("mkd", "mk"), ("mlt", "mt"), ("mon", "mn"), ("mri", "mi"), ("msa", "ms"),
+    ("mya", "my"), ("nav", "nv"), ("nep", "ne"), ("nld", "nl"), ("nno", "nn"), ("nob", "nb"),
+    ("nor", "no"), ("ori", "or"), ("pan", "pa"), ("per", "fa"), ("pol", "pl"), ("por", "pt"),
+    ("pus", "ps"), ("que", "qu"), ("roh", "rm"), ("ron", "ro"), ("rum", "ro"), ("rus", "ru"),
+    ("sin", "si"), ("slk", "sk"), ("slo", "sk"), ("slv", "sl"), ("smo", "sm"), ("som", "so"),
+    ("spa", "es"), ("sqi", "sq"), ("srp", "sr"), ("swa", "sw"), ("swe", "sv"), ("tam", "ta"),
+    ("tel", "te"), ("tgl", "tl"), ("tha", "th"), ("tir", "ti"), ("ton", "to"), ("tur", "tr"),
+    ("ukr", "uk"), ("urd", "ur"), ("uzb", "uz"), ("vie", "vi"), ("wel", "cy"), ("wol", "wo"),
+    ("xho", "xh"), ("yid", "yi"), ("yor", "yo"), ("zho", "zh"), ("zul", "zu"),
+];
+
+/// A BCP 47 tag for a catalog language code: ISO 639-2 codes with a two-letter equivalent are
+/// mapped to it; anything else (already BCP 47, or a three-letter code with no two-letter form,
+/// such as "haw", which BCP 47 uses as is) is kept, lowercased when it is a bare code.
+pub fn to_bcp47(code: &str) -> String {
+    let code = code.trim();
+    let lower = code.to_ascii_lowercase();
+    match TWO_LETTER.binary_search_by(|(three, _)| three.cmp(&lower.as_str())) {
+        Ok(i) => TWO_LETTER[i].1.to_owned(),
+        Err(_) if code.contains('-') => code.to_owned(),
+        Err(_) => lower,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TWO_LETTER, to_bcp47};
+
+    #[test]
+    fn table_is_sorted_for_binary_search() {
+        assert!(TWO_LETTER.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn maps_common_codes_and_keeps_the_rest() {
+        assert_eq!(to_bcp47("eng"), "en");
+        assert_eq!(to_bcp47("FRE"), "fr");
+        assert_eq!(to_bcp47("fra"), "fr");
+        assert_eq!(to_bcp47("haw"), "haw");
+        assert_eq!(to_bcp47("en-GB"), "en-GB");
+        assert_eq!(to_bcp47("de"), "de");
+    }
+}

@@ -1,0 +1,86 @@
+use lectern_jobs::package::{self, Format, PackageError};
+
+use crate::fixtures::{entry_map, notice};
+
+fn daisy_files() -> Vec<(String, Vec<u8>)> {
+    vec![
+        ("100042/book.opf".into(), b"<package/>".to_vec()),
+        (
+            "100042/audio/001.mp3".into(),
+            (0..=255u8).cycle().take(10_000).collect(),
+        ),
+        (
+            "100042/speechgen.smil".into(),
+            b"<smil>\n</smil>\n".to_vec(),
+        ),
+    ]
+}
+
+#[test]
+fn bundle_contains_the_originals_byte_for_byte_and_the_notice() {
+    let files = daisy_files();
+    let zip = package::bundle(Format::DaisyAudio, &files, &notice()).unwrap();
+    let inside = entry_map(&zip);
+    for (name, data) in &files {
+        assert_eq!(inside.get(name), Some(data), "{name}");
+    }
+    assert_eq!(inside.len(), files.len() + 2);
+
+    let text = String::from_utf8(inside["COPYRIGHT-NOTICE.txt"].clone()).unwrap();
+    assert_eq!(text, notice().text());
+    for needle in [
+        "Ada Reader",
+        "AP5xvS_OBOox68BfRQ",
+        "Pride & Prejudice",
+        "Lectern Library",
+        "2026-03-04",
+        "print disability",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    let html = String::from_utf8(inside["COPYRIGHT-NOTICE.html"].clone()).unwrap();
+    assert!(
+        html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<title>Copyright notice: Pride &amp; Prejudice</title>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h1 id=\"notice-h\">Copyright notice</h1>")
+            && html.contains("<h2>Terms of use</h2>"),
+        "{html}"
+    );
+    assert!(html.contains("Ada Reader"), "{html}");
+}
+
+#[test]
+fn bundle_refuses_epub_and_clashing_names() {
+    assert_eq!(
+        package::bundle(Format::Epub3, &[], &notice()),
+        Err(PackageError::EpubIsStamped)
+    );
+    let twice = vec![("a.brf".to_owned(), vec![1]), ("a.brf".to_owned(), vec![2])];
+    assert_eq!(
+        package::bundle(Format::Brf, &twice, &notice()),
+        Err(PackageError::DuplicateName("a.brf".into()))
+    );
+    let clash = vec![("copyright-notice.TXT".to_owned(), vec![1])];
+    assert!(matches!(
+        package::bundle(Format::Pdf, &clash, &notice()),
+        Err(PackageError::DuplicateName(_))
+    ));
+}
+
+#[test]
+fn download_file_names() {
+    assert_eq!(
+        package::file_name("100042", Format::Epub3),
+        "100042-EPUB3.epub"
+    );
+    assert_eq!(
+        package::file_name("100042", Format::Docx),
+        "100042-DOCX.zip"
+    );
+}

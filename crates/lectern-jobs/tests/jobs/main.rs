@@ -1,0 +1,9 @@
+//! lectern-jobs: reading, building, stamping and bundling title files.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod build;
+mod bundle;
+mod epubcheck;
+mod fixtures;
+mod read;
+mod stamp;

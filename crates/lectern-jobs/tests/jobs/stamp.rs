@@ -1,0 +1,176 @@
+use lectern_jobs::epub::{EpubError, build, read_metadata};
+use lectern_jobs::{Notice, package};
+
+use crate::epubcheck;
+use crate::fixtures::{self, entries, entry_map, hand_written, notice, text_of};
+
+#[test]
+fn stamped_built_epub_passes_epubcheck_and_names_the_user() {
+    let original = build(&fixtures::source());
+    let notice = notice();
+    let stamped = package::stamp_epub(&original, &notice).unwrap();
+
+    let page = text_of(&stamped, "EPUB/lectern-copyright-notice.xhtml");
+    for needle in [
+        "Ada Reader",
+        "AP5xvS_OBOox68BfRQ",
+        "Pride &amp; Prejudice",
+        "Lectern Library",
+        "2026-03-04",
+    ] {
+        assert!(page.contains(needle), "notice page lacks {needle}:\n{page}");
+    }
+    assert!(
+        page.contains("print disability") && page.contains("redistribute"),
+        "{page}"
+    );
+    assert!(page.contains(r#"lang="en""#), "{page}");
+
+    let opf = text_of(&stamped, "EPUB/package.opf");
+    let mark = notice.recipient_mark();
+    assert!(
+        opf.contains(r##"prefix="lectern: https://lectern.example/vocab#""##),
+        "{opf}"
+    );
+    assert!(
+        opf.contains(&format!(
+            r#"<meta property="lectern:recipient">{mark}</meta>"#
+        )),
+        "{opf}"
+    );
+    assert!(
+        opf.contains(r#"<meta property="lectern:downloadId">dl-7f3a</meta>"#),
+        "{opf}"
+    );
+    let spine = &opf[opf.find("<spine>").unwrap()..];
+    assert!(
+        spine.starts_with("<spine>\n<itemref idref=\"lectern-copyright-notice\"/>"),
+        "{spine}"
+    );
+
+    let nav = text_of(&stamped, "EPUB/nav.xhtml");
+    let toc = &nav[nav.find("<ol>").unwrap()..];
+    assert!(
+        toc.starts_with(
+            "<ol>\n<li><a href=\"lectern-copyright-notice.xhtml\">Copyright notice</a></li>"
+        ),
+        "{toc}"
+    );
+
+    let meta = read_metadata(&stamped).unwrap();
+    assert_eq!(meta.modified.as_deref(), Some("2026-03-04T05:06:07Z"));
+    assert_eq!(meta.title, "Pride & Prejudice");
+    epubcheck::assert_passes("stamped-built", &stamped);
+}
+
+#[test]
+fn stamped_hand_written_epub_passes_epubcheck() {
+    let original = hand_written();
+    epubcheck::assert_passes("hand-written", &original);
+    let stamped = package::stamp_epub(&original, &notice()).unwrap();
+
+    let opf = text_of(&stamped, "OEBPS/book.opf");
+    // The existing prefix declarations survive beside ours; new elements use the OPF prefix.
+    assert!(opf.contains(r##"prefix="s: http://schema.org/ foaf: http://xmlns.com/foaf/spec/ lectern: https://lectern.example/vocab#""##), "{opf}");
+    assert!(
+        opf.contains(
+            r#"<opf:item id="lectern-copyright-notice" href="text/lectern-copyright-notice.xhtml""#
+        ),
+        "{opf}"
+    );
+    assert!(
+        opf.contains("<opf:itemref idref=\"lectern-copyright-notice\"/>"),
+        "{opf}"
+    );
+    assert!(
+        opf.contains(&format!(
+            "<opf:meta property=\"lectern:recipient\">{}</opf:meta>",
+            notice().recipient_mark()
+        )),
+        "{opf}"
+    );
+    assert!(
+        opf.contains(r#"<opf:meta property="dcterms:modified">2026-03-04T05:06:07Z</opf:meta>"#),
+        "{opf}"
+    );
+    assert!(
+        !opf.contains("2024-05-06T07:08:09Z"),
+        "the old modified date stays: {opf}"
+    );
+
+    let nav = text_of(&stamped, "OEBPS/text/nav.xhtml");
+    let toc = &nav[nav.find(r#"epub:type="toc""#).unwrap()..];
+    assert!(toc.contains("<ol>\n<li><a href=\"lectern-copyright-notice.xhtml\">Copyright notice</a></li><li><a href=\"ch1.xhtml\">"), "{toc}");
+    let landmarks = &nav[..nav.find(r#"epub:type="toc""#).unwrap()];
+    assert!(
+        !landmarks.contains("lectern-copyright-notice"),
+        "{landmarks}"
+    );
+    assert!(text_of(&stamped, "OEBPS/text/lectern-copyright-notice.xhtml").contains("Ada Reader"));
+    epubcheck::assert_passes("stamped-hand-written", &stamped);
+}
+
+#[test]
+fn stamped_fixed_layout_epub_passes_epubcheck() {
+    let original = fixtures::fixed_layout();
+    epubcheck::assert_passes("fixed-layout", &original);
+    let stamped = package::stamp_epub(&original, &notice()).unwrap();
+    assert!(
+        text_of(&stamped, "OEBPS/text/lectern-copyright-notice.xhtml")
+            .contains("name=\"viewport\"")
+    );
+    epubcheck::assert_passes("stamped-fixed-layout", &stamped);
+}
+
+#[test]
+fn stamping_changes_only_the_package_and_navigation_documents() {
+    let original = hand_written();
+    let stamped = package::stamp_epub(&original, &notice()).unwrap();
+    let before = entry_map(&original);
+    let after = entry_map(&stamped);
+    let changed: Vec<&str> = before
+        .iter()
+        .filter(|(k, v)| after.get(*k) != Some(v))
+        .map(|(k, _)| k.as_str())
+        .collect();
+    assert_eq!(changed, ["OEBPS/book.opf", "OEBPS/text/nav.xhtml"]);
+    let added: Vec<&str> = after
+        .keys()
+        .filter(|k| !before.contains_key(*k))
+        .map(String::as_str)
+        .collect();
+    assert_eq!(added, ["OEBPS/text/lectern-copyright-notice.xhtml"]);
+    assert_eq!(
+        entries(&stamped)[0],
+        ("mimetype".to_owned(), b"application/epub+zip".to_vec())
+    );
+}
+
+#[test]
+fn stamping_twice_keeps_both_notice_pages_distinct() {
+    let once = package::stamp_epub(&build(&fixtures::source()), &notice()).unwrap();
+    let twice = package::stamp_epub(
+        &once,
+        &Notice {
+            download_id: "dl-2".into(),
+            ..notice()
+        },
+    )
+    .unwrap();
+    assert!(entry_map(&twice).contains_key("EPUB/lectern-copyright-notice-2.xhtml"));
+    epubcheck::assert_passes("stamped-twice", &twice);
+}
+
+#[test]
+fn stamping_refuses_a_bad_timestamp_and_non_epubs() {
+    let bad = Notice {
+        issued_at: "2026-03-04 05:06".into(),
+        ..notice()
+    };
+    let err = package::stamp_epub(&build(&fixtures::source()), &bad).unwrap_err();
+    assert_eq!(err, EpubError::BadTimestamp("2026-03-04 05:06".into()));
+    assert!(matches!(
+        package::stamp_epub(b"plain text", &notice()),
+        Err(EpubError::NotZip(_))
+    ));
+}
