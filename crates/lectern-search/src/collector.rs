@@ -1,0 +1,277 @@
+//! One pass over the match set that counts it, counts its facets and keeps the page: the best
+//! `limit` hits strictly after the start key.
+//!
+//! Total and facets cover the whole match set, so every match is visited whatever the page; the
+//! start key costs one comparison per match instead of a skip, and page 5,000 costs what page 1
+//! does. Within a segment a hit's key is a pair of integers read from fast columns (term
+//! ordinals for strings, which sort like the strings in that segment); the start key is turned
+//! into the same integers once per segment, by a dictionary lookup. Only the page's hits are
+//! turned back into strings, and segments' pages are merged by those.
+
+use std::collections::BinaryHeap;
+use std::io;
+
+use tantivy::collector::{Collector, SegmentCollector};
+use tantivy::columnar::{BytesColumn, Column, StrColumn, TermOrdHit};
+use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader};
+
+use crate::facets::Tally;
+use crate::paging::{Key, KeyKind, KeyValue, SortPlan};
+use crate::schema::col;
+
+pub(crate) struct PageCollector<'a> {
+    pub plan: &'a SortPlan,
+    pub limit: usize,
+    pub facets: bool,
+}
+
+pub(crate) struct Page {
+    pub total: u64,
+    /// Matches after the start key: more than `limit` means there is a next page.
+    pub after: u64,
+    pub hits: Vec<Key>,
+    pub authors: Vec<Tally>,
+    pub categories: Vec<Tally>,
+}
+
+/// (primary, secondary), compared as a pair: smaller comes first.
+type SegKey = (u128, u64);
+
+const MISSING: u128 = 1 << 64;
+
+enum Values {
+    Str(StrColumn),
+    Num(Column<i64>),
+    Score,
+}
+
+pub(crate) struct SegmentPage {
+    values: Values,
+    ids: StrColumn,
+    desc: bool,
+    bound: Option<SegKey>,
+    limit: usize,
+    heap: BinaryHeap<(SegKey, DocId)>,
+    total: u64,
+    after: u64,
+    facets: Option<(Tally, Tally)>,
+}
+
+impl Collector for PageCollector<'_> {
+    type Fruit = Page;
+    type Child = SegmentPage;
+
+    fn for_segment(
+        &self,
+        _: SegmentOrdinal,
+        reader: &SegmentReader,
+    ) -> tantivy::Result<SegmentPage> {
+        let values = match self.plan.kind {
+            KeyKind::Str(name) => Values::Str(str_column(reader, name)?),
+            KeyKind::Num(name) => Values::Num(
+                reader
+                    .fast_fields()
+                    .column_opt::<i64>(name)?
+                    .unwrap_or_else(|| Column::build_empty_column(reader.max_doc())),
+            ),
+            KeyKind::Score => Values::Score,
+        };
+        let mut page = SegmentPage {
+            values,
+            ids: str_column(reader, col::SERVICE_ID)?,
+            desc: self.plan.desc,
+            bound: None,
+            limit: self.limit,
+            heap: BinaryHeap::with_capacity(self.limit + 1),
+            total: 0,
+            after: 0,
+            facets: None,
+        };
+        if let Some(after) = &self.plan.after {
+            page.bound = Some(page.bound_of(after)?);
+        }
+        if self.facets {
+            page.facets = Some((
+                Tally::open(reader, col::AUTHOR)?,
+                Tally::open(reader, col::CATEGORY)?,
+            ));
+        }
+        Ok(page)
+    }
+
+    fn requires_scoring(&self) -> bool {
+        self.plan.uses_score()
+    }
+
+    fn merge_fruits(&self, fruits: Vec<io::Result<SegmentFruit>>) -> tantivy::Result<Page> {
+        let mut page = Page {
+            total: 0,
+            after: 0,
+            hits: Vec::new(),
+            authors: Vec::new(),
+            categories: Vec::new(),
+        };
+        for fruit in fruits {
+            let fruit = fruit?;
+            page.total += fruit.total;
+            page.after += fruit.after;
+            page.hits.extend(fruit.hits);
+            if let Some((authors, categories)) = fruit.facets {
+                page.authors.push(authors);
+                page.categories.push(categories);
+            }
+        }
+        page.hits.sort_by(|a, b| self.plan.cmp(a, b));
+        page.hits.truncate(self.limit);
+        Ok(page)
+    }
+}
+
+pub(crate) struct SegmentFruit {
+    total: u64,
+    after: u64,
+    hits: Vec<Key>,
+    facets: Option<(Tally, Tally)>,
+}
+
+impl SegmentCollector for SegmentPage {
+    type Fruit = io::Result<SegmentFruit>;
+
+    #[inline]
+    fn collect(&mut self, doc: DocId, score: Score) {
+        self.total += 1;
+        if let Some((authors, categories)) = &mut self.facets {
+            authors.add(doc);
+            categories.add(doc);
+        }
+        let primary = self.primary(doc, score);
+        let mut secondary = None;
+        if let Some((bound, bound_id)) = self.bound {
+            if primary < bound {
+                return;
+            }
+            if primary == bound {
+                let id = self.secondary(doc);
+                if id <= bound_id {
+                    return;
+                }
+                secondary = Some(id);
+            }
+        }
+        self.after += 1;
+        if self.heap.len() < self.limit {
+            let id = secondary.unwrap_or_else(|| self.secondary(doc));
+            self.heap.push(((primary, id), doc));
+            return;
+        }
+        let Some(&((worst, worst_id), _)) = self.heap.peek() else {
+            return;
+        };
+        if primary > worst {
+            return;
+        }
+        let id = secondary.unwrap_or_else(|| self.secondary(doc));
+        if (primary, id) < (worst, worst_id)
+            && let Some(mut top) = self.heap.peek_mut()
+        {
+            *top = ((primary, id), doc);
+        }
+    }
+
+    fn harvest(self) -> io::Result<SegmentFruit> {
+        let mut hits = Vec::with_capacity(self.heap.len());
+        for ((primary, _), doc) in self.heap.iter() {
+            hits.push(self.key_of(*doc, *primary)?);
+        }
+        Ok(SegmentFruit {
+            total: self.total,
+            after: self.after,
+            hits,
+            facets: self.facets,
+        })
+    }
+}
+
+impl SegmentPage {
+    fn directed(&self, v: u64) -> u64 {
+        if self.desc { u64::MAX - v } else { v }
+    }
+
+    #[inline]
+    fn primary(&self, doc: DocId, score: Score) -> u128 {
+        let value = match &self.values {
+            // Odd, so that a start value absent from this segment can sit between two (even).
+            Values::Str(c) => c.ords().first(doc).map(|ord| 2 * ord + 1),
+            Values::Num(c) => c.first(doc).map(num_key),
+            Values::Score => return u128::from(u32::MAX - score_bits(score)),
+        };
+        value.map_or(MISSING, |v| u128::from(self.directed(v)))
+    }
+
+    #[inline]
+    fn secondary(&self, doc: DocId) -> u64 {
+        let ord = self.ids.ords().first(doc).unwrap_or(0);
+        self.directed(2 * ord + 1)
+    }
+
+    /// The start key in this segment's terms.
+    fn bound_of(&self, after: &Key) -> io::Result<SegKey> {
+        let primary = match (&after.value, &self.values) {
+            (None, _) => MISSING,
+            (Some(KeyValue::Str(s)), Values::Str(c)) => u128::from(self.directed(ord_bound(c, s)?)),
+            (Some(KeyValue::Num(n)), Values::Num(_)) => u128::from(self.directed(num_key(*n))),
+            (Some(KeyValue::Score(bits)), Values::Score) => u128::from(u32::MAX - bits),
+            // `SortPlan` only accepts tokens whose value fits its sort.
+            _ => MISSING,
+        };
+        Ok((primary, self.directed(ord_bound(&self.ids, &after.id)?)))
+    }
+
+    fn key_of(&self, doc: DocId, primary: u128) -> io::Result<Key> {
+        let value = match &self.values {
+            Values::Str(c) => match c.ords().first(doc) {
+                Some(ord) => Some(KeyValue::Str(term(c, ord)?)),
+                None => None,
+            },
+            Values::Num(c) => c.first(doc).map(KeyValue::Num),
+            // The primary is u32::MAX - bits: the bits are exactly what was compared.
+            Values::Score => Some(KeyValue::Score(u32::MAX - primary as u32)),
+        };
+        let id = match self.ids.ords().first(doc) {
+            Some(ord) => term(&self.ids, ord)?,
+            None => String::new(),
+        };
+        Ok(Key { value, id })
+    }
+}
+
+pub(crate) fn score_bits(score: Score) -> u32 {
+    // BM25 scores are non-negative, and their bits then order like them.
+    score.max(0.0).to_bits()
+}
+
+fn num_key(n: i64) -> u64 {
+    (n as u64) ^ (1 << 63)
+}
+
+/// 2·ord + 1 for a value this segment holds (as hits are keyed); otherwise 2·(the number of
+/// smaller values), which falls between the neighbours' keys.
+fn ord_bound(column: &StrColumn, value: &str) -> io::Result<u64> {
+    Ok(match column.dictionary().term_ord_or_next(value)? {
+        TermOrdHit::Exact(ord) => 2 * ord + 1,
+        TermOrdHit::Next(ord) => 2 * ord.min(column.num_terms() as u64),
+    })
+}
+
+fn term(column: &StrColumn, ord: u64) -> io::Result<String> {
+    let mut out = String::new();
+    column.ord_to_str(ord, &mut out)?;
+    Ok(out)
+}
+
+fn str_column(reader: &SegmentReader, name: &str) -> tantivy::Result<StrColumn> {
+    Ok(match reader.fast_fields().str(name)? {
+        Some(c) => c,
+        None => StrColumn::wrap(BytesColumn::empty(reader.max_doc())),
+    })
+}

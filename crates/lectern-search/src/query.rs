@@ -1,0 +1,275 @@
+//! A title search as a tantivy query: the text clauses, which score, and the filters and the
+//! caller's scope, which only narrow (they score 0, so BM25 ranks by the text alone).
+
+use std::ops::Bound;
+
+use lectern_domain::catalog::bisac;
+use lectern_domain::catalog::query::{Scope, TitleFilters};
+use lectern_domain::catalog::title::TitleStatusCode;
+use tantivy::Term;
+use tantivy::query::{
+    AllQuery, BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, Query, RangeQuery, TermQuery,
+    TermSetQuery,
+};
+use tantivy::schema::{Field, IndexRecordOption};
+
+use crate::document::normalize_isbn;
+use crate::schema::{EVERYWHERE, Fields, exact, words};
+
+type Clauses = Vec<(Occur, Box<dyn Query>)>;
+
+pub(crate) fn search(f: &Fields, filters: &TitleFilters, scope: &Scope) -> Box<dyn Query> {
+    let mut narrow: Clauses = Vec::new();
+    if let Some(q) = scope_filter(f, scope) {
+        narrow.push((Occur::Must, q));
+    }
+    add_filters(f, filters, &mut narrow);
+    let Some(text) = text(f, filters) else {
+        return all_of(narrow);
+    };
+    if narrow.is_empty() {
+        return text;
+    }
+    let filter: Box<dyn Query> = Box::new(ConstScoreQuery::new(all_of(narrow), 0.0));
+    Box::new(BooleanQuery::new(vec![
+        (Occur::Must, text),
+        (Occur::Must, filter),
+    ]))
+}
+
+/// Live titles in the scope, readable in `country` if one is given.
+pub(crate) fn live_count(f: &Fields, scope: &Scope, country: Option<&str>) -> Box<dyn Query> {
+    let mut clauses: Clauses = vec![(Occur::Must, status_is(f, TitleStatusCode::Live))];
+    if let Some(q) = scope_filter(f, scope) {
+        clauses.push((Occur::Must, q));
+    }
+    if let Some(c) = country {
+        clauses.push((Occur::Must, readable_in(f, c)));
+    }
+    all_of(clauses)
+}
+
+/// The titles the scope admits (`title_access::scope_admits`); `None`: all of them.
+pub(crate) fn scope_filter(f: &Fields, scope: &Scope) -> Option<Box<dyn Query>> {
+    let listed = scope.sites.as_ref().map(|sites| any_term(f.site, sites));
+    let Some(managed) = &scope.managed_sites else {
+        return listed;
+    };
+    let mut public: Clauses = vec![(Occur::Must, status_is(f, TitleStatusCode::Live))];
+    if scope.hide_adult {
+        public.push((Occur::MustNot, term(Term::from_field_bool(f.adult, true))));
+    }
+    let mut visible: Box<dyn Query> = all_of(public);
+    if !managed.is_empty() {
+        visible = Box::new(BooleanQuery::new(vec![
+            (Occur::Should, any_term(f.site, managed)),
+            (Occur::Should, visible),
+        ]));
+    }
+    let mut clauses: Clauses = vec![(Occur::Must, visible)];
+    if let Some(listed) = listed {
+        clauses.push((Occur::Must, listed));
+    }
+    Some(all_of(clauses))
+}
+
+fn text(f: &Fields, filters: &TitleFilters) -> Option<Box<dyn Query>> {
+    let mut clauses: Clauses = Vec::new();
+    if let Some(keyword) = &filters.keyword {
+        clauses.push((Occur::Must, keyword_query(f, keyword)));
+    }
+    if let Some(title) = &filters.title {
+        clauses.push((Occur::Must, all_words(&[f.title], title)));
+    }
+    for (field, values) in [
+        (f.author, &filters.authors),
+        (f.narrator, &filters.narrators),
+        (f.composer, &filters.composers),
+    ] {
+        if !values.is_empty() {
+            let any = values
+                .iter()
+                .map(|v| (Occur::Should, all_words(&[field], v)));
+            clauses.push((Occur::Must, Box::new(BooleanQuery::new(any.collect()))));
+        }
+    }
+    match clauses.len() {
+        0 => None,
+        1 => clauses.pop().map(|(_, q)| q),
+        _ => Some(Box::new(BooleanQuery::new(clauses))),
+    }
+}
+
+/// Every word in the title, subtitle or author names; or the whole keyword as an ISBN.
+fn keyword_query(f: &Fields, keyword: &str) -> Box<dyn Query> {
+    let words = all_words(&[f.title, f.author], keyword);
+    let isbn = normalize_isbn(keyword);
+    let looks_like_isbn = matches!(isbn.len(), 10 | 13)
+        && isbn.bytes().all(|b| b.is_ascii_digit() || b == b'X')
+        && keyword
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ' ');
+    if !looks_like_isbn {
+        return words;
+    }
+    let isbn = term(Term::from_field_text(f.isbn, &isbn));
+    Box::new(BooleanQuery::new(vec![
+        (Occur::Should, words),
+        (Occur::Should, isbn),
+    ]))
+}
+
+/// Each word of `text` in one of `fields`. A text without words matches nothing.
+fn all_words(fields: &[Field], text: &str) -> Box<dyn Query> {
+    let words = words(text);
+    if words.is_empty() {
+        return Box::new(EmptyQuery);
+    }
+    let clauses = words.iter().map(|w| {
+        let alternatives: Clauses = fields
+            .iter()
+            .map(|&field| {
+                let q: Box<dyn Query> = Box::new(TermQuery::new(
+                    Term::from_field_text(field, w),
+                    IndexRecordOption::WithFreqs,
+                ));
+                (Occur::Should, q)
+            })
+            .collect();
+        let q: Box<dyn Query> = Box::new(BooleanQuery::new(alternatives));
+        (Occur::Must, q)
+    });
+    Box::new(BooleanQuery::new(clauses.collect()))
+}
+
+fn add_filters(f: &Fields, q: &TitleFilters, out: &mut Clauses) {
+    let mut must = |query: Box<dyn Query>| out.push((Occur::Must, query));
+    if let Some(isbn) = &q.isbn {
+        must(term(Term::from_field_text(f.isbn, &normalize_isbn(isbn))));
+    }
+    if !q.categories.is_empty() {
+        must(any_exact(f.category, &q.categories));
+    }
+    if let Some(v) = &q.language {
+        must(exact_term(f.language, v));
+    }
+    if let Some(c) = &q.country {
+        must(readable_in(f, c));
+    }
+    if let Some(format) = q.format {
+        must(raw_term(f.format, format.as_str()));
+    }
+    if let Some(kind) = q.narrator_type {
+        must(raw_term(f.narrator_type, kind.as_str()));
+    }
+    if let Some(kind) = q.braille_type {
+        must(raw_term(f.braille_type, kind.as_str()));
+    }
+    if let Some(age) = q.reading_age.map(u64::from) {
+        must(at_most(f.age_min, age));
+        must(Box::new(RangeQuery::new(
+            Bound::Included(Term::from_field_u64(f.age_max, age)),
+            Bound::Unbounded,
+        )));
+    }
+    if !q.included_content_warnings.is_empty() {
+        let warnings = q.included_content_warnings.iter().map(|w| w.as_str());
+        must(any_term(f.content_warning, warnings));
+    }
+    if let Some(v) = &q.external_identifier_code {
+        must(exact_term(f.external_id, v));
+    }
+    if let Some(seconds) = q.max_duration_seconds {
+        must(at_most(f.audio_seconds, u64::from(seconds)));
+    }
+    if let Some(v) = &q.title_content_type {
+        must(exact_term(f.content_type, v));
+    }
+    let headings = |list: &[String]| -> Vec<String> {
+        list.iter().map(|h| bisac::heading(h).to_owned()).collect()
+    };
+    if !q.included_bisac_headings.is_empty() {
+        must(any_exact(
+            f.bisac_heading,
+            &headings(&q.included_bisac_headings),
+        ));
+    }
+    if !q.included_bisac_codes.is_empty() {
+        must(any_exact(f.bisac_code, &q.included_bisac_codes));
+    }
+    if let Some(v) = &q.origin_country {
+        must(exact_term(f.origin_country, v));
+    }
+    if let Some(v) = &q.author_filter {
+        must(exact_term(f.author_exact, v));
+    }
+    if let Some(status) = q.title_status {
+        must(status_is(f, status));
+    }
+    if !q.excluded_content_warnings.is_empty() {
+        let warnings = q.excluded_content_warnings.iter().map(|w| w.as_str());
+        out.push((Occur::MustNot, any_term(f.content_warning, warnings)));
+    }
+    if !q.excluded_bisac_headings.is_empty() {
+        let excluded = headings(&q.excluded_bisac_headings);
+        out.push((Occur::MustNot, any_exact(f.bisac_heading, &excluded)));
+    }
+    if !q.excluded_bisac_codes.is_empty() {
+        out.push((
+            Occur::MustNot,
+            any_exact(f.bisac_code, &q.excluded_bisac_codes),
+        ));
+    }
+}
+
+fn readable_in(f: &Fields, country: &str) -> Box<dyn Query> {
+    any_term(f.country, [exact(country).as_str(), EVERYWHERE])
+}
+
+fn status_is(f: &Fields, status: TitleStatusCode) -> Box<dyn Query> {
+    raw_term(f.status, status.as_str())
+}
+
+fn at_most(field: Field, n: u64) -> Box<dyn Query> {
+    Box::new(RangeQuery::new(
+        Bound::Unbounded,
+        Bound::Included(Term::from_field_u64(field, n)),
+    ))
+}
+
+fn term(t: Term) -> Box<dyn Query> {
+    Box::new(TermQuery::new(t, IndexRecordOption::Basic))
+}
+
+fn raw_term(field: Field, value: &str) -> Box<dyn Query> {
+    term(Term::from_field_text(field, value))
+}
+
+fn exact_term(field: Field, value: &str) -> Box<dyn Query> {
+    raw_term(field, &exact(value))
+}
+
+fn any_term<S: AsRef<str>>(field: Field, values: impl IntoIterator<Item = S>) -> Box<dyn Query> {
+    let terms = values
+        .into_iter()
+        .map(|v| Term::from_field_text(field, v.as_ref()));
+    Box::new(TermSetQuery::new(terms))
+}
+
+fn any_exact(field: Field, values: &[String]) -> Box<dyn Query> {
+    any_term(field, values.iter().map(|v| exact(v)))
+}
+
+/// The conjunction of the clauses; tantivy matches nothing with only exclusions, so those get
+/// everything to subtract from.
+fn all_of(mut clauses: Clauses) -> Box<dyn Query> {
+    if !clauses.iter().any(|(occur, _)| *occur == Occur::Must) {
+        clauses.push((Occur::Must, Box::new(AllQuery)));
+    }
+    if let [(Occur::Must, _)] = clauses.as_slice()
+        && let Some((_, only)) = clauses.pop()
+    {
+        return only;
+    }
+    Box::new(BooleanQuery::new(clauses))
+}

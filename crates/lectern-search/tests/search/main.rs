@@ -1,0 +1,10 @@
+//! The title index, exercised through its public API.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+mod facets;
+mod filters;
+mod lifecycle;
+mod paging;
+mod scope;
+mod tokens;
