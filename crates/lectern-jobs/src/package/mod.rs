@@ -11,52 +11,8 @@ mod paths;
 pub use bundle::bundle;
 pub use epub::stamp_epub;
 
-/// The download formats the API names (`formatId`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
-    Daisy,
-    DaisyAudio,
-    Daisy2Audio,
-    Brf,
-    Epub3,
-    Pdf,
-    Docx,
-}
-
-impl Format {
-    pub const ALL: [Format; 7] = [
-        Format::Daisy,
-        Format::DaisyAudio,
-        Format::Daisy2Audio,
-        Format::Brf,
-        Format::Epub3,
-        Format::Pdf,
-        Format::Docx,
-    ];
-
-    /// The identifier the API uses, for example `DAISY_AUDIO`.
-    pub fn id(self) -> &'static str {
-        match self {
-            Format::Daisy => "DAISY",
-            Format::DaisyAudio => "DAISY_AUDIO",
-            Format::Daisy2Audio => "DAISY_2_AUDIO",
-            Format::Brf => "BRF",
-            Format::Epub3 => "EPUB3",
-            Format::Pdf => "PDF",
-            Format::Docx => "DOCX",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.id() == id)
-    }
-}
-
-impl std::fmt::Display for Format {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.id())
-    }
-}
+/// The download formats, as the domain (and the API) names them.
+pub use lectern_domain::catalog::Format;
 
 /// Why a bundle could not be made.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -88,7 +44,7 @@ pub fn file_name(service_id: &str, format: Format) -> String {
     } else {
         "zip"
     };
-    format!("{safe}-{}.{extension}", format.id())
+    format!("{safe}-{}.{extension}", format.as_str())
 }
 
 #[cfg(test)]
@@ -103,13 +59,5 @@ mod tests {
             "123456-DAISY_2_AUDIO.zip"
         );
         assert_eq!(file_name("12/34 x", Format::Brf), "12_34_x-BRF.zip");
-    }
-
-    #[test]
-    fn ids_round_trip() {
-        for format in Format::ALL {
-            assert_eq!(Format::from_id(format.id()), Some(format));
-        }
-        assert_eq!(Format::from_id("epub3"), None);
     }
 }
