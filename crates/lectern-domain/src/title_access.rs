@@ -105,7 +105,7 @@ impl Viewer {
 
     /// Collection assistants of the title's site, and administrators, manage titles in every
     /// state; they see what members cannot.
-    fn manages_collection_of(&self, site_id: &str) -> bool {
+    pub fn manages_collection_of(&self, site_id: &str) -> bool {
         match self {
             Viewer::Guest { .. } => false,
             Viewer::User(r) => {

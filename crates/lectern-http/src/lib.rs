@@ -2,13 +2,18 @@
 //! server (`/oauth`), with document 1's conventions as layers and extractors.
 
 pub mod accounts;
+mod categories;
 pub mod conventions;
 pub mod error;
 mod oauth;
 mod observe;
 mod openapi;
 mod organizations;
+mod periodicals;
+mod popular_lists;
 pub mod state;
+pub mod title_index;
+mod titles;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -31,6 +36,10 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     let (v2, v2_doc) = OpenApiRouter::new()
         .merge(accounts::routes())
         .merge(organizations::routes())
+        .merge(titles::routes())
+        .merge(categories::routes())
+        .merge(popular_lists::routes())
+        .merge(periodicals::routes())
         .split_for_parts();
     let v2 = v2
         .route_layer(from_fn_with_state(state.clone(), caller::resolve))

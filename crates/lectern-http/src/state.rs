@@ -39,6 +39,8 @@ pub struct AppState {
     pub settings: Arc<HttpSettings>,
     pub limits: Arc<RateLimits>,
     pub clients: Arc<ClientCache>,
+    /// The title index and what title searches share.
+    pub titles: Arc<crate::title_index::Titles>,
     /// The OpenAPI document, set once the routers that it describes are assembled.
     pub openapi: Arc<OnceLock<utoipa::openapi::OpenApi>>,
 }
@@ -57,8 +59,19 @@ impl AppState {
             settings: Arc::new(settings),
             limits: Arc::new(limits),
             clients: Arc::default(),
+            titles: Arc::new(crate::title_index::Titles::new(
+                // An empty index in memory cannot fail to open; a node that serves uses
+                // `with_title_index` with its index on disk.
+                lectern_search::TitleIndex::in_memory().expect("an index in memory opens"),
+            )),
             openapi: Arc::default(),
         }
+    }
+
+    /// Uses this title index (for example the node's index on disk) instead of one in memory.
+    pub fn with_title_index(mut self, index: lectern_search::TitleIndex) -> Self {
+        self.titles = Arc::new(crate::title_index::Titles::new(index));
+        self
     }
 
     /// An absolute URL under the resource API's public base, e.g. `v2_url("/myAccount")`.

@@ -128,8 +128,6 @@ fn bisac_range(prefix: &BisacPrefix) -> (&'static str, Option<String>) {
     }
 }
 
-
-
 pub async fn upsert_popular_list(
     tx: &mut Transaction,
     list_id: &str,

@@ -49,7 +49,8 @@ pub async fn upsert(tx: &mut Transaction, series: &PeriodicalSeries) -> Result<(
 /// A series listing's filters. Text filters match case-insensitively anywhere in the title.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SeriesFilter {
-    pub sites: Vec<String>,
+    /// The sites to list; `None`: every site.
+    pub sites: Option<Vec<String>>,
     pub title: Option<String>,
     pub issn: Option<String>,
     pub language: Option<String>,
@@ -61,13 +62,18 @@ pub async fn list<'e>(
     e: impl Executor<'e, Database = Any>,
     filter: &SeriesFilter,
 ) -> Result<Vec<(PeriodicalSeries, u64)>, StoreError> {
-    let sql = format!(
-        "SELECT record, edition_count FROM periodical_series
-         WHERE site_id IN ({}) ORDER BY title_key, series_id",
-        crate::catalog::placeholders(1, filter.sites.len())
-    );
+    let sites = filter.sites.as_deref().unwrap_or_default();
+    let sql = match &filter.sites {
+        Some(_) => format!(
+            "SELECT record, edition_count FROM periodical_series
+             WHERE site_id IN ({}) ORDER BY title_key, series_id",
+            crate::catalog::placeholders(1, sites.len())
+        ),
+        None => "SELECT record, edition_count FROM periodical_series ORDER BY title_key, series_id"
+            .to_owned(),
+    };
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-    for s in &filter.sites {
+    for s in sites {
         query = query.bind(s);
     }
     let title = filter.title.as_ref().map(|t| t.to_lowercase());

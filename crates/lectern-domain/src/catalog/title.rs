@@ -217,6 +217,19 @@ impl TitleRecord {
             .map(|c| c.name.as_str())
     }
 
+    /// What the access rules need of this title. `in_global_collection`: its site is global.
+    pub fn facts(&self, in_global_collection: bool) -> crate::title_access::TitleFacts {
+        crate::title_access::TitleFacts {
+            site_id: self.site.clone(),
+            in_global_collection,
+            status: self.status.lifecycle(),
+            usage: self.usage_restriction,
+            adult_content: self.adult_content,
+            countries: self.countries.clone(),
+            nimac_restricted: self.nimac,
+        }
+    }
+
     /// The artifact of a format, if the title has one.
     pub fn artifact(&self, format: super::Format) -> Option<&Artifact> {
         self.artifacts.iter().find(|a| a.format == format)

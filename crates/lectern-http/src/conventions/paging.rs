@@ -31,6 +31,11 @@ impl PageRequest {
         Ok(PageRequest { start, limit })
     }
 
+    /// The raw `start` token, for lists whose keys another component reads (the title index).
+    pub fn start(&self) -> Option<&str> {
+        self.start.as_deref()
+    }
+
     /// The sort key to continue after, parsed into the list's own key type.
     pub fn after<K: DeserializeOwned>(&self) -> ApiResult<Option<K>> {
         self.start
@@ -93,4 +98,26 @@ pub fn collection_links(
         links.push(Link::new("next", with_query(Some(("start", token)))));
     }
     links
+}
+
+impl PageRequest {
+    /// Pages a short list held in memory (categories, periodicals), already in order, by the
+    /// key of the last item served: the same tokens and links as lists paged in the store.
+    pub fn page_of<T, K>(
+        &self,
+        items: Vec<T>,
+        key_of: impl Fn(&T) -> K,
+    ) -> ApiResult<(Vec<T>, Option<String>)>
+    where
+        K: Serialize + DeserializeOwned + PartialOrd,
+    {
+        let after: Option<K> = self.after()?;
+        let mut rows: Vec<T> = items
+            .into_iter()
+            .skip_while(|item| after.as_ref().is_some_and(|a| key_of(item) <= *a))
+            .take(usize::try_from(self.limit).unwrap_or(usize::MAX) + 1)
+            .collect();
+        let next = self.next_token(&mut rows, &key_of);
+        Ok((rows, next))
+    }
 }

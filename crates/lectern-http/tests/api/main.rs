@@ -4,10 +4,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod authorize;
+mod catalog_lists;
 mod conventions;
 mod my_account;
 mod openapi;
 mod organization_members;
 mod revocations;
 mod support;
+mod titles;
 mod token;

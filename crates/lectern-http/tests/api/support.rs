@@ -12,6 +12,8 @@ use reqwest::{RequestBuilder, Response, StatusCode};
 use serde_json::Value;
 
 pub const WORLD: &str = include_str!("world.json");
+/// Titles, categories, BISAC codes, popular lists and periodicals over the world's sites.
+pub const CATALOG: &str = include_str!("catalog.json");
 pub const TRUSTED: &str = "trusted-app-key";
 pub const PUBLIC: &str = "public-app-key";
 pub const CONFIDENTIAL: &str = "confidential-app-key";
@@ -60,6 +62,8 @@ pub struct TestApp {
     pub store: Store,
     settings: HttpSettings,
     redis_prefix: Option<String>,
+    titles: std::sync::Arc<lectern_http::title_index::Titles>,
+    follower: tokio::task::JoinHandle<()>,
     /// Owned by the first node of a store only: dropping it removes the store.
     _test_store: Option<TestStore>,
     server: tokio::task::JoinHandle<()>,
@@ -180,6 +184,13 @@ impl TestApp {
                 AppState::with_limits(store.clone(), settings.clone(), limits)
             }
         };
+        state
+            .titles
+            .catch_up(&store)
+            .await
+            .expect("indexing the loaded titles");
+        let titles = state.titles.clone();
+        let follower = titles.follow(store.clone());
         let router = app(state, None);
         let server = tokio::spawn(async move {
             axum::serve(listener, router).await.expect("server");
@@ -195,9 +206,38 @@ impl TestApp {
             store,
             settings,
             redis_prefix,
+            titles,
+            follower,
             _test_store: test_store,
             server,
         }
+    }
+
+    /// Loads `catalog.json` and waits until the index has it.
+    pub async fn with_catalog(self) -> TestApp {
+        fixture::load(
+            &self.store,
+            FixtureFile::parse(CATALOG).expect("catalog.json parses"),
+        )
+        .await
+        .expect("catalog.json loads");
+        self.index_caught_up().await;
+        self
+    }
+
+    /// Waits (up to 5 s) until this node's index has every title change the store holds: the
+    /// index follows the store on its own, within a poll interval.
+    pub async fn index_caught_up(&self) {
+        let target = lectern_store::titles::current_seq(self.store.pool())
+            .await
+            .expect("feed position");
+        for _ in 0..100 {
+            if self.titles.index.last_applied_seq().unwrap_or(0) >= target {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the title index did not catch up with the store within 5 s");
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -303,6 +343,7 @@ impl TestApp {
 impl Drop for TestApp {
     fn drop(&mut self) {
         self.server.abort();
+        self.follower.abort();
     }
 }
 

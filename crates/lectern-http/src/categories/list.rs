@@ -1,0 +1,85 @@
+//! `GET /v2/categories`: the categories that hold a title the caller can see, with how many.
+
+use std::collections::HashMap;
+
+use axum::Json;
+use axum::extract::State;
+use lectern_store::catalog;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::conventions::caller::Ctx;
+use crate::conventions::links::Link;
+use crate::conventions::paging::{PageRequest, collection_links};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, category_search_url};
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryListing {
+    pub name: String,
+    pub description: Option<String>,
+    pub title_count: u64,
+    pub links: Vec<Link>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryList {
+    pub allows: Option<Vec<String>>,
+    pub categories: Vec<CategoryListing>,
+    pub limit: u32,
+    pub links: Vec<Link>,
+    pub next: Option<String>,
+    pub total_results: u64,
+}
+
+#[utoipa::path(
+    get, path = "/v2/categories", tag = "categories",
+    params(
+        ("api_key" = String, Query, description = "The client key"),
+        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 100"),
+    ),
+    responses(
+        (status = 200, description = "Categories with at least one title the caller can see, by name", body = CategoryList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn list_categories(
+    State(state): State<AppState>,
+    ctx: Ctx,
+) -> ApiResult<Json<CategoryList>> {
+    let who = CatalogViewer::of(&state, &ctx).await?;
+    let page = PageRequest::from_params(&ctx.params, 100)?;
+    let scope = who.scope();
+    let index = state.titles.index.clone();
+    let counts = tokio::task::spawn_blocking(move || index.category_counts(&scope))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    let descriptions: HashMap<String, Option<String>> = catalog::categories(state.store.pool())
+        .await?
+        .into_iter()
+        .collect();
+    let total_results = counts.len() as u64;
+    let (rows, next) = page.page_of(counts, |(name, _)| name.clone())?;
+    Ok(Json(CategoryList {
+        allows: None,
+        categories: rows
+            .into_iter()
+            .map(|(name, title_count)| CategoryListing {
+                description: descriptions.get(&name).cloned().flatten(),
+                links: vec![Link::new("search", category_search_url(&state, &name))],
+                name,
+                title_count,
+            })
+            .collect(),
+        limit: page.limit,
+        links: collection_links(&state, "/categories", &ctx.params, next.as_deref()),
+        next,
+        total_results,
+    }))
+}

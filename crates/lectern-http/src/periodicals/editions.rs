@@ -1,0 +1,140 @@
+//! `GET /v2/periodicals/{seriesId}/editions` and `.../editions/{editionId}`.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_store::periodicals;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::view::{EditionView, edition_view, visible_series};
+use crate::conventions::caller::Ctx;
+use crate::conventions::links::Link;
+use crate::conventions::paging::{PageRequest, collection_links};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, segment};
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EditionList {
+    pub allows: Option<Vec<String>>,
+    pub limit: u32,
+    pub links: Vec<Link>,
+    pub next: Option<String>,
+    pub periodical_editions: Vec<EditionView>,
+    pub total_results: u64,
+}
+
+#[utoipa::path(
+    get, path = "/v2/periodicals/{seriesId}/editions", tag = "periodicals",
+    params(
+        ("seriesId" = String, Path, description = "The series"),
+        ("api_key" = String, Query, description = "The client key"),
+        ("sortOrder" = Option<String>, Query, description = "publicationDate (default) or editionName"),
+        ("direction" = Option<String>, Query, description = "asc (default) or desc"),
+        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+    ),
+    responses(
+        (status = 200, description = "The series' editions", body = EditionList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 404, description = "No such series for this caller", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn list_editions(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(series_id): Path<String>,
+) -> ApiResult<Json<EditionList>> {
+    let who = CatalogViewer::of(&state, &ctx).await?;
+    let (series, _) = visible_series(&state, &who, &series_id).await?;
+    let one = |name: &str| -> ApiResult<Option<String>> {
+        Ok(ctx
+            .params
+            .one(name)?
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_owned))
+    };
+    let by_name = match one("sortOrder")?.as_deref() {
+        None | Some("publicationDate") => false,
+        Some("editionName") => true,
+        Some(_) => {
+            return Err(ApiError::bad_param(
+                "sortOrder",
+                "must be publicationDate or editionName",
+            ));
+        }
+    };
+    let descending = match one("direction")?.as_deref() {
+        None | Some("asc") => false,
+        Some("desc") => true,
+        Some(_) => return Err(ApiError::bad_param("direction", "must be asc or desc")),
+    };
+    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let mut editions = periodicals::editions(state.store.pool(), &series.series_id).await?;
+    if by_name {
+        editions.sort_by(|a, b| {
+            (a.edition_name.to_lowercase(), &a.edition_id)
+                .cmp(&(b.edition_name.to_lowercase(), &b.edition_id))
+        });
+    }
+    if descending {
+        editions.reverse();
+    }
+    let total_results = editions.len() as u64;
+    let order = (by_name, descending);
+    if let Some((b, d, _)) = page.after::<(bool, bool, usize)>()?
+        && (b, d) != order
+    {
+        return Err(ApiError::bad_param(
+            "start",
+            "belongs to a list in another order; start again without it",
+        ));
+    }
+    let positioned: Vec<(usize, _)> = editions.into_iter().enumerate().collect();
+    let (rows, next) = page.page_of(positioned, |(i, _)| (order.0, order.1, *i))?;
+    let path = format!("/periodicals/{}/editions", segment(&series.series_id));
+    Ok(Json(EditionList {
+        allows: None,
+        limit: page.limit,
+        links: collection_links(&state, &path, &ctx.params, next.as_deref()),
+        next,
+        periodical_editions: rows
+            .iter()
+            .map(|(_, e)| edition_view(&state, &series.series_id, e))
+            .collect(),
+        total_results,
+    }))
+}
+
+#[utoipa::path(
+    get, path = "/v2/periodicals/{seriesId}/editions/{editionId}", tag = "periodicals",
+    params(
+        ("seriesId" = String, Path, description = "The series"),
+        ("editionId" = String, Path, description = "The edition"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    responses(
+        (status = 200, description = "The edition", body = EditionView),
+        (status = 404, description = "No such series or edition for this caller", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn get_edition(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path((series_id, edition_id)): Path<(String, String)>,
+) -> ApiResult<Json<EditionView>> {
+    let who = CatalogViewer::of(&state, &ctx).await?;
+    let (series, _) = visible_series(&state, &who, &series_id).await?;
+    let edition = periodicals::edition(state.store.pool(), &series.series_id, &edition_id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::not_found(format!(
+                "There is no edition '{edition_id}' of '{series_id}'"
+            ))
+        })?;
+    Ok(Json(edition_view(&state, &series.series_id, &edition)))
+}

@@ -1,0 +1,19 @@
+//! Periodicals, the reading side (document 4): series, their editions, and (with the titles'
+//! download flow) an edition's files.
+
+mod editions;
+mod series;
+mod view;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::state::AppState;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(series::list_series))
+        .routes(routes!(series::get_series))
+        .routes(routes!(editions::list_editions))
+        .routes(routes!(editions::get_edition))
+}

@@ -1,0 +1,164 @@
+//! `GET /v2/periodicals` and `GET /v2/periodicals/{seriesId}`.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_store::periodicals::{self, SeriesFilter};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::view::{SeriesSummary, series_summary, sites_of, visible_series};
+use crate::conventions::caller::Ctx;
+use crate::conventions::links::Link;
+use crate::conventions::paging::{PageRequest, collection_links};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+use crate::titles::CatalogViewer;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SeriesList {
+    pub allows: Option<Vec<String>>,
+    pub limit: u32,
+    pub links: Vec<Link>,
+    pub next: Option<String>,
+    pub periodicals: Vec<SeriesSummary>,
+    pub total_results: u64,
+}
+
+#[utoipa::path(
+    get, path = "/v2/periodicals", tag = "periodicals",
+    params(
+        ("api_key" = String, Query, description = "The client key"),
+        ("title" = Option<String>, Query, description = "Text anywhere in the title, any case"),
+        ("issn" = Option<String>, Query, description = "An ISSN"),
+        ("language" = Option<String>, Query, description = "ISO 639-2 code, e.g. eng"),
+        ("sortOrder" = Option<String>, Query, description = "title (default), issn, editionCount"),
+        ("direction" = Option<String>, Query, description = "asc (default) or desc"),
+        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+    ),
+    responses(
+        (status = 200, description = "Periodical series the caller can see", body = SeriesList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn list_series(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<SeriesList>> {
+    let who = CatalogViewer::of(&state, &ctx).await?;
+    let text = |name: &str| -> ApiResult<Option<String>> {
+        Ok(ctx
+            .params
+            .one(name)?
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_owned))
+    };
+    let sort = text("sortOrder")?.unwrap_or_else(|| "title".into());
+    if !["title", "issn", "editionCount"].contains(&sort.as_str()) {
+        return Err(ApiError::bad_param(
+            "sortOrder",
+            "must be one of title, issn, editionCount",
+        ));
+    }
+    let descending = match text("direction")?.as_deref() {
+        None | Some("asc") => false,
+        Some("desc") => true,
+        Some(_) => return Err(ApiError::bad_param("direction", "must be asc or desc")),
+    };
+    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let filter = SeriesFilter {
+        sites: sites_of(&who),
+        title: text("title")?,
+        issn: text("issn")?,
+        language: text("language")?,
+    };
+    let mut found = periodicals::list(state.store.pool(), &filter).await?;
+    // The key of every order ends with the series id, so it is unique; descending orders
+    // compare reversed keys through the sign of the count and a reversed list.
+    let key = |(s, n): &(lectern_domain::catalog::periodical::PeriodicalSeries, u64)| -> (String, i64, String) {
+        let n = i64::try_from(*n).unwrap_or(i64::MAX);
+        match sort.as_str() {
+            "issn" => (s.issn.clone().unwrap_or_default(), 0, s.series_id.clone()),
+            "editionCount" => (String::new(), n, s.series_id.clone()),
+            _ => (s.title.to_lowercase(), 0, s.series_id.clone()),
+        }
+    };
+    found.sort_by_key(|item| key(item));
+    if descending {
+        found.reverse();
+    }
+    let total_results = found.len() as u64;
+    let position: Vec<(usize, _)> = found.into_iter().enumerate().collect();
+    let token_key = |(i, item): &(usize, _)| (sort.clone(), descending, *i, key(item).2);
+    let (rows, next) = page_by_position(&page, position, token_key, &sort, descending)?;
+    let mut periodicals = Vec::with_capacity(rows.len());
+    for (_, (s, n)) in rows {
+        let latest = periodicals::editions(state.store.pool(), &s.series_id)
+            .await?
+            .pop();
+        periodicals.push(series_summary(&state, &s, n, latest.as_ref()));
+    }
+    Ok(Json(SeriesList {
+        allows: None,
+        limit: page.limit,
+        links: collection_links(&state, "/periodicals", &ctx.params, next.as_deref()),
+        next,
+        periodicals,
+        total_results,
+    }))
+}
+
+type Positioned = (
+    usize,
+    (lectern_domain::catalog::periodical::PeriodicalSeries, u64),
+);
+
+/// Pages the sorted series by their position, in a token that also names the order, so a token
+/// of another order is refused instead of silently skipping.
+fn page_by_position(
+    page: &PageRequest,
+    items: Vec<Positioned>,
+    key: impl Fn(&Positioned) -> (String, bool, usize, String),
+    sort: &str,
+    descending: bool,
+) -> ApiResult<(Vec<Positioned>, Option<String>)> {
+    if let Some((s, d, _, _)) = page.after::<(String, bool, usize, String)>()?
+        && (s != sort || d != descending)
+    {
+        return Err(ApiError::bad_param(
+            "start",
+            "belongs to a list in another order; start again without it",
+        ));
+    }
+    page.page_of(items, key)
+}
+
+#[utoipa::path(
+    get, path = "/v2/periodicals/{seriesId}", tag = "periodicals",
+    params(
+        ("seriesId" = String, Path, description = "The series"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    responses(
+        (status = 200, description = "The series", body = SeriesSummary),
+        (status = 404, description = "No such series for this caller", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn get_series(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(series_id): Path<String>,
+) -> ApiResult<Json<SeriesSummary>> {
+    let who = CatalogViewer::of(&state, &ctx).await?;
+    let (series, count) = visible_series(&state, &who, &series_id).await?;
+    let latest = periodicals::editions(state.store.pool(), &series.series_id)
+        .await?
+        .pop();
+    Ok(Json(series_summary(
+        &state,
+        &series,
+        count,
+        latest.as_ref(),
+    )))
+}

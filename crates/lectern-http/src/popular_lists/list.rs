@@ -1,0 +1,78 @@
+//! `GET /v2/popularLists`.
+
+use axum::Json;
+use axum::extract::State;
+use lectern_store::catalog;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::conventions::caller::Ctx;
+use crate::conventions::links::Link;
+use crate::conventions::paging::{PageRequest, collection_links};
+use crate::error::{ApiResult, ErrorBody};
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, segment};
+
+#[derive(Serialize, ToSchema)]
+pub struct PopularListView {
+    pub id: String,
+    pub description: String,
+    pub links: Vec<Link>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PopularLists {
+    pub allows: Option<Vec<String>>,
+    pub limit: u32,
+    pub links: Vec<Link>,
+    pub next: Option<String>,
+    pub popular_lists: Vec<PopularListView>,
+    pub total_results: u64,
+}
+
+#[utoipa::path(
+    get, path = "/v2/popularLists", tag = "popularLists",
+    params(
+        ("api_key" = String, Query, description = "The client key"),
+        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+    ),
+    responses(
+        (status = 200, description = "The popular lists of the caller's site and the global collection", body = PopularLists),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn list_popular_lists(
+    State(state): State<AppState>,
+    ctx: Ctx,
+) -> ApiResult<Json<PopularLists>> {
+    let who = CatalogViewer::of(&state, &ctx).await?;
+    let sites = super::sites_of(&who, &ctx.client.site_id);
+    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let after = page.after::<String>()?;
+    let total_results = catalog::popular_lists_count(state.store.pool(), &sites).await?;
+    let mut rows =
+        catalog::popular_lists_page(state.store.pool(), &sites, after.as_deref(), page.limit)
+            .await?;
+    let next = page.next_token(&mut rows, |l| l.list_id.clone());
+    Ok(Json(PopularLists {
+        allows: None,
+        limit: page.limit,
+        links: collection_links(&state, "/popularLists", &ctx.params, next.as_deref()),
+        next,
+        popular_lists: rows
+            .into_iter()
+            .map(|l| PopularListView {
+                links: vec![Link::new(
+                    "self",
+                    state.v2_url(&format!("/popularLists/{}", segment(&l.list_id))),
+                )],
+                id: l.list_id,
+                description: l.description,
+            })
+            .collect(),
+        total_results,
+    }))
+}

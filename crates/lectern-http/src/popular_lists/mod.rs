@@ -1,0 +1,22 @@
+//! Popular lists (document 2): lists the library curates, such as new arrivals.
+
+mod list;
+mod titles;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::state::AppState;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list::list_popular_lists))
+        .routes(routes!(titles::popular_list_titles))
+}
+
+/// The sites whose popular lists a caller sees: their own, and the global collection's.
+fn sites_of(who: &crate::titles::CatalogViewer, own: &str) -> Vec<String> {
+    let mut sites = vec![own.to_owned()];
+    sites.extend(who.global_sites.iter().filter(|s| *s != own).cloned());
+    sites
+}

@@ -1,0 +1,93 @@
+//! `GET /v2/popularLists/{popularListId}`: the list's titles that the caller can see, in list
+//! order.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_store::{catalog, titles};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::conventions::caller::Ctx;
+use crate::conventions::links::Link;
+use crate::conventions::paging::{PageRequest, collection_links};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, TitleSummary, segment, summary};
+
+/// Document 2's title list envelope, with the titles as `popularTitles`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PopularTitles {
+    pub allows: Option<Vec<String>>,
+    pub description: String,
+    pub limit: u32,
+    pub links: Vec<Link>,
+    pub message: Option<String>,
+    pub next: Option<String>,
+    pub popular_titles: Vec<TitleSummary>,
+    pub total_results: u64,
+}
+
+#[utoipa::path(
+    get, path = "/v2/popularLists/{popularListId}", tag = "popularLists",
+    params(
+        ("popularListId" = String, Path, description = "An `id` from GET /v2/popularLists"),
+        ("api_key" = String, Query, description = "The client key"),
+        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+    ),
+    responses(
+        (status = 200, description = "The list's titles the caller can see, in list order", body = PopularTitles),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 404, description = "No such list for this caller", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn popular_list_titles(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(list_id): Path<String>,
+) -> ApiResult<Json<PopularTitles>> {
+    let who = CatalogViewer::of(&state, &ctx).await?;
+    let sites = super::sites_of(&who, &ctx.client.site_id);
+    let list = match catalog::popular_list(state.store.pool(), &list_id).await? {
+        Some(l) if sites.contains(&l.site_id) => l,
+        _ => {
+            return Err(ApiError::not_found(format!(
+                "There is no popular list '{list_id}'"
+            )));
+        }
+    };
+    let page = PageRequest::from_params(&ctx.params, 10)?;
+    // Lists are short (tens of titles), so the visible ones are read whole and paged by
+    // position; totalResults counts only what this caller can see.
+    let entries = catalog::popular_list_titles(state.store.pool(), &list.list_id).await?;
+    let ids: Vec<String> = entries.iter().map(|(_, id)| id.clone()).collect();
+    let records = titles::get_many(state.store.pool(), &ids).await?;
+    let visible: Vec<(i64, _)> = entries
+        .iter()
+        .filter_map(|(position, id)| {
+            records
+                .iter()
+                .find(|r| r.service_id == *id && who.sees(r))
+                .map(|r| (*position, r))
+        })
+        .collect();
+    let total_results = visible.len() as u64;
+    let (rows, next) = page.page_of(visible, |(position, _)| *position)?;
+    let perspective = who.perspective();
+    let path = format!("/popularLists/{}", segment(&list.list_id));
+    Ok(Json(PopularTitles {
+        allows: None,
+        description: list.description,
+        limit: page.limit,
+        links: collection_links(&state, &path, &ctx.params, next.as_deref()),
+        message: None,
+        next,
+        popular_titles: rows
+            .into_iter()
+            .map(|(_, r)| summary(&state, r, who.in_global(&r.site), &perspective))
+            .collect(),
+        total_results,
+    }))
+}

@@ -1,0 +1,65 @@
+//! `GET /v2/titles/count`: how many live titles the caller can see.
+
+use axum::Json;
+use axum::extract::State;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::viewer::CatalogViewer;
+use crate::conventions::caller::Ctx;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TitleCount {
+    pub count: u64,
+}
+
+#[utoipa::path(
+    get, path = "/v2/titles/count", tag = "titles",
+    params(
+        ("api_key" = String, Query, description = "The client key"),
+        ("includeShared" = Option<bool>, Query, description = "Count the global collection's titles too (default true)"),
+        ("country" = Option<String>, Query, description = "Only titles that may be read in this country"),
+    ),
+    responses(
+        (status = 200, description = "The number of live titles the caller can see", body = TitleCount),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn count_titles(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<TitleCount>> {
+    let who = CatalogViewer::of(&state, &ctx).await?;
+    let include_shared = match ctx.params.one("includeShared")?.map(str::trim) {
+        None | Some("") | Some("true") => true,
+        Some("false") => false,
+        Some(_) => {
+            return Err(ApiError::bad_param(
+                "includeShared",
+                "must be true or false",
+            ));
+        }
+    };
+    let country = ctx
+        .params
+        .one("country")?
+        .map(str::trim)
+        .filter(|c| !c.is_empty());
+    if let Some(c) = country {
+        lectern_domain::account::check_country(c)
+            .map_err(|why| ApiError::bad_param("country", why))?;
+    }
+    let mut scope = who.scope();
+    if !include_shared && let Some(sites) = scope.sites.as_mut() {
+        // The caller's own site only: the first of the scope's sites.
+        sites.truncate(1);
+    }
+    let index = state.titles.index.clone();
+    let country = country.map(str::to_owned);
+    let count = tokio::task::spawn_blocking(move || index.count(&scope, country.as_deref()))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    Ok(Json(TitleCount { count }))
+}

@@ -1,0 +1,25 @@
+//! The titles area (document 4): search, count, the complete record, cover images, and
+//! downloads.
+
+mod count;
+mod filters;
+mod names;
+mod record;
+mod search;
+mod view;
+mod viewer;
+
+pub use view::{TitleSummary, category_search_url, segment, summary};
+pub use viewer::CatalogViewer;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::state::AppState;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(search::search_titles))
+        .routes(routes!(count::count_titles))
+        .routes(routes!(record::get_title))
+}

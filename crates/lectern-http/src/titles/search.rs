@@ -1,0 +1,155 @@
+//! `GET /v2/titles`: the title search, open to guests.
+
+use axum::Json;
+use axum::extract::State;
+use lectern_domain::catalog::query::TitleSearch;
+use lectern_search::{SearchError, SearchPage};
+use lectern_store::titles;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::filters;
+use super::view::{TitleSummary, summary};
+use super::viewer::CatalogViewer;
+use crate::conventions::caller::Ctx;
+use crate::conventions::links::Link;
+use crate::conventions::paging::{PageRequest, collection_links};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+/// One entry of `authorFacets` or `categoryFacets`: a value and how many matching titles have
+/// it, with a link to the search narrowed to it.
+#[derive(Serialize, ToSchema)]
+pub struct Facet {
+    pub name: String,
+    pub count: u64,
+    pub links: Vec<Link>,
+}
+
+/// Document 2's title list envelope.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TitleList {
+    pub allows: Option<Vec<String>>,
+    pub author_facets: Vec<Facet>,
+    pub category_facets: Vec<Facet>,
+    pub limit: u32,
+    pub links: Vec<Link>,
+    pub message: Option<String>,
+    pub next: Option<String>,
+    pub titles: Vec<TitleSummary>,
+    pub total_results: u64,
+}
+
+#[utoipa::path(
+    get, path = "/v2/titles", tag = "titles",
+    params(
+        ("api_key" = String, Query, description = "The client key"),
+        ("keyword" = Option<String>, Query, description = "Words of the title, an author or an ISBN"),
+        ("title" = Option<String>, Query, description = "Words of the title"),
+        ("author" = Option<Vec<String>>, Query, description = "An author's name (repeat for any of several)"),
+        ("narrator" = Option<Vec<String>>, Query, description = "A narrator's name (repeat for any of several)"),
+        ("composer" = Option<Vec<String>>, Query, description = "A composer's name (repeat for any of several)"),
+        ("isbn" = Option<String>, Query, description = "An ISBN, with or without dashes"),
+        ("categories" = Option<Vec<String>>, Query, description = "Categories (repeat; any of them)"),
+        ("category" = Option<String>, Query, description = "One category"),
+        ("language" = Option<String>, Query, description = "ISO 639-2 code, e.g. eng"),
+        ("country" = Option<String>, Query, description = "Titles that may be read in this country (ISO 3166 alpha-2)"),
+        ("format" = Option<String>, Query, description = "DAISY, DAISY_AUDIO, DAISY_2_AUDIO, BRF, EPUB3, PDF or DOCX"),
+        ("narratorType" = Option<String>, Query, description = "tts or human"),
+        ("brailleType" = Option<String>, Query, description = "automated or transcribed"),
+        ("readingAge" = Option<u32>, Query, description = "Titles whose reading ages include this one"),
+        ("excludedContentWarnings" = Option<Vec<String>>, Query, description = "Leave out titles with these warnings"),
+        ("includedContentWarnings" = Option<Vec<String>>, Query, description = "Only titles with one of these warnings"),
+        ("externalIdentifierCode" = Option<String>, Query, description = "An artifact's external identifier"),
+        ("maxDuration" = Option<String>, Query, description = "Audio no longer than this: whole minutes, or an ISO 8601 duration"),
+        ("titleContentType" = Option<String>, Query, description = "e.g. text or music"),
+        ("includedBisacHeadings" = Option<Vec<String>>, Query, description = "BISAC headings, e.g. FIC"),
+        ("excludedBisacHeadings" = Option<Vec<String>>, Query, description = "BISAC headings to leave out"),
+        ("includedBisacCodes" = Option<Vec<String>>, Query, description = "BISAC codes, e.g. FIC027000"),
+        ("excludedBisacCodes" = Option<Vec<String>>, Query, description = "BISAC codes to leave out"),
+        ("originCountry" = Option<String>, Query, description = "Country of origin (ISO 3166 alpha-2)"),
+        ("authorFilter" = Option<String>, Query, description = "An exact author name, as authorFacets gives it"),
+        ("titleStatus" = Option<String>, Query, description = "For collection assistants: titles in this state"),
+        ("sortOrder" = Option<String>, Query, description = "relevance (default with text), title (default without), author, dateAdded, copyrightDate"),
+        ("direction" = Option<String>, Query, description = "asc (default) or desc"),
+        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+    ),
+    responses(
+        (status = 200, description = "A page of matching titles, with the top authors and categories of all matches", body = TitleList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn search_titles(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<TitleList>> {
+    let who = CatalogViewer::of(&state, &ctx).await?;
+    let filters = filters::parse(&ctx.params)?;
+    let (sort, direction) = filters::order(&ctx.params, &filters)?;
+    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let search = TitleSearch {
+        filters,
+        scope: who.scope(),
+        sort,
+        direction,
+        limit: page.limit,
+        start: page.start().map(str::to_owned),
+        facets: true,
+    };
+    let found = run(&state, search).await?;
+    let records = titles::get_many(state.store.pool(), &found.service_ids).await?;
+    let perspective = who.perspective();
+    let titles = records
+        .iter()
+        // The index trails the store by a moment: a title changed since is checked again.
+        .filter(|r| who.sees(r))
+        .map(|r| summary(&state, r, who.in_global(&r.site), &perspective))
+        .collect();
+    Ok(Json(TitleList {
+        allows: None,
+        author_facets: facets(&state, &ctx, "authorFilter", found.author_facets),
+        category_facets: facets(&state, &ctx, "category", found.category_facets),
+        limit: page.limit,
+        links: collection_links(&state, "/titles", &ctx.params, found.next.as_deref()),
+        message: None,
+        next: found.next,
+        titles,
+        total_results: found.total,
+    }))
+}
+
+/// Searches off the async threads: a query is CPU work of a few milliseconds.
+pub async fn run(state: &AppState, search: TitleSearch) -> ApiResult<SearchPage> {
+    let index = state.titles.index.clone();
+    match tokio::task::spawn_blocking(move || index.search(&search)).await {
+        Ok(Ok(page)) => Ok(page),
+        Ok(Err(SearchError::BadStart)) => Err(ApiError::bad_param(
+            "start",
+            "is not a page token of this search; send the 'next' value of the previous page, or nothing to start at the beginning",
+        )),
+        Ok(Err(SearchError::Index(e))) => Err(ApiError::internal(e)),
+        Err(e) => Err(ApiError::internal(e)),
+    }
+}
+
+/// Facets with links to the same search narrowed to each value.
+fn facets(state: &AppState, ctx: &Ctx, param: &str, counts: Vec<(String, u64)>) -> Vec<Facet> {
+    counts
+        .into_iter()
+        .map(|(name, count)| {
+            let mut q = url::form_urlencoded::Serializer::new(String::new());
+            for (k, v) in ctx.params.pairs() {
+                if !["api_key", "access_token", "start", param].contains(&k.as_str()) {
+                    q.append_pair(k, v);
+                }
+            }
+            q.append_pair(param, &name);
+            let href = format!("{}?{}", state.v2_url("/titles"), q.finish());
+            Facet {
+                name,
+                count,
+                links: vec![Link::new("search", href)],
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,62 @@
+//! Who is looking at the catalog, as the access rules see them.
+
+use lectern_domain::Timestamp;
+use lectern_domain::title_access::{self, Viewer};
+use lectern_store::readers;
+
+use super::view::Perspective;
+use crate::conventions::caller::Ctx;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+
+pub struct CatalogViewer {
+    pub viewer: Viewer,
+    pub global_sites: std::sync::Arc<Vec<String>>,
+}
+
+impl CatalogViewer {
+    pub async fn of(state: &AppState, ctx: &Ctx) -> ApiResult<Self> {
+        let viewer = match &ctx.user {
+            None => Viewer::Guest {
+                site_id: ctx.client.site_id.clone(),
+            },
+            Some(user) => Viewer::User(
+                readers::reader_facts(state.store.pool(), &user.user_account_id, Timestamp::now())
+                    .await?
+                    .ok_or_else(|| ApiError::unauthorized("The account of this token is gone"))?,
+            ),
+        };
+        Ok(CatalogViewer {
+            viewer,
+            global_sites: state.titles.global_sites(&state.store).await?,
+        })
+    }
+
+    pub fn in_global(&self, site: &str) -> bool {
+        self.global_sites.iter().any(|s| s == site)
+    }
+
+    pub fn scope(&self) -> lectern_domain::catalog::query::Scope {
+        title_access::search_scope(&self.viewer, &self.global_sites)
+    }
+
+    pub fn perspective(&self) -> Perspective<'_> {
+        Perspective {
+            viewer: &self.viewer,
+            downloads_for_others: match &self.viewer {
+                Viewer::Guest { .. } => false,
+                Viewer::User(r) => title_access::downloads_for_others(r),
+            },
+        }
+    }
+
+    /// Whether the caller may see a title at all; a title they may not see is absent (404).
+    pub fn sees(&self, record: &lectern_domain::catalog::TitleRecord) -> bool {
+        title_access::is_visible(&self.viewer, &record.facts(self.in_global(&record.site)))
+    }
+
+    /// Collection assistants of the title's site and administrators see the internal fields.
+    pub fn manages(&self, site: &str) -> bool {
+        self.viewer.manages_collection_of(site)
+    }
+}
