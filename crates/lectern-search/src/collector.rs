@@ -10,19 +10,27 @@
 
 use std::collections::BinaryHeap;
 use std::io;
+use std::sync::Arc;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::{BytesColumn, Column, StrColumn, TermOrdHit};
 use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader};
 
-use crate::facets::Tally;
+use lectern_domain::catalog::query::Scope;
+
+use crate::cache::{Caches, SegmentCache, SortText};
+use crate::facets::{Counters, Facet, Tally};
 use crate::paging::{Key, KeyKind, KeyValue, SortPlan};
 use crate::schema::col;
+use crate::scope::SegmentScope;
 
 pub(crate) struct PageCollector<'a> {
     pub plan: &'a SortPlan,
+    pub scope: &'a Scope,
     pub limit: usize,
     pub facets: bool,
+    pub caches: &'a Caches,
+    pub counters: &'a Counters,
 }
 
 pub(crate) struct Page {
@@ -40,12 +48,14 @@ type SegKey = (u128, u64);
 const MISSING: u128 = 1 << 64;
 
 enum Values {
-    Str(StrColumn),
+    /// The column (for its dictionary) and, in the cache, its ordinals.
+    Str(StrColumn, Arc<SegmentCache>, SortText),
     Num(Column<i64>),
     Score,
 }
 
 pub(crate) struct SegmentPage {
+    scope: Option<SegmentScope>,
     values: Values,
     ids: StrColumn,
     desc: bool,
@@ -67,7 +77,14 @@ impl Collector for PageCollector<'_> {
         reader: &SegmentReader,
     ) -> tantivy::Result<SegmentPage> {
         let values = match self.plan.kind {
-            KeyKind::Str(name) => Values::Str(str_column(reader, name)?),
+            KeyKind::Str(name) => {
+                let text = if name == col::AUTHOR_SORT {
+                    SortText::Author
+                } else {
+                    SortText::Title
+                };
+                Values::Str(str_column(reader, name)?, self.caches.get(reader)?, text)
+            }
             KeyKind::Num(name) => Values::Num(
                 reader
                     .fast_fields()
@@ -77,6 +94,7 @@ impl Collector for PageCollector<'_> {
             KeyKind::Score => Values::Score,
         };
         let mut page = SegmentPage {
+            scope: SegmentScope::open(self.scope, reader, self.caches)?,
             values,
             ids: str_column(reader, col::SERVICE_ID)?,
             desc: self.plan.desc,
@@ -92,8 +110,8 @@ impl Collector for PageCollector<'_> {
         }
         if self.facets {
             page.facets = Some((
-                Tally::open(reader, col::AUTHOR)?,
-                Tally::open(reader, col::CATEGORY)?,
+                Tally::open(reader, Facet::Authors, self.caches, self.counters)?,
+                Tally::open(reader, Facet::Categories, self.caches, self.counters)?,
             ));
         }
         Ok(page)
@@ -139,6 +157,11 @@ impl SegmentCollector for SegmentPage {
 
     #[inline]
     fn collect(&mut self, doc: DocId, score: Score) {
+        if let Some(scope) = &self.scope
+            && !scope.admits(doc)
+        {
+            return;
+        }
         self.total += 1;
         if let Some((authors, categories)) = &mut self.facets {
             authors.add(doc);
@@ -201,7 +224,7 @@ impl SegmentPage {
     fn primary(&self, doc: DocId, score: Score) -> u128 {
         let value = match &self.values {
             // Odd, so that a start value absent from this segment can sit between two (even).
-            Values::Str(c) => c.ords().first(doc).map(|ord| 2 * ord + 1),
+            Values::Str(_, cache, text) => cache.sort_ords(*text).get(doc).map(|ord| 2 * ord + 1),
             Values::Num(c) => c.first(doc).map(num_key),
             Values::Score => return u128::from(u32::MAX - score_bits(score)),
         };
@@ -218,7 +241,9 @@ impl SegmentPage {
     fn bound_of(&self, after: &Key) -> io::Result<SegKey> {
         let primary = match (&after.value, &self.values) {
             (None, _) => MISSING,
-            (Some(KeyValue::Str(s)), Values::Str(c)) => u128::from(self.directed(ord_bound(c, s)?)),
+            (Some(KeyValue::Str(s)), Values::Str(c, _, _)) => {
+                u128::from(self.directed(ord_bound(c, s)?))
+            }
             (Some(KeyValue::Num(n)), Values::Num(_)) => u128::from(self.directed(num_key(*n))),
             (Some(KeyValue::Score(bits)), Values::Score) => u128::from(u32::MAX - bits),
             // `SortPlan` only accepts tokens whose value fits its sort.
@@ -229,7 +254,7 @@ impl SegmentPage {
 
     fn key_of(&self, doc: DocId, primary: u128) -> io::Result<Key> {
         let value = match &self.values {
-            Values::Str(c) => match c.ords().first(doc) {
+            Values::Str(c, cache, text) => match cache.sort_ords(*text).get(doc) {
                 Some(ord) => Some(KeyValue::Str(term(c, ord)?)),
                 None => None,
             },

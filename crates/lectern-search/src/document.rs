@@ -7,14 +7,21 @@ use lectern_domain::catalog::artifact::{ArtifactStatus, duration_seconds};
 use lectern_domain::catalog::{ContributorType, TitleRecord, bisac};
 use tantivy::TantivyDocument;
 
+use lectern_domain::title_access::TitleStatus;
+
 use crate::schema::{self, EVERYWHERE, Fields};
+use crate::scope::{ADULT, LIVE};
 
 pub(crate) fn build(f: &Fields, r: &TitleRecord) -> TantivyDocument {
     let mut d = TantivyDocument::new();
     d.add_text(f.service_id, &r.service_id);
     d.add_text(f.site, &r.site);
     d.add_text(f.status, r.status.as_str());
-    d.add_bool(f.adult, r.adult_content);
+    let live = r.status.lifecycle() == TitleStatus::Live;
+    d.add_u64(
+        f.state,
+        if live { LIVE } else { 0 } | if r.adult_content { ADULT } else { 0 },
+    );
 
     d.add_text(f.title, &r.title);
     if let Some(subtitle) = &r.subtitle {

@@ -1,20 +1,18 @@
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 use lectern_domain::catalog::TitleRecord;
-use lectern_domain::catalog::query::{Scope, TitleSearch};
-use lectern_domain::paging::MAX_LIMIT;
 use serde::{Deserialize, Serialize};
-use tantivy::collector::Count;
 use tantivy::directory::MmapDirectory;
-use tantivy::{Index, IndexReader, IndexSettings, IndexWriter, ReloadPolicy, TantivyError, Term};
+use tantivy::{
+    Index, IndexReader, IndexSettings, IndexWriter, ReloadPolicy, TantivyError, Term, Warmer,
+};
 
-use crate::collector::PageCollector;
-use crate::facets::{self, CategoryCollector};
-use crate::paging::SortPlan;
+use crate::cache::Caches;
+use crate::facets::Counters;
 use crate::schema::{self, Fields, SCHEMA_VERSION};
-use crate::{Error, FACET_SIZE, Result, SearchError, SearchPage, document, query};
+use crate::{Error, Result, document};
 
 /// Enough for the change feed's batches; tantivy's floor is 15 MB.
 const WRITER_HEAP: usize = 64 << 20;
@@ -34,8 +32,11 @@ struct Payload {
 /// search when the call returns.
 pub struct TitleIndex {
     index: Index,
-    reader: IndexReader,
-    fields: Fields,
+    pub(crate) reader: IndexReader,
+    pub(crate) fields: Fields,
+    pub(crate) counters: Counters,
+    /// Also registered as the reader's warmer, which holds it weakly.
+    pub(crate) caches: Arc<Caches>,
     /// The writer and the feed position, together: a commit records both.
     writer: Mutex<Writer>,
 }
@@ -88,10 +89,13 @@ impl TitleIndex {
 
     fn new(index: Index, fields: Fields) -> Result<TitleIndex> {
         schema::register_analyzers(&index);
+        let caches = Arc::new(Caches::default());
+        let warmer: Arc<dyn Warmer> = caches.clone();
         // Reloaded by hand right after each commit: writers and readers share the process.
         let reader = index
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
+            .warmers(vec![Arc::downgrade(&warmer)])
             .try_into()?;
         let seq = match index.load_metas()?.payload {
             Some(raw) => Some(read_payload(&raw)?.seq),
@@ -105,6 +109,8 @@ impl TitleIndex {
             index,
             reader,
             fields,
+            counters: Counters::default(),
+            caches,
             writer: Mutex::new(writer),
         })
     }
@@ -211,53 +217,6 @@ impl TitleIndex {
         writer.wait_merging_threads()?;
         progress(count);
         Ok(count)
-    }
-
-    /// One page of a title search, with its total and (if asked) its facets.
-    pub fn search(&self, q: &TitleSearch) -> Result<SearchPage, SearchError> {
-        let plan = SortPlan::new(q).map_err(|_| SearchError::BadStart)?;
-        let limit = q.limit.clamp(1, MAX_LIMIT) as usize;
-        let query = query::search(&self.fields, &q.filters, &q.scope);
-        let collector = PageCollector {
-            plan: &plan,
-            limit,
-            facets: q.facets,
-        };
-        let page = self.reader.searcher().search(&*query, &collector)?;
-        let next = match page.hits.last() {
-            Some(last) if page.after > limit as u64 => Some(plan.token(last)),
-            _ => None,
-        };
-        let (author_facets, category_facets) = if q.facets {
-            (
-                facets::top(&page.authors, FACET_SIZE).map_err(Error::Io)?,
-                facets::top(&page.categories, FACET_SIZE).map_err(Error::Io)?,
-            )
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        Ok(SearchPage {
-            total: page.total,
-            service_ids: page.hits.into_iter().map(|k| k.id).collect(),
-            next,
-            author_facets,
-            category_facets,
-        })
-    }
-
-    /// Live titles in the scope (managers' extra states not included), readable in `country`
-    /// when one is given.
-    pub fn count(&self, scope: &Scope, country: Option<&str>) -> Result<u64> {
-        let query = query::live_count(&self.fields, scope, country);
-        Ok(self.reader.searcher().search(&*query, &Count)? as u64)
-    }
-
-    /// Every category with at least one title in the scope, with how many, by name.
-    pub fn category_counts(&self, scope: &Scope) -> Result<Vec<(String, u64)>> {
-        let query = query::scope_filter(&self.fields, scope)
-            .unwrap_or_else(|| Box::new(tantivy::query::AllQuery));
-        let tallies = self.reader.searcher().search(&*query, &CategoryCollector)?;
-        Ok(facets::all(&tallies)?)
     }
 
     fn lock(&self) -> MutexGuard<'_, Writer> {

@@ -13,6 +13,7 @@
 //! `collector` (the single pass that pages, counts and tallies facets), `facets` (merging
 //! per-segment tallies), `index` (opening, writing, searching).
 
+mod cache;
 mod collector;
 mod document;
 mod facets;
@@ -20,6 +21,8 @@ mod index;
 mod paging;
 mod query;
 mod schema;
+mod scope;
+mod search;
 
 pub use document::{author_sort_key, normalize_isbn, sort_name, title_sort_key};
 pub use index::TitleIndex;

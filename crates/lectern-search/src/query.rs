@@ -1,15 +1,15 @@
-//! A title search as a tantivy query: the text clauses, which score, and the filters and the
-//! caller's scope, which only narrow (they score 0, so BM25 ranks by the text alone).
+//! A title search as a tantivy query: the text clauses, which score, and the filters, which
+//! only narrow (they score 0, so BM25 ranks by the text alone). The caller's scope is not here
+//! but in the collectors (`scope`).
 
 use std::ops::Bound;
 
 use lectern_domain::catalog::bisac;
-use lectern_domain::catalog::query::{Scope, TitleFilters};
+use lectern_domain::catalog::query::TitleFilters;
 use lectern_domain::catalog::title::TitleStatusCode;
 use tantivy::Term;
 use tantivy::query::{
     AllQuery, BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, Query, RangeQuery, TermQuery,
-    TermSetQuery,
 };
 use tantivy::schema::{Field, IndexRecordOption};
 
@@ -18,11 +18,8 @@ use crate::schema::{EVERYWHERE, Fields, exact, words};
 
 type Clauses = Vec<(Occur, Box<dyn Query>)>;
 
-pub(crate) fn search(f: &Fields, filters: &TitleFilters, scope: &Scope) -> Box<dyn Query> {
+pub(crate) fn search(f: &Fields, filters: &TitleFilters) -> Box<dyn Query> {
     let mut narrow: Clauses = Vec::new();
-    if let Some(q) = scope_filter(f, scope) {
-        narrow.push((Occur::Must, q));
-    }
     add_filters(f, filters, &mut narrow);
     let Some(text) = text(f, filters) else {
         return all_of(narrow);
@@ -37,40 +34,13 @@ pub(crate) fn search(f: &Fields, filters: &TitleFilters, scope: &Scope) -> Box<d
     ]))
 }
 
-/// Live titles in the scope, readable in `country` if one is given.
-pub(crate) fn live_count(f: &Fields, scope: &Scope, country: Option<&str>) -> Box<dyn Query> {
+/// Live titles, readable in `country` if one is given.
+pub(crate) fn live(f: &Fields, country: Option<&str>) -> Box<dyn Query> {
     let mut clauses: Clauses = vec![(Occur::Must, status_is(f, TitleStatusCode::Live))];
-    if let Some(q) = scope_filter(f, scope) {
-        clauses.push((Occur::Must, q));
-    }
     if let Some(c) = country {
         clauses.push((Occur::Must, readable_in(f, c)));
     }
     all_of(clauses)
-}
-
-/// The titles the scope admits (`title_access::scope_admits`); `None`: all of them.
-pub(crate) fn scope_filter(f: &Fields, scope: &Scope) -> Option<Box<dyn Query>> {
-    let listed = scope.sites.as_ref().map(|sites| any_term(f.site, sites));
-    let Some(managed) = &scope.managed_sites else {
-        return listed;
-    };
-    let mut public: Clauses = vec![(Occur::Must, status_is(f, TitleStatusCode::Live))];
-    if scope.hide_adult {
-        public.push((Occur::MustNot, term(Term::from_field_bool(f.adult, true))));
-    }
-    let mut visible: Box<dyn Query> = all_of(public);
-    if !managed.is_empty() {
-        visible = Box::new(BooleanQuery::new(vec![
-            (Occur::Should, any_term(f.site, managed)),
-            (Occur::Should, visible),
-        ]));
-    }
-    let mut clauses: Clauses = vec![(Occur::Must, visible)];
-    if let Some(listed) = listed {
-        clauses.push((Occur::Must, listed));
-    }
-    Some(all_of(clauses))
 }
 
 fn text(f: &Fields, filters: &TitleFilters) -> Option<Box<dyn Query>> {
@@ -249,11 +219,19 @@ fn exact_term(field: Field, value: &str) -> Box<dyn Query> {
     raw_term(field, &exact(value))
 }
 
+/// Postings of one term, or of a few read side by side: a `TermSetQuery` would first gather
+/// every document of every term into a bitset.
 fn any_term<S: AsRef<str>>(field: Field, values: impl IntoIterator<Item = S>) -> Box<dyn Query> {
-    let terms = values
+    let mut terms: Vec<Box<dyn Query>> = values
         .into_iter()
-        .map(|v| Term::from_field_text(field, v.as_ref()));
-    Box::new(TermSetQuery::new(terms))
+        .map(|v| term(Term::from_field_text(field, v.as_ref())))
+        .collect();
+    if terms.len() == 1
+        && let Some(only) = terms.pop()
+    {
+        return only;
+    }
+    Box::new(BooleanQuery::union(terms))
 }
 
 fn any_exact(field: Field, values: &[String]) -> Box<dyn Query> {

@@ -8,7 +8,7 @@
 
 use tantivy::Index;
 use tantivy::schema::{
-    FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions,
+    FAST, Field, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions,
 };
 use tantivy::tokenizer::{
     AsciiFoldingFilter, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer, TextAnalyzer,
@@ -24,6 +24,8 @@ const EXACT: &str = "lectern_exact";
 /// Names of the fast columns the collectors read.
 pub(crate) mod col {
     pub const SERVICE_ID: &str = "service_id";
+    pub const SITE: &str = "site";
+    pub const STATE: &str = "state";
     pub const TITLE_SORT: &str = "title_sort";
     pub const AUTHOR_SORT: &str = "author_sort";
     pub const DATE_ADDED: &str = "date_added";
@@ -41,7 +43,8 @@ pub(crate) struct Fields {
     pub service_id: Field,
     pub site: Field,
     pub status: Field,
-    pub adult: Field,
+    /// `scope::LIVE` and `scope::ADULT` bits.
+    pub state: Field,
     pub title: Field,
     pub author: Field,
     pub narrator: Field,
@@ -87,9 +90,9 @@ pub(crate) fn build() -> (Schema, Fields) {
     let sort_only = TextOptions::default().set_fast("raw");
     let fields = Fields {
         service_id: b.add_text_field(col::SERVICE_ID, STRING | FAST),
-        site: b.add_text_field("site", STRING),
+        site: b.add_text_field(col::SITE, STRING | FAST),
         status: b.add_text_field("status", STRING),
-        adult: b.add_bool_field("adult", INDEXED),
+        state: b.add_u64_field(col::STATE, FAST),
         title: b.add_text_field("title", words.clone()),
         author: b.add_text_field("author", words.clone()),
         narrator: b.add_text_field("narrator", words.clone()),

@@ -178,3 +178,34 @@ fn a_name_in_no_segments_top_ten_still_makes_the_overall_top_ten() {
     let all: Vec<&TitleRecord> = records.iter().collect();
     assert_eq!(facets, brute_force(&all).0);
 }
+
+#[test]
+fn facets_settle_on_wider_candidates_when_names_are_too_many_to_read_all() {
+    // Over 20,000 names: per segment 20 stars with 10 titles, "Steady" with 4 and 3,000 names
+    // with one title each. The first candidates (each segment's best ten stars) cannot rule out
+    // unseen names; the wider ones find Steady (28) and bound the rest by 7.
+    let mut records = Vec::new();
+    for segment in 0..7 {
+        let mut add = |name: String, copies: usize| {
+            for _ in 0..copies {
+                let id = format!("w{segment}-{:05}", records.len());
+                let contributors = json!([{"name": name, "type": "author"}]);
+                records.push(record(&id, "Title", json!({"contributors": contributors})));
+            }
+        };
+        for star in 0..20 {
+            add(format!("Star {segment}-{star:02}"), 10);
+        }
+        add("Steady".into(), 4);
+        for one in 0..3_000 {
+            add(format!("Once {segment}-{one:04}"), 1);
+        }
+    }
+    let index = index_of(&records, 7);
+    let mut q = search(TitleFilters::default());
+    q.facets = true;
+    let facets = index.search(&q).unwrap().author_facets;
+    assert_eq!(facets[0], ("Steady".to_owned(), 28));
+    let all: Vec<&TitleRecord> = records.iter().collect();
+    assert_eq!(facets, brute_force(&all).0);
+}
