@@ -40,9 +40,36 @@ pub fn to_bcp47(code: &str) -> String {
     }
 }
 
+/// The terminology forms of the codes that have two: the catalog keeps the bibliographic forms
+/// ("fre", "ger"), as MARC records do, so these are passed over when reading a BCP 47 tag.
+const TERMINOLOGY: &[&str] = &[
+    "ces", "cym", "deu", "ell", "eus", "fas", "fra", "hye", "isl", "kat", "mkd", "mri", "msa",
+    "mya", "nld", "ron", "slk", "sqi", "zho",
+];
+
+/// The catalog's ISO 639-2 code for a BCP 47 tag, from its primary language subtag: "en-GB" ->
+/// "eng", "fr" -> "fre", "haw" -> "haw". `None` for a tag whose language has no code here (a
+/// two-letter subtag missing from the table, or "und", "mul" and the like, which name none).
+pub fn from_bcp47(tag: &str) -> Option<String> {
+    let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+    if !primary.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    match primary.len() {
+        2 => TWO_LETTER
+            .iter()
+            .filter(|(_, two)| *two == primary)
+            .map(|(three, _)| *three)
+            .find(|three| !TERMINOLOGY.contains(three))
+            .map(str::to_owned),
+        3 if !matches!(primary.as_str(), "und" | "mul" | "zxx" | "mis") => Some(primary),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{TWO_LETTER, to_bcp47};
+    use super::{TERMINOLOGY, TWO_LETTER, from_bcp47, to_bcp47};
 
     #[test]
     fn table_is_sorted_for_binary_search() {
@@ -57,5 +84,27 @@ mod tests {
         assert_eq!(to_bcp47("haw"), "haw");
         assert_eq!(to_bcp47("en-GB"), "en-GB");
         assert_eq!(to_bcp47("de"), "de");
+    }
+
+    #[test]
+    fn reads_bcp47_tags_as_bibliographic_codes() {
+        assert_eq!(from_bcp47("en").as_deref(), Some("eng"));
+        assert_eq!(from_bcp47("en-GB").as_deref(), Some("eng"));
+        assert_eq!(from_bcp47("FR").as_deref(), Some("fre"));
+        assert_eq!(from_bcp47("de-CH").as_deref(), Some("ger"));
+        assert_eq!(from_bcp47("zh-Hant").as_deref(), Some("chi"));
+        assert_eq!(from_bcp47("haw").as_deref(), Some("haw"));
+        assert_eq!(from_bcp47("und"), None);
+        assert_eq!(from_bcp47("xx"), None);
+        assert_eq!(from_bcp47(""), None);
+    }
+
+    #[test]
+    fn every_two_letter_code_comes_back() {
+        for (three, two) in TWO_LETTER {
+            let back = from_bcp47(two).unwrap_or_default();
+            assert_eq!(to_bcp47(&back), *two, "{three}");
+            assert!(!TERMINOLOGY.contains(&back.as_str()), "{three} -> {back}");
+        }
     }
 }

@@ -4,8 +4,10 @@
 //!   data (for the demo and synthetic catalogs).
 //! - [`package`] turns a title's files into one user's download: an EPUB stamped with a copyright
 //!   notice page and a recipient mark, or a zip of the originals beside the same notice.
+//! - [`files`] is the file store (a local directory, or S3 with the `s3` feature).
 
 pub mod epub;
+pub mod files;
 pub mod language;
 pub mod notice;
 pub mod package;
@@ -13,4 +15,5 @@ pub mod package;
 mod xml;
 mod zipio;
 
+pub use files::{FileError, FileStore};
 pub use notice::Notice;

@@ -29,6 +29,11 @@ enum Command {
     Demo,
     /// Load a fixture file (JSON; see docs/fixtures.md) into the store
     Load(commands::load::LoadArgs),
+    /// Add or update titles from EPUB 3 files, copying each file into the file store
+    ///
+    /// Every file that can be read is imported; the others are named with the reason, and the
+    /// exit status is then non-zero.
+    ImportEpub(commands::import_epub::ImportEpubArgs),
     /// Bring the store's schema up to date (serve, demo and load also do this)
     Migrate,
     /// Manage sites, client keys and accounts
@@ -64,6 +69,7 @@ fn main() -> std::process::ExitCode {
             Command::Serve => commands::serve::run(&settings, None).await,
             Command::Demo => commands::demo::run(&settings).await,
             Command::Load(args) => commands::load::run(&settings, &args).await,
+            Command::ImportEpub(args) => commands::import_epub::run(&settings, &args).await,
             Command::Migrate => commands::open_store(&settings)
                 .await
                 .map(|_| println!("The store's schema is up to date.")),

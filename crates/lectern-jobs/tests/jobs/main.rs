@@ -4,6 +4,7 @@
 mod build;
 mod bundle;
 mod epubcheck;
+mod files;
 mod fixtures;
 mod read;
 mod stamp;

@@ -1,9 +1,11 @@
 pub mod admin;
 pub mod demo;
+pub mod import_epub;
 pub mod load;
 pub mod serve;
 
 use anyhow::Context;
+use lectern_jobs::FileStore;
 use lectern_store::Store;
 
 use crate::settings::Settings;
@@ -17,6 +19,12 @@ pub async fn open_store(settings: &Settings) -> anyhow::Result<Store> {
         .with_context(|| format!("opening the store at {}", redact(&url)))?;
     store.migrate().await.context("migrating the store")?;
     Ok(store)
+}
+
+/// Opens the file store: for now always the `files` directory under the data directory.
+pub fn open_files(settings: &Settings) -> anyhow::Result<FileStore> {
+    let dir = settings.data_dir.join("files");
+    FileStore::local(&dir).with_context(|| format!("opening the file store at {}", dir.display()))
 }
 
 /// A database URL without its password, for messages.
