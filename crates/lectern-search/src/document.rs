@@ -74,7 +74,13 @@ pub(crate) fn build(f: &Fields, r: &TitleRecord) -> TantivyDocument {
         d.add_text(f.origin_country, country);
     }
     // Open bounds are stored as the widest ones so that a reading age is two range checks.
-    d.add_u64(f.age_min, r.reading_age_minimum.map_or(0, u64::from));
+    // A title without a reading-age range is aimed at no particular age: its minimum is put out
+    // of reach, so that no `readingAge` matches it. A range open at one end stays open.
+    let no_range = r.reading_age_minimum.is_none() && r.reading_age_maximum.is_none();
+    let min = r
+        .reading_age_minimum
+        .map_or(if no_range { u64::MAX } else { 0 }, u64::from);
+    d.add_u64(f.age_min, min);
     d.add_u64(f.age_max, r.reading_age_maximum.map_or(u64::MAX, u64::from));
     if let Some(t) = r.date_added {
         d.add_i64(f.date_added, t.unix());

@@ -1,15 +1,13 @@
 //! Each filter of the title search, on four titles that tell them apart.
 
-use lectern_domain::catalog::artifact::{BrailleType, NarratorType};
 use lectern_domain::catalog::query::TitleFilters;
-use lectern_domain::catalog::title::TitleStatusCode;
-use lectern_domain::catalog::{ContentWarning, Format};
 use lectern_search::TitleIndex;
 use serde_json::json;
 
 use crate::common::{ids, index_of, matching, record};
 
-fn fixture() -> TitleIndex {
+/// Dune, Walden, Requiem (withdrawn) and Émile, in two segments.
+pub fn fixture() -> TitleIndex {
     let dune = record(
         "1",
         "Dune",
@@ -87,7 +85,7 @@ fn f() -> TitleFilters {
     TitleFilters::default()
 }
 
-fn strings(list: &[&str]) -> Vec<String> {
+pub fn strings(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| (*s).to_owned()).collect()
 }
 
@@ -147,262 +145,6 @@ fn title_and_contributor_filters_match_word_by_word() {
         ..f()
     };
     assert_eq!(matching(&index, composers), ids(&["3"]));
-}
-
-#[test]
-fn exact_filters() {
-    let index = fixture();
-    let cases: Vec<(TitleFilters, &[&str])> = vec![
-        (
-            TitleFilters {
-                isbn: Some("978-0441172719".into()),
-                ..f()
-            },
-            &["1"],
-        ),
-        (
-            TitleFilters {
-                isbn: Some("0441013597".into()),
-                ..f()
-            },
-            &["1"],
-        ),
-        (
-            TitleFilters {
-                categories: strings(&["classics"]),
-                ..f()
-            },
-            &["2", "4"],
-        ),
-        (
-            TitleFilters {
-                categories: strings(&["Music", "Nature"]),
-                ..f()
-            },
-            &["2", "3"],
-        ),
-        (
-            TitleFilters {
-                language: Some("FRE".into()),
-                ..f()
-            },
-            &["2", "4"],
-        ),
-        (
-            TitleFilters {
-                country: Some("ca".into()),
-                ..f()
-            },
-            &["1", "2", "4"],
-        ),
-        (
-            TitleFilters {
-                format: Some(Format::DaisyAudio),
-                ..f()
-            },
-            &["1"],
-        ),
-        (
-            TitleFilters {
-                format: Some(Format::Brf),
-                ..f()
-            },
-            &["2"],
-        ),
-        (
-            TitleFilters {
-                format: Some(Format::Daisy),
-                ..f()
-            },
-            &["4"],
-        ),
-        (
-            TitleFilters {
-                format: Some(Format::Epub3),
-                ..f()
-            },
-            &[],
-        ),
-        (
-            TitleFilters {
-                format: Some(Format::Pdf),
-                ..f()
-            },
-            &[],
-        ),
-        (
-            TitleFilters {
-                narrator_type: Some(NarratorType::Human),
-                ..f()
-            },
-            &["1"],
-        ),
-        (
-            TitleFilters {
-                narrator_type: Some(NarratorType::Tts),
-                ..f()
-            },
-            &["3"],
-        ),
-        (
-            TitleFilters {
-                braille_type: Some(BrailleType::Transcribed),
-                ..f()
-            },
-            &["2"],
-        ),
-        (
-            TitleFilters {
-                braille_type: Some(BrailleType::Automated),
-                ..f()
-            },
-            &[],
-        ),
-        (
-            TitleFilters {
-                reading_age: Some(12),
-                ..f()
-            },
-            &["1", "3", "4"],
-        ),
-        (
-            TitleFilters {
-                reading_age: Some(9),
-                ..f()
-            },
-            &["2", "3", "4"],
-        ),
-        (
-            TitleFilters {
-                reading_age: Some(15),
-                ..f()
-            },
-            &["1", "3"],
-        ),
-        (
-            TitleFilters {
-                excluded_content_warnings: vec![ContentWarning::Violence],
-                ..f()
-            },
-            &["2", "3", "4"],
-        ),
-        (
-            TitleFilters {
-                included_content_warnings: vec![ContentWarning::Violence, ContentWarning::Language],
-                ..f()
-            },
-            &["1", "3"],
-        ),
-        (
-            TitleFilters {
-                external_identifier_code: Some("ext-1".into()),
-                ..f()
-            },
-            &["1"],
-        ),
-        (
-            TitleFilters {
-                max_duration_seconds: Some(3600),
-                ..f()
-            },
-            &["3"],
-        ),
-        (
-            TitleFilters {
-                max_duration_seconds: Some(100_000),
-                ..f()
-            },
-            &["1", "3"],
-        ),
-        (
-            TitleFilters {
-                max_duration_seconds: Some(60),
-                ..f()
-            },
-            &[],
-        ),
-        (
-            TitleFilters {
-                title_content_type: Some("Text".into()),
-                ..f()
-            },
-            &["1"],
-        ),
-        (
-            TitleFilters {
-                included_bisac_headings: strings(&["FIC"]),
-                ..f()
-            },
-            &["1", "3"],
-        ),
-        (
-            TitleFilters {
-                excluded_bisac_headings: strings(&["FIC"]),
-                ..f()
-            },
-            &["2", "4"],
-        ),
-        (
-            TitleFilters {
-                included_bisac_codes: strings(&["FIC028000"]),
-                ..f()
-            },
-            &["1"],
-        ),
-        (
-            TitleFilters {
-                excluded_bisac_codes: strings(&["FIC028000", "NAT000000"]),
-                ..f()
-            },
-            &["3", "4"],
-        ),
-        (
-            TitleFilters {
-                origin_country: Some("us".into()),
-                ..f()
-            },
-            &["1"],
-        ),
-        (
-            TitleFilters {
-                author_filter: Some("frank HERBERT".into()),
-                ..f()
-            },
-            &["1"],
-        ),
-        (
-            TitleFilters {
-                author_filter: Some("Herbert".into()),
-                ..f()
-            },
-            &[],
-        ),
-        (
-            TitleFilters {
-                title_status: Some(TitleStatusCode::Withdrawn),
-                ..f()
-            },
-            &["3"],
-        ),
-        (
-            TitleFilters {
-                title_status: Some(TitleStatusCode::Live),
-                ..f()
-            },
-            &["1", "2", "4"],
-        ),
-        (
-            TitleFilters {
-                language: Some("fre".into()),
-                format: Some(Format::Daisy),
-                ..f()
-            },
-            &["4"],
-        ),
-    ];
-    for (filters, want) in cases {
-        assert_eq!(matching(&index, filters.clone()), ids(want), "{filters:?}");
-    }
 }
 
 #[test]

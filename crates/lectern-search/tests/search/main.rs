@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod exact_filters;
 mod facets;
 mod filters;
 mod lifecycle;
