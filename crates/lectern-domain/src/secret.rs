@@ -105,3 +105,17 @@ mod tests {
         ));
     }
 }
+
+/// HMAC-SHA-256 of `message` under `key`, in hex: what signed download URLs carry.
+pub fn sign(key: &[u8], message: &str) -> String {
+    use hmac::{Hmac, Mac};
+    // HMAC takes keys of any length, so this cannot fail.
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC accepts any key length");
+    mac.update(message.as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+/// Whether `signature` is `sign(key, message)`, compared in constant time.
+pub fn signature_matches(key: &[u8], message: &str, signature: &str) -> bool {
+    constant_time_eq(sign(key, message).as_bytes(), signature.as_bytes())
+}

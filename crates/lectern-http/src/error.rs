@@ -73,6 +73,13 @@ impl ApiError {
         Self::new(StatusCode::FORBIDDEN, "FORBIDDEN", message)
     }
 
+    /// 403 with one message per reason (a refused download lists every alert).
+    pub fn forbidden_because(messages: Vec<String>) -> Self {
+        let mut e = Self::new(StatusCode::FORBIDDEN, "FORBIDDEN", String::new());
+        e.messages = messages;
+        e
+    }
+
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::new(StatusCode::NOT_FOUND, "NOT_FOUND", message)
     }

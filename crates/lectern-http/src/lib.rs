@@ -4,6 +4,7 @@
 pub mod accounts;
 mod categories;
 pub mod conventions;
+mod downloads;
 pub mod error;
 mod oauth;
 mod observe;
@@ -47,6 +48,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     let (token_server, oauth_doc) = oauth::routes().split_for_parts();
     let (meta, meta_doc) = OpenApiRouter::new()
         .routes(utoipa_axum::routes!(openapi::serve))
+        .merge(downloads::file_routes())
         .split_for_parts();
     let mut document = openapi::document(v2_doc, oauth_doc);
     document.merge(meta_doc);

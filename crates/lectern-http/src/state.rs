@@ -39,6 +39,10 @@ pub struct AppState {
     pub settings: Arc<HttpSettings>,
     pub limits: Arc<RateLimits>,
     pub clients: Arc<ClientCache>,
+    /// Where title files and packages are kept.
+    pub files: lectern_jobs::FileStore,
+    /// The key that signs file URLs, read from the store on first use.
+    pub signing_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
     /// The title index and what title searches share.
     pub titles: Arc<crate::title_index::Titles>,
     /// The OpenAPI document, set once the routers that it describes are assembled.
@@ -59,6 +63,8 @@ impl AppState {
             settings: Arc::new(settings),
             limits: Arc::new(limits),
             clients: Arc::default(),
+            files: default_files(),
+            signing_key: Arc::default(),
             titles: Arc::new(crate::title_index::Titles::new(
                 // An empty index in memory cannot fail to open; a node that serves uses
                 // `with_title_index` with its index on disk.
@@ -66,6 +72,12 @@ impl AppState {
             )),
             openapi: Arc::default(),
         }
+    }
+
+    /// Keeps files in this file store (the node's data directory, or S3).
+    pub fn with_files(mut self, files: lectern_jobs::FileStore) -> Self {
+        self.files = files;
+        self
     }
 
     /// Uses this title index (for example the node's index on disk) instead of one in memory.
@@ -87,6 +99,13 @@ impl AppState {
     pub fn oauth_is_https(&self) -> bool {
         self.settings.oauth_public_url.scheme() == "https"
     }
+}
+
+/// A state built without a file store keeps files in a directory of its own under the system's
+/// temporary directory (tests; tools that never serve files); `serve` uses the data directory.
+fn default_files() -> lectern_jobs::FileStore {
+    let dir = std::env::temp_dir().join(format!("lectern-files-{}", lectern_domain::ids::new_id()));
+    lectern_jobs::FileStore::local(&dir).expect("the temporary directory is writable")
 }
 
 fn join(base: &Url, path: &str) -> String {

@@ -40,15 +40,17 @@ pub fn to_bcp47(code: &str) -> String {
     }
 }
 
-/// The terminology forms of the codes that have two: the catalog keeps the bibliographic forms
-/// ("fre", "ger"), as MARC records do, so these are passed over when reading a BCP 47 tag.
+/// The terminology forms of the codes that have two ("fra" beside the bibliographic "fre"): the
+/// catalog keeps these, as ISO 639-3 and most current metadata do, so they are chosen when
+/// reading a BCP 47 tag.
 const TERMINOLOGY: &[&str] = &[
     "ces", "cym", "deu", "ell", "eus", "fas", "fra", "hye", "isl", "kat", "mkd", "mri", "msa",
     "mya", "nld", "ron", "slk", "sqi", "zho",
 ];
 
 /// The catalog's ISO 639-2 code for a BCP 47 tag, from its primary language subtag: "en-GB" ->
-/// "eng", "fr" -> "fre", "haw" -> "haw". `None` for a tag whose language has no code here (a
+/// "eng", "fr" -> "fra", "haw" -> "haw". Where ISO 639-2 has two codes, the catalog uses the
+/// terminology one ("fra", "deu"), which ISO 639-3 shares (see docs/decisions.md). `None` for a tag whose language has no code here (a
 /// two-letter subtag missing from the table, or "und", "mul" and the like, which name none).
 pub fn from_bcp47(tag: &str) -> Option<String> {
     let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
@@ -56,12 +58,17 @@ pub fn from_bcp47(tag: &str) -> Option<String> {
         return None;
     }
     match primary.len() {
-        2 => TWO_LETTER
-            .iter()
-            .filter(|(_, two)| *two == primary)
-            .map(|(three, _)| *three)
-            .find(|three| !TERMINOLOGY.contains(three))
-            .map(str::to_owned),
+        2 => {
+            let mut codes = TWO_LETTER
+                .iter()
+                .filter(|(_, two)| *two == primary)
+                .map(|(three, _)| *three);
+            let all: Vec<&str> = codes.by_ref().collect();
+            all.iter()
+                .find(|three| TERMINOLOGY.contains(three))
+                .or(all.first())
+                .map(|s| (*s).to_owned())
+        }
         3 if !matches!(primary.as_str(), "und" | "mul" | "zxx" | "mis") => Some(primary),
         _ => None,
     }
@@ -87,12 +94,12 @@ mod tests {
     }
 
     #[test]
-    fn reads_bcp47_tags_as_bibliographic_codes() {
+    fn reads_bcp47_tags_as_terminology_codes() {
         assert_eq!(from_bcp47("en").as_deref(), Some("eng"));
         assert_eq!(from_bcp47("en-GB").as_deref(), Some("eng"));
-        assert_eq!(from_bcp47("FR").as_deref(), Some("fre"));
-        assert_eq!(from_bcp47("de-CH").as_deref(), Some("ger"));
-        assert_eq!(from_bcp47("zh-Hant").as_deref(), Some("chi"));
+        assert_eq!(from_bcp47("FR").as_deref(), Some("fra"));
+        assert_eq!(from_bcp47("de-CH").as_deref(), Some("deu"));
+        assert_eq!(from_bcp47("zh-Hant").as_deref(), Some("zho"));
         assert_eq!(from_bcp47("haw").as_deref(), Some("haw"));
         assert_eq!(from_bcp47("und"), None);
         assert_eq!(from_bcp47("xx"), None);
@@ -104,7 +111,10 @@ mod tests {
         for (three, two) in TWO_LETTER {
             let back = from_bcp47(two).unwrap_or_default();
             assert_eq!(to_bcp47(&back), *two, "{three}");
-            assert!(!TERMINOLOGY.contains(&back.as_str()), "{three} -> {back}");
+            let has_terminology_form = TWO_LETTER
+                .iter()
+                .any(|(t, tw)| tw == two && TERMINOLOGY.contains(t));
+            assert_eq!(TERMINOLOGY.contains(&back.as_str()), has_terminology_form, "{three} -> {back}");
         }
     }
 }

@@ -1,16 +1,18 @@
-//! Background work for Lectern. For now: packaging title files, with no access to the store.
+//! Background work for Lectern: packaging downloads, and the files they are made from.
 //!
 //! - [`epub`] reads an EPUB 3's package metadata (for ingest) and builds small EPUB 3s from plain
 //!   data (for the demo and synthetic catalogs).
 //! - [`package`] turns a title's files into one user's download: an EPUB stamped with a copyright
 //!   notice page and a recipient mark, or a zip of the originals beside the same notice.
 //! - [`files`] is the file store (a local directory, or S3 with the `s3` feature).
+//! - [`worker`] claims queued downloads from the store and packages them.
 
 pub mod epub;
 pub mod files;
 pub mod language;
 pub mod notice;
 pub mod package;
+pub mod worker;
 
 mod xml;
 mod zipio;

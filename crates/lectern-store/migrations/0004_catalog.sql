@@ -82,12 +82,14 @@ ALTER TABLE organizations ADD COLUMN safe_search BIGINT NOT NULL DEFAULT 1;
 ALTER TABLE organizations ADD COLUMN can_download_nimac BIGINT NOT NULL DEFAULT 0;
 
 -- Downloads: each one is a per-user packaging job, then the record of the download (it feeds
--- the history and the monthly allowance). `subject` is the title's service id, or the series
--- and edition of a periodical ('seriesId/editionId').
+-- the history and the monthly allowance). The reader is the account the package is made for
+-- (NULL for a guest, who may download public-domain and Creative Commons titles); `requester`
+-- identifies who polls for it: the caller's account, or for a guest the client key.
+-- `subject` is the title's service id, or 'seriesId/editionId' for a periodical edition.
 CREATE TABLE downloads (
     download_id      TEXT PRIMARY KEY,
-    user_account_id  TEXT NOT NULL REFERENCES users (user_account_id) ON DELETE CASCADE,
-    requested_by     TEXT NOT NULL REFERENCES users (user_account_id) ON DELETE CASCADE,
+    user_account_id  TEXT REFERENCES users (user_account_id) ON DELETE CASCADE,
+    requester        TEXT NOT NULL,
     subject_kind     TEXT NOT NULL,
     subject          TEXT NOT NULL,
     format           TEXT NOT NULL,
@@ -100,6 +102,13 @@ CREATE TABLE downloads (
     created_at       BIGINT NOT NULL,
     ready_at         BIGINT
 );
-CREATE INDEX downloads_reader ON downloads (user_account_id, subject, format, created_at);
+CREATE INDEX downloads_request ON downloads (requester, subject_kind, subject, format, created_at);
+CREATE INDEX downloads_requester_status ON downloads (requester, status);
 CREATE INDEX downloads_queue ON downloads (status, created_at);
 CREATE INDEX downloads_month ON downloads (user_account_id, created_at);
+
+-- Values the nodes share, made once: the key that signs download URLs.
+CREATE TABLE server_secrets (
+    name   TEXT PRIMARY KEY,
+    value  TEXT NOT NULL
+);

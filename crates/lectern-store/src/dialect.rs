@@ -1,5 +1,5 @@
 //! What differs between SQLite and PostgreSQL, and nothing else. Today that is only how a
-//! unique-constraint violation is recognised; job claiming (`SKIP LOCKED`) will join it.
+//! unique-constraint violation is recognised, and how job claims skip locked rows.
 
 /// Whether an error is a unique-constraint violation, on either engine.
 pub fn is_unique_violation(err: &sqlx::Error) -> bool {
@@ -9,5 +9,14 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
             matches!(db.code().as_deref(), Some("23505" | "2067" | "1555"))
         }
         _ => false,
+    }
+}
+
+/// The clause that lets concurrent job claimers pass over rows another has locked. PostgreSQL
+/// needs it; SQLite has one writer at a time, so a claim there is atomic without it.
+pub fn skip_locked(backend: crate::Backend) -> &'static str {
+    match backend {
+        crate::Backend::Postgres => "FOR UPDATE SKIP LOCKED",
+        crate::Backend::Sqlite => "",
     }
 }

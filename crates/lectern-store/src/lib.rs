@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod clients;
 mod db;
 pub mod dialect;
+pub mod downloads;
 pub mod fixture;
 pub mod members;
 pub mod oauth;

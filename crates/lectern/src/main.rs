@@ -34,6 +34,8 @@ enum Command {
     /// Every file that can be read is imported; the others are named with the reason, and the
     /// exit status is then non-zero.
     ImportEpub(commands::import_epub::ImportEpubArgs),
+    /// Rebuild the title search index (under the data directory) from the store
+    Reindex,
     /// Bring the store's schema up to date (serve, demo and load also do this)
     Migrate,
     /// Manage sites, client keys and accounts
@@ -70,6 +72,7 @@ fn main() -> std::process::ExitCode {
             Command::Demo => commands::demo::run(&settings).await,
             Command::Load(args) => commands::load::run(&settings, &args).await,
             Command::ImportEpub(args) => commands::import_epub::run(&settings, &args).await,
+            Command::Reindex => commands::reindex::run(&settings).await,
             Command::Migrate => commands::open_store(&settings)
                 .await
                 .map(|_| println!("The store's schema is up to date.")),

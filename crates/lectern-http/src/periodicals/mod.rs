@@ -1,6 +1,7 @@
 //! Periodicals, the reading side (document 4): series, their editions, and (with the titles'
 //! download flow) an edition's files.
 
+mod download;
 mod editions;
 mod series;
 mod view;
@@ -16,4 +17,5 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(series::get_series))
         .routes(routes!(editions::list_editions))
         .routes(routes!(editions::get_edition))
+        .routes(routes!(download::download_edition))
 }

@@ -2,9 +2,12 @@
 //! downloads.
 
 mod count;
+mod cover;
+mod download;
 mod filters;
 mod names;
 mod record;
+mod resources;
 mod search;
 mod view;
 mod viewer;
@@ -22,4 +25,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(search::search_titles))
         .routes(routes!(count::count_titles))
         .routes(routes!(record::get_title))
+        .routes(routes!(cover::cover_image))
+        .routes(routes!(cover::thumbnail))
+        .routes(routes!(download::download_title))
+        .routes(routes!(resources::list_resources))
+        .routes(routes!(resources::get_resource))
 }

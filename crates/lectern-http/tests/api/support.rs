@@ -64,6 +64,8 @@ pub struct TestApp {
     redis_prefix: Option<String>,
     titles: std::sync::Arc<lectern_http::title_index::Titles>,
     follower: tokio::task::JoinHandle<()>,
+    worker: tokio::task::JoinHandle<()>,
+    pub files: lectern_jobs::FileStore,
     /// Owned by the first node of a store only: dropping it removes the store.
     _test_store: Option<TestStore>,
     server: tokio::task::JoinHandle<()>,
@@ -149,7 +151,7 @@ impl TestApp {
         .expect("world.json loads");
         let mut settings = default_settings();
         adjust(&mut settings);
-        Self::serve(store, settings, redis_prefix, Some(test_store)).await
+        Self::serve(store, settings, redis_prefix, Some(test_store), None).await
     }
 
     /// Another node over the same store, as a load balancer would have behind it.
@@ -159,6 +161,7 @@ impl TestApp {
             self.settings.clone(),
             self.redis_prefix.clone(),
             None,
+            Some(self.files.clone()),
         )
         .await
     }
@@ -168,6 +171,7 @@ impl TestApp {
         mut settings: HttpSettings,
         redis_prefix: Option<String>,
         test_store: Option<TestStore>,
+        shared_files: Option<lectern_jobs::FileStore>,
     ) -> TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -184,6 +188,10 @@ impl TestApp {
                 AppState::with_limits(store.clone(), settings.clone(), limits)
             }
         };
+        let state = match shared_files {
+            Some(files) => state.with_files(files),
+            None => state,
+        };
         state
             .titles
             .catch_up(&store)
@@ -191,6 +199,8 @@ impl TestApp {
             .expect("indexing the loaded titles");
         let titles = state.titles.clone();
         let follower = titles.follow(store.clone());
+        let files = state.files.clone();
+        let worker = lectern_jobs::worker::spawn(store.clone(), files.clone());
         let router = app(state, None);
         let server = tokio::spawn(async move {
             axum::serve(listener, router).await.expect("server");
@@ -208,21 +218,40 @@ impl TestApp {
             redis_prefix,
             titles,
             follower,
+            worker,
+            files,
             _test_store: test_store,
             server,
         }
     }
 
-    /// Loads `catalog.json` and waits until the index has it.
+    /// Loads `catalog.json` with its files (EPUBs built for the purpose, small stand-ins for
+    /// the rest) and waits until the index has it.
     pub async fn with_catalog(self) -> TestApp {
-        fixture::load(
-            &self.store,
-            FixtureFile::parse(CATALOG).expect("catalog.json parses"),
-        )
-        .await
-        .expect("catalog.json loads");
+        let dir =
+            std::env::temp_dir().join(format!("lectern-catalog-{}", lectern_domain::ids::new_id()));
+        write_catalog_files(&dir);
+        let file = FixtureFile::parse(CATALOG).expect("catalog.json parses");
+        let plan = fixture::check(&self.store, file, &dir)
+            .await
+            .expect("catalog.json checks");
+        for (source, key) in plan.files() {
+            self.files
+                .put_file(key, source)
+                .await
+                .expect("copying a catalog file");
+        }
+        fixture::write(&self.store, plan)
+            .await
+            .expect("catalog.json loads");
+        let _ = std::fs::remove_dir_all(&dir);
         self.index_caught_up().await;
         self
+    }
+
+    /// Stops this node's packaging worker: downloads stay queued.
+    pub fn pause_worker(&self) {
+        self.worker.abort();
     }
 
     /// Waits (up to 5 s) until this node's index has every title change the store holds: the
@@ -344,7 +373,44 @@ impl Drop for TestApp {
     fn drop(&mut self) {
         self.server.abort();
         self.follower.abort();
+        self.worker.abort();
     }
+}
+
+/// The files `catalog.json` names, under `dir`.
+fn write_catalog_files(dir: &std::path::Path) {
+    use lectern_jobs::epub::{Chapter, EpubSource, build};
+    std::fs::create_dir_all(dir.join("files/road-audio")).expect("catalog dir");
+    for (name, title) in [
+        ("road", "The Long Road"),
+        ("pride", "Pride and Prejudice"),
+        ("stripes", "Stars and Stripes"),
+        ("algebra", "Algebra One"),
+        ("casa", "La Casa"),
+        ("weekly-w2", "The Weekly Reader: Week 2"),
+    ] {
+        let epub = build(&EpubSource {
+            identifier: format!("https://books.example.org/{name}"),
+            isbn: None,
+            title: title.to_owned(),
+            subtitle: None,
+            authors: vec!["Test Author".to_owned()],
+            language: "eng".to_owned(),
+            publisher: None,
+            date: None,
+            synopsis: None,
+            subjects: vec![],
+            chapters: vec![Chapter {
+                title: "One".to_owned(),
+                text: "The first chapter.".to_owned(),
+            }],
+            accessibility_summary: Some("Navigable by headings.".to_owned()),
+            modified: "2026-01-01T00:00:00Z".to_owned(),
+        });
+        std::fs::write(dir.join(format!("files/{name}.epub")), epub).expect("epub");
+    }
+    std::fs::write(dir.join("files/open.pdf"), b"%PDF-1.4 a stand-in").expect("pdf");
+    std::fs::write(dir.join("files/road-audio/track01.mp3"), b"ID3 a stand-in").expect("mp3");
 }
 
 /// Status and JSON body of a response.

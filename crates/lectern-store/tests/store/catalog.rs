@@ -324,7 +324,7 @@ async fn reader_facts_count_this_months_downloads(backend: Backend) {
     .enumerate()
     {
         sqlx::query(
-            "INSERT INTO downloads (download_id, user_account_id, requested_by, subject_kind, subject, format, status, created_at)
+            "INSERT INTO downloads (download_id, user_account_id, requester, subject_kind, subject, format, status, created_at)
              VALUES ($1, 'u1', 'u1', 'title', 't1', 'EPUB3', 'ready', $2)",
         )
         .bind(format!("d{i}"))

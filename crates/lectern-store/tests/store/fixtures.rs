@@ -226,9 +226,11 @@ async fn the_documented_example_loads(backend: Backend) {
                 report.sites,
                 report.clients,
                 report.organizations,
-                report.users
+                report.users,
+                report.titles,
+                report.periodicals
             ),
-            (1, 1, 1, 2)
+            (1, 1, 1, 2, 1, 1)
         );
     }
     assert!(

@@ -2,6 +2,7 @@ pub mod admin;
 pub mod demo;
 pub mod import_epub;
 pub mod load;
+pub mod reindex;
 pub mod serve;
 
 use anyhow::Context;

@@ -34,7 +34,14 @@ pub async fn serve_store(
             .await
             .with_context(|| format!("connecting to Redis at {url} for shared rate limits"))?,
     };
-    let state = AppState::with_limits(store.clone(), http, limits);
+    let index = super::reindex::open_index(settings)?;
+    let files = super::open_files(settings)?;
+    let state = AppState::with_limits(store.clone(), http, limits)
+        .with_title_index(index)
+        .with_files(files.clone());
+    super::reindex::prepare(&state, &store, false).await?;
+    let follower = state.titles.follow(store.clone());
+    let worker = lectern_jobs::worker::spawn(store.clone(), files);
     let metrics = telemetry::install_metrics()?;
     let housekeeping = spawn_housekeeping(state.clone());
     let shutdown = shutdown_signal().context("installing signal handlers")?;
@@ -47,6 +54,8 @@ pub async fn serve_store(
         .await
         .context("serving")?;
     housekeeping.abort();
+    follower.abort();
+    worker.abort();
     store.close().await;
     tracing::info!("lectern stopped");
     Ok(())

@@ -114,7 +114,7 @@ fn maps_the_package_metadata() {
             ("Tran Slator", ContributorType::Translator),
         ]
     );
-    assert_eq!(t.languages, ["eng", "fre"]);
+    assert_eq!(t.languages, ["eng", "fra"]);
     assert_eq!(t.publish_date.unwrap().to_string(), "2019-05-02T00:00:00Z");
     assert_eq!(t.copyright_date, Some(2019));
     assert_eq!(t.categories, ["Fiction"]);

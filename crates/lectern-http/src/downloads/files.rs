@@ -1,0 +1,69 @@
+//! `GET /files/{key}`: the file behind a signed URL.
+
+use axum::body::Body;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use super::signing;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+#[derive(Deserialize, IntoParams)]
+pub struct SignedQuery {
+    /// When the link stops working (Unix seconds).
+    expires: Option<String>,
+    /// The server's signature of the file and the expiry.
+    signature: Option<String>,
+}
+
+#[utoipa::path(
+    get, path = "/files/{folder}/{name}", tag = "downloads",
+    params(
+        ("folder" = String, Path, description = "The file's folder, as the signed URL names it"),
+        ("name" = String, Path, description = "The file's name"),
+        SignedQuery,
+    ),
+    responses(
+        (status = 200, description = "The file", content_type = "application/octet-stream"),
+        (status = 400, description = "The link lacks its expiry or signature", body = ErrorBody),
+        (status = 403, description = "The link is not valid or has expired", body = ErrorBody),
+        (status = 404, description = "No such file", body = ErrorBody),
+    )
+)]
+pub async fn serve_file(
+    State(state): State<AppState>,
+    Path((folder, name)): Path<(String, String)>,
+    Query(q): Query<SignedQuery>,
+) -> ApiResult<Response> {
+    let key = signing::object_key(&folder, &name)?;
+    let expires = q
+        .expires
+        .ok_or_else(|| ApiError::missing_param("expires"))?;
+    let signature = q
+        .signature
+        .ok_or_else(|| ApiError::missing_param("signature"))?;
+    signing::check(&state, &key, &expires, &signature).await?;
+    let bytes = match state.files.get(&key).await {
+        Ok(b) => b,
+        Err(lectern_jobs::FileError::NotFound(_)) => {
+            return Err(ApiError::not_found(
+                "The file is no longer here; ask for the download again",
+            ));
+        }
+        Err(e) => return Err(ApiError::internal(e)),
+    };
+    let disposition = format!("attachment; filename=\"{}\"", name.replace('"', ""));
+    let mut resp = Body::from(bytes).into_response();
+    let headers = resp.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/octet-stream"),
+    );
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        headers.insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(resp)
+}

@@ -1,0 +1,171 @@
+//! The download flow of document 4: the first request queues the reader's package and answers
+//! 202; later requests answer 202 until it is ready, then 302 to a signed URL. Refusals are 403
+//! with the alerts' messages; too many packages in progress is 429.
+
+use axum::Json;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use lectern_domain::Timestamp;
+use lectern_domain::catalog::Format;
+use lectern_domain::title_access::{self, ReaderFacts, TitleFacts, Viewer};
+use lectern_store::downloads::{self, DownloadStatus, SubjectKind};
+use lectern_store::readers;
+
+use super::signing::signed_url;
+use crate::conventions::caller::Ctx;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+use crate::titles::CatalogViewer;
+
+/// Packages a requester may wait for at once; more is a 429.
+pub const MAX_IN_PROGRESS: u32 = 3;
+/// A package made this recently is served again rather than made anew (and counted again).
+const REUSE_SECONDS: i64 = 24 * 3600;
+/// What the 202's `Retry-After` suggests; existing clients poll about this often anyway.
+const POLL_SECONDS: &str = "10";
+
+/// What is being downloaded, once the caller may see it and it has the format.
+pub struct Subject {
+    pub kind: SubjectKind,
+    /// The title's service id, or `seriesId/editionId`.
+    pub id: String,
+    pub facts: TitleFacts,
+    pub format: Format,
+}
+
+pub async fn request(
+    state: &AppState,
+    ctx: &Ctx,
+    who: &CatalogViewer,
+    subject: Subject,
+) -> ApiResult<Response> {
+    let mut reader = reader(state, ctx, who).await?;
+    let requester = match &ctx.user {
+        Some(u) => u.user_account_id.clone(),
+        None => format!("guest:{}", ctx.client.api_key),
+    };
+    let now = Timestamp::now();
+    let format = subject.format.as_str();
+    let existing = downloads::current(
+        state.store.pool(),
+        &requester,
+        reader.as_ref().map(|r| r.user_account_id.as_str()),
+        subject.kind,
+        &subject.id,
+        format,
+        now.plus_seconds(-REUSE_SECONDS),
+    )
+    .await?;
+    if let (Some(_), Some(r)) = (&existing, reader.as_mut()) {
+        // Asking again for a package already requested is the same download: it was counted
+        // against this month's allowance when it was first asked for.
+        r.downloads_this_month = r.downloads_this_month.saturating_sub(1);
+    }
+    let alerts = title_access::download_alerts(reader.as_ref(), &subject.facts, false);
+    if !title_access::allows_download(&alerts) {
+        let reasons = alerts
+            .iter()
+            .filter(|a| a.level == title_access::AlertLevel::Error)
+            .map(|a| format!("{}: {}", a.code, a.message))
+            .collect();
+        return Err(ApiError::forbidden_because(reasons));
+    }
+    let reader_id = reader.as_ref().map(|r| r.user_account_id.as_str());
+    let download = match existing {
+        Some(d) => d,
+        None => {
+            if downloads::in_progress(state.store.pool(), &requester).await? >= MAX_IN_PROGRESS {
+                return Err(ApiError::too_many_requests(
+                    10,
+                    format!(
+                        "{MAX_IN_PROGRESS} packages are already being prepared for you; ask again when one is ready"
+                    ),
+                ));
+            }
+            let d = downloads::enqueue(
+                state.store.pool(),
+                reader_id,
+                &requester,
+                subject.kind,
+                &subject.id,
+                format,
+                now,
+            )
+            .await?;
+            metrics::counter!("lectern_downloads_requested_total", "format" => format.to_owned())
+                .increment(1);
+            d
+        }
+    };
+    match (download.status, &download.object_key) {
+        (DownloadStatus::Ready, Some(key)) => {
+            let url = signed_url(state, key).await?;
+            let mut resp =
+                (StatusCode::FOUND, Json(status("AVAILABLE", url.clone()))).into_response();
+            if let Ok(v) = HeaderValue::from_str(&url) {
+                resp.headers_mut().insert(header::LOCATION, v);
+            }
+            Ok(resp)
+        }
+        _ => {
+            let mut resp = (
+                StatusCode::ACCEPTED,
+                Json(status(
+                    "ACCEPTED",
+                    "The package is being prepared; ask again in a few seconds.".to_owned(),
+                )),
+            )
+                .into_response();
+            resp.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static(POLL_SECONDS));
+            Ok(resp)
+        }
+    }
+}
+
+/// The reader the package is for: the caller, or with `forUser` the member they download for
+/// (if they may); None for a guest.
+async fn reader(
+    state: &AppState,
+    ctx: &Ctx,
+    who: &CatalogViewer,
+) -> ApiResult<Option<ReaderFacts>> {
+    let caller = match &who.viewer {
+        Viewer::Guest { .. } => None,
+        Viewer::User(r) => Some(r),
+    };
+    let Some(for_user) = ctx
+        .params
+        .one("forUser")?
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+    else {
+        return Ok(caller.cloned());
+    };
+    let caller = caller.ok_or_else(ApiError::sign_in_required)?;
+    let member = readers::reader_facts(state.store.pool(), for_user, Timestamp::now())
+        .await?
+        .filter(|m| title_access::may_download_for(caller, m))
+        .ok_or_else(|| {
+            ApiError::forbidden(format!(
+                "You may not download for '{for_user}': sponsors download for members of their organization, membership assistants for accounts of their site"
+            ))
+        })?;
+    Ok(Some(member))
+}
+
+fn status(key: &str, message: String) -> ErrorBody {
+    ErrorBody {
+        key: key.to_owned(),
+        messages: vec![message],
+        links: vec![],
+        error: None,
+        error_description: None,
+    }
+}
+
+/// The format path segment: one of FORMAT, or a 400 naming `format`.
+pub fn parse_format(raw: &str) -> ApiResult<Format> {
+    raw.parse()
+        .map_err(|why| ApiError::bad_param("format", why))
+}

@@ -1,0 +1,20 @@
+//! Downloads: the packaging flow every download endpoint shares (202 while a reader's package
+//! is made, then 302 to a signed URL), and the route that serves signed URLs.
+
+mod files;
+mod flow;
+mod signing;
+
+pub use flow::{Subject, parse_format, request};
+pub use signing::signed_url;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::state::AppState;
+
+/// `/files/...`: outside `/v2`, because a signed URL is the credential; clients follow the
+/// redirect without their api_key or token.
+pub fn file_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(files::serve_file))
+}

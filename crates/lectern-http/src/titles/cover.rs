@@ -1,0 +1,131 @@
+//! `GET /v2/titles/{serviceId}/coverimage` and `/thumbnail`: a cover drawn from the record (its
+//! title and author, in colours derived from the service id), since catalog sources rarely carry
+//! cover art that may be redistributed. SVG scales to any size, and its `<title>` gives screen
+//! readers the same text as the picture.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use lectern_domain::catalog::{ContributorType, TitleRecord};
+use sha2::{Digest, Sha256};
+
+use super::record::visible_title;
+use super::viewer::CatalogViewer;
+use crate::conventions::caller::Ctx;
+use crate::error::{ApiResult, ErrorBody};
+use crate::state::AppState;
+
+#[utoipa::path(
+    get, path = "/v2/titles/{serviceId}/coverimage", tag = "titles",
+    params(
+        ("serviceId" = String, Path, description = "The title"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    responses(
+        (status = 200, description = "The cover, 600 by 900", content_type = "image/svg+xml"),
+        (status = 404, description = "No such title for this caller", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn cover_image(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(service_id): Path<String>,
+) -> ApiResult<Response> {
+    cover(&state, &ctx, &service_id, 600, 900).await
+}
+
+#[utoipa::path(
+    get, path = "/v2/titles/{serviceId}/thumbnail", tag = "titles",
+    params(
+        ("serviceId" = String, Path, description = "The title"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    responses(
+        (status = 200, description = "The cover, 120 by 180", content_type = "image/svg+xml"),
+        (status = 404, description = "No such title for this caller", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn thumbnail(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(service_id): Path<String>,
+) -> ApiResult<Response> {
+    cover(&state, &ctx, &service_id, 120, 180).await
+}
+
+async fn cover(
+    state: &AppState,
+    ctx: &Ctx,
+    service_id: &str,
+    width: u32,
+    height: u32,
+) -> ApiResult<Response> {
+    let who = CatalogViewer::of(state, ctx).await?;
+    let record = visible_title(state, &who, service_id).await?;
+    let mut resp = svg(&record, width, height).into_response();
+    let headers = resp.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("image/svg+xml"),
+    );
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=86400"),
+    );
+    Ok(resp)
+}
+
+fn svg(r: &TitleRecord, width: u32, height: u32) -> String {
+    let digest = Sha256::digest(r.service_id.as_bytes());
+    let hue = u32::from(digest[0]) * 360 / 256;
+    let author = r
+        .contributors_of(ContributorType::Author)
+        .next()
+        .unwrap_or("");
+    let label = if author.is_empty() {
+        r.title.clone()
+    } else {
+        format!("{} by {author}", r.title)
+    };
+    let lines = wrap(&r.title, 16);
+    let size = width / 12;
+    let mut text = String::new();
+    for (i, line) in lines.iter().take(5).enumerate() {
+        let y = height / 4 + u32::try_from(i).unwrap_or(0) * size * 6 / 5;
+        text.push_str(&format!(
+            r#"<text x="50%" y="{y}" font-size="{size}" text-anchor="middle" fill="white" font-family="sans-serif" font-weight="bold">{}</text>"#,
+            escape(line)
+        ));
+    }
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-labelledby="t"><title id="t">{}</title><rect width="100%" height="100%" fill="hsl({hue},45%,25%)"/>{text}<text x="50%" y="{}" font-size="{}" text-anchor="middle" fill="white" font-family="sans-serif">{}</text></svg>"#,
+        escape(&label),
+        height * 7 / 8,
+        size * 3 / 4,
+        escape(author),
+    )
+}
+
+/// Splits text into lines of about `width` characters at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

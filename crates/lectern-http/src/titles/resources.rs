@@ -1,0 +1,253 @@
+//! `GET /v2/titles/{serviceId}/{format}/resources` and `.../resources/{resourceId}`: the files of
+//! an artifact (the parts of a DAISY fileset, an audio book's tracks), for readers who stream
+//! them rather than download one package. The same rules decide as for the download.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use lectern_domain::catalog::TitleRecord;
+use lectern_domain::catalog::artifact::ArtifactStatus;
+use lectern_domain::title_access;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::record::visible_title;
+use super::view::segment;
+use super::viewer::CatalogViewer;
+use crate::conventions::caller::Ctx;
+use crate::conventions::links::Link;
+use crate::conventions::paging::{PageRequest, collection_links};
+use crate::downloads::{parse_format, signed_url};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TitleFileResource {
+    pub resource_id: String,
+    /// The file's path within the artifact.
+    #[serde(rename = "localURI")]
+    pub local_uri: String,
+    pub mime_type: String,
+    pub size: u64,
+    pub last_modified_date: String,
+    pub links: Vec<Link>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TitleFileResources {
+    pub allows: Option<Vec<String>>,
+    pub limit: u32,
+    pub links: Vec<Link>,
+    pub next: Option<String>,
+    pub title_file_resources: Vec<TitleFileResource>,
+    pub total_results: u64,
+}
+
+struct Found {
+    name: String,
+    key: String,
+    size: u64,
+    modified: String,
+}
+
+/// The artifact's files, when the caller may have them.
+async fn files_of(
+    state: &AppState,
+    ctx: &Ctx,
+    service_id: &str,
+    format: &str,
+) -> ApiResult<(TitleRecord, Vec<Found>)> {
+    let format = parse_format(format)?;
+    let who = CatalogViewer::of(state, ctx).await?;
+    let record = visible_title(state, &who, service_id).await?;
+    let artifact = record
+        .artifact(format)
+        .filter(|a| a.status == ArtifactStatus::Available)
+        .ok_or_else(|| {
+            ApiError::bad_param(
+                "format",
+                format!("title '{service_id}' is not available in {format}"),
+            )
+        })?;
+    let reader = match &who.viewer {
+        title_access::Viewer::Guest { .. } => None,
+        title_access::Viewer::User(r) => Some(r),
+    };
+    let alerts =
+        title_access::download_alerts(reader, &record.facts(who.in_global(&record.site)), false);
+    if !title_access::allows_download(&alerts) {
+        return Err(ApiError::forbidden_because(
+            alerts
+                .iter()
+                .map(|a| format!("{}: {}", a.code, a.message))
+                .collect(),
+        ));
+    }
+    let Some(file) = artifact.file.as_deref() else {
+        return Ok((record, Vec::new()));
+    };
+    let folder = file.rsplit_once('/').map_or("", |(f, _)| f);
+    let mut found: Vec<Found> = state
+        .files
+        .list(folder)
+        .await
+        .map_err(ApiError::internal)?
+        .into_iter()
+        .map(|(key, size, modified)| Found {
+            name: key
+                .strip_prefix(folder)
+                .unwrap_or(&key)
+                .trim_start_matches('/')
+                .to_owned(),
+            key,
+            size,
+            modified: lectern_domain::Timestamp::from_unix(modified.timestamp()).to_string(),
+        })
+        .collect();
+    found.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok((record, found))
+}
+
+#[utoipa::path(
+    get, path = "/v2/titles/{serviceId}/{format}/resources", tag = "titles",
+    params(
+        ("serviceId" = String, Path, description = "The title"),
+        ("format" = String, Path, description = "The artifact's format"),
+        ("api_key" = String, Query, description = "The client key"),
+        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+    ),
+    responses(
+        (status = 200, description = "The artifact's files", body = TitleFileResources),
+        (status = 400, description = "No such format for this title, or a bad parameter", body = ErrorBody),
+        (status = 403, description = "The caller may not have this title's files; messages give each reason", body = ErrorBody),
+        (status = 404, description = "No such title for this caller", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn list_resources(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path((service_id, format)): Path<(String, String)>,
+) -> ApiResult<Json<TitleFileResources>> {
+    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let (record, found) = files_of(&state, &ctx, &service_id, &format).await?;
+    let total_results = found.len() as u64;
+    let (rows, next) = page.page_of(found, |f| f.name.clone())?;
+    let base = format!("/titles/{}/{format}/resources", segment(&record.service_id));
+    Ok(Json(TitleFileResources {
+        allows: None,
+        limit: page.limit,
+        links: collection_links(&state, &base, &ctx.params, next.as_deref()),
+        next,
+        title_file_resources: rows
+            .into_iter()
+            .map(|f| TitleFileResource {
+                links: vec![Link::new(
+                    "download",
+                    state.v2_url(&format!("{base}/{}", segment(&f.name))),
+                )],
+                mime_type: mime_type(&f.name).to_owned(),
+                resource_id: f.name.clone(),
+                local_uri: f.name,
+                size: f.size,
+                last_modified_date: f.modified,
+            })
+            .collect(),
+        total_results,
+    }))
+}
+
+#[utoipa::path(
+    get, path = "/v2/titles/{serviceId}/{format}/resources/{resourceId}", tag = "titles",
+    params(
+        ("serviceId" = String, Path, description = "The title"),
+        ("format" = String, Path, description = "The artifact's format"),
+        ("resourceId" = String, Path, description = "A resourceId from the resources list"),
+        ("api_key" = String, Query, description = "The client key"),
+        ("speed" = Option<f64>, Query, description = "MP3 only: 0.5 to 3.5 in steps of 0.05 (default 1)"),
+    ),
+    responses(
+        (status = 302, description = "Location (and messages[0]) is a signed URL to the file", body = ErrorBody),
+        (status = 400, description = "No such format, or a bad speed", body = ErrorBody),
+        (status = 403, description = "The caller may not have this title's files", body = ErrorBody),
+        (status = 404, description = "No such title or resource for this caller", body = ErrorBody),
+    ),
+    security((), ("bearer" = []))
+)]
+pub async fn get_resource(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path((service_id, format, resource_id)): Path<(String, String, String)>,
+) -> ApiResult<Response> {
+    let (_, found) = files_of(&state, &ctx, &service_id, &format).await?;
+    let file = found
+        .into_iter()
+        .find(|f| f.name == resource_id)
+        .ok_or_else(|| ApiError::not_found(format!("There is no resource '{resource_id}'")))?;
+    check_speed(&ctx, &file.name)?;
+    let url = signed_url(&state, &file.key).await?;
+    let body = ErrorBody {
+        key: "AVAILABLE".into(),
+        messages: vec![url.clone()],
+        links: vec![],
+        error: None,
+        error_description: None,
+    };
+    let mut resp = (StatusCode::FOUND, Json(body)).into_response();
+    if let Ok(v) = HeaderValue::from_str(&url) {
+        resp.headers_mut().insert(header::LOCATION, v);
+    }
+    Ok(resp)
+}
+
+/// `speed` is 0.5 to 3.5 in steps of 0.05 and applies to MP3 files only. The file is served as
+/// recorded: players change the rate as they play (see docs/decisions.md).
+fn check_speed(ctx: &Ctx, name: &str) -> ApiResult<()> {
+    let Some(raw) = ctx
+        .params
+        .one("speed")?
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+    else {
+        return Ok(());
+    };
+    let speed: f64 = raw
+        .parse()
+        .map_err(|_| ApiError::bad_param("speed", "must be a number from 0.5 to 3.5"))?;
+    let steps = (speed - 0.5) / 0.05;
+    if !(0.5..=3.5).contains(&speed) || (steps - steps.round()).abs() > 1e-6 {
+        return Err(ApiError::bad_param(
+            "speed",
+            "must be from 0.5 to 3.5 in steps of 0.05",
+        ));
+    }
+    if !name.to_ascii_lowercase().ends_with(".mp3") {
+        return Err(ApiError::bad_param(
+            "speed",
+            "applies to MP3 resources only",
+        ));
+    }
+    Ok(())
+}
+
+fn mime_type(name: &str) -> &'static str {
+    let lower = name.to_ascii_lowercase();
+    let ext = lower.rsplit('.').next().unwrap_or("");
+    match ext {
+        "epub" => "application/epub+zip",
+        "pdf" => "application/pdf",
+        "docx" => "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        "mp3" => "audio/mpeg",
+        "xml" | "opf" | "ncx" | "smil" => "application/xml",
+        "html" | "xhtml" | "htm" => "application/xhtml+xml",
+        "brf" | "txt" => "text/plain",
+        "zip" => "application/zip",
+        "jpg" | "jpeg" => "image/jpeg",
+        "png" => "image/png",
+        _ => "application/octet-stream",
+    }
+}

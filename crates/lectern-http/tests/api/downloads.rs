@@ -1,0 +1,522 @@
+//! Downloads: the packaging flow (202 until ready, then 302 to a signed URL), per-user packages,
+//! the rules and their refusals, `forUser`, limits, periodical editions, resources and covers.
+
+use std::io::Read;
+use std::time::{Duration, Instant};
+
+use lectern_store::on_both_stores;
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::support::*;
+
+on_both_stores!(
+    a_member_gets_an_epub_stamped_for_them,
+    guests_download_only_free_titles,
+    refusals_name_every_reason,
+    sponsors_download_for_their_members_only,
+    too_many_packages_in_progress_is_429,
+    the_monthly_allowance_is_counted,
+    periodical_editions_download_like_titles,
+    resources_list_an_artifacts_files,
+    covers_are_drawn_for_visible_titles,
+);
+
+async fn call(
+    app: &TestApp,
+    path: &str,
+    token: Option<&str>,
+) -> (StatusCode, reqwest::header::HeaderMap, Value) {
+    let mut req = app.get(path);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let resp = req.send().await.unwrap();
+    let headers = resp.headers().clone();
+    let (status, body) = json(resp).await;
+    (status, headers, body)
+}
+
+/// Asks until the package is ready (202s first) and returns the signed URL.
+async fn poll(app: &TestApp, path: &str, token: Option<&str>) -> String {
+    let started = Instant::now();
+    loop {
+        let (status, headers, body) = call(app, path, token).await;
+        match status {
+            StatusCode::ACCEPTED => {
+                assert_eq!(body["key"], "ACCEPTED");
+                assert_eq!(headers["retry-after"], "10");
+            }
+            StatusCode::FOUND => {
+                assert_eq!(body["key"], "AVAILABLE");
+                let location = headers["location"].to_str().unwrap().to_owned();
+                assert_eq!(body["messages"][0], location.as_str());
+                return location;
+            }
+            other => panic!("{path}: {other} {body}"),
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{path}: not ready after 20 s"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn fetch(app: &TestApp, url: &str) -> Vec<u8> {
+    let resp = app.http.get(url).send().await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK, "{url}");
+    assert_eq!(resp.headers()["content-type"], "application/octet-stream");
+    resp.bytes().await.unwrap().to_vec()
+}
+
+fn entry(zip_bytes: &[u8], predicate: impl Fn(&str) -> bool) -> String {
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(zip_bytes)).unwrap();
+    let names: Vec<String> = zip.file_names().map(|n| n.unwrap().into_owned()).collect();
+    let name = names
+        .iter()
+        .find(|n| predicate(n))
+        .unwrap_or_else(|| panic!("no such entry in {names:?}"));
+    let mut text = String::new();
+    zip.by_name(name)
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    text
+}
+
+async fn a_member_gets_an_epub_stamped_for_them(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let member = app.token_for("member@example.org", "member-pass-1").await;
+    let path = format!("/v2/titles/t-road/EPUB3?api_key={TRUSTED}");
+    let (status, _, _) = call(&app, &path, Some(&member)).await;
+    assert_eq!(
+        status,
+        StatusCode::ACCEPTED,
+        "the first call queues the package"
+    );
+    let url = poll(&app, &path, Some(&member)).await;
+    assert!(
+        url.starts_with(&app.url("/files/")) && url.contains("signature="),
+        "{url}"
+    );
+    assert!(url.contains("t-road-EPUB3.epub"), "{url}");
+    let epub = fetch(&app, &url).await;
+    let opf = entry(&epub, |n| n.ends_with(".opf"));
+    assert!(opf.contains("lectern:recipient"), "{opf}");
+    let notice = entry(&epub, |n| n.to_lowercase().contains("notice"));
+    assert!(
+        notice.contains("u-member") && notice.contains("The Long Road"),
+        "{notice}"
+    );
+    epubcheck_passes(&epub);
+    // Asking again serves the same package; it is one download, counted once.
+    assert_eq!(
+        poll(&app, &path, Some(&member)).await.split('?').next(),
+        url.split('?').next()
+    );
+    let facts = lectern_store::readers::reader_facts(
+        app.store.pool(),
+        "u-member",
+        lectern_domain::Timestamp::now(),
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    assert_eq!(facts.downloads_this_month, 1);
+    // A signed URL cannot be altered.
+    let forged = url.replace("signature=", "signature=0");
+    assert_eq!(
+        app.http.get(&forged).send().await.unwrap().status(),
+        StatusCode::FORBIDDEN
+    );
+    let unsigned = url.split('?').next().unwrap();
+    assert_eq!(
+        app.http.get(unsigned).send().await.unwrap().status(),
+        StatusCode::BAD_REQUEST
+    );
+    // Another node over the same store serves the same package.
+    let second = app.second_node().await;
+    let again = poll(&second, &path, Some(&member)).await;
+    assert_eq!(fetch(&second, &again).await, epub);
+}
+
+/// epubcheck (Debian package `epubcheck`, run with java) finds no errors or warnings; skipped
+/// loudly when it is not installed, except in CI.
+fn epubcheck_passes(epub: &[u8]) {
+    let jar = ["/usr/share/java/epubcheck.jar", "/usr/bin/epubcheck"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists());
+    let Some(jar) = jar else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but epubcheck is not installed"
+        );
+        eprintln!(
+            "\n!!! epubcheck is not installed: SKIPPING the check of a stamped download !!!\n"
+        );
+        return;
+    };
+    let file = std::env::temp_dir().join(format!(
+        "lectern-download-{}.epub",
+        lectern_domain::ids::new_id()
+    ));
+    std::fs::write(&file, epub).unwrap();
+    let out = std::process::Command::new("java")
+        .arg("-jar")
+        .arg(jar)
+        .arg(&file)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.status.success() && text.contains("No errors or warnings detected"),
+        "{text}"
+    );
+}
+
+async fn guests_download_only_free_titles(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let url = poll(
+        &app,
+        &format!("/v2/titles/t-pride/EPUB3?api_key={PUBLIC}"),
+        None,
+    )
+    .await;
+    let notice = entry(&fetch(&app, &url).await, |n| {
+        n.to_lowercase().contains("notice")
+    });
+    assert!(notice.contains("A guest of Main Library"), "{notice}");
+    let (status, _, body) = call(
+        &app,
+        &format!("/v2/titles/t-road/EPUB3?api_key={PUBLIC}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(
+        body["messages"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("SIGN_IN_REQUIRED")
+    );
+    // Other formats come as a zip of the originals beside the notice.
+    let url = poll(
+        &app,
+        &format!("/v2/titles/t-open/PDF?api_key={PUBLIC}"),
+        None,
+    )
+    .await;
+    let bundle = fetch(&app, &url).await;
+    assert_eq!(entry(&bundle, |n| n == "open.pdf"), "%PDF-1.4 a stand-in");
+    assert!(entry(&bundle, |n| n.ends_with(".txt")).contains("Open Roads"));
+}
+
+async fn refusals_name_every_reason(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let member = app.token_for("member@example.org", "member-pass-1").await;
+    let student = app.token_for("student@example.org", "student-pass-1").await;
+    let sponsor = app.token_for("sponsor@example.org", "sponsor-pass-1").await;
+    let cases: [(&str, &str, StatusCode, &[&str]); 7] = [
+        (
+            &member,
+            "t-stripes/EPUB3",
+            StatusCode::FORBIDDEN,
+            &["COUNTRY_RESTRICTED"],
+        ),
+        (
+            &student,
+            "t-casa/EPUB3",
+            StatusCode::FORBIDDEN,
+            &["SUBSCRIPTION_EXPIRED", "PROOF_OF_DISABILITY_PENDING"],
+        ),
+        (
+            &sponsor,
+            "t-casa/EPUB3",
+            StatusCode::FORBIDDEN,
+            &["NOT_A_MEMBER"],
+        ),
+        (
+            &member,
+            "t-road/PDF",
+            StatusCode::BAD_REQUEST,
+            &["'format'"],
+        ),
+        (
+            &member,
+            "t-road/MP3",
+            StatusCode::BAD_REQUEST,
+            &["'format'"],
+        ),
+        (
+            &member,
+            "t-night/EPUB3",
+            StatusCode::NOT_FOUND,
+            &["t-night"],
+        ),
+        (
+            &member,
+            "t-algebra/EPUB3",
+            StatusCode::FORBIDDEN,
+            &["NIMAC_RESTRICTED"],
+        ),
+    ];
+    for (token, title, expected, reasons) in cases {
+        let (status, _, body) = call(
+            &app,
+            &format!("/v2/titles/{title}?api_key={TRUSTED}"),
+            Some(token),
+        )
+        .await;
+        assert_eq!(status, expected, "{title}: {body}");
+        let messages = body["messages"].to_string();
+        for r in reasons {
+            assert!(messages.contains(r), "{title}: {r} missing from {messages}");
+        }
+    }
+}
+
+async fn sponsors_download_for_their_members_only(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let sponsor = app.token_for("sponsor@example.org", "sponsor-pass-1").await;
+    // The rules are the member's: this pupil has no subscription or proof on file.
+    let (status, _, body) = call(
+        &app,
+        &format!("/v2/titles/t-casa/EPUB3?api_key={TRUSTED}&forUser=u-pupil"),
+        Some(&sponsor),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(
+        body["messages"]
+            .to_string()
+            .contains("SUBSCRIPTION_MISSING"),
+        "{body}"
+    );
+    // Not a member of the sponsor's organization.
+    let (status, _, body) = call(
+        &app,
+        &format!("/v2/titles/t-casa/EPUB3?api_key={TRUSTED}&forUser=u-member"),
+        Some(&sponsor),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(
+        body["messages"][0]
+            .as_str()
+            .unwrap()
+            .contains("may not download for 'u-member'")
+    );
+    let (status, _, _) = call(
+        &app,
+        &format!("/v2/titles/t-casa/EPUB3?api_key={TRUSTED}&forUser=u-nobody"),
+        Some(&sponsor),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _, _) = call(
+        &app,
+        &format!("/v2/titles/t-pride/EPUB3?api_key={PUBLIC}&forUser=u-pupil"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // An administrator downloads for a member in good standing; the package names the member.
+    let admin = app.token_for("admin@example.org", "admin-pass-1").await;
+    let url = poll(
+        &app,
+        &format!("/v2/titles/t-casa/EPUB3?api_key={TRUSTED}&forUser=u-member"),
+        Some(&admin),
+    )
+    .await;
+    let notice = entry(&fetch(&app, &url).await, |n| {
+        n.to_lowercase().contains("notice")
+    });
+    assert!(notice.contains("u-member"), "{notice}");
+}
+
+async fn too_many_packages_in_progress_is_429(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    app.pause_worker();
+    let member = app.token_for("member@example.org", "member-pass-1").await;
+    for title in ["t-road/EPUB3", "t-pride/EPUB3", "t-open/PDF"] {
+        let (status, _, body) = call(
+            &app,
+            &format!("/v2/titles/{title}?api_key={TRUSTED}"),
+            Some(&member),
+        )
+        .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{title}: {body}");
+    }
+    let (status, headers, body) = call(
+        &app,
+        &format!("/v2/titles/t-casa/EPUB3?api_key={TRUSTED}"),
+        Some(&member),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(headers.contains_key("retry-after"));
+    // Polling what is already queued is not a new package.
+    let (status, _, _) = call(
+        &app,
+        &format!("/v2/titles/t-road/EPUB3?api_key={TRUSTED}"),
+        Some(&member),
+    )
+    .await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+}
+
+async fn the_monthly_allowance_is_counted(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let grown = app.token_for("grown@example.org", "grown-pass-1").await;
+    // An allowance of three: the record warns when few are left, and the fourth is refused.
+    let (_, _, before) = call(
+        &app,
+        &format!("/v2/titles/t-road?api_key={TRUSTED}"),
+        Some(&grown),
+    )
+    .await;
+    assert_eq!(before["titleAccessAlerts"][0]["code"], "MONTHLY_QUOTA_LOW");
+    for title in ["t-road/EPUB3", "t-pride/EPUB3", "t-open/PDF"] {
+        poll(
+            &app,
+            &format!("/v2/titles/{title}?api_key={TRUSTED}"),
+            Some(&grown),
+        )
+        .await;
+    }
+    let (status, _, body) = call(
+        &app,
+        &format!("/v2/titles/t-casa/EPUB3?api_key={TRUSTED}"),
+        Some(&grown),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(
+        body["messages"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("MONTHLY_QUOTA_REACHED")
+    );
+}
+
+async fn periodical_editions_download_like_titles(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let member = app.token_for("member@example.org", "member-pass-1").await;
+    let path = format!("/v2/periodicals/weekly/editions/w2/EPUB3?api_key={TRUSTED}");
+    let url = poll(&app, &path, Some(&member)).await;
+    let notice = entry(&fetch(&app, &url).await, |n| {
+        n.to_lowercase().contains("notice")
+    });
+    assert!(notice.contains("The Weekly Reader: Week 2"), "{notice}");
+    let (status, _, _) = call(
+        &app,
+        &format!("/v2/periodicals/weekly/editions/w1/EPUB3?api_key={TRUSTED}"),
+        Some(&member),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _, body) = call(
+        &app,
+        &format!("/v2/periodicals/weekly/editions/w2/EPUB3?api_key={PUBLIC}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, _, _) = call(
+        &app,
+        &format!("/v2/periodicals/far-news/editions/x/EPUB3?api_key={PUBLIC}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+async fn resources_list_an_artifacts_files(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    app.files
+        .put("titles/t-road/DAISY_AUDIO/track02.mp3", b"ID3 two".to_vec())
+        .await
+        .unwrap();
+    let member = app.token_for("member@example.org", "member-pass-1").await;
+    let base = "/v2/titles/t-road/DAISY_AUDIO/resources";
+    let (status, _, body) = call(
+        &app,
+        &format!("{base}?api_key={TRUSTED}&limit=1"),
+        Some(&member),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["totalResults"], 2);
+    let first = &body["titleFileResources"][0];
+    assert_eq!(first["resourceId"], "track01.mp3");
+    assert_eq!(first["mimeType"], "audio/mpeg");
+    assert_eq!(first["size"], 14);
+    let next = body["next"].as_str().unwrap();
+    let (_, _, body) = call(
+        &app,
+        &format!("{base}?api_key={TRUSTED}&limit=1&start={next}"),
+        Some(&member),
+    )
+    .await;
+    assert_eq!(body["titleFileResources"][0]["resourceId"], "track02.mp3");
+    let (status, headers, body) = call(
+        &app,
+        &format!("{base}/track02.mp3?api_key={TRUSTED}&speed=1.5"),
+        Some(&member),
+    )
+    .await;
+    assert_eq!(
+        (status, body["key"].as_str()),
+        (StatusCode::FOUND, Some("AVAILABLE"))
+    );
+    assert_eq!(
+        fetch(&app, headers["location"].to_str().unwrap()).await,
+        b"ID3 two"
+    );
+    for (query, expected) in [
+        ("/track02.mp3?speed=4", StatusCode::BAD_REQUEST),
+        ("/track02.mp3?speed=1.23", StatusCode::BAD_REQUEST),
+        ("/track09.mp3?speed=1", StatusCode::NOT_FOUND),
+    ] {
+        let (status, _, body) = call(
+            &app,
+            &format!("{base}{query}&api_key={TRUSTED}"),
+            Some(&member),
+        )
+        .await;
+        assert_eq!(status, expected, "{query}: {body}");
+    }
+    let (status, _, _) = call(&app, &format!("{base}?api_key={PUBLIC}"), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+async fn covers_are_drawn_for_visible_titles(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    for (path, width) in [("coverimage", "600"), ("thumbnail", "120")] {
+        let resp = app
+            .get(&format!("/v2/titles/t-road/{path}?api_key={PUBLIC}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(resp.headers()["content-type"], "image/svg+xml");
+        let svg = resp.text().await.unwrap();
+        assert!(
+            svg.contains("<title id=\"t\">The Long Road by Ada Byron</title>"),
+            "{svg}"
+        );
+        assert!(svg.contains(&format!("width=\"{width}\"")));
+    }
+    let resp = app
+        .get(&format!("/v2/titles/t-night/coverimage?api_key={PUBLIC}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+}
