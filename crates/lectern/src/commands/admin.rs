@@ -262,6 +262,9 @@ async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
                 subscription_status: None,
                 proof_of_disability_status: None,
                 locked: false,
+                allow_adult_content: false,
+                has_education_plan: false,
+                monthly_quota: None,
             };
             load(
                 store,
