@@ -1,7 +1,10 @@
 //! `lectern demo`: the embedded store, the demo data set, and instructions to try it.
 
+use lectern_domain::catalog::{Artifact, ContributorType, Format};
+use lectern_jobs::FileStore;
+use lectern_jobs::epub::{Chapter, EpubSource, build};
 use lectern_store::fixture::{self, FixtureFile};
-use lectern_store::sites;
+use lectern_store::{periodicals, sites, titles};
 
 use super::open_store;
 use super::serve::serve_store;
@@ -13,9 +16,12 @@ pub async fn run(settings: &Settings) -> anyhow::Result<()> {
     let store = open_store(settings).await?;
     if sites::list(store.pool()).await?.is_empty() {
         let report = fixture::load(&store, FixtureFile::parse(DEMO)?).await?;
+        let files = add_reading_files(&store, &super::open_files(settings)?).await?;
         tracing::info!(
             users = report.users,
             clients = report.clients,
+            titles = report.titles,
+            files,
             "demo data set loaded"
         );
     } else {
@@ -30,6 +36,110 @@ pub async fn run(settings: &Settings) -> anyhow::Result<()> {
         })),
     )
     .await
+}
+
+/// The demo's EPUB 3 editions, made from each title's own record: the demo data set names no
+/// files, so that the repository carries no book files, and every demo title can still be read.
+async fn add_reading_files(
+    store: &lectern_store::Store,
+    files: &FileStore,
+) -> anyhow::Result<usize> {
+    let demo = FixtureFile::parse(DEMO)?;
+    let mut made = 0;
+    let mut changed = Vec::new();
+    for t in &demo.titles {
+        let Some(mut record) = titles::get(store.pool(), &t.service_id).await? else {
+            continue;
+        };
+        let author = record
+            .contributors_of(ContributorType::Author)
+            .next()
+            .map(str::to_owned);
+        let text = record.synopsis.clone().unwrap_or_default();
+        let id = record.service_id.clone();
+        made += attach(
+            files,
+            &mut record.artifacts,
+            &id,
+            &record.title,
+            author,
+            &record.languages,
+            &text,
+            |a, name| fixture::title_file_key(&id, a, name),
+        )
+        .await?;
+        changed.push(record);
+    }
+    let mut tx = store.begin().await?;
+    titles::upsert(&mut tx, &changed).await?;
+    for mut series in demo.periodicals {
+        let series_id = series.series_id.clone();
+        for e in &mut series.editions {
+            let title = format!("{}: {}", series.title, e.edition_name);
+            let text = series.description.clone().unwrap_or_default();
+            let edition_id = e.edition_id.clone();
+            made += attach(
+                files,
+                &mut e.artifacts,
+                &edition_id,
+                &title,
+                series.publisher.clone(),
+                &series.languages,
+                &text,
+                |a, name| fixture::edition_file_key(&series_id, &edition_id, a, name),
+            )
+            .await?;
+        }
+        periodicals::upsert(&mut tx, &series).await?;
+    }
+    tx.commit().await?;
+    Ok(made)
+}
+
+/// Builds and stores an EPUB for each EPUB3 artifact without a file; returns how many.
+#[allow(clippy::too_many_arguments)]
+async fn attach(
+    files: &FileStore,
+    artifacts: &mut [Artifact],
+    id: &str,
+    title: &str,
+    author: Option<String>,
+    languages: &[String],
+    text: &str,
+    key_of: impl Fn(&Artifact, &str) -> String,
+) -> anyhow::Result<usize> {
+    let mut made = 0;
+    for a in artifacts
+        .iter_mut()
+        .filter(|a| a.format == Format::Epub3 && a.file.is_none())
+    {
+        let epub = build(&EpubSource {
+            identifier: format!("https://demo.lectern/books/{id}"),
+            isbn: None,
+            title: title.to_owned(),
+            subtitle: None,
+            authors: author.iter().cloned().collect(),
+            language: languages.first().cloned().unwrap_or_else(|| "eng".into()),
+            publisher: Some("Lectern Demo Editions".into()),
+            date: None,
+            synopsis: Some(text.to_owned()),
+            subjects: vec![],
+            chapters: vec![
+                Chapter { title: "About this book".into(), text: text.to_owned() },
+                Chapter {
+                    title: "About this edition".into(),
+                    text: "This short edition was made by Lectern's demo from the catalog record, so that every demo title can be downloaded and read.".into(),
+                },
+            ],
+            accessibility_summary: a.accessibility.accessibility_summary.clone(),
+            modified: "2026-01-01T00:00:00Z".into(),
+        });
+        let key = key_of(a, &format!("{id}.epub"));
+        files.put(&key, epub).await?;
+        a.file = Some(key);
+        made += 1;
+    }
+    Ok(made)
 }
 
 /// What to paste to try the demo, drawn from the demo data set itself.
@@ -69,6 +179,9 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
              TOKEN=$(curl -s -u '{key}:' -d grant_type=password -d username='{user}' -d password='{pass}' \
              '{base}/oauth/token' | sed -E 's/.*\"access_token\":\"([^\"]+)\".*/\\1/')\n  \
              curl -s -H \"Authorization: Bearer $TOKEN\" '{base}/v2/myAccount?api_key={key}'\n\n\
+             Find a book, then download it (202 while it is packaged for you; ask again for the 302 to the file):\n\n  \
+             curl -s '{base}/v2/titles?api_key={key}&keyword=pride'\n  \
+             curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/EPUB3?api_key={key}'\n\n\
              The API is described at {base}/v2/openapi.json. Stop with Ctrl-C.\n"
         );
     }

@@ -449,13 +449,39 @@ fn the_demo_serves_and_its_printed_commands_work() {
         .map(str::trim)
         .filter(|l| l.starts_with("TOKEN=") || l.starts_with("curl "))
         .collect();
-    assert_eq!(commands.len(), 2, "{instructions}");
-    let script = commands.join("\n");
-    let out = Command::new("bash").args(["-c", &script]).output().unwrap();
-    let body: serde_json::Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|_| panic!("not JSON: {}\n{script}", text(&out.stdout)));
+    assert_eq!(commands.len(), 4, "{instructions}");
+    let run_script = |lines: &[&str]| {
+        let script = lines.join("\n");
+        let out = Command::new("bash").args(["-c", &script]).output().unwrap();
+        (script, text(&out.stdout))
+    };
+    let (script, out) = run_script(&commands[..2]);
+    let body: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["userName"], "reader@demo.lectern");
     assert_eq!(body["roles"][0], "individualMember");
+    // The search finds the demo catalog's book...
+    let (script, out) = run_script(&[commands[2]]);
+    let body: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
+    assert_eq!(body["titles"][0]["serviceId"], "demo-pride", "{out}");
+    // ...and the download is packaged for the reader: 202, then a 302 to the file.
+    let started = std::time::Instant::now();
+    let location = loop {
+        let (_, out) = run_script(&[commands[0], commands[3]]);
+        if out.starts_with("HTTP/1.1 302") {
+            let line = out
+                .lines()
+                .find(|l| l.to_ascii_lowercase().starts_with("location:"))
+                .unwrap();
+            break line["location:".len()..].trim().to_owned();
+        }
+        assert!(out.starts_with("HTTP/1.1 202"), "{out}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "not ready: {out}");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    };
+    let epub = Command::new("curl").args(["-s", &location]).output().unwrap();
+    assert!(epub.stdout.starts_with(b"PK"), "not an EPUB from {location}");
 
     // The server exposes Prometheus metrics of what it just served.
     let base = instructions
