@@ -66,10 +66,6 @@ pub async fn upsert(tx: &mut Transaction, records: &[TitleRecord]) -> Result<i64
         "SQLite" => SQLITE_ROWS,
         _ => POSTGRES_ROWS,
     };
-    let per_statement = std::env::var("LECTERN_TMP_ROWS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(per_statement);
     let full_rows = per_statement.min(records.len());
     let mut batch = Batch {
         full_sql: insert_sql(full_rows),
@@ -82,11 +78,6 @@ pub async fn upsert(tx: &mut Transaction, records: &[TitleRecord]) -> Result<i64
     while let Some(statement) = next.take() {
         // The engine runs one statement while this thread serializes the next one's documents:
         // polled first, the execution hands its statement over before the serializing starts.
-        if std::env::var_os("LECTERN_TMP_NOPIPE").is_some() {
-            statement.execute(&mut **tx).await?;
-            next = chunks.next().map(|c| batch.statement(c)).transpose()?;
-            continue;
-        }
         let (done, built) = tokio::join!(
             biased;
             statement.execute(&mut **tx),

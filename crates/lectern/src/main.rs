@@ -1,6 +1,7 @@
 //! `lectern`: the Content Access Service API v2 server and the operator's commands.
 
 mod commands;
+mod generate;
 mod settings;
 mod telemetry;
 
@@ -34,6 +35,8 @@ enum Command {
     /// Every file that can be read is imported; the others are named with the reason, and the
     /// exit status is then non-zero.
     ImportEpub(commands::import_epub::ImportEpubArgs),
+    /// Write a deterministic synthetic catalog of titles into the store, for benchmarks and demos
+    Generate(commands::generate::GenerateArgs),
     /// Rebuild the title search index (under the data directory) from the store
     Reindex,
     /// Bring the store's schema up to date (serve, demo and load also do this)
@@ -72,6 +75,7 @@ fn main() -> std::process::ExitCode {
             Command::Demo => commands::demo::run(&settings).await,
             Command::Load(args) => commands::load::run(&settings, &args).await,
             Command::ImportEpub(args) => commands::import_epub::run(&settings, &args).await,
+            Command::Generate(args) => commands::generate::run(&settings, &args).await,
             Command::Reindex => commands::reindex::run(&settings).await,
             Command::Migrate => commands::open_store(&settings)
                 .await

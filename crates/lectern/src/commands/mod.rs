@@ -1,5 +1,6 @@
 pub mod admin;
 pub mod demo;
+pub mod generate;
 pub mod import_epub;
 pub mod load;
 pub mod reindex;

@@ -12,6 +12,7 @@ use lectern_store::on_both_stores;
 use lectern_store::testing::{Backend, fresh};
 use lectern_store::{accounts, clients, sites};
 
+mod generate;
 mod import_epub;
 
 const BIN: &str = env!("CARGO_BIN_EXE_lectern");

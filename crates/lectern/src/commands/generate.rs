@@ -1,0 +1,228 @@
+//! `lectern generate`: writes a deterministic synthetic catalog into the store.
+//!
+//! One thread makes titles while the store writes the batch before: the two overlap on two
+//! cores, and no more than a few batches exist at once, whatever the catalog's size. One
+//! connection writes: the change-feed counter serializes writers anyway, and SQLite has one.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use lectern_domain::catalog::TitleRecord;
+use lectern_domain::site::{Site, check_site_id};
+use lectern_store::catalog::BisacPrefix;
+use lectern_store::fixture::{self, FixtureFile};
+use lectern_store::{Store, catalog, sites, titles};
+use tokio::sync::mpsc;
+
+use super::open_store;
+use crate::generate::{Generator, MAX_TITLES, Newest};
+use crate::settings::Settings;
+
+const DEMO: &str = include_str!("../../demo/demo.json");
+
+/// Titles a batch: what the generator hands the writer at once.
+const BATCH: u64 = 2_000;
+/// Batches waiting for the writer: enough to keep it busy, few enough to bound memory.
+const QUEUED_BATCHES: usize = 2;
+/// Titles a transaction: large enough that commits cost little, small enough that SQLite's
+/// write-ahead log stays small and a failure loses little.
+const COMMIT_EVERY: usize = 20_000;
+
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// How many titles to write (at most 99,999,999)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=MAX_TITLES))]
+    pub titles: u64,
+    /// The same seed and number of titles make the same catalog
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The site the titles belong to; created (global) if missing. The demo's site by default,
+    /// whose data set is loaded first if the store lacks it
+    #[arg(long, value_name = "ID")]
+    pub site: Option<String>,
+}
+
+pub async fn run(settings: &Settings, args: &GenerateArgs) -> anyhow::Result<()> {
+    let store = open_store(settings).await?;
+    let site = ensure_site(&store, args.site.as_deref()).await?;
+    let generator = std::sync::Arc::new(Generator::new(args.seed, &site));
+    tracing::info!(
+        titles = args.titles,
+        seed = args.seed,
+        site,
+        "generating a catalog"
+    );
+
+    add_reference_lists(&store, &generator).await?;
+
+    let started = Instant::now();
+    let bar = progress_bar(args.titles);
+    let (sender, receiver) = mpsc::channel(QUEUED_BATCHES);
+    let maker = {
+        let (generator, n) = (generator.clone(), args.titles);
+        std::thread::Builder::new()
+            .name("generate".to_owned())
+            .spawn(move || make_titles(&generator, n, &sender))
+            .context("starting the title generator")?
+    };
+    let written = write_titles(&store, receiver, &bar).await;
+    // The maker stops once the writer drops its end, so joining cannot hang on a failed write.
+    let newest = maker
+        .join()
+        .map_err(|_| anyhow::anyhow!("the title generator panicked"))?;
+    written?;
+    bar.finish_and_clear();
+    let elapsed = started.elapsed();
+
+    let mut tx = store.begin().await?;
+    for list in generator.popular_lists(args.titles, newest) {
+        catalog::upsert_popular_list(
+            &mut tx,
+            &list.list_id,
+            &site,
+            &list.description,
+            &list.service_ids,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    store.close().await;
+
+    let rate = args.titles as f64 / elapsed.as_secs_f64().max(1e-9);
+    tracing::info!(
+        titles = args.titles,
+        seconds = elapsed.as_secs_f64(),
+        rate,
+        "catalog generated"
+    );
+    println!(
+        "generated {} titles in {:.1} s ({:.0} titles/s)",
+        args.titles,
+        elapsed.as_secs_f64(),
+        rate
+    );
+    Ok(())
+}
+
+/// The categories and BISAC codes the titles use, where the store lacks them: those it has
+/// (the demo's, an operator's) keep their descriptions.
+async fn add_reference_lists(store: &Store, generator: &Generator) -> anyhow::Result<()> {
+    let categories: HashSet<String> = catalog::categories(store.pool())
+        .await?
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    let mut codes = HashSet::new();
+    let mut after = None;
+    loop {
+        let page =
+            catalog::bisac_page(store.pool(), &BisacPrefix::All, after.as_ref(), 1000).await?;
+        let Some(last) = page.last() else { break };
+        after = Some((last.code.clone(), last.code.clone()));
+        codes.extend(page.into_iter().map(|c| c.code));
+    }
+    let mut tx = store.begin().await?;
+    for (name, description) in generator.categories() {
+        if !categories.contains(name) {
+            catalog::upsert_category(&mut tx, name, Some(description)).await?;
+        }
+    }
+    for (code, description) in generator.bisac_codes() {
+        if !codes.contains(*code) {
+            catalog::upsert_bisac(&mut tx, code, description).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Makes titles `0..n` in batches and sends them; returns the newest, for the lists.
+fn make_titles(generator: &Generator, n: u64, sender: &mpsc::Sender<Vec<TitleRecord>>) -> Newest {
+    let mut newest = Newest::default();
+    for start in (0..n).step_by(BATCH as usize) {
+        let batch: Vec<TitleRecord> = (start..n.min(start + BATCH))
+            .map(|i| {
+                let title = generator.title(i);
+                newest.offer(i, &title);
+                title
+            })
+            .collect();
+        if sender.blocking_send(batch).is_err() {
+            break;
+        }
+    }
+    newest
+}
+
+async fn write_titles(
+    store: &Store,
+    mut batches: mpsc::Receiver<Vec<TitleRecord>>,
+    bar: &ProgressBar,
+) -> anyhow::Result<()> {
+    let mut tx = store.begin().await?;
+    let mut in_tx = 0;
+    while let Some(batch) = batches.recv().await {
+        titles::upsert(&mut tx, &batch)
+            .await
+            .context("writing generated titles")?;
+        in_tx += batch.len();
+        bar.inc(batch.len() as u64);
+        if in_tx >= COMMIT_EVERY {
+            tx.commit().await?;
+            tx = store.begin().await?;
+            in_tx = 0;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+fn progress_bar(n: u64) -> ProgressBar {
+    // indicatif draws only when stderr is a terminal: logs and tests see nothing of it.
+    let bar = ProgressBar::new(n);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {human_pos}/{human_len} titles  {per_sec:.0}  {elapsed_precise} elapsed, ETA {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// The site the titles join: the one asked for, or the demo's. A missing demo site comes with
+/// the whole demo data set, so that `lectern demo` afterwards serves the generated catalog with
+/// its accounts and client keys; any other missing site is created, global so that every
+/// site's clients see the catalog.
+async fn ensure_site(store: &Store, asked: Option<&str>) -> anyhow::Result<String> {
+    let demo = FixtureFile::parse(DEMO)?;
+    let demo_site = demo.sites.first().map(|s| s.id.clone());
+    let Some(id) = asked.map(str::to_owned).or_else(|| demo_site.clone()) else {
+        bail!("the demo data set has no site: name one with --site");
+    };
+    if let Err(e) = check_site_id(&id) {
+        bail!("--site: {e}");
+    }
+    if sites::get(store.pool(), &id).await?.is_some() {
+        return Ok(id);
+    }
+    if Some(&id) == demo_site.as_ref() {
+        fixture::load(store, demo).await?;
+        tracing::info!(
+            site = id,
+            "loaded the demo data set, whose site the titles join"
+        );
+    } else {
+        let site = Site {
+            id: id.clone(),
+            name: "Generated catalog".to_owned(),
+            global: true,
+        };
+        sites::upsert(store.pool(), &site).await?;
+        tracing::info!(site = id, "created a global site for the titles");
+    }
+    Ok(id)
+}

@@ -1,0 +1,178 @@
+//! `lectern generate`: a deterministic synthetic catalog, written by the real binary.
+
+use lectern_domain::catalog::{TitleRecord, TitleStatusCode};
+use lectern_store::on_both_stores;
+use lectern_store::testing::{Backend, fresh};
+use lectern_store::{Store, catalog, sites, titles};
+
+use super::{lectern, run, temp_dir, text};
+
+on_both_stores!(the_same_seed_writes_the_same_catalog);
+
+/// Every generated title, in the order written, as the store reads it back. The demo's titles
+/// came with its data set and are left out.
+async fn records(store: &Store) -> Vec<TitleRecord> {
+    let all = titles::changes_since(store.pool(), 0, 10_000)
+        .await
+        .unwrap();
+    all.into_iter()
+        .map(|(_, t)| t)
+        .filter(|t| t.service_id.starts_with("gen-"))
+        .collect()
+}
+
+fn generate(url: &str, seed: &str) {
+    let out = run(&mut lectern(&[
+        "generate",
+        "--titles",
+        "2000",
+        "--seed",
+        seed,
+        "--database-url",
+        url,
+    ]));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("generated 2000 titles in ") && stdout.contains(" titles/s)"),
+        "{stdout}"
+    );
+}
+
+async fn the_same_seed_writes_the_same_catalog(backend: Backend) {
+    let (first, again, other) = (
+        fresh(backend).await,
+        fresh(backend).await,
+        fresh(backend).await,
+    );
+    generate(&first.url, "7");
+    generate(&again.url, "7");
+    generate(&other.url, "8");
+
+    let demo_titles = titles::changes_since(first.store.pool(), 0, 10_000)
+        .await
+        .unwrap()
+        .iter()
+        .filter(|(_, t)| t.service_id.starts_with("demo-"))
+        .count();
+    assert_eq!(
+        titles::count(first.store.pool()).await.unwrap(),
+        2000 + i64::try_from(demo_titles).unwrap()
+    );
+    let (a, b, c) = (
+        records(&first.store).await,
+        records(&again.store).await,
+        records(&other.store).await,
+    );
+    assert_eq!(a.len(), 2000);
+    assert!(a == b, "the same seed wrote different records");
+    let ids = |v: &[TitleRecord]| v.iter().map(|t| t.service_id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&a), ids(&c));
+    let differ = a
+        .iter()
+        .zip(&c)
+        .filter(|(x, y)| x.title != y.title || x.date_added != y.date_added)
+        .count();
+    assert!(
+        differ > 1900,
+        "another seed changed only {differ} of 2000 records"
+    );
+    assert_eq!(a[0].service_id, "gen-00000001");
+    assert_eq!(a[1999].service_id, "gen-00002000");
+    assert!(a.iter().all(|t| t.site == "demo"));
+    let live = a
+        .iter()
+        .filter(|t| t.status == TitleStatusCode::Live)
+        .count();
+    assert!((1850..1950).contains(&live), "{live} live");
+
+    // Records read back whole, with the dates the generator chose rather than the clock's.
+    let title = titles::get(first.store.pool(), "gen-00000042")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        title,
+        titles::get(again.store.pool(), "gen-00000042")
+            .await
+            .unwrap()
+            .unwrap()
+    );
+    assert!(title.date_added.unwrap().unix() < 1_735_689_600);
+    assert!(!title.artifacts.is_empty() && !title.categories.is_empty());
+
+    // The demo's site came with its data set, and the reference lists and popular lists exist.
+    assert!(
+        sites::get(first.store.pool(), "demo")
+            .await
+            .unwrap()
+            .unwrap()
+            .global
+    );
+    let categories = catalog::categories(first.store.pool()).await.unwrap();
+    for name in [
+        "Fiction",
+        "Biographies & Memoirs",
+        "Science & Technology",
+        "Teens",
+    ] {
+        assert!(
+            categories.iter().any(|(n, _)| n == name),
+            "no category {name}"
+        );
+    }
+    assert!(categories.len() >= 40, "{} categories", categories.len());
+    let bisac = catalog::bisac_count(first.store.pool(), &catalog::BisacPrefix::All)
+        .await
+        .unwrap();
+    assert!(bisac > 300, "{bisac} BISAC codes");
+    let lists: Vec<_> =
+        catalog::popular_lists_page(first.store.pool(), &["demo".to_owned()], None, 100)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|l| l.list_id.starts_with("gen-"))
+            .collect();
+    assert_eq!(lists.len(), 3);
+    for list in &lists {
+        let entries = catalog::popular_list_titles(first.store.pool(), &list.list_id)
+            .await
+            .unwrap();
+        assert_eq!(entries.len(), 50, "{}", list.description);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn generate_fills_a_data_dir_and_names_its_site() {
+    let dir = temp_dir();
+    let dir_arg = dir.to_str().unwrap();
+    let out = run(&mut lectern(&[
+        "generate",
+        "--titles",
+        "300",
+        "--seed",
+        "1",
+        "--site",
+        "bench",
+        "--data-dir",
+        dir_arg,
+    ]));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let store = Store::connect(&Store::sqlite_url_for_dir(&dir))
+        .await
+        .unwrap();
+    assert_eq!(titles::count(store.pool()).await.unwrap(), 300);
+    let site = sites::get(store.pool(), "bench").await.unwrap().unwrap();
+    assert!(site.global);
+    assert!(sites::get(store.pool(), "demo").await.unwrap().is_none());
+    store.close().await;
+
+    for bad in [
+        vec!["generate", "--titles", "100000000"],
+        vec!["generate", "--titles", "10", "--site", "no spaces"],
+    ] {
+        let out = run(lectern(&bad).args(["--data-dir", dir_arg]));
+        assert!(!out.status.success(), "{bad:?} was accepted");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
