@@ -13,13 +13,14 @@ use std::io;
 use std::sync::Arc;
 
 use tantivy::collector::{Collector, SegmentCollector};
-use tantivy::columnar::{BytesColumn, Column, StrColumn, TermOrdHit};
+use tantivy::columnar::{Column, StrColumn, TermOrdHit};
 use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader};
 
 use lectern_domain::catalog::query::Scope;
 
 use crate::cache::{Caches, SegmentCache, SortText};
-use crate::facets::{Counters, Facet, Tally};
+use crate::facets::{Counters, Tally};
+use crate::ordmap::{Facet, str_column};
 use crate::paging::{Key, KeyKind, KeyValue, SortPlan};
 use crate::schema::col;
 use crate::scope::SegmentScope;
@@ -73,7 +74,7 @@ impl Collector for PageCollector<'_> {
 
     fn for_segment(
         &self,
-        _: SegmentOrdinal,
+        segment: SegmentOrdinal,
         reader: &SegmentReader,
     ) -> tantivy::Result<SegmentPage> {
         let values = match self.plan.kind {
@@ -110,8 +111,14 @@ impl Collector for PageCollector<'_> {
         }
         if self.facets {
             page.facets = Some((
-                Tally::open(reader, Facet::Authors, self.caches, self.counters)?,
-                Tally::open(reader, Facet::Categories, self.caches, self.counters)?,
+                Tally::open(Facet::Authors, segment, reader, self.caches, self.counters)?,
+                Tally::open(
+                    Facet::Categories,
+                    segment,
+                    reader,
+                    self.caches,
+                    self.counters,
+                )?,
             ));
         }
         Ok(page)
@@ -292,11 +299,4 @@ fn term(column: &StrColumn, ord: u64) -> io::Result<String> {
     let mut out = String::new();
     column.ord_to_str(ord, &mut out)?;
     Ok(out)
-}
-
-fn str_column(reader: &SegmentReader, name: &str) -> tantivy::Result<StrColumn> {
-    Ok(match reader.fast_fields().str(name)? {
-        Some(c) => c,
-        None => StrColumn::wrap(BytesColumn::empty(reader.max_doc())),
-    })
 }

@@ -18,6 +18,7 @@ mod collector;
 mod document;
 mod facets;
 mod index;
+mod ordmap;
 mod paging;
 mod query;
 mod schema;

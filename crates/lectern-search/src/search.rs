@@ -24,15 +24,18 @@ impl TitleIndex {
             caches: &self.caches,
             counters: &self.counters,
         };
-        let page = self.reader.searcher().search(&*query, &collector)?;
+        let searcher = self.reader.searcher();
+        let page = searcher.search(&*query, &collector)?;
         let next = match page.hits.last() {
             Some(last) if page.after > limit as u64 => Some(plan.token(last)),
             _ => None,
         };
         let (author_facets, category_facets) = if q.facets {
+            let globals = self.caches.globals(&searcher)?;
+            let top = |tallies, map| facets::top(tallies, map, &self.counters, FACET_SIZE);
             (
-                facets::top(&page.authors, FACET_SIZE).map_err(Error::Io)?,
-                facets::top(&page.categories, FACET_SIZE).map_err(Error::Io)?,
+                top(&page.authors, &globals.authors).map_err(Error::Io)?,
+                top(&page.categories, &globals.categories).map_err(Error::Io)?,
             )
         } else {
             (Vec::new(), Vec::new())
@@ -66,8 +69,10 @@ impl TitleIndex {
             caches: &self.caches,
             counters: &self.counters,
         };
-        let tallies = self.reader.searcher().search(&AllQuery, &collector)?;
-        let counts = facets::all(&tallies)?;
+        let searcher = self.reader.searcher();
+        let tallies = searcher.search(&AllQuery, &collector)?;
+        let globals = self.caches.globals(&searcher)?;
+        let counts = facets::all(&tallies, &globals.categories, &self.counters)?;
         for tally in tallies {
             tally.recycle(&self.counters);
         }

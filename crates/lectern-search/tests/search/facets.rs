@@ -180,10 +180,9 @@ fn a_name_in_no_segments_top_ten_still_makes_the_overall_top_ten() {
 }
 
 #[test]
-fn facets_settle_on_wider_candidates_when_names_are_too_many_to_read_all() {
+fn facets_add_up_over_many_names_and_ties_across_segments() {
     // Over 20,000 names: per segment 20 stars with 10 titles, "Steady" with 4 and 3,000 names
-    // with one title each. The first candidates (each segment's best ten stars) cannot rule out
-    // unseen names; the wider ones find Steady (28) and bound the rest by 7.
+    // with one title each.
     let mut records = Vec::new();
     for segment in 0..7 {
         let mut add = |name: String, copies: usize| {
