@@ -3,7 +3,7 @@
 //! ordinals.
 //!
 //! Reading a multi-valued fast column costs a rank in its optional index and two bit-unpacked
-//! offsets before the values: three quarters of a broad search's time went there. Segments never
+//! offsets before the values: nearly half of a broad search's time went there. Segments never
 //! change once written (deletes only hide documents), so the arrays are built once per segment,
 //! by a tantivy warmer when a reload brings the segment in (searches never wait for it), and
 //! dropped with the last searcher that uses the segment. About 35 bytes per title. The same

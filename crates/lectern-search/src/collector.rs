@@ -3,10 +3,13 @@
 //!
 //! Total and facets cover the whole match set, so every match is visited whatever the page; the
 //! start key costs one comparison per match instead of a skip, and page 5,000 costs what page 1
-//! does. Within a segment a hit's key is a pair of integers read from fast columns (term
-//! ordinals for strings, which sort like the strings in that segment); the start key is turned
-//! into the same integers once per segment, by a dictionary lookup. Only the page's hits are
-//! turned back into strings, and segments' pages are merged by those.
+//! does. (Turning the start key into a range query on the sort column would narrow the pass only
+//! by giving up the total and the facets, or by running a second one.)
+//!
+//! Within a segment a hit's key is a pair of integers (term ordinals for strings, which sort
+//! like the strings in that segment; the score's bits; the number); the start key is turned into
+//! the same integers once per segment, by a dictionary lookup. Only the page's hits are turned
+//! back into strings, and segments' pages are merged by those.
 
 use std::collections::BinaryHeap;
 use std::io;

@@ -49,7 +49,7 @@ struct Writer {
 
 impl TitleIndex {
     /// Opens the index kept in `dir`, or creates an empty one. Each schema version lives in its
-    /// own subdirectory (`v1`, ...); those of other versions are deleted, and an index whose
+    /// own subdirectory (`v2`, ...); those of other versions are deleted, and an index whose
     /// schema differs from this build's is replaced by an empty one: `needs_rebuild` then says so.
     pub fn open(dir: &Path) -> Result<TitleIndex> {
         let (schema, fields) = schema::build();
@@ -90,6 +90,8 @@ impl TitleIndex {
     fn new(index: Index, fields: Fields) -> Result<TitleIndex> {
         schema::register_analyzers(&index);
         let caches = Arc::new(Caches::default());
+        // With a warmer, tantivy keeps one idle thread per reader (its warmer GC, waking once a
+        // second) for the life of the process, even after the index is dropped.
         let warmer: Arc<dyn Warmer> = caches.clone();
         // Reloaded by hand right after each commit: writers and readers share the process.
         let reader = index

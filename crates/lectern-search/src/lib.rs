@@ -9,9 +9,11 @@
 //! the store.
 //!
 //! How the parts work: `schema` (fields and analyzers), `document` (a record as indexed, with
-//! its sort keys), `query` (filters and scope), `paging` (sort orders and page tokens),
-//! `collector` (the single pass that pages, counts and tallies facets), `facets` (merging
-//! per-segment tallies), `index` (opening, writing, searching).
+//! its sort keys), `query` (text and filters as a tantivy query), `scope` (the caller's scope,
+//! checked per match), `paging` (sort orders and page tokens), `collector` (the one pass that
+//! counts, tallies facets and keeps the page), `facets` and `ordmap` (adding up facet counts by
+//! global ordinal), `cache` (per-segment arrays and global ordinals, built by a warmer), `index`
+//! (opening and writing) and `search` (reading).
 
 mod cache;
 mod collector;

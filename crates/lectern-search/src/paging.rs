@@ -9,7 +9,10 @@
 //!   as relevant as any other, so it lists by title, ascending.
 //!
 //! A page token is the key of the last hit served, with the sort and direction that issued it:
-//! the next page holds the hits strictly after that key.
+//! the next page holds the hits strictly after that key. Titles changed between two requests
+//! move in the order as they should; for relevance, any commit in between can also nudge other
+//! titles' scores (BM25 statistics change), so a title near the page boundary may be seen twice
+//! or not at all.
 
 use std::cmp::Ordering;
 
