@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use lectern_domain::catalog::TitleRecord;
 use lectern_domain::site::{Site, check_site_id};
 use lectern_store::catalog::BisacPrefix;
@@ -183,12 +183,18 @@ async fn write_titles(
 fn progress_bar(n: u64) -> ProgressBar {
     // indicatif draws only when stderr is a terminal: logs and tests see nothing of it.
     let bar = ProgressBar::new(n);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} titles  {per_sec:.0}  {elapsed_precise} elapsed, ETA {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let style = ProgressStyle::with_template(
+        "{bar:40} {human_pos}/{human_len} titles  {rate}  {elapsed_precise} elapsed, ETA {eta}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+    // indicatif's own {per_sec} prints four decimals.
+    .with_key(
+        "rate",
+        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0} titles/s", state.per_sec());
+        },
     );
+    bar.set_style(style);
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
 }
