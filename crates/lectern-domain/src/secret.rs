@@ -71,6 +71,20 @@ pub fn decoy_password_hash() -> &'static str {
     DECOY.get_or_init(|| hash_password(&new_token()).unwrap_or_default())
 }
 
+/// HMAC-SHA-256 of `message` under `key`, in hex: what signed download URLs carry.
+pub fn sign(key: &[u8], message: &str) -> String {
+    use hmac::{Hmac, Mac};
+    // HMAC takes keys of any length, so this cannot fail.
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC accepts any key length");
+    mac.update(message.as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+/// Whether `signature` is `sign(key, message)`, compared in constant time.
+pub fn signature_matches(key: &[u8], message: &str, signature: &str) -> bool {
+    constant_time_eq(sign(key, message).as_bytes(), signature.as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,18 +118,4 @@ mod tests {
             "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
         ));
     }
-}
-
-/// HMAC-SHA-256 of `message` under `key`, in hex: what signed download URLs carry.
-pub fn sign(key: &[u8], message: &str) -> String {
-    use hmac::{Hmac, Mac};
-    // HMAC takes keys of any length, so this cannot fail.
-    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC accepts any key length");
-    mac.update(message.as_bytes());
-    hex::encode(mac.finalize().into_bytes())
-}
-
-/// Whether `signature` is `sign(key, message)`, compared in constant time.
-pub fn signature_matches(key: &[u8], message: &str, signature: &str) -> bool {
-    constant_time_eq(sign(key, message).as_bytes(), signature.as_bytes())
 }

@@ -199,11 +199,8 @@ pub fn search_scope(viewer: &Viewer, global_sites: &[String]) -> Scope {
 
 /// Whether a scope lets a title through; `search_scope` and `is_visible` agree on every title.
 pub fn scope_admits(scope: &Scope, title: &TitleFacts) -> bool {
-    let listed = |sites: &Option<Vec<String>>| {
-        sites
-            .as_ref()
-            .is_none_or(|s| s.contains(&title.site_id))
-    };
+    let listed =
+        |sites: &Option<Vec<String>>| sites.as_ref().is_none_or(|s| s.contains(&title.site_id));
     if !listed(&scope.sites) {
         return false;
     }

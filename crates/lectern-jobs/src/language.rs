@@ -114,7 +114,11 @@ mod tests {
             let has_terminology_form = TWO_LETTER
                 .iter()
                 .any(|(t, tw)| tw == two && TERMINOLOGY.contains(t));
-            assert_eq!(TERMINOLOGY.contains(&back.as_str()), has_terminology_form, "{three} -> {back}");
+            assert_eq!(
+                TERMINOLOGY.contains(&back.as_str()),
+                has_terminology_form,
+                "{three} -> {back}"
+            );
         }
     }
 }

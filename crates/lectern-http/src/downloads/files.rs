@@ -38,13 +38,13 @@ pub async fn serve_file(
     Path((folder, name)): Path<(String, String)>,
     Query(q): Query<SignedQuery>,
 ) -> ApiResult<Response> {
-    let key = signing::object_key(&folder, &name)?;
     let expires = q
         .expires
         .ok_or_else(|| ApiError::missing_param("expires"))?;
     let signature = q
         .signature
         .ok_or_else(|| ApiError::missing_param("signature"))?;
+    let key = signing::object_key(&folder, &name)?;
     signing::check(&state, &key, &expires, &signature).await?;
     let bytes = match state.files.get(&key).await {
         Ok(b) => b,

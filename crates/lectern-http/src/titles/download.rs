@@ -39,9 +39,9 @@ pub async fn download_title(
     let format = downloads::parse_format(&format)?;
     let who = CatalogViewer::of(&state, &ctx).await?;
     let record = visible_title(&state, &who, &service_id).await?;
-    if !record
+    if record
         .artifact(format)
-        .is_some_and(|a| a.status == ArtifactStatus::Available)
+        .is_none_or(|a| a.status != ArtifactStatus::Available)
     {
         return Err(ApiError::bad_param(
             "format",

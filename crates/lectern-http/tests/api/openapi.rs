@@ -6,7 +6,20 @@ use crate::support::*;
 
 /// Every route the server answers, by method and path. A route added to the router without
 /// its `#[utoipa::path]` would be served but missing here, and this list names what must be.
-const ROUTES: [(&str, &str); 22] = [
+const ROUTES: [(&str, &str); 29] = [
+    ("get", "/v2/titles/{serviceId}/coverimage"),
+    ("get", "/v2/titles/{serviceId}/thumbnail"),
+    ("get", "/v2/titles/{serviceId}/{format}"),
+    ("get", "/v2/titles/{serviceId}/{format}/resources"),
+    (
+        "get",
+        "/v2/titles/{serviceId}/{format}/resources/{resourceId}",
+    ),
+    (
+        "get",
+        "/v2/periodicals/{seriesId}/editions/{editionId}/{format}",
+    ),
+    ("get", "/files/{folder}/{name}"),
     ("get", "/v2/titles"),
     ("get", "/v2/titles/count"),
     ("get", "/v2/titles/{serviceId}"),

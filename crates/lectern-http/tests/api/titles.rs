@@ -236,7 +236,7 @@ async fn every_sort_pages_to_the_end_in_both_directions(backend: Backend) {
                 let (status, body) = search(&app, PUBLIC, None, &query).await;
                 assert_eq!(status, StatusCode::OK, "{body}");
                 assert_eq!(body["totalResults"], 7);
-                seen.extend(body["titles"].as_array().unwrap().iter().map(|t| t.clone()));
+                seen.extend(body["titles"].as_array().unwrap().iter().cloned());
                 pages += 1;
                 match body["next"].as_str() {
                     Some(next) => {

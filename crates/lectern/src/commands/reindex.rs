@@ -29,7 +29,10 @@ pub async fn prepare(state: &AppState, store: &Store, force: bool) -> anyhow::Re
         let bar = progress_bar(total);
         let started = Instant::now();
         let shown = bar.clone();
-        let count = state.titles.rebuild(store, move |n| shown.set_position(n)).await?;
+        let count = state
+            .titles
+            .rebuild(store, move |n| shown.set_position(n))
+            .await?;
         bar.finish_and_clear();
         let seconds = started.elapsed().as_secs_f64();
         tracing::info!(
@@ -63,7 +66,8 @@ pub async fn run(settings: &Settings) -> anyhow::Result<()> {
     let store = open_store(settings).await?;
     let index = open_index(settings)?;
     let started = Instant::now();
-    let state = AppState::new(store.clone(), settings.http(settings.listen)).with_title_index(index);
+    let state =
+        AppState::new(store.clone(), settings.http(settings.listen)).with_title_index(index);
     prepare(&state, &store, true).await?;
     let count = titles::count(store.pool()).await?;
     let seconds = started.elapsed().as_secs_f64();

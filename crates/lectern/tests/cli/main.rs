@@ -478,11 +478,20 @@ fn the_demo_serves_and_its_printed_commands_work() {
             break line["location:".len()..].trim().to_owned();
         }
         assert!(out.starts_with("HTTP/1.1 202"), "{out}");
-        assert!(started.elapsed() < std::time::Duration::from_secs(30), "not ready: {out}");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "not ready: {out}"
+        );
         std::thread::sleep(std::time::Duration::from_millis(200));
     };
-    let epub = Command::new("curl").args(["-s", &location]).output().unwrap();
-    assert!(epub.stdout.starts_with(b"PK"), "not an EPUB from {location}");
+    let epub = Command::new("curl")
+        .args(["-s", &location])
+        .output()
+        .unwrap();
+    assert!(
+        epub.stdout.starts_with(b"PK"),
+        "not an EPUB from {location}"
+    );
 
     // The server exposes Prometheus metrics of what it just served.
     let base = instructions
