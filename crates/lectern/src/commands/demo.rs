@@ -10,20 +10,12 @@ use super::open_store;
 use super::serve::serve_store;
 use crate::settings::Settings;
 
-const DEMO: &str = include_str!("../../demo/demo.json");
+pub const DEMO: &str = include_str!("../../demo/demo.json");
 
 pub async fn run(settings: &Settings) -> anyhow::Result<()> {
     let store = open_store(settings).await?;
     if sites::list(store.pool()).await?.is_empty() {
-        let report = fixture::load(&store, FixtureFile::parse(DEMO)?).await?;
-        let files = add_reading_files(&store, &super::open_files(settings)?).await?;
-        tracing::info!(
-            users = report.users,
-            clients = report.clients,
-            titles = report.titles,
-            files,
-            "demo data set loaded"
-        );
+        load(&store, settings).await?;
     } else {
         tracing::info!("the store already holds data; the demo data set was not loaded again");
     }
@@ -36,6 +28,20 @@ pub async fn run(settings: &Settings) -> anyhow::Result<()> {
         })),
     )
     .await
+}
+
+/// Loads the demo data set, with a readable EPUB for each of its titles.
+pub async fn load(store: &lectern_store::Store, settings: &Settings) -> anyhow::Result<()> {
+    let report = fixture::load(store, FixtureFile::parse(DEMO)?).await?;
+    let files = add_reading_files(store, &super::open_files(settings)?).await?;
+    tracing::info!(
+        users = report.users,
+        clients = report.clients,
+        titles = report.titles,
+        files,
+        "demo data set loaded"
+    );
+    Ok(())
 }
 
 /// The demo's EPUB 3 editions, made from each title's own record: the demo data set names no

@@ -13,15 +13,13 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use lectern_domain::catalog::TitleRecord;
 use lectern_domain::site::{Site, check_site_id};
 use lectern_store::catalog::BisacPrefix;
-use lectern_store::fixture::{self, FixtureFile};
+use lectern_store::fixture::FixtureFile;
 use lectern_store::{Store, catalog, sites, titles};
 use tokio::sync::mpsc;
 
 use super::open_store;
 use crate::generate::{Generator, MAX_TITLES, Newest};
 use crate::settings::Settings;
-
-const DEMO: &str = include_str!("../../demo/demo.json");
 
 /// Titles a batch: what the generator hands the writer at once.
 const BATCH: u64 = 2_000;
@@ -47,7 +45,7 @@ pub struct GenerateArgs {
 
 pub async fn run(settings: &Settings, args: &GenerateArgs) -> anyhow::Result<()> {
     let store = open_store(settings).await?;
-    let site = ensure_site(&store, args.site.as_deref()).await?;
+    let site = ensure_site(&store, args.site.as_deref(), settings).await?;
     let generator = std::sync::Arc::new(Generator::new(args.seed, &site));
     tracing::info!(
         titles = args.titles,
@@ -203,8 +201,12 @@ fn progress_bar(n: u64) -> ProgressBar {
 /// the whole demo data set, so that `lectern demo` afterwards serves the generated catalog with
 /// its accounts and client keys; any other missing site is created, global so that every
 /// site's clients see the catalog.
-async fn ensure_site(store: &Store, asked: Option<&str>) -> anyhow::Result<String> {
-    let demo = FixtureFile::parse(DEMO)?;
+async fn ensure_site(
+    store: &Store,
+    asked: Option<&str>,
+    settings: &Settings,
+) -> anyhow::Result<String> {
+    let demo = FixtureFile::parse(super::demo::DEMO)?;
     let demo_site = demo.sites.first().map(|s| s.id.clone());
     let Some(id) = asked.map(str::to_owned).or_else(|| demo_site.clone()) else {
         bail!("the demo data set has no site: name one with --site");
@@ -216,7 +218,7 @@ async fn ensure_site(store: &Store, asked: Option<&str>) -> anyhow::Result<Strin
         return Ok(id);
     }
     if Some(&id) == demo_site.as_ref() {
-        fixture::load(store, demo).await?;
+        super::demo::load(store, settings).await?;
         tracing::info!(
             site = id,
             "loaded the demo data set, whose site the titles join"

@@ -126,7 +126,7 @@ async fn import_epub_adds_titles_reports_bad_files_and_updates_on_reimport(backe
     assert_eq!(a.copyright_date, Some(2021));
     assert_eq!(
         (a.languages.clone(), b.languages.clone()),
-        (vec!["eng".to_owned()], vec!["fre".to_owned()])
+        (vec!["eng".to_owned()], vec!["fra".to_owned()])
     );
     assert_eq!(a.synopsis.as_deref(), Some("All about First Book."));
     assert_eq!(a.categories, ["Imported"]);
