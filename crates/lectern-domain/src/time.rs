@@ -42,7 +42,9 @@ impl Timestamp {
 impl fmt::Display for Timestamp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match DateTime::<Utc>::from_timestamp(self.0, 0) {
-            Some(t) => write!(f, "{}", t.format("%Y-%m-%dT%H:%M:%SZ")),
+            // Not `format(...)`: that parses its pattern on every call, and records hold several
+            // timestamps each.
+            Some(t) => f.write_str(&t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
             None => write!(f, "invalid timestamp {}", self.0),
         }
     }

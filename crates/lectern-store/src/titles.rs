@@ -58,26 +58,73 @@ fn insert_sql(rows: usize) -> String {
 /// to now and is kept from the stored title when replacing; `lastUpdated` defaults to now.
 /// Returns the last change-feed number taken. Service ids must be unique within one call.
 pub async fn upsert(tx: &mut Transaction, records: &[TitleRecord]) -> Result<i64, StoreError> {
-    if records.is_empty() {
+    write(tx, records).await
+}
+
+/// A title with its stored document already made: bulk writers make these on other threads,
+/// so that the writing connection only binds and sends.
+pub struct Prepared {
+    record: TitleRecord,
+    document: String,
+}
+
+impl Prepared {
+    pub fn new(record: TitleRecord) -> Result<Self, StoreError> {
+        let document = document(&record)?;
+        Ok(Prepared { record, document })
+    }
+}
+
+/// `upsert` for prepared titles.
+pub async fn upsert_prepared(tx: &mut Transaction, titles: &[Prepared]) -> Result<i64, StoreError> {
+    write(tx, titles).await
+}
+
+/// A row to write: a record, and its document when already made.
+trait Writable: Sync {
+    fn record(&self) -> &TitleRecord;
+    fn document(&self) -> Result<std::borrow::Cow<'_, str>, StoreError>;
+}
+
+impl Writable for TitleRecord {
+    fn record(&self) -> &TitleRecord {
+        self
+    }
+    fn document(&self) -> Result<std::borrow::Cow<'_, str>, StoreError> {
+        document(self).map(std::borrow::Cow::Owned)
+    }
+}
+
+impl Writable for Prepared {
+    fn record(&self) -> &TitleRecord {
+        &self.record
+    }
+    fn document(&self) -> Result<std::borrow::Cow<'_, str>, StoreError> {
+        Ok(std::borrow::Cow::Borrowed(&self.document))
+    }
+}
+
+async fn write<R: Writable>(tx: &mut Transaction, rows: &[R]) -> Result<i64, StoreError> {
+    if rows.is_empty() {
         return current_seq(&mut **tx).await;
     }
-    let first = reserve_seq(tx, records.len()).await?;
+    let first = reserve_seq(tx, rows.len()).await?;
     let per_statement = match tx.backend_name() {
         "SQLite" => SQLITE_ROWS,
         _ => POSTGRES_ROWS,
     };
-    let full_rows = per_statement.min(records.len());
+    let full_rows = per_statement.min(rows.len());
     let mut batch = Batch {
         full_sql: insert_sql(full_rows),
         full_rows,
         now: Timestamp::now(),
         seq: first,
     };
-    let mut chunks = records.chunks(per_statement);
+    let mut chunks = rows.chunks(per_statement);
     let mut next = chunks.next().map(|c| batch.statement(c)).transpose()?;
     while let Some(statement) = next.take() {
-        // The engine runs one statement while this thread serializes the next one's documents:
-        // polled first, the execution hands its statement over before the serializing starts.
+        // The engine runs one statement while this thread binds the next one: polled first,
+        // the execution hands its statement over before the binding starts.
         let (done, built) = tokio::join!(
             biased;
             statement.execute(&mut **tx),
@@ -102,14 +149,15 @@ struct Batch {
 type Statement<'q> = sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>;
 
 impl Batch {
-    fn statement<'q>(&mut self, chunk: &'q [TitleRecord]) -> Result<Statement<'q>, StoreError> {
+    fn statement<'q, R: Writable>(&mut self, chunk: &'q [R]) -> Result<Statement<'q>, StoreError> {
         let sql = if chunk.len() == self.full_rows {
             self.full_sql.clone()
         } else {
             insert_sql(chunk.len())
         };
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-        for r in chunk {
+        for row in chunk {
+            let r = row.record();
             query = query
                 .bind(r.service_id.as_str())
                 .bind(r.site.as_str())
@@ -121,105 +169,20 @@ impl Batch {
                 .bind(r.date_added.unwrap_or(self.now).unix())
                 .bind(r.last_updated.unwrap_or(self.now).unix())
                 .bind(self.seq)
-                .bind(document(r)?);
+                .bind(row.document()?.into_owned());
             self.seq += 1;
         }
         Ok(query)
     }
 }
 
-/// The stored document: the record without the dates its columns keep, so that a replaced
-/// title keeps the date it joined the collection without reading it back first. Members that
-/// are null or empty lists are left out, since every such field reads back as absent: that
-/// halves a typical record (3.1 to 1.8 kB), so SQLite fits two to a page and PostgreSQL keeps
-/// most rows under its 2 kB TOAST threshold, and serializing directly instead of through a
-/// `serde_json::Value` costs a third as much.
+/// The stored document: the record as serde writes it, which leaves out what is false, absent
+/// or empty (see the `skip_serializing_if` of `TitleRecord`), halving a typical record so that
+/// SQLite fits more to a page and PostgreSQL keeps most rows under its 2 kB TOAST threshold.
+/// Its dates are overridden on reading by the columns, which keep the date a title joined the
+/// collection when it is replaced.
 fn document(r: &TitleRecord) -> Result<String, StoreError> {
-    let undated = TitleRecord {
-        date_added: None,
-        last_updated: None,
-        ..r.clone()
-    };
-    let full = serde_json::to_string(&undated)?;
-    // The scan only ever sees serde_json's own compact output; should it ever be confused, the
-    // full text is just as valid.
-    Ok(without_empty(&full).unwrap_or(full))
-}
-
-/// Compact JSON without the object members whose value is `null` or `[]`. One pass that
-/// copies the text between dropped members as it goes.
-fn without_empty(json: &str) -> Option<String> {
-    let b = json.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    // Whether each open container is an object: only there do keys follow `{` and `,`.
-    let mut objects: Vec<bool> = Vec::with_capacity(8);
-    let (mut i, mut copied) = (0, 0);
-    // Where the member starting at `at` (a key) ends if it is to be dropped.
-    let droppable = |at: usize| -> Option<Option<usize>> {
-        let value = string_end(b, at)? + 1;
-        for token in [&b"null"[..], b"[]"] {
-            let end = value + token.len();
-            if b.get(value..end) == Some(token) && matches!(b.get(end), Some(b',' | b'}')) {
-                return Some(Some(end));
-            }
-        }
-        Some(None)
-    };
-    while i < b.len() {
-        match b[i] {
-            b'"' => i = string_end(b, i)?,
-            b'[' => {
-                objects.push(false);
-                i += 1;
-            }
-            b']' | b'}' => {
-                objects.pop()?;
-                i += 1;
-            }
-            b'{' => {
-                objects.push(true);
-                i += 1;
-                // Leading members to drop take the comma after them along.
-                while b.get(i) == Some(&b'"') {
-                    let Some(end) = droppable(i)? else { break };
-                    out.extend_from_slice(&b[copied..i]);
-                    i = if b.get(end) == Some(&b',') {
-                        end + 1
-                    } else {
-                        end
-                    };
-                    copied = i;
-                }
-            }
-            b',' if objects.last() == Some(&true) => {
-                // Later members to drop take the comma before them along.
-                match droppable(i + 1)? {
-                    Some(end) => {
-                        out.extend_from_slice(&b[copied..i]);
-                        i = end;
-                        copied = i;
-                    }
-                    None => i += 1,
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    out.extend_from_slice(&b[copied..]);
-    objects.is_empty().then_some(())?;
-    String::from_utf8(out).ok()
-}
-
-/// Where the string starting at `b[i]` (a quote) ends: just past its closing quote.
-fn string_end(b: &[u8], i: usize) -> Option<usize> {
-    let mut j = i + 1;
-    loop {
-        match *b.get(j)? {
-            b'\\' => j += 2,
-            b'"' => return Some(j + 1),
-            _ => j += 1,
-        }
-    }
+    Ok(serde_json::to_string(r)?)
 }
 
 const READ: &str = "SELECT seq, date_added, last_updated, record FROM titles";
@@ -304,28 +267,6 @@ pub async fn count<'e>(e: impl Executor<'e, Database = Any>) -> Result<i64, Stor
 mod tests {
     use super::*;
 
-    fn strip(json: &str) -> String {
-        without_empty(json).unwrap()
-    }
-
-    #[test]
-    fn null_and_empty_list_members_are_dropped_wherever_they_are() {
-        assert_eq!(
-            strip(r#"{"a":null,"b":1,"c":[],"d":{"e":null},"f":[null,[],{"g":[]}]}"#),
-            r#"{"b":1,"d":{},"f":[null,[],{}]}"#
-        );
-        assert_eq!(strip(r#"{"a":null}"#), "{}");
-        assert_eq!(strip(r#"{"a":1,"b":null}"#), r#"{"a":1}"#);
-        assert_eq!(strip(r#"[]"#), "[]");
-        assert_eq!(
-            strip(r#"[{"a":null},{"b":[],"c":1,"d":null,"e":[1],"f":null}]"#),
-            r#"[{},{"c":1,"e":[1]}]"#
-        );
-        // Lookalikes inside strings stay, escaped quotes and all.
-        let tricky = r#"{"k\":null,":"x\":null,\"y\":[]","n":-1.5e3,"t":true,"u":"é\\"}"#;
-        assert_eq!(strip(tricky), tricky);
-    }
-
     #[test]
     fn a_record_reads_back_from_its_document_unchanged() {
         let record: TitleRecord = serde_json::from_str(
@@ -339,10 +280,9 @@ mod tests {
         .unwrap();
         let doc = document(&record).unwrap();
         assert!(
-            !doc.contains("subtitle") && !doc.contains("categories"),
+            !doc.contains("subtitle") && !doc.contains("categories") && !doc.contains("nimac"),
             "{doc}"
         );
         assert_eq!(serde_json::from_str::<TitleRecord>(&doc).unwrap(), record);
-        assert!(doc.len() * 2 < serde_json::to_string(&record).unwrap().len());
     }
 }

@@ -49,6 +49,12 @@ pub struct AccessibilityMetadata {
     pub access_modes_sufficient: Vec<String>,
 }
 
+impl AccessibilityMetadata {
+    pub fn is_empty(&self) -> bool {
+        *self == AccessibilityMetadata::default()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Certification {
@@ -76,36 +82,36 @@ pub struct Artifact {
     /// Never shown to clients, who download through the packaging flow.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub global_book_service_id: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub producer: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supplier: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub narrator: Option<Narrator>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub braille_grade: Option<BrailleGrade>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub braille_code: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub braille_type: Option<BrailleType>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub braille_music_score_layout: Option<BrailleMusicScoreLayout>,
     /// ISO 8601 duration, `PTnHnMnS`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub funding_source: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number_of_volumes: Option<u32>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub external_identifier_code: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transcriber: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "AccessibilityMetadata::is_empty")]
     pub accessibility: AccessibilityMetadata,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date_added: Option<Timestamp>,
 }
 

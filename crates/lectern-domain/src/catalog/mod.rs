@@ -9,6 +9,12 @@ pub mod periodical;
 pub mod query;
 pub mod title;
 
+/// For `skip_serializing_if`: stored records leave out what is false, absent or empty, which
+/// reads back the same and halves a typical record.
+pub(crate) fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 pub use artifact::{AccessibilityMetadata, Artifact, ArtifactStatus, Narrator};
 pub use format::Format;
 pub use title::{ContentWarning, Contributor, ContributorType, TitleRecord, TitleStatusCode};

@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
-use lectern_domain::catalog::TitleRecord;
 use lectern_domain::site::{Site, check_site_id};
 use lectern_store::catalog::BisacPrefix;
 use lectern_store::fixture::FixtureFile;
+use lectern_store::titles::Prepared;
 use lectern_store::{Store, catalog, sites, titles};
 use tokio::sync::mpsc;
 
@@ -137,17 +137,21 @@ async fn add_reference_lists(store: &Store, generator: &Generator) -> anyhow::Re
     Ok(())
 }
 
-/// Makes titles `0..n` in batches and sends them; returns the newest, for the lists.
-fn make_titles(generator: &Generator, n: u64, sender: &mpsc::Sender<Vec<TitleRecord>>) -> Newest {
+/// Makes titles `0..n` in batches, with their stored documents (this thread has time to spare
+/// while the writer waits on the engine), and sends them; returns the newest, for the lists.
+fn make_titles(generator: &Generator, n: u64, sender: &mpsc::Sender<Vec<Prepared>>) -> Newest {
     let mut newest = Newest::default();
     for start in (0..n).step_by(BATCH as usize) {
-        let batch: Vec<TitleRecord> = (start..n.min(start + BATCH))
+        let batch: Result<Vec<Prepared>, _> = (start..n.min(start + BATCH))
             .map(|i| {
                 let title = generator.title(i);
                 newest.offer(i, &title);
-                title
+                Prepared::new(title)
             })
             .collect();
+        // A record that does not serialize would be a bug of ours; the writer reports the
+        // closed channel.
+        let Ok(batch) = batch else { break };
         if sender.blocking_send(batch).is_err() {
             break;
         }
@@ -157,13 +161,16 @@ fn make_titles(generator: &Generator, n: u64, sender: &mpsc::Sender<Vec<TitleRec
 
 async fn write_titles(
     store: &Store,
-    mut batches: mpsc::Receiver<Vec<TitleRecord>>,
+    mut batches: mpsc::Receiver<Vec<Prepared>>,
     bar: &ProgressBar,
 ) -> anyhow::Result<()> {
     let mut tx = store.begin().await?;
+    // The pool, and so the connection these settings stay with, lives only as long as this
+    // command.
+    lectern_store::dialect::prepare_bulk_writes(&mut tx, store.backend()).await?;
     let mut in_tx = 0;
     while let Some(batch) = batches.recv().await {
-        titles::upsert(&mut tx, &batch)
+        titles::upsert_prepared(&mut tx, &batch)
             .await
             .context("writing generated titles")?;
         in_tx += batch.len();
