@@ -28,6 +28,7 @@ pub struct Settings {
     pub rate_limit_per_user: u32,
     pub sign_in_attempts_per_minute: u32,
     pub redis_url: Option<String>,
+    pub files_url: Option<String>,
     pub log_format: LogFormat,
 }
 
@@ -52,12 +53,13 @@ impl Default for Settings {
             rate_limit_per_user: 1200,
             sign_in_attempts_per_minute: 10,
             redis_url: None,
+            files_url: None,
             log_format: LogFormat::Text,
         }
     }
 }
 
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 13] = [
     "data_dir",
     "database_url",
     "listen",
@@ -69,6 +71,7 @@ const KEYS: [&str; 12] = [
     "rate_limit_per_user",
     "sign_in_attempts_per_minute",
     "redis_url",
+    "files_url",
     "log_format",
 ];
 
@@ -123,6 +126,11 @@ pub struct SettingsArgs {
     #[arg(long, global = true, value_name = "URL")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub redis_url: Option<String>,
+    /// Where title files and download packages are kept: file:///ABSOLUTE/DIR, or s3://BUCKET/PREFIX
+    /// in a build with the `s3` feature (credentials from the AWS_* variables) [default: DATA_DIR/files]
+    #[arg(long, global = true, value_name = "URL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files_url: Option<String>,
     /// Log lines as text or JSON [default: text]
     #[arg(long, global = true, value_name = "FORMAT")]
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -25,6 +25,10 @@ pub async fn open_store(settings: &Settings) -> anyhow::Result<Store> {
 
 /// Opens the file store: for now always the `files` directory under the data directory.
 pub fn open_files(settings: &Settings) -> anyhow::Result<FileStore> {
+    if let Some(url) = &settings.files_url {
+        return FileStore::from_url(url)
+            .with_context(|| format!("opening the file store at {url}"));
+    }
     let dir = settings.data_dir.join("files");
     FileStore::local(&dir).with_context(|| format!("opening the file store at {}", dir.display()))
 }

@@ -241,6 +241,24 @@ async fn load_copies_artifact_files_into_the_file_store(backend: Backend) {
     );
     assert_eq!(std::fs::read(file_in(&data, &stored)).unwrap(), bytes);
 
+    // --files-url puts the files elsewhere (here another directory; s3:// in an s3 build).
+    let elsewhere = temp_dir();
+    let out = run(&mut lectern(&[
+        "load",
+        fixture.to_str().unwrap(),
+        "--data-dir",
+        data.to_str().unwrap(),
+        "--database-url",
+        &t.url,
+        "--files-url",
+        &format!("file://{}", elsewhere.display()),
+    ]));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        std::fs::read(elsewhere.join("titles/t-1/EPUB3/loaded.epub")).unwrap(),
+        bytes
+    );
+
     // A missing file refuses the whole fixture before anything is copied or written.
     std::fs::remove_file(dir.join("files/loaded.epub")).unwrap();
     std::fs::remove_dir_all(data.join("files")).unwrap();
