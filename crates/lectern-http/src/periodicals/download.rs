@@ -53,7 +53,7 @@ pub async fn download_edition(
     if !edition
         .artifacts
         .iter()
-        .any(|a| a.format == format && a.status == ArtifactStatus::Available)
+        .any(|a| a.format == format && a.status == ArtifactStatus::Available && a.file.is_some())
     {
         return Err(ApiError::bad_param(
             "format",

@@ -39,14 +39,21 @@ pub async fn download_title(
     let format = downloads::parse_format(&format)?;
     let who = CatalogViewer::of(&state, &ctx).await?;
     let record = visible_title(&state, &who, &service_id).await?;
-    if record
-        .artifact(format)
-        .is_none_or(|a| a.status != ArtifactStatus::Available)
-    {
-        return Err(ApiError::bad_param(
-            "format",
-            format!("title '{service_id}' is not available in {format}"),
-        ));
+    match record.artifact(format) {
+        Some(a) if a.status == ArtifactStatus::Available && a.file.is_some() => {}
+        Some(a) if a.status == ArtifactStatus::Available => {
+            // Catalogued as available, but its file has not arrived: nothing could be packaged.
+            return Err(ApiError::bad_param(
+                "format",
+                format!("the {format} file of title '{service_id}' is not here yet"),
+            ));
+        }
+        _ => {
+            return Err(ApiError::bad_param(
+                "format",
+                format!("title '{service_id}' is not available in {format}"),
+            ));
+        }
     }
     let subject = Subject {
         kind: SubjectKind::Title,

@@ -222,7 +222,7 @@ async fn refusals_name_every_reason(backend: Backend) {
     let member = app.token_for("member@example.org", "member-pass-1").await;
     let student = app.token_for("student@example.org", "student-pass-1").await;
     let sponsor = app.token_for("sponsor@example.org", "sponsor-pass-1").await;
-    let cases: [(&str, &str, StatusCode, &[&str]); 7] = [
+    let cases: [(&str, &str, StatusCode, &[&str]); 8] = [
         (
             &member,
             "t-stripes/EPUB3",
@@ -265,6 +265,8 @@ async fn refusals_name_every_reason(backend: Backend) {
             StatusCode::FORBIDDEN,
             &["NIMAC_RESTRICTED"],
         ),
+        // Catalogued as available, but no file has arrived to package.
+        (&member, "t-fugue/BRF", StatusCode::BAD_REQUEST, &["not here yet"]),
     ];
     for (token, title, expected, reasons) in cases {
         let (status, _, body) = call(

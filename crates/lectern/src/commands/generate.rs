@@ -11,6 +11,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use lectern_domain::site::{Site, check_site_id};
+use lectern_jobs::FileStore;
 use lectern_store::catalog::BisacPrefix;
 use lectern_store::fixture::FixtureFile;
 use lectern_store::titles::Prepared;
@@ -66,7 +67,8 @@ pub async fn run(settings: &Settings, args: &GenerateArgs) -> anyhow::Result<()>
             .spawn(move || make_titles(&generator, n, &sender))
             .context("starting the title generator")?
     };
-    let written = write_titles(&store, receiver, &bar).await;
+    let files = super::open_files(settings)?;
+    let written = write_titles(&store, receiver, &files, &bar).await;
     // The maker stops once the writer drops its end, so joining cannot hang on a failed write.
     let newest = maker
         .join()
@@ -137,22 +139,31 @@ async fn add_reference_lists(store: &Store, generator: &Generator) -> anyhow::Re
     Ok(())
 }
 
-/// Makes titles `0..n` in batches, with their stored documents (this thread has time to spare
-/// while the writer waits on the engine), and sends them; returns the newest, for the lists.
-fn make_titles(generator: &Generator, n: u64, sender: &mpsc::Sender<Vec<Prepared>>) -> Newest {
+/// A batch of titles and the sample files among them.
+struct Batch {
+    titles: Vec<Prepared>,
+    files: Vec<(String, Vec<u8>)>,
+}
+
+/// Makes titles `0..n` in batches, with their stored documents and sample files (this thread
+/// has time to spare while the writer waits on the engine), and sends them; returns the newest,
+/// for the lists.
+fn make_titles(generator: &Generator, n: u64, sender: &mpsc::Sender<Batch>) -> Newest {
     let mut newest = Newest::default();
     for start in (0..n).step_by(BATCH as usize) {
-        let batch: Result<Vec<Prepared>, _> = (start..n.min(start + BATCH))
+        let mut files = Vec::new();
+        let titles: Result<Vec<Prepared>, _> = (start..n.min(start + BATCH))
             .map(|i| {
-                let title = generator.title(i);
+                let mut title = generator.title(i);
                 newest.offer(i, &title);
+                files.extend(crate::generate::sample_file(i, &mut title));
                 Prepared::new(title)
             })
             .collect();
         // A record that does not serialize would be a bug of ours; the writer reports the
         // closed channel.
-        let Ok(batch) = batch else { break };
-        if sender.blocking_send(batch).is_err() {
+        let Ok(titles) = titles else { break };
+        if sender.blocking_send(Batch { titles, files }).is_err() {
             break;
         }
     }
@@ -161,7 +172,8 @@ fn make_titles(generator: &Generator, n: u64, sender: &mpsc::Sender<Vec<Prepared
 
 async fn write_titles(
     store: &Store,
-    mut batches: mpsc::Receiver<Vec<Prepared>>,
+    mut batches: mpsc::Receiver<Batch>,
+    files: &FileStore,
     bar: &ProgressBar,
 ) -> anyhow::Result<()> {
     let mut tx = store.begin().await?;
@@ -170,11 +182,18 @@ async fn write_titles(
     lectern_store::dialect::prepare_bulk_writes(&mut tx, store.backend()).await?;
     let mut in_tx = 0;
     while let Some(batch) = batches.recv().await {
-        titles::upsert_prepared(&mut tx, &batch)
+        // Files first: a title never names a file that is not there.
+        for (key, bytes) in batch.files {
+            files
+                .put(&key, bytes)
+                .await
+                .context("writing a sample file")?;
+        }
+        titles::upsert_prepared(&mut tx, &batch.titles)
             .await
             .context("writing generated titles")?;
-        in_tx += batch.len();
-        bar.inc(batch.len() as u64);
+        in_tx += batch.titles.len();
+        bar.inc(batch.titles.len() as u64);
         if in_tx >= COMMIT_EVERY {
             tx.commit().await?;
             tx = store.begin().await?;

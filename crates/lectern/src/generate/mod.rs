@@ -14,6 +14,7 @@ mod lists;
 mod names;
 mod people;
 mod readers;
+mod sample_files;
 mod tables;
 mod title;
 mod vocabulary;
@@ -24,6 +25,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use lists::Newest;
+pub use sample_files::sample_file;
 
 use categories::CATEGORIES;
 use names::Names;

@@ -165,6 +165,18 @@ async fn generate_fills_a_data_dir_and_names_its_site() {
     let site = sites::get(store.pool(), "bench").await.unwrap().unwrap();
     assert!(site.global);
     assert!(sites::get(store.pool(), "demo").await.unwrap().is_none());
+    // One title in a hundred (those of them with an EPUB 3) has a real EPUB 3 file, in the data
+    // directory's file store.
+    let sampled: Vec<String> = records(&store)
+        .await
+        .iter()
+        .flat_map(|r| r.artifacts.iter().filter_map(|a| a.file.clone()))
+        .collect();
+    assert!((1..=3).contains(&sampled.len()), "{sampled:?}");
+    for key in &sampled {
+        let bytes = std::fs::read(dir.join("files").join(key)).unwrap();
+        assert!(bytes.starts_with(b"PK"), "{key} is not a zip");
+    }
     store.close().await;
 
     for bad in [
