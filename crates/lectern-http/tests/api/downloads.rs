@@ -266,7 +266,12 @@ async fn refusals_name_every_reason(backend: Backend) {
             &["NIMAC_RESTRICTED"],
         ),
         // Catalogued as available, but no file has arrived to package.
-        (&member, "t-fugue/BRF", StatusCode::BAD_REQUEST, &["not here yet"]),
+        (
+            &member,
+            "t-fugue/BRF",
+            StatusCode::BAD_REQUEST,
+            &["not here yet"],
+        ),
     ];
     for (token, title, expected, reasons) in cases {
         let (status, _, body) = call(
