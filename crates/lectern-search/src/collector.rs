@@ -62,6 +62,7 @@ pub(crate) struct SegmentPage {
     scope: Option<SegmentScope>,
     values: Values,
     ids: StrColumn,
+    cache: Arc<SegmentCache>,
     desc: bool,
     bound: Option<SegKey>,
     limit: usize,
@@ -101,6 +102,7 @@ impl Collector for PageCollector<'_> {
             scope: SegmentScope::open(self.scope, reader, self.caches)?,
             values,
             ids: str_column(reader, col::SERVICE_ID)?,
+            cache: self.caches.get(reader)?,
             desc: self.plan.desc,
             bound: None,
             limit: self.limit,
@@ -273,7 +275,10 @@ impl SegmentPage {
             Values::Score => Some(KeyValue::Score(u32::MAX - primary as u32)),
         };
         let id = match self.ids.ords().first(doc) {
-            Some(ord) => term(&self.ids, ord)?,
+            Some(ord) => match self.cache.service_ids.get(ord) {
+                Some(id) => id.to_owned(),
+                None => term(&self.ids, ord)?,
+            },
             None => String::new(),
         };
         Ok(Key { value, id })
