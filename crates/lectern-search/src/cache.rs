@@ -50,6 +50,8 @@ impl Terms {
                 terms.ends.push(terms.bytes.len() as u32);
             }
         }
+        // It grew by doubling; it lives as long as the segment.
+        terms.bytes.shrink_to_fit();
         Ok(terms)
     }
 
