@@ -3,15 +3,17 @@
 //! Each segment numbers its author (category) names in its own sorted dictionary. Merging the
 //! segments' dictionaries once per generation gives every name one global ordinal, in name
 //! order, and each segment a table from its ordinals to the global ones. Facet counts from all
-//! segments then add up by global ordinal, the top ten is a selection on (count, ordinal), and
-//! only those ten names are ever read. The merge costs a pass over the dictionaries when a
-//! reload brings new segments, not on any search.
+//! segments then add up by global ordinal, and the top ten is a selection on (count, ordinal).
+//! The merge keeps every name, by global ordinal, so that reading the ten costs no dictionary
+//! lookups. It costs a pass over the dictionaries when a reload brings new segments, not on any
+//! search.
 
 use std::io;
 
 use tantivy::columnar::{BytesColumn, StrColumn};
 use tantivy::{Searcher, SegmentReader};
 
+use crate::cache::Terms;
 use crate::schema::col;
 
 /// Which facet a tally counts.
@@ -33,9 +35,8 @@ impl Facet {
 pub(crate) struct OrdMap {
     /// By segment ordinal in the searcher: its local ordinals' global ones.
     to_global: Vec<Vec<u32>>,
-    /// By global ordinal: a segment that has the name, and its ordinal there.
-    source: Vec<(u32, u32)>,
-    columns: Vec<StrColumn>,
+    /// The names, by global ordinal.
+    names: Terms,
 }
 
 impl OrdMap {
@@ -49,44 +50,42 @@ impl OrdMap {
         for column in &columns {
             let mut stream = column.dictionary().stream()?;
             let live = stream.advance();
-            streams.push((stream, live, 0u32));
+            streams.push((stream, live));
         }
         let mut map = OrdMap {
             to_global: columns
                 .iter()
                 .map(|c| Vec::with_capacity(c.num_terms()))
                 .collect(),
-            source: Vec::new(),
-            columns: Vec::new(),
+            names: Terms::default(),
         };
         // A k-way merge: segments are few, so the smallest key is found by a scan.
         let mut key = Vec::new();
         loop {
             let mut smallest: Option<usize> = None;
-            for (i, (stream, live, _)) in streams.iter().enumerate() {
+            for (i, (stream, live)) in streams.iter().enumerate() {
                 if *live && smallest.is_none_or(|s| stream.key() < streams[s].0.key()) {
                     smallest = Some(i);
                 }
             }
             let Some(first) = smallest else { break };
-            let global = map.source.len() as u32;
-            map.source.push((first as u32, streams[first].2));
+            let global = map.names.len() as u32;
             key.clear();
             key.extend_from_slice(streams[first].0.key());
-            for (i, (stream, live, local)) in streams.iter_mut().enumerate() {
+            map.names.push(&key);
+            for (i, (stream, live)) in streams.iter_mut().enumerate() {
                 if *live && stream.key() == key.as_slice() {
                     map.to_global[i].push(global);
-                    *local += 1;
                     *live = stream.advance();
                 }
             }
         }
-        map.columns = columns;
+        map.names.shrink_to_fit();
         Ok(map)
     }
 
     pub fn len(&self) -> usize {
-        self.source.len()
+        self.names.len()
     }
 
     /// The global ordinals of one segment's local ones.
@@ -97,13 +96,10 @@ impl OrdMap {
     }
 
     pub fn name(&self, global: u32) -> io::Result<String> {
-        let mut out = String::new();
-        if let Some(&(segment, local)) = self.source.get(global as usize)
-            && let Some(column) = self.columns.get(segment as usize)
-        {
-            column.ord_to_str(u64::from(local), &mut out)?;
-        }
-        Ok(out)
+        self.names
+            .get(u64::from(global))
+            .map(str::to_owned)
+            .ok_or_else(|| io::Error::other(format!("no facet name has global ordinal {global}")))
     }
 }
 
