@@ -58,7 +58,6 @@ PG_URL="${PG_URL:-postgres://postgres@127.0.0.1:5432}"
 PG_DB=lectern_bench_catalog
 KEEP="${KEEP:-}"
 THREADS=1
-CONNECTIONS=1 # set before each wrk run
 WARMUP=2
 WRK_TIMEOUT=30s
 SERVER_CPU=0
@@ -135,17 +134,6 @@ to_ms() {
 ms() { awk -v x="$1" 'BEGIN {if (x >= 1000) printf "%.2f s", x / 1000; else if (x >= 10) printf "%.0f ms", x; else if (x >= 1) printf "%.1f ms", x; else printf "%.2f ms", x}'; }
 urlenc() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote_plus(sys.argv[1]))' "$1"; }
 
-# settle: waits until the server's core is idle (under 15% over half a second), for at most 30 s.
-settle() {
-  local mark
-  for _ in $(seq 1 60); do
-    mark="$(cpu_snap "$SERVER_CPU")"
-    sleep 0.5
-    [ "$(busy_since "$mark" "$(cpu_snap "$SERVER_CPU")")" -lt 15 ] && return 0
-  done
-  echo "    !! core $SERVER_CPU still busy after 30 s; measuring anyway" >&2
-}
-
 # bench_wrk NAME CONNS URL [LUA_SCRIPT]: one wrk run on the load core, after the server's core
 # has settled; sets RPS, REQUESTS, P50 and P99 (ms), BAD (non-2xx + socket errors, timeouts
 # included), BUSY_SERVER and BUSY_LOAD.
@@ -157,19 +145,9 @@ bench_wrk() {
   cpu_mark
   taskset -c "$LOAD_CPU" wrk "${args[@]}" "$url" >"$out"
   cpu_busy
-  RPS="$(awk '/^Requests\/sec:/ {print $2}' "$out")"
-  [ -n "$RPS" ] || { cat "$out" >&2; die "wrk printed no Requests/sec for $name"; }
-  local non2xx socket
-  non2xx="$(awk '/Non-2xx or 3xx responses:/ {print $NF}' "$out")"
-  socket="$(awk '/Socket errors:/ {gsub(",", ""); print $4 + $6 + $8 + $10}' "$out")"
-  BAD=$((${non2xx:-0} + ${socket:-0}))
-  REQUESTS="$(awk '/ requests in / {print $1}' "$out")"
-  P50="$(to_ms "$(awk '$1 == "50%" {print $2}' "$out")")"
-  P99="$(to_ms "$(awk '$1 == "99%" {print $2}' "$out")")"
-  if [ "$BAD" -gt 0 ]; then
-    echo "    !! $name: $BAD bad responses (non-2xx ${non2xx:-0}, socket errors ${socket:-0}):" >&2
-    sed 's/^/       /' "$out" >&2
-  fi
+  read_wrk "$name" "$out"
+  P50="$(to_ms "$P50")"
+  P99="$(to_ms "$P99")"
 }
 
 # warm_url CONNS URL [LUA_SCRIPT]: WARMUP seconds of load, not counted.

@@ -116,16 +116,11 @@ alive() { kill -0 "$1" 2>/dev/null || die "$2 (pid $1) is gone: it crashed or wa
 
 wrk_timeout_args() { if [ -n "${WRK_TIMEOUT:-}" ]; then printf '%s\n' --timeout "$WRK_TIMEOUT"; fi; }
 
-# run_wrk NAME URL [HEADER]: one wrk run on the load core; sets RPS, REQUESTS (completed),
-# P50, P99 and BAD (non-2xx + socket errors, timeouts included).
-run_wrk() {
-  local name="$1" url="$2" out="$WORK/wrk-$1-$RANDOM.txt"
-  local args=(-t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency)
-  mapfile -t -O "${#args[@]}" args < <(wrk_timeout_args)
-  if [ $# -ge 3 ]; then args+=(-H "$3"); fi
-  cpu_mark
-  taskset -c "$LOAD_CPU" wrk "${args[@]}" "$url" >"$out"
-  cpu_busy
+# read_wrk NAME FILE: reads a wrk --latency report; sets RPS, REQUESTS (completed), P50 and P99
+# (as wrk prints them) and BAD (non-2xx + socket errors, timeouts included), and shows the report
+# when BAD is not 0.
+read_wrk() {
+  local name="$1" out="$2"
   RPS="$(awk '/^Requests\/sec:/ {print $2}' "$out")"
   [ -n "$RPS" ] || { cat "$out" >&2; die "wrk printed no Requests/sec for $name"; }
   local non2xx socket
@@ -139,6 +134,30 @@ run_wrk() {
     echo "    !! $name: $BAD bad responses (non-2xx ${non2xx:-0}, socket errors ${socket:-0}):" >&2
     sed 's/^/       /' "$out" >&2
   fi
+}
+
+# run_wrk NAME URL [HEADER]: one wrk run on the load core; sets what read_wrk sets.
+run_wrk() {
+  local name="$1" url="$2" out="$WORK/wrk-$1-$RANDOM.txt"
+  local args=(-t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency)
+  mapfile -t -O "${#args[@]}" args < <(wrk_timeout_args)
+  if [ $# -ge 3 ]; then args+=(-H "$3"); fi
+  cpu_mark
+  taskset -c "$LOAD_CPU" wrk "${args[@]}" "$url" >"$out"
+  cpu_busy
+  read_wrk "$name" "$out"
+}
+
+# settle: waits until the server's core is idle (under 15% over half a second), for at most 30 s,
+# so that requests a previous wrk run left queued do not count against the next one.
+settle() {
+  local mark
+  for _ in $(seq 1 60); do
+    mark="$(cpu_snap "$SERVER_CPU")"
+    sleep 0.5
+    [ "$(busy_since "$mark" "$(cpu_snap "$SERVER_CPU")")" -lt 15 ] && return 0
+  done
+  echo "    !! core $SERVER_CPU still busy after 30 s; measuring anyway" >&2
 }
 
 warm() {

@@ -98,18 +98,6 @@ to_ms() {
 ms() { awk -v x="$1" 'BEGIN {if (x >= 1000) printf "%.2f s", x / 1000; else printf "%.0f ms", x}'; }
 thousands() { printf '%s\n' "$1" | sed -E ':a; s/^([0-9]+)([0-9]{3})/\1,\2/; ta'; }
 
-# settle: waits until the server's core is idle (under 15% over half a second), for at most 30 s,
-# so that requests a previous wrk run left queued do not count against the next one.
-settle() {
-  local mark
-  for _ in $(seq 1 60); do
-    mark="$(cpu_snap "$SERVER_CPU")"
-    sleep 0.5
-    [ "$(busy_since "$mark" "$(cpu_snap "$SERVER_CPU")")" -lt 15 ] && return 0
-  done
-  echo "    !! core $SERVER_CPU still busy after 30 s; measuring anyway" >&2
-}
-
 # store_sql STORE DIR SQL: runs a read-only query in the store, tab-separated rows on stdout.
 store_sql() {
   if [ "$1" = sqlite ]; then

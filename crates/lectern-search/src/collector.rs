@@ -275,10 +275,12 @@ impl SegmentPage {
             Values::Score => Some(KeyValue::Score(u32::MAX - primary as u32)),
         };
         let id = match self.ids.ords().first(doc) {
-            Some(ord) => match self.cache.service_ids.get(ord) {
-                Some(id) => id.to_owned(),
-                None => term(&self.ids, ord)?,
-            },
+            Some(ord) => self
+                .cache
+                .service_ids
+                .get(ord)
+                .map(str::to_owned)
+                .ok_or_else(|| io::Error::other(format!("no service id has ordinal {ord}")))?,
             None => String::new(),
         };
         Ok(Key { value, id })
