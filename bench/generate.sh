@@ -12,6 +12,8 @@
 # Takes about a minute a store at the target rate (50,000 titles/s), once the release build is
 # done. Knobs (environment): TITLES=1000000 SEED=1 STORES="sqlite postgres"
 #                            PG_URL=postgres://postgres@127.0.0.1:5432
+#                            LECTERN=PATH: time this binary (an older build, for an A/B) instead
+#                            of building ./target/release/lectern
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,7 +24,7 @@ PG_URL="${PG_URL:-postgres://postgres@127.0.0.1:5432}"
 PG_DB=lectern_bench_generate
 # fresh_postgres pins to SERVER_CPU; this script unpins at once.
 SERVER_CPU=0
-LECTERN=./target/release/lectern
+LECTERN="${LECTERN:-}"
 
 # shellcheck source=bench/lib.sh
 source bench/lib.sh
@@ -31,9 +33,12 @@ step "Tools"
 if [ ! -x /usr/bin/time ]; then apt_install time; fi
 need_tools awk du
 
-step "Release build"
-cargo build --release -q -p lectern
-[ -x "$LECTERN" ] || die "$LECTERN was not built"
+if [ -z "$LECTERN" ]; then
+  step "Release build"
+  cargo build --release -q -p lectern
+  LECTERN=./target/release/lectern
+fi
+[ -x "$LECTERN" ] || die "$LECTERN is not an executable"
 
 WORK="$(mktemp -d -t lectern-bench-generate.XXXXXX)"
 machine_info

@@ -31,19 +31,3 @@ pub fn bulk_parameter(backend: crate::Backend, n: usize) -> std::borrow::Cow<'st
         crate::Backend::Postgres => format!("${n}").into(),
     }
 }
-
-/// Settings for a connection about to write a great many rows in long transactions. SQLite's
-/// page cache (2 MB by default) is then too small to hold a transaction's pages, and it spills
-/// them to the log before the commit, writing most pages twice.
-/// The connection keeps them until it closes.
-pub async fn prepare_bulk_writes(
-    tx: &mut crate::Transaction,
-    backend: crate::Backend,
-) -> Result<(), crate::StoreError> {
-    if backend == crate::Backend::Sqlite {
-        sqlx::query("PRAGMA cache_size = -262144")
-            .execute(&mut **tx)
-            .await?;
-    }
-    Ok(())
-}

@@ -5,6 +5,7 @@
 //! URL's scheme. Anything that truly differs between the engines belongs in `dialect`.
 
 pub mod accounts;
+pub mod bulk;
 pub mod catalog;
 pub mod clients;
 mod db;

@@ -1,6 +1,7 @@
 use std::io::Write;
 
 use lectern_domain::Timestamp;
+use lectern_store::bulk::BulkLoad;
 use lectern_store::catalog::{self, BisacPrefix};
 use lectern_store::fixture::{self, FixtureError, FixtureFile};
 use lectern_store::on_both_stores;
@@ -14,6 +15,7 @@ on_both_stores!(
     bad_catalog_entries_are_refused_by_name,
     bisac_codes_match_a_prefix_of_code_or_description,
     reader_facts_count_this_months_downloads,
+    a_bulk_load_keeps_the_titles_checks,
 );
 
 const CATALOG: &str = r#"{
@@ -348,4 +350,75 @@ async fn reader_facts_count_this_months_downloads(backend: Backend) {
             .unwrap()
             .is_none()
     );
+}
+
+/// The indexes and constraints of `titles`, as the engine describes them.
+async fn titles_checks(store: &lectern_store::Store) -> Vec<String> {
+    let sql = match store.backend() {
+        lectern_store::Backend::Sqlite => {
+            "SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_master \
+             WHERE tbl_name = 'titles' ORDER BY name"
+        }
+        lectern_store::Backend::Postgres => {
+            "SELECT pg_get_indexdef(indexrelid) FROM pg_index \
+             WHERE indrelid = 'titles'::regclass \
+             UNION ALL SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint \
+             WHERE conrelid = 'titles'::regclass ORDER BY 1"
+        }
+    };
+    sqlx::query_scalar(sql)
+        .fetch_all(store.pool())
+        .await
+        .unwrap()
+}
+
+async fn a_bulk_load_keeps_the_titles_checks(backend: Backend) {
+    let t = fresh(backend).await;
+    load_catalog(&t.store).await;
+    let checks = titles_checks(&t.store).await;
+    assert!(checks.len() >= 3, "{checks:?}");
+    let many: Vec<_> = (0..300)
+        .map(|i| record(&format!("b{i:03}"), "Bulk"))
+        .collect();
+
+    // A load that more than doubles the table may drop the checks, and brings them back.
+    let mut tx = t.store.begin().await.unwrap();
+    let load = BulkLoad::begin(&mut tx, t.store.backend(), 300)
+        .await
+        .unwrap();
+    assert_eq!(
+        load.spans_one_transaction(),
+        backend == Backend::Postgres,
+        "only PostgreSQL drops checks"
+    );
+    titles::upsert(&mut tx, &many).await.unwrap();
+    load.finish(&mut tx).await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(titles_checks(&t.store).await, checks);
+    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 302);
+
+    // A title whose site does not exist fails the whole load, on either engine.
+    let mut stray = record("stray", "Stray");
+    stray.site = "nowhere".into();
+    let mut tx = t.store.begin().await.unwrap();
+    let load = BulkLoad::begin(&mut tx, t.store.backend(), 400)
+        .await
+        .unwrap();
+    let failed = match titles::upsert(&mut tx, &[stray]).await {
+        Err(_) => true,
+        Ok(_) => load.finish(&mut tx).await.is_err(),
+    };
+    assert!(failed, "a title without its site was accepted");
+    drop(tx);
+    assert_eq!(titles_checks(&t.store).await, checks);
+    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 302);
+
+    // A small load into a larger table keeps its checks.
+    let mut tx = t.store.begin().await.unwrap();
+    let load = BulkLoad::begin(&mut tx, t.store.backend(), 10)
+        .await
+        .unwrap();
+    assert!(!load.spans_one_transaction());
+    load.finish(&mut tx).await.unwrap();
+    tx.commit().await.unwrap();
 }

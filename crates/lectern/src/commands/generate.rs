@@ -12,6 +12,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use lectern_domain::site::{Site, check_site_id};
 use lectern_jobs::FileStore;
+use lectern_store::bulk::BulkLoad;
 use lectern_store::catalog::BisacPrefix;
 use lectern_store::fixture::FixtureFile;
 use lectern_store::titles::Prepared;
@@ -26,8 +27,8 @@ use crate::settings::Settings;
 const BATCH: u64 = 2_000;
 /// Batches waiting for the writer: enough to keep it busy, few enough to bound memory.
 const QUEUED_BATCHES: usize = 2;
-/// Titles a transaction: large enough that commits cost little, small enough that SQLite's
-/// write-ahead log stays small and a failure loses little.
+/// Titles a transaction, unless the bulk load needs one for all: large enough that commits cost
+/// little, small enough that SQLite's write-ahead log stays small and a failure loses little.
 const COMMIT_EVERY: usize = 20_000;
 
 #[derive(Args)]
@@ -68,7 +69,7 @@ pub async fn run(settings: &Settings, args: &GenerateArgs) -> anyhow::Result<()>
             .context("starting the title generator")?
     };
     let files = super::open_files(settings)?;
-    let written = write_titles(&store, receiver, &files, &bar).await;
+    let written = write_titles(&store, args.titles, receiver, &files, &bar).await;
     // The maker stops once the writer drops its end, so joining cannot hang on a failed write.
     let newest = maker
         .join()
@@ -172,34 +173,41 @@ fn make_titles(generator: &Generator, n: u64, sender: &mpsc::Sender<Batch>) -> N
 
 async fn write_titles(
     store: &Store,
+    titles_to_write: u64,
     mut batches: mpsc::Receiver<Batch>,
     files: &FileStore,
     bar: &ProgressBar,
 ) -> anyhow::Result<()> {
     let mut tx = store.begin().await?;
-    // The pool, and so the connection these settings stay with, lives only as long as this
-    // command.
-    lectern_store::dialect::prepare_bulk_writes(&mut tx, store.backend()).await?;
+    let load = BulkLoad::begin(&mut tx, store.backend(), titles_to_write).await?;
     let mut in_tx = 0;
     while let Some(batch) = batches.recv().await {
-        // Files first: a title never names a file that is not there.
-        for (key, bytes) in batch.files {
-            files
-                .put(&key, bytes)
-                .await
-                .context("writing a sample file")?;
-        }
-        titles::upsert_prepared(&mut tx, &batch.titles)
-            .await
-            .context("writing generated titles")?;
+        // A title never names a file that is not there: its files are written before the
+        // transaction that holds it commits, while the engine takes the titles.
+        let put_files = async {
+            for (key, bytes) in batch.files {
+                files.put(&key, bytes).await?;
+            }
+            Ok::<_, lectern_jobs::FileError>(())
+        };
+        let (put, written) =
+            tokio::join!(put_files, titles::upsert_prepared(&mut tx, &batch.titles));
+        put.context("writing a sample file")?;
+        written.context("writing generated titles")?;
         in_tx += batch.titles.len();
         bar.inc(batch.titles.len() as u64);
-        if in_tx >= COMMIT_EVERY {
+        if in_tx >= COMMIT_EVERY && !load.spans_one_transaction() {
             tx.commit().await?;
             tx = store.begin().await?;
             in_tx = 0;
         }
     }
+    if load.spans_one_transaction() {
+        tracing::info!("making the titles table's indexes and foreign keys again");
+    }
+    load.finish(&mut tx)
+        .await
+        .context("checking the generated titles")?;
     tx.commit().await?;
     Ok(())
 }
