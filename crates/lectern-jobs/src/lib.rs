@@ -7,6 +7,7 @@
 //! - [`files`] is the file store (a local directory, or S3 with the `s3` feature).
 //! - [`worker`] claims queued downloads from the store and packages them.
 
+pub mod braille;
 pub mod epub;
 pub mod files;
 pub mod language;

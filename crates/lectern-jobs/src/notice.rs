@@ -1,5 +1,5 @@
 //! The copyright notice that goes with every download: one wording, rendered as plain text,
-//! HTML and an EPUB page, so that every copy of a download says the same thing.
+//! HTML, an EPUB page and braille, so that every copy of a download says the same thing.
 
 use sha2::{Digest, Sha256};
 
@@ -93,6 +93,23 @@ impl Notice {
         format!(
             "{HEADING}\n\n{}\n\n{TERMS_HEADING}\n\n{personal}\n\n{copyright}\n",
             self.statement()
+        )
+    }
+
+    /// Uncontracted braille in a BRF file's character set, 40 cells by 25 lines, for
+    /// `COPYRIGHT-NOTICE.brf` in a braille download.
+    pub fn brf(&self) -> String {
+        use crate::braille::{Block, PageSize, brf};
+        let [personal, copyright] = self.terms();
+        brf(
+            &[
+                Block::Heading(HEADING),
+                Block::Paragraph(&self.statement()),
+                Block::Heading(TERMS_HEADING),
+                Block::Paragraph(&personal),
+                Block::Paragraph(&copyright),
+            ],
+            PageSize::STANDARD,
         )
     }
 

@@ -215,6 +215,22 @@ async fn guests_download_only_free_titles(backend: Backend) {
     let bundle = fetch(&app, &url).await;
     assert_eq!(entry(&bundle, |n| n == "open.pdf"), "%PDF-1.4 a stand-in");
     assert!(entry(&bundle, |n| n.ends_with(".txt")).contains("Open Roads"));
+    // A braille download carries the notice in braille too.
+    let url = poll(
+        &app,
+        &format!("/v2/titles/t-pride/BRF?api_key={PUBLIC}"),
+        None,
+    )
+    .await;
+    let bundle = fetch(&app, &url).await;
+    assert_eq!(
+        entry(&bundle, |n| n == "pride.brf"),
+        ",PRIDE AND ,PREJUDICE\r\n"
+    );
+    let braille = entry(&bundle, |n| n == "COPYRIGHT-NOTICE.brf");
+    for cells in [",COPYRIGHT NOTICE", "GUEST", ",MAIN", ",PRIDE"] {
+        assert!(braille.contains(cells), "{cells}: {braille}");
+    }
 }
 
 async fn refusals_name_every_reason(backend: Backend) {

@@ -410,6 +410,7 @@ fn write_catalog_files(dir: &std::path::Path) {
         std::fs::write(dir.join(format!("files/{name}.epub")), epub).expect("epub");
     }
     std::fs::write(dir.join("files/open.pdf"), b"%PDF-1.4 a stand-in").expect("pdf");
+    std::fs::write(dir.join("files/pride.brf"), b",PRIDE AND ,PREJUDICE\r\n").expect("brf");
     std::fs::write(dir.join("files/road-audio/track01.mp3"), b"ID3 a stand-in").expect("mp3");
 }
 

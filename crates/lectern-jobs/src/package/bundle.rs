@@ -4,6 +4,7 @@ use crate::zipio;
 
 const NOTICE_TEXT: &str = "COPYRIGHT-NOTICE.txt";
 const NOTICE_HTML: &str = "COPYRIGHT-NOTICE.html";
+const NOTICE_BRF: &str = "COPYRIGHT-NOTICE.brf";
 
 /// Extensions of content that is compressed already: deflating it again costs time (audio
 /// books run to hundreds of megabytes) and saves nothing.
@@ -14,9 +15,9 @@ const COMPRESSED: &[&str] = &[
 
 /// One user's download of a non-EPUB format: a zip of the title's files, unchanged and under
 /// their own names, plus the copyright notice as `COPYRIGHT-NOTICE.txt` and (for screen readers
-/// and browsers) `COPYRIGHT-NOTICE.html`. EPUB 3 is refused: it gets its notice inside the
-/// publication, from [`super::stamp_epub`]. A braille (BRF) rendering of the notice is not
-/// included yet: a correct one needs a braille translator (liblouis), not a character table.
+/// and browsers) `COPYRIGHT-NOTICE.html`; a braille download adds it in uncontracted braille,
+/// `COPYRIGHT-NOTICE.brf`, for the embosser or display its reader uses. EPUB 3 is refused: it
+/// gets its notice inside the publication, from [`super::stamp_epub`].
 pub fn bundle(
     format: Format,
     files: &[(String, Vec<u8>)],
@@ -25,7 +26,10 @@ pub fn bundle(
     if format == Format::Epub3 {
         return Err(PackageError::EpubIsStamped);
     }
-    let notices = [(NOTICE_TEXT, notice.text()), (NOTICE_HTML, notice.html())];
+    let mut notices = vec![(NOTICE_TEXT, notice.text()), (NOTICE_HTML, notice.html())];
+    if format == Format::Brf {
+        notices.push((NOTICE_BRF, notice.brf()));
+    }
     for (i, (name, _)) in files.iter().enumerate() {
         let clashes_with_notice = notices.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
         if clashes_with_notice || files[..i].iter().any(|(earlier, _)| earlier == name) {

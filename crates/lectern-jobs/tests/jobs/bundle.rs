@@ -56,6 +56,35 @@ fn bundle_contains_the_originals_byte_for_byte_and_the_notice() {
 }
 
 #[test]
+fn a_braille_bundle_adds_the_notice_in_braille() {
+    let files = vec![("100042.brf".to_owned(), b",TEXT\r\n".to_vec())];
+    let zip = package::bundle(Format::Brf, &files, &notice()).unwrap();
+    let inside = entry_map(&zip);
+    assert_eq!(inside.len(), files.len() + 3);
+    let brf = String::from_utf8(inside["COPYRIGHT-NOTICE.brf"].clone()).unwrap();
+    assert_eq!(brf, notice().brf());
+    // Braille ASCII only: cells 0x20 to 0x5F, CR LF line ends, and form feeds between pages.
+    assert!(
+        brf.bytes()
+            .all(|b| (0x20..=0x5f).contains(&b) || matches!(b, b'\r' | b'\n' | 0x0c)),
+        "{brf}"
+    );
+    assert!(
+        brf.lines()
+            .all(|line| line.trim_end_matches('\r').len() <= 40),
+        "{brf}"
+    );
+    for cells in [
+        ",COPYRIGHT NOTICE",
+        ",ADA ,READER",
+        "#BJBF-#JC-#JD",
+        ",TERMS OF USE",
+    ] {
+        assert!(brf.contains(cells), "{cells}: {brf}");
+    }
+}
+
+#[test]
 fn bundle_refuses_epub_and_clashing_names() {
     assert_eq!(
         package::bundle(Format::Epub3, &[], &notice()),
