@@ -41,6 +41,9 @@ enum Command {
     /// exit status is then non-zero.
     ImportEpub(commands::import_epub::ImportEpubArgs),
     /// Write a deterministic synthetic catalog of titles into the store, for benchmarks and demos
+    ///
+    /// On PostgreSQL, a catalog at least as large as the store's is written in one transaction
+    /// that holds the titles table: catalog reads wait until it commits.
     Generate(commands::generate::GenerateArgs),
     /// Rebuild the title search index (under the data directory) from the store
     Reindex,
