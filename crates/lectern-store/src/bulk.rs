@@ -2,7 +2,7 @@
 //!
 //! On PostgreSQL a row's foreign-key check and its entries in the secondary indexes cost about
 //! as much as the row itself: at 1,000,000 titles the same INSERTs ran 1.7 times faster
-//! without them, and making them again afterwards, in one pass each, took a tenth of what
+//! without them, and making them again afterwards, in one pass each, took a sixth of what
 //! that saved. A load that at least doubles the table therefore drops them at its start and
 //! makes them again at its end, from the definitions the database holds, so that whatever later
 //! migrations make them, they come back the same. It all happens in one transaction, which
