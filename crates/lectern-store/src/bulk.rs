@@ -1,6 +1,6 @@
 //! Loading a great many titles at once (`lectern generate`).
 //!
-//! On PostgreSQL a row's foreign-key check and its entries in the secondary indexes cost about
+//! On PostgreSQL a row's foreign-key check and its entries in the secondary indexes cost nearly
 //! as much as the row itself: at 1,000,000 titles the same INSERTs ran 1.7 times faster
 //! without them, and making them again afterwards, in one pass each, took a sixth of what
 //! that saved. A load that at least doubles the table therefore drops them at its start and
