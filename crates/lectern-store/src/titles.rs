@@ -3,6 +3,8 @@
 //! makes concurrent writers commit in number order, so a follower that reads `seq > last` in
 //! order sees every change exactly once.
 
+use std::borrow::Cow;
+
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::TitleRecord;
 use sqlx::{Any, Executor, Row};
@@ -15,25 +17,34 @@ use crate::{Backend, StoreError, Transaction, dialect, flag};
 /// below its 65,535).
 const SQLITE_ROWS: usize = 100;
 const POSTGRES_ROWS: usize = 500;
-const COLUMNS: usize = 11;
+pub(crate) const COLUMNS: usize = 11;
 
-const INSERT: &str = "INSERT INTO titles (service_id, site_id, status, usage_restriction, \
-                      adult_content, nimac, countries, date_added, last_updated, seq, record) VALUES ";
-const ON_CONFLICT: &str = " ON CONFLICT (service_id) DO UPDATE SET site_id = excluded.site_id, \
+/// The columns a write fills, in the order `Columns` binds them.
+macro_rules! written_columns {
+    () => {
+        "service_id, site_id, status, usage_restriction, adult_content, nimac, countries, \
+         date_added, last_updated, seq, record"
+    };
+}
+pub(crate) use written_columns;
+
+const INSERT: &str = concat!("INSERT INTO titles (", written_columns!(), ") VALUES ");
+pub(crate) const ON_CONFLICT: &str = " ON CONFLICT (service_id) DO UPDATE SET site_id = excluded.site_id, \
      status = excluded.status, usage_restriction = excluded.usage_restriction, \
      adult_content = excluded.adult_content, nimac = excluded.nimac, \
      countries = excluded.countries, last_updated = excluded.last_updated, \
      seq = excluded.seq, record = excluded.record";
+/// Takes `$1` change-feed numbers and returns the last.
+pub(crate) const RESERVE_SEQ: &str =
+    "UPDATE catalog_counters SET value = value + $1 WHERE name = 'titles' RETURNING value";
 
 /// Reserves `n` change-feed numbers; returns the first.
 async fn reserve_seq(tx: &mut Transaction, n: usize) -> Result<i64, StoreError> {
     let n = i64::try_from(n).unwrap_or(i64::MAX);
-    let last: i64 = sqlx::query_scalar(
-        "UPDATE catalog_counters SET value = value + $1 WHERE name = 'titles' RETURNING value",
-    )
-    .bind(n)
-    .fetch_one(&mut **tx)
-    .await?;
+    let last: i64 = sqlx::query_scalar(RESERVE_SEQ)
+        .bind(n)
+        .fetch_one(&mut **tx)
+        .await?;
     Ok(last - n + 1)
 }
 
@@ -59,17 +70,32 @@ pub async fn upsert(tx: &mut Transaction, records: &[TitleRecord]) -> Result<i64
     write(tx, records).await
 }
 
-/// A title with its stored document already made: bulk writers make these on other threads,
-/// so that the writing connection only binds and sends.
+/// A title as its row, made in advance: bulk writers make these on other threads, so that the
+/// writing connection only sends, and the record is freed by the thread that made it.
 pub struct Prepared {
-    record: TitleRecord,
-    document: String,
+    columns: Columns<'static>,
 }
 
 impl Prepared {
     pub fn new(record: TitleRecord) -> Result<Self, StoreError> {
-        let document = document(&record)?;
-        Ok(Prepared { record, document })
+        let c = Columns::of(&record)?;
+        let columns = Columns {
+            service_id: Cow::Owned(c.service_id.into_owned()),
+            site: Cow::Owned(c.site.into_owned()),
+            status: c.status,
+            usage_restriction: c.usage_restriction,
+            adult_content: c.adult_content,
+            nimac: c.nimac,
+            countries: Cow::Owned(c.countries.into_owned()),
+            date_added: c.date_added,
+            last_updated: c.last_updated,
+            document: Cow::Owned(c.document.into_owned()),
+        };
+        Ok(Prepared { columns })
+    }
+
+    pub(crate) fn columns(&self) -> &Columns<'static> {
+        &self.columns
     }
 }
 
@@ -78,27 +104,59 @@ pub async fn upsert_prepared(tx: &mut Transaction, titles: &[Prepared]) -> Resul
     write(tx, titles).await
 }
 
-/// A row to write: a record, and its document when already made.
+/// What a title's row holds but its change-feed number, the dates defaulting to the time of
+/// writing.
+pub(crate) struct Columns<'a> {
+    pub service_id: Cow<'a, str>,
+    pub site: Cow<'a, str>,
+    pub status: &'static str,
+    pub usage_restriction: &'static str,
+    pub adult_content: i64,
+    pub nimac: i64,
+    pub countries: Cow<'a, str>,
+    pub date_added: Option<Timestamp>,
+    pub last_updated: Option<Timestamp>,
+    pub document: Cow<'a, str>,
+}
+
+impl<'a> Columns<'a> {
+    fn of(r: &'a TitleRecord) -> Result<Self, StoreError> {
+        Ok(Columns {
+            service_id: Cow::Borrowed(r.service_id.as_str()),
+            site: Cow::Borrowed(r.site.as_str()),
+            status: r.status.as_str(),
+            usage_restriction: r.usage_restriction.as_str(),
+            adult_content: flag(r.adult_content),
+            nimac: flag(r.nimac),
+            countries: Cow::Owned(r.countries.join(",")),
+            date_added: r.date_added,
+            last_updated: r.last_updated,
+            document: Cow::Owned(document(r)?),
+        })
+    }
+}
+
+/// A row to write: a record, or one prepared.
 trait Writable: Sync {
-    fn record(&self) -> &TitleRecord;
-    fn document(&self) -> Result<std::borrow::Cow<'_, str>, StoreError>;
+    fn columns(&self) -> Result<Columns<'_>, StoreError>;
 }
 
 impl Writable for TitleRecord {
-    fn record(&self) -> &TitleRecord {
-        self
-    }
-    fn document(&self) -> Result<std::borrow::Cow<'_, str>, StoreError> {
-        document(self).map(std::borrow::Cow::Owned)
+    fn columns(&self) -> Result<Columns<'_>, StoreError> {
+        Columns::of(self)
     }
 }
 
 impl Writable for Prepared {
-    fn record(&self) -> &TitleRecord {
-        &self.record
-    }
-    fn document(&self) -> Result<std::borrow::Cow<'_, str>, StoreError> {
-        Ok(std::borrow::Cow::Borrowed(&self.document))
+    fn columns(&self) -> Result<Columns<'_>, StoreError> {
+        let c = &self.columns;
+        Ok(Columns {
+            service_id: Cow::Borrowed(&c.service_id),
+            site: Cow::Borrowed(&c.site),
+            countries: Cow::Borrowed(&c.countries),
+            document: Cow::Borrowed(&c.document),
+            ..*c
+        })
     }
 }
 
@@ -161,19 +219,19 @@ impl Batch {
         };
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
         for row in chunk {
-            let r = row.record();
+            let c = row.columns()?;
             query = query
-                .bind(r.service_id.as_str())
-                .bind(r.site.as_str())
-                .bind(r.status.as_str())
-                .bind(r.usage_restriction.as_str())
-                .bind(flag(r.adult_content))
-                .bind(flag(r.nimac))
-                .bind(r.countries.join(","))
-                .bind(r.date_added.unwrap_or(self.now).unix())
-                .bind(r.last_updated.unwrap_or(self.now).unix())
+                .bind(c.service_id.into_owned())
+                .bind(c.site.into_owned())
+                .bind(c.status)
+                .bind(c.usage_restriction)
+                .bind(c.adult_content)
+                .bind(c.nimac)
+                .bind(c.countries.into_owned())
+                .bind(c.date_added.unwrap_or(self.now).unix())
+                .bind(c.last_updated.unwrap_or(self.now).unix())
                 .bind(self.seq)
-                .bind(row.document()?.into_owned());
+                .bind(c.document.into_owned());
             self.seq += 1;
         }
         Ok(query)

@@ -1,7 +1,7 @@
 use std::io::Write;
 
 use lectern_domain::Timestamp;
-use lectern_store::bulk::BulkLoad;
+use lectern_store::bulk::TitleLoad;
 use lectern_store::catalog::{self, BisacPrefix};
 use lectern_store::fixture::{self, FixtureError, FixtureFile};
 use lectern_store::on_both_stores;
@@ -16,6 +16,7 @@ on_both_stores!(
     bisac_codes_match_a_prefix_of_code_or_description,
     reader_facts_count_this_months_downloads,
     a_bulk_load_keeps_the_titles_checks,
+    a_bulk_load_stores_titles_as_written_and_replaces_those_there,
 );
 
 const CATALOG: &str = r#"{
@@ -372,55 +373,67 @@ async fn titles_checks(store: &lectern_store::Store) -> Vec<String> {
         .unwrap()
 }
 
+/// Loads `records` in one bulk load, their ids all within `ids`.
+async fn bulk_load(
+    store: &lectern_store::Store,
+    records: Vec<lectern_domain::catalog::TitleRecord>,
+    ids: std::ops::RangeInclusive<&str>,
+) {
+    let prepared: Vec<_> = records
+        .into_iter()
+        .map(|r| titles::Prepared::new(r).unwrap())
+        .collect();
+    let mut load = TitleLoad::begin(store, prepared.len() as u64, ids)
+        .await
+        .unwrap();
+    load.write(&prepared).await.unwrap();
+    load.finish().await.unwrap();
+}
+
 async fn a_bulk_load_keeps_the_titles_checks(backend: Backend) {
     let t = fresh(backend).await;
     load_catalog(&t.store).await;
     let checks = titles_checks(&t.store).await;
     assert!(checks.len() >= 3, "{checks:?}");
-    let many: Vec<_> = (0..300)
-        .map(|i| record(&format!("b{i:03}"), "Bulk"))
-        .collect();
 
     // A load that more than doubles the table may drop the checks, and brings them back.
-    let mut tx = t.store.begin().await.unwrap();
-    let load = BulkLoad::begin(&mut tx, t.store.backend(), 300)
+    let load = TitleLoad::begin(&t.store, 300, "b000"..="b299")
         .await
         .unwrap();
     assert_eq!(
-        load.spans_one_transaction(),
+        load.checks_dropped(),
         backend == Backend::Postgres,
         "only PostgreSQL drops checks"
     );
-    titles::upsert(&mut tx, &many).await.unwrap();
-    load.finish(&mut tx).await.unwrap();
-    tx.commit().await.unwrap();
+    drop(load);
+    let many = (0..300)
+        .map(|i| record(&format!("b{i:03}"), "Bulk"))
+        .collect();
+    bulk_load(&t.store, many, "b000"..="b299").await;
     assert_eq!(titles_checks(&t.store).await, checks);
     assert_eq!(titles::count(t.store.pool()).await.unwrap(), 302);
 
     // A title whose site does not exist fails the whole load, on either engine.
     let mut stray = record("stray", "Stray");
     stray.site = "nowhere".into();
-    let mut tx = t.store.begin().await.unwrap();
-    let load = BulkLoad::begin(&mut tx, t.store.backend(), 400)
+    let mut load = TitleLoad::begin(&t.store, 400, "stray"..="stray")
         .await
         .unwrap();
-    let failed = match titles::upsert(&mut tx, &[stray]).await {
-        Err(_) => true,
-        Ok(_) => load.finish(&mut tx).await.is_err(),
+    let failed = match load.write(&[titles::Prepared::new(stray).unwrap()]).await {
+        Err(_) => {
+            drop(load);
+            true
+        }
+        Ok(()) => load.finish().await.is_err(),
     };
     assert!(failed, "a title without its site was accepted");
-    drop(tx);
     assert_eq!(titles_checks(&t.store).await, checks);
     assert_eq!(titles::count(t.store.pool()).await.unwrap(), 302);
 
     // A small load into a larger table keeps its checks.
-    let mut tx = t.store.begin().await.unwrap();
-    let load = BulkLoad::begin(&mut tx, t.store.backend(), 10)
-        .await
-        .unwrap();
-    assert!(!load.spans_one_transaction());
-    load.finish(&mut tx).await.unwrap();
-    tx.commit().await.unwrap();
+    let load = TitleLoad::begin(&t.store, 10, "c0"..="c9").await.unwrap();
+    assert!(!load.checks_dropped());
+    load.finish().await.unwrap();
 
     // The first load sized the never-analysed table by counting; once analysed, the planner's
     // estimate sizes it, both ways.
@@ -429,10 +442,68 @@ async fn a_bulk_load_keeps_the_titles_checks(backend: Backend) {
         .await
         .unwrap();
     for (titles, drops) in [(10, false), (400, backend == Backend::Postgres)] {
-        let mut tx = t.store.begin().await.unwrap();
-        let load = BulkLoad::begin(&mut tx, t.store.backend(), titles)
+        let load = TitleLoad::begin(&t.store, titles, "c0"..="c9")
             .await
             .unwrap();
-        assert_eq!(load.spans_one_transaction(), drops, "{titles} titles");
+        assert_eq!(load.checks_dropped(), drops, "{titles} titles");
+        load.finish().await.unwrap();
     }
+    assert_eq!(titles_checks(&t.store).await, checks);
+}
+
+async fn a_bulk_load_stores_titles_as_written_and_replaces_those_there(backend: Backend) {
+    let t = fresh(backend).await;
+    load_catalog(&t.store).await;
+    let before = titles::current_seq(t.store.pool()).await.unwrap();
+    let titled = |i: usize, title: &str, year: i64| {
+        let mut r = record(&format!("r{i:02}"), title);
+        r.countries = vec!["US".into(), "CA".into()];
+        r.adult_content = i.is_multiple_of(2);
+        r.synopsis = Some("Tabs\t, \"quotes\", new\nlines and ünïcödé".into());
+        r.date_added = Some(Timestamp::from_unix(year * 31_557_600));
+        r.last_updated = r.date_added;
+        r
+    };
+
+    // New ids (PostgreSQL copies them straight in).
+    let first: Vec<_> = (0..50).map(|i| titled(i, "First", 40)).collect();
+    bulk_load(&t.store, first.clone(), "r00"..="r49").await;
+    for r in &first {
+        let got = titles::get(t.store.pool(), &r.service_id).await.unwrap();
+        assert_eq!(got.as_ref(), Some(r));
+    }
+    let (adult, countries): (i64, String) =
+        sqlx::query_as("SELECT adult_content, countries FROM titles WHERE service_id = 'r00'")
+            .fetch_one(t.store.pool())
+            .await
+            .unwrap();
+    assert_eq!((adult, countries.as_str()), (1, "US,CA"));
+
+    // Half of these are there: they are replaced, keeping the date they joined the catalog.
+    let second: Vec<_> = (25..75).map(|i| titled(i, "Second", 50)).collect();
+    bulk_load(&t.store, second, "r25"..="r74").await;
+    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 77);
+    let replaced = titles::get(t.store.pool(), "r30").await.unwrap().unwrap();
+    assert_eq!(replaced.title, "Second");
+    assert_eq!(replaced.date_added, first[30].date_added);
+    assert_eq!(
+        replaced.last_updated,
+        Some(Timestamp::from_unix(50 * 31_557_600))
+    );
+    let kept = titles::get(t.store.pool(), "r10").await.unwrap().unwrap();
+    assert_eq!(kept.title, "First");
+    let added = titles::get(t.store.pool(), "r60").await.unwrap().unwrap();
+    assert_eq!(added.title, "Second");
+
+    // Every write took its own change-feed number, which the feed gives in order.
+    assert_eq!(
+        titles::current_seq(t.store.pool()).await.unwrap(),
+        before + 100
+    );
+    let feed = titles::changes_since(t.store.pool(), before, 200)
+        .await
+        .unwrap();
+    let ids: Vec<_> = feed.iter().map(|(_, r)| r.service_id.as_str()).collect();
+    assert_eq!(ids.len(), 75, "each title once, at its latest");
+    assert_eq!((ids[0], ids[74]), ("r00", "r74"));
 }

@@ -12,24 +12,21 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use lectern_domain::site::{Site, check_site_id};
 use lectern_jobs::FileStore;
-use lectern_store::bulk::BulkLoad;
+use lectern_store::bulk::TitleLoad;
 use lectern_store::catalog::BisacPrefix;
 use lectern_store::fixture::FixtureFile;
 use lectern_store::titles::Prepared;
-use lectern_store::{Store, catalog, sites, titles};
+use lectern_store::{Store, catalog, sites};
 use tokio::sync::mpsc;
 
 use super::open_store;
-use crate::generate::{Generator, MAX_TITLES, Newest};
+use crate::generate::{Generator, MAX_TITLES, Newest, service_id};
 use crate::settings::Settings;
 
 /// Titles a batch: what the generator hands the writer at once.
 const BATCH: u64 = 2_000;
 /// Batches waiting for the writer: enough to keep it busy, few enough to bound memory.
 const QUEUED_BATCHES: usize = 2;
-/// Titles a transaction, unless the bulk load needs one for all: large enough that commits cost
-/// little, small enough that SQLite's write-ahead log stays small and a failure loses little.
-const COMMIT_EVERY: usize = 20_000;
 
 #[derive(Args)]
 pub struct GenerateArgs {
@@ -178,37 +175,29 @@ async fn write_titles(
     files: &FileStore,
     bar: &ProgressBar,
 ) -> anyhow::Result<()> {
-    let mut tx = store.begin().await?;
-    let load = BulkLoad::begin(&mut tx, store.backend(), titles_to_write).await?;
-    let mut in_tx = 0;
+    let (first, last) = (service_id(0), service_id(titles_to_write.saturating_sub(1)));
+    let mut load = TitleLoad::begin(store, titles_to_write, first.as_str()..=last.as_str()).await?;
     while let Some(batch) = batches.recv().await {
-        // A title never names a file that is not there: its files are written before the
-        // transaction that holds it commits, while the engine takes the titles.
+        // A title never names a file that is not there: its files are written while the engine
+        // takes the titles, and before the transaction that holds them commits.
         let put_files = async {
             for (key, bytes) in batch.files {
                 files.put(&key, bytes).await?;
             }
             Ok::<_, lectern_jobs::FileError>(())
         };
-        let (put, written) =
-            tokio::join!(put_files, titles::upsert_prepared(&mut tx, &batch.titles));
+        let (put, written) = tokio::join!(put_files, load.write(&batch.titles));
         put.context("writing a sample file")?;
         written.context("writing generated titles")?;
-        in_tx += batch.titles.len();
+        load.commit_if_due().await?;
         bar.inc(batch.titles.len() as u64);
-        if in_tx >= COMMIT_EVERY && !load.spans_one_transaction() {
-            tx.commit().await?;
-            tx = store.begin().await?;
-            in_tx = 0;
-        }
     }
-    if load.spans_one_transaction() {
+    if load.checks_dropped() {
         tracing::info!("making the titles table's indexes and foreign keys again");
     }
-    load.finish(&mut tx)
+    load.finish()
         .await
         .context("checking the generated titles")?;
-    tx.commit().await?;
     Ok(())
 }
 
