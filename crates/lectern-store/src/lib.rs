@@ -2,7 +2,8 @@
 //!
 //! Every statement is written once in SQL both engines accept (`$n` parameters, `ON CONFLICT`,
 //! `RETURNING`) and runs through sqlx's `Any` driver; the backend is picked at run time by the
-//! URL's scheme. Anything that truly differs between the engines belongs in `dialect`.
+//! URL's scheme. Anything that truly differs between the engines belongs in `dialect`. The one
+//! exception is `bulk`, which copies titles into PostgreSQL with `COPY`, which `Any` lacks.
 
 pub mod accounts;
 pub mod bulk;
