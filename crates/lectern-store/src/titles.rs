@@ -78,20 +78,9 @@ pub struct Prepared {
 
 impl Prepared {
     pub fn new(record: TitleRecord) -> Result<Self, StoreError> {
-        let c = Columns::of(&record)?;
-        let columns = Columns {
-            service_id: Cow::Owned(c.service_id.into_owned()),
-            site: Cow::Owned(c.site.into_owned()),
-            status: c.status,
-            usage_restriction: c.usage_restriction,
-            adult_content: c.adult_content,
-            nimac: c.nimac,
-            countries: Cow::Owned(c.countries.into_owned()),
-            date_added: c.date_added,
-            last_updated: c.last_updated,
-            document: Cow::Owned(c.document.into_owned()),
-        };
-        Ok(Prepared { columns })
+        Ok(Prepared {
+            columns: Columns::of(&record)?.into_owned(),
+        })
     }
 
     pub(crate) fn columns(&self) -> &Columns<'static> {
@@ -134,6 +123,26 @@ impl<'a> Columns<'a> {
             document: Cow::Owned(document(r)?),
         })
     }
+
+    fn into_owned(self) -> Columns<'static> {
+        Columns {
+            service_id: Cow::Owned(self.service_id.into_owned()),
+            site: Cow::Owned(self.site.into_owned()),
+            countries: Cow::Owned(self.countries.into_owned()),
+            document: Cow::Owned(self.document.into_owned()),
+            ..self
+        }
+    }
+
+    fn borrowed(&self) -> Columns<'_> {
+        Columns {
+            service_id: Cow::Borrowed(&self.service_id),
+            site: Cow::Borrowed(&self.site),
+            countries: Cow::Borrowed(&self.countries),
+            document: Cow::Borrowed(&self.document),
+            ..*self
+        }
+    }
 }
 
 /// A row to write: a record, or one prepared.
@@ -149,14 +158,7 @@ impl Writable for TitleRecord {
 
 impl Writable for Prepared {
     fn columns(&self) -> Result<Columns<'_>, StoreError> {
-        let c = &self.columns;
-        Ok(Columns {
-            service_id: Cow::Borrowed(&c.service_id),
-            site: Cow::Borrowed(&c.site),
-            countries: Cow::Borrowed(&c.countries),
-            document: Cow::Borrowed(&c.document),
-            ..*c
-        })
+        Ok(self.columns.borrowed())
     }
 }
 

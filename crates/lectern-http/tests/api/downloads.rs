@@ -206,23 +206,16 @@ async fn guests_download_only_free_titles(backend: Backend) {
             .starts_with("SIGN_IN_REQUIRED")
     );
     // Other formats come as a zip of the originals beside the notice.
-    let url = poll(
-        &app,
-        &format!("/v2/titles/t-open/PDF?api_key={PUBLIC}"),
-        None,
-    )
-    .await;
-    let bundle = fetch(&app, &url).await;
+    let guest_package = |format_path: &'static str| {
+        let path = format!("/v2/titles/{format_path}?api_key={PUBLIC}");
+        let app = &app;
+        async move { fetch(app, &poll(app, &path, None).await).await }
+    };
+    let bundle = guest_package("t-open/PDF").await;
     assert_eq!(entry(&bundle, |n| n == "open.pdf"), "%PDF-1.4 a stand-in");
     assert!(entry(&bundle, |n| n.ends_with(".txt")).contains("Open Roads"));
     // A braille download carries the notice in braille too.
-    let url = poll(
-        &app,
-        &format!("/v2/titles/t-pride/BRF?api_key={PUBLIC}"),
-        None,
-    )
-    .await;
-    let bundle = fetch(&app, &url).await;
+    let bundle = guest_package("t-pride/BRF").await;
     assert_eq!(
         entry(&bundle, |n| n == "pride.brf"),
         ",PRIDE AND ,PREJUDICE\r\n"
