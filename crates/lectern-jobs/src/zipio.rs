@@ -83,8 +83,15 @@ pub(crate) fn writer() -> Writer {
     ZipWriter::new(Cursor::new(Vec::new()))
 }
 
-/// Writes one entry. Stored entries are for the EPUB `mimetype` (which OCF requires uncompressed)
-/// and for content that is already compressed, where deflate costs time and saves nothing.
+/// Entries smaller than this are stored. Each deflated entry gets a fresh compressor of about
+/// 300 kB (window, hash chains and head table), most of which is zeroed; for a page of a few
+/// kB that costs more time than deflate saves bytes (perf: a tenth of `lectern generate`'s
+/// generator thread, for its one-in-a-hundred sample EPUBs).
+const DEFLATE_FROM: usize = 4096;
+
+/// Writes one entry. Stored entries are for the EPUB `mimetype` (which OCF requires uncompressed),
+/// for content that is already compressed, where deflate costs time and saves nothing, and for
+/// small entries (see [`DEFLATE_FROM`]).
 pub(crate) fn put(
     zip: &mut Writer,
     name: &str,
@@ -92,7 +99,7 @@ pub(crate) fn put(
     stored: bool,
     time: DateTime,
 ) -> zip::result::ZipResult<()> {
-    let method = if stored {
+    let method = if stored || data.len() < DEFLATE_FROM {
         CompressionMethod::Stored
     } else {
         CompressionMethod::Deflated
