@@ -214,11 +214,8 @@ impl PgLoad {
         if let Some(tx) = self.tx.take() {
             tx.commit().await?;
         }
-        let mut tx = self.pool.begin().await?;
-        if self.replacing {
-            sqlx::query(STAGING).execute(&mut *tx).await?;
-        }
-        self.tx = Some(tx);
+        // The staging table, if any, lives on: it is the session's, emptied at each commit.
+        self.tx = Some(self.pool.begin().await?);
         Ok(())
     }
 

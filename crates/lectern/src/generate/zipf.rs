@@ -40,11 +40,11 @@ impl Zipf {
         }
         let guide = (0..=1u64 << GUIDE_BITS)
             .map(|b| {
-                let below = b.checked_shl(64 - GUIDE_BITS).unwrap_or(u64::MAX);
+                // The end bucket's first draw would be 2^64: every entry lies below it.
                 let i = if b == 1 << GUIDE_BITS {
                     cumulative.len()
                 } else {
-                    cumulative.partition_point(|&c| c < below)
+                    cumulative.partition_point(|&c| c < b << (64 - GUIDE_BITS))
                 };
                 u32::try_from(i).unwrap_or(u32::MAX)
             })
