@@ -83,6 +83,9 @@ need_tools python3 du shuf
 if [[ " $STORES $BASELINES " == *" postgres "* ]] && ! python3 -c 'import psycopg' 2>/dev/null; then
   python3 -m pip install -q 'psycopg[binary]' || die "the PostgreSQL baseline needs psycopg (pip install 'psycopg[binary]')"
 fi
+if [ -n "$BASELINES" ] && ! python3 -c 'import lz4.block' 2>/dev/null; then
+  python3 -m pip install -q lz4 || die "the baselines read packed title records with lz4 (pip install lz4)"
+fi
 port_free "$LECTERN_PORT" "set LECTERN_PORT"
 [ "$DEEP_PAGE" -ge 2 ] || die "DEEP_PAGE must be at least 2"
 

@@ -3,8 +3,9 @@
 the catalog `lectern generate` wrote, answering what `GET /v2/titles` answers (docs/benchmarks.md,
 "Title catalog at 1,000,000 titles"; run by bench/catalog.sh).
 
-Both baselines are built from the store's own `titles` table (the `record` JSON column and the
-`status` and `adult_content` columns), and answer a search the way the API does for a guest:
+Both baselines are built from the store's own `titles` table (the `record` column, JSON packed
+with lz4 against lectern-store's dictionary, and the `status` and `adult_content` columns), and
+answer a search the way the API does for a guest:
 
 - the titles a guest sees: status `live` and no adult content (the generated catalog has one
   site, `demo`, which is global);
@@ -23,9 +24,8 @@ side tables (SQLite), so that no JSON is parsed at query time.
 Usage:
   fts_baseline.py build-sqlite SOURCE OUT.db     FTS5 in a new file; SOURCE is lectern.db or a
                                                  postgres:// URL holding the store
-  fts_baseline.py build-pg PG_URL [--from SOURCE] tables fts_titles, fts_authors... in PG_URL's
-                                                 database, from its `titles` table, or first
-                                                 copied there from SOURCE (a lectern.db)
+  fts_baseline.py build-pg PG_URL [--from SOURCE] table fts_titles in PG_URL's database, from
+                                                 its `titles` table or from SOURCE (a lectern.db)
   fts_baseline.py run sqlite OUT.db SHAPES       times each search: at least --min-runs runs,
   fts_baseline.py run pg PG_URL SHAPES           then more until --seconds or --max-runs
 SHAPES is a file of lines NAME<TAB>KEYWORD<TAB>LANGUAGE<TAB>FORMAT (empty fields: no filter).
@@ -35,6 +35,7 @@ SHAPES is a file of lines NAME<TAB>KEYWORD<TAB>LANGUAGE<TAB>FORMAT (empty fields
 
 import argparse
 import json
+import pathlib
 import sqlite3
 import statistics
 import sys
@@ -47,15 +48,39 @@ except ImportError:  # only the PostgreSQL side needs it
 
 BATCH = 5000
 
+try:
+    import lz4.block
+except ImportError:
+    lz4 = None
+
+# lectern-store's `packed`: a format byte, the JSON's length (u32, little-endian), an lz4 block
+# compressed against this dictionary; or, for records stored before packing, plain JSON.
+DICTIONARY = (pathlib.Path(__file__).resolve().parent.parent
+              / "crates/lectern-store/src/title_dictionary.txt").read_bytes()
+LZ4_DICTIONARY_1 = 1
+
 
 def need_psycopg():
     if psycopg is None:
         sys.exit("fts_baseline.py: the PostgreSQL baseline needs psycopg 3 (pip install 'psycopg[binary]')")
 
 
+def unpack(stored):
+    """The JSON of a stored title record."""
+    stored = bytes(stored) if not isinstance(stored, str) else stored.encode()
+    if stored[:1] == b"{":
+        return stored
+    if stored[0] != LZ4_DICTIONARY_1:
+        sys.exit(f"fts_baseline.py: a title record of unknown format {stored[0]}")
+    if lz4 is None:
+        sys.exit("fts_baseline.py: packed title records need lz4 (pip install lz4)")
+    size = int.from_bytes(stored[1:5], "little")
+    return lz4.block.decompress(stored[5:], uncompressed_size=size, dict=DICTIONARY)
+
+
 def fields(record):
-    """(text, authors, categories, languages, formats) of a title's record."""
-    r = json.loads(record)
+    """(text, authors, categories, languages, formats) of a title's stored record."""
+    r = json.loads(unpack(record))
     authors = sorted({c["name"] for c in r.get("contributors", []) if c.get("type") == "author"})
     text = " ".join([r.get("title") or "", r.get("subtitle") or ""] + authors)
     categories = sorted(set(r.get("categories", [])))
@@ -165,19 +190,20 @@ PG_BUILD = """
 DROP TABLE IF EXISTS fts_titles;
 CREATE TABLE fts_titles AS
 SELECT t.service_id,
-       t.status = 'live' AND t.adult_content = 0 AS visible,
+       t.visible,
        to_tsvector('simple', concat_ws(' ', r->>'title', r->>'subtitle', array_to_string(a.authors, ' '))) AS tsv,
        a.authors,
        ARRAY(SELECT DISTINCT x FROM jsonb_array_elements_text(coalesce(r->'categories', '[]')) x ORDER BY 1) AS categories,
        ARRAY(SELECT DISTINCT x FROM jsonb_array_elements_text(coalesce(r->'languages', '[]')) x ORDER BY 1) AS languages,
        ARRAY(SELECT DISTINCT x->>'format' FROM jsonb_array_elements(coalesce(r->'artifacts', '[]')) x
              WHERE x->>'status' = 'available' ORDER BY 1) AS formats
-FROM titles t
+FROM fts_source t
 CROSS JOIN LATERAL (SELECT t.record::jsonb AS r) j
 CROSS JOIN LATERAL (
   SELECT ARRAY(SELECT DISTINCT c->>'name' FROM jsonb_array_elements(coalesce(r->'contributors', '[]')) c
                WHERE c->>'type' = 'author' ORDER BY 1) AS authors) a;
 CREATE INDEX fts_titles_tsv ON fts_titles USING GIN (tsv);
+DROP TABLE fts_source;
 VACUUM (ANALYZE) fts_titles;
 """
 
@@ -201,16 +227,14 @@ UNION ALL (SELECT 'category', c, count(*) FROM m, unnest(m.categories) c
 def build_pg(url, source):
     need_psycopg()
     with psycopg.connect(url, autocommit=True) as pg:
-        if source:
-            # The store is SQLite: copy its titles table (the columns the baseline reads) here.
-            pg.execute("DROP TABLE IF EXISTS titles CASCADE")
-            pg.execute("CREATE TABLE titles (service_id TEXT PRIMARY KEY, status TEXT NOT NULL, "
-                       "adult_content BIGINT NOT NULL, record TEXT NOT NULL)")
-            db = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-            with pg.cursor() as cur, cur.copy("COPY titles FROM STDIN") as copy:
-                for row in db.execute("SELECT service_id, status, adult_content, record FROM titles"):
-                    copy.write_row(row)
-            db.close()
+        # Records are packed, which PostgreSQL cannot read: their JSON is copied into a table
+        # first, from the store in this database or from SOURCE (a lectern.db).
+        pg.execute("DROP TABLE IF EXISTS fts_source")
+        pg.execute("CREATE UNLOGGED TABLE fts_source (service_id TEXT PRIMARY KEY, "
+                   "visible BOOLEAN NOT NULL, record TEXT NOT NULL)")
+        with pg.cursor() as cur, cur.copy("COPY fts_source FROM STDIN") as copy:
+            for service_id, visible, record in source_rows(source or url):
+                copy.write_row((service_id, bool(visible), unpack(record).decode()))
         for statement in filter(str.strip, PG_BUILD.split(";")):
             pg.execute(statement)
         n = pg.execute("SELECT count(*) FROM fts_titles").fetchone()[0]

@@ -266,17 +266,22 @@ fn copy_data(titles: &[Prepared], first_seq: i64, now: Timestamp) -> Result<Vec<
         bigint(&mut data, c.date_added.unwrap_or(now).unix());
         bigint(&mut data, c.last_updated.unwrap_or(now).unix());
         bigint(&mut data, seq);
-        text(&mut data, &c.document)?;
+        bytes(&mut data, &c.document)?;
     }
     data.extend_from_slice(&(-1i16).to_be_bytes());
     Ok(data)
 }
 
 fn text(data: &mut Vec<u8>, value: &str) -> Result<(), StoreError> {
+    bytes(data, value.as_bytes())
+}
+
+/// A `text` or `bytea` field: COPY's binary format sends both as their bytes.
+fn bytes(data: &mut Vec<u8>, value: &[u8]) -> Result<(), StoreError> {
     let len = i32::try_from(value.len())
-        .map_err(|_| StoreError::Corrupt(format!("a {} byte text is too long", value.len())))?;
+        .map_err(|_| StoreError::Corrupt(format!("a {} byte field is too long", value.len())))?;
     data.extend_from_slice(&len.to_be_bytes());
-    data.extend_from_slice(value.as_bytes());
+    data.extend_from_slice(value);
     Ok(())
 }
 

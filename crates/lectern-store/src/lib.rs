@@ -16,6 +16,7 @@ pub mod fixture;
 pub mod members;
 pub mod oauth;
 pub mod organizations;
+mod packed;
 pub mod periodicals;
 pub mod readers;
 pub mod sites;

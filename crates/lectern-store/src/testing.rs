@@ -59,6 +59,17 @@ static COUNTER: AtomicU32 = AtomicU32::new(0);
 /// A new, migrated, empty store.
 #[allow(clippy::expect_used)]
 pub async fn fresh(backend: Backend) -> TestStore {
+    let test = unmigrated(backend).await;
+    test.store
+        .migrate()
+        .await
+        .expect("migrating the test store");
+    test
+}
+
+/// A new store with no tables yet.
+#[allow(clippy::expect_used)]
+pub async fn unmigrated(backend: Backend) -> TestStore {
     let (url, dir, pg_database) = match backend {
         Backend::Sqlite => {
             let dir = std::env::temp_dir()
@@ -87,7 +98,6 @@ pub async fn fresh(backend: Backend) -> TestStore {
         }
     };
     let store = Store::connect(&url).await.expect("opening the test store");
-    store.migrate().await.expect("migrating the test store");
     TestStore {
         store,
         url,

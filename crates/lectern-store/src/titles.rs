@@ -9,7 +9,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::TitleRecord;
 use sqlx::{Any, Executor, Row};
 
-use crate::{Backend, StoreError, Transaction, dialect, flag};
+use crate::{Backend, StoreError, Transaction, dialect, flag, packed};
 
 /// Rows per INSERT, by engine (both measured with `lectern generate`). SQLite runs in-process,
 /// so beyond a hundred rows a statement saves nothing more. Each PostgreSQL statement is a round
@@ -105,7 +105,8 @@ pub(crate) struct Columns<'a> {
     pub countries: Cow<'a, str>,
     pub date_added: Option<Timestamp>,
     pub last_updated: Option<Timestamp>,
-    pub document: Cow<'a, str>,
+    /// The record, packed (`packed`).
+    pub document: Cow<'a, [u8]>,
 }
 
 impl<'a> Columns<'a> {
@@ -241,22 +242,22 @@ impl Batch {
 }
 
 /// The stored document: the record as serde writes it, which leaves out what is false, absent
-/// or empty (see the `skip_serializing_if` of `TitleRecord`), halving a typical record so that
-/// SQLite fits more to a page and PostgreSQL keeps most rows under its 2 kB TOAST threshold.
-/// Its dates are overridden on reading by the columns, which keep the date a title joined the
-/// collection when it is replaced.
-fn document(r: &TitleRecord) -> Result<String, StoreError> {
+/// or empty (see the `skip_serializing_if` of `TitleRecord`), halving a typical record, then
+/// packed (`packed`). Its dates are overridden on reading by the columns, which keep the date a
+/// title joined the collection when it is replaced.
+fn document(r: &TitleRecord) -> Result<Vec<u8>, StoreError> {
     // Room for nearly every document at once: `serde_json::to_string` starts at 128 bytes and
     // grows five times on the way to 2 kB, a twentieth of the generator's time.
     let mut out = Vec::with_capacity(3 * 1024);
     serde_json::to_writer(&mut out, r)?;
-    String::from_utf8(out).map_err(|e| StoreError::Corrupt(e.to_string()))
+    packed::pack(&out)
 }
 
 const READ: &str = "SELECT seq, date_added, last_updated, record FROM titles";
 
 fn read(row: &sqlx::any::AnyRow) -> Result<(i64, TitleRecord), StoreError> {
-    let mut record: TitleRecord = serde_json::from_str(row.try_get("record")?)?;
+    let stored: &[u8] = row.try_get("record")?;
+    let mut record: TitleRecord = serde_json::from_slice(&packed::unpack(stored)?)?;
     record.date_added = Some(Timestamp::from_unix(row.try_get("date_added")?));
     record.last_updated = Some(Timestamp::from_unix(row.try_get("last_updated")?));
     Ok((row.try_get("seq")?, record))
@@ -346,11 +347,12 @@ mod tests {
             {"format":"DAISY_AUDIO","narrator":{"name":"V","type":"tts"},"duration":"PT1H"}]}"#,
         )
         .unwrap();
-        let doc = document(&record).unwrap();
+        let stored = document(&record).unwrap();
+        let json = String::from_utf8(packed::unpack(&stored).unwrap().into_owned()).unwrap();
         assert!(
-            !doc.contains("subtitle") && !doc.contains("categories") && !doc.contains("nimac"),
-            "{doc}"
+            !json.contains("subtitle") && !json.contains("categories") && !json.contains("nimac"),
+            "{json}"
         );
-        assert_eq!(serde_json::from_str::<TitleRecord>(&doc).unwrap(), record);
+        assert_eq!(serde_json::from_str::<TitleRecord>(&json).unwrap(), record);
     }
 }

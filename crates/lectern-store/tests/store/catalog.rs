@@ -5,7 +5,7 @@ use lectern_store::bulk::TitleLoad;
 use lectern_store::catalog::{self, BisacPrefix};
 use lectern_store::fixture::{self, FixtureError, FixtureFile};
 use lectern_store::on_both_stores;
-use lectern_store::testing::{Backend, fresh};
+use lectern_store::testing::{Backend, fresh, unmigrated};
 use lectern_store::{periodicals, readers, titles};
 
 on_both_stores!(
@@ -17,6 +17,7 @@ on_both_stores!(
     reader_facts_count_this_months_downloads,
     a_bulk_load_keeps_the_titles_checks,
     a_bulk_load_stores_titles_as_written_and_replaces_those_there,
+    titles_stored_before_packing_read_back_and_new_ones_are_packed,
 );
 
 const CATALOG: &str = r#"{
@@ -506,4 +507,60 @@ async fn a_bulk_load_stores_titles_as_written_and_replaces_those_there(backend: 
     let ids: Vec<_> = feed.iter().map(|(_, r)| r.service_id.as_str()).collect();
     assert_eq!(ids.len(), 75, "each title once, at its latest");
     assert_eq!((ids[0], ids[74]), ("r00", "r74"));
+}
+
+/// The last migration before title records were packed.
+const BEFORE_PACKING: i64 = 4;
+
+async fn titles_stored_before_packing_read_back_and_new_ones_are_packed(backend: Backend) {
+    let t = unmigrated(backend).await;
+    t.store.migrate_to(BEFORE_PACKING).await.unwrap();
+    sqlx::query("INSERT INTO sites (id, name, created_at) VALUES ('lib', 'The Library', 0)")
+        .execute(t.store.pool())
+        .await
+        .unwrap();
+    let old = record("old", "Stored as text");
+    sqlx::query(
+        "INSERT INTO titles (service_id, site_id, status, usage_restriction, date_added, \
+         last_updated, seq, record) VALUES ('old', 'lib', 'live', 'copyright', 1, 2, 1, $1)",
+    )
+    .bind(serde_json::to_string(&old).unwrap())
+    .execute(t.store.pool())
+    .await
+    .unwrap();
+    sqlx::query("UPDATE catalog_counters SET value = 1 WHERE name = 'titles'")
+        .execute(t.store.pool())
+        .await
+        .unwrap();
+
+    t.store.migrate().await.unwrap();
+    let mut tx = t.store.begin().await.unwrap();
+    titles::upsert(&mut tx, &[record("new", "Stored packed")])
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+
+    let read = titles::get(t.store.pool(), "old").await.unwrap().unwrap();
+    assert_eq!(
+        (read.title.as_str(), read.last_updated),
+        ("Stored as text", Some(Timestamp::from_unix(2)))
+    );
+    let feed = titles::changes_since(t.store.pool(), 0, 10).await.unwrap();
+    let titles: Vec<_> = feed.iter().map(|(_, r)| r.title.as_str()).collect();
+    assert_eq!(titles, ["Stored as text", "Stored packed"]);
+    let stored: Vec<(String, Vec<u8>)> =
+        sqlx::query_as("SELECT service_id, record FROM titles ORDER BY service_id")
+            .fetch_all(t.store.pool())
+            .await
+            .unwrap();
+    let json = serde_json::to_vec(&record("new", "Stored packed")).unwrap();
+    assert_eq!(stored[0].0, "new");
+    assert!(
+        stored[0].1.len() < json.len() && !stored[0].1.starts_with(b"{"),
+        "a new record is stored packed: {} bytes against {} of JSON",
+        stored[0].1.len(),
+        json.len()
+    );
+    assert_eq!(stored[1].0, "old");
+    assert!(stored[1].1.starts_with(b"{\"serviceId\":\"old\""));
 }
