@@ -63,8 +63,9 @@ impl Store {
                     Box::pin(async move {
                         // 16 KiB pages suit title records: fewer page splits and a
                         // smaller file (measured when records were 2 kB of plain JSON: 17%
-                        // faster catalog generation, 16% smaller; packed, they are 700 bytes). It applies only to a new file, so it must
-                        // come before WAL mode initialises one.
+                        // faster catalog generation, 16% smaller; packed, they are 700
+                        // bytes). It applies only to a new file, so it must come before WAL
+                        // mode initialises one.
                         conn.execute(
                             "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL; \
                          PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; \
