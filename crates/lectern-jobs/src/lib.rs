@@ -5,7 +5,8 @@
 //! - [`package`] turns a title's files into one user's download: an EPUB stamped with a copyright
 //!   notice page and a recipient mark, or a zip of the originals beside the same notice.
 //! - [`files`] is the file store (a local directory, or S3 with the `s3` feature).
-//! - [`worker`] claims queued downloads from the store and packages them.
+//! - [`speed`] makes an MP3 resource at another playback speed.
+//! - [`worker`] claims queued downloads and speed changes from the store and makes them.
 
 pub mod braille;
 pub mod epub;
@@ -13,6 +14,7 @@ pub mod files;
 pub mod language;
 pub mod notice;
 pub mod package;
+pub mod speed;
 pub mod worker;
 
 mod xml;

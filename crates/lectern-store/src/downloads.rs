@@ -7,6 +7,7 @@ use sqlx::{Any, Executor, Row};
 use lectern_domain::ids::new_id as ids_new;
 use lectern_domain::string_enum;
 
+use crate::queue::JobTable;
 use crate::{Store, StoreError};
 
 string_enum!(
@@ -162,20 +163,13 @@ pub async fn claim(
     now: Timestamp,
     stale_before: Timestamp,
 ) -> Result<Option<Download>, StoreError> {
-    let lock = crate::dialect::skip_locked(store.backend());
-    let sql = format!(
-        "UPDATE downloads SET status = 'packaging', claimed_at = $1, attempts = attempts + 1
-         WHERE download_id = (
-           SELECT download_id FROM downloads
-           WHERE status = 'queued' OR (status = 'packaging' AND claimed_at < $2)
-           ORDER BY created_at, download_id LIMIT 1 {lock})
-         RETURNING {COLUMNS}"
-    );
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(now.unix())
-        .bind(stale_before.unix())
-        .fetch_optional(store.pool())
-        .await?;
+    let jobs = JobTable {
+        table: "downloads",
+        key: "download_id",
+        working: "packaging",
+        columns: COLUMNS,
+    };
+    let row = crate::queue::claim(store, &jobs, now, stale_before).await?;
     row.as_ref().map(read).transpose()
 }
 

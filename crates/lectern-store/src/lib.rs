@@ -18,8 +18,10 @@ pub mod oauth;
 pub mod organizations;
 mod packed;
 pub mod periodicals;
+mod queue;
 pub mod readers;
 pub mod sites;
+pub mod speed_variants;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod titles;

@@ -7,6 +7,7 @@ pub mod bisac;
 pub mod format;
 pub mod periodical;
 pub mod query;
+pub mod speed;
 pub mod title;
 
 /// For `skip_serializing_if`: stored records leave out what is false, absent or empty, which
@@ -17,4 +18,5 @@ pub(crate) fn is_false(b: &bool) -> bool {
 
 pub use artifact::{AccessibilityMetadata, Artifact, ArtifactStatus, Narrator};
 pub use format::Format;
+pub use speed::PlaybackSpeed;
 pub use title::{ContentWarning, Contributor, ContributorType, TitleRecord, TitleStatusCode};

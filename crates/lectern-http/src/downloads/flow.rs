@@ -98,29 +98,33 @@ pub async fn request(
         }
     };
     match (download.status, &download.object_key) {
-        (DownloadStatus::Ready, Some(key)) => {
-            let url = signed_url(state, key).await?;
-            let mut resp =
-                (StatusCode::FOUND, Json(status("AVAILABLE", url.clone()))).into_response();
-            if let Ok(v) = HeaderValue::from_str(&url) {
-                resp.headers_mut().insert(header::LOCATION, v);
-            }
-            Ok(resp)
-        }
-        _ => {
-            let mut resp = (
-                StatusCode::ACCEPTED,
-                Json(status(
-                    "ACCEPTED",
-                    "The package is being prepared; ask again in a few seconds.".to_owned(),
-                )),
-            )
-                .into_response();
-            resp.headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static(POLL_SECONDS));
-            Ok(resp)
-        }
+        (DownloadStatus::Ready, Some(key)) => available(state, key).await,
+        _ => Ok(accepted(
+            "The package is being prepared; ask again in a few seconds.",
+        )),
     }
+}
+
+/// 302 to a signed URL of the file at `object_key`, with the URL in the Status body too.
+pub async fn available(state: &AppState, object_key: &str) -> ApiResult<Response> {
+    let url = signed_url(state, object_key).await?;
+    let mut resp = (StatusCode::FOUND, Json(status("AVAILABLE", url.clone()))).into_response();
+    if let Ok(v) = HeaderValue::from_str(&url) {
+        resp.headers_mut().insert(header::LOCATION, v);
+    }
+    Ok(resp)
+}
+
+/// 202: the file is being made; `Retry-After` says when to ask again.
+pub fn accepted(message: &str) -> Response {
+    let mut resp = (
+        StatusCode::ACCEPTED,
+        Json(status("ACCEPTED", message.to_owned())),
+    )
+        .into_response();
+    resp.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static(POLL_SECONDS));
+    resp
 }
 
 /// The reader the package is for: the caller, or with `forUser` the member they download for

@@ -1,12 +1,12 @@
 //! Downloads: the packaging flow every download endpoint shares (202 while a reader's package
-//! is made, then 302 to a signed URL), and the route that serves signed URLs.
+//! is made, then 302 to a signed URL, as for a resource at another speed), and the route that
+//! serves signed URLs.
 
 mod files;
 mod flow;
 mod signing;
 
-pub use flow::{Subject, parse_format, request};
-pub use signing::signed_url;
+pub use flow::{Subject, accepted, available, parse_format, request};
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

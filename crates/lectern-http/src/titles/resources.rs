@@ -1,14 +1,16 @@
 //! `GET /v2/titles/{serviceId}/{format}/resources` and `.../resources/{resourceId}`: the files of
 //! an artifact (the parts of a DAISY fileset, an audio book's tracks), for readers who stream
-//! them rather than download one package. The same rules decide as for the download.
+//! them rather than download one package. The same rules decide as for the download. An MP3
+//! asked for at another `speed` is made once by the worker (202 until then) and shared.
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use lectern_domain::catalog::TitleRecord;
+use axum::response::Response;
+use lectern_domain::Timestamp;
 use lectern_domain::catalog::artifact::ArtifactStatus;
+use lectern_domain::catalog::{PlaybackSpeed, TitleRecord};
 use lectern_domain::title_access;
+use lectern_store::speed_variants::{self, VariantStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -18,7 +20,7 @@ use super::viewer::CatalogViewer;
 use crate::conventions::caller::Ctx;
 use crate::conventions::links::Link;
 use crate::conventions::paging::{PageRequest, collection_links};
-use crate::downloads::{parse_format, signed_url};
+use crate::downloads::{accepted, available, parse_format};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
@@ -50,7 +52,7 @@ struct Found {
     name: String,
     key: String,
     size: u64,
-    modified: String,
+    modified: Timestamp,
 }
 
 /// The artifact's files, when the caller may have them.
@@ -104,7 +106,7 @@ async fn files_of(
                 .to_owned(),
             key,
             size,
-            modified: lectern_domain::Timestamp::from_unix(modified.timestamp()).to_string(),
+            modified: Timestamp::from_unix(modified.timestamp()),
         })
         .collect();
     found.sort_by(|a, b| a.name.cmp(&b.name));
@@ -154,7 +156,7 @@ pub async fn list_resources(
                 resource_id: f.name.clone(),
                 local_uri: f.name,
                 size: f.size,
-                last_modified_date: f.modified,
+                last_modified_date: f.modified.to_string(),
             })
             .collect(),
         total_results,
@@ -168,11 +170,12 @@ pub async fn list_resources(
         ("format" = String, Path, description = "The artifact's format"),
         ("resourceId" = String, Path, description = "A resourceId from the resources list"),
         ("api_key" = String, Query, description = "The client key"),
-        ("speed" = Option<f64>, Query, description = "MP3 only: 0.5 to 3.5 in steps of 0.05 (default 1)"),
+        ("speed" = Option<f64>, Query, description = "MP3 only: 0.5 to 3.5 in steps of 0.05 (default 1). The server makes the track at that speed, its pitch kept: 202 until it is ready"),
     ),
     responses(
         (status = 302, description = "Location (and messages[0]) is a signed URL to the file", body = ErrorBody),
-        (status = 400, description = "No such format, or a bad speed", body = ErrorBody),
+        (status = 202, description = "The file is being made at that speed; ask again after Retry-After", body = ErrorBody),
+        (status = 400, description = "No such format, or a bad speed, or one this file cannot be played at", body = ErrorBody),
         (status = 403, description = "The caller may not have this title's files", body = ErrorBody),
         (status = 404, description = "No such title or resource for this caller", body = ErrorBody),
     ),
@@ -188,50 +191,59 @@ pub async fn get_resource(
         .into_iter()
         .find(|f| f.name == resource_id)
         .ok_or_else(|| ApiError::not_found(format!("There is no resource '{resource_id}'")))?;
-    check_speed(&ctx, &file.name)?;
-    let url = signed_url(&state, &file.key).await?;
-    let body = ErrorBody {
-        key: "AVAILABLE".into(),
-        messages: vec![url.clone()],
-        links: vec![],
-        error: None,
-        error_description: None,
-    };
-    let mut resp = (StatusCode::FOUND, Json(body)).into_response();
-    if let Ok(v) = HeaderValue::from_str(&url) {
-        resp.headers_mut().insert(header::LOCATION, v);
+    match requested_speed(&ctx, &file.name)? {
+        Some(speed) if speed != PlaybackSpeed::NORMAL => at_speed(&state, &file, speed).await,
+        _ => available(&state, &file.key).await,
     }
-    Ok(resp)
 }
 
-/// `speed` is 0.5 to 3.5 in steps of 0.05 and applies to MP3 files only. The file is served as
-/// recorded: players change the rate as they play (see docs/decisions.md).
-fn check_speed(ctx: &Ctx, name: &str) -> ApiResult<()> {
+/// `speed`, for an MP3 only.
+fn requested_speed(ctx: &Ctx, name: &str) -> ApiResult<Option<PlaybackSpeed>> {
     let Some(raw) = ctx
         .params
         .one("speed")?
         .map(str::trim)
         .filter(|v| !v.is_empty())
     else {
-        return Ok(());
+        return Ok(None);
     };
-    let speed: f64 = raw
+    let speed: PlaybackSpeed = raw
         .parse()
-        .map_err(|_| ApiError::bad_param("speed", "must be a number from 0.5 to 3.5"))?;
-    let steps = (speed - 0.5) / 0.05;
-    if !(0.5..=3.5).contains(&speed) || (steps - steps.round()).abs() > 1e-6 {
-        return Err(ApiError::bad_param(
-            "speed",
-            "must be from 0.5 to 3.5 in steps of 0.05",
-        ));
-    }
+        .map_err(|why| ApiError::bad_param("speed", why))?;
     if !name.to_ascii_lowercase().ends_with(".mp3") {
         return Err(ApiError::bad_param(
             "speed",
             "applies to MP3 resources only",
         ));
     }
-    Ok(())
+    Ok(Some(speed))
+}
+
+/// The file at `speed`: queued by the first request, made by the worker, then shared.
+async fn at_speed(state: &AppState, file: &Found, speed: PlaybackSpeed) -> ApiResult<Response> {
+    let variant = speed_variants::request(
+        &state.store,
+        &file.key,
+        file.modified.unix(),
+        speed,
+        Timestamp::now(),
+    )
+    .await?;
+    match (variant.status, &variant.object_key) {
+        (VariantStatus::Ready, Some(key)) => available(state, key).await,
+        (VariantStatus::Failed, _) => Err(ApiError::bad_param(
+            "speed",
+            format!(
+                "'{}' cannot be played at another speed ({}); ask without speed for the file as recorded",
+                file.name,
+                variant.error.as_deref().unwrap_or("it could not be made")
+            ),
+        )),
+        _ => Ok(accepted(&format!(
+            "'{}' is being made at speed {speed}; ask again in a few seconds.",
+            file.name
+        ))),
+    }
 }
 
 fn mime_type(name: &str) -> &'static str {

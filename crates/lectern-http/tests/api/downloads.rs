@@ -19,6 +19,7 @@ on_both_stores!(
     the_monthly_allowance_is_counted,
     periodical_editions_download_like_titles,
     resources_list_an_artifacts_files,
+    mp3_resources_play_at_another_speed,
     covers_are_drawn_for_visible_titles,
 );
 
@@ -483,7 +484,7 @@ async fn resources_list_an_artifacts_files(backend: Backend) {
     assert_eq!(body["titleFileResources"][0]["resourceId"], "track02.mp3");
     let (status, headers, body) = call(
         &app,
-        &format!("{base}/track02.mp3?api_key={TRUSTED}&speed=1.5"),
+        &format!("{base}/track02.mp3?api_key={TRUSTED}&speed=1"),
         Some(&member),
     )
     .await;
@@ -495,10 +496,101 @@ async fn resources_list_an_artifacts_files(backend: Backend) {
         fetch(&app, headers["location"].to_str().unwrap()).await,
         b"ID3 two"
     );
+    let (status, _, _) = call(&app, &format!("{base}?api_key={PUBLIC}"), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+const SPEECH: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/fixtures/speech.mp3"
+));
+
+async fn mp3_resources_play_at_another_speed(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    app.files
+        .put("titles/t-road/DAISY_AUDIO/track03.mp3", SPEECH.to_vec())
+        .await
+        .unwrap();
+    app.files
+        .put("titles/t-road/DAISY_AUDIO/book.smil", b"<smil/>".to_vec())
+        .await
+        .unwrap();
+    let member = app.token_for("member@example.org", "member-pass-1").await;
+    let base = "/v2/titles/t-road/DAISY_AUDIO/resources";
+    let twice = format!("{base}/track03.mp3?api_key={TRUSTED}&speed=2");
+
+    let (status, headers, body) = call(&app, &twice, Some(&member)).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    assert_eq!(headers["retry-after"], "10");
+    let url = poll(&app, &twice, Some(&member)).await;
+    let fast = fetch(&app, &url).await;
+    assert_eq!(fast[0], 0xFF, "an MP3 frame starts the file");
+    assert_eq!(fast[1] & 0xE0, 0xE0);
+    // Made at the recording's 32 kb/s, half the length is half the size.
+    let half = SPEECH.len() as f64 / 2.0;
+    assert!(
+        (fast.len() as f64 / half - 1.0).abs() < 0.1,
+        "{} bytes",
+        fast.len()
+    );
+
+    // Made once: another reader, asking as 2.00, is sent the same file at once.
+    let grown = app.token_for("grown@example.org", "grown-pass-1").await;
+    let (status, headers, body) = call(
+        &app,
+        &format!("{base}/track03.mp3?api_key={TRUSTED}&speed=2.00"),
+        Some(&grown),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FOUND, "{body}");
+    assert_eq!(
+        fetch(&app, headers["location"].to_str().unwrap()).await,
+        fast
+    );
+
+    // The normal speed is the file as recorded.
+    let (status, headers, _) = call(
+        &app,
+        &format!("{base}/track03.mp3?api_key={TRUSTED}&speed=1.0"),
+        Some(&member),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FOUND);
+    assert_eq!(
+        fetch(&app, headers["location"].to_str().unwrap()).await,
+        SPEECH
+    );
+
+    // A file that is not MP3 audio is refused once the worker has tried it, naming `speed`.
+    let stand_in = format!("{base}/track01.mp3?api_key={TRUSTED}&speed=1.5");
+    let started = Instant::now();
+    let body = loop {
+        let (status, _, body) = call(&app, &stand_in, Some(&member)).await;
+        match status {
+            StatusCode::ACCEPTED => {}
+            StatusCode::BAD_REQUEST => break body,
+            other => panic!("{other}: {body}"),
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "never refused");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let message = error_message(&body, "BAD_REQUEST");
+    assert!(
+        message.starts_with("Invalid parameter 'speed'"),
+        "{message}"
+    );
+    assert!(
+        message.contains("cannot be played at another speed"),
+        "{message}"
+    );
+
     for (query, expected) in [
-        ("/track02.mp3?speed=4", StatusCode::BAD_REQUEST),
-        ("/track02.mp3?speed=1.23", StatusCode::BAD_REQUEST),
-        ("/track09.mp3?speed=1", StatusCode::NOT_FOUND),
+        ("/book.smil?speed=2", StatusCode::BAD_REQUEST),
+        ("/track03.mp3?speed=0.45", StatusCode::BAD_REQUEST),
+        ("/track03.mp3?speed=4", StatusCode::BAD_REQUEST),
+        ("/track03.mp3?speed=1.23", StatusCode::BAD_REQUEST),
+        ("/track03.mp3?speed=fast", StatusCode::BAD_REQUEST),
+        ("/track09.mp3?speed=2", StatusCode::NOT_FOUND),
     ] {
         let (status, _, body) = call(
             &app,
@@ -507,9 +599,26 @@ async fn resources_list_an_artifacts_files(backend: Backend) {
         )
         .await;
         assert_eq!(status, expected, "{query}: {body}");
+        if expected == StatusCode::BAD_REQUEST {
+            let message = error_message(&body, "BAD_REQUEST");
+            assert!(
+                message.starts_with("Invalid parameter 'speed'"),
+                "{message}"
+            );
+        }
     }
-    let (status, _, _) = call(&app, &format!("{base}?api_key={PUBLIC}"), None).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    // Those who may not have this title's files may not have them at any speed: a guest, and a
+    // sponsor with no subscription of their own.
+    let sponsor = app.token_for("sponsor@example.org", "sponsor-pass-1").await;
+    for (api_key, token) in [(PUBLIC, None), (TRUSTED, Some(sponsor.as_str()))] {
+        let (status, _, body) = call(
+            &app,
+            &format!("{base}/track03.mp3?api_key={api_key}&speed=2"),
+            token,
+        )
+        .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    }
 }
 
 async fn covers_are_drawn_for_visible_titles(backend: Backend) {

@@ -7,4 +7,5 @@ mod epubcheck;
 mod files;
 mod fixtures;
 mod read;
+mod speed;
 mod stamp;

@@ -7,3 +7,4 @@
 mod catalog;
 mod fixtures;
 mod oauth;
+mod speed_variants;
