@@ -149,7 +149,7 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<String, 
         .file
         .as_deref()
         .ok_or_else(|| format!("the {format} artifact has no file"))?;
-    let original = files.get(source_key).await.map_err(|e| e.to_string())?;
+    let originals = originals(files, source_key).await?;
     let site_name = sites::get(store.pool(), &site)
         .await
         .map_err(|e| e.to_string())?
@@ -178,20 +178,38 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<String, 
     };
     let id_for_name = d.subject.replace('/', "-");
     let name = package::file_name(&id_for_name, format);
-    let bytes = if format == Format::Epub3 {
-        package::stamp_epub(&original, &notice).map_err(|e| e.to_string())?
-    } else {
-        let original_name = source_key
-            .rsplit('/')
-            .next()
-            .unwrap_or(source_key)
-            .to_owned();
-        package::bundle(format, &[(original_name, original.to_vec())], &notice)
-            .map_err(|e| e.to_string())?
+    let bytes = match (format, originals.as_slice()) {
+        (Format::Epub3, [(_, epub)]) => {
+            package::stamp_epub(epub, &notice).map_err(|e| e.to_string())?
+        }
+        (Format::Epub3, _) => return Err("an EPUB 3 artifact is one file".into()),
+        _ => package::bundle(format, &originals, &notice).map_err(|e| e.to_string())?,
     };
     let key = package_key(d, &name);
     files.put(&key, bytes).await.map_err(|e| e.to_string())?;
     Ok(key)
+}
+
+/// The artifact's files, each with its name in the package: the one file, or every file of a
+/// fileset (a key ending in `/`), by its path within the folder.
+async fn originals(files: &FileStore, source_key: &str) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let Some(folder) = source_key.strip_suffix('/') else {
+        let name = source_key.rsplit('/').next().unwrap_or(source_key);
+        let bytes = files.get(source_key).await.map_err(|e| e.to_string())?;
+        return Ok(vec![(name.to_owned(), bytes.to_vec())]);
+    };
+    let mut listed = files.list(folder).await.map_err(|e| e.to_string())?;
+    listed.sort();
+    let mut originals = Vec::with_capacity(listed.len());
+    for (key, _, _) in listed {
+        let bytes = files.get(&key).await.map_err(|e| e.to_string())?;
+        let name = key.strip_prefix(source_key).unwrap_or(&key).to_owned();
+        originals.push((name, bytes.to_vec()));
+    }
+    if originals.is_empty() {
+        return Err(format!("the folder {source_key} holds no files"));
+    }
+    Ok(originals)
 }
 
 /// The site, the display title and the artifact of what is downloaded.

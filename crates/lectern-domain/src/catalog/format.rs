@@ -16,4 +16,13 @@ impl Format {
     pub fn is_audio(self) -> bool {
         matches!(self, Format::DaisyAudio | Format::Daisy2Audio)
     }
+
+    /// Formats that may be many files (a DAISY book's package, text and audio; braille volumes),
+    /// rather than one file as an EPUB 3, a PDF or a DOCX is.
+    pub fn is_fileset(self) -> bool {
+        matches!(
+            self,
+            Format::Daisy | Format::DaisyAudio | Format::Daisy2Audio | Format::Brf
+        )
+    }
 }

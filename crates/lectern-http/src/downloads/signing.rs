@@ -7,6 +7,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::secret::{new_token, sign, signature_matches};
 use lectern_store::downloads;
 
+use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
@@ -35,7 +36,7 @@ pub async fn signed_url(state: &AppState, object_key: &str) -> ApiResult<String>
     let signature = sign(key(state).await?, &message(object_key, expires));
     let (folder, name) = object_key.rsplit_once('/').unwrap_or(("", object_key));
     let folder = URL_SAFE_NO_PAD.encode(folder);
-    let name: String = url::form_urlencoded::byte_serialize(name.as_bytes()).collect();
+    let name = segment(name);
     let base = state.settings.public_url.as_str().trim_end_matches('/');
     Ok(format!(
         "{base}/files/{folder}/{name}?expires={expires}&signature={signature}"

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use crate::accounts::name::Name;
 use crate::conventions::caller::Ctx;
-use crate::conventions::links::Link;
+use crate::conventions::links::{Link, segment};
 use crate::conventions::paging::{PageRequest, collection_links};
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -119,7 +119,7 @@ pub async fn list_members(
     let next = page.next_token(&mut rows, |a| {
         (sort.as_str(), direction.as_str(), sort.key_of(a))
     });
-    let path = format!("/organizations/{}/members", url_segment(&organization_id));
+    let path = format!("/organizations/{}/members", segment(&organization_id));
     Ok(Json(UserAccountList {
         total_results,
         limit: page.limit,
@@ -166,10 +166,6 @@ fn member_query(
 
 fn not_found(organization_id: &str) -> ApiError {
     ApiError::not_found(format!("There is no organization '{organization_id}'"))
-}
-
-fn url_segment(s: &str) -> String {
-    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
 }
 
 fn user_account(a: &Account, organization: &Organization) -> UserAccount {

@@ -205,7 +205,4 @@ pub fn category_search_url(state: &AppState, category: &str) -> String {
     format!("{}?{q}", state.v2_url("/titles"))
 }
 
-/// A path segment, percent-encoded.
-pub fn segment(s: &str) -> String {
-    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
-}
+pub use crate::conventions::links::segment;

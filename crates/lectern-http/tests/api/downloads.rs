@@ -456,46 +456,74 @@ async fn periodical_editions_download_like_titles(backend: Backend) {
 
 async fn resources_list_an_artifacts_files(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
+    // The audio book was loaded as a folder; a file added to its folder later is one of its files.
     app.files
         .put("titles/t-road/DAISY_AUDIO/track02.mp3", b"ID3 two".to_vec())
         .await
         .unwrap();
     let member = app.token_for("member@example.org", "member-pass-1").await;
     let base = "/v2/titles/t-road/DAISY_AUDIO/resources";
-    let (status, _, body) = call(
+    let mut listed = Vec::new();
+    let mut start = String::new();
+    loop {
+        let (status, _, body) = call(
+            &app,
+            &format!("{base}?api_key={TRUSTED}&limit=2{start}"),
+            Some(&member),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["totalResults"], 3);
+        listed.extend(body["titleFileResources"].as_array().unwrap().clone());
+        match body["next"].as_str() {
+            Some(next) => start = format!("&start={next}"),
+            None => break,
+        }
+    }
+    let ids: Vec<&str> = listed
+        .iter()
+        .map(|r| r["resourceId"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["sections/ncc 1.html", "track01.mp3", "track02.mp3"]);
+    assert_eq!(listed[1]["mimeType"], "audio/mpeg");
+    assert_eq!(listed[1]["size"], 14);
+    assert_eq!(listed[0]["mimeType"], "application/xhtml+xml");
+
+    // Each file's link leads to it, a nested name with a space included.
+    for (resource, content) in [
+        (&listed[0], &b"<html>sections</html>"[..]),
+        (&listed[2], &b"ID3 two"[..]),
+    ] {
+        let href = resource["links"][0]["href"].as_str().unwrap();
+        let path = href.strip_prefix(&app.url("")).unwrap();
+        let (status, headers, body) =
+            call(&app, &format!("{path}?api_key={TRUSTED}"), Some(&member)).await;
+        assert_eq!(
+            (status, body["key"].as_str()),
+            (StatusCode::FOUND, Some("AVAILABLE")),
+            "{href}"
+        );
+        assert_eq!(
+            fetch(&app, headers["location"].to_str().unwrap()).await,
+            content
+        );
+    }
+
+    // The download bundles the whole fileset, with the notice.
+    let url = poll(
         &app,
-        &format!("{base}?api_key={TRUSTED}&limit=1"),
+        &format!("/v2/titles/t-road/DAISY_AUDIO?api_key={TRUSTED}"),
         Some(&member),
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["totalResults"], 2);
-    let first = &body["titleFileResources"][0];
-    assert_eq!(first["resourceId"], "track01.mp3");
-    assert_eq!(first["mimeType"], "audio/mpeg");
-    assert_eq!(first["size"], 14);
-    let next = body["next"].as_str().unwrap();
-    let (_, _, body) = call(
-        &app,
-        &format!("{base}?api_key={TRUSTED}&limit=1&start={next}"),
-        Some(&member),
-    )
-    .await;
-    assert_eq!(body["titleFileResources"][0]["resourceId"], "track02.mp3");
-    let (status, headers, body) = call(
-        &app,
-        &format!("{base}/track02.mp3?api_key={TRUSTED}&speed=1"),
-        Some(&member),
-    )
-    .await;
+    let package = fetch(&app, &url).await;
     assert_eq!(
-        (status, body["key"].as_str()),
-        (StatusCode::FOUND, Some("AVAILABLE"))
+        entry(&package, |n| n == "sections/ncc 1.html"),
+        "<html>sections</html>"
     );
-    assert_eq!(
-        fetch(&app, headers["location"].to_str().unwrap()).await,
-        b"ID3 two"
-    );
+    assert_eq!(entry(&package, |n| n == "track02.mp3"), "ID3 two");
+    assert!(entry(&package, |n| n == "COPYRIGHT-NOTICE.txt").contains("The Long Road"));
+
     let (status, _, _) = call(&app, &format!("{base}?api_key={PUBLIC}"), None).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }

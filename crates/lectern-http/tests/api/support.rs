@@ -380,7 +380,7 @@ impl Drop for TestApp {
 /// The files `catalog.json` names, under `dir`.
 fn write_catalog_files(dir: &std::path::Path) {
     use lectern_jobs::epub::{Chapter, EpubSource, build};
-    std::fs::create_dir_all(dir.join("files/road-audio")).expect("catalog dir");
+    std::fs::create_dir_all(dir.join("files/road-audio/sections")).expect("catalog dir");
     for (name, title) in [
         ("road", "The Long Road"),
         ("pride", "Pride and Prejudice"),
@@ -411,7 +411,13 @@ fn write_catalog_files(dir: &std::path::Path) {
     }
     std::fs::write(dir.join("files/open.pdf"), b"%PDF-1.4 a stand-in").expect("pdf");
     std::fs::write(dir.join("files/pride.brf"), b",PRIDE AND ,PREJUDICE\r\n").expect("brf");
+    // The audio book is a fileset: its tracks and, in a folder of its own, its navigation.
     std::fs::write(dir.join("files/road-audio/track01.mp3"), b"ID3 a stand-in").expect("mp3");
+    std::fs::write(
+        dir.join("files/road-audio/sections/ncc 1.html"),
+        b"<html>sections</html>",
+    )
+    .expect("ncc");
 }
 
 /// Status and JSON body of a response.

@@ -12,6 +12,7 @@ on_both_stores!(
     the_change_feed_gives_every_write_once_in_order,
     a_replaced_title_keeps_the_date_it_was_added,
     catalog_fixtures_load_with_their_files,
+    a_fileset_artifact_loads_every_file_of_its_directory,
     bad_catalog_entries_are_refused_by_name,
     bisac_codes_match_a_prefix_of_code_or_description,
     reader_facts_count_this_months_downloads,
@@ -212,6 +213,89 @@ async fn catalog_fixtures_load_with_their_files(backend: Backend) {
             .collect::<Vec<_>>()
     };
     assert_eq!(records(&before), records(&after));
+}
+
+async fn a_fileset_artifact_loads_every_file_of_its_directory(backend: Backend) {
+    let t = fresh(backend).await;
+    let dir = tempfile_dir::Dir::new();
+    for (path, bytes) in [
+        ("book/track01.mp3", &b"one"[..]),
+        ("book/track02.mp3", b"two"),
+        ("book/text/ncc 1.html", b"<html/>"),
+        ("novel/chapter.xhtml", b"<p/>"),
+    ] {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+    std::fs::create_dir_all(dir.path().join("empty")).unwrap();
+    let fixture = |format: &str, file: &str| {
+        format!(
+            r#"{{ "sites": [{{ "id": "lib", "name": "The Library" }}],
+               "titles": [{{ "serviceId": "t1", "site": "lib", "status": "live", "title": "Heard",
+                            "usageRestriction": "copyright",
+                            "artifacts": [{{ "format": "{format}", "file": "{file}" }}] }}] }}"#
+        )
+    };
+    let plan = fixture::check(
+        &t.store,
+        FixtureFile::parse(&fixture("DAISY_AUDIO", "book")).unwrap(),
+        dir.path(),
+    )
+    .await
+    .unwrap();
+    let copies: Vec<(String, &str)> = plan
+        .files()
+        .iter()
+        .map(|(source, key)| {
+            let source = source.strip_prefix(dir.path()).unwrap();
+            (source.to_string_lossy().into_owned(), key.as_str())
+        })
+        .collect();
+    assert_eq!(
+        copies,
+        [
+            (
+                "book/text/ncc 1.html".to_owned(),
+                "titles/t1/DAISY_AUDIO/text/ncc 1.html"
+            ),
+            (
+                "book/track01.mp3".to_owned(),
+                "titles/t1/DAISY_AUDIO/track01.mp3"
+            ),
+            (
+                "book/track02.mp3".to_owned(),
+                "titles/t1/DAISY_AUDIO/track02.mp3"
+            ),
+        ]
+    );
+    fixture::write(&t.store, plan).await.unwrap();
+    let t1 = titles::get(t.store.pool(), "t1").await.unwrap().unwrap();
+    assert_eq!(
+        t1.artifacts[0].file.as_deref(),
+        Some("titles/t1/DAISY_AUDIO/")
+    );
+
+    for (format, file, problem) in [
+        (
+            "EPUB3",
+            "novel",
+            "is a directory, but an artifact in EPUB3 is one file",
+        ),
+        ("BRF", "empty", "holds no files"),
+    ] {
+        let Err(FixtureError::Invalid(problems)) = fixture::check(
+            &t.store,
+            FixtureFile::parse(&fixture(format, file)).unwrap(),
+            dir.path(),
+        )
+        .await
+        else {
+            panic!("{format}: a bad fileset was accepted");
+        };
+        let refused = problems.join("\n");
+        assert!(refused.to_string().contains(problem), "{format}: {refused}");
+    }
 }
 
 async fn bad_catalog_entries_are_refused_by_name(backend: Backend) {
