@@ -115,6 +115,7 @@ async fn change_speed_of_one(
         Ok(key) => {
             speed_variants::mark_ready(store, &v, &key, Timestamp::now()).await?;
             tracing::info!(file = %v.source_key, speed = %v.speed, seconds = started.elapsed().as_secs_f64(), "speed variant ready");
+            forget_superseded(store, files, &v).await?;
             "ready"
         }
         Err(Fail(why)) => {
@@ -130,6 +131,26 @@ async fn change_speed_of_one(
     };
     metrics::counter!("lectern_speed_variants_total", "outcome" => outcome).increment(1);
     Ok(true)
+}
+
+/// Deletes what earlier versions of the variant's file left: once a replaced file has been made
+/// at a speed, nobody will be sent the old one again. A file that cannot be deleted now is left
+/// with its row, for the next variant made from this file to try again.
+async fn forget_superseded(
+    store: &Store,
+    files: &FileStore,
+    made: &SpeedVariant,
+) -> Result<(), lectern_store::StoreError> {
+    for old in speed_variants::superseded(store, &made.source_key, made.source_version).await? {
+        if let Some(key) = &old.object_key
+            && let Err(e) = files.delete(key).await
+        {
+            tracing::warn!(file = %key, error = %e, "a superseded speed variant could not be deleted");
+            continue;
+        }
+        speed_variants::forget(store, &old).await?;
+    }
+    Ok(())
 }
 
 /// Why a speed variant was not made.

@@ -1,6 +1,6 @@
 -- MP3 resources made at another playback speed (document 1: `speed`, 0.5 to 3.5). A variant
--- belongs to one version of its source file (its last-modified time, in seconds), so a replaced
--- file is made again; every reader of the file shares it, as resources are not stamped.
+-- belongs to one version of its source file (its last-modified time, in milliseconds), so a
+-- replaced file is made again; every reader of the file shares it, as resources are not stamped.
 CREATE TABLE speed_variants (
     source_key      TEXT NOT NULL,
     source_version  BIGINT NOT NULL,

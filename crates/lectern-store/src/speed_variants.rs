@@ -23,7 +23,7 @@ string_enum!(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SpeedVariant {
     pub source_key: String,
-    /// The source file's last-modified time, in seconds.
+    /// The source file's last-modified time, in milliseconds.
     pub source_version: i64,
     pub speed: PlaybackSpeed,
     pub status: VariantStatus,
@@ -129,6 +129,37 @@ pub async fn retry_later(store: &Store, v: &SpeedVariant, why: &str) -> Result<(
         return mark_failed(store, v, &why).await;
     }
     set(store, v, "making", None, Some(why), None).await
+}
+
+/// The variants of earlier versions of `source_key`: what a replaced file leaves behind. One a
+/// worker is making is left to it.
+pub async fn superseded(
+    store: &Store,
+    source_key: &str,
+    source_version: i64,
+) -> Result<Vec<SpeedVariant>, StoreError> {
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM speed_variants WHERE source_key = $1 AND source_version < $2
+         AND status <> 'making' ORDER BY source_version, speed"
+    )))
+    .bind(source_key)
+    .bind(source_version)
+    .fetch_all(store.pool())
+    .await?;
+    rows.iter().map(read).collect()
+}
+
+/// Deletes the variant's row (its file, if any, is the caller's to delete first).
+pub async fn forget(store: &Store, v: &SpeedVariant) -> Result<(), StoreError> {
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "DELETE FROM speed_variants WHERE {KEY}"
+    )))
+    .bind(&v.source_key)
+    .bind(v.source_version)
+    .bind(i64::from(v.speed.hundredths()))
+    .execute(store.pool())
+    .await?;
+    Ok(())
 }
 
 async fn set(

@@ -53,6 +53,8 @@ struct Found {
     key: String,
     size: u64,
     modified: Timestamp,
+    /// Its last-modified time in milliseconds: a file replaced within the second is another.
+    version: i64,
 }
 
 /// The artifact's files, when the caller may have them.
@@ -107,6 +109,7 @@ async fn files_of(
             key,
             size,
             modified: Timestamp::from_unix(modified.timestamp()),
+            version: modified.timestamp_millis(),
         })
         .collect();
     found.sort_by(|a, b| a.name.cmp(&b.name));
@@ -224,7 +227,7 @@ async fn at_speed(state: &AppState, file: &Found, speed: PlaybackSpeed) -> ApiRe
     let variant = speed_variants::request(
         &state.store,
         &file.key,
-        file.modified.unix(),
+        file.version,
         speed,
         Timestamp::now(),
     )

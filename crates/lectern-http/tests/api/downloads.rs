@@ -576,6 +576,31 @@ async fn mp3_resources_play_at_another_speed(backend: Backend) {
         fast
     );
 
+    // A replaced file is made again, and what was made from the old one is deleted.
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let longer = SPEECH.repeat(2);
+    app.files
+        .put("titles/t-road/DAISY_AUDIO/track03.mp3", longer.clone())
+        .await
+        .unwrap();
+    let (status, _, body) = call(&app, &twice, Some(&member)).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let again = poll(&app, &twice, Some(&member)).await;
+    let remade = fetch(&app, &again).await;
+    assert!(
+        (remade.len() as f64 / SPEECH.len() as f64 - 1.0).abs() < 0.1,
+        "{} bytes",
+        remade.len()
+    );
+    let started = Instant::now();
+    while app.http.get(&url).send().await.unwrap().status() != StatusCode::NOT_FOUND {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the old one is still served"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
     // The normal speed is the file as recorded.
     let (status, headers, _) = call(
         &app,
@@ -586,7 +611,7 @@ async fn mp3_resources_play_at_another_speed(backend: Backend) {
     assert_eq!(status, StatusCode::FOUND);
     assert_eq!(
         fetch(&app, headers["location"].to_str().unwrap()).await,
-        SPEECH
+        longer
     );
 
     // A file that is not MP3 audio is refused once the worker has tried it, naming `speed`.

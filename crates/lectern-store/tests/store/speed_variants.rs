@@ -7,6 +7,7 @@ use lectern_store::testing::{Backend, fresh};
 on_both_stores!(
     a_speed_variant_is_made_once_per_version_of_its_file,
     a_speed_variant_is_tried_again_then_given_up,
+    a_replaced_files_variants_are_superseded,
 );
 
 fn speed(s: &str) -> PlaybackSpeed {
@@ -99,4 +100,55 @@ async fn a_speed_variant_is_tried_again_then_given_up(backend: Backend) {
         .unwrap()
         .unwrap();
     assert_eq!((again.source_key, again.attempts), (left.source_key, 2));
+}
+
+async fn a_replaced_files_variants_are_superseded(backend: Backend) {
+    let t = fresh(backend).await;
+    let now = Timestamp::from_unix(1_800_000_000);
+    for (key, version, s) in [
+        ("a/t1.mp3", 1, "2"),
+        ("a/t1.mp3", 1, "1.5"),
+        ("a/t1.mp3", 2, "2"),
+        ("a/t1.mp3", 3, "2"),
+        ("a/other.mp3", 1, "2"),
+    ] {
+        speed_variants::request(&t.store, key, version, speed(s), now)
+            .await
+            .unwrap();
+    }
+    // The oldest job, by file name among equals, is being made: it is left to its worker.
+    let making = speed_variants::claim(&t.store, now, now.plus_seconds(-300))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(making.source_key, "a/other.mp3");
+    assert!(
+        speed_variants::superseded(&t.store, "a/other.mp3", 2)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    let old = speed_variants::superseded(&t.store, "a/t1.mp3", 3)
+        .await
+        .unwrap();
+    let found: Vec<(i64, u16)> = old
+        .iter()
+        .map(|v| (v.source_version, v.speed.hundredths()))
+        .collect();
+    assert_eq!(found, [(1, 150), (1, 200), (2, 200)]);
+    for v in &old {
+        speed_variants::forget(&t.store, v).await.unwrap();
+    }
+    assert!(
+        speed_variants::superseded(&t.store, "a/t1.mp3", 3)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // The current version is kept.
+    let kept = speed_variants::request(&t.store, "a/t1.mp3", 3, speed("2"), now)
+        .await
+        .unwrap();
+    assert_eq!(kept.status, VariantStatus::Queued);
 }
