@@ -1,67 +1,26 @@
-//! The worker: claims queued downloads from the store and makes each reader's package from the
-//! artifact's file; when none is waiting, makes MP3 resources at the speeds readers asked for.
-//! Every node runs one (or `lectern worker` runs it alone); the store's claims keep two workers
-//! off the same job.
-
-use std::time::Duration;
+//! Downloads: each reader's package, made from the artifact's file or fileset.
 
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::{Artifact, Format};
 use lectern_store::downloads::{self, Download, SubjectKind};
-use lectern_store::speed_variants::{self, SpeedVariant};
 use lectern_store::{Store, accounts, periodicals, sites, titles};
 
+use super::STALE_SECONDS;
 use crate::files::FileStore;
 use crate::notice::Notice;
 use crate::package;
-use crate::speed::{self, SpeedError};
-
-/// How often an idle worker looks for work.
-const IDLE: Duration = Duration::from_millis(250);
-/// A job claimed this long ago and not finished was left by a node that stopped.
-const STALE_SECONDS: i64 = 300;
 
 /// The file store key of a download's package.
 pub fn package_key(d: &Download, file_name: &str) -> String {
     format!("downloads/{}/{file_name}", d.download_id)
 }
 
-/// The file store key of a file at a speed: beside nothing else, named as the source is, so that
-/// the reader's download keeps the track's name.
-pub fn speed_variant_key(v: &SpeedVariant) -> String {
-    format!(
-        "speeds/{}/{}/{}",
-        v.speed.hundredths(),
-        v.source_version,
-        v.source_key
-    )
-}
-
-/// Works until the process ends.
-pub fn spawn(store: Store, files: FileStore) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        loop {
-            match run_once(&store, &files).await {
-                Ok(true) => continue,
-                Ok(false) => tokio::time::sleep(IDLE).await,
-                Err(e) => {
-                    tracing::warn!(error = %e, "the worker could not reach the store");
-                    tokio::time::sleep(IDLE * 4).await;
-                }
-            }
-        }
-    })
-}
-
-/// Does one job, a package before a speed change (a reader waits for the package); false when
-/// there was nothing to do. Only store errors are returned.
-pub async fn run_once(store: &Store, files: &FileStore) -> Result<bool, lectern_store::StoreError> {
-    Ok(package_one(store, files).await? || change_speed_of_one(store, files).await?)
-}
-
 /// Claims and packages one download. A package that cannot be made is marked failed with the
 /// reason (the reader's next request queues it again).
-async fn package_one(store: &Store, files: &FileStore) -> Result<bool, lectern_store::StoreError> {
+pub(super) async fn package_one(
+    store: &Store,
+    files: &FileStore,
+) -> Result<bool, lectern_store::StoreError> {
     let now = Timestamp::now();
     let Some(d) = downloads::claim(store, now, now.plus_seconds(-STALE_SECONDS)).await? else {
         return Ok(false);
@@ -81,86 +40,6 @@ async fn package_one(store: &Store, files: &FileStore) -> Result<bool, lectern_s
     }
     Ok(true)
 }
-
-/// Claims one file at a speed and makes it. A file that is not readable MP3 is failed for good
-/// (until it is replaced); a file store that fails is tried again.
-async fn change_speed_of_one(
-    store: &Store,
-    files: &FileStore,
-) -> Result<bool, lectern_store::StoreError> {
-    let now = Timestamp::now();
-    let Some(v) = speed_variants::claim(store, now, now.plus_seconds(-STALE_SECONDS)).await? else {
-        return Ok(false);
-    };
-    let started = std::time::Instant::now();
-    let made = match files.get(&v.source_key).await {
-        Err(e) => Err(Retry(e.to_string())),
-        Ok(original) => {
-            let speed = v.speed;
-            match tokio::task::spawn_blocking(move || speed::change_speed(original, speed)).await {
-                Ok(Ok(mp3)) => {
-                    let key = speed_variant_key(&v);
-                    match files.put(&key, mp3).await {
-                        Ok(()) => Ok(key),
-                        Err(e) => Err(Retry(e.to_string())),
-                    }
-                }
-                Ok(Err(e @ SpeedError::Unreadable(_))) => Err(Fail(e.to_string())),
-                Ok(Err(e)) => Err(Retry(e.to_string())),
-                Err(e) => Err(Retry(format!("the encoder stopped: {e}"))),
-            }
-        }
-    };
-    let outcome = match made {
-        Ok(key) => {
-            speed_variants::mark_ready(store, &v, &key, Timestamp::now()).await?;
-            tracing::info!(file = %v.source_key, speed = %v.speed, seconds = started.elapsed().as_secs_f64(), "speed variant ready");
-            forget_superseded(store, files, &v).await?;
-            "ready"
-        }
-        Err(Fail(why)) => {
-            speed_variants::mark_failed(store, &v, &why).await?;
-            tracing::warn!(file = %v.source_key, speed = %v.speed, error = %why, "speed variant failed");
-            "failed"
-        }
-        Err(Retry(why)) => {
-            speed_variants::retry_later(store, &v, &why).await?;
-            tracing::warn!(file = %v.source_key, speed = %v.speed, error = %why, attempt = v.attempts, "speed variant will be tried again");
-            "retry"
-        }
-    };
-    metrics::counter!("lectern_speed_variants_total", "outcome" => outcome).increment(1);
-    Ok(true)
-}
-
-/// Deletes what earlier versions of the variant's file left: once a replaced file has been made
-/// at a speed, nobody will be sent the old one again. A file that cannot be deleted now is left
-/// with its row, for the next variant made from this file to try again.
-async fn forget_superseded(
-    store: &Store,
-    files: &FileStore,
-    made: &SpeedVariant,
-) -> Result<(), lectern_store::StoreError> {
-    for old in speed_variants::superseded(store, &made.source_key, made.source_version).await? {
-        if let Some(key) = &old.object_key
-            && let Err(e) = files.delete(key).await
-        {
-            tracing::warn!(file = %key, error = %e, "a superseded speed variant could not be deleted");
-            continue;
-        }
-        speed_variants::forget(store, &old).await?;
-    }
-    Ok(())
-}
-
-/// Why a speed variant was not made.
-enum NotMade {
-    /// It never can be, from this version of the file.
-    Fail(String),
-    /// It may be, on another try.
-    Retry(String),
-}
-use NotMade::{Fail, Retry};
 
 /// Makes the package and returns its key; the error says why it could not be made.
 async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<String, String> {
