@@ -9,7 +9,7 @@ use crate::{Store, StoreError};
 /// A job table: its name, the columns that identify a row, and the status of a row being worked on.
 pub(crate) struct JobTable {
     pub table: &'static str,
-    /// One column, or a parenthesized list of them.
+    /// The identifying columns, comma-separated.
     pub key: &'static str,
     pub working: &'static str,
     /// What a claim returns.
@@ -29,15 +29,14 @@ pub(crate) async fn claim(
         columns,
     } = jobs;
     let lock = crate::dialect::skip_locked(store.backend());
+    // A row value, `(a, b) = (SELECT a, b ...)`, so that one statement serves any key.
     let sql = format!(
         "UPDATE {table} SET status = '{working}', claimed_at = $1, attempts = attempts + 1
-         WHERE {key} = (
-           SELECT {} FROM {table}
+         WHERE ({key}) = (
+           SELECT {key} FROM {table}
            WHERE status = 'queued' OR (status = '{working}' AND claimed_at < $2)
-           ORDER BY created_at, {} LIMIT 1 {lock})
-         RETURNING {columns}",
-        key.trim_matches(['(', ')']),
-        key.trim_matches(['(', ')']),
+           ORDER BY created_at, {key} LIMIT 1 {lock})
+         RETURNING {columns}"
     );
     Ok(sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(now.unix())

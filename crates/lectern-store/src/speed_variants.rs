@@ -60,6 +60,8 @@ fn read(r: &sqlx::any::AnyRow) -> Result<SpeedVariant, StoreError> {
 }
 
 /// The variant of this version of the file at this speed, queued if nobody had asked for it.
+/// Most requests find it made: they read and write nothing (on SQLite, a write would queue
+/// behind every other writer).
 pub async fn request(
     store: &Store,
     source_key: &str,
@@ -67,6 +69,9 @@ pub async fn request(
     speed: PlaybackSpeed,
     now: Timestamp,
 ) -> Result<SpeedVariant, StoreError> {
+    if let Some(found) = get(store, source_key, source_version, speed).await? {
+        return Ok(found);
+    }
     sqlx::query(
         "INSERT INTO speed_variants (source_key, source_version, speed, status, created_at)
          VALUES ($1, $2, $3, 'queued', $4)
@@ -78,15 +83,27 @@ pub async fn request(
     .bind(now.unix())
     .execute(store.pool())
     .await?;
+    // Another node may have queued it first: its row is the one.
+    get(store, source_key, source_version, speed)
+        .await?
+        .ok_or_else(|| StoreError::Corrupt(format!("speed variant of {source_key} vanished")))
+}
+
+async fn get(
+    store: &Store,
+    source_key: &str,
+    source_version: i64,
+    speed: PlaybackSpeed,
+) -> Result<Option<SpeedVariant>, StoreError> {
     let row = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM speed_variants WHERE {KEY}"
     )))
     .bind(source_key)
     .bind(source_version)
     .bind(i64::from(speed.hundredths()))
-    .fetch_one(store.pool())
+    .fetch_optional(store.pool())
     .await?;
-    read(&row)
+    row.as_ref().map(read).transpose()
 }
 
 /// Claims the oldest queued variant, or one whose worker has been silent since `stale_before`
@@ -98,7 +115,7 @@ pub async fn claim(
 ) -> Result<Option<SpeedVariant>, StoreError> {
     let jobs = JobTable {
         table: "speed_variants",
-        key: "(source_key, source_version, speed)",
+        key: "source_key, source_version, speed",
         working: "making",
         columns: COLUMNS,
     };

@@ -10,6 +10,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::artifact::ArtifactStatus;
 use lectern_domain::catalog::{PlaybackSpeed, TitleRecord};
 use lectern_domain::title_access;
+use lectern_jobs::FileError;
 use lectern_store::speed_variants::{self, VariantStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -52,18 +53,33 @@ struct Found {
     name: String,
     key: String,
     size: u64,
-    modified: Timestamp,
-    /// Its last-modified time in milliseconds: a file replaced within the second is another.
-    version: i64,
+    /// Its last-modified time in milliseconds, which is its version: a file replaced within
+    /// the second is another.
+    modified_ms: i64,
 }
 
-/// The artifact's files, when the caller may have them.
-async fn files_of(
+impl Found {
+    fn new(folder: &str, key: String, size: u64, modified_ms: i64) -> Self {
+        Found {
+            name: key
+                .strip_prefix(folder)
+                .unwrap_or(&key)
+                .trim_start_matches('/')
+                .to_owned(),
+            key,
+            size,
+            modified_ms,
+        }
+    }
+}
+
+/// The folder of the artifact's files, when the caller may have them (None: it has no file).
+async fn folder_of(
     state: &AppState,
     ctx: &Ctx,
     service_id: &str,
     format: &str,
-) -> ApiResult<(TitleRecord, Vec<Found>)> {
+) -> ApiResult<(TitleRecord, Option<String>)> {
     let format = parse_format(format)?;
     let who = CatalogViewer::of(state, ctx).await?;
     let record = visible_title(state, &who, service_id).await?;
@@ -90,30 +106,11 @@ async fn files_of(
                 .collect(),
         ));
     }
-    let Some(file) = artifact.file.as_deref() else {
-        return Ok((record, Vec::new()));
-    };
-    let folder = file.rsplit_once('/').map_or("", |(f, _)| f);
-    let mut found: Vec<Found> = state
-        .files
-        .list(folder)
-        .await
-        .map_err(ApiError::internal)?
-        .into_iter()
-        .map(|(key, size, modified)| Found {
-            name: key
-                .strip_prefix(folder)
-                .unwrap_or(&key)
-                .trim_start_matches('/')
-                .to_owned(),
-            key,
-            size,
-            modified: Timestamp::from_unix(modified.timestamp()),
-            version: modified.timestamp_millis(),
-        })
-        .collect();
-    found.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok((record, found))
+    let folder = artifact
+        .file
+        .as_deref()
+        .map(|file| file.rsplit_once('/').map_or("", |(f, _)| f).to_owned());
+    Ok((record, folder))
 }
 
 #[utoipa::path(
@@ -139,7 +136,19 @@ pub async fn list_resources(
     Path((service_id, format)): Path<(String, String)>,
 ) -> ApiResult<Json<TitleFileResources>> {
     let page = PageRequest::from_params(&ctx.params, 10)?;
-    let (record, found) = files_of(&state, &ctx, &service_id, &format).await?;
+    let (record, folder) = folder_of(&state, &ctx, &service_id, &format).await?;
+    let found: Vec<Found> = match &folder {
+        // Listed in the order of their keys, which is their names' order.
+        Some(folder) => state
+            .files
+            .list(folder)
+            .await
+            .map_err(ApiError::internal)?
+            .into_iter()
+            .map(|(key, size, modified)| Found::new(folder, key, size, modified.timestamp_millis()))
+            .collect(),
+        None => Vec::new(),
+    };
     let total_results = found.len() as u64;
     let (rows, next) = page.page_of(found, |f| f.name.clone())?;
     let base = format!("/titles/{}/{format}/resources", segment(&record.service_id));
@@ -159,7 +168,8 @@ pub async fn list_resources(
                 resource_id: f.name.clone(),
                 local_uri: f.name,
                 size: f.size,
-                last_modified_date: f.modified.to_string(),
+                last_modified_date: Timestamp::from_unix(f.modified_ms.div_euclid(1000))
+                    .to_string(),
             })
             .collect(),
         total_results,
@@ -189,11 +199,16 @@ pub async fn get_resource(
     ctx: Ctx,
     Path((service_id, format, resource_id)): Path<(String, String, String)>,
 ) -> ApiResult<Response> {
-    let (_, found) = files_of(&state, &ctx, &service_id, &format).await?;
-    let file = found
-        .into_iter()
-        .find(|f| f.name == resource_id)
-        .ok_or_else(|| ApiError::not_found(format!("There is no resource '{resource_id}'")))?;
+    let missing = || ApiError::not_found(format!("There is no resource '{resource_id}'"));
+    let (_, folder) = folder_of(&state, &ctx, &service_id, &format).await?;
+    let folder = folder.ok_or_else(missing)?;
+    let key = format!("{folder}/{resource_id}");
+    let file = match state.files.head(&key).await {
+        Ok(Some((size, modified))) => Found::new(&folder, key, size, modified.timestamp_millis()),
+        // A name with `..` or an empty segment names no file of the artifact.
+        Ok(None) | Err(FileError::BadKey { .. }) => return Err(missing()),
+        Err(e) => return Err(ApiError::internal(e)),
+    };
     match requested_speed(&ctx, &file.name)? {
         Some(speed) if speed != PlaybackSpeed::NORMAL => at_speed(&state, &file, speed).await,
         _ => available(&state, &file.key).await,
@@ -227,7 +242,7 @@ async fn at_speed(state: &AppState, file: &Found, speed: PlaybackSpeed) -> ApiRe
     let variant = speed_variants::request(
         &state.store,
         &file.key,
-        file.version,
+        file.modified_ms,
         speed,
         Timestamp::now(),
     )

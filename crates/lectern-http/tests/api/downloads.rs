@@ -644,6 +644,8 @@ async fn mp3_resources_play_at_another_speed(backend: Backend) {
         ("/track03.mp3?speed=1.23", StatusCode::BAD_REQUEST),
         ("/track03.mp3?speed=fast", StatusCode::BAD_REQUEST),
         ("/track09.mp3?speed=2", StatusCode::NOT_FOUND),
+        ("/..%2Ftrack03.mp3?speed=1", StatusCode::NOT_FOUND),
+        ("/sections?speed=1", StatusCode::NOT_FOUND),
     ] {
         let (status, _, body) = call(
             &app,
