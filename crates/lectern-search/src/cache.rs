@@ -1,6 +1,6 @@
 //! Per-segment copies, in plain arrays, of the columns every match reads: the scope's site and
-//! state, the author and category ordinals the facets count, and the title and author sort
-//! ordinals; and of the service ids every page names.
+//! state with the author and category ordinals the facets count (one row per document, `rows`),
+//! and the title and author sort ordinals; and of the service ids every page names.
 //!
 //! Reading a multi-valued fast column costs a rank in its optional index and two bit-unpacked
 //! offsets before the values: nearly half of a broad search's time went there. Segments never
@@ -17,13 +17,11 @@ use tantivy::index::SegmentId;
 use tantivy::{DocId, Searcher, SearcherGeneration, SegmentReader, Warmer};
 
 use crate::ordmap::{Facet, OrdMap};
+use crate::rows::Rows;
 use crate::schema::col;
 
 pub(crate) struct SegmentCache {
-    /// Site ordinal << 2 | the `state` bits, by document.
-    pub scope: Vec<u32>,
-    pub authors: Multi,
-    pub categories: Multi,
+    pub rows: Rows,
     pub title_sort: Ords,
     pub author_sort: Ords,
     pub service_ids: Terms,
@@ -108,42 +106,6 @@ impl Ords {
     }
 }
 
-/// A multi-valued column: the values of document d are `values[starts[d]..starts[d + 1]]`.
-pub(crate) struct Multi {
-    starts: Vec<u32>,
-    values: Vec<u32>,
-}
-
-impl Multi {
-    fn read(column: Option<&Column<u64>>, max_doc: DocId) -> Multi {
-        let mut multi = Multi {
-            starts: Vec::with_capacity(max_doc as usize + 1),
-            values: Vec::new(),
-        };
-        multi.starts.push(0);
-        for doc in 0..max_doc {
-            if let Some(column) = column {
-                multi
-                    .values
-                    .extend(column.values_for_doc(doc).map(|v| v as u32));
-            }
-            multi.starts.push(multi.values.len() as u32);
-        }
-        multi
-    }
-
-    #[inline]
-    pub fn of(&self, doc: DocId) -> &[u32] {
-        let doc = doc as usize;
-        match (self.starts.get(doc), self.starts.get(doc + 1)) {
-            (Some(&start), Some(&end)) => {
-                self.values.get(start as usize..end as usize).unwrap_or(&[])
-            }
-            _ => &[],
-        }
-    }
-}
-
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum SortText {
     Title,
@@ -163,25 +125,20 @@ impl SegmentCache {
         let max_doc = reader.max_doc();
         let sites = fast.str(col::SITE)?.map(|c| c.ords().clone());
         let state = fast.column_opt::<u64>(col::STATE)?;
-        let scope = (0..max_doc)
-            .map(|doc| {
-                let site = sites
-                    .as_ref()
-                    .and_then(|c| c.first(doc))
-                    .unwrap_or(u64::from(u32::MAX >> 2));
-                let state = state.as_ref().and_then(|c| c.first(doc)).unwrap_or(0);
-                ((site as u32) << 2) | (state as u32 & 3)
-            })
-            .collect();
         let authors = fast.str(col::AUTHOR)?.map(|c| c.ords().clone());
         let categories = fast.str(col::CATEGORY)?.map(|c| c.ords().clone());
+        let rows = Rows::read(
+            max_doc,
+            sites.as_ref(),
+            state.as_ref(),
+            authors.as_ref(),
+            categories.as_ref(),
+        );
         let title_sort = fast.str(col::TITLE_SORT)?.map(|c| c.ords().clone());
         let author_sort = fast.str(col::AUTHOR_SORT)?.map(|c| c.ords().clone());
         let service_ids = Terms::read(fast.str(col::SERVICE_ID)?.as_ref())?;
         Ok(SegmentCache {
-            scope,
-            authors: Multi::read(authors.as_ref(), max_doc),
-            categories: Multi::read(categories.as_ref(), max_doc),
+            rows,
             title_sort: Ords::read(title_sort.as_ref(), max_doc),
             author_sort: Ords::read(author_sort.as_ref(), max_doc),
             service_ids,

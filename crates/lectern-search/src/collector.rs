@@ -25,6 +25,7 @@ use crate::cache::{Caches, SegmentCache, SortText};
 use crate::facets::{Counters, Tally};
 use crate::ordmap::{Facet, str_column};
 use crate::paging::{Key, KeyKind, KeyValue, SortPlan};
+use crate::rows::DocRow;
 use crate::schema::col;
 use crate::scope::SegmentScope;
 
@@ -51,6 +52,9 @@ type SegKey = (u128, u64);
 
 const MISSING: u128 = 1 << 64;
 
+/// Matches looked at together (`SegmentPage::flush`).
+const BATCH: usize = 64;
+
 enum Values {
     /// The column (for its dictionary) and, in the cache, its ordinals.
     Str(StrColumn, Arc<SegmentCache>, SortText),
@@ -67,6 +71,8 @@ pub(crate) struct SegmentPage {
     bound: Option<SegKey>,
     limit: usize,
     heap: BinaryHeap<(SegKey, DocId)>,
+    /// Matches not yet looked at (see `flush`).
+    pending: Vec<(DocId, Score)>,
     total: u64,
     after: u64,
     facets: Option<(Tally, Tally)>,
@@ -107,6 +113,7 @@ impl Collector for PageCollector<'_> {
             bound: None,
             limit: self.limit,
             heap: BinaryHeap::with_capacity(self.limit + 1),
+            pending: Vec::with_capacity(BATCH),
             total: 0,
             after: 0,
             facets: None,
@@ -169,16 +176,60 @@ impl SegmentCollector for SegmentPage {
 
     #[inline]
     fn collect(&mut self, doc: DocId, score: Score) {
-        if let Some(scope) = &self.scope
-            && !scope.admits(doc)
-        {
-            return;
+        self.pending.push((doc, score));
+        if self.pending.len() == BATCH {
+            self.flush();
         }
-        self.total += 1;
-        if let Some((authors, categories)) = &mut self.facets {
-            authors.add(doc);
-            categories.add(doc);
+    }
+
+    fn harvest(mut self) -> io::Result<SegmentFruit> {
+        self.flush();
+        let mut hits = Vec::with_capacity(self.heap.len());
+        for ((primary, _), doc) in self.heap.iter() {
+            hits.push(self.key_of(*doc, *primary)?);
         }
+        Ok(SegmentFruit {
+            total: self.total,
+            after: self.after,
+            hits,
+            facets: self.facets,
+        })
+    }
+}
+
+impl SegmentPage {
+    /// Looks at the pending matches in three tight loops: their rows, all together; then the
+    /// scope and the facets; then the page. A row (and a facet counter) is a cache miss for a
+    /// sparse match set: read one match at a time, between postings and scoring, each miss was
+    /// waited for alone, while loops of independent loads let the processor overlap them.
+    fn flush(&mut self) {
+        let mut pending = std::mem::take(&mut self.pending);
+        let mut rows = [DocRow::ABSENT; BATCH];
+        for (row, &(doc, _)) in rows.iter_mut().zip(&pending) {
+            *row = *self.cache.rows.get(doc);
+        }
+        let mut admitted = 0;
+        for (row, i) in rows.iter().zip(0..pending.len()) {
+            if self.scope.as_ref().is_none_or(|s| s.admits_row(row)) {
+                if let Some((authors, categories)) = &mut self.facets {
+                    authors.add(row);
+                    categories.add(row);
+                }
+                pending[admitted] = pending[i];
+                admitted += 1;
+            }
+        }
+        self.total += admitted as u64;
+        for &(doc, score) in &pending[..admitted] {
+            self.take(doc, score);
+        }
+        pending.clear();
+        self.pending = pending;
+    }
+
+    /// Keeps an admitted match if it belongs on the page.
+    #[inline]
+    fn take(&mut self, doc: DocId, score: Score) {
         let primary = self.primary(doc, score);
         let mut secondary = None;
         if let Some((bound, bound_id)) = self.bound {
@@ -213,21 +264,6 @@ impl SegmentCollector for SegmentPage {
         }
     }
 
-    fn harvest(self) -> io::Result<SegmentFruit> {
-        let mut hits = Vec::with_capacity(self.heap.len());
-        for ((primary, _), doc) in self.heap.iter() {
-            hits.push(self.key_of(*doc, *primary)?);
-        }
-        Ok(SegmentFruit {
-            total: self.total,
-            after: self.after,
-            hits,
-            facets: self.facets,
-        })
-    }
-}
-
-impl SegmentPage {
     fn directed(&self, v: u64) -> u64 {
         if self.desc { u64::MAX - v } else { v }
     }

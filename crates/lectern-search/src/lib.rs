@@ -12,8 +12,9 @@
 //! its sort keys), `query` (text and filters as a tantivy query), `scope` (the caller's scope,
 //! checked per match), `paging` (sort orders and page tokens), `collector` (the one pass that
 //! counts, tallies facets and keeps the page), `facets` and `ordmap` (adding up facet counts by
-//! global ordinal), `cache` (per-segment arrays and global ordinals, built by a warmer), `index`
-//! (opening and writing) and `search` (reading).
+//! global ordinal), `cache` (per-segment arrays and global ordinals, built by a warmer), `rows`
+//! (what each match reads for the scope and the facets, one row per document), `index` (opening
+//! and writing) and `search` (reading).
 
 mod cache;
 mod collector;
@@ -23,6 +24,7 @@ mod index;
 mod ordmap;
 mod paging;
 mod query;
+mod rows;
 mod schema;
 mod scope;
 mod search;

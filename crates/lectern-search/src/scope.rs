@@ -11,6 +11,7 @@ use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader};
 
 use crate::cache::{Caches, SegmentCache};
+use crate::rows::DocRow;
 use crate::schema::col;
 
 /// Bits of the `state` column.
@@ -59,13 +60,16 @@ impl SegmentScope {
 
     #[inline]
     pub fn admits(&self, doc: DocId) -> bool {
-        let Some(&packed) = self.cache.scope.get(doc as usize) else {
-            return false;
-        };
-        match self.access.get((packed >> 2) as usize) {
+        self.admits_row(self.cache.rows.get(doc))
+    }
+
+    /// For a collector that reads the row anyway, for the facets.
+    #[inline]
+    pub fn admits_row(&self, row: &DocRow) -> bool {
+        match self.access.get(row.site()) {
             Some(Access::Managed) => true,
             Some(Access::Public) => {
-                let state = u64::from(packed & 3);
+                let state = row.state();
                 state & LIVE != 0 && !(self.hide_adult && state & ADULT != 0)
             }
             Some(Access::Hidden) | None => false,

@@ -25,6 +25,12 @@ fn catalog(n: usize) -> Vec<TitleRecord> {
                 );
                 contributors.push(json!({"name": "Someone Else", "type": "editor"}));
             }
+            // More than two authors are kept apart from the rest (the index's rows).
+            if h.is_multiple_of(5) {
+                contributors.push(
+                    json!({"name": format!("Author {:02}", skewed(21, 40)), "type": "author"}),
+                );
+            }
             let categories: Vec<String> = (0..=(h % 3))
                 .map(|k| format!("Category {}", skewed(28 + 3 * k, 16)))
                 .collect();
