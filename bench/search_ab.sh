@@ -52,10 +52,13 @@ for i in 0 1; do
   wait_http "http://127.0.0.1:${PORTS[$i]}/v2/titles?api_key=$KEY&limit=1" "${PIDS[$i]}" "${BINS[$i]}"
 done
 total() { curl -s "http://127.0.0.1:$1/v2/titles?api_key=$KEY&limit=1" | sed -nE 's/.*"totalResults":([0-9]+).*/\1/p'; }
+ready=""
 for _ in $(seq 1 300); do
-  [ -n "$(total "${PORTS[0]}")" ] && [ "$(total "${PORTS[0]}")" = "$(total "${PORTS[1]}")" ] && break
+  a="$(total "${PORTS[0]}")" b="$(total "${PORTS[1]}")"
+  if [ -n "$a" ] && [ "$a" != 0 ] && [ "$a" = "$b" ]; then ready=1; break; fi
   sleep 0.3
 done
+[ -n "$ready" ] || die "the two servers do not list the same catalog to the key $KEY (totals '$a' and '$b')"
 
 to_ms() { awk -v x="$1" 'BEGIN {v = x + 0; u = x; sub(/^[0-9.]+/, "", u); if (u == "us") v /= 1000; else if (u == "s") v *= 1000; print v}'; }
 shapes=()
@@ -73,6 +76,8 @@ for shape in "${shapes[@]}"; do
     for i in 0 1; do
       out="$(taskset -c "$LOAD_CPU" wrk -t1 -c1 -d"${DURATION}s" --latency "http://127.0.0.1:${PORTS[$i]}/v2/titles?api_key=$KEY&$shape")"
       alive "${PIDS[$i]}" "${BINS[$i]}"
+      # Latencies of refusals would time something else.
+      if grep -qE 'Non-2xx|Socket errors' <<<"$out"; then die "failed requests to ${BINS[$i]}: $out"; fi
       p50="$(to_ms "$(awk '$1 == "50%" {print $2}' <<<"$out")")"
       p99="$(to_ms "$(awk '$1 == "99%" {print $2}' <<<"$out")")"
       if [ "$i" = 0 ]; then p50_0+=("$p50") p99_0+=("$p99"); else p50_1+=("$p50") p99_1+=("$p99"); fi

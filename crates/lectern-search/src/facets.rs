@@ -129,9 +129,15 @@ impl Tally {
     }
 
     pub fn recycle(self, counters: &Counters) {
-        let touched = &self.touched[..self.counted];
-        counters.give_back(self.facet, Pool::Segment, self.counts, touched);
-        counters.give_back(self.facet, Pool::Touched, self.touched, &[]);
+        let Tally {
+            facet,
+            counts,
+            touched,
+            counted,
+            ..
+        } = self;
+        counters.give_back(facet, Pool::Segment, counts, &touched[..counted]);
+        counters.give_back(facet, Pool::Touched, touched, &[]);
     }
 }
 
