@@ -1,6 +1,11 @@
 //! Per-segment copies, in plain arrays, of the columns every match reads: the scope's site and
 //! state with the author and category ordinals the facets count (one row per document, `rows`),
-//! and the title and author sort ordinals; and of the service ids every page names.
+//! and the title and author sort ordinals; of the service ids every page names; and of what
+//! every search asks of a segment's dictionaries (its site names, how many authors and
+//! categories it has).
+//!
+//! Opening a fast column reads its block index: opening the four a search used to open (site,
+//! service id, author, category) took a tenth of a rare term's search (perf, 1,000,000 titles).
 //!
 //! Reading a multi-valued fast column costs a rank in its optional index and two bit-unpacked
 //! offsets before the values: nearly half of a broad search's time went there. Segments never
@@ -12,7 +17,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
 
-use tantivy::columnar::{Column, StrColumn};
+use tantivy::columnar::{Column, StrColumn, TermOrdHit};
 use tantivy::index::SegmentId;
 use tantivy::{DocId, Searcher, SearcherGeneration, SegmentReader, Warmer};
 
@@ -24,7 +29,13 @@ pub(crate) struct SegmentCache {
     pub rows: Rows,
     pub title_sort: Ords,
     pub author_sort: Ords,
+    /// Each document's service id, as its ordinal in `service_ids`.
+    pub service_id: Ords,
     pub service_ids: Terms,
+    /// The site names, by their ordinal in this segment (the rows' site ordinals).
+    pub sites: Vec<String>,
+    author_names: usize,
+    category_names: usize,
 }
 
 /// Terms by ordinal, in one buffer. A column's dictionary finds a term by decoding its block
@@ -69,14 +80,43 @@ impl Terms {
     }
 
     pub fn get(&self, ord: u64) -> Option<&str> {
-        let ord = usize::try_from(ord).ok()?;
+        std::str::from_utf8(self.bytes_of(usize::try_from(ord).ok()?)?).ok()
+    }
+
+    fn bytes_of(&self, ord: usize) -> Option<&[u8]> {
         let end = *self.ends.get(ord)? as usize;
         let start = match ord.checked_sub(1) {
             Some(before) => *self.ends.get(before)? as usize,
             None => 0,
         };
-        std::str::from_utf8(self.bytes.get(start..end)?).ok()
+        self.bytes.get(start..end)
     }
+
+    /// Where `term` is, or would be, among terms pushed in byte order (as a dictionary streams
+    /// them).
+    pub fn ord_or_next(&self, term: &str) -> TermOrdHit {
+        let ord = partition_point(self.len(), |ord| {
+            self.bytes_of(ord).is_some_and(|t| t < term.as_bytes())
+        });
+        match self.bytes_of(ord) {
+            Some(t) if t == term.as_bytes() => TermOrdHit::Exact(ord as u64),
+            _ => TermOrdHit::Next(ord as u64),
+        }
+    }
+}
+
+/// The first of `0..len` for which `before` is false, `before` being true up to some point.
+fn partition_point(len: usize, before: impl Fn(usize) -> bool) -> usize {
+    let (mut low, mut high) = (0, len);
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if before(mid) {
+            low = mid + 1;
+        } else {
+            high = mid;
+        }
+    }
+    low
 }
 
 /// A single-valued string column's ordinals, by document.
@@ -120,28 +160,43 @@ impl SegmentCache {
         }
     }
 
+    /// How many names the facet has in this segment.
+    pub fn names(&self, facet: Facet) -> usize {
+        match facet {
+            Facet::Authors => self.author_names,
+            Facet::Categories => self.category_names,
+        }
+    }
+
     fn build(reader: &SegmentReader) -> tantivy::Result<SegmentCache> {
         let fast = reader.fast_fields();
         let max_doc = reader.max_doc();
-        let sites = fast.str(col::SITE)?.map(|c| c.ords().clone());
+        let sites = fast.str(col::SITE)?;
         let state = fast.column_opt::<u64>(col::STATE)?;
-        let authors = fast.str(col::AUTHOR)?.map(|c| c.ords().clone());
-        let categories = fast.str(col::CATEGORY)?.map(|c| c.ords().clone());
+        let authors = fast.str(col::AUTHOR)?;
+        let categories = fast.str(col::CATEGORY)?;
         let rows = Rows::read(
             max_doc,
-            sites.as_ref(),
+            sites.as_ref().map(|c| c.ords()),
             state.as_ref(),
-            authors.as_ref(),
-            categories.as_ref(),
+            authors.as_ref().map(|c| c.ords()),
+            categories.as_ref().map(|c| c.ords()),
         );
-        let title_sort = fast.str(col::TITLE_SORT)?.map(|c| c.ords().clone());
-        let author_sort = fast.str(col::AUTHOR_SORT)?.map(|c| c.ords().clone());
-        let service_ids = Terms::read(fast.str(col::SERVICE_ID)?.as_ref())?;
+        let title_sort = fast.str(col::TITLE_SORT)?;
+        let author_sort = fast.str(col::AUTHOR_SORT)?;
+        let service_id = fast.str(col::SERVICE_ID)?;
+        let site_names = Terms::read(sites.as_ref())?;
         Ok(SegmentCache {
             rows,
-            title_sort: Ords::read(title_sort.as_ref(), max_doc),
-            author_sort: Ords::read(author_sort.as_ref(), max_doc),
-            service_ids,
+            title_sort: Ords::read(title_sort.as_ref().map(|c| c.ords()), max_doc),
+            author_sort: Ords::read(author_sort.as_ref().map(|c| c.ords()), max_doc),
+            service_id: Ords::read(service_id.as_ref().map(|c| c.ords()), max_doc),
+            service_ids: Terms::read(service_id.as_ref())?,
+            sites: (0..site_names.len() as u64)
+                .map(|ord| site_names.get(ord).unwrap_or_default().to_owned())
+                .collect(),
+            author_names: authors.as_ref().map_or(0, |c| c.num_terms()),
+            category_names: categories.as_ref().map_or(0, |c| c.num_terms()),
         })
     }
 }
@@ -224,4 +279,36 @@ impl Warmer for Caches {
 
 fn read<T>(lock: &RwLock<T>) -> RwLockReadGuard<'_, T> {
     lock.read().unwrap_or_else(PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terms(words: &[&str]) -> Terms {
+        let mut terms = Terms::default();
+        for w in words {
+            terms.push(w.as_bytes());
+        }
+        terms
+    }
+
+    #[test]
+    fn a_term_is_found_by_its_ordinal_and_its_ordinal_by_it() {
+        let t = terms(&["b", "bb", "d"]);
+        assert_eq!(t.get(1), Some("bb"));
+        assert_eq!(t.get(3), None);
+        let at = |s| match t.ord_or_next(s) {
+            TermOrdHit::Exact(o) => (true, o),
+            TermOrdHit::Next(o) => (false, o),
+        };
+        assert_eq!(at("b"), (true, 0));
+        assert_eq!(at("bb"), (true, 1));
+        assert_eq!(at("d"), (true, 2));
+        assert_eq!(at("a"), (false, 0));
+        assert_eq!(at("ba"), (false, 1));
+        assert_eq!(at("c"), (false, 2));
+        assert_eq!(at("e"), (false, 3));
+        assert!(matches!(terms(&[]).ord_or_next("a"), TermOrdHit::Next(0)));
+    }
 }

@@ -65,7 +65,6 @@ enum Values {
 pub(crate) struct SegmentPage {
     scope: Option<SegmentScope>,
     values: Values,
-    ids: StrColumn,
     cache: Arc<SegmentCache>,
     desc: bool,
     bound: Option<SegKey>,
@@ -107,7 +106,6 @@ impl Collector for PageCollector<'_> {
         let mut page = SegmentPage {
             scope: SegmentScope::open(self.scope, reader, self.caches)?,
             values,
-            ids: str_column(reader, col::SERVICE_ID)?,
             cache: self.caches.get(reader)?,
             desc: self.plan.desc,
             bound: None,
@@ -281,7 +279,7 @@ impl SegmentPage {
 
     #[inline]
     fn secondary(&self, doc: DocId) -> u64 {
-        let ord = self.ids.ords().first(doc).unwrap_or(0);
+        let ord = self.cache.service_id.get(doc).unwrap_or(0);
         self.directed(2 * ord + 1)
     }
 
@@ -290,14 +288,17 @@ impl SegmentPage {
         let primary = match (&after.value, &self.values) {
             (None, _) => MISSING,
             (Some(KeyValue::Str(s)), Values::Str(c, _, _)) => {
-                u128::from(self.directed(ord_bound(c, s)?))
+                let hit = c.dictionary().term_ord_or_next(s)?;
+                u128::from(self.directed(ord_bound(hit, c.num_terms())))
             }
             (Some(KeyValue::Num(n)), Values::Num(_)) => u128::from(self.directed(num_key(*n))),
             (Some(KeyValue::Score(bits)), Values::Score) => u128::from(u32::MAX - bits),
             // `SortPlan` only accepts tokens whose value fits its sort.
             _ => MISSING,
         };
-        Ok((primary, self.directed(ord_bound(&self.ids, &after.id)?)))
+        let ids = &self.cache.service_ids;
+        let id = ord_bound(ids.ord_or_next(&after.id), ids.len());
+        Ok((primary, self.directed(id)))
     }
 
     fn key_of(&self, doc: DocId, primary: u128) -> io::Result<Key> {
@@ -310,7 +311,7 @@ impl SegmentPage {
             // The primary is u32::MAX - bits: the bits are exactly what was compared.
             Values::Score => Some(KeyValue::Score(u32::MAX - primary as u32)),
         };
-        let id = match self.ids.ords().first(doc) {
+        let id = match self.cache.service_id.get(doc) {
             Some(ord) => self
                 .cache
                 .service_ids
@@ -334,11 +335,11 @@ fn num_key(n: i64) -> u64 {
 
 /// 2·ord + 1 for a value this segment holds (as hits are keyed); otherwise 2·(the number of
 /// smaller values), which falls between the neighbours' keys.
-fn ord_bound(column: &StrColumn, value: &str) -> io::Result<u64> {
-    Ok(match column.dictionary().term_ord_or_next(value)? {
+fn ord_bound(hit: TermOrdHit, terms: usize) -> u64 {
+    match hit {
         TermOrdHit::Exact(ord) => 2 * ord + 1,
-        TermOrdHit::Next(ord) => 2 * ord.min(column.num_terms() as u64),
-    })
+        TermOrdHit::Next(ord) => 2 * ord.min(terms as u64),
+    }
 }
 
 fn term(column: &StrColumn, ord: u64) -> io::Result<String> {

@@ -15,7 +15,7 @@ use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader};
 
 use crate::cache::{Caches, SegmentCache};
-use crate::ordmap::{Facet, OrdMap, str_column};
+use crate::ordmap::{Facet, OrdMap};
 use crate::rows::DocRow;
 use crate::scope::SegmentScope;
 
@@ -82,11 +82,12 @@ impl Tally {
         caches: &Caches,
         counters: &Counters,
     ) -> tantivy::Result<Tally> {
-        let names = str_column(reader, facet.column())?.num_terms();
+        let cache = caches.get(reader)?;
+        let names = cache.names(facet);
         Ok(Tally {
             facet,
             segment,
-            cache: caches.get(reader)?,
+            cache,
             counts: counters.take(facet, Pool::Segment, names),
             touched: counters.take(facet, Pool::Touched, names + 1),
             counted: 0,

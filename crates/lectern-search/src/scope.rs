@@ -12,7 +12,6 @@ use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader};
 
 use crate::cache::{Caches, SegmentCache};
 use crate::rows::DocRow;
-use crate::schema::col;
 
 /// Bits of the `state` column.
 pub(crate) const LIVE: u64 = 1;
@@ -44,15 +43,10 @@ impl SegmentScope {
         if scope.sites.is_none() && scope.managed_sites.is_none() {
             return Ok(None);
         }
-        let mut access = Vec::new();
-        if let Some(sites) = reader.fast_fields().str(col::SITE)? {
-            let mut stream = sites.dictionary().stream()?;
-            while stream.advance() {
-                access.push(access_of(scope, &String::from_utf8_lossy(stream.key())));
-            }
-        }
+        let cache = caches.get(reader)?;
+        let access = cache.sites.iter().map(|s| access_of(scope, s)).collect();
         Ok(Some(SegmentScope {
-            cache: caches.get(reader)?,
+            cache,
             access,
             hide_adult: scope.hide_adult,
         }))
