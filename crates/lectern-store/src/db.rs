@@ -59,6 +59,9 @@ impl Store {
             // One writer at a time is all SQLite allows; WAL lets readers go on meanwhile.
             Backend::Sqlite => AnyPoolOptions::new()
                 .max_connections(8)
+                // A ping checks nothing a local file could lose, and cost every query a
+                // round trip to the connection's thread (a twentieth of a rare term's search).
+                .test_before_acquire(false)
                 .after_connect(|conn, _| {
                     Box::pin(async move {
                         // 16 KiB pages suit title records: fewer page splits and a
