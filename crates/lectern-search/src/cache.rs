@@ -33,7 +33,7 @@ pub(crate) struct SegmentCache {
     pub service_id: Ords,
     pub service_ids: Terms,
     /// The site names, by their ordinal in this segment (the rows' site ordinals).
-    pub sites: Vec<String>,
+    pub sites: Terms,
     author_names: usize,
     category_names: usize,
 }
@@ -77,6 +77,11 @@ impl Terms {
         }
         terms.shrink_to_fit();
         Ok(terms)
+    }
+
+    /// The terms, by ordinal.
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        (0..self.len() as u64).map(|ord| self.get(ord).unwrap_or_default())
     }
 
     pub fn get(&self, ord: u64) -> Option<&str> {
@@ -185,16 +190,13 @@ impl SegmentCache {
         let title_sort = fast.str(col::TITLE_SORT)?;
         let author_sort = fast.str(col::AUTHOR_SORT)?;
         let service_id = fast.str(col::SERVICE_ID)?;
-        let site_names = Terms::read(sites.as_ref())?;
         Ok(SegmentCache {
             rows,
             title_sort: Ords::read(title_sort.as_ref().map(|c| c.ords()), max_doc),
             author_sort: Ords::read(author_sort.as_ref().map(|c| c.ords()), max_doc),
             service_id: Ords::read(service_id.as_ref().map(|c| c.ords()), max_doc),
             service_ids: Terms::read(service_id.as_ref())?,
-            sites: (0..site_names.len() as u64)
-                .map(|ord| site_names.get(ord).unwrap_or_default().to_owned())
-                .collect(),
+            sites: Terms::read(sites.as_ref())?,
             author_names: authors.as_ref().map_or(0, |c| c.num_terms()),
             category_names: categories.as_ref().map_or(0, |c| c.num_terms()),
         })

@@ -56,8 +56,8 @@ const MISSING: u128 = 1 << 64;
 const BATCH: usize = 64;
 
 enum Values {
-    /// The column (for its dictionary) and, in the cache, its ordinals.
-    Str(StrColumn, Arc<SegmentCache>, SortText),
+    /// The column (for its dictionary); its ordinals are in the segment's cache.
+    Str(StrColumn, SortText),
     Num(Column<i64>),
     Score,
 }
@@ -93,7 +93,7 @@ impl Collector for PageCollector<'_> {
                 } else {
                     SortText::Title
                 };
-                Values::Str(str_column(reader, name)?, self.caches.get(reader)?, text)
+                Values::Str(str_column(reader, name)?, text)
             }
             KeyKind::Num(name) => Values::Num(
                 reader
@@ -270,7 +270,7 @@ impl SegmentPage {
     fn primary(&self, doc: DocId, score: Score) -> u128 {
         let value = match &self.values {
             // Odd, so that a start value absent from this segment can sit between two (even).
-            Values::Str(_, cache, text) => cache.sort_ords(*text).get(doc).map(|ord| 2 * ord + 1),
+            Values::Str(_, text) => self.cache.sort_ords(*text).get(doc).map(|ord| 2 * ord + 1),
             Values::Num(c) => c.first(doc).map(num_key),
             Values::Score => return u128::from(u32::MAX - score_bits(score)),
         };
@@ -287,7 +287,7 @@ impl SegmentPage {
     fn bound_of(&self, after: &Key) -> io::Result<SegKey> {
         let primary = match (&after.value, &self.values) {
             (None, _) => MISSING,
-            (Some(KeyValue::Str(s)), Values::Str(c, _, _)) => {
+            (Some(KeyValue::Str(s)), Values::Str(c, _)) => {
                 let hit = c.dictionary().term_ord_or_next(s)?;
                 u128::from(self.directed(ord_bound(hit, c.num_terms())))
             }
@@ -303,7 +303,7 @@ impl SegmentPage {
 
     fn key_of(&self, doc: DocId, primary: u128) -> io::Result<Key> {
         let value = match &self.values {
-            Values::Str(c, cache, text) => match cache.sort_ords(*text).get(doc) {
+            Values::Str(c, text) => match self.cache.sort_ords(*text).get(doc) {
                 Some(ord) => Some(KeyValue::Str(term(c, ord)?)),
                 None => None,
             },
