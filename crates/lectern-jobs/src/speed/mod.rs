@@ -15,7 +15,9 @@ use symphonia::core::formats::{FormatOptions, FormatReader};
 use symphonia::core::io::MediaSourceStream;
 use symphonia::core::meta::MetadataOptions;
 use symphonia::core::probe::Hint;
-use wsola::TimeStretch;
+
+mod stretch;
+use stretch::Stretch;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SpeedError {
@@ -34,15 +36,13 @@ const ENCODE_CHUNK: usize = 16_384;
 /// The MP3 `mp3` played `speed` times as fast, as a new MP3.
 pub fn change_speed(mp3: Bytes, speed: PlaybackSpeed) -> Result<Vec<u8>, SpeedError> {
     let mut source = Source::open(mp3)?;
-    let mut stretch = TimeStretch::new(source.sample_rate, source.channels)
-        .map_err(|e| SpeedError::Unreadable(e.to_string()))?;
-    stretch.set_tempo(speed.factor());
+    let mut stretch = Stretch::new(source.sample_rate, source.channels, speed.factor());
     // Stretched samples wait here until the bit rate is known and the encoder can be made.
     let mut waiting: Vec<f32> = Vec::new();
     let mut output: Option<Mp3Output> = None;
     while let Some(samples) = source.next_samples()? {
         stretch.push(&samples);
-        let stretched = stretch.pull(usize::MAX);
+        let stretched = stretch.pull();
         match output.as_mut() {
             Some(out) => out.encode(&stretched)?,
             None => {
@@ -62,7 +62,7 @@ pub fn change_speed(mp3: Bytes, speed: PlaybackSpeed) -> Result<Vec<u8>, SpeedEr
         Some(out) => out,
         None => Mp3Output::new(&source)?,
     };
-    waiting.extend(stretch.flush());
+    waiting.extend(stretch.finish());
     out.encode(&waiting)?;
     out.finish()
 }
