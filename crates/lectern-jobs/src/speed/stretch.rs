@@ -142,20 +142,15 @@ impl Stretch {
         let start = (src - self.origin) * ch;
         let (first, second) = self.input[start..start + 2 * hop * ch].split_at(hop * ch);
         let (rise, fall) = self.window.split_at(hop);
-        let windowed = |half: &'_ [f32], window: &'_ [f32]| {
-            half.chunks_exact(ch)
-                .zip(window)
-                .flat_map(|(frame, &w)| frame.iter().map(move |&v| v * w))
-                .collect::<Vec<f32>>()
-        };
         let out_start = self.output.len();
-        self.output.extend(windowed(first, rise));
+        self.output.extend(windowed(first, rise, ch));
         if overlap {
             for (out, tail) in self.output[out_start..].iter_mut().zip(&self.tail) {
                 *out += tail;
             }
         }
-        self.tail = windowed(second, fall);
+        self.tail.clear();
+        self.tail.extend(windowed(second, fall, ch));
         self.last_src = src;
     }
 
@@ -211,6 +206,17 @@ impl Stretch {
             self.origin = keep_from;
         }
     }
+}
+
+/// The interleaved frames of `half`, each scaled by its value of `window`.
+fn windowed<'a>(
+    half: &'a [f32],
+    window: &'a [f32],
+    channels: usize,
+) -> impl Iterator<Item = f32> + 'a {
+    half.chunks_exact(channels)
+        .zip(window)
+        .flat_map(|(frame, &w)| frame.iter().map(move |&v| v * w))
 }
 
 /// Σ a·b over the shorter length, in eight independent sums, so that the loop vectorizes (one
