@@ -70,10 +70,15 @@ async fn cover(
         header::CONTENT_TYPE,
         HeaderValue::from_static("image/svg+xml"),
     );
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("public, max-age=86400"),
-    );
+    // What a guest sees depends only on the client key, which is in the URL, so shared caches
+    // may keep a guest's cover. A signed-in reader may see titles others of the same client may
+    // not (adult content, titles not yet live), and a shared cache must not hand those on.
+    let cache = if ctx.user.is_some() {
+        "private, max-age=86400"
+    } else {
+        "public, max-age=86400"
+    };
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     Ok(resp)
 }
 

@@ -686,6 +686,7 @@ async fn covers_are_drawn_for_visible_titles(backend: Backend) {
             .unwrap();
         assert_eq!(resp.status(), StatusCode::OK);
         assert_eq!(resp.headers()["content-type"], "image/svg+xml");
+        assert_eq!(resp.headers()["cache-control"], "public, max-age=86400");
         let svg = resp.text().await.unwrap();
         assert!(
             svg.contains("<title id=\"t\">The Long Road by Ada Byron</title>"),
@@ -699,4 +700,21 @@ async fn covers_are_drawn_for_visible_titles(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+    // A reader who allows adult content sees its cover, but no shared cache may keep it for the
+    // client's other users; nor may one keep a signed-in reader's cover of a title anyone sees.
+    let grown = app.token_for("grown@example.org", "grown-pass-1").await;
+    for title in ["t-night", "t-road"] {
+        let resp = app
+            .get(&format!("/v2/titles/{title}/coverimage?api_key={TRUSTED}"))
+            .bearer_auth(&grown)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::OK, "{title}");
+        assert_eq!(
+            resp.headers()["cache-control"],
+            "private, max-age=86400",
+            "{title}"
+        );
+    }
 }
