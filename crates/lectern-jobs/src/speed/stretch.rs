@@ -174,8 +174,7 @@ impl Stretch {
         let mut coarse_best = lo;
         let mut best_score = f32::NEG_INFINITY;
         for j in 0..candidates {
-            let run = &coarse_range[j * ch..];
-            let score = dot(&run[..coarse_wanted.len().min(run.len())], &coarse_wanted);
+            let score = dot(&coarse_range[j * ch..], &coarse_wanted);
             if score > best_score {
                 best_score = score;
                 coarse_best = lo + j * DECIMATION;
