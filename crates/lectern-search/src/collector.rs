@@ -207,15 +207,17 @@ impl SegmentPage {
             *row = *self.cache.rows.get(doc);
         }
         let mut admitted = 0;
-        for (row, i) in rows.iter().zip(0..pending.len()) {
-            if self.scope.as_ref().is_none_or(|s| s.admits_row(row)) {
-                if let Some((authors, categories)) = &mut self.facets {
-                    authors.add(row);
-                    categories.add(row);
-                }
+        for i in 0..pending.len() {
+            let row = rows[i];
+            if self.scope.as_ref().is_none_or(|s| s.admits_row(&row)) {
+                rows[admitted] = row;
                 pending[admitted] = pending[i];
                 admitted += 1;
             }
+        }
+        if let Some((authors, categories)) = &mut self.facets {
+            authors.add(&rows[..admitted]);
+            categories.add(&rows[..admitted]);
         }
         self.total += admitted as u64;
         for &(doc, score) in &pending[..admitted] {

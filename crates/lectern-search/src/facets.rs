@@ -94,29 +94,36 @@ impl Tally {
         })
     }
 
-    /// Counts the row's names of this facet.
+    /// Counts the rows' names of this facet.
     ///
     /// Without a branch on the counter's value: whether a name is counted for the first time is
     /// a coin toss for the long tail of authors, and a mispredicted branch on a load that missed
     /// the cache kept the next matches' loads from overlapping it (a broad search spent a third
-    /// of its time on that one load).
+    /// of its time on that one load). A batch of rows at a time, so that the number of names
+    /// counted stays in a register: kept in the tally between single rows, each count waited
+    /// for the store of the one before.
     #[inline]
-    pub fn add(&mut self, row: &DocRow) {
-        let (counts, touched, counted) = (&mut self.counts, &mut self.touched, &mut self.counted);
+    pub fn add(&mut self, rows: &[DocRow]) {
+        let (counts, touched) = (&mut self.counts, &mut self.touched);
+        let mut counted = self.counted;
         let mut count = |ord: u32| {
             if let Some(count) = counts.get_mut(ord as usize) {
                 // Each name takes one slot at most, so `counted` stays below `touched.len()`.
-                if let Some(slot) = touched.get_mut(*counted) {
+                if let Some(slot) = touched.get_mut(counted) {
                     *slot = ord;
                 }
-                *counted += usize::from(*count == 0);
+                counted += usize::from(*count == 0);
                 *count += 1;
             }
         };
+        let all = &self.cache.rows;
         match self.facet {
-            Facet::Authors => self.cache.rows.for_each_author(row, &mut count),
-            Facet::Categories => self.cache.rows.for_each_category(row, &mut count),
+            Facet::Authors => rows.iter().for_each(|r| all.for_each_author(r, &mut count)),
+            Facet::Categories => rows
+                .iter()
+                .for_each(|r| all.for_each_category(r, &mut count)),
         }
+        self.counted = counted;
     }
 
     /// The row of `doc` in this tally's segment.
@@ -250,7 +257,7 @@ impl SegmentCollector for SegmentCategories {
     fn collect(&mut self, doc: DocId, _: Score) {
         let row = *self.0.row(doc);
         if self.1.as_ref().is_none_or(|s| s.admits_row(&row)) {
-            self.0.add(&row);
+            self.0.add(std::slice::from_ref(&row));
         }
     }
 
