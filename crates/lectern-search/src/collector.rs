@@ -196,8 +196,8 @@ impl SegmentCollector for SegmentPage {
 }
 
 impl SegmentPage {
-    /// Looks at the pending matches in three tight loops: their rows, all together; then the
-    /// scope and the facets; then the page. A row (and a facet counter) is a cache miss for a
+    /// Looks at the pending matches in tight loops: their rows, all together; then the scope;
+    /// then each facet; then the page. A row (and a facet counter) is a cache miss for a
     /// sparse match set: read one match at a time, between postings and scoring, each miss was
     /// waited for alone, while loops of independent loads let the processor overlap them.
     fn flush(&mut self) {
