@@ -21,6 +21,7 @@ use tantivy::columnar::{Column, StrColumn, TermOrdHit};
 use tantivy::index::SegmentId;
 use tantivy::{DocId, Searcher, SearcherGeneration, SegmentReader, Warmer};
 
+use crate::filter_sets::FilterSets;
 use crate::ordmap::{Facet, OrdMap};
 use crate::rows::Rows;
 use crate::schema::col;
@@ -36,6 +37,8 @@ pub(crate) struct SegmentCache {
     pub sites: Terms,
     author_names: usize,
     category_names: usize,
+    /// The documents each recent set of filters admits.
+    pub filters: FilterSets,
 }
 
 /// Terms by ordinal, in one buffer. A column's dictionary finds a term by decoding its block
@@ -199,6 +202,7 @@ impl SegmentCache {
             sites: Terms::read(sites.as_ref())?,
             author_names: authors.as_ref().map_or(0, |c| c.num_terms()),
             category_names: categories.as_ref().map_or(0, |c| c.num_terms()),
+            filters: FilterSets::default(),
         })
     }
 }

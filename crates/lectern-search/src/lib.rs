@@ -20,6 +20,7 @@ mod cache;
 mod collector;
 mod document;
 mod facets;
+mod filter_sets;
 mod index;
 mod ordmap;
 mod paging;

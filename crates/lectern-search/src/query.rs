@@ -3,22 +3,23 @@
 //! but in the collectors (`scope`).
 
 use std::ops::Bound;
+use std::sync::Arc;
 
 use lectern_domain::catalog::bisac;
 use lectern_domain::catalog::query::TitleFilters;
 use lectern_domain::catalog::title::TitleStatusCode;
 use tantivy::Term;
-use tantivy::query::{
-    AllQuery, BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, Query, RangeQuery, TermQuery,
-};
+use tantivy::query::{AllQuery, BooleanQuery, EmptyQuery, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption};
 
+use crate::cache::Caches;
 use crate::document::normalize_isbn;
+use crate::filter_sets::CachedFilter;
 use crate::schema::{EVERYWHERE, Fields, exact, words};
 
 type Clauses = Vec<(Occur, Box<dyn Query>)>;
 
-pub(crate) fn search(f: &Fields, filters: &TitleFilters) -> Box<dyn Query> {
+pub(crate) fn search(f: &Fields, filters: &TitleFilters, caches: &Arc<Caches>) -> Box<dyn Query> {
     let mut narrow: Clauses = Vec::new();
     add_filters(f, filters, &mut narrow);
     let Some(text) = text(f, filters) else {
@@ -27,7 +28,7 @@ pub(crate) fn search(f: &Fields, filters: &TitleFilters) -> Box<dyn Query> {
     if narrow.is_empty() {
         return text;
     }
-    let filter: Box<dyn Query> = Box::new(ConstScoreQuery::new(all_of(narrow), 0.0));
+    let filter: Box<dyn Query> = Box::new(CachedFilter::new(all_of(narrow), caches.clone()));
     Box::new(BooleanQuery::new(vec![
         (Occur::Must, text),
         (Occur::Must, filter),

@@ -15,7 +15,7 @@ impl TitleIndex {
     pub fn search(&self, q: &TitleSearch) -> Result<SearchPage, SearchError> {
         let plan = SortPlan::new(q).map_err(|_| SearchError::BadStart)?;
         let limit = q.limit.clamp(1, MAX_LIMIT) as usize;
-        let query = query::search(&self.fields, &q.filters);
+        let query = query::search(&self.fields, &q.filters, &self.caches);
         let collector = PageCollector {
             plan: &plan,
             scope: &q.scope,
