@@ -1,39 +1,62 @@
-//! A search's filters (language, format, categories, ...) as bitsets kept per segment.
+//! A keyword search's filters (language, format, categories, ...) as bitsets kept per segment.
 //!
 //! Intersected with the keyword's postings, a filter that most titles pass (`language=eng`:
 //! 813,000 of 1,000,000) cost a skip-list seek in its postings per match: perf put a third of
 //! `keyword=the&language=eng` (518,614 matches) in the intersection, which made it half as slow
 //! again as `keyword=the` alone. A segment never changes once written (deletes only hide
-//! documents, and the collectors skip those), so the documents a set of filters admits in it are
-//! worked out once, and every later search with the same filters checks a match with one bit.
+//! documents, and the collectors skip those), so the documents each filter admits in it are
+//! worked out once, and so are those of each combination of filters, from its filters' sets, a
+//! word at a time. A search then checks each match with one bit.
 
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use tantivy::query::{ConstScorer, EnableScoring, Explanation, Query, Scorer, Weight};
+use tantivy::query::{ConstScorer, EnableScoring, Explanation, Occur, Query, Scorer, Weight};
 use tantivy::{DocId, DocSet, Score, SeekDangerResult, SegmentReader, TERMINATED};
 
 use crate::cache::Caches;
 
-/// Filter sets kept per segment. At one bit per document, 64 of them cost 8 MB per million
-/// titles.
+/// Sets kept per segment (filters and combinations). At one bit per document, 64 of them cost
+/// 8 MB per million titles.
 const KEPT: usize = 64;
 
-/// The documents a filter query admits, from each segment's kept bitset; scores 0, so that
-/// BM25 ranks by the text alone.
+/// The documents that pass every `Must` filter and no `MustNot` one, from each segment's kept
+/// bitsets; scores 0.
 #[derive(Clone)]
 pub(crate) struct CachedFilter {
-    query: Arc<dyn Query>,
-    /// The query's debug form: equal for equal filters.
+    filters: Vec<Filter>,
+    /// The filters' keys together: equal for equal combinations.
     key: Arc<str>,
     caches: Arc<Caches>,
 }
 
+#[derive(Clone)]
+struct Filter {
+    must: bool,
+    query: Arc<dyn Query>,
+    /// The query's debug form: equal for equal filters.
+    key: Arc<str>,
+}
+
 impl CachedFilter {
-    pub fn new(query: Box<dyn Query>, caches: Arc<Caches>) -> CachedFilter {
+    /// `filters` are `Must` or `MustNot` clauses, with at least one `Must`.
+    pub fn new(filters: Vec<(Occur, Box<dyn Query>)>, caches: Arc<Caches>) -> CachedFilter {
+        let filters: Vec<Filter> = filters
+            .into_iter()
+            .map(|(occur, query)| Filter {
+                must: occur != Occur::MustNot,
+                key: format!("{query:?}").into(),
+                query: query.into(),
+            })
+            .collect();
+        let key = filters
+            .iter()
+            .map(|f| format!("{}{}", if f.must { '+' } else { '-' }, f.key))
+            .collect::<Vec<_>>()
+            .join(" ");
         CachedFilter {
-            key: format!("{query:?}").into(),
-            query: query.into(),
+            filters,
+            key: key.into(),
             caches,
         }
     }
@@ -47,11 +70,18 @@ impl fmt::Debug for CachedFilter {
 
 impl Query for CachedFilter {
     fn weight(&self, scoring: EnableScoring<'_>) -> tantivy::Result<Box<dyn Weight>> {
+        let unscored = EnableScoring::Disabled {
+            schema: scoring.schema(),
+            searcher_opt: scoring.searcher(),
+        };
+        let weights = self
+            .filters
+            .iter()
+            .map(|f| f.query.weight(unscored))
+            .collect::<tantivy::Result<_>>()?;
         Ok(Box::new(FilterWeight {
-            inner: self.query.weight(EnableScoring::Disabled {
-                schema: scoring.schema(),
-                searcher_opt: scoring.searcher(),
-            })?,
+            filters: self.filters.clone(),
+            weights,
             key: self.key.clone(),
             caches: self.caches.clone(),
         }))
@@ -59,32 +89,53 @@ impl Query for CachedFilter {
 }
 
 struct FilterWeight {
-    inner: Box<dyn Weight>,
+    filters: Vec<Filter>,
+    weights: Vec<Box<dyn Weight>>,
     key: Arc<str>,
     caches: Arc<Caches>,
 }
 
+impl FilterWeight {
+    /// The documents of the segment that pass the filters.
+    fn bits(&self, reader: &SegmentReader) -> tantivy::Result<Arc<Bits>> {
+        let sets = &self.caches.get(reader)?.filters;
+        let one = |i: usize| {
+            sets.get_or_build(&self.filters[i].key, || {
+                let mut bits = Bits::empty(reader.max_doc());
+                self.weights[i].for_each_no_score(reader, &mut |docs| {
+                    docs.iter().for_each(|&doc| bits.insert(doc))
+                })?;
+                Ok(bits)
+            })
+        };
+        if let [filter] = self.filters.as_slice()
+            && filter.must
+        {
+            return one(0);
+        }
+        sets.get_or_build(&self.key, || {
+            let mut all = Bits::full(reader.max_doc());
+            for (i, filter) in self.filters.iter().enumerate() {
+                all.combine(&*one(i)?, filter.must);
+            }
+            Ok(all)
+        })
+    }
+}
+
 impl Weight for FilterWeight {
     fn scorer(&self, reader: &SegmentReader, _boost: Score) -> tantivy::Result<Box<dyn Scorer>> {
-        let sets = &self.caches.get(reader)?.filters;
-        let bits = sets.get_or_build(&self.key, || {
-            let mut bits = Bits::empty(reader.max_doc());
-            self.inner.for_each_no_score(reader, &mut |docs| {
-                docs.iter().for_each(|&doc| bits.insert(doc))
-            })?;
-            Ok(bits)
-        })?;
+        let bits = self.bits(reader)?;
         Ok(Box::new(ConstScorer::new(BitsDocSet::new(bits), 0.0)))
     }
 
     fn explain(&self, reader: &SegmentReader, doc: DocId) -> tantivy::Result<Explanation> {
-        let mut scorer = self.scorer(reader, 1.0)?;
-        if scorer.doc() > doc || scorer.seek(doc) != doc {
+        if !self.bits(reader)?.contains(doc) {
             return Err(tantivy::TantivyError::InvalidArgument(format!(
-                "document {doc} does not pass the filter"
+                "document {doc} does not pass the filters"
             )));
         }
-        Ok(Explanation::new("filter", 0.0))
+        Ok(Explanation::new("filters", 0.0))
     }
 }
 
@@ -161,6 +212,28 @@ impl Bits {
             self.len += u32::from(*word & bit == 0);
             *word |= bit;
         }
+    }
+
+    /// Every document of the segment.
+    fn full(max_doc: DocId) -> Bits {
+        let mut bits = Bits::empty(max_doc);
+        bits.words.fill(u64::MAX);
+        if !max_doc.is_multiple_of(64)
+            && let Some(last) = bits.words.last_mut()
+        {
+            *last = (1 << (max_doc % 64)) - 1;
+        }
+        bits.len = max_doc;
+        bits
+    }
+
+    /// Keeps the documents also in `other` (`keep`), or those not in it.
+    fn combine(&mut self, other: &Bits, keep: bool) {
+        let flip = if keep { 0 } else { u64::MAX };
+        for (word, theirs) in self.words.iter_mut().zip(other.words.iter()) {
+            *word &= theirs ^ flip;
+        }
+        self.len = self.words.iter().map(|w| w.count_ones()).sum();
     }
 
     fn contains(&self, doc: DocId) -> bool {
@@ -261,6 +334,22 @@ mod tests {
         assert_eq!(all(set_of(&docs, 10_000)), docs);
         assert_eq!(all(set_of(&[], 10_000)), Vec::<DocId>::new());
         assert_eq!(all(set_of(&[], 0)), Vec::<DocId>::new());
+    }
+
+    #[test]
+    fn combined_sets_keep_what_passes_every_filter() {
+        let bits = |docs: &[DocId]| {
+            let mut b = Bits::empty(130);
+            docs.iter().for_each(|&d| b.insert(d));
+            b
+        };
+        let mut passing = Bits::full(130);
+        assert_eq!(passing.len, 130);
+        assert!(passing.contains(129) && !passing.contains(130));
+        passing.combine(&bits(&[0, 64, 65, 129]), true);
+        passing.combine(&bits(&[65, 100]), false);
+        assert_eq!(passing.len, 3);
+        assert_eq!(all(BitsDocSet::new(Arc::new(passing))), vec![0, 64, 129]);
     }
 
     #[test]

@@ -9,7 +9,9 @@ use lectern_domain::catalog::bisac;
 use lectern_domain::catalog::query::TitleFilters;
 use lectern_domain::catalog::title::TitleStatusCode;
 use tantivy::Term;
-use tantivy::query::{AllQuery, BooleanQuery, EmptyQuery, Occur, Query, RangeQuery, TermQuery};
+use tantivy::query::{
+    AllQuery, BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, Query, RangeQuery, TermQuery,
+};
 use tantivy::schema::{Field, IndexRecordOption};
 
 use crate::cache::Caches;
@@ -20,15 +22,23 @@ use crate::schema::{EVERYWHERE, Fields, exact, words};
 type Clauses = Vec<(Occur, Box<dyn Query>)>;
 
 pub(crate) fn search(f: &Fields, filters: &TitleFilters, caches: &Arc<Caches>) -> Box<dyn Query> {
-    let mut narrow: Clauses = Vec::new();
-    add_filters(f, filters, &mut narrow);
+    let (mut narrow, kept) = filter_clauses(f, filters);
     let Some(text) = text(f, filters) else {
+        narrow.extend(kept);
         return all_of(narrow);
     };
+    if kept.iter().any(|(occur, _)| *occur == Occur::Must) {
+        narrow.push((
+            Occur::Must,
+            Box::new(CachedFilter::new(kept, caches.clone())),
+        ));
+    } else {
+        narrow.extend(kept);
+    }
     if narrow.is_empty() {
         return text;
     }
-    let filter: Box<dyn Query> = Box::new(CachedFilter::new(all_of(narrow), caches.clone()));
+    let filter: Box<dyn Query> = Box::new(ConstScoreQuery::new(all_of(narrow), 0.0));
     Box::new(BooleanQuery::new(vec![
         (Occur::Must, text),
         (Occur::Must, filter),
@@ -113,11 +123,22 @@ fn all_words(fields: &[Field], text: &str) -> Box<dyn Query> {
     Box::new(BooleanQuery::new(clauses.collect()))
 }
 
-fn add_filters(f: &Fields, q: &TitleFilters, out: &mut Clauses) {
-    let mut must = |query: Box<dyn Query>| out.push((Occur::Must, query));
+/// The filters as clauses: those that name a title or an author, then the others, which many
+/// titles may pass and whose documents a keyword search keeps per segment (`filter_sets`).
+fn filter_clauses(f: &Fields, q: &TitleFilters) -> (Clauses, Clauses) {
+    let mut naming: Clauses = Vec::new();
     if let Some(isbn) = &q.isbn {
-        must(term(Term::from_field_text(f.isbn, &normalize_isbn(isbn))));
+        let isbn = term(Term::from_field_text(f.isbn, &normalize_isbn(isbn)));
+        naming.push((Occur::Must, isbn));
     }
+    if let Some(v) = &q.external_identifier_code {
+        naming.push((Occur::Must, exact_term(f.external_id, v)));
+    }
+    if let Some(v) = &q.author_filter {
+        naming.push((Occur::Must, exact_term(f.author_exact, v)));
+    }
+    let mut out: Clauses = Vec::new();
+    let mut must = |query: Box<dyn Query>| out.push((Occur::Must, query));
     if !q.categories.is_empty() {
         must(any_exact(f.category, &q.categories));
     }
@@ -147,9 +168,6 @@ fn add_filters(f: &Fields, q: &TitleFilters, out: &mut Clauses) {
         let warnings = q.included_content_warnings.iter().map(|w| w.as_str());
         must(any_term(f.content_warning, warnings));
     }
-    if let Some(v) = &q.external_identifier_code {
-        must(exact_term(f.external_id, v));
-    }
     if let Some(seconds) = q.max_duration_seconds {
         must(at_most(f.audio_seconds, u64::from(seconds)));
     }
@@ -171,9 +189,6 @@ fn add_filters(f: &Fields, q: &TitleFilters, out: &mut Clauses) {
     if let Some(v) = &q.origin_country {
         must(exact_term(f.origin_country, v));
     }
-    if let Some(v) = &q.author_filter {
-        must(exact_term(f.author_exact, v));
-    }
     if let Some(status) = q.title_status {
         must(status_is(f, status));
     }
@@ -186,11 +201,10 @@ fn add_filters(f: &Fields, q: &TitleFilters, out: &mut Clauses) {
         out.push((Occur::MustNot, any_exact(f.bisac_heading, &excluded)));
     }
     if !q.excluded_bisac_codes.is_empty() {
-        out.push((
-            Occur::MustNot,
-            any_exact(f.bisac_code, &q.excluded_bisac_codes),
-        ));
+        let excluded = any_exact(f.bisac_code, &q.excluded_bisac_codes);
+        out.push((Occur::MustNot, excluded));
     }
+    (naming, out)
 }
 
 fn readable_in(f: &Fields, country: &str) -> Box<dyn Query> {

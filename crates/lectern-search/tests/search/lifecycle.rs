@@ -182,3 +182,31 @@ fn a_rebuild_replaces_everything_and_the_feed_continues_from_it() {
     drop(reopened);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_filtered_search_follows_titles_whose_filtered_field_changes() {
+    let index = TitleIndex::in_memory().unwrap();
+    let in_language = |id: &str, title: &str, language: &str| {
+        record(id, title, json!({ "languages": [language] }))
+    };
+    index
+        .apply(&[
+            (1, in_language("1", "Dune", "eng")),
+            (2, in_language("2", "Dune Road", "fre")),
+        ])
+        .unwrap();
+    let english_dune = || TitleFilters {
+        language: Some("eng".into()),
+        ..keyword("dune")
+    };
+    assert_eq!(matching(&index, english_dune()), ids(&["1"]));
+
+    // The first search kept the old segment's English titles; the changes are in a new one.
+    index
+        .apply(&[
+            (3, in_language("1", "Dune", "fre")),
+            (4, in_language("2", "Dune Road", "eng")),
+        ])
+        .unwrap();
+    assert_eq!(matching(&index, english_dune()), ids(&["2"]));
+}
