@@ -120,7 +120,25 @@ fn all_words(fields: &[Field], text: &str) -> Box<dyn Query> {
         let q: Box<dyn Query> = Box::new(BooleanQuery::new(alternatives));
         (Occur::Must, q)
     });
-    Box::new(BooleanQuery::new(clauses.collect()))
+    let mut clauses: Clauses = clauses.collect();
+    // One word is its alternatives alone: a union of terms, whose best matches tantivy can find
+    // without scoring them all (`prunable`).
+    if let [(Occur::Must, _)] = clauses.as_slice()
+        && let Some((_, only)) = clauses.pop()
+    {
+        return only;
+    }
+    Box::new(BooleanQuery::new(clauses))
+}
+
+/// Whether tantivy can skip, by score, the matches that cannot reach a page (block-max WAND):
+/// a union of term queries, as one word of a keyword or title search is.
+pub(crate) fn prunable(query: &dyn Query) -> bool {
+    query.downcast_ref::<BooleanQuery>().is_some_and(|b| {
+        b.clauses()
+            .iter()
+            .all(|(occur, q)| *occur == Occur::Should && q.downcast_ref::<TermQuery>().is_some())
+    })
 }
 
 /// The filters as clauses: those that name a title or an author, then the others, which many
@@ -201,8 +219,10 @@ fn filter_clauses(f: &Fields, q: &TitleFilters) -> (Clauses, Clauses) {
         out.push((Occur::MustNot, any_exact(f.bisac_heading, &excluded)));
     }
     if !q.excluded_bisac_codes.is_empty() {
-        let excluded = any_exact(f.bisac_code, &q.excluded_bisac_codes);
-        out.push((Occur::MustNot, excluded));
+        out.push((
+            Occur::MustNot,
+            any_exact(f.bisac_code, &q.excluded_bisac_codes),
+        ));
     }
     (naming, out)
 }

@@ -4,7 +4,7 @@ use lectern_domain::catalog::query::{Scope, TitleSearch};
 use lectern_domain::paging::MAX_LIMIT;
 use tantivy::query::AllQuery;
 
-use crate::collector::PageCollector;
+use crate::collector::{self, PageCollector};
 use crate::facets::{self, CategoryCollector};
 use crate::paging::SortPlan;
 use crate::scope::ScopedCount;
@@ -21,13 +21,38 @@ impl TitleIndex {
             scope: &q.scope,
             limit,
             facets: q.facets,
+            page: true,
             caches: &self.caches,
             counters: &self.counters,
         };
         let searcher = self.reader.searcher();
-        let page = searcher.search(&*query, &collector)?;
-        let next = match page.hits.last() {
-            Some(last) if page.after > limit as u64 => Some(plan.token(last)),
+        // Only a first page: after a start key the floor cannot rise past that key's score, so
+        // the pruned pass scores nearly every match and costs more than the single pass.
+        let pruned = plan.uses_score() && plan.after.is_none() && query::prunable(&*query);
+        let (page, hits, more) = if pruned {
+            let counts = PageCollector {
+                page: false,
+                ..collector
+            };
+            let page = searcher.search(&*query, &counts)?;
+            // One more than the page, to tell whether there is a next one.
+            let best = PageCollector {
+                limit: limit + 1,
+                facets: false,
+                ..collector
+            };
+            let mut hits = collector::best_scored(&best, &searcher, &*query)?;
+            let more = hits.len() > limit;
+            hits.truncate(limit);
+            (page, hits, more)
+        } else {
+            let mut page = searcher.search(&*query, &collector)?;
+            let hits = std::mem::take(&mut page.hits);
+            let more = page.after > limit as u64;
+            (page, hits, more)
+        };
+        let next = match hits.last() {
+            Some(last) if more => Some(plan.token(last)),
             _ => None,
         };
         let (author_facets, category_facets) = if q.facets {
@@ -45,7 +70,7 @@ impl TitleIndex {
         }
         Ok(SearchPage {
             total: page.total,
-            service_ids: page.hits.into_iter().map(|k| k.id).collect(),
+            service_ids: hits.into_iter().map(|k| k.id).collect(),
             next,
             author_facets,
             category_facets,

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use lectern_domain::catalog::TitleRecord;
 use lectern_domain::catalog::query::{TitleFilters, TitleSort};
+use lectern_domain::catalog::title::TitleStatusCode;
 use lectern_domain::paging::Direction;
 use lectern_search::{author_sort_key, title_sort_key};
 
@@ -129,6 +130,47 @@ fn relevance_walks_large_result_sets_exactly_once() {
         .filter(|r| r.title.to_lowercase().contains("a tale"))
         .count();
     assert_eq!(got.len(), wanted);
+}
+
+#[test]
+fn pruned_relevance_pages_are_those_of_scoring_every_match() {
+    // One word is a union of terms, whose best matches the index finds by pruning; the same word
+    // with a filter that every title passes is scored in full. Later segments (and later
+    // documents in a segment) hold smaller service ids, so a title tied with the page's worst
+    // must still displace it.
+    let mut records = catalog(600);
+    records.extend(
+        (0..40).map(|i| record(&format!("x{i:02}"), "Dune of Dune", serde_json::json!({}))),
+    );
+    records.reverse();
+    let index = index_of(&records, 5);
+    let relevance = |keyword: &str, status: Option<TitleStatusCode>, limit: u32| {
+        let mut q = search(TitleFilters {
+            keyword: Some(keyword.into()),
+            title_status: status,
+            ..TitleFilters::default()
+        });
+        q.sort = TitleSort::Relevance;
+        q.limit = limit;
+        q
+    };
+    for word in ["dune", "tale", "hobbit", "emile"] {
+        for limit in [1, 4, 25] {
+            let pruned = relevance(word, None, limit);
+            let full = relevance(word, Some(TitleStatusCode::Live), limit);
+            let (a, b) = (index.search(&pruned).unwrap(), index.search(&full).unwrap());
+            assert_eq!(
+                (a.total, &a.service_ids, &a.next),
+                (b.total, &b.service_ids, &b.next),
+                "{word} by {limit}"
+            );
+            assert_eq!(
+                walk(&index, &pruned),
+                walk(&index, &full),
+                "{word} by {limit}"
+            );
+        }
+    }
 }
 
 #[test]
