@@ -365,7 +365,7 @@ pub(crate) fn best_scored(
 ) -> tantivy::Result<Vec<Key>> {
     let weight = query.weight(EnableScoring::enabled_from_searcher(searcher))?;
     let mut floor = Score::MIN;
-    let mut hits = Vec::new();
+    let mut fruits = Vec::new();
     for (segment, reader) in searcher.segment_readers().iter().enumerate() {
         let mut page = collector.for_segment(segment as SegmentOrdinal, reader)?;
         let alive = reader.alive_bitset();
@@ -376,11 +376,9 @@ pub(crate) fn best_scored(
             page.floor().max(floor)
         })?;
         floor = floor.max(page.floor());
-        hits.extend(page.harvest()?.hits);
+        fruits.push(page.harvest());
     }
-    hits.sort_by(|a, b| collector.plan.cmp(a, b));
-    hits.truncate(collector.limit);
-    Ok(hits)
+    Ok(collector.merge_fruits(fruits)?.hits)
 }
 
 pub(crate) fn score_bits(score: Score) -> u32 {

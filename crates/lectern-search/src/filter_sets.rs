@@ -160,9 +160,12 @@ impl FilterSets {
             return Ok(found);
         }
         // Built outside the lock: two searches may both build a new filter's set, but no search
-        // waits for another's.
+        // waits for another's, and the set built second is not kept twice.
         let bits = Arc::new(build()?);
         let mut kept = self.lock();
+        if let Some(found) = kept.find(key) {
+            return Ok(found);
+        }
         if kept.sets.len() >= KEPT
             && let Some(oldest) = (0..kept.sets.len()).min_by_key(|&i| kept.sets[i].1)
         {
@@ -399,5 +402,20 @@ mod tests {
         assert!(!rebuilt(KEPT));
         assert!(rebuilt(1));
         assert_eq!(sets.lock().sets.len(), KEPT);
+    }
+
+    #[test]
+    fn a_set_built_by_two_searches_at_once_is_kept_once() {
+        let sets = FilterSets::default();
+        let key: Arc<str> = "filter".into();
+        // Another search builds and keeps the same filter while this one is building it.
+        let got = sets
+            .get_or_build(&key, || {
+                sets.get_or_build(&key, || Ok(Bits::empty(1)))?;
+                Ok(Bits::empty(2))
+            })
+            .unwrap();
+        assert_eq!(got.max_doc, 1);
+        assert_eq!(sets.lock().sets.len(), 1);
     }
 }
