@@ -39,6 +39,26 @@ pub fn pkce_s256_matches(verifier: &str, challenge: &str) -> bool {
     constant_time_eq(computed.as_bytes(), challenge.as_bytes())
 }
 
+/// RFC 7636 section 4.1: a verifier is 43 to 128 unreserved characters.
+pub fn check_pkce_verifier(verifier: &str) -> Result<(), &'static str> {
+    let unreserved = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
+    if (43..=128).contains(&verifier.len()) && verifier.bytes().all(unreserved) {
+        Ok(())
+    } else {
+        Err("code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, '-', '.', '_' or '~'")
+    }
+}
+
+/// RFC 7636 section 4.2: an S256 challenge is BASE64URL of a SHA-256, 43 characters unpadded.
+pub fn check_pkce_challenge(challenge: &str) -> Result<(), &'static str> {
+    let base64url = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_');
+    if challenge.len() == 43 && challenge.bytes().all(base64url) {
+        Ok(())
+    } else {
+        Err("code_challenge must be the 43 base64url characters of an S256 digest")
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 #[error("could not hash the password: {0}")]
 pub struct HashError(String);
@@ -105,6 +125,29 @@ mod tests {
         assert!(verify_password("reading42", &h));
         assert!(!verify_password("reading43", &h));
         assert!(!verify_password("reading42", "not a hash"));
+    }
+
+    #[test]
+    fn pkce_values_are_checked_for_form() {
+        let example = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
+        assert!(check_pkce_verifier(example).is_ok());
+        assert!(check_pkce_verifier(&"a~.-_".repeat(26)[..128]).is_ok());
+        for bad in [
+            "x",
+            &"a".repeat(42),
+            &"a".repeat(129),
+            &format!("{}+", &example[1..]),
+        ] {
+            assert!(check_pkce_verifier(bad).is_err(), "{bad}");
+        }
+        assert!(check_pkce_challenge("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM").is_ok());
+        for bad in [
+            "short",
+            &"a".repeat(44),
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw=cM",
+        ] {
+            assert!(check_pkce_challenge(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

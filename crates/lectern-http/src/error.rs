@@ -63,6 +63,13 @@ impl ApiError {
         )
     }
 
+    /// 401 for a client key that is not known. It names no token error: clients that see
+    /// `invalid_token` throw away a user's good token, and the token was never looked at.
+    pub fn unknown_client(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "UNAUTHORIZED", message)
+            .with_header(header::WWW_AUTHENTICATE, "Bearer realm=\"lectern\"")
+    }
+
     /// 401 for a request that needs a signed-in user but carries no token.
     pub fn sign_in_required() -> Self {
         Self::new(StatusCode::UNAUTHORIZED, "UNAUTHORIZED", "This resource needs a signed-in user: send an access token as 'Authorization: Bearer ...'")

@@ -19,8 +19,9 @@ pub struct HttpSettings {
     /// Requests a minute allowed per client key, and per signed-in user.
     pub rate_limit_per_client: u32,
     pub rate_limit_per_user: u32,
-    /// Sign-in attempts a minute per user name, on the password grant and the login page.
-    pub sign_in_attempts_per_minute: u32,
+    /// Failed sign-ins a minute per user name from one client address, on the password grant and
+    /// the login page; an address may fail 3 times this over all names, a name 10 times this.
+    pub sign_in_failures_per_minute: u32,
 }
 
 impl HttpSettings {
@@ -28,7 +29,7 @@ impl HttpSettings {
         Quotas {
             per_client: self.rate_limit_per_client,
             per_user: self.rate_limit_per_user,
-            per_sign_in: self.sign_in_attempts_per_minute,
+            per_sign_in: self.sign_in_failures_per_minute,
         }
     }
 }

@@ -1,52 +1,100 @@
 //! The title index beside the store: each node keeps its own and follows the store's change
 //! feed, so the index trails the store by a poll interval and can always be rebuilt from it.
 
+use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use lectern_search::TitleIndex;
-use lectern_store::{Store, StoreError, sites, titles};
+use lectern_store::{Store, StoreError, catalog, sites, titles};
 
 /// How often a node looks for title changes: the index trails the store by about this much.
 pub const POLL: Duration = Duration::from_millis(200);
 /// Changes applied per index commit.
 const BATCH: u32 = 5_000;
-/// Global sites change rarely; remembered this long.
-const GLOBALS_TTL: Duration = Duration::from_secs(10);
+/// Global sites, categories and BISAC codes change rarely; each node remembers them this long.
+const REFERENCE_TTL: Duration = Duration::from_secs(10);
 
 pub struct Titles {
     pub index: Arc<TitleIndex>,
-    globals: RwLock<Option<(Instant, Arc<Vec<String>>)>>,
+    globals: Remembered<Vec<String>>,
+    category_names: Remembered<CategoryNames>,
+}
+
+/// The descriptions that title summaries show beside each category and BISAC code.
+#[derive(Default)]
+pub struct CategoryNames {
+    pub categories: HashMap<String, Option<String>>,
+    pub bisac: HashMap<String, String>,
+}
+
+/// A value read from the store and kept for `REFERENCE_TTL`.
+struct Remembered<T>(RwLock<Option<(Instant, Arc<T>)>>);
+
+impl<T> Default for Remembered<T> {
+    fn default() -> Self {
+        Remembered(RwLock::default())
+    }
+}
+
+impl<T> Remembered<T> {
+    async fn get<F>(&self, load: F) -> Result<Arc<T>, StoreError>
+    where
+        F: std::future::Future<Output = Result<T, StoreError>>,
+    {
+        if let Ok(g) = self.0.read()
+            && let Some((at, value)) = g.as_ref()
+            && at.elapsed() < REFERENCE_TTL
+        {
+            return Ok(value.clone());
+        }
+        let found = Arc::new(load.await?);
+        if let Ok(mut g) = self.0.write() {
+            *g = Some((Instant::now(), found.clone()));
+        }
+        Ok(found)
+    }
 }
 
 impl Titles {
     pub fn new(index: TitleIndex) -> Self {
         Titles {
             index: Arc::new(index),
-            globals: RwLock::default(),
+            globals: Remembered::default(),
+            category_names: Remembered::default(),
         }
     }
 
     /// The sites whose titles every site includes.
     pub async fn global_sites(&self, store: &Store) -> Result<Arc<Vec<String>>, StoreError> {
-        if let Ok(g) = self.globals.read()
-            && let Some((at, sites)) = g.as_ref()
-            && at.elapsed() < GLOBALS_TTL
-        {
-            return Ok(sites.clone());
-        }
-        let found: Arc<Vec<String>> = Arc::new(
-            sites::list(store.pool())
-                .await?
-                .into_iter()
-                .filter(|s| s.global)
-                .map(|s| s.id)
-                .collect(),
-        );
-        if let Ok(mut g) = self.globals.write() {
-            *g = Some((Instant::now(), found.clone()));
-        }
-        Ok(found)
+        self.globals
+            .get(async {
+                Ok(sites::list(store.pool())
+                    .await?
+                    .into_iter()
+                    .filter(|s| s.global)
+                    .map(|s| s.id)
+                    .collect())
+            })
+            .await
+    }
+
+    /// The descriptions of every category and BISAC code.
+    pub async fn category_names(&self, store: &Store) -> Result<Arc<CategoryNames>, StoreError> {
+        self.category_names
+            .get(async {
+                Ok(CategoryNames {
+                    categories: catalog::categories(store.pool())
+                        .await?
+                        .into_iter()
+                        .collect(),
+                    bisac: catalog::bisac_descriptions(store.pool())
+                        .await?
+                        .into_iter()
+                        .collect(),
+                })
+            })
+            .await
     }
 
     /// Applies every change the index has not seen; returns how many were applied.

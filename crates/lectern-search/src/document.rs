@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use lectern_domain::catalog::artifact::{ArtifactStatus, duration_seconds};
+use lectern_domain::catalog::names::index_name;
 use lectern_domain::catalog::{ContributorType, TitleRecord, bisac};
 use tantivy::TantivyDocument;
 
@@ -131,40 +132,11 @@ pub fn title_sort_key(r: &TitleRecord) -> String {
     }
 }
 
-/// Sorts by the first author's name, surname first, folded; `None` for titles without an author.
+/// Sorts by the first author's index name (surname and its particles first), folded; `None` for titles without an author.
 pub fn author_sort_key(r: &TitleRecord) -> Option<String> {
     r.contributors_of(ContributorType::Author)
         .next()
-        .map(|name| schema::fold(&sort_name(name)))
-}
-
-const NAME_SUFFIXES: &[&str] = &["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"];
-
-/// "Last, First": a name that already has a comma is taken as written; otherwise its last word
-/// (before a suffix such as "Jr.") is moved to the front. A single word stays as it is. Names of
-/// organizations are inverted too ("Organization, World Health"): the record does not say which
-/// names are people's.
-pub fn sort_name(name: &str) -> String {
-    let name = name.trim();
-    if name.contains(',') {
-        return name.to_owned();
-    }
-    let mut words: Vec<&str> = name.split_whitespace().collect();
-    let suffix = match words.last() {
-        Some(w) if words.len() > 2 && NAME_SUFFIXES.contains(&w.to_lowercase().as_str()) => {
-            words.pop()
-        }
-        _ => None,
-    };
-    let Some((last, first)) = words.split_last().filter(|(_, first)| !first.is_empty()) else {
-        return name.to_owned();
-    };
-    let mut out = format!("{last}, {}", first.join(" "));
-    if let Some(s) = suffix {
-        out.push(' ');
-        out.push_str(s);
-    }
-    out
+        .map(|name| schema::fold(&index_name(name)))
 }
 
 /// The normal form of an ISBN: its digits (and a final X), without dashes or spaces; ten-digit
@@ -210,15 +182,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sort_names_put_the_surname_first() {
-        assert_eq!(sort_name("J. R. R. Tolkien"), "Tolkien, J. R. R.");
-        assert_eq!(sort_name("Austen, Jane"), "Austen, Jane");
-        assert_eq!(sort_name("Plato"), "Plato");
+    fn author_sort_keys_file_names_under_the_surname_and_its_particles() {
+        let mut r: TitleRecord = serde_json::from_value(serde_json::json!({
+            "serviceId": "t", "site": "s", "status": "live", "title": "T", "usageRestriction": "copyright",
+            "contributors": [{"name": "W. E. B. Du Bois", "type": "author"}]
+        }))
+        .expect("a record");
         assert_eq!(
-            sort_name("Martin Luther King Jr."),
-            "King, Martin Luther Jr."
+            author_sort_key(&r).as_deref(),
+            Some(schema::fold("Du Bois, W. E. B.").as_str())
         );
-        assert_eq!(sort_name("  Ursula   Le Guin "), "Guin, Ursula Le");
+        r.contributors.clear();
+        assert_eq!(author_sort_key(&r), None);
     }
 
     #[test]

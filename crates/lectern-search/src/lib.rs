@@ -30,7 +30,7 @@ mod schema;
 mod scope;
 mod search;
 
-pub use document::{author_sort_key, normalize_isbn, sort_name, title_sort_key};
+pub use document::{author_sort_key, normalize_isbn, title_sort_key};
 pub use index::TitleIndex;
 pub use schema::SCHEMA_VERSION;
 

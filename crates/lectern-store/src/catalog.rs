@@ -31,6 +31,15 @@ pub async fn categories<'e>(
     )
 }
 
+/// Every BISAC code with its description.
+pub async fn bisac_descriptions<'e>(
+    e: impl Executor<'e, Database = Any>,
+) -> Result<Vec<(String, String)>, StoreError> {
+    Ok(sqlx::query_as("SELECT code, description FROM bisac_codes")
+        .fetch_all(e)
+        .await?)
+}
+
 pub async fn upsert_bisac(
     tx: &mut Transaction,
     code: &str,

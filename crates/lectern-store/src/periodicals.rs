@@ -150,3 +150,16 @@ pub async fn edition<'e>(
     .await?;
     record.map(|r| Ok(serde_json::from_str(&r)?)).transpose()
 }
+
+/// The series an edition belongs to, withdrawn or not: edition ids are unique across series.
+pub async fn series_of_edition<'e>(
+    e: impl Executor<'e, Database = Any>,
+    edition_id: &str,
+) -> Result<Option<String>, StoreError> {
+    Ok(
+        sqlx::query_scalar("SELECT series_id FROM periodical_editions WHERE edition_id = $1")
+            .bind(edition_id)
+            .fetch_optional(e)
+            .await?,
+    )
+}

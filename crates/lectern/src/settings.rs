@@ -26,7 +26,7 @@ pub struct Settings {
     pub refresh_token_ttl: u64,
     pub rate_limit_per_client: u32,
     pub rate_limit_per_user: u32,
-    pub sign_in_attempts_per_minute: u32,
+    pub sign_in_failures_per_minute: u32,
     pub redis_url: Option<String>,
     pub files_url: Option<String>,
     pub log_format: LogFormat,
@@ -51,7 +51,7 @@ impl Default for Settings {
             refresh_token_ttl: 30 * 24 * 3600,
             rate_limit_per_client: 6000,
             rate_limit_per_user: 1200,
-            sign_in_attempts_per_minute: 10,
+            sign_in_failures_per_minute: 10,
             redis_url: None,
             files_url: None,
             log_format: LogFormat::Text,
@@ -69,7 +69,7 @@ const KEYS: [&str; 13] = [
     "refresh_token_ttl",
     "rate_limit_per_client",
     "rate_limit_per_user",
-    "sign_in_attempts_per_minute",
+    "sign_in_failures_per_minute",
     "redis_url",
     "files_url",
     "log_format",
@@ -118,10 +118,10 @@ pub struct SettingsArgs {
     #[arg(long, global = true, value_name = "N")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rate_limit_per_user: Option<u32>,
-    /// Sign-in attempts a minute per user name [default: 10]
+    /// Failed sign-ins a minute per user name and client address (3x per address, 10x per user name) [default: 10]
     #[arg(long, global = true, value_name = "N")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub sign_in_attempts_per_minute: Option<u32>,
+    pub sign_in_failures_per_minute: Option<u32>,
     /// redis://HOST:PORT to share rate limits between nodes [default: each node keeps its own]
     #[arg(long, global = true, value_name = "URL")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -164,7 +164,7 @@ impl Settings {
         }
         if self.rate_limit_per_client == 0
             || self.rate_limit_per_user == 0
-            || self.sign_in_attempts_per_minute == 0
+            || self.sign_in_failures_per_minute == 0
         {
             bail!("rate limits must be at least 1 request a minute");
         }
@@ -210,7 +210,7 @@ impl Settings {
             refresh_token_ttl: Duration::from_secs(self.refresh_token_ttl),
             rate_limit_per_client: self.rate_limit_per_client,
             rate_limit_per_user: self.rate_limit_per_user,
-            sign_in_attempts_per_minute: self.sign_in_attempts_per_minute,
+            sign_in_failures_per_minute: self.sign_in_failures_per_minute,
         }
     }
 }

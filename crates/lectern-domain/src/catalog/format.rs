@@ -26,3 +26,18 @@ impl Format {
         )
     }
 }
+
+impl Format {
+    /// The display text of document 1's Format object.
+    pub fn display_name(self) -> &'static str {
+        match self {
+            Format::Daisy => "DAISY Text",
+            Format::DaisyAudio => "DAISY Audio",
+            Format::Daisy2Audio => "DAISY 2.02 Audio",
+            Format::Brf => "BRF (Braille Ready Format)",
+            Format::Epub3 => "EPUB 3",
+            Format::Pdf => "PDF",
+            Format::Docx => "Word (DOCX)",
+        }
+    }
+}

@@ -5,6 +5,7 @@
 pub mod artifact;
 pub mod bisac;
 pub mod format;
+pub mod names;
 pub mod periodical;
 pub mod query;
 pub mod speed;

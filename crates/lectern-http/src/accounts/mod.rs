@@ -1,6 +1,7 @@
 //! The accounts area: the caller's own account (`/v2/myAccount`), and the membership
 //! assistants' account management to come.
 
+mod me;
 mod my_account;
 pub mod name;
 
@@ -13,6 +14,7 @@ use crate::state::AppState;
 #[allow(deprecated)]
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(me::get_me))
         .routes(routes!(my_account::get_my_account))
         .routes(routes!(my_account::get_my_account_deprecated))
 }

@@ -89,7 +89,7 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
         .get(&state.store, api_key)
         .await?
         .ok_or_else(|| {
-            ApiError::unauthorized(
+            ApiError::unknown_client(
                 "The api_key is not known here; register the application to get one",
             )
         })?;

@@ -9,9 +9,11 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
+use crate::oauth::TokenError;
 
 pub async fn envelope_errors(req: Request, next: Next) -> Response {
     let method = req.method().clone();
+    let token_server = is_token_server(req.uri().path());
     let resp = next.run(req).await;
     let status = resp.status();
     if !(status.is_client_error() || status.is_server_error()) || has_own_body(&resp) {
@@ -32,9 +34,17 @@ pub async fn envelope_errors(req: Request, next: Next) -> Response {
         _ if !text.is_empty() => text,
         _ => status.canonical_reason().unwrap_or("Error").to_owned(),
     };
-    let mut error = ApiError::new(status, key_for(status), message).into_response();
+    let mut error = if token_server {
+        TokenError::with_status(status, token_error_for(status), message).into_response()
+    } else {
+        ApiError::new(status, key_for(status), message).into_response()
+    };
     for (name, value) in parts.headers.iter() {
-        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH && name != header::ALLOW {
+        if name != header::CONTENT_TYPE
+            && name != header::CONTENT_LENGTH
+            && name != header::ALLOW
+            && !error.headers().contains_key(name)
+        {
             error.headers_mut().append(name.clone(), value.clone());
         }
     }
@@ -83,7 +93,28 @@ fn key_for(status: StatusCode) -> &'static str {
     }
 }
 
+/// The token server's errors have document 1's Token Error shape, whatever raised them.
+fn is_token_server(path: &str) -> bool {
+    path == "/oauth" || path.starts_with("/oauth/")
+}
+
+fn token_error_for(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::UNAUTHORIZED => "invalid_client",
+        StatusCode::TOO_MANY_REQUESTS | StatusCode::SERVICE_UNAVAILABLE => {
+            "temporarily_unavailable"
+        }
+        _ if status.is_server_error() => "server_error",
+        _ => "invalid_request",
+    }
+}
+
 /// The answer for a path no route serves.
 pub async fn no_route(req: Request<Body>) -> Response {
-    ApiError::not_found(format!("There is no resource at {}", req.uri().path())).into_response()
+    let message = format!("There is no resource at {}", req.uri().path());
+    if is_token_server(req.uri().path()) {
+        TokenError::with_status(StatusCode::NOT_FOUND, "invalid_request", message).into_response()
+    } else {
+        ApiError::not_found(message).into_response()
+    }
 }

@@ -55,6 +55,15 @@ impl Params {
         }
     }
 
+    /// The first name that appears more than once, whatever its values.
+    pub fn repeated_name(&self) -> Option<&str> {
+        let mut seen = std::collections::HashSet::new();
+        self.pairs
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .find(|k| !seen.insert(*k))
+    }
+
     pub fn pairs(&self) -> &[(String, String)] {
         &self.pairs
     }

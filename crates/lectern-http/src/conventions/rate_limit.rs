@@ -1,8 +1,17 @@
-//! Request limits per client key and per signed-in user, each a number of requests a minute.
+//! Request limits per client key and per signed-in user, each a number of requests a minute,
+//! and the count of failed sign-ins that slows password guessing.
 //!
-//! One node keeps them in its own memory (a token bucket per key). Several nodes share them
-//! through Redis: a counter per key and minute, so that a client cannot multiply its share by
-//! the number of nodes behind the load balancer.
+//! One node keeps them in its own memory (a token bucket per key; a counter per key and minute
+//! for failures). Several nodes share them through Redis: a counter per key and minute, so that
+//! a client cannot multiply its share by the number of nodes behind the load balancer.
+//!
+//! Failed sign-ins are counted three ways each minute: per user name and client address (the
+//! setting, 10 by default), per client address over all names (3 times that), and per user name
+//! from every address (10 times that). Only failures count, so a client that signs in per
+//! request is never refused; someone guessing from one address is stopped after ten tries
+//! without keeping the reader, at another address, out; and guessing one name from many
+//! addresses is bounded too. Only that last, distributed case can keep a reader out, for the
+//! rest of the minute. See `docs/decisions.md`.
 
 use std::num::NonZeroU32;
 
@@ -21,14 +30,19 @@ pub struct RateLimits {
     backend: Backend,
 }
 
-/// The shares: requests a minute per client key and per signed-in user, and sign-in attempts a
-/// minute per user name (whatever their outcome, so that guessing a password is slow).
+/// The shares: requests a minute per client key and per signed-in user, and failed sign-ins a
+/// minute per user name and client address.
 #[derive(Debug, Clone, Copy)]
 pub struct Quotas {
     pub per_client: u32,
     pub per_user: u32,
     pub per_sign_in: u32,
 }
+
+/// Failures an address may have over all user names, as a multiple of the per-pair share.
+const FAILURES_PER_ADDRESS: u32 = 3;
+/// Failures a user name may have from every address, as a multiple of the per-pair share.
+const FAILURES_PER_NAME: u32 = 10;
 
 enum Backend {
     Local(Box<Local>),
@@ -41,7 +55,8 @@ enum Backend {
 struct Local {
     clients: Keyed,
     users: Keyed,
-    sign_ins: Keyed,
+    /// Failed sign-ins by counter key: (minute, count).
+    failures: std::sync::Mutex<std::collections::HashMap<String, (u64, u32)>>,
     clock: DefaultClock,
 }
 
@@ -49,7 +64,6 @@ struct Local {
 enum Subject {
     Client,
     User,
-    SignIn,
 }
 
 impl RateLimits {
@@ -64,7 +78,7 @@ impl RateLimits {
             backend: Backend::Local(Box::new(Local {
                 clients: RateLimiter::keyed(quota(quotas.per_client)),
                 users: RateLimiter::keyed(quota(quotas.per_user)),
-                sign_ins: RateLimiter::keyed(quota(quotas.per_sign_in)),
+                failures: std::sync::Mutex::default(),
                 clock: DefaultClock::default(),
             })),
         }
@@ -97,9 +111,91 @@ impl RateLimits {
         self.check(Subject::User, user_account_id).await
     }
 
-    /// Counts a sign-in attempt for a user name (any case).
-    pub async fn check_sign_in(&self, user_name: &str) -> Result<(), u64> {
-        self.check(Subject::SignIn, &user_name.to_lowercase()).await
+    /// `Err(seconds to wait)` when this user name, from this address, may not try to sign in
+    /// now: one of its three failure counts has reached its share this minute.
+    pub async fn check_sign_in(&self, user_name: &str, address: &str) -> Result<(), u64> {
+        let keys = self.failure_keys(user_name, address);
+        let counts = match &self.backend {
+            Backend::Local(local) => {
+                let minute = current_minute();
+                let failures = local.failures.lock().unwrap_or_else(|p| p.into_inner());
+                keys.iter()
+                    .map(|(k, _)| match failures.get(k) {
+                        Some((m, n)) if *m == minute => *n,
+                        _ => 0,
+                    })
+                    .collect::<Vec<u32>>()
+            }
+            Backend::Shared { redis, prefix } => {
+                let names: Vec<String> = keys
+                    .iter()
+                    .map(|(k, _)| shared_key(prefix, k, current_minute()))
+                    .collect();
+                let counted: redis::RedisResult<Vec<Option<u32>>> = redis::cmd("MGET")
+                    .arg(&names)
+                    .query_async(&mut redis.clone())
+                    .await;
+                match counted {
+                    Ok(counts) => counts.into_iter().map(Option::unwrap_or_default).collect(),
+                    Err(e) => {
+                        redis_unavailable(&e);
+                        return Ok(());
+                    }
+                }
+            }
+        };
+        if keys.iter().zip(counts).any(|((_, limit), n)| n >= *limit) {
+            Err(60 - current_minute_offset())
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Counts a failed sign-in of this user name from this address.
+    pub async fn record_sign_in_failure(&self, user_name: &str, address: &str) {
+        let keys = self.failure_keys(user_name, address);
+        let minute = current_minute();
+        match &self.backend {
+            Backend::Local(local) => {
+                let mut failures = local.failures.lock().unwrap_or_else(|p| p.into_inner());
+                for (k, _) in keys {
+                    let entry = failures.entry(k).or_insert((minute, 0));
+                    if entry.0 != minute {
+                        *entry = (minute, 0);
+                    }
+                    entry.1 += 1;
+                }
+            }
+            Backend::Shared { redis, prefix } => {
+                let mut pipe = redis::pipe();
+                pipe.atomic();
+                for (k, _) in &keys {
+                    let name = shared_key(prefix, k, minute);
+                    pipe.incr(&name, 1u64).ignore();
+                    pipe.cmd("EXPIRE").arg(&name).arg(120).arg("NX").ignore();
+                }
+                if let Err(e) = pipe.query_async::<()>(&mut redis.clone()).await {
+                    redis_unavailable(&e);
+                }
+            }
+        }
+    }
+
+    /// The three failure counters of a sign-in, with their shares.
+    fn failure_keys(&self, user_name: &str, address: &str) -> [(String, u32); 3] {
+        let name = user_name.trim().to_lowercase();
+        let share = self.per_sign_in.max(1);
+        [
+            (format!("signin-pair:{name}|{address}"), share),
+            (
+                format!("signin-address:{address}"),
+                share.saturating_mul(FAILURES_PER_ADDRESS),
+            ),
+            (
+                format!("signin-name:{name}"),
+                share.saturating_mul(FAILURES_PER_NAME),
+            ),
+        ]
     }
 
     async fn check(&self, subject: Subject, key: &str) -> Result<(), u64> {
@@ -108,7 +204,6 @@ impl RateLimits {
                 let limiter = match subject {
                     Subject::Client => &local.clients,
                     Subject::User => &local.users,
-                    Subject::SignIn => &local.sign_ins,
                 };
                 limiter.check_key(&key.to_owned()).map_err(|not_until| {
                     let wait = not_until.wait_time_from(local.clock.now());
@@ -119,10 +214,8 @@ impl RateLimits {
                 let (name, limit) = match subject {
                     Subject::Client => ("client", self.per_client),
                     Subject::User => ("user", self.per_user),
-                    Subject::SignIn => ("signin", self.per_sign_in),
                 };
-                let now = u64::try_from(Timestamp::now().unix()).unwrap_or(0);
-                let window_key = format!("{prefix}:ratelimit:{name}:{key}:{}", now / 60);
+                let window_key = shared_key(prefix, &format!("{name}:{key}"), current_minute());
                 let counted: redis::RedisResult<(u64,)> = redis::pipe()
                     .atomic()
                     .incr(&window_key, 1u64)
@@ -134,13 +227,10 @@ impl RateLimits {
                     .query_async(&mut redis.clone())
                     .await;
                 match counted {
-                    Ok((count,)) if count > u64::from(limit) => Err(60 - now % 60),
+                    Ok((count,)) if count > u64::from(limit) => Err(60 - current_minute_offset()),
                     Ok(_) => Ok(()),
-                    // Readers keep reading while Redis is away: the limit protects the service,
-                    // and refusing everyone would be the outage it protects against.
                     Err(e) => {
-                        tracing::warn!(error = %e, "rate limits unavailable: Redis did not answer; request let through");
-                        metrics::counter!("lectern_rate_limit_unavailable_total").increment(1);
+                        redis_unavailable(&e);
                         Ok(())
                     }
                 }
@@ -154,7 +244,31 @@ impl RateLimits {
         if let Backend::Local(local) = &self.backend {
             local.clients.retain_recent();
             local.users.retain_recent();
-            local.sign_ins.retain_recent();
+            let minute = current_minute();
+            local
+                .failures
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .retain(|_, (m, _)| *m == minute);
         }
     }
+}
+
+fn current_minute() -> u64 {
+    u64::try_from(Timestamp::now().unix()).unwrap_or(0) / 60
+}
+
+fn current_minute_offset() -> u64 {
+    u64::try_from(Timestamp::now().unix()).unwrap_or(0) % 60
+}
+
+fn shared_key(prefix: &str, key: &str, minute: u64) -> String {
+    format!("{prefix}:ratelimit:{key}:{minute}")
+}
+
+/// Readers keep reading while Redis is away: the limit protects the service, and refusing
+/// everyone would be the outage it protects against.
+fn redis_unavailable(e: &redis::RedisError) {
+    tracing::warn!(error = %e, "rate limits unavailable: Redis did not answer; request let through");
+    metrics::counter!("lectern_rate_limit_unavailable_total").increment(1);
 }

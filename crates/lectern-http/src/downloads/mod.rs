@@ -7,6 +7,7 @@ mod flow;
 mod signing;
 
 pub use flow::{Subject, accepted, available, parse_format, request};
+pub use signing::signed_url;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -11,12 +11,12 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::client::Client;
 use lectern_domain::ids::new_id;
-use lectern_domain::secret::{constant_time_eq, new_token, token_hash};
+use lectern_domain::secret::{check_pkce_challenge, constant_time_eq, new_token, token_hash};
 use lectern_store::accounts;
 use lectern_store::oauth::{self, Flow, NewToken};
 use url::Url;
 
-use super::credentials::{self, SignIn};
+use super::credentials::{self, ClientAddress, SignIn};
 use super::pages::{ConsentPage, LoginPage, STYLESHEET_PATH, error_page, html};
 use crate::conventions::params::Params;
 use crate::state::AppState;
@@ -105,7 +105,12 @@ pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery
     }
     let challenge = one("code_challenge");
     match (challenge, one("code_challenge_method")) {
-        (None, None) | (Some(_), Some("S256")) => {}
+        (None, None) => {}
+        (Some(c), Some("S256")) => {
+            if let Err(why) = check_pkce_challenge(c) {
+                return to_client("invalid_request", why);
+            }
+        }
         (Some(_), _) => return to_client("invalid_request", "code_challenge_method must be S256"),
         (None, Some(_)) => {
             return to_client(
@@ -189,11 +194,12 @@ fn login_page(
 )]
 pub async fn submit_login(
     State(state): State<AppState>,
+    from: ClientAddress,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
     let form = Params::from_pairs(Params::parse_urlencoded(&body));
-    let (flow_hash, flow, client) = match current_flow(&state, &headers, &form).await {
+    let (flow_hash, flow, client) = match current_flow(&state, &headers, Some(&form)).await {
         Ok(found) => found,
         Err(resp) => return resp,
     };
@@ -210,7 +216,7 @@ pub async fn submit_login(
         };
         return login_page(&state, &client, &flow.csrf_token, username, errors);
     }
-    let account = match credentials::check(&state, username, &password).await {
+    let account = match credentials::check(&state, username, &password, &from).await {
         Ok(SignIn::Ok(a)) => a,
         Ok(SignIn::BadCredentials) => {
             let errors = LoginErrors {
@@ -254,7 +260,7 @@ pub async fn submit_login(
     )
 )]
 pub async fn show_consent(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let (_, flow, client) = match current_flow(&state, &headers, &Params::default()).await {
+    let (_, flow, client) = match current_flow(&state, &headers, None).await {
         Ok(found) => found,
         Err(resp) => return resp,
     };
@@ -291,7 +297,7 @@ pub async fn submit_consent(
     body: Bytes,
 ) -> Response {
     let form = Params::from_pairs(Params::parse_urlencoded(&body));
-    let (flow_hash, flow, client) = match current_flow(&state, &headers, &form).await {
+    let (flow_hash, flow, client) = match current_flow(&state, &headers, Some(&form)).await {
         Ok(found) => found,
         Err(resp) => return resp,
     };
@@ -342,11 +348,12 @@ pub async fn submit_consent(
     resp
 }
 
-/// The flow this browser is in, after checking the form's CSRF token (when a form was posted).
+/// The flow this browser is in. A posted form (`Some`) must carry the flow's CSRF token,
+/// whatever else it holds: an empty or partial body is refused like a forged one.
 async fn current_flow(
     state: &AppState,
     headers: &HeaderMap,
-    form: &Params,
+    form: Option<&Params>,
 ) -> Result<(String, Flow, Client), Response> {
     let Some(cookie) = read_cookie(headers) else {
         return Err(expired_flow());
@@ -357,7 +364,7 @@ async fn current_flow(
         Ok(None) => return Err(expired_flow()),
         Err(e) => return Err(server_error(e)),
     };
-    if !form.pairs().is_empty() {
+    if let Some(form) = form {
         let sent = form.one("csrf").ok().flatten().unwrap_or("");
         if !constant_time_eq(sent.as_bytes(), flow.csrf_token.as_bytes()) {
             return Err(error_page(

@@ -10,8 +10,27 @@ pub enum SignIn {
     Ok(Box<Account>),
     BadCredentials,
     Locked,
-    /// Too many attempts for this user name; retry after this many seconds.
+    /// Too many failed attempts for this user name or address; retry after this many seconds.
     TooManyAttempts(u64),
+}
+
+/// The address the request came from, which failed sign-ins are counted against (with the user
+/// name). Behind a proxy every request shares the proxy's address, so the per-address share is
+/// the proxy's too: see `docs/decisions.md`.
+pub struct ClientAddress(pub String);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddress {
+    type Rejection = std::convert::Infallible;
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map_or_else(|| "unknown".to_owned(), |c| c.0.ip().to_string());
+        Ok(ClientAddress(peer))
+    }
 }
 
 /// Checks credentials. An unknown user name is checked against a decoy hash, so that it costs
@@ -20,8 +39,9 @@ pub async fn check(
     state: &AppState,
     user_name: &str,
     password: &str,
+    from: &ClientAddress,
 ) -> Result<SignIn, lectern_store::StoreError> {
-    if let Err(wait) = state.limits.check_sign_in(user_name).await {
+    if let Err(wait) = state.limits.check_sign_in(user_name, &from.0).await {
         return Ok(SignIn::TooManyAttempts(wait));
     }
     let found = accounts::credentials(state.store.pool(), user_name).await?;
@@ -36,6 +56,12 @@ pub async fn check(
     Ok(match account {
         Some(a) if matches && a.locked => SignIn::Locked,
         Some(a) if matches => SignIn::Ok(Box::new(a)),
-        _ => SignIn::BadCredentials,
+        _ => {
+            state
+                .limits
+                .record_sign_in_failure(user_name, &from.0)
+                .await;
+            SignIn::BadCredentials
+        }
     })
 }

@@ -10,6 +10,8 @@ mod revocations;
 mod token;
 mod token_error;
 
+pub(crate) use token_error::TokenError;
+
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

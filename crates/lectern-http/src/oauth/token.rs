@@ -6,12 +6,12 @@ use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
 use lectern_domain::client::Client;
 use lectern_domain::ids::new_id;
-use lectern_domain::secret::{pkce_s256_matches, token_hash};
+use lectern_domain::secret::{check_pkce_verifier, pkce_s256_matches, token_hash};
 use lectern_store::oauth::{Redeemed, redeem_code, redeem_refresh_token};
 use lectern_store::{Transaction, accounts};
 
 use super::client_auth;
-use super::credentials::{self, SignIn};
+use super::credentials::{self, ClientAddress, SignIn};
 use super::issue::{TokenResponse, issue};
 use super::token_error::TokenError;
 use crate::conventions::params::Params;
@@ -47,11 +47,12 @@ pub struct TokenRequest {
 )]
 pub async fn token(
     State(state): State<AppState>,
+    from: ClientAddress,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    match grant(&state, query, &headers, &body).await {
+    match grant(&state, &from, query, &headers, &body).await {
         Ok(tokens) => (
             [
                 (header::CACHE_CONTROL, "no-store"),
@@ -66,6 +67,7 @@ pub async fn token(
 
 async fn grant(
     state: &AppState,
+    from: &ClientAddress,
     query: Option<String>,
     headers: &HeaderMap,
     body: &[u8],
@@ -82,7 +84,7 @@ async fn grant(
     }
     let grant_type = field(&params, "grant_type")?.ok_or_else(|| missing("grant_type"))?;
     let result = match grant_type {
-        "password" => password_grant(state, &client, &params).await,
+        "password" => password_grant(state, &client, &params, from).await,
         "authorization_code" => code_grant(state, &client, &params).await,
         "refresh_token" => refresh_grant(state, &client, &params).await,
         other => Err(TokenError::new(
@@ -96,7 +98,9 @@ async fn grant(
     result
 }
 
-/// The form body, plus the query string where existing clients put `api_key`.
+/// The form body, plus the query string where existing clients put `api_key`. Nothing else may
+/// come in the query (RFC 6749 section 2.3.1: a password or secret there ends up in logs), and no
+/// parameter may be sent twice (section 3.2).
 pub(super) fn form_params(
     query: Option<String>,
     headers: &HeaderMap,
@@ -115,10 +119,23 @@ pub(super) fn form_params(
             "Send the request as application/x-www-form-urlencoded",
         ));
     }
+    let in_query = Params::parse_urlencoded(query.unwrap_or_default().as_bytes());
+    if let Some((name, _)) = in_query.iter().find(|(k, _)| k != "api_key") {
+        return Err(TokenError::new(
+            "invalid_request",
+            format!(
+                "'{name}' must be sent in the form body, not in the URL; only api_key may come in the query"
+            ),
+        ));
+    }
     let mut params = Params::from_pairs(Params::parse_urlencoded(body));
-    params.extend(Params::parse_urlencoded(
-        query.unwrap_or_default().as_bytes(),
-    ));
+    params.extend(in_query);
+    if let Some(name) = params.repeated_name() {
+        return Err(TokenError::new(
+            "invalid_request",
+            format!("'{name}' was sent more than once"),
+        ));
+    }
     Ok(params)
 }
 
@@ -145,6 +162,7 @@ async fn password_grant(
     state: &AppState,
     client: &Client,
     params: &Params,
+    from: &ClientAddress,
 ) -> Result<TokenResponse, TokenError> {
     if !client.trusted {
         return Err(TokenError::new(
@@ -154,7 +172,7 @@ async fn password_grant(
     }
     let user_name = field(params, "username")?.ok_or_else(|| missing("username"))?;
     let password = field(params, "password")?.ok_or_else(|| missing("password"))?;
-    let account = match credentials::check(state, user_name, password).await? {
+    let account = match credentials::check(state, user_name, password, from).await? {
         SignIn::Ok(a) => a,
         SignIn::BadCredentials => return Err(TokenError::new("invalid_grant", "Bad credentials")),
         SignIn::TooManyAttempts(wait) => return Err(TokenError::too_many_attempts(wait)),
@@ -184,6 +202,9 @@ async fn code_grant(
     let code = field(params, "code")?.ok_or_else(|| missing("code"))?;
     let redirect_uri = field(params, "redirect_uri")?.ok_or_else(|| missing("redirect_uri"))?;
     let verifier = field(params, "code_verifier")?;
+    if let Some(v) = verifier {
+        check_pkce_verifier(v).map_err(|why| TokenError::new("invalid_request", why))?;
+    }
     let mut tx = state.store.begin().await?;
     let spent = match redeem_code(&mut tx, &token_hash(code), Timestamp::now()).await? {
         Redeemed::Fresh(s) => s,

@@ -24,6 +24,18 @@ impl TokenError {
         }
     }
 
+    /// An error the framework raised on a token-server path (a 405, a 404), in this shape.
+    pub fn with_status(
+        status: StatusCode,
+        error: &'static str,
+        description: impl Into<String>,
+    ) -> Self {
+        TokenError {
+            status,
+            ..Self::new(error, description)
+        }
+    }
+
     /// Client authentication failed: 401, as RFC 6749 section 5.2 asks.
     pub fn invalid_client(description: impl Into<String>) -> Self {
         TokenError {
@@ -39,7 +51,7 @@ impl TokenError {
             retry_after: Some(retry_after.max(1)),
             ..Self::new(
                 "temporarily_unavailable",
-                "Too many sign-in attempts for this user name; retry later",
+                "Too many failed sign-in attempts for this user name; retry later",
             )
         }
     }

@@ -1,24 +1,26 @@
-//! Contributor names as document 1's Name: catalog sources give one string per person, written
-//! "First Last" or "Last, First".
+//! Contributor names as document 1's Name (authors, editors, ... of a title summary), split as
+//! the catalog's index name splits them, so that "W. E. B. Du Bois" has the last name "Du Bois".
+
+use lectern_domain::catalog::names::index_name;
 
 use crate::accounts::name::Name;
 
 pub fn contributor_name(full: &str) -> Name {
-    let full = full.trim();
-    let (first, last) = match full.split_once(',') {
-        Some((last, first)) => (first.trim(), last.trim()),
-        None => match full.rsplit_once(' ') {
-            Some((first, last)) => (first.trim(), last.trim()),
-            // One word (an organization, a mononym): it is the last name.
-            None => ("", full),
+    let index = index_name(full);
+    let (last, first, suffix) = match index.split_once(',') {
+        Some((last, rest)) => match rest.split_once(',') {
+            Some((first, suffix)) => (last.trim(), first.trim(), Some(suffix.trim())),
+            None => (last.trim(), rest.trim(), None),
         },
+        // One word (an organization, a mononym): it is the last name.
+        None => (index.as_str(), "", None),
     };
     Name {
         first_name: first.to_owned(),
         last_name: last.to_owned(),
         middle: None,
         prefix: None,
-        suffix: None,
+        suffix: suffix.filter(|s| !s.is_empty()).map(str::to_owned),
         links: vec![],
     }
 }
@@ -29,17 +31,28 @@ mod tests {
 
     #[test]
     fn names_split_into_first_and_last() {
-        let n = contributor_name("Ada King Byron");
-        assert_eq!(
-            (n.first_name.as_str(), n.last_name.as_str()),
-            ("Ada King", "Byron")
-        );
-        let n = contributor_name("Byron, Ada");
-        assert_eq!(
-            (n.first_name.as_str(), n.last_name.as_str()),
-            ("Ada", "Byron")
-        );
-        let n = contributor_name("Homer");
-        assert_eq!((n.first_name.as_str(), n.last_name.as_str()), ("", "Homer"));
+        for (full, first, last, suffix) in [
+            ("Ada King Byron", "Ada King", "Byron", None),
+            ("Byron, Ada", "Ada", "Byron", None),
+            ("Homer", "", "Homer", None),
+            ("W. E. B. Du Bois", "W. E. B.", "Du Bois", None),
+            (
+                "Martin Luther King Jr.",
+                "Martin Luther",
+                "King",
+                Some("Jr."),
+            ),
+        ] {
+            let n = contributor_name(full);
+            assert_eq!(
+                (
+                    n.first_name.as_str(),
+                    n.last_name.as_str(),
+                    n.suffix.as_deref()
+                ),
+                (first, last, suffix),
+                "{full}"
+            );
+        }
     }
 }

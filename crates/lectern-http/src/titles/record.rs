@@ -150,7 +150,11 @@ pub fn complete_record(
         summary: summary(state, r, who.in_global(&r.site), &who.perspective()),
         adult_content: r.adult_content,
         allow_recommend: r.allow_recommend,
-        artifacts: r.artifacts.iter().map(|a| artifact(state, r, a)).collect(),
+        artifacts: r
+            .artifacts
+            .iter()
+            .map(|a| artifact(state, r, a, who.offers_download(r)))
+            .collect(),
         copyright: r.copyright_date.map(|y| y.to_string()),
         copyright_holder: r.copyright_holder.clone(),
         countries: r.countries.clone(),
@@ -204,8 +208,15 @@ fn usage(u: UsageRestriction) -> UsageRestrictionView {
     }
 }
 
-fn artifact(state: &AppState, r: &TitleRecord, a: &Artifact) -> ArtifactView {
+fn artifact(state: &AppState, r: &TitleRecord, a: &Artifact, download: bool) -> ArtifactView {
     let base = format!("/titles/{}/{}", segment(&r.service_id), a.format);
+    let mut links = vec![Link::new(
+        "resources",
+        state.v2_url(&format!("{base}/resources")),
+    )];
+    if download {
+        links.insert(0, Link::new("download", state.v2_url(&base)));
+    }
     ArtifactView {
         format: a.format.to_string(),
         status: a.status.to_string(),
@@ -226,9 +237,6 @@ fn artifact(state: &AppState, r: &TitleRecord, a: &Artifact) -> ArtifactView {
         date_added: a.date_added.map(|t| t.to_string()),
         // Editing artifacts (PUT, for collection assistants) is not offered yet.
         allows: None,
-        links: vec![
-            Link::new("download", state.v2_url(&base)),
-            Link::new("resources", state.v2_url(&format!("{base}/resources"))),
-        ],
+        links,
     }
 }

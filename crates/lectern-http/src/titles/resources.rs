@@ -21,7 +21,7 @@ use super::viewer::CatalogViewer;
 use crate::conventions::caller::Ctx;
 use crate::conventions::links::Link;
 use crate::conventions::paging::{PageRequest, collection_links};
-use crate::downloads::{accepted, available, parse_format};
+use crate::downloads::{accepted, available, parse_format, signed_url};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
@@ -152,28 +152,38 @@ pub async fn list_resources(
     let total_results = found.len() as u64;
     let (rows, next) = page.page_of(found, |f| f.name.clone())?;
     let base = format!("/titles/{}/{format}/resources", segment(&record.service_id));
+    let mut resources = Vec::with_capacity(rows.len());
+    for f in rows {
+        resources.push(resource(&state, &base, f).await?);
+    }
     Ok(Json(TitleFileResources {
         allows: None,
         limit: page.limit,
         links: collection_links(&state, &base, &ctx.params, next.as_deref()),
         next,
-        title_file_resources: rows
-            .into_iter()
-            .map(|f| TitleFileResource {
-                links: vec![Link::new(
-                    "download",
-                    state.v2_url(&format!("{base}/{}", segment(&f.name))),
-                )],
-                mime_type: mime_type(&f.name).to_owned(),
-                resource_id: f.name.clone(),
-                local_uri: f.name,
-                size: f.size,
-                last_modified_date: Timestamp::from_unix(f.modified_ms.div_euclid(1000))
-                    .to_string(),
-            })
-            .collect(),
+        title_file_resources: resources,
         total_results,
     }))
+}
+
+/// A listed file. Its `download` link is a signed, expiring URL, fetchable as given: the rules
+/// were asked for this caller when the list was made, and an app that streams the files need
+/// not add its key or token to each. `self` is the resource endpoint, which takes `speed`.
+async fn resource(state: &AppState, base: &str, f: Found) -> ApiResult<TitleFileResource> {
+    Ok(TitleFileResource {
+        links: vec![
+            Link::new("download", signed_url(state, &f.key).await?),
+            Link::new(
+                "self",
+                state.v2_url(&format!("{base}/{}", segment(&f.name))),
+            ),
+        ],
+        mime_type: mime_type(&f.name).to_owned(),
+        resource_id: f.name.clone(),
+        local_uri: f.name,
+        size: f.size,
+        last_modified_date: Timestamp::from_unix(f.modified_ms.div_euclid(1000)).to_string(),
+    })
 }
 
 #[utoipa::path(
@@ -264,6 +274,9 @@ async fn at_speed(state: &AppState, file: &Found, speed: PlaybackSpeed) -> ApiRe
     }
 }
 
+/// The media types of the DAISY specifications (Z39.86-2005 for DAISY 3, which names the
+/// DTBook, NCX, SMIL, package and resource files; DAISY 2.02's NCC is XHTML). Clients find a
+/// book's navigation and text by these. A DAISY fileset's `.xml` file is its DTBook.
 fn mime_type(name: &str) -> &'static str {
     let lower = name.to_ascii_lowercase();
     let ext = lower.rsplit('.').next().unwrap_or("");
@@ -272,12 +285,38 @@ fn mime_type(name: &str) -> &'static str {
         "pdf" => "application/pdf",
         "docx" => "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
         "mp3" => "audio/mpeg",
-        "xml" | "opf" | "ncx" | "smil" => "application/xml",
+        "mp4" | "m4a" => "audio/mp4",
+        "wav" => "audio/x-wav",
+        "xml" => "application/x-dtbook+xml",
+        "ncx" => "application/x-dtbncx+xml",
+        "smil" | "smi" => "application/smil",
+        "opf" => "application/oebps-package+xml",
+        "res" => "application/x-dtbresource+xml",
         "html" | "xhtml" | "htm" => "application/xhtml+xml",
+        "css" => "text/css",
         "brf" | "txt" => "text/plain",
         "zip" => "application/zip",
         "jpg" | "jpeg" => "image/jpeg",
         "png" => "image/png",
+        "svg" => "image/svg+xml",
         _ => "application/octet-stream",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn daisy_files_have_their_specifications_media_types() {
+        for (name, media) in [
+            ("book.xml", "application/x-dtbook+xml"),
+            ("navigation.NCX", "application/x-dtbncx+xml"),
+            ("sections/part 1.smil", "application/smil"),
+            ("book.opf", "application/oebps-package+xml"),
+            ("track01.mp3", "audio/mpeg"),
+            ("ncc.html", "application/xhtml+xml"),
+            ("unknown.bin", "application/octet-stream"),
+        ] {
+            assert_eq!(super::mime_type(name), media, "{name}");
+        }
     }
 }

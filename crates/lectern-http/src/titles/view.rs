@@ -2,8 +2,8 @@
 //! document 3, built from the stored record and what the access rules say for this caller.
 
 use lectern_domain::catalog::artifact::ArtifactStatus;
-use lectern_domain::catalog::{ContributorType, TitleRecord, TitleStatusCode};
-use lectern_domain::title_access::{self, Alert, Viewer};
+use lectern_domain::catalog::{ContributorType, Format, TitleRecord, TitleStatusCode, names};
+use lectern_domain::title_access::{self, Alert, UsageRestriction, Viewer};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -11,27 +11,80 @@ use super::names::contributor_name;
 use crate::accounts::name::Name;
 use crate::conventions::links::Link;
 use crate::state::AppState;
+use crate::title_index::CategoryNames;
 
-/// A category a title belongs to.
+/// Document 1's Category: a service category or a BISAC subject a title belongs to.
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct CategoryRef {
+    /// The category's identifier; for a BISAC subject, its code.
     pub name: String,
+    /// Display name.
+    pub description: String,
+    #[schema(value_type = String, pattern = "^(Service|BISAC)$")]
+    pub category_type: &'static str,
+    /// The BISAC code for BISAC categories; null for service categories.
+    pub code: Option<String>,
+    pub links: Vec<Link>,
+}
+
+/// Document 1's Contributor name.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContributorName {
+    /// First name before last.
+    pub display_name: String,
+    /// Sort form, surname first.
+    pub index_name: Option<String>,
     pub links: Vec<Link>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct ContributorView {
-    pub name: String,
+    pub name: ContributorName,
     #[serde(rename = "type")]
     pub kind: String,
 }
 
-/// Whether a title can be had in a format.
+/// Document 1's Format: an identifier and its display text.
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FormatRef {
+    #[schema(value_type = String, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]
+    pub format_id: Format,
+    pub name: &'static str,
+}
+
+impl From<Format> for FormatRef {
+    fn from(format_id: Format) -> Self {
+        FormatRef {
+            format_id,
+            name: format_id.display_name(),
+        }
+    }
+}
+
+/// Document 1's Format Status: whether a title can be had in a format.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct FormatStatus {
-    pub format: String,
-    /// available, inProduction or withdrawn.
-    pub status: String,
+    #[serde(flatten)]
+    pub format: FormatRef,
+    #[schema(value_type = String, pattern = "^(AVAILABLE|UNAVAILABLE|PENDING)$")]
+    pub status: &'static str,
+}
+
+impl FormatStatus {
+    fn of(format: Format, status: ArtifactStatus) -> Self {
+        FormatStatus {
+            format: format.into(),
+            status: match status {
+                ArtifactStatus::Available => "AVAILABLE",
+                ArtifactStatus::InProduction => "PENDING",
+                ArtifactStatus::Withdrawn => "UNAVAILABLE",
+            },
+        }
+    }
 }
 
 /// Document 2's title summary.
@@ -53,7 +106,7 @@ pub struct TitleSummary {
     pub editors: Vec<Name>,
     pub format_statuses: Vec<FormatStatus>,
     /// Deprecated: the formats that can be downloaded now.
-    pub formats: Vec<String>,
+    pub formats: Vec<FormatRef>,
     pub instruments: Vec<String>,
     pub isbn13: Option<String>,
     pub languages: Vec<String>,
@@ -85,9 +138,17 @@ pub struct TitleSummary {
 pub struct Perspective<'a> {
     pub viewer: &'a Viewer,
     pub downloads_for_others: bool,
+    pub names: &'a CategoryNames,
 }
 
 impl Perspective<'_> {
+    /// Whether the title's records carry download links: a guest's only on public-domain and
+    /// Creative Commons titles (document 1, general rule 4).
+    pub fn offers_download(&self, record: &TitleRecord) -> bool {
+        !matches!(self.viewer, Viewer::Guest { .. })
+            || record.usage_restriction != UsageRestriction::Copyright
+    }
+
     pub fn alerts(&self, record: &TitleRecord, in_global: bool) -> Vec<Alert> {
         let reader = match self.viewer {
             Viewer::Guest { .. } => None,
@@ -111,11 +172,11 @@ pub fn summary(
 ) -> TitleSummary {
     let people =
         |kind| -> Vec<Name> { record.contributors_of(kind).map(contributor_name).collect() };
-    let available_formats: Vec<String> = record
+    let available_formats: Vec<FormatRef> = record
         .artifacts
         .iter()
         .filter(|a| a.status == ArtifactStatus::Available)
-        .map(|a| a.format.to_string())
+        .map(|a| a.format.into())
         .collect();
     TitleSummary {
         allows: None,
@@ -123,14 +184,7 @@ pub fn summary(
         authors: people(ContributorType::Author),
         available: record.status == TitleStatusCode::Live && !available_formats.is_empty(),
         service_id: record.service_id.clone(),
-        categories: record
-            .categories
-            .iter()
-            .map(|c| CategoryRef {
-                name: c.clone(),
-                links: vec![Link::new("search", category_search_url(state, c))],
-            })
-            .collect(),
+        categories: categories(state, record, who.names),
         composers: people(ContributorType::Composer),
         content_warnings: record
             .content_warnings
@@ -141,7 +195,11 @@ pub fn summary(
             .contributors
             .iter()
             .map(|c| ContributorView {
-                name: c.name.clone(),
+                name: ContributorName {
+                    display_name: names::display_name(&c.name),
+                    index_name: Some(names::index_name(&c.name)),
+                    links: vec![],
+                },
                 kind: c.kind.to_string(),
             })
             .collect(),
@@ -151,10 +209,7 @@ pub fn summary(
         format_statuses: record
             .artifacts
             .iter()
-            .map(|a| FormatStatus {
-                format: a.format.to_string(),
-                status: a.status.to_string(),
-            })
+            .map(|a| FormatStatus::of(a.format, a.status))
             .collect(),
         formats: available_formats,
         instruments: record.instruments.clone(),
@@ -183,19 +238,59 @@ pub fn summary(
     }
 }
 
-/// `self`, `coverimage`, `thumbnail`, and the templated `download` link.
+/// The title's service categories, then its BISAC subjects, each with a link to search it.
+fn categories(state: &AppState, record: &TitleRecord, names: &CategoryNames) -> Vec<CategoryRef> {
+    let service = record.categories.iter().map(|c| CategoryRef {
+        name: c.clone(),
+        description: names
+            .categories
+            .get(c)
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| c.clone()),
+        category_type: "Service",
+        code: None,
+        links: vec![Link::new("search", category_search_url(state, c))],
+    });
+    let bisac = record.bisac_codes.iter().map(|code| {
+        let q: String = url::form_urlencoded::Serializer::new(String::new())
+            .append_pair("includedBisacCodes", code)
+            .finish();
+        CategoryRef {
+            name: code.clone(),
+            description: names
+                .bisac
+                .get(code)
+                .cloned()
+                .unwrap_or_else(|| code.clone()),
+            category_type: "BISAC",
+            code: Some(code.clone()),
+            links: vec![Link::new(
+                "search",
+                format!("{}?{q}", state.v2_url("/titles")),
+            )],
+        }
+    });
+    service.chain(bisac).collect()
+}
+
+/// `self`, `coverimage`, `thumbnail`, and the templated `download` link: for a guest only on
+/// public-domain and Creative Commons titles (document 1, general rule 4).
 pub fn title_links(state: &AppState, record: &TitleRecord, who: &Perspective<'_>) -> Vec<Link> {
     let base = format!("/titles/{}", segment(&record.service_id));
-    let mut download = state.v2_url(&format!("{base}/{{format}}"));
-    if who.downloads_for_others {
-        download.push_str("?forUser={userAccountId}");
-    }
-    vec![
+    let mut links = vec![
         Link::new("self", state.v2_url(&base)),
         Link::new("coverimage", state.v2_url(&format!("{base}/coverimage"))),
         Link::new("thumbnail", state.v2_url(&format!("{base}/thumbnail"))),
-        Link::new("download", download),
-    ]
+    ];
+    if who.offers_download(record) {
+        let mut download = state.v2_url(&format!("{base}/{{format}}"));
+        if who.downloads_for_others {
+            download.push_str("?forUser={userAccountId}");
+        }
+        links.push(Link::new("download", download));
+    }
+    links
 }
 
 pub fn category_search_url(state: &AppState, category: &str) -> String {

@@ -8,10 +8,12 @@ use super::view::Perspective;
 use crate::conventions::caller::Ctx;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use crate::title_index::CategoryNames;
 
 pub struct CatalogViewer {
     pub viewer: Viewer,
     pub global_sites: std::sync::Arc<Vec<String>>,
+    pub category_names: std::sync::Arc<CategoryNames>,
 }
 
 impl CatalogViewer {
@@ -29,6 +31,7 @@ impl CatalogViewer {
         Ok(CatalogViewer {
             viewer,
             global_sites: state.titles.global_sites(&state.store).await?,
+            category_names: state.titles.category_names(&state.store).await?,
         })
     }
 
@@ -47,7 +50,12 @@ impl CatalogViewer {
                 Viewer::Guest { .. } => false,
                 Viewer::User(r) => title_access::downloads_for_others(r),
             },
+            names: &self.category_names,
         }
+    }
+
+    pub fn offers_download(&self, record: &lectern_domain::catalog::TitleRecord) -> bool {
+        self.perspective().offers_download(record)
     }
 
     /// Whether the caller may see a title at all; a title they may not see is absent (404).

@@ -372,6 +372,19 @@ async fn bad_authorization_requests_return_errors_to_the_client(backend: Backend
             ),
             "invalid_request",
         ),
+        // RFC 7636 section 4.2: an S256 challenge is 43 base64url characters.
+        (
+            format!(
+                "response_type=code&client_id={TRUSTED}&redirect_uri={redirect}&code_challenge=abc&code_challenge_method=S256&state=s1"
+            ),
+            "invalid_request",
+        ),
+        (
+            format!(
+                "response_type=code&client_id={TRUSTED}&redirect_uri={redirect}&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw%2BcM&code_challenge_method=S256&state=s1"
+            ),
+            "invalid_request",
+        ),
     ] {
         let resp = app
             .get(&format!("/oauth/authorize?{query_string}"))
@@ -461,6 +474,18 @@ async fn forms_without_the_flows_csrf_token_are_refused(backend: Backend) {
         .unwrap();
     assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
     assert!(resp.headers().get(LOCATION).is_none());
+    // The check runs whatever the form holds: an empty body is no way around it.
+    for body in ["", "decision=allow"] {
+        let resp = app
+            .post("/oauth/consent")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::BAD_REQUEST, "{body:?}");
+        assert!(resp.headers().get(LOCATION).is_none());
+    }
 
     // A browser without the flow's cookie cannot ride on it either.
     let stranger = reqwest::Client::builder()
@@ -586,7 +611,7 @@ async fn untrusted_clients_may_use_the_code_flow(backend: Backend) {
 }
 
 async fn the_login_page_slows_down_password_guessing(backend: Backend) {
-    let app = TestApp::start_with(backend, |s| s.sign_in_attempts_per_minute = 2).await;
+    let app = TestApp::start_with(backend, |s| s.sign_in_failures_per_minute = 2).await;
     let csrf = open_login(&app, &authorize_path(TRUSTED, TRUSTED_REDIRECT, "")).await;
     for _ in 0..2 {
         let html = submit_login(&app, &csrf, "member@example.org", "wrong-pass-1")

@@ -41,7 +41,20 @@ async fn api_key_is_required_known_and_enabled(backend: Backend) {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error_message(&body, "BAD_REQUEST").contains("'api_key'"));
 
-    let (status, body) = app.my_account("no-such-key", &token).await;
+    // An unknown key says nothing against the token: clients that read `invalid_token` in
+    // WWW-Authenticate throw a good token away.
+    let resp = app
+        .get("/v2/myAccount?api_key=no-such-key")
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    let challenge = resp.headers()[WWW_AUTHENTICATE]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(!challenge.contains("invalid_token"), "{challenge}");
+    let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert!(error_message(&body, "UNAUTHORIZED").contains("api_key"));
 

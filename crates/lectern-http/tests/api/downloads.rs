@@ -489,12 +489,17 @@ async fn resources_list_an_artifacts_files(backend: Backend) {
     assert_eq!(listed[1]["size"], 14);
     assert_eq!(listed[0]["mimeType"], "application/xhtml+xml");
 
-    // Each file's link leads to it, a nested name with a space included.
+    // Each file's link leads to it, a nested name with a space included: the `download` link
+    // as given (signed, no key or token added), and `self` through the resource endpoint.
     for (resource, content) in [
         (&listed[0], &b"<html>sections</html>"[..]),
         (&listed[2], &b"ID3 two"[..]),
     ] {
-        let href = resource["links"][0]["href"].as_str().unwrap();
+        assert_eq!(resource["links"][0]["rel"], "download");
+        let download = resource["links"][0]["href"].as_str().unwrap();
+        assert_eq!(fetch(&app, download).await, content);
+        assert_eq!(resource["links"][1]["rel"], "self");
+        let href = resource["links"][1]["href"].as_str().unwrap();
         let path = href.strip_prefix(&app.url("")).unwrap();
         let (status, headers, body) =
             call(&app, &format!("{path}?api_key={TRUSTED}"), Some(&member)).await;

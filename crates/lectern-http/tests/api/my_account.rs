@@ -11,7 +11,39 @@ on_both_stores!(
     organization_members_see_their_organizations_features,
     guests_may_not_read_an_account,
     deprecated_lowercase_path_answers_too,
+    me_names_the_signed_in_user,
 );
+
+async fn me_names_the_signed_in_user(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    for (_, user, _) in USERS {
+        let token = app.token_of(user).await;
+        let (status, body) = json(
+            app.get(&format!("/v2/me?api_key={TRUSTED}"))
+                .bearer_auth(&token)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{user}: {body}");
+        assert_eq!(body["username"], user);
+        assert!(body["userAccountId"].is_string());
+        assert!(body["name"]["firstName"].is_string());
+        assert!(body["name"]["lastName"].is_string());
+        assert_eq!(body["links"][0]["rel"], "self");
+        assert_eq!(body["links"][0]["href"], app.url("/v2/me"));
+    }
+    let (status, body) = json(
+        app.get(&format!("/v2/me?api_key={TRUSTED}"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    error_message(&body, "UNAUTHORIZED");
+}
 
 async fn every_role_reads_its_own_account(backend: Backend) {
     let app = TestApp::start(backend).await;

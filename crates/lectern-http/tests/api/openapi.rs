@@ -6,7 +6,7 @@ use crate::support::*;
 
 /// Every route the server answers, by method and path. A route added to the router without
 /// its `#[utoipa::path]` would be served but missing here, and this list names what must be.
-const ROUTES: [(&str, &str); 29] = [
+const ROUTES: [(&str, &str); 30] = [
     ("get", "/v2/titles/{serviceId}/coverimage"),
     ("get", "/v2/titles/{serviceId}/thumbnail"),
     ("get", "/v2/titles/{serviceId}/{format}"),
@@ -31,6 +31,7 @@ const ROUTES: [(&str, &str); 29] = [
     ("get", "/v2/periodicals/{seriesId}"),
     ("get", "/v2/periodicals/{seriesId}/editions"),
     ("get", "/v2/periodicals/{seriesId}/editions/{editionId}"),
+    ("get", "/v2/me"),
     ("get", "/v2/myAccount"),
     ("get", "/v2/organizations/{organizationId}/members"),
     ("get", "/v2/myaccount"),

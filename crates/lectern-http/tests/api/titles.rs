@@ -82,16 +82,77 @@ async fn guests_see_live_titles_of_their_site_and_the_global_collection(backend:
         .iter()
         .map(|l| l["rel"].as_str().unwrap())
         .collect();
-    assert_eq!(links, ["self", "coverimage", "thumbnail", "download"]);
-    assert_eq!(
-        road["links"][3]["href"],
-        app.url("/v2/titles/t-road/{format}")
-    );
+    // A copyrighted title offers a guest no download link (document 1, general rule 4).
+    assert_eq!(links, ["self", "coverimage", "thumbnail"]);
     assert_eq!(road["titleAccessAlerts"][0]["code"], "SIGN_IN_REQUIRED");
     assert_eq!(road["authors"][0]["lastName"], "Byron");
-    assert_eq!(road["formats"], serde_json::json!(["EPUB3", "DAISY_AUDIO"]));
     assert_eq!(road["available"], true);
     assert_eq!(road["allows"], Value::Null);
+    // The wire shapes of document 1, as reading apps parse them.
+    assert_eq!(
+        road["formats"],
+        serde_json::json!([
+            {"formatId": "EPUB3", "name": "EPUB 3"},
+            {"formatId": "DAISY_AUDIO", "name": "DAISY Audio"}
+        ])
+    );
+    assert_eq!(
+        road["formatStatuses"],
+        serde_json::json!([
+            {"formatId": "EPUB3", "name": "EPUB 3", "status": "AVAILABLE"},
+            {"formatId": "DAISY_AUDIO", "name": "DAISY Audio", "status": "AVAILABLE"}
+        ])
+    );
+    assert_eq!(
+        road["contributors"],
+        serde_json::json!([{
+            "name": {"displayName": "Ada Byron", "indexName": "Byron, Ada", "links": []},
+            "type": "author"
+        }])
+    );
+    let categories = road["categories"].as_array().unwrap();
+    assert_eq!(categories.len(), 2, "service categories and BISAC subjects");
+    assert_eq!(categories[0]["name"], "Fiction");
+    assert_eq!(categories[0]["description"], "Fiction titles");
+    assert_eq!(categories[0]["categoryType"], "Service");
+    assert_eq!(categories[0]["code"], Value::Null);
+    assert_eq!(categories[1]["name"], "FIC000000");
+    assert_eq!(categories[1]["description"], "FICTION / General");
+    assert_eq!(categories[1]["categoryType"], "BISAC");
+    assert_eq!(categories[1]["code"], "FIC000000");
+    for c in categories {
+        assert_eq!(c["links"][0]["rel"], "search");
+    }
+    // Public-domain and Creative Commons titles do carry one for guests.
+    for (isbn_or_id, service_id) in [("t-pride", "t-pride"), ("t-open", "t-open")] {
+        let (status, body) = json(
+            app.get(&format!("/v2/titles/{isbn_or_id}?api_key={PUBLIC}"))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let download = body["links"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["rel"] == "download")
+            .unwrap_or_else(|| panic!("{service_id} has no download link: {body}"));
+        assert_eq!(
+            download["href"],
+            app.url(&format!("/v2/titles/{service_id}/{{format}}"))
+        );
+    }
+    // Nor does a copyrighted title's complete record, in its artifacts either.
+    let (_, body) = json(
+        app.get(&format!("/v2/titles/t-road?api_key={PUBLIC}"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert!(!body.to_string().contains("\"rel\":\"download\""), "{body}");
 }
 
 async fn each_role_sees_what_the_rules_allow(backend: Backend) {

@@ -13,7 +13,7 @@ on_both_stores!(
     password_grant_is_for_trusted_clients_only,
     wrong_credentials_are_invalid_grant_and_cost_the_same,
     locked_accounts_cannot_sign_in,
-    sign_in_attempts_per_user_name_are_limited,
+    failed_sign_ins_are_limited_per_name_and_address,
     confidential_clients_must_present_their_secret,
     token_requests_are_checked,
     refresh_grant_rotates_and_keeps_the_old_access_token,
@@ -244,6 +244,68 @@ async fn token_requests_are_checked(backend: Backend) {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(token_error(&body, "invalid_request").contains("x-www-form-urlencoded"));
 
+    // RFC 6749 section 3.2: no parameter may be sent twice, even with one value.
+    let (status, body) = send(
+        vec![
+            ("grant_type", "password"),
+            ("grant_type", "password"),
+            ("username", "member@example.org"),
+            ("password", "member-pass-1"),
+        ],
+        Some(TRUSTED),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(token_error(&body, "invalid_request").contains("'grant_type' was sent more than once"));
+
+    // Credentials in the URL are refused, not used: only api_key may come in the query.
+    let resp = app
+        .post(&format!(
+            "/oauth/token?api_key={TRUSTED}&grant_type=password&username=member@example.org&password=member-pass-1"
+        ))
+        .basic_auth(TRUSTED, Some(""))
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json(resp).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(token_error(&body, "invalid_request").contains("not in the URL"));
+
+    // RFC 7636 section 4.1: a verifier is 43 to 128 unreserved characters, checked before the
+    // code is looked at.
+    for verifier in [
+        "x",
+        &"a".repeat(129)[..],
+        "not allowed: spaces and colons in it, forty-three+",
+    ] {
+        let (status, body) = json(
+            app.post("/oauth/token")
+                .basic_auth(TRUSTED, Some(""))
+                .form(&[
+                    ("grant_type", "authorization_code"),
+                    ("code", "whatever"),
+                    ("redirect_uri", TRUSTED_REDIRECT),
+                    ("code_verifier", verifier),
+                ])
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{verifier}");
+        assert!(token_error(&body, "invalid_request").contains("code_verifier"));
+    }
+
+    // The framework's own errors on the token server take the Token Error shape too.
+    let resp = app.get("/oauth/token").send().await.unwrap();
+    assert_eq!(resp.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert!(resp.headers().contains_key("allow"));
+    let (_, body) = json(resp).await;
+    assert!(token_error(&body, "invalid_request").contains("not supported"));
+    let (status, body) = json(app.get("/oauth/nothing-here").send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    token_error(&body, "invalid_request");
+
     // A client id in the body identifies a public client, as RFC 6749 allows.
     let resp = app
         .post("/oauth/token")
@@ -322,8 +384,17 @@ async fn refresh_tokens_belong_to_their_client(backend: Backend) {
     assert_eq!(app.refresh(TRUSTED, refresh_token).await.0, StatusCode::OK);
 }
 
-async fn sign_in_attempts_per_user_name_are_limited(backend: Backend) {
-    let app = TestApp::start_with(backend, |s| s.sign_in_attempts_per_minute = 3).await;
+async fn failed_sign_ins_are_limited_per_name_and_address(backend: Backend) {
+    let app = TestApp::start_with(backend, |s| s.sign_in_failures_per_minute = 3).await;
+    // Successes are not counted: a client that signs in per request is never held back.
+    for _ in 0..5 {
+        let (status, _) = json(
+            app.password_grant(TRUSTED, "member@example.org", "member-pass-1")
+                .await,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+    }
     for password in ["wrong-pass-1", "wrong-pass-2", "wrong-pass-3"] {
         let (status, _) = json(
             app.password_grant(TRUSTED, "member@example.org", password)
@@ -332,15 +403,17 @@ async fn sign_in_attempts_per_user_name_are_limited(backend: Backend) {
         .await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
     }
-    // The fourth attempt within the minute is refused before the password is even looked at,
-    // whatever its case, and even with the right password.
+    // The fourth attempt from this address within the minute is refused before the password is
+    // even looked at, whatever its case, and even with the right password.
     let resp = app
         .password_grant(TRUSTED, "Member@Example.org", "member-pass-1")
         .await;
     retry_after(&resp);
     let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
-    assert!(token_error(&body, "temporarily_unavailable").contains("Too many sign-in attempts"));
+    assert!(
+        token_error(&body, "temporarily_unavailable").contains("Too many failed sign-in attempts")
+    );
     // Other user names are not held back.
     let (status, _) = json(
         app.password_grant(TRUSTED, "admin@example.org", "admin-pass-1")
@@ -348,4 +421,24 @@ async fn sign_in_attempts_per_user_name_are_limited(backend: Backend) {
     )
     .await;
     assert_eq!(status, StatusCode::OK);
+    // Nor is the reader, from another address: someone else's guesses do not lock them out.
+    let elsewhere = reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
+        .build()
+        .unwrap();
+    let (status, body) = json(
+        elsewhere
+            .post(app.url(&format!("/oauth/token?api_key={TRUSTED}")))
+            .basic_auth(TRUSTED, Some(""))
+            .form(&[
+                ("grant_type", "password"),
+                ("username", "member@example.org"),
+                ("password", "member-pass-1"),
+            ])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
 }

@@ -14,6 +14,7 @@ on_both_stores!(
     catalog_fixtures_load_with_their_files,
     a_fileset_artifact_loads_every_file_of_its_directory,
     bad_catalog_entries_are_refused_by_name,
+    an_edition_id_of_another_series_is_refused_by_name,
     bisac_codes_match_a_prefix_of_code_or_description,
     reader_facts_count_this_months_downloads,
     a_bulk_load_keeps_the_titles_checks,
@@ -343,6 +344,34 @@ async fn bad_catalog_entries_are_refused_by_name(backend: Backend) {
         panic!("an unknown field was accepted");
     };
     assert_eq!(path, "titles[1].colour");
+}
+
+async fn an_edition_id_of_another_series_is_refused_by_name(backend: Backend) {
+    let t = fresh(backend).await;
+    let dir = fixture_dir();
+    let plan = fixture::check(&t.store, FixtureFile::parse(CATALOG).unwrap(), dir.path())
+        .await
+        .unwrap();
+    fixture::write(&t.store, plan).await.unwrap();
+    // Another series that reuses the stored edition's id, and repeats one of its own.
+    let other = CATALOG
+        .replace("\"seriesId\": \"p1\"", "\"seriesId\": \"p2\"")
+        .replace(
+            "\"editions\": [{ \"editionId\": \"e1\"",
+            "\"editions\": [{ \"editionId\": \"e2\", \"editionName\": \"Week 2\", \"publicationDate\": \"2026-01-12\" }, { \"editionId\": \"e2\", \"editionName\": \"Week 2\", \"publicationDate\": \"2026-01-12\" }, { \"editionId\": \"e1\"",
+        );
+    let Err(FixtureError::Invalid(problems)) =
+        fixture::check(&t.store, FixtureFile::parse(&other).unwrap(), dir.path()).await
+    else {
+        panic!("an edition of another series was accepted");
+    };
+    let all = problems.join("\n");
+    for expected in [
+        "periodicals[0] (p2): editions[1] (e2): editionId: appears twice in this file",
+        "periodicals[0] (p2): editions[2] (e1): editionId: already belongs to series 'p1'",
+    ] {
+        assert!(all.contains(expected), "missing '{expected}' in:\n{all}");
+    }
 }
 
 async fn bisac_codes_match_a_prefix_of_code_or_description(backend: Backend) {

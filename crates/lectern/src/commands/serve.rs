@@ -1,3 +1,5 @@
+use std::net::SocketAddr;
+
 use anyhow::Context;
 use lectern_http::conventions::rate_limit::RateLimits;
 use lectern_http::{AppState, app, spawn_housekeeping};
@@ -49,10 +51,13 @@ pub async fn serve_store(
     if let Some(ready) = on_ready {
         ready(&base);
     }
-    axum::serve(listener, app(state, Some(metrics)))
-        .with_graceful_shutdown(shutdown)
-        .await
-        .context("serving")?;
+    axum::serve(
+        listener,
+        app(state, Some(metrics)).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+    .context("serving")?;
     housekeeping.abort();
     follower.abort();
     worker.abort();
