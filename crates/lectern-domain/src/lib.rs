@@ -13,6 +13,7 @@ pub mod members;
 pub mod organization;
 pub mod paging;
 pub mod password;
+pub mod reading;
 pub mod role;
 pub mod secret;
 pub mod site;

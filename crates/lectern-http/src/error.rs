@@ -91,6 +91,11 @@ impl ApiError {
         Self::new(StatusCode::NOT_FOUND, "NOT_FOUND", message)
     }
 
+    /// 409: what the request would create exists already (document 1).
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, "CONFLICT", message)
+    }
+
     pub fn too_many_requests(retry_after_secs: u64, message: impl Into<String>) -> Self {
         Self::new(StatusCode::TOO_MANY_REQUESTS, "TOO_MANY_REQUESTS", message)
             .with_header(header::RETRY_AFTER, &retry_after_secs.max(1).to_string())
@@ -148,9 +153,35 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// Store errors, sorted once for every endpoint: a duplicate is the caller's 409, a row naming
+/// one that does not exist is their 400, a busy or closing store is a 503 to retry, and only the
+/// rest is our 500. A handler that can say more (which field is the duplicate) maps the error
+/// itself before it gets here.
 impl From<lectern_store::StoreError> for ApiError {
     fn from(e: lectern_store::StoreError) -> Self {
-        ApiError::internal(e)
+        use lectern_store::dialect;
+        match &e {
+            lectern_store::StoreError::Database(db) if dialect::is_unique_violation(db) => {
+                ApiError::conflict("This resource exists already")
+            }
+            lectern_store::StoreError::Database(db) if dialect::is_foreign_key_violation(db) => {
+                ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "BAD_REQUEST",
+                    "The request names something that does not exist",
+                )
+            }
+            lectern_store::StoreError::Database(db) if dialect::is_unavailable(db) => {
+                tracing::warn!(error = %e, "store unavailable");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "SERVICE_UNAVAILABLE",
+                    "The service is busy; retry shortly",
+                )
+                .with_header(header::RETRY_AFTER, "1")
+            }
+            _ => ApiError::internal(e),
+        }
     }
 }
 

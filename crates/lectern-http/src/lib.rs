@@ -2,16 +2,19 @@
 //! server (`/oauth`), with document 1's conventions as layers and extractors.
 
 pub mod accounts;
+mod bookmarks;
 mod categories;
 pub mod conventions;
 mod downloads;
 pub mod error;
+mod highlights;
 mod oauth;
 mod observe;
 mod openapi;
 mod organizations;
 mod periodicals;
 mod popular_lists;
+mod reading_activity;
 pub mod state;
 pub mod title_index;
 mod titles;
@@ -36,6 +39,9 @@ pub type MetricsRender = Arc<dyn Fn() -> String + Send + Sync>;
 pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     let (v2, v2_doc) = OpenApiRouter::new()
         .merge(accounts::routes())
+        .merge(bookmarks::routes())
+        .merge(highlights::routes())
+        .merge(reading_activity::routes())
         .merge(organizations::routes())
         .merge(titles::routes())
         .merge(categories::routes())

@@ -12,6 +12,29 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     }
 }
 
+/// Whether an error is a foreign-key violation: a row names another that does not exist.
+pub fn is_foreign_key_violation(err: &sqlx::Error) -> bool {
+    match err {
+        // PostgreSQL: SQLSTATE 23503; SQLite: extended code 787.
+        sqlx::Error::Database(db) => matches!(db.code().as_deref(), Some("23503" | "787")),
+        _ => false,
+    }
+}
+
+/// Whether the store is busy or closing rather than wrong: a retry later may succeed. SQLite says
+/// busy or locked when its one writer's lock outlasts the busy timeout; PostgreSQL may cancel a
+/// statement or refuse connections while shutting down; a pool may have no connection to give.
+pub fn is_unavailable(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(db) => matches!(
+            db.code().as_deref(),
+            Some("5" | "6" | "517" | "57014" | "57P01" | "57P02" | "57P03" | "53300")
+        ),
+        _ => false,
+    }
+}
+
 /// The clause that lets concurrent job claimers pass over rows another has locked. PostgreSQL
 /// needs it; SQLite has one writer at a time, so a claim there is atomic without it.
 pub fn skip_locked(backend: crate::Backend) -> &'static str {

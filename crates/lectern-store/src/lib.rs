@@ -13,6 +13,8 @@ mod db;
 pub mod dialect;
 pub mod downloads;
 pub mod fixture;
+mod keyset;
+pub mod marks;
 pub mod members;
 pub mod oauth;
 pub mod organizations;
@@ -20,6 +22,7 @@ mod packed;
 pub mod periodicals;
 mod queue;
 pub mod readers;
+pub mod reading_activity;
 pub mod sites;
 pub mod speed_variants;
 #[cfg(feature = "testing")]

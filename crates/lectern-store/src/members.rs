@@ -4,11 +4,11 @@
 
 use lectern_domain::account::Account;
 use lectern_domain::members::{MemberKind, MemberQuery, MemberSort};
-use lectern_domain::paging::Direction;
 use sqlx::{Any, Executor};
 
 use crate::StoreError;
 use crate::accounts::{AccountRow, COLUMNS};
+use crate::keyset::Keyset;
 
 /// The SQL expressions a sort orders by, matching `MemberSort::key_of` one for one.
 fn sort_columns(sort: MemberSort) -> &'static [&'static str] {
@@ -51,25 +51,15 @@ pub async fn page<'e>(
     e: impl Executor<'e, Database = Any>,
     q: &MemberQuery,
 ) -> Result<Vec<Account>, StoreError> {
-    let columns = sort_columns(q.sort);
-    let (cmp, dir) = match q.direction {
-        Direction::Asc => (">", "ASC"),
-        Direction::Desc => ("<", "DESC"),
+    let keyset = Keyset {
+        columns: sort_columns(q.sort),
+        direction: q.direction,
     };
-    let mut sql = format!("SELECT {COLUMNS} FROM users WHERE {}", filter(q.kind));
-    if q.after.is_some() {
-        let params: Vec<String> = (0..columns.len()).map(|i| format!("${}", i + 3)).collect();
-        sql += &format!(
-            " AND ({}) {cmp} ({})",
-            columns.join(", "),
-            params.join(", ")
-        );
-    }
-    let order: Vec<String> = columns.iter().map(|c| format!("{c} {dir}")).collect();
-    sql += &format!(
-        " ORDER BY {} LIMIT {}",
-        order.join(", "),
-        u64::from(q.limit) + 1
+    let sql = format!(
+        "SELECT {COLUMNS} FROM users WHERE {}{}{}",
+        filter(q.kind),
+        keyset.after(q.after.is_some(), 3),
+        keyset.order(q.limit)
     );
 
     let mut query = sqlx::query_as::<_, AccountRow>(sqlx::AssertSqlSafe(sql))

@@ -2,9 +2,11 @@
 
 pub mod caller;
 pub mod client_cache;
+pub mod collection;
 pub mod json_errors;
 pub mod links;
 pub mod media;
 pub mod paging;
 pub mod params;
 pub mod rate_limit;
+pub mod status;

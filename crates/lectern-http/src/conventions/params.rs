@@ -1,5 +1,14 @@
 //! Request parameters from the query string and a form body, read the same way: repeated
 //! names carry several values (document 1, rule 8) and unknown names are ignored.
+//!
+//! Each endpoint reads its parameters into a struct of its own with [`Params::parse`]: the struct
+//! says each parameter's name (as the spec spells it), type and whether it is required, and the
+//! same struct derives `IntoParams` or `ToSchema` for the OpenAPI document, so that what is read
+//! and what is documented cannot drift. A missing, malformed or out-of-range value is a 400 that
+//! names the parameter; a parameter sent empty counts as absent; a `Vec` field takes a repeated
+//! parameter's values; a single-valued one sent twice is refused.
+
+use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, ApiResult};
 
@@ -19,6 +28,40 @@ impl Params {
 
     pub fn extend(&mut self, more: Vec<(String, String)>) {
         self.pairs.extend(more);
+    }
+
+    /// The parameters, read into an endpoint's typed struct (see the module's note).
+    pub fn parse<T: DeserializeOwned>(&self) -> ApiResult<T> {
+        let mut form = url::form_urlencoded::Serializer::new(String::new());
+        for (k, v) in &self.pairs {
+            if !v.trim().is_empty() {
+                form.append_pair(k, v);
+            }
+        }
+        let form = form.finish();
+        let de = serde_html_form::Deserializer::from_bytes(form.as_bytes());
+        serde_path_to_error::deserialize(de).map_err(|e| {
+            let message = e.inner().to_string();
+            let named = |prefix: &str| {
+                message
+                    .strip_prefix(prefix)
+                    .and_then(|rest| rest.split('`').next())
+                    .map(str::to_owned)
+            };
+            if let Some(name) = named("missing field `") {
+                ApiError::missing_param(&name)
+            } else if let Some(name) = named("duplicate field `") {
+                ApiError::bad_param(&name, "was sent more than once")
+            } else {
+                let name = e.path().to_string();
+                if self.all(&name).len() > 1 {
+                    // A single-valued parameter given several values reads as a sequence.
+                    ApiError::bad_param(&name, "was sent more than once")
+                } else {
+                    ApiError::bad_param(&name, message)
+                }
+            }
+        })
     }
 
     /// Every value of a repeated parameter.
@@ -72,6 +115,58 @@ impl Params {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Example {
+        service_id: String,
+        #[serde(default)]
+        author: Vec<String>,
+        limit: Option<u32>,
+        enabled: Option<bool>,
+    }
+
+    fn message(e: ApiError) -> String {
+        e.messages.join(" ")
+    }
+
+    #[test]
+    fn parameters_read_into_a_typed_struct() {
+        let p = params("serviceId=t1&author=A&author=B&limit=5&enabled=true&other=x");
+        let e: Example = p.parse().unwrap_or_else(|e| panic!("{}", message(e)));
+        assert_eq!(e.service_id, "t1");
+        assert_eq!(e.author, ["A", "B"]);
+        assert_eq!((e.limit, e.enabled), (Some(5), Some(true)));
+        // Empty counts as absent.
+        let e: Example = params("serviceId=t1&limit=&author=")
+            .parse()
+            .unwrap_or_else(|e| panic!("{}", message(e)));
+        assert_eq!((e.limit, e.author.len()), (None, 0));
+    }
+
+    #[test]
+    fn bad_parameters_are_named() {
+        for (query, expected) in [
+            ("limit=5", "Missing required parameter 'serviceId'"),
+            ("serviceId=+", "Missing required parameter 'serviceId'"),
+            (
+                "serviceId=a&serviceId=b",
+                "Invalid parameter 'serviceId': was sent more than once",
+            ),
+            ("serviceId=a&limit=ten", "Invalid parameter 'limit'"),
+            ("serviceId=a&enabled=maybe", "Invalid parameter 'enabled'"),
+        ] {
+            let err = params(query)
+                .parse::<Example>()
+                .map(|_| ())
+                .err()
+                .map(message);
+            assert!(
+                err.as_deref().is_some_and(|m| m.contains(expected)),
+                "{query}: {err:?}"
+            );
+        }
+    }
 
     fn params(query: &str) -> Params {
         Params::from_pairs(Params::parse_urlencoded(query.as_bytes()))

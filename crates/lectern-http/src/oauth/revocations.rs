@@ -5,12 +5,11 @@ use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use lectern_domain::secret::token_hash;
 use lectern_store::oauth;
-use serde::Serialize;
 
 use super::client_auth;
 use super::token::{field, form_params, missing};
 use super::token_error::TokenError;
-use crate::conventions::links::Link;
+use crate::conventions::status::Status;
 use crate::state::AppState;
 
 /// Form fields of a revocation request.
@@ -21,14 +20,6 @@ pub struct RevocationRequest {
     token: String,
     /// Accepted and ignored, as document 1 lists it
     grant_type: Option<String>,
-}
-
-/// The Status shape of document 1.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct Status {
-    pub key: &'static str,
-    pub messages: Vec<String>,
-    pub links: Vec<Link>,
 }
 
 /// Revokes one token, access or refresh (RFC 7009). An unknown token is answered with success,
@@ -52,11 +43,7 @@ pub async fn revoke(
     match revoke_token(&state, query, &headers, &body).await {
         Ok(()) => (
             [(header::CACHE_CONTROL, "no-store")],
-            Json(Status {
-                key: "SUCCESS",
-                messages: vec!["The token has been revoked".to_owned()],
-                links: vec![],
-            }),
+            Json(Status::success("The token has been revoked")),
         )
             .into_response(),
         Err(e) => e.into_response(),

@@ -70,7 +70,22 @@ impl TokenError {
 
 impl From<lectern_store::StoreError> for TokenError {
     fn from(e: lectern_store::StoreError) -> Self {
-        TokenError::server_error(e)
+        match &e {
+            lectern_store::StoreError::Database(db)
+                if lectern_store::dialect::is_unavailable(db) =>
+            {
+                tracing::warn!(error = %e, "store unavailable");
+                TokenError {
+                    status: StatusCode::SERVICE_UNAVAILABLE,
+                    retry_after: Some(1),
+                    ..Self::new(
+                        "temporarily_unavailable",
+                        "The service is busy; retry shortly",
+                    )
+                }
+            }
+            _ => TokenError::server_error(e),
+        }
     }
 }
 

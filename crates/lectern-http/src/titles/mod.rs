@@ -12,7 +12,8 @@ mod search;
 mod view;
 mod viewer;
 
-pub use view::{TitleSummary, category_search_url, segment, summary};
+pub use record::visible_title;
+pub use view::{FormatRef, TitleSummary, category_search_url, segment, summary};
 pub use viewer::CatalogViewer;
 
 use utoipa_axum::router::OpenApiRouter;

@@ -10,6 +10,7 @@ mod downloads;
 mod my_account;
 mod openapi;
 mod organization_members;
+mod reader_marks;
 mod revocations;
 mod support;
 mod titles;

@@ -6,7 +6,7 @@ use crate::support::*;
 
 /// Every route the server answers, by method and path. A route added to the router without
 /// its `#[utoipa::path]` would be served but missing here, and this list names what must be.
-const ROUTES: [(&str, &str); 30] = [
+const ROUTES: [(&str, &str); 39] = [
     ("get", "/v2/titles/{serviceId}/coverimage"),
     ("get", "/v2/titles/{serviceId}/thumbnail"),
     ("get", "/v2/titles/{serviceId}/{format}"),
@@ -32,6 +32,15 @@ const ROUTES: [(&str, &str); 30] = [
     ("get", "/v2/periodicals/{seriesId}/editions"),
     ("get", "/v2/periodicals/{seriesId}/editions/{editionId}"),
     ("get", "/v2/me"),
+    ("get", "/v2/myBookmarks"),
+    ("post", "/v2/myBookmarks"),
+    ("delete", "/v2/myBookmarks"),
+    ("get", "/v2/myHighlights"),
+    ("post", "/v2/myHighlights"),
+    ("put", "/v2/myHighlights"),
+    ("delete", "/v2/myHighlights"),
+    ("post", "/v2/readingEvents"),
+    ("get", "/v2/myReadingPosition/{serviceId}/{format}"),
     ("get", "/v2/myAccount"),
     ("get", "/v2/organizations/{organizationId}/members"),
     ("get", "/v2/myaccount"),

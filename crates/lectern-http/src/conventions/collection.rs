@@ -1,0 +1,177 @@
+//! Document 1's collection envelope, written once for every list: `totalResults`, `limit`,
+//! `next`, `links` (`self`, and `next` when there is more), `allows`, and the items under the
+//! list's own name (`bookmarks`, `lists`, ...).
+
+use std::borrow::Cow;
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, Type};
+use utoipa::openapi::{Ref, RefOr};
+use utoipa::{PartialSchema, ToSchema};
+
+use super::links::Link;
+use super::paging::{PageRequest, collection_links};
+use super::params::Params;
+use crate::state::AppState;
+
+/// An item type and the names its list goes by.
+pub trait Listed: Serialize + ToSchema {
+    /// The envelope's field for the items, e.g. `bookmarks`.
+    const ITEMS: &'static str;
+    /// The envelope's schema name in the OpenAPI document, e.g. `BookmarkList`.
+    const LIST: &'static str;
+}
+
+/// The verbs a caller may apply to a resource's `self` link (document 1, rule 6), decided by the
+/// same rule that decides the call. Nothing offered is written `null`, as the upstream service
+/// writes it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Allows(Vec<&'static str>);
+
+impl Allows {
+    pub fn none() -> Self {
+        Allows(Vec::new())
+    }
+
+    /// The verbs among `candidates` whose rule said yes.
+    pub fn of(candidates: &[(&'static str, bool)]) -> Self {
+        Allows(
+            candidates
+                .iter()
+                .filter(|(_, yes)| *yes)
+                .map(|(verb, _)| *verb)
+                .collect(),
+        )
+    }
+
+    pub fn contains(&self, verb: &str) -> bool {
+        self.0.contains(&verb)
+    }
+}
+
+impl Serialize for Allows {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_empty() {
+            s.serialize_none()
+        } else {
+            self.0.serialize(s)
+        }
+    }
+}
+
+impl PartialSchema for Allows {
+    fn schema() -> RefOr<Schema> {
+        ArrayBuilder::new()
+            .items(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .enum_values(Some(["GET", "POST", "PUT", "DELETE"])),
+            )
+            .description(Some(
+                "Verbs the caller may apply to this resource's self link; null when none",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for Allows {}
+
+/// One page of a list.
+pub struct Collection<T> {
+    pub total_results: u64,
+    pub limit: u32,
+    pub next: Option<String>,
+    pub links: Vec<Link>,
+    pub allows: Allows,
+    pub items: Vec<T>,
+}
+
+impl<T: Listed> Collection<T> {
+    /// The page `items` of a list at `path` (under `/v2`), with the links that repeat the
+    /// caller's parameters.
+    pub fn page(
+        state: &AppState,
+        path: &str,
+        params: &Params,
+        page: &PageRequest,
+        (items, next): (Vec<T>, Option<String>),
+        total_results: u64,
+    ) -> Self {
+        Collection {
+            total_results,
+            limit: page.limit,
+            links: collection_links(state, path, params, next.as_deref()),
+            next,
+            allows: Allows::none(),
+            items,
+        }
+    }
+
+    pub fn allowing(mut self, allows: Allows) -> Self {
+        self.allows = allows;
+        self
+    }
+}
+
+impl<T: Listed> Serialize for Collection<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(6))?;
+        map.serialize_entry("allows", &self.allows)?;
+        map.serialize_entry(T::ITEMS, &self.items)?;
+        map.serialize_entry("limit", &self.limit)?;
+        map.serialize_entry("links", &self.links)?;
+        map.serialize_entry("next", &self.next)?;
+        map.serialize_entry("totalResults", &self.total_results)?;
+        map.end()
+    }
+}
+
+impl<T: Listed> PartialSchema for Collection<T> {
+    fn schema() -> RefOr<Schema> {
+        let integer = || {
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(0))
+        };
+        ObjectBuilder::new()
+            .property("allows", Allows::schema())
+            .property(
+                T::ITEMS,
+                ArrayBuilder::new().items(Ref::from_schema_name(T::name())),
+            )
+            .property("limit", integer())
+            .property(
+                "links",
+                ArrayBuilder::new().items(Ref::from_schema_name("Link")),
+            )
+            .property(
+                "next",
+                ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::SchemaType::from_iter([
+                        Type::String,
+                        Type::Null,
+                    ]))
+                    .description(Some("The token to send as `start` for the next page")),
+            )
+            .property("totalResults", integer())
+            .required("allows")
+            .required(T::ITEMS)
+            .required("limit")
+            .required("links")
+            .required("next")
+            .required("totalResults")
+            .into()
+    }
+}
+
+impl<T: Listed> ToSchema for Collection<T> {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed(T::LIST)
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((T::name().into_owned(), T::schema()));
+        T::schemas(schemas);
+        schemas.push(("Link".to_owned(), Link::schema()));
+    }
+}

@@ -1,0 +1,24 @@
+//! Document 1's Status: `{key, messages, links}`, the answer of writes that return no resource.
+
+use serde::Serialize;
+
+use super::links::Link;
+
+/// The Status shape of document 1.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Status {
+    pub key: &'static str,
+    pub messages: Vec<String>,
+    pub links: Vec<Link>,
+}
+
+impl Status {
+    /// `SUCCESS` with a message saying what was done.
+    pub fn success(message: impl Into<String>) -> Self {
+        Status {
+            key: "SUCCESS",
+            messages: vec![message.into()],
+            links: vec![],
+        }
+    }
+}

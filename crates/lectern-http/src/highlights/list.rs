@@ -1,0 +1,182 @@
+//! `GET /v2/myHighlights` and `DELETE /v2/myHighlights`: the caller's highlights in a title and
+//! format, oldest first; a DELETE answers with those left.
+
+use axum::Json;
+use axum::extract::State;
+use lectern_domain::catalog::Format;
+use lectern_domain::reading::Highlight;
+use lectern_store::marks::{self, MarkQuery, Marks};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::bookmarks::view::{BookmarkView, mark_view};
+use crate::conventions::caller::Ctx;
+use crate::conventions::collection::{Allows, Collection, Listed};
+use crate::conventions::paging::PageRequest;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+/// A highlight: a bookmark's fields (`text` is the highlighted passage), a colour and a note.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HighlightView {
+    #[serde(flatten)]
+    pub mark: BookmarkView,
+    /// yellow, green, blue, pink, purple or orange
+    pub color: String,
+    pub note: Option<String>,
+    pub date_updated: String,
+}
+
+impl Listed for HighlightView {
+    const ITEMS: &'static str = "highlights";
+    const LIST: &'static str = "HighlightList";
+}
+
+pub type HighlightList = Collection<HighlightView>;
+
+pub fn highlight_view(state: &AppState, h: &Highlight) -> HighlightView {
+    HighlightView {
+        mark: mark_view(
+            state,
+            "/myHighlights",
+            &h.mark,
+            &[("PUT", true), ("DELETE", true)],
+        ),
+        color: h.color.to_string(),
+        note: h.note.clone(),
+        date_updated: h.date_updated.to_string(),
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct ListParams {
+    /// The title
+    service_id: String,
+    /// The format the highlights were made in (default EPUB3)
+    #[param(value_type = Option<String>, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]
+    format: Option<Format>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct DeleteParams {
+    /// The title
+    service_id: String,
+    /// The highlight's location, exactly as it was saved
+    location: String,
+    /// The highlight's format (default EPUB3)
+    #[param(value_type = Option<String>, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]
+    format: Option<Format>,
+}
+
+#[utoipa::path(
+    get, path = "/v2/myHighlights", tag = "highlights",
+    params(("api_key" = String, Query, description = "The client key"), ListParams),
+    responses(
+        (status = 200, description = "The caller's highlights in the title and format, oldest first", body = HighlightList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn list_highlights(
+    State(state): State<AppState>,
+    ctx: Ctx,
+) -> ApiResult<Json<HighlightList>> {
+    let me = ctx.signed_in()?;
+    let p: ListParams = ctx.params.parse()?;
+    let format = p.format.unwrap_or(Format::Epub3);
+    page(&state, &ctx, &me.user_account_id, &p.service_id, format)
+        .await
+        .map(Json)
+}
+
+#[utoipa::path(
+    delete, path = "/v2/myHighlights", tag = "highlights",
+    params(("api_key" = String, Query, description = "The client key"), DeleteParams),
+    responses(
+        (status = 200, description = "The highlight is deleted; the caller's highlights left in the title and format", body = HighlightList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 404, description = "The caller has no highlight there", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn delete_highlight(
+    State(state): State<AppState>,
+    ctx: Ctx,
+) -> ApiResult<Json<HighlightList>> {
+    let me = ctx.signed_in()?;
+    let p: DeleteParams = ctx.params.parse()?;
+    let format = p.format.unwrap_or(Format::Epub3);
+    let deleted = marks::delete(
+        state.store.pool(),
+        Marks::Highlights,
+        &me.user_account_id,
+        &p.service_id,
+        format,
+        &p.location,
+    )
+    .await?;
+    if !deleted {
+        return Err(no_highlight(&p.service_id, format));
+    }
+    page(&state, &ctx, &me.user_account_id, &p.service_id, format)
+        .await
+        .map(Json)
+}
+
+pub fn no_highlight(service_id: &str, format: Format) -> ApiError {
+    ApiError::not_found(format!(
+        "You have no highlight at that location of '{service_id}' in {format}"
+    ))
+}
+
+/// A page of the caller's highlights in a title and format.
+pub async fn page(
+    state: &AppState,
+    ctx: &Ctx,
+    user_account_id: &str,
+    service_id: &str,
+    format: Format,
+) -> ApiResult<HighlightList> {
+    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let q = MarkQuery {
+        user_account_id,
+        service_id,
+        format,
+        after: page.after()?,
+        limit: page.limit,
+    };
+    let mut rows = marks::highlights(state.store.pool(), &q).await?;
+    let total = marks::count(state.store.pool(), Marks::Highlights, &q).await?;
+    let next = page.next_token(&mut rows, |h| {
+        (h.mark.date_created.unix(), h.mark.location.clone())
+    });
+    let views = rows.iter().map(|h| highlight_view(state, h)).collect();
+    Ok(Collection::page(
+        state,
+        "/myHighlights",
+        &ctx.params,
+        &page,
+        (views, next),
+        total,
+    )
+    .allowing(Allows::of(&[
+        ("GET", true),
+        ("POST", true),
+        ("PUT", true),
+        ("DELETE", true),
+    ])))
+}

@@ -1,0 +1,144 @@
+//! `POST /v2/myHighlights` (a new highlight) and `PUT /v2/myHighlights` (new details for one).
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use lectern_domain::Timestamp;
+use lectern_domain::catalog::Format;
+use lectern_domain::reading::{self, Highlight, HighlightColor};
+use lectern_store::marks;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::list::{HighlightView, highlight_view, no_highlight};
+use crate::bookmarks::SaveBookmark;
+use crate::conventions::caller::Ctx;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, visible_title};
+
+/// The form of a highlight: a bookmark's fields, where `text` is the highlighted passage, with a
+/// colour and a note.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HighlightForm {
+    /// The title
+    service_id: String,
+    /// The highlighted range, exactly as the reading app names it
+    location: String,
+    /// The format read (default EPUB3)
+    #[schema(value_type = Option<String>, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]
+    format: Option<Format>,
+    /// The highlighted passage
+    text: Option<String>,
+    /// Spine index
+    #[schema(minimum = 0)]
+    position: Option<i64>,
+    /// Percent within the section
+    #[schema(minimum = 0, maximum = 100)]
+    progression: Option<f64>,
+    /// Percent within the title
+    #[schema(minimum = 0, maximum = 100)]
+    total_progression: Option<f64>,
+    /// yellow (the default), green, blue, pink, purple or orange
+    #[schema(value_type = Option<String>, pattern = "^(yellow|green|blue|pink|purple|orange)$")]
+    color: Option<HighlightColor>,
+    /// The reader's note on the passage
+    note: Option<String>,
+}
+
+impl HighlightForm {
+    fn into_highlight(self, now: Timestamp) -> ApiResult<Highlight> {
+        if let Some(note) = &self.note {
+            reading::check_text(note).map_err(|why| ApiError::bad_param("note", why))?;
+        }
+        let mark = SaveBookmark {
+            service_id: self.service_id,
+            location: self.location,
+            format: self.format,
+            text: self.text,
+            position: self.position,
+            progression: self.progression,
+            total_progression: self.total_progression,
+        }
+        .into_bookmark(now)?;
+        Ok(Highlight {
+            mark,
+            color: self.color.unwrap_or(HighlightColor::Yellow),
+            note: self.note,
+            date_updated: now,
+        })
+    }
+}
+
+#[utoipa::path(
+    post, path = "/v2/myHighlights", tag = "highlights",
+    params(("api_key" = String, Query, description = "The client key")),
+    request_body(content = HighlightForm, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 201, description = "The new highlight", body = HighlightView),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 404, description = "No such title for this caller", body = ErrorBody),
+        (status = 409, description = "The caller has a highlight at that location already; PUT changes it", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn create_highlight(
+    State(state): State<AppState>,
+    ctx: Ctx,
+) -> ApiResult<(StatusCode, Json<HighlightView>)> {
+    let me = ctx.signed_in()?;
+    let form: HighlightForm = ctx.params.parse()?;
+    let highlight = form.into_highlight(Timestamp::now())?;
+    let who = CatalogViewer::of(&state, &ctx).await?;
+    visible_title(&state, &who, &highlight.mark.service_id).await?;
+    marks::insert_highlight(state.store.pool(), &me.user_account_id, &highlight)
+        .await
+        .map_err(|e| match ApiError::from(e) {
+            conflict if conflict.status == StatusCode::CONFLICT => ApiError::conflict(
+                "You have a highlight at that location already; change it with PUT",
+            ),
+            other => other,
+        })?;
+    Ok((
+        StatusCode::CREATED,
+        Json(highlight_view(&state, &highlight)),
+    ))
+}
+
+#[utoipa::path(
+    put, path = "/v2/myHighlights", tag = "highlights",
+    params(("api_key" = String, Query, description = "The client key")),
+    request_body(content = HighlightForm, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 200, description = "The highlight as changed", body = HighlightView),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 404, description = "The caller has no highlight there", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn update_highlight(
+    State(state): State<AppState>,
+    ctx: Ctx,
+) -> ApiResult<Json<HighlightView>> {
+    let me = ctx.signed_in()?;
+    let form: HighlightForm = ctx.params.parse()?;
+    let mut highlight = form.into_highlight(Timestamp::now())?;
+    let (service_id, format) = (highlight.mark.service_id.clone(), highlight.mark.format);
+    let existing = marks::highlight_at(
+        state.store.pool(),
+        &me.user_account_id,
+        &service_id,
+        format,
+        &highlight.mark.location,
+    )
+    .await?
+    .ok_or_else(|| no_highlight(&service_id, format))?;
+    highlight.mark.date_created = existing.mark.date_created;
+    if !marks::update_highlight(state.store.pool(), &me.user_account_id, &highlight).await? {
+        return Err(no_highlight(&service_id, format));
+    }
+    Ok(Json(highlight_view(&state, &highlight)))
+}

@@ -1,0 +1,84 @@
+//! Reading events and the position they leave. An event and the position it moves are written
+//! in one transaction, so an acknowledged event is never without its position, and reading the
+//! position is one lookup by key however many events there are.
+
+use lectern_domain::Timestamp;
+use lectern_domain::catalog::Format;
+use lectern_domain::ids::new_id;
+use lectern_domain::reading::{ReadingEvent, ReadingPosition};
+use sqlx::{Any, Executor, Row};
+
+use crate::{Store, StoreError};
+
+/// Records an event and moves the reader's position in that title and format to it; the
+/// position's first date stays that of the first event.
+pub async fn record(
+    store: &Store,
+    user_account_id: &str,
+    event: &ReadingEvent,
+) -> Result<(), StoreError> {
+    let mut tx = store.begin().await?;
+    sqlx::query(
+        "INSERT INTO reading_events (event_id, user_account_id, service_id, format, location,
+                                     location_description, metric, metric_type, occurred_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(new_id())
+    .bind(user_account_id)
+    .bind(&event.service_id)
+    .bind(event.format.as_str())
+    .bind(&event.location)
+    .bind(&event.location_description)
+    .bind(event.metric)
+    .bind(event.metric_type.as_str())
+    .bind(event.at.unix())
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO reading_positions (user_account_id, service_id, format, location,
+                                        location_description, date_added, date_modified)
+         VALUES ($1, $2, $3, $4, $5, $6, $6)
+         ON CONFLICT (user_account_id, service_id, format) DO UPDATE SET
+           location = excluded.location, location_description = excluded.location_description,
+           date_modified = excluded.date_modified",
+    )
+    .bind(user_account_id)
+    .bind(&event.service_id)
+    .bind(event.format.as_str())
+    .bind(&event.location)
+    .bind(&event.location_description)
+    .bind(event.at.unix())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Where the reader is in a title and format; `None` if they never read it there.
+pub async fn position<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+    service_id: &str,
+    format: Format,
+) -> Result<Option<ReadingPosition>, StoreError> {
+    let row = sqlx::query(
+        "SELECT location, location_description, date_added, date_modified
+         FROM reading_positions WHERE user_account_id = $1 AND service_id = $2 AND format = $3",
+    )
+    .bind(user_account_id)
+    .bind(service_id)
+    .bind(format.as_str())
+    .fetch_optional(e)
+    .await?;
+    row.map(|r| {
+        Ok(ReadingPosition {
+            service_id: service_id.to_owned(),
+            format,
+            location: r.try_get("location")?,
+            location_description: r.try_get("location_description")?,
+            date_added: Timestamp::from_unix(r.try_get("date_added")?),
+            date_modified: Timestamp::from_unix(r.try_get("date_modified")?),
+        })
+    })
+    .transpose()
+}
