@@ -14,6 +14,7 @@ pub mod organization;
 pub mod paging;
 pub mod password;
 pub mod reading;
+pub mod reading_lists;
 pub mod role;
 pub mod secret;
 pub mod site;

@@ -40,6 +40,13 @@ impl std::str::FromStr for Direction {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Direction {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+        raw.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl Direction {
     pub fn as_str(self) -> &'static str {
         match self {

@@ -8,6 +8,7 @@ pub mod conventions;
 mod downloads;
 pub mod error;
 mod highlights;
+mod lists;
 mod oauth;
 mod observe;
 mod openapi;
@@ -41,6 +42,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
         .merge(accounts::routes())
         .merge(bookmarks::routes())
         .merge(highlights::routes())
+        .merge(lists::routes())
         .merge(reading_activity::routes())
         .merge(organizations::routes())
         .merge(titles::routes())

@@ -4,6 +4,40 @@
 //! only tells whether another page follows.
 
 use lectern_domain::paging::Direction;
+use serde::{Deserialize, Serialize};
+
+/// One value of a sort key, as a page token carries it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum KeyPart {
+    Int(i64),
+    Text(String),
+}
+
+/// Whether a key (from a client's page token) has the shape of an order's keys: `ints[i]` says
+/// whether its `i`th value is a number. A key of another shape would compare a column with a
+/// value of another type, which PostgreSQL refuses.
+pub fn key_fits(key: &[KeyPart], ints: &[bool]) -> bool {
+    key.len() == ints.len()
+        && key
+            .iter()
+            .zip(ints)
+            .all(|(part, int)| matches!(part, KeyPart::Int(_)) == *int)
+}
+
+/// Binds a sort key's values, in order, to a query that has `Keyset::after`'s parameters next.
+pub fn bind_key<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
+    key: &'q [KeyPart],
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
+    for part in key {
+        query = match part {
+            KeyPart::Int(n) => query.bind(*n),
+            KeyPart::Text(t) => query.bind(t.as_str()),
+        };
+    }
+    query
+}
 
 /// The columns a list is ordered by (the last one unique, so the order is total), and which way.
 pub struct Keyset<'a> {

@@ -13,7 +13,7 @@ mod db;
 pub mod dialect;
 pub mod downloads;
 pub mod fixture;
-mod keyset;
+pub mod keyset;
 pub mod marks;
 pub mod members;
 pub mod oauth;
@@ -23,6 +23,8 @@ pub mod periodicals;
 mod queue;
 pub mod readers;
 pub mod reading_activity;
+pub mod reading_list_entries;
+pub mod reading_lists;
 pub mod sites;
 pub mod speed_variants;
 #[cfg(feature = "testing")]

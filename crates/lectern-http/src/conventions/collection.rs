@@ -20,6 +20,11 @@ pub trait Listed: Serialize + ToSchema {
     const ITEMS: &'static str;
     /// The envelope's schema name in the OpenAPI document, e.g. `BookmarkList`.
     const LIST: &'static str;
+
+    /// Fields a list of these adds to the envelope (reading list titles add `readingListId`).
+    fn extra_properties() -> Vec<(&'static str, RefOr<Schema>)> {
+        Vec::new()
+    }
 }
 
 /// The verbs a caller may apply to a resource's `self` link (document 1, rule 6), decided by the
@@ -84,6 +89,8 @@ pub struct Collection<T> {
     pub links: Vec<Link>,
     pub allows: Allows,
     pub items: Vec<T>,
+    /// The fields `T::extra_properties` describes, with their values.
+    pub extra: Vec<(&'static str, serde_json::Value)>,
 }
 
 impl<T: Listed> Collection<T> {
@@ -104,7 +111,14 @@ impl<T: Listed> Collection<T> {
             next,
             allows: Allows::none(),
             items,
+            extra: Vec::new(),
         }
+    }
+
+    /// Adds a field of the list's own (see `Listed::extra_properties`).
+    pub fn with(mut self, name: &'static str, value: serde_json::Value) -> Self {
+        self.extra.push((name, value));
+        self
     }
 
     pub fn allowing(mut self, allows: Allows) -> Self {
@@ -115,13 +129,16 @@ impl<T: Listed> Collection<T> {
 
 impl<T: Listed> Serialize for Collection<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(6))?;
+        let mut map = s.serialize_map(Some(6 + self.extra.len()))?;
         map.serialize_entry("allows", &self.allows)?;
         map.serialize_entry(T::ITEMS, &self.items)?;
         map.serialize_entry("limit", &self.limit)?;
         map.serialize_entry("links", &self.links)?;
         map.serialize_entry("next", &self.next)?;
         map.serialize_entry("totalResults", &self.total_results)?;
+        for (name, value) in &self.extra {
+            map.serialize_entry(name, value)?;
+        }
         map.end()
     }
 }

@@ -45,6 +45,29 @@ impl PageRequest {
             .map_err(|e| paging_error(&e))
     }
 
+    /// The sort key to continue after, for a list whose token carries its `order` (its sort and
+    /// direction): a token of the same list in another order is a 400 naming `start`.
+    pub fn after_in_order<K: DeserializeOwned>(&self, order: &str) -> ApiResult<Option<K>> {
+        match self.after::<(String, K)>()? {
+            None => Ok(None),
+            Some((o, key)) if o == order => Ok(Some(key)),
+            Some(_) => Err(ApiError::bad_param(
+                "start",
+                "belongs to this list in another order; start again without it",
+            )),
+        }
+    }
+
+    /// The `next` token of a list whose token carries its order (see `after_in_order`).
+    pub fn next_token_in_order<T, K: Serialize>(
+        &self,
+        rows: &mut Vec<T>,
+        order: &str,
+        key_of: impl Fn(&T) -> K,
+    ) -> Option<String> {
+        self.next_token(rows, |r| (order, key_of(r)))
+    }
+
     /// The `next` token: present when the page came back full and more rows exist. Callers fetch
     /// `limit + 1` rows; the extra row only tells whether there is more.
     pub fn next_token<T, K: Serialize>(

@@ -11,6 +11,7 @@ mod my_account;
 mod openapi;
 mod organization_members;
 mod reader_marks;
+mod reading_lists;
 mod revocations;
 mod support;
 mod titles;

@@ -6,7 +6,7 @@ use crate::support::*;
 
 /// Every route the server answers, by method and path. A route added to the router without
 /// its `#[utoipa::path]` would be served but missing here, and this list names what must be.
-const ROUTES: [(&str, &str); 39] = [
+const ROUTES: [(&str, &str); 52] = [
     ("get", "/v2/titles/{serviceId}/coverimage"),
     ("get", "/v2/titles/{serviceId}/thumbnail"),
     ("get", "/v2/titles/{serviceId}/{format}"),
@@ -40,6 +40,19 @@ const ROUTES: [(&str, &str); 39] = [
     ("put", "/v2/myHighlights"),
     ("delete", "/v2/myHighlights"),
     ("post", "/v2/readingEvents"),
+    ("get", "/v2/myLists"),
+    ("post", "/v2/myLists"),
+    ("get", "/v2/mylists"),
+    ("post", "/v2/mylists"),
+    ("put", "/v2/myLists/{readingListId}/subscription"),
+    ("put", "/v2/mylists/{readingListId}/subscription"),
+    ("get", "/v2/lists"),
+    ("get", "/v2/lists/{readingListId}"),
+    ("put", "/v2/lists/{readingListId}"),
+    ("get", "/v2/lists/{readingListId}/titles"),
+    ("post", "/v2/lists/{readingListId}/titles"),
+    ("delete", "/v2/lists/{readingListId}/titles/{serviceId}"),
+    ("get", "/v2/accounts/{userIdentifier}/lists"),
     ("get", "/v2/myReadingPosition/{serviceId}/{format}"),
     ("get", "/v2/myAccount"),
     ("get", "/v2/organizations/{organizationId}/members"),

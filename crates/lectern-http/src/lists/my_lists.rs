@@ -1,0 +1,255 @@
+//! `GET /v2/myLists` (the caller's lists, those they subscribe to and those they are assigned
+//! to), `POST /v2/myLists` (a new list), `PUT /v2/myLists/{readingListId}/subscription`, and the
+//! deprecated lowercase `/v2/mylists` paths older clients still call.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_domain::Timestamp;
+use lectern_domain::ids::new_id;
+use lectern_domain::paging::Direction;
+use lectern_domain::reading_lists::{
+    self, ListAccess, ListRight, SubscriptionRefusal, may_subscribe,
+};
+use lectern_store::reading_list_entries;
+use lectern_store::reading_lists::{ListScope, NewList, Relation};
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+
+use super::load::list_for;
+use super::page::{ListList, ListSortOrder, Listing, page};
+use super::view::{ListView, list_view};
+use crate::conventions::caller::Ctx;
+use crate::conventions::collection::Allows;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct MyListsParams {
+    /// name (the default), owner or dateUpdated
+    #[param(value_type = Option<String>, pattern = "^(name|owner|dateUpdated)$")]
+    pub sort_order: Option<ListSortOrder>,
+    /// asc (the default) or desc
+    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
+    pub direction: Option<Direction>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
+#[utoipa::path(
+    get, path = "/v2/myLists", tag = "reading lists",
+    params(("api_key" = String, Query, description = "The client key"), MyListsParams),
+    responses(
+        (status = 200, description = "The caller's own lists, the lists they subscribe to and those they are assigned to", body = ListList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn my_lists(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<ListList>> {
+    let me = ctx.signed_in()?;
+    let p: MyListsParams = ctx.params.parse()?;
+    let listing = Listing {
+        path: "/myLists",
+        scope: ListScope::Mine {
+            user: &me.user_account_id,
+        },
+        keyword: None,
+        sort: p.sort_order,
+        direction: p.direction,
+    };
+    let list = page(&state, &ctx, me, listing).await?;
+    Ok(Json(
+        list.allowing(Allows::of(&[("GET", true), ("POST", true)])),
+    ))
+}
+
+/// The form of a new list.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewListForm {
+    /// At most 200 characters
+    name: String,
+    /// private, shared or org
+    #[schema(value_type = String, pattern = "^(private|shared|org)$")]
+    access: ListAccess,
+    /// At most 4000 characters
+    description: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/v2/myLists", tag = "reading lists",
+    params(("api_key" = String, Query, description = "The client key")),
+    request_body(content = NewListForm, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 200, description = "The new list, owned by the caller, empty", body = ListView),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn create_list(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<ListView>> {
+    let me = ctx.signed_in()?;
+    let form: NewListForm = ctx.params.parse()?;
+    let name = form.name.trim();
+    reading_lists::check_name(name).map_err(|why| ApiError::bad_param("name", why))?;
+    if let Some(d) = &form.description {
+        reading_lists::check_description(d)
+            .map_err(|why| ApiError::bad_param("description", why))?;
+    }
+    if form.access == ListAccess::Org && me.organization_id.is_none() {
+        return Err(ApiError::bad_param(
+            "access",
+            "org is for members and sponsors of an organization",
+        ));
+    }
+    let id = new_id();
+    lectern_store::reading_lists::create(
+        state.store.pool(),
+        &NewList {
+            reading_list_id: &id,
+            owner_id: &me.user_account_id,
+            name,
+            description: form.description.as_deref(),
+            access: form.access,
+            now: Timestamp::now(),
+        },
+    )
+    .await?;
+    let found = list_for(&state, me, &id, ListRight::Change).await?;
+    Ok(Json(list_view(
+        &state,
+        me,
+        &found.list,
+        &found.relation,
+        found.right,
+    )))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct SubscriptionForm {
+    /// true subscribes, false unsubscribes
+    enabled: bool,
+}
+
+#[utoipa::path(
+    put, path = "/v2/myLists/{readingListId}/subscription", tag = "reading lists",
+    params(
+        ("readingListId" = String, Path, description = "The list"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    request_body(content = SubscriptionForm, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 200, description = "The list as the caller now sees it", body = ListView),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "The caller's own list, or a private one", body = ErrorBody),
+        (status = 404, description = "No such list for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn put_subscription(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(reading_list_id): Path<String>,
+) -> ApiResult<Json<ListView>> {
+    let me = ctx.signed_in()?;
+    let form: SubscriptionForm = ctx.params.parse()?;
+    let found = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
+    match may_subscribe(me, &found.list, found.right) {
+        Ok(()) => {}
+        Err(SubscriptionRefusal::NotFound) => {
+            return Err(ApiError::not_found(format!(
+                "There is no reading list '{reading_list_id}'"
+            )));
+        }
+        Err(SubscriptionRefusal::OwnList) => {
+            return Err(ApiError::forbidden("You cannot subscribe to your own list"));
+        }
+        Err(SubscriptionRefusal::PrivateList) => {
+            return Err(ApiError::forbidden(
+                "A private list cannot be subscribed to",
+            ));
+        }
+    }
+    reading_list_entries::set_subscription(
+        &state.store,
+        &reading_list_id,
+        &me.user_account_id,
+        form.enabled,
+        Timestamp::now(),
+    )
+    .await?;
+    let found = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
+    let relation = Relation {
+        subscribed: form.enabled,
+        ..found.relation
+    };
+    Ok(Json(list_view(
+        &state,
+        me,
+        &found.list,
+        &relation,
+        found.right,
+    )))
+}
+
+/// Deprecated spelling of `GET /v2/myLists`.
+#[utoipa::path(
+    get, path = "/v2/mylists", tag = "reading lists",
+    params(("api_key" = String, Query, description = "The client key"), MyListsParams),
+    responses(
+        (status = 200, description = "As GET /v2/myLists", body = ListList),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[deprecated = "use /v2/myLists"]
+pub async fn my_lists_deprecated(state: State<AppState>, ctx: Ctx) -> ApiResult<Json<ListList>> {
+    my_lists(state, ctx).await
+}
+
+/// Deprecated spelling of `POST /v2/myLists`.
+#[utoipa::path(
+    post, path = "/v2/mylists", tag = "reading lists",
+    params(("api_key" = String, Query, description = "The client key")),
+    request_body(content = NewListForm, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 200, description = "As POST /v2/myLists", body = ListView),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[deprecated = "use /v2/myLists"]
+pub async fn create_list_deprecated(state: State<AppState>, ctx: Ctx) -> ApiResult<Json<ListView>> {
+    create_list(state, ctx).await
+}
+
+/// Deprecated spelling of `PUT /v2/myLists/{readingListId}/subscription`.
+#[utoipa::path(
+    put, path = "/v2/mylists/{readingListId}/subscription", tag = "reading lists",
+    params(
+        ("readingListId" = String, Path, description = "The list"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    request_body(content = SubscriptionForm, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 200, description = "As PUT /v2/myLists/{readingListId}/subscription", body = ListView),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[deprecated = "use /v2/myLists"]
+pub async fn put_subscription_deprecated(
+    state: State<AppState>,
+    ctx: Ctx,
+    path: Path<String>,
+) -> ApiResult<Json<ListView>> {
+    put_subscription(state, ctx, path).await
+}

@@ -1,0 +1,236 @@
+//! Lists beyond the caller's own: `GET /v2/lists` (the caller's own lists, or those others share with them, by keyword),
+//! `GET /v2/lists/{readingListId}` (one list: its `self`), and `PUT /v2/lists/{readingListId}`
+//! (its details, and the organization members assigned to it).
+
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_domain::Timestamp;
+use lectern_domain::account::Account;
+use lectern_domain::paging::Direction;
+use lectern_domain::reading_lists::{self, ListAccess, ListRight, manages_member};
+use lectern_domain::role::Role;
+use lectern_store::reading_lists::ListScope;
+use lectern_store::{accounts, reading_list_entries};
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+
+use super::load::list_for;
+use super::page::{ListList, ListSortOrder, Listing, page};
+use super::view::{ListView, list_view};
+use crate::conventions::caller::Ctx;
+use crate::conventions::collection::Allows;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+lectern_domain::string_enum!(
+    /// `access` of `GET /v2/lists`: the caller's own lists, or those others share with them.
+    ListsAccess {
+        Private = "private",
+        Public = "public",
+    }
+);
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct ListsParams {
+    /// Matched, any case, in the lists' names and descriptions
+    keyword: Option<String>,
+    /// private (the default): the caller's own lists; public: lists others share with them
+    #[param(value_type = Option<String>, pattern = "^(private|public)$")]
+    access: Option<ListsAccess>,
+    /// name (the default) or dateUpdated
+    #[param(value_type = Option<String>, pattern = "^(name|dateUpdated)$")]
+    sort_order: Option<ListSortOrder>,
+    /// asc (the default) or desc
+    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
+    direction: Option<Direction>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
+#[utoipa::path(
+    get, path = "/v2/lists", tag = "reading lists",
+    params(("api_key" = String, Query, description = "The client key"), ListsParams),
+    responses(
+        (status = 200, description = "Lists matching the keyword", body = ListList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn search_lists(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<ListList>> {
+    let me = ctx.signed_in()?;
+    let p: ListsParams = ctx.params.parse()?;
+    if p.sort_order == Some(ListSortOrder::Owner) {
+        return Err(ApiError::bad_param(
+            "sortOrder",
+            "must be name or dateUpdated",
+        ));
+    }
+    let scope = match p.access.unwrap_or(ListsAccess::Private) {
+        ListsAccess::Private => ListScope::Own {
+            user: &me.user_account_id,
+        },
+        ListsAccess::Public => ListScope::OthersShared {
+            user: &me.user_account_id,
+            site: &me.site_id,
+            organization: me.organization_id.as_deref(),
+        },
+    };
+    let listing = Listing {
+        path: "/lists",
+        scope,
+        keyword: p
+            .keyword
+            .as_deref()
+            .map(str::trim)
+            .filter(|k| !k.is_empty()),
+        sort: p.sort_order,
+        direction: p.direction,
+    };
+    let list = page(&state, &ctx, me, listing).await?;
+    Ok(Json(list.allowing(Allows::of(&[("GET", true)]))))
+}
+
+#[utoipa::path(
+    get, path = "/v2/lists/{readingListId}", tag = "reading lists",
+    params(
+        ("readingListId" = String, Path, description = "The list"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    responses(
+        (status = 200, description = "The list as the caller sees it", body = ListView),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 404, description = "No such list for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn get_list(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(reading_list_id): Path<String>,
+) -> ApiResult<Json<ListView>> {
+    let me = ctx.signed_in()?;
+    let f = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
+    Ok(Json(list_view(&state, me, &f.list, &f.relation, f.right)))
+}
+
+/// New details for a list; what is not sent stays as it is.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListChanges {
+    /// At most 200 characters
+    name: Option<String>,
+    /// At most 4000 characters
+    description: Option<String>,
+    /// private, shared or org
+    #[schema(value_type = Option<String>, pattern = "^(private|shared|org)$")]
+    access: Option<ListAccess>,
+    /// Organization members to assign to the list (user names or userAccountIds; repeat for
+    /// several): sponsors and membership assistants, for members they have rights over
+    #[serde(default)]
+    assign_member: Vec<String>,
+    /// Members to take off the list
+    #[serde(default)]
+    unassign_member: Vec<String>,
+}
+
+#[utoipa::path(
+    put, path = "/v2/lists/{readingListId}", tag = "reading lists",
+    params(
+        ("readingListId" = String, Path, description = "The list"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    request_body(content = ListChanges, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 200, description = "The list as changed", body = ListView),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "The caller may read the list but not change it", body = ErrorBody),
+        (status = 404, description = "No such list for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn update_list(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(reading_list_id): Path<String>,
+) -> ApiResult<Json<ListView>> {
+    let me = ctx.signed_in()?;
+    let changes: ListChanges = ctx.params.parse()?;
+    let name = changes.name.as_deref().map(str::trim);
+    if let Some(n) = name {
+        reading_lists::check_name(n).map_err(|why| ApiError::bad_param("name", why))?;
+    }
+    if let Some(d) = &changes.description {
+        reading_lists::check_description(d)
+            .map_err(|why| ApiError::bad_param("description", why))?;
+    }
+    let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
+    if changes.access == Some(ListAccess::Org) && found.list.owner_organization.is_none() {
+        return Err(ApiError::bad_param(
+            "access",
+            "org is for lists of members and sponsors of an organization",
+        ));
+    }
+    let assign = members(&state, me, "assignMember", &changes.assign_member).await?;
+    let unassign = members(&state, me, "unassignMember", &changes.unassign_member).await?;
+    let now = Timestamp::now();
+    lectern_store::reading_lists::update(
+        &state.store,
+        &reading_list_id,
+        name,
+        changes.description.as_deref(),
+        changes.access,
+        now,
+    )
+    .await?;
+    if !assign.is_empty() || !unassign.is_empty() {
+        reading_list_entries::set_members(
+            &state.store,
+            &reading_list_id,
+            &me.user_account_id,
+            &assign,
+            &unassign,
+            now,
+        )
+        .await?;
+    }
+    let f = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
+    Ok(Json(list_view(&state, me, &f.list, &f.relation, f.right)))
+}
+
+/// The accounts named, each an organization member the caller has rights over; otherwise a 400
+/// naming the parameter (an account the caller may not manage is not revealed to exist).
+async fn members(
+    state: &AppState,
+    caller: &Account,
+    param: &str,
+    identifiers: &[String],
+) -> ApiResult<Vec<String>> {
+    let mut ids = Vec::with_capacity(identifiers.len());
+    for identifier in identifiers {
+        let managed = accounts::by_identifier(state.store.pool(), identifier)
+            .await?
+            .filter(|m| {
+                m.has_role(Role::OrganizationMember)
+                    && manages_member(caller, &m.site_id, &m.roles, m.organization_id.as_deref())
+            });
+        match managed {
+            Some(m) => ids.push(m.user_account_id),
+            None => {
+                return Err(ApiError::bad_param(
+                    param,
+                    format!("'{identifier}' is not an organization member you manage"),
+                ));
+            }
+        }
+    }
+    Ok(ids)
+}

@@ -1,0 +1,296 @@
+//! A reading list's titles: `GET /v2/lists/{readingListId}/titles` (for those who may read the
+//! list), `POST` to add one and `DELETE .../titles/{serviceId}` to remove one (for those who
+//! may change it). Only live titles the list's owner may see can be added; a title added twice
+//! is there once.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_domain::Timestamp;
+use lectern_domain::catalog::{TitleRecord, TitleStatusCode};
+use lectern_domain::paging::Direction;
+use lectern_domain::reading_lists::ListRight;
+use lectern_domain::title_access::{self, Viewer};
+use lectern_store::keyset::KeyPart;
+use lectern_store::reading_list_entries::{self, EntrySort, ListEntry};
+use lectern_store::{readers, titles};
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::{IntoParams, ToSchema};
+
+use super::load::{Found, list_for};
+use crate::conventions::caller::Ctx;
+use crate::conventions::collection::{Allows, Collection, Listed};
+use crate::conventions::links::segment;
+use crate::conventions::paging::PageRequest;
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, TitleSummary, summary};
+
+/// A title on a reading list: its summary and the curator's details.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListTitleView {
+    #[serde(flatten)]
+    pub summary: TitleSummary,
+    pub award: Option<String>,
+    pub category: Option<String>,
+    pub month: Option<String>,
+    pub ranking: Option<i64>,
+    pub year: Option<i64>,
+    pub date_added_to_reading_list: String,
+}
+
+impl Listed for ListTitleView {
+    const ITEMS: &'static str = "titles";
+    const LIST: &'static str = "ReadingListTitles";
+
+    fn extra_properties() -> Vec<(&'static str, RefOr<Schema>)> {
+        vec![(
+            "readingListId",
+            ObjectBuilder::new().schema_type(Type::String).into(),
+        )]
+    }
+}
+
+pub type ListTitles = Collection<ListTitleView>;
+
+lectern_domain::string_enum!(
+    /// `sortOrder` of a list's titles.
+    EntrySortOrder {
+        Title = "title",
+        DateAddedToReadingList = "dateAddedToReadingList",
+        Author = "author",
+    }
+);
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct TitlesParams {
+    /// title (the default), dateAddedToReadingList or author
+    #[param(value_type = Option<String>, pattern = "^(title|dateAddedToReadingList|author)$")]
+    sort_order: Option<EntrySortOrder>,
+    /// asc (the default) or desc
+    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
+    direction: Option<Direction>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
+#[utoipa::path(
+    get, path = "/v2/lists/{readingListId}/titles", tag = "reading lists",
+    params(
+        ("readingListId" = String, Path, description = "The list"),
+        ("api_key" = String, Query, description = "The client key"),
+        TitlesParams,
+    ),
+    responses(
+        (status = 200, description = "The list's titles", body = ListTitles),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 404, description = "No such list for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn list_titles(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(reading_list_id): Path<String>,
+) -> ApiResult<Json<ListTitles>> {
+    let me = ctx.signed_in()?;
+    let found = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
+    titles_page(&state, &ctx, &found).await.map(Json)
+}
+
+/// The form that adds a title.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddTitle {
+    /// A live title the list's owner may see
+    service_id: String,
+}
+
+#[utoipa::path(
+    post, path = "/v2/lists/{readingListId}/titles", tag = "reading lists",
+    params(
+        ("readingListId" = String, Path, description = "The list"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    request_body(content = AddTitle, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 200, description = "The title is on the list (once, however often it is added); the list's titles", body = ListTitles),
+        (status = 400, description = "A bad parameter, named: no live title the owner may see", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "The caller may read the list but not change it", body = ErrorBody),
+        (status = 404, description = "No such list for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn add_title(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path(reading_list_id): Path<String>,
+) -> ApiResult<Json<ListTitles>> {
+    let me = ctx.signed_in()?;
+    let form: AddTitle = ctx.params.parse()?;
+    let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
+    let record = addable(&state, &found.list.owner_id, &form.service_id).await?;
+    let entry = ListEntry {
+        service_id: record.service_id.clone(),
+        title_sort: lectern_search::title_sort_key(&record),
+        author_sort: lectern_search::author_sort_key(&record).unwrap_or_default(),
+        date_added: Timestamp::now().unix(),
+        ..ListEntry::default()
+    };
+    reading_list_entries::add_title(&state.store, &reading_list_id, &entry, Timestamp::now())
+        .await?;
+    let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
+    titles_page(&state, &ctx, &found).await.map(Json)
+}
+
+#[utoipa::path(
+    delete, path = "/v2/lists/{readingListId}/titles/{serviceId}", tag = "reading lists",
+    params(
+        ("readingListId" = String, Path, description = "The list"),
+        ("serviceId" = String, Path, description = "The title to take off it"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    responses(
+        (status = 200, description = "The title is off the list; the titles left", body = ListTitles),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "The caller may read the list but not change it", body = ErrorBody),
+        (status = 404, description = "No such list for this caller, or the title is not on it", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn remove_title(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    Path((reading_list_id, service_id)): Path<(String, String)>,
+) -> ApiResult<Json<ListTitles>> {
+    let me = ctx.signed_in()?;
+    list_for(&state, me, &reading_list_id, ListRight::Change).await?;
+    let removed = reading_list_entries::remove_title(
+        &state.store,
+        &reading_list_id,
+        &service_id,
+        Timestamp::now(),
+    )
+    .await?;
+    if !removed {
+        return Err(ApiError::not_found(format!(
+            "Title '{service_id}' is not on this list"
+        )));
+    }
+    let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
+    titles_page(&state, &ctx, &found).await.map(Json)
+}
+
+/// The title, if it is live and the list's owner may see it; otherwise a 400 naming `serviceId`.
+async fn addable(state: &AppState, owner_id: &str, service_id: &str) -> ApiResult<TitleRecord> {
+    let refused = || {
+        ApiError::bad_param(
+            "serviceId",
+            format!("'{service_id}' is not a live title the list's owner may see"),
+        )
+    };
+    let owner = readers::reader_facts(state.store.pool(), owner_id, Timestamp::now())
+        .await?
+        .ok_or_else(refused)?;
+    let record = titles::get(state.store.pool(), service_id)
+        .await?
+        .ok_or_else(refused)?;
+    let globals = state.titles.global_sites(&state.store).await?;
+    let in_global = globals.contains(&record.site);
+    if record.status != TitleStatusCode::Live
+        || !title_access::is_visible(&Viewer::User(owner), &record.facts(in_global))
+    {
+        return Err(refused());
+    }
+    Ok(record)
+}
+
+/// A page of the list's titles that the caller may see, in the order asked. A title the caller
+/// may not see (made non-live since it was added, say) is left out of its page, which may then
+/// hold fewer than `limit`; `totalResults` is the list's `titleCount`.
+async fn titles_page(state: &AppState, ctx: &Ctx, found: &Found) -> ApiResult<ListTitles> {
+    let listing = listing_params(&ctx.params);
+    let p: TitlesParams = listing.parse()?;
+    let page = PageRequest::from_params(&listing, 10)?;
+    let order = p.sort_order.unwrap_or(EntrySortOrder::Title);
+    let sort = match order {
+        EntrySortOrder::Title => EntrySort::Title,
+        EntrySortOrder::DateAddedToReadingList => EntrySort::DateAdded,
+        EntrySortOrder::Author => EntrySort::Author,
+    };
+    let direction = p.direction.unwrap_or_default();
+    let order = format!("{order}:{}", direction.as_str());
+    let id = &found.list.reading_list_id;
+    let after = page.after_in_order::<Vec<KeyPart>>(&order)?;
+    if after.as_ref().is_some_and(|key| !sort.fits(key)) {
+        return Err(ApiError::bad_param(
+            "start",
+            "is not a page token of this list",
+        ));
+    }
+    let mut entries = reading_list_entries::titles(
+        state.store.pool(),
+        id,
+        sort,
+        direction,
+        after.as_deref(),
+        page.limit,
+    )
+    .await?;
+    let next = page.next_token_in_order(&mut entries, &order, |e| sort.key_of(e));
+    let ids: Vec<String> = entries.iter().map(|e| e.service_id.clone()).collect();
+    let records = titles::get_many(state.store.pool(), &ids).await?;
+    let who = CatalogViewer::of(state, ctx).await?;
+    let perspective = who.perspective();
+    let views = entries
+        .into_iter()
+        .filter_map(|e| {
+            let r = records.iter().find(|r| r.service_id == e.service_id)?;
+            who.sees(r).then(|| ListTitleView {
+                summary: summary(state, r, who.in_global(&r.site), &perspective),
+                award: e.award,
+                category: e.category,
+                month: e.month,
+                ranking: e.ranking,
+                year: e.year,
+                date_added_to_reading_list: Timestamp::from_unix(e.date_added).to_string(),
+            })
+        })
+        .collect();
+    let path = format!("/lists/{}/titles", segment(id));
+    let changeable = found.right == ListRight::Change;
+    Ok(Collection::page(
+        state,
+        &path,
+        &listing,
+        &page,
+        (views, next),
+        found.list.title_count,
+    )
+    .allowing(Allows::of(&[("GET", true), ("POST", changeable)]))
+    .with("readingListId", serde_json::Value::String(id.clone())))
+}
+
+/// The parameters that shape a page of titles (a POST's or DELETE's `serviceId` is not one).
+fn listing_params(params: &Params) -> Params {
+    Params::from_pairs(
+        params
+            .pairs()
+            .iter()
+            .filter(|(k, _)| matches!(k.as_str(), "sortOrder" | "direction" | "start" | "limit"))
+            .cloned()
+            .collect(),
+    )
+}

@@ -1,0 +1,259 @@
+//! What a reading list holds and who follows it: its titles, its subscribers and the members
+//! assigned to it. Each change moves its list's count and `date_updated` in the same
+//! transaction, and only when a row was really inserted or deleted.
+
+use lectern_domain::Timestamp;
+use lectern_domain::paging::Direction;
+use sqlx::{Any, Executor, Row};
+
+use crate::keyset::{KeyPart, Keyset, bind_key, key_fits};
+use crate::{Store, StoreError, Transaction};
+
+/// A title on a list, with the curator's details document 2 names.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ListEntry {
+    pub service_id: String,
+    pub title_sort: String,
+    pub author_sort: String,
+    pub date_added: i64,
+    pub award: Option<String>,
+    pub category: Option<String>,
+    pub month: Option<String>,
+    pub ranking: Option<i64>,
+    pub year: Option<i64>,
+}
+
+/// How a list's titles are ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntrySort {
+    Title,
+    DateAdded,
+    Author,
+}
+
+impl EntrySort {
+    fn columns(self) -> &'static [&'static str] {
+        match self {
+            EntrySort::Title => &["title_sort", "service_id"],
+            EntrySort::DateAdded => &["date_added", "service_id"],
+            EntrySort::Author => &["author_sort", "service_id"],
+        }
+    }
+
+    /// Whether a page token's key fits this order.
+    pub fn fits(self, key: &[KeyPart]) -> bool {
+        key_fits(key, &[self == EntrySort::DateAdded, false])
+    }
+
+    pub fn key_of(self, e: &ListEntry) -> Vec<KeyPart> {
+        let id = KeyPart::Text(e.service_id.clone());
+        match self {
+            EntrySort::Title => vec![KeyPart::Text(e.title_sort.clone()), id],
+            EntrySort::DateAdded => vec![KeyPart::Int(e.date_added), id],
+            EntrySort::Author => vec![KeyPart::Text(e.author_sort.clone()), id],
+        }
+    }
+}
+
+/// Moves one of a list's counts by `delta` and marks it updated.
+async fn touch(
+    tx: &mut Transaction,
+    reading_list_id: &str,
+    count: &str,
+    delta: i64,
+    now: Timestamp,
+) -> Result<(), StoreError> {
+    let sql = format!(
+        "UPDATE reading_lists SET {count} = {count} + $2, date_updated = $3 \
+         WHERE reading_list_id = $1"
+    );
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(reading_list_id)
+        .bind(delta)
+        .bind(now.unix())
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Adds a title; one already on the list stays as it was. Whether it was added.
+pub async fn add_title(
+    store: &Store,
+    reading_list_id: &str,
+    entry: &ListEntry,
+    now: Timestamp,
+) -> Result<bool, StoreError> {
+    let mut tx = store.begin().await?;
+    let added = sqlx::query(
+        "INSERT INTO reading_list_titles (reading_list_id, service_id, title_sort, author_sort,
+                                          date_added, award, category, month, ranking, year)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (reading_list_id, service_id) DO NOTHING",
+    )
+    .bind(reading_list_id)
+    .bind(&entry.service_id)
+    .bind(&entry.title_sort)
+    .bind(&entry.author_sort)
+    .bind(entry.date_added)
+    .bind(&entry.award)
+    .bind(&entry.category)
+    .bind(&entry.month)
+    .bind(entry.ranking)
+    .bind(entry.year)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        > 0;
+    if added {
+        touch(&mut tx, reading_list_id, "title_count", 1, now).await?;
+    }
+    tx.commit().await?;
+    Ok(added)
+}
+
+/// Removes a title; whether it was on the list.
+pub async fn remove_title(
+    store: &Store,
+    reading_list_id: &str,
+    service_id: &str,
+    now: Timestamp,
+) -> Result<bool, StoreError> {
+    let mut tx = store.begin().await?;
+    let removed = sqlx::query(
+        "DELETE FROM reading_list_titles WHERE reading_list_id = $1 AND service_id = $2",
+    )
+    .bind(reading_list_id)
+    .bind(service_id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        > 0;
+    if removed {
+        touch(&mut tx, reading_list_id, "title_count", -1, now).await?;
+    }
+    tx.commit().await?;
+    Ok(removed)
+}
+
+/// One page of a list's titles, and one more when another page follows.
+pub async fn titles<'e>(
+    e: impl Executor<'e, Database = Any>,
+    reading_list_id: &str,
+    sort: EntrySort,
+    direction: Direction,
+    after: Option<&[KeyPart]>,
+    limit: u32,
+) -> Result<Vec<ListEntry>, StoreError> {
+    let keyset = Keyset {
+        columns: sort.columns(),
+        direction,
+    };
+    let sql = format!(
+        "SELECT service_id, title_sort, author_sort, date_added, award, category, month, ranking,
+                year
+         FROM reading_list_titles WHERE reading_list_id = $1{}{}",
+        keyset.after(after.is_some(), 2),
+        keyset.order(limit)
+    );
+    let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(reading_list_id);
+    let query = match after {
+        Some(key) => bind_key(query, key),
+        None => query,
+    };
+    query
+        .fetch_all(e)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(ListEntry {
+                service_id: r.try_get("service_id")?,
+                title_sort: r.try_get("title_sort")?,
+                author_sort: r.try_get("author_sort")?,
+                date_added: r.try_get("date_added")?,
+                award: r.try_get("award")?,
+                category: r.try_get("category")?,
+                month: r.try_get("month")?,
+                ranking: r.try_get("ranking")?,
+                year: r.try_get("year")?,
+            })
+        })
+        .collect()
+}
+
+/// Subscribes or unsubscribes a reader; the subscriber count moves only on a real change.
+pub async fn set_subscription(
+    store: &Store,
+    reading_list_id: &str,
+    user_account_id: &str,
+    enabled: bool,
+    now: Timestamp,
+) -> Result<(), StoreError> {
+    let mut tx = store.begin().await?;
+    let query = if enabled {
+        sqlx::query(
+            "INSERT INTO reading_list_subscriptions (reading_list_id, user_account_id,
+                                                     date_subscribed)
+             VALUES ($1, $2, $3) ON CONFLICT (reading_list_id, user_account_id) DO NOTHING",
+        )
+        .bind(reading_list_id)
+        .bind(user_account_id)
+        .bind(now.unix())
+    } else {
+        sqlx::query(
+            "DELETE FROM reading_list_subscriptions
+             WHERE reading_list_id = $1 AND user_account_id = $2",
+        )
+        .bind(reading_list_id)
+        .bind(user_account_id)
+    };
+    let changed = query.execute(&mut *tx).await?.rows_affected() > 0;
+    if changed {
+        let delta = if enabled { 1 } else { -1 };
+        touch(&mut tx, reading_list_id, "subscriber_count", delta, now).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Assigns members to a list, or takes them off it, in one transaction; the member count moves
+/// by the rows really changed.
+pub async fn set_members(
+    store: &Store,
+    reading_list_id: &str,
+    assigned_by: &str,
+    assign: &[String],
+    unassign: &[String],
+    now: Timestamp,
+) -> Result<(), StoreError> {
+    let mut tx = store.begin().await?;
+    let mut delta = 0i64;
+    for member in assign {
+        let n = sqlx::query(
+            "INSERT INTO reading_list_members (reading_list_id, user_account_id, assigned_by,
+                                               date_assigned)
+             VALUES ($1, $2, $3, $4) ON CONFLICT (reading_list_id, user_account_id) DO NOTHING",
+        )
+        .bind(reading_list_id)
+        .bind(member)
+        .bind(assigned_by)
+        .bind(now.unix())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        delta += i64::try_from(n).unwrap_or(0);
+    }
+    for member in unassign {
+        let n = sqlx::query(
+            "DELETE FROM reading_list_members WHERE reading_list_id = $1 AND user_account_id = $2",
+        )
+        .bind(reading_list_id)
+        .bind(member)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        delta -= i64::try_from(n).unwrap_or(0);
+    }
+    touch(&mut tx, reading_list_id, "member_count", delta, now).await?;
+    tx.commit().await?;
+    Ok(())
+}
