@@ -39,17 +39,31 @@ pub async fn request(
     who: &CatalogViewer,
     subject: Subject,
 ) -> ApiResult<Response> {
-    let mut reader = reader(state, ctx, who).await?;
+    let reader_id = reader(state, ctx, who).await?.map(|r| r.user_account_id);
     let requester = match &ctx.user {
         Some(u) => u.user_account_id.clone(),
         None => format!("guest:{}", ctx.client.api_key),
     };
     let now = Timestamp::now();
     let format = subject.format.as_str();
+    // The checks and the insert are one transaction, alone for this requester and reader: ten
+    // requests at once make one package of a title and stay within the allowance and the cap.
+    let mut tx = state.store.begin().await?;
+    let mut keys = vec![requester.as_str()];
+    keys.extend(reader_id.as_deref());
+    downloads::serialize(&mut tx, &keys, now).await?;
+    let mut reader = match &reader_id {
+        Some(id) => Some(
+            readers::reader_facts(&mut *tx, id, now)
+                .await?
+                .ok_or_else(|| ApiError::unauthorized("The account of this token is gone"))?,
+        ),
+        None => None,
+    };
     let existing = downloads::current(
-        state.store.pool(),
+        &mut *tx,
         &requester,
-        reader.as_ref().map(|r| r.user_account_id.as_str()),
+        reader_id.as_deref(),
         subject.kind,
         &subject.id,
         format,
@@ -70,11 +84,10 @@ pub async fn request(
             .collect();
         return Err(ApiError::forbidden_because(reasons));
     }
-    let reader_id = reader.as_ref().map(|r| r.user_account_id.as_str());
     let download = match existing {
         Some(d) => d,
         None => {
-            if downloads::in_progress(state.store.pool(), &requester).await? >= MAX_IN_PROGRESS {
+            if downloads::in_progress(&mut *tx, &requester).await? >= MAX_IN_PROGRESS {
                 return Err(ApiError::too_many_requests(
                     10,
                     format!(
@@ -83,8 +96,8 @@ pub async fn request(
                 ));
             }
             let d = downloads::enqueue(
-                state.store.pool(),
-                reader_id,
+                &mut *tx,
+                reader_id.as_deref(),
                 &requester,
                 subject.kind,
                 &subject.id,
@@ -97,6 +110,7 @@ pub async fn request(
             d
         }
     };
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
     match (download.status, &download.object_key) {
         (DownloadStatus::Ready, Some(key)) => available(state, key).await,
         _ => Ok(accepted(

@@ -21,6 +21,7 @@ on_both_stores!(
     resources_list_an_artifacts_files,
     mp3_resources_play_at_another_speed,
     covers_are_drawn_for_visible_titles,
+    requests_at_once_make_one_package_and_keep_the_limits,
 );
 
 async fn call(
@@ -722,4 +723,69 @@ async fn covers_are_drawn_for_visible_titles(backend: Backend) {
             "{title}"
         );
     }
+}
+
+async fn requests_at_once_make_one_package_and_keep_the_limits(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    app.pause_worker();
+    // Grace may download three titles a month, and wait for three packages at once.
+    let grown = app.token_of("grown@example.org").await;
+    let ask = |id: &'static str| {
+        let path = format!("/v2/titles/{id}/EPUB3?api_key={TRUSTED}");
+        let app = &app;
+        let grown = grown.clone();
+        async move { call(app, &path, Some(&grown)).await.0 }
+    };
+    // Ten requests at once for one title: one package, asked for ten times.
+    let answers = futures_util::future::join_all((0..10).map(|_| ask("t-road"))).await;
+    assert!(
+        answers.iter().all(|s| *s == StatusCode::ACCEPTED),
+        "{answers:?}"
+    );
+    let store = app.store.clone();
+    let rows = |sql: &'static str| {
+        let store = store.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>(sql)
+                .fetch_one(store.pool())
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!(
+        rows("SELECT COUNT(*) FROM downloads WHERE user_account_id = 'u-grown'").await,
+        1
+    );
+    // Eight more at once, two for each of four titles: the allowance (three, one used) and the
+    // cap on packages in progress (three) leave room for two more packages, each made once.
+    let more = ["t-pride", "t-stripes", "t-algebra", "t-casa"]
+        .into_iter()
+        .flat_map(|id| [id, id]);
+    let answers = futures_util::future::join_all(more.map(ask)).await;
+    let accepted = answers
+        .iter()
+        .filter(|s| **s == StatusCode::ACCEPTED)
+        .count();
+    assert!(
+        answers.iter().all(|s| [
+            StatusCode::ACCEPTED,
+            StatusCode::FORBIDDEN,
+            StatusCode::TOO_MANY_REQUESTS
+        ]
+        .contains(s)),
+        "{answers:?}"
+    );
+    assert!((2..=4).contains(&accepted), "{answers:?}");
+    assert_eq!(
+        rows("SELECT COUNT(*) FROM downloads WHERE user_account_id = 'u-grown'").await,
+        3
+    );
+    assert_eq!(
+        rows(
+            "SELECT COUNT(*) FROM (SELECT subject FROM downloads WHERE user_account_id = 'u-grown'
+             GROUP BY subject HAVING COUNT(*) > 1) repeated"
+        )
+        .await,
+        0
+    );
 }
