@@ -3,10 +3,13 @@
 //! transaction, and only when a row was really inserted or deleted.
 
 use lectern_domain::Timestamp;
+use lectern_domain::catalog::names::index_name;
+use lectern_domain::catalog::{ContributorType, TitleRecord};
 use lectern_domain::paging::Direction;
 use sqlx::{Any, Executor, Row};
 
 use crate::keyset::{KeyPart, Keyset, bind_key, key_fits};
+use crate::reading_lists::NewList;
 use crate::{Store, StoreError, Transaction};
 
 /// A title on a list, with the curator's details document 2 names.
@@ -21,6 +24,36 @@ pub struct ListEntry {
     pub month: Option<String>,
     pub ranking: Option<i64>,
     pub year: Option<i64>,
+}
+
+impl ListEntry {
+    /// A title as a list keeps it: its sort keys taken from its record now, so that a list's
+    /// titles sort without reading every record. Keys are folded (lower case, accents off); the
+    /// author key is the first author's index name ("Du Bois, W. E. B."), empty without one.
+    pub fn of(record: &TitleRecord, date_added: Timestamp) -> Self {
+        let title = fold(record.title.trim());
+        let title = title.trim_start_matches(|c: char| !c.is_alphanumeric());
+        ListEntry {
+            service_id: record.service_id.clone(),
+            title_sort: title.to_owned(),
+            author_sort: record
+                .contributors_of(ContributorType::Author)
+                .next()
+                .map(|a| fold(&index_name(a)))
+                .unwrap_or_default(),
+            date_added: date_added.unix(),
+            ..ListEntry::default()
+        }
+    }
+}
+
+fn fold(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
+    text.nfkd()
+        .filter(|c| !is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// How a list's titles are ordered.
@@ -255,5 +288,104 @@ pub async fn set_members(
     }
     touch(&mut tx, reading_list_id, "member_count", delta, now).await?;
     tx.commit().await?;
+    Ok(())
+}
+
+/// A whole list as a fixture gives it: written over whatever the list held.
+pub struct WholeList<'a> {
+    pub list: NewList<'a>,
+    pub entries: Vec<ListEntry>,
+    pub subscribers: &'a [String],
+    /// (member, who assigned them)
+    pub members: Vec<(&'a str, &'a str)>,
+}
+
+/// Writes a list, its titles, subscribers and members, replacing what it held, with its counts
+/// set from them.
+pub async fn replace(tx: &mut Transaction, w: &WholeList<'_>) -> Result<(), StoreError> {
+    let l = &w.list;
+    sqlx::query(
+        "INSERT INTO reading_lists (reading_list_id, owner_id, name, name_key, description,
+                                    access, date_created, date_updated)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+         ON CONFLICT (reading_list_id) DO UPDATE SET owner_id = excluded.owner_id,
+           name = excluded.name, name_key = excluded.name_key,
+           description = excluded.description, access = excluded.access",
+    )
+    .bind(l.reading_list_id)
+    .bind(l.owner_id)
+    .bind(l.name)
+    .bind(l.name.to_lowercase())
+    .bind(l.description)
+    .bind(l.access.as_str())
+    .bind(l.now.unix())
+    .execute(&mut **tx)
+    .await?;
+    for table in [
+        "reading_list_titles",
+        "reading_list_subscriptions",
+        "reading_list_members",
+    ] {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DELETE FROM {table} WHERE reading_list_id = $1"
+        )))
+        .bind(l.reading_list_id)
+        .execute(&mut **tx)
+        .await?;
+    }
+    for e in &w.entries {
+        sqlx::query(
+            "INSERT INTO reading_list_titles (reading_list_id, service_id, title_sort, author_sort,
+                                              date_added, award, category, month, ranking, year)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(l.reading_list_id)
+        .bind(&e.service_id)
+        .bind(&e.title_sort)
+        .bind(&e.author_sort)
+        .bind(e.date_added)
+        .bind(&e.award)
+        .bind(&e.category)
+        .bind(&e.month)
+        .bind(e.ranking)
+        .bind(e.year)
+        .persistent(false)
+        .execute(&mut **tx)
+        .await?;
+    }
+    for s in w.subscribers {
+        sqlx::query(
+            "INSERT INTO reading_list_subscriptions (reading_list_id, user_account_id,
+                                                     date_subscribed) VALUES ($1, $2, $3)",
+        )
+        .bind(l.reading_list_id)
+        .bind(s)
+        .bind(l.now.unix())
+        .execute(&mut **tx)
+        .await?;
+    }
+    for (member, by) in &w.members {
+        sqlx::query(
+            "INSERT INTO reading_list_members (reading_list_id, user_account_id, assigned_by,
+                                               date_assigned) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(l.reading_list_id)
+        .bind(*member)
+        .bind(*by)
+        .bind(l.now.unix())
+        .execute(&mut **tx)
+        .await?;
+    }
+    let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    sqlx::query(
+        "UPDATE reading_lists SET title_count = $2, subscriber_count = $3, member_count = $4
+         WHERE reading_list_id = $1",
+    )
+    .bind(l.reading_list_id)
+    .bind(count(w.entries.len()))
+    .bind(count(w.subscribers.len()))
+    .bind(count(w.members.len()))
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }

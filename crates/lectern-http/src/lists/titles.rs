@@ -142,13 +142,7 @@ pub async fn add_title(
     let form: AddTitle = ctx.params.parse()?;
     let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
     let record = addable(&state, &found.list.owner_id, &form.service_id).await?;
-    let entry = ListEntry {
-        service_id: record.service_id.clone(),
-        title_sort: lectern_search::title_sort_key(&record),
-        author_sort: lectern_search::author_sort_key(&record).unwrap_or_default(),
-        date_added: Timestamp::now().unix(),
-        ..ListEntry::default()
-    };
+    let entry = ListEntry::of(&record, Timestamp::now());
     reading_list_entries::add_title(&state.store, &reading_list_id, &entry, Timestamp::now())
         .await?;
     let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;

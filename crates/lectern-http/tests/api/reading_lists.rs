@@ -16,6 +16,7 @@ on_both_stores!(
     membership_assistants_read_an_accounts_lists,
     list_input_is_checked_by_name,
     counts_stay_true_under_concurrent_changes,
+    fixture_lists_carry_their_curators_details,
 );
 
 async fn call(
@@ -728,4 +729,45 @@ async fn counts_stay_true_under_concurrent_changes(backend: Backend) {
     .await;
     assert_eq!(body["titleCount"], titles.len());
     assert_eq!(body["subscriberCount"], 6);
+}
+
+async fn fixture_lists_carry_their_curators_details(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let token = app.token_of("admin@example.org").await;
+    let (status, body) = call(
+        &app,
+        Method::GET,
+        "/v2/lists/rl-awards/titles?sortOrder=dateAddedToReadingList",
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["totalResults"], 2);
+    let pride = body["titles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["serviceId"] == "t-pride")
+        .unwrap();
+    assert_eq!(pride["award"], "Readers' Classic");
+    assert_eq!(pride["category"], "Fiction");
+    assert_eq!(pride["month"], "January");
+    assert_eq!(
+        (pride["ranking"].as_i64(), pride["year"].as_i64()),
+        (Some(1), Some(1813))
+    );
+    let (_, body) = call(&app, Method::GET, "/v2/lists/rl-awards", Some(&token), &[]).await;
+    assert_eq!(
+        (
+            body["titleCount"].as_u64(),
+            body["subscriberCount"].as_u64()
+        ),
+        (Some(2), Some(1))
+    );
+    assert_eq!(body["owner"], "Grace Grown");
+    // Its subscriber finds it among their lists.
+    let (_, body) = call(&app, Method::GET, "/v2/myLists", Some(&token), &[]).await;
+    assert_eq!(ids(&body, "lists", "readingListId"), ["rl-awards"]);
+    assert_eq!(body["lists"][0]["subscription"]["enabled"], true);
 }

@@ -15,6 +15,7 @@ on_both_stores!(
     a_fileset_artifact_loads_every_file_of_its_directory,
     bad_catalog_entries_are_refused_by_name,
     an_edition_id_of_another_series_is_refused_by_name,
+    reading_lists_load_whole_and_bad_ones_are_refused_by_name,
     bisac_codes_match_a_prefix_of_code_or_description,
     reader_facts_count_this_months_downloads,
     a_bulk_load_keeps_the_titles_checks,
@@ -676,4 +677,87 @@ async fn titles_stored_before_packing_read_back_and_new_ones_are_packed(backend:
     );
     assert_eq!(stored[1].0, "old");
     assert!(stored[1].1.starts_with(b"{\"serviceId\":\"old\""));
+}
+
+async fn reading_lists_load_whole_and_bad_ones_are_refused_by_name(backend: Backend) {
+    let t = fresh(backend).await;
+    let file = |lists: &str| {
+        format!(
+            r#"{{
+  "sites": [{{ "id": "lib", "name": "The Library" }}],
+  "users": [{{ "userName": "ann@example.org", "site": "lib", "roles": ["individualMember"],
+              "firstName": "Ann", "lastName": "Reader" }},
+            {{ "userName": "bo@example.org", "site": "lib", "roles": ["individualMember"],
+              "firstName": "Bo", "lastName": "Reader" }}],
+  "titles": [{{ "serviceId": "t1", "site": "lib", "status": "live", "title": "Émile",
+               "usageRestriction": "publicDomain",
+               "contributors": [{{ "name": "Jean-Jacques Rousseau", "type": "author" }}] }}],
+  "readingLists": {lists}
+}}"#
+        )
+    };
+    let good = file(
+        r#"[{ "readingListId": "l1", "owner": "ann@example.org", "name": "Classics", "access": "shared",
+              "titles": [{ "serviceId": "t1", "award": "Prize", "ranking": 1 }],
+              "subscribers": ["bo@example.org"] }]"#,
+    );
+    // Loading twice writes the same list once.
+    for _ in 0..2 {
+        fixture::load(&t.store, FixtureFile::parse(&good).unwrap())
+            .await
+            .unwrap();
+    }
+    let list = lectern_store::reading_lists::get(t.store.pool(), "l1")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((list.title_count, list.subscriber_count), (1, 1));
+    assert_eq!(list.owner_first_name, "Ann");
+    let entries = lectern_store::reading_list_entries::titles(
+        t.store.pool(),
+        "l1",
+        lectern_store::reading_list_entries::EntrySort::Title,
+        lectern_domain::paging::Direction::Asc,
+        None,
+        10,
+    )
+    .await
+    .unwrap();
+    assert_eq!(entries.len(), 1);
+    assert_eq!(
+        (
+            entries[0].title_sort.as_str(),
+            entries[0].author_sort.as_str()
+        ),
+        ("emile", "rousseau, jean-jacques")
+    );
+    assert_eq!(entries[0].award.as_deref(), Some("Prize"));
+    let bad = file(
+        r#"[{ "readingListId": "l2", "owner": "nobody", "name": " ", "access": "shared",
+              "titles": [{ "serviceId": "t9" }], "subscribers": ["ghost"] }]"#,
+    );
+    let Err(FixtureError::Invalid(problems)) = fixture::check(
+        &t.store,
+        FixtureFile::parse(&bad).unwrap(),
+        std::path::Path::new("."),
+    )
+    .await
+    else {
+        panic!("a bad reading list was accepted");
+    };
+    let all = problems.join("\n");
+    for expected in [
+        "readingLists[0] (l2): name: must not be blank",
+        "readingLists[0] (l2): owner: no account 'nobody'",
+        "readingLists[0] (l2): subscribers: no account 'ghost'",
+        "readingLists[0] (l2): titles[0]: no title 't9'",
+    ] {
+        assert!(all.contains(expected), "missing '{expected}' in:\n{all}");
+    }
+    let Err(FixtureError::Syntax { path, .. }) = FixtureFile::parse(&file(
+        r#"[{ "readingListId": "l3", "owner": "ann@example.org", "name": "X", "access": "public" }]"#,
+    )) else {
+        panic!("an unknown access was accepted");
+    };
+    assert!(path.starts_with("readingLists[0]"), "{path}");
 }

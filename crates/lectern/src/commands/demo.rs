@@ -188,6 +188,11 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
              Find a book, then download it (202 while it is packaged for you; ask again for the 302 to the file):\n\n  \
              curl -s '{base}/v2/titles?api_key={key}&keyword=pride'\n  \
              curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/EPUB3?api_key={key}'\n\n\
+             Your reading lists, a bookmark, and where you are in a book:\n\n  \
+             curl -s -H \"Authorization: Bearer $TOKEN\" '{base}/v2/myLists?api_key={key}'\n  \
+             curl -s -H \"Authorization: Bearer $TOKEN\" -d serviceId=demo-pride -d location='epubcfi(/6/4)' '{base}/v2/myBookmarks?api_key={key}'\n  \
+             curl -s -H \"Authorization: Bearer $TOKEN\" -d serviceId=demo-pride -d format=EPUB3 -d location='epubcfi(/6/4)' -d metric=1 -d metricType=chapter '{base}/v2/readingEvents?api_key={key}'\n  \
+             curl -s -H \"Authorization: Bearer $TOKEN\" '{base}/v2/myReadingPosition/demo-pride/EPUB3?api_key={key}'\n\n\
              The API is described at {base}/v2/openapi.json. Stop with Ctrl-C.\n"
         );
     }

@@ -453,7 +453,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
         .map(str::trim)
         .filter(|l| l.starts_with("TOKEN=") || l.starts_with("curl "))
         .collect();
-    assert_eq!(commands.len(), 4, "{instructions}");
+    assert_eq!(commands.len(), 8, "{instructions}");
     let run_script = |lines: &[&str]| {
         let script = lines.join("\n");
         let out = Command::new("bash").args(["-c", &script]).output().unwrap();
@@ -495,6 +495,23 @@ fn the_demo_serves_and_its_printed_commands_work() {
         epub.stdout.starts_with(b"PK"),
         "not an EPUB from {location}"
     );
+
+    // The reader's lists hold their own and the one they subscribe to; a bookmark and a reading
+    // event are taken, and the position follows the event.
+    let (script, out) = run_script(&[commands[0], commands[4]]);
+    let body: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
+    assert_eq!(body["totalResults"], 2, "{out}");
+    for (i, key) in [(5, "SUCCESS"), (6, "SUCCESS")] {
+        let (script, out) = run_script(&[commands[0], commands[i]]);
+        let body: serde_json::Value =
+            serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
+        assert_eq!(body["key"], key, "{out}");
+    }
+    let (script, out) = run_script(&[commands[0], commands[7]]);
+    let body: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
+    assert_eq!(body["location"], "epubcfi(/6/4)", "{out}");
 
     // The server exposes Prometheus metrics of what it just served.
     let base = instructions
