@@ -15,6 +15,7 @@ pub mod paging;
 pub mod password;
 pub mod reading;
 pub mod reading_lists;
+pub mod recommend;
 pub mod role;
 pub mod secret;
 pub mod site;

@@ -16,6 +16,7 @@ mod organizations;
 mod periodicals;
 mod popular_lists;
 mod reading_activity;
+mod recommendations;
 pub mod state;
 pub mod title_index;
 mod titles;
@@ -44,6 +45,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
         .merge(highlights::routes())
         .merge(lists::routes())
         .merge(reading_activity::routes())
+        .merge(recommendations::routes())
         .merge(organizations::routes())
         .merge(titles::routes())
         .merge(categories::routes())

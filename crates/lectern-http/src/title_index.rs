@@ -19,7 +19,14 @@ pub struct Titles {
     pub index: Arc<TitleIndex>,
     globals: Remembered<Vec<String>>,
     category_names: Remembered<CategoryNames>,
+    popular_reads: Remembered<Vec<(String, u64)>>,
 }
+
+/// How long a node keeps the most-read titles: counting every read is a scan of all reading
+/// events, and which titles are most read moves slowly.
+const POPULAR_TTL: Duration = Duration::from_secs(300);
+/// How many of the most-read titles are kept.
+const POPULAR_KEPT: u32 = 500;
 
 /// The descriptions that title summaries show beside each category and BISAC code.
 #[derive(Default)]
@@ -28,12 +35,18 @@ pub struct CategoryNames {
     pub bisac: HashMap<String, String>,
 }
 
-/// A value read from the store and kept for `REFERENCE_TTL`.
-struct Remembered<T>(RwLock<Option<(Instant, Arc<T>)>>);
+/// A value read from the store and kept for a while (`REFERENCE_TTL` unless said otherwise).
+struct Remembered<T> {
+    value: RwLock<Option<(Instant, Arc<T>)>>,
+    ttl: Duration,
+}
 
 impl<T> Default for Remembered<T> {
     fn default() -> Self {
-        Remembered(RwLock::default())
+        Remembered {
+            value: RwLock::default(),
+            ttl: REFERENCE_TTL,
+        }
     }
 }
 
@@ -42,14 +55,14 @@ impl<T> Remembered<T> {
     where
         F: std::future::Future<Output = Result<T, StoreError>>,
     {
-        if let Ok(g) = self.0.read()
+        if let Ok(g) = self.value.read()
             && let Some((at, value)) = g.as_ref()
-            && at.elapsed() < REFERENCE_TTL
+            && at.elapsed() < self.ttl
         {
             return Ok(value.clone());
         }
         let found = Arc::new(load.await?);
-        if let Ok(mut g) = self.0.write() {
+        if let Ok(mut g) = self.value.write() {
             *g = Some((Instant::now(), found.clone()));
         }
         Ok(found)
@@ -62,7 +75,24 @@ impl Titles {
             index: Arc::new(index),
             globals: Remembered::default(),
             category_names: Remembered::default(),
+            popular_reads: Remembered {
+                value: RwLock::default(),
+                ttl: POPULAR_TTL,
+            },
         }
+    }
+
+    /// The most-read titles, with how many readers each has, most first.
+    pub async fn popular_reads(
+        &self,
+        store: &Store,
+    ) -> Result<Arc<Vec<(String, u64)>>, StoreError> {
+        self.popular_reads
+            .get(lectern_store::recommendations::popular(
+                store.pool(),
+                POPULAR_KEPT,
+            ))
+            .await
     }
 
     /// The sites whose titles every site includes.

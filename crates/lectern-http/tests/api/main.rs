@@ -12,6 +12,7 @@ mod openapi;
 mod organization_members;
 mod reader_marks;
 mod reading_lists;
+mod recommendations;
 mod revocations;
 mod support;
 mod titles;

@@ -1,0 +1,149 @@
+//! The reader's recommendations: gathered from the store, ranked by the domain's method, shown
+//! as title summaries of titles the reader may see.
+
+use std::collections::{HashMap, HashSet};
+
+use axum::Json;
+use axum::extract::State;
+use lectern_domain::catalog::{ContributorType, TitleRecord, TitleStatusCode};
+use lectern_domain::recommend::{self, Candidate, Facts};
+use lectern_store::{recommendations, titles};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::conventions::caller::Ctx;
+use crate::conventions::collection::{Allows, Collection, Listed};
+use crate::conventions::paging::PageRequest;
+use crate::error::{ApiResult, ErrorBody};
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, TitleSummary, summary};
+
+/// Recommendations offered at most, over all pages.
+const OFFERED: usize = 100;
+/// Readers like this one whose titles are weighed.
+const NEIGHBOURS: u32 = 50;
+/// Titles of the reader's history read for their authors and categories.
+const HISTORY_READ: usize = 200;
+
+/// A recommended title: a title summary.
+#[derive(Serialize, ToSchema)]
+#[serde(transparent)]
+pub struct RecommendedTitle(TitleSummary);
+
+impl Listed for RecommendedTitle {
+    const ITEMS: &'static str = "recommendedTitles";
+    const LIST: &'static str = "RecommendedTitles";
+}
+
+pub type RecommendedTitles = Collection<RecommendedTitle>;
+
+#[utoipa::path(
+    get, path = "/v2/myRecommendations", tag = "recommendations",
+    params(
+        ("api_key" = String, Query, description = "The client key"),
+        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
+    ),
+    responses(
+        (status = 200, description = "Titles for the reader, best first", body = RecommendedTitles),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn my_recommendations(
+    State(state): State<AppState>,
+    ctx: Ctx,
+) -> ApiResult<Json<RecommendedTitles>> {
+    let me = ctx.signed_in()?;
+    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let who = CatalogViewer::of(&state, &ctx).await?;
+    let pool = state.store.pool();
+
+    let history = recommendations::history(pool, &me.user_account_id).await?;
+    let neighbours =
+        recommendations::neighbours(pool, &me.user_account_id, &history, NEIGHBOURS).await?;
+    let ids: Vec<String> = neighbours.iter().map(|(u, _)| u.clone()).collect();
+    let mut their_titles = recommendations::titles_of(pool, &ids).await?;
+    let popular = state.titles.popular_reads(&state.store).await?;
+
+    let mut facts = Facts {
+        history: history.iter().cloned().collect(),
+        neighbours: neighbours
+            .into_iter()
+            .map(|(u, shared)| (shared, their_titles.remove(&u).unwrap_or_default()))
+            .collect(),
+        popular: popular.as_ref().clone(),
+        ..Facts::default()
+    };
+    let read: Vec<String> = history.into_iter().take(HISTORY_READ).collect();
+    for r in titles::get_many(pool, &read).await? {
+        for a in r.contributors_of(ContributorType::Author) {
+            *facts.authors.entry(a.to_owned()).or_default() += 1;
+        }
+        for c in &r.categories {
+            *facts.categories.entry(c.clone()).or_default() += 1;
+        }
+    }
+
+    let records = candidate_records(&state, &facts).await?;
+    let eligible = |id: &str| {
+        records
+            .get(id)
+            .is_some_and(|r| r.status == TitleStatusCode::Live && r.allow_recommend && who.sees(r))
+    };
+    let describe = |id: &str| {
+        records.get(id).map(|r| Candidate {
+            authors: r
+                .contributors_of(ContributorType::Author)
+                .map(str::to_owned)
+                .collect(),
+            categories: r.categories.clone(),
+        })
+    };
+    let ranked = recommend::rank(&facts, OFFERED, eligible, describe);
+    let total = ranked.len() as u64;
+    let positioned: Vec<(usize, String)> = ranked.into_iter().map(|(t, _)| t).enumerate().collect();
+    let (rows, next) = page.page_of(positioned, |(i, _)| *i)?;
+    let perspective = who.perspective();
+    let items = rows
+        .iter()
+        .filter_map(|(_, id)| records.get(id))
+        .map(|r| RecommendedTitle(summary(&state, r, who.in_global(&r.site), &perspective)))
+        .collect();
+    Ok(Json(
+        Collection::page(
+            &state,
+            "/myRecommendations",
+            &ctx.params,
+            &page,
+            (items, next),
+            total,
+        )
+        .allowing(Allows::of(&[("GET", true)])),
+    ))
+}
+
+/// The records of every title the ranking may offer: what neighbours read beyond the reader's
+/// history, and the most-read titles.
+async fn candidate_records(
+    state: &AppState,
+    facts: &Facts,
+) -> ApiResult<HashMap<String, TitleRecord>> {
+    let mut wanted: Vec<String> = Vec::new();
+    let mut seen: HashSet<&str> = HashSet::new();
+    let neighbour_titles = facts.neighbours.iter().flat_map(|(_, ts)| ts.iter());
+    let popular = facts.popular.iter().map(|(t, _)| t);
+    for t in neighbour_titles.chain(popular) {
+        if !facts.history.contains(t) && seen.insert(t) {
+            wanted.push(t.clone());
+        }
+    }
+    let mut records = HashMap::with_capacity(wanted.len());
+    for chunk in wanted.chunks(500) {
+        for r in titles::get_many(state.store.pool(), chunk).await? {
+            records.insert(r.service_id.clone(), r);
+        }
+    }
+    Ok(records)
+}
