@@ -8,6 +8,7 @@ pub mod access;
 pub mod account;
 pub mod catalog;
 pub mod client;
+pub mod documents;
 pub mod ids;
 pub mod members;
 pub mod organization;

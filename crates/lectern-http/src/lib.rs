@@ -5,6 +5,7 @@ pub mod accounts;
 mod bookmarks;
 mod categories;
 pub mod conventions;
+mod documents;
 mod downloads;
 pub mod error;
 mod highlights;
@@ -42,6 +43,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     let (v2, v2_doc) = OpenApiRouter::new()
         .merge(accounts::routes())
         .merge(bookmarks::routes())
+        .merge(documents::routes())
         .merge(highlights::routes())
         .merge(lists::routes())
         .merge(reading_activity::routes())

@@ -9,6 +9,7 @@
 //! - [`worker`] claims queued downloads and speed changes from the store and makes them.
 
 pub mod braille;
+pub mod convert;
 pub mod epub;
 pub mod files;
 pub mod language;

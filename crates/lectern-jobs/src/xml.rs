@@ -52,3 +52,25 @@ pub(crate) fn read_text(reader: &mut NsReader<&[u8]>) -> quick_xml::Result<Strin
 pub(crate) fn normalize_space(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// An attribute's value by its local name, normalized; None when absent or unreadable.
+pub(crate) fn attribute(e: &quick_xml::events::BytesStart<'_>, name: &str) -> Option<String> {
+    e.attributes()
+        .filter_map(Result::ok)
+        .find(|a| a.key.local_name().into_inner() == name)
+        .and_then(|a| {
+            a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                .ok()
+                .map(Cow::into_owned)
+        })
+}
+
+/// The text of a character or predefined entity reference (`&#233;`, `&amp;`).
+pub(crate) fn reference_text(r: &quick_xml::events::BytesRef<'_>) -> String {
+    match r.resolve_char_ref() {
+        Ok(Some(c)) => c.to_string(),
+        _ => resolve_predefined_entity(&r.clone().into_inner())
+            .unwrap_or("")
+            .to_owned(),
+    }
+}

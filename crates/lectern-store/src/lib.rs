@@ -11,6 +11,7 @@ pub mod catalog;
 pub mod clients;
 mod db;
 pub mod dialect;
+pub mod documents;
 pub mod downloads;
 pub mod fixture;
 pub mod keyset;

@@ -8,6 +8,7 @@ use lectern_store::downloads::SubjectKind;
 use super::record::visible_title;
 use super::viewer::CatalogViewer;
 use crate::conventions::caller::Ctx;
+use crate::documents;
 use crate::downloads::{self, Subject};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -38,7 +39,15 @@ pub async fn download_title(
 ) -> ApiResult<Response> {
     let format = downloads::parse_format(&format)?;
     let who = CatalogViewer::of(&state, &ctx).await?;
-    let record = visible_title(&state, &who, &service_id).await?;
+    let record = match visible_title(&state, &who, &service_id).await {
+        Ok(record) => record,
+        Err(absent) => {
+            return match documents::owned_document(&state, ctx.user.as_ref(), &service_id).await? {
+                Some(d) => document_download(&state, &d, format).await,
+                None => Err(absent),
+            };
+        }
+    };
     match record.artifact(format) {
         Some(a) if a.status == ArtifactStatus::Available && a.file.is_some() => {}
         Some(a) if a.status == ArtifactStatus::Available => {
@@ -62,4 +71,37 @@ pub async fn download_title(
         format,
     };
     downloads::request(&state, &ctx, &who, subject).await
+}
+
+/// The owner's own document: its EPUB once converted (202 until then), unstamped and uncounted.
+async fn document_download(
+    state: &AppState,
+    d: &lectern_store::documents::Document,
+    format: lectern_domain::catalog::Format,
+) -> ApiResult<Response> {
+    use lectern_store::documents::DocumentStatus;
+    if format != lectern_domain::catalog::Format::Epub3 {
+        return Err(ApiError::bad_param(
+            "format",
+            format!(
+                "document '{}' is made available in EPUB3 only",
+                d.document_id
+            ),
+        ));
+    }
+    match (d.status, &d.epub_key) {
+        (DocumentStatus::Ready, Some(key)) => downloads::available(state, key).await,
+        (DocumentStatus::Failed, _) => Err(ApiError::new(
+            axum::http::StatusCode::BAD_REQUEST,
+            "BAD_REQUEST",
+            format!(
+                "Document '{}' could not be made accessible: {}",
+                d.document_id,
+                d.error.as_deref().unwrap_or("its file could not be read")
+            ),
+        )),
+        _ => Ok(downloads::accepted(
+            "The document is being made accessible; ask again in a few seconds.",
+        )),
+    }
 }

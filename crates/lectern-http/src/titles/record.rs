@@ -13,6 +13,7 @@ use super::view::{TitleSummary, segment, summary};
 use super::viewer::CatalogViewer;
 use crate::conventions::caller::Ctx;
 use crate::conventions::links::Link;
+use crate::documents;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
@@ -121,8 +122,17 @@ pub async fn get_title(
     Path(service_id): Path<String>,
 ) -> ApiResult<Json<TitleCompleteRecord>> {
     let who = CatalogViewer::of(&state, &ctx).await?;
-    let record = visible_title(&state, &who, &service_id).await?;
-    Ok(Json(complete_record(&state, &who, &record)))
+    match visible_title(&state, &who, &service_id).await {
+        Ok(record) => Ok(Json(complete_record(&state, &who, &record))),
+        // The caller's own documents are titles to them alone.
+        Err(absent) => match (
+            documents::owned_document(&state, ctx.user.as_ref(), &service_id).await?,
+            &ctx.user,
+        ) {
+            (Some(d), Some(me)) => Ok(Json(documents::owner_view(&state, &who, me, &d)?)),
+            _ => Err(absent),
+        },
+    }
 }
 
 /// The title if the caller may see it; otherwise a 404, as if it did not exist.

@@ -65,7 +65,7 @@ async fn poll(app: &TestApp, path: &str, token: Option<&str>) -> String {
     }
 }
 
-async fn fetch(app: &TestApp, url: &str) -> Vec<u8> {
+pub(crate) async fn fetch(app: &TestApp, url: &str) -> Vec<u8> {
     let resp = app.http.get(url).send().await.unwrap();
     assert_eq!(resp.status(), StatusCode::OK, "{url}");
     assert_eq!(resp.headers()["content-type"], "application/octet-stream");
@@ -145,7 +145,7 @@ async fn a_member_gets_an_epub_stamped_for_them(backend: Backend) {
 
 /// epubcheck (Debian package `epubcheck`, run with java) finds no errors or warnings; skipped
 /// loudly when it is not installed, except in CI.
-fn epubcheck_passes(epub: &[u8]) {
+pub(crate) fn epubcheck_passes(epub: &[u8]) {
     let jar = ["/usr/share/java/epubcheck.jar", "/usr/bin/epubcheck"]
         .into_iter()
         .find(|p| std::path::Path::new(p).exists());

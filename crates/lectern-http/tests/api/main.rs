@@ -6,6 +6,7 @@
 mod authorize;
 mod catalog_lists;
 mod conventions;
+mod documents;
 mod downloads;
 mod my_account;
 mod openapi;

@@ -6,7 +6,7 @@ use crate::support::*;
 
 /// Every route the server answers, by method and path. A route added to the router without
 /// its `#[utoipa::path]` would be served but missing here, and this list names what must be.
-const ROUTES: [(&str, &str); 53] = [
+const ROUTES: [(&str, &str); 55] = [
     ("get", "/v2/titles/{serviceId}/coverimage"),
     ("get", "/v2/titles/{serviceId}/thumbnail"),
     ("get", "/v2/titles/{serviceId}/{format}"),
@@ -41,6 +41,8 @@ const ROUTES: [(&str, &str); 53] = [
     ("delete", "/v2/myHighlights"),
     ("post", "/v2/readingEvents"),
     ("get", "/v2/myRecommendations"),
+    ("post", "/v2/myDocuments"),
+    ("delete", "/v2/myDocuments/{serviceId}"),
     ("get", "/v2/myLists"),
     ("post", "/v2/myLists"),
     ("get", "/v2/mylists"),

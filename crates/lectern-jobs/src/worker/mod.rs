@@ -1,8 +1,10 @@
 //! The worker: claims queued downloads from the store and makes each reader's package from the
-//! artifact's file; when none is waiting, makes MP3 resources at the speeds readers asked for.
+//! artifact's file; when none is waiting, converts uploaded documents, then makes MP3 resources
+//! at the speeds readers asked for.
 //! Every node runs one (or `lectern worker` runs it alone); the store's claims keep two workers
 //! off the same job.
 
+mod documents;
 mod packages;
 mod speeds;
 
@@ -12,6 +14,7 @@ use lectern_store::Store;
 
 use crate::files::FileStore;
 
+pub use documents::document_epub_key;
 pub use packages::package_key;
 pub use speeds::speed_variant_key;
 
@@ -36,9 +39,10 @@ pub fn spawn(store: Store, files: FileStore) -> tokio::task::JoinHandle<()> {
     })
 }
 
-/// Does one job, a package before a speed change (a reader waits for the package); false when
-/// there was nothing to do. Only store errors are returned.
+/// Does one job: a package, then a document, then a speed change (a reader waits for a package
+/// most); false when there was nothing to do. Only store errors are returned.
 pub async fn run_once(store: &Store, files: &FileStore) -> Result<bool, lectern_store::StoreError> {
     Ok(packages::package_one(store, files).await?
+        || documents::convert_one(store, files).await?
         || speeds::change_speed_of_one(store, files).await?)
 }

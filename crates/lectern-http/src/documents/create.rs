@@ -1,0 +1,184 @@
+//! `POST /v2/myDocuments`: a document from an uploaded file (multipart), answered 201 with its
+//! title summary while the worker converts it.
+
+use axum::Json;
+use axum::extract::{Multipart, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use lectern_domain::Timestamp;
+use lectern_domain::documents::{self, DocumentType, MAX_BYTES};
+use lectern_domain::ids::new_id;
+use lectern_store::documents::{Document, DocumentStatus};
+use utoipa::ToSchema;
+
+use super::record::owner_view;
+use crate::conventions::caller::Ctx;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, TitleSummary, segment};
+
+/// The multipart form of a new document.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct NewDocument {
+    /// The document's name (1 to 200 characters)
+    name: String,
+    /// application/pdf, image/jpeg, image/heif, image/png, or
+    /// application/vnd.openxmlformats-officedocument.presentationml.presentation
+    #[schema(
+        pattern = "^(application/pdf|image/jpeg|image/heif|image/png|application/vnd\\.openxmlformats-officedocument\\.presentationml\\.presentation)$"
+    )]
+    mime_type: String,
+    /// The file, at most 20 MB; or else partnerDriveFileId
+    #[schema(value_type = Option<String>, format = Binary)]
+    file: Option<Vec<u8>>,
+    /// A file of the reader's partner drive; or else file
+    partner_drive_file_id: Option<String>,
+}
+
+#[derive(Default)]
+struct Form {
+    name: Option<String>,
+    mime_type: Option<String>,
+    file: Option<Vec<u8>>,
+    partner_drive_file_id: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/v2/myDocuments", tag = "documents",
+    params(("api_key" = String, Query, description = "The client key")),
+    request_body(content = NewDocument, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Created: Location names the new title; available once converted", body = TitleSummary),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 413, description = "The file is over 20 MB", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn create_document(
+    State(state): State<AppState>,
+    ctx: Ctx,
+    multipart: Multipart,
+) -> ApiResult<Response> {
+    let me = ctx.signed_in()?;
+    let form = read_form(multipart).await?;
+    let name = form
+        .name
+        .map(|n| n.trim().to_owned())
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| ApiError::missing_param("name"))?;
+    documents::check_name(&name).map_err(|why| ApiError::bad_param("name", why))?;
+    let kind: DocumentType = form
+        .mime_type
+        .ok_or_else(|| ApiError::missing_param("mimeType"))?
+        .trim()
+        .parse()
+        .map_err(|why| ApiError::bad_param("mimeType", why))?;
+    let bytes = match (form.file, form.partner_drive_file_id) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_param(
+                "partnerDriveFileId",
+                "send a file or a partnerDriveFileId, not both",
+            ));
+        }
+        (None, Some(_)) => {
+            return Err(ApiError::bad_param(
+                "partnerDriveFileId",
+                "no partner drive is connected to this server; upload the file instead",
+            ));
+        }
+        (None, None) => return Err(ApiError::missing_param("file")),
+        (Some(bytes), None) => bytes,
+    };
+    if !documents::looks_like(kind, &bytes) {
+        return Err(ApiError::bad_param("file", format!("is not a {kind} file")));
+    }
+    let document = Document {
+        document_id: format!("doc-{}", new_id()),
+        owner_id: me.user_account_id.clone(),
+        name,
+        mime_type: kind,
+        source_key: String::new(),
+        status: DocumentStatus::Queued,
+        epub_key: None,
+        error: None,
+        created_at: Timestamp::now(),
+    };
+    let document = Document {
+        source_key: format!("documents/{}/source", document.document_id),
+        ..document
+    };
+    state
+        .files
+        .put(&document.source_key, bytes)
+        .await
+        .map_err(ApiError::internal)?;
+    if let Err(e) = lectern_store::documents::insert(state.store.pool(), &document).await {
+        let _ = state.files.delete(&document.source_key).await;
+        return Err(e.into());
+    }
+    let who = CatalogViewer::of(&state, &ctx).await?;
+    let view = owner_view(&state, &who, me, &document)?.summary;
+    let location = state.v2_url(&format!("/titles/{}", segment(&document.document_id)));
+    Ok((
+        StatusCode::CREATED,
+        [(header::LOCATION, location)],
+        Json(view),
+    )
+        .into_response())
+}
+
+/// The form's fields; each at most once.
+async fn read_form(mut multipart: Multipart) -> ApiResult<Form> {
+    let mut form = Form::default();
+    loop {
+        let field = match multipart.next_field().await {
+            Ok(Some(f)) => f,
+            Ok(None) => return Ok(form),
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return Err(too_large()),
+            Err(e) => return Err(ApiError::bad_param("body", e.body_text())),
+        };
+        let name = field.name().unwrap_or_default().to_owned();
+        let slot_taken = match name.as_str() {
+            "file" => form.file.is_some(),
+            "name" => form.name.is_some(),
+            "mimeType" => form.mime_type.is_some(),
+            "partnerDriveFileId" => form.partner_drive_file_id.is_some(),
+            _ => false,
+        };
+        if slot_taken {
+            return Err(ApiError::bad_param(&name, "was sent more than once"));
+        }
+        let bytes = field.bytes().await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                too_large()
+            } else {
+                ApiError::bad_param(&name, e.body_text())
+            }
+        })?;
+        if name == "file" && bytes.len() > MAX_BYTES {
+            return Err(too_large());
+        }
+        let text = || {
+            String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::bad_param(&name, "is not text"))
+        };
+        match name.as_str() {
+            "file" if !bytes.is_empty() => form.file = Some(bytes.to_vec()),
+            "name" => form.name = Some(text()?),
+            "mimeType" => form.mime_type = Some(text()?),
+            "partnerDriveFileId" => {
+                form.partner_drive_file_id = Some(text()?).filter(|v| !v.trim().is_empty());
+            }
+            _ => {}
+        }
+    }
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "PAYLOAD_TOO_LARGE",
+        "Invalid parameter 'file': documents are limited to 20 MB",
+    )
+}

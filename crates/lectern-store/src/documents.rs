@@ -1,0 +1,152 @@
+//! A reader's documents and their conversion queue: a row is queued when the file is uploaded,
+//! claimed by a worker, and made ready with its EPUB (or failed with the reason).
+
+use lectern_domain::Timestamp;
+use lectern_domain::documents::DocumentType;
+use sqlx::{Any, Executor, Row};
+
+use crate::queue::JobTable;
+use crate::{Store, StoreError};
+
+lectern_domain::string_enum!(
+    /// Where a conversion stands.
+    DocumentStatus {
+        Queued = "queued",
+        Converting = "converting",
+        Ready = "ready",
+        Failed = "failed",
+    }
+);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Document {
+    pub document_id: String,
+    pub owner_id: String,
+    pub name: String,
+    pub mime_type: DocumentType,
+    pub source_key: String,
+    pub status: DocumentStatus,
+    pub epub_key: Option<String>,
+    pub error: Option<String>,
+    pub created_at: Timestamp,
+}
+
+const COLUMNS: &str =
+    "document_id, owner_id, name, mime_type, source_key, status, epub_key, error, created_at";
+
+fn read(r: &sqlx::any::AnyRow) -> Result<Document, StoreError> {
+    let mime: String = r.try_get("mime_type")?;
+    let status: String = r.try_get("status")?;
+    Ok(Document {
+        document_id: r.try_get("document_id")?,
+        owner_id: r.try_get("owner_id")?,
+        name: r.try_get("name")?,
+        mime_type: mime.parse().map_err(StoreError::Corrupt)?,
+        source_key: r.try_get("source_key")?,
+        status: status.parse().map_err(StoreError::Corrupt)?,
+        epub_key: r.try_get("epub_key")?,
+        error: r.try_get("error")?,
+        created_at: Timestamp::from_unix(r.try_get("created_at")?),
+    })
+}
+
+/// Queues a document whose file is already in the file store under `source_key`.
+pub async fn insert<'e>(
+    e: impl Executor<'e, Database = Any>,
+    d: &Document,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO documents (document_id, owner_id, name, mime_type, source_key, status,
+                                created_at)
+         VALUES ($1, $2, $3, $4, $5, 'queued', $6)",
+    )
+    .bind(&d.document_id)
+    .bind(&d.owner_id)
+    .bind(&d.name)
+    .bind(d.mime_type.as_str())
+    .bind(&d.source_key)
+    .bind(d.created_at.unix())
+    .execute(e)
+    .await?;
+    Ok(())
+}
+
+pub async fn get<'e>(
+    e: impl Executor<'e, Database = Any>,
+    document_id: &str,
+) -> Result<Option<Document>, StoreError> {
+    let sql = format!("SELECT {COLUMNS} FROM documents WHERE document_id = $1");
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(document_id)
+        .fetch_optional(e)
+        .await?
+        .as_ref()
+        .map(read)
+        .transpose()
+}
+
+/// Deletes the owner's document; the deleted row (for its files), if there was one.
+pub async fn delete<'e>(
+    e: impl Executor<'e, Database = Any>,
+    document_id: &str,
+    owner_id: &str,
+) -> Result<Option<Document>, StoreError> {
+    let sql = format!(
+        "DELETE FROM documents WHERE document_id = $1 AND owner_id = $2 RETURNING {COLUMNS}"
+    );
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(document_id)
+        .bind(owner_id)
+        .fetch_optional(e)
+        .await?
+        .as_ref()
+        .map(read)
+        .transpose()
+}
+
+pub async fn claim(
+    store: &Store,
+    now: Timestamp,
+    stale_before: Timestamp,
+) -> Result<Option<Document>, StoreError> {
+    let jobs = JobTable {
+        table: "documents",
+        key: "document_id",
+        working: "converting",
+        columns: COLUMNS,
+    };
+    let row = crate::queue::claim(store, &jobs, now, stale_before).await?;
+    row.as_ref().map(read).transpose()
+}
+
+/// Marks a conversion done, unless the document was deleted meanwhile (false then).
+pub async fn mark_ready<'e>(
+    e: impl Executor<'e, Database = Any>,
+    document_id: &str,
+    epub_key: &str,
+    now: Timestamp,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query(
+        "UPDATE documents SET status = 'ready', epub_key = $1, ready_at = $2, error = NULL
+         WHERE document_id = $3",
+    )
+    .bind(epub_key)
+    .bind(now.unix())
+    .bind(document_id)
+    .execute(e)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+pub async fn mark_failed<'e>(
+    e: impl Executor<'e, Database = Any>,
+    document_id: &str,
+    error: &str,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE documents SET status = 'failed', error = $1 WHERE document_id = $2")
+        .bind(error)
+        .bind(document_id)
+        .execute(e)
+        .await?;
+    Ok(())
+}
