@@ -41,7 +41,7 @@ pub struct Store {
 const LZ4_TOAST: &str = "SELECT set_config('default_toast_compression', 'lz4', false) \
      FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)";
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 impl Store {
     /// Connects; for SQLite the file is created if missing and put in WAL mode.

@@ -67,6 +67,145 @@ pub async fn fresh(backend: Backend) -> TestStore {
     test
 }
 
+/// A new store holding what `prepare` writes into a migrated store, copied from a template that
+/// is made once per machine for `key` (say, a hash of the fixture): a test starts from the copy
+/// instead of migrating and loading (and hashing the fixture's passwords) again. The key is
+/// joined with the migrations' checksums, so a new migration makes a new template.
+#[allow(clippy::expect_used)]
+pub async fn prepared<F, Fut>(backend: Backend, key: &str, prepare: F) -> TestStore
+where
+    F: FnOnce(Store) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    let key = template_key(key);
+    match backend {
+        Backend::Sqlite => {
+            let template = std::env::temp_dir().join(format!("lectern-template-{key}.db"));
+            if !template.exists() {
+                let made = fresh(backend).await;
+                prepare(made.store.clone()).await;
+                sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+                    .execute(made.store.pool())
+                    .await
+                    .expect("checkpointing the template");
+                made.store.close().await;
+                let dir = made
+                    .dir
+                    .clone()
+                    .expect("a SQLite test store has a directory");
+                // Written aside and renamed, so that a test running alongside never copies half.
+                let partial =
+                    template.with_extension(format!("{}.partial", lectern_domain::ids::new_id()));
+                std::fs::copy(dir.join("lectern.db"), &partial).expect("copying the template");
+                std::fs::rename(&partial, &template).expect("keeping the template");
+            }
+            let dir = std::env::temp_dir()
+                .join(format!("lectern-test-{}", lectern_domain::ids::new_id()));
+            std::fs::create_dir_all(&dir).expect("creating a temporary directory");
+            std::fs::copy(&template, dir.join("lectern.db")).expect("copying the template");
+            let url = Store::sqlite_url_for_dir(&dir);
+            let store = Store::connect(&url).await.expect("opening the test store");
+            TestStore {
+                store,
+                url,
+                dir: Some(dir),
+                pg_database: None,
+            }
+        }
+        Backend::Postgres => {
+            let template = format!("lectern_tpl_{}", &key[..24]);
+            let admin = Store::connect(&postgres_admin_url())
+                .await
+                .expect("connecting to PostgreSQL");
+            let mut conn = admin.acquire().await.expect("an admin connection");
+            // One test process makes the template while the others wait for it.
+            sqlx::query("SELECT pg_advisory_lock(hashtext($1))")
+                .bind(&template)
+                .execute(&mut *conn)
+                .await
+                .expect("locking the template");
+            let exists: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM pg_database WHERE datname = $1")
+                    .bind(&template)
+                    .fetch_one(&mut *conn)
+                    .await
+                    .expect("looking for the template");
+            if exists == 0 {
+                let mut made = fresh(backend).await;
+                prepare(made.store.clone()).await;
+                made.store.close().await;
+                let name = made
+                    .pg_database
+                    .take()
+                    .expect("a PostgreSQL test store has a database");
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "ALTER DATABASE {name} RENAME TO {template}"
+                )))
+                .execute(&mut *conn)
+                .await
+                .expect("keeping the template");
+            }
+            // Copies are made one at a time too: PostgreSQL refuses to copy a template that
+            // another copy is reading.
+            let name = test_database_name();
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "CREATE DATABASE {name} TEMPLATE {template}"
+            )))
+            .execute(&mut *conn)
+            .await
+            .expect("copying the template");
+            sqlx::query("SELECT pg_advisory_unlock(hashtext($1))")
+                .bind(&template)
+                .execute(&mut *conn)
+                .await
+                .expect("unlocking the template");
+            drop(conn);
+            admin.close().await;
+            let url = database_url(&name);
+            let store = Store::connect(&url).await.expect("opening the test store");
+            TestStore {
+                store,
+                url,
+                dir: None,
+                pg_database: Some(name),
+            }
+        }
+    }
+}
+
+fn template_key(key: &str) -> String {
+    use std::hash::{Hash, Hasher};
+    // Two hashes of 64 bits: enough to tell templates apart, and no dependency for it.
+    let mut parts = Vec::new();
+    for seed in [0u64, 1] {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        seed.hash(&mut h);
+        key.hash(&mut h);
+        for m in crate::db::MIGRATOR.iter() {
+            m.version.hash(&mut h);
+            m.checksum.hash(&mut h);
+        }
+        parts.push(format!("{:016x}", h.finish()));
+    }
+    parts.concat()
+}
+
+fn test_database_name() -> String {
+    format!(
+        "lectern_t_{}_{}_{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed),
+        lectern_domain::ids::new_id()
+    )
+}
+
+#[allow(clippy::expect_used)]
+fn database_url(name: &str) -> String {
+    let mut url = url::Url::parse(&postgres_admin_url()).expect("a PostgreSQL URL");
+    url.set_path(&format!("/{name}"));
+    url.to_string()
+}
+
 /// A new store with no tables yet.
 #[allow(clippy::expect_used)]
 pub async fn unmigrated(backend: Backend) -> TestStore {
@@ -78,12 +217,7 @@ pub async fn unmigrated(backend: Backend) -> TestStore {
             (Store::sqlite_url_for_dir(&dir), Some(dir), None)
         }
         Backend::Postgres => {
-            let name = format!(
-                "lectern_t_{}_{}_{}",
-                std::process::id(),
-                COUNTER.fetch_add(1, Ordering::Relaxed),
-                lectern_domain::ids::new_id()
-            );
+            let name = test_database_name();
             let admin = Store::connect(&postgres_admin_url())
                 .await
                 .expect("connecting to PostgreSQL");
@@ -92,9 +226,7 @@ pub async fn unmigrated(backend: Backend) -> TestStore {
                 .await
                 .expect("creating a test database");
             admin.close().await;
-            let mut url = url::Url::parse(&postgres_admin_url()).expect("a PostgreSQL URL");
-            url.set_path(&format!("/{name}"));
-            (url.to_string(), None, Some(name))
+            (database_url(&name), None, Some(name))
         }
     };
     let store = Store::connect(&url).await.expect("opening the test store");

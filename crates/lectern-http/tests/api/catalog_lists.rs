@@ -59,7 +59,7 @@ async fn categories_count_the_titles_each_caller_can_see(backend: Backend) {
     assert_eq!(body["totalResults"], 6);
     let search = body["categories"][2]["links"][0]["href"].as_str().unwrap();
     assert_eq!(search, app.url("/v2/titles?category=Fiction"));
-    let grown = app.token_for("grown@example.org", "grown-pass-1").await;
+    let grown = app.token_of("grown@example.org").await;
     let (_, body) = get(
         &app,
         &format!("/v2/categories?api_key={TRUSTED}"),
@@ -165,7 +165,7 @@ async fn popular_lists_show_their_visible_titles_in_order(backend: Backend) {
     let next = first["next"].as_str().unwrap();
     let (_, second) = get(&app, &format!("{path}&start={next}"), None).await;
     assert_eq!(names(&second, "popularTitles", "serviceId"), ["t-road"]);
-    let grown = app.token_for("grown@example.org", "grown-pass-1").await;
+    let grown = app.token_of("grown@example.org").await;
     let (_, body) = get(
         &app,
         &format!("/v2/popularLists/new-arrivals?api_key={TRUSTED}"),

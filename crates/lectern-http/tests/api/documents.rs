@@ -301,7 +301,10 @@ async fn documents_are_made_accessible_and_are_their_owners_alone(backend: Backe
         for want in expected {
             assert!(text.contains(want), "{name}: '{want}' missing from\n{text}");
         }
-        epubcheck_passes(&epub);
+        // The EPUB is the converter's, whichever store keeps the row: checked once.
+        if backend == Backend::Sqlite {
+            epubcheck_passes(&epub);
+        }
         let (status, record) = json(
             app.get(&format!("/v2/titles/{id}?api_key={TRUSTED}"))
                 .bearer_auth(&token)

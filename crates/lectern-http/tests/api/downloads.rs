@@ -89,7 +89,7 @@ fn entry(zip_bytes: &[u8], predicate: impl Fn(&str) -> bool) -> String {
 
 async fn a_member_gets_an_epub_stamped_for_them(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
-    let member = app.token_for("member@example.org", "member-pass-1").await;
+    let member = app.token_of("member@example.org").await;
     let path = format!("/v2/titles/t-road/EPUB3?api_key={TRUSTED}");
     let (status, _, _) = call(&app, &path, Some(&member)).await;
     assert_eq!(
@@ -230,9 +230,9 @@ async fn guests_download_only_free_titles(backend: Backend) {
 
 async fn refusals_name_every_reason(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
-    let member = app.token_for("member@example.org", "member-pass-1").await;
-    let student = app.token_for("student@example.org", "student-pass-1").await;
-    let sponsor = app.token_for("sponsor@example.org", "sponsor-pass-1").await;
+    let member = app.token_of("member@example.org").await;
+    let student = app.token_of("student@example.org").await;
+    let sponsor = app.token_of("sponsor@example.org").await;
     let cases: [(&str, &str, StatusCode, &[&str]); 8] = [
         (
             &member,
@@ -301,7 +301,7 @@ async fn refusals_name_every_reason(backend: Backend) {
 
 async fn sponsors_download_for_their_members_only(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
-    let sponsor = app.token_for("sponsor@example.org", "sponsor-pass-1").await;
+    let sponsor = app.token_of("sponsor@example.org").await;
     // The rules are the member's: this pupil has no subscription or proof on file.
     let (status, _, body) = call(
         &app,
@@ -345,7 +345,7 @@ async fn sponsors_download_for_their_members_only(backend: Backend) {
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     // An administrator downloads for a member in good standing; the package names the member.
-    let admin = app.token_for("admin@example.org", "admin-pass-1").await;
+    let admin = app.token_of("admin@example.org").await;
     let url = poll(
         &app,
         &format!("/v2/titles/t-casa/EPUB3?api_key={TRUSTED}&forUser=u-member"),
@@ -361,7 +361,7 @@ async fn sponsors_download_for_their_members_only(backend: Backend) {
 async fn too_many_packages_in_progress_is_429(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
     app.pause_worker();
-    let member = app.token_for("member@example.org", "member-pass-1").await;
+    let member = app.token_of("member@example.org").await;
     for title in ["t-road/EPUB3", "t-pride/EPUB3", "t-open/PDF"] {
         let (status, _, body) = call(
             &app,
@@ -391,7 +391,7 @@ async fn too_many_packages_in_progress_is_429(backend: Backend) {
 
 async fn the_monthly_allowance_is_counted(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
-    let grown = app.token_for("grown@example.org", "grown-pass-1").await;
+    let grown = app.token_of("grown@example.org").await;
     // An allowance of three: the record warns when few are left, and the fourth is refused.
     let (_, _, before) = call(
         &app,
@@ -425,7 +425,7 @@ async fn the_monthly_allowance_is_counted(backend: Backend) {
 
 async fn periodical_editions_download_like_titles(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
-    let member = app.token_for("member@example.org", "member-pass-1").await;
+    let member = app.token_of("member@example.org").await;
     let path = format!("/v2/periodicals/weekly/editions/w2/EPUB3?api_key={TRUSTED}");
     let url = poll(&app, &path, Some(&member)).await;
     let notice = entry(&fetch(&app, &url).await, |n| {
@@ -462,7 +462,7 @@ async fn resources_list_an_artifacts_files(backend: Backend) {
         .put("titles/t-road/DAISY_AUDIO/track02.mp3", b"ID3 two".to_vec())
         .await
         .unwrap();
-    let member = app.token_for("member@example.org", "member-pass-1").await;
+    let member = app.token_of("member@example.org").await;
     let base = "/v2/titles/t-road/DAISY_AUDIO/resources";
     let mut listed = Vec::new();
     let mut start = String::new();
@@ -549,7 +549,7 @@ async fn mp3_resources_play_at_another_speed(backend: Backend) {
         .put("titles/t-road/DAISY_AUDIO/book.smil", b"<smil/>".to_vec())
         .await
         .unwrap();
-    let member = app.token_for("member@example.org", "member-pass-1").await;
+    let member = app.token_of("member@example.org").await;
     let base = "/v2/titles/t-road/DAISY_AUDIO/resources";
     let twice = format!("{base}/track03.mp3?api_key={TRUSTED}&speed=2");
 
@@ -569,7 +569,7 @@ async fn mp3_resources_play_at_another_speed(backend: Backend) {
     );
 
     // Made once: another reader, asking as 2.00, is sent the same file at once.
-    let grown = app.token_for("grown@example.org", "grown-pass-1").await;
+    let grown = app.token_of("grown@example.org").await;
     let (status, headers, body) = call(
         &app,
         &format!("{base}/track03.mp3?api_key={TRUSTED}&speed=2.00"),
@@ -670,7 +670,7 @@ async fn mp3_resources_play_at_another_speed(backend: Backend) {
     }
     // Those who may not have this title's files may not have them at any speed: a guest, and a
     // sponsor with no subscription of their own.
-    let sponsor = app.token_for("sponsor@example.org", "sponsor-pass-1").await;
+    let sponsor = app.token_of("sponsor@example.org").await;
     for (api_key, token) in [(PUBLIC, None), (TRUSTED, Some(sponsor.as_str()))] {
         let (status, _, body) = call(
             &app,
@@ -708,7 +708,7 @@ async fn covers_are_drawn_for_visible_titles(backend: Backend) {
     assert_eq!(resp.status(), StatusCode::NOT_FOUND);
     // A reader who allows adult content sees its cover, but no shared cache may keep it for the
     // client's other users; nor may one keep a signed-in reader's cover of a title anyone sees.
-    let grown = app.token_for("grown@example.org", "grown-pass-1").await;
+    let grown = app.token_of("grown@example.org").await;
     for title in ["t-night", "t-road"] {
         let resp = app
             .get(&format!("/v2/titles/{title}/coverimage?api_key={TRUSTED}"))

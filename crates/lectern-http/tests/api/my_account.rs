@@ -47,8 +47,8 @@ async fn me_names_the_signed_in_user(backend: Backend) {
 
 async fn every_role_reads_its_own_account(backend: Backend) {
     let app = TestApp::start(backend).await;
-    for (role, user, password) in USERS {
-        let token = app.token_for(user, password).await;
+    for (role, user, _) in USERS {
+        let token = app.token_of(user).await;
         let (status, body) = app.my_account(TRUSTED, &token).await;
         assert_eq!(status, StatusCode::OK, "{role}: {body}");
         assert_eq!(body["userName"], user);
@@ -70,7 +70,7 @@ async fn every_role_reads_its_own_account(backend: Backend) {
 
 async fn account_summary_has_the_documented_shape(backend: Backend) {
     let app = TestApp::start(backend).await;
-    let token = app.token_for("member@example.org", "member-pass-1").await;
+    let token = app.token_of("member@example.org").await;
     let (status, body) = app.my_account(TRUSTED, &token).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["links"][0]["href"], app.url("/v2/myAccount"));
@@ -79,7 +79,7 @@ async fn account_summary_has_the_documented_shape(backend: Backend) {
 
 async fn organization_members_see_their_organizations_features(backend: Backend) {
     let app = TestApp::start(backend).await;
-    let token = app.token_for("student@example.org", "student-pass-1").await;
+    let token = app.token_of("student@example.org").await;
     let (status, body) = app.my_account(TRUSTED, &token).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["organizationId"], "org-school");
@@ -105,7 +105,7 @@ async fn guests_may_not_read_an_account(backend: Backend) {
 
 async fn deprecated_lowercase_path_answers_too(backend: Backend) {
     let app = TestApp::start(backend).await;
-    let token = app.token_for("member@example.org", "member-pass-1").await;
+    let token = app.token_of("member@example.org").await;
     let (status, body) = json(
         app.get(&format!("/v2/myaccount?api_key={TRUSTED}"))
             .bearer_auth(&token)

@@ -124,9 +124,7 @@ async fn who_may_list_members(backend: Backend) {
     assert_eq!(status, StatusCode::NOT_FOUND);
 
     // A client key without membership privileges may not call it, whoever signs in.
-    let token = app
-        .token_for("membership@example.org", "membership-pass-1")
-        .await;
+    let token = app.token_of("membership@example.org").await;
     let (status, body) = json(
         app.get(&format!(
             "/v2/organizations/org-school/members?api_key={TRUSTED}"

@@ -141,14 +141,17 @@ impl TestApp {
         adjust: impl FnOnce(&mut HttpSettings),
         redis_prefix: Option<String>,
     ) -> TestApp {
-        let test_store = testing::fresh(backend).await;
+        // The world, its passwords hashed, is loaded once into a template each test copies.
+        let test_store = testing::prepared(backend, WORLD, |store| async move {
+            fixture::load(
+                &store,
+                FixtureFile::parse(WORLD).expect("world.json parses"),
+            )
+            .await
+            .expect("world.json loads");
+        })
+        .await;
         let store = test_store.store.clone();
-        fixture::load(
-            &store,
-            FixtureFile::parse(WORLD).expect("world.json parses"),
-        )
-        .await
-        .expect("world.json loads");
         let mut settings = default_settings();
         adjust(&mut settings);
         Self::serve(store, settings, redis_prefix, Some(test_store), None).await

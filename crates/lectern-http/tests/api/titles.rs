@@ -160,20 +160,18 @@ async fn each_role_sees_what_the_rules_allow(backend: Backend) {
     let all = "&limit=100";
     // Readers who allow adult content see it; those who do not, and organization members with
     // safe search, do not.
-    let grown = app.token_for("grown@example.org", "grown-pass-1").await;
+    let grown = app.token_of("grown@example.org").await;
     assert_eq!(
         ids(&search(&app, TRUSTED, Some(&grown), all).await.1),
         set(&MAIN_LIVE)
     );
-    let member = app.token_for("member@example.org", "member-pass-1").await;
+    let member = app.token_of("member@example.org").await;
     assert_eq!(
         ids(&search(&app, TRUSTED, Some(&member), all).await.1),
         main_live_without_adult()
     );
     // Collection assistants of the site see titles in every state, and may ask for one state.
-    let collection = app
-        .token_for("collection@example.org", "collection-pass-1")
-        .await;
+    let collection = app.token_of("collection@example.org").await;
     let mut everything = set(&MAIN_LIVE);
     everything.extend(["t-unfinished".to_owned(), "t-gone".to_owned()]);
     assert_eq!(
@@ -189,11 +187,11 @@ async fn each_role_sees_what_the_rules_allow(backend: Backend) {
         (StatusCode::OK, Some(0))
     );
     // Administrators see every site.
-    let admin = app.token_for("admin@example.org", "admin-pass-1").await;
+    let admin = app.token_of("admin@example.org").await;
     let body = search(&app, TRUSTED, Some(&admin), all).await.1;
     assert!(ids(&body).contains("t-far") && ids(&body).contains("t-gone"));
     // Sponsors download for their members: the download link asks which one.
-    let sponsor = app.token_for("sponsor@example.org", "sponsor-pass-1").await;
+    let sponsor = app.token_of("sponsor@example.org").await;
     let body = search(&app, TRUSTED, Some(&sponsor), "&keyword=pride")
         .await
         .1;
@@ -205,7 +203,7 @@ async fn each_role_sees_what_the_rules_allow(backend: Backend) {
 
 async fn every_filter_narrows_the_search(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
-    let grown = app.token_for("grown@example.org", "grown-pass-1").await;
+    let grown = app.token_of("grown@example.org").await;
     let cases: [(&str, &[&str]); 27] = [
         ("&title=long road", &["t-road"]),
         ("&author=ada byron", &["t-road", "t-open", "t-stripes"]),
@@ -419,14 +417,12 @@ async fn the_complete_record_shows_what_the_caller_may_see(backend: Backend) {
     // Internal fields are for those who manage the collection.
     assert_eq!(body["titleSource"], Value::Null);
     assert_eq!(body["submitter"], Value::Null);
-    let collection = app
-        .token_for("collection@example.org", "collection-pass-1")
-        .await;
+    let collection = app.token_of("collection@example.org").await;
     let (_, managed) = record(&app, TRUSTED, Some(&collection), "t-road").await;
     assert_eq!(managed["titleSource"], "publisher feed");
     assert_eq!(managed["submitter"], "Pat Collector");
     // The metadata is visible while the download is refused, with the reasons.
-    let member = app.token_for("member@example.org", "member-pass-1").await;
+    let member = app.token_of("member@example.org").await;
     let (status, body) = record(&app, TRUSTED, Some(&member), "t-stripes").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["titleAccessAlerts"][0]["code"], "COUNTRY_RESTRICTED");
@@ -495,9 +491,7 @@ async fn titles_are_counted_per_caller(backend: Backend) {
             .unwrap()
             .contains("includeShared")
     );
-    let collection = app
-        .token_for("collection@example.org", "collection-pass-1")
-        .await;
+    let collection = app.token_of("collection@example.org").await;
     let (_, body) = json(
         app.get(&format!("/v2/titles/count?api_key={TRUSTED}"))
             .bearer_auth(&collection)
@@ -525,9 +519,7 @@ async fn the_index_follows_changes_to_titles(backend: Backend) {
     tx.commit().await.unwrap();
     // The follower applies it within a poll interval; no one asks it to. (Readers stop seeing
     // it at once: a search page is checked against the store as it is read.)
-    let collection = app
-        .token_for("collection@example.org", "collection-pass-1")
-        .await;
+    let collection = app.token_of("collection@example.org").await;
     let started = std::time::Instant::now();
     loop {
         let (_, body) = search(&app, TRUSTED, Some(&collection), "&keyword=longer").await;
