@@ -5,52 +5,20 @@ use axum::Json;
 use axum::extract::State;
 use lectern_domain::catalog::Format;
 use lectern_store::marks::{self, MarkQuery, Marks};
-use serde::Deserialize;
-use utoipa::IntoParams;
 
+use super::marks::{MarkDeleteParams, MarkListParams, delete_mark};
 use super::view::{BookmarkView, mark_view};
 use crate::conventions::caller::Ctx;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::paging::PageRequest;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
 pub type BookmarkList = Collection<BookmarkView>;
 
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct ListParams {
-    /// The title
-    service_id: String,
-    /// The format the bookmarks were made in (default EPUB3)
-    #[param(value_type = Option<String>, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]
-    format: Option<Format>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
-}
-
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct DeleteParams {
-    /// The title
-    service_id: String,
-    /// The bookmark's location, exactly as it was saved
-    location: String,
-    /// The bookmark's format (default EPUB3)
-    #[param(value_type = Option<String>, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]
-    format: Option<Format>,
-}
-
 #[utoipa::path(
     get, path = "/v2/myBookmarks", tag = "bookmarks",
-    params(("api_key" = String, Query, description = "The client key"), ListParams),
+    params(("api_key" = String, Query, description = "The client key"), MarkListParams),
     responses(
         (status = 200, description = "The caller's bookmarks in the title and format, oldest first", body = BookmarkList),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -63,7 +31,7 @@ pub async fn list_bookmarks(
     ctx: Ctx,
 ) -> ApiResult<Json<BookmarkList>> {
     let me = ctx.signed_in()?;
-    let p: ListParams = ctx.params.parse()?;
+    let p: MarkListParams = ctx.params.parse()?;
     let format = p.format.unwrap_or(Format::Epub3);
     page(&state, &ctx, &me.user_account_id, &p.service_id, format)
         .await
@@ -72,7 +40,7 @@ pub async fn list_bookmarks(
 
 #[utoipa::path(
     delete, path = "/v2/myBookmarks", tag = "bookmarks",
-    params(("api_key" = String, Query, description = "The client key"), DeleteParams),
+    params(("api_key" = String, Query, description = "The client key"), MarkDeleteParams),
     responses(
         (status = 200, description = "The bookmark is deleted; the caller's bookmarks left in the title and format", body = BookmarkList),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -86,24 +54,8 @@ pub async fn delete_bookmark(
     ctx: Ctx,
 ) -> ApiResult<Json<BookmarkList>> {
     let me = ctx.signed_in()?;
-    let p: DeleteParams = ctx.params.parse()?;
-    let format = p.format.unwrap_or(Format::Epub3);
-    let deleted = marks::delete(
-        state.store.pool(),
-        Marks::Bookmarks,
-        &me.user_account_id,
-        &p.service_id,
-        format,
-        &p.location,
-    )
-    .await?;
-    if !deleted {
-        return Err(ApiError::not_found(format!(
-            "You have no bookmark at that location of '{}' in {format}",
-            p.service_id
-        )));
-    }
-    page(&state, &ctx, &me.user_account_id, &p.service_id, format)
+    let (service_id, format) = delete_mark(&state, &ctx, Marks::Bookmarks, "bookmark").await?;
+    page(&state, &ctx, &me.user_account_id, &service_id, format)
         .await
         .map(Json)
 }

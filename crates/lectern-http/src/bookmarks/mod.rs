@@ -2,6 +2,7 @@
 //! the reader's alone: every call reads and writes the caller's own, and nobody else's.
 
 mod list;
+pub mod marks;
 mod save;
 pub mod view;
 

@@ -6,9 +6,10 @@ use axum::extract::State;
 use lectern_domain::catalog::Format;
 use lectern_domain::reading::Highlight;
 use lectern_store::marks::{self, MarkQuery, Marks};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 
+use crate::bookmarks::marks::{MarkDeleteParams, MarkListParams, delete_mark};
 use crate::bookmarks::view::{BookmarkView, mark_view};
 use crate::conventions::caller::Ctx;
 use crate::conventions::collection::{Allows, Collection, Listed};
@@ -49,40 +50,9 @@ pub fn highlight_view(state: &AppState, h: &Highlight) -> HighlightView {
     }
 }
 
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct ListParams {
-    /// The title
-    service_id: String,
-    /// The format the highlights were made in (default EPUB3)
-    #[param(value_type = Option<String>, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]
-    format: Option<Format>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
-}
-
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct DeleteParams {
-    /// The title
-    service_id: String,
-    /// The highlight's location, exactly as it was saved
-    location: String,
-    /// The highlight's format (default EPUB3)
-    #[param(value_type = Option<String>, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]
-    format: Option<Format>,
-}
-
 #[utoipa::path(
     get, path = "/v2/myHighlights", tag = "highlights",
-    params(("api_key" = String, Query, description = "The client key"), ListParams),
+    params(("api_key" = String, Query, description = "The client key"), MarkListParams),
     responses(
         (status = 200, description = "The caller's highlights in the title and format, oldest first", body = HighlightList),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -95,7 +65,7 @@ pub async fn list_highlights(
     ctx: Ctx,
 ) -> ApiResult<Json<HighlightList>> {
     let me = ctx.signed_in()?;
-    let p: ListParams = ctx.params.parse()?;
+    let p: MarkListParams = ctx.params.parse()?;
     let format = p.format.unwrap_or(Format::Epub3);
     page(&state, &ctx, &me.user_account_id, &p.service_id, format)
         .await
@@ -104,7 +74,7 @@ pub async fn list_highlights(
 
 #[utoipa::path(
     delete, path = "/v2/myHighlights", tag = "highlights",
-    params(("api_key" = String, Query, description = "The client key"), DeleteParams),
+    params(("api_key" = String, Query, description = "The client key"), MarkDeleteParams),
     responses(
         (status = 200, description = "The highlight is deleted; the caller's highlights left in the title and format", body = HighlightList),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -118,21 +88,8 @@ pub async fn delete_highlight(
     ctx: Ctx,
 ) -> ApiResult<Json<HighlightList>> {
     let me = ctx.signed_in()?;
-    let p: DeleteParams = ctx.params.parse()?;
-    let format = p.format.unwrap_or(Format::Epub3);
-    let deleted = marks::delete(
-        state.store.pool(),
-        Marks::Highlights,
-        &me.user_account_id,
-        &p.service_id,
-        format,
-        &p.location,
-    )
-    .await?;
-    if !deleted {
-        return Err(no_highlight(&p.service_id, format));
-    }
-    page(&state, &ctx, &me.user_account_id, &p.service_id, format)
+    let (service_id, format) = delete_mark(&state, &ctx, Marks::Highlights, "highlight").await?;
+    page(&state, &ctx, &me.user_account_id, &service_id, format)
         .await
         .map(Json)
 }

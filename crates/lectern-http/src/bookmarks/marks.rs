@@ -1,0 +1,73 @@
+//! What bookmarks and highlights share over HTTP: the parameters that name a reader's marks in a
+//! title and format, and deleting one of them.
+
+use lectern_domain::catalog::Format;
+use lectern_store::marks::{self, Marks};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::conventions::caller::Ctx;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+
+/// The caller's marks in a title and format, a page at a time.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct MarkListParams {
+    /// The title
+    pub service_id: String,
+    /// The format the marks were made in (default EPUB3)
+    #[param(value_type = Option<String>, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]
+    pub format: Option<Format>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
+/// The caller's mark at one location.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct MarkDeleteParams {
+    /// The title
+    pub service_id: String,
+    /// The mark's location, exactly as it was saved
+    pub location: String,
+    /// The mark's format (default EPUB3)
+    #[param(value_type = Option<String>, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]
+    pub format: Option<Format>,
+}
+
+/// Deletes the caller's mark named by the request, or a 404 naming what was not there; the
+/// title and format whose marks are left.
+pub async fn delete_mark(
+    state: &AppState,
+    ctx: &Ctx,
+    which: Marks,
+    what: &str,
+) -> ApiResult<(String, Format)> {
+    let me = ctx.signed_in()?;
+    let p: MarkDeleteParams = ctx.params.parse()?;
+    let format = p.format.unwrap_or(Format::Epub3);
+    let deleted = marks::delete(
+        state.store.pool(),
+        which,
+        &me.user_account_id,
+        &p.service_id,
+        format,
+        &p.location,
+    )
+    .await?;
+    if !deleted {
+        return Err(ApiError::not_found(format!(
+            "You have no {what} at that location of '{}' in {format}",
+            p.service_id
+        )));
+    }
+    Ok((p.service_id, format))
+}
