@@ -179,28 +179,56 @@ pub async fn insert_highlight<'e>(
     user_account_id: &str,
     h: &Highlight,
 ) -> Result<(), StoreError> {
+    write_highlight(e, user_account_id, h, "").await
+}
+
+/// Creates or replaces a highlight (a fixture's).
+pub async fn put_highlight<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+    h: &Highlight,
+) -> Result<(), StoreError> {
+    write_highlight(
+        e,
+        user_account_id,
+        h,
+        "ON CONFLICT (user_account_id, service_id, format, location) DO UPDATE SET
+           text = excluded.text, position = excluded.position,
+           progression = excluded.progression, total_progression = excluded.total_progression,
+           color = excluded.color, note = excluded.note, date_updated = excluded.date_updated",
+    )
+    .await
+}
+
+async fn write_highlight<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+    h: &Highlight,
+    on_conflict: &'static str,
+) -> Result<(), StoreError> {
     let m = &h.mark;
-    sqlx::query(
+    let sql = format!(
         "INSERT INTO highlights (user_account_id, service_id, format, location, text, position,
                                  progression, total_progression, color, note, date_created,
                                  date_updated)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-    )
-    .bind(user_account_id)
-    .bind(&m.service_id)
-    .bind(m.format.as_str())
-    .bind(&m.location)
-    .bind(&m.text)
-    .bind(m.position)
-    .bind(m.progression)
-    .bind(m.total_progression)
-    .bind(h.color.as_str())
-    .bind(&h.note)
-    .bind(m.date_created.unix())
-    .bind(h.date_updated.unix())
-    .persistent(false)
-    .execute(e)
-    .await?;
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) {on_conflict}"
+    );
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(user_account_id)
+        .bind(&m.service_id)
+        .bind(m.format.as_str())
+        .bind(&m.location)
+        .bind(&m.text)
+        .bind(m.position)
+        .bind(m.progression)
+        .bind(m.total_progression)
+        .bind(h.color.as_str())
+        .bind(&h.note)
+        .bind(m.date_created.unix())
+        .bind(h.date_updated.unix())
+        .persistent(false)
+        .execute(e)
+        .await?;
     Ok(())
 }
 

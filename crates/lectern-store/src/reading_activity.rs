@@ -8,7 +8,7 @@ use lectern_domain::ids::new_id;
 use lectern_domain::reading::{ReadingEvent, ReadingPosition};
 use sqlx::{Any, Executor, Row};
 
-use crate::{Store, StoreError};
+use crate::{Store, StoreError, Transaction};
 
 /// Records an event and moves the reader's position in that title and format to it; the
 /// position's first date stays that of the first event.
@@ -18,12 +18,26 @@ pub async fn record(
     event: &ReadingEvent,
 ) -> Result<(), StoreError> {
     let mut tx = store.begin().await?;
-    sqlx::query(
+    record_in(&mut tx, &new_id(), user_account_id, event).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// `record`, in a transaction of the caller's, with the event's id given: an event of that id
+/// recorded already is not recorded twice (a fixture loaded again adds nothing).
+pub async fn record_in(
+    tx: &mut Transaction,
+    event_id: &str,
+    user_account_id: &str,
+    event: &ReadingEvent,
+) -> Result<(), StoreError> {
+    let inserted = sqlx::query(
         "INSERT INTO reading_events (event_id, user_account_id, service_id, format, location,
                                      location_description, metric, metric_type, occurred_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (event_id) DO NOTHING",
     )
-    .bind(new_id())
+    .bind(event_id)
     .bind(user_account_id)
     .bind(&event.service_id)
     .bind(event.format.as_str())
@@ -32,15 +46,28 @@ pub async fn record(
     .bind(event.metric)
     .bind(event.metric_type.as_str())
     .bind(event.at.unix())
-    .execute(&mut *tx)
-    .await?;
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        return Ok(());
+    }
+    // The position moves to a later event only: events may be recorded out of order (a
+    // fixture's), and the position is where the latest one left the reader.
     sqlx::query(
         "INSERT INTO reading_positions (user_account_id, service_id, format, location,
                                         location_description, date_added, date_modified)
          VALUES ($1, $2, $3, $4, $5, $6, $6)
          ON CONFLICT (user_account_id, service_id, format) DO UPDATE SET
-           location = excluded.location, location_description = excluded.location_description,
-           date_modified = excluded.date_modified",
+           location = CASE WHEN excluded.date_modified >= reading_positions.date_modified
+                           THEN excluded.location ELSE reading_positions.location END,
+           location_description = CASE WHEN excluded.date_modified >= reading_positions.date_modified
+                           THEN excluded.location_description
+                           ELSE reading_positions.location_description END,
+           date_added = CASE WHEN excluded.date_added < reading_positions.date_added
+                           THEN excluded.date_added ELSE reading_positions.date_added END,
+           date_modified = CASE WHEN excluded.date_modified > reading_positions.date_modified
+                           THEN excluded.date_modified ELSE reading_positions.date_modified END",
     )
     .bind(user_account_id)
     .bind(&event.service_id)
@@ -48,9 +75,8 @@ pub async fn record(
     .bind(&event.location)
     .bind(&event.location_description)
     .bind(event.at.unix())
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
-    tx.commit().await?;
     Ok(())
 }
 

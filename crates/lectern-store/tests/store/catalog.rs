@@ -16,6 +16,7 @@ on_both_stores!(
     bad_catalog_entries_are_refused_by_name,
     an_edition_id_of_another_series_is_refused_by_name,
     reading_lists_load_whole_and_bad_ones_are_refused_by_name,
+    readers_marks_and_reading_load_once_and_bad_ones_are_refused_by_name,
     bisac_codes_match_a_prefix_of_code_or_description,
     reader_facts_count_this_months_downloads,
     a_bulk_load_keeps_the_titles_checks,
@@ -760,4 +761,98 @@ async fn reading_lists_load_whole_and_bad_ones_are_refused_by_name(backend: Back
         panic!("an unknown access was accepted");
     };
     assert!(path.starts_with("readingLists[0]"), "{path}");
+}
+
+async fn readers_marks_and_reading_load_once_and_bad_ones_are_refused_by_name(backend: Backend) {
+    let t = fresh(backend).await;
+    let file = |marks: &str| {
+        format!(
+            r#"{{
+  "sites": [{{ "id": "lib", "name": "The Library" }}],
+  "users": [{{ "userName": "ann@example.org", "site": "lib", "roles": ["individualMember"],
+              "firstName": "Ann", "lastName": "Reader" }}],
+  "titles": [{{ "serviceId": "t1", "site": "lib", "status": "live", "title": "One",
+               "usageRestriction": "publicDomain" }}],
+  {marks}
+}}"#
+        )
+    };
+    let good = file(
+        r#""bookmarks": [{ "user": "ann@example.org", "serviceId": "t1", "location": "epubcfi(/6/2)",
+                          "text": "Start", "totalProgression": 1.5 }],
+  "highlights": [{ "user": "ann@example.org", "serviceId": "t1", "location": "epubcfi(/6/4,/1:0,/1:9)",
+                   "text": "Call me", "color": "blue", "note": "Opening" }],
+  "readingEvents": [
+    { "user": "ann@example.org", "serviceId": "t1", "format": "EPUB3", "location": "epubcfi(/6/8)",
+      "metric": 2, "metricType": "page", "at": "2026-03-02T10:00:00Z" },
+    { "user": "ann@example.org", "serviceId": "t1", "format": "EPUB3", "location": "epubcfi(/6/2)",
+      "metric": 1, "metricType": "page", "at": "2026-03-01T10:00:00Z" }]"#,
+    );
+    for _ in 0..2 {
+        fixture::load(&t.store, FixtureFile::parse(&good).unwrap())
+            .await
+            .unwrap();
+    }
+    let ann = lectern_store::accounts::by_identifier(t.store.pool(), "ann@example.org")
+        .await
+        .unwrap()
+        .unwrap()
+        .user_account_id;
+    let count = |sql: &'static str| {
+        let store = t.store.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>(sql)
+                .fetch_one(store.pool())
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!(count("SELECT COUNT(*) FROM bookmarks").await, 1);
+    assert_eq!(count("SELECT COUNT(*) FROM highlights").await, 1);
+    assert_eq!(
+        count("SELECT COUNT(*) FROM reading_events").await,
+        2,
+        "loaded twice, kept once"
+    );
+    // The position is the latest event's, whatever order they were listed in.
+    let p = lectern_store::reading_activity::position(
+        t.store.pool(),
+        &ann,
+        "t1",
+        lectern_domain::catalog::Format::Epub3,
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    assert_eq!(p.location, "epubcfi(/6/8)");
+    assert_eq!(p.date_added.to_string(), "2026-03-01T10:00:00Z");
+    assert_eq!(p.date_modified.to_string(), "2026-03-02T10:00:00Z");
+    let bad = file(
+        r#""bookmarks": [{ "user": "nobody", "serviceId": "t1", "location": "a" },
+                  { "user": "ann@example.org", "serviceId": "t9", "location": "a" },
+                  { "user": "ann@example.org", "serviceId": "t1", "location": " ", "progression": 150, "color": "blue" }],
+  "readingEvents": [{ "user": "ann@example.org", "serviceId": "t1", "format": "EPUB3", "location": "a",
+                      "metric": -1, "metricType": "page", "at": "yesterday" }]"#,
+    );
+    let Err(FixtureError::Invalid(problems)) = fixture::check(
+        &t.store,
+        FixtureFile::parse(&bad).unwrap(),
+        std::path::Path::new("."),
+    )
+    .await
+    else {
+        panic!("bad marks were accepted");
+    };
+    let all = problems.join("\n");
+    for expected in [
+        "bookmarks[0]: user: no account 'nobody'",
+        "bookmarks[1]: serviceId: no title 't9'",
+        "bookmarks[2]: location: must not be blank",
+        "bookmarks[2]: progression: must be a percentage",
+        "bookmarks[2]: color: bookmarks have no colour",
+        "readingEvents[0]: metric: must not be negative",
+        "readingEvents[0]: at:",
+    ] {
+        assert!(all.contains(expected), "missing '{expected}' in:\n{all}");
+    }
 }
