@@ -3,12 +3,13 @@
 use axum::Json;
 use axum::extract::State;
 use lectern_store::catalog::{self, BisacPrefix};
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::conventions::caller::Ctx;
+use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
-use crate::conventions::paging::{PageRequest, collection_links};
+use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
@@ -19,25 +20,35 @@ pub struct BisacCodeView {
     pub links: Vec<Link>,
 }
 
-#[derive(Serialize, ToSchema)]
+impl Listed for BisacCodeView {
+    const ITEMS: &'static str = "bisacCodes";
+    const LIST: &'static str = "BisacCodeList";
+}
+
+pub type BisacCodeList = Collection<BisacCodeView>;
+
+#[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
-pub struct BisacCodeList {
-    pub allows: Option<Vec<String>>,
-    pub bisac_codes: Vec<BisacCodeView>,
-    pub limit: u32,
-    pub links: Vec<Link>,
-    pub next: Option<String>,
-    pub total_results: u64,
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct BisacParams {
+    /// Codes starting with this, any case (not with descriptionStartsWith)
+    code_starts_with: Option<String>,
+    /// Descriptions starting with this, any case (not with codeStartsWith)
+    description_starts_with: Option<String>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 100
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
 }
 
 #[utoipa::path(
     get, path = "/v2/bisacCodes", tag = "categories",
     params(
         ("api_key" = String, Query, description = "The client key"),
-        ("codeStartsWith" = Option<String>, Query, description = "Codes starting with this, any case (not with descriptionStartsWith)"),
-        ("descriptionStartsWith" = Option<String>, Query, description = "Descriptions starting with this, any case (not with codeStartsWith)"),
-        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 100"),
+        BisacParams,
     ),
     responses(
         (status = 200, description = "BISAC codes, in code order (description order for a description prefix)", body = BisacCodeList),
@@ -49,15 +60,12 @@ pub async fn list_bisac_codes(
     State(state): State<AppState>,
     ctx: Ctx,
 ) -> ApiResult<Json<BisacCodeList>> {
-    let text = |name: &str| -> ApiResult<Option<String>> {
-        Ok(ctx
-            .params
-            .one(name)?
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .map(str::to_owned))
-    };
-    let prefix = match (text("codeStartsWith")?, text("descriptionStartsWith")?) {
+    let p: BisacParams = ctx.params.parse()?;
+    let trimmed = |v: Option<String>| v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+    let prefix = match (
+        trimmed(p.code_starts_with),
+        trimmed(p.description_starts_with),
+    ) {
         (Some(_), Some(_)) => {
             return Err(ApiError::bad_param(
                 "descriptionStartsWith",
@@ -74,22 +82,23 @@ pub async fn list_bisac_codes(
     let mut rows =
         catalog::bisac_page(state.store.pool(), &prefix, after.as_ref(), page.limit).await?;
     let next = page.next_token(&mut rows, |c| catalog::bisac_key(&prefix, c));
-    Ok(Json(BisacCodeList {
-        allows: None,
-        bisac_codes: rows
-            .into_iter()
-            .map(|c| {
-                let search = format!("{}?includedBisacCodes={}", state.v2_url("/titles"), c.code);
-                BisacCodeView {
-                    code: c.code,
-                    description: c.description,
-                    links: vec![Link::new("search", search)],
-                }
-            })
-            .collect(),
-        limit: page.limit,
-        links: collection_links(&state, "/bisacCodes", &ctx.params, next.as_deref()),
-        next,
+    let items = rows
+        .into_iter()
+        .map(|c| {
+            let search = format!("{}?includedBisacCodes={}", state.v2_url("/titles"), c.code);
+            BisacCodeView {
+                code: c.code,
+                description: c.description,
+                links: vec![Link::new("search", search)],
+            }
+        })
+        .collect();
+    Ok(Json(Collection::page(
+        &state,
+        "/bisacCodes",
+        &ctx.params,
+        &page,
+        (items, next),
         total_results,
-    }))
+    )))
 }

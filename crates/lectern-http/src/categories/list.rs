@@ -9,8 +9,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::conventions::caller::Ctx;
+use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
-use crate::conventions::paging::{PageRequest, collection_links};
+use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, category_search_url};
@@ -24,16 +25,12 @@ pub struct CategoryListing {
     pub links: Vec<Link>,
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CategoryList {
-    pub allows: Option<Vec<String>>,
-    pub categories: Vec<CategoryListing>,
-    pub limit: u32,
-    pub links: Vec<Link>,
-    pub next: Option<String>,
-    pub total_results: u64,
+impl Listed for CategoryListing {
+    const ITEMS: &'static str = "categories";
+    const LIST: &'static str = "CategoryList";
 }
+
+pub type CategoryList = Collection<CategoryListing>;
 
 #[utoipa::path(
     get, path = "/v2/categories", tag = "categories",
@@ -66,20 +63,21 @@ pub async fn list_categories(
         .collect();
     let total_results = counts.len() as u64;
     let (rows, next) = page.page_of(counts, |(name, _)| name.clone())?;
-    Ok(Json(CategoryList {
-        allows: None,
-        categories: rows
-            .into_iter()
-            .map(|(name, title_count)| CategoryListing {
-                description: descriptions.get(&name).cloned().flatten(),
-                links: vec![Link::new("search", category_search_url(&state, &name))],
-                name,
-                title_count,
-            })
-            .collect(),
-        limit: page.limit,
-        links: collection_links(&state, "/categories", &ctx.params, next.as_deref()),
-        next,
+    let items = rows
+        .into_iter()
+        .map(|(name, title_count)| CategoryListing {
+            description: descriptions.get(&name).cloned().flatten(),
+            links: vec![Link::new("search", category_search_url(&state, &name))],
+            name,
+            title_count,
+        })
+        .collect();
+    Ok(Json(Collection::page(
+        &state,
+        "/categories",
+        &ctx.params,
+        &page,
+        (items, next),
         total_results,
-    }))
+    )))
 }

@@ -25,6 +25,9 @@ pub trait Listed: Serialize + ToSchema {
     fn extra_properties() -> Vec<(&'static str, RefOr<Schema>)> {
         Vec::new()
     }
+
+    /// The schemas those fields refer to, for the OpenAPI document's components.
+    fn extra_schemas(_schemas: &mut Vec<(String, RefOr<Schema>)>) {}
 }
 
 /// The verbs a caller may apply to a resource's `self` link (document 1, rule 6), decided by the
@@ -190,5 +193,6 @@ impl<T: Listed> ToSchema for Collection<T> {
         schemas.push((T::name().into_owned(), T::schema()));
         T::schemas(schemas);
         schemas.push(("Link".to_owned(), Link::schema()));
+        T::extra_schemas(schemas);
     }
 }

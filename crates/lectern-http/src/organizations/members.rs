@@ -11,8 +11,9 @@ use utoipa::ToSchema;
 
 use crate::accounts::name::Name;
 use crate::conventions::caller::Ctx;
-use crate::conventions::links::{Link, segment};
-use crate::conventions::paging::{PageRequest, collection_links};
+use crate::conventions::collection::{Collection, Listed};
+use crate::conventions::links::segment;
+use crate::conventions::paging::PageRequest;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -38,17 +39,13 @@ pub struct UserAccount {
     pub proof_of_disability_status: String,
 }
 
-/// A page of user accounts.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserAccountList {
-    pub total_results: u64,
-    pub limit: u32,
-    pub next: Option<String>,
-    pub links: Vec<Link>,
-    pub allows: Vec<String>,
-    pub user_accounts: Vec<UserAccount>,
+impl Listed for UserAccount {
+    const ITEMS: &'static str = "userAccounts";
+    const LIST: &'static str = "UserAccountList";
 }
+
+/// A page of user accounts.
+pub type UserAccountList = Collection<UserAccount>;
 
 /// The members of an organization, for membership assistants of its site and administrators.
 #[utoipa::path(
@@ -120,18 +117,19 @@ pub async fn list_members(
         (sort.as_str(), direction.as_str(), sort.key_of(a))
     });
     let path = format!("/organizations/{}/members", segment(&organization_id));
-    Ok(Json(UserAccountList {
+    let items = rows
+        .iter()
+        .map(|a| user_account(a, &organization))
+        .collect();
+    // Creating members (POST) is not offered yet: nothing is allowed on the list itself.
+    Ok(Json(Collection::page(
+        &state,
+        &path,
+        &ctx.params,
+        &page,
+        (items, next),
         total_results,
-        limit: page.limit,
-        links: collection_links(&state, &path, &ctx.params, next.as_deref()),
-        next,
-        // Creating members (POST) is not offered yet.
-        allows: vec![],
-        user_accounts: rows
-            .iter()
-            .map(|a| user_account(a, &organization))
-            .collect(),
-    }))
+    )))
 }
 
 fn member_query(

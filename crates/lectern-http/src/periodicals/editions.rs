@@ -3,27 +3,21 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use lectern_store::periodicals;
-use serde::Serialize;
-use utoipa::ToSchema;
 
 use super::view::{EditionView, edition_view, visible_series};
 use crate::conventions::caller::Ctx;
-use crate::conventions::links::Link;
-use crate::conventions::paging::{PageRequest, collection_links};
+use crate::conventions::collection::{Collection, Listed};
+use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, segment};
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EditionList {
-    pub allows: Option<Vec<String>>,
-    pub limit: u32,
-    pub links: Vec<Link>,
-    pub next: Option<String>,
-    pub periodical_editions: Vec<EditionView>,
-    pub total_results: u64,
+impl Listed for EditionView {
+    const ITEMS: &'static str = "periodicalEditions";
+    const LIST: &'static str = "EditionList";
 }
+
+pub type EditionList = Collection<EditionView>;
 
 #[utoipa::path(
     get, path = "/v2/periodicals/{seriesId}/editions", tag = "periodicals",
@@ -96,17 +90,18 @@ pub async fn list_editions(
     let positioned: Vec<(usize, _)> = editions.into_iter().enumerate().collect();
     let (rows, next) = page.page_of(positioned, |(i, _)| (order.0, order.1, *i))?;
     let path = format!("/periodicals/{}/editions", segment(&series.series_id));
-    Ok(Json(EditionList {
-        allows: None,
-        limit: page.limit,
-        links: collection_links(&state, &path, &ctx.params, next.as_deref()),
-        next,
-        periodical_editions: rows
-            .iter()
-            .map(|(_, e)| edition_view(&state, &series.series_id, e))
-            .collect(),
+    let items = rows
+        .iter()
+        .map(|(_, e)| edition_view(&state, &series.series_id, e))
+        .collect();
+    Ok(Json(Collection::page(
+        &state,
+        &path,
+        &ctx.params,
+        &page,
+        (items, next),
         total_results,
-    }))
+    )))
 }
 
 #[utoipa::path(

@@ -3,27 +3,21 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use lectern_store::periodicals::{self, SeriesFilter};
-use serde::Serialize;
-use utoipa::ToSchema;
 
 use super::view::{SeriesSummary, series_summary, sites_of, visible_series};
 use crate::conventions::caller::Ctx;
-use crate::conventions::links::Link;
-use crate::conventions::paging::{PageRequest, collection_links};
+use crate::conventions::collection::{Collection, Listed};
+use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SeriesList {
-    pub allows: Option<Vec<String>>,
-    pub limit: u32,
-    pub links: Vec<Link>,
-    pub next: Option<String>,
-    pub periodicals: Vec<SeriesSummary>,
-    pub total_results: u64,
+impl Listed for SeriesSummary {
+    const ITEMS: &'static str = "periodicals";
+    const LIST: &'static str = "SeriesList";
 }
+
+pub type SeriesList = Collection<SeriesSummary>;
 
 #[utoipa::path(
     get, path = "/v2/periodicals", tag = "periodicals",
@@ -98,14 +92,14 @@ pub async fn list_series(State(state): State<AppState>, ctx: Ctx) -> ApiResult<J
             .pop();
         periodicals.push(series_summary(&state, &s, n, latest.as_ref()));
     }
-    Ok(Json(SeriesList {
-        allows: None,
-        limit: page.limit,
-        links: collection_links(&state, "/periodicals", &ctx.params, next.as_deref()),
-        next,
-        periodicals,
+    Ok(Json(Collection::page(
+        &state,
+        "/periodicals",
+        &ctx.params,
+        &page,
+        (periodicals, next),
         total_results,
-    }))
+    )))
 }
 
 type Positioned = (

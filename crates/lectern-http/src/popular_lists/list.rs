@@ -7,8 +7,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::conventions::caller::Ctx;
+use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
-use crate::conventions::paging::{PageRequest, collection_links};
+use crate::conventions::paging::PageRequest;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, segment};
@@ -20,16 +21,12 @@ pub struct PopularListView {
     pub links: Vec<Link>,
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PopularLists {
-    pub allows: Option<Vec<String>>,
-    pub limit: u32,
-    pub links: Vec<Link>,
-    pub next: Option<String>,
-    pub popular_lists: Vec<PopularListView>,
-    pub total_results: u64,
+impl Listed for PopularListView {
+    const ITEMS: &'static str = "popularLists";
+    const LIST: &'static str = "PopularLists";
 }
+
+pub type PopularLists = Collection<PopularListView>;
 
 #[utoipa::path(
     get, path = "/v2/popularLists", tag = "popularLists",
@@ -57,22 +54,23 @@ pub async fn list_popular_lists(
         catalog::popular_lists_page(state.store.pool(), &sites, after.as_deref(), page.limit)
             .await?;
     let next = page.next_token(&mut rows, |l| l.list_id.clone());
-    Ok(Json(PopularLists {
-        allows: None,
-        limit: page.limit,
-        links: collection_links(&state, "/popularLists", &ctx.params, next.as_deref()),
-        next,
-        popular_lists: rows
-            .into_iter()
-            .map(|l| PopularListView {
-                links: vec![Link::new(
-                    "self",
-                    state.v2_url(&format!("/popularLists/{}", segment(&l.list_id))),
-                )],
-                id: l.list_id,
-                description: l.description,
-            })
-            .collect(),
+    let items = rows
+        .into_iter()
+        .map(|l| PopularListView {
+            links: vec![Link::new(
+                "self",
+                state.v2_url(&format!("/popularLists/{}", segment(&l.list_id))),
+            )],
+            id: l.list_id,
+            description: l.description,
+        })
+        .collect();
+    Ok(Json(Collection::page(
+        &state,
+        "/popularLists",
+        &ctx.params,
+        &page,
+        (items, next),
         total_results,
-    }))
+    )))
 }

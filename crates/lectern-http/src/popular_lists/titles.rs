@@ -6,27 +6,44 @@ use axum::extract::{Path, State};
 use lectern_store::{catalog, titles};
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 
 use crate::conventions::caller::Ctx;
-use crate::conventions::links::Link;
-use crate::conventions::paging::{PageRequest, collection_links};
+use crate::conventions::collection::{Collection, Listed};
+use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, TitleSummary, segment, summary};
 
-/// Document 2's title list envelope, with the titles as `popularTitles`.
+/// A title of a popular list: a title summary, listed under `popularTitles`.
 #[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PopularTitles {
-    pub allows: Option<Vec<String>>,
-    pub description: String,
-    pub limit: u32,
-    pub links: Vec<Link>,
-    pub message: Option<String>,
-    pub next: Option<String>,
-    pub popular_titles: Vec<TitleSummary>,
-    pub total_results: u64,
+#[serde(transparent)]
+pub struct PopularTitle(TitleSummary);
+
+impl Listed for PopularTitle {
+    const ITEMS: &'static str = "popularTitles";
+    const LIST: &'static str = "PopularTitles";
+
+    fn extra_properties() -> Vec<(&'static str, RefOr<Schema>)> {
+        vec![
+            (
+                "description",
+                ObjectBuilder::new().schema_type(Type::String).into(),
+            ),
+            (
+                "message",
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+                    .into(),
+            ),
+        ]
+    }
 }
+
+/// Document 2's title list envelope, with the titles as `popularTitles` and the list's
+/// description.
+pub type PopularTitles = Collection<PopularTitle>;
 
 #[utoipa::path(
     get, path = "/v2/popularLists/{popularListId}", tag = "popularLists",
@@ -77,17 +94,20 @@ pub async fn popular_list_titles(
     let (rows, next) = page.page_of(visible, |(position, _)| *position)?;
     let perspective = who.perspective();
     let path = format!("/popularLists/{}", segment(&list.list_id));
-    Ok(Json(PopularTitles {
-        allows: None,
-        description: list.description,
-        limit: page.limit,
-        links: collection_links(&state, &path, &ctx.params, next.as_deref()),
-        message: None,
-        next,
-        popular_titles: rows
-            .into_iter()
-            .map(|(_, r)| summary(&state, r, who.in_global(&r.site), &perspective))
-            .collect(),
-        total_results,
-    }))
+    let items = rows
+        .into_iter()
+        .map(|(_, r)| PopularTitle(summary(&state, r, who.in_global(&r.site), &perspective)))
+        .collect();
+    Ok(Json(
+        Collection::page(
+            &state,
+            &path,
+            &ctx.params,
+            &page,
+            (items, next),
+            total_results,
+        )
+        .with("description", serde_json::Value::String(list.description))
+        .with("message", serde_json::Value::Null),
+    ))
 }

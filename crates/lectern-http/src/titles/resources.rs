@@ -19,8 +19,9 @@ use super::record::visible_title;
 use super::view::segment;
 use super::viewer::CatalogViewer;
 use crate::conventions::caller::Ctx;
+use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
-use crate::conventions::paging::{PageRequest, collection_links};
+use crate::conventions::paging::PageRequest;
 use crate::downloads::{accepted, available, parse_format, signed_url};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -38,16 +39,12 @@ pub struct TitleFileResource {
     pub links: Vec<Link>,
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TitleFileResources {
-    pub allows: Option<Vec<String>>,
-    pub limit: u32,
-    pub links: Vec<Link>,
-    pub next: Option<String>,
-    pub title_file_resources: Vec<TitleFileResource>,
-    pub total_results: u64,
+impl Listed for TitleFileResource {
+    const ITEMS: &'static str = "titleFileResources";
+    const LIST: &'static str = "TitleFileResources";
 }
+
+pub type TitleFileResources = Collection<TitleFileResource>;
 
 struct Found {
     name: String,
@@ -156,14 +153,14 @@ pub async fn list_resources(
     for f in rows {
         resources.push(resource(&state, &base, f).await?);
     }
-    Ok(Json(TitleFileResources {
-        allows: None,
-        limit: page.limit,
-        links: collection_links(&state, &base, &ctx.params, next.as_deref()),
-        next,
-        title_file_resources: resources,
+    Ok(Json(Collection::page(
+        &state,
+        &base,
+        &ctx.params,
+        &page,
+        (resources, next),
         total_results,
-    }))
+    )))
 }
 
 /// A listed file. Its `download` link is a signed, expiring URL, fetchable as given: the rules

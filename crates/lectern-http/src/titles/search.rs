@@ -12,10 +12,13 @@ use super::filters;
 use super::view::{TitleSummary, summary};
 use super::viewer::CatalogViewer;
 use crate::conventions::caller::Ctx;
+use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
-use crate::conventions::paging::{PageRequest, collection_links};
+use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::{Ref, RefOr};
 
 /// One entry of `authorFacets` or `categoryFacets`: a value and how many matching titles have
 /// it, with a link to the search narrowed to it.
@@ -26,20 +29,43 @@ pub struct Facet {
     pub links: Vec<Link>,
 }
 
-/// Document 2's title list envelope.
+/// A title found by a search: a title summary, listed under `titles` with the search's facets.
 #[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TitleList {
-    pub allows: Option<Vec<String>>,
-    pub author_facets: Vec<Facet>,
-    pub category_facets: Vec<Facet>,
-    pub limit: u32,
-    pub links: Vec<Link>,
-    pub message: Option<String>,
-    pub next: Option<String>,
-    pub titles: Vec<TitleSummary>,
-    pub total_results: u64,
+#[serde(transparent)]
+pub struct FoundTitle(TitleSummary);
+
+impl Listed for FoundTitle {
+    const ITEMS: &'static str = "titles";
+    const LIST: &'static str = "TitleList";
+
+    fn extra_properties() -> Vec<(&'static str, RefOr<Schema>)> {
+        let facets = || {
+            ArrayBuilder::new()
+                .items(Ref::from_schema_name("Facet"))
+                .into()
+        };
+        vec![
+            ("authorFacets", facets()),
+            ("categoryFacets", facets()),
+            (
+                "message",
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+                    .into(),
+            ),
+        ]
+    }
+
+    fn extra_schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((
+            "Facet".to_owned(),
+            <Facet as utoipa::PartialSchema>::schema(),
+        ));
+    }
 }
+
+/// Document 2's title list envelope.
+pub type TitleList = Collection<FoundTitle>;
 
 #[utoipa::path(
     get, path = "/v2/titles", tag = "titles",
@@ -103,19 +129,24 @@ pub async fn search_titles(State(state): State<AppState>, ctx: Ctx) -> ApiResult
         .iter()
         // The index trails the store by a moment: a title changed since is checked again.
         .filter(|r| who.sees(r))
-        .map(|r| summary(&state, r, who.in_global(&r.site), &perspective))
+        .map(|r| FoundTitle(summary(&state, r, who.in_global(&r.site), &perspective)))
         .collect();
-    Ok(Json(TitleList {
-        allows: None,
-        author_facets: facets(&state, &ctx, "authorFilter", found.author_facets),
-        category_facets: facets(&state, &ctx, "category", found.category_facets),
-        limit: page.limit,
-        links: collection_links(&state, "/titles", &ctx.params, found.next.as_deref()),
-        message: None,
-        next: found.next,
-        titles,
-        total_results: found.total,
-    }))
+    let author_facets = facets(&state, &ctx, "authorFilter", found.author_facets);
+    let category_facets = facets(&state, &ctx, "category", found.category_facets);
+    let facet_json = |f: Vec<Facet>| serde_json::to_value(f).map_err(ApiError::internal);
+    Ok(Json(
+        Collection::page(
+            &state,
+            "/titles",
+            &ctx.params,
+            &page,
+            (titles, found.next),
+            found.total,
+        )
+        .with("authorFacets", facet_json(author_facets)?)
+        .with("categoryFacets", facet_json(category_facets)?)
+        .with("message", serde_json::Value::Null),
+    ))
 }
 
 /// Searches off the async threads: a query is CPU work of a few milliseconds.
