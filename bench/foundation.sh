@@ -80,7 +80,7 @@ bench_store() {
   PIDS+=("$baseline_pid")
   taskset -c "$SERVER_CPU" "$LECTERN" demo --data-dir "$dir/data" "${db_args[@]}" \
     --listen "127.0.0.1:$LECTERN_PORT" \
-    --rate-limit-per-client 100000000 --rate-limit-per-user 100000000 --sign-in-attempts-per-minute 100000000 \
+    --rate-limit-per-client 100000000 --rate-limit-per-user 100000000 --sign-in-failures-per-minute 100000000 \
     >"$dir/lectern.out" 2>/dev/null &
   local lectern_pid=$!
   PIDS+=("$lectern_pid")
