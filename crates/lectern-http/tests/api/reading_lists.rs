@@ -26,28 +26,7 @@ async fn call(
     token: Option<&str>,
     form: &[(&str, &str)],
 ) -> (StatusCode, Value) {
-    call_with(app, TRUSTED, method, path, token, form).await
-}
-
-async fn call_with(
-    app: &TestApp,
-    api_key: &str,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    form: &[(&str, &str)],
-) -> (StatusCode, Value) {
-    let sep = if path.contains('?') { '&' } else { '?' };
-    let mut req = app
-        .http
-        .request(method, app.url(&format!("{path}{sep}api_key={api_key}")));
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    if !form.is_empty() {
-        req = req.form(form);
-    }
-    json(req.send().await.unwrap()).await
+    call_as(app, TRUSTED, method, path, token, form).await
 }
 
 /// A new list of `owner`'s, by its id.
@@ -309,7 +288,7 @@ async fn who_reads_changes_and_subscribes(backend: Backend) {
         let (status, body) = call(&app, Method::GET, &titles(list), Some(token), &[]).await;
         assert_eq!(status, expected, "{list}: {body}");
     }
-    let (status, _) = call_with(
+    let (status, _) = call_as(
         &app,
         OTHER_SITE,
         Method::GET,
@@ -578,7 +557,7 @@ async fn membership_assistants_read_an_accounts_lists(backend: Backend) {
     for user in ["membership@example.org", "admin@example.org"] {
         let token = app.minted_token(CONFIDENTIAL, user).await;
         let (status, body) =
-            call_with(&app, CONFIDENTIAL, Method::GET, path, Some(&token), &[]).await;
+            call_as(&app, CONFIDENTIAL, Method::GET, path, Some(&token), &[]).await;
         assert_eq!(status, StatusCode::OK, "{user}: {body}");
         assert_eq!(ids(&body, "lists", "readingListId"), [list.as_str()]);
         assert_eq!(body["lists"][0]["allows"], serde_json::json!(["PUT"]));
@@ -593,13 +572,13 @@ async fn membership_assistants_read_an_accounts_lists(backend: Backend) {
         "collection@example.org",
     ] {
         let token = app.minted_token(CONFIDENTIAL, user).await;
-        let (status, _) = call_with(&app, CONFIDENTIAL, Method::GET, path, Some(&token), &[]).await;
+        let (status, _) = call_as(&app, CONFIDENTIAL, Method::GET, path, Some(&token), &[]).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{user}");
     }
     let token = app
         .minted_token(CONFIDENTIAL, "membership@example.org")
         .await;
-    let (status, _) = call_with(
+    let (status, _) = call_as(
         &app,
         CONFIDENTIAL,
         Method::GET,

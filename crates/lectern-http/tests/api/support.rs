@@ -456,6 +456,29 @@ fn write_catalog_files(dir: &std::path::Path) {
     .expect("ncc");
 }
 
+/// A request of any method through `api_key`, with a bearer token when given and a form when
+/// not empty: status and JSON body.
+pub async fn call_as(
+    app: &TestApp,
+    api_key: &str,
+    method: reqwest::Method,
+    path: &str,
+    token: Option<&str>,
+    form: &[(&str, &str)],
+) -> (StatusCode, Value) {
+    let sep = if path.contains('?') { '&' } else { '?' };
+    let mut req = app
+        .http
+        .request(method, app.url(&format!("{path}{sep}api_key={api_key}")));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    if !form.is_empty() {
+        req = req.form(form);
+    }
+    json(req.send().await.expect("request")).await
+}
+
 /// Status and JSON body of a response.
 pub async fn json(resp: Response) -> (StatusCode, Value) {
     let status = resp.status();
