@@ -169,3 +169,17 @@ mod tests {
         );
     }
 }
+
+/// Parameters name a sort order and a member list by their wire names.
+macro_rules! deserialize_from_str {
+    ($($t:ty),*) => {$(
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let raw = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+                raw.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    )*};
+}
+
+deserialize_from_str!(MemberSort, MemberKind);

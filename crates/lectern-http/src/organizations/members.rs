@@ -6,8 +6,8 @@ use lectern_domain::members::{MemberKind, MemberQuery, MemberSort};
 use lectern_domain::organization::Organization;
 use lectern_domain::paging::Direction;
 use lectern_store::{members, organizations};
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::name::Name;
 use crate::conventions::caller::Ctx;
@@ -53,12 +53,7 @@ pub type UserAccountList = Collection<UserAccount>;
     params(
         ("organizationId" = String, Path, description = "The organization"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
-        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
-        ("sortOrder" = Option<String>, Query, description = "lastName (default), firstName, district, school, grade, birthDate"),
-        ("direction" = Option<String>, Query, description = "asc (default) or desc"),
-        ("grade" = Option<String>, Query, description = "Only members of this grade"),
-        ("sponsorList" = Option<String>, Query, description = "allMembers (default), individualMembers, orgMembers"),
+        MembersParams,
     ),
     responses(
         (status = 200, description = "A page of the organization's members", body = UserAccountList),
@@ -132,31 +127,43 @@ pub async fn list_members(
     )))
 }
 
+/// The parameters of an organization's members list.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct MembersParams {
+    /// Only members of this grade
+    grade: Option<String>,
+    /// allMembers (default), individualMembers, orgMembers
+    #[param(value_type = Option<String>, pattern = "^(allMembers|individualMembers|orgMembers)$")]
+    sponsor_list: Option<MemberKind>,
+    /// lastName (default), firstName, district, school, grade, birthDate
+    #[param(value_type = Option<String>, pattern = "^(lastName|firstName|district|school|grade|birthDate)$")]
+    sort_order: Option<MemberSort>,
+    /// asc (default) or desc
+    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
+    direction: Option<Direction>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
 fn member_query(
     params: &Params,
     organization_id: &str,
     page: &PageRequest,
 ) -> ApiResult<MemberQuery> {
-    let parse =
-        |name: &str| -> ApiResult<Option<&str>> { Ok(params.one(name)?.filter(|v| !v.is_empty())) };
+    let p: MembersParams = params.parse()?;
     Ok(MemberQuery {
         organization_id: organization_id.to_owned(),
-        grade: parse("grade")?.map(str::to_owned),
-        kind: parse("sponsorList")?
-            .map(str::parse::<MemberKind>)
-            .transpose()
-            .map_err(|why| ApiError::bad_param("sponsorList", why))?
-            .unwrap_or(MemberKind::All),
-        sort: parse("sortOrder")?
-            .map(str::parse::<MemberSort>)
-            .transpose()
-            .map_err(|why| ApiError::bad_param("sortOrder", why))?
-            .unwrap_or(MemberSort::LastName),
-        direction: parse("direction")?
-            .map(str::parse::<Direction>)
-            .transpose()
-            .map_err(|why| ApiError::bad_param("direction", why))?
-            .unwrap_or_default(),
+        grade: p.grade,
+        kind: p.sponsor_list.unwrap_or(MemberKind::All),
+        sort: p.sort_order.unwrap_or(MemberSort::LastName),
+        direction: p.direction.unwrap_or_default(),
         after: None,
         limit: page.limit,
     })

@@ -2,7 +2,10 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
+use lectern_domain::paging::Direction;
 use lectern_store::periodicals;
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use super::view::{EditionView, edition_view, visible_series};
 use crate::conventions::caller::Ctx;
@@ -19,15 +22,39 @@ impl Listed for EditionView {
 
 pub type EditionList = Collection<EditionView>;
 
+lectern_domain::string_enum!(
+    /// `sortOrder` of a series' editions.
+    EditionSort {
+        PublicationDate = "publicationDate",
+        EditionName = "editionName",
+    }
+);
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct EditionParams {
+    /// publicationDate (default) or editionName
+    #[param(value_type = Option<String>, pattern = "^(publicationDate|editionName)$")]
+    sort_order: Option<EditionSort>,
+    /// asc (default) or desc
+    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
+    direction: Option<Direction>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
 #[utoipa::path(
     get, path = "/v2/periodicals/{seriesId}/editions", tag = "periodicals",
     params(
         ("seriesId" = String, Path, description = "The series"),
         ("api_key" = String, Query, description = "The client key"),
-        ("sortOrder" = Option<String>, Query, description = "publicationDate (default) or editionName"),
-        ("direction" = Option<String>, Query, description = "asc (default) or desc"),
-        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+        EditionParams,
     ),
     responses(
         (status = 200, description = "The series' editions", body = EditionList),
@@ -43,29 +70,9 @@ pub async fn list_editions(
 ) -> ApiResult<Json<EditionList>> {
     let who = CatalogViewer::of(&state, &ctx).await?;
     let (series, _) = visible_series(&state, &who, &series_id).await?;
-    let one = |name: &str| -> ApiResult<Option<String>> {
-        Ok(ctx
-            .params
-            .one(name)?
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .map(str::to_owned))
-    };
-    let by_name = match one("sortOrder")?.as_deref() {
-        None | Some("publicationDate") => false,
-        Some("editionName") => true,
-        Some(_) => {
-            return Err(ApiError::bad_param(
-                "sortOrder",
-                "must be publicationDate or editionName",
-            ));
-        }
-    };
-    let descending = match one("direction")?.as_deref() {
-        None | Some("asc") => false,
-        Some("desc") => true,
-        Some(_) => return Err(ApiError::bad_param("direction", "must be asc or desc")),
-    };
+    let p: EditionParams = ctx.params.parse()?;
+    let by_name = p.sort_order == Some(EditionSort::EditionName);
+    let descending = p.direction == Some(Direction::Desc);
     let page = PageRequest::from_params(&ctx.params, 10)?;
     let mut editions = periodicals::editions(state.store.pool(), &series.series_id).await?;
     if by_name {

@@ -2,7 +2,10 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
+use lectern_domain::paging::Direction;
 use lectern_store::periodicals::{self, SeriesFilter};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use super::view::{SeriesSummary, series_summary, sites_of, visible_series};
 use crate::conventions::caller::Ctx;
@@ -19,17 +22,45 @@ impl Listed for SeriesSummary {
 
 pub type SeriesList = Collection<SeriesSummary>;
 
+lectern_domain::string_enum!(
+    /// `sortOrder` of the periodicals list.
+    SeriesSort {
+        Title = "title",
+        Issn = "issn",
+        EditionCount = "editionCount",
+    }
+);
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct SeriesParams {
+    /// Text anywhere in the title, any case
+    title: Option<String>,
+    /// An ISSN
+    issn: Option<String>,
+    /// ISO 639-2 code, e.g. eng
+    language: Option<String>,
+    /// title (default), issn, editionCount
+    #[param(value_type = Option<String>, pattern = "^(title|issn|editionCount)$")]
+    sort_order: Option<SeriesSort>,
+    /// asc (default) or desc
+    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
+    direction: Option<Direction>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
 #[utoipa::path(
     get, path = "/v2/periodicals", tag = "periodicals",
     params(
         ("api_key" = String, Query, description = "The client key"),
-        ("title" = Option<String>, Query, description = "Text anywhere in the title, any case"),
-        ("issn" = Option<String>, Query, description = "An ISSN"),
-        ("language" = Option<String>, Query, description = "ISO 639-2 code, e.g. eng"),
-        ("sortOrder" = Option<String>, Query, description = "title (default), issn, editionCount"),
-        ("direction" = Option<String>, Query, description = "asc (default) or desc"),
-        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+        SeriesParams,
     ),
     responses(
         (status = 200, description = "Periodical series the caller can see", body = SeriesList),
@@ -39,42 +70,27 @@ pub type SeriesList = Collection<SeriesSummary>;
 )]
 pub async fn list_series(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<SeriesList>> {
     let who = CatalogViewer::of(&state, &ctx).await?;
-    let text = |name: &str| -> ApiResult<Option<String>> {
-        Ok(ctx
-            .params
-            .one(name)?
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .map(str::to_owned))
-    };
-    let sort = text("sortOrder")?.unwrap_or_else(|| "title".into());
-    if !["title", "issn", "editionCount"].contains(&sort.as_str()) {
-        return Err(ApiError::bad_param(
-            "sortOrder",
-            "must be one of title, issn, editionCount",
-        ));
-    }
-    let descending = match text("direction")?.as_deref() {
-        None | Some("asc") => false,
-        Some("desc") => true,
-        Some(_) => return Err(ApiError::bad_param("direction", "must be asc or desc")),
-    };
+    let p: SeriesParams = ctx.params.parse()?;
+    let order = p.sort_order.unwrap_or(SeriesSort::Title);
+    let sort = order.as_str().to_owned();
+    let descending = p.direction == Some(Direction::Desc);
     let page = PageRequest::from_params(&ctx.params, 10)?;
+    let trimmed = |v: Option<String>| v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     let filter = SeriesFilter {
         sites: sites_of(&who),
-        title: text("title")?,
-        issn: text("issn")?,
-        language: text("language")?,
+        title: trimmed(p.title),
+        issn: trimmed(p.issn),
+        language: trimmed(p.language),
     };
     let mut found = periodicals::list(state.store.pool(), &filter).await?;
     // The key of every order ends with the series id, so it is unique; descending orders
     // compare reversed keys through the sign of the count and a reversed list.
     let key = |(s, n): &(lectern_domain::catalog::periodical::PeriodicalSeries, u64)| -> (String, i64, String) {
         let n = i64::try_from(*n).unwrap_or(i64::MAX);
-        match sort.as_str() {
-            "issn" => (s.issn.clone().unwrap_or_default(), 0, s.series_id.clone()),
-            "editionCount" => (String::new(), n, s.series_id.clone()),
-            _ => (s.title.to_lowercase(), 0, s.series_id.clone()),
+        match order {
+            SeriesSort::Issn => (s.issn.clone().unwrap_or_default(), 0, s.series_id.clone()),
+            SeriesSort::EditionCount => (String::new(), n, s.series_id.clone()),
+            SeriesSort::Title => (s.title.to_lowercase(), 0, s.series_id.clone()),
         }
     };
     found.sort_by_key(|item| key(item));
