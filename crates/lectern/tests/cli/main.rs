@@ -148,7 +148,62 @@ async fn load_writes_a_fixture_once_and_refuses_bad_ones(backend: Backend) {
         &t.url,
     ]));
     assert!(!out.status.success() && text(&out.stderr).contains("missing.json"));
+
+    // A load refused while writing (a user name another account holds) takes back the files
+    // it had copied into the file store.
+    std::fs::create_dir_all(dir.join("files")).unwrap();
+    std::fs::write(dir.join("files/book.epub"), b"PK an epub stand-in").unwrap();
+    let clash = dir.join("clash.json");
+    std::fs::write(
+        &clash,
+        r#"{
+  "users": [{ "userAccountId": "u-other", "userName": "ann@example.org", "site": "lib",
+              "roles": ["individualMember"], "firstName": "Other", "lastName": "Ann" }],
+  "titles": [{ "serviceId": "t-book", "site": "lib", "status": "live", "title": "A Book",
+               "usageRestriction": "publicDomain",
+               "artifacts": [{ "format": "EPUB3", "file": "files/book.epub" }] }]
+}"#,
+    )
+    .unwrap();
+    let data = dir.join("data");
+    let out = run(&mut lectern(&[
+        "load",
+        clash.to_str().unwrap(),
+        "--database-url",
+        &t.url,
+        "--data-dir",
+        data.to_str().unwrap(),
+    ]));
+    assert!(!out.status.success(), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains("userName"),
+        "{}",
+        text(&out.stderr)
+    );
+    let left: Vec<_> = walk(&data.join("files"));
+    assert!(
+        left.is_empty(),
+        "files of the refused load were kept: {left:?}"
+    );
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Every file below a directory (none when it does not exist).
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .flat_map(|e| {
+            let path = e.path();
+            if path.is_dir() {
+                walk(&path)
+            } else {
+                vec![path]
+            }
+        })
+        .collect()
 }
 
 async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
