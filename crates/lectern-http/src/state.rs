@@ -51,20 +51,25 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// State with rate limits kept in this process.
-    pub fn new(store: Store, settings: HttpSettings) -> Self {
+    /// State with rate limits kept in this process, keeping files in `files`.
+    pub fn new(store: Store, settings: HttpSettings, files: lectern_jobs::FileStore) -> Self {
         let limits = RateLimits::local(settings.quotas());
-        Self::with_limits(store, settings, limits)
+        Self::with_limits(store, settings, limits, files)
     }
 
     /// State with the given rate limits (for example shared through Redis).
-    pub fn with_limits(store: Store, settings: HttpSettings, limits: RateLimits) -> Self {
+    pub fn with_limits(
+        store: Store,
+        settings: HttpSettings,
+        limits: RateLimits,
+        files: lectern_jobs::FileStore,
+    ) -> Self {
         AppState {
             store,
             settings: Arc::new(settings),
             limits: Arc::new(limits),
             clients: Arc::default(),
-            files: default_files(),
+            files,
             signing_key: Arc::default(),
             titles: Arc::new(crate::title_index::Titles::new(
                 // An empty index in memory cannot fail to open; a node that serves uses
@@ -73,12 +78,6 @@ impl AppState {
             )),
             openapi: Arc::default(),
         }
-    }
-
-    /// Keeps files in this file store (the node's data directory, or S3).
-    pub fn with_files(mut self, files: lectern_jobs::FileStore) -> Self {
-        self.files = files;
-        self
     }
 
     /// Uses this title index (for example the node's index on disk) instead of one in memory.
@@ -100,13 +99,6 @@ impl AppState {
     pub fn oauth_is_https(&self) -> bool {
         self.settings.oauth_public_url.scheme() == "https"
     }
-}
-
-/// A state built without a file store keeps files in a directory of its own under the system's
-/// temporary directory (tests; tools that never serve files); `serve` uses the data directory.
-fn default_files() -> lectern_jobs::FileStore {
-    let dir = std::env::temp_dir().join(format!("lectern-files-{}", lectern_domain::ids::new_id()));
-    lectern_jobs::FileStore::local(&dir).expect("the temporary directory is writable")
 }
 
 fn join(base: &Url, path: &str) -> String {

@@ -66,6 +66,8 @@ pub struct TestApp {
     follower: tokio::task::JoinHandle<()>,
     worker: tokio::task::JoinHandle<()>,
     pub files: lectern_jobs::FileStore,
+    /// The first node's file directory, removed when it is dropped.
+    files_dir: Option<std::path::PathBuf>,
     /// Owned by the first node of a store only: dropping it removes the store.
     _test_store: Option<TestStore>,
     server: tokio::task::JoinHandle<()>,
@@ -182,18 +184,27 @@ impl TestApp {
         let base = format!("http://{}", listener.local_addr().expect("addr"));
         settings.public_url = url::Url::parse(&base).expect("url");
         settings.oauth_public_url = settings.public_url.clone();
+        // The first node of a store keeps its files in a directory of its own, removed when
+        // it is dropped; a second node shares the first one's.
+        let (files, files_dir) = match shared_files {
+            Some(files) => (files, None),
+            None => {
+                let dir = std::env::temp_dir().join(format!(
+                    "lectern-test-files-{}",
+                    lectern_domain::ids::new_id()
+                ));
+                let files = lectern_jobs::FileStore::local(&dir).expect("a file store");
+                (files, Some(dir))
+            }
+        };
         let state = match &redis_prefix {
-            None => AppState::new(store.clone(), settings.clone()),
+            None => AppState::new(store.clone(), settings.clone(), files),
             Some(prefix) => {
                 let limits = RateLimits::shared(&redis_url(), prefix, settings.quotas())
                     .await
                     .expect("connecting to Redis");
-                AppState::with_limits(store.clone(), settings.clone(), limits)
+                AppState::with_limits(store.clone(), settings.clone(), limits, files)
             }
-        };
-        let state = match shared_files {
-            Some(files) => state.with_files(files),
-            None => state,
         };
         state
             .titles
@@ -228,6 +239,7 @@ impl TestApp {
             follower,
             worker,
             files,
+            files_dir,
             _test_store: test_store,
             server,
         }
@@ -410,6 +422,9 @@ impl Drop for TestApp {
         self.server.abort();
         self.follower.abort();
         self.worker.abort();
+        if let Some(dir) = self.files_dir.take() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 }
 

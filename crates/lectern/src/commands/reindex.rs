@@ -66,8 +66,9 @@ pub async fn run(settings: &Settings) -> anyhow::Result<()> {
     let store = open_store(settings).await?;
     let index = open_index(settings)?;
     let started = Instant::now();
+    let files = super::open_files(settings)?;
     let state =
-        AppState::new(store.clone(), settings.http(settings.listen)).with_title_index(index);
+        AppState::new(store.clone(), settings.http(settings.listen), files).with_title_index(index);
     prepare(&state, &store, true).await?;
     let count = titles::count(store.pool()).await?;
     let seconds = started.elapsed().as_secs_f64();

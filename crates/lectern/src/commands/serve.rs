@@ -38,9 +38,8 @@ pub async fn serve_store(
     };
     let index = super::reindex::open_index(settings)?;
     let files = super::open_files(settings)?;
-    let state = AppState::with_limits(store.clone(), http, limits)
-        .with_title_index(index)
-        .with_files(files.clone());
+    let state =
+        AppState::with_limits(store.clone(), http, limits, files.clone()).with_title_index(index);
     super::reindex::prepare(&state, &store, false).await?;
     let follower = state.titles.follow(store.clone());
     let worker = lectern_jobs::worker::spawn(store.clone(), files);
