@@ -32,7 +32,7 @@ string_enum!(
 );
 
 /// What the rules need to know of a title.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TitleFacts {
     pub site_id: String,
     /// Whether the title's site is a global site, whose titles other sites include.

@@ -6,7 +6,8 @@
 use std::borrow::Cow;
 
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::TitleRecord;
+use lectern_domain::catalog::{TitleRecord, TitleStatusCode};
+use lectern_domain::title_access::TitleFacts;
 use sqlx::{Any, Executor, Row};
 
 use crate::{Backend, StoreError, Transaction, dialect, flag, packed};
@@ -272,6 +273,44 @@ pub async fn get<'e>(
         .fetch_optional(e)
         .await?;
     row.map(|r| read(&r).map(|(_, t)| t)).transpose()
+}
+
+/// What the access rules need of a title, read from its columns alone (no record is unpacked):
+/// for checks that need no more than whether the caller may see it. `global_sites`: the sites
+/// whose titles every site includes.
+pub async fn facts<'e>(
+    e: impl Executor<'e, Database = Any>,
+    service_id: &str,
+    global_sites: &[String],
+) -> Result<Option<TitleFacts>, StoreError> {
+    let row = sqlx::query(
+        "SELECT site_id, status, usage_restriction, adult_content, nimac, countries
+         FROM titles WHERE service_id = $1",
+    )
+    .bind(service_id)
+    .fetch_optional(e)
+    .await?;
+    let Some(r) = row else { return Ok(None) };
+    let site_id: String = r.try_get("site_id")?;
+    let status: String = r.try_get("status")?;
+    let usage: String = r.try_get("usage_restriction")?;
+    let countries: String = r.try_get("countries")?;
+    Ok(Some(TitleFacts {
+        in_global_collection: global_sites.contains(&site_id),
+        site_id,
+        status: status
+            .parse::<TitleStatusCode>()
+            .map_err(StoreError::Corrupt)?
+            .lifecycle(),
+        usage: usage.parse().map_err(StoreError::Corrupt)?,
+        adult_content: r.try_get::<i64, _>("adult_content")? != 0,
+        countries: countries
+            .split(',')
+            .filter(|c| !c.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        nimac_restricted: r.try_get::<i64, _>("nimac")? != 0,
+    }))
 }
 
 /// Several titles by id, in the order asked (ids not found are left out): a search page.

@@ -13,7 +13,7 @@ use crate::conventions::caller::Ctx;
 use crate::conventions::status::Status;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, visible_title};
+use crate::titles::{CatalogViewer, check_visible};
 
 /// The form of a bookmark.
 #[derive(Deserialize, ToSchema)]
@@ -89,7 +89,7 @@ pub async fn save_bookmark(State(state): State<AppState>, ctx: Ctx) -> ApiResult
     let form: SaveBookmark = ctx.params.parse()?;
     let bookmark = form.into_bookmark(Timestamp::now())?;
     let who = CatalogViewer::of(&state, &ctx).await?;
-    visible_title(&state, &who, &bookmark.service_id).await?;
+    check_visible(&state, &who, &bookmark.service_id).await?;
     marks::save_bookmark(state.store.pool(), &me.user_account_id, &bookmark).await?;
     Ok(Json(Status::success(format!(
         "Bookmark saved in '{}'",

@@ -15,7 +15,7 @@ use crate::bookmarks::SaveBookmark;
 use crate::conventions::caller::Ctx;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, visible_title};
+use crate::titles::{CatalogViewer, check_visible};
 
 /// The form of a highlight: a bookmark's fields, where `text` is the highlighted passage, with a
 /// colour and a note.
@@ -92,7 +92,7 @@ pub async fn create_highlight(
     let form: HighlightForm = ctx.params.parse()?;
     let highlight = form.into_highlight(Timestamp::now())?;
     let who = CatalogViewer::of(&state, &ctx).await?;
-    visible_title(&state, &who, &highlight.mark.service_id).await?;
+    check_visible(&state, &who, &highlight.mark.service_id).await?;
     marks::insert_highlight(state.store.pool(), &me.user_account_id, &highlight)
         .await
         .map_err(|e| match ApiError::from(e) {

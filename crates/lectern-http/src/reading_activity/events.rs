@@ -15,7 +15,7 @@ use crate::conventions::caller::Ctx;
 use crate::conventions::status::Status;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, visible_title};
+use crate::titles::{CatalogViewer, check_visible};
 
 /// The form of a reading event.
 #[derive(Deserialize, ToSchema)]
@@ -65,7 +65,7 @@ pub async fn post_reading_event(
         reading::check_text(d).map_err(|why| ApiError::bad_param("locationDescription", why))?;
     }
     let who = CatalogViewer::of(&state, &ctx).await?;
-    visible_title(&state, &who, &form.service_id).await?;
+    check_visible(&state, &who, &form.service_id).await?;
     let event = ReadingEvent {
         service_id: form.service_id,
         format: form.format,

@@ -12,7 +12,7 @@ mod search;
 mod view;
 mod viewer;
 
-pub use record::{TitleCompleteRecord, complete_record, visible_title};
+pub use record::{TitleCompleteRecord, check_visible, complete_record};
 pub use view::{FormatRef, TitleSummary, category_search_url, segment, summary};
 pub use viewer::CatalogViewer;
 

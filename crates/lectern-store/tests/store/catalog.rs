@@ -17,6 +17,7 @@ on_both_stores!(
     an_edition_id_of_another_series_is_refused_by_name,
     reading_lists_load_whole_and_bad_ones_are_refused_by_name,
     readers_marks_and_reading_load_once_and_bad_ones_are_refused_by_name,
+    a_titles_facts_from_its_columns_are_its_records,
     bisac_codes_match_a_prefix_of_code_or_description,
     reader_facts_count_this_months_downloads,
     a_bulk_load_keeps_the_titles_checks,
@@ -855,4 +856,24 @@ async fn readers_marks_and_reading_load_once_and_bad_ones_are_refused_by_name(ba
     ] {
         assert!(all.contains(expected), "missing '{expected}' in:\n{all}");
     }
+}
+
+async fn a_titles_facts_from_its_columns_are_its_records(backend: Backend) {
+    let t = fresh(backend).await;
+    load_catalog(&t.store).await;
+    let globals = ["lib".to_owned()];
+    for id in ["t1", "t2"] {
+        let record = titles::get(t.store.pool(), id).await.unwrap().unwrap();
+        let facts = titles::facts(t.store.pool(), id, &globals)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(facts, record.facts(true), "{id}");
+    }
+    assert!(
+        titles::facts(t.store.pool(), "t9", &globals)
+            .await
+            .unwrap()
+            .is_none()
+    );
 }
