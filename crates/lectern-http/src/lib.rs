@@ -18,6 +18,7 @@ mod periodicals;
 mod popular_lists;
 mod reading_activity;
 mod recommendations;
+mod refusals;
 pub mod state;
 pub mod title_index;
 mod titles;

@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use lectern_domain::access::{MembershipAccess, membership_management};
+use lectern_domain::access::membership_management;
 use lectern_store::accounts;
 use lectern_store::reading_lists::ListScope;
 
@@ -11,6 +11,7 @@ use super::my_lists::MyListsParams;
 use super::page::{ListList, Listing, page};
 use crate::conventions::caller::Ctx;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::refusals;
 use crate::state::AppState;
 
 #[utoipa::path(
@@ -40,20 +41,11 @@ pub async fn account_lists(
     let account = accounts::by_identifier(state.store.pool(), &user_identifier)
         .await?
         .ok_or_else(missing)?;
-    match membership_management(&ctx.client, me, &account.site_id) {
-        MembershipAccess::Allowed => {}
-        MembershipAccess::ClientNotPrivileged => {
-            return Err(ApiError::forbidden(
-                "Membership management is limited to client keys with membership privileges",
-            ));
-        }
-        MembershipAccess::RoleLacking => {
-            return Err(ApiError::forbidden(
-                "Only membership assistants and administrators may read an account's lists",
-            ));
-        }
-        MembershipAccess::OtherSite => return Err(missing()),
-    }
+    refusals::membership(
+        membership_management(&ctx.client, me, &account.site_id),
+        "read an account's lists",
+        missing,
+    )?;
     let path = format!(
         "/accounts/{}/lists",
         crate::conventions::links::segment(&user_identifier)

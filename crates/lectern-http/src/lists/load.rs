@@ -6,6 +6,7 @@ use lectern_domain::reading_lists::{ListRight, ReadingList, list_right};
 use lectern_store::reading_lists::{self, Relation};
 
 use crate::error::{ApiError, ApiResult};
+use crate::refusals;
 use crate::state::AppState;
 
 pub struct Found {
@@ -28,14 +29,7 @@ pub async fn list_for(
         reading_lists::relation(state.store.pool(), reading_list_id, &caller.user_account_id)
             .await?;
     let right = list_right(caller, &list, relation.assigned_by.is_some());
-    if right == ListRight::None {
-        return Err(missing());
-    }
-    if right < needed {
-        return Err(ApiError::forbidden(
-            "Only the list's owner, or a sponsor or membership assistant with rights over them, may change this list",
-        ));
-    }
+    refusals::list(right, needed, missing)?;
     Ok(Found {
         list,
         relation,

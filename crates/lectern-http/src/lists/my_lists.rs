@@ -7,9 +7,7 @@ use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::ids::new_id;
 use lectern_domain::paging::Direction;
-use lectern_domain::reading_lists::{
-    self, ListAccess, ListRight, SubscriptionRefusal, may_subscribe,
-};
+use lectern_domain::reading_lists::{self, ListAccess, ListRight, may_subscribe};
 use lectern_store::reading_list_entries;
 use lectern_store::reading_lists::{ListScope, NewList, Relation};
 use serde::Deserialize;
@@ -21,6 +19,7 @@ use super::view::{ListView, list_view};
 use crate::conventions::caller::Ctx;
 use crate::conventions::collection::Allows;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::refusals;
 use crate::state::AppState;
 
 #[derive(Deserialize, IntoParams)]
@@ -162,22 +161,9 @@ pub async fn put_subscription(
     let me = ctx.signed_in()?;
     let form: SubscriptionForm = ctx.params.parse()?;
     let found = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
-    match may_subscribe(me, &found.list, found.right) {
-        Ok(()) => {}
-        Err(SubscriptionRefusal::NotFound) => {
-            return Err(ApiError::not_found(format!(
-                "There is no reading list '{reading_list_id}'"
-            )));
-        }
-        Err(SubscriptionRefusal::OwnList) => {
-            return Err(ApiError::forbidden("You cannot subscribe to your own list"));
-        }
-        Err(SubscriptionRefusal::PrivateList) => {
-            return Err(ApiError::forbidden(
-                "A private list cannot be subscribed to",
-            ));
-        }
-    }
+    refusals::subscription(may_subscribe(me, &found.list, found.right), || {
+        ApiError::not_found(format!("There is no reading list '{reading_list_id}'"))
+    })?;
     reading_list_entries::set_subscription(
         &state.store,
         &reading_list_id,

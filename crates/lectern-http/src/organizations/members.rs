@@ -1,6 +1,6 @@
 use axum::Json;
 use axum::extract::{Path, State};
-use lectern_domain::access::{MembershipAccess, membership_management};
+use lectern_domain::access::membership_management;
 use lectern_domain::account::Account;
 use lectern_domain::members::{MemberKind, MemberQuery, MemberSort};
 use lectern_domain::organization::Organization;
@@ -16,6 +16,7 @@ use crate::conventions::links::segment;
 use crate::conventions::paging::PageRequest;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::refusals;
 use crate::state::AppState;
 
 /// A user account as membership assistants see it in lists.
@@ -73,20 +74,11 @@ pub async fn list_members(
     let organization = organizations::get(state.store.pool(), &organization_id)
         .await?
         .ok_or_else(|| not_found(&organization_id))?;
-    match membership_management(&ctx.client, me, &organization.site_id) {
-        MembershipAccess::Allowed => {}
-        MembershipAccess::ClientNotPrivileged => {
-            return Err(ApiError::forbidden(
-                "Membership management is limited to client keys with membership privileges",
-            ));
-        }
-        MembershipAccess::RoleLacking => {
-            return Err(ApiError::forbidden(
-                "Only membership assistants and administrators may list an organization's members",
-            ));
-        }
-        MembershipAccess::OtherSite => return Err(not_found(&organization_id)),
-    }
+    refusals::membership(
+        membership_management(&ctx.client, me, &organization.site_id),
+        "list an organization's members",
+        || not_found(&organization_id),
+    )?;
 
     let page = PageRequest::from_params(&ctx.params, 10)?;
     let mut query = member_query(&ctx.params, &organization_id, &page)?;

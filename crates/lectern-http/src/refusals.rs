@@ -1,0 +1,62 @@
+//! The rules' outcomes as HTTP, in one place: each rule of `lectern_domain` answers with an
+//! enum, and this module is where an answer becomes a 401, 403 or 404. A thing the caller may
+//! not see is absent (404), never forbidden, so that its existence is not revealed.
+
+use lectern_domain::access::MembershipAccess;
+use lectern_domain::reading_lists::{ListRight, SubscriptionRefusal};
+
+use crate::error::{ApiError, ApiResult};
+
+/// Membership management (document 3): `what` says what the caller tried ("read an account's
+/// lists"); `absent` is the 404 of the thing on another site.
+pub fn membership(
+    access: MembershipAccess,
+    what: &str,
+    absent: impl FnOnce() -> ApiError,
+) -> ApiResult<()> {
+    match access {
+        MembershipAccess::Allowed => Ok(()),
+        MembershipAccess::ClientNotPrivileged => Err(ApiError::forbidden(
+            "Membership management is limited to client keys with membership privileges",
+        )),
+        MembershipAccess::RoleLacking => Err(ApiError::forbidden(format!(
+            "Only membership assistants and administrators may {what}"
+        ))),
+        MembershipAccess::OtherSite => Err(absent()),
+    }
+}
+
+/// A reading-list subscription; `absent` is the 404 of a list the caller may not read.
+pub fn subscription(
+    outcome: Result<(), SubscriptionRefusal>,
+    absent: impl FnOnce() -> ApiError,
+) -> ApiResult<()> {
+    match outcome {
+        Ok(()) => Ok(()),
+        Err(SubscriptionRefusal::NotFound) => Err(absent()),
+        Err(SubscriptionRefusal::OwnList) => {
+            Err(ApiError::forbidden("You cannot subscribe to your own list"))
+        }
+        Err(SubscriptionRefusal::PrivateList) => Err(ApiError::forbidden(
+            "A private list cannot be subscribed to",
+        )),
+    }
+}
+
+/// A reading list: absent to a caller with no right over it, refused to one who may read it but
+/// was asked to change it.
+pub fn list(
+    right: ListRight,
+    needed: ListRight,
+    absent: impl FnOnce() -> ApiError,
+) -> ApiResult<()> {
+    if right == ListRight::None {
+        Err(absent())
+    } else if right < needed {
+        Err(ApiError::forbidden(
+            "Only the list's owner, or a sponsor or membership assistant with rights over them, may change this list",
+        ))
+    } else {
+        Ok(())
+    }
+}
