@@ -94,20 +94,17 @@ pub async fn create_document(
     if !documents::looks_like(kind, &bytes) {
         return Err(ApiError::bad_param("file", format!("is not a {kind} file")));
     }
+    let document_id = format!("doc-{}", new_id());
     let document = Document {
-        document_id: format!("doc-{}", new_id()),
+        source_key: format!("documents/{document_id}/source"),
+        document_id,
         owner_id: me.user_account_id.clone(),
         name,
         mime_type: kind,
-        source_key: String::new(),
         status: DocumentStatus::Queued,
         epub_key: None,
         error: None,
         created_at: Timestamp::now(),
-    };
-    let document = Document {
-        source_key: format!("documents/{}/source", document.document_id),
-        ..document
     };
     state
         .files
