@@ -55,6 +55,7 @@ mod tests {
             subscription_status: SubscriptionStatus::Missing,
             proof_of_disability_status: ProofOfDisabilityStatus::Missing,
             locked: false,
+            details: Default::default(),
         }
     }
 

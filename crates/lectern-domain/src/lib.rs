@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod client;
 pub mod documents;
 pub mod ids;
+pub mod invalid;
 pub mod members;
 pub mod organization;
 pub mod paging;

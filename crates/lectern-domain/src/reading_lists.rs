@@ -166,6 +166,7 @@ mod tests {
             subscription_status: SubscriptionStatus::Active,
             proof_of_disability_status: ProofOfDisabilityStatus::Active,
             locked: false,
+            details: Default::default(),
         }
     }
 

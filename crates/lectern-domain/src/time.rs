@@ -37,6 +37,13 @@ impl Timestamp {
     pub fn plus_seconds(self, seconds: i64) -> Self {
         Timestamp(self.0.saturating_add(seconds))
     }
+
+    /// The UTC calendar date, `YYYY-MM-DD`: how agreements and subscriptions are dated.
+    pub fn date(self) -> String {
+        DateTime::<Utc>::from_timestamp(self.0, 0)
+            .map(|t| t.date_naive().to_string())
+            .unwrap_or_default()
+    }
 }
 
 impl fmt::Display for Timestamp {

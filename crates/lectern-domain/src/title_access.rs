@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+use crate::account::standing::DownloadTimeframe;
 use crate::account::{ProofOfDisabilityStatus, SubscriptionStatus};
 use crate::catalog::query::Scope;
 use crate::role::{Role, Roles};
@@ -73,9 +74,11 @@ pub struct ReaderFacts {
     pub organization: Option<OrganizationPolicy>,
     /// Has an education plan (IEP or 504) on file, which NIMAC titles require.
     pub has_education_plan: bool,
-    /// Downloads so far this calendar month, and the monthly allowance (None: unlimited).
-    pub downloads_this_month: u32,
-    pub monthly_quota: Option<u32>,
+    /// The allowance of the active subscription (None: unlimited), the period it counts over,
+    /// and the downloads counted in that period so far.
+    pub quota: Option<u32>,
+    pub quota_period: DownloadTimeframe,
+    pub downloads_in_period: u32,
 }
 
 /// Who is asking.
@@ -326,17 +329,27 @@ pub fn download_alerts(
             ));
         }
     }
-    if let Some(quota) = r.monthly_quota {
-        let left = quota.saturating_sub(r.downloads_this_month);
+    if let Some(quota) = r.quota {
+        let left = quota.saturating_sub(r.downloads_in_period);
+        let (reached, low, period) = match r.quota_period {
+            DownloadTimeframe::Monthly => {
+                ("MONTHLY_QUOTA_REACHED", "MONTHLY_QUOTA_LOW", "this month")
+            }
+            DownloadTimeframe::EntireSubscription => (
+                "SUBSCRIPTION_QUOTA_REACHED",
+                "SUBSCRIPTION_QUOTA_LOW",
+                "of this subscription",
+            ),
+        };
         if left == 0 {
             alerts.push(Alert::error(
-                "MONTHLY_QUOTA_REACHED",
-                format!("The allowance of {quota} downloads this month has been used."),
+                reached,
+                format!("The allowance of {quota} downloads {period} has been used."),
             ));
         } else if left <= 5 {
             alerts.push(Alert::warning(
-                "MONTHLY_QUOTA_LOW",
-                format!("{left} of this month's {quota} downloads are left."),
+                low,
+                format!("{left} of the {quota} downloads {period} are left."),
             ));
         }
     }

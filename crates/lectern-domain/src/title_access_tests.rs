@@ -28,8 +28,9 @@ fn member() -> ReaderFacts {
         organization_id: None,
         organization: None,
         has_education_plan: false,
-        downloads_this_month: 0,
-        monthly_quota: None,
+        downloads_in_period: 0,
+        quota: None,
+        quota_period: DownloadTimeframe::Monthly,
     }
 }
 
@@ -270,8 +271,8 @@ fn each_unmet_condition_refuses_with_its_own_code() {
         ),
         (
             ReaderFacts {
-                monthly_quota: Some(100),
-                downloads_this_month: 100,
+                quota: Some(100),
+                downloads_in_period: 100,
                 ..member()
             },
             title(),
@@ -339,14 +340,18 @@ fn assigned_titles_and_eligible_students_lift_the_organizations_limits() {
 #[test]
 fn a_nearly_used_allowance_warns_without_refusing() {
     let reader = ReaderFacts {
-        monthly_quota: Some(100),
-        downloads_this_month: 97,
+        quota: Some(100),
+        downloads_in_period: 97,
         ..member()
     };
     let alerts = download_alerts(Some(&reader), &title(), false);
     assert_eq!(codes(&alerts), ["MONTHLY_QUOTA_LOW"]);
     assert_eq!(alerts[0].level, AlertLevel::Warning);
-    assert!(alerts[0].message.contains("3 of this month's 100"));
+    assert!(
+        alerts[0]
+            .message
+            .contains("3 of the 100 downloads this month")
+    );
     assert!(allows_download(&alerts));
 }
 
@@ -431,8 +436,8 @@ fn any_reader() -> impl Strategy<Value = ReaderFacts> {
                     can_download_nimac: n,
                 }),
                 organization_id: org.map(|_| "school".into()),
-                downloads_this_month: used,
-                monthly_quota: quota,
+                downloads_in_period: used,
+                quota,
                 ..member()
             },
         )
@@ -484,7 +489,7 @@ proptest! {
         let refused_by_standing = r.subscription_status != SubscriptionStatus::Active
             || r.proof_of_disability_status != ProofOfDisabilityStatus::Active
             || t.status != TitleStatus::Live
-            || (r.monthly_quota.is_some_and(|q| r.downloads_this_month >= q));
+            || (r.quota.is_some_and(|q| r.downloads_in_period >= q));
         if refused_by_standing {
             prop_assert!(!allows_download(&alerts));
         }
@@ -535,7 +540,7 @@ proptest! {
 }
 
 /// The codes docs/access-rules.md documents; a test there checks the document lists these.
-const DOCUMENTED_CODES: [&str; 14] = [
+const DOCUMENTED_CODES: [&str; 16] = [
     "TITLE_NOT_LIVE",
     "SIGN_IN_REQUIRED",
     "COUNTRY_RESTRICTED",
@@ -550,6 +555,8 @@ const DOCUMENTED_CODES: [&str; 14] = [
     "NIMAC_RESTRICTED",
     "MONTHLY_QUOTA_REACHED",
     "MONTHLY_QUOTA_LOW",
+    "SUBSCRIPTION_QUOTA_REACHED",
+    "SUBSCRIPTION_QUOTA_LOW",
 ];
 
 #[test]

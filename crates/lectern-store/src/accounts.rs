@@ -1,5 +1,5 @@
 use lectern_domain::Timestamp;
-use lectern_domain::account::Account;
+use lectern_domain::account::{Account, AccountDetails};
 use lectern_domain::members::MemberKind;
 use lectern_domain::role::Roles;
 use sqlx::{Any, Executor};
@@ -18,10 +18,25 @@ pub(crate) struct AccountRow {
     grade: Option<String>,
     country: Option<String>,
     organization_id: Option<String>,
+    locked: i64,
+    email_address: Option<String>,
+    phone_number: Option<String>,
+    address1: Option<String>,
+    address2: Option<String>,
+    city: Option<String>,
+    state: Option<String>,
+    postal_code: Option<String>,
+    guardian_first_name: Option<String>,
+    guardian_last_name: Option<String>,
+    language: Option<String>,
+    school_name: Option<String>,
+    allow_adult_content: i64,
+    has_education_plan: i64,
+    needs_new_password: i64,
+    credits: i64,
     has_agreement: i64,
     subscription_status: String,
     proof_of_disability_status: String,
-    locked: i64,
 }
 
 #[derive(sqlx::FromRow)]
@@ -58,12 +73,87 @@ impl TryFrom<AccountRow> for Account {
             organization_id: r.organization_id,
             has_agreement: r.has_agreement != 0,
             locked: r.locked != 0,
+            details: AccountDetails {
+                email_address: r.email_address,
+                phone_number: r.phone_number,
+                address1: r.address1,
+                address2: r.address2,
+                city: r.city,
+                state: r.state,
+                postal_code: r.postal_code,
+                guardian_first_name: r.guardian_first_name,
+                guardian_last_name: r.guardian_last_name,
+                language: r.language,
+                school_name: r.school_name,
+                allow_adult_content: r.allow_adult_content != 0,
+                has_education_plan: r.has_education_plan != 0,
+                needs_new_password: r.needs_new_password != 0,
+                credits: r.credits,
+            },
         })
     }
 }
 
-pub(crate) const COLUMNS: &str = "user_account_id, user_name, site_id, roles, first_name, last_name, date_of_birth, grade, \
-    country, organization_id, has_agreement, subscription_status, proof_of_disability_status, locked";
+const STORED: [&str; 26] = [
+    "user_account_id",
+    "user_name",
+    "site_id",
+    "roles",
+    "first_name",
+    "last_name",
+    "date_of_birth",
+    "grade",
+    "country",
+    "organization_id",
+    "locked",
+    "email_address",
+    "phone_number",
+    "address1",
+    "address2",
+    "city",
+    "state",
+    "postal_code",
+    "guardian_first_name",
+    "guardian_last_name",
+    "language",
+    "school_name",
+    "allow_adult_content",
+    "has_education_plan",
+    "needs_new_password",
+    "credits",
+];
+
+/// The UTC date, as the text agreements and subscriptions are dated with. Both engines speak
+/// it; PostgreSQL sessions run in UTC with ISO dates (`db.rs`) so that it reads as SQLite's.
+const TODAY: &str = "CAST(CURRENT_DATE AS TEXT)";
+
+/// The columns of an account read from `users` under `alias`: the stored ones and the three
+/// statuses derived from the account's records on the day it is read.
+pub(crate) fn columns(alias: &str) -> String {
+    let stored: Vec<String> = STORED.iter().map(|c| format!("{alias}.{c}")).collect();
+    format!("{}, {}", stored.join(", "), standing_columns(alias))
+}
+
+/// `has_agreement`, `subscription_status` and `proof_of_disability_status` of the account row
+/// under `alias`.
+pub(crate) fn standing_columns(alias: &str) -> String {
+    let id = format!("{alias}.user_account_id");
+    format!(
+        "CASE WHEN EXISTS (SELECT 1 FROM agreements g WHERE g.user_account_id = {id} \
+           AND (g.date_expired IS NULL OR g.date_expired > {TODAY})) THEN 1 ELSE 0 END AS has_agreement, \
+         CASE WHEN EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_account_id = {id} \
+           AND s.start_date <= {TODAY} AND (s.end_date IS NULL OR s.end_date >= {TODAY})) THEN 'active' \
+           WHEN EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_account_id = {id} \
+           AND s.start_date <= {TODAY}) THEN 'expired' ELSE 'missing' END AS subscription_status, \
+         CASE WHEN EXISTS (SELECT 1 FROM disabilities d WHERE d.user_account_id = {id}) THEN 'active' \
+           WHEN EXISTS (SELECT 1 FROM disability_submissions x WHERE x.user_account_id = {id} \
+           AND x.decided_at IS NULL) THEN 'submitted' ELSE 'missing' END AS proof_of_disability_status"
+    )
+}
+
+fn select_where(condition: &str) -> String {
+    format!("SELECT {} FROM users u WHERE {condition}", columns("u"))
+}
 
 /// The key user names are unique and looked up by.
 pub fn user_name_key(user_name: &str) -> String {
@@ -76,41 +166,96 @@ pub async fn upsert<'e>(
     a: &Account,
     password_hash: Option<&str>,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO users (user_account_id, user_name, user_name_key, password_hash, site_id, roles,
-           first_name, last_name, date_of_birth, country, organization_id, has_agreement,
-           subscription_status, proof_of_disability_status, locked, created_at, grade, member_kind)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-         ON CONFLICT (user_account_id) DO UPDATE SET user_name = excluded.user_name,
-           user_name_key = excluded.user_name_key,
-           password_hash = COALESCE(excluded.password_hash, users.password_hash),
-           site_id = excluded.site_id, roles = excluded.roles, first_name = excluded.first_name,
-           last_name = excluded.last_name, date_of_birth = excluded.date_of_birth,
-           country = excluded.country, organization_id = excluded.organization_id,
-           has_agreement = excluded.has_agreement, subscription_status = excluded.subscription_status,
-           proof_of_disability_status = excluded.proof_of_disability_status, locked = excluded.locked,
-           grade = excluded.grade, member_kind = excluded.member_kind",
+    write(
+        e,
+        a,
+        password_hash,
+        "ON CONFLICT (user_account_id) DO UPDATE SET",
     )
-    .bind(&a.user_account_id)
-    .bind(&a.user_name)
-    .bind(a.user_name.as_deref().map(user_name_key))
-    .bind(password_hash)
-    .bind(&a.site_id)
-    .bind(a.roles.to_stored())
-    .bind(&a.first_name)
-    .bind(&a.last_name)
-    .bind(&a.date_of_birth)
-    .bind(&a.country)
-    .bind(&a.organization_id)
-    .bind(flag(a.has_agreement))
-    .bind(a.subscription_status.as_str())
-    .bind(a.proof_of_disability_status.as_str())
-    .bind(flag(a.locked))
-    .bind(Timestamp::now().unix())
-    .bind(&a.grade)
-    .bind(MemberKind::stored_for(&a.roles))
-    .execute(e)
-    .await?;
+    .await
+}
+
+/// Adds a new account; a user name already taken is a unique violation (409).
+pub async fn insert<'e>(
+    e: impl Executor<'e, Database = Any>,
+    a: &Account,
+    password_hash: Option<&str>,
+) -> Result<(), StoreError> {
+    write(e, a, password_hash, "").await
+}
+
+async fn write<'e>(
+    e: impl Executor<'e, Database = Any>,
+    a: &Account,
+    password_hash: Option<&str>,
+    on_conflict: &str,
+) -> Result<(), StoreError> {
+    let mut names: Vec<&str> = STORED.to_vec();
+    names.extend([
+        "user_name_key",
+        "password_hash",
+        "member_kind",
+        "created_at",
+        "updated_at",
+    ]);
+    let placeholders: Vec<String> = (1..=names.len()).map(|i| format!("${i}")).collect();
+    let conflict = if on_conflict.is_empty() {
+        String::new()
+    } else {
+        let sets: Vec<String> = names
+            .iter()
+            .filter(|n| !matches!(**n, "user_account_id" | "created_at"))
+            .map(|n| match *n {
+                "password_hash" => {
+                    "password_hash = COALESCE(excluded.password_hash, users.password_hash)"
+                        .to_owned()
+                }
+                _ => format!("{n} = excluded.{n}"),
+            })
+            .collect();
+        format!("{on_conflict} {}", sets.join(", "))
+    };
+    let sql = format!(
+        "INSERT INTO users ({}) VALUES ({}) {conflict}",
+        names.join(", "),
+        placeholders.join(", ")
+    );
+    let d = &a.details;
+    let now = Timestamp::now().unix();
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(&a.user_account_id)
+        .bind(&a.user_name)
+        .bind(&a.site_id)
+        .bind(a.roles.to_stored())
+        .bind(&a.first_name)
+        .bind(&a.last_name)
+        .bind(&a.date_of_birth)
+        .bind(&a.grade)
+        .bind(&a.country)
+        .bind(&a.organization_id)
+        .bind(flag(a.locked))
+        .bind(&d.email_address)
+        .bind(&d.phone_number)
+        .bind(&d.address1)
+        .bind(&d.address2)
+        .bind(&d.city)
+        .bind(&d.state)
+        .bind(&d.postal_code)
+        .bind(&d.guardian_first_name)
+        .bind(&d.guardian_last_name)
+        .bind(&d.language)
+        .bind(&d.school_name)
+        .bind(flag(d.allow_adult_content))
+        .bind(flag(d.has_education_plan))
+        .bind(flag(d.needs_new_password))
+        .bind(d.credits)
+        .bind(a.user_name.as_deref().map(user_name_key))
+        .bind(password_hash)
+        .bind(MemberKind::stored_for(&a.roles))
+        .bind(now)
+        .bind(now)
+        .execute(e)
+        .await?;
     Ok(())
 }
 
@@ -118,7 +263,7 @@ pub async fn get<'e>(
     e: impl Executor<'e, Database = Any>,
     id: &str,
 ) -> Result<Option<Account>, StoreError> {
-    let sql = format!("SELECT {COLUMNS} FROM users WHERE user_account_id = $1");
+    let sql = select_where("u.user_account_id = $1");
     let row: Option<AccountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .fetch_optional(e)
@@ -131,7 +276,10 @@ pub async fn credentials<'e>(
     e: impl Executor<'e, Database = Any>,
     user_name: &str,
 ) -> Result<Option<(Account, Option<String>)>, StoreError> {
-    let sql = format!("SELECT {COLUMNS}, password_hash FROM users WHERE user_name_key = $1");
+    let sql = format!(
+        "SELECT {}, u.password_hash FROM users u WHERE u.user_name_key = $1",
+        columns("u")
+    );
     let row: Option<CredentialRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(user_name_key(user_name))
         .fetch_optional(e)
@@ -158,8 +306,7 @@ pub async fn by_identifier<'e>(
     e: impl Executor<'e, Database = Any>,
     identifier: &str,
 ) -> Result<Option<Account>, StoreError> {
-    let sql =
-        format!("SELECT {COLUMNS} FROM users WHERE user_account_id = $1 OR user_name_key = $2");
+    let sql = select_where("u.user_account_id = $1 OR u.user_name_key = $2");
     let row: Option<AccountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(identifier)
         .bind(user_name_key(identifier))
@@ -173,9 +320,8 @@ pub async fn list<'e>(
     e: impl Executor<'e, Database = Any>,
     site_id: Option<&str>,
 ) -> Result<Vec<Account>, StoreError> {
-    let sql = format!(
-        "SELECT {COLUMNS} FROM users WHERE ($1 IS NULL OR site_id = $1)
-         ORDER BY site_id, last_name, first_name, user_account_id"
+    let sql = select_where(
+        "($1 IS NULL OR u.site_id = $1) ORDER BY u.site_id, u.last_name, u.first_name, u.user_account_id",
     );
     let rows: Vec<AccountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(site_id)

@@ -41,6 +41,10 @@ pub struct Store {
 const LZ4_TOAST: &str = "SELECT set_config('default_toast_compression', 'lz4', false) \
      FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)";
 
+/// Dates are compared as `CAST(CURRENT_DATE AS TEXT)` (`accounts.rs`): in UTC and written
+/// `YYYY-MM-DD`, as SQLite writes them.
+const UTC_ISO_DATES: &str = "SET TIME ZONE 'UTC'; SET DateStyle = 'ISO, MDY'";
+
 pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 impl Store {
@@ -84,6 +88,7 @@ impl Store {
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             conn.execute(LZ4_TOAST).await?;
+                            conn.execute(UTC_ISO_DATES).await?;
                             Ok(())
                         })
                     })
@@ -149,6 +154,7 @@ impl Store {
             .after_connect(|conn, _| {
                 Box::pin(async move {
                     conn.execute(LZ4_TOAST).await?;
+                    conn.execute(UTC_ISO_DATES).await?;
                     Ok(())
                 })
             })

@@ -5,12 +5,15 @@
 //! URL's scheme. Anything that truly differs between the engines belongs in `dialect`. The one
 //! exception is `bulk`, which copies titles into PostgreSQL with `COPY`, which `Any` lacks.
 
+pub mod account_changes;
 pub mod accounts;
+pub mod agreements;
 pub mod bulk;
 pub mod catalog;
 pub mod clients;
 mod db;
 pub mod dialect;
+pub mod disabilities;
 pub mod documents;
 pub mod downloads;
 pub mod fixture;
@@ -21,6 +24,7 @@ pub mod oauth;
 pub mod organizations;
 mod packed;
 pub mod periodicals;
+pub mod preferences;
 mod queue;
 pub mod readers;
 pub mod reading_activity;
@@ -29,6 +33,7 @@ pub mod reading_lists;
 pub mod recommendations;
 pub mod sites;
 pub mod speed_variants;
+pub mod subscriptions;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod titles;

@@ -7,7 +7,7 @@ use lectern_domain::members::{MemberKind, MemberQuery, MemberSort};
 use sqlx::{Any, Executor};
 
 use crate::StoreError;
-use crate::accounts::{AccountRow, COLUMNS};
+use crate::accounts::{self, AccountRow};
 use crate::keyset::Keyset;
 
 /// The SQL expressions a sort orders by, matching `MemberSort::key_of` one for one.
@@ -56,7 +56,8 @@ pub async fn page<'e>(
         direction: q.direction,
     };
     let sql = format!(
-        "SELECT {COLUMNS} FROM users WHERE {}{}{}",
+        "SELECT {} FROM users u WHERE {}{}{}",
+        accounts::columns("u"),
         filter(q.kind),
         keyset.after(q.after.is_some(), 3),
         keyset.order(q.limit)

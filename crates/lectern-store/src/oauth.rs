@@ -7,7 +7,7 @@ use sqlx::{Any, AnyConnection, Executor};
 use lectern_domain::account::Account;
 
 use crate::StoreError;
-use crate::accounts::{AccountRow, COLUMNS};
+use crate::accounts::{self, AccountRow};
 
 /// What a bearer token stands for.
 #[derive(Debug, Clone)]
@@ -112,12 +112,11 @@ pub async fn access_token_with_account<'e>(
 ) -> Result<Option<(AccessToken, Account)>, StoreError> {
     static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let sql = SQL.get_or_init(|| {
-        let account_columns: Vec<String> = COLUMNS.split(',').map(|c| format!("u.{}", c.trim())).collect();
         format!(
             "SELECT t.api_key AS token_api_key, t.expires_at AS token_expires_at, t.revoked AS token_revoked, {}
              FROM access_tokens t JOIN users u ON u.user_account_id = t.user_account_id
              WHERE t.token_hash = $1",
-            account_columns.join(", ")
+            accounts::columns("u")
         )
     });
     let row: Option<BearerRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))

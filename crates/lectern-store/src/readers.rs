@@ -1,37 +1,11 @@
 //! What the access rules need to know of a reader and their organization.
 
+use lectern_domain::account::standing::DownloadTimeframe;
 use lectern_domain::title_access::{OrganizationPolicy, ReaderFacts};
 use lectern_domain::{Roles, Timestamp};
 use sqlx::{Any, Executor, Row};
 
 use crate::{StoreError, Transaction, flag};
-
-/// A reader's own settings that the rules read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ReaderPolicy {
-    pub allow_adult_content: bool,
-    pub has_education_plan: bool,
-    /// Downloads allowed per calendar month; None: unlimited.
-    pub monthly_quota: Option<u32>,
-}
-
-pub async fn set_reader_policy(
-    tx: &mut Transaction,
-    user_account_id: &str,
-    p: ReaderPolicy,
-) -> Result<(), StoreError> {
-    sqlx::query(
-        "UPDATE users SET allow_adult_content = $1, has_education_plan = $2, monthly_quota = $3
-         WHERE user_account_id = $4",
-    )
-    .bind(flag(p.allow_adult_content))
-    .bind(flag(p.has_education_plan))
-    .bind(p.monthly_quota.map(i64::from))
-    .bind(user_account_id)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
 
 pub async fn set_organization_policy(
     tx: &mut Transaction,
@@ -51,27 +25,37 @@ pub async fn set_organization_policy(
     Ok(())
 }
 
-/// The reader as the rules see them, with this calendar month's downloads counted; None for an
-/// unknown account.
+/// The reader as the rules see them, with the downloads counted against their active
+/// subscription's allowance; None for an unknown account.
 pub async fn reader_facts<'e>(
     e: impl Executor<'e, Database = Any>,
     user_account_id: &str,
     now: Timestamp,
 ) -> Result<Option<ReaderFacts>, StoreError> {
-    let row = sqlx::query(
+    let today = now.date();
+    let sql = format!(
         "SELECT u.user_account_id, u.site_id, u.roles, u.country, u.allow_adult_content,
-                u.has_agreement, u.subscription_status, u.proof_of_disability_status,
-                u.organization_id, u.has_education_plan, u.monthly_quota,
+                u.organization_id, u.has_education_plan, {},
                 o.allow_search_downloads, o.safe_search, o.can_download_nimac,
+                s.num_books_allowed, s.download_timeframe,
                 (SELECT COUNT(*) FROM downloads d WHERE d.user_account_id = u.user_account_id
-                   AND d.created_at >= $2 AND d.status <> 'failed') AS downloads_this_month
+                   AND d.status <> 'failed' AND d.created_at >= CASE
+                     WHEN s.download_timeframe = 'entireSubscription' THEN s.start_at ELSE $3 END
+                ) AS downloads_in_period
          FROM users u LEFT JOIN organizations o ON o.organization_id = u.organization_id
+         LEFT JOIN subscriptions s ON s.subscription_id = (
+             SELECT a.subscription_id FROM subscriptions a WHERE a.user_account_id = u.user_account_id
+               AND a.start_date <= $2 AND (a.end_date IS NULL OR a.end_date >= $2)
+             ORDER BY a.start_date DESC, a.subscription_id DESC LIMIT 1)
          WHERE u.user_account_id = $1",
-    )
-    .bind(user_account_id)
-    .bind(month_start(now).unix())
-    .fetch_optional(e)
-    .await?;
+        crate::accounts::standing_columns("u")
+    );
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(user_account_id)
+        .bind(&today)
+        .bind(month_start(now).unix())
+        .fetch_optional(e)
+        .await?;
     let Some(r) = row else { return Ok(None) };
     let corrupt = |what: &str| StoreError::Corrupt(format!("user {user_account_id}: {what}"));
     let roles: String = r.try_get("roles")?;
@@ -84,8 +68,12 @@ pub async fn reader_facts<'e>(
         }),
         None => None,
     };
-    let quota: Option<i64> = r.try_get("monthly_quota")?;
-    let used: i64 = r.try_get("downloads_this_month")?;
+    let quota: Option<i64> = r.try_get("num_books_allowed")?;
+    let quota_period = match r.try_get::<Option<String>, _>("download_timeframe")? {
+        None => DownloadTimeframe::Monthly,
+        Some(t) => t.parse().map_err(|_| corrupt("download timeframe"))?,
+    };
+    let used: i64 = r.try_get("downloads_in_period")?;
     Ok(Some(ReaderFacts {
         user_account_id: r.try_get("user_account_id")?,
         site_id: r.try_get("site_id")?,
@@ -104,8 +92,9 @@ pub async fn reader_facts<'e>(
         organization_id,
         organization,
         has_education_plan: r.try_get::<i64, _>("has_education_plan")? != 0,
-        downloads_this_month: u32::try_from(used).unwrap_or(u32::MAX),
-        monthly_quota: quota.map(|q| u32::try_from(q).unwrap_or(u32::MAX)),
+        quota: quota.map(|q| u32::try_from(q).unwrap_or(u32::MAX)),
+        quota_period,
+        downloads_in_period: u32::try_from(used).unwrap_or(u32::MAX),
     }))
 }
 

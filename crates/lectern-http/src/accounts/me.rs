@@ -7,7 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::name::Name;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -33,8 +33,8 @@ pub struct Me {
     ),
     security(("bearer" = []))
 )]
-pub async fn get_me(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<Me>> {
-    let me = ctx.signed_in()?;
+pub async fn get_me(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Me>> {
+    let me = caller.signed_in()?;
     Ok(Json(Me {
         username: me.user_name.clone(),
         user_account_id: me.user_account_id.clone(),

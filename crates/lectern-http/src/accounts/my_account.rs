@@ -6,7 +6,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::name::Name;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -44,9 +44,9 @@ pub struct MyAccountSummary {
 )]
 pub async fn get_my_account(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<Json<MyAccountSummary>> {
-    let me = ctx.signed_in()?;
+    let me = caller.signed_in()?;
     Ok(Json(summary(&state, me).await?))
 }
 
@@ -63,9 +63,9 @@ pub async fn get_my_account(
 #[deprecated = "use /v2/myAccount"]
 pub async fn get_my_account_deprecated(
     state: State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<Json<MyAccountSummary>> {
-    get_my_account(state, ctx).await
+    get_my_account(state, caller).await
 }
 
 async fn summary(state: &AppState, me: &Account) -> ApiResult<MyAccountSummary> {

@@ -8,7 +8,7 @@ use lectern_store::marks::{self, MarkQuery, Marks};
 
 use super::marks::{MarkDeleteParams, MarkListParams, delete_mark};
 use super::view::{BookmarkView, mark_view};
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::paging::PageRequest;
 use crate::error::{ApiResult, ErrorBody};
@@ -28,12 +28,12 @@ pub type BookmarkList = Collection<BookmarkView>;
 )]
 pub async fn list_bookmarks(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<Json<BookmarkList>> {
-    let me = ctx.signed_in()?;
-    let p: MarkListParams = ctx.params.parse()?;
+    let me = caller.signed_in()?;
+    let p: MarkListParams = caller.params.parse()?;
     let format = p.format.unwrap_or(Format::Epub3);
-    page(&state, &ctx, &me.user_account_id, &p.service_id, format)
+    page(&state, &caller, &me.user_account_id, &p.service_id, format)
         .await
         .map(Json)
 }
@@ -51,11 +51,11 @@ pub async fn list_bookmarks(
 )]
 pub async fn delete_bookmark(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<Json<BookmarkList>> {
-    let me = ctx.signed_in()?;
-    let (service_id, format) = delete_mark(&state, &ctx, Marks::Bookmarks, "bookmark").await?;
-    page(&state, &ctx, &me.user_account_id, &service_id, format)
+    let me = caller.signed_in()?;
+    let (service_id, format) = delete_mark(&state, &caller, Marks::Bookmarks, "bookmark").await?;
+    page(&state, &caller, &me.user_account_id, &service_id, format)
         .await
         .map(Json)
 }
@@ -63,12 +63,12 @@ pub async fn delete_bookmark(
 /// A page of the caller's bookmarks in a title and format.
 async fn page(
     state: &AppState,
-    ctx: &Ctx,
+    caller: &Caller,
     user_account_id: &str,
     service_id: &str,
     format: Format,
 ) -> ApiResult<BookmarkList> {
-    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
     let q = MarkQuery {
         user_account_id,
         service_id,
@@ -86,7 +86,7 @@ async fn page(
     Ok(Collection::page(
         state,
         "/myBookmarks",
-        &ctx.params,
+        &caller.params,
         &page,
         (views, next),
         total,

@@ -6,7 +6,7 @@ use lectern_store::marks::{self, Marks};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
@@ -47,12 +47,12 @@ pub struct MarkDeleteParams {
 /// title and format whose marks are left.
 pub async fn delete_mark(
     state: &AppState,
-    ctx: &Ctx,
+    caller: &Caller,
     which: Marks,
     what: &str,
 ) -> ApiResult<(String, Format)> {
-    let me = ctx.signed_in()?;
-    let p: MarkDeleteParams = ctx.params.parse()?;
+    let me = caller.signed_in()?;
+    let p: MarkDeleteParams = caller.params.parse()?;
     let format = p.format.unwrap_or(Format::Epub3);
     let deleted = marks::delete(
         state.store.pool(),

@@ -9,7 +9,7 @@ use lectern_store::marks;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::status::Status;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -84,11 +84,14 @@ impl SaveBookmark {
     ),
     security(("bearer" = []))
 )]
-pub async fn save_bookmark(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<Status>> {
-    let me = ctx.signed_in()?;
-    let form: SaveBookmark = ctx.params.parse()?;
+pub async fn save_bookmark(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<Status>> {
+    let me = caller.signed_in()?;
+    let form: SaveBookmark = caller.params.parse()?;
     let bookmark = form.into_bookmark(Timestamp::now())?;
-    let who = CatalogViewer::of(&state, &ctx).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
     check_visible(&state, &who, &bookmark.service_id).await?;
     marks::save_bookmark(state.store.pool(), &me.user_account_id, &bookmark).await?;
     Ok(Json(Status::success(format!(

@@ -6,7 +6,7 @@ use lectern_store::catalog::{self, BisacPrefix};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
 use crate::conventions::paging::PageRequest;
@@ -58,9 +58,9 @@ pub struct BisacParams {
 )]
 pub async fn list_bisac_codes(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<Json<BisacCodeList>> {
-    let p: BisacParams = ctx.params.parse()?;
+    let p: BisacParams = caller.params.parse()?;
     let trimmed = |v: Option<String>| v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     let prefix = match (
         trimmed(p.code_starts_with),
@@ -76,7 +76,7 @@ pub async fn list_bisac_codes(
         (None, Some(description)) => BisacPrefix::Description(description),
         (None, None) => BisacPrefix::All,
     };
-    let page = PageRequest::from_params(&ctx.params, 100)?;
+    let page = PageRequest::from_params(&caller.params, 100)?;
     let after = page.after::<(String, String)>()?;
     let total_results = catalog::bisac_count(state.store.pool(), &prefix).await?;
     let mut rows =
@@ -96,7 +96,7 @@ pub async fn list_bisac_codes(
     Ok(Json(Collection::page(
         &state,
         "/bisacCodes",
-        &ctx.params,
+        &caller.params,
         &page,
         (items, next),
         total_results,

@@ -8,7 +8,7 @@ use lectern_store::catalog;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
 use crate::conventions::paging::PageRequest;
@@ -47,10 +47,10 @@ pub type CategoryList = Collection<CategoryListing>;
 )]
 pub async fn list_categories(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<Json<CategoryList>> {
-    let who = CatalogViewer::of(&state, &ctx).await?;
-    let page = PageRequest::from_params(&ctx.params, 100)?;
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let page = PageRequest::from_params(&caller.params, 100)?;
     let scope = who.scope();
     let index = state.titles.index.clone();
     let counts = tokio::task::spawn_blocking(move || index.category_counts(&scope))
@@ -75,7 +75,7 @@ pub async fn list_categories(
     Ok(Json(Collection::page(
         &state,
         "/categories",
-        &ctx.params,
+        &caller.params,
         &page,
         (items, next),
         total_results,

@@ -1,8 +1,6 @@
 //! Who is calling: the client (from `api_key`, which also fixes the site) and the user (from the
 //! bearer token, or the deprecated `access_token` parameter; none means a guest). Resolved once
-//! per `/v2` request, before the handler, and handed to it as [`Ctx`].
-
-use std::sync::Arc;
+//! per `/v2` request, before the handler, and handed to it as [`Caller`].
 
 use axum::body::{Body, to_bytes};
 use axum::extract::{FromRequestParts, Request, State};
@@ -23,40 +21,30 @@ use crate::state::AppState;
 /// Form bodies larger than this are refused before they are read for `api_key`.
 const FORM_LIMIT: usize = 1024 * 1024;
 
-/// Everything a `/v2` handler knows about its caller.
-#[derive(Debug)]
-pub struct RequestContext {
+/// The caller of a `/v2` request: everything a handler knows about who is asking.
+// Clone only because request extensions must be; the extractor takes it out, never clones.
+#[derive(Debug, Clone)]
+pub struct Caller {
     pub client: Client,
     /// The signed-in user, or `None` for a guest.
     pub user: Option<Account>,
     pub params: Params,
 }
 
-/// The caller of a `/v2` request.
-#[derive(Debug, Clone)]
-pub struct Ctx(pub Arc<RequestContext>);
-
-impl std::ops::Deref for Ctx {
-    type Target = RequestContext;
-    fn deref(&self) -> &RequestContext {
-        &self.0
-    }
-}
-
-impl Ctx {
+impl Caller {
     /// The signed-in user, or a 401 for a guest.
     pub fn signed_in(&self) -> ApiResult<&Account> {
         self.user.as_ref().ok_or_else(ApiError::sign_in_required)
     }
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for Ctx {
+impl<S: Send + Sync> FromRequestParts<S> for Caller {
     type Rejection = ApiError;
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        // Taken, not cloned: a handler reads its caller once.
         parts
             .extensions
-            .get::<Ctx>()
-            .cloned()
+            .remove::<Caller>()
             .ok_or_else(|| ApiError::internal("a /v2 route was served without the caller layer"))
     }
 }
@@ -116,11 +104,11 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
         ));
     }
 
-    parts.extensions.insert(Ctx(Arc::new(RequestContext {
+    parts.extensions.insert(Caller {
         client,
         user,
         params,
-    })));
+    });
     Ok(Request::from_parts(parts, body))
 }
 

@@ -12,7 +12,7 @@ use lectern_store::documents::{Document, DocumentStatus};
 use utoipa::ToSchema;
 
 use super::record::owner_view;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, TitleSummary, segment};
@@ -58,10 +58,10 @@ struct Form {
 )]
 pub async fn create_document(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     multipart: Multipart,
 ) -> ApiResult<Response> {
-    let me = ctx.signed_in()?;
+    let me = caller.signed_in()?;
     let form = read_form(multipart).await?;
     let name = form
         .name
@@ -115,7 +115,7 @@ pub async fn create_document(
         let _ = state.files.delete(&document.source_key).await;
         return Err(e.into());
     }
-    let who = CatalogViewer::of(&state, &ctx).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
     let view = owner_view(&state, &who, me, &document)?.summary;
     let location = state.v2_url(&format!("/titles/{}", segment(&document.document_id)));
     Ok((

@@ -4,7 +4,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use lectern_store::documents;
 
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::status::Status;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -24,10 +24,10 @@ use crate::state::AppState;
 )]
 pub async fn delete_document(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(service_id): Path<String>,
 ) -> ApiResult<Json<Status>> {
-    let me = ctx.signed_in()?;
+    let me = caller.signed_in()?;
     let gone = documents::delete(state.store.pool(), &service_id, &me.user_account_id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("You have no document '{service_id}'")))?;

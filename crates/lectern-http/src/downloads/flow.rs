@@ -12,7 +12,7 @@ use lectern_store::downloads::{self, DownloadStatus, SubjectKind};
 use lectern_store::readers;
 
 use super::signing::signed_url;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
@@ -35,14 +35,14 @@ pub struct Subject {
 
 pub async fn request(
     state: &AppState,
-    ctx: &Ctx,
+    caller: &Caller,
     who: &CatalogViewer,
     subject: Subject,
 ) -> ApiResult<Response> {
-    let reader_id = reader(state, ctx, who).await?.map(|r| r.user_account_id);
-    let requester = match &ctx.user {
+    let reader_id = reader(state, caller, who).await?.map(|r| r.user_account_id);
+    let requester = match &caller.user {
         Some(u) => u.user_account_id.clone(),
-        None => format!("guest:{}", ctx.client.api_key),
+        None => format!("guest:{}", caller.client.api_key),
     };
     let now = Timestamp::now();
     let format = subject.format.as_str();
@@ -73,7 +73,7 @@ pub async fn request(
     if let (Some(_), Some(r)) = (&existing, reader.as_mut()) {
         // Asking again for a package already requested is the same download: it was counted
         // against this month's allowance when it was first asked for.
-        r.downloads_this_month = r.downloads_this_month.saturating_sub(1);
+        r.downloads_in_period = r.downloads_in_period.saturating_sub(1);
     }
     let alerts = title_access::download_alerts(reader.as_ref(), &subject.facts, false);
     if !title_access::allows_download(&alerts) {
@@ -145,25 +145,25 @@ pub fn accepted(message: &str) -> Response {
 /// (if they may); None for a guest.
 async fn reader(
     state: &AppState,
-    ctx: &Ctx,
+    caller: &Caller,
     who: &CatalogViewer,
 ) -> ApiResult<Option<ReaderFacts>> {
-    let caller = match &who.viewer {
+    let signed_in = match &who.viewer {
         Viewer::Guest { .. } => None,
         Viewer::User(r) => Some(r),
     };
-    let Some(for_user) = ctx
+    let Some(for_user) = caller
         .params
         .one("forUser")?
         .map(str::trim)
         .filter(|v| !v.is_empty())
     else {
-        return Ok(caller.cloned());
+        return Ok(signed_in.cloned());
     };
-    let caller = caller.ok_or_else(ApiError::sign_in_required)?;
+    let sponsor = signed_in.ok_or_else(ApiError::sign_in_required)?;
     let member = readers::reader_facts(state.store.pool(), for_user, Timestamp::now())
         .await?
-        .filter(|m| title_access::may_download_for(caller, m))
+        .filter(|m| title_access::may_download_for(sponsor, m))
         .ok_or_else(|| {
             ApiError::forbidden(format!(
                 "You may not download for '{for_user}': sponsors download for members of their organization, membership assistants for accounts of their site"

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use crate::bookmarks::marks::{MarkDeleteParams, MarkListParams, delete_mark};
 use crate::bookmarks::view::{BookmarkView, mark_view};
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -62,12 +62,12 @@ pub fn highlight_view(state: &AppState, h: &Highlight) -> HighlightView {
 )]
 pub async fn list_highlights(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<Json<HighlightList>> {
-    let me = ctx.signed_in()?;
-    let p: MarkListParams = ctx.params.parse()?;
+    let me = caller.signed_in()?;
+    let p: MarkListParams = caller.params.parse()?;
     let format = p.format.unwrap_or(Format::Epub3);
-    page(&state, &ctx, &me.user_account_id, &p.service_id, format)
+    page(&state, &caller, &me.user_account_id, &p.service_id, format)
         .await
         .map(Json)
 }
@@ -85,11 +85,11 @@ pub async fn list_highlights(
 )]
 pub async fn delete_highlight(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<Json<HighlightList>> {
-    let me = ctx.signed_in()?;
-    let (service_id, format) = delete_mark(&state, &ctx, Marks::Highlights, "highlight").await?;
-    page(&state, &ctx, &me.user_account_id, &service_id, format)
+    let me = caller.signed_in()?;
+    let (service_id, format) = delete_mark(&state, &caller, Marks::Highlights, "highlight").await?;
+    page(&state, &caller, &me.user_account_id, &service_id, format)
         .await
         .map(Json)
 }
@@ -103,12 +103,12 @@ pub fn no_highlight(service_id: &str, format: Format) -> ApiError {
 /// A page of the caller's highlights in a title and format.
 pub async fn page(
     state: &AppState,
-    ctx: &Ctx,
+    caller: &Caller,
     user_account_id: &str,
     service_id: &str,
     format: Format,
 ) -> ApiResult<HighlightList> {
-    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
     let q = MarkQuery {
         user_account_id,
         service_id,
@@ -125,7 +125,7 @@ pub async fn page(
     Ok(Collection::page(
         state,
         "/myHighlights",
-        &ctx.params,
+        &caller.params,
         &page,
         (views, next),
         total,

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::list::{HighlightView, highlight_view, no_highlight};
 use crate::bookmarks::SaveBookmark;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, check_visible};
@@ -86,12 +86,12 @@ impl HighlightForm {
 )]
 pub async fn create_highlight(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<(StatusCode, Json<HighlightView>)> {
-    let me = ctx.signed_in()?;
-    let form: HighlightForm = ctx.params.parse()?;
+    let me = caller.signed_in()?;
+    let form: HighlightForm = caller.params.parse()?;
     let highlight = form.into_highlight(Timestamp::now())?;
-    let who = CatalogViewer::of(&state, &ctx).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
     check_visible(&state, &who, &highlight.mark.service_id).await?;
     marks::insert_highlight(state.store.pool(), &me.user_account_id, &highlight)
         .await
@@ -121,10 +121,10 @@ pub async fn create_highlight(
 )]
 pub async fn update_highlight(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<Json<HighlightView>> {
-    let me = ctx.signed_in()?;
-    let form: HighlightForm = ctx.params.parse()?;
+    let me = caller.signed_in()?;
+    let form: HighlightForm = caller.params.parse()?;
     let mut highlight = form.into_highlight(Timestamp::now())?;
     let (service_id, format) = (highlight.mark.service_id.clone(), highlight.mark.format);
     let existing = marks::highlight_at(

@@ -9,7 +9,7 @@ use lectern_store::reading_lists::ListScope;
 
 use super::my_lists::MyListsParams;
 use super::page::{ListList, Listing, page};
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::refusals;
 use crate::state::AppState;
@@ -32,17 +32,17 @@ use crate::state::AppState;
 )]
 pub async fn account_lists(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<ListList>> {
-    let me = ctx.signed_in()?;
-    let p: MyListsParams = ctx.params.parse()?;
+    let me = caller.signed_in()?;
+    let p: MyListsParams = caller.params.parse()?;
     let missing = || ApiError::not_found(format!("There is no account '{user_identifier}'"));
     let account = accounts::by_identifier(state.store.pool(), &user_identifier)
         .await?
         .ok_or_else(missing)?;
     refusals::membership(
-        membership_management(&ctx.client, me, &account.site_id),
+        membership_management(&caller.client, me, &account.site_id),
         "read an account's lists",
         missing,
     )?;
@@ -59,5 +59,5 @@ pub async fn account_lists(
         sort: p.sort_order,
         direction: p.direction,
     };
-    Ok(Json(page(&state, &ctx, me, listing).await?))
+    Ok(Json(page(&state, &caller, me, listing).await?))
 }

@@ -16,7 +16,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::load::list_for;
 use super::page::{ListList, ListSortOrder, Listing, page};
 use super::view::{ListView, list_view};
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::refusals;
@@ -51,9 +51,9 @@ pub struct MyListsParams {
     ),
     security(("bearer" = []))
 )]
-pub async fn my_lists(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<ListList>> {
-    let me = ctx.signed_in()?;
-    let p: MyListsParams = ctx.params.parse()?;
+pub async fn my_lists(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<ListList>> {
+    let me = caller.signed_in()?;
+    let p: MyListsParams = caller.params.parse()?;
     let listing = Listing {
         path: "/myLists",
         scope: ListScope::Mine {
@@ -63,7 +63,7 @@ pub async fn my_lists(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json
         sort: p.sort_order,
         direction: p.direction,
     };
-    let list = page(&state, &ctx, me, listing).await?;
+    let list = page(&state, &caller, me, listing).await?;
     Ok(Json(
         list.allowing(Allows::of(&[("GET", true), ("POST", true)])),
     ))
@@ -93,9 +93,12 @@ pub struct NewListForm {
     ),
     security(("bearer" = []))
 )]
-pub async fn create_list(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<ListView>> {
-    let me = ctx.signed_in()?;
-    let form: NewListForm = ctx.params.parse()?;
+pub async fn create_list(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<ListView>> {
+    let me = caller.signed_in()?;
+    let form: NewListForm = caller.params.parse()?;
     let name = form.name.trim();
     reading_lists::check_name(name).map_err(|why| ApiError::bad_param("name", why))?;
     if let Some(d) = &form.description {
@@ -155,11 +158,11 @@ pub struct SubscriptionForm {
 )]
 pub async fn put_subscription(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(reading_list_id): Path<String>,
 ) -> ApiResult<Json<ListView>> {
-    let me = ctx.signed_in()?;
-    let form: SubscriptionForm = ctx.params.parse()?;
+    let me = caller.signed_in()?;
+    let form: SubscriptionForm = caller.params.parse()?;
     let found = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
     refusals::subscription(may_subscribe(me, &found.list, found.right), || {
         ApiError::not_found(format!("There is no reading list '{reading_list_id}'"))
@@ -197,8 +200,11 @@ pub async fn put_subscription(
     security(("bearer" = []))
 )]
 #[deprecated = "use /v2/myLists"]
-pub async fn my_lists_deprecated(state: State<AppState>, ctx: Ctx) -> ApiResult<Json<ListList>> {
-    my_lists(state, ctx).await
+pub async fn my_lists_deprecated(
+    state: State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<ListList>> {
+    my_lists(state, caller).await
 }
 
 /// Deprecated spelling of `POST /v2/myLists`.
@@ -213,8 +219,11 @@ pub async fn my_lists_deprecated(state: State<AppState>, ctx: Ctx) -> ApiResult<
     security(("bearer" = []))
 )]
 #[deprecated = "use /v2/myLists"]
-pub async fn create_list_deprecated(state: State<AppState>, ctx: Ctx) -> ApiResult<Json<ListView>> {
-    create_list(state, ctx).await
+pub async fn create_list_deprecated(
+    state: State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<ListView>> {
+    create_list(state, caller).await
 }
 
 /// Deprecated spelling of `PUT /v2/myLists/{readingListId}/subscription`.
@@ -234,8 +243,8 @@ pub async fn create_list_deprecated(state: State<AppState>, ctx: Ctx) -> ApiResu
 #[deprecated = "use /v2/myLists"]
 pub async fn put_subscription_deprecated(
     state: State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     path: Path<String>,
 ) -> ApiResult<Json<ListView>> {
-    put_subscription(state, ctx, path).await
+    put_subscription(state, caller, path).await
 }

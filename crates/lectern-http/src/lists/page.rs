@@ -8,7 +8,7 @@ use lectern_store::keyset::KeyPart;
 use lectern_store::reading_lists::{self, ListQuery, ListScope, ListSort};
 
 use super::view::{ListView, list_view};
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::Collection;
 use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult};
@@ -47,11 +47,11 @@ pub struct Listing<'a> {
 /// `viewer`: whose rights the lists are shown with (the caller).
 pub async fn page(
     state: &AppState,
-    ctx: &Ctx,
+    caller: &Caller,
     viewer: &Account,
     listing: Listing<'_>,
 ) -> ApiResult<ListList> {
-    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
     let order = listing.sort.unwrap_or(ListSortOrder::Name);
     let sort: ListSort = order.into();
     let direction = listing.direction.unwrap_or_default();
@@ -84,7 +84,7 @@ pub async fn page(
     Ok(Collection::page(
         state,
         listing.path,
-        &ctx.params,
+        &caller.params,
         &page,
         (views, next),
         total,

@@ -17,7 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::load::list_for;
 use super::page::{ListList, ListSortOrder, Listing, page};
 use super::view::{ListView, list_view};
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -64,9 +64,12 @@ pub struct ListsParams {
     ),
     security(("bearer" = []))
 )]
-pub async fn search_lists(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<ListList>> {
-    let me = ctx.signed_in()?;
-    let p: ListsParams = ctx.params.parse()?;
+pub async fn search_lists(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<ListList>> {
+    let me = caller.signed_in()?;
+    let p: ListsParams = caller.params.parse()?;
     if p.sort_order == Some(ListSortOrder::Owner) {
         return Err(ApiError::bad_param(
             "sortOrder",
@@ -94,7 +97,7 @@ pub async fn search_lists(State(state): State<AppState>, ctx: Ctx) -> ApiResult<
         sort: p.sort_order,
         direction: p.direction,
     };
-    let list = page(&state, &ctx, me, listing).await?;
+    let list = page(&state, &caller, me, listing).await?;
     Ok(Json(list.allowing(Allows::of(&[("GET", true)]))))
 }
 
@@ -113,10 +116,10 @@ pub async fn search_lists(State(state): State<AppState>, ctx: Ctx) -> ApiResult<
 )]
 pub async fn get_list(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(reading_list_id): Path<String>,
 ) -> ApiResult<Json<ListView>> {
-    let me = ctx.signed_in()?;
+    let me = caller.signed_in()?;
     let f = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
     Ok(Json(list_view(&state, me, &f.list, &f.relation, f.right)))
 }
@@ -159,11 +162,11 @@ pub struct ListChanges {
 )]
 pub async fn update_list(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(reading_list_id): Path<String>,
 ) -> ApiResult<Json<ListView>> {
-    let me = ctx.signed_in()?;
-    let changes: ListChanges = ctx.params.parse()?;
+    let me = caller.signed_in()?;
+    let changes: ListChanges = caller.params.parse()?;
     let name = changes.name.as_deref().map(str::trim);
     if let Some(n) = name {
         reading_lists::check_name(n).map_err(|why| ApiError::bad_param("name", why))?;

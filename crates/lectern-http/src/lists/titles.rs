@@ -19,7 +19,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{IntoParams, ToSchema};
 
 use super::load::{Found, list_for};
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::links::segment;
 use crate::conventions::paging::PageRequest;
@@ -101,12 +101,12 @@ pub struct TitlesParams {
 )]
 pub async fn list_titles(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(reading_list_id): Path<String>,
 ) -> ApiResult<Json<ListTitles>> {
-    let me = ctx.signed_in()?;
+    let me = caller.signed_in()?;
     let found = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
-    titles_page(&state, &ctx, &found).await.map(Json)
+    titles_page(&state, &caller, &found).await.map(Json)
 }
 
 /// The form that adds a title.
@@ -135,18 +135,18 @@ pub struct AddTitle {
 )]
 pub async fn add_title(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(reading_list_id): Path<String>,
 ) -> ApiResult<Json<ListTitles>> {
-    let me = ctx.signed_in()?;
-    let form: AddTitle = ctx.params.parse()?;
+    let me = caller.signed_in()?;
+    let form: AddTitle = caller.params.parse()?;
     let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
     let record = addable(&state, &found.list.owner_id, &form.service_id).await?;
     let entry = ListEntry::of(&record, Timestamp::now());
     reading_list_entries::add_title(&state.store, &reading_list_id, &entry, Timestamp::now())
         .await?;
     let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
-    titles_page(&state, &ctx, &found).await.map(Json)
+    titles_page(&state, &caller, &found).await.map(Json)
 }
 
 #[utoipa::path(
@@ -166,10 +166,10 @@ pub async fn add_title(
 )]
 pub async fn remove_title(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path((reading_list_id, service_id)): Path<(String, String)>,
 ) -> ApiResult<Json<ListTitles>> {
-    let me = ctx.signed_in()?;
+    let me = caller.signed_in()?;
     list_for(&state, me, &reading_list_id, ListRight::Change).await?;
     let removed = reading_list_entries::remove_title(
         &state.store,
@@ -184,7 +184,7 @@ pub async fn remove_title(
         )));
     }
     let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
-    titles_page(&state, &ctx, &found).await.map(Json)
+    titles_page(&state, &caller, &found).await.map(Json)
 }
 
 /// The title, if it is live and the list's owner may see it; otherwise a 400 naming `serviceId`.
@@ -214,8 +214,8 @@ async fn addable(state: &AppState, owner_id: &str, service_id: &str) -> ApiResul
 /// A page of the list's titles that the caller may see, in the order asked. A title the caller
 /// may not see (made non-live since it was added, say) is left out of its page, which may then
 /// hold fewer than `limit`; `totalResults` is the list's `titleCount`.
-async fn titles_page(state: &AppState, ctx: &Ctx, found: &Found) -> ApiResult<ListTitles> {
-    let listing = listing_params(&ctx.params);
+async fn titles_page(state: &AppState, caller: &Caller, found: &Found) -> ApiResult<ListTitles> {
+    let listing = listing_params(&caller.params);
     let p: TitlesParams = listing.parse()?;
     let page = PageRequest::from_params(&listing, 10)?;
     let order = p.sort_order.unwrap_or(EntrySortOrder::Title);
@@ -246,7 +246,7 @@ async fn titles_page(state: &AppState, ctx: &Ctx, found: &Found) -> ApiResult<Li
     let next = page.next_token_in_order(&mut entries, &order, |e| sort.key_of(e));
     let ids: Vec<String> = entries.iter().map(|e| e.service_id.clone()).collect();
     let records = titles::get_many(state.store.pool(), &ids).await?;
-    let who = CatalogViewer::of(state, ctx).await?;
+    let who = CatalogViewer::of(state, caller).await?;
     let perspective = who.perspective();
     let views = entries
         .into_iter()

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::name::Name;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::segment;
 use crate::conventions::paging::PageRequest;
@@ -67,21 +67,21 @@ pub type UserAccountList = Collection<UserAccount>;
 )]
 pub async fn list_members(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(organization_id): Path<String>,
 ) -> ApiResult<Json<UserAccountList>> {
-    let me = ctx.signed_in()?;
+    let me = caller.signed_in()?;
     let organization = organizations::get(state.store.pool(), &organization_id)
         .await?
         .ok_or_else(|| not_found(&organization_id))?;
     refusals::membership(
-        membership_management(&ctx.client, me, &organization.site_id),
+        membership_management(&caller.client, me, &organization.site_id),
         "list an organization's members",
         || not_found(&organization_id),
     )?;
 
-    let page = PageRequest::from_params(&ctx.params, 10)?;
-    let mut query = member_query(&ctx.params, &organization_id, &page)?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
+    let mut query = member_query(&caller.params, &organization_id, &page)?;
     query.after = match page.after::<(String, String, Vec<String>)>()? {
         None => None,
         Some((sort, direction, key)) => {
@@ -112,7 +112,7 @@ pub async fn list_members(
     Ok(Json(Collection::page(
         &state,
         &path,
-        &ctx.params,
+        &caller.params,
         &page,
         (items, next),
         total_results,

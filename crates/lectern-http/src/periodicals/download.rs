@@ -10,7 +10,7 @@ use lectern_store::downloads::SubjectKind;
 use lectern_store::periodicals;
 
 use super::view::visible_series;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::downloads::{self, Subject};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -37,11 +37,11 @@ use crate::titles::CatalogViewer;
 )]
 pub async fn download_edition(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path((series_id, edition_id, format)): Path<(String, String, String)>,
 ) -> ApiResult<Response> {
     let format = downloads::parse_format(&format)?;
-    let who = CatalogViewer::of(&state, &ctx).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
     let (series, _) = visible_series(&state, &who, &series_id).await?;
     let edition = periodicals::edition(state.store.pool(), &series.series_id, &edition_id)
         .await?
@@ -77,5 +77,5 @@ pub async fn download_edition(
         facts,
         format,
     };
-    downloads::request(&state, &ctx, &who, subject).await
+    downloads::request(&state, &caller, &who, subject).await
 }

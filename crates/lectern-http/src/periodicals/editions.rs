@@ -8,7 +8,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::view::{EditionView, edition_view, visible_series};
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -65,15 +65,15 @@ pub struct EditionParams {
 )]
 pub async fn list_editions(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(series_id): Path<String>,
 ) -> ApiResult<Json<EditionList>> {
-    let who = CatalogViewer::of(&state, &ctx).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
     let (series, _) = visible_series(&state, &who, &series_id).await?;
-    let p: EditionParams = ctx.params.parse()?;
+    let p: EditionParams = caller.params.parse()?;
     let by_name = p.sort_order == Some(EditionSort::EditionName);
     let descending = p.direction == Some(Direction::Desc);
-    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
     let mut editions = periodicals::editions(state.store.pool(), &series.series_id).await?;
     if by_name {
         editions.sort_by(|a, b| {
@@ -104,7 +104,7 @@ pub async fn list_editions(
     Ok(Json(Collection::page(
         &state,
         &path,
-        &ctx.params,
+        &caller.params,
         &page,
         (items, next),
         total_results,
@@ -126,10 +126,10 @@ pub async fn list_editions(
 )]
 pub async fn get_edition(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path((series_id, edition_id)): Path<(String, String)>,
 ) -> ApiResult<Json<EditionView>> {
-    let who = CatalogViewer::of(&state, &ctx).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
     let (series, _) = visible_series(&state, &who, &series_id).await?;
     let edition = periodicals::edition(state.store.pool(), &series.series_id, &edition_id)
         .await?

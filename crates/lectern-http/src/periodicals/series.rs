@@ -8,7 +8,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::view::{SeriesSummary, series_summary, sites_of, visible_series};
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -68,13 +68,16 @@ pub struct SeriesParams {
     ),
     security((), ("bearer" = []))
 )]
-pub async fn list_series(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<SeriesList>> {
-    let who = CatalogViewer::of(&state, &ctx).await?;
-    let p: SeriesParams = ctx.params.parse()?;
+pub async fn list_series(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<SeriesList>> {
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let p: SeriesParams = caller.params.parse()?;
     let order = p.sort_order.unwrap_or(SeriesSort::Title);
     let sort = order.as_str().to_owned();
     let descending = p.direction == Some(Direction::Desc);
-    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
     let trimmed = |v: Option<String>| v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     let filter = SeriesFilter {
         sites: sites_of(&who),
@@ -111,7 +114,7 @@ pub async fn list_series(State(state): State<AppState>, ctx: Ctx) -> ApiResult<J
     Ok(Json(Collection::page(
         &state,
         "/periodicals",
-        &ctx.params,
+        &caller.params,
         &page,
         (periodicals, next),
         total_results,
@@ -157,10 +160,10 @@ fn page_by_position(
 )]
 pub async fn get_series(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(series_id): Path<String>,
 ) -> ApiResult<Json<SeriesSummary>> {
-    let who = CatalogViewer::of(&state, &ctx).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
     let (series, count) = visible_series(&state, &who, &series_id).await?;
     let latest = periodicals::editions(state.store.pool(), &series.series_id)
         .await?

@@ -6,7 +6,7 @@ use lectern_store::catalog;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
 use crate::conventions::paging::PageRequest;
@@ -43,11 +43,11 @@ pub type PopularLists = Collection<PopularListView>;
 )]
 pub async fn list_popular_lists(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<Json<PopularLists>> {
-    let who = CatalogViewer::of(&state, &ctx).await?;
-    let sites = super::sites_of(&who, &ctx.client.site_id);
-    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let sites = super::sites_of(&who, &caller.client.site_id);
+    let page = PageRequest::from_params(&caller.params, 10)?;
     let after = page.after::<String>()?;
     let total_results = catalog::popular_lists_count(state.store.pool(), &sites).await?;
     let mut rows =
@@ -68,7 +68,7 @@ pub async fn list_popular_lists(
     Ok(Json(Collection::page(
         &state,
         "/popularLists",
-        &ctx.params,
+        &caller.params,
         &page,
         (items, next),
         total_results,

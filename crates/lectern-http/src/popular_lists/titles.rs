@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -62,11 +62,11 @@ pub type PopularTitles = Collection<PopularTitle>;
 )]
 pub async fn popular_list_titles(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(list_id): Path<String>,
 ) -> ApiResult<Json<PopularTitles>> {
-    let who = CatalogViewer::of(&state, &ctx).await?;
-    let sites = super::sites_of(&who, &ctx.client.site_id);
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let sites = super::sites_of(&who, &caller.client.site_id);
     let list = match catalog::popular_list(state.store.pool(), &list_id).await? {
         Some(l) if sites.contains(&l.site_id) => l,
         _ => {
@@ -75,7 +75,7 @@ pub async fn popular_list_titles(
             )));
         }
     };
-    let page = PageRequest::from_params(&ctx.params, 10)?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
     // Lists are short (tens of titles), so the visible ones are read whole and paged by
     // position; totalResults counts only what this caller can see.
     let entries = catalog::popular_list_titles(state.store.pool(), &list.list_id).await?;
@@ -102,7 +102,7 @@ pub async fn popular_list_titles(
         Collection::page(
             &state,
             &path,
-            &ctx.params,
+            &caller.params,
             &page,
             (items, next),
             total_results,

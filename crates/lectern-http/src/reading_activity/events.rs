@@ -11,7 +11,7 @@ use lectern_store::reading_activity;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::status::Status;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -53,10 +53,10 @@ pub struct ReadingEventForm {
 )]
 pub async fn post_reading_event(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<Json<Status>> {
-    let me = ctx.signed_in()?;
-    let form: ReadingEventForm = ctx.params.parse()?;
+    let me = caller.signed_in()?;
+    let form: ReadingEventForm = caller.params.parse()?;
     reading::check_location(&form.location).map_err(|why| ApiError::bad_param("location", why))?;
     if form.metric < 0 {
         return Err(ApiError::bad_param("metric", "must not be negative"));
@@ -64,7 +64,7 @@ pub async fn post_reading_event(
     if let Some(d) = &form.location_description {
         reading::check_text(d).map_err(|why| ApiError::bad_param("locationDescription", why))?;
     }
-    let who = CatalogViewer::of(&state, &ctx).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
     check_visible(&state, &who, &form.service_id).await?;
     let event = ReadingEvent {
         service_id: form.service_id,

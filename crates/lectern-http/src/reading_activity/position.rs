@@ -7,7 +7,7 @@ use lectern_store::reading_activity;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
 use crate::downloads::parse_format;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -49,10 +49,10 @@ pub struct ReadingPositionView {
 )]
 pub async fn get_reading_position(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path((service_id, format)): Path<(String, String)>,
 ) -> ApiResult<Json<ReadingPositionView>> {
-    let me = ctx.signed_in()?;
+    let me = caller.signed_in()?;
     let format = parse_format(&format)?;
     let p =
         reading_activity::position(state.store.pool(), &me.user_account_id, &service_id, format)

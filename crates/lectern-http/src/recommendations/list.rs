@@ -11,7 +11,7 @@ use lectern_store::{recommendations, titles};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::paging::PageRequest;
 use crate::error::{ApiResult, ErrorBody};
@@ -53,11 +53,11 @@ pub type RecommendedTitles = Collection<RecommendedTitle>;
 )]
 pub async fn my_recommendations(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
 ) -> ApiResult<Json<RecommendedTitles>> {
-    let me = ctx.signed_in()?;
-    let page = PageRequest::from_params(&ctx.params, 10)?;
-    let who = CatalogViewer::of(&state, &ctx).await?;
+    let me = caller.signed_in()?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
+    let who = CatalogViewer::of(&state, &caller).await?;
     let pool = state.store.pool();
 
     let history = recommendations::history(pool, &me.user_account_id).await?;
@@ -115,7 +115,7 @@ pub async fn my_recommendations(
         Collection::page(
             &state,
             "/myRecommendations",
-            &ctx.params,
+            &caller.params,
             &page,
             (items, next),
             total,

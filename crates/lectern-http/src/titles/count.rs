@@ -6,7 +6,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::viewer::CatalogViewer;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
@@ -29,9 +29,12 @@ pub struct TitleCount {
     ),
     security((), ("bearer" = []))
 )]
-pub async fn count_titles(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<TitleCount>> {
-    let who = CatalogViewer::of(&state, &ctx).await?;
-    let include_shared = match ctx.params.one("includeShared")?.map(str::trim) {
+pub async fn count_titles(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<TitleCount>> {
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let include_shared = match caller.params.one("includeShared")?.map(str::trim) {
         None | Some("") | Some("true") => true,
         Some("false") => false,
         Some(_) => {
@@ -41,7 +44,7 @@ pub async fn count_titles(State(state): State<AppState>, ctx: Ctx) -> ApiResult<
             ));
         }
     };
-    let country = ctx
+    let country = caller
         .params
         .one("country")?
         .map(str::trim)

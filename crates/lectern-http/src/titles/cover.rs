@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 
 use super::record::visible_title;
 use super::viewer::CatalogViewer;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
@@ -29,10 +29,10 @@ use crate::state::AppState;
 )]
 pub async fn cover_image(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(service_id): Path<String>,
 ) -> ApiResult<Response> {
-    cover(&state, &ctx, &service_id, 600, 900).await
+    cover(&state, &caller, &service_id, 600, 900).await
 }
 
 #[utoipa::path(
@@ -49,20 +49,20 @@ pub async fn cover_image(
 )]
 pub async fn thumbnail(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(service_id): Path<String>,
 ) -> ApiResult<Response> {
-    cover(&state, &ctx, &service_id, 120, 180).await
+    cover(&state, &caller, &service_id, 120, 180).await
 }
 
 async fn cover(
     state: &AppState,
-    ctx: &Ctx,
+    caller: &Caller,
     service_id: &str,
     width: u32,
     height: u32,
 ) -> ApiResult<Response> {
-    let who = CatalogViewer::of(state, ctx).await?;
+    let who = CatalogViewer::of(state, caller).await?;
     let record = visible_title(state, &who, service_id).await?;
     let mut resp = svg(&record, width, height).into_response();
     let headers = resp.headers_mut();
@@ -73,7 +73,7 @@ async fn cover(
     // What a guest sees depends only on the client key, which is in the URL, so shared caches
     // may keep a guest's cover. A signed-in reader may see titles others of the same client may
     // not (adult content, titles not yet live), and a shared cache must not hand those on.
-    let cache = if ctx.user.is_some() {
+    let cache = if caller.user.is_some() {
         "private, max-age=86400"
     } else {
         "public, max-age=86400"

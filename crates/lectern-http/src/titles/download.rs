@@ -7,7 +7,7 @@ use lectern_store::downloads::SubjectKind;
 
 use super::record::visible_title;
 use super::viewer::CatalogViewer;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::documents;
 use crate::downloads::{self, Subject};
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -34,15 +34,17 @@ use crate::state::AppState;
 )]
 pub async fn download_title(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path((service_id, format)): Path<(String, String)>,
 ) -> ApiResult<Response> {
     let format = downloads::parse_format(&format)?;
-    let who = CatalogViewer::of(&state, &ctx).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
     let record = match visible_title(&state, &who, &service_id).await {
         Ok(record) => record,
         Err(absent) => {
-            return match documents::owned_document(&state, ctx.user.as_ref(), &service_id).await? {
+            return match documents::owned_document(&state, caller.user.as_ref(), &service_id)
+                .await?
+            {
                 Some(d) => document_download(&state, &d, format).await,
                 None => Err(absent),
             };
@@ -70,7 +72,7 @@ pub async fn download_title(
         facts: record.facts(who.in_global(&record.site)),
         format,
     };
-    downloads::request(&state, &ctx, &who, subject).await
+    downloads::request(&state, &caller, &who, subject).await
 }
 
 /// The owner's own document: its EPUB once converted (202 until then), unstamped and uncounted.

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use super::view::{TitleSummary, segment, summary};
 use super::viewer::CatalogViewer;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
 use crate::documents;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -118,16 +118,16 @@ pub struct TitleCompleteRecord {
 )]
 pub async fn get_title(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path(service_id): Path<String>,
 ) -> ApiResult<Json<TitleCompleteRecord>> {
-    let who = CatalogViewer::of(&state, &ctx).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
     match visible_title(&state, &who, &service_id).await {
         Ok(record) => Ok(Json(complete_record(&state, &who, &record))),
         // The caller's own documents are titles to them alone.
         Err(absent) => match (
-            documents::owned_document(&state, ctx.user.as_ref(), &service_id).await?,
-            &ctx.user,
+            documents::owned_document(&state, caller.user.as_ref(), &service_id).await?,
+            &caller.user,
         ) {
             (Some(d), Some(me)) => Ok(Json(documents::owner_view(&state, &who, me, &d)?)),
             _ => Err(absent),

@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 use super::record::visible_title;
 use super::view::segment;
 use super::viewer::CatalogViewer;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
 use crate::conventions::paging::PageRequest;
@@ -73,12 +73,12 @@ impl Found {
 /// The folder of the artifact's files, when the caller may have them (None: it has no file).
 async fn folder_of(
     state: &AppState,
-    ctx: &Ctx,
+    caller: &Caller,
     service_id: &str,
     format: &str,
 ) -> ApiResult<(TitleRecord, Option<String>)> {
     let format = parse_format(format)?;
-    let who = CatalogViewer::of(state, ctx).await?;
+    let who = CatalogViewer::of(state, caller).await?;
     let record = visible_title(state, &who, service_id).await?;
     let artifact = record
         .artifact(format)
@@ -129,11 +129,11 @@ async fn folder_of(
 )]
 pub async fn list_resources(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path((service_id, format)): Path<(String, String)>,
 ) -> ApiResult<Json<TitleFileResources>> {
-    let page = PageRequest::from_params(&ctx.params, 10)?;
-    let (record, folder) = folder_of(&state, &ctx, &service_id, &format).await?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
+    let (record, folder) = folder_of(&state, &caller, &service_id, &format).await?;
     let found: Vec<Found> = match &folder {
         // Listed in the order of their keys, which is their names' order.
         Some(folder) => state
@@ -156,7 +156,7 @@ pub async fn list_resources(
     Ok(Json(Collection::page(
         &state,
         &base,
-        &ctx.params,
+        &caller.params,
         &page,
         (resources, next),
         total_results,
@@ -203,11 +203,11 @@ async fn resource(state: &AppState, base: &str, f: Found) -> ApiResult<TitleFile
 )]
 pub async fn get_resource(
     State(state): State<AppState>,
-    ctx: Ctx,
+    caller: Caller,
     Path((service_id, format, resource_id)): Path<(String, String, String)>,
 ) -> ApiResult<Response> {
     let missing = || ApiError::not_found(format!("There is no resource '{resource_id}'"));
-    let (_, folder) = folder_of(&state, &ctx, &service_id, &format).await?;
+    let (_, folder) = folder_of(&state, &caller, &service_id, &format).await?;
     let folder = folder.ok_or_else(missing)?;
     let key = format!("{folder}/{resource_id}");
     let file = match state.files.head(&key).await {
@@ -216,15 +216,15 @@ pub async fn get_resource(
         Ok(None) | Err(FileError::BadKey { .. }) => return Err(missing()),
         Err(e) => return Err(ApiError::internal(e)),
     };
-    match requested_speed(&ctx, &file.name)? {
+    match requested_speed(&caller, &file.name)? {
         Some(speed) if speed != PlaybackSpeed::NORMAL => at_speed(&state, &file, speed).await,
         _ => available(&state, &file.key).await,
     }
 }
 
 /// `speed`, for an MP3 only.
-fn requested_speed(ctx: &Ctx, name: &str) -> ApiResult<Option<PlaybackSpeed>> {
-    let Some(raw) = ctx
+fn requested_speed(caller: &Caller, name: &str) -> ApiResult<Option<PlaybackSpeed>> {
+    let Some(raw) = caller
         .params
         .one("speed")?
         .map(str::trim)

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use super::filters;
 use super::view::{TitleSummary, summary};
 use super::viewer::CatalogViewer;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
 use crate::conventions::paging::PageRequest;
@@ -108,11 +108,14 @@ pub type TitleList = Collection<FoundTitle>;
     ),
     security((), ("bearer" = []))
 )]
-pub async fn search_titles(State(state): State<AppState>, ctx: Ctx) -> ApiResult<Json<TitleList>> {
-    let who = CatalogViewer::of(&state, &ctx).await?;
-    let filters = filters::parse(&ctx.params)?;
-    let (sort, direction) = filters::order(&ctx.params, &filters)?;
-    let page = PageRequest::from_params(&ctx.params, 10)?;
+pub async fn search_titles(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<TitleList>> {
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let filters = filters::parse(&caller.params)?;
+    let (sort, direction) = filters::order(&caller.params, &filters)?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
     let search = TitleSearch {
         filters,
         scope: who.scope(),
@@ -131,14 +134,14 @@ pub async fn search_titles(State(state): State<AppState>, ctx: Ctx) -> ApiResult
         .filter(|r| who.sees(r))
         .map(|r| FoundTitle(summary(&state, r, who.in_global(&r.site), &perspective)))
         .collect();
-    let author_facets = facets(&state, &ctx, "authorFilter", found.author_facets);
-    let category_facets = facets(&state, &ctx, "category", found.category_facets);
+    let author_facets = facets(&state, &caller, "authorFilter", found.author_facets);
+    let category_facets = facets(&state, &caller, "category", found.category_facets);
     let facet_json = |f: Vec<Facet>| serde_json::to_value(f).map_err(ApiError::internal);
     Ok(Json(
         Collection::page(
             &state,
             "/titles",
-            &ctx.params,
+            &caller.params,
             &page,
             (titles, found.next),
             found.total,
@@ -164,12 +167,17 @@ pub async fn run(state: &AppState, search: TitleSearch) -> ApiResult<SearchPage>
 }
 
 /// Facets with links to the same search narrowed to each value.
-fn facets(state: &AppState, ctx: &Ctx, param: &str, counts: Vec<(String, u64)>) -> Vec<Facet> {
+fn facets(
+    state: &AppState,
+    caller: &Caller,
+    param: &str,
+    counts: Vec<(String, u64)>,
+) -> Vec<Facet> {
     counts
         .into_iter()
         .map(|(name, count)| {
             let mut q = url::form_urlencoded::Serializer::new(String::new());
-            for (k, v) in ctx.params.pairs() {
+            for (k, v) in caller.params.pairs() {
                 if !["api_key", "access_token", "start", param].contains(&k.as_str()) {
                     q.append_pair(k, v);
                 }

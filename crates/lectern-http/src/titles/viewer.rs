@@ -5,7 +5,7 @@ use lectern_domain::title_access::{self, Viewer};
 use lectern_store::readers;
 
 use super::view::Perspective;
-use crate::conventions::caller::Ctx;
+use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::title_index::CategoryNames;
@@ -17,10 +17,10 @@ pub struct CatalogViewer {
 }
 
 impl CatalogViewer {
-    pub async fn of(state: &AppState, ctx: &Ctx) -> ApiResult<Self> {
-        let viewer = match &ctx.user {
+    pub async fn of(state: &AppState, caller: &Caller) -> ApiResult<Self> {
+        let viewer = match &caller.user {
             None => Viewer::Guest {
-                site_id: ctx.client.site_id.clone(),
+                site_id: caller.client.site_id.clone(),
             },
             Some(user) => Viewer::User(
                 readers::reader_facts(state.store.pool(), &user.user_account_id, Timestamp::now())

@@ -125,7 +125,7 @@ async fn a_member_gets_an_epub_stamped_for_them(backend: Backend) {
     .await
     .unwrap()
     .unwrap();
-    assert_eq!(facts.downloads_this_month, 1);
+    assert_eq!(facts.downloads_in_period, 1);
     // A signed URL cannot be altered.
     let forged = url.replace("signature=", "signature=0");
     assert_eq!(

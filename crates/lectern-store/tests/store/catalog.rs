@@ -428,7 +428,7 @@ async fn reader_facts_count_this_months_downloads(backend: Backend) {
       "organizations": [{ "organizationId": "o1", "organizationName": "School", "organizationType": "school",
                           "site": "lib", "country": "US", "allowSearchDownloads": false, "canDownloadNimac": true }],
       "users": [{ "userAccountId": "u1", "site": "lib", "roles": ["organizationMember"], "firstName": "A",
-                  "lastName": "B", "organizationId": "o1", "hasEducationPlan": true, "monthlyQuota": 30,
+                  "lastName": "B", "organizationId": "o1", "hasEducationPlan": true, "monthlyQuota": 30, "subscriptionStatus": "active",
                   "allowAdultContent": true }]
     }"#;
     fixture::load(&t.store, FixtureFile::parse(file).unwrap())
@@ -457,8 +457,8 @@ async fn reader_facts_count_this_months_downloads(backend: Backend) {
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(r.downloads_this_month, 2);
-    assert_eq!(r.monthly_quota, Some(30));
+    assert_eq!(r.downloads_in_period, 2);
+    assert_eq!(r.quota, Some(30));
     assert!(r.has_education_plan && r.allow_adult_content);
     let policy = r.organization.unwrap();
     assert!(!policy.allow_search_downloads && policy.safe_search && policy.can_download_nimac);

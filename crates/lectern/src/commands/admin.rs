@@ -258,13 +258,8 @@ async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
                 grade: None,
                 country: a.country,
                 organization_id: a.organization_id,
-                has_agreement: false,
-                subscription_status: None,
-                proof_of_disability_status: None,
-                locked: false,
-                allow_adult_content: false,
-                has_education_plan: false,
-                monthly_quota: None,
+                email_address: Some(a.user_name.clone()),
+                ..UserEntry::default()
             };
             load(
                 store,

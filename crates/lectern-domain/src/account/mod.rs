@@ -1,3 +1,12 @@
+//! A user account: one model, read and changed through two doors (the member's own
+//! `/v2/myAccount...` and the membership assistant's `/v2/accounts/{userIdentifier}...`), with
+//! one set of rules for both in the submodules.
+
+pub mod fields;
+pub mod preferences;
+pub mod recommendation_profile;
+pub mod standing;
+
 use crate::role::{Role, Roles};
 
 string_enum!(
@@ -23,10 +32,39 @@ pub struct Account {
     pub grade: Option<String>,
     pub country: Option<String>,
     pub organization_id: Option<String>,
+    /// Derived from the account's agreements when it is read: one signed and not expired.
     pub has_agreement: bool,
+    /// Derived from its subscriptions when it is read.
     pub subscription_status: SubscriptionStatus,
+    /// Derived from its disabilities and open submissions when it is read.
     pub proof_of_disability_status: ProofOfDisabilityStatus,
     pub locked: bool,
+    pub details: AccountDetails,
+}
+
+/// The rest of an account: contact details and settings that no list sorts or filters on.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AccountDetails {
+    pub email_address: Option<String>,
+    pub phone_number: Option<String>,
+    pub address1: Option<String>,
+    pub address2: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub postal_code: Option<String>,
+    pub guardian_first_name: Option<String>,
+    pub guardian_last_name: Option<String>,
+    /// ISO 639-2 alpha-3.
+    pub language: Option<String>,
+    /// The school of a student's profile.
+    pub school_name: Option<String>,
+    pub allow_adult_content: bool,
+    /// An IEP or section 504 plan is on file (NIMAC titles require one).
+    pub has_education_plan: bool,
+    /// The member must choose a new password (set by an assistant, or a password reset).
+    pub needs_new_password: bool,
+    /// Credits that pay for subscriptions.
+    pub credits: i64,
 }
 
 impl Account {
@@ -48,6 +86,33 @@ pub fn check_country(raw: &str) -> Result<(), &'static str> {
         Ok(())
     } else {
         Err("must be an ISO 3166 alpha-2 code such as US or GB")
+    }
+}
+
+/// An ISO 639-2 alpha-3 language code: three lower-case letters.
+pub fn check_language(raw: &str) -> Result<(), &'static str> {
+    if raw.len() == 3 && raw.bytes().all(|b| b.is_ascii_lowercase()) {
+        Ok(())
+    } else {
+        Err("must be an ISO 639-2 alpha-3 code such as eng or spa")
+    }
+}
+
+/// An e-mail address, in the loose form that catches typing mistakes without refusing real
+/// addresses: something, an `@`, and a domain with a dot.
+pub fn check_email(raw: &str) -> Result<(), &'static str> {
+    let ok = raw.len() <= 254
+        && !raw.chars().any(|c| c.is_whitespace() || c.is_control())
+        && raw.split_once('@').is_some_and(|(local, domain)| {
+            !local.is_empty()
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+        });
+    if ok {
+        Ok(())
+    } else {
+        Err("must be an e-mail address such as ann@example.org")
     }
 }
 

@@ -1,0 +1,166 @@
+//! The recommendation profile: what a member wants recommended, and what never. The
+//! recommender reads it; members and membership assistants set it.
+
+use crate::catalog::artifact::{NarratorGender, NarratorType};
+use crate::catalog::title::ContentWarning;
+use crate::invalid::{Invalid, Problems};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecommendationProfile {
+    pub include_global_collection: bool,
+    pub included_authors: Vec<String>,
+    pub excluded_authors: Vec<String>,
+    /// Service category names.
+    pub included_categories: Vec<String>,
+    pub excluded_categories: Vec<String>,
+    pub excluded_content_warnings: Vec<ContentWarning>,
+    pub narrator_gender: Option<NarratorGender>,
+    pub narrator_type: Option<NarratorType>,
+    pub reading_age: Option<u32>,
+}
+
+impl RecommendationProfile {
+    /// A profile never saved: a site with a collection of its own (a private-label site) keeps
+    /// to it by default; a global site's members see the global collection.
+    pub fn defaults(site_is_global: bool) -> Self {
+        RecommendationProfile {
+            include_global_collection: site_is_global,
+            included_authors: Vec::new(),
+            excluded_authors: Vec::new(),
+            included_categories: Vec::new(),
+            excluded_categories: Vec::new(),
+            excluded_content_warnings: Vec::new(),
+            narrator_gender: None,
+            narrator_type: None,
+            reading_age: None,
+        }
+    }
+}
+
+/// What a PUT sent. A list sent replaces the stored list; a list not sent is kept. Since a form
+/// cannot send an empty list, a list is emptied by sending the parameter once with no value.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileChanges {
+    pub include_global_collection: Option<bool>,
+    pub included_authors: Option<Vec<String>>,
+    pub excluded_authors: Option<Vec<String>>,
+    pub included_categories: Option<Vec<String>>,
+    pub excluded_categories: Option<Vec<String>>,
+    pub excluded_content_warnings: Option<Vec<ContentWarning>>,
+    pub narrator_gender: Option<NarratorGender>,
+    pub narrator_type: Option<NarratorType>,
+    pub reading_age: Option<u32>,
+}
+
+const MAX_ENTRIES: usize = 100;
+
+impl RecommendationProfile {
+    pub fn apply(&self, c: ProfileChanges) -> Result<RecommendationProfile, Vec<Invalid>> {
+        let mut p = Problems::new();
+        for (param, list) in [
+            ("includedAuthors", &c.included_authors),
+            ("excludedAuthors", &c.excluded_authors),
+            ("includedCategories", &c.included_categories),
+            ("excludedCategories", &c.excluded_categories),
+        ] {
+            if let Some(list) = list {
+                if list.len() > MAX_ENTRIES {
+                    p.add(param, format!("may hold at most {MAX_ENTRIES} values"));
+                }
+                if list.iter().any(|v| v.chars().count() > 200) {
+                    p.add(param, "values must be at most 200 characters");
+                }
+            }
+        }
+        if c.reading_age.is_some_and(|a| a > 120) {
+            p.add("readingAge", "must be an age in years, 0 to 120");
+        }
+        let pick = |new: Option<Vec<String>>, old: &Vec<String>| {
+            new.map(clean).unwrap_or_else(|| old.clone())
+        };
+        let profile = RecommendationProfile {
+            include_global_collection: c
+                .include_global_collection
+                .unwrap_or(self.include_global_collection),
+            included_authors: pick(c.included_authors, &self.included_authors),
+            excluded_authors: pick(c.excluded_authors, &self.excluded_authors),
+            included_categories: pick(c.included_categories, &self.included_categories),
+            excluded_categories: pick(c.excluded_categories, &self.excluded_categories),
+            excluded_content_warnings: c
+                .excluded_content_warnings
+                .unwrap_or_else(|| self.excluded_content_warnings.clone()),
+            narrator_gender: c.narrator_gender.or(self.narrator_gender),
+            narrator_type: c.narrator_type.or(self.narrator_type),
+            reading_age: c.reading_age.or(self.reading_age),
+        };
+        for author in &profile.included_authors {
+            if profile.excluded_authors.contains(author) {
+                p.add(
+                    "excludedAuthors",
+                    format!("'{author}' is also among includedAuthors"),
+                );
+            }
+        }
+        for category in &profile.included_categories {
+            if profile.excluded_categories.contains(category) {
+                p.add(
+                    "excludedCategories",
+                    format!("'{category}' is also among includedCategories"),
+                );
+            }
+        }
+        p.done(profile)
+    }
+}
+
+/// Trimmed, without blanks (an emptied list arrives as one blank value) or repeats.
+fn clean(values: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for v in values {
+        let v = v.trim().to_owned();
+        if !v.is_empty() && !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_replace_when_sent_and_empty_with_a_blank_value() {
+        let start = RecommendationProfile {
+            excluded_authors: vec!["A".into()],
+            ..RecommendationProfile::defaults(true)
+        };
+        let kept = start
+            .apply(ProfileChanges {
+                reading_age: Some(12),
+                ..Default::default()
+            })
+            .unwrap();
+        assert_eq!(kept.excluded_authors, ["A"]);
+        assert_eq!(kept.reading_age, Some(12));
+        let emptied = start
+            .apply(ProfileChanges {
+                excluded_authors: Some(vec![String::new()]),
+                ..Default::default()
+            })
+            .unwrap();
+        assert!(emptied.excluded_authors.is_empty());
+    }
+
+    #[test]
+    fn an_author_cannot_be_both_included_and_excluded() {
+        let clash = RecommendationProfile::defaults(false)
+            .apply(ProfileChanges {
+                included_authors: Some(vec!["Ann".into()]),
+                excluded_authors: Some(vec!["Ann".into()]),
+                ..Default::default()
+            })
+            .unwrap_err();
+        assert_eq!(clash[0].param, "excludedAuthors");
+    }
+}

@@ -1,0 +1,121 @@
+//! Proof of disability: the disabilities on file and the submissions under review, the records
+//! `proofOfDisabilityStatus` is derived from; and requests to competent authorities.
+
+use lectern_domain::Timestamp;
+use lectern_domain::account::standing::{Disability, DisabilityType, Submission};
+use sqlx::{Any, Executor};
+
+use crate::{StoreError, Transaction};
+
+/// An account's disabilities, by type.
+pub async fn list<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+) -> Result<Vec<Disability>, StoreError> {
+    let rows: Vec<(String, String)> = sqlx::query_as(
+        "SELECT disability_type, proof_source FROM disabilities WHERE user_account_id = $1
+         ORDER BY disability_type",
+    )
+    .bind(user_account_id)
+    .fetch_all(e)
+    .await?;
+    rows.into_iter()
+        .map(|(t, s)| {
+            let corrupt =
+                |e: String| StoreError::Corrupt(format!("disability of {user_account_id}: {e}"));
+            Ok(Disability {
+                disability_type: t.parse().map_err(corrupt)?,
+                proof_source: s.parse().map_err(corrupt)?,
+            })
+        })
+        .collect()
+}
+
+/// Records a disability (or changes its proof source), and closes the submissions it answers.
+pub async fn put(
+    tx: &mut Transaction,
+    user_account_id: &str,
+    d: Disability,
+) -> Result<(), StoreError> {
+    let now = Timestamp::now().unix();
+    sqlx::query(
+        "INSERT INTO disabilities (user_account_id, disability_type, proof_source, created_at)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_account_id, disability_type) DO UPDATE SET proof_source = excluded.proof_source",
+    )
+    .bind(user_account_id)
+    .bind(d.disability_type.as_str())
+    .bind(d.proof_source.as_str())
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "UPDATE disability_submissions SET decided_at = $2
+         WHERE user_account_id = $1 AND decided_at IS NULL",
+    )
+    .bind(user_account_id)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Removes a disability; false when the account had none of that type.
+pub async fn remove<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+    disability_type: DisabilityType,
+) -> Result<bool, StoreError> {
+    let done =
+        sqlx::query("DELETE FROM disabilities WHERE user_account_id = $1 AND disability_type = $2")
+            .bind(user_account_id)
+            .bind(disability_type.as_str())
+            .execute(e)
+            .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// An account's submissions, the latest first.
+pub async fn submissions<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+) -> Result<Vec<Submission>, StoreError> {
+    let rows: Vec<(String, String, Option<i64>)> = sqlx::query_as(
+        "SELECT date_submitted, note, decided_at FROM disability_submissions
+         WHERE user_account_id = $1 ORDER BY created_at DESC, submission_id DESC",
+    )
+    .bind(user_account_id)
+    .fetch_all(e)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(date_submitted, note, decided)| Submission {
+            date_submitted,
+            note,
+            open: decided.is_none(),
+        })
+        .collect())
+}
+
+/// Opens a submission for review: the account's proof is `submitted` until it is decided.
+pub async fn submit<'e>(
+    e: impl Executor<'e, Database = Any>,
+    submission_id: &str,
+    user_account_id: &str,
+    note: &str,
+    now: Timestamp,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO disability_submissions (submission_id, user_account_id, date_submitted, note, created_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (submission_id) DO UPDATE SET note = excluded.note",
+    )
+    .bind(submission_id)
+    .bind(user_account_id)
+    .bind(now.date())
+    .bind(note)
+    .bind(now.unix())
+    .execute(e)
+    .await?;
+    Ok(())
+}
