@@ -16,6 +16,8 @@ pub enum MembershipAccess {
     RoleLacking,
     /// A membership assistant of another site: the thing is not there for this caller.
     OtherSite,
+    /// An administrator's account, which only administrators manage.
+    AdministratorAccount,
 }
 
 /// Membership assistants manage their own site; administrators every site.
@@ -30,6 +32,19 @@ pub fn membership_management(client: &Client, caller: &Account, site_id: &str) -
         MembershipAccess::OtherSite
     } else {
         MembershipAccess::Allowed
+    }
+}
+
+/// Membership assistants manage the accounts of their site but administrators' accounts, which
+/// only administrators manage (an assistant cannot take over the account that oversees them).
+pub fn account_management(client: &Client, caller: &Account, target: &Account) -> MembershipAccess {
+    match membership_management(client, caller, &target.site_id) {
+        MembershipAccess::Allowed
+            if target.has_role(Role::Administrator) && !caller.has_role(Role::Administrator) =>
+        {
+            MembershipAccess::AdministratorAccount
+        }
+        other => other,
     }
 }
 
@@ -70,6 +85,28 @@ mod tests {
             disabled: false,
             secret_hash: None,
         }
+    }
+
+    #[test]
+    fn only_administrators_manage_administrators() {
+        let admin = account(Role::Administrator, "a");
+        let assistant = account(Role::MembershipAssistant, "a");
+        assert_eq!(
+            account_management(&client(true), &assistant, &admin),
+            MembershipAccess::AdministratorAccount
+        );
+        assert_eq!(
+            account_management(&client(true), &admin, &admin),
+            MembershipAccess::Allowed
+        );
+        assert_eq!(
+            account_management(
+                &client(true),
+                &assistant,
+                &account(Role::IndividualMember, "a")
+            ),
+            MembershipAccess::Allowed
+        );
     }
 
     #[test]

@@ -185,4 +185,16 @@ impl From<lectern_store::StoreError> for ApiError {
     }
 }
 
+/// What a domain rule found wrong with the parameters: one 400 naming each of them.
+impl From<Vec<lectern_domain::invalid::Invalid>> for ApiError {
+    fn from(problems: Vec<lectern_domain::invalid::Invalid>) -> Self {
+        let mut e = ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", String::new());
+        e.messages = problems
+            .iter()
+            .map(|i| format!("Invalid parameter '{}': {}", i.param, i.why))
+            .collect();
+        e
+    }
+}
+
 pub type ApiResult<T> = Result<T, ApiError>;

@@ -80,6 +80,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     // adds `Allow` to a 405 outside the routes' own layers.
     Router::new()
         .fallback_service(routes)
+        .layer(from_fn(conventions::aliases::rewrite))
         .layer(from_fn(json_errors::envelope_errors))
         .layer(observe::request_ids())
 }

@@ -23,6 +23,9 @@ pub fn membership(
             "Only membership assistants and administrators may {what}"
         ))),
         MembershipAccess::OtherSite => Err(absent()),
+        MembershipAccess::AdministratorAccount => Err(ApiError::forbidden(
+            "Only administrators may manage an administrator's account",
+        )),
     }
 }
 

@@ -245,3 +245,41 @@ pub async fn server_secret(store: &Store, name: &str, fresh: &str) -> Result<Str
             .await?,
     )
 }
+
+const HISTORY: crate::keyset::Keyset<'static> = crate::keyset::Keyset {
+    columns: &["created_at", "download_id"],
+    direction: lectern_domain::paging::Direction::Desc,
+};
+
+/// A page of what was downloaded for a reader, the newest first (failed packages aside): up to
+/// `limit + 1` after the key `(createdAt, downloadId)`.
+pub async fn history_page<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+    after: Option<&(i64, String)>,
+    limit: u32,
+) -> Result<Vec<Download>, StoreError> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM downloads WHERE user_account_id = $1 AND status <> 'failed'{}{}",
+        HISTORY.after(after.is_some(), 2),
+        HISTORY.order(limit)
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(user_account_id);
+    if let Some((at, id)) = after {
+        query = query.bind(*at).bind(id.as_str());
+    }
+    query.fetch_all(e).await?.iter().map(read).collect()
+}
+
+pub async fn history_count<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+) -> Result<u64, StoreError> {
+    let (n,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM downloads WHERE user_account_id = $1 AND status <> 'failed'",
+    )
+    .bind(user_account_id)
+    .fetch_one(e)
+    .await?;
+    Ok(u64::try_from(n).unwrap_or(0))
+}

@@ -363,3 +363,16 @@ pub async fn delete_flow<'e>(
         .await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// Ends every refresh token of an account, as a changed password must: a stolen one would
+/// otherwise outlive the change. Access tokens run out on their own within the hour.
+pub async fn revoke_refresh_tokens_of<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE refresh_tokens SET revoked = 1 WHERE user_account_id = $1 AND revoked = 0")
+        .bind(user_account_id)
+        .execute(e)
+        .await?;
+    Ok(())
+}

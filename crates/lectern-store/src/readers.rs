@@ -106,3 +106,22 @@ pub fn month_start(now: Timestamp) -> Timestamp {
         .and_then(|d| d.and_hms_opt(0, 0, 0))
         .map_or(now, |t| Timestamp::from_unix(t.and_utc().timestamp()))
 }
+
+/// An organization's policies that bear on its members; None for an unknown organization.
+pub async fn organization_policy<'e>(
+    e: impl Executor<'e, Database = Any>,
+    organization_id: &str,
+) -> Result<Option<OrganizationPolicy>, StoreError> {
+    let row: Option<(i64, i64, i64)> = sqlx::query_as(
+        "SELECT allow_search_downloads, safe_search, can_download_nimac FROM organizations
+         WHERE organization_id = $1",
+    )
+    .bind(organization_id)
+    .fetch_optional(e)
+    .await?;
+    Ok(row.map(|(search, safe, nimac)| OrganizationPolicy {
+        allow_search_downloads: search != 0,
+        safe_search: safe != 0,
+        can_download_nimac: nimac != 0,
+    }))
+}

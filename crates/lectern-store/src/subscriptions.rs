@@ -250,37 +250,38 @@ pub async fn put_type<'e>(
     Ok(())
 }
 
+#[derive(sqlx::FromRow)]
+struct PromoRow {
+    code: String,
+    site_id: String,
+    subscription_type: Option<String>,
+    percent_off: i64,
+    uses_left: Option<i64>,
+    expires_on: Option<String>,
+}
+
 /// A promotion code of a site, by its text in any case.
 pub async fn promo_code<'e>(
     e: impl Executor<'e, Database = Any>,
     site_id: &str,
     code: &str,
 ) -> Result<Option<PromoCode>, StoreError> {
-    let row: Option<(
-        String,
-        String,
-        Option<String>,
-        i64,
-        Option<i64>,
-        Option<String>,
-    )> = sqlx::query_as(
+    let row: Option<PromoRow> = sqlx::query_as(
         "SELECT code, site_id, subscription_type, percent_off, uses_left, expires_on
-             FROM promo_codes WHERE code_key = $1 AND site_id = $2",
+         FROM promo_codes WHERE code_key = $1 AND site_id = $2",
     )
     .bind(code.to_lowercase())
     .bind(site_id)
     .fetch_optional(e)
     .await?;
-    Ok(row.map(
-        |(code, site_id, subscription_type, pct, uses, expires_on)| PromoCode {
-            code,
-            site_id,
-            subscription_type,
-            percent_off: u32::try_from(pct).unwrap_or(0),
-            uses_left: uses.map(|u| u32::try_from(u).unwrap_or(0)),
-            expires_on,
-        },
-    ))
+    Ok(row.map(|r| PromoCode {
+        code: r.code,
+        site_id: r.site_id,
+        subscription_type: r.subscription_type,
+        percent_off: u32::try_from(r.percent_off).unwrap_or(0),
+        uses_left: r.uses_left.map(|u| u32::try_from(u).unwrap_or(0)),
+        expires_on: r.expires_on,
+    }))
 }
 
 pub async fn put_promo_code<'e>(

@@ -71,6 +71,18 @@ impl Account {
     pub fn has_role(&self, role: Role) -> bool {
         self.roles.contains(role)
     }
+
+    /// Whether the account's own standing lets it download at all (a title's own rules aside):
+    /// a member, with the agreement an individual member signs, an active subscription and an
+    /// active proof of disability. The same conditions as `title_access`'s account alerts.
+    pub fn can_download(&self) -> bool {
+        let member =
+            self.has_role(Role::IndividualMember) || self.has_role(Role::OrganizationMember);
+        member
+            && (!self.has_role(Role::IndividualMember) || self.has_agreement)
+            && self.subscription_status == SubscriptionStatus::Active
+            && self.proof_of_disability_status == ProofOfDisabilityStatus::Active
+    }
 }
 
 /// A calendar date `YYYY-MM-DD`, checked to be a real date.

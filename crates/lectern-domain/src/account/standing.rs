@@ -225,6 +225,21 @@ pub fn payment(price: i64, percent_off: u32, credits: i64, use_credits: bool) ->
     }
 }
 
+/// A bought subscription starts the day after the one in force ends; otherwise today.
+pub fn renewal_start(current: Option<&Subscription>, today: &str) -> String {
+    match current.and_then(|s| s.terms.end_date.as_deref()) {
+        Some(end) => plus_days(end, 1),
+        None => today.to_owned(),
+    }
+}
+
+/// `date` (`YYYY-MM-DD`) moved by `days`.
+pub fn plus_days(date: &str, days: i64) -> String {
+    chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d")
+        .map(|d| (d + chrono::Duration::days(days)).to_string())
+        .unwrap_or_else(|_| date.to_owned())
+}
+
 /// A disability on file, and who vouched for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Disability {

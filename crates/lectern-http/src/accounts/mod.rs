@@ -1,20 +1,73 @@
-//! The accounts area: the caller's own account (`/v2/myAccount`), and the membership
-//! assistants' account management to come.
+//! The accounts area: the member's own account (`/v2/myAccount...`, and `/v2/me`) and the
+//! membership assistant's (`/v2/accounts/{userIdentifier}...`): two doors to one model, with
+//! the rules in `lectern_domain::account`.
 
+mod account;
+mod agreements;
+mod disabilities;
+mod history;
+mod managed;
 mod me;
 mod my_account;
 pub mod name;
+mod preferences;
+mod recommendation_profile;
+mod save;
+mod subscriptions;
+pub mod view;
+
+pub use managed::managed;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::state::AppState;
 
-// The deprecated alias is routed on purpose: older clients still call it.
-#[allow(deprecated)]
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(me::get_me))
-        .routes(routes!(my_account::get_my_account))
-        .routes(routes!(my_account::get_my_account_deprecated))
+        .routes(routes!(
+            my_account::get_my_account,
+            my_account::create_my_account,
+            my_account::update_my_account
+        ))
+        .routes(routes!(agreements::sign_my_agreement))
+        .routes(routes!(
+            subscriptions::my_subscription,
+            subscriptions::buy_subscription
+        ))
+        .routes(routes!(history::my_history))
+        .routes(routes!(
+            preferences::my_preferences,
+            preferences::change_my_preferences
+        ))
+        .routes(routes!(
+            recommendation_profile::my_profile,
+            recommendation_profile::change_my_profile
+        ))
+        .routes(routes!(account::create_account))
+        .routes(routes!(account::get_account, account::update_account))
+        .routes(routes!(account::set_password))
+        .routes(routes!(account::user_name))
+        .routes(routes!(
+            agreements::list_agreements,
+            agreements::record_agreement
+        ))
+        .routes(routes!(agreements::expire_agreement))
+        .routes(routes!(
+            subscriptions::list_subscriptions,
+            subscriptions::add_subscription
+        ))
+        .routes(routes!(subscriptions::change_subscription))
+        .routes(routes!(subscriptions::subscription_types))
+        .routes(routes!(disabilities::list_pod, disabilities::add_pod))
+        .routes(routes!(disabilities::change_pod, disabilities::remove_pod))
+        .routes(routes!(
+            preferences::account_preferences,
+            preferences::change_account_preferences
+        ))
+        .routes(routes!(
+            recommendation_profile::account_profile,
+            recommendation_profile::change_account_profile
+        ))
 }

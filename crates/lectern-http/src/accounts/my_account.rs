@@ -1,35 +1,83 @@
+//! The member's door to their account: `GET`, `POST` and `PUT /v2/myAccount` (and the deprecated
+//! `/v2/myaccount`). The fields and rules are the assistant's (`fields.rs`), through the member's
+//! door: no roles, no sites, and a new password only with the current one.
+
 use axum::Json;
 use axum::extract::State;
+use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
-use lectern_store::organizations;
-use serde::Serialize;
-use utoipa::ToSchema;
+use lectern_domain::account::fields::{AccountFields, Door};
+use lectern_domain::ids;
+use lectern_domain::secret::verify_password;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
-use super::name::Name;
+use super::account::AccountParams;
+use super::save::{Write, password_hash, save};
+use super::view::{OrganizationContext, UserAccount, user_account};
 use crate::conventions::caller::Caller;
+use crate::conventions::collection::Allows;
 use crate::conventions::links::Link;
-use crate::error::{ApiResult, ErrorBody};
+use crate::conventions::status::Created;
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
-/// The caller's account summary.
+/// A student's school and grade.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StudentSummary {
+    pub school_name: Option<String>,
+    pub grade: Option<String>,
+}
+
+/// The caller's account summary: the User Account of document 3 with what the member needs
+/// besides (see `docs/decisions.md`).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MyAccountSummary {
-    pub user_account_id: String,
+    #[serde(flatten)]
+    pub account: UserAccount,
     pub user_name: Option<String>,
-    pub name: Name,
-    pub roles: Vec<String>,
-    pub site: String,
-    pub date_of_birth: Option<String>,
-    pub country: Option<String>,
     pub organization_id: Option<String>,
-    pub has_agreement: bool,
-    pub subscription_status: String,
-    pub proof_of_disability_status: String,
-    pub has_service_plus: bool,
-    pub has_reading_companion: bool,
-    pub links: Vec<Link>,
-    pub allows: Vec<String>,
+    /// The member must choose a new password before going on
+    pub needs_new_password: bool,
+    /// Null unless the account has a school or a grade
+    pub student_summary: Option<StudentSummary>,
+    /// Credits that pay for subscriptions; shown to client keys with membership privileges only
+    pub credits: Option<i64>,
+}
+
+async fn summary(state: &AppState, caller: &Caller, me: &Account) -> ApiResult<MyAccountSummary> {
+    let org = OrganizationContext::of(state, me).await?;
+    let mut account = user_account(state, me, &org, Allows::of(&[("PUT", true)]));
+    account.links = [
+        ("self", "/myAccount"),
+        ("agreement", "/myAccount/agreement"),
+        ("subscription", "/myAccount/subscription"),
+        ("preferences", "/myAccount/preferences"),
+        ("recommendationProfile", "/myAccount/recommendationProfile"),
+        ("history", "/myAccount/history"),
+    ]
+    .into_iter()
+    .map(|(rel, path)| Link::new(rel, state.v2_url(path)))
+    .collect();
+    let school = me.details.school_name.clone().or_else(|| {
+        org.organization
+            .as_ref()
+            .map(|o| o.organization_name.clone())
+            .filter(|_| me.grade.is_some())
+    });
+    Ok(MyAccountSummary {
+        account,
+        user_name: me.user_name.clone(),
+        organization_id: me.organization_id.clone(),
+        needs_new_password: me.details.needs_new_password,
+        student_summary: (school.is_some() || me.grade.is_some()).then(|| StudentSummary {
+            school_name: school,
+            grade: me.grade.clone(),
+        }),
+        credits: caller.client.privileged.then_some(me.details.credits),
+    })
 }
 
 /// The caller's account summary.
@@ -47,50 +95,173 @@ pub async fn get_my_account(
     caller: Caller,
 ) -> ApiResult<Json<MyAccountSummary>> {
     let me = caller.signed_in()?;
-    Ok(Json(summary(&state, me).await?))
+    Ok(Json(summary(&state, &caller, me).await?))
 }
 
-/// Deprecated spelling of `/v2/myAccount`, still called by older clients.
+/// A new member's account: the fields of account creation, a password, and optionally a
+/// partner's identity token.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct NewMemberParams {
+    #[serde(flatten)]
+    #[param(inline)]
+    fields: AccountParams,
+    /// An identity token of a partner that vouches for the new member
+    partner_id_token: Option<String>,
+}
+
 #[utoipa::path(
-    get, path = "/v2/myaccount", tag = "accounts",
-    params(("api_key" = String, Query, description = "The client's API key")),
+    post, path = "/v2/myAccount", tag = "accounts",
+    params(("api_key" = String, Query, description = "A client key with membership privileges"), AccountParams),
     responses(
-        (status = 200, description = "The caller's account", body = MyAccountSummary),
-        (status = 401, description = "No valid access token", body = ErrorBody),
+        (status = 201, description = "Created an individual member's account on the client key's site; Location names it", body = MyAccountSummary),
+        (status = 400, description = "A bad or missing parameter, each named", body = ErrorBody),
+        (status = 403, description = "A client key without membership privileges, or a signed-in caller", body = ErrorBody),
+        (status = 409, description = "The e-mail address is another account's user name", body = ErrorBody),
+    ),
+)]
+pub async fn create_my_account(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Created<MyAccountSummary>> {
+    if !caller.client.privileged {
+        return Err(ApiError::forbidden(
+            "Accounts are created through the library's own applications (client keys with membership privileges)",
+        ));
+    }
+    if caller.user.is_some() {
+        return Err(ApiError::forbidden(
+            "You are signed in to an account already; sign out to create another",
+        ));
+    }
+    let p: NewMemberParams = caller.params.parse()?;
+    if p.partner_id_token.is_some() {
+        return Err(ApiError::bad_param(
+            "partnerIdToken",
+            "this library has no partner identity provider set up; create the account with a password",
+        ));
+    }
+    if p.fields.password.is_none() {
+        return Err(ApiError::missing_param("password"));
+    }
+    let prepared = AccountFields::from(p.fields).create(
+        Door::Member,
+        ids::new_id(),
+        &caller.client.site_id,
+        &Timestamp::now().date(),
+    )?;
+    let hash = password_hash(&prepared).await?;
+    let mut tx = state.store.begin().await?;
+    save(&mut tx, &prepared, hash.as_deref(), Write::Create).await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    let created = summary(&state, &caller, &prepared.account).await?;
+    Ok(Created(state.v2_url("/myAccount"), created))
+}
+
+/// What a member may change of their account.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct MyAccountParams {
+    first_name: Option<String>,
+    last_name: Option<String>,
+    /// Also the user name they sign in with
+    email_address: Option<String>,
+    country: Option<String>,
+    phone_number: Option<String>,
+    address1: Option<String>,
+    address2: Option<String>,
+    city: Option<String>,
+    state: Option<String>,
+    postal_code: Option<String>,
+    guardian_first_name: Option<String>,
+    guardian_last_name: Option<String>,
+    date_of_birth: Option<String>,
+    language: Option<String>,
+    allow_adult_content: Option<bool>,
+    /// A new password: 8 to 32 characters with a letter and a number
+    password: Option<String>,
+    /// Required with `password`: the one in use now
+    current_password: Option<String>,
+}
+
+impl From<MyAccountParams> for AccountFields {
+    fn from(p: MyAccountParams) -> Self {
+        AccountFields {
+            first_name: p.first_name,
+            last_name: p.last_name,
+            email_address: p.email_address,
+            country: p.country,
+            phone_number: p.phone_number,
+            address1: p.address1,
+            address2: p.address2,
+            city: p.city,
+            state: p.state,
+            postal_code: p.postal_code,
+            guardian_first_name: p.guardian_first_name,
+            guardian_last_name: p.guardian_last_name,
+            date_of_birth: p.date_of_birth,
+            language: p.language,
+            allow_adult_content: p.allow_adult_content,
+            role: None,
+            site: None,
+            password: p.password,
+        }
+    }
+}
+
+#[utoipa::path(
+    put, path = "/v2/myAccount", tag = "accounts",
+    params(("api_key" = String, Query, description = "The client's API key"), MyAccountParams),
+    responses(
+        (status = 200, description = "The caller's account as changed", body = MyAccountSummary),
+        (status = 400, description = "A bad parameter, each named; a new password without the current one", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "The current password is wrong", body = ErrorBody),
+        (status = 409, description = "The e-mail address is another account's user name", body = ErrorBody),
     ),
     security(("bearer" = []))
 )]
-#[deprecated = "use /v2/myAccount"]
-pub async fn get_my_account_deprecated(
-    state: State<AppState>,
+pub async fn update_my_account(
+    State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<MyAccountSummary>> {
-    get_my_account(state, caller).await
+    let me = caller.signed_in()?;
+    let p: MyAccountParams = caller.params.parse()?;
+    if p.password.is_some() {
+        check_current_password(&state, me, p.current_password.clone()).await?;
+    }
+    let mut prepared = AccountFields::from(p).apply(Door::Member, me, &Timestamp::now().date())?;
+    if prepared.password.is_some() {
+        prepared.account.details.needs_new_password = false;
+    }
+    let hash = password_hash(&prepared).await?;
+    let mut tx = state.store.begin().await?;
+    save(&mut tx, &prepared, hash.as_deref(), Write::Update).await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    Ok(Json(summary(&state, &caller, &prepared.account).await?))
 }
 
-async fn summary(state: &AppState, me: &Account) -> ApiResult<MyAccountSummary> {
-    let organization = match &me.organization_id {
-        Some(id) => organizations::get(state.store.pool(), id).await?,
-        None => None,
-    };
-    Ok(MyAccountSummary {
-        user_account_id: me.user_account_id.clone(),
-        user_name: me.user_name.clone(),
-        name: Name::from(me),
-        roles: me.roles.iter().map(|r| r.as_str().to_owned()).collect(),
-        site: me.site_id.clone(),
-        date_of_birth: me.date_of_birth.clone(),
-        country: me.country.clone(),
-        organization_id: me.organization_id.clone(),
-        has_agreement: me.has_agreement,
-        subscription_status: me.subscription_status.as_str().to_owned(),
-        proof_of_disability_status: me.proof_of_disability_status.as_str().to_owned(),
-        has_service_plus: organization.as_ref().is_some_and(|o| o.has_service_plus),
-        has_reading_companion: organization
-            .as_ref()
-            .is_some_and(|o| o.has_reading_companion),
-        links: vec![Link::new("self", state.v2_url("/myAccount"))],
-        // Reading is all this resource offers until account updates (PUT) land.
-        allows: vec!["GET".to_owned()],
-    })
+/// A member changing their password proves they know the current one, so that a token alone
+/// (left on a shared computer, say) cannot take the account over.
+async fn check_current_password(
+    state: &AppState,
+    me: &Account,
+    current: Option<String>,
+) -> ApiResult<()> {
+    let current = current.ok_or_else(|| {
+        ApiError::bad_param("currentPassword", "is required to set a new password")
+    })?;
+    let hash = lectern_store::accounts::password_hash(state.store.pool(), &me.user_account_id)
+        .await?
+        .ok_or_else(|| ApiError::forbidden("This account has no password to change"))?;
+    let ok = tokio::task::spawn_blocking(move || verify_password(&current, &hash))
+        .await
+        .map_err(ApiError::internal)?;
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden("The current password is not right"))
+    }
 }

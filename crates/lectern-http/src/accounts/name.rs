@@ -16,15 +16,21 @@ pub struct Name {
     pub links: Vec<Link>,
 }
 
-impl From<&Account> for Name {
-    fn from(a: &Account) -> Self {
+impl Name {
+    pub fn of(first_name: String, last_name: String) -> Self {
         Name {
-            first_name: a.first_name.clone(),
-            last_name: a.last_name.clone(),
+            first_name,
+            last_name,
             middle: None,
             prefix: None,
             suffix: None,
             links: vec![],
         }
+    }
+}
+
+impl From<&Account> for Name {
+    fn from(a: &Account) -> Self {
+        Name::of(a.first_name.clone(), a.last_name.clone())
     }
 }

@@ -1,5 +1,6 @@
 //! Document 1's conventions, built once: every `/v2` endpoint gets them by being routed.
 
+pub mod aliases;
 pub mod caller;
 pub mod client_cache;
 pub mod collection;

@@ -22,3 +22,18 @@ impl Status {
         }
     }
 }
+
+/// A 201 with `Location` naming the new resource (given as its path under `/v2`) and the
+/// resource as the body.
+pub struct Created<T>(pub String, pub T);
+
+impl<T: Serialize> axum::response::IntoResponse for Created<T> {
+    fn into_response(self) -> axum::response::Response {
+        (
+            axum::http::StatusCode::CREATED,
+            [(axum::http::header::LOCATION, self.0)],
+            axum::Json(self.1),
+        )
+            .into_response()
+    }
+}

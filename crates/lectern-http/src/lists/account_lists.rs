@@ -3,15 +3,12 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use lectern_domain::access::membership_management;
-use lectern_store::accounts;
 use lectern_store::reading_lists::ListScope;
 
 use super::my_lists::MyListsParams;
 use super::page::{ListList, Listing, page};
 use crate::conventions::caller::Caller;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::refusals;
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
 #[utoipa::path(
@@ -36,16 +33,11 @@ pub async fn account_lists(
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<ListList>> {
     let me = caller.signed_in()?;
+    let account =
+        crate::accounts::managed(&state, &caller, &user_identifier, "read an account's lists")
+            .await?
+            .account;
     let p: MyListsParams = caller.params.parse()?;
-    let missing = || ApiError::not_found(format!("There is no account '{user_identifier}'"));
-    let account = accounts::by_identifier(state.store.pool(), &user_identifier)
-        .await?
-        .ok_or_else(missing)?;
-    refusals::membership(
-        membership_management(&caller.client, me, &account.site_id),
-        "read an account's lists",
-        missing,
-    )?;
     let path = format!(
         "/accounts/{}/lists",
         crate::conventions::links::segment(&user_identifier)

@@ -1,49 +1,21 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use lectern_domain::access::membership_management;
-use lectern_domain::account::Account;
 use lectern_domain::members::{MemberKind, MemberQuery, MemberSort};
-use lectern_domain::organization::Organization;
 use lectern_domain::paging::Direction;
-use lectern_store::{members, organizations};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use lectern_store::{members, organizations, readers};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
-use crate::accounts::name::Name;
+use crate::accounts::view::{OrganizationContext, UserAccount, user_account};
 use crate::conventions::caller::Caller;
-use crate::conventions::collection::{Collection, Listed};
+use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::links::segment;
 use crate::conventions::paging::PageRequest;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::refusals;
 use crate::state::AppState;
-
-/// A user account as membership assistants see it in lists.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserAccount {
-    pub user_account_id: String,
-    pub name: Name,
-    /// The user name (an e-mail address for most accounts); null for members without one.
-    pub email_address: Option<String>,
-    pub date_of_birth: Option<String>,
-    pub grade: Option<String>,
-    pub site: String,
-    pub roles: Vec<String>,
-    pub has_agreement: bool,
-    pub locked: bool,
-    pub deleted: bool,
-    pub has_service_plus: bool,
-    pub has_reading_companion: bool,
-    pub subscription_status: String,
-    pub proof_of_disability_status: String,
-}
-
-impl Listed for UserAccount {
-    const ITEMS: &'static str = "userAccounts";
-    const LIST: &'static str = "UserAccountList";
-}
 
 /// A page of user accounts.
 pub type UserAccountList = Collection<UserAccount>;
@@ -104,9 +76,13 @@ pub async fn list_members(
         (sort.as_str(), direction.as_str(), sort.key_of(a))
     });
     let path = format!("/organizations/{}/members", segment(&organization_id));
+    let context = OrganizationContext {
+        policy: readers::organization_policy(state.store.pool(), &organization_id).await?,
+        organization: Some(organization),
+    };
     let items = rows
         .iter()
-        .map(|a| user_account(a, &organization))
+        .map(|a| user_account(&state, a, &context, Allows::of(&[("PUT", true)])))
         .collect();
     // Creating members (POST) is not offered yet: nothing is allowed on the list itself.
     Ok(Json(Collection::page(
@@ -163,24 +139,4 @@ fn member_query(
 
 fn not_found(organization_id: &str) -> ApiError {
     ApiError::not_found(format!("There is no organization '{organization_id}'"))
-}
-
-fn user_account(a: &Account, organization: &Organization) -> UserAccount {
-    UserAccount {
-        user_account_id: a.user_account_id.clone(),
-        name: Name::from(a),
-        email_address: a.user_name.clone(),
-        date_of_birth: a.date_of_birth.clone(),
-        grade: a.grade.clone(),
-        site: a.site_id.clone(),
-        roles: a.roles.iter().map(|r| r.as_str().to_owned()).collect(),
-        has_agreement: a.has_agreement,
-        locked: a.locked,
-        // Accounts cannot be deleted yet, so none is.
-        deleted: false,
-        has_service_plus: organization.has_service_plus,
-        has_reading_companion: organization.has_reading_companion,
-        subscription_status: a.subscription_status.as_str().to_owned(),
-        proof_of_disability_status: a.proof_of_disability_status.as_str().to_owned(),
-    }
 }

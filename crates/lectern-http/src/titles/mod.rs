@@ -13,7 +13,9 @@ mod view;
 mod viewer;
 
 pub use record::{TitleCompleteRecord, check_visible, complete_record};
-pub use view::{FormatRef, TitleSummary, category_search_url, segment, summary};
+pub use view::{
+    CategoryRef, FormatRef, TitleSummary, category_search_url, segment, service_category, summary,
+};
 pub use viewer::CatalogViewer;
 
 use utoipa_axum::router::OpenApiRouter;

@@ -238,20 +238,28 @@ pub fn summary(
     }
 }
 
-/// The title's service categories, then its BISAC subjects, each with a link to search it.
-fn categories(state: &AppState, record: &TitleRecord, names: &CategoryNames) -> Vec<CategoryRef> {
-    let service = record.categories.iter().map(|c| CategoryRef {
-        name: c.clone(),
+/// A service category by name, described as the catalog describes it.
+pub fn service_category(state: &AppState, name: &str, names: &CategoryNames) -> CategoryRef {
+    CategoryRef {
+        name: name.to_owned(),
         description: names
             .categories
-            .get(c)
+            .get(name)
             .cloned()
             .flatten()
-            .unwrap_or_else(|| c.clone()),
+            .unwrap_or_else(|| name.to_owned()),
         category_type: "Service",
         code: None,
-        links: vec![Link::new("search", category_search_url(state, c))],
-    });
+        links: vec![Link::new("search", category_search_url(state, name))],
+    }
+}
+
+/// The title's service categories, then its BISAC subjects, each with a link to search it.
+fn categories(state: &AppState, record: &TitleRecord, names: &CategoryNames) -> Vec<CategoryRef> {
+    let service = record
+        .categories
+        .iter()
+        .map(|c| service_category(state, c, names));
     let bisac = record.bisac_codes.iter().map(|code| {
         let q: String = url::form_urlencoded::Serializer::new(String::new())
             .append_pair("includedBisacCodes", code)

@@ -189,7 +189,7 @@ async fn api_key_may_come_in_a_form_body(backend: Backend) {
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert!(error_message(&body, "UNAUTHORIZED").contains("not known"));
     let resp = app
-        .post("/v2/myAccount")
+        .post("/v2/me")
         .bearer_auth(&token)
         .form(&[("api_key", TRUSTED)])
         .send()

@@ -1,0 +1,339 @@
+//! The membership assistant's door to accounts (document 3): `POST /v2/accounts`,
+//! `GET`/`PUT /v2/accounts/{userIdentifier}`, `PUT .../password` and `GET /v2/userNames/{userName}`.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_domain::Timestamp;
+use lectern_domain::access::membership_management;
+use lectern_domain::account::fields::{AccountFields, AssignableRole, Door};
+use lectern_domain::ids;
+use lectern_domain::password::NewPassword;
+use lectern_store::accounts;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::managed::{Managed, acting_name, door_of, managed};
+use super::save::{Write, password_hash, save};
+use super::view::{OrganizationContext, UserAccount, account_path, user_account};
+use crate::conventions::caller::Caller;
+use crate::conventions::collection::Allows;
+use crate::conventions::links::{Link, segment};
+use crate::conventions::status::{Created, Status};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::refusals;
+use crate::state::AppState;
+
+/// Every field of account creation (document 3); on update, all optional.
+#[derive(Deserialize, IntoParams, ToSchema, Default)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct AccountParams {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    /// Also the user name
+    pub email_address: Option<String>,
+    /// ISO 3166 alpha-2
+    pub country: Option<String>,
+    pub phone_number: Option<String>,
+    pub address1: Option<String>,
+    pub address2: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub postal_code: Option<String>,
+    pub guardian_first_name: Option<String>,
+    pub guardian_last_name: Option<String>,
+    /// YYYY-MM-DD; required for individual members
+    pub date_of_birth: Option<String>,
+    /// ISO 639-2 alpha-3
+    pub language: Option<String>,
+    /// Default true for adults by their birth date, else false
+    pub allow_adult_content: Option<bool>,
+    /// Administrators only; default the caller's site
+    pub site: Option<String>,
+    /// individual (default), volunteer, trustedVolunteer, collectionAssistant, membershipAssistant
+    #[param(value_type = Option<String>)]
+    #[schema(value_type = Option<String>)]
+    pub role: Option<AssignableRole>,
+    /// 8 to 32 characters with a letter and a number
+    pub password: Option<String>,
+}
+
+impl From<AccountParams> for AccountFields {
+    fn from(p: AccountParams) -> Self {
+        AccountFields {
+            first_name: p.first_name,
+            last_name: p.last_name,
+            email_address: p.email_address,
+            country: p.country,
+            phone_number: p.phone_number,
+            address1: p.address1,
+            address2: p.address2,
+            city: p.city,
+            state: p.state,
+            postal_code: p.postal_code,
+            guardian_first_name: p.guardian_first_name,
+            guardian_last_name: p.guardian_last_name,
+            date_of_birth: p.date_of_birth,
+            language: p.language,
+            allow_adult_content: p.allow_adult_content,
+            role: p.role,
+            site: p.site,
+            password: p.password,
+        }
+    }
+}
+
+/// The account as its managers see it; PUT is offered to them.
+pub async fn managed_view(state: &AppState, m: &Managed) -> ApiResult<UserAccount> {
+    let org = OrganizationContext::of(state, &m.account).await?;
+    Ok(user_account(
+        state,
+        &m.account,
+        &org,
+        Allows::of(&[("PUT", true)]),
+    ))
+}
+
+#[utoipa::path(
+    post, path = "/v2/accounts", tag = "accounts",
+    params(("api_key" = String, Query, description = "A client key with membership privileges"), AccountParams),
+    responses(
+        (status = 201, description = "Created; Location names the account", body = UserAccount),
+        (status = 400, description = "A bad or missing parameter, each named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 409, description = "The e-mail address is another account's user name", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn create_account(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Created<UserAccount>> {
+    let me = caller.signed_in()?;
+    let p: AccountParams = caller.params.parse()?;
+    let door = door_of(me);
+    let site = p.site.clone().unwrap_or_else(|| me.site_id.clone());
+    refusals::membership(
+        membership_management(&caller.client, me, &site),
+        "create accounts",
+        || ApiError::forbidden("Membership assistants create accounts on their own site"),
+    )?;
+    if door == Door::Administrator
+        && p.site.is_some()
+        && lectern_store::sites::get(state.store.pool(), &site)
+            .await?
+            .is_none()
+    {
+        return Err(ApiError::bad_param(
+            "site",
+            format!("there is no site '{site}'"),
+        ));
+    }
+    let today = Timestamp::now().date();
+    let prepared = AccountFields::from(p).create(door, ids::new_id(), &me.site_id, &today)?;
+    let hash = password_hash(&prepared).await?;
+    let mut tx = state.store.begin().await?;
+    save(&mut tx, &prepared, hash.as_deref(), Write::Create).await?;
+    let m = Managed {
+        account: prepared.account,
+        door,
+        by: acting_name(me),
+    };
+    let view = managed_view(&state, &m).await?;
+    m.record(
+        &mut tx,
+        "POST /v2/accounts",
+        None::<&UserAccount>,
+        Some(&view),
+    )
+    .await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    Ok(Created(state.v2_url(&account_path(&m.account)), view))
+}
+
+#[utoipa::path(
+    get, path = "/v2/accounts/{userIdentifier}", tag = "accounts",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+    ),
+    responses(
+        (status = 200, description = "The account", body = UserAccount),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such account for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn get_account(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_identifier): Path<String>,
+) -> ApiResult<Json<UserAccount>> {
+    let m = managed(&state, &caller, &user_identifier, "read accounts").await?;
+    Ok(Json(managed_view(&state, &m).await?))
+}
+
+#[utoipa::path(
+    put, path = "/v2/accounts/{userIdentifier}", tag = "accounts",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        AccountParams,
+    ),
+    responses(
+        (status = 200, description = "The account as changed", body = UserAccount),
+        (status = 400, description = "A bad parameter, each named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such account for this caller", body = ErrorBody),
+        (status = 409, description = "The e-mail address is another account's user name", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn update_account(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_identifier): Path<String>,
+) -> ApiResult<Json<UserAccount>> {
+    let mut m = managed(&state, &caller, &user_identifier, "change accounts").await?;
+    let p: AccountParams = caller.params.parse()?;
+    if let Some(site) = &p.site
+        && lectern_store::sites::get(state.store.pool(), site)
+            .await?
+            .is_none()
+        && m.door == Door::Administrator
+    {
+        return Err(ApiError::bad_param(
+            "site",
+            format!("there is no site '{site}'"),
+        ));
+    }
+    let before = managed_view(&state, &m).await?;
+    let prepared = AccountFields::from(p).apply(m.door, &m.account, &Timestamp::now().date())?;
+    let hash = password_hash(&prepared).await?;
+    let mut tx = state.store.begin().await?;
+    save(&mut tx, &prepared, hash.as_deref(), Write::Update).await?;
+    m.account = prepared.account;
+    let after = managed_view(&state, &m).await?;
+    m.record(
+        &mut tx,
+        "PUT /v2/accounts/{userIdentifier}",
+        Some(&before),
+        Some(&after),
+    )
+    .await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    Ok(Json(after))
+}
+
+/// The new password.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PasswordParams {
+    /// 8 to 32 characters with a letter and a number
+    password: String,
+}
+
+#[utoipa::path(
+    put, path = "/v2/accounts/{userIdentifier}/password", tag = "accounts",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        PasswordParams,
+    ),
+    responses(
+        (status = 200, description = "Changed; the account's refresh tokens are ended", body = Status),
+        (status = 400, description = "Missing, or not 8 to 32 characters with a letter and a number", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such account for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn set_password(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_identifier): Path<String>,
+) -> ApiResult<Json<Status>> {
+    let m = managed(&state, &caller, &user_identifier, "change passwords").await?;
+    let p: PasswordParams = caller.params.parse()?;
+    NewPassword::parse(&p.password).map_err(|e| ApiError::bad_param("password", e))?;
+    let prepared = AccountFields {
+        password: Some(p.password),
+        ..AccountFields::default()
+    }
+    .apply(m.door, &m.account, &Timestamp::now().date())?;
+    let hash = password_hash(&prepared).await?;
+    let mut tx = state.store.begin().await?;
+    save(&mut tx, &prepared, hash.as_deref(), Write::Update).await?;
+    // The password itself is never recorded, only that it changed.
+    m.record(
+        &mut tx,
+        "PUT /v2/accounts/{userIdentifier}/password",
+        None::<&()>,
+        Some(&serde_json::json!({ "password": "changed" })),
+    )
+    .await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    Ok(Json(Status::success("The password was changed")))
+}
+
+/// A user name that exists.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserNameView {
+    pub user_name: String,
+    pub links: Vec<Link>,
+}
+
+#[utoipa::path(
+    get, path = "/v2/userNames/{userName}", tag = "accounts",
+    params(
+        ("userName" = String, Path, description = "The user name to look up"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+    ),
+    responses(
+        (status = 200, description = "The user name exists", body = UserNameView),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No account has this user name", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn user_name(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_name): Path<String>,
+) -> ApiResult<Json<UserNameView>> {
+    let me = caller.signed_in()?;
+    // User names are unique across sites (sign-in comes before any site is known), so an
+    // assistant choosing a new one must learn that it is taken wherever it is taken; what
+    // account holds it is shown only to those who manage that account.
+    refusals::membership(
+        membership_management(&caller.client, me, &me.site_id),
+        "look up user names",
+        || ApiError::not_found("No such user name"),
+    )?;
+    let account = accounts::credentials(state.store.pool(), &user_name)
+        .await?
+        .map(|(a, _)| a)
+        .ok_or_else(|| {
+            ApiError::not_found(format!("No account has the user name '{user_name}'"))
+        })?;
+    let stored = account.user_name.clone().unwrap_or(user_name);
+    let mut links = vec![Link::new(
+        "self",
+        state.v2_url(&format!("/userNames/{}", segment(&stored))),
+    )];
+    if membership_management(&caller.client, me, &account.site_id)
+        == lectern_domain::access::MembershipAccess::Allowed
+    {
+        links.push(Link::new("account", state.v2_url(&account_path(&account))));
+    }
+    Ok(Json(UserNameView {
+        user_name: stored,
+        links,
+    }))
+}

@@ -1,0 +1,300 @@
+//! Signed agreements: the assistant's `GET`/`POST /v2/accounts/{userIdentifier}/agreements` and
+//! `POST .../agreements/{id}/expired`, and the member's `POST /v2/myAccount/agreement`.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_domain::Timestamp;
+use lectern_domain::account::Account;
+use lectern_domain::account::standing::{Agreement, AgreementType, NewAgreement};
+use lectern_domain::ids;
+use lectern_domain::role::Role;
+use lectern_store::agreements;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::managed::{Managed, managed};
+use crate::conventions::caller::Caller;
+use crate::conventions::collection::Allows;
+use crate::conventions::links::{Link, segment};
+use crate::conventions::status::Created;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+/// A signed agreement (document 3's User Signed Agreement).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedAgreement {
+    pub agreement_id: String,
+    /// termsOfUse, volunteer or sponsor
+    pub agreement_type: String,
+    /// When it was signed, at midnight UTC
+    pub date_signed: String,
+    /// When it ended, at midnight UTC; null while in force
+    pub date_expired: Option<String>,
+    pub print_name: String,
+    /// The user name of the account it belongs to
+    pub username: Option<String>,
+    /// Who recorded it: the member, or the assistant who entered it
+    pub recording_user: Option<String>,
+    pub signed_by_legal_guardian: bool,
+    pub links: Vec<Link>,
+}
+
+/// An account's agreements.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedAgreementList {
+    pub signed_agreements: Vec<SignedAgreement>,
+    pub allows: Allows,
+    pub links: Vec<Link>,
+}
+
+fn instant(date: &str) -> String {
+    format!("{date}T00:00:00Z")
+}
+
+fn view(state: &AppState, owner: &Account, a: &Agreement) -> SignedAgreement {
+    let base = format!("/accounts/{}/agreements", segment(&owner.user_account_id));
+    SignedAgreement {
+        agreement_id: a.agreement_id.clone(),
+        agreement_type: a.agreement_type.as_str().to_owned(),
+        date_signed: instant(&a.date_signed),
+        date_expired: a.date_expired.as_deref().map(instant),
+        print_name: a.print_name.clone(),
+        username: owner.user_name.clone(),
+        recording_user: a.recording_user.clone(),
+        signed_by_legal_guardian: a.signed_by_legal_guardian,
+        links: vec![
+            Link::new("self", state.v2_url(&base)),
+            Link::new(
+                "expire",
+                state.v2_url(&format!("{base}/{}/expired", segment(&a.agreement_id))),
+            ),
+        ],
+    }
+}
+
+#[utoipa::path(
+    get, path = "/v2/accounts/{userIdentifier}/agreements", tag = "accounts",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+    ),
+    responses(
+        (status = 200, description = "The account's agreements, the latest signed first", body = SignedAgreementList),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such account for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn list_agreements(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_identifier): Path<String>,
+) -> ApiResult<Json<SignedAgreementList>> {
+    let m = managed(&state, &caller, &user_identifier, "read agreements").await?;
+    let rows = agreements::list(state.store.pool(), &m.account.user_account_id).await?;
+    Ok(Json(SignedAgreementList {
+        signed_agreements: rows.iter().map(|a| view(&state, &m.account, a)).collect(),
+        // Agreements are recorded by POST to this list, but document 3 shows none offered.
+        allows: Allows::none(),
+        links: vec![Link::new(
+            "self",
+            state.v2_url(&format!(
+                "/accounts/{}/agreements",
+                segment(&m.account.user_account_id)
+            )),
+        )],
+    }))
+}
+
+/// An agreement to record.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct AgreementParams {
+    /// termsOfUse or volunteer
+    #[param(value_type = String)]
+    agreement_type: AgreementType,
+    /// YYYY-MM-DD, not in the future
+    date_signed: String,
+    /// The name as the signer printed it
+    print_name: String,
+    /// true or false (default false)
+    signed_by_legal_guardian: Option<bool>,
+}
+
+#[utoipa::path(
+    post, path = "/v2/accounts/{userIdentifier}/agreements", tag = "accounts",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        AgreementParams,
+    ),
+    responses(
+        (status = 201, description = "Recorded; Location names the account's agreements", body = SignedAgreement),
+        (status = 400, description = "A bad or missing parameter, each named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such account for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn record_agreement(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_identifier): Path<String>,
+) -> ApiResult<Created<SignedAgreement>> {
+    let m = managed(&state, &caller, &user_identifier, "record agreements").await?;
+    let p: AgreementParams = caller.params.parse()?;
+    if p.agreement_type == AgreementType::Sponsor {
+        return Err(ApiError::bad_param(
+            "agreementType",
+            "must be termsOfUse or volunteer; sponsors sign their organization's agreement",
+        ));
+    }
+    let new = NewAgreement {
+        agreement_type: p.agreement_type,
+        date_signed: p.date_signed,
+        print_name: p.print_name,
+        signed_by_legal_guardian: p.signed_by_legal_guardian.unwrap_or(false),
+    };
+    let agreement = write(&state, Some(&m), &m.account, new, &m.by).await?;
+    let location = state.v2_url(&format!(
+        "/accounts/{}/agreements",
+        segment(&m.account.user_account_id)
+    ));
+    Ok(Created(location, view(&state, &m.account, &agreement)))
+}
+
+/// Checks and records an agreement for `owner`, recorded by `by`; with `managed`, the change
+/// is recorded for administrators in the same transaction.
+async fn write(
+    state: &AppState,
+    managed: Option<&Managed>,
+    owner: &Account,
+    new: NewAgreement,
+    by: &str,
+) -> ApiResult<Agreement> {
+    let new = new.check(&Timestamp::now().date())?;
+    let agreement = Agreement {
+        agreement_id: ids::new_id(),
+        user_account_id: owner.user_account_id.clone(),
+        agreement_type: new.agreement_type,
+        date_signed: new.date_signed,
+        date_expired: None,
+        print_name: new.print_name.trim().to_owned(),
+        recording_user: Some(by.to_owned()),
+        signed_by_legal_guardian: new.signed_by_legal_guardian,
+    };
+    let mut tx = state.store.begin().await?;
+    agreements::put(&mut *tx, &agreement).await?;
+    if let Some(m) = managed {
+        let after = view(state, owner, &agreement);
+        m.record(
+            &mut tx,
+            "POST /v2/accounts/{userIdentifier}/agreements",
+            None::<&()>,
+            Some(&after),
+        )
+        .await?;
+    }
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    Ok(agreement)
+}
+
+#[utoipa::path(
+    post, path = "/v2/accounts/{userIdentifier}/agreements/{id}/expired", tag = "accounts",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("id" = String, Path, description = "The agreementId"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+    ),
+    responses(
+        (status = 200, description = "The agreement, ended today (or earlier, if it had ended already)", body = SignedAgreement),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such account or agreement for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn expire_agreement(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((user_identifier, agreement_id)): Path<(String, String)>,
+) -> ApiResult<Json<SignedAgreement>> {
+    let m = managed(&state, &caller, &user_identifier, "expire agreements").await?;
+    let mut tx = state.store.begin().await?;
+    let ended = agreements::expire(
+        &mut *tx,
+        &m.account.user_account_id,
+        &agreement_id,
+        &Timestamp::now().date(),
+    )
+    .await?
+    .ok_or_else(|| ApiError::not_found(format!("The account has no agreement '{agreement_id}'")))?;
+    let after = view(&state, &m.account, &ended);
+    m.record(
+        &mut tx,
+        "POST /v2/accounts/{userIdentifier}/agreements/{id}/expired",
+        None::<&()>,
+        Some(&after),
+    )
+    .await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    Ok(Json(after))
+}
+
+/// The member's signature.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct MyAgreementParams {
+    /// The name as the member (or their guardian) types it to sign
+    print_name: String,
+    /// true when a legal guardian signs for a minor (default false)
+    signed_by_legal_guardian: Option<bool>,
+}
+
+#[utoipa::path(
+    post, path = "/v2/myAccount/agreement", tag = "accounts",
+    params(("api_key" = String, Query, description = "The client's API key"), MyAgreementParams),
+    responses(
+        (status = 201, description = "Signed and recorded, dated today", body = SignedAgreement),
+        (status = 400, description = "A bad or missing parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn sign_my_agreement(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Created<SignedAgreement>> {
+    let me = caller.signed_in()?;
+    let p: MyAgreementParams = caller.params.parse()?;
+    // What the member signs follows from their role.
+    let agreement_type =
+        if me.has_role(Role::IndividualMember) || me.has_role(Role::OrganizationMember) {
+            AgreementType::TermsOfUse
+        } else if me.has_role(Role::OrganizationSponsor) {
+            AgreementType::Sponsor
+        } else {
+            AgreementType::Volunteer
+        };
+    let new = NewAgreement {
+        agreement_type,
+        date_signed: Timestamp::now().date(),
+        print_name: p.print_name,
+        signed_by_legal_guardian: p.signed_by_legal_guardian.unwrap_or(false),
+    };
+    let by = me
+        .user_name
+        .clone()
+        .unwrap_or_else(|| me.user_account_id.clone());
+    let agreement = write(&state, None, me, new, &by).await?;
+    Ok(Created(
+        state.v2_url("/myAccount"),
+        view(&state, me, &agreement),
+    ))
+}

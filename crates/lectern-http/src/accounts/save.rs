@@ -1,0 +1,58 @@
+//! Writing an account, the same for both doors: the password hashed off the async threads, the
+//! row and what goes with it in the caller's transaction, and a changed password ending the
+//! account's refresh tokens.
+
+use lectern_domain::account::fields::Prepared;
+use lectern_domain::secret::hash_password;
+use lectern_store::{Transaction, accounts, oauth};
+
+use crate::error::{ApiError, ApiResult};
+
+/// How the account is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Write {
+    /// A new account: a user name already taken is a 409.
+    Create,
+    /// An existing account.
+    Update,
+}
+
+/// Hashes a new password, if one was given: argon2id takes tens of milliseconds of CPU.
+pub async fn password_hash(prepared: &Prepared) -> ApiResult<Option<String>> {
+    let Some(password) = prepared.password.clone() else {
+        return Ok(None);
+    };
+    let hash = tokio::task::spawn_blocking(move || hash_password(password.expose()))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    Ok(Some(hash))
+}
+
+pub async fn save(
+    tx: &mut Transaction,
+    prepared: &Prepared,
+    hash: Option<&str>,
+    write: Write,
+) -> ApiResult<()> {
+    let account = &prepared.account;
+    let written = match write {
+        Write::Create => accounts::insert(&mut **tx, account, hash).await,
+        Write::Update => accounts::upsert(&mut **tx, account, hash).await,
+    };
+    written.map_err(|e| match e {
+        lectern_store::StoreError::Database(ref db)
+            if lectern_store::dialect::is_unique_violation(db) =>
+        {
+            ApiError::conflict(format!(
+                "The user name '{}' belongs to another account",
+                account.user_name.as_deref().unwrap_or_default()
+            ))
+        }
+        other => other.into(),
+    })?;
+    if hash.is_some() && write == Write::Update {
+        oauth::revoke_refresh_tokens_of(&mut **tx, &account.user_account_id).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,489 @@
+//! Subscriptions: the assistant's `GET`/`POST /v2/accounts/{userIdentifier}/subscriptions` and
+//! `PUT .../subscriptions/{subscriptionId}`, `GET /v2/subscriptiontypes`, and the member's
+//! `GET`/`POST /v2/myAccount/subscription` (buying one with promotion codes and credits).
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use lectern_domain::Timestamp;
+use lectern_domain::account::Account;
+use lectern_domain::account::standing::{
+    DownloadTimeframe, PromoRefusal, Subscription, SubscriptionTerms, SubscriptionType, payment,
+    plus_days, renewal_start,
+};
+use lectern_domain::ids;
+use lectern_store::keyset::KeyPart;
+use lectern_store::subscriptions;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::managed::managed;
+use crate::conventions::caller::Caller;
+use crate::conventions::collection::{Collection, Listed};
+use crate::conventions::links::{Link, segment};
+use crate::conventions::paging::PageRequest;
+use crate::conventions::status::Created;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+/// A subscription type: `name` and `description`.
+#[derive(Serialize, ToSchema, Clone)]
+pub struct UserSubscriptionType {
+    pub name: String,
+    pub description: String,
+}
+
+impl Listed for UserSubscriptionType {
+    const ITEMS: &'static str = "userSubscriptionTypes";
+    const LIST: &'static str = "UserSubscriptionTypeList";
+}
+
+/// How an allowance is counted: `{name}` monthly or entireSubscription.
+#[derive(Serialize, ToSchema)]
+pub struct Timeframe {
+    pub name: String,
+}
+
+/// A subscription (document 3's User Subscription), with what it cost.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserSubscription {
+    pub subscription_id: String,
+    /// Midnight UTC of the first day
+    pub start_date: String,
+    /// The end of the last day; null when open-ended
+    pub end_date: Option<String>,
+    pub user_subscription_type: UserSubscriptionType,
+    /// Downloads allowed per `downloadTimeframe`; null: unlimited
+    pub num_books_allowed: Option<u32>,
+    pub download_timeframe: Option<Timeframe>,
+    pub notes: Option<String>,
+    /// Its price in credits, the promotion code used, and the credits that paid for it
+    pub price: i64,
+    pub promo_code: Option<String>,
+    pub credits_used: i64,
+    pub links: Vec<Link>,
+}
+
+impl Listed for UserSubscription {
+    const ITEMS: &'static str = "userSubscriptions";
+    const LIST: &'static str = "UserSubscriptionList";
+}
+
+/// A page of subscription types.
+pub type UserSubscriptionTypeList = Collection<UserSubscriptionType>;
+/// A page of an account's subscriptions.
+pub type UserSubscriptionList = Collection<UserSubscription>;
+
+async fn types(state: &AppState) -> ApiResult<Vec<SubscriptionType>> {
+    Ok(subscriptions::types(state.store.pool()).await?)
+}
+
+fn view(
+    state: &AppState,
+    owner_path: &str,
+    s: &Subscription,
+    all: &[SubscriptionType],
+) -> UserSubscription {
+    let t = &s.terms;
+    let description = all
+        .iter()
+        .find(|k| k.name == t.subscription_type)
+        .map(|k| k.description.clone())
+        .unwrap_or_default();
+    UserSubscription {
+        subscription_id: s.subscription_id.clone(),
+        start_date: format!("{}T00:00:00Z", t.start_date),
+        end_date: t.end_date.as_ref().map(|d| format!("{d}T23:59:59Z")),
+        user_subscription_type: UserSubscriptionType {
+            name: t.subscription_type.clone(),
+            description,
+        },
+        num_books_allowed: t.num_books_allowed,
+        download_timeframe: t.download_timeframe.map(|f| Timeframe {
+            name: f.as_str().to_owned(),
+        }),
+        notes: t.notes.clone(),
+        price: s.price,
+        promo_code: s.promo_code.clone(),
+        credits_used: s.credits_used,
+        links: vec![Link::new(
+            "self",
+            state.v2_url(&format!("{owner_path}/{}", segment(&s.subscription_id))),
+        )],
+    }
+}
+
+fn subscriptions_path(a: &Account) -> String {
+    format!("/accounts/{}/subscriptions", segment(&a.user_account_id))
+}
+
+#[utoipa::path(
+    get, path = "/v2/subscriptiontypes", tag = "accounts",
+    params(("api_key" = String, Query, description = "The client's API key")),
+    responses((status = 200, description = "Every subscription type, by name", body = UserSubscriptionTypeList)),
+)]
+pub async fn subscription_types(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<UserSubscriptionTypeList>> {
+    let page = PageRequest::from_params(&caller.params, 100)?;
+    let items: Vec<UserSubscriptionType> = types(&state)
+        .await?
+        .into_iter()
+        .map(|t| UserSubscriptionType {
+            name: t.name,
+            description: t.description,
+        })
+        .collect();
+    let total = items.len() as u64;
+    let paged = page.page_of(items, |t| t.name.clone())?;
+    Ok(Json(Collection::page(
+        &state,
+        "/subscriptiontypes",
+        &caller.params,
+        &page,
+        paged,
+        total,
+    )))
+}
+
+#[utoipa::path(
+    get, path = "/v2/accounts/{userIdentifier}/subscriptions", tag = "accounts",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+    ),
+    responses(
+        (status = 200, description = "The account's subscriptions, the latest start first", body = UserSubscriptionList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such account for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn list_subscriptions(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_identifier): Path<String>,
+) -> ApiResult<Json<UserSubscriptionList>> {
+    let m = managed(&state, &caller, &user_identifier, "read subscriptions").await?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
+    let after: Option<Vec<KeyPart>> = page.after()?;
+    if after
+        .as_ref()
+        .is_some_and(|k| !lectern_store::keyset::key_fits(k, &[false, false]))
+    {
+        return Err(ApiError::bad_param("start", "is not a page of this list"));
+    }
+    let id = &m.account.user_account_id;
+    let total = subscriptions::count(state.store.pool(), id).await?;
+    let mut rows =
+        subscriptions::page(state.store.pool(), id, after.as_deref(), page.limit).await?;
+    let next = page.next_token(&mut rows, subscriptions::key_of);
+    let all = types(&state).await?;
+    let path = subscriptions_path(&m.account);
+    let items = rows.iter().map(|s| view(&state, &path, s, &all)).collect();
+    Ok(Json(Collection::page(
+        &state,
+        &path,
+        &caller.params,
+        &page,
+        (items, next),
+        total,
+    )))
+}
+
+/// A subscription's terms, as an assistant sets them.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct SubscriptionParams {
+    /// YYYY-MM-DD
+    start_date: String,
+    /// YYYY-MM-DD, not before startDate; absent: open-ended
+    end_date: Option<String>,
+    /// A name listed at /v2/subscriptiontypes
+    user_subscription_type: String,
+    /// Downloads allowed per downloadTimeframe; absent: the type's, else unlimited
+    num_books_allowed: Option<u32>,
+    /// monthly (default) or entireSubscription
+    #[param(value_type = Option<String>)]
+    download_timeframe: Option<DownloadTimeframe>,
+    notes: Option<String>,
+}
+
+impl SubscriptionParams {
+    fn terms(self, all: &[SubscriptionType]) -> ApiResult<SubscriptionTerms> {
+        let kind = known_type(all, &self.user_subscription_type)?;
+        Ok(SubscriptionTerms {
+            subscription_type: self.user_subscription_type,
+            start_date: self.start_date,
+            end_date: self.end_date,
+            num_books_allowed: self.num_books_allowed.or(kind.num_books_allowed),
+            download_timeframe: self.download_timeframe.or(kind.download_timeframe),
+            notes: self.notes,
+        }
+        .check()?)
+    }
+}
+
+fn known_type<'a>(all: &'a [SubscriptionType], name: &str) -> ApiResult<&'a SubscriptionType> {
+    all.iter().find(|t| t.name == name).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|t| t.name.as_str()).collect();
+        ApiError::bad_param(
+            "userSubscriptionType",
+            format!("'{name}' is not one of {}", names.join(", ")),
+        )
+    })
+}
+
+#[utoipa::path(
+    post, path = "/v2/accounts/{userIdentifier}/subscriptions", tag = "accounts",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        SubscriptionParams,
+    ),
+    responses(
+        (status = 201, description = "Recorded; Location names it", body = UserSubscription),
+        (status = 400, description = "A bad or missing parameter, each named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such account for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn add_subscription(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_identifier): Path<String>,
+) -> ApiResult<Created<UserSubscription>> {
+    let m = managed(&state, &caller, &user_identifier, "record subscriptions").await?;
+    let p: SubscriptionParams = caller.params.parse()?;
+    let all = types(&state).await?;
+    let subscription = Subscription {
+        subscription_id: ids::new_id(),
+        user_account_id: m.account.user_account_id.clone(),
+        terms: p.terms(&all)?,
+        price: 0,
+        promo_code: None,
+        credits_used: 0,
+    };
+    let path = subscriptions_path(&m.account);
+    let after = view(&state, &path, &subscription, &all);
+    let mut tx = state.store.begin().await?;
+    subscriptions::put(&mut *tx, &subscription, Some(&m.by)).await?;
+    m.record(
+        &mut tx,
+        "POST /v2/accounts/{userIdentifier}/subscriptions",
+        None::<&()>,
+        Some(&after),
+    )
+    .await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    let location = after.links[0].href.clone();
+    Ok(Created(location, after))
+}
+
+#[utoipa::path(
+    put, path = "/v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}", tag = "accounts",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("subscriptionId" = String, Path, description = "The subscription"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        SubscriptionParams,
+    ),
+    responses(
+        (status = 200, description = "The subscription as changed", body = UserSubscription),
+        (status = 400, description = "A bad or missing parameter, each named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such account or subscription for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn change_subscription(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((user_identifier, subscription_id)): Path<(String, String)>,
+) -> ApiResult<Json<UserSubscription>> {
+    let m = managed(&state, &caller, &user_identifier, "change subscriptions").await?;
+    let p: SubscriptionParams = caller.params.parse()?;
+    let all = types(&state).await?;
+    let mut subscription = subscriptions::get(
+        state.store.pool(),
+        &m.account.user_account_id,
+        &subscription_id,
+    )
+    .await?
+    .ok_or_else(|| {
+        ApiError::not_found(format!(
+            "The account has no subscription '{subscription_id}'"
+        ))
+    })?;
+    let path = subscriptions_path(&m.account);
+    let before = view(&state, &path, &subscription, &all);
+    subscription.terms = p.terms(&all)?;
+    let after = view(&state, &path, &subscription, &all);
+    let mut tx = state.store.begin().await?;
+    subscriptions::put(&mut *tx, &subscription, Some(&m.by)).await?;
+    m.record(
+        &mut tx,
+        "PUT /v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}",
+        Some(&before),
+        Some(&after),
+    )
+    .await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    Ok(Json(after))
+}
+
+#[utoipa::path(
+    get, path = "/v2/myAccount/subscription", tag = "accounts",
+    params(("api_key" = String, Query, description = "The client's API key")),
+    responses(
+        (status = 200, description = "The caller's subscription in force today", body = UserSubscription),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 404, description = "No subscription is in force", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn my_subscription(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<UserSubscription>> {
+    let me = caller.signed_in()?;
+    let active = subscriptions::active(
+        state.store.pool(),
+        &me.user_account_id,
+        &Timestamp::now().date(),
+    )
+    .await?
+    .ok_or_else(|| ApiError::not_found("You have no subscription in force"))?;
+    let all = types(&state).await?;
+    Ok(Json(view(&state, &subscriptions_path(me), &active, &all)))
+}
+
+/// A subscription the member buys.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct BuyParams {
+    /// A type listed at /v2/subscriptiontypes that members may buy
+    user_subscription_type: String,
+    /// A promotion code of the library
+    promo_code: Option<String>,
+    /// Pay with the account's credits as far as they go (default true)
+    use_credits: Option<bool>,
+    /// Client keys with membership privileges only: the library's shop took the rest
+    payment_reference: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/v2/myAccount/subscription", tag = "accounts",
+    params(("api_key" = String, Query, description = "The client's API key"), BuyParams),
+    responses(
+        (status = 201, description = "Bought; it starts today, or the day after the one in force ends", body = UserSubscription),
+        (status = 400, description = "A bad parameter, named: an unknown type, or a promotion code that does not apply", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 402, description = "Credits and promotion do not cover the price; the amount due is named", body = ErrorBody),
+        (status = 409, description = "The promotion code's last use, or the credits, were taken meanwhile", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn buy_subscription(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Created<UserSubscription>> {
+    let me = caller.signed_in()?;
+    let p: BuyParams = caller.params.parse()?;
+    if p.payment_reference.is_some() && !caller.client.privileged {
+        return Err(ApiError::bad_param(
+            "paymentReference",
+            "only the library's own applications (client keys with membership privileges) take payments",
+        ));
+    }
+    let all = types(&state).await?;
+    let kind = known_type(&all, &p.user_subscription_type)?;
+    let price = kind.price.ok_or_else(|| {
+        ApiError::bad_param(
+            "userSubscriptionType",
+            format!("'{}' is granted by the library, not bought", kind.name),
+        )
+    })?;
+    let today = Timestamp::now().date();
+    let promo = match &p.promo_code {
+        None => None,
+        Some(code) => {
+            let promo = subscriptions::promo_code(state.store.pool(), &me.site_id, code)
+                .await?
+                .ok_or_else(|| ApiError::bad_param("promoCode", "is not a code of this library"))?;
+            promo.usable_for(&kind.name, &today).map_err(|why| {
+                ApiError::bad_param(
+                    "promoCode",
+                    match why {
+                        PromoRefusal::OtherType => "does not apply to this subscription type",
+                        PromoRefusal::Expired => "has expired",
+                        PromoRefusal::UsedUp => "has been used up",
+                    },
+                )
+            })?;
+            Some(promo)
+        }
+    };
+    let paid = payment(
+        price,
+        promo.as_ref().map_or(0, |c| c.percent_off),
+        me.details.credits,
+        p.use_credits.unwrap_or(true),
+    );
+    if paid.amount_due > 0 && p.payment_reference.is_none() {
+        return Err(ApiError::new(
+            StatusCode::PAYMENT_REQUIRED,
+            "PAYMENT_REQUIRED",
+            format!(
+                "{} credits are due after the promotion and credits; pay them through the library",
+                paid.amount_due
+            ),
+        ));
+    }
+    let current = subscriptions::active(state.store.pool(), &me.user_account_id, &today).await?;
+    let start = renewal_start(current.as_ref(), &today);
+    let end = kind.duration_days.map(|days| plus_days(&start, days - 1));
+    let subscription = Subscription {
+        subscription_id: ids::new_id(),
+        user_account_id: me.user_account_id.clone(),
+        terms: SubscriptionTerms {
+            subscription_type: kind.name.clone(),
+            start_date: start,
+            end_date: end,
+            num_books_allowed: kind.num_books_allowed,
+            download_timeframe: kind.download_timeframe,
+            notes: p.payment_reference.as_ref().map(|r| format!("payment {r}")),
+        },
+        price,
+        promo_code: promo.as_ref().map(|c| c.code.clone()),
+        credits_used: paid.credits_used,
+    };
+    let mut tx = state.store.begin().await?;
+    if let Some(code) = &promo
+        && !subscriptions::spend_promo_code(&mut tx, &code.code).await?
+    {
+        return Err(ApiError::conflict(
+            "The promotion code was used up meanwhile",
+        ));
+    }
+    if !subscriptions::spend_credits(&mut tx, &me.user_account_id, paid.credits_used).await? {
+        return Err(ApiError::conflict(
+            "The account's credits were spent meanwhile; try again",
+        ));
+    }
+    subscriptions::put(&mut *tx, &subscription, Some(&me.user_account_id)).await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    let view = view(&state, &subscriptions_path(me), &subscription, &all);
+    Ok(Created(state.v2_url("/myAccount/subscription"), view))
+}
