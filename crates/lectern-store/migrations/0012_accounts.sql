@@ -163,7 +163,7 @@ CREATE TABLE account_changes (
     before_state     TEXT,
     after_state      TEXT
 );
-CREATE INDEX account_changes_user ON account_changes (user_account_id, changed_at, change_id);
+CREATE INDEX account_changes_user ON account_changes (user_account_id, change_id);
 
 -- Tokens of a partner's drive, per account; stored as given, since they must be presented to
 -- the drive, and removed when the member disconnects.

@@ -33,6 +33,15 @@ pub struct NewChange<'a> {
     pub after: Option<serde_json::Value>,
 }
 
+/// An identifier that sorts in the order changes were recorded, even within one second (the
+/// microseconds lead; a random part keeps two nodes' ids apart).
+fn ordered_id() -> String {
+    let micros = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros());
+    format!("{micros:020}-{}", ids::new_id())
+}
+
 pub async fn record<'e>(
     e: impl Executor<'e, Database = Any>,
     c: NewChange<'_>,
@@ -42,7 +51,7 @@ pub async fn record<'e>(
            action, before_state, after_state)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
-    .bind(ids::new_id())
+    .bind(ordered_id())
     .bind(c.user_account_id)
     .bind(c.site_id)
     .bind(c.changed_by)
@@ -55,17 +64,35 @@ pub async fn record<'e>(
     Ok(())
 }
 
-/// An account's changes, the latest first.
+/// An account's changes, the latest first: up to `limit + 1` recorded before the change
+/// `before` (a change id, which sorts by time).
 pub async fn of_account<'e>(
     e: impl Executor<'e, Database = Any>,
     user_account_id: &str,
+    before: Option<&str>,
+    limit: u32,
 ) -> Result<Vec<AccountChange>, StoreError> {
     Ok(sqlx::query_as(
         "SELECT change_id, user_account_id, site_id, changed_by, changed_at, action, before_state,
                 after_state
-         FROM account_changes WHERE user_account_id = $1 ORDER BY changed_at DESC, change_id DESC",
+         FROM account_changes WHERE user_account_id = $1 AND ($2 IS NULL OR change_id < $2)
+         ORDER BY change_id DESC LIMIT $3",
     )
     .bind(user_account_id)
+    .bind(before)
+    .bind(i64::from(limit) + 1)
     .fetch_all(e)
     .await?)
+}
+
+pub async fn count<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+) -> Result<u64, StoreError> {
+    let (n,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM account_changes WHERE user_account_id = $1")
+            .bind(user_account_id)
+            .fetch_one(e)
+            .await?;
+    Ok(u64::try_from(n).unwrap_or(0))
 }

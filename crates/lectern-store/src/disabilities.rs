@@ -119,3 +119,65 @@ pub async fn submit<'e>(
     .await?;
     Ok(())
 }
+
+/// A request to a competent authority, as the store keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct AuthorityRequest {
+    pub user_account_id: String,
+    pub submission_id: String,
+    pub authority_email: String,
+    pub confirmed_at: Option<i64>,
+    pub created_at: i64,
+}
+
+/// Records a request, found later by the hash of the identifier e-mailed to the authority.
+pub async fn open_authority_request<'e>(
+    e: impl Executor<'e, Database = Any>,
+    record_hash: &str,
+    user_account_id: &str,
+    submission_id: &str,
+    authority_email: &str,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO competent_authority_requests (record_hash, user_account_id, submission_id,
+           authority_email, created_at)
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(record_hash)
+    .bind(user_account_id)
+    .bind(submission_id)
+    .bind(authority_email)
+    .bind(Timestamp::now().unix())
+    .execute(e)
+    .await?;
+    Ok(())
+}
+
+pub async fn authority_request<'e>(
+    e: impl Executor<'e, Database = Any>,
+    record_hash: &str,
+) -> Result<Option<AuthorityRequest>, StoreError> {
+    Ok(sqlx::query_as(
+        "SELECT user_account_id, submission_id, authority_email, confirmed_at, created_at
+         FROM competent_authority_requests WHERE record_hash = $1",
+    )
+    .bind(record_hash)
+    .fetch_optional(e)
+    .await?)
+}
+
+/// Confirms a request once: false when it was confirmed already (or is unknown).
+pub async fn confirm_authority_request(
+    tx: &mut Transaction,
+    record_hash: &str,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query(
+        "UPDATE competent_authority_requests SET confirmed_at = $2
+         WHERE record_hash = $1 AND confirmed_at IS NULL",
+    )
+    .bind(record_hash)
+    .bind(Timestamp::now().unix())
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

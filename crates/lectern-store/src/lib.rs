@@ -22,6 +22,7 @@ pub mod marks;
 pub mod members;
 pub mod oauth;
 pub mod organizations;
+pub mod outbox;
 mod packed;
 pub mod periodicals;
 pub mod preferences;
@@ -37,6 +38,7 @@ pub mod subscriptions;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod titles;
+pub mod utm;
 
 pub use db::{Backend, Store, StoreError};
 pub use sqlx::AnyConnection as Connection;

@@ -50,7 +50,15 @@ fn pod_path(m: &Managed) -> String {
 }
 
 async fn proof_list(state: &AppState, m: &Managed) -> ApiResult<ProofOfDisabilityList> {
-    let id = &m.account.user_account_id;
+    proof_of(state, &m.account.user_account_id, &pod_path(m)).await
+}
+
+/// The proof list of an account, its `self` link at `path` (under `/v2`).
+pub(super) async fn proof_of(
+    state: &AppState,
+    id: &str,
+    path: &str,
+) -> ApiResult<ProofOfDisabilityList> {
     let pool = state.store.pool();
     Ok(ProofOfDisabilityList {
         disabilities: disabilities::list(pool, id)
@@ -70,7 +78,7 @@ async fn proof_list(state: &AppState, m: &Managed) -> ApiResult<ProofOfDisabilit
                 note: s.note,
             })
             .collect(),
-        links: vec![Link::new("self", state.v2_url(&pod_path(m)))],
+        links: vec![Link::new("self", state.v2_url(path))],
     })
 }
 

@@ -4,6 +4,7 @@
 
 mod account;
 mod agreements;
+mod changes;
 mod disabilities;
 mod history;
 mod managed;
@@ -11,9 +12,12 @@ mod me;
 mod my_account;
 pub mod name;
 mod preferences;
+mod profiles;
+mod proof;
 mod recommendation_profile;
 mod save;
 mod subscriptions;
+mod utm;
 pub mod view;
 
 pub use managed::managed;
@@ -23,8 +27,14 @@ use utoipa_axum::routes;
 
 use crate::state::AppState;
 
+/// The answer of a competent authority, described here and routed by hand below.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(proof::confirm_authority_request))]
+struct AuthorityAnswer;
+
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    use utoipa::OpenApi;
+    OpenApiRouter::with_openapi(AuthorityAnswer::openapi())
         .routes(routes!(me::get_me))
         .routes(routes!(
             my_account::get_my_account,
@@ -37,6 +47,23 @@ pub fn routes() -> OpenApiRouter<AppState> {
             subscriptions::buy_subscription
         ))
         .routes(routes!(history::my_history))
+        .routes(routes!(
+            profiles::student_profile,
+            profiles::change_student_profile,
+            profiles::remove_student_profile
+        ))
+        .routes(routes!(profiles::become_individual))
+        .routes(routes!(proof::submit_membership_proof))
+        .routes(routes!(proof::request_authority_proof))
+        .routes(routes!(proof::authority_request))
+        // The spec names this path's one segment differently for its two methods
+        // ({recordIdentifier} to read, {userIdentifier} to answer); a router needs one name.
+        .route(
+            "/v2/competentAuthority/{recordIdentifier}",
+            axum::routing::post(proof::confirm_authority_request),
+        )
+        .routes(routes!(utm::record_referral))
+        .routes(routes!(changes::account_changes))
         .routes(routes!(
             preferences::my_preferences,
             preferences::change_my_preferences

@@ -47,7 +47,11 @@ pub struct MyAccountSummary {
     pub credits: Option<i64>,
 }
 
-async fn summary(state: &AppState, caller: &Caller, me: &Account) -> ApiResult<MyAccountSummary> {
+pub(super) async fn summary(
+    state: &AppState,
+    caller: &Caller,
+    me: &Account,
+) -> ApiResult<MyAccountSummary> {
     let org = OrganizationContext::of(state, me).await?;
     let mut account = user_account(state, me, &org, Allows::of(&[("PUT", true)]));
     account.links = [

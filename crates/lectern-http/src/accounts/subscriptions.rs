@@ -114,6 +114,16 @@ fn view(
     }
 }
 
+/// A subscription of `owner`, as the API shows it.
+pub(super) async fn subscription_view(
+    state: &AppState,
+    owner: &Account,
+    s: &Subscription,
+) -> ApiResult<UserSubscription> {
+    let all = types(state).await?;
+    Ok(view(state, &subscriptions_path(owner), s, &all))
+}
+
 fn subscriptions_path(a: &Account) -> String {
     format!("/accounts/{}/subscriptions", segment(&a.user_account_id))
 }

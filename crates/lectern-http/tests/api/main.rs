@@ -3,6 +3,7 @@
 // A failed unwrap is a failed test: that is what tests are for.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod account_proof;
 mod accounts;
 mod authorize;
 mod catalog_lists;

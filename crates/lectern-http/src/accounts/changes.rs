@@ -1,0 +1,104 @@
+//! `GET /v2/accounts/{userIdentifier}/changes`: what assistants and administrators changed on an
+//! account, for administrators (document 3 has no such endpoint; see `docs/decisions.md`).
+
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_domain::Timestamp;
+use lectern_domain::role::Role;
+use lectern_store::account_changes;
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::managed::managed;
+use crate::conventions::caller::Caller;
+use crate::conventions::collection::{Collection, Listed};
+use crate::conventions::paging::PageRequest;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+/// One change: when, by whom, what, and the state before and after.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountChangeView {
+    #[schema(value_type = String)]
+    pub date: Timestamp,
+    /// Who made it: their user name
+    pub person_name: String,
+    /// The request, e.g. `PUT /v2/accounts/{userIdentifier}`
+    pub action: String,
+    #[schema(value_type = Object)]
+    pub before: Option<Value>,
+    #[schema(value_type = Object)]
+    pub after: Option<Value>,
+}
+
+impl Listed for AccountChangeView {
+    const ITEMS: &'static str = "accountChanges";
+    const LIST: &'static str = "AccountChangeList";
+}
+
+/// A page of an account's changes.
+pub type AccountChangeList = Collection<AccountChangeView>;
+
+#[utoipa::path(
+    get, path = "/v2/accounts/{userIdentifier}/changes", tag = "accounts",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+    ),
+    responses(
+        (status = 200, description = "The account's changes, the latest first", body = AccountChangeList),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not an administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such account", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn account_changes(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_identifier): Path<String>,
+) -> ApiResult<Json<AccountChangeList>> {
+    let m = managed(
+        &state,
+        &caller,
+        &user_identifier,
+        "read an account's changes",
+    )
+    .await?;
+    if !caller.signed_in()?.has_role(Role::Administrator) {
+        return Err(ApiError::forbidden(
+            "Only administrators read the record of changes",
+        ));
+    }
+    let page = PageRequest::from_params(&caller.params, 10)?;
+    let before: Option<String> = page.after()?;
+    let pool = state.store.pool();
+    let id = &m.account.user_account_id;
+    let total = account_changes::count(pool, id).await?;
+    let mut rows = account_changes::of_account(pool, id, before.as_deref(), page.limit).await?;
+    let next = page.next_token(&mut rows, |c| c.change_id.clone());
+    let parse = |raw: Option<String>| raw.and_then(|s| serde_json::from_str(&s).ok());
+    let items = rows
+        .into_iter()
+        .map(|c| AccountChangeView {
+            date: Timestamp::from_unix(c.changed_at),
+            person_name: c.changed_by,
+            action: c.action,
+            before: parse(c.before_state),
+            after: parse(c.after_state),
+        })
+        .collect();
+    let path = format!("{}/changes", super::view::account_path(&m.account));
+    Ok(Json(Collection::page(
+        &state,
+        &path,
+        &caller.params,
+        &page,
+        (items, next),
+        total,
+    )))
+}
