@@ -24,6 +24,20 @@ pub enum Admin {
     /// User accounts
     #[command(subcommand)]
     Account(AccountCommand),
+    /// Mail the server has written (requests to competent authorities), for a mailer to send
+    #[command(subcommand)]
+    Outbox(OutboxCommand),
+}
+
+#[derive(Subcommand)]
+pub enum OutboxCommand {
+    /// Print the messages not yet sent, oldest first, as JSON lines
+    List,
+    /// Mark a message sent, once a mailer has sent it
+    MarkSent {
+        /// The message's id, as `list` prints it
+        message_id: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -134,9 +148,35 @@ pub async fn run(settings: &Settings, command: Admin) -> anyhow::Result<()> {
         Admin::Site(c) => site(&store, c).await,
         Admin::Client(c) => client(&store, c).await,
         Admin::Account(c) => account(&store, c).await,
+        Admin::Outbox(c) => outbox(&store, c).await,
     };
     store.close().await;
     result
+}
+
+async fn outbox(store: &Store, command: OutboxCommand) -> anyhow::Result<()> {
+    match command {
+        OutboxCommand::List => {
+            for m in lectern_store::outbox::unsent(store.pool()).await? {
+                let line = serde_json::json!({
+                    "messageId": m.message_id,
+                    "site": m.site_id,
+                    "to": m.recipient,
+                    "subject": m.subject,
+                    "body": m.body,
+                    "created": lectern_domain::Timestamp::from_unix(m.created_at),
+                });
+                println!("{line}");
+            }
+        }
+        OutboxCommand::MarkSent { message_id } => {
+            if !lectern_store::outbox::mark_sent(store.pool(), &message_id).await? {
+                bail!("no unsent message '{message_id}'");
+            }
+            println!("marked {message_id} sent");
+        }
+    }
+    Ok(())
 }
 
 async fn site(store: &Store, command: SiteCommand) -> anyhow::Result<()> {

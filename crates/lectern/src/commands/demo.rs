@@ -193,8 +193,35 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
              curl -s -H \"Authorization: Bearer $TOKEN\" -d serviceId=demo-pride -d location='epubcfi(/6/4)' '{base}/v2/myBookmarks?api_key={key}'\n  \
              curl -s -H \"Authorization: Bearer $TOKEN\" -d serviceId=demo-pride -d format=EPUB3 -d location='epubcfi(/6/4)' -d metric=1 -d metricType=chapter '{base}/v2/readingEvents?api_key={key}'\n  \
              curl -s -H \"Authorization: Bearer $TOKEN\" '{base}/v2/myReadingPosition/demo-pride/EPUB3?api_key={key}'\n\n\
-             The API is described at {base}/v2/openapi.json. Stop with Ctrl-C.\n"
+             Your reading preferences (Braille format and line width change together):\n\n  \
+             curl -s -X PUT -H \"Authorization: Bearer $TOKEN\" -d brailleFormat=embossable -d brailleCellLineWidth=40 '{base}/v2/myAccount/preferences?api_key={key}'\n"
         );
+        out += &staff_instructions(demo, base);
+        out += &format!("\nThe API is described at {base}/v2/openapi.json. Stop with Ctrl-C.\n");
     }
     out
+}
+
+/// The membership assistant's door, through the client key with membership privileges.
+fn staff_instructions(demo: &FixtureFile, base: &str) -> String {
+    let console = demo.clients.iter().find(|c| c.privileged);
+    let assistant = demo
+        .users
+        .iter()
+        .find(|u| u.roles.iter().any(|r| r == "membershipAssistant"));
+    let (Some(c), Some(u), Some(reader)) = (console, assistant, demo.users.first()) else {
+        return String::new();
+    };
+    let (key, user, pass) = (
+        &c.api_key,
+        u.user_name.as_deref().unwrap_or(""),
+        u.password.as_deref().unwrap_or(""),
+    );
+    let member = reader.user_name.as_deref().unwrap_or("");
+    format!(
+        "\nA membership assistant's view of the reader's account, through the membership console's key:\n\n  \
+         STAFF=$(curl -s -u '{key}:' -d grant_type=password -d username='{user}' -d password='{pass}' \
+         '{base}/oauth/token' | sed -E 's/.*\"access_token\":\"([^\"]+)\".*/\\1/')\n  \
+         curl -s -H \"Authorization: Bearer $STAFF\" '{base}/v2/accounts/{member}?api_key={key}'\n"
+    )
 }

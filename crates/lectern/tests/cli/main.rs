@@ -61,6 +61,8 @@ fn every_command_explains_itself() {
         vec!["admin", "account", "list", "--help"],
         vec!["admin", "account", "reset-password", "--help"],
         vec!["admin", "account", "lock", "--help"],
+        vec!["admin", "outbox", "list", "--help"],
+        vec!["admin", "outbox", "mark-sent", "--help"],
         vec!["admin", "account", "unlock", "--help"],
     ] {
         let out = run(&mut lectern(&args));
@@ -359,6 +361,25 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
     );
     let out = run(lectern(&["admin", "account", "lock", "nobody"]).args(["--database-url", url]));
     assert!(!out.status.success() && text(&out.stderr).contains("no account 'nobody'"));
+
+    // The outbox: what a mailer would send, until it is marked sent.
+    let id = lectern_store::outbox::enqueue(
+        t.store.pool(),
+        "city",
+        "dr@clinic.example",
+        "Confirm",
+        "Body",
+    )
+    .await
+    .unwrap();
+    let listed = ok(&["admin", "outbox", "list"]);
+    let line: serde_json::Value = serde_json::from_str(listed.lines().next().unwrap()).unwrap();
+    assert_eq!(line["messageId"], id.as_str());
+    assert_eq!(line["to"], "dr@clinic.example");
+    ok(&["admin", "outbox", "mark-sent", &id]);
+    assert!(ok(&["admin", "outbox", "list"]).trim().is_empty());
+    let out = run(lectern(&["admin", "outbox", "mark-sent", &id]).args(["--database-url", url]));
+    assert!(!out.status.success() && text(&out.stderr).contains("no unsent message"));
 }
 
 #[test]
@@ -506,9 +527,9 @@ fn the_demo_serves_and_its_printed_commands_work() {
     let commands: Vec<&str> = instructions
         .lines()
         .map(str::trim)
-        .filter(|l| l.starts_with("TOKEN=") || l.starts_with("curl "))
+        .filter(|l| l.starts_with("TOKEN=") || l.starts_with("STAFF=") || l.starts_with("curl "))
         .collect();
-    assert_eq!(commands.len(), 8, "{instructions}");
+    assert_eq!(commands.len(), 11, "{instructions}");
     let run_script = |lines: &[&str]| {
         let script = lines.join("\n");
         let out = Command::new("bash").args(["-c", &script]).output().unwrap();
@@ -567,6 +588,17 @@ fn the_demo_serves_and_its_printed_commands_work() {
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["location"], "epubcfi(/6/4)", "{out}");
+
+    // The reader sets a Braille display; the membership assistant reads the reader's account.
+    let (script, out) = run_script(&[commands[0], commands[8]]);
+    let body: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
+    assert_eq!(body["brailleCellLineWidth"], 40, "{out}");
+    let (script, out) = run_script(&[commands[9], commands[10]]);
+    let body: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
+    assert_eq!(body["emailAddress"], "reader@demo.lectern", "{out}");
+    assert_eq!(body["canDownload"], true, "{out}");
 
     // The server exposes Prometheus metrics of what it just served.
     let base = instructions
