@@ -32,7 +32,7 @@ use axum::routing::get;
 use lectern_domain::Timestamp;
 use utoipa_axum::router::OpenApiRouter;
 
-pub use state::{AppState, HttpSettings};
+pub use state::{AppState, HttpSettings, PartnerDrive};
 
 use conventions::{caller, json_errors, media};
 

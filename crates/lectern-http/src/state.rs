@@ -22,6 +22,40 @@ pub struct HttpSettings {
     /// Failed sign-ins a minute per user name from one client address, on the password grant and
     /// the login page; an address may fail 3 times this over all names, a name 10 times this.
     pub sign_in_failures_per_minute: u32,
+    /// The partner drive members connect for documents; None: none is set up.
+    pub partner_drive: Option<PartnerDrive>,
+}
+
+/// A partner's drive: its OAuth token endpoint and the library's client there.
+#[derive(Clone)]
+pub struct PartnerDrive {
+    pub token_url: Url,
+    pub client_id: String,
+    pub client_secret: String,
+    pub http: reqwest::Client,
+}
+
+impl std::fmt::Debug for PartnerDrive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PartnerDrive")
+            .field("token_url", &self.token_url.as_str())
+            .field("client_id", &self.client_id)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartnerDrive {
+    pub fn new(token_url: Url, client_id: String, client_secret: String) -> Self {
+        PartnerDrive {
+            token_url,
+            client_id,
+            client_secret,
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(10))
+                .build()
+                .unwrap_or_default(),
+        }
+    }
 }
 
 impl HttpSettings {

@@ -170,6 +170,7 @@ CREATE INDEX account_changes_user ON account_changes (user_account_id, change_id
 CREATE TABLE partner_tokens (
     user_account_id  TEXT PRIMARY KEY REFERENCES users (user_account_id) ON DELETE CASCADE,
     access_token     TEXT NOT NULL,
+    token_type       TEXT NOT NULL,
     refresh_token    TEXT,
     expires_at       BIGINT,
     created_at       BIGINT NOT NULL

@@ -24,6 +24,7 @@ pub mod oauth;
 pub mod organizations;
 pub mod outbox;
 mod packed;
+pub mod partner_tokens;
 pub mod periodicals;
 pub mod preferences;
 mod queue;

@@ -30,6 +30,9 @@ pub struct Settings {
     pub redis_url: Option<String>,
     pub files_url: Option<String>,
     pub log_format: LogFormat,
+    pub partner_drive_token_url: Option<Url>,
+    pub partner_drive_client_id: Option<String>,
+    pub partner_drive_client_secret: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, clap::ValueEnum, PartialEq, Eq)]
@@ -55,11 +58,14 @@ impl Default for Settings {
             redis_url: None,
             files_url: None,
             log_format: LogFormat::Text,
+            partner_drive_token_url: None,
+            partner_drive_client_id: None,
+            partner_drive_client_secret: None,
         }
     }
 }
 
-const KEYS: [&str; 13] = [
+const KEYS: [&str; 16] = [
     "data_dir",
     "database_url",
     "listen",
@@ -73,6 +79,9 @@ const KEYS: [&str; 13] = [
     "redis_url",
     "files_url",
     "log_format",
+    "partner_drive_token_url",
+    "partner_drive_client_id",
+    "partner_drive_client_secret",
 ];
 
 /// The settings flags every subcommand accepts.
@@ -135,6 +144,18 @@ pub struct SettingsArgs {
     #[arg(long, global = true, value_name = "FORMAT")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub log_format: Option<LogFormat>,
+    /// The OAuth token endpoint of the partner drive members connect for documents [default: none]
+    #[arg(long, global = true, value_name = "URL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partner_drive_token_url: Option<Url>,
+    /// The library's client id at the partner drive
+    #[arg(long, global = true, value_name = "ID")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partner_drive_client_id: Option<String>,
+    /// The library's client secret at the partner drive (better in LECTERN_PARTNER_DRIVE_CLIENT_SECRET)
+    #[arg(long, global = true, value_name = "SECRET")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partner_drive_client_secret: Option<String>,
 }
 
 impl Settings {
@@ -167,6 +188,16 @@ impl Settings {
             || self.sign_in_failures_per_minute == 0
         {
             bail!("rate limits must be at least 1 request a minute");
+        }
+        let partner = [
+            self.partner_drive_token_url.is_some(),
+            self.partner_drive_client_id.is_some(),
+            self.partner_drive_client_secret.is_some(),
+        ];
+        if partner.contains(&true) && partner.contains(&false) {
+            bail!(
+                "partner_drive_token_url, partner_drive_client_id and partner_drive_client_secret go together"
+            );
         }
         for url in [&self.public_url, &self.oauth_public_url]
             .into_iter()
@@ -211,6 +242,18 @@ impl Settings {
             rate_limit_per_client: self.rate_limit_per_client,
             rate_limit_per_user: self.rate_limit_per_user,
             sign_in_failures_per_minute: self.sign_in_failures_per_minute,
+            partner_drive: match (
+                &self.partner_drive_token_url,
+                &self.partner_drive_client_id,
+                &self.partner_drive_client_secret,
+            ) {
+                (Some(url), Some(id), Some(secret)) => Some(lectern_http::PartnerDrive::new(
+                    url.clone(),
+                    id.clone(),
+                    secret.clone(),
+                )),
+                _ => None,
+            },
         }
     }
 }

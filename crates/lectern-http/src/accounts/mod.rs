@@ -11,6 +11,7 @@ mod managed;
 mod me;
 mod my_account;
 pub mod name;
+mod partner;
 mod preferences;
 mod profiles;
 mod proof;
@@ -63,6 +64,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
             axum::routing::post(proof::confirm_authority_request),
         )
         .routes(routes!(utm::record_referral))
+        .routes(routes!(
+            partner::partner_access_token,
+            partner::disconnect_partner
+        ))
         .routes(routes!(changes::account_changes))
         .routes(routes!(
             preferences::my_preferences,

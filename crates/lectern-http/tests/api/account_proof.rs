@@ -14,6 +14,7 @@ on_both_stores!(
     student_profiles_and_becoming_an_individual_member,
     referrals_are_recorded_for_privileged_keys,
     administrators_read_the_changes_made_to_an_account,
+    partner_drives_are_connected_refreshed_and_forgotten,
 );
 
 async fn member(
@@ -374,4 +375,136 @@ async fn administrators_read_the_changes_made_to_an_account(backend: Backend) {
         "One"
     );
     assert!(page2["next"].is_null());
+}
+
+/// A partner drive's token endpoint: `good` is the one code it issued, `drive-r1` its refresh
+/// token, and only the library's secret is accepted.
+async fn fake_drive() -> url::Url {
+    use axum::{Form, Json, Router, http::StatusCode as Code, routing::post};
+    async fn token(
+        Form(f): Form<std::collections::HashMap<String, String>>,
+    ) -> (Code, Json<Value>) {
+        let field = |k: &str| f.get(k).map(String::as_str);
+        if field("client_id") != Some("lectern") || field("client_secret") != Some("drive-secret") {
+            return (
+                Code::UNAUTHORIZED,
+                Json(serde_json::json!({"error": "invalid_client"})),
+            );
+        }
+        match (field("grant_type"), field("code"), field("refresh_token")) {
+            (Some("authorization_code"), Some("good"), _)
+                if field("redirect_uri") == Some("app:/drive") =>
+            {
+                (
+                    Code::OK,
+                    Json(
+                        serde_json::json!({"access_token": "drive-a1", "token_type": "Bearer", "expires_in": 1, "refresh_token": "drive-r1"}),
+                    ),
+                )
+            }
+            (Some("refresh_token"), _, Some("drive-r1")) => (
+                Code::OK,
+                Json(
+                    serde_json::json!({"access_token": "drive-a2", "token_type": "Bearer", "expires_in": 3600}),
+                ),
+            ),
+            _ => (
+                Code::BAD_REQUEST,
+                Json(serde_json::json!({"error": "invalid_grant"})),
+            ),
+        }
+    }
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(listener, Router::new().route("/token", post(token)))
+            .await
+            .unwrap();
+    });
+    url::Url::parse(&format!("http://{addr}/token")).unwrap()
+}
+
+async fn partner_drives_are_connected_refreshed_and_forgotten(backend: Backend) {
+    // Without a partner drive set up there is nothing to connect.
+    let plain = TestApp::start(backend).await;
+    let token = plain.minted_token(CONFIDENTIAL, "member@example.org").await;
+    let (status, _) = call_as(
+        &plain,
+        CONFIDENTIAL,
+        Method::POST,
+        "/v2/partnerAccessToken",
+        Some(&token),
+        &[("code", "good"), ("redirectUri", "app:/drive")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    drop(plain);
+
+    let drive = fake_drive().await;
+    let app = TestApp::start_with(backend, |s| {
+        s.partner_drive = Some(lectern_http::PartnerDrive::new(
+            drive,
+            "lectern".into(),
+            "drive-secret".into(),
+        ));
+    })
+    .await;
+    let token = app.minted_token(CONFIDENTIAL, "member@example.org").await;
+    let path = "/v2/partnerAccessToken";
+    let (status, _) = call_as(&app, CONFIDENTIAL, Method::POST, path, Some(&token), &[]).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "nothing connected yet");
+    let (status, body) = call_as(
+        &app,
+        CONFIDENTIAL,
+        Method::POST,
+        path,
+        Some(&token),
+        &[("code", "good")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&body, "BAD_REQUEST").contains("redirectUri"));
+    let (status, body) = call_as(
+        &app,
+        CONFIDENTIAL,
+        Method::POST,
+        path,
+        Some(&token),
+        &[("code", "stolen"), ("redirectUri", "app:/drive")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&body, "BAD_REQUEST").contains("invalid_grant"));
+    let (status, body) = call_as(
+        &app,
+        CONFIDENTIAL,
+        Method::POST,
+        path,
+        Some(&token),
+        &[("code", "good"), ("redirectUri", "app:/drive")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["accessToken"], "drive-a1");
+    // That token runs out within the minute: asked again, Lectern refreshes it.
+    let (status, body) = call_as(&app, CONFIDENTIAL, Method::POST, path, Some(&token), &[]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["accessToken"], "drive-a2");
+    let (_, again) = call_as(&app, CONFIDENTIAL, Method::POST, path, Some(&token), &[]).await;
+    assert_eq!(
+        again["accessToken"], "drive-a2",
+        "a token good for the hour is handed out again"
+    );
+    // Only the library's own applications, for a signed-in member.
+    let unprivileged = app.token_of("member@example.org").await;
+    let (status, _) = call_as(&app, TRUSTED, Method::POST, path, Some(&unprivileged), &[]).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = call_as(&app, CONFIDENTIAL, Method::POST, path, None, &[]).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, body) = call_as(&app, CONFIDENTIAL, Method::DELETE, path, Some(&token), &[]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, _) = call_as(&app, CONFIDENTIAL, Method::DELETE, path, Some(&token), &[]).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call_as(&app, CONFIDENTIAL, Method::POST, path, Some(&token), &[]).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }

@@ -96,6 +96,8 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/v2/competentAuthority/{recordIdentifier}"),
     ("post", "/v2/competentAuthority/{userIdentifier}"),
     ("post", "/v2/utm"),
+    ("post", "/v2/partnerAccessToken"),
+    ("delete", "/v2/partnerAccessToken"),
     ("get", "/v2/accounts/{userIdentifier}/changes"),
     ("get", "/v2/accounts/{userIdentifier}/pod"),
     ("post", "/v2/accounts/{userIdentifier}/pod"),

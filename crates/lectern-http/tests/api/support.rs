@@ -116,6 +116,7 @@ pub fn default_settings() -> HttpSettings {
         rate_limit_per_client: 100_000,
         rate_limit_per_user: 100_000,
         sign_in_failures_per_minute: 1000,
+        partner_drive: None,
     }
 }
 

@@ -27,6 +27,13 @@ pub enum Admin {
     /// Mail the server has written (requests to competent authorities), for a mailer to send
     #[command(subcommand)]
     Outbox(OutboxCommand),
+    /// How many passwords one core hashes a second (argon2id, as sign-ins and new accounts
+    /// do): the ceiling of sign-ins and account creations per core
+    HashRate {
+        /// How long to hash for
+        #[arg(long, default_value_t = 5)]
+        seconds: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -143,15 +150,33 @@ pub struct AccountCreate {
 }
 
 pub async fn run(settings: &Settings, command: Admin) -> anyhow::Result<()> {
+    if let Admin::HashRate { seconds } = command {
+        return hash_rate(seconds);
+    }
     let store = open_store(settings).await?;
     let result = match command {
         Admin::Site(c) => site(&store, c).await,
         Admin::Client(c) => client(&store, c).await,
         Admin::Account(c) => account(&store, c).await,
         Admin::Outbox(c) => outbox(&store, c).await,
+        Admin::HashRate { seconds } => hash_rate(seconds),
     };
     store.close().await;
     result
+}
+
+/// Hashes on this thread for `seconds` and prints the rate.
+fn hash_rate(seconds: u64) -> anyhow::Result<()> {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds.max(1));
+    let started = std::time::Instant::now();
+    let mut hashes = 0u64;
+    while std::time::Instant::now() < until {
+        hash_password("reading42-benchmark")?;
+        hashes += 1;
+    }
+    let rate = hashes as f64 / started.elapsed().as_secs_f64();
+    println!("{rate:.1} argon2id hashes per second on one thread ({hashes} in {seconds} s)");
+    Ok(())
 }
 
 async fn outbox(store: &Store, command: OutboxCommand) -> anyhow::Result<()> {

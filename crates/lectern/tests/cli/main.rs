@@ -62,6 +62,7 @@ fn every_command_explains_itself() {
         vec!["admin", "account", "reset-password", "--help"],
         vec!["admin", "account", "lock", "--help"],
         vec!["admin", "outbox", "list", "--help"],
+        vec!["admin", "hash-rate", "--help"],
         vec!["admin", "outbox", "mark-sent", "--help"],
         vec!["admin", "account", "unlock", "--help"],
     ] {

@@ -1,0 +1,219 @@
+//! `POST`/`DELETE /v2/partnerAccessToken`: a member's connection to a partner's drive (where
+//! documents to convert come from). The library's own application gets the member's consent at
+//! the drive and hands Lectern the authorization code; Lectern, which holds the library's client
+//! secret, exchanges it, keeps the refresh token, and gives the application a short-lived access
+//! token for the drive's picker, refreshing it when asked again.
+
+use axum::Json;
+use axum::extract::State;
+use lectern_domain::Timestamp;
+use lectern_store::partner_tokens::{self, PartnerToken};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::conventions::caller::Caller;
+use crate::conventions::links::Link;
+use crate::conventions::status::Status;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::{AppState, PartnerDrive};
+
+/// A token for the partner's drive API.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PartnerAccessToken {
+    pub access_token: String,
+    pub token_type: String,
+    /// Seconds it stays valid
+    pub expires_in: Option<i64>,
+    pub links: Vec<Link>,
+}
+
+/// The drive's consent, when connecting.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct ConnectParams {
+    /// The authorization code the drive gave the application; absent: a fresh token of the
+    /// connection made before
+    code: Option<String>,
+    /// The redirect URI the code was issued to (required with `code`)
+    redirect_uri: Option<String>,
+}
+
+/// The drive's token response (RFC 6749, section 5.1).
+#[derive(Deserialize)]
+struct DriveTokens {
+    access_token: String,
+    #[serde(default = "bearer")]
+    token_type: String,
+    expires_in: Option<i64>,
+    refresh_token: Option<String>,
+}
+
+fn bearer() -> String {
+    "Bearer".to_owned()
+}
+
+fn privileged_member(caller: &Caller) -> ApiResult<&lectern_domain::account::Account> {
+    let me = caller.signed_in()?;
+    if !caller.client.privileged {
+        return Err(ApiError::forbidden(
+            "Partner drives are connected through the library's own applications (client keys with membership privileges)",
+        ));
+    }
+    Ok(me)
+}
+
+fn drive(state: &AppState) -> ApiResult<&PartnerDrive> {
+    state
+        .settings
+        .partner_drive
+        .as_ref()
+        .ok_or_else(|| ApiError::not_found("No partner drive is set up for this library"))
+}
+
+/// Asks the drive's token endpoint; a refusal names `param`.
+async fn exchange(
+    drive: &PartnerDrive,
+    form: &[(&str, &str)],
+    param: &str,
+) -> ApiResult<DriveTokens> {
+    let mut body: Vec<(&str, &str)> = form.to_vec();
+    body.push(("client_id", &drive.client_id));
+    body.push(("client_secret", &drive.client_secret));
+    let resp = drive
+        .http
+        .post(drive.token_url.clone())
+        .form(&body)
+        .send()
+        .await
+        .map_err(|e| {
+            tracing::warn!(error = %e, "partner drive unreachable");
+            ApiError::new(
+                axum::http::StatusCode::BAD_GATEWAY,
+                "BAD_GATEWAY",
+                "The partner drive did not answer; try again later",
+            )
+        })?;
+    if !resp.status().is_success() {
+        let why: serde_json::Value = resp.json().await.unwrap_or_default();
+        let error = why["error"].as_str().unwrap_or("refused").to_owned();
+        return Err(ApiError::bad_param(
+            param,
+            format!("the partner drive refused it ({error})"),
+        ));
+    }
+    resp.json::<DriveTokens>().await.map_err(|e| {
+        ApiError::new(
+            axum::http::StatusCode::BAD_GATEWAY,
+            "BAD_GATEWAY",
+            format!("The partner drive answered something unreadable: {e}"),
+        )
+    })
+}
+
+fn view(state: &AppState, token: &PartnerToken, now: Timestamp) -> PartnerAccessToken {
+    PartnerAccessToken {
+        access_token: token.access_token.clone(),
+        token_type: token.token_type.clone(),
+        expires_in: token.expires_at.map(|at| (at - now.unix()).max(0)),
+        links: vec![Link::new("self", state.v2_url("/partnerAccessToken"))],
+    }
+}
+
+#[utoipa::path(
+    post, path = "/v2/partnerAccessToken", tag = "accounts",
+    params(("api_key" = String, Query, description = "A client key with membership privileges"), ConnectParams),
+    responses(
+        (status = 200, description = "A token for the partner's drive", body = PartnerAccessToken),
+        (status = 400, description = "A missing parameter, or a code the drive refused", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "A client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No partner drive is set up, or the member has not connected it", body = ErrorBody),
+        (status = 502, description = "The partner drive did not answer", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn partner_access_token(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<PartnerAccessToken>> {
+    let me = privileged_member(&caller)?;
+    let drive = drive(&state)?;
+    let p: ConnectParams = caller.params.parse()?;
+    let now = Timestamp::now();
+    let pool = state.store.pool();
+    let tokens = match p.code {
+        Some(code) => {
+            let redirect_uri = p
+                .redirect_uri
+                .ok_or_else(|| ApiError::missing_param("redirectUri"))?;
+            exchange(
+                drive,
+                &[
+                    ("grant_type", "authorization_code"),
+                    ("code", &code),
+                    ("redirect_uri", &redirect_uri),
+                ],
+                "code",
+            )
+            .await?
+        }
+        None => {
+            let stored = partner_tokens::get(pool, &me.user_account_id)
+                .await?
+                .ok_or_else(|| {
+                    ApiError::not_found(
+                        "You have not connected a partner drive; send the drive's code",
+                    )
+                })?;
+            // A token good for another minute is handed out again rather than refreshed.
+            if stored.expires_at.is_none_or(|at| at > now.unix() + 60) {
+                return Ok(Json(view(&state, &stored, now)));
+            }
+            let refresh = stored.refresh_token.clone().ok_or_else(|| {
+                ApiError::not_found(
+                    "The partner drive's token expired and cannot be renewed; connect again",
+                )
+            })?;
+            let mut fresh = exchange(
+                drive,
+                &[("grant_type", "refresh_token"), ("refresh_token", &refresh)],
+                "refreshToken",
+            )
+            .await?;
+            fresh.refresh_token = fresh.refresh_token.or(Some(refresh));
+            fresh
+        }
+    };
+    let token = PartnerToken {
+        access_token: tokens.access_token,
+        token_type: tokens.token_type,
+        refresh_token: tokens.refresh_token,
+        expires_at: tokens.expires_in.map(|s| now.unix() + s),
+    };
+    partner_tokens::put(pool, &me.user_account_id, &token).await?;
+    Ok(Json(view(&state, &token, now)))
+}
+
+#[utoipa::path(
+    delete, path = "/v2/partnerAccessToken", tag = "accounts",
+    params(("api_key" = String, Query, description = "A client key with membership privileges")),
+    responses(
+        (status = 200, description = "The drive's tokens are forgotten", body = Status),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "A client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No partner drive was connected", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn disconnect_partner(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<Status>> {
+    let me = privileged_member(&caller)?;
+    if !partner_tokens::remove(state.store.pool(), &me.user_account_id).await? {
+        return Err(ApiError::not_found("No partner drive is connected"));
+    }
+    Ok(Json(Status::success("The partner drive is disconnected")))
+}
