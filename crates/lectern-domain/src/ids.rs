@@ -14,6 +14,14 @@ pub fn new_id() -> String {
         .collect()
 }
 
+/// A new identifier for the resources the API numbers (roster tags): random below 2^53, so
+/// that JavaScript clients read it exactly, and never 0.
+pub fn new_integer_id() -> i64 {
+    let bytes = random_bytes::<8>();
+    let n = u64::from_le_bytes(bytes) >> 11;
+    i64::try_from(n.max(1)).unwrap_or(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -25,5 +33,13 @@ mod tests {
         assert_eq!(a.len(), 20);
         assert!(a.bytes().all(|c| ALPHABET.contains(&c)));
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn integer_ids_are_exact_in_javascript() {
+        for _ in 0..100 {
+            let n = new_integer_id();
+            assert!(n > 0 && n < (1 << 53));
+        }
     }
 }

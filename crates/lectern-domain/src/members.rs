@@ -56,22 +56,18 @@ impl MemberSort {
             a.first_name.clone(),
             a.user_account_id.clone(),
         ];
+        let first = |v: &Option<String>| [vec![v.clone().unwrap_or_default()], names.to_vec()].concat();
         match self {
-            // No member has a roster tag (district or school) yet, so those orders are the name order.
-            MemberSort::LastName | MemberSort::District | MemberSort::School => names.to_vec(),
+            MemberSort::LastName => names.to_vec(),
             MemberSort::FirstName => vec![
                 a.first_name.clone(),
                 a.last_name.clone(),
                 a.user_account_id.clone(),
             ],
-            MemberSort::Grade => {
-                [vec![a.grade.clone().unwrap_or_default()], names.to_vec()].concat()
-            }
-            MemberSort::BirthDate => [
-                vec![a.date_of_birth.clone().unwrap_or_default()],
-                names.to_vec(),
-            ]
-            .concat(),
+            MemberSort::Grade => first(&a.grade),
+            MemberSort::BirthDate => first(&a.date_of_birth),
+            MemberSort::District => first(&a.details.district_sort),
+            MemberSort::School => first(&a.details.school_sort),
         }
     }
 }
@@ -85,6 +81,8 @@ pub enum MemberKind {
     Individual,
     /// Organization members proper.
     Organization,
+    /// The members on the asking sponsor's quick list (sponsors' door only).
+    QuickList,
 }
 
 impl FromStr for MemberKind {
@@ -94,7 +92,12 @@ impl FromStr for MemberKind {
             "allMembers" => MemberKind::All,
             "individualMembers" => MemberKind::Individual,
             "orgMembers" => MemberKind::Organization,
-            _ => return Err("must be one of allMembers, individualMembers, orgMembers"),
+            "myQuickList" => MemberKind::QuickList,
+            _ => {
+                return Err(
+                    "must be one of allMembers, myQuickList, individualMembers, orgMembers",
+                );
+            }
         })
     }
 }
@@ -103,7 +106,7 @@ impl MemberKind {
     /// The stored `member_kind` values this choice lists.
     pub fn stored_values(self) -> &'static [&'static str] {
         match self {
-            MemberKind::All => &["individual", "organization", "both"],
+            MemberKind::All | MemberKind::QuickList => &["individual", "organization", "both"],
             MemberKind::Individual => &["individual", "both"],
             MemberKind::Organization => &["organization", "both"],
         }
@@ -123,12 +126,28 @@ impl MemberKind {
     }
 }
 
+/// Which accounts of an organization a list holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Listing {
+    /// Members, of a kind; a quick list is the one of this sponsor.
+    Members {
+        kind: MemberKind,
+        quick_list_of: Option<String>,
+    },
+    /// The organization's sponsors.
+    Sponsors,
+}
+
 /// What a page of members is asked for.
 #[derive(Debug, Clone)]
 pub struct MemberQuery {
     pub organization_id: String,
     pub grade: Option<String>,
-    pub kind: MemberKind,
+    pub listing: Listing,
+    /// Only members whose roster tag names this district or school, in sort form (the title
+    /// availabilities' `districtId` and `schoolId` name a tag whose names they take).
+    pub district: Option<String>,
+    pub school: Option<String>,
     pub sort: MemberSort,
     pub direction: Direction,
     /// The key of the last member of the previous page.

@@ -56,6 +56,8 @@ pub struct OrganizationPolicy {
     pub safe_search: bool,
     /// The organization may give NIMAC-restricted titles to its eligible members.
     pub can_download_nimac: bool,
+    /// Its members may not download at all.
+    pub suspended: bool,
 }
 
 /// What the rules need to know of a reader: the signed-in caller, or the member a sponsor
@@ -309,6 +311,15 @@ pub fn download_alerts(
             "PROOF_OF_DISABILITY_MISSING",
             "A proof of disability is needed to download titles.",
         )),
+    }
+    if let Some(policy) = r.organization
+        && r.roles.contains(Role::OrganizationMember)
+        && policy.suspended
+    {
+        alerts.push(Alert::error(
+            "ORGANIZATION_SUSPENDED",
+            "Your organization's membership is suspended; its members cannot download titles.",
+        ));
     }
     if let Some(policy) = r.organization
         && r.roles.contains(Role::OrganizationMember)

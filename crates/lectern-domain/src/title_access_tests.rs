@@ -51,6 +51,7 @@ fn school(
         allow_search_downloads,
         safe_search,
         can_download_nimac,
+        suspended: false,
     })
 }
 
@@ -338,6 +339,21 @@ fn assigned_titles_and_eligible_students_lift_the_organizations_limits() {
 }
 
 #[test]
+fn a_suspended_organizations_members_cannot_download_even_assigned_titles() {
+    let suspended = ReaderFacts {
+        organization: Some(OrganizationPolicy {
+            suspended: true,
+            ..school(true, false, false).unwrap()
+        }),
+        ..student()
+    };
+    assert_eq!(
+        codes(&download_alerts(Some(&suspended), &title(), true)),
+        ["ORGANIZATION_SUSPENDED"]
+    );
+}
+
+#[test]
 fn a_nearly_used_allowance_warns_without_refusing() {
     let reader = ReaderFacts {
         quota: Some(100),
@@ -434,6 +450,7 @@ fn any_reader() -> impl Strategy<Value = ReaderFacts> {
                     allow_search_downloads: a,
                     safe_search: s,
                     can_download_nimac: n,
+                    suspended: false,
                 }),
                 organization_id: org.map(|_| "school".into()),
                 downloads_in_period: used,
@@ -540,7 +557,7 @@ proptest! {
 }
 
 /// The codes docs/access-rules.md documents; a test there checks the document lists these.
-const DOCUMENTED_CODES: [&str; 16] = [
+const DOCUMENTED_CODES: [&str; 17] = [
     "TITLE_NOT_LIVE",
     "SIGN_IN_REQUIRED",
     "COUNTRY_RESTRICTED",
@@ -551,6 +568,7 @@ const DOCUMENTED_CODES: [&str; 16] = [
     "SUBSCRIPTION_MISSING",
     "PROOF_OF_DISABILITY_PENDING",
     "PROOF_OF_DISABILITY_MISSING",
+    "ORGANIZATION_SUSPENDED",
     "ASSIGNED_TITLES_ONLY",
     "NIMAC_RESTRICTED",
     "MONTHLY_QUOTA_REACHED",

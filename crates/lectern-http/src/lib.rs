@@ -10,6 +10,7 @@ mod downloads;
 pub mod error;
 mod highlights;
 mod lists;
+mod my_organization;
 mod oauth;
 mod observe;
 mod openapi;
@@ -50,6 +51,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
         .merge(reading_activity::routes())
         .merge(recommendations::routes())
         .merge(organizations::routes())
+        .merge(my_organization::routes())
         .merge(titles::routes())
         .merge(categories::routes())
         .merge(popular_lists::routes())

@@ -34,6 +34,14 @@ pub(crate) struct AccountRow {
     has_education_plan: i64,
     needs_new_password: i64,
     credits: i64,
+    sponsor_title: Option<String>,
+    disability_plans: Option<String>,
+    sponsor_manageable: i64,
+    safe_search: Option<i64>,
+    allow_search_downloads: Option<i64>,
+    roster_tag_id: Option<i64>,
+    district_sort: Option<String>,
+    school_sort: Option<String>,
     has_agreement: i64,
     subscription_status: String,
     proof_of_disability_status: String,
@@ -89,12 +97,30 @@ impl TryFrom<AccountRow> for Account {
                 has_education_plan: r.has_education_plan != 0,
                 needs_new_password: r.needs_new_password != 0,
                 credits: r.credits,
+                sponsor_title: r.sponsor_title,
+                disability_plans: split_list(r.disability_plans.as_deref()),
+                sponsor_manageable: r.sponsor_manageable != 0,
+                safe_search: r.safe_search.map(|v| v != 0),
+                allow_search_downloads: r.allow_search_downloads.map(|v| v != 0),
+                roster_tag_id: r.roster_tag_id,
+                district_sort: r.district_sort,
+                school_sort: r.school_sort,
             },
         })
     }
 }
 
-const STORED: [&str; 26] = [
+/// A comma-separated stored list.
+fn split_list(stored: Option<&str>) -> Vec<String> {
+    stored
+        .unwrap_or_default()
+        .split(',')
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+const STORED: [&str; 31] = [
     "user_account_id",
     "user_name",
     "site_id",
@@ -121,6 +147,11 @@ const STORED: [&str; 26] = [
     "has_education_plan",
     "needs_new_password",
     "credits",
+    "sponsor_title",
+    "disability_plans",
+    "sponsor_manageable",
+    "safe_search",
+    "allow_search_downloads",
 ];
 
 /// The UTC date, as the text agreements and subscriptions are dated with. Both engines speak
@@ -130,7 +161,12 @@ const TODAY: &str = "CAST(CURRENT_DATE AS TEXT)";
 /// The columns of an account read from `users` under `alias`: the stored ones and the three
 /// statuses derived from the account's records on the day it is read.
 pub(crate) fn columns(alias: &str) -> String {
-    let stored: Vec<String> = STORED.iter().map(|c| format!("{alias}.{c}")).collect();
+    // The roster tag is read with the account but written only with its names (set_roster_tag).
+    let stored: Vec<String> = STORED
+        .iter()
+        .chain(&["roster_tag_id", "district_sort", "school_sort"])
+        .map(|c| format!("{alias}.{c}"))
+        .collect();
     format!("{}, {}", stored.join(", "), standing_columns(alias))
 }
 
@@ -249,6 +285,11 @@ async fn write<'e>(
         .bind(flag(d.has_education_plan))
         .bind(flag(d.needs_new_password))
         .bind(d.credits)
+        .bind(&d.sponsor_title)
+        .bind(Some(d.disability_plans.join(",")).filter(|v| !v.is_empty()))
+        .bind(flag(d.sponsor_manageable))
+        .bind(d.safe_search.map(flag))
+        .bind(d.allow_search_downloads.map(flag))
         .bind(a.user_name.as_deref().map(user_name_key))
         .bind(password_hash)
         .bind(MemberKind::stored_for(&a.roles))

@@ -5,6 +5,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::standing::{Disability, DisabilityType, Submission};
 use sqlx::{Any, Executor};
 
+use crate::catalog::placeholders;
 use crate::{StoreError, Transaction};
 
 /// An account's disabilities, by type.
@@ -27,6 +28,37 @@ pub async fn list<'e>(
                 disability_type: t.parse().map_err(corrupt)?,
                 proof_source: s.parse().map_err(corrupt)?,
             })
+        })
+        .collect()
+}
+
+/// The disabilities of several accounts, as (account, disability) pairs.
+pub async fn of_accounts<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_ids: &[String],
+) -> Result<Vec<(String, Disability)>, StoreError> {
+    if user_account_ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let sql = format!(
+        "SELECT user_account_id, disability_type, proof_source FROM disabilities
+         WHERE user_account_id IN ({}) ORDER BY user_account_id, disability_type",
+        placeholders(1, user_account_ids.len())
+    );
+    let mut q = sqlx::query_as::<_, (String, String, String)>(sqlx::AssertSqlSafe(sql));
+    for id in user_account_ids {
+        q = q.bind(id);
+    }
+    q.fetch_all(e)
+        .await?
+        .into_iter()
+        .map(|(id, t, s)| {
+            let corrupt = |e: String| StoreError::Corrupt(format!("disability of {id}: {e}"));
+            let d = Disability {
+                disability_type: t.parse().map_err(corrupt)?,
+                proof_source: s.parse().map_err(corrupt)?,
+            };
+            Ok((id, d))
         })
         .collect()
 }

@@ -32,6 +32,7 @@ pub mod readers;
 pub mod reading_activity;
 pub mod reading_list_entries;
 pub mod reading_lists;
+pub mod roster_tags;
 pub mod recommendations;
 pub mod sites;
 pub mod speed_variants;

@@ -1,8 +1,14 @@
 use lectern_domain::Timestamp;
-use lectern_domain::organization::Organization;
+use lectern_domain::organization::{Organization, OrganizationSettings};
 use sqlx::{Any, Executor};
 
 use crate::{StoreError, flag};
+
+const COLUMNS: &str = "organization_id, site_id, organization_name, organization_type, address1,
+    address2, city, state, postal_code, country, phone_number, web_site, has_service_plus,
+    has_reading_companion, subscription_type, primary_contact_id, agreement_signed, rider_signed,
+    can_download_nimac, can_create_users, suspended, unreported, num_books_allowed, safe_search,
+    allow_search_downloads, notes, reference_org_id";
 
 #[derive(sqlx::FromRow)]
 struct OrganizationRow {
@@ -20,6 +26,19 @@ struct OrganizationRow {
     web_site: Option<String>,
     has_service_plus: i64,
     has_reading_companion: i64,
+    subscription_type: Option<String>,
+    primary_contact_id: Option<String>,
+    agreement_signed: i64,
+    rider_signed: i64,
+    can_download_nimac: i64,
+    can_create_users: i64,
+    suspended: i64,
+    unreported: i64,
+    num_books_allowed: Option<i64>,
+    safe_search: i64,
+    allow_search_downloads: i64,
+    notes: Option<String>,
+    reference_org_id: Option<String>,
 }
 
 impl From<OrganizationRow> for Organization {
@@ -39,57 +58,128 @@ impl From<OrganizationRow> for Organization {
             web_site: r.web_site,
             has_service_plus: r.has_service_plus != 0,
             has_reading_companion: r.has_reading_companion != 0,
+            subscription_type: r.subscription_type,
+            primary_contact_id: r.primary_contact_id,
+            settings: OrganizationSettings {
+                agreement_signed: r.agreement_signed != 0,
+                rider_signed: r.rider_signed != 0,
+                can_download_nimac: r.can_download_nimac != 0,
+                can_create_users: r.can_create_users != 0,
+                suspended: r.suspended != 0,
+                unreported: r.unreported != 0,
+                num_books_allowed: r
+                    .num_books_allowed
+                    .map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
+                safe_search: r.safe_search != 0,
+                allow_search_downloads: r.allow_search_downloads != 0,
+            },
+            notes: r.notes,
+            reference_org_id: r.reference_org_id,
         }
     }
+}
+
+/// How a write treats an organization that already exists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum OnExisting {
+    /// A new organization: an existing one is a unique violation (a 409 to the caller).
+    Refuse,
+    /// Replace every field (fixtures, updates).
+    Replace,
+}
+
+pub async fn save<'e>(
+    e: impl Executor<'e, Database = Any>,
+    o: &Organization,
+    on_existing: OnExisting,
+) -> Result<(), StoreError> {
+    let conflict = match on_existing {
+        OnExisting::Refuse => "",
+        OnExisting::Replace => {
+            " ON CONFLICT (organization_id) DO UPDATE SET site_id = excluded.site_id,
+           organization_name = excluded.organization_name, organization_type = excluded.organization_type,
+           address1 = excluded.address1, address2 = excluded.address2, city = excluded.city,
+           state = excluded.state, postal_code = excluded.postal_code, country = excluded.country,
+           phone_number = excluded.phone_number, web_site = excluded.web_site,
+           has_service_plus = excluded.has_service_plus, has_reading_companion = excluded.has_reading_companion,
+           subscription_type = excluded.subscription_type, primary_contact_id = excluded.primary_contact_id,
+           agreement_signed = excluded.agreement_signed, rider_signed = excluded.rider_signed,
+           can_download_nimac = excluded.can_download_nimac, can_create_users = excluded.can_create_users,
+           suspended = excluded.suspended, unreported = excluded.unreported,
+           num_books_allowed = excluded.num_books_allowed, safe_search = excluded.safe_search,
+           allow_search_downloads = excluded.allow_search_downloads, notes = excluded.notes,
+           reference_org_id = excluded.reference_org_id"
+        }
+    };
+    let sql = format!(
+        "INSERT INTO organizations ({COLUMNS}, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+                 $19, $20, $21, $22, $23, $24, $25, $26, $27, $28){conflict}"
+    );
+    let s = &o.settings;
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(&o.organization_id)
+        .bind(&o.site_id)
+        .bind(&o.organization_name)
+        .bind(&o.organization_type)
+        .bind(&o.address1)
+        .bind(&o.address2)
+        .bind(&o.city)
+        .bind(&o.state)
+        .bind(&o.postal_code)
+        .bind(&o.country)
+        .bind(&o.phone_number)
+        .bind(&o.web_site)
+        .bind(flag(o.has_service_plus))
+        .bind(flag(o.has_reading_companion))
+        .bind(&o.subscription_type)
+        .bind(&o.primary_contact_id)
+        .bind(flag(s.agreement_signed))
+        .bind(flag(s.rider_signed))
+        .bind(flag(s.can_download_nimac))
+        .bind(flag(s.can_create_users))
+        .bind(flag(s.suspended))
+        .bind(flag(s.unreported))
+        .bind(s.num_books_allowed.map(i64::from))
+        .bind(flag(s.safe_search))
+        .bind(flag(s.allow_search_downloads))
+        .bind(&o.notes)
+        .bind(&o.reference_org_id)
+        .bind(Timestamp::now().unix())
+        .execute(e)
+        .await?;
+    Ok(())
 }
 
 pub async fn upsert<'e>(
     e: impl Executor<'e, Database = Any>,
     o: &Organization,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO organizations (organization_id, site_id, organization_name, organization_type,
-           address1, address2, city, state, postal_code, country, phone_number, web_site,
-           has_service_plus, has_reading_companion, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-         ON CONFLICT (organization_id) DO UPDATE SET site_id = excluded.site_id,
-           organization_name = excluded.organization_name, organization_type = excluded.organization_type,
-           address1 = excluded.address1, address2 = excluded.address2, city = excluded.city,
-           state = excluded.state, postal_code = excluded.postal_code, country = excluded.country,
-           phone_number = excluded.phone_number, web_site = excluded.web_site,
-           has_service_plus = excluded.has_service_plus, has_reading_companion = excluded.has_reading_companion",
-    )
-    .bind(&o.organization_id)
-    .bind(&o.site_id)
-    .bind(&o.organization_name)
-    .bind(&o.organization_type)
-    .bind(&o.address1)
-    .bind(&o.address2)
-    .bind(&o.city)
-    .bind(&o.state)
-    .bind(&o.postal_code)
-    .bind(&o.country)
-    .bind(&o.phone_number)
-    .bind(&o.web_site)
-    .bind(flag(o.has_service_plus))
-    .bind(flag(o.has_reading_companion))
-    .bind(Timestamp::now().unix())
-    .execute(e)
-    .await?;
-    Ok(())
+    save(e, o, OnExisting::Replace).await
 }
 
 pub async fn get<'e>(
     e: impl Executor<'e, Database = Any>,
     id: &str,
 ) -> Result<Option<Organization>, StoreError> {
-    let row: Option<OrganizationRow> = sqlx::query_as(
-        "SELECT organization_id, site_id, organization_name, organization_type, address1, address2, city,
-           state, postal_code, country, phone_number, web_site, has_service_plus, has_reading_companion
-         FROM organizations WHERE organization_id = $1",
-    )
-    .bind(id)
-    .fetch_optional(e)
-    .await?;
+    let sql = format!("SELECT {COLUMNS} FROM organizations WHERE organization_id = $1");
+    let row: Option<OrganizationRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(e)
+        .await?;
     Ok(row.map(Organization::from))
+}
+
+/// Makes `user_account_id` the organization's primary contact.
+pub async fn set_primary_contact<'e>(
+    e: impl Executor<'e, Database = Any>,
+    organization_id: &str,
+    user_account_id: &str,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE organizations SET primary_contact_id = $1 WHERE organization_id = $2")
+        .bind(user_account_id)
+        .bind(organization_id)
+        .execute(e)
+        .await?;
+    Ok(())
 }

@@ -4,8 +4,10 @@
 use lectern_domain::Timestamp;
 use lectern_domain::account::preferences::Preferences;
 use lectern_domain::account::recommendation_profile::RecommendationProfile;
+use lectern_domain::catalog::Format;
 use sqlx::{Any, Executor, Row};
 
+use crate::catalog::placeholders;
 use crate::{StoreError, Transaction, flag};
 
 /// The saved preferences, or None for an account that never saved any. `allowAdultContent` is
@@ -50,6 +52,35 @@ pub async fn get<'e>(
             .map(|w| u32::try_from(w).unwrap_or(0)),
         skip_upgrade_reminder: r.try_get::<i64, _>("skip_upgrade_reminder")? != 0,
     }))
+}
+
+/// The preferred formats of several accounts that chose one.
+pub async fn formats_of<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_ids: &[String],
+) -> Result<Vec<(String, Format)>, StoreError> {
+    if user_account_ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let sql = format!(
+        "SELECT user_account_id, format FROM account_preferences
+         WHERE format IS NOT NULL AND user_account_id IN ({})",
+        placeholders(1, user_account_ids.len())
+    );
+    let mut q = sqlx::query_as::<_, (String, String)>(sqlx::AssertSqlSafe(sql));
+    for id in user_account_ids {
+        q = q.bind(id);
+    }
+    q.fetch_all(e)
+        .await?
+        .into_iter()
+        .map(|(id, f)| {
+            let format = f
+                .parse()
+                .map_err(|e: String| StoreError::Corrupt(format!("format of {id}: {e}")))?;
+            Ok((id, format))
+        })
+        .collect()
 }
 
 pub async fn put(

@@ -5,25 +5,7 @@ use lectern_domain::title_access::{OrganizationPolicy, ReaderFacts};
 use lectern_domain::{Roles, Timestamp};
 use sqlx::{Any, Executor, Row};
 
-use crate::{StoreError, Transaction, flag};
-
-pub async fn set_organization_policy(
-    tx: &mut Transaction,
-    organization_id: &str,
-    p: OrganizationPolicy,
-) -> Result<(), StoreError> {
-    sqlx::query(
-        "UPDATE organizations SET allow_search_downloads = $1, safe_search = $2,
-         can_download_nimac = $3 WHERE organization_id = $4",
-    )
-    .bind(flag(p.allow_search_downloads))
-    .bind(flag(p.safe_search))
-    .bind(flag(p.can_download_nimac))
-    .bind(organization_id)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
+use crate::StoreError;
 
 /// The reader as the rules see them, with the downloads counted against their active
 /// subscription's allowance; None for an unknown account.
@@ -33,13 +15,22 @@ pub async fn reader_facts<'e>(
     now: Timestamp,
 ) -> Result<Option<ReaderFacts>, StoreError> {
     let today = now.date();
+    // An organization's allowance, when it sets one, replaces the subscription's for its
+    // members and counts by calendar month.
+    let org_quota = "(u.member_kind IN ('organization', 'both') AND o.num_books_allowed IS NOT NULL)";
     let sql = format!(
         "SELECT u.user_account_id, u.site_id, u.roles, u.country, u.allow_adult_content,
-                u.organization_id, u.has_education_plan, {},
-                o.allow_search_downloads, o.safe_search, o.can_download_nimac,
-                s.num_books_allowed, s.download_timeframe,
+                u.organization_id, u.has_education_plan, {standing},
+                COALESCE(u.allow_search_downloads, o.allow_search_downloads) AS allow_search_downloads,
+                COALESCE(u.safe_search, o.safe_search) AS safe_search,
+                o.can_download_nimac, o.suspended,
+                CASE WHEN {org_quota} THEN o.num_books_allowed ELSE s.num_books_allowed END
+                  AS num_books_allowed,
+                CASE WHEN {org_quota} THEN 'monthly' ELSE s.download_timeframe END
+                  AS download_timeframe,
                 (SELECT COUNT(*) FROM downloads d WHERE d.user_account_id = u.user_account_id
                    AND d.status <> 'failed' AND d.created_at >= CASE
+                     WHEN {org_quota} THEN $3
                      WHEN s.download_timeframe = 'entireSubscription' THEN s.start_at ELSE $3 END
                 ) AS downloads_in_period
          FROM users u LEFT JOIN organizations o ON o.organization_id = u.organization_id
@@ -48,7 +39,7 @@ pub async fn reader_facts<'e>(
                AND a.start_date <= $2 AND (a.end_date IS NULL OR a.end_date >= $2)
              ORDER BY a.start_date DESC, a.subscription_id DESC LIMIT 1)
          WHERE u.user_account_id = $1",
-        crate::accounts::standing_columns("u")
+        standing = crate::accounts::standing_columns("u")
     );
     let row = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(user_account_id)
@@ -65,6 +56,7 @@ pub async fn reader_facts<'e>(
             allow_search_downloads: r.try_get::<i64, _>("allow_search_downloads")? != 0,
             safe_search: r.try_get::<i64, _>("safe_search")? != 0,
             can_download_nimac: r.try_get::<i64, _>("can_download_nimac")? != 0,
+            suspended: r.try_get::<i64, _>("suspended")? != 0,
         }),
         None => None,
     };
@@ -105,23 +97,4 @@ pub fn month_start(now: Timestamp) -> Timestamp {
         .and_then(|t| t.date_naive().with_day(1))
         .and_then(|d| d.and_hms_opt(0, 0, 0))
         .map_or(now, |t| Timestamp::from_unix(t.and_utc().timestamp()))
-}
-
-/// An organization's policies that bear on its members; None for an unknown organization.
-pub async fn organization_policy<'e>(
-    e: impl Executor<'e, Database = Any>,
-    organization_id: &str,
-) -> Result<Option<OrganizationPolicy>, StoreError> {
-    let row: Option<(i64, i64, i64)> = sqlx::query_as(
-        "SELECT allow_search_downloads, safe_search, can_download_nimac FROM organizations
-         WHERE organization_id = $1",
-    )
-    .bind(organization_id)
-    .fetch_optional(e)
-    .await?;
-    Ok(row.map(|(search, safe, nimac)| OrganizationPolicy {
-        allow_search_downloads: search != 0,
-        safe_search: safe != 0,
-        can_download_nimac: nimac != 0,
-    }))
 }

@@ -3,6 +3,7 @@
 //! one set of rules for both in the submodules.
 
 pub mod fields;
+pub mod member_fields;
 pub mod preferences;
 pub mod recommendation_profile;
 pub mod standing;
@@ -65,6 +66,21 @@ pub struct AccountDetails {
     pub needs_new_password: bool,
     /// Credits that pay for subscriptions.
     pub credits: i64,
+    /// The job title of a sponsor.
+    pub sponsor_title: Option<String>,
+    /// Education plans on file (`iep`, `section504`); `has_education_plan` follows them.
+    pub disability_plans: Vec<String>,
+    /// The organization's sponsors may change this member's names, user name, password and
+    /// disabilities (document 2's `sponsorManageable`).
+    pub sponsor_manageable: bool,
+    /// A sponsor's choice for this member; None: the organization's setting.
+    pub safe_search: Option<bool>,
+    pub allow_search_downloads: Option<bool>,
+    /// The member's roster tag and its district and school names in sort form (set with
+    /// the tag by `roster_tags::tag_account`, never by a write of the account).
+    pub roster_tag_id: Option<i64>,
+    pub district_sort: Option<String>,
+    pub school_sort: Option<String>,
 }
 
 impl Account {
@@ -82,6 +98,15 @@ impl Account {
             && (!self.has_role(Role::IndividualMember) || self.has_agreement)
             && self.subscription_status == SubscriptionStatus::Active
             && self.proof_of_disability_status == ProofOfDisabilityStatus::Active
+    }
+}
+
+/// A grade code of ONIX list 77 (US) or BIC (UK): up to four letters or digits.
+pub fn check_grade(raw: &str) -> Result<(), &'static str> {
+    if !raw.is_empty() && raw.len() <= 4 && raw.chars().all(|c| c.is_ascii_alphanumeric()) {
+        Ok(())
+    } else {
+        Err("must be a grade code of ONIX list 77 or BIC, such as 05 or P")
     }
 }
 

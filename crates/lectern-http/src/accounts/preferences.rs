@@ -41,7 +41,7 @@ pub struct PreferencesView {
     pub allows: Allows,
 }
 
-fn view(state: &AppState, path: &str, p: Preferences) -> PreferencesView {
+pub(crate) fn view(state: &AppState, path: &str, p: Preferences) -> PreferencesView {
     PreferencesView {
         allow_adult_content: p.allow_adult_content,
         show_all_books: p.show_all_books,
@@ -58,7 +58,7 @@ fn view(state: &AppState, path: &str, p: Preferences) -> PreferencesView {
     }
 }
 
-async fn stored(state: &AppState, a: &Account) -> ApiResult<Preferences> {
+pub(crate) async fn stored(state: &AppState, a: &Account) -> ApiResult<Preferences> {
     Ok(preferences::get(state.store.pool(), &a.user_account_id)
         .await?
         .unwrap_or_else(|| Preferences::defaults(a.details.allow_adult_content)))
@@ -107,7 +107,7 @@ impl From<PreferenceParams> for PreferenceChanges {
 }
 
 /// The account's preferences after the change, written; and before, for the record.
-async fn change(
+pub(crate) async fn change(
     state: &AppState,
     caller: &Caller,
     a: &Account,

@@ -139,13 +139,9 @@ pub async fn change_student_profile(
             "must be at most 200 characters",
         ));
     }
-    if let Some(grade) = &p.grade
-        && !(grade.len() <= 4 && grade.chars().all(|c| c.is_ascii_alphanumeric()))
-    {
-        return Err(ApiError::bad_param(
-            "grade",
-            "must be a grade code of ONIX list 77 or BIC, such as 05 or P",
-        ));
+    if let Some(grade) = &p.grade {
+        lectern_domain::account::check_grade(grade)
+            .map_err(|why| ApiError::bad_param("grade", why))?;
     }
     let school = p.school_name.or_else(|| me.details.school_name.clone());
     let grade = p.grade.or_else(|| me.grade.clone());

@@ -3,8 +3,7 @@
 
 use lectern_domain::account::Account;
 use lectern_domain::organization::Organization;
-use lectern_domain::title_access::OrganizationPolicy;
-use lectern_store::{organizations, readers};
+use lectern_store::organizations;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -70,7 +69,6 @@ impl Listed for UserAccount {
 #[derive(Default)]
 pub struct OrganizationContext {
     pub organization: Option<Organization>,
-    pub policy: Option<OrganizationPolicy>,
 }
 
 impl OrganizationContext {
@@ -80,7 +78,6 @@ impl OrganizationContext {
         };
         Ok(OrganizationContext {
             organization: organizations::get(state.store.pool(), id).await?,
-            policy: readers::organization_policy(state.store.pool(), id).await?,
         })
     }
 }
@@ -98,6 +95,7 @@ pub fn user_account(
 ) -> UserAccount {
     let d = &a.details;
     let base = account_path(a);
+    let policy = org.organization.as_ref().map(Organization::policy);
     let guardian = match (&d.guardian_first_name, &d.guardian_last_name) {
         (None, None) => None,
         (first, last) => Some(Name::of(
@@ -137,8 +135,12 @@ pub fn user_account(
             .organization
             .as_ref()
             .is_some_and(|o| o.has_reading_companion),
-        safe_search: org.policy.map_or(!d.allow_adult_content, |p| p.safe_search),
-        allow_search_downloads: org.policy.is_none_or(|p| p.allow_search_downloads),
+        safe_search: d.safe_search.unwrap_or_else(|| {
+            policy.map_or(!d.allow_adult_content, |p| p.safe_search)
+        }),
+        allow_search_downloads: d
+            .allow_search_downloads
+            .unwrap_or_else(|| policy.is_none_or(|p| p.allow_search_downloads)),
         roles: a.roles.iter().map(|r| r.as_str().to_owned()).collect(),
         proof_of_disability_status: a.proof_of_disability_status.as_str().to_owned(),
         subscription_status: a.subscription_status.as_str().to_owned(),

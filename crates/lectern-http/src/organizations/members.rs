@@ -1,20 +1,29 @@
 use axum::Json;
 use axum::extract::{Path, State};
-use lectern_domain::access::membership_management;
-use lectern_domain::members::{MemberKind, MemberQuery, MemberSort};
+use lectern_domain::account::Account;
+use lectern_domain::members::{Listing, MemberKind, MemberQuery, MemberSort};
 use lectern_domain::paging::Direction;
-use lectern_store::{members, organizations, readers};
+use lectern_store::members;
+
+use super::organization::managed_organization;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::accounts::view::{OrganizationContext, UserAccount, user_account};
+use lectern_domain::Timestamp;
+use lectern_domain::account::member_fields::{DisabilityPlan, MemberFields};
+use lectern_domain::account::standing::{DisabilityType, ProofSource};
+use lectern_domain::ids;
+
+use super::member_write::{MemberExtras, write_member};
+use crate::accounts::save::{Write, password_hash};
+use crate::accounts::view::{OrganizationContext, UserAccount, account_path, user_account};
+use crate::conventions::status::Created;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::links::segment;
 use crate::conventions::paging::PageRequest;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::refusals;
 use crate::state::AppState;
 
 /// A page of user accounts.
@@ -42,18 +51,45 @@ pub async fn list_members(
     caller: Caller,
     Path(organization_id): Path<String>,
 ) -> ApiResult<Json<UserAccountList>> {
-    let me = caller.signed_in()?;
-    let organization = organizations::get(state.store.pool(), &organization_id)
-        .await?
-        .ok_or_else(|| not_found(&organization_id))?;
-    refusals::membership(
-        membership_management(&caller.client, me, &organization.site_id),
+    let organization = managed_organization(
+        &state,
+        &caller,
+        &organization_id,
         "list an organization's members",
-        || not_found(&organization_id),
-    )?;
+    )
+    .await?;
 
     let page = PageRequest::from_params(&caller.params, 10)?;
-    let mut query = member_query(&caller.params, &organization_id, &page)?;
+    let query = member_query(&caller.params, &organization_id, &page)?;
+    let (rows, next, total_results) = account_page(&state, &page, query).await?;
+    let path = format!("/organizations/{}/members", segment(&organization_id));
+    let context = OrganizationContext {
+        organization: Some(organization),
+    };
+    let items = rows
+        .iter()
+        .map(|a| user_account(&state, a, &context, Allows::of(&[("PUT", true)])))
+        .collect();
+    Ok(Json(
+        Collection::page(
+            &state,
+            &path,
+            &caller.params,
+            &page,
+            (items, next),
+            total_results,
+        )
+        .allowing(Allows::of(&[("POST", true)])),
+    ))
+}
+
+/// One page of an organization's accounts, continuing after the page token of `page` (which
+/// must come from a list in the same order), with the next token and the total.
+pub async fn account_page(
+    state: &AppState,
+    page: &PageRequest,
+    mut query: MemberQuery,
+) -> ApiResult<(Vec<Account>, Option<String>, u64)> {
     query.after = match page.after::<(String, String, Vec<String>)>()? {
         None => None,
         Some((sort, direction, key)) => {
@@ -75,24 +111,7 @@ pub async fn list_members(
     let next = page.next_token(&mut rows, |a| {
         (sort.as_str(), direction.as_str(), sort.key_of(a))
     });
-    let path = format!("/organizations/{}/members", segment(&organization_id));
-    let context = OrganizationContext {
-        policy: readers::organization_policy(state.store.pool(), &organization_id).await?,
-        organization: Some(organization),
-    };
-    let items = rows
-        .iter()
-        .map(|a| user_account(&state, a, &context, Allows::of(&[("PUT", true)])))
-        .collect();
-    // Creating members (POST) is not offered yet: nothing is allowed on the list itself.
-    Ok(Json(Collection::page(
-        &state,
-        &path,
-        &caller.params,
-        &page,
-        (items, next),
-        total_results,
-    )))
+    Ok((rows, next, total_results))
 }
 
 /// The parameters of an organization's members list.
@@ -126,17 +145,133 @@ fn member_query(
     page: &PageRequest,
 ) -> ApiResult<MemberQuery> {
     let p: MembersParams = params.parse()?;
+    let (sort, direction) = (p.sort_order, p.direction);
+    let kind = p.sponsor_list.unwrap_or(MemberKind::All);
+    if kind == MemberKind::QuickList {
+        return Err(ApiError::bad_param(
+            "sponsorList",
+            "myQuickList is a sponsor's own list; membership assistants list allMembers, individualMembers or orgMembers",
+        ));
+    }
     Ok(MemberQuery {
         organization_id: organization_id.to_owned(),
         grade: p.grade,
-        kind: p.sponsor_list.unwrap_or(MemberKind::All),
-        sort: p.sort_order.unwrap_or(MemberSort::LastName),
-        direction: p.direction.unwrap_or_default(),
+        listing: Listing::Members {
+            kind,
+            quick_list_of: None,
+        },
+        district: None,
+        school: None,
+        sort: sort.unwrap_or(MemberSort::LastName),
+        direction: direction.unwrap_or_default(),
         after: None,
         limit: page.limit,
     })
 }
 
-fn not_found(organization_id: &str) -> ApiError {
-    ApiError::not_found(format!("There is no organization '{organization_id}'"))
+
+
+/// A new organization member (document 3).
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct NewMemberParams {
+    first_name: Option<String>,
+    last_name: Option<String>,
+    /// YYYY-MM-DD
+    date_of_birth: Option<String>,
+    /// ONIX list 77 (US) or BIC (UK)
+    grade: Option<String>,
+    /// For members who sign in themselves
+    #[serde(rename = "username")]
+    #[param(rename = "username")]
+    user_name: Option<String>,
+    /// 8 to 32 characters with a letter and a number
+    password: Option<String>,
+    /// visual, learning, physical, nonspecific (repeat per value)
+    #[param(value_type = Option<Vec<String>>)]
+    disability_type: Option<Vec<DisabilityType>>,
+    /// Who vouches for the disabilities sent; default schoolVerified
+    #[param(value_type = Option<String>)]
+    proof_source: Option<ProofSource>,
+    /// iep, section504 (repeat per value)
+    #[param(value_type = Option<Vec<String>>)]
+    disability_plan: Option<Vec<DisabilityPlan>>,
+}
+
+impl NewMemberParams {
+    fn fields(self) -> (MemberFields, ProofSource) {
+        (
+            MemberFields {
+                first_name: self.first_name,
+                last_name: self.last_name,
+                date_of_birth: self.date_of_birth,
+                grade: self.grade,
+                user_name: self.user_name,
+                password: self.password,
+                disability_types: self.disability_type,
+                disability_plans: self.disability_plan,
+                ..MemberFields::default()
+            },
+            self.proof_source.unwrap_or(ProofSource::SchoolVerified),
+        )
+    }
+}
+
+#[utoipa::path(
+    post, path = "/v2/organizations/{organizationId}/members", tag = "organizations",
+    params(
+        ("organizationId" = String, Path, description = "The organization"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        NewMemberParams,
+    ),
+    responses(
+        (status = 201, description = "Created; Location names the account", body = UserAccount),
+        (status = 400, description = "A bad or missing parameter, each named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such organization for this caller", body = ErrorBody),
+        (status = 409, description = "The user name belongs to another account", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn create_member(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(organization_id): Path<String>,
+) -> ApiResult<Created<UserAccount>> {
+    let organization = managed_organization(
+        &state,
+        &caller,
+        &organization_id,
+        "add members to organizations",
+    )
+    .await?;
+    let p: NewMemberParams = caller.params.parse()?;
+    let (fields, proof_source) = p.fields();
+    let member = fields.create(
+        ids::new_id(),
+        &organization,
+        proof_source,
+        &Timestamp::now().date(),
+    )?;
+    let hash = password_hash(&member.prepared).await?;
+    let mut tx = state.store.begin().await?;
+    write_member(
+        &mut tx,
+        &member,
+        hash.as_deref(),
+        Write::Create,
+        MemberExtras::default(),
+    )
+    .await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    let account = lectern_store::accounts::get(state.store.pool(), &member.prepared.account.user_account_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("the new member is gone"))?;
+    let context = OrganizationContext {
+        organization: Some(organization),
+    };
+    let view = user_account(&state, &account, &context, Allows::of(&[("PUT", true)]));
+    Ok(Created(state.v2_url(&account_path(&account)), view))
 }

@@ -47,7 +47,7 @@ pub struct ContributorView {
 }
 
 /// Document 1's Format: an identifier and its display text.
-#[derive(Serialize, ToSchema)]
+#[derive(Serialize, ToSchema, Clone)]
 #[serde(rename_all = "camelCase")]
 pub struct FormatRef {
     #[schema(value_type = String, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]

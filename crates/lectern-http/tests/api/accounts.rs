@@ -399,36 +399,6 @@ async fn user_names_are_looked_up(backend: Backend) {
 }
 
 /// The codes of the error alerts a reader's view of t-road carries.
-async fn errors_on_road(app: &TestApp, reader: &str) -> Vec<String> {
-    let (status, body) = call_as(
-        app,
-        TRUSTED,
-        Method::GET,
-        "/v2/titles/t-road",
-        Some(reader),
-        &[],
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body["titleAccessAlerts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|a| a["level"] == "error")
-        .map(|a| a["code"].as_str().unwrap().to_owned())
-        .collect()
-}
-
-async fn download_status(app: &TestApp, reader: &str) -> StatusCode {
-    let resp = app
-        .get(&format!("/v2/titles/t-road/EPUB3?api_key={TRUSTED}"))
-        .bearer_auth(reader)
-        .send()
-        .await
-        .unwrap();
-    resp.status()
-}
-
 async fn the_records_reach_the_access_rules_at_once(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
     let token = assistant(&app).await;

@@ -13,6 +13,7 @@ mod downloads;
 mod my_account;
 mod openapi;
 mod organization_members;
+mod organizations;
 mod reader_marks;
 mod reading_lists;
 mod recommendations;

@@ -528,3 +528,35 @@ pub fn error_message(body: &Value, key: &str) -> String {
         .unwrap_or_else(|| panic!("no message: {body}"))
         .to_owned()
 }
+
+/// The error codes of `t-road`'s `titleAccessAlerts` for a reader (a catalog app).
+pub async fn errors_on_road(app: &TestApp, reader: &str) -> Vec<String> {
+    let (status, body) = call_as(
+        app,
+        TRUSTED,
+        reqwest::Method::GET,
+        "/v2/titles/t-road",
+        Some(reader),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["titleAccessAlerts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["level"] == "error")
+        .map(|a| a["code"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The status of a reader's download of `t-road` as EPUB3.
+pub async fn download_status(app: &TestApp, reader: &str) -> StatusCode {
+    let resp = app
+        .get(&format!("/v2/titles/t-road/EPUB3?api_key={TRUSTED}"))
+        .bearer_auth(reader)
+        .send()
+        .await
+        .unwrap();
+    resp.status()
+}

@@ -1,0 +1,132 @@
+//! `GET`/`POST /v2/myOrganization/rosterTags`: the districts and schools an organization's
+//! members are tagged with.
+
+use axum::Json;
+use axum::extract::State;
+use lectern_domain::paging::Direction;
+use lectern_domain::{Timestamp, ids};
+use lectern_store::roster_tags::{self, RosterTag};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use super::sponsoring::sponsoring;
+use super::view::{RosterTagView, roster_tag_view};
+use crate::conventions::caller::Caller;
+use crate::conventions::collection::{Allows, Collection};
+use crate::conventions::paging::PageRequest;
+use crate::conventions::status::Created;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+pub type RosterTagList = Collection<RosterTagView>;
+
+/// The order of the tags.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct RosterTagsParams {
+    /// By date added: desc (default) or asc
+    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
+    direction: Option<Direction>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
+#[utoipa::path(
+    get, path = "/v2/myOrganization/rosterTags", tag = "myOrganization",
+    params(("api_key" = String, Query, description = "The client's API key"), RosterTagsParams),
+    responses(
+        (status = 200, description = "A page of the organization's roster tags", body = RosterTagList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a sponsor of an organization", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn list_roster_tags(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<RosterTagList>> {
+    let s = sponsoring(&state, &caller).await?;
+    let p: RosterTagsParams = caller.params.parse()?;
+    let direction = p.direction.unwrap_or(Direction::Desc);
+    let page = PageRequest::from_params(&caller.params, 10)?;
+    let after = page.after_in_order::<(i64, i64)>(direction.as_str())?;
+    let organization_id = &s.organization.organization_id;
+    let pool = state.store.pool();
+    let mut rows = roster_tags::page(pool, organization_id, direction, after, page.limit).await?;
+    let next = page.next_token_in_order(&mut rows, direction.as_str(), |t| {
+        (t.created_at, t.roster_tag_id)
+    });
+    let total = roster_tags::count(pool, organization_id).await?;
+    let items = rows.iter().map(|t| roster_tag_view(&state, t)).collect();
+    Ok(Json(
+        Collection::page(
+            &state,
+            "/myOrganization/rosterTags",
+            &caller.params,
+            &page,
+            (items, next),
+            total,
+        )
+        .allowing(Allows::of(&[("POST", true)])),
+    ))
+}
+
+/// A new tag: a district, a school, or both.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct NewRosterTag {
+    district_name: Option<String>,
+    school_name: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/v2/myOrganization/rosterTags", tag = "myOrganization",
+    params(("api_key" = String, Query, description = "The client's API key"), NewRosterTag),
+    responses(
+        (status = 201, description = "Created", body = RosterTagView),
+        (status = 400, description = "Neither a district nor a school, or a name too long", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a sponsor of an organization", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn create_roster_tag(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Created<RosterTagView>> {
+    let s = sponsoring(&state, &caller).await?;
+    let p: NewRosterTag = caller.params.parse()?;
+    let trimmed = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+    let (district_name, school_name) = (trimmed(p.district_name), trimmed(p.school_name));
+    if district_name.is_none() && school_name.is_none() {
+        return Err(ApiError::bad_param(
+            "districtName",
+            "a tag names a district, a school (schoolName), or both",
+        ));
+    }
+    for (param, name) in [("districtName", &district_name), ("schoolName", &school_name)] {
+        if name.as_ref().is_some_and(|n| n.chars().count() > 200) {
+            return Err(ApiError::bad_param(param, "must be at most 200 characters"));
+        }
+    }
+    let tag = RosterTag {
+        roster_tag_id: ids::new_integer_id(),
+        organization_id: s.organization.organization_id.clone(),
+        district_name,
+        school_name,
+        created_at: Timestamp::now().unix(),
+    };
+    roster_tags::insert(state.store.pool(), &tag).await?;
+    Ok(Created(
+        state.v2_url("/myOrganization/rosterTags"),
+        roster_tag_view(&state, &tag),
+    ))
+}

@@ -1,0 +1,245 @@
+//! The sponsors of the sponsor's organization: `GET`/`POST /v2/myOrganization/sponsors`,
+//! `PUT /v2/myOrganization/sponsors/{userIdentifier}` and `PUT /v2/myOrganization/primaryContact`.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_domain::ids;
+use lectern_domain::members::{Listing, MemberQuery, MemberSort};
+use lectern_domain::organization::{SPONSOR_PARAMS, SponsorFields};
+use lectern_domain::paging::Direction;
+use lectern_domain::role::Role;
+use lectern_store::{accounts, organizations, roster_tags};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use super::sponsoring::{Sponsoring, privileged_client, sponsoring};
+use super::view::{SponsorSummary, Tags, sponsor_path, sponsor_summary};
+use crate::conventions::caller::Caller;
+use crate::conventions::collection::{Allows, Collection};
+use crate::conventions::paging::PageRequest;
+use crate::conventions::status::Created;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::organizations::members::account_page;
+use crate::organizations::organization::taken;
+use crate::state::AppState;
+
+pub type SponsorSummaryList = Collection<SponsorSummary>;
+
+/// The order of the sponsors list.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct SponsorsParams {
+    /// lastName (default), firstName, district, school, grade, birthDate
+    #[param(value_type = Option<String>, pattern = "^(lastName|firstName|district|school|grade|birthDate)$")]
+    sort_order: Option<MemberSort>,
+    /// asc (default) or desc
+    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
+    direction: Option<Direction>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
+async fn tags(state: &AppState, s: &Sponsoring<'_>) -> ApiResult<Tags> {
+    Ok(Tags::new(
+        roster_tags::all_of(state.store.pool(), &s.organization.organization_id).await?,
+    ))
+}
+
+#[utoipa::path(
+    get, path = "/v2/myOrganization/sponsors", tag = "myOrganization",
+    params(("api_key" = String, Query, description = "The client's API key"), SponsorsParams),
+    responses(
+        (status = 200, description = "A page of the organization's sponsors", body = SponsorSummaryList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a sponsor of an organization", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn list_sponsors(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<SponsorSummaryList>> {
+    let s = sponsoring(&state, &caller).await?;
+    let p: SponsorsParams = caller.params.parse()?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
+    let query = MemberQuery {
+        organization_id: s.organization.organization_id.clone(),
+        grade: None,
+        listing: Listing::Sponsors,
+        district: None,
+        school: None,
+        sort: p.sort_order.unwrap_or(MemberSort::LastName),
+        direction: p.direction.unwrap_or_default(),
+        after: None,
+        limit: page.limit,
+    };
+    let (rows, next, total) = account_page(&state, &page, query).await?;
+    let tags = tags(&state, &s).await?;
+    let privileged = caller.client.privileged;
+    let items = rows
+        .iter()
+        .map(|a| sponsor_summary(&state, a, &tags, privileged))
+        .collect();
+    Ok(Json(
+        Collection::page(
+            &state,
+            "/myOrganization/sponsors",
+            &caller.params,
+            &page,
+            (items, next),
+            total,
+        )
+        .allowing(Allows::of(&[("POST", true)])),
+    ))
+}
+
+/// A sponsor's fields; all required to add one, all optional to change one.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct SponsorParams {
+    first_name: Option<String>,
+    last_name: Option<String>,
+    phone_number: Option<String>,
+    /// Also the sponsor's user name
+    email_address: Option<String>,
+    /// The sponsor's job title
+    title: Option<String>,
+}
+
+impl From<SponsorParams> for SponsorFields {
+    fn from(p: SponsorParams) -> Self {
+        SponsorFields {
+            first_name: p.first_name,
+            last_name: p.last_name,
+            title: p.title,
+            email_address: p.email_address,
+            phone_number: p.phone_number,
+        }
+    }
+}
+
+#[utoipa::path(
+    post, path = "/v2/myOrganization/sponsors", tag = "myOrganization",
+    params(("api_key" = String, Query, description = "The client's API key"), SponsorParams),
+    responses(
+        (status = 201, description = "Created; Location names the sponsor, who chooses a password before signing in", body = SponsorSummary),
+        (status = 400, description = "A bad or missing parameter, each named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a sponsor of an organization", body = ErrorBody),
+        (status = 409, description = "The e-mail address is another account's user name", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn create_sponsor(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Created<SponsorSummary>> {
+    let s = sponsoring(&state, &caller).await?;
+    let p: SponsorParams = caller.params.parse()?;
+    let sponsor =
+        SponsorFields::from(p).create(&SPONSOR_PARAMS, true, ids::new_id(), &s.organization)?;
+    accounts::insert(state.store.pool(), &sponsor, None)
+        .await
+        .map_err(|e| taken(e, "emailAddress"))?;
+    let tags = tags(&state, &s).await?;
+    Ok(Created(
+        state.v2_url(&sponsor_path(&sponsor)),
+        sponsor_summary(&state, &sponsor, &tags, caller.client.privileged),
+    ))
+}
+
+#[utoipa::path(
+    put, path = "/v2/myOrganization/sponsors/{userIdentifier}", tag = "myOrganization",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        SponsorParams,
+    ),
+    responses(
+        (status = 200, description = "The sponsor as changed", body = SponsorSummary),
+        (status = 400, description = "A bad parameter, each named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a sponsor of an organization, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such sponsor of the caller's organization", body = ErrorBody),
+        (status = 409, description = "The e-mail address is another account's user name", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn update_sponsor(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_identifier): Path<String>,
+) -> ApiResult<Json<SponsorSummary>> {
+    let s = sponsoring(&state, &caller).await?;
+    privileged_client(&caller, "change sponsors")?;
+    let sponsor = s
+        .account(&state, &user_identifier, Role::OrganizationSponsor)
+        .await?;
+    let p: SponsorParams = caller.params.parse()?;
+    let changed = SponsorFields::from(p).apply(&SPONSOR_PARAMS, &sponsor)?;
+    accounts::upsert(state.store.pool(), &changed, None)
+        .await
+        .map_err(|e| taken(e, "emailAddress"))?;
+    let tags = tags(&state, &s).await?;
+    Ok(Json(sponsor_summary(&state, &changed, &tags, true)))
+}
+
+/// The new primary contact.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct NewPrimaryContact {
+    /// A sponsor of the organization: user name or userAccountId
+    user_identifier: String,
+}
+
+#[utoipa::path(
+    put, path = "/v2/myOrganization/primaryContact", tag = "myOrganization",
+    params(("api_key" = String, Query, description = "The client's API key"), NewPrimaryContact),
+    responses(
+        (status = 200, description = "The new primary contact", body = SponsorSummary),
+        (status = 400, description = "Missing, or no sponsor of the organization", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not the organization's primary contact", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn hand_over_primary_contact(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<SponsorSummary>> {
+    let s = sponsoring(&state, &caller).await?;
+    if !s.is_primary_contact() {
+        return Err(ApiError::forbidden(
+            "Only the primary contact hands the role to another sponsor",
+        ));
+    }
+    let p: NewPrimaryContact = caller.params.parse()?;
+    let next = crate::organizations::organization::sponsor_of(
+        &state,
+        &s.organization,
+        &p.user_identifier,
+    )
+    .await?;
+    organizations::set_primary_contact(
+        state.store.pool(),
+        &s.organization.organization_id,
+        &next.user_account_id,
+    )
+    .await?;
+    let tags = tags(&state, &s).await?;
+    Ok(Json(sponsor_summary(
+        &state,
+        &next,
+        &tags,
+        caller.client.privileged,
+    )))
+}

@@ -1,0 +1,156 @@
+//! Document 2's shapes of the sponsor's door: the My Organization summary, the sponsor summary
+//! and the roster tag.
+
+use std::collections::HashMap;
+
+use lectern_domain::account::Account;
+use lectern_domain::organization::Organization;
+use lectern_store::roster_tags::RosterTag;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::accounts::name::Name;
+use crate::accounts::view::Address;
+use crate::conventions::collection::{Allows, Listed};
+use crate::conventions::links::{Link, segment};
+use crate::organizations::view::address_of;
+use crate::state::AppState;
+
+/// The sponsor's organization (document 2's My Organization summary).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MyOrganization {
+    pub organization_name: String,
+    pub organization_type: String,
+    pub address: Address,
+    pub phone_number: Option<String>,
+    pub web_site: Option<String>,
+    pub has_service_plus: bool,
+    pub has_reading_companion: bool,
+    /// The default for members their sponsors have not set otherwise
+    pub safe_search: bool,
+    pub allow_search_downloads: bool,
+    pub primary_contact: Option<SponsorSummary>,
+    pub links: Vec<Link>,
+    /// PUT for the primary contact
+    pub allows: Allows,
+}
+
+/// A sponsor, as other sponsors of the organization see them.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SponsorSummary {
+    pub user_account_id: String,
+    pub name: Name,
+    pub title: Option<String>,
+    pub email_address: Option<String>,
+    pub phone_number: Option<String>,
+    pub roster_tag: Option<RosterTagView>,
+    pub links: Vec<Link>,
+    pub allows: Allows,
+}
+
+impl Listed for SponsorSummary {
+    const ITEMS: &'static str = "sponsorSummaries";
+    const LIST: &'static str = "SponsorSummaryList";
+}
+
+/// A district, a school, or both.
+#[derive(Serialize, ToSchema, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct RosterTagView {
+    pub roster_tag_id: i64,
+    pub district_name: Option<String>,
+    pub school_name: Option<String>,
+    pub links: Vec<Link>,
+}
+
+impl Listed for RosterTagView {
+    const ITEMS: &'static str = "rosterTags";
+    const LIST: &'static str = "RosterTagList";
+}
+
+pub fn roster_tag_view(state: &AppState, t: &RosterTag) -> RosterTagView {
+    RosterTagView {
+        roster_tag_id: t.roster_tag_id,
+        district_name: t.district_name.clone(),
+        school_name: t.school_name.clone(),
+        // A tag has no address of its own: it links the list it belongs to.
+        links: vec![Link::new(
+            "rosterTags",
+            state.v2_url("/myOrganization/rosterTags"),
+        )],
+    }
+}
+
+/// The organization's tags by id, to show the tag of each account of a page.
+pub struct Tags(HashMap<i64, RosterTag>);
+
+impl Tags {
+    pub fn new(tags: Vec<RosterTag>) -> Self {
+        Tags(tags.into_iter().map(|t| (t.roster_tag_id, t)).collect())
+    }
+
+    pub fn of(&self, state: &AppState, a: &Account) -> Option<RosterTagView> {
+        a.details
+            .roster_tag_id
+            .and_then(|id| self.0.get(&id))
+            .map(|t| roster_tag_view(state, t))
+    }
+}
+
+pub fn sponsor_path(a: &Account) -> String {
+    format!("/myOrganization/sponsors/{}", segment(&a.user_account_id))
+}
+
+/// `may_change`: the viewer may PUT this sponsor (privileged client keys only).
+pub fn sponsor_summary(
+    state: &AppState,
+    a: &Account,
+    tags: &Tags,
+    may_change: bool,
+) -> SponsorSummary {
+    SponsorSummary {
+        user_account_id: a.user_account_id.clone(),
+        name: Name::from(a),
+        title: a.details.sponsor_title.clone(),
+        email_address: a
+            .details
+            .email_address
+            .clone()
+            .or_else(|| a.user_name.clone()),
+        phone_number: a.details.phone_number.clone(),
+        roster_tag: tags.of(state, a),
+        links: vec![Link::new("self", state.v2_url(&sponsor_path(a)))],
+        allows: Allows::of(&[("PUT", may_change)]),
+    }
+}
+
+pub fn my_organization(
+    state: &AppState,
+    o: &Organization,
+    contact: Option<SponsorSummary>,
+    viewer_is_contact: bool,
+) -> MyOrganization {
+    MyOrganization {
+        organization_name: o.organization_name.clone(),
+        organization_type: o.organization_type.clone(),
+        address: address_of(o),
+        phone_number: o.phone_number.clone(),
+        web_site: o.web_site.clone(),
+        has_service_plus: o.has_service_plus,
+        has_reading_companion: o.has_reading_companion,
+        safe_search: o.settings.safe_search,
+        allow_search_downloads: o.settings.allow_search_downloads,
+        primary_contact: contact,
+        links: [
+            ("self", "/myOrganization"),
+            ("members", "/myOrganization/members"),
+            ("sponsors", "/myOrganization/sponsors"),
+        ]
+        .into_iter()
+        .map(|(rel, path)| Link::new(rel, state.v2_url(path)))
+        .collect(),
+        allows: Allows::of(&[("PUT", viewer_is_contact)]),
+    }
+}

@@ -1,0 +1,73 @@
+//! Writing an organization member, the same from the sponsor's door and the assistant's: the
+//! account, its disabilities (the set sent replaces the set on file), its roster tag and its
+//! place on the sponsor's quick list, all in the caller's transaction. A new member's
+//! membership is a subscription of type `organization`, open-ended.
+
+use lectern_domain::account::member_fields::PreparedMember;
+use lectern_domain::account::standing::{Subscription, SubscriptionTerms};
+use lectern_domain::{Timestamp, ids};
+use lectern_store::roster_tags::RosterTag;
+use lectern_store::{Transaction, disabilities, members, roster_tags, subscriptions};
+
+use crate::accounts::save::{Write, save};
+use crate::error::ApiResult;
+
+/// What goes with the member besides the account.
+#[derive(Default)]
+pub struct MemberExtras<'a> {
+    /// The tag to give (Some(None) removes it; None leaves it).
+    pub roster_tag: Option<Option<&'a RosterTag>>,
+    /// (sponsor, on the list or not)
+    pub quick_list: Option<(&'a str, bool)>,
+}
+
+pub async fn write_member(
+    tx: &mut Transaction,
+    member: &PreparedMember,
+    hash: Option<&str>,
+    write: Write,
+    extras: MemberExtras<'_>,
+) -> ApiResult<()> {
+    let id = &member.prepared.account.user_account_id;
+    save(tx, &member.prepared, hash, write).await?;
+    if write == Write::Create {
+        // Membership through the organization, from today and for as long as it lasts.
+        let today = Timestamp::now().date();
+        let membership = Subscription {
+            subscription_id: ids::new_id(),
+            user_account_id: id.clone(),
+            terms: SubscriptionTerms {
+                subscription_type: "organization".to_owned(),
+                start_date: today,
+                end_date: None,
+                num_books_allowed: None,
+                download_timeframe: None,
+                notes: None,
+            },
+            price: 0,
+            promo_code: None,
+            credits_used: 0,
+        };
+        subscriptions::put(&mut **tx, &membership, None).await?;
+    }
+    if let Some(wanted) = &member.disabilities {
+        for on_file in disabilities::list(&mut **tx, id).await? {
+            if !wanted
+                .iter()
+                .any(|d| d.disability_type == on_file.disability_type)
+            {
+                disabilities::remove(&mut **tx, id, on_file.disability_type).await?;
+            }
+        }
+        for d in wanted {
+            disabilities::put(tx, id, *d).await?;
+        }
+    }
+    if let Some(tag) = extras.roster_tag {
+        roster_tags::tag_account(tx, id, tag).await?;
+    }
+    if let Some((sponsor, on_list)) = extras.quick_list {
+        members::set_on_quick_list(tx, sponsor, id, on_list).await?;
+    }
+    Ok(())
+}
