@@ -56,7 +56,8 @@ impl MemberSort {
             a.first_name.clone(),
             a.user_account_id.clone(),
         ];
-        let first = |v: &Option<String>| [vec![v.clone().unwrap_or_default()], names.to_vec()].concat();
+        let first =
+            |v: &Option<String>| [vec![v.clone().unwrap_or_default()], names.to_vec()].concat();
         match self {
             MemberSort::LastName => names.to_vec(),
             MemberSort::FirstName => vec![

@@ -5,8 +5,8 @@ use crate::account::{
     Account, AccountDetails, ProofOfDisabilityStatus, SubscriptionStatus, check_country,
     check_email, check_user_name,
 };
-use crate::role::{Role, Roles};
 use crate::invalid::{Invalid, Problems};
+use crate::role::{Role, Roles};
 use crate::title_access::OrganizationPolicy;
 
 string_enum!(
@@ -348,8 +348,13 @@ pub const CONTACT_PARAMS: SponsorParams = [
     "contactEmailAddress",
     "contactPhoneNumber",
 ];
-pub const SPONSOR_PARAMS: SponsorParams =
-    ["firstName", "lastName", "title", "emailAddress", "phoneNumber"];
+pub const SPONSOR_PARAMS: SponsorParams = [
+    "firstName",
+    "lastName",
+    "title",
+    "emailAddress",
+    "phoneNumber",
+];
 
 impl SponsorFields {
     fn named(&self, names: &SponsorParams) -> [(&'static str, &Option<String>, usize); 5] {
@@ -366,9 +371,7 @@ impl SponsorFields {
         for (i, (param, value, max)) in self.named(names).into_iter().enumerate() {
             match value {
                 None if i < required => p.add(param, "is required"),
-                Some(v) if v.trim().is_empty() && i < required => {
-                    p.add(param, "must not be empty")
-                }
+                Some(v) if v.trim().is_empty() && i < required => p.add(param, "must not be empty"),
                 Some(v) if v.chars().count() > max => {
                     p.add(param, format!("must be at most {max} characters"))
                 }
@@ -476,7 +479,9 @@ mod tests {
 
     #[test]
     fn a_new_organization_needs_its_required_fields_each_named() {
-        let o = school().create("o1".into(), "main".into(), REQUIRED).unwrap();
+        let o = school()
+            .create("o1".into(), "main".into(), REQUIRED)
+            .unwrap();
         assert_eq!(o.organization_name, "Hill School");
         assert!(o.settings.safe_search && o.settings.allow_search_downloads);
         let missing = OrganizationFields::default()
@@ -488,7 +493,9 @@ mod tests {
 
     #[test]
     fn primary_contacts_change_the_address_and_search_settings_only() {
-        let o = school().create("o1".into(), "main".into(), REQUIRED).unwrap();
+        let o = school()
+            .create("o1".into(), "main".into(), REQUIRED)
+            .unwrap();
         let changed = OrganizationFields {
             city: Some("Shelbyville".into()),
             safe_search: Some(false),
@@ -511,7 +518,9 @@ mod tests {
 
     #[test]
     fn assistants_set_the_allowance_and_bad_forms_are_named() {
-        let o = school().create("o1".into(), "main".into(), REQUIRED).unwrap();
+        let o = school()
+            .create("o1".into(), "main".into(), REQUIRED)
+            .unwrap();
         let limited = OrganizationFields {
             num_books_allowed: Some(BooksAllowed::TwoHundred),
             suspended: Some(true),

@@ -6,10 +6,10 @@ use lectern_domain::account::Account;
 use lectern_domain::members::{Listing, MemberQuery, MemberSort};
 use sqlx::{Any, Executor};
 
-use crate::{StoreError, Transaction};
 use crate::accounts::{self, AccountRow};
 use crate::catalog::placeholders;
 use crate::keyset::Keyset;
+use crate::{StoreError, Transaction};
 
 /// The SQL expressions a sort orders by, matching `MemberSort::key_of` one for one.
 fn sort_columns(sort: MemberSort) -> &'static [&'static str] {
@@ -101,10 +101,7 @@ pub async fn page<'e>(
         keyset.order(q.limit)
     );
 
-    let mut query = bind_filter(
-        sqlx::query_as::<_, AccountRow>(sqlx::AssertSqlSafe(sql)),
-        q,
-    );
+    let mut query = bind_filter(sqlx::query_as::<_, AccountRow>(sqlx::AssertSqlSafe(sql)), q);
     if let Some(after) = &q.after {
         for value in after {
             query = query.bind(value);

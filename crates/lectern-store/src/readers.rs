@@ -17,7 +17,8 @@ pub async fn reader_facts<'e>(
     let today = now.date();
     // An organization's allowance, when it sets one, replaces the subscription's for its
     // members and counts by calendar month.
-    let org_quota = "(u.member_kind IN ('organization', 'both') AND o.num_books_allowed IS NOT NULL)";
+    let org_quota =
+        "(u.member_kind IN ('organization', 'both') AND o.num_books_allowed IS NOT NULL)";
     let sql = format!(
         "SELECT u.user_account_id, u.site_id, u.roles, u.country, u.allow_adult_content,
                 u.organization_id, u.has_education_plan, {standing},

@@ -91,10 +91,11 @@ pub async fn count<'e>(
     e: impl Executor<'e, Database = Any>,
     organization_id: &str,
 ) -> Result<u64, StoreError> {
-    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM roster_tags WHERE organization_id = $1")
-        .bind(organization_id)
-        .fetch_one(e)
-        .await?;
+    let (n,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM roster_tags WHERE organization_id = $1")
+            .bind(organization_id)
+            .fetch_one(e)
+            .await?;
     Ok(u64::try_from(n).unwrap_or(0))
 }
 

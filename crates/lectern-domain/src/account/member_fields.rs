@@ -131,7 +131,10 @@ impl MemberFields {
             ];
             for (param, was_sent) in SPONSOR_MANAGED.into_iter().zip(sent) {
                 if was_sent {
-                    p.add(param, "this member manages it; it is not sponsor-manageable");
+                    p.add(
+                        param,
+                        "this member manages it; it is not sponsor-manageable",
+                    );
                 }
             }
         }
@@ -260,7 +263,12 @@ mod tests {
     #[test]
     fn a_new_member_needs_names_birth_date_and_grade() {
         let m = pupil()
-            .create("u".into(), &school(), ProofSource::SchoolVerified, "2026-11-22")
+            .create(
+                "u".into(),
+                &school(),
+                ProofSource::SchoolVerified,
+                "2026-11-22",
+            )
             .unwrap();
         let a = &m.prepared.account;
         assert!(a.has_role(Role::OrganizationMember));
@@ -271,7 +279,12 @@ mod tests {
             ProofSource::SchoolVerified
         );
         let missing = MemberFields::default()
-            .create("u".into(), &school(), ProofSource::SchoolVerified, "2026-11-22")
+            .create(
+                "u".into(),
+                &school(),
+                ProofSource::SchoolVerified,
+                "2026-11-22",
+            )
             .unwrap_err();
         let named: Vec<_> = missing.iter().map(|i| i.param).collect();
         assert_eq!(named, ["firstName", "lastName", "dateOfBirth", "grade"]);
@@ -280,7 +293,12 @@ mod tests {
     #[test]
     fn members_who_manage_themselves_keep_their_names_and_password() {
         let mut member = pupil()
-            .create("u".into(), &school(), ProofSource::SchoolVerified, "2026-11-22")
+            .create(
+                "u".into(),
+                &school(),
+                ProofSource::SchoolVerified,
+                "2026-11-22",
+            )
             .unwrap()
             .prepared
             .account;
@@ -314,7 +332,12 @@ mod tests {
             password: Some("short".into()),
             ..pupil()
         }
-        .create("u".into(), &school(), ProofSource::SchoolVerified, "2026-11-22")
+        .create(
+            "u".into(),
+            &school(),
+            ProofSource::SchoolVerified,
+            "2026-11-22",
+        )
         .unwrap_err();
         let named: Vec<_> = bad.iter().map(|i| i.param).collect();
         assert_eq!(named, ["dateOfBirth", "grade", "password"]);

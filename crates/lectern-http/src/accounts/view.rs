@@ -135,9 +135,9 @@ pub fn user_account(
             .organization
             .as_ref()
             .is_some_and(|o| o.has_reading_companion),
-        safe_search: d.safe_search.unwrap_or_else(|| {
-            policy.map_or(!d.allow_adult_content, |p| p.safe_search)
-        }),
+        safe_search: d
+            .safe_search
+            .unwrap_or_else(|| policy.map_or(!d.allow_adult_content, |p| p.safe_search)),
         allow_search_downloads: d
             .allow_search_downloads
             .unwrap_or_else(|| policy.is_none_or(|p| p.allow_search_downloads)),

@@ -11,8 +11,8 @@ use lectern_domain::ids;
 use lectern_domain::members::{Listing, MemberKind, MemberQuery, MemberSort};
 use lectern_domain::paging::Direction;
 use lectern_domain::role::Role;
-use lectern_store::roster_tags::{self, RosterTag};
 use lectern_store::accounts;
+use lectern_store::roster_tags::{self, RosterTag};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -165,7 +165,11 @@ impl SponsorMemberParams {
 }
 
 /// The organization's tag named by `rosterTagId`, or a 400 naming it.
-async fn tag_of(state: &AppState, s: &Sponsoring<'_>, id: Option<i64>) -> ApiResult<Option<RosterTag>> {
+async fn tag_of(
+    state: &AppState,
+    s: &Sponsoring<'_>,
+    id: Option<i64>,
+) -> ApiResult<Option<RosterTag>> {
     let Some(id) = id else { return Ok(None) };
     roster_tags::get(state.store.pool(), &s.organization.organization_id, id)
         .await?
@@ -264,7 +268,11 @@ pub async fn update_member(
     let tag_sent = p.roster_tag_id.is_some();
     let (fields, on_quick_list, tag) = p.split();
     let tag = tag_of(&state, &s, tag).await?;
-    let changed = fields.apply(&member, ProofSource::SchoolVerified, &Timestamp::now().date())?;
+    let changed = fields.apply(
+        &member,
+        ProofSource::SchoolVerified,
+        &Timestamp::now().date(),
+    )?;
     let hash = password_hash(&changed.prepared).await?;
     let mut tx = state.store.begin().await?;
     let extras = MemberExtras {

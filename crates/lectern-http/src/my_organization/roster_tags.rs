@@ -112,7 +112,10 @@ pub async fn create_roster_tag(
             "a tag names a district, a school (schoolName), or both",
         ));
     }
-    for (param, name) in [("districtName", &district_name), ("schoolName", &school_name)] {
+    for (param, name) in [
+        ("districtName", &district_name),
+        ("schoolName", &school_name),
+    ] {
         if name.as_ref().is_some_and(|n| n.chars().count() > 200) {
             return Err(ApiError::bad_param(param, "must be at most 200 characters"));
         }

@@ -223,12 +223,9 @@ pub async fn hand_over_primary_contact(
         ));
     }
     let p: NewPrimaryContact = caller.params.parse()?;
-    let next = crate::organizations::organization::sponsor_of(
-        &state,
-        &s.organization,
-        &p.user_identifier,
-    )
-    .await?;
+    let next =
+        crate::organizations::organization::sponsor_of(&state, &s.organization, &p.user_identifier)
+            .await?;
     organizations::set_primary_contact(
         state.store.pool(),
         &s.organization.organization_id,

@@ -17,12 +17,12 @@ use lectern_domain::ids;
 use super::member_write::{MemberExtras, write_member};
 use crate::accounts::save::{Write, password_hash};
 use crate::accounts::view::{OrganizationContext, UserAccount, account_path, user_account};
-use crate::conventions::status::Created;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::links::segment;
 use crate::conventions::paging::PageRequest;
 use crate::conventions::params::Params;
+use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
@@ -169,8 +169,6 @@ fn member_query(
     })
 }
 
-
-
 /// A new organization member (document 3).
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -266,9 +264,10 @@ pub async fn create_member(
     )
     .await?;
     tx.commit().await.map_err(lectern_store::StoreError::from)?;
-    let account = lectern_store::accounts::get(state.store.pool(), &member.prepared.account.user_account_id)
-        .await?
-        .ok_or_else(|| ApiError::internal("the new member is gone"))?;
+    let account =
+        lectern_store::accounts::get(state.store.pool(), &member.prepared.account.user_account_id)
+            .await?
+            .ok_or_else(|| ApiError::internal("the new member is gone"))?;
     let context = OrganizationContext {
         organization: Some(organization),
     };

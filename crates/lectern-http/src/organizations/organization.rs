@@ -176,12 +176,7 @@ pub async fn create_with_contact(
     contact: &Account,
     contact_param: &str,
 ) -> ApiResult<()> {
-    organizations::save(
-        &mut **tx,
-        organization,
-        organizations::OnExisting::Refuse,
-    )
-    .await?;
+    organizations::save(&mut **tx, organization, organizations::OnExisting::Refuse).await?;
     accounts::insert(&mut **tx, contact, None)
         .await
         .map_err(|e| taken(e, contact_param))?;
@@ -201,7 +196,9 @@ pub fn taken(e: lectern_store::StoreError, param: &str) -> ApiError {
         lectern_store::StoreError::Database(ref db)
             if lectern_store::dialect::is_unique_violation(db) =>
         {
-            ApiError::conflict(format!("{param}: this user name belongs to another account"))
+            ApiError::conflict(format!(
+                "{param}: this user name belongs to another account"
+            ))
         }
         other => other.into(),
     }
@@ -247,7 +244,10 @@ pub async fn create_organization(
     )?;
     if p.site.is_some() {
         if !me.has_role(Role::Administrator) {
-            return Err(ApiError::bad_param("site", "only administrators may set site"));
+            return Err(ApiError::bad_param(
+                "site",
+                "only administrators may set site",
+            ));
         }
         if lectern_store::sites::get(state.store.pool(), &site)
             .await?
@@ -281,10 +281,9 @@ pub async fn create_organization(
         subscription_type: Some(p.subscription_type.unwrap_or_else(|| "organization".into())),
         ..OrganizationFields::default()
     };
-    let (mut organization, contact) = both(
-        fields.create(ids::new_id(), site, REQUIRED),
-        |o| contact.create(&CONTACT_PARAMS, false, ids::new_id(), o),
-    )?;
+    let (mut organization, contact) = both(fields.create(ids::new_id(), site, REQUIRED), |o| {
+        contact.create(&CONTACT_PARAMS, false, ids::new_id(), o)
+    })?;
     let mut tx = state.store.begin().await?;
     create_with_contact(&mut tx, &mut organization, &contact, "contactEmailAddress").await?;
     tx.commit().await.map_err(lectern_store::StoreError::from)?;
@@ -358,8 +357,7 @@ pub async fn update_organization(
     caller: Caller,
     Path(organization_id): Path<String>,
 ) -> ApiResult<Json<OrganizationView>> {
-    let o =
-        managed_organization(&state, &caller, &organization_id, "change organizations").await?;
+    let o = managed_organization(&state, &caller, &organization_id, "change organizations").await?;
     let p: OrganizationChanges = caller.params.parse()?;
     let next = OrganizationFields::from(p).apply(OrganizationEditor::Assistant, &o)?;
     organizations::upsert(state.store.pool(), &next).await?;
@@ -416,13 +414,7 @@ pub async fn set_primary_contact(
     caller: Caller,
     Path(organization_id): Path<String>,
 ) -> ApiResult<Json<OrganizationSponsor>> {
-    let o = managed_organization(
-        &state,
-        &caller,
-        &organization_id,
-        "change organizations",
-    )
-    .await?;
+    let o = managed_organization(&state, &caller, &organization_id, "change organizations").await?;
     let p: PrimaryContactParams = caller.params.parse()?;
     let sponsor = sponsor_of(&state, &o, &p.user_identifier).await?;
     organizations::set_primary_contact(

@@ -11,6 +11,7 @@ mod conventions;
 mod documents;
 mod downloads;
 mod my_account;
+mod my_organization;
 mod openapi;
 mod organization_members;
 mod organizations;

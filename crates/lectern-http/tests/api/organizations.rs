@@ -64,9 +64,20 @@ async fn who_may_use_the_organization_door(backend: Backend) {
         } else {
             assert_eq!(status, StatusCode::FORBIDDEN, "{role}: {body}");
         }
-        let (status, _) = call(&app, Method::POST, "/v2/organizations", Some(&token), &NEW_SCHOOL).await;
+        let (status, _) = call(
+            &app,
+            Method::POST,
+            "/v2/organizations",
+            Some(&token),
+            &NEW_SCHOOL,
+        )
+        .await;
         if !matches!(role, "membershipAssistant" | "administrator") {
-            assert_eq!(status, StatusCode::FORBIDDEN, "{role} created an organization");
+            assert_eq!(
+                status,
+                StatusCode::FORBIDDEN,
+                "{role} created an organization"
+            );
         }
     }
     // A key without membership privileges; a guest; another site's organization.
@@ -122,7 +133,10 @@ async fn assistants_create_organizations_with_their_primary_contact(backend: Bac
     let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let id = body["organizationId"].as_str().unwrap();
-    assert!(location.ends_with(&format!("/v2/organizations/{id}")), "{location}");
+    assert!(
+        location.ends_with(&format!("/v2/organizations/{id}")),
+        "{location}"
+    );
     assert_eq!(body["site"], "main");
     assert_eq!(body["subscriptionType"], "organization");
     assert_eq!(body["address"]["city"], "Springfield");
@@ -134,24 +148,65 @@ async fn assistants_create_organizations_with_their_primary_contact(backend: Bac
     assert_eq!(contact["title"], "Head teacher");
     assert_eq!(contact["roles"], j!(["organizationSponsor"]));
     // The contact's user name is taken now; the same again is a conflict.
-    let (status, _) = call(&app, Method::GET, "/v2/userNames/pat@vale.example", Some(&token), &[]).await;
+    let (status, _) = call(
+        &app,
+        Method::GET,
+        "/v2/userNames/pat@vale.example",
+        Some(&token),
+        &[],
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body) = call(&app, Method::POST, "/v2/organizations", Some(&token), &NEW_SCHOOL).await;
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        "/v2/organizations",
+        Some(&token),
+        &NEW_SCHOOL,
+    )
+    .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    assert!(error_message(&body, "CONFLICT").contains("contactEmailAddress"), "{body}");
+    assert!(
+        error_message(&body, "CONFLICT").contains("contactEmailAddress"),
+        "{body}"
+    );
     // The GET answers what the POST did.
-    let (status, read) = call(&app, Method::GET, &format!("/v2/organizations/{id}"), Some(&token), &[]).await;
+    let (status, read) = call(
+        &app,
+        Method::GET,
+        &format!("/v2/organizations/{id}"),
+        Some(&token),
+        &[],
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(read["primaryContact"]["userAccountId"], contact["userAccountId"]);
+    assert_eq!(
+        read["primaryContact"]["userAccountId"],
+        contact["userAccountId"]
+    );
     // Only administrators choose the site.
     let mut elsewhere: Vec<(&str, &str)> = NEW_SCHOOL.to_vec();
     elsewhere[9] = ("contactEmailAddress", "kim@far.example");
     elsewhere.push(("site", "other"));
-    let (status, body) = call(&app, Method::POST, "/v2/organizations", Some(&token), &elsewhere).await;
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        "/v2/organizations",
+        Some(&token),
+        &elsewhere,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(body.to_string().contains("site"), "{body}");
     let admin = app.minted_token(CONFIDENTIAL, "admin@example.org").await;
-    let (status, body) = call(&app, Method::POST, "/v2/organizations", Some(&admin), &elsewhere).await;
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        "/v2/organizations",
+        Some(&admin),
+        &elsewhere,
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["site"], "other");
 }
@@ -159,7 +214,14 @@ async fn assistants_create_organizations_with_their_primary_contact(backend: Bac
 async fn organization_fields_are_checked_and_named(backend: Backend) {
     let app = TestApp::start(backend).await;
     let token = assistant(&app).await;
-    let (status, body) = call(&app, Method::POST, "/v2/organizations", Some(&token), &[("city", "X")]).await;
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        "/v2/organizations",
+        Some(&token),
+        &[("city", "X")],
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     let text = body.to_string();
     for param in [
@@ -203,7 +265,14 @@ async fn organization_fields_are_checked_and_named(backend: Backend) {
         assert!(body.to_string().contains(param), "{body}");
     }
     // Nothing was written by the refusals.
-    let (_, school) = call(&app, Method::GET, "/v2/organizations/org-school", Some(&token), &[]).await;
+    let (_, school) = call(
+        &app,
+        Method::GET,
+        "/v2/organizations/org-school",
+        Some(&token),
+        &[],
+    )
+    .await;
     assert_eq!(school["suspended"], false);
     assert_eq!(school["numBooksAllowed"], "unlimited");
 }
@@ -247,7 +316,14 @@ async fn assistants_change_organizations_and_their_primary_contact(backend: Back
     // The primary contact is one of the organization's sponsors.
     let path = "/v2/organizations/org-school/primaryContact";
     for who in ["student@example.org", "u-elsewhere", "nobody@example.org"] {
-        let (status, body) = call(&app, Method::PUT, path, Some(&token), &[("userIdentifier", who)]).await;
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            path,
+            Some(&token),
+            &[("userIdentifier", who)],
+        )
+        .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{who}: {body}");
         assert!(body.to_string().contains("userIdentifier"), "{body}");
     }
@@ -281,8 +357,18 @@ async fn assistants_change_organizations_and_their_primary_contact(backend: Back
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["userAccountId"], second["userAccountId"]);
     assert_eq!(body["title"], "SENCo");
-    let (_, school) = call(&app, Method::GET, "/v2/organizations/org-school", Some(&token), &[]).await;
-    assert_eq!(school["primaryContact"]["userAccountId"], second["userAccountId"]);
+    let (_, school) = call(
+        &app,
+        Method::GET,
+        "/v2/organizations/org-school",
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(
+        school["primaryContact"]["userAccountId"],
+        second["userAccountId"]
+    );
 }
 
 async fn assistants_add_members(backend: Backend) {
@@ -310,13 +396,26 @@ async fn assistants_add_members(backend: Backend) {
     let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let id = body["userAccountId"].as_str().unwrap();
-    assert!(location.ends_with(&format!("/v2/accounts/{id}")), "{location}");
+    assert!(
+        location.ends_with(&format!("/v2/accounts/{id}")),
+        "{location}"
+    );
     assert_eq!(body["roles"], j!(["organizationMember"]));
     assert_eq!(body["grade"], "05");
-    assert_eq!(body["subscriptionStatus"], "active", "membership through the organization");
+    assert_eq!(
+        body["subscriptionStatus"], "active",
+        "membership through the organization"
+    );
     assert_eq!(body["proofOfDisabilityStatus"], "active");
     assert_eq!(body["hasServicePlus"], true);
-    let (_, pod) = call(&app, Method::GET, &format!("/v2/accounts/{id}/pod"), Some(&token), &[]).await;
+    let (_, pod) = call(
+        &app,
+        Method::GET,
+        &format!("/v2/accounts/{id}/pod"),
+        Some(&token),
+        &[],
+    )
+    .await;
     let sources: Vec<&str> = pod["disabilities"]
         .as_array()
         .unwrap()
@@ -327,7 +426,14 @@ async fn assistants_add_members(backend: Backend) {
     // The new member signs in with the password given.
     let reader = app.token_for("ada@hill.example", "ada-pass-12").await;
     assert!(!reader.is_empty());
-    let (_, list) = call(&app, Method::GET, &format!("{path}?sortOrder=firstName"), Some(&token), &[]).await;
+    let (_, list) = call(
+        &app,
+        Method::GET,
+        &format!("{path}?sortOrder=firstName"),
+        Some(&token),
+        &[],
+    )
+    .await;
     assert_eq!(list["userAccounts"][0]["userAccountId"], id);
     assert_eq!(list["allows"], j!(["POST"]));
 
@@ -337,7 +443,11 @@ async fn assistants_add_members(backend: Backend) {
         Method::POST,
         path,
         Some(&token),
-        &[("grade", "fifth grade"), ("password", "short"), ("disabilityType", "hearing")],
+        &[
+            ("grade", "fifth grade"),
+            ("password", "short"),
+            ("disabilityType", "hearing"),
+        ],
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
@@ -407,19 +517,33 @@ async fn organization_settings_reach_the_members_at_once(backend: Backend) {
     let set = |form: &'static [(&'static str, &'static str)]| {
         let (app, token) = (&app, &token);
         async move {
-            let (status, body) =
-                call(app, Method::PUT, "/v2/organizations/org-school", Some(token), form).await;
+            let (status, body) = call(
+                app,
+                Method::PUT,
+                "/v2/organizations/org-school",
+                Some(token),
+                form,
+            )
+            .await;
             assert_eq!(status, StatusCode::OK, "{body}");
         }
     };
     set(&[("suspended", "true")]).await;
-    assert_eq!(errors_on_road(&app, &reader).await, ["ORGANIZATION_SUSPENDED"]);
+    assert_eq!(
+        errors_on_road(&app, &reader).await,
+        ["ORGANIZATION_SUSPENDED"]
+    );
     assert_eq!(download_status(&app, &reader).await, StatusCode::FORBIDDEN);
     set(&[("suspended", "false"), ("allowSearchDownloads", "false")]).await;
-    assert_eq!(errors_on_road(&app, &reader).await, ["ASSIGNED_TITLES_ONLY"]);
+    assert_eq!(
+        errors_on_road(&app, &reader).await,
+        ["ASSIGNED_TITLES_ONLY"]
+    );
     set(&[("allowSearchDownloads", "true"), ("numBooksAllowed", "100")]).await;
     assert_eq!(errors_on_road(&app, &reader).await, Vec::<String>::new());
-    // 96 downloads this month leave 4 of the organization's 100: a warning; 100 refuse.
+    // 96 downloads this month leave 4 of the organization's 100: a warning; 100 refuse. The
+    // worker is paused so that the packages of these made-up titles stay queued (counted).
+    app.pause_worker();
     let used = |n: usize| {
         let (app, id) = (&app, &id);
         async move {
@@ -439,7 +563,15 @@ async fn organization_settings_reach_the_members_at_once(backend: Backend) {
         }
     };
     used(96).await;
-    let (_, title) = call_as(&app, TRUSTED, Method::GET, "/v2/titles/t-road", Some(&reader), &[]).await;
+    let (_, title) = call_as(
+        &app,
+        TRUSTED,
+        Method::GET,
+        "/v2/titles/t-road",
+        Some(&reader),
+        &[],
+    )
+    .await;
     let codes: Vec<&str> = title["titleAccessAlerts"]
         .as_array()
         .unwrap()
@@ -448,7 +580,10 @@ async fn organization_settings_reach_the_members_at_once(backend: Backend) {
         .collect();
     assert_eq!(codes, ["MONTHLY_QUOTA_LOW"], "{title}");
     used(4).await;
-    assert_eq!(errors_on_road(&app, &reader).await, ["MONTHLY_QUOTA_REACHED"]);
+    assert_eq!(
+        errors_on_road(&app, &reader).await,
+        ["MONTHLY_QUOTA_REACHED"]
+    );
     set(&[("numBooksAllowed", "unlimited")]).await;
     assert_eq!(errors_on_road(&app, &reader).await, Vec::<String>::new());
 }

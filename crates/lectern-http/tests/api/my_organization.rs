@@ -1,0 +1,735 @@
+//! The sponsor's door (document 2): `/v2/myOrganization...`: the organization, its members and
+//! their preferences, its sponsors, its roster tags; and `/v2/organizationTypes`.
+
+use lectern_store::on_both_stores;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json as j};
+
+use crate::support::*;
+
+on_both_stores!(
+    only_sponsors_use_the_sponsors_door,
+    the_primary_contact_changes_the_organization,
+    sponsors_add_and_change_members,
+    roster_tags_page_and_sort_members,
+    sponsors_manage_sponsors_and_hand_over_the_primary_contact,
+    sponsors_read_and_change_their_members_preferences,
+    organization_types_are_listed_for_users_and_privileged_keys,
+);
+
+const SPONSOR: &str = "sponsor@example.org";
+
+async fn sponsor(app: &TestApp) -> String {
+    app.minted_token(CONFIDENTIAL, SPONSOR).await
+}
+
+async fn call(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    token: Option<&str>,
+    form: &[(&str, &str)],
+) -> (StatusCode, Value) {
+    call_as(app, CONFIDENTIAL, method, path, token, form).await
+}
+
+fn ids(body: &Value, items: &str) -> Vec<String> {
+    body[items]
+        .as_array()
+        .unwrap_or_else(|| panic!("no {items}: {body}"))
+        .iter()
+        .map(|a| a["userAccountId"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+async fn only_sponsors_use_the_sponsors_door(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let paths = [
+        "/v2/myOrganization",
+        "/v2/myOrganization/members",
+        "/v2/myOrganization/sponsors",
+        "/v2/myOrganization/rosterTags",
+        "/v2/myOrganization/members/u-pupil/preferences",
+    ];
+    for (role, user, _) in USERS {
+        let token = app.minted_token(CONFIDENTIAL, user).await;
+        for path in paths {
+            let (status, body) = call(&app, Method::GET, path, Some(&token), &[]).await;
+            if role == "organizationSponsor" {
+                assert_eq!(status, StatusCode::OK, "{path}: {body}");
+            } else {
+                assert_eq!(status, StatusCode::FORBIDDEN, "{role} {path}: {body}");
+            }
+        }
+    }
+    for path in paths {
+        let (status, _) = call(&app, Method::GET, path, None, &[]).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}");
+    }
+    let token = sponsor(&app).await;
+    let (_, body) = call(&app, Method::GET, "/v2/myOrganization", Some(&token), &[]).await;
+    assert_eq!(body["organizationName"], "Hill School");
+    assert_eq!(body["organizationType"], "school");
+    assert_eq!(body["address"]["city"], "Leeds");
+    assert_eq!(body["hasServicePlus"], true);
+    assert_eq!(body["primaryContact"]["userAccountId"], "u-sponsor");
+    assert_eq!(
+        body["allows"],
+        j!(["PUT"]),
+        "the primary contact may change it"
+    );
+    let rels: Vec<&str> = body["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["rel"].as_str().unwrap())
+        .collect();
+    assert_eq!(rels, ["self", "members", "sponsors"]);
+    // Another organization's member is not there for this sponsor.
+    let (status, _) = call(
+        &app,
+        Method::GET,
+        "/v2/myOrganization/members/u-far-pupil/preferences",
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        "/v2/myOrganization/members/u-member",
+        Some(&token),
+        &[("grade", "06")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+async fn the_primary_contact_changes_the_organization(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = sponsor(&app).await;
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        "/v2/myOrganization",
+        Some(&token),
+        &[
+            ("organizationName", "Hill Primary"),
+            ("city", "York"),
+            ("website", "https://hill.example"),
+            ("safeSearch", "false"),
+            ("allowSearchDownloads", "false"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["organizationName"], "Hill Primary");
+    assert_eq!(body["address"]["city"], "York");
+    assert_eq!(body["webSite"], "https://hill.example");
+    assert_eq!(body["safeSearch"], false);
+    assert_eq!(body["allowSearchDownloads"], false);
+    // Members without a setting of their own follow the organization's at once.
+    let (_, members) = call(
+        &app,
+        Method::GET,
+        "/v2/myOrganization/members",
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(
+        members["memberSummaries"][0]["allowSearchDownloads"], false,
+        "{members}"
+    );
+    for (param, value) in [("country", "Narnia"), ("safeSearch", "maybe")] {
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            "/v2/myOrganization",
+            Some(&token),
+            &[(param, value)],
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{param}: {body}");
+        assert!(body.to_string().contains(param), "{body}");
+    }
+    // Another sponsor is no primary contact.
+    let (status, _) = call(
+        &app,
+        Method::POST,
+        "/v2/myOrganization/sponsors",
+        Some(&token),
+        &[
+            ("firstName", "Sam"),
+            ("lastName", "Second"),
+            ("phoneNumber", "555-0100"),
+            ("emailAddress", "sam@hill.example"),
+            ("title", "SENCo"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let second = app.minted_token(CONFIDENTIAL, "sam@hill.example").await;
+    let (status, body) = call(&app, Method::GET, "/v2/myOrganization", Some(&second), &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["allows"], Value::Null);
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        "/v2/myOrganization",
+        Some(&second),
+        &[("city", "Hull")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+const NEW_PUPIL: [(&str, &str); 7] = [
+    ("firstName", "Zed"),
+    ("lastName", "Zephyr"),
+    ("dateOfBirth", "2016-06-06"),
+    ("grade", "02"),
+    ("disabilityType", "learning"),
+    ("disabilityPlan", "section504"),
+    ("onQuickList", "true"),
+];
+
+async fn sponsors_add_and_change_members(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = sponsor(&app).await;
+    let path = "/v2/myOrganization/members";
+    // Adding members is for the library's own applications.
+    let on_trusted = app.minted_token(TRUSTED, SPONSOR).await;
+    let (status, _) = call_as(
+        &app,
+        TRUSTED,
+        Method::POST,
+        path,
+        Some(&on_trusted),
+        &NEW_PUPIL,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (_, listed) = call_as(&app, TRUSTED, Method::GET, path, Some(&on_trusted), &[]).await;
+    assert_eq!(listed["allows"], Value::Null);
+    let resp = app
+        .post(&format!("{path}?api_key={CONFIDENTIAL}"))
+        .bearer_auth(&token)
+        .form(&NEW_PUPIL)
+        .send()
+        .await
+        .unwrap();
+    let location = resp.headers()["location"].to_str().unwrap().to_owned();
+    let (status, zed) = json(resp).await;
+    assert_eq!(status, StatusCode::CREATED, "{zed}");
+    let id = zed["userAccountId"].as_str().unwrap().to_owned();
+    assert!(location.ends_with(&format!("{path}/{id}")), "{location}");
+    assert_eq!(zed["disabilities"], j!(["learning"]));
+    assert_eq!(zed["plans"], j!(["section504"]));
+    assert_eq!(zed["onQuickList"], true);
+    assert_eq!(zed["sponsorManageable"], true);
+    assert_eq!(zed["canDownload"], true, "{zed}");
+    assert_eq!(zed["userName"], Value::Null);
+    let (_, quick) = call(
+        &app,
+        Method::GET,
+        &format!("{path}?sponsorList=myQuickList"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(ids(&quick, "memberSummaries"), [id.as_str()]);
+    assert_eq!(quick["totalResults"], 1);
+    let (_, all) = call(&app, Method::GET, path, Some(&token), &[]).await;
+    assert_eq!(
+        ids(&all, "memberSummaries"),
+        ["u-student", "u-pupil", "u-both", id.as_str()]
+    );
+    assert_eq!(all["allows"], j!(["POST"]));
+
+    // Changes: a quick list left, a grade moved, names of a manageable member.
+    let member = format!("{path}/{id}");
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        &member,
+        Some(&token),
+        &[
+            ("onQuickList", "false"),
+            ("grade", "03"),
+            ("firstName", "Zack"),
+            ("safeSearch", "false"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["onQuickList"], false);
+    assert_eq!(body["grade"], "03");
+    assert_eq!(body["name"]["firstName"], "Zack");
+    assert_eq!(body["safeSearch"], false);
+    let (_, quick) = call(
+        &app,
+        Method::GET,
+        &format!("{path}?sponsorList=myQuickList"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(quick["totalResults"], 0);
+    // A member with a sign-in of their own keeps their names and password.
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        &format!("{path}/student@example.org"),
+        Some(&token),
+        &[
+            ("firstName", "Stuart"),
+            ("password", "new-pass-123"),
+            ("grade", "06"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let text = body.to_string();
+    assert!(
+        text.contains("firstName") && text.contains("password"),
+        "{body}"
+    );
+    let (_, student) = call(
+        &app,
+        Method::GET,
+        &format!("{path}?grade=05"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(
+        ids(&student, "memberSummaries"),
+        ["u-student"],
+        "nothing was written"
+    );
+    // Bad input is named; a roster tag of no one's is refused.
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        path,
+        Some(&token),
+        &[("firstName", "Q"), ("rosterTagId", "12345")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.to_string().contains("rosterTagId"), "{body}");
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        path,
+        Some(&token),
+        &[("firstName", "Q")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let text = body.to_string();
+    for param in ["lastName", "dateOfBirth", "grade"] {
+        assert!(text.contains(param), "{param}: {body}");
+    }
+    // An organization the library has not authorized to add members.
+    let assistant = app
+        .minted_token(CONFIDENTIAL, "membership@example.org")
+        .await;
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        "/v2/organizations/org-school",
+        Some(&assistant),
+        &[("canCreateUsers", "false")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = call(&app, Method::POST, path, Some(&token), &NEW_PUPIL).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+async fn roster_tags_page_and_sort_members(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = sponsor(&app).await;
+    let tags = "/v2/myOrganization/rosterTags";
+    let mut made = Vec::new();
+    for (district, school) in [("North", "Oak"), ("South", ""), ("", "Ash")] {
+        let mut form = vec![];
+        if !district.is_empty() {
+            form.push(("districtName", district));
+        }
+        if !school.is_empty() {
+            form.push(("schoolName", school));
+        }
+        let (status, body) = call(&app, Method::POST, tags, Some(&token), &form).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        assert!(body["rosterTagId"].as_i64().unwrap() > 0);
+        made.push(body["rosterTagId"].as_i64().unwrap());
+    }
+    let (status, body) = call(&app, Method::POST, tags, Some(&token), &[]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.to_string().contains("districtName"), "{body}");
+    // Paged to the end, newest first by default, oldest first asked.
+    for (query, order) in [("", vec![2, 1, 0]), ("&direction=asc", vec![0, 1, 2])] {
+        let mut seen = Vec::new();
+        let mut next: Option<String> = None;
+        loop {
+            let start = next
+                .as_ref()
+                .map(|n| format!("&start={n}"))
+                .unwrap_or_default();
+            let (status, page) = call(
+                &app,
+                Method::GET,
+                &format!("{tags}?limit=2{query}{start}"),
+                Some(&token),
+                &[],
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{page}");
+            assert_eq!(page["totalResults"], 3);
+            for t in page["rosterTags"].as_array().unwrap() {
+                seen.push(t["rosterTagId"].as_i64().unwrap());
+            }
+            match page["next"].as_str() {
+                Some(n) => next = Some(n.to_owned()),
+                None => break,
+            }
+        }
+        let expected: Vec<i64> = order.iter().map(|i| made[*i]).collect();
+        // Tags made within one second order by their numbers, which are random.
+        let mut sorted_seen = seen.clone();
+        sorted_seen.sort_unstable();
+        let mut sorted_expected = expected.clone();
+        sorted_expected.sort_unstable();
+        assert_eq!(sorted_seen, sorted_expected, "{query}");
+    }
+    let (status, _) = call(
+        &app,
+        Method::GET,
+        &format!("{tags}?direction=sideways"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    // Members carry their tag; the district and school orders sort by it.
+    let members = "/v2/myOrganization/members";
+    for (member, tag) in [
+        ("u-student", made[1]),
+        ("u-pupil", made[0]),
+        ("u-both", made[2]),
+    ] {
+        let (status, body) = call(
+            &app,
+            Method::PUT,
+            &format!("{members}/{member}"),
+            Some(&token),
+            &[("rosterTagId", &tag.to_string())],
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["rosterTag"]["rosterTagId"], tag);
+    }
+    let order = |query: &'static str| {
+        let (app, token) = (&app, &token);
+        async move {
+            let (status, body) = call(
+                app,
+                Method::GET,
+                &format!("{members}?{query}"),
+                Some(token),
+                &[],
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            ids(&body, "memberSummaries")
+        }
+    };
+    // By district: none (Ash only), North, South.
+    assert_eq!(
+        order("sortOrder=district").await,
+        ["u-both", "u-pupil", "u-student"]
+    );
+    // By school: none (South only), Ash, Oak; and the other way.
+    assert_eq!(
+        order("sortOrder=school").await,
+        ["u-student", "u-both", "u-pupil"]
+    );
+    assert_eq!(
+        order("sortOrder=school&direction=desc").await,
+        ["u-pupil", "u-both", "u-student"]
+    );
+    let (_, pupil) = call(
+        &app,
+        Method::GET,
+        &format!("{members}?sortOrder=district&limit=2"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    let next = pupil["next"].as_str().unwrap().to_owned();
+    let (_, rest) = call(
+        &app,
+        Method::GET,
+        &format!("{members}?sortOrder=district&limit=2&start={next}"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(ids(&rest, "memberSummaries"), ["u-student"]);
+    let (status, _) = call(
+        &app,
+        Method::GET,
+        &format!("{members}?sortOrder=school&start={next}"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "a token of another order");
+}
+
+async fn sponsors_manage_sponsors_and_hand_over_the_primary_contact(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = sponsor(&app).await;
+    let sponsors = "/v2/myOrganization/sponsors";
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        sponsors,
+        Some(&token),
+        &[
+            ("firstName", "Sam"),
+            ("lastName", "Second"),
+            ("emailAddress", "sam@hill.example"),
+            ("title", "SENCo"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.to_string().contains("phoneNumber"), "{body}");
+    let resp = app
+        .post(&format!("{sponsors}?api_key={CONFIDENTIAL}"))
+        .bearer_auth(&token)
+        .form(&[
+            ("firstName", "Sam"),
+            ("lastName", "Second"),
+            ("phoneNumber", "555-0100"),
+            ("emailAddress", "sam@hill.example"),
+            ("title", "SENCo"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    let location = resp.headers()["location"].to_str().unwrap().to_owned();
+    let (status, sam) = json(resp).await;
+    assert_eq!(status, StatusCode::CREATED, "{sam}");
+    let sam_id = sam["userAccountId"].as_str().unwrap().to_owned();
+    assert!(
+        location.ends_with(&format!("{sponsors}/{sam_id}")),
+        "{location}"
+    );
+    assert_eq!(sam["title"], "SENCo");
+    assert_eq!(sam["emailAddress"], "sam@hill.example");
+    let (status, _) = call(
+        &app,
+        Method::POST,
+        sponsors,
+        Some(&token),
+        &[
+            ("firstName", "Sam"),
+            ("lastName", "Again"),
+            ("phoneNumber", "1"),
+            ("emailAddress", "SAM@hill.example"),
+            ("title", "T"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (_, list) = call(
+        &app,
+        Method::GET,
+        &format!("{sponsors}?sortOrder=firstName"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(
+        ids(&list, "sponsorSummaries"),
+        [sam_id.as_str(), "u-sponsor"]
+    );
+    assert_eq!(list["totalResults"], 2);
+    let (_, list) = call(
+        &app,
+        Method::GET,
+        &format!("{sponsors}?limit=1"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(
+        ids(&list, "sponsorSummaries"),
+        ["u-sponsor"],
+        "Nsor before Second"
+    );
+    assert!(list["next"].is_string());
+
+    // Changing a sponsor is for the library's own applications.
+    let sam_path = format!("{sponsors}/{sam_id}");
+    let on_trusted = app.minted_token(TRUSTED, SPONSOR).await;
+    let (status, _) = call_as(
+        &app,
+        TRUSTED,
+        Method::PUT,
+        &sam_path,
+        Some(&on_trusted),
+        &[("title", "Head")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        &sam_path,
+        Some(&token),
+        &[("title", "Head"), ("lastName", "")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "an empty value is not sent: {body}");
+    assert_eq!(body["title"], "Head");
+    assert_eq!(body["name"]["lastName"], "Second");
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        &format!("{sponsors}/u-pupil"),
+        Some(&token),
+        &[("title", "X")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "a member is no sponsor");
+
+    // The primary contact hands the role over, and no longer changes the organization.
+    let contact = "/v2/myOrganization/primaryContact";
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        contact,
+        Some(&token),
+        &[("userIdentifier", "u-pupil")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        contact,
+        Some(&token),
+        &[("userIdentifier", "sam@hill.example")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["userAccountId"], sam_id);
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        "/v2/myOrganization",
+        Some(&token),
+        &[("city", "Hull")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        contact,
+        Some(&token),
+        &[("userIdentifier", "u-sponsor")],
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "only the primary contact hands it over"
+    );
+}
+
+async fn sponsors_read_and_change_their_members_preferences(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = sponsor(&app).await;
+    let path = "/v2/myOrganization/members/u-pupil/preferences";
+    let (status, body) = call(&app, Method::GET, path, Some(&token), &[]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["showRecommendations"], true);
+    assert!(body["links"][0]["href"].as_str().unwrap().ends_with(path));
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        path,
+        Some(&token),
+        &[
+            ("format", "BRF"),
+            ("brailleFormat", "embossable"),
+            ("brailleCellLineWidth", "40"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["format"]["formatId"], "BRF");
+    let (_, members) = call(
+        &app,
+        Method::GET,
+        "/v2/myOrganization/members?grade=03",
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(
+        members["memberSummaries"][0]["preferredFormat"]["formatId"],
+        "BRF"
+    );
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        path,
+        Some(&token),
+        &[("brailleFormat", "refreshable")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.to_string().contains("brailleCellLineWidth"), "{body}");
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        "/v2/myOrganization/members/u-far-pupil/preferences",
+        Some(&token),
+        &[("format", "BRF")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+async fn organization_types_are_listed_for_users_and_privileged_keys(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let path = "/v2/organizationTypes";
+    let (status, body) = call_as(&app, TRUSTED, Method::GET, path, None, &[]).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    let (status, body) = call(&app, Method::GET, path, None, &[]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let names: Vec<&str> = body["organizationTypes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"school") && names.contains(&"library"),
+        "{body}"
+    );
+    assert!(body["organizationTypes"][0]["description"].is_string());
+    let member = app.token_of("member@example.org").await;
+    let (status, _) = call_as(&app, TRUSTED, Method::GET, path, Some(&member), &[]).await;
+    assert_eq!(status, StatusCode::OK);
+}
