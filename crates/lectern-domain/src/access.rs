@@ -48,6 +48,33 @@ pub fn account_management(client: &Client, caller: &Account, target: &Account) -
     }
 }
 
+/// Who manages an organization member's assigned titles: the sponsors of the member's
+/// organization; membership assistants of its site and administrators, on client keys with
+/// membership privileges. Only organization members have assignments; anyone else's, and a
+/// member of another organization to a sponsor, are not there (`OtherSite`).
+pub fn assignment_management(
+    client: &Client,
+    caller: &Account,
+    member: &Account,
+) -> MembershipAccess {
+    if !member.has_role(Role::OrganizationMember) {
+        return MembershipAccess::OtherSite;
+    }
+    let sponsor = caller.has_role(Role::OrganizationSponsor);
+    if sponsor
+        && caller.organization_id.is_some()
+        && caller.organization_id == member.organization_id
+    {
+        return MembershipAccess::Allowed;
+    }
+    let assistant =
+        caller.has_role(Role::MembershipAssistant) || caller.has_role(Role::Administrator);
+    if sponsor && !assistant {
+        return MembershipAccess::OtherSite;
+    }
+    membership_management(client, caller, &member.site_id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,5 +166,62 @@ mod tests {
                 RoleLacking
             );
         }
+    }
+
+    #[test]
+    fn assignments_by_sponsors_of_the_organization_and_assistants_of_the_site() {
+        use MembershipAccess::*;
+        let in_org = |role: Role, org: &str| Account {
+            organization_id: Some(org.into()),
+            ..account(role, "a")
+        };
+        let pupil = in_org(Role::OrganizationMember, "school");
+        let unprivileged = client(false);
+        assert_eq!(
+            assignment_management(
+                &unprivileged,
+                &in_org(Role::OrganizationSponsor, "school"),
+                &pupil
+            ),
+            Allowed
+        );
+        assert_eq!(
+            assignment_management(
+                &client(true),
+                &in_org(Role::OrganizationSponsor, "other"),
+                &pupil
+            ),
+            OtherSite
+        );
+        assert_eq!(
+            assignment_management(
+                &client(true),
+                &account(Role::MembershipAssistant, "a"),
+                &pupil
+            ),
+            Allowed
+        );
+        assert_eq!(
+            assignment_management(
+                &unprivileged,
+                &account(Role::MembershipAssistant, "a"),
+                &pupil
+            ),
+            ClientNotPrivileged
+        );
+        assert_eq!(
+            assignment_management(
+                &client(true),
+                &account(Role::MembershipAssistant, "b"),
+                &pupil
+            ),
+            OtherSite
+        );
+        let reader = account(Role::IndividualMember, "a");
+        assert_eq!(
+            assignment_management(&client(true), &account(Role::Administrator, "a"), &reader),
+            OtherSite,
+            "only organization members have assignments"
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! server (`/oauth`), with document 1's conventions as layers and extractors.
 
 pub mod accounts;
+mod assigned_titles;
 mod bookmarks;
 mod categories;
 pub mod conventions;
@@ -52,6 +53,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
         .merge(recommendations::routes())
         .merge(organizations::routes())
         .merge(my_organization::routes())
+        .merge(assigned_titles::routes())
         .merge(titles::routes())
         .merge(categories::routes())
         .merge(popular_lists::routes())

@@ -62,9 +62,12 @@ CREATE TABLE assigned_titles (
     title_sort       TEXT NOT NULL,
     author_sort      TEXT NOT NULL,
     date_assigned    BIGINT NOT NULL,
+    -- The member's latest download of it, kept by the download flow.
+    date_downloaded  BIGINT,
     PRIMARY KEY (user_account_id, service_id)
 );
 CREATE INDEX assigned_titles_by_date ON assigned_titles (user_account_id, date_assigned, service_id);
+CREATE INDEX assigned_titles_by_title ON assigned_titles (user_account_id, title_sort, service_id);
 
 -- The directory organizations are created from (loaded by an operator).
 CREATE TABLE reference_organizations (

@@ -8,6 +8,7 @@
 pub mod account_changes;
 pub mod accounts;
 pub mod agreements;
+pub mod assigned_titles;
 pub mod bulk;
 pub mod catalog;
 pub mod clients;

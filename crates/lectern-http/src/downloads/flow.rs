@@ -9,7 +9,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::title_access::{self, ReaderFacts, TitleFacts, Viewer};
 use lectern_store::downloads::{self, DownloadStatus, SubjectKind};
-use lectern_store::readers;
+use lectern_store::{assigned_titles, readers};
 
 use super::signing::signed_url;
 use crate::conventions::caller::Caller;
@@ -75,7 +75,13 @@ pub async fn request(
         // against this month's allowance when it was first asked for.
         r.downloads_in_period = r.downloads_in_period.saturating_sub(1);
     }
-    let alerts = title_access::download_alerts(reader.as_ref(), &subject.facts, false);
+    let assigned = match (&reader_id, subject.kind) {
+        (Some(id), SubjectKind::Title) => {
+            assigned_titles::is_assigned(&mut *tx, id, &subject.id).await?
+        }
+        _ => false,
+    };
+    let alerts = title_access::download_alerts(reader.as_ref(), &subject.facts, assigned);
     if !title_access::allows_download(&alerts) {
         let reasons = alerts
             .iter()
@@ -107,6 +113,9 @@ pub async fn request(
             .await?;
             metrics::counter!("lectern_downloads_requested_total", "format" => format.to_owned())
                 .increment(1);
+            if let (Some(id), true) = (&reader_id, assigned) {
+                assigned_titles::mark_downloaded(&mut *tx, id, &subject.id, now).await?;
+            }
             d
         }
     };
@@ -143,6 +152,27 @@ pub fn accepted(message: &str) -> Response {
 
 /// The reader the package is for: the caller, or with `forUser` the member they download for
 /// (if they may); None for a guest.
+/// Downloading for a member (`forUser`) applies the member's rules, what they may see
+/// included: a title the member may not see is refused before anything else is looked at.
+pub async fn check_reader_sees(
+    state: &AppState,
+    caller: &Caller,
+    who: &CatalogViewer,
+    facts: &TitleFacts,
+) -> ApiResult<()> {
+    let Some(reader) = reader(state, caller, who).await? else {
+        return Ok(());
+    };
+    let for_other =
+        caller.user.as_ref().map(|u| &u.user_account_id) != Some(&reader.user_account_id);
+    if for_other && !title_access::is_visible(&Viewer::User(reader), facts) {
+        return Err(ApiError::forbidden(
+            "This title is not available to the member you are downloading for",
+        ));
+    }
+    Ok(())
+}
+
 async fn reader(
     state: &AppState,
     caller: &Caller,

@@ -6,13 +6,12 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::{TitleRecord, TitleStatusCode};
+use lectern_domain::catalog::TitleRecord;
 use lectern_domain::paging::Direction;
 use lectern_domain::reading_lists::ListRight;
-use lectern_domain::title_access::{self, Viewer};
 use lectern_store::keyset::KeyPart;
 use lectern_store::reading_list_entries::{self, EntrySort, ListEntry};
-use lectern_store::{readers, titles};
+use lectern_store::titles;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
@@ -26,7 +25,7 @@ use crate::conventions::paging::PageRequest;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, TitleSummary, summary};
+use crate::titles::{CatalogViewer, TitleSummary, live_title_for, summary};
 
 /// A title on a reading list: its summary and the curator's details.
 #[derive(Serialize, ToSchema)]
@@ -189,26 +188,14 @@ pub async fn remove_title(
 
 /// The title, if it is live and the list's owner may see it; otherwise a 400 naming `serviceId`.
 async fn addable(state: &AppState, owner_id: &str, service_id: &str) -> ApiResult<TitleRecord> {
-    let refused = || {
-        ApiError::bad_param(
-            "serviceId",
-            format!("'{service_id}' is not a live title the list's owner may see"),
-        )
-    };
-    let owner = readers::reader_facts(state.store.pool(), owner_id, Timestamp::now())
+    live_title_for(state, owner_id, service_id)
         .await?
-        .ok_or_else(refused)?;
-    let record = titles::get(state.store.pool(), service_id)
-        .await?
-        .ok_or_else(refused)?;
-    let globals = state.titles.global_sites(&state.store).await?;
-    let in_global = globals.contains(&record.site);
-    if record.status != TitleStatusCode::Live
-        || !title_access::is_visible(&Viewer::User(owner), &record.facts(in_global))
-    {
-        return Err(refused());
-    }
-    Ok(record)
+        .ok_or_else(|| {
+            ApiError::bad_param(
+                "serviceId",
+                format!("'{service_id}' is not a live title the list's owner may see"),
+            )
+        })
 }
 
 /// A page of the list's titles that the caller may see, in the order asked. A title the caller

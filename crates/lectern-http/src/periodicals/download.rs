@@ -71,6 +71,7 @@ pub async fn download_edition(
         countries: series.countries.clone(),
         nimac_restricted: false,
     };
+    downloads::check_reader_sees(&state, &caller, &who, &facts).await?;
     let subject = Subject {
         kind: SubjectKind::Edition,
         id: format!("{}/{}", series.series_id, edition.edition_id),

@@ -50,6 +50,8 @@ pub async fn download_title(
             };
         }
     };
+    let facts = record.facts(who.in_global(&record.site));
+    downloads::check_reader_sees(&state, &caller, &who, &facts).await?;
     match record.artifact(format) {
         Some(a) if a.status == ArtifactStatus::Available && a.file.is_some() => {}
         Some(a) if a.status == ArtifactStatus::Available => {
@@ -69,7 +71,7 @@ pub async fn download_title(
     let subject = Subject {
         kind: SubjectKind::Title,
         id: record.service_id.clone(),
-        facts: record.facts(who.in_global(&record.site)),
+        facts,
         format,
     };
     downloads::request(&state, &caller, &who, subject).await

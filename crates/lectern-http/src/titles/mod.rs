@@ -12,7 +12,7 @@ mod search;
 mod view;
 mod viewer;
 
-pub use record::{TitleCompleteRecord, check_visible, complete_record};
+pub use record::{TitleCompleteRecord, check_visible, complete_record, live_title_for};
 pub use view::{
     CategoryRef, FormatRef, TitleSummary, category_search_url, segment, service_category, summary,
 };

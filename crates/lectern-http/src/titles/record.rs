@@ -5,7 +5,7 @@ use axum::extract::{Path, State};
 use lectern_domain::catalog::artifact::AccessibilityMetadata;
 use lectern_domain::catalog::{Artifact, TitleRecord};
 use lectern_domain::title_access::UsageRestriction;
-use lectern_store::titles;
+use lectern_store::{readers, titles};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -162,6 +162,35 @@ pub async fn check_visible(
             "There is no title '{service_id}'"
         ))),
     }
+}
+
+/// The title, when it is live and the reader may see it (a title put on their list or assigned
+/// to them must be one they can read).
+pub async fn live_title_for(
+    state: &AppState,
+    reader_id: &str,
+    service_id: &str,
+) -> ApiResult<Option<TitleRecord>> {
+    let Some(reader) = readers::reader_facts(
+        state.store.pool(),
+        reader_id,
+        lectern_domain::Timestamp::now(),
+    )
+    .await?
+    else {
+        return Ok(None);
+    };
+    let Some(record) = titles::get(state.store.pool(), service_id).await? else {
+        return Ok(None);
+    };
+    let globals = state.titles.global_sites(&state.store).await?;
+    let in_global = globals.contains(&record.site);
+    let live = record.status == lectern_domain::catalog::TitleStatusCode::Live;
+    let visible = lectern_domain::title_access::is_visible(
+        &lectern_domain::title_access::Viewer::User(reader),
+        &record.facts(in_global),
+    );
+    Ok((live && visible).then_some(record))
 }
 
 pub fn complete_record(

@@ -139,6 +139,7 @@ pub struct Perspective<'a> {
     pub viewer: &'a Viewer,
     pub downloads_for_others: bool,
     pub names: &'a CategoryNames,
+    pub assigned: &'a std::collections::HashSet<String>,
 }
 
 impl Perspective<'_> {
@@ -154,7 +155,8 @@ impl Perspective<'_> {
             Viewer::Guest { .. } => None,
             Viewer::User(r) => Some(r),
         };
-        let mut alerts = title_access::download_alerts(reader, &record.facts(in_global), false);
+        let assigned = self.assigned.contains(&record.service_id);
+        let mut alerts = title_access::download_alerts(reader, &record.facts(in_global), assigned);
         if self.downloads_for_others {
             // Their download link asks for a member (`forUser`); that they hold no member
             // role themselves explains nothing about it.

@@ -2,7 +2,7 @@
 
 use lectern_domain::Timestamp;
 use lectern_domain::title_access::{self, Viewer};
-use lectern_store::readers;
+use lectern_store::{assigned_titles, readers};
 
 use super::view::Perspective;
 use crate::conventions::caller::Caller;
@@ -12,6 +12,9 @@ use crate::title_index::CategoryNames;
 
 pub struct CatalogViewer {
     pub viewer: Viewer,
+    /// The titles assigned to the viewer, read only when their organization limits them to
+    /// those (the access rules lift `ASSIGNED_TITLES_ONLY` on them).
+    pub assigned: std::collections::HashSet<String>,
     pub global_sites: std::sync::Arc<Vec<String>>,
     pub category_names: std::sync::Arc<CategoryNames>,
 }
@@ -28,8 +31,18 @@ impl CatalogViewer {
                     .ok_or_else(|| ApiError::unauthorized("The account of this token is gone"))?,
             ),
         };
+        let assigned = match &viewer {
+            Viewer::User(r) if r.organization.is_some_and(|o| !o.allow_search_downloads) => {
+                assigned_titles::service_ids(state.store.pool(), &r.user_account_id)
+                    .await?
+                    .into_iter()
+                    .collect()
+            }
+            _ => std::collections::HashSet::new(),
+        };
         Ok(CatalogViewer {
             viewer,
+            assigned,
             global_sites: state.titles.global_sites(&state.store).await?,
             category_names: state.titles.category_names(&state.store).await?,
         })
@@ -51,6 +64,7 @@ impl CatalogViewer {
                 Viewer::User(r) => title_access::downloads_for_others(r),
             },
             names: &self.category_names,
+            assigned: &self.assigned,
         }
     }
 

@@ -5,6 +5,7 @@
 
 mod account_proof;
 mod accounts;
+mod assigned_titles;
 mod authorize;
 mod catalog_lists;
 mod conventions;

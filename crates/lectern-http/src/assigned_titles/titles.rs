@@ -1,0 +1,306 @@
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_domain::Timestamp;
+use lectern_domain::access::assignment_management;
+use lectern_domain::account::Account;
+use lectern_domain::paging::Direction;
+use lectern_domain::role::Role;
+use lectern_store::assigned_titles::{self, AssignedSort, Assignment};
+use lectern_store::keyset::KeyPart;
+use lectern_store::{accounts, titles};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::conventions::caller::Caller;
+use crate::conventions::collection::{Allows, Collection, Listed};
+use crate::conventions::links::segment;
+use crate::conventions::paging::PageRequest;
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::refusals;
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, TitleSummary, live_title_for, summary};
+
+/// A title assigned to a member.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignedTitleView {
+    #[serde(flatten)]
+    pub summary: TitleSummary,
+    /// Who assigned it (their display name); null once their account is gone
+    pub assigned_by: Option<String>,
+    pub date_assigned: String,
+    /// The member's latest download of it; null before the first
+    pub date_downloaded: Option<String>,
+}
+
+impl Listed for AssignedTitleView {
+    const ITEMS: &'static str = "titles";
+    const LIST: &'static str = "AssignedTitles";
+}
+
+pub type AssignedTitles = Collection<AssignedTitleView>;
+
+lectern_domain::string_enum!(
+    /// `sortOrder` of assigned titles.
+    AssignedSortOrder {
+        Title = "title",
+        Author = "author",
+        Assigner = "assigner",
+        AssignedDate = "assignedDate",
+        DownloadDate = "downloadDate",
+    }
+);
+
+impl From<AssignedSortOrder> for AssignedSort {
+    fn from(s: AssignedSortOrder) -> Self {
+        match s {
+            AssignedSortOrder::Title => AssignedSort::Title,
+            AssignedSortOrder::Author => AssignedSort::Author,
+            AssignedSortOrder::Assigner => AssignedSort::Assigner,
+            AssignedSortOrder::AssignedDate => AssignedSort::AssignedDate,
+            AssignedSortOrder::DownloadDate => AssignedSort::DownloadDate,
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct AssignedParams {
+    /// title, author, assigner, assignedDate (the default) or downloadDate
+    #[param(value_type = Option<String>, pattern = "^(title|author|assigner|assignedDate|downloadDate)$")]
+    sort_order: Option<AssignedSortOrder>,
+    /// asc (the default) or desc
+    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
+    direction: Option<Direction>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
+/// The parameters that shape a page (a POST's `serviceId` is not one).
+fn listing_params(params: &Params) -> Params {
+    Params::from_pairs(
+        params
+            .pairs()
+            .iter()
+            .filter(|(k, _)| matches!(k.as_str(), "sortOrder" | "direction" | "start" | "limit"))
+            .cloned()
+            .collect(),
+    )
+}
+
+/// A page of the member's assignments the caller may see, as the caller sees the titles.
+async fn page(
+    state: &AppState,
+    caller: &Caller,
+    member: &Account,
+    path: &str,
+    may_assign: bool,
+) -> ApiResult<AssignedTitles> {
+    let listing = listing_params(&caller.params);
+    let p: AssignedParams = listing.parse()?;
+    let page = PageRequest::from_params(&listing, 10)?;
+    let order = p.sort_order.unwrap_or(AssignedSortOrder::AssignedDate);
+    let sort = AssignedSort::from(order);
+    let direction = p.direction.unwrap_or_default();
+    let order = format!("{order}:{}", direction.as_str());
+    let after = page.after_in_order::<Vec<KeyPart>>(&order)?;
+    if after.as_ref().is_some_and(|key| !sort.fits(key)) {
+        return Err(ApiError::bad_param(
+            "start",
+            "is not a page token of this list",
+        ));
+    }
+    let pool = state.store.pool();
+    let id = &member.user_account_id;
+    let mut rows =
+        assigned_titles::page(pool, id, sort, direction, after.as_deref(), page.limit).await?;
+    let next = page.next_token_in_order(&mut rows, &order, |a| sort.key_of(a));
+    let total = assigned_titles::count(pool, id).await?;
+    let ids: Vec<String> = rows.iter().map(|a| a.service_id.clone()).collect();
+    let records = titles::get_many(pool, &ids).await?;
+    let who = CatalogViewer::of(state, caller).await?;
+    let perspective = who.perspective();
+    let views = rows
+        .into_iter()
+        .filter_map(|a: Assignment| {
+            let r = records.iter().find(|r| r.service_id == a.service_id)?;
+            who.sees(r).then(|| AssignedTitleView {
+                summary: summary(state, r, who.in_global(&r.site), &perspective),
+                assigned_by: a.assigned_by_name,
+                date_assigned: Timestamp::from_unix(a.date_assigned).to_string(),
+                date_downloaded: a
+                    .date_downloaded
+                    .map(|t| Timestamp::from_unix(t).to_string()),
+            })
+        })
+        .collect();
+    Ok(
+        Collection::page(state, path, &listing, &page, (views, next), total)
+            .allowing(Allows::of(&[("POST", may_assign)])),
+    )
+}
+
+#[utoipa::path(
+    get, path = "/v2/myAssignedTitles", tag = "assigned titles",
+    params(("api_key" = String, Query, description = "The client's API key"), AssignedParams),
+    responses(
+        (status = 200, description = "The titles assigned to the caller", body = AssignedTitles),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not an organization member", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn my_assigned_titles(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<AssignedTitles>> {
+    let me = caller.signed_in()?;
+    if !me.has_role(Role::OrganizationMember) {
+        return Err(ApiError::forbidden(
+            "Titles are assigned to organization members",
+        ));
+    }
+    Ok(Json(
+        page(&state, &caller, me, "/myAssignedTitles", false).await?,
+    ))
+}
+
+/// The member named by `userIdentifier`, if the caller manages their assignments.
+async fn managed_member(
+    state: &AppState,
+    caller: &Caller,
+    user_identifier: &str,
+) -> ApiResult<Account> {
+    let me = caller.signed_in()?;
+    let absent = || ApiError::not_found(format!("There is no member '{user_identifier}' for you"));
+    let member = accounts::by_identifier(state.store.pool(), user_identifier)
+        .await?
+        .ok_or_else(absent)?;
+    refusals::membership(
+        assignment_management(&caller.client, me, &member),
+        "assign titles to members of organizations they do not sponsor",
+        absent,
+    )?;
+    Ok(member)
+}
+
+fn assigned_path(member: &Account) -> String {
+    format!("/assignedTitles/{}", segment(&member.user_account_id))
+}
+
+#[utoipa::path(
+    get, path = "/v2/assignedTitles/{userIdentifier}", tag = "assigned titles",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("api_key" = String, Query, description = "The client's API key"),
+        AssignedParams,
+    ),
+    responses(
+        (status = 200, description = "The titles assigned to the member", body = AssignedTitles),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Neither a sponsor nor a membership assistant (on a client key with membership privileges)", body = ErrorBody),
+        (status = 404, description = "No such organization member for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn assigned_titles(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_identifier): Path<String>,
+) -> ApiResult<Json<AssignedTitles>> {
+    let member = managed_member(&state, &caller, &user_identifier).await?;
+    let path = assigned_path(&member);
+    Ok(Json(page(&state, &caller, &member, &path, true).await?))
+}
+
+/// The title to assign.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct AssignParams {
+    /// A live title the member may see
+    service_id: String,
+}
+
+#[utoipa::path(
+    post, path = "/v2/assignedTitles/{userIdentifier}", tag = "assigned titles",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("api_key" = String, Query, description = "The client's API key"),
+        AssignParams,
+    ),
+    responses(
+        (status = 200, description = "The title is assigned (once, however often it is sent); the member's assigned titles", body = AssignedTitles),
+        (status = 400, description = "No live title the member may see, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Neither a sponsor nor a membership assistant (on a client key with membership privileges)", body = ErrorBody),
+        (status = 404, description = "No such organization member for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn assign_title(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_identifier): Path<String>,
+) -> ApiResult<Json<AssignedTitles>> {
+    let member = managed_member(&state, &caller, &user_identifier).await?;
+    let p: AssignParams = caller.params.parse()?;
+    let record = live_title_for(&state, &member.user_account_id, &p.service_id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::bad_param(
+                "serviceId",
+                format!("'{}' is not a live title this member may see", p.service_id),
+            )
+        })?;
+    let me = caller.signed_in()?;
+    let name = format!("{} {}", me.first_name, me.last_name);
+    let assignment = Assignment::of(
+        &record,
+        &member.user_account_id,
+        (&me.user_account_id, &name),
+        Timestamp::now(),
+    );
+    assigned_titles::assign(state.store.pool(), &assignment).await?;
+    let path = assigned_path(&member);
+    Ok(Json(page(&state, &caller, &member, &path, true).await?))
+}
+
+#[utoipa::path(
+    delete, path = "/v2/assignedTitles/{userIdentifier}/{serviceId}", tag = "assigned titles",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("serviceId" = String, Path, description = "The title to take back"),
+        ("api_key" = String, Query, description = "The client's API key"),
+    ),
+    responses(
+        (status = 200, description = "The assignment is taken back; the titles left", body = AssignedTitles),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Neither a sponsor nor a membership assistant (on a client key with membership privileges)", body = ErrorBody),
+        (status = 404, description = "No such member for this caller, or the title is not assigned to them", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn unassign_title(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((user_identifier, service_id)): Path<(String, String)>,
+) -> ApiResult<Json<AssignedTitles>> {
+    let member = managed_member(&state, &caller, &user_identifier).await?;
+    if !assigned_titles::remove(state.store.pool(), &member.user_account_id, &service_id).await? {
+        return Err(ApiError::not_found(format!(
+            "Title '{service_id}' is not assigned to this member"
+        )));
+    }
+    let path = assigned_path(&member);
+    Ok(Json(page(&state, &caller, &member, &path, true).await?))
+}
