@@ -229,3 +229,24 @@ pub async fn count<'e>(
             .await?;
     Ok(u64::try_from(n).unwrap_or(0))
 }
+
+/// Which of `user_account_ids` have `service_id` assigned.
+pub async fn members_assigned<'e>(
+    e: impl Executor<'e, Database = Any>,
+    service_id: &str,
+    user_account_ids: &[String],
+) -> Result<Vec<String>, StoreError> {
+    if user_account_ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let sql = format!(
+        "SELECT user_account_id FROM assigned_titles WHERE service_id = $1
+         AND user_account_id IN ({})",
+        crate::catalog::placeholders(2, user_account_ids.len())
+    );
+    let mut q = sqlx::query_as::<_, (String,)>(sqlx::AssertSqlSafe(sql)).bind(service_id);
+    for id in user_account_ids {
+        q = q.bind(id);
+    }
+    Ok(q.fetch_all(e).await?.into_iter().map(|(id,)| id).collect())
+}

@@ -3,9 +3,11 @@
 use lectern_domain::account::standing::DownloadTimeframe;
 use lectern_domain::title_access::{OrganizationPolicy, ReaderFacts};
 use lectern_domain::{Roles, Timestamp};
+use sqlx::any::AnyRow;
 use sqlx::{Any, Executor, Row};
 
 use crate::StoreError;
+use crate::catalog::placeholders;
 
 /// The reader as the rules see them, with the downloads counted against their active
 /// subscription's allowance; None for an unknown account.
@@ -14,6 +16,20 @@ pub async fn reader_facts<'e>(
     user_account_id: &str,
     now: Timestamp,
 ) -> Result<Option<ReaderFacts>, StoreError> {
+    let ids = [user_account_id.to_owned()];
+    Ok(reader_facts_of(e, &ids, now).await?.into_iter().next())
+}
+
+/// The readers of several accounts (a page of an organization's members), in no set order;
+/// unknown accounts are left out.
+pub async fn reader_facts_of<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_ids: &[String],
+    now: Timestamp,
+) -> Result<Vec<ReaderFacts>, StoreError> {
+    if user_account_ids.is_empty() {
+        return Ok(vec![]);
+    }
     let today = now.date();
     // An organization's allowance, when it sets one, replaces the subscription's for its
     // members and counts by calendar month.
@@ -31,24 +47,29 @@ pub async fn reader_facts<'e>(
                   AS download_timeframe,
                 (SELECT COUNT(*) FROM downloads d WHERE d.user_account_id = u.user_account_id
                    AND d.status <> 'failed' AND d.created_at >= CASE
-                     WHEN {org_quota} THEN $3
-                     WHEN s.download_timeframe = 'entireSubscription' THEN s.start_at ELSE $3 END
+                     WHEN {org_quota} THEN $2
+                     WHEN s.download_timeframe = 'entireSubscription' THEN s.start_at ELSE $2 END
                 ) AS downloads_in_period
          FROM users u LEFT JOIN organizations o ON o.organization_id = u.organization_id
          LEFT JOIN subscriptions s ON s.subscription_id = (
              SELECT a.subscription_id FROM subscriptions a WHERE a.user_account_id = u.user_account_id
-               AND a.start_date <= $2 AND (a.end_date IS NULL OR a.end_date >= $2)
+               AND a.start_date <= $1 AND (a.end_date IS NULL OR a.end_date >= $1)
              ORDER BY a.start_date DESC, a.subscription_id DESC LIMIT 1)
-         WHERE u.user_account_id = $1",
-        standing = crate::accounts::standing_columns("u")
+         WHERE u.user_account_id IN ({ids})",
+        standing = crate::accounts::standing_columns("u"),
+        ids = placeholders(3, user_account_ids.len()),
     );
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(user_account_id)
-        .bind(&today)
-        .bind(month_start(now).unix())
-        .fetch_optional(e)
-        .await?;
-    let Some(r) = row else { return Ok(None) };
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(today)
+        .bind(month_start(now).unix());
+    for id in user_account_ids {
+        query = query.bind(id);
+    }
+    query.fetch_all(e).await?.iter().map(facts_of).collect()
+}
+
+fn facts_of(r: &AnyRow) -> Result<ReaderFacts, StoreError> {
+    let user_account_id: String = r.try_get("user_account_id")?;
     let corrupt = |what: &str| StoreError::Corrupt(format!("user {user_account_id}: {what}"));
     let roles: String = r.try_get("roles")?;
     let organization_id: Option<String> = r.try_get("organization_id")?;
@@ -67,8 +88,7 @@ pub async fn reader_facts<'e>(
         Some(t) => t.parse().map_err(|_| corrupt("download timeframe"))?,
     };
     let used: i64 = r.try_get("downloads_in_period")?;
-    Ok(Some(ReaderFacts {
-        user_account_id: r.try_get("user_account_id")?,
+    Ok(ReaderFacts {
         site_id: r.try_get("site_id")?,
         roles: Roles::from_stored(&roles).map_err(|_| corrupt("roles"))?,
         country: r.try_get("country")?,
@@ -88,7 +108,8 @@ pub async fn reader_facts<'e>(
         quota: quota.map(|q| u32::try_from(q).unwrap_or(u32::MAX)),
         quota_period,
         downloads_in_period: u32::try_from(used).unwrap_or(u32::MAX),
-    }))
+        user_account_id,
+    })
 }
 
 /// Midnight UTC on the first day of `now`'s month: the allowance is per calendar month.

@@ -9,6 +9,7 @@ mod organization;
 mod roster_tags;
 mod sponsoring;
 mod sponsors;
+mod title_availabilities;
 pub mod view;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -35,5 +36,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(sponsors::list_sponsors, sponsors::create_sponsor))
         .routes(routes!(sponsors::update_sponsor))
         .routes(routes!(sponsors::hand_over_primary_contact))
+        .routes(routes!(title_availabilities::title_availabilities))
         .routes(routes!(directory::organization_types))
 }

@@ -12,7 +12,9 @@ mod search;
 mod view;
 mod viewer;
 
-pub use record::{TitleCompleteRecord, check_visible, complete_record, live_title_for};
+pub use record::{
+    TitleCompleteRecord, check_visible, complete_record, live_title_for, visible_title,
+};
 pub use view::{
     CategoryRef, FormatRef, TitleSummary, category_search_url, segment, service_category, summary,
 };

@@ -15,6 +15,7 @@ on_both_stores!(
     sponsors_manage_sponsors_and_hand_over_the_primary_contact,
     sponsors_read_and_change_their_members_preferences,
     organization_types_are_listed_for_users_and_privileged_keys,
+    title_availabilities_show_each_members_alerts,
 );
 
 const SPONSOR: &str = "sponsor@example.org";
@@ -732,4 +733,130 @@ async fn organization_types_are_listed_for_users_and_privileged_keys(backend: Ba
     let member = app.token_of("member@example.org").await;
     let (status, _) = call_as(&app, TRUSTED, Method::GET, path, Some(&member), &[]).await;
     assert_eq!(status, StatusCode::OK);
+}
+
+async fn title_availabilities_show_each_members_alerts(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let token = sponsor(&app).await;
+    let path = "/v2/myOrganization/titleAvailabilities/t-road";
+    let (status, _) = call(
+        &app,
+        Method::POST,
+        "/v2/assignedTitles/u-pupil",
+        Some(&token),
+        &[("serviceId", "t-road")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = call(&app, Method::GET, path, Some(&token), &[]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["totalResults"], 3);
+    let items = body["memberTitleAvailabilities"].as_array().unwrap();
+    let codes = |i: usize| -> Vec<&str> {
+        items[i]["titleAccessAlerts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["code"].as_str().unwrap())
+            .collect()
+    };
+    assert_eq!(items[0]["userAccountId"], "u-student");
+    assert_eq!(items[0]["assigned"], false);
+    assert_eq!(
+        codes(0),
+        ["SUBSCRIPTION_EXPIRED", "PROOF_OF_DISABILITY_PENDING"]
+    );
+    assert_eq!(items[1]["userAccountId"], "u-pupil");
+    assert_eq!(items[1]["assigned"], true);
+    assert!(codes(1).contains(&"SUBSCRIPTION_MISSING"), "{body}");
+    // The same rules as a download: the student's own view of the title says the same.
+    let student = app.token_of("student@example.org").await;
+    assert_eq!(
+        errors_on_road(&app, &student).await,
+        ["SUBSCRIPTION_EXPIRED", "PROOF_OF_DISABILITY_PENDING"]
+    );
+    // Filters: grade, quick list, district; paged to the end.
+    let (_, graded) = call(
+        &app,
+        Method::GET,
+        &format!("{path}?grade=03"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(ids(&graded, "memberTitleAvailabilities"), ["u-pupil"]);
+    let (_, tag) = call(
+        &app,
+        Method::POST,
+        "/v2/myOrganization/rosterTags",
+        Some(&token),
+        &[("districtName", "North"), ("schoolName", "Oak")],
+    )
+    .await;
+    let tag_id = tag["rosterTagId"].as_i64().unwrap().to_string();
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        "/v2/myOrganization/members/u-both",
+        Some(&token),
+        &[("rosterTagId", &tag_id)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    for param in ["districtId", "schoolId"] {
+        let (status, tagged) = call(
+            &app,
+            Method::GET,
+            &format!("{path}?{param}={tag_id}"),
+            Some(&token),
+            &[],
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{tagged}");
+        assert_eq!(
+            ids(&tagged, "memberTitleAvailabilities"),
+            ["u-both"],
+            "{param}"
+        );
+    }
+    let (_, first) = call(
+        &app,
+        Method::GET,
+        &format!("{path}?limit=2"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    let next = first["next"].as_str().unwrap();
+    let (_, rest) = call(
+        &app,
+        Method::GET,
+        &format!("{path}?limit=2&start={next}"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(ids(&rest, "memberTitleAvailabilities"), ["u-both"]);
+    // Refusals: a tag of no one's, a title not there, someone who sponsors nothing.
+    let (status, body) = call(
+        &app,
+        Method::GET,
+        &format!("{path}?districtId=7"),
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.to_string().contains("districtId"), "{body}");
+    let (status, _) = call(
+        &app,
+        Method::GET,
+        "/v2/myOrganization/titleAvailabilities/t-unfinished",
+        Some(&token),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call_as(&app, TRUSTED, Method::GET, path, Some(&student), &[]).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
 }
