@@ -34,6 +34,7 @@ pub mod reading_activity;
 pub mod reading_list_entries;
 pub mod reading_lists;
 pub mod recommendations;
+pub mod reference_organizations;
 pub mod roster_tags;
 pub mod sites;
 pub mod speed_variants;

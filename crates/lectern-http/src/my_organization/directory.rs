@@ -4,11 +4,16 @@
 use axum::Json;
 use axum::extract::State;
 use lectern_domain::organization::OrganizationType;
-use serde::Serialize;
-use utoipa::ToSchema;
+use lectern_domain::paging::Direction;
+use lectern_store::reference_organizations::{self, DirectoryQuery, ReferenceOrganization};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
+use super::sponsoring::privileged_client;
+use crate::accounts::view::Address;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
+use crate::conventions::links::Link;
 use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -67,6 +72,150 @@ pub async fn organization_types(
         &caller.params,
         &page,
         paged,
+        total,
+    )))
+}
+
+/// An organization of the directory new organizations are created from.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReferenceOrganizationView {
+    pub reference_org_id: String,
+    pub name: String,
+    pub parent_name: Option<String>,
+    pub organization_type: String,
+    pub address: Address,
+    pub location_address: Address,
+    pub links: Vec<Link>,
+}
+
+impl Listed for ReferenceOrganizationView {
+    const ITEMS: &'static str = "referenceOrganizations";
+    const LIST: &'static str = "ReferenceOrganizationList";
+}
+
+pub type ReferenceOrganizationList = Collection<ReferenceOrganizationView>;
+
+/// A search of the directory.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct DirectoryParams {
+    /// A subdivision code: CA, or US-CA (ISO 3166-2)
+    state: String,
+    /// Part of the name, any case
+    name: Option<String>,
+    city: Option<String>,
+    /// Organization types (repeat per value)
+    #[serde(default)]
+    #[param(value_type = Vec<String>)]
+    organization_types: Vec<OrganizationType>,
+    /// By name: asc (default) or desc
+    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
+    direction: Option<Direction>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
+fn view(state: &AppState, o: ReferenceOrganization) -> ReferenceOrganizationView {
+    ReferenceOrganizationView {
+        links: vec![Link::new(
+            "self",
+            state.v2_url(&format!(
+                "/referenceOrganizations?state={}-{}",
+                o.country, o.state
+            )),
+        )],
+        address: Address {
+            address1: o.address1,
+            address2: o.address2,
+            city: o.city,
+            state: Some(o.state),
+            postal_code: o.postal_code,
+            country: Some(o.country.clone()),
+        },
+        location_address: Address {
+            address1: o.location_address1,
+            address2: None,
+            city: o.location_city,
+            state: o.location_state,
+            postal_code: o.location_postal_code,
+            country: Some(o.country),
+        },
+        reference_org_id: o.reference_org_id,
+        name: o.name,
+        parent_name: o.parent_name,
+        organization_type: o.organization_type,
+    }
+}
+
+/// `state` as (subdivision, country if named), or a 400 naming it.
+fn parse_state(raw: &str) -> ApiResult<(String, Option<String>)> {
+    let (country, code) = match raw.trim().split_once('-') {
+        Some((c, s)) => (Some(c.to_uppercase()), s),
+        None => (None, raw.trim()),
+    };
+    let fits =
+        !code.is_empty() && code.len() <= 3 && code.chars().all(|c| c.is_ascii_alphanumeric());
+    if !fits || country.as_ref().is_some_and(|c| c.len() != 2) {
+        return Err(ApiError::bad_param(
+            "state",
+            "must be a subdivision code such as CA, or with its country as US-CA",
+        ));
+    }
+    Ok((code.to_uppercase(), country))
+}
+
+#[utoipa::path(
+    get, path = "/v2/referenceOrganizations", tag = "organizations",
+    params(("api_key" = String, Query, description = "A client key with membership privileges"), DirectoryParams),
+    responses(
+        (status = 200, description = "A page of the directory, by name", body = ReferenceOrganizationList),
+        (status = 400, description = "A bad or missing parameter, named", body = ErrorBody),
+        (status = 403, description = "A client key without membership privileges", body = ErrorBody),
+    ),
+)]
+pub async fn reference_organizations(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<ReferenceOrganizationList>> {
+    privileged_client(&caller, "search the directory of organizations")?;
+    let p: DirectoryParams = caller.params.parse()?;
+    let (code, country) = parse_state(&p.state)?;
+    let page = PageRequest::from_params(&caller.params, 10)?;
+    let direction = p.direction.unwrap_or_default();
+    let query = DirectoryQuery {
+        state: code,
+        country,
+        name: p.name,
+        city: p.city,
+        organization_types: p
+            .organization_types
+            .iter()
+            .map(|t| t.as_str().to_owned())
+            .collect(),
+        direction,
+        after: page.after_in_order::<(String, String)>(direction.as_str())?,
+        limit: page.limit,
+    };
+    let pool = state.store.pool();
+    let mut rows = reference_organizations::page(pool, &query).await?;
+    let next = page.next_token_in_order(&mut rows, direction.as_str(), |(key, o)| {
+        (key.clone(), o.reference_org_id.clone())
+    });
+    let total = reference_organizations::count(pool, &query).await?;
+    let items = rows.into_iter().map(|(_, o)| view(&state, o)).collect();
+    Ok(Json(Collection::page(
+        &state,
+        "/referenceOrganizations",
+        &caller.params,
+        &page,
+        (items, next),
         total,
     )))
 }

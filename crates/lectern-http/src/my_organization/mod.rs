@@ -7,6 +7,7 @@ mod member_view;
 mod members;
 mod organization;
 mod roster_tags;
+mod sign_up;
 mod sponsoring;
 mod sponsors;
 mod title_availabilities;
@@ -21,7 +22,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(
             organization::get_my_organization,
-            organization::update_my_organization
+            organization::update_my_organization,
+            sign_up::sign_up
         ))
         .routes(routes!(members::list_members, members::create_member))
         .routes(routes!(members::update_member))
@@ -38,4 +40,5 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(sponsors::hand_over_primary_contact))
         .routes(routes!(title_availabilities::title_availabilities))
         .routes(routes!(directory::organization_types))
+        .routes(routes!(directory::reference_organizations))
 }

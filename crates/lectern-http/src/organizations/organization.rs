@@ -174,10 +174,11 @@ pub async fn create_with_contact(
     tx: &mut Transaction,
     organization: &mut Organization,
     contact: &Account,
+    contact_hash: Option<&str>,
     contact_param: &str,
 ) -> ApiResult<()> {
     organizations::save(&mut **tx, organization, organizations::OnExisting::Refuse).await?;
-    accounts::insert(&mut **tx, contact, None)
+    accounts::insert(&mut **tx, contact, contact_hash)
         .await
         .map_err(|e| taken(e, contact_param))?;
     organizations::set_primary_contact(
@@ -285,7 +286,14 @@ pub async fn create_organization(
         contact.create(&CONTACT_PARAMS, false, ids::new_id(), o)
     })?;
     let mut tx = state.store.begin().await?;
-    create_with_contact(&mut tx, &mut organization, &contact, "contactEmailAddress").await?;
+    create_with_contact(
+        &mut tx,
+        &mut organization,
+        &contact,
+        None,
+        "contactEmailAddress",
+    )
+    .await?;
     tx.commit().await.map_err(lectern_store::StoreError::from)?;
     let view = organization_view(&state, &organization, Some(&contact));
     Ok(Created(

@@ -16,6 +16,7 @@ on_both_stores!(
     sponsors_read_and_change_their_members_preferences,
     organization_types_are_listed_for_users_and_privileged_keys,
     title_availabilities_show_each_members_alerts,
+    organizations_sign_up_from_the_directory_or_their_own_fields,
 );
 
 const SPONSOR: &str = "sponsor@example.org";
@@ -859,4 +860,183 @@ async fn title_availabilities_show_each_members_alerts(backend: Backend) {
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = call_as(&app, TRUSTED, Method::GET, path, Some(&student), &[]).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+const DIRECTORY: &str = r#"{ "referenceOrganizations": [
+  { "referenceOrgId": "ref-oak", "name": "Oak Valley High", "parentName": "Valley Unified",
+    "organizationType": "school", "address1": "1 Oak Way", "city": "Fresno", "state": "US-CA",
+    "postalCode": "93650", "country": "US", "locationCity": "Fresno" },
+  { "referenceOrgId": "ref-ash", "name": "Ash Library", "organizationType": "library",
+    "city": "Sacramento", "state": "CA", "country": "US" },
+  { "referenceOrgId": "ref-elm", "name": "Elm Elementary", "organizationType": "school",
+    "city": "Fresno", "state": "CA", "country": "US" },
+  { "referenceOrgId": "ref-tx", "name": "Lone Star School", "organizationType": "school",
+    "state": "TX", "country": "US" }
+] }"#;
+
+async fn organizations_sign_up_from_the_directory_or_their_own_fields(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let file = lectern_store::fixture::FixtureFile::parse(DIRECTORY).unwrap();
+    lectern_store::fixture::load(&app.store, file)
+        .await
+        .unwrap();
+    let names = |body: &Value| -> Vec<String> {
+        body["referenceOrganizations"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{body}"))
+            .iter()
+            .map(|o| o["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let search = |query: &'static str| {
+        let app = &app;
+        async move {
+            call(
+                app,
+                Method::GET,
+                &format!("/v2/referenceOrganizations?{query}"),
+                None,
+                &[],
+            )
+            .await
+        }
+    };
+    let (status, body) = search("state=US-CA").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        names(&body),
+        ["Ash Library", "Elm Elementary", "Oak Valley High"]
+    );
+    let oak = &body["referenceOrganizations"][2];
+    assert_eq!(oak["referenceOrgId"], "ref-oak");
+    assert_eq!(oak["parentName"], "Valley Unified");
+    assert_eq!(oak["address"]["city"], "Fresno");
+    assert_eq!(oak["locationAddress"]["city"], "Fresno");
+    let (_, body) = search("state=CA&city=fresno&organizationTypes=school&direction=desc").await;
+    assert_eq!(names(&body), ["Oak Valley High", "Elm Elementary"]);
+    let (_, body) = search("state=CA&name=LIB").await;
+    assert_eq!(names(&body), ["Ash Library"]);
+    let (_, first) = search("state=CA&limit=2").await;
+    assert_eq!(first["totalResults"], 3);
+    let next = first["next"].as_str().unwrap().to_owned();
+    let (_, rest) = call(
+        &app,
+        Method::GET,
+        &format!("/v2/referenceOrganizations?state=CA&limit=2&start={next}"),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(names(&rest), ["Oak Valley High"]);
+    for query in ["", "state=California", "state=CA&organizationTypes=castle"] {
+        let (status, body) = search(query).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {body}");
+    }
+    let (status, _) = call_as(
+        &app,
+        TRUSTED,
+        Method::GET,
+        "/v2/referenceOrganizations?state=CA",
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Signing up from the directory: its fields fill what the form leaves out.
+    let contact = [
+        ("contactFirstName", "Opal"),
+        ("contactLastName", "Oak"),
+        ("contactTitle", "Principal"),
+        ("contactEmailAddress", "opal@oak.example"),
+        ("contactPassword", "opal-pass-1"),
+        ("agreementSigned", "true"),
+    ];
+    let mut form = contact.to_vec();
+    form.push(("referenceOrgId", "ref-oak"));
+    let (status, _) = call_as(
+        &app,
+        TRUSTED,
+        Method::POST,
+        "/v2/myOrganization",
+        None,
+        &form,
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "a key without membership privileges"
+    );
+    let (status, body) = call(&app, Method::POST, "/v2/myOrganization", None, &form).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(body["organizationName"], "Oak Valley High");
+    assert_eq!(body["address"]["city"], "Fresno");
+    assert_eq!(body["primaryContact"]["title"], "Principal");
+    let opal = app.token_for("opal@oak.example", "opal-pass-1").await;
+    let (status, mine) = call_as(
+        &app,
+        TRUSTED,
+        Method::GET,
+        "/v2/myOrganization",
+        Some(&opal),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{mine}");
+    assert_eq!(mine["organizationName"], "Oak Valley High");
+    assert_eq!(mine["allows"], j!(["PUT"]));
+    let (status, _) = call(&app, Method::POST, "/v2/myOrganization", None, &form).await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "the contact's address is taken now"
+    );
+
+    // From its own fields; each missing or bad one named.
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        "/v2/myOrganization",
+        None,
+        &[
+            ("agreementSigned", "false"),
+            ("contactPassword", "short"),
+            ("referenceOrgId", "ref-none"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.to_string().contains("referenceOrgId"), "{body}");
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        "/v2/myOrganization",
+        None,
+        &[("agreementSigned", "false"), ("contactPassword", "short")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let text = body.to_string();
+    for param in [
+        "organizationName",
+        "country",
+        "organizationType",
+        "contactFirstName",
+        "contactEmailAddress",
+        "contactPassword",
+        "agreementSigned",
+    ] {
+        assert!(text.contains(param), "{param}: {body}");
+    }
+    let mut own = contact.to_vec();
+    own[3] = ("contactEmailAddress", "kay@kite.example");
+    own.extend([
+        ("organizationName", "Kite Agency"),
+        ("country", "GB"),
+        ("organizationType", "agency"),
+    ]);
+    let (status, body) = call(&app, Method::POST, "/v2/myOrganization", None, &own).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(body["organizationType"], "agency");
 }

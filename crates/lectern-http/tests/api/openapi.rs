@@ -142,6 +142,8 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/v2/myOrganization/rosterTags"),
     ("post", "/v2/myOrganization/rosterTags"),
     ("get", "/v2/organizationTypes"),
+    ("get", "/v2/referenceOrganizations"),
+    ("post", "/v2/myOrganization"),
     ("get", "/v2/myOrganization/titleAvailabilities/{serviceId}"),
     ("get", "/v2/myAssignedTitles"),
     ("get", "/v2/assignedTitles/{userIdentifier}"),
