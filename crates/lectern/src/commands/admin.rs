@@ -7,7 +7,9 @@ use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use lectern_domain::password::NewPassword;
 use lectern_domain::secret::{hash_password, new_token};
-use lectern_store::fixture::{self, ClientEntry, FixtureFile, SiteEntry, UserEntry};
+use lectern_store::fixture::{
+    self, ClientEntry, FixtureFile, ReferenceOrganizationEntry, SiteEntry, UserEntry,
+};
 use lectern_store::{Store, accounts, clients, sites};
 
 use super::open_store;
@@ -27,12 +29,26 @@ pub enum Admin {
     /// Mail the server has written (requests to competent authorities), for a mailer to send
     #[command(subcommand)]
     Outbox(OutboxCommand),
+    /// The directory of reference organizations new organizations sign up from
+    #[command(subcommand)]
+    ReferenceOrganizations(DirectoryCommand),
     /// How many passwords one core hashes a second (argon2id, as sign-ins and new accounts
     /// do): the ceiling of sign-ins and account creations per core
     HashRate {
         /// How long to hash for
         #[arg(long, default_value_t = 5)]
         seconds: u64,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum DirectoryCommand {
+    /// Add or replace organizations from a CSV file whose header names the fixture's fields
+    /// (referenceOrgId, name, parentName, organizationType, address1, address2, city, state,
+    /// postalCode, country, locationAddress1, locationCity, locationState, locationPostalCode)
+    Import {
+        /// The CSV file
+        file: std::path::PathBuf,
     },
 }
 
@@ -159,6 +175,9 @@ pub async fn run(settings: &Settings, command: Admin) -> anyhow::Result<()> {
         Admin::Client(c) => client(&store, c).await,
         Admin::Account(c) => account(&store, c).await,
         Admin::Outbox(c) => outbox(&store, c).await,
+        Admin::ReferenceOrganizations(DirectoryCommand::Import { file }) => {
+            import_directory(&store, &file).await
+        }
         Admin::HashRate { seconds } => hash_rate(seconds),
     };
     store.close().await;
@@ -403,4 +422,58 @@ fn read_password() -> anyhow::Result<String> {
         bail!("no password given: pass --password or write it on standard input");
     }
     Ok(password)
+}
+
+/// Rows loaded per transaction: each batch goes through the fixture loader's checks.
+const DIRECTORY_BATCH: usize = 2_000;
+
+async fn import_directory(store: &Store, file: &std::path::Path) -> anyhow::Result<()> {
+    let mut reader =
+        csv::Reader::from_path(file).with_context(|| format!("opening {}", file.display()))?;
+    let mut rows = Vec::new();
+    for (i, row) in reader.deserialize().enumerate() {
+        // Line 1 is the header.
+        let row: ReferenceOrganizationEntry =
+            row.with_context(|| format!("{}: line {}", file.display(), i + 2))?;
+        rows.push(row);
+    }
+    // Every row is checked before any is written, so that a bad line leaves nothing half-loaded.
+    let problems: Vec<String> = rows
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| {
+            r.clone()
+                .check()
+                .err()
+                .map(|why| format!("line {}: {}", i + 2, why.join("; ")))
+        })
+        .collect();
+    if !problems.is_empty() {
+        bail!(
+            "{} refused, nothing was loaded:\n{}",
+            file.display(),
+            problems.join("\n")
+        );
+    }
+    let bar = super::progress::bar(rows.len() as u64, "organizations");
+    let total = rows.len();
+    while !rows.is_empty() {
+        let rest = rows.split_off(rows.len().min(DIRECTORY_BATCH));
+        let batch = std::mem::replace(&mut rows, rest);
+        let n = batch.len() as u64;
+        let fixture = FixtureFile {
+            reference_organizations: batch,
+            ..FixtureFile::default()
+        };
+        fixture::load(store, fixture)
+            .await
+            .with_context(|| format!("loading {}", file.display()))?;
+        bar.inc(n);
+    }
+    bar.finish_and_clear();
+    println!(
+        "{total} reference organizations loaded from {}",
+        file.display()
+    );
+    Ok(())
 }

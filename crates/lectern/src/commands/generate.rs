@@ -5,11 +5,11 @@
 //! connection writes: the change-feed counter serializes writers anyway, and SQLite has one.
 
 use std::collections::HashSet;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use indicatif::ProgressBar;
 use lectern_domain::site::{Site, check_site_id};
 use lectern_jobs::FileStore;
 use lectern_store::bulk::TitleLoad;
@@ -56,7 +56,7 @@ pub async fn run(settings: &Settings, args: &GenerateArgs) -> anyhow::Result<()>
     add_reference_lists(&store, &generator).await?;
 
     let started = Instant::now();
-    let bar = progress_bar(args.titles);
+    let bar = super::progress::bar(args.titles, "titles");
     let (sender, receiver) = mpsc::channel(QUEUED_BATCHES);
     let maker = {
         let (generator, n) = (generator.clone(), args.titles);
@@ -199,25 +199,6 @@ async fn write_titles(
         .await
         .context("checking the generated titles")?;
     Ok(())
-}
-
-fn progress_bar(n: u64) -> ProgressBar {
-    // indicatif draws only when stderr is a terminal: logs and tests see nothing of it.
-    let bar = ProgressBar::new(n);
-    let style = ProgressStyle::with_template(
-        "{bar:40} {human_pos}/{human_len} titles  {rate}  {elapsed_precise} elapsed, ETA {eta}",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar())
-    // indicatif's own {per_sec} prints four decimals.
-    .with_key(
-        "rate",
-        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{:.0} titles/s", state.per_sec());
-        },
-    );
-    bar.set_style(style);
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }
 
 /// The site the titles join: the one asked for, or the demo's. A missing demo site comes with

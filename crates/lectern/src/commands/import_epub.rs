@@ -6,11 +6,10 @@ mod record;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use lectern_domain::catalog::{Format, TitleRecord, TitleStatusCode};
 use lectern_domain::title_access::UsageRestriction;
 use lectern_jobs::FileStore;
@@ -77,7 +76,7 @@ pub async fn run(settings: &Settings, args: &ImportEpubArgs) -> anyhow::Result<(
 
     let (paths, unusable) = find_epubs(&args.paths);
     let total = paths.len() + unusable.len();
-    let bar = progress_bar(total);
+    let bar = super::progress::bar(total as u64, "files");
     for (path, why) in unusable {
         import.fail(&bar, &path, &why);
         bar.inc(1);
@@ -276,20 +275,4 @@ async fn pick_site(store: &Store, asked: Option<&str>) -> anyhow::Result<String>
                 .join(", ")
         ),
     }
-}
-
-fn progress_bar(n: usize) -> ProgressBar {
-    if n <= 1 {
-        return ProgressBar::hidden();
-    }
-    // indicatif draws only when stderr is a terminal: logs and tests see nothing of it.
-    let bar = ProgressBar::new(n as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} files  {elapsed_precise} elapsed, ETA {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }

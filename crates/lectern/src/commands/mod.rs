@@ -3,6 +3,7 @@ pub mod demo;
 pub mod generate;
 pub mod import_epub;
 pub mod load;
+mod progress;
 pub mod reindex;
 pub mod serve;
 

@@ -5,7 +5,6 @@
 use std::time::Instant;
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
 use lectern_http::AppState;
 use lectern_search::TitleIndex;
 use lectern_store::{Store, titles};
@@ -26,7 +25,7 @@ pub async fn prepare(state: &AppState, store: &Store, force: bool) -> anyhow::Re
     if force || index_seq.is_none_or(|s| s > store_seq) {
         let total = u64::try_from(titles::count(store.pool()).await?).unwrap_or(0);
         tracing::info!(titles = total, "rebuilding the title index from the store");
-        let bar = progress_bar(total);
+        let bar = super::progress::bar(total as u64, "titles");
         let started = Instant::now();
         let shown = bar.clone();
         let count = state
@@ -47,18 +46,6 @@ pub async fn prepare(state: &AppState, store: &Store, force: bool) -> anyhow::Re
         tracing::info!(changes = applied, "title index caught up with the store");
     }
     Ok(())
-}
-
-fn progress_bar(total: u64) -> ProgressBar {
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} indexing {pos}/{len} titles [{bar:30}] {per_sec} eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    bar
 }
 
 /// `lectern reindex`: rebuilds the title index from the store.

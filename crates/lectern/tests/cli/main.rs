@@ -63,6 +63,7 @@ fn every_command_explains_itself() {
         vec!["admin", "account", "lock", "--help"],
         vec!["admin", "outbox", "list", "--help"],
         vec!["admin", "hash-rate", "--help"],
+        vec!["admin", "reference-organizations", "import", "--help"],
         vec!["admin", "outbox", "mark-sent", "--help"],
         vec!["admin", "account", "unlock", "--help"],
     ] {
@@ -381,6 +382,51 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
     assert!(ok(&["admin", "outbox", "list"]).trim().is_empty());
     let out = run(lectern(&["admin", "outbox", "mark-sent", &id]).args(["--database-url", url]));
     assert!(!out.status.success() && text(&out.stderr).contains("no unsent message"));
+
+    // The directory of reference organizations, from CSV; a bad line loads nothing.
+    let dir = temp_dir();
+    let csv = dir.join("directory.csv");
+    std::fs::write(
+        &csv,
+        "referenceOrgId,name,organizationType,city,state,country\n\
+         ref-1,\"Oak, Valley High\",school,Fresno,US-CA,US\n\
+         ref-2,Ash Library,library,,CA,US\n",
+    )
+    .unwrap();
+    let csv_path = csv.to_str().unwrap();
+    assert!(
+        ok(&["admin", "reference-organizations", "import", csv_path])
+            .contains("2 reference organizations")
+    );
+    let oak = lectern_store::reference_organizations::get(t.store.pool(), "ref-1")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (oak.name.as_str(), oak.state.as_str()),
+        ("Oak, Valley High", "CA")
+    );
+    assert_eq!(oak.city.as_deref(), Some("Fresno"));
+    std::fs::write(
+        &csv,
+        "referenceOrgId,name,organizationType,state,country\nref-3,Elm,school,CA,US\nref-4,Bad,castle,CA,US\n",
+    )
+    .unwrap();
+    let out = run(
+        lectern(&["admin", "reference-organizations", "import", csv_path])
+            .args(["--database-url", url]),
+    );
+    assert!(
+        !out.status.success() && text(&out.stderr).contains("line 3"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        lectern_store::reference_organizations::get(t.store.pool(), "ref-3")
+            .await
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[test]
