@@ -197,9 +197,32 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
              curl -s -X PUT -H \"Authorization: Bearer $TOKEN\" -d brailleFormat=embossable -d brailleCellLineWidth=40 '{base}/v2/myAccount/preferences?api_key={key}'\n"
         );
         out += &staff_instructions(demo, base);
+        out += &sponsor_instructions(demo, base, key);
         out += &format!("\nThe API is described at {base}/v2/openapi.json. Stop with Ctrl-C.\n");
     }
     out
+}
+
+/// The sponsor's door: the organization's members, and who of them may read a title.
+fn sponsor_instructions(demo: &FixtureFile, base: &str, key: &str) -> String {
+    let Some(u) = demo
+        .users
+        .iter()
+        .find(|u| u.roles.iter().any(|r| r == "organizationSponsor"))
+    else {
+        return String::new();
+    };
+    let (user, pass) = (
+        u.user_name.as_deref().unwrap_or(""),
+        u.password.as_deref().unwrap_or(""),
+    );
+    format!(
+        "\nA sponsor's view of their organization: its members, and who of them may download a title:\n\n  \
+         SPONSOR=$(curl -s -u '{key}:' -d grant_type=password -d username='{user}' -d password='{pass}' \
+         '{base}/oauth/token' | sed -E 's/.*\"access_token\":\"([^\"]+)\".*/\\1/')\n  \
+         curl -s -H \"Authorization: Bearer $SPONSOR\" '{base}/v2/myOrganization/members?api_key={key}&sortOrder=school'\n  \
+         curl -s -H \"Authorization: Bearer $SPONSOR\" '{base}/v2/myOrganization/titleAvailabilities/demo-alice?api_key={key}'\n"
+    )
 }
 
 /// The membership assistant's door, through the client key with membership privileges.

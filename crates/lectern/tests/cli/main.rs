@@ -574,9 +574,13 @@ fn the_demo_serves_and_its_printed_commands_work() {
     let commands: Vec<&str> = instructions
         .lines()
         .map(str::trim)
-        .filter(|l| l.starts_with("TOKEN=") || l.starts_with("STAFF=") || l.starts_with("curl "))
+        .filter(|l| {
+            ["TOKEN=", "STAFF=", "SPONSOR=", "curl "]
+                .iter()
+                .any(|p| l.starts_with(p))
+        })
         .collect();
-    assert_eq!(commands.len(), 11, "{instructions}");
+    assert_eq!(commands.len(), 14, "{instructions}");
     let run_script = |lines: &[&str]| {
         let script = lines.join("\n");
         let out = Command::new("bash").args(["-c", &script]).output().unwrap();
@@ -646,6 +650,22 @@ fn the_demo_serves_and_its_printed_commands_work() {
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["emailAddress"], "reader@demo.lectern", "{out}");
     assert_eq!(body["canDownload"], true, "{out}");
+
+    // The teacher sees the school's members by school, and who of them may download a title.
+    let (script, out) = run_script(&[commands[11], commands[12]]);
+    let body: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
+    assert_eq!(body["totalResults"], 2, "{out}");
+    assert_eq!(
+        body["memberSummaries"][0]["rosterTag"]["schoolName"], "Lakeside Annex",
+        "{out}"
+    );
+    let (script, out) = run_script(&[commands[11], commands[13]]);
+    let body: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
+    let student = &body["memberTitleAvailabilities"][1];
+    assert_eq!(student["assigned"], true, "{out}");
+    assert_eq!(student["titleAccessAlerts"], serde_json::json!([]), "{out}");
 
     // The server exposes Prometheus metrics of what it just served.
     let base = instructions
