@@ -72,6 +72,10 @@ def main():
     parser.add_argument("out", help="the fixture file to write")
     parser.add_argument("--members", type=int, default=100_000, help="how many members (100000)")
     parser.add_argument("--seed", type=int, default=2, help="random seed (2)")
+    parser.add_argument(
+        "--sponsor",
+        help="USER:PASSWORD of a sponsor of the organization to add (bench/organizations.sh)",
+    )
     args = parser.parse_args()
     if not 1 <= args.members <= 999_999:
         parser.error("--members must be 1 to 999999")
@@ -106,6 +110,24 @@ def main():
             for i in range(args.members)
         ],
     }
+    if args.sponsor:
+        user, password = args.sponsor.split(":", 1)
+        fixture["organizations"][0]["primaryContact"] = user
+        fixture["users"].append(
+            {
+                "userName": user,
+                "password": password,
+                "site": "demo",
+                "roles": ["organizationSponsor"],
+                "firstName": "Bench",
+                "lastName": "Sponsor",
+                "organizationId": "bench-org",
+            }
+        )
+        # Every third member in good standing, so that the alerts differ from member to member.
+        for member in fixture["users"][: args.members : 3]:
+            member["subscriptionStatus"] = "active"
+            member["proofOfDisabilityStatus"] = "active"
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(fixture, f, ensure_ascii=False, separators=(",", ":"))
         f.write("\n")

@@ -93,12 +93,16 @@ pub async fn page<'e>(
         columns: sort_columns(q.sort),
         direction: q.direction,
     };
+    // The page is chosen first and the account's derived columns (its standing, three lookups
+    // each) computed for its rows only: computed beside the sort, PostgreSQL would work them
+    // out for every member of the organization before keeping ten.
     let sql = format!(
-        "SELECT {} FROM users u WHERE {}{}{}",
-        accounts::columns("u"),
+        "SELECT {} FROM (SELECT * FROM users u WHERE {}{}{}) p{}",
+        accounts::columns("p"),
         filter(&q.listing),
         keyset.after(q.after.is_some(), 6),
-        keyset.order(q.limit)
+        keyset.order(q.limit),
+        keyset.sort()
     );
 
     let mut query = bind_filter(sqlx::query_as::<_, AccountRow>(sqlx::AssertSqlSafe(sql)), q);

@@ -3,7 +3,7 @@
 
 use lectern_domain::account::Account;
 use lectern_domain::organization::Organization;
-use lectern_store::organizations;
+use lectern_store::{organizations, roster_tags};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -11,6 +11,7 @@ use super::name::Name;
 use crate::conventions::collection::{Allows, Listed};
 use crate::conventions::links::{Link, segment};
 use crate::error::ApiResult;
+use crate::my_organization::view::{RosterTagView, Tags};
 use crate::state::AppState;
 
 /// A postal address.
@@ -52,6 +53,8 @@ pub struct UserAccount {
     pub safe_search: bool,
     pub allow_search_downloads: bool,
     pub roles: Vec<String>,
+    /// The member's roster tag in their organization
+    pub roster_tag: Option<RosterTagView>,
     /// active, submitted or missing
     pub proof_of_disability_status: String,
     /// active, expired or missing
@@ -69,6 +72,8 @@ impl Listed for UserAccount {
 #[derive(Default)]
 pub struct OrganizationContext {
     pub organization: Option<Organization>,
+    /// Its roster tags, which its members carry.
+    pub tags: Tags,
 }
 
 impl OrganizationContext {
@@ -76,9 +81,20 @@ impl OrganizationContext {
         let Some(id) = &account.organization_id else {
             return Ok(OrganizationContext::default());
         };
-        Ok(OrganizationContext {
-            organization: organizations::get(state.store.pool(), id).await?,
-        })
+        Self::of_organization(state, organizations::get(state.store.pool(), id).await?).await
+    }
+
+    pub async fn of_organization(
+        state: &AppState,
+        organization: Option<Organization>,
+    ) -> ApiResult<Self> {
+        let tags = match &organization {
+            Some(o) => {
+                Tags::new(roster_tags::all_of(state.store.pool(), &o.organization_id).await?)
+            }
+            None => Tags::default(),
+        };
+        Ok(OrganizationContext { organization, tags })
     }
 }
 
@@ -142,6 +158,7 @@ pub fn user_account(
             .allow_search_downloads
             .unwrap_or_else(|| policy.is_none_or(|p| p.allow_search_downloads)),
         roles: a.roles.iter().map(|r| r.as_str().to_owned()).collect(),
+        roster_tag: org.tags.of(state, a),
         proof_of_disability_status: a.proof_of_disability_status.as_str().to_owned(),
         subscription_status: a.subscription_status.as_str().to_owned(),
         links: [

@@ -84,6 +84,7 @@ pub fn roster_tag_view(state: &AppState, t: &RosterTag) -> RosterTagView {
 }
 
 /// The organization's tags by id, to show the tag of each account of a page.
+#[derive(Default)]
 pub struct Tags(HashMap<i64, RosterTag>);
 
 impl Tags {

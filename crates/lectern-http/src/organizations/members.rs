@@ -63,9 +63,7 @@ pub async fn list_members(
     let query = member_query(&caller.params, &organization_id, &page)?;
     let (rows, next, total_results) = account_page(&state, &page, query).await?;
     let path = format!("/organizations/{}/members", segment(&organization_id));
-    let context = OrganizationContext {
-        organization: Some(organization),
-    };
+    let context = OrganizationContext::of_organization(&state, Some(organization)).await?;
     let items = rows
         .iter()
         .map(|a| user_account(&state, a, &context, Allows::of(&[("PUT", true)])))
@@ -268,9 +266,7 @@ pub async fn create_member(
         lectern_store::accounts::get(state.store.pool(), &member.prepared.account.user_account_id)
             .await?
             .ok_or_else(|| ApiError::internal("the new member is gone"))?;
-    let context = OrganizationContext {
-        organization: Some(organization),
-    };
+    let context = OrganizationContext::of_organization(&state, Some(organization)).await?;
     let view = user_account(&state, &account, &context, Allows::of(&[("PUT", true)]));
     Ok(Created(state.v2_url(&account_path(&account)), view))
 }

@@ -451,6 +451,17 @@ async fn roster_tags_page_and_sort_members(backend: Backend) {
             ids(&body, "memberSummaries")
         }
     };
+    // The assistant's list of the organization's members shows the tags too.
+    let assistant = app.minted_token(CONFIDENTIAL, "membership@example.org").await;
+    let (_, listed) = call(
+        &app,
+        Method::GET,
+        "/v2/organizations/org-school/members?sortOrder=school",
+        Some(&assistant),
+        &[],
+    )
+    .await;
+    assert_eq!(listed["userAccounts"][1]["rosterTag"]["schoolName"], "Ash", "{listed}");
     // By district: none (Ash only), North, South.
     assert_eq!(
         order("sortOrder=district").await,

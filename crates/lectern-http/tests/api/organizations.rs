@@ -14,6 +14,7 @@ on_both_stores!(
     assistants_change_organizations_and_their_primary_contact,
     assistants_add_members,
     organization_settings_reach_the_members_at_once,
+    safe_search_follows_the_organization_unless_a_sponsor_chose,
 );
 
 const MEMBERSHIP: &str = "membership@example.org";
@@ -586,4 +587,63 @@ async fn organization_settings_reach_the_members_at_once(backend: Backend) {
     );
     set(&[("numBooksAllowed", "unlimited")]).await;
     assert_eq!(errors_on_road(&app, &reader).await, Vec::<String>::new());
+}
+
+async fn safe_search_follows_the_organization_unless_a_sponsor_chose(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let token = assistant(&app).await;
+    // An adult member allows adult content; the organization's safe search (on) hides it.
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        "/v2/organizations/org-school/members",
+        Some(&token),
+        &[
+            ("firstName", "Ada"),
+            ("lastName", "Adult"),
+            ("dateOfBirth", "1990-01-01"),
+            ("grade", "12"),
+            ("username", "ada@hill.example"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["userAccountId"].as_str().unwrap().to_owned();
+    let reader = app.token_of("ada@hill.example").await;
+    assert_eq!(night(&app, &reader).await, StatusCode::NOT_FOUND);
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        "/v2/organizations/org-school",
+        Some(&token),
+        &[("safeSearch", "false")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(night(&app, &reader).await, StatusCode::OK);
+    // A sponsor's choice for this member outlasts the organization's.
+    let sponsor = app.minted_token(CONFIDENTIAL, "sponsor@example.org").await;
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        &format!("/v2/myOrganization/members/{id}"),
+        Some(&sponsor),
+        &[("safeSearch", "true")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(night(&app, &reader).await, StatusCode::NOT_FOUND);
+}
+
+async fn night(app: &TestApp, reader: &str) -> StatusCode {
+    call_as(
+        app,
+        TRUSTED,
+        Method::GET,
+        "/v2/titles/t-night",
+        Some(reader),
+        &[],
+    )
+    .await
+    .0
 }
