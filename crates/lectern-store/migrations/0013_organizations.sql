@@ -41,9 +41,11 @@ ALTER TABLE users ADD COLUMN sponsor_manageable BIGINT NOT NULL DEFAULT 1;
 ALTER TABLE users ADD COLUMN safe_search BIGINT;
 ALTER TABLE users ADD COLUMN allow_search_downloads BIGINT;
 UPDATE users SET disability_plans = 'iep' WHERE has_education_plan = 1;
-CREATE INDEX users_organization_district ON users (organization_id, district_sort, last_name, first_name, user_account_id);
-CREATE INDEX users_organization_school ON users (organization_id, school_sort, last_name, first_name, user_account_id);
-CREATE INDEX users_organization_grade ON users (organization_id, grade, last_name, first_name, user_account_id);
+-- The member lists' orders, as `members.rs` writes them, so that a page is an index walk.
+CREATE INDEX users_organization_district ON users (organization_id, COALESCE(district_sort, ''), last_name, first_name, user_account_id);
+CREATE INDEX users_organization_school ON users (organization_id, COALESCE(school_sort, ''), last_name, first_name, user_account_id);
+CREATE INDEX users_organization_grade ON users (organization_id, COALESCE(grade, ''), last_name, first_name, user_account_id);
+CREATE INDEX users_organization_birth_date ON users (organization_id, COALESCE(date_of_birth, ''), last_name, first_name, user_account_id);
 
 -- A sponsor's quick list of the members they work with most.
 CREATE TABLE quick_list_members (

@@ -68,17 +68,16 @@ impl Keyset<'_> {
 
     /// ` ORDER BY c1 ASC, c2 ASC LIMIT limit+1`.
     pub fn order(&self, limit: u32) -> String {
-        format!("{} LIMIT {}", self.sort(), u64::from(limit) + 1)
-    }
-
-    /// ` ORDER BY c1 ASC, c2 ASC`: the page's order again, around a subquery that took it.
-    pub fn sort(&self) -> String {
         let dir = match self.direction {
             Direction::Asc => "ASC",
             Direction::Desc => "DESC",
         };
         let order: Vec<String> = self.columns.iter().map(|c| format!("{c} {dir}")).collect();
-        format!(" ORDER BY {}", order.join(", "))
+        format!(
+            " ORDER BY {} LIMIT {}",
+            order.join(", "),
+            u64::from(limit) + 1
+        )
     }
 }
 

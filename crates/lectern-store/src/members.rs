@@ -43,45 +43,49 @@ fn sort_columns(sort: MemberSort) -> &'static [&'static str] {
     }
 }
 
-/// The filter shared by the page and the count; `$1` is the organization, `$2` the grade,
-/// `$3` the district, `$4` the school and `$5` the sponsor whose quick list is asked for. The
-/// member kinds and roles are fixed strings of ours, never caller input.
-fn filter(listing: &Listing) -> String {
-    let who = match listing {
-        Listing::Sponsors => "',' || roles || ',' LIKE '%,organizationSponsor,%'".to_owned(),
-        Listing::Members { kind, .. } => {
+/// The filter shared by the page and the count, and the values it binds from `$1` on. Only the
+/// filters asked for are written: a catch-all such as `($2 IS NULL OR grade = $2)` makes
+/// PostgreSQL's generic plan of the prepared statement read the whole organization and sort it
+/// instead of walking the index in the page's order. The member kinds and roles are fixed
+/// strings of ours, never caller input.
+fn filter(q: &MemberQuery) -> (String, Vec<&str>) {
+    let mut values = vec![q.organization_id.as_str()];
+    let mut conditions = vec!["organization_id = $1".to_owned()];
+    for (column, value) in [
+        ("grade", &q.grade),
+        ("district_sort", &q.district),
+        ("school_sort", &q.school),
+    ] {
+        if let Some(v) = value {
+            values.push(v.as_str());
+            conditions.push(format!("{column} = ${}", values.len()));
+        }
+    }
+    match &q.listing {
+        Listing::Sponsors => {
+            conditions.push("',' || roles || ',' LIKE '%,organizationSponsor,%'".to_owned());
+        }
+        Listing::Members {
+            kind,
+            quick_list_of,
+        } => {
             let kinds: Vec<String> = kind
                 .stored_values()
                 .iter()
                 .map(|k| format!("'{k}'"))
                 .collect();
-            format!(
-                "member_kind IN ({}) AND ($5 IS NULL OR EXISTS (SELECT 1 FROM quick_list_members q \
-                 WHERE q.sponsor_id = $5 AND q.user_account_id = u.user_account_id))",
-                kinds.join(", ")
-            )
+            conditions.push(format!("member_kind IN ({})", kinds.join(", ")));
+            if let Some(sponsor) = quick_list_of {
+                values.push(sponsor.as_str());
+                conditions.push(format!(
+                    "EXISTS (SELECT 1 FROM quick_list_members q WHERE q.sponsor_id = ${} \
+                     AND q.user_account_id = u.user_account_id)",
+                    values.len()
+                ));
+            }
         }
-    };
-    format!(
-        "organization_id = $1 AND ($2 IS NULL OR grade = $2) AND ($3 IS NULL OR district_sort = $3) \
-         AND ($4 IS NULL OR school_sort = $4) AND {who}"
-    )
-}
-
-fn bind_filter<'q, O>(
-    query: sqlx::query::QueryAs<'q, Any, O, sqlx::any::AnyArguments>,
-    q: &'q MemberQuery,
-) -> sqlx::query::QueryAs<'q, Any, O, sqlx::any::AnyArguments> {
-    let quick_list_of = match &q.listing {
-        Listing::Members { quick_list_of, .. } => quick_list_of.as_deref(),
-        Listing::Sponsors => None,
-    };
-    query
-        .bind(q.organization_id.as_str())
-        .bind(q.grade.as_deref())
-        .bind(q.district.as_deref())
-        .bind(q.school.as_deref())
-        .bind(quick_list_of)
+    }
+    (conditions.join(" AND "), values)
 }
 
 /// One page: up to `limit + 1` members, the extra one telling whether another page follows.
@@ -93,19 +97,17 @@ pub async fn page<'e>(
         columns: sort_columns(q.sort),
         direction: q.direction,
     };
-    // The page is chosen first and the account's derived columns (its standing, three lookups
-    // each) computed for its rows only: computed beside the sort, PostgreSQL would work them
-    // out for every member of the organization before keeping ten.
+    let (condition, values) = filter(q);
     let sql = format!(
-        "SELECT {} FROM (SELECT * FROM users u WHERE {}{}{}) p{}",
-        accounts::columns("p"),
-        filter(&q.listing),
-        keyset.after(q.after.is_some(), 6),
-        keyset.order(q.limit),
-        keyset.sort()
+        "SELECT {} FROM users u WHERE {condition}{}{}",
+        accounts::columns("u"),
+        keyset.after(q.after.is_some(), values.len() + 1),
+        keyset.order(q.limit)
     );
-
-    let mut query = bind_filter(sqlx::query_as::<_, AccountRow>(sqlx::AssertSqlSafe(sql)), q);
+    let mut query = sqlx::query_as::<_, AccountRow>(sqlx::AssertSqlSafe(sql));
+    for v in values {
+        query = query.bind(v);
+    }
     if let Some(after) = &q.after {
         for value in after {
             query = query.bind(value);
@@ -123,10 +125,13 @@ pub async fn count<'e>(
     e: impl Executor<'e, Database = Any>,
     q: &MemberQuery,
 ) -> Result<u64, StoreError> {
-    let sql = format!("SELECT COUNT(*) FROM users u WHERE {}", filter(&q.listing));
-    let (n,): (i64,) = bind_filter(sqlx::query_as(sqlx::AssertSqlSafe(sql)), q)
-        .fetch_one(e)
-        .await?;
+    let (condition, values) = filter(q);
+    let sql = format!("SELECT COUNT(*) FROM users u WHERE {condition}");
+    let mut query = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(sql));
+    for v in values {
+        query = query.bind(v);
+    }
+    let (n,) = query.fetch_one(e).await?;
     Ok(u64::try_from(n).unwrap_or(0))
 }
 

@@ -452,7 +452,9 @@ async fn roster_tags_page_and_sort_members(backend: Backend) {
         }
     };
     // The assistant's list of the organization's members shows the tags too.
-    let assistant = app.minted_token(CONFIDENTIAL, "membership@example.org").await;
+    let assistant = app
+        .minted_token(CONFIDENTIAL, "membership@example.org")
+        .await;
     let (_, listed) = call(
         &app,
         Method::GET,
@@ -461,7 +463,10 @@ async fn roster_tags_page_and_sort_members(backend: Backend) {
         &[],
     )
     .await;
-    assert_eq!(listed["userAccounts"][1]["rosterTag"]["schoolName"], "Ash", "{listed}");
+    assert_eq!(
+        listed["userAccounts"][1]["rosterTag"]["schoolName"], "Ash",
+        "{listed}"
+    );
     // By district: none (Ash only), North, South.
     assert_eq!(
         order("sortOrder=district").await,
