@@ -6,6 +6,7 @@ use reqwest::Method;
 use reqwest::StatusCode;
 use serde_json::Value;
 
+use crate::support::call_console as call;
 use crate::support::*;
 
 on_both_stores!(
@@ -30,16 +31,6 @@ const ADMIN: &str = "admin@example.org";
 
 async fn assistant(app: &TestApp) -> String {
     app.minted_token(CONFIDENTIAL, MEMBERSHIP).await
-}
-
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    form: &[(&str, &str)],
-) -> (StatusCode, Value) {
-    call_as(app, CONFIDENTIAL, method, path, token, form).await
 }
 
 const NEW_READER: [(&str, &str); 6] = [

@@ -6,6 +6,7 @@ use lectern_store::on_both_stores;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
+use crate::support::call_reader as call;
 use crate::support::*;
 
 on_both_stores!(
@@ -22,16 +23,6 @@ fn service_ids(body: &Value) -> Vec<String> {
         .iter()
         .map(|t| t["serviceId"].as_str().unwrap().to_owned())
         .collect()
-}
-
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    form: &[(&str, &str)],
-) -> (StatusCode, Value) {
-    call_as(app, TRUSTED, method, path, token, form).await
 }
 
 async fn sponsors_assign_titles_and_members_read_them(backend: Backend) {
@@ -209,32 +200,6 @@ async fn who_may_assign_titles(backend: Backend) {
         StatusCode::FORBIDDEN,
         "an individual member has no assignments"
     );
-}
-
-/// A member of Hill School in good standing (made by the assistant), and a token for them.
-async fn good_pupil(app: &TestApp) -> (String, String) {
-    let assistant = app
-        .minted_token(CONFIDENTIAL, "membership@example.org")
-        .await;
-    let (status, body) = call_as(
-        app,
-        CONFIDENTIAL,
-        Method::POST,
-        "/v2/organizations/org-school/members",
-        Some(&assistant),
-        &[
-            ("firstName", "Gus"),
-            ("lastName", "Good"),
-            ("dateOfBirth", "2012-01-01"),
-            ("grade", "07"),
-            ("username", "gus@hill.example"),
-            ("disabilityType", "visual"),
-        ],
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let id = body["userAccountId"].as_str().unwrap().to_owned();
-    (id, app.token_of("gus@hill.example").await)
 }
 
 async fn assigned_titles_lift_the_organizations_limit(backend: Backend) {

@@ -5,6 +5,7 @@ use lectern_store::on_both_stores;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json as j};
 
+use crate::support::call_console as call;
 use crate::support::*;
 
 on_both_stores!(
@@ -23,16 +24,6 @@ const SPONSOR: &str = "sponsor@example.org";
 
 async fn sponsor(app: &TestApp) -> String {
     app.minted_token(CONFIDENTIAL, SPONSOR).await
-}
-
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    form: &[(&str, &str)],
-) -> (StatusCode, Value) {
-    call_as(app, CONFIDENTIAL, method, path, token, form).await
 }
 
 fn ids(body: &Value, items: &str) -> Vec<String> {

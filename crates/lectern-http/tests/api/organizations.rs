@@ -3,8 +3,9 @@
 
 use lectern_store::on_both_stores;
 use reqwest::{Method, StatusCode};
-use serde_json::{Value, json as j};
+use serde_json::json as j;
 
+use crate::support::call_console as call;
 use crate::support::*;
 
 on_both_stores!(
@@ -21,16 +22,6 @@ const MEMBERSHIP: &str = "membership@example.org";
 
 async fn assistant(app: &TestApp) -> String {
     app.minted_token(CONFIDENTIAL, MEMBERSHIP).await
-}
-
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    form: &[(&str, &str)],
-) -> (StatusCode, Value) {
-    call_as(app, CONFIDENTIAL, method, path, token, form).await
 }
 
 const NEW_SCHOOL: [(&str, &str); 10] = [
@@ -488,32 +479,10 @@ async fn assistants_add_members(backend: Backend) {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-/// A member of Hill School in good standing, and a token for them.
-async fn school_member(app: &TestApp, token: &str) -> (String, String) {
-    let (status, body) = call(
-        app,
-        Method::POST,
-        "/v2/organizations/org-school/members",
-        Some(token),
-        &[
-            ("firstName", "Gus"),
-            ("lastName", "Good"),
-            ("dateOfBirth", "2012-01-01"),
-            ("grade", "07"),
-            ("username", "gus@hill.example"),
-            ("disabilityType", "visual"),
-        ],
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let id = body["userAccountId"].as_str().unwrap().to_owned();
-    (id, app.token_of("gus@hill.example").await)
-}
-
 async fn organization_settings_reach_the_members_at_once(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
     let token = assistant(&app).await;
-    let (id, reader) = school_member(&app, &token).await;
+    let (id, reader) = good_pupil(&app).await;
     assert_eq!(errors_on_road(&app, &reader).await, Vec::<String>::new());
     let set = |form: &'static [(&'static str, &'static str)]| {
         let (app, token) = (&app, &token);

@@ -4,6 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json as object};
 
+use crate::support::call_reader as call;
 use crate::support::*;
 use lectern_store::on_both_stores;
 
@@ -17,16 +18,6 @@ on_both_stores!(
 );
 
 const MEMBER: &str = "member@example.org";
-
-async fn call(
-    app: &TestApp,
-    method: reqwest::Method,
-    path: &str,
-    token: Option<&str>,
-    form: &[(&str, &str)],
-) -> (StatusCode, Value) {
-    call_as(app, TRUSTED, method, path, token, form).await
-}
 
 async fn post(
     app: &TestApp,

@@ -4,6 +4,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
+use crate::support::call_reader as call;
 use crate::support::*;
 use lectern_store::on_both_stores;
 
@@ -18,16 +19,6 @@ on_both_stores!(
     counts_stay_true_under_concurrent_changes,
     fixture_lists_carry_their_curators_details,
 );
-
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    form: &[(&str, &str)],
-) -> (StatusCode, Value) {
-    call_as(app, TRUSTED, method, path, token, form).await
-}
 
 /// A new list of `owner`'s, by its id.
 async fn new_list(app: &TestApp, token: &str, name: &str, access: &str) -> String {

@@ -495,6 +495,28 @@ pub async fn call_as(
     json(req.send().await.expect("request")).await
 }
 
+/// A request through the membership console's key (a client key with membership privileges).
+pub async fn call_console(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    token: Option<&str>,
+    form: &[(&str, &str)],
+) -> (StatusCode, Value) {
+    call_as(app, CONFIDENTIAL, method, path, token, form).await
+}
+
+/// A request through the trusted reading app's key (no membership privileges).
+pub async fn call_reader(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    token: Option<&str>,
+    form: &[(&str, &str)],
+) -> (StatusCode, Value) {
+    call_as(app, TRUSTED, method, path, token, form).await
+}
+
 /// Status and JSON body of a response.
 pub async fn json(resp: Response) -> (StatusCode, Value) {
     let status = resp.status();
@@ -559,4 +581,30 @@ pub async fn download_status(app: &TestApp, reader: &str) -> StatusCode {
         .await
         .unwrap();
     resp.status()
+}
+
+/// A member of Hill School in good standing (made by the assistant), and a token for them.
+pub async fn good_pupil(app: &TestApp) -> (String, String) {
+    let assistant = app
+        .minted_token(CONFIDENTIAL, "membership@example.org")
+        .await;
+    let (status, body) = call_as(
+        app,
+        CONFIDENTIAL,
+        reqwest::Method::POST,
+        "/v2/organizations/org-school/members",
+        Some(&assistant),
+        &[
+            ("firstName", "Gus"),
+            ("lastName", "Good"),
+            ("dateOfBirth", "2012-01-01"),
+            ("grade", "07"),
+            ("username", "gus@hill.example"),
+            ("disabilityType", "visual"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["userAccountId"].as_str().unwrap().to_owned();
+    (id, app.token_of("gus@hill.example").await)
 }
