@@ -35,6 +35,7 @@ pub mod reading_list_entries;
 pub mod reading_lists;
 pub mod recommendations;
 pub mod reference_organizations;
+pub mod request_locks;
 pub mod roster_tags;
 pub mod sites;
 pub mod speed_variants;

@@ -119,7 +119,8 @@ pub async fn tag_account(
     Ok(())
 }
 
-/// Names sort regardless of case.
-fn sort_key(name: &str) -> String {
+/// A tag's district or school name as members are sorted and filtered by it: regardless of
+/// case.
+pub fn sort_key(name: &str) -> String {
     name.to_lowercase()
 }

@@ -9,7 +9,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::title_access::{self, ReaderFacts, TitleFacts, Viewer};
 use lectern_store::downloads::{self, DownloadStatus, SubjectKind};
-use lectern_store::{assigned_titles, readers};
+use lectern_store::{assigned_titles, readers, request_locks};
 
 use super::signing::signed_url;
 use crate::conventions::caller::Caller;
@@ -51,7 +51,7 @@ pub async fn request(
     let mut tx = state.store.begin().await?;
     let mut keys = vec![requester.as_str()];
     keys.extend(reader_id.as_deref());
-    downloads::serialize(&mut tx, &keys, now).await?;
+    request_locks::serialize(&mut tx, &keys, now).await?;
     let mut reader = match &reader_id {
         Some(id) => Some(
             readers::reader_facts(&mut *tx, id, now)

@@ -3,7 +3,7 @@
 use axum::Json;
 use axum::extract::State;
 use lectern_domain::organization::{OrganizationEditor, OrganizationFields};
-use lectern_store::{organizations, roster_tags};
+use lectern_store::roster_tags;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -11,6 +11,7 @@ use super::sponsoring::{Sponsoring, sponsoring};
 use super::view::{MyOrganization, Tags, my_organization, sponsor_summary};
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::organizations::organization::change_organization;
 use crate::organizations::primary_contact;
 use crate::state::AppState;
 
@@ -105,7 +106,12 @@ pub async fn update_my_organization(
         allow_search_downloads: p.allow_search_downloads,
         ..OrganizationFields::default()
     };
-    s.organization = fields.apply(OrganizationEditor::PrimaryContact, &s.organization)?;
-    organizations::upsert(state.store.pool(), &s.organization).await?;
+    s.organization = change_organization(
+        &state,
+        &s.organization.organization_id,
+        OrganizationEditor::PrimaryContact,
+        fields,
+    )
+    .await?;
     Ok(Json(summary(&state, &caller, &s).await?))
 }

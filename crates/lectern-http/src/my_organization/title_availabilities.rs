@@ -80,7 +80,7 @@ async fn tag_name(
     let tag = roster_tags::get(state.store.pool(), &s.organization.organization_id, id).await?;
     tag.as_ref()
         .and_then(pick)
-        .map(|name| Some(name.to_lowercase()))
+        .map(|name| Some(roster_tags::sort_key(name)))
         .ok_or_else(|| {
             ApiError::bad_param(
                 param,

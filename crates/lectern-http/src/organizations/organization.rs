@@ -3,6 +3,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
+use lectern_domain::Timestamp;
 use lectern_domain::access::membership_management;
 use lectern_domain::account::Account;
 use lectern_domain::ids;
@@ -11,7 +12,7 @@ use lectern_domain::organization::{
     SponsorFields,
 };
 use lectern_domain::role::Role;
-use lectern_store::{Transaction, accounts, organizations, subscriptions};
+use lectern_store::{Transaction, accounts, organizations, request_locks, subscriptions};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -153,6 +154,29 @@ pub async fn managed_organization(
         absent,
     )?;
     Ok(organization)
+}
+
+/// Applies `fields` to the organization as it stands when the write begins, alone for this
+/// organization: two changes at once (an assistant's and the primary contact's, say) each keep
+/// the other's fields.
+pub async fn change_organization(
+    state: &AppState,
+    organization_id: &str,
+    editor: OrganizationEditor,
+    fields: OrganizationFields,
+) -> ApiResult<Organization> {
+    let mut tx = state.store.begin().await?;
+    let lock = format!("organization:{organization_id}");
+    request_locks::serialize(&mut tx, &[&lock], Timestamp::now()).await?;
+    let current = organizations::get(&mut *tx, organization_id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::not_found(format!("There is no organization '{organization_id}'"))
+        })?;
+    let next = fields.apply(editor, &current)?;
+    organizations::upsert(&mut *tx, &next).await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    Ok(next)
 }
 
 /// The organization's primary contact, when it has one.
@@ -367,8 +391,13 @@ pub async fn update_organization(
 ) -> ApiResult<Json<OrganizationView>> {
     let o = managed_organization(&state, &caller, &organization_id, "change organizations").await?;
     let p: OrganizationChanges = caller.params.parse()?;
-    let next = OrganizationFields::from(p).apply(OrganizationEditor::Assistant, &o)?;
-    organizations::upsert(state.store.pool(), &next).await?;
+    let next = change_organization(
+        &state,
+        &o.organization_id,
+        OrganizationEditor::Assistant,
+        p.into(),
+    )
+    .await?;
     Ok(Json(assistant_view(&state, &next).await?))
 }
 

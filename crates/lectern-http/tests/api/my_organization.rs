@@ -148,21 +148,7 @@ async fn the_primary_contact_changes_the_organization(backend: Backend) {
         assert!(body.to_string().contains(param), "{body}");
     }
     // Another sponsor is no primary contact.
-    let (status, _) = call(
-        &app,
-        Method::POST,
-        "/v2/myOrganization/sponsors",
-        Some(&token),
-        &[
-            ("firstName", "Sam"),
-            ("lastName", "Second"),
-            ("phoneNumber", "555-0100"),
-            ("emailAddress", "sam@hill.example"),
-            ("title", "SENCo"),
-        ],
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED);
+    add_second_sponsor(&app).await;
     let second = app.minted_token(CONFIDENTIAL, "sam@hill.example").await;
     let (status, body) = call(&app, Method::GET, "/v2/myOrganization", Some(&second), &[]).await;
     assert_eq!(status, StatusCode::OK);
@@ -365,7 +351,8 @@ async fn roster_tags_page_and_sort_members(backend: Backend) {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(body.to_string().contains("districtName"), "{body}");
     // Paged to the end, newest first by default, oldest first asked.
-    for (query, order) in [("", vec![2, 1, 0]), ("&direction=asc", vec![0, 1, 2])] {
+    let mut orders = Vec::new();
+    for query in ["", "&direction=asc"] {
         let mut seen = Vec::new();
         let mut next: Option<String> = None;
         loop {
@@ -391,14 +378,18 @@ async fn roster_tags_page_and_sort_members(backend: Backend) {
                 None => break,
             }
         }
-        let expected: Vec<i64> = order.iter().map(|i| made[*i]).collect();
-        // Tags made within one second order by their numbers, which are random.
-        let mut sorted_seen = seen.clone();
-        sorted_seen.sort_unstable();
-        let mut sorted_expected = expected.clone();
-        sorted_expected.sort_unstable();
-        assert_eq!(sorted_seen, sorted_expected, "{query}");
+        orders.push(seen);
     }
+    // Every tag once, and newest first is oldest first backwards. (Tags made within one second
+    // order by their numbers, which are random, so the order of creation is not the test's.)
+    let (newest_first, mut oldest_first) = (orders[0].clone(), orders[1].clone());
+    let mut every = newest_first.clone();
+    every.sort_unstable();
+    let mut expected = made.clone();
+    expected.sort_unstable();
+    assert_eq!(every, expected);
+    oldest_first.reverse();
+    assert_eq!(newest_first, oldest_first);
     let (status, _) = call(
         &app,
         Method::GET,
@@ -523,13 +514,7 @@ async fn sponsors_manage_sponsors_and_hand_over_the_primary_contact(backend: Bac
     let resp = app
         .post(&format!("{sponsors}?api_key={CONFIDENTIAL}"))
         .bearer_auth(&token)
-        .form(&[
-            ("firstName", "Sam"),
-            ("lastName", "Second"),
-            ("phoneNumber", "555-0100"),
-            ("emailAddress", "sam@hill.example"),
-            ("title", "SENCo"),
-        ])
+        .form(&SECOND_SPONSOR)
         .send()
         .await
         .unwrap();

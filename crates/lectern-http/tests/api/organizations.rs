@@ -16,6 +16,7 @@ on_both_stores!(
     assistants_add_members,
     organization_settings_reach_the_members_at_once,
     safe_search_follows_the_organization_unless_a_sponsor_chose,
+    changes_at_once_from_both_doors_keep_each_others_fields,
 );
 
 const MEMBERSHIP: &str = "membership@example.org";
@@ -321,23 +322,7 @@ async fn assistants_change_organizations_and_their_primary_contact(backend: Back
     }
     let (status, body) = call(&app, Method::PUT, path, Some(&token), &[]).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    let sponsor = app.minted_token(CONFIDENTIAL, "sponsor@example.org").await;
-    let (status, second) = call_as(
-        &app,
-        CONFIDENTIAL,
-        Method::POST,
-        "/v2/myOrganization/sponsors",
-        Some(&sponsor),
-        &[
-            ("firstName", "Sam"),
-            ("lastName", "Second"),
-            ("phoneNumber", "555-0100"),
-            ("emailAddress", "sam@hill.example"),
-            ("title", "SENCo"),
-        ],
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{second}");
+    let second = add_second_sponsor(&app).await;
     let (status, body) = call(
         &app,
         Method::PUT,
@@ -615,4 +600,49 @@ async fn night(app: &TestApp, reader: &str) -> StatusCode {
     )
     .await
     .0
+}
+
+async fn changes_at_once_from_both_doors_keep_each_others_fields(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let assistant = assistant(&app).await;
+    let contact = app.minted_token(CONFIDENTIAL, "sponsor@example.org").await;
+    // Each request changes one field of its own; all are sent at once, from both doors.
+    let changes: [(&str, &str, &str); 8] = [
+        ("/v2/organizations/org-school", "notes", "Renewed"),
+        ("/v2/organizations/org-school", "unreported", "true"),
+        ("/v2/organizations/org-school", "numBooksAllowed", "300"),
+        ("/v2/organizations/org-school", "riderSigned", "true"),
+        ("/v2/myOrganization", "city", "York"),
+        ("/v2/myOrganization", "phoneNumber", "555-0199"),
+        ("/v2/myOrganization", "website", "https://hill.example"),
+        ("/v2/myOrganization", "safeSearch", "false"),
+    ];
+    let forms: Vec<[(&str, &str); 1]> = changes.iter().map(|(_, p, v)| [(*p, *v)]).collect();
+    let requests = changes.iter().zip(&forms).map(|((path, _, _), form)| {
+        let token = if path.starts_with("/v2/my") {
+            &contact
+        } else {
+            &assistant
+        };
+        call(&app, Method::PUT, path, Some(token), form)
+    });
+    for (status, body) in futures_util::future::join_all(requests).await {
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (_, school) = call(
+        &app,
+        Method::GET,
+        "/v2/organizations/org-school",
+        Some(&assistant),
+        &[],
+    )
+    .await;
+    assert_eq!(school["notes"], "Renewed", "{school}");
+    assert_eq!(school["unreported"], true, "{school}");
+    assert_eq!(school["numBooksAllowed"], "300", "{school}");
+    assert_eq!(school["hasRider"], true, "{school}");
+    assert_eq!(school["address"]["city"], "York", "{school}");
+    assert_eq!(school["phoneNumber"], "555-0199", "{school}");
+    assert_eq!(school["webSite"], "https://hill.example", "{school}");
+    assert_eq!(school["safeSearch"], false, "{school}");
 }

@@ -608,3 +608,27 @@ pub async fn good_pupil(app: &TestApp) -> (String, String) {
     let id = body["userAccountId"].as_str().unwrap().to_owned();
     (id, app.token_of("gus@hill.example").await)
 }
+
+/// The form of a second sponsor of Hill School, Sam Second, SENCo.
+pub const SECOND_SPONSOR: [(&str, &str); 5] = [
+    ("firstName", "Sam"),
+    ("lastName", "Second"),
+    ("phoneNumber", "555-0100"),
+    ("emailAddress", "sam@hill.example"),
+    ("title", "SENCo"),
+];
+
+/// Hill School's sponsor adds Sam Second as a sponsor: the new sponsor summary.
+pub async fn add_second_sponsor(app: &TestApp) -> Value {
+    let sponsor = app.minted_token(CONFIDENTIAL, "sponsor@example.org").await;
+    let (status, body) = call_console(
+        app,
+        reqwest::Method::POST,
+        "/v2/myOrganization/sponsors",
+        Some(&sponsor),
+        &SECOND_SPONSOR,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    body
+}
