@@ -34,6 +34,7 @@ use axum::routing::get;
 use lectern_domain::Timestamp;
 use utoipa_axum::router::OpenApiRouter;
 
+pub use accounts::partner_identity::PartnerIdentity;
 pub use state::{AppState, HttpSettings, PartnerDrive};
 
 use conventions::{caller, json_errors, media};

@@ -4,6 +4,7 @@ use std::time::Duration;
 use lectern_store::Store;
 use url::Url;
 
+use crate::accounts::partner_identity::PartnerIdentity;
 use crate::conventions::client_cache::ClientCache;
 use crate::conventions::rate_limit::{Quotas, RateLimits};
 
@@ -24,6 +25,8 @@ pub struct HttpSettings {
     pub sign_in_failures_per_minute: u32,
     /// The partner drive members connect for documents; None: none is set up.
     pub partner_drive: Option<PartnerDrive>,
+    /// The partner whose identity tokens create and sign in accounts; None: none is set up.
+    pub partner_identity: Option<Arc<PartnerIdentity>>,
 }
 
 /// A partner's drive: its OAuth token endpoint and the library's client there.

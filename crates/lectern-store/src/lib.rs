@@ -25,6 +25,7 @@ pub mod oauth;
 pub mod organizations;
 pub mod outbox;
 mod packed;
+pub mod partner_identities;
 pub mod partner_tokens;
 pub mod periodicals;
 pub mod preferences;

@@ -33,6 +33,9 @@ pub struct Settings {
     pub partner_drive_token_url: Option<Url>,
     pub partner_drive_client_id: Option<String>,
     pub partner_drive_client_secret: Option<String>,
+    pub partner_id_issuer: Option<String>,
+    pub partner_id_audience: Option<String>,
+    pub partner_id_keys_url: Option<Url>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, clap::ValueEnum, PartialEq, Eq)]
@@ -61,11 +64,14 @@ impl Default for Settings {
             partner_drive_token_url: None,
             partner_drive_client_id: None,
             partner_drive_client_secret: None,
+            partner_id_issuer: None,
+            partner_id_audience: None,
+            partner_id_keys_url: None,
         }
     }
 }
 
-const KEYS: [&str; 16] = [
+const KEYS: [&str; 19] = [
     "data_dir",
     "database_url",
     "listen",
@@ -82,6 +88,9 @@ const KEYS: [&str; 16] = [
     "partner_drive_token_url",
     "partner_drive_client_id",
     "partner_drive_client_secret",
+    "partner_id_issuer",
+    "partner_id_audience",
+    "partner_id_keys_url",
 ];
 
 /// The settings flags every subcommand accepts.
@@ -156,6 +165,18 @@ pub struct SettingsArgs {
     #[arg(long, global = true, value_name = "SECRET")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partner_drive_client_secret: Option<String>,
+    /// The issuer (`iss`) of the partner's identity tokens that create and sign in accounts [default: none]
+    #[arg(long, global = true, value_name = "ISSUER")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partner_id_issuer: Option<String>,
+    /// The audience (`aud`) those tokens are issued to: the library's client id at the partner
+    #[arg(long, global = true, value_name = "AUDIENCE")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partner_id_audience: Option<String>,
+    /// Where the partner publishes the keys that sign them (a JWK set)
+    #[arg(long, global = true, value_name = "URL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partner_id_keys_url: Option<Url>,
 }
 
 impl Settings {
@@ -198,6 +219,14 @@ impl Settings {
             bail!(
                 "partner_drive_token_url, partner_drive_client_id and partner_drive_client_secret go together"
             );
+        }
+        let identity = [
+            self.partner_id_issuer.is_some(),
+            self.partner_id_audience.is_some(),
+            self.partner_id_keys_url.is_some(),
+        ];
+        if identity.contains(&true) && identity.contains(&false) {
+            bail!("partner_id_issuer, partner_id_audience and partner_id_keys_url go together");
         }
         for url in [&self.public_url, &self.oauth_public_url]
             .into_iter()
@@ -252,6 +281,20 @@ impl Settings {
                     id.clone(),
                     secret.clone(),
                 )),
+                _ => None,
+            },
+            partner_identity: match (
+                &self.partner_id_issuer,
+                &self.partner_id_audience,
+                &self.partner_id_keys_url,
+            ) {
+                (Some(issuer), Some(audience), Some(url)) => {
+                    Some(std::sync::Arc::new(lectern_http::PartnerIdentity::new(
+                        issuer.clone(),
+                        audience.clone(),
+                        url.clone(),
+                    )))
+                }
                 _ => None,
             },
         }

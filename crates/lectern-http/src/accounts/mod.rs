@@ -12,6 +12,7 @@ mod me;
 mod my_account;
 pub mod name;
 mod partner;
+pub mod partner_identity;
 pub mod preferences;
 mod profiles;
 mod proof;

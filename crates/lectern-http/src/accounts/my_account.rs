@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::account::AccountParams;
+use super::partner_identity;
 use super::save::{Write, password_hash, save};
 use super::view::{OrganizationContext, UserAccount, user_account};
 use crate::conventions::caller::Caller;
@@ -111,18 +112,21 @@ pub struct NewMemberParams {
     #[serde(flatten)]
     #[param(inline)]
     fields: AccountParams,
-    /// An identity token of a partner that vouches for the new member
+    /// An identity token (a JWT) of the library's identity partner, vouching for the new
+    /// member's verified e-mail address: it gives the user name and, when not sent, the names;
+    /// the password may then be left out (the member signs in with the partner's tokens)
     partner_id_token: Option<String>,
 }
 
 #[utoipa::path(
     post, path = "/v2/myAccount", tag = "accounts",
-    params(("api_key" = String, Query, description = "A client key with membership privileges"), AccountParams),
+    params(("api_key" = String, Query, description = "A client key with membership privileges"), NewMemberParams),
     responses(
         (status = 201, description = "Created an individual member's account on the client key's site; Location names it", body = MyAccountSummary),
         (status = 400, description = "A bad or missing parameter, each named", body = ErrorBody),
         (status = 403, description = "A client key without membership privileges, or a signed-in caller", body = ErrorBody),
-        (status = 409, description = "The e-mail address is another account's user name", body = ErrorBody),
+        (status = 409, description = "The e-mail address is another account's user name, or the partner identity has an account already", body = ErrorBody),
+        (status = 502, description = "The identity partner's keys could not be fetched", body = ErrorBody),
     ),
 )]
 pub async fn create_my_account(
@@ -139,14 +143,12 @@ pub async fn create_my_account(
             "You are signed in to an account already; sign out to create another",
         ));
     }
-    let p: NewMemberParams = caller.params.parse()?;
-    if p.partner_id_token.is_some() {
-        return Err(ApiError::bad_param(
-            "partnerIdToken",
-            "this library has no partner identity provider set up; create the account with a password",
-        ));
-    }
-    if p.fields.password.is_none() {
+    let mut p: NewMemberParams = caller.params.parse()?;
+    let vouched = match p.partner_id_token.take() {
+        Some(token) => Some(partner_identity::vouch(&state, &token, &mut p.fields).await?),
+        None => None,
+    };
+    if vouched.is_none() && p.fields.password.is_none() {
         return Err(ApiError::missing_param("password"));
     }
     let prepared = AccountFields::from(p.fields).create(
@@ -158,6 +160,15 @@ pub async fn create_my_account(
     let hash = password_hash(&prepared).await?;
     let mut tx = state.store.begin().await?;
     save(&mut tx, &prepared, hash.as_deref(), Write::Create).await?;
+    if let Some(claims) = &vouched {
+        let who = claims.subject_on(&caller.client.site_id);
+        let me = &prepared.account.user_account_id;
+        if !lectern_store::partner_identities::link(&mut *tx, &who, me).await? {
+            return Err(ApiError::conflict(
+                "This partner identity has an account here already: sign in with it",
+            ));
+        }
+    }
     tx.commit().await.map_err(lectern_store::StoreError::from)?;
     let created = summary(&state, &caller, &prepared.account).await?;
     Ok(Created(state.v2_url("/myAccount"), created))

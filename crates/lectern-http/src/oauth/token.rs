@@ -8,12 +8,13 @@ use lectern_domain::client::Client;
 use lectern_domain::ids::new_id;
 use lectern_domain::secret::{check_pkce_verifier, pkce_s256_matches, token_hash};
 use lectern_store::oauth::{Redeemed, redeem_code, redeem_refresh_token};
-use lectern_store::{Transaction, accounts};
+use lectern_store::{Transaction, accounts, partner_identities};
 
 use super::client_auth;
 use super::credentials::{self, ClientAddress, SignIn};
 use super::issue::{TokenResponse, issue};
 use super::token_error::TokenError;
+use crate::accounts::partner_identity::Refused;
 use crate::conventions::params::Params;
 use crate::state::AppState;
 
@@ -21,7 +22,8 @@ use crate::state::AppState;
 #[derive(utoipa::ToSchema)]
 #[allow(dead_code)]
 pub struct TokenRequest {
-    /// authorization_code, refresh_token, or password (trusted clients only)
+    /// authorization_code, refresh_token, password (trusted clients only), or
+    /// urn:ietf:params:oauth:grant-type:jwt-bearer (privileged clients only, RFC 7523)
     grant_type: String,
     code: Option<String>,
     redirect_uri: Option<String>,
@@ -30,6 +32,9 @@ pub struct TokenRequest {
     refresh_token: Option<String>,
     username: Option<String>,
     password: Option<String>,
+    /// With the JWT bearer grant: an identity token of the library's identity partner, for a
+    /// member whose account was created with it
+    assertion: Option<String>,
     /// basic (the default and only scope)
     scope: Option<String>,
 }
@@ -87,10 +92,11 @@ async fn grant(
         "password" => password_grant(state, &client, &params, from).await,
         "authorization_code" => code_grant(state, &client, &params).await,
         "refresh_token" => refresh_grant(state, &client, &params).await,
+        JWT_BEARER => partner_grant(state, &client, &params).await,
         other => Err(TokenError::new(
             "unsupported_grant_type",
             format!(
-                "grant_type '{other}' is not supported; use authorization_code, refresh_token or password"
+                "grant_type '{other}' is not supported; use authorization_code, refresh_token, password or {JWT_BEARER}"
             ),
         )),
     };
@@ -184,6 +190,70 @@ async fn password_grant(
         }
     };
     let mut conn = state.store.acquire().await?;
+    Ok(issue(
+        &mut conn,
+        state,
+        &new_id(),
+        &account.user_account_id,
+        &client.api_key,
+    )
+    .await?)
+}
+
+/// RFC 7523's grant: a JWT vouching for the user, here the identity partner's ID token.
+const JWT_BEARER: &str = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+
+/// Signs in the member whose account is linked to the partner identity the assertion names. Only
+/// the library's own applications (privileged keys, as for creating such an account) may.
+async fn partner_grant(
+    state: &AppState,
+    client: &Client,
+    params: &Params,
+) -> Result<TokenResponse, TokenError> {
+    if !client.privileged {
+        return Err(TokenError::new(
+            "unauthorized_client",
+            "Only the library's own applications may sign in with the identity partner's tokens",
+        ));
+    }
+    let assertion = field(params, "assertion")?.ok_or_else(|| missing("assertion"))?;
+    let partner = state.settings.partner_identity.as_ref().ok_or_else(|| {
+        TokenError::new(
+            "unsupported_grant_type",
+            "This library has no identity partner set up",
+        )
+    })?;
+    let claims = partner
+        .verify(assertion)
+        .await
+        .map_err(|refused| match refused {
+            Refused::Invalid(why) => {
+                TokenError::new("invalid_grant", format!("The assertion {why}"))
+            }
+            Refused::Unreachable(why) => TokenError::with_status(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "temporarily_unavailable",
+                why,
+            ),
+        })?;
+    let mut conn = state.store.acquire().await?;
+    let who = claims.subject_on(&client.site_id);
+    let account = match partner_identities::account_of(&mut *conn, &who).await? {
+        Some(id) => accounts::get(&mut *conn, &id).await?,
+        None => None,
+    }
+    .ok_or_else(|| {
+        TokenError::new(
+            "invalid_grant",
+            "No account here is linked to this partner identity; create one with partnerIdToken",
+        )
+    })?;
+    if account.locked {
+        return Err(TokenError::new(
+            "invalid_grant",
+            "This account is locked; contact your library",
+        ));
+    }
     Ok(issue(
         &mut conn,
         state,

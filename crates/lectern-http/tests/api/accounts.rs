@@ -26,7 +26,6 @@ on_both_stores!(
     history_lists_downloads_newest_first,
 );
 
-const MEMBERSHIP: &str = "membership@example.org";
 const ADMIN: &str = "admin@example.org";
 
 async fn assistant(app: &TestApp) -> String {

@@ -16,6 +16,7 @@ mod my_organization;
 mod openapi;
 mod organization_members;
 mod organizations;
+mod partner_identity;
 mod reader_marks;
 mod reading_lists;
 mod recommendations;

@@ -19,8 +19,6 @@ on_both_stores!(
     changes_at_once_from_both_doors_keep_each_others_fields,
 );
 
-const MEMBERSHIP: &str = "membership@example.org";
-
 async fn assistant(app: &TestApp) -> String {
     app.minted_token(CONFIDENTIAL, MEMBERSHIP).await
 }

@@ -20,6 +20,8 @@ pub const CONFIDENTIAL: &str = "confidential-app-key";
 pub const CONFIDENTIAL_SECRET: &str = "confidential-secret-0001";
 pub const DISABLED: &str = "disabled-app-key";
 pub const OTHER_SITE: &str = "other-site-key";
+/// The membership assistant of the main site.
+pub const MEMBERSHIP: &str = "membership@example.org";
 pub const TRUSTED_REDIRECT: &str = "http://127.0.0.1:9/callback";
 
 /// Every signed-in role of the world, with its credentials.
@@ -117,6 +119,7 @@ pub fn default_settings() -> HttpSettings {
         rate_limit_per_user: 100_000,
         sign_in_failures_per_minute: 1000,
         partner_drive: None,
+        partner_identity: None,
     }
 }
 

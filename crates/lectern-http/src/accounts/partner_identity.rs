@@ -1,0 +1,238 @@
+//! A partner's identity tokens (OpenID Connect ID tokens, RFC 7519 JWTs): the partner vouches
+//! for a member's verified e-mail address, so that the library's application can create an
+//! account with `partnerIdToken` and sign the member in later with the same kind of token (the
+//! JWT bearer grant of RFC 7523). The partner publishes its signing keys as a JWK set at a URL;
+//! keys rotate there, so the set is cached and fetched again when a token names a key not in it.
+
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use jsonwebtoken::jwk::{Jwk, JwkSet};
+use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use lectern_store::partner_identities::PartnerSubject;
+use serde::Deserialize;
+use tokio::sync::RwLock;
+use url::Url;
+
+use super::account::AccountParams;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+
+/// How long a fetched key set is trusted before it is fetched again.
+const KEYS_FRESH_FOR: Duration = Duration::from_secs(3600);
+/// A token naming an unknown key may make us fetch the set again, but not more often than this:
+/// made-up key ids must not turn the server into a relay that hammers the partner.
+const REFETCH_AT_MOST_EVERY: Duration = Duration::from_secs(30);
+/// Clocks differ: a token just expired, or issued a moment "in the future", is still taken.
+const CLOCK_LEEWAY_SECONDS: u64 = 60;
+
+/// The partner that vouches for identities, as the operator configured it.
+pub struct PartnerIdentity {
+    issuer: String,
+    audience: String,
+    keys_url: Url,
+    http: reqwest::Client,
+    keys: RwLock<Option<FetchedKeys>>,
+}
+
+struct FetchedKeys {
+    set: JwkSet,
+    at: Instant,
+}
+
+impl std::fmt::Debug for PartnerIdentity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PartnerIdentity")
+            .field("issuer", &self.issuer)
+            .field("audience", &self.audience)
+            .field("keys_url", &self.keys_url.as_str())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Who the partner says the member is.
+#[derive(Debug, Clone)]
+pub struct PartnerClaims {
+    /// The partner's stable identifier of the person (`sub`)
+    pub subject: String,
+    pub issuer: String,
+    pub email: String,
+    pub given_name: Option<String>,
+    pub family_name: Option<String>,
+}
+
+/// Why a token was not taken.
+#[derive(Debug)]
+pub enum Refused {
+    /// The token is not good: its signature, issuer, audience, age or claims; says which.
+    Invalid(String),
+    /// The partner's keys could not be fetched.
+    Unreachable(String),
+}
+
+#[derive(Deserialize)]
+struct RawClaims {
+    sub: String,
+    iss: String,
+    email: Option<String>,
+    #[serde(default, deserialize_with = "boolean_or_string")]
+    email_verified: bool,
+    given_name: Option<String>,
+    family_name: Option<String>,
+}
+
+/// Some providers send `email_verified` as the string "true".
+fn boolean_or_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Flag {
+        Bool(bool),
+        Text(String),
+    }
+    Ok(match Flag::deserialize(d)? {
+        Flag::Bool(b) => b,
+        Flag::Text(t) => t.eq_ignore_ascii_case("true"),
+    })
+}
+
+impl PartnerIdentity {
+    pub fn new(issuer: String, audience: String, keys_url: Url) -> Self {
+        PartnerIdentity {
+            issuer,
+            audience,
+            keys_url,
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(10))
+                .build()
+                .unwrap_or_default(),
+            keys: RwLock::new(None),
+        }
+    }
+
+    /// Checks the token's signature against the partner's keys, its issuer, audience and
+    /// lifetime, and that it carries a verified e-mail address.
+    pub async fn verify(&self, token: &str) -> Result<PartnerClaims, Refused> {
+        let header = jsonwebtoken::decode_header(token)
+            .map_err(|e| Refused::Invalid(format!("is not a signed JWT ({e})")))?;
+        if !matches!(header.alg, Algorithm::RS256 | Algorithm::ES256) {
+            return Err(Refused::Invalid(format!(
+                "is signed with {:?}; only RS256 and ES256 are accepted",
+                header.alg
+            )));
+        }
+        let kid = header
+            .kid
+            .ok_or_else(|| Refused::Invalid("names no signing key (kid)".into()))?;
+        let jwk = self.key(&kid).await?;
+        let key = DecodingKey::from_jwk(&jwk)
+            .map_err(|e| Refused::Invalid(format!("names a key the partner cannot use ({e})")))?;
+        let mut rules = Validation::new(header.alg);
+        rules.set_issuer(&[&self.issuer]);
+        rules.set_audience(&[&self.audience]);
+        rules.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
+        rules.leeway = CLOCK_LEEWAY_SECONDS;
+        let raw = jsonwebtoken::decode::<RawClaims>(token, &key, &rules)
+            .map_err(|e| Refused::Invalid(format!("was refused: {e}")))?
+            .claims;
+        let email = raw
+            .email
+            .filter(|_| raw.email_verified)
+            .ok_or_else(|| Refused::Invalid("carries no verified e-mail address".into()))?;
+        Ok(PartnerClaims {
+            subject: raw.sub,
+            issuer: raw.iss,
+            email,
+            given_name: raw.given_name,
+            family_name: raw.family_name,
+        })
+    }
+
+    async fn key(&self, kid: &str) -> Result<Jwk, Refused> {
+        if let Some(fetched) = &*self.keys.read().await
+            && fetched.at.elapsed() < KEYS_FRESH_FOR
+            && let Some(jwk) = fetched.set.find(kid)
+        {
+            return Ok(jwk.clone());
+        }
+        let mut keys = self.keys.write().await;
+        let recent = keys
+            .as_ref()
+            .is_some_and(|f| f.at.elapsed() < REFETCH_AT_MOST_EVERY);
+        if !recent {
+            *keys = Some(FetchedKeys {
+                set: self.fetch().await?,
+                at: Instant::now(),
+            });
+        }
+        keys.as_ref()
+            .and_then(|f| f.set.find(kid))
+            .cloned()
+            .ok_or_else(|| {
+                Refused::Invalid(format!(
+                    "names key '{kid}', which the partner does not publish"
+                ))
+            })
+    }
+
+    async fn fetch(&self) -> Result<JwkSet, Refused> {
+        let unreachable = |e: reqwest::Error| {
+            tracing::warn!(error = %e, url = %self.keys_url, "partner identity keys unreachable");
+            Refused::Unreachable(format!("the partner's keys could not be fetched: {e}"))
+        };
+        self.http
+            .get(self.keys_url.clone())
+            .send()
+            .await
+            .and_then(reqwest::Response::error_for_status)
+            .map_err(unreachable)?
+            .json::<JwkSet>()
+            .await
+            .map_err(unreachable)
+    }
+}
+
+impl PartnerClaims {
+    /// The identity as linked to an account on `site_id`.
+    pub fn subject_on<'a>(&'a self, site_id: &'a str) -> PartnerSubject<'a> {
+        PartnerSubject {
+            site_id,
+            issuer: &self.issuer,
+            subject: &self.subject,
+        }
+    }
+}
+
+/// Checks a `partnerIdToken` and fills the new account's fields from it: the verified address is
+/// the user name (a different `emailAddress` is refused, since the partner vouched for this one),
+/// and the partner's names stand in for names not sent.
+pub(crate) async fn vouch(
+    state: &AppState,
+    token: &str,
+    fields: &mut AccountParams,
+) -> ApiResult<PartnerClaims> {
+    let partner = state.settings.partner_identity.as_ref().ok_or_else(|| {
+        ApiError::bad_param(
+            "partnerIdToken",
+            "this library has no identity partner set up; create the account with a password",
+        )
+    })?;
+    let claims = partner
+        .verify(token)
+        .await
+        .map_err(|refused| match refused {
+            Refused::Invalid(why) => ApiError::bad_param("partnerIdToken", why),
+            Refused::Unreachable(why) => ApiError::new(StatusCode::BAD_GATEWAY, "BAD_GATEWAY", why),
+        })?;
+    if let Some(sent) = &fields.email_address
+        && !sent.trim().eq_ignore_ascii_case(&claims.email)
+    {
+        return Err(ApiError::bad_param(
+            "emailAddress",
+            "differs from the address the partner verified; leave it out or send that one",
+        ));
+    }
+    fields.email_address = Some(claims.email.clone());
+    fields.first_name = fields.first_name.take().or(claims.given_name.clone());
+    fields.last_name = fields.last_name.take().or(claims.family_name.clone());
+    Ok(claims)
+}
