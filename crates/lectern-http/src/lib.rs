@@ -16,6 +16,7 @@ mod oauth;
 mod observe;
 mod openapi;
 mod organizations;
+mod partner_drive;
 mod periodicals;
 mod popular_lists;
 mod reading_activity;

@@ -7,6 +7,7 @@ use url::Url;
 use crate::accounts::partner_identity::PartnerIdentity;
 use crate::conventions::client_cache::ClientCache;
 use crate::conventions::rate_limit::{Quotas, RateLimits};
+pub use crate::partner_drive::PartnerDrive;
 
 /// What the HTTP layer needs to know from the operator's configuration.
 #[derive(Debug, Clone)]
@@ -27,38 +28,6 @@ pub struct HttpSettings {
     pub partner_drive: Option<PartnerDrive>,
     /// The partner whose identity tokens create and sign in accounts; None: none is set up.
     pub partner_identity: Option<Arc<PartnerIdentity>>,
-}
-
-/// A partner's drive: its OAuth token endpoint and the library's client there.
-#[derive(Clone)]
-pub struct PartnerDrive {
-    pub token_url: Url,
-    pub client_id: String,
-    pub client_secret: String,
-    pub http: reqwest::Client,
-}
-
-impl std::fmt::Debug for PartnerDrive {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PartnerDrive")
-            .field("token_url", &self.token_url.as_str())
-            .field("client_id", &self.client_id)
-            .finish_non_exhaustive()
-    }
-}
-
-impl PartnerDrive {
-    pub fn new(token_url: Url, client_id: String, client_secret: String) -> Self {
-        PartnerDrive {
-            token_url,
-            client_id,
-            client_secret,
-            http: reqwest::Client::builder()
-                .timeout(Duration::from_secs(10))
-                .build()
-                .unwrap_or_default(),
-        }
-    }
 }
 
 impl HttpSettings {

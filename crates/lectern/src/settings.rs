@@ -31,6 +31,7 @@ pub struct Settings {
     pub files_url: Option<String>,
     pub log_format: LogFormat,
     pub partner_drive_token_url: Option<Url>,
+    pub partner_drive_files_url: Option<Url>,
     pub partner_drive_client_id: Option<String>,
     pub partner_drive_client_secret: Option<String>,
     pub partner_id_issuer: Option<String>,
@@ -62,6 +63,7 @@ impl Default for Settings {
             files_url: None,
             log_format: LogFormat::Text,
             partner_drive_token_url: None,
+            partner_drive_files_url: None,
             partner_drive_client_id: None,
             partner_drive_client_secret: None,
             partner_id_issuer: None,
@@ -71,7 +73,7 @@ impl Default for Settings {
     }
 }
 
-const KEYS: [&str; 19] = [
+const KEYS: [&str; 20] = [
     "data_dir",
     "database_url",
     "listen",
@@ -86,6 +88,7 @@ const KEYS: [&str; 19] = [
     "files_url",
     "log_format",
     "partner_drive_token_url",
+    "partner_drive_files_url",
     "partner_drive_client_id",
     "partner_drive_client_secret",
     "partner_id_issuer",
@@ -157,6 +160,10 @@ pub struct SettingsArgs {
     #[arg(long, global = true, value_name = "URL")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partner_drive_token_url: Option<Url>,
+    /// Where the partner drive's files are: a file is fetched from URL/{fileId}?alt=media
+    #[arg(long, global = true, value_name = "URL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partner_drive_files_url: Option<Url>,
     /// The library's client id at the partner drive
     #[arg(long, global = true, value_name = "ID")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -212,12 +219,13 @@ impl Settings {
         }
         let partner = [
             self.partner_drive_token_url.is_some(),
+            self.partner_drive_files_url.is_some(),
             self.partner_drive_client_id.is_some(),
             self.partner_drive_client_secret.is_some(),
         ];
         if partner.contains(&true) && partner.contains(&false) {
             bail!(
-                "partner_drive_token_url, partner_drive_client_id and partner_drive_client_secret go together"
+                "partner_drive_token_url, partner_drive_files_url, partner_drive_client_id and partner_drive_client_secret go together"
             );
         }
         let identity = [
@@ -273,14 +281,18 @@ impl Settings {
             sign_in_failures_per_minute: self.sign_in_failures_per_minute,
             partner_drive: match (
                 &self.partner_drive_token_url,
+                &self.partner_drive_files_url,
                 &self.partner_drive_client_id,
                 &self.partner_drive_client_secret,
             ) {
-                (Some(url), Some(id), Some(secret)) => Some(lectern_http::PartnerDrive::new(
-                    url.clone(),
-                    id.clone(),
-                    secret.clone(),
-                )),
+                (Some(url), Some(files), Some(id), Some(secret)) => {
+                    Some(lectern_http::PartnerDrive::new(
+                        url.clone(),
+                        files.clone(),
+                        id.clone(),
+                        secret.clone(),
+                    ))
+                }
                 _ => None,
             },
             partner_identity: match (

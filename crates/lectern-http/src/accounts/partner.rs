@@ -8,6 +8,8 @@ use axum::Json;
 use axum::extract::State;
 use lectern_domain::Timestamp;
 use lectern_store::partner_tokens::{self, PartnerToken};
+
+use crate::partner_drive::MemberToken;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -40,20 +42,6 @@ pub struct ConnectParams {
     redirect_uri: Option<String>,
 }
 
-/// The drive's token response (RFC 6749, section 5.1).
-#[derive(Deserialize)]
-struct DriveTokens {
-    access_token: String,
-    #[serde(default = "bearer")]
-    token_type: String,
-    expires_in: Option<i64>,
-    refresh_token: Option<String>,
-}
-
-fn bearer() -> String {
-    "Bearer".to_owned()
-}
-
 fn privileged_member(caller: &Caller) -> ApiResult<&lectern_domain::account::Account> {
     let me = caller.signed_in()?;
     if !caller.client.privileged {
@@ -70,46 +58,6 @@ fn drive(state: &AppState) -> ApiResult<&PartnerDrive> {
         .partner_drive
         .as_ref()
         .ok_or_else(|| ApiError::not_found("No partner drive is set up for this library"))
-}
-
-/// Asks the drive's token endpoint; a refusal names `param`.
-async fn exchange(
-    drive: &PartnerDrive,
-    form: &[(&str, &str)],
-    param: &str,
-) -> ApiResult<DriveTokens> {
-    let mut body: Vec<(&str, &str)> = form.to_vec();
-    body.push(("client_id", &drive.client_id));
-    body.push(("client_secret", &drive.client_secret));
-    let resp = drive
-        .http
-        .post(drive.token_url.clone())
-        .form(&body)
-        .send()
-        .await
-        .map_err(|e| {
-            tracing::warn!(error = %e, "partner drive unreachable");
-            ApiError::new(
-                axum::http::StatusCode::BAD_GATEWAY,
-                "BAD_GATEWAY",
-                "The partner drive did not answer; try again later",
-            )
-        })?;
-    if !resp.status().is_success() {
-        let why: serde_json::Value = resp.json().await.unwrap_or_default();
-        let error = why["error"].as_str().unwrap_or("refused").to_owned();
-        return Err(ApiError::bad_param(
-            param,
-            format!("the partner drive refused it ({error})"),
-        ));
-    }
-    resp.json::<DriveTokens>().await.map_err(|e| {
-        ApiError::new(
-            axum::http::StatusCode::BAD_GATEWAY,
-            "BAD_GATEWAY",
-            format!("The partner drive answered something unreadable: {e}"),
-        )
-    })
 }
 
 fn view(state: &AppState, token: &PartnerToken, now: Timestamp) -> PartnerAccessToken {
@@ -142,57 +90,42 @@ pub async fn partner_access_token(
     let drive = drive(&state)?;
     let p: ConnectParams = caller.params.parse()?;
     let now = Timestamp::now();
-    let pool = state.store.pool();
-    let tokens = match p.code {
+    let token = match p.code {
         Some(code) => {
             let redirect_uri = p
                 .redirect_uri
                 .ok_or_else(|| ApiError::missing_param("redirectUri"))?;
-            exchange(
-                drive,
-                &[
-                    ("grant_type", "authorization_code"),
-                    ("code", &code),
-                    ("redirect_uri", &redirect_uri),
-                ],
-                "code",
-            )
-            .await?
-        }
-        None => {
-            let stored = partner_tokens::get(pool, &me.user_account_id)
-                .await?
-                .ok_or_else(|| {
-                    ApiError::not_found(
-                        "You have not connected a partner drive; send the drive's code",
-                    )
-                })?;
-            // A token good for another minute is handed out again rather than refreshed.
-            if stored.expires_at.is_none_or(|at| at > now.unix() + 60) {
-                return Ok(Json(view(&state, &stored, now)));
-            }
-            let refresh = stored.refresh_token.clone().ok_or_else(|| {
-                ApiError::not_found(
-                    "The partner drive's token expired and cannot be renewed; connect again",
+            let tokens = drive
+                .exchange(
+                    &[
+                        ("grant_type", "authorization_code"),
+                        ("code", &code),
+                        ("redirect_uri", &redirect_uri),
+                    ],
+                    "code",
                 )
-            })?;
-            let mut fresh = exchange(
-                drive,
-                &[("grant_type", "refresh_token"), ("refresh_token", &refresh)],
-                "refreshToken",
-            )
-            .await?;
-            fresh.refresh_token = fresh.refresh_token.or(Some(refresh));
-            fresh
+                .await?;
+            drive
+                .remember(&state.store, &me.user_account_id, tokens, None, now)
+                .await?
         }
+        None => match drive
+            .member_token(&state.store, &me.user_account_id, now)
+            .await?
+        {
+            MemberToken::Usable(token) => token,
+            MemberToken::NotConnected => {
+                return Err(ApiError::not_found(
+                    "You have not connected a partner drive; send the drive's code",
+                ));
+            }
+            MemberToken::Expired => {
+                return Err(ApiError::not_found(
+                    "The partner drive's token expired and cannot be renewed; connect again",
+                ));
+            }
+        },
     };
-    let token = PartnerToken {
-        access_token: tokens.access_token,
-        token_type: tokens.token_type,
-        refresh_token: tokens.refresh_token,
-        expires_at: tokens.expires_in.map(|s| now.unix() + s),
-    };
-    partner_tokens::put(pool, &me.user_account_id, &token).await?;
     Ok(Json(view(&state, &token, now)))
 }
 

@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 use super::record::owner_view;
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::partner_drive::MemberToken;
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, TitleSummary, segment};
 
@@ -82,12 +83,7 @@ pub async fn create_document(
                 "send a file or a partnerDriveFileId, not both",
             ));
         }
-        (None, Some(_)) => {
-            return Err(ApiError::bad_param(
-                "partnerDriveFileId",
-                "no partner drive is connected to this server; upload the file instead",
-            ));
-        }
+        (None, Some(file_id)) => from_drive(&state, me, &file_id).await?,
         (None, None) => return Err(ApiError::missing_param("file")),
         (Some(bytes), None) => bytes,
     };
@@ -124,6 +120,42 @@ pub async fn create_document(
         Json(view),
     )
         .into_response())
+}
+
+/// The file from the member's partner drive, with the token they connected it with.
+async fn from_drive(
+    state: &AppState,
+    me: &lectern_domain::account::Account,
+    file_id: &str,
+) -> ApiResult<Vec<u8>> {
+    let param = "partnerDriveFileId";
+    let drive = state.settings.partner_drive.as_ref().ok_or_else(|| {
+        ApiError::bad_param(
+            param,
+            "this library has no partner drive; upload the file instead",
+        )
+    })?;
+    let token = match drive
+        .member_token(&state.store, &me.user_account_id, Timestamp::now())
+        .await?
+    {
+        MemberToken::Usable(token) => token,
+        MemberToken::NotConnected => {
+            return Err(ApiError::bad_param(
+                param,
+                "you have not connected your partner drive (POST /v2/partnerAccessToken)",
+            ));
+        }
+        MemberToken::Expired => {
+            return Err(ApiError::bad_param(
+                param,
+                "your partner drive's token expired and cannot be renewed; connect it again",
+            ));
+        }
+    };
+    drive
+        .fetch_file(&token, file_id, MAX_BYTES, too_large)
+        .await
 }
 
 /// The form's fields; each at most once.

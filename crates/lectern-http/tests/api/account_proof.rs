@@ -377,53 +377,6 @@ async fn administrators_read_the_changes_made_to_an_account(backend: Backend) {
     assert!(page2["next"].is_null());
 }
 
-/// A partner drive's token endpoint: `good` is the one code it issued, `drive-r1` its refresh
-/// token, and only the library's secret is accepted.
-async fn fake_drive() -> url::Url {
-    use axum::{Form, Json, Router, http::StatusCode as Code, routing::post};
-    async fn token(
-        Form(f): Form<std::collections::HashMap<String, String>>,
-    ) -> (Code, Json<Value>) {
-        let field = |k: &str| f.get(k).map(String::as_str);
-        if field("client_id") != Some("lectern") || field("client_secret") != Some("drive-secret") {
-            return (
-                Code::UNAUTHORIZED,
-                Json(serde_json::json!({"error": "invalid_client"})),
-            );
-        }
-        match (field("grant_type"), field("code"), field("refresh_token")) {
-            (Some("authorization_code"), Some("good"), _)
-                if field("redirect_uri") == Some("app:/drive") =>
-            {
-                (
-                    Code::OK,
-                    Json(
-                        serde_json::json!({"access_token": "drive-a1", "token_type": "Bearer", "expires_in": 1, "refresh_token": "drive-r1"}),
-                    ),
-                )
-            }
-            (Some("refresh_token"), _, Some("drive-r1")) => (
-                Code::OK,
-                Json(
-                    serde_json::json!({"access_token": "drive-a2", "token_type": "Bearer", "expires_in": 3600}),
-                ),
-            ),
-            _ => (
-                Code::BAD_REQUEST,
-                Json(serde_json::json!({"error": "invalid_grant"})),
-            ),
-        }
-    }
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(listener, Router::new().route("/token", post(token)))
-            .await
-            .unwrap();
-    });
-    url::Url::parse(&format!("http://{addr}/token")).unwrap()
-}
-
 async fn partner_drives_are_connected_refreshed_and_forgotten(backend: Backend) {
     // Without a partner drive set up there is nothing to connect.
     let plain = TestApp::start(backend).await;
@@ -440,15 +393,7 @@ async fn partner_drives_are_connected_refreshed_and_forgotten(backend: Backend) 
     assert_eq!(status, StatusCode::NOT_FOUND);
     drop(plain);
 
-    let drive = fake_drive().await;
-    let app = TestApp::start_with(backend, |s| {
-        s.partner_drive = Some(lectern_http::PartnerDrive::new(
-            drive,
-            "lectern".into(),
-            "drive-secret".into(),
-        ));
-    })
-    .await;
+    let app = app_with_drive(backend, &[]).await;
     let token = app.minted_token(CONFIDENTIAL, "member@example.org").await;
     let path = "/v2/partnerAccessToken";
     let (status, _) = call_as(&app, CONFIDENTIAL, Method::POST, path, Some(&token), &[]).await;

@@ -16,6 +16,7 @@ use lectern_store::on_both_stores;
 on_both_stores!(
     documents_are_made_accessible_and_are_their_owners_alone,
     document_input_is_checked_by_name,
+    documents_come_from_the_members_partner_drive,
 );
 
 const PDF: &str = "application/pdf";
@@ -435,4 +436,51 @@ async fn document_input_is_checked_by_name(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(count, 0, "nothing refused was kept");
+}
+
+async fn documents_come_from_the_members_partner_drive(backend: Backend) {
+    let pdf = text_pdf(&[(24, "From the Drive"), (12, "Words kept in the cloud")]);
+    let app = app_with_drive(backend, &[("file-7", pdf)]).await;
+    let token = app.token_of("member@example.org").await;
+    let from_drive = |id: &str| {
+        Form::new()
+            .text("name", "Cloud notes")
+            .text("mimeType", PDF)
+            .text("partnerDriveFileId", id.to_owned())
+    };
+    // Not connected yet: the drive is not asked, and the refusal names the parameter.
+    let (status, _, body) = upload(&app, Some(&token), from_drive("file-7")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(error_message(&body, "BAD_REQUEST").contains("partnerDriveFileId"));
+
+    // The library's application connects the member's drive; its token runs out within the
+    // minute, so the document's fetch renews it first.
+    let console = app.minted_token(CONFIDENTIAL, "member@example.org").await;
+    let (status, body) = call_as(
+        &app,
+        CONFIDENTIAL,
+        reqwest::Method::POST,
+        "/v2/partnerAccessToken",
+        Some(&console),
+        &[("code", "good"), ("redirectUri", "app:/drive")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, location, body) = upload(&app, Some(&token), from_drive("file-7")).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert!(location.is_some());
+    let service_id = body["serviceId"].as_str().unwrap().to_owned();
+    let epub = converted(&app, &token, &service_id).await;
+    let text = epub_text(&epub);
+    assert!(text.contains("From the Drive"), "{text}");
+    assert!(text.contains("Words kept in the cloud"), "{text}");
+
+    // A file the drive does not have is the member's mistake, named.
+    let (status, _, body) = upload(&app, Some(&token), from_drive("file-8")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(error_message(&body, "BAD_REQUEST").contains("partnerDriveFileId"));
+    // Another member has connected no drive: the first member's connection is not theirs.
+    let other = app.token_of("volunteer@example.org").await;
+    let (status, _, body) = upload(&app, Some(&other), from_drive("file-7")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }

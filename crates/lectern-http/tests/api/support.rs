@@ -635,3 +635,93 @@ pub async fn add_second_sponsor(app: &TestApp) -> Value {
     assert_eq!(status, StatusCode::CREATED, "{body}");
     body
 }
+
+/// A partner drive: its token endpoint, where `good` is the one code it issued, `drive-r1` its
+/// refresh token, and only the library's secret is accepted; and its files, `files` by id, given
+/// to the bearer of either access token.
+pub async fn fake_drive(files: &[(&str, Vec<u8>)]) -> (url::Url, url::Url) {
+    use axum::extract::Path;
+    use axum::http::HeaderMap;
+    use axum::{
+        Form, Json, Router,
+        http::StatusCode as Code,
+        routing::{get, post},
+    };
+    async fn token(
+        Form(f): Form<std::collections::HashMap<String, String>>,
+    ) -> (Code, Json<Value>) {
+        let field = |k: &str| f.get(k).map(String::as_str);
+        if field("client_id") != Some("lectern") || field("client_secret") != Some("drive-secret") {
+            return (
+                Code::UNAUTHORIZED,
+                Json(serde_json::json!({"error": "invalid_client"})),
+            );
+        }
+        match (field("grant_type"), field("code"), field("refresh_token")) {
+            (Some("authorization_code"), Some("good"), _)
+                if field("redirect_uri") == Some("app:/drive") =>
+            {
+                (
+                    Code::OK,
+                    Json(
+                        serde_json::json!({"access_token": "drive-a1", "token_type": "Bearer", "expires_in": 1, "refresh_token": "drive-r1"}),
+                    ),
+                )
+            }
+            (Some("refresh_token"), _, Some("drive-r1")) => (
+                Code::OK,
+                Json(
+                    serde_json::json!({"access_token": "drive-a2", "token_type": "Bearer", "expires_in": 3600}),
+                ),
+            ),
+            _ => (
+                Code::BAD_REQUEST,
+                Json(serde_json::json!({"error": "invalid_grant"})),
+            ),
+        }
+    }
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let files: std::collections::HashMap<String, Vec<u8>> = files
+        .iter()
+        .map(|(id, bytes)| ((*id).to_owned(), bytes.clone()))
+        .collect();
+    let file = move |Path(id): Path<String>, headers: HeaderMap| {
+        let files = files.clone();
+        async move {
+            let bearer = headers
+                .get("authorization")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default();
+            if !["Bearer drive-a1", "Bearer drive-a2"].contains(&bearer) {
+                return (Code::UNAUTHORIZED, Vec::new());
+            }
+            match files.get(&id) {
+                Some(bytes) => (Code::OK, bytes.clone()),
+                None => (Code::NOT_FOUND, Vec::new()),
+            }
+        }
+    };
+    tokio::spawn(async move {
+        let drive = Router::new()
+            .route("/token", post(token))
+            .route("/files/{id}", get(file));
+        axum::serve(listener, drive).await.unwrap();
+    });
+    let at = |path: &str| url::Url::parse(&format!("http://{addr}{path}")).unwrap();
+    (at("/token"), at("/files/"))
+}
+
+/// The application with a partner drive that holds `files`.
+pub async fn app_with_drive(backend: Backend, files: &[(&str, Vec<u8>)]) -> TestApp {
+    let (token_url, files_url) = fake_drive(files).await;
+    TestApp::start_with(backend, |s| {
+        s.partner_drive = Some(lectern_http::PartnerDrive::new(
+            token_url,
+            files_url,
+            "lectern".into(),
+            "drive-secret".into(),
+        ));
+    })
+    .await
+}
