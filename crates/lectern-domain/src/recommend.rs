@@ -10,18 +10,27 @@
 //! 3. Affinity: a candidate by an author the reader has read gains half its score again, and one
 //!    in a category they have read a quarter, per match.
 //! 4. Popular titles fill what is left (all of it for a reader with no history), scored below
-//!    every neighbour-based title, by how many readers they have times the same affinity.
+//!    every neighbour-based title, by how many readers they have times the same affinity;
+//!    titles by the authors and in the categories the reader's profile includes join them.
+//! 5. The profile's preference (its included authors, categories and narrators) multiplies
+//!    every score; what it excludes the caller marks ineligible.
 //!
 //! Titles already read, and titles the rules do not let the reader see, are never offered.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// What the scoring knows of a candidate title.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Candidate {
     pub authors: Vec<String>,
     pub categories: Vec<String>,
+    /// How much the reader's profile favours it: 1 for nothing in particular.
+    pub preference: f64,
 }
+
+/// A title the profile asked for counts in the fill as a title with half the readers of the
+/// most read one.
+const PICK_WEIGHT: f64 = 0.5;
 
 /// The facts behind one reader's recommendations.
 #[derive(Debug, Default)]
@@ -35,6 +44,8 @@ pub struct Facts {
     pub neighbours: Vec<(u32, Vec<String>)>,
     /// Titles by how many readers have them, most first.
     pub popular: Vec<(String, u64)>,
+    /// Titles by the authors and in the categories the reader's profile includes.
+    pub picks: Vec<String>,
 }
 
 /// Titles to offer, best first, at most `limit`, each with its score. `eligible` says whether a
@@ -62,7 +73,7 @@ pub fn rank(
         .into_iter()
         .filter(|(t, _)| eligible(t))
         .map(|(t, score)| {
-            let boost = describe(&t).map_or(1.0, |c| affinity(facts, &c));
+            let boost = describe(&t).map_or(1.0, |c| affinity(facts, &c) * c.preference);
             (t, score * boost)
         })
         .collect();
@@ -72,15 +83,22 @@ pub fn rank(
     let floor = ranked.last().map_or(1.0, |(_, s)| *s).min(1.0);
     let offered: HashSet<String> = ranked.iter().map(|(t, _)| t.clone()).collect();
     let most = facts.popular.first().map_or(1, |(_, n)| (*n).max(1)) as f64;
-    let mut fill: Vec<(String, f64)> = facts
+    let mut weights: BTreeMap<&str, f64> = facts
         .popular
         .iter()
-        .filter(|(t, _)| !facts.history.contains(t) && !offered.contains(t) && eligible(t))
-        .take(limit.saturating_sub(ranked.len()) * 3)
-        .map(|(t, readers)| {
-            let boost = describe(t).map_or(1.0, |c| affinity(facts, &c));
-            // Below the floor: half of it at most (the boost is at most about twice).
-            (t.clone(), floor * 0.25 * (*readers as f64 / most) * boost)
+        .map(|(t, readers)| (t.as_str(), *readers as f64 / most))
+        .collect();
+    for t in &facts.picks {
+        let w = weights.entry(t.as_str()).or_default();
+        *w = w.max(PICK_WEIGHT);
+    }
+    let mut fill: Vec<(String, f64)> = weights
+        .into_iter()
+        .filter(|(t, _)| !facts.history.contains(*t) && !offered.contains(*t) && eligible(t))
+        .map(|(t, weight)| {
+            let boost = describe(t).map_or(1.0, |c| affinity(facts, &c) * c.preference);
+            // Below the floor (a quarter of it, times the boosts).
+            (t.to_owned(), floor * 0.25 * weight * boost)
         })
         .collect();
     fill.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
@@ -143,6 +161,7 @@ mod tests {
                     vec![]
                 },
                 categories: vec![],
+                preference: 1.0,
             })
         };
         let first = rank(&facts, 10, |t| t != "y", describe);
@@ -166,5 +185,26 @@ mod tests {
             .map(|(t, _)| t)
             .collect();
         assert_eq!(ranked, ["p", "q"]);
+    }
+
+    #[test]
+    fn the_profile_raises_what_it_includes_and_its_picks_join_the_popular_titles() {
+        let facts = Facts {
+            popular: vec![("p".into(), 10), ("q".into(), 8)],
+            picks: titles(&["k"]),
+            ..Facts::default()
+        };
+        let describe = |t: &str| {
+            Some(Candidate {
+                authors: vec![],
+                categories: vec![],
+                preference: if t == "q" || t == "k" { 2.0 } else { 1.0 },
+            })
+        };
+        let ranked: Vec<String> = rank(&facts, 10, |_| true, describe)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect();
+        assert_eq!(ranked, ["q", "k", "p"]);
     }
 }

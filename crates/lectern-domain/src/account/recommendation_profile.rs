@@ -1,8 +1,8 @@
 //! The recommendation profile: what a member wants recommended, and what never. The
 //! recommender reads it; members and membership assistants set it.
 
-use crate::catalog::artifact::{NarratorGender, NarratorType};
-use crate::catalog::title::ContentWarning;
+use crate::catalog::artifact::{Narrator, NarratorGender, NarratorType};
+use crate::catalog::title::{ContentWarning, ContributorType, TitleRecord};
 use crate::invalid::{Invalid, Problems};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,6 +111,73 @@ impl RecommendationProfile {
         }
         p.done(profile)
     }
+}
+
+/// How the recommender reads a profile: exclusions keep a title out, inclusions raise it.
+impl RecommendationProfile {
+    /// Whether a title may be recommended: none of its authors, categories or content warnings
+    /// excluded, within the reading age when one is set, and from the reader's own site unless
+    /// the global collection is included (`from_global`: the title is another site's, in the
+    /// global collection).
+    pub fn admits(&self, t: &TitleRecord, from_global: bool) -> bool {
+        let excluded_author = t
+            .contributors_of(ContributorType::Author)
+            .any(|a| has(&self.excluded_authors, a));
+        let excluded_category = t
+            .categories
+            .iter()
+            .any(|c| has(&self.excluded_categories, c));
+        let warned = t
+            .content_warnings
+            .iter()
+            .any(|w| self.excluded_content_warnings.contains(w));
+        let outside_age = self.reading_age.is_some_and(|age| {
+            t.reading_age_minimum.is_some_and(|min| age < min)
+                || t.reading_age_maximum.is_some_and(|max| age > max)
+        });
+        let elsewhere = from_global && !self.include_global_collection;
+        !(excluded_author || excluded_category || warned || outside_age || elsewhere)
+    }
+
+    /// How much the profile favours a title: 1, plus 1 per included author, a half per included
+    /// category, and a quarter for an audio narrator of the gender and a quarter of the type
+    /// asked for.
+    pub fn preference(&self, t: &TitleRecord) -> f64 {
+        let authors = t
+            .contributors_of(ContributorType::Author)
+            .filter(|a| has(&self.included_authors, a))
+            .count();
+        let categories = t
+            .categories
+            .iter()
+            .filter(|c| has(&self.included_categories, c))
+            .count();
+        let narrators: Vec<&Narrator> = t
+            .artifacts
+            .iter()
+            .filter_map(|a| a.narrator.as_ref())
+            .collect();
+        let gender = self
+            .narrator_gender
+            .is_some_and(|g| narrators.iter().any(|n| n.gender == Some(g)));
+        let kind = self
+            .narrator_type
+            .is_some_and(|k| narrators.iter().any(|n| n.kind == k));
+        1.0 + authors as f64
+            + 0.5 * categories as f64
+            + 0.25 * f64::from(u8::from(gender))
+            + 0.25 * f64::from(u8::from(kind))
+    }
+
+    /// Whether the profile asks for anything in particular (authors or categories to include).
+    pub fn has_inclusions(&self) -> bool {
+        !self.included_authors.is_empty() || !self.included_categories.is_empty()
+    }
+}
+
+/// Names compare without regard to case: a member types "austen, jane" for "Austen, Jane".
+fn has(list: &[String], name: &str) -> bool {
+    list.iter().any(|v| v.eq_ignore_ascii_case(name))
 }
 
 /// Trimmed, without blanks (an emptied list arrives as one blank value) or repeats.

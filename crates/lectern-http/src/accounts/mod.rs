@@ -16,7 +16,7 @@ pub mod partner_identity;
 pub mod preferences;
 mod profiles;
 mod proof;
-mod recommendation_profile;
+pub(crate) mod recommendation_profile;
 pub mod save;
 mod subscriptions;
 mod utm;

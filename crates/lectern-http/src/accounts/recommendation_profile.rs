@@ -71,7 +71,8 @@ async fn view(
     })
 }
 
-async fn stored(state: &AppState, a: &Account) -> ApiResult<RecommendationProfile> {
+/// The account's profile as saved, or the defaults of its site.
+pub(crate) async fn profile_of(state: &AppState, a: &Account) -> ApiResult<RecommendationProfile> {
     if let Some(p) =
         preferences::recommendation_profile(state.store.pool(), &a.user_account_id).await?
     {
@@ -136,7 +137,7 @@ async fn change(
     a: &Account,
 ) -> ApiResult<(RecommendationProfile, RecommendationProfile)> {
     let p: ProfileParams = caller.params.parse()?;
-    let before = stored(state, a).await?;
+    let before = profile_of(state, a).await?;
     let after = before.apply(changes(caller, p))?;
     Ok((before, after))
 }
@@ -155,7 +156,7 @@ pub async fn my_profile(
     caller: Caller,
 ) -> ApiResult<Json<RecommendationProfileView>> {
     let me = caller.signed_in()?;
-    let p = stored(&state, me).await?;
+    let p = profile_of(&state, me).await?;
     Ok(Json(
         view(&state, "/myAccount/recommendationProfile", p).await?,
     ))
@@ -214,7 +215,7 @@ pub async fn account_profile(
         "read recommendation profiles",
     )
     .await?;
-    let p = stored(&state, &m.account).await?;
+    let p = profile_of(&state, &m.account).await?;
     Ok(Json(view(&state, &account_path(&m.account), p).await?))
 }
 

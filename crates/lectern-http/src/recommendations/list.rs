@@ -5,17 +5,22 @@ use std::collections::{HashMap, HashSet};
 
 use axum::Json;
 use axum::extract::State;
+use lectern_domain::account::recommendation_profile::RecommendationProfile;
+use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
 use lectern_domain::catalog::{ContributorType, TitleRecord, TitleStatusCode};
+use lectern_domain::paging::Direction;
 use lectern_domain::recommend::{self, Candidate, Facts};
 use lectern_store::{recommendations, titles};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::accounts::recommendation_profile::profile_of;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::paging::PageRequest;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
+use crate::titles::search::run;
 use crate::titles::{CatalogViewer, TitleSummary, summary};
 
 /// Recommendations offered at most, over all pages.
@@ -24,6 +29,8 @@ const OFFERED: usize = 100;
 const NEIGHBOURS: u32 = 50;
 /// Titles of the reader's history read for their authors and categories.
 const HISTORY_READ: usize = 200;
+/// Titles the index gives for the profile's authors, and for its categories.
+const PICKS: u32 = 50;
 
 /// A recommended title: a title summary.
 #[derive(Serialize, ToSchema)]
@@ -67,7 +74,9 @@ pub async fn my_recommendations(
     let mut their_titles = recommendations::titles_of(pool, &ids).await?;
     let popular = state.titles.popular_reads(&state.store).await?;
 
+    let profile = profile_of(&state, me).await?;
     let mut facts = Facts {
+        picks: picks(&state, &who, &profile).await?,
         history: history.iter().cloned().collect(),
         neighbours: neighbours
             .into_iter()
@@ -88,9 +97,13 @@ pub async fn my_recommendations(
 
     let records = candidate_records(&state, &facts).await?;
     let eligible = |id: &str| {
-        records
-            .get(id)
-            .is_some_and(|r| r.status == TitleStatusCode::Live && r.allow_recommend && who.sees(r))
+        records.get(id).is_some_and(|r| {
+            let from_global = r.site != me.site_id && who.in_global(&r.site);
+            r.status == TitleStatusCode::Live
+                && r.allow_recommend
+                && who.sees(r)
+                && profile.admits(r, from_global)
+        })
     };
     let describe = |id: &str| {
         records.get(id).map(|r| Candidate {
@@ -99,6 +112,7 @@ pub async fn my_recommendations(
                 .map(str::to_owned)
                 .collect(),
             categories: r.categories.clone(),
+            preference: profile.preference(r),
         })
     };
     let ranked = recommend::rank(&facts, OFFERED, eligible, describe);
@@ -124,8 +138,49 @@ pub async fn my_recommendations(
     ))
 }
 
+/// Titles by the authors the profile includes, and in its categories, as the index finds them
+/// among the titles the reader may see.
+async fn picks(
+    state: &AppState,
+    who: &CatalogViewer,
+    profile: &RecommendationProfile,
+) -> ApiResult<Vec<String>> {
+    let mut found = Vec::new();
+    let by_author = TitleFilters {
+        authors: profile.included_authors.clone(),
+        ..TitleFilters::default()
+    };
+    let in_category = TitleFilters {
+        categories: profile.included_categories.clone(),
+        ..TitleFilters::default()
+    };
+    for (filters, sort) in [
+        (by_author, TitleSort::Relevance),
+        (in_category, TitleSort::DateAdded),
+    ] {
+        if filters == TitleFilters::default() {
+            continue;
+        }
+        let search = TitleSearch {
+            filters,
+            scope: who.scope(),
+            sort,
+            direction: if sort == TitleSort::DateAdded {
+                Direction::Desc
+            } else {
+                Direction::Asc
+            },
+            limit: PICKS,
+            start: None,
+            facets: false,
+        };
+        found.extend(run(state, search).await?.service_ids);
+    }
+    Ok(found)
+}
+
 /// The records of every title the ranking may offer: what neighbours read beyond the reader's
-/// history, and the most-read titles.
+/// history, the most-read titles, and the profile's picks.
 async fn candidate_records(
     state: &AppState,
     facts: &Facts,
@@ -134,7 +189,7 @@ async fn candidate_records(
     let mut seen: HashSet<&str> = HashSet::new();
     let neighbour_titles = facts.neighbours.iter().flat_map(|(_, ts)| ts.iter());
     let popular = facts.popular.iter().map(|(t, _)| t);
-    for t in neighbour_titles.chain(popular) {
+    for t in neighbour_titles.chain(popular).chain(&facts.picks) {
         if !facts.history.contains(t) && seen.insert(t) {
             wanted.push(t.clone());
         }

@@ -8,7 +8,7 @@ mod filters;
 mod names;
 mod record;
 mod resources;
-mod search;
+pub(crate) mod search;
 mod view;
 mod viewer;
 

@@ -8,7 +8,10 @@ use serde_json::Value;
 use crate::support::*;
 use lectern_store::on_both_stores;
 
-on_both_stores!(recommendations_follow_readers_like_you_then_popular_titles);
+on_both_stores!(
+    recommendations_follow_readers_like_you_then_popular_titles,
+    the_recommendation_profile_keeps_out_and_brings_in,
+);
 
 async fn read(app: &TestApp, token: &str, service_id: &str) {
     let (status, body) = json(
@@ -96,4 +99,77 @@ async fn recommendations_follow_readers_like_you_then_popular_titles(backend: Ba
     let (status, body) = recommended(&app, Some(&member), "&limit=1000x").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error_message(&body, "BAD_REQUEST").contains("'limit'"));
+}
+
+async fn set_profile(app: &TestApp, token: &str, form: &[(&str, &str)]) {
+    let (status, body) = call_reader(
+        app,
+        reqwest::Method::PUT,
+        "/v2/myAccount/recommendationProfile",
+        Some(token),
+        form,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+async fn the_recommendation_profile_keeps_out_and_brings_in(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let member = app.token_of("member@example.org").await;
+    let grown = app.token_of("grown@example.org").await;
+    let admin = app.token_of("admin@example.org").await;
+    for (who, title) in [
+        (&member, "t-road"),
+        (&member, "t-pride"),
+        (&grown, "t-road"),
+        (&grown, "t-stripes"),
+        (&admin, "t-pride"),
+        (&admin, "t-algebra"),
+    ] {
+        read(&app, who, title).await;
+    }
+    let (_, body) = recommended(&app, Some(&member), "&limit=100").await;
+    assert_eq!(ids(&body)[..2], ["t-stripes", "t-algebra"]);
+    // An excluded author and a reading age keep titles out, however well they score.
+    set_profile(&app, &member, &[("excludedAuthors", "ada byron")]).await;
+    let (_, body) = recommended(&app, Some(&member), "&limit=100").await;
+    assert_eq!(ids(&body), ["t-algebra"], "Ada Byron's titles are out");
+    set_profile(&app, &member, &[("readingAge", "9")]).await;
+    let (_, body) = recommended(&app, Some(&member), "&limit=100").await;
+    assert_eq!(ids(&body), Vec::<String>::new(), "Algebra is for 12 to 14");
+
+    // A reader with no history: the profile's authors and categories come in beside the
+    // most-read titles, and above them when they are as strong.
+    let fresh = app.token_of("volunteer@example.org").await;
+    let (_, body) = recommended(&app, Some(&fresh), "&limit=100").await;
+    let before = ids(&body);
+    assert_eq!(before[..2], ["t-pride", "t-road"]);
+    set_profile(
+        &app,
+        &fresh,
+        &[
+            ("includedAuthors", "Rosa Luna"),
+            ("includedCategories", "Travel"),
+        ],
+    )
+    .await;
+    let (_, body) = recommended(&app, Some(&fresh), "&limit=100").await;
+    let after = ids(&body);
+    assert_eq!(after[0], "t-casa", "{after:?}");
+    assert!(after.contains(&"t-open".to_owned()), "{after:?}");
+    let casa = after.iter().position(|t| t == "t-casa").unwrap();
+    let road = after.iter().position(|t| t == "t-road").unwrap();
+    assert!(casa < road, "{after:?}");
+    // Excluding a category takes its titles out again; the same state, the same answer.
+    set_profile(
+        &app,
+        &fresh,
+        &[("excludedCategories", "Travel"), ("includedCategories", "")],
+    )
+    .await;
+    let (_, body) = recommended(&app, Some(&fresh), "&limit=100").await;
+    let last = ids(&body);
+    assert!(!last.contains(&"t-open".to_owned()), "{last:?}");
+    let (_, again) = recommended(&app, Some(&fresh), "&limit=100").await;
+    assert_eq!(ids(&again), last);
 }
