@@ -2,22 +2,25 @@
 //! like them read. Pure scoring over facts the store gathers; the same facts give the same
 //! answer (ties go to the smaller service id).
 //!
-//! The method (see `docs/decisions.md`):
-//! 1. Neighbours: readers who share titles with this reader, weighted by how many they share.
-//! 2. Each title a neighbour read and this reader did not scores the neighbour's weight divided
-//!    by the square root of the neighbour's reading count, so a reader who read everything says
-//!    little about any one title.
-//! 3. Affinity: a candidate by an author the reader has read gains half its score again, and one
-//!    in a category they have read a quarter, per match.
-//! 4. Popular titles fill what is left (all of it for a reader with no history), scored below
-//!    every neighbour-based title, by how many readers they have times the same affinity;
-//!    titles by the authors and in the categories the reader's profile includes join them.
-//! 5. The profile's preference (its included authors, categories and narrators) multiplies
-//!    every score; what it excludes the caller marks ineligible.
+//! The method (see `docs/decisions.md`) blends four signals over a pool of candidates:
+//! 1. Readers like this one: neighbours share titles with the reader; each title a neighbour has
+//!    and the reader has not gains the neighbour's overlap divided by the square root of the
+//!    neighbour's reading count (a reader who read everything says little about any one title).
+//!    Scaled so that the best such title has 1.
+//! 2. Author affinity: the share of the reader's history by the candidate's author, and (a third
+//!    as strong) the share in its categories.
+//! 3. Popularity: readers of the title over readers of the most read one, weighted lightly, so
+//!    that it decides for a reader with no history and breaks near ties for the others.
+//! 4. The profile: what it asked for joins the pool with a bonus, and its preference (included
+//!    authors, categories, narrators) multiplies the score; what it excludes the caller marks
+//!    ineligible.
+//!
+//! The pool: neighbours' titles, the most-read titles, more titles by the reader's authors, and
+//! the profile's picks.
 //!
 //! Titles already read, and titles the rules do not let the reader see, are never offered.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// What the scoring knows of a candidate title.
 #[derive(Debug, Clone)]
@@ -28,8 +31,11 @@ pub struct Candidate {
     pub preference: f64,
 }
 
-/// A title the profile asked for counts in the fill as a title with half the readers of the
-/// most read one.
+/// The weights of the blend; readers like you count fully.
+const AUTHOR_WEIGHT: f64 = 1.0;
+const CATEGORY_WEIGHT: f64 = 0.3;
+const POPULAR_WEIGHT: f64 = 0.3;
+/// What a title the profile asked for gains.
 const PICK_WEIGHT: f64 = 0.5;
 
 /// The facts behind one reader's recommendations.
@@ -46,6 +52,8 @@ pub struct Facts {
     pub popular: Vec<(String, u64)>,
     /// Titles by the authors and in the categories the reader's profile includes.
     pub picks: Vec<String>,
+    /// More titles by the authors the reader read most.
+    pub by_their_authors: Vec<String>,
 }
 
 /// Titles to offer, best first, at most `limit`, each with its score. `eligible` says whether a
@@ -57,6 +65,44 @@ pub fn rank(
     eligible: impl Fn(&str) -> bool,
     describe: impl Fn(&str) -> Option<Candidate>,
 ) -> Vec<(String, f64)> {
+    let alike = readers_like_you(facts);
+    let best_alike = alike.values().copied().fold(0.0, f64::max);
+    let most = facts.popular.first().map_or(1, |(_, n)| (*n).max(1)) as f64;
+    let popularity: HashMap<&str, f64> = facts
+        .popular
+        .iter()
+        .map(|(t, readers)| (t.as_str(), *readers as f64 / most))
+        .collect();
+    let picks: HashSet<&str> = facts.picks.iter().map(String::as_str).collect();
+    let pool: BTreeSet<&str> = alike
+        .keys()
+        .map(String::as_str)
+        .chain(popularity.keys().copied())
+        .chain(picks.iter().copied())
+        .chain(facts.by_their_authors.iter().map(String::as_str))
+        .filter(|t| !facts.history.contains(*t))
+        .collect();
+    let mut ranked: Vec<(String, f64)> = pool
+        .into_iter()
+        .filter(|t| eligible(t))
+        .map(|t| {
+            let c = describe(t);
+            let mut score = alike.get(t).map_or(0.0, |s| s / best_alike)
+                + POPULAR_WEIGHT * popularity.get(t).copied().unwrap_or(0.0)
+                + if picks.contains(t) { PICK_WEIGHT } else { 0.0 };
+            if let Some(c) = &c {
+                score = (score + affinity(facts, c)) * c.preference;
+            }
+            (t.to_owned(), score)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    ranked.truncate(limit);
+    ranked
+}
+
+/// Each title neighbours have and the reader has not, with the neighbours' weight behind it.
+fn readers_like_you(facts: &Facts) -> BTreeMap<String, f64> {
     let mut scores: BTreeMap<String, f64> = BTreeMap::new();
     for (overlap, titles) in &facts.neighbours {
         if titles.is_empty() {
@@ -69,57 +115,22 @@ pub fn rank(
             }
         }
     }
-    let mut ranked: Vec<(String, f64)> = scores
-        .into_iter()
-        .filter(|(t, _)| eligible(t))
-        .map(|(t, score)| {
-            let boost = describe(&t).map_or(1.0, |c| affinity(facts, &c) * c.preference);
-            (t, score * boost)
-        })
-        .collect();
-    ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    ranked.truncate(limit);
-    // Popular titles fill the rest, below every title a neighbour read.
-    let floor = ranked.last().map_or(1.0, |(_, s)| *s).min(1.0);
-    let offered: HashSet<String> = ranked.iter().map(|(t, _)| t.clone()).collect();
-    let most = facts.popular.first().map_or(1, |(_, n)| (*n).max(1)) as f64;
-    let mut weights: BTreeMap<&str, f64> = facts
-        .popular
-        .iter()
-        .map(|(t, readers)| (t.as_str(), *readers as f64 / most))
-        .collect();
-    for t in &facts.picks {
-        let w = weights.entry(t.as_str()).or_default();
-        *w = w.max(PICK_WEIGHT);
-    }
-    let mut fill: Vec<(String, f64)> = weights
-        .into_iter()
-        .filter(|(t, _)| !facts.history.contains(*t) && !offered.contains(*t) && eligible(t))
-        .map(|(t, weight)| {
-            let boost = describe(t).map_or(1.0, |c| affinity(facts, &c) * c.preference);
-            // Below the floor (a quarter of it, times the boosts).
-            (t.to_owned(), floor * 0.25 * weight * boost)
-        })
-        .collect();
-    fill.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    fill.truncate(limit.saturating_sub(ranked.len()));
-    ranked.extend(fill);
-    ranked
+    scores
 }
 
-/// 1 plus a half per author and a quarter per category the reader has read before.
+/// The share of the reader's history by the candidate's most-read author, and a third as much
+/// for its most-read category.
 fn affinity(facts: &Facts, c: &Candidate) -> f64 {
-    let authors = c
-        .authors
-        .iter()
-        .filter(|a| facts.authors.contains_key(*a))
-        .count();
-    let categories = c
-        .categories
-        .iter()
-        .filter(|k| facts.categories.contains_key(*k))
-        .count();
-    1.0 + 0.5 * authors as f64 + 0.25 * categories as f64
+    let share = |counts: &HashMap<String, u32>, names: &[String]| {
+        let total: u32 = counts.values().sum();
+        if total == 0 {
+            return 0.0;
+        }
+        let best = names.iter().filter_map(|n| counts.get(n)).max().copied();
+        f64::from(best.unwrap_or(0)) / f64::from(total)
+    };
+    AUTHOR_WEIGHT * share(&facts.authors, &c.authors)
+        + CATEGORY_WEIGHT * share(&facts.categories, &c.categories)
 }
 
 #[cfg(test)]
@@ -205,6 +216,10 @@ mod tests {
             .into_iter()
             .map(|(t, _)| t)
             .collect();
-        assert_eq!(ranked, ["q", "k", "p"]);
+        assert_eq!(
+            ranked,
+            ["k", "q", "p"],
+            "both asked for, above what is only popular"
+        );
     }
 }

@@ -29,8 +29,10 @@ const OFFERED: usize = 100;
 const NEIGHBOURS: u32 = 50;
 /// Titles of the reader's history read for their authors and categories.
 const HISTORY_READ: usize = 200;
-/// Titles the index gives for the profile's authors, and for its categories.
+/// Titles the index gives for a set of authors, or of categories.
 const PICKS: u32 = 50;
+/// The reader's most-read authors, whose other titles are candidates.
+const FAVOURITE_AUTHORS: usize = 5;
 
 /// A recommended title: a title summary.
 #[derive(Serialize, ToSchema)]
@@ -95,6 +97,14 @@ pub async fn my_recommendations(
         }
     }
 
+    for author in favourite_authors(&facts) {
+        let exactly = TitleFilters {
+            author_filter: Some(author),
+            ..TitleFilters::default()
+        };
+        let more = indexed(&state, &who, exactly, TitleSort::DateAdded, Direction::Desc).await?;
+        facts.by_their_authors.extend(more);
+    }
     let records = candidate_records(&state, &facts).await?;
     let eligible = |id: &str| {
         records.get(id).is_some_and(|r| {
@@ -146,37 +156,51 @@ async fn picks(
     profile: &RecommendationProfile,
 ) -> ApiResult<Vec<String>> {
     let mut found = Vec::new();
-    let by_author = TitleFilters {
-        authors: profile.included_authors.clone(),
-        ..TitleFilters::default()
-    };
-    let in_category = TitleFilters {
-        categories: profile.included_categories.clone(),
-        ..TitleFilters::default()
-    };
-    for (filters, sort) in [
-        (by_author, TitleSort::Relevance),
-        (in_category, TitleSort::DateAdded),
-    ] {
-        if filters == TitleFilters::default() {
-            continue;
-        }
-        let search = TitleSearch {
-            filters,
-            scope: who.scope(),
-            sort,
-            direction: if sort == TitleSort::DateAdded {
-                Direction::Desc
-            } else {
-                Direction::Asc
-            },
-            limit: PICKS,
-            start: None,
-            facets: false,
+    if !profile.included_authors.is_empty() {
+        let by = TitleFilters {
+            authors: profile.included_authors.clone(),
+            ..TitleFilters::default()
         };
-        found.extend(run(state, search).await?.service_ids);
+        found.extend(indexed(state, who, by, TitleSort::Relevance, Direction::Asc).await?);
+    }
+    if !profile.included_categories.is_empty() {
+        let newest_in = TitleFilters {
+            categories: profile.included_categories.clone(),
+            ..TitleFilters::default()
+        };
+        found.extend(indexed(state, who, newest_in, TitleSort::DateAdded, Direction::Desc).await?);
     }
     Ok(found)
+}
+
+async fn indexed(
+    state: &AppState,
+    who: &CatalogViewer,
+    filters: TitleFilters,
+    sort: TitleSort,
+    direction: Direction,
+) -> ApiResult<Vec<String>> {
+    let search = TitleSearch {
+        filters,
+        scope: who.scope(),
+        sort,
+        direction,
+        limit: PICKS,
+        start: None,
+        facets: false,
+    };
+    Ok(run(state, search).await?.service_ids)
+}
+
+/// The authors the reader read most, most first (ties by name).
+fn favourite_authors(facts: &Facts) -> Vec<String> {
+    let mut authors: Vec<(&String, &u32)> = facts.authors.iter().collect();
+    authors.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+    authors
+        .into_iter()
+        .take(FAVOURITE_AUTHORS)
+        .map(|(a, _)| a.clone())
+        .collect()
 }
 
 /// The records of every title the ranking may offer: what neighbours read beyond the reader's
@@ -189,7 +213,8 @@ async fn candidate_records(
     let mut seen: HashSet<&str> = HashSet::new();
     let neighbour_titles = facts.neighbours.iter().flat_map(|(_, ts)| ts.iter());
     let popular = facts.popular.iter().map(|(t, _)| t);
-    for t in neighbour_titles.chain(popular).chain(&facts.picks) {
+    let asked = facts.picks.iter().chain(&facts.by_their_authors);
+    for t in neighbour_titles.chain(popular).chain(asked) {
         if !facts.history.contains(t) && seen.insert(t) {
             wanted.push(t.clone());
         }
