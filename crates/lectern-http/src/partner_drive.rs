@@ -60,6 +60,11 @@ fn bad_gateway(message: String) -> ApiError {
     ApiError::new(StatusCode::BAD_GATEWAY, "BAD_GATEWAY", message)
 }
 
+fn unreachable(e: reqwest::Error) -> ApiError {
+    tracing::warn!(error = %e, "partner drive unreachable");
+    bad_gateway("The partner drive did not answer; try again later".into())
+}
+
 impl PartnerDrive {
     pub fn new(token_url: Url, files_url: Url, client_id: String, client_secret: String) -> Self {
         PartnerDrive {
@@ -91,10 +96,7 @@ impl PartnerDrive {
             .form(&body)
             .send()
             .await
-            .map_err(|e| {
-                tracing::warn!(error = %e, "partner drive unreachable");
-                bad_gateway("The partner drive did not answer; try again later".into())
-            })?;
+            .map_err(unreachable)?;
         if !resp.status().is_success() {
             let why: serde_json::Value = resp.json().await.unwrap_or_default();
             let error = why["error"].as_str().unwrap_or("refused").to_owned();
@@ -179,10 +181,7 @@ impl PartnerDrive {
             .bearer_auth(&token.access_token)
             .send()
             .await
-            .map_err(|e| {
-                tracing::warn!(error = %e, "partner drive unreachable");
-                bad_gateway("The partner drive did not answer; try again later".into())
-            })?;
+            .map_err(unreachable)?;
         let param = "partnerDriveFileId";
         match resp.status() {
             s if s.is_success() => {}

@@ -189,12 +189,21 @@ async fn password_grant(
             ));
         }
     };
+    new_sign_in(state, client, &account.user_account_id).await
+}
+
+/// Tokens of a new sign-in (its own family of refresh tokens) for the account.
+async fn new_sign_in(
+    state: &AppState,
+    client: &Client,
+    user_account_id: &str,
+) -> Result<TokenResponse, TokenError> {
     let mut conn = state.store.acquire().await?;
     Ok(issue(
         &mut conn,
         state,
         &new_id(),
-        &account.user_account_id,
+        user_account_id,
         &client.api_key,
     )
     .await?)
@@ -236,10 +245,10 @@ async fn partner_grant(
                 why,
             ),
         })?;
-    let mut conn = state.store.acquire().await?;
+    let pool = state.store.pool();
     let who = claims.subject_on(&client.site_id);
-    let account = match partner_identities::account_of(&mut *conn, &who).await? {
-        Some(id) => accounts::get(&mut *conn, &id).await?,
+    let account = match partner_identities::account_of(pool, &who).await? {
+        Some(id) => accounts::get(pool, &id).await?,
         None => None,
     }
     .ok_or_else(|| {
@@ -254,14 +263,7 @@ async fn partner_grant(
             "This account is locked; contact your library",
         ));
     }
-    Ok(issue(
-        &mut conn,
-        state,
-        &new_id(),
-        &account.user_account_id,
-        &client.api_key,
-    )
-    .await?)
+    new_sign_in(state, client, &account.user_account_id).await
 }
 
 async fn code_grant(
