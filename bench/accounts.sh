@@ -95,18 +95,9 @@ bench_store() {
     # What autovacuum would do soon after the load, done now so every round sees the same plan.
     psql "$PG_URL/$PG_DB" -v ON_ERROR_STOP=1 -qAtX -c 'VACUUM (ANALYZE) users' >/dev/null
   fi
-  taskset -c "$SERVER_CPU" "$LECTERN" serve --data-dir "$dir/data" "${db_args[@]}" \
-    --listen "127.0.0.1:$LECTERN_PORT" \
-    --rate-limit-per-client 100000000 --rate-limit-per-user 100000000 \
-    >"$dir/lectern.out" 2>/dev/null &
-  local pid=$!
-  PIDS+=("$pid")
-  local base="http://127.0.0.1:$LECTERN_PORT"
-  wait_http "$base/v2/openapi.json" "$pid" "lectern ($store)"
-  local token
-  token="$(curl -s -u "$CONSOLE_KEY:" -d grant_type=password -d "username=$ASSISTANT" \
-    -d "password=$PASSWORD" "$base/oauth/token" | sed -nE 's/.*"access_token":"([^"]+)".*/\1/p')"
-  [ -n "$token" ] || die "no access token"
+  serve_bench serve "$store" "$dir" "${db_args[@]}"
+  local pid="$SERVER_PID" base="$BASE" token
+  token="$(password_token "$base" "$CONSOLE_KEY" "$ASSISTANT" "$PASSWORD")"
   local auth="Authorization: Bearer $token"
   [ "$(curl -s -o /dev/null -w '%{http_code}' -H "$auth" "$base/v2/accounts/m-000001?api_key=$CONSOLE_KEY")" = 200 ] \
     || die "the assistant cannot read m-000001"

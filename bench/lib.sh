@@ -112,6 +112,31 @@ wait_http() { # URL PID WHAT: waits until URL answers, while PID lives
   die "$3 did not answer at $1 within 60 s"
 }
 
+# serve_bench COMMAND STORE DIR [STORE ARGS...]: starts `lectern COMMAND` (serve or demo) on the
+# server's core with DIR/data, rate limits out of the way, and waits until it answers; sets
+# SERVER_PID and BASE.
+serve_bench() {
+  local command="$1" store="$2" dir="$3"
+  shift 3
+  taskset -c "$SERVER_CPU" "$LECTERN" "$command" --data-dir "$dir/data" "$@" \
+    --listen "127.0.0.1:$LECTERN_PORT" \
+    --rate-limit-per-client 100000000 --rate-limit-per-user 100000000 \
+    >"$dir/lectern.out" 2>/dev/null &
+  SERVER_PID=$!
+  PIDS+=("$SERVER_PID")
+  BASE="http://127.0.0.1:$LECTERN_PORT"
+  wait_http "$BASE/v2/openapi.json" "$SERVER_PID" "lectern ($store)"
+}
+
+# password_token BASE KEY USER PASSWORD: prints an access token from the password grant, or fails.
+password_token() {
+  local token
+  token="$(curl -s -u "$2:" -d grant_type=password -d "username=$3" -d "password=$4" \
+    "$1/oauth/token" | sed -nE 's/.*"access_token":"([^"]+)".*/\1/p')"
+  [ -n "$token" ] || die "no access token for $3"
+  echo "$token"
+}
+
 alive() { kill -0 "$1" 2>/dev/null || die "$2 (pid $1) is gone: it crashed or was killed under load"; }
 
 wrk_timeout_args() { if [ -n "${WRK_TIMEOUT:-}" ]; then printf '%s\n' --timeout "$WRK_TIMEOUT"; fi; }

@@ -75,18 +75,9 @@ bench_store() {
   if [ "$store" = postgres ]; then
     psql "$PG_URL/$PG_DB" -v ON_ERROR_STOP=1 -qAtX -c 'VACUUM (ANALYZE)' >/dev/null
   fi
-  taskset -c "$SERVER_CPU" "$LECTERN" serve --data-dir "$dir/data" "${db_args[@]}" \
-    --listen "127.0.0.1:$LECTERN_PORT" \
-    --rate-limit-per-client 100000000 --rate-limit-per-user 100000000 \
-    >"$dir/lectern.out" 2>/dev/null &
-  local pid=$!
-  PIDS+=("$pid")
-  local base="http://127.0.0.1:$LECTERN_PORT"
-  wait_http "$base/v2/openapi.json" "$pid" "lectern ($store)"
-  local token
-  token="$(curl -s -u "$KEY:" -d grant_type=password -d "username=$SPONSOR" \
-    -d "password=$PASSWORD" "$base/oauth/token" | sed -nE 's/.*"access_token":"([^"]+)".*/\1/p')"
-  [ -n "$token" ] || die "no access token"
+  serve_bench serve "$store" "$dir" "${db_args[@]}"
+  local pid="$SERVER_PID" base="$BASE" token
+  token="$(password_token "$base" "$KEY" "$SPONSOR" "$PASSWORD")"
   local auth="Authorization: Bearer $token"
   local total
   total="$(curl -s -H "$auth" "$base/v2/myOrganization/titleAvailabilities/demo-alice?api_key=$KEY" \

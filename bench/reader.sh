@@ -64,18 +64,9 @@ bench_store() {
     fresh_postgres "$store"
     db_args=(--database-url "$PG_URL/$PG_DB")
   fi
-  taskset -c "$SERVER_CPU" "$LECTERN" demo --data-dir "$dir/data" "${db_args[@]}" \
-    --listen "127.0.0.1:$LECTERN_PORT" \
-    --rate-limit-per-client 100000000 --rate-limit-per-user 100000000 \
-    >"$dir/lectern.out" 2>/dev/null &
-  local pid=$!
-  PIDS+=("$pid")
-  local base="http://127.0.0.1:$LECTERN_PORT"
-  wait_http "$base/v2/openapi.json" "$pid" "lectern ($store)"
-  local token
-  token="$(curl -s -u "$CLIENT_KEY:" -d grant_type=password -d "username=$USER_NAME" \
-    -d "password=$PASSWORD" "$base/oauth/token" | sed -nE 's/.*"access_token":"([^"]+)".*/\1/p')"
-  [ -n "$token" ] || die "no access token"
+  serve_bench demo "$store" "$dir" "${db_args[@]}"
+  local pid="$SERVER_PID" base="$BASE" token
+  token="$(password_token "$base" "$CLIENT_KEY" "$USER_NAME" "$PASSWORD")"
   local auth="Authorization: Bearer $token"
   # A list of the reader's with every demo title on it, for the list-titles read.
   local list
