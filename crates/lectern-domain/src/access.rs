@@ -225,3 +225,27 @@ mod tests {
         );
     }
 }
+
+/// The answer to "may this caller manage this part of the collection?"
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CollectionAccess {
+    Allowed,
+    /// Neither a collection assistant nor an administrator.
+    RoleLacking,
+    /// A collection assistant of another site: the thing is not there for this caller.
+    OtherSite,
+}
+
+/// Collection assistants manage their own site's titles and periodicals; administrators every
+/// site's. `site_id`: the site of the thing acted on, `None` for the catalog as a whole.
+pub fn collection_management(caller: &Account, site_id: Option<&str>) -> CollectionAccess {
+    if caller.has_role(Role::Administrator) {
+        CollectionAccess::Allowed
+    } else if !caller.has_role(Role::CollectionAssistant) {
+        CollectionAccess::RoleLacking
+    } else if site_id.is_some_and(|s| s != caller.site_id) {
+        CollectionAccess::OtherSite
+    } else {
+        CollectionAccess::Allowed
+    }
+}

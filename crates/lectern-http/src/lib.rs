@@ -5,6 +5,7 @@ pub mod accounts;
 mod assigned_titles;
 mod bookmarks;
 mod categories;
+mod collection;
 pub mod conventions;
 mod documents;
 mod downloads;
@@ -60,6 +61,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
         .merge(categories::routes())
         .merge(popular_lists::routes())
         .merge(periodicals::routes())
+        .merge(collection::routes())
         .split_for_parts();
     let v2 = v2
         .route_layer(from_fn_with_state(state.clone(), caller::resolve))

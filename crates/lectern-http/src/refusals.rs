@@ -2,7 +2,7 @@
 //! enum, and this module is where an answer becomes a 401, 403 or 404. A thing the caller may
 //! not see is absent (404), never forbidden, so that its existence is not revealed.
 
-use lectern_domain::access::MembershipAccess;
+use lectern_domain::access::{CollectionAccess, MembershipAccess};
 use lectern_domain::reading_lists::{ListRight, SubscriptionRefusal};
 
 use crate::error::{ApiError, ApiResult};
@@ -61,5 +61,21 @@ pub fn list(
         ))
     } else {
         Ok(())
+    }
+}
+
+/// Collection management (document 3): `what` says what the caller tried; `absent` is the 404
+/// of the thing on another site.
+pub fn collection(
+    access: CollectionAccess,
+    what: &str,
+    absent: impl FnOnce() -> ApiError,
+) -> ApiResult<()> {
+    match access {
+        CollectionAccess::Allowed => Ok(()),
+        CollectionAccess::RoleLacking => Err(ApiError::forbidden(format!(
+            "Only collection assistants and administrators may {what}"
+        ))),
+        CollectionAccess::OtherSite => Err(absent()),
     }
 }

@@ -86,6 +86,9 @@ pub(crate) fn build(f: &Fields, r: &TitleRecord) -> TantivyDocument {
     if let Some(t) = r.date_added {
         d.add_i64(f.date_added, t.unix());
     }
+    if let Some(t) = r.last_updated {
+        d.add_i64(f.last_updated, t.unix());
+    }
     if let Some(year) = r.copyright_date {
         d.add_i64(f.copyright, i64::from(year));
     }

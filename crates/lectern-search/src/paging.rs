@@ -78,6 +78,7 @@ impl SortPlan {
             TitleSort::Title => (KeyKind::Str(col::TITLE_SORT), is_desc(q.direction)),
             TitleSort::Author => (KeyKind::Str(col::AUTHOR_SORT), is_desc(q.direction)),
             TitleSort::DateAdded => (KeyKind::Num(col::DATE_ADDED), is_desc(q.direction)),
+            TitleSort::UpdatedDate => (KeyKind::Num(col::LAST_UPDATED), is_desc(q.direction)),
             TitleSort::CopyrightDate => (KeyKind::Num(col::COPYRIGHT), is_desc(q.direction)),
         };
         let mut plan = SortPlan {

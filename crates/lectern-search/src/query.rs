@@ -210,6 +210,17 @@ fn filter_clauses(f: &Fields, q: &TitleFilters) -> (Clauses, Clauses) {
     if let Some(status) = q.title_status {
         must(status_is(f, status));
     }
+    if q.updated_from.is_some() || q.updated_to.is_some() {
+        let bound = |t: Option<i64>| {
+            t.map_or(Bound::Unbounded, |t| {
+                Bound::Included(Term::from_field_i64(f.last_updated, t))
+            })
+        };
+        must(Box::new(RangeQuery::new(
+            bound(q.updated_from),
+            bound(q.updated_to),
+        )));
+    }
     if !q.excluded_content_warnings.is_empty() {
         let warnings = q.excluded_content_warnings.iter().map(|w| w.as_str());
         out.push((Occur::MustNot, any_term(f.content_warning, warnings)));

@@ -16,7 +16,7 @@ use tantivy::tokenizer::{
 
 /// Bump whenever the schema, an analyzer or what goes into a document changes: an index written
 /// under another version is set aside and must be rebuilt from the store.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 const WORDS: &str = "lectern_words";
 const EXACT: &str = "lectern_exact";
@@ -29,6 +29,7 @@ pub(crate) mod col {
     pub const TITLE_SORT: &str = "title_sort";
     pub const AUTHOR_SORT: &str = "author_sort";
     pub const DATE_ADDED: &str = "date_added";
+    pub const LAST_UPDATED: &str = "last_updated";
     pub const COPYRIGHT: &str = "copyright_year";
     pub const AUTHOR: &str = "author_exact";
     pub const CATEGORY: &str = "category";
@@ -67,6 +68,7 @@ pub(crate) struct Fields {
     pub age_max: Field,
     pub audio_seconds: Field,
     pub date_added: Field,
+    pub last_updated: Field,
     pub copyright: Field,
     pub title_sort: Field,
     pub author_sort: Field,
@@ -115,6 +117,7 @@ pub(crate) fn build() -> (Schema, Fields) {
         age_max: b.add_u64_field("age_max", FAST),
         audio_seconds: b.add_u64_field("audio_seconds", FAST),
         date_added: b.add_i64_field(col::DATE_ADDED, FAST),
+        last_updated: b.add_i64_field(col::LAST_UPDATED, FAST),
         copyright: b.add_i64_field(col::COPYRIGHT, FAST),
         title_sort: b.add_text_field(col::TITLE_SORT, sort_only.clone()),
         author_sort: b.add_text_field(col::AUTHOR_SORT, sort_only),

@@ -11,6 +11,7 @@ pub mod agreements;
 pub mod assigned_titles;
 pub mod bulk;
 pub mod catalog;
+pub mod catalog_edits;
 pub mod clients;
 mod db;
 pub mod dialect;

@@ -163,3 +163,70 @@ pub async fn series_of_edition<'e>(
             .await?,
     )
 }
+
+/// Replaces a series' own fields, leaving its editions as they are.
+pub async fn update_series(
+    tx: &mut Transaction,
+    series: &PeriodicalSeries,
+) -> Result<(), StoreError> {
+    let mut bare = series.clone();
+    bare.editions.clear();
+    sqlx::query(
+        "UPDATE periodical_series SET title_key = $1, issn = $2, record = $3 WHERE series_id = $4",
+    )
+    .bind(series.title.to_lowercase())
+    .bind(&series.issn)
+    .bind(serde_json::to_string(&bare)?)
+    .bind(&series.series_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Replaces an edition's fields (not withdrawn ones).
+pub async fn update_edition(
+    tx: &mut Transaction,
+    series_id: &str,
+    edition: &Edition,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE periodical_editions SET edition_name = $1, publication_date = $2, record = $3
+         WHERE series_id = $4 AND edition_id = $5 AND withdrawn = 0",
+    )
+    .bind(&edition.edition_name)
+    .bind(edition.publication_date.unix())
+    .bind(serde_json::to_string(edition)?)
+    .bind(series_id)
+    .bind(&edition.edition_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Withdraws an edition: it leaves the listings and cannot be downloaded. False when it was not
+/// there to withdraw (gone, or withdrawn already).
+pub async fn withdraw_edition(
+    tx: &mut Transaction,
+    series_id: &str,
+    edition_id: &str,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query(
+        "UPDATE periodical_editions SET withdrawn = 1
+         WHERE series_id = $1 AND edition_id = $2 AND withdrawn = 0",
+    )
+    .bind(series_id)
+    .bind(edition_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if done == 0 {
+        return Ok(false);
+    }
+    sqlx::query(
+        "UPDATE periodical_series SET edition_count = edition_count - 1 WHERE series_id = $1",
+    )
+    .bind(series_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(true)
+}

@@ -4,7 +4,9 @@
 
 pub mod artifact;
 pub mod bisac;
+pub mod edit;
 pub mod format;
+pub mod isbn;
 pub mod names;
 pub mod periodical;
 pub mod query;
@@ -20,4 +22,6 @@ pub(crate) fn is_false(b: &bool) -> bool {
 pub use artifact::{AccessibilityMetadata, Artifact, ArtifactStatus, Narrator};
 pub use format::Format;
 pub use speed::PlaybackSpeed;
-pub use title::{ContentWarning, Contributor, ContributorType, TitleRecord, TitleStatusCode};
+pub use title::{
+    ContentWarning, Contributor, ContributorType, Quality, TitleRecord, TitleStatusCode,
+};

@@ -13,8 +13,32 @@ string_enum!(
         Author = "author",
         DateAdded = "dateAdded",
         CopyrightDate = "copyrightDate",
+        UpdatedDate = "updatedDate",
     }
 );
+
+string_enum!(
+    /// `sortOrder` of the catalog (document 3).
+    CatalogSort {
+        Relevance = "relevance",
+        Title = "title",
+        Author = "author",
+        UpdatedDate = "updatedDate",
+        CopyrightDate = "copyrightDate",
+    }
+);
+
+impl CatalogSort {
+    pub fn title_sort(self) -> TitleSort {
+        match self {
+            CatalogSort::Relevance => TitleSort::Relevance,
+            CatalogSort::Title => TitleSort::Title,
+            CatalogSort::Author => TitleSort::Author,
+            CatalogSort::UpdatedDate => TitleSort::UpdatedDate,
+            CatalogSort::CopyrightDate => TitleSort::CopyrightDate,
+        }
+    }
+}
 
 /// The filters of a title search; every field narrows the result. Text is matched word by word,
 /// case-insensitively; lists marked multi in the spec match any of their values.
@@ -50,6 +74,10 @@ pub struct TitleFilters {
     /// An exact author name, as `authorFacets` gives it.
     pub author_filter: Option<String>,
     pub title_status: Option<TitleStatusCode>,
+    /// Titles last updated in this range (unix seconds, both ends included): the catalog's
+    /// `startUpdatedDate` and `endUpdatedDate`.
+    pub updated_from: Option<i64>,
+    pub updated_to: Option<i64>,
 }
 
 impl TitleFilters {

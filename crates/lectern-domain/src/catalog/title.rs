@@ -69,6 +69,10 @@ string_enum!(
 );
 
 string_enum!(MusicScoreType { FullScore = "fullScore", OpenScore = "openScore", SingleLine = "singleLine" });
+string_enum!(
+    /// Document 3's `quality` of a title's source.
+    Quality { Publisher = "publisher", Excellent = "excellent", Good = "good", Fair = "fair" }
+);
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -203,6 +207,20 @@ pub struct TitleRecord {
     pub last_updated: Option<Timestamp>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub artifacts: Vec<Artifact>,
+    /// The publisher's product identifier: unique within the collection of its site.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub product_identifier: Option<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub available_to_demo: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub available_worldwide: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub has_embedded_image_descriptions: bool,
+    /// US states (two letters) or ISO 3166-2 subdivisions the title is meant for.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub states: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quality: Option<Quality>,
 }
 
 fn yes() -> bool {

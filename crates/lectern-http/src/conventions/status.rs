@@ -8,7 +8,8 @@ use super::links::Link;
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Status {
     pub key: &'static str,
-    pub messages: Vec<String>,
+    /// `null` where document 3 shows it so (an accepted artifact edit).
+    pub messages: Option<Vec<String>>,
     pub links: Vec<Link>,
 }
 
@@ -17,9 +18,27 @@ impl Status {
     pub fn success(message: impl Into<String>) -> Self {
         Status {
             key: "SUCCESS",
-            messages: vec![message.into()],
+            messages: Some(vec![message.into()]),
             links: vec![],
         }
+    }
+
+    /// A 202's Status: the request is queued and will be applied later.
+    pub fn accepted(key: &'static str, message: Option<String>, links: Vec<Link>) -> Accepted {
+        Accepted(Status {
+            key,
+            messages: message.map(|m| vec![m]),
+            links,
+        })
+    }
+}
+
+/// A Status answered with 202 Accepted.
+pub struct Accepted(pub Status);
+
+impl axum::response::IntoResponse for Accepted {
+    fn into_response(self) -> axum::response::Response {
+        (axum::http::StatusCode::ACCEPTED, axum::Json(self.0)).into_response()
     }
 }
 

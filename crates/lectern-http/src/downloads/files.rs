@@ -7,6 +7,10 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use lectern_domain::title_access::TitleStatus;
+use lectern_store::downloads::{self, SubjectKind};
+use lectern_store::{periodicals, titles};
+
 use super::signing;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -46,6 +50,7 @@ pub async fn serve_file(
         .ok_or_else(|| ApiError::missing_param("signature"))?;
     let key = signing::object_key(&folder, &name)?;
     signing::check(&state, &key, &expires, &signature).await?;
+    still_offered(&state, &key).await?;
     let bytes = match state.files.get(&key).await {
         Ok(b) => b,
         Err(lectern_jobs::FileError::NotFound(_)) => {
@@ -66,4 +71,36 @@ pub async fn serve_file(
         headers.insert(header::CONTENT_DISPOSITION, v);
     }
     Ok(resp)
+}
+
+/// A package of a title or edition withdrawn since it was made is not served, though its link
+/// has not expired: the withdrawal reaches downloads at once.
+async fn still_offered(state: &AppState, key: &str) -> ApiResult<()> {
+    let Some(download_id) = key
+        .strip_prefix("downloads/")
+        .and_then(|k| k.split('/').next())
+    else {
+        return Ok(());
+    };
+    let Some(download) = downloads::get(state.store.pool(), download_id).await? else {
+        return Ok(());
+    };
+    let offered = match download.subject_kind {
+        SubjectKind::Title => titles::facts(state.store.pool(), &download.subject, &[])
+            .await?
+            .is_some_and(|f| f.status == TitleStatus::Live),
+        SubjectKind::Edition => match download.subject.split_once('/') {
+            Some((series, edition)) => periodicals::edition(state.store.pool(), series, edition)
+                .await?
+                .is_some(),
+            None => false,
+        },
+    };
+    if offered {
+        Ok(())
+    } else {
+        Err(ApiError::not_found(
+            "This title or edition was withdrawn; its files are no longer served",
+        ))
+    }
 }

@@ -4,7 +4,9 @@
 mod download;
 mod editions;
 mod series;
-mod view;
+pub(crate) mod view;
+
+use crate::collection::periodical_edits;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -14,8 +16,12 @@ use crate::state::AppState;
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(series::list_series))
-        .routes(routes!(series::get_series))
+        .routes(routes!(series::get_series, periodical_edits::edit_series))
         .routes(routes!(editions::list_editions))
-        .routes(routes!(editions::get_edition))
+        .routes(routes!(
+            editions::get_edition,
+            periodical_edits::edit_edition,
+            periodical_edits::withdraw_edition
+        ))
         .routes(routes!(download::download_edition))
 }

@@ -53,6 +53,8 @@ pub fn parse(params: &Params) -> ApiResult<TitleFilters> {
         )?,
         author_filter: text(params, "authorFilter")?,
         title_status: parsed::<TitleStatusCode>(params, "titleStatus")?,
+        updated_from: None,
+        updated_to: None,
     })
 }
 

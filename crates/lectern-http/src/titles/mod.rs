@@ -29,7 +29,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(search::search_titles))
         .routes(routes!(count::count_titles))
-        .routes(routes!(record::get_title))
+        .routes(routes!(
+            record::get_title,
+            crate::collection::title_edits::edit_title_metadata
+        ))
         .routes(routes!(cover::cover_image))
         .routes(routes!(cover::thumbnail))
         .routes(routes!(download::download_title))

@@ -134,8 +134,20 @@ pub async fn search_titles(
         .filter(|r| who.sees(r))
         .map(|r| FoundTitle(summary(&state, r, who.in_global(&r.site), &perspective)))
         .collect();
-    let author_facets = facets(&state, &caller, "authorFilter", found.author_facets);
-    let category_facets = facets(&state, &caller, "category", found.category_facets);
+    let author_facets = facets(
+        &state,
+        &caller,
+        "/titles",
+        "authorFilter",
+        found.author_facets,
+    );
+    let category_facets = facets(
+        &state,
+        &caller,
+        "/titles",
+        "category",
+        found.category_facets,
+    );
     let facet_json = |f: Vec<Facet>| serde_json::to_value(f).map_err(ApiError::internal);
     Ok(Json(
         Collection::page(
@@ -166,10 +178,11 @@ pub async fn run(state: &AppState, search: TitleSearch) -> ApiResult<SearchPage>
     }
 }
 
-/// Facets with links to the same search narrowed to each value.
-fn facets(
+/// Facets with links to the same search (of `path`) narrowed to each value.
+pub(crate) fn facets(
     state: &AppState,
     caller: &Caller,
+    path: &str,
     param: &str,
     counts: Vec<(String, u64)>,
 ) -> Vec<Facet> {
@@ -183,7 +196,7 @@ fn facets(
                 }
             }
             q.append_pair(param, &name);
-            let href = format!("{}?{}", state.v2_url("/titles"), q.finish());
+            let href = format!("{}?{}", state.v2_url(path), q.finish());
             Facet {
                 name,
                 count,

@@ -8,6 +8,7 @@ mod accounts;
 mod assigned_titles;
 mod authorize;
 mod catalog_lists;
+mod collection;
 mod conventions;
 mod documents;
 mod downloads;

@@ -2,14 +2,13 @@
 
 mod build;
 mod container;
-mod isbn;
 mod metadata;
 pub(crate) mod opf;
 pub(crate) mod pages;
 mod read;
 
 pub use build::{Chapter, EpubSource, build};
-pub use isbn::isbn13;
+pub use lectern_domain::catalog::isbn::isbn13;
 pub use metadata::{Accessibility, Contributor, EpubMetadata};
 pub use read::read_metadata;
 

@@ -1,10 +1,11 @@
-//! The worker: claims queued downloads from the store and makes each reader's package from the
+//! The worker: applies collection assistants' edits, claims queued downloads from the store and makes each reader's package from the
 //! artifact's file; when none is waiting, converts uploaded documents, then makes MP3 resources
 //! at the speeds readers asked for.
 //! Every node runs one (or `lectern worker` runs it alone); the store's claims keep two workers
 //! off the same job.
 
 mod documents;
+mod edits;
 mod packages;
 mod speeds;
 
@@ -39,10 +40,11 @@ pub fn spawn(store: Store, files: FileStore) -> tokio::task::JoinHandle<()> {
     })
 }
 
-/// Does one job: a package, then a document, then a speed change (a reader waits for a package
-/// most); false when there was nothing to do. Only store errors are returned.
+/// Does one job: a collection edit (quick, and searches wait for it), then a package, then a
+/// document, then a speed change (a reader waits for a package most); false when there was nothing to do. Only store errors are returned.
 pub async fn run_once(store: &Store, files: &FileStore) -> Result<bool, lectern_store::StoreError> {
-    Ok(packages::package_one(store, files).await?
+    Ok(edits::apply_one(store).await?
+        || packages::package_one(store, files).await?
         || documents::convert_one(store, files).await?
         || speeds::change_speed_of_one(store, files).await?)
 }

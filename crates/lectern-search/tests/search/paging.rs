@@ -23,6 +23,7 @@ fn value(sort: TitleSort, r: &TitleRecord) -> Option<Value> {
         TitleSort::Title | TitleSort::Relevance => Some(Value::Text(title_sort_key(r))),
         TitleSort::Author => author_sort_key(r).map(Value::Text),
         TitleSort::DateAdded => r.date_added.map(|t| Value::Number(t.unix())),
+        TitleSort::UpdatedDate => r.last_updated.map(|t| Value::Number(t.unix())),
         TitleSort::CopyrightDate => r.copyright_date.map(|y| Value::Number(i64::from(y))),
     }
 }

@@ -154,6 +154,12 @@ pub fn build(g: &Generator, index: u64) -> TitleRecord {
         last_updated: Some(Timestamp::from_unix(life.last_updated)),
         contributors,
         artifacts,
+        product_identifier: None,
+        available_to_demo: false,
+        available_worldwide: false,
+        has_embedded_image_descriptions: false,
+        states: Vec::new(),
+        quality: None,
     }
 }
 

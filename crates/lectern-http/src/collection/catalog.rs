@@ -1,0 +1,213 @@
+//! `GET /v2/catalog`: title complete records in every status, for collection assistants (their
+//! site's) and administrators (every site's), from the same index and keyset paging as the
+//! title search.
+
+use axum::Json;
+use axum::extract::State;
+use lectern_domain::Timestamp;
+use lectern_domain::catalog::TitleStatusCode;
+use lectern_domain::catalog::isbn::isbn13;
+use lectern_domain::catalog::query::{CatalogSort, Scope, TitleFilters, TitleSearch};
+use lectern_domain::paging::Direction;
+use lectern_domain::role::Role;
+use lectern_store::titles;
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::Schema;
+use utoipa::{IntoParams, ToSchema};
+
+use super::collection_staff;
+use crate::conventions::caller::Caller;
+use crate::conventions::collection::{Collection, Listed};
+use crate::conventions::paging::PageRequest;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+use crate::titles::search::{FoundTitle, facets, run};
+use crate::titles::{CatalogViewer, TitleCompleteRecord, complete_record};
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct CatalogParams {
+    /// Titles that may be read in this country (ISO 3166 alpha-2)
+    #[param(pattern = "^[A-Z]{2}$")]
+    country: Option<String>,
+    /// An ISBN-10 or ISBN-13; spaces and dashes are ignored
+    isbn: Option<String>,
+    /// live, withdrawn, new, beingEdited, proofreadValid, proofreadRejected, converted,
+    /// reprocess, validated, userSubmitted, publisherSubmitted, removed
+    #[param(value_type = Option<String>)]
+    title_status: Option<TitleStatusCode>,
+    /// Titles updated at or after this time (YYYY-MM-DDThh:mm:ssZ or YYYY-MM-DD)
+    start_updated_date: Option<String>,
+    /// Titles updated at or before this time (YYYY-MM-DDThh:mm:ssZ or YYYY-MM-DD)
+    end_updated_date: Option<String>,
+    /// An exact author name, as authorFacets gives it
+    author_filter: Option<String>,
+    /// One category, as categoryFacets gives it
+    category: Option<String>,
+    /// relevance, title (default), author, updatedDate, copyrightDate
+    #[param(value_type = Option<String>, pattern = "^(relevance|title|author|updatedDate|copyrightDate)$")]
+    sort_order: Option<CatalogSort>,
+    /// asc (default) or desc
+    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
+    direction: Option<Direction>,
+    /// The `next` value of the previous page
+    #[allow(dead_code)]
+    start: Option<String>,
+    /// 1 to 100, default 10
+    #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<u32>,
+}
+
+/// A title of the catalog: its complete record, listed under `titles` with the facets.
+#[derive(Serialize, ToSchema)]
+#[serde(transparent)]
+pub struct CatalogTitle(TitleCompleteRecord);
+
+impl Listed for CatalogTitle {
+    const ITEMS: &'static str = "titles";
+    const LIST: &'static str = "CatalogList";
+
+    fn extra_properties() -> Vec<(&'static str, RefOr<Schema>)> {
+        FoundTitle::extra_properties()
+    }
+
+    fn extra_schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        FoundTitle::extra_schemas(schemas);
+    }
+}
+
+pub type CatalogList = Collection<CatalogTitle>;
+
+#[utoipa::path(
+    get, path = "/v2/catalog", tag = "collection",
+    params(("api_key" = String, Query, description = "The client key"), CatalogParams),
+    responses(
+        (status = 200, description = "A page of title complete records in every status, with the top authors and categories of all matches", body = CatalogList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a collection assistant or administrator", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn catalog(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<CatalogList>> {
+    let staff = collection_staff(&caller, None, "read the catalog", || {
+        ApiError::not_found("There is no catalog here")
+    })?;
+    let p: CatalogParams = caller.params.parse()?;
+    let scope = if staff.has_role(Role::Administrator) {
+        Scope {
+            sites: None,
+            managed_sites: None,
+            hide_adult: false,
+        }
+    } else {
+        let own = Some(vec![staff.site_id.clone()]);
+        Scope {
+            sites: own.clone(),
+            managed_sites: own,
+            hide_adult: false,
+        }
+    };
+    let filters = filters(&p)?;
+    let sort = p.sort_order.unwrap_or(CatalogSort::Title).title_sort();
+    let page = PageRequest::from_params(&caller.params, 10)?;
+    let search = TitleSearch {
+        filters,
+        scope,
+        sort,
+        direction: p.direction.unwrap_or(Direction::Asc),
+        limit: page.limit,
+        start: page.start().map(str::to_owned),
+        facets: true,
+    };
+    let found = run(&state, search).await?;
+    let records = titles::get_many(state.store.pool(), &found.service_ids).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let items = records
+        .iter()
+        .filter(|r| who.manages(&r.site))
+        .map(|r| CatalogTitle(complete_record(&state, &who, r)))
+        .collect();
+    let author_facets = facets(
+        &state,
+        &caller,
+        "/catalog",
+        "authorFilter",
+        found.author_facets,
+    );
+    let category_facets = facets(
+        &state,
+        &caller,
+        "/catalog",
+        "category",
+        found.category_facets,
+    );
+    let json = |v| serde_json::to_value(v).map_err(ApiError::internal);
+    Ok(Json(
+        Collection::page(
+            &state,
+            "/catalog",
+            &caller.params,
+            &page,
+            (items, found.next),
+            found.total,
+        )
+        .with("authorFacets", json(author_facets)?)
+        .with("categoryFacets", json(category_facets)?)
+        .with("message", serde_json::Value::Null),
+    ))
+}
+
+fn filters(p: &CatalogParams) -> ApiResult<TitleFilters> {
+    if let Some(c) = &p.country {
+        lectern_domain::account::check_country(c)
+            .map_err(|why| ApiError::bad_param("country", why))?;
+    }
+    let isbn = p
+        .isbn
+        .as_deref()
+        .map(|raw| {
+            isbn13(raw).ok_or_else(|| {
+                ApiError::bad_param(
+                    "isbn",
+                    format!("'{raw}' is not an ISBN: 10 or 13 digits with a right check digit"),
+                )
+            })
+        })
+        .transpose()?;
+    let instant = |name: &str, raw: &Option<String>| -> ApiResult<Option<i64>> {
+        raw.as_deref()
+            .map(|r| {
+                Timestamp::parse(r)
+                    .map(Timestamp::unix)
+                    .map_err(|why| ApiError::bad_param(name, why))
+            })
+            .transpose()
+    };
+    let updated_from = instant("startUpdatedDate", &p.start_updated_date)?;
+    let updated_to = instant("endUpdatedDate", &p.end_updated_date)?;
+    if let (Some(from), Some(to)) = (updated_from, updated_to)
+        && from > to
+    {
+        return Err(ApiError::bad_param(
+            "endUpdatedDate",
+            "is before startUpdatedDate",
+        ));
+    }
+    Ok(TitleFilters {
+        isbn,
+        country: p.country.clone(),
+        title_status: p.title_status,
+        author_filter: p.author_filter.clone(),
+        categories: p.category.iter().cloned().collect(),
+        updated_from,
+        updated_to,
+        ..TitleFilters::default()
+    })
+}

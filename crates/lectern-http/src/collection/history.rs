@@ -1,0 +1,98 @@
+//! `GET /v2/titles/{serviceId}/history`: the title's edits, newest first, with who asked.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_domain::catalog::Format;
+use lectern_store::{catalog_edits, titles};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::collection_staff;
+use crate::conventions::caller::Caller;
+use crate::conventions::links::Link;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+use crate::titles::{FormatRef, segment};
+
+/// Document 3's Title History Event, with where the edit stands and what it changed.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TitleEvent {
+    pub date: String,
+    pub person_name: String,
+    /// updateAccepted (queued), metadataUpdated, artifactUpdated, withdrawn, restored, removed,
+    /// statusChanged, updateNotApplied
+    pub action: String,
+    pub comment: Option<String>,
+    /// The artifact's format, for artifact edits.
+    pub format: Option<FormatRef>,
+    /// queued, applied or notApplied
+    pub status: String,
+    /// The parameters the edit changed.
+    pub changes: Vec<String>,
+    /// Why an edit was not applied.
+    pub reason: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TitleHistory {
+    pub title_events: Vec<TitleEvent>,
+    pub links: Vec<Link>,
+}
+
+#[utoipa::path(
+    get, path = "/v2/titles/{serviceId}/history", tag = "collection",
+    params(
+        ("serviceId" = String, Path, description = "The title"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    responses(
+        (status = 200, description = "The title's edits, newest first", body = TitleHistory),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a collection assistant or administrator", body = ErrorBody),
+        (status = 404, description = "No such title for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn title_history(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(service_id): Path<String>,
+) -> ApiResult<Json<TitleHistory>> {
+    let absent = || ApiError::not_found(format!("There is no title '{service_id}'"));
+    let facts = titles::facts(state.store.pool(), &service_id, &[])
+        .await?
+        .ok_or_else(absent)?;
+    collection_staff(
+        &caller,
+        Some(&facts.site_id),
+        "read a title's history",
+        absent,
+    )?;
+    let events = catalog_edits::history(state.store.pool(), &service_id)
+        .await?
+        .into_iter()
+        .map(|e| TitleEvent {
+            date: e.date.to_string(),
+            person_name: e.person_name,
+            action: e.action,
+            comment: e.comment,
+            format: e
+                .format
+                .and_then(|f| f.parse::<Format>().ok())
+                .map(FormatRef::from),
+            status: e.status,
+            changes: e.changes,
+            reason: e.reason,
+        })
+        .collect();
+    let title = format!("/titles/{}", segment(&service_id));
+    Ok(Json(TitleHistory {
+        title_events: events,
+        links: vec![
+            Link::new("self", state.v2_url(&format!("{title}/history"))),
+            Link::new("title", state.v2_url(&title)),
+        ],
+    }))
+}

@@ -1,0 +1,64 @@
+//! Collection management (document 3): the catalog of every title in every state, edits of
+//! titles, artifacts and periodicals (accepted now, applied by the worker), and a title's
+//! history. Collection assistants act on their own site; administrators on every site.
+//! `PUT /v2/titles/{serviceId}` and the periodical writes share their paths with the reading
+//! side, so the `titles` and `periodicals` routers mount them.
+
+mod catalog;
+mod history;
+pub(crate) mod periodical_edits;
+pub(crate) mod title_edits;
+
+use lectern_domain::access::collection_management;
+use lectern_domain::account::Account;
+use lectern_domain::catalog::edit::EditForm;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::conventions::caller::Caller;
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult};
+use crate::refusals;
+use crate::state::AppState;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(catalog::catalog))
+        .routes(routes!(history::title_history))
+        .routes(routes!(title_edits::edit_artifact))
+}
+
+/// The signed-in caller, when they may manage the collection of `site` (`None`: some site);
+/// `absent` is the 404 of a thing of another site.
+pub(crate) fn collection_staff<'c>(
+    caller: &'c Caller,
+    site: Option<&str>,
+    what: &str,
+    absent: impl FnOnce() -> ApiError,
+) -> ApiResult<&'c Account> {
+    let account = caller.signed_in()?;
+    refusals::collection(collection_management(account, site), what, absent)?;
+    Ok(account)
+}
+
+/// An edit's form: every parameter sent but the credentials, empty values kept (they clear).
+pub(crate) fn edit_form(params: &Params) -> EditForm {
+    let mut form = EditForm::new();
+    for (name, value) in params.pairs() {
+        if name != "api_key" && name != "access_token" {
+            form.entry(name.clone()).or_default().push(value.clone());
+        }
+    }
+    form
+}
+
+/// Who asked, as the history names them.
+pub(crate) fn person_name(account: &Account) -> String {
+    let name = format!("{} {}", account.first_name, account.last_name);
+    let name = name.trim();
+    if name.is_empty() {
+        account.user_name.clone().unwrap_or_default()
+    } else {
+        name.to_owned()
+    }
+}

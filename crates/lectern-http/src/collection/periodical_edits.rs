@@ -1,0 +1,177 @@
+//! Collection assistants' periodical writes (document 3): `PUT /v2/periodicals/{seriesId}` and
+//! `PUT .../editions/{editionId}` answer the changed resource at once (200, as document 3's
+//! table shows), in one transaction; `DELETE .../editions/{editionId}` withdraws the edition
+//! through the worker (202).
+
+use axum::Json;
+use axum::extract::{Path, State};
+use lectern_domain::catalog::edit::{
+    EDITION_PARAMS, EditForm, SERIES_PARAMS, apply_edition_edit, apply_series_edit,
+};
+use lectern_domain::catalog::periodical::PeriodicalSeries;
+use lectern_store::catalog_edits::{self, EditKind, NewEdit};
+use lectern_store::periodicals;
+
+use super::{collection_staff, edit_form, person_name};
+use crate::conventions::caller::Caller;
+use crate::conventions::status::{Accepted, Status};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::periodicals::view::{EditionView, SeriesSummary, edition_view, series_summary};
+use crate::state::AppState;
+
+/// The series, when the caller manages its site; otherwise 404 or 403.
+async fn managed_series(
+    state: &AppState,
+    caller: &Caller,
+    series_id: &str,
+    what: &str,
+) -> ApiResult<(PeriodicalSeries, u64, String)> {
+    let absent = || ApiError::not_found(format!("There is no periodical '{series_id}'"));
+    let (series, count) = periodicals::get(state.store.pool(), series_id)
+        .await?
+        .ok_or_else(absent)?;
+    let staff = collection_staff(caller, Some(&series.site), what, absent)?;
+    Ok((series, count, person_name(staff)))
+}
+
+fn require_some(form: &EditForm, params: &[&str]) -> ApiResult<()> {
+    if params.iter().any(|p| form.contains_key(*p)) {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            axum::http::StatusCode::BAD_REQUEST,
+            "BAD_REQUEST",
+            format!("Send at least one of the parameters: {}", params.join(", ")),
+        ))
+    }
+}
+
+#[utoipa::path(
+    put, path = "/v2/periodicals/{seriesId}", tag = "collection",
+    params(
+        ("seriesId" = String, Path, description = "The series"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    request_body(content_type = "application/x-www-form-urlencoded", description = "title, issn, description, publisher, externalCategoryCode, categories (repeat), languages (repeat), seriesType (newspaper, magazine, journal), countries (repeat); a parameter sent empty clears its field"),
+    responses(
+        (status = 200, description = "The series as changed", body = SeriesSummary),
+        (status = 400, description = "Bad parameters, each named; nothing is changed", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a collection assistant or administrator", body = ErrorBody),
+        (status = 404, description = "No such series for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn edit_series(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(series_id): Path<String>,
+) -> ApiResult<Json<SeriesSummary>> {
+    let (mut series, count, _) =
+        managed_series(&state, &caller, &series_id, "edit periodicals").await?;
+    let form = edit_form(&caller.params);
+    require_some(&form, SERIES_PARAMS)?;
+    apply_series_edit(&mut series, &form)?;
+    let mut tx = state.store.begin().await?;
+    periodicals::update_series(&mut tx, &series).await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    let latest = periodicals::editions(state.store.pool(), &series.series_id)
+        .await?
+        .pop();
+    Ok(Json(series_summary(
+        &state,
+        &series,
+        count,
+        latest.as_ref(),
+    )))
+}
+
+#[utoipa::path(
+    put, path = "/v2/periodicals/{seriesId}/editions/{editionId}", tag = "collection",
+    params(
+        ("seriesId" = String, Path, description = "The series"),
+        ("editionId" = String, Path, description = "The edition"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    request_body(content_type = "application/x-www-form-urlencoded", description = "editionName, publicationDate (date), expirationDate (date; empty or null removes it)"),
+    responses(
+        (status = 200, description = "The edition as changed", body = EditionView),
+        (status = 400, description = "Bad parameters, each named; nothing is changed", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a collection assistant or administrator", body = ErrorBody),
+        (status = 404, description = "No such series or edition for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn edit_edition(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((series_id, edition_id)): Path<(String, String)>,
+) -> ApiResult<Json<EditionView>> {
+    let (series, _, _) = managed_series(&state, &caller, &series_id, "edit periodicals").await?;
+    let mut edition = periodicals::edition(state.store.pool(), &series.series_id, &edition_id)
+        .await?
+        .ok_or_else(|| no_edition(&series_id, &edition_id))?;
+    let form = edit_form(&caller.params);
+    require_some(&form, EDITION_PARAMS)?;
+    apply_edition_edit(&mut edition, &form)?;
+    let mut tx = state.store.begin().await?;
+    periodicals::update_edition(&mut tx, &series.series_id, &edition).await?;
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    Ok(Json(edition_view(&state, &series.series_id, &edition)))
+}
+
+fn no_edition(series_id: &str, edition_id: &str) -> ApiError {
+    ApiError::not_found(format!(
+        "There is no edition '{edition_id}' of '{series_id}'"
+    ))
+}
+
+#[utoipa::path(
+    delete, path = "/v2/periodicals/{seriesId}/editions/{editionId}", tag = "collection",
+    params(
+        ("seriesId" = String, Path, description = "The series"),
+        ("editionId" = String, Path, description = "The edition"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    responses(
+        (status = 202, description = "Accepted: the worker withdraws the edition", body = Status),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a collection assistant or administrator", body = ErrorBody),
+        (status = 404, description = "No such series or edition for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn withdraw_edition(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((series_id, edition_id)): Path<(String, String)>,
+) -> ApiResult<Accepted> {
+    let (series, _, name) =
+        managed_series(&state, &caller, &series_id, "withdraw editions").await?;
+    periodicals::edition(state.store.pool(), &series.series_id, &edition_id)
+        .await?
+        .ok_or_else(|| no_edition(&series_id, &edition_id))?;
+    let requested_by = caller.signed_in()?.user_account_id.clone();
+    catalog_edits::accept(
+        &state.store,
+        &NewEdit {
+            site_id: series.site.clone(),
+            kind: EditKind::EditionWithdrawal,
+            target_id: series.series_id.clone(),
+            detail: Some(edition_id.clone()),
+            form: EditForm::new(),
+            requested_by,
+            requested_by_name: name,
+            comment: None,
+        },
+    )
+    .await?;
+    Ok(Status::accepted(
+        "SUCCESS",
+        Some(format!(
+            "The withdrawal of the edition '{edition_id}' is accepted; it leaves the listings shortly"
+        )),
+        vec![],
+    ))
+}
