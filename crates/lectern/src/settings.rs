@@ -37,6 +37,8 @@ pub struct Settings {
     pub partner_id_issuer: Option<String>,
     pub partner_id_audience: Option<String>,
     pub partner_id_keys_url: Option<Url>,
+    /// Whether `serve` runs the background worker (packages, documents, speeds, catalog edits).
+    pub worker: bool,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, clap::ValueEnum, PartialEq, Eq)]
@@ -69,11 +71,12 @@ impl Default for Settings {
             partner_id_issuer: None,
             partner_id_audience: None,
             partner_id_keys_url: None,
+            worker: true,
         }
     }
 }
 
-const KEYS: [&str; 20] = [
+const KEYS: [&str; 21] = [
     "data_dir",
     "database_url",
     "listen",
@@ -94,6 +97,7 @@ const KEYS: [&str; 20] = [
     "partner_id_issuer",
     "partner_id_audience",
     "partner_id_keys_url",
+    "worker",
 ];
 
 /// The settings flags every subcommand accepts.
@@ -184,6 +188,11 @@ pub struct SettingsArgs {
     #[arg(long, global = true, value_name = "URL")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partner_id_keys_url: Option<Url>,
+    /// Run the background worker in this process [default: true]; nodes that only answer
+    /// requests say false, as long as some node runs one
+    #[arg(long, global = true, value_name = "BOOL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worker: Option<bool>,
 }
 
 impl Settings {

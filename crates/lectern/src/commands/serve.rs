@@ -42,7 +42,9 @@ pub async fn serve_store(
         AppState::with_limits(store.clone(), http, limits, files.clone()).with_title_index(index);
     super::reindex::prepare(&state, &store, false).await?;
     let follower = state.titles.follow(store.clone());
-    let worker = lectern_jobs::worker::spawn(store.clone(), files);
+    let worker = settings
+        .worker
+        .then(|| lectern_jobs::worker::spawn(store.clone(), files));
     let metrics = telemetry::install_metrics()?;
     let housekeeping = spawn_housekeeping(state.clone());
     let shutdown = shutdown_signal().context("installing signal handlers")?;
@@ -59,7 +61,9 @@ pub async fn serve_store(
     .context("serving")?;
     housekeeping.abort();
     follower.abort();
-    worker.abort();
+    if let Some(worker) = worker {
+        worker.abort();
+    }
     store.close().await;
     tracing::info!("lectern stopped");
     Ok(())

@@ -12,6 +12,7 @@ use lectern_store::on_both_stores;
 use lectern_store::testing::{Backend, fresh};
 use lectern_store::{accounts, clients, sites};
 
+mod crash;
 mod generate;
 mod import_epub;
 
