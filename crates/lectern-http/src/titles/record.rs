@@ -200,14 +200,18 @@ pub fn complete_record(
 ) -> TitleCompleteRecord {
     let manager = who.manages(&r.site);
     let internal = |v: &Option<String>| if manager { v.clone() } else { None };
+    let mut title = summary(state, r, who.in_global(&r.site), &who.perspective());
+    // Collection assistants of the title's site and administrators may edit it and its artifacts.
+    let allows = manager.then(|| vec!["PUT".to_owned()]);
+    title.allows.clone_from(&allows);
     TitleCompleteRecord {
-        summary: summary(state, r, who.in_global(&r.site), &who.perspective()),
+        summary: title,
         adult_content: r.adult_content,
         allow_recommend: r.allow_recommend,
         artifacts: r
             .artifacts
             .iter()
-            .map(|a| artifact(state, r, a, who.offers_download(r)))
+            .map(|a| artifact(state, r, a, who.offers_download(r), allows.clone()))
             .collect(),
         copyright: r.copyright_date.map(|y| y.to_string()),
         copyright_holder: r.copyright_holder.clone(),
@@ -262,7 +266,13 @@ fn usage(u: UsageRestriction) -> UsageRestrictionView {
     }
 }
 
-fn artifact(state: &AppState, r: &TitleRecord, a: &Artifact, download: bool) -> ArtifactView {
+fn artifact(
+    state: &AppState,
+    r: &TitleRecord,
+    a: &Artifact,
+    download: bool,
+    allows: Option<Vec<String>>,
+) -> ArtifactView {
     let base = format!("/titles/{}/{}", segment(&r.service_id), a.format);
     let mut links = vec![Link::new(
         "resources",
@@ -289,8 +299,7 @@ fn artifact(state: &AppState, r: &TitleRecord, a: &Artifact, download: bool) -> 
         transcriber: a.transcriber.clone(),
         accessibility: a.accessibility.clone(),
         date_added: a.date_added.map(|t| t.to_string()),
-        // Editing artifacts (PUT, for collection assistants) is not offered yet.
-        allows: None,
+        allows,
         links,
     }
 }

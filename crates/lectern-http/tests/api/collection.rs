@@ -104,6 +104,12 @@ async fn title_edits_are_checked_accepted_applied_and_recorded(backend: Backend)
     let (_, record) = call(&app, Method::GET, "/v2/titles/t-road", Some(&staff), &[]).await;
     assert_eq!(record["title"], "The Longer Road");
     assert_eq!(
+        record["allows"],
+        serde_json::json!(["PUT"]),
+        "its managers may edit it"
+    );
+    assert_eq!(record["artifacts"][0]["allows"], serde_json::json!(["PUT"]));
+    assert_eq!(
         record["isbn13"], "9780306406157",
         "an ISBN-10 is kept as its ISBN-13"
     );
@@ -405,6 +411,12 @@ async fn withdrawn_titles_leave_search_and_downloads_and_come_back(backend: Back
     );
     let (status, _) = call(&app, Method::GET, "/v2/titles/t-road", Some(&reader), &[]).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    let (_, open) = call(&app, Method::GET, "/v2/titles/t-pride", Some(&reader), &[]).await;
+    assert!(
+        open["allows"].is_null(),
+        "a reader may not edit: {}",
+        open["allows"]
+    );
     let (_, record) = call(&app, Method::GET, "/v2/titles/t-road", Some(&staff), &[]).await;
     assert_eq!(record["status"], "withdrawn");
     assert!(record["withdrawalDate"].is_string());

@@ -198,6 +198,7 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
         );
         out += &staff_instructions(demo, base);
         out += &sponsor_instructions(demo, base, key);
+        out += &curator_instructions(demo, base, key);
         out += &format!("\nThe API is described at {base}/v2/openapi.json. Stop with Ctrl-C.\n");
     }
     out
@@ -222,6 +223,30 @@ fn sponsor_instructions(demo: &FixtureFile, base: &str, key: &str) -> String {
          '{base}/oauth/token' | sed -E 's/.*\"access_token\":\"([^\"]+)\".*/\\1/')\n  \
          curl -s -H \"Authorization: Bearer $SPONSOR\" '{base}/v2/myOrganization/members?api_key={key}&sortOrder=school'\n  \
          curl -s -H \"Authorization: Bearer $SPONSOR\" '{base}/v2/myOrganization/titleAvailabilities/demo-alice?api_key={key}'\n"
+    )
+}
+
+/// The collection assistant's door: the catalog in every status, an edit the worker applies, and
+/// the title's history that records it.
+fn curator_instructions(demo: &FixtureFile, base: &str, key: &str) -> String {
+    let Some(u) = demo
+        .users
+        .iter()
+        .find(|u| u.roles.iter().any(|r| r == "collectionAssistant"))
+    else {
+        return String::new();
+    };
+    let (user, pass) = (
+        u.user_name.as_deref().unwrap_or(""),
+        u.password.as_deref().unwrap_or(""),
+    );
+    format!(
+        "\nA collection assistant's catalog (every status), an edit (accepted, then applied by the worker) and the title's history:\n\n  \
+         CURATOR=$(curl -s -u '{key}:' -d grant_type=password -d username='{user}' -d password='{pass}' \
+         '{base}/oauth/token' | sed -E 's/.*\"access_token\":\"([^\"]+)\".*/\\1/')\n  \
+         curl -s -H \"Authorization: Bearer $CURATOR\" '{base}/v2/catalog?api_key={key}&sortOrder=updatedDate&direction=desc'\n  \
+         curl -s -X PUT -H \"Authorization: Bearer $CURATOR\" -d subtitle='A Novel' -d comments='Subtitle from the title page' '{base}/v2/titles/demo-pride?api_key={key}'\n  \
+         curl -s -H \"Authorization: Bearer $CURATOR\" '{base}/v2/titles/demo-pride/history?api_key={key}'\n"
     )
 }
 

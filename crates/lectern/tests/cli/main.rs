@@ -576,12 +576,12 @@ fn the_demo_serves_and_its_printed_commands_work() {
         .lines()
         .map(str::trim)
         .filter(|l| {
-            ["TOKEN=", "STAFF=", "SPONSOR=", "curl "]
+            ["TOKEN=", "STAFF=", "SPONSOR=", "CURATOR=", "curl "]
                 .iter()
                 .any(|p| l.starts_with(p))
         })
         .collect();
-    assert_eq!(commands.len(), 14, "{instructions}");
+    assert_eq!(commands.len(), 18, "{instructions}");
     let run_script = |lines: &[&str]| {
         let script = lines.join("\n");
         let out = Command::new("bash").args(["-c", &script]).output().unwrap();
@@ -667,6 +667,24 @@ fn the_demo_serves_and_its_printed_commands_work() {
     let student = &body["memberTitleAvailabilities"][1];
     assert_eq!(student["assigned"], true, "{out}");
     assert_eq!(student["titleAccessAlerts"], serde_json::json!([]), "{out}");
+
+    // The curator's catalog, an edit accepted and applied, and the history that records it.
+    let (script, out) = run_script(&[commands[14], commands[15]]);
+    let body: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
+    assert!(body["totalResults"].as_u64().unwrap() > 0, "{out}");
+    let (_, out) = run_script(&[commands[14], commands[16]]);
+    assert!(out.contains("\"key\":\"SUCCESS\""), "{out}");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (_, out) = run_script(&[commands[14], commands[17]]);
+        if out.contains("\"status\":\"applied\"") {
+            assert!(out.contains("Subtitle from the title page"), "{out}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "the edit was not applied: {out}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
 
     // The server exposes Prometheus metrics of what it just served.
     let base = instructions
