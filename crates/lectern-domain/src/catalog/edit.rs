@@ -128,10 +128,16 @@ string_enum!(
     }
 );
 
-/// The parameters of `form` that an edit knows, so that a form naming none is refused.
+/// Whether `form` names one of `params`: a form naming none is refused.
 pub fn known(form: &EditForm, params: &[&str]) -> bool {
-    form.keys()
-        .any(|k| params.contains(&k.as_str()) || CONTRIBUTORS.iter().any(|(name, _)| name == k))
+    form.keys().any(|k| params.contains(&k.as_str()))
+}
+
+/// Whether `form` names a contributor parameter (`authors`, `editors`, ...) of a title edit.
+pub fn names_contributors(form: &EditForm) -> bool {
+    CONTRIBUTORS
+        .iter()
+        .any(|(name, _)| form.contains_key(*name))
 }
 
 /// What is edited of a title: its metadata, or one of its artifacts.

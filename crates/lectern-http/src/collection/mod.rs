@@ -52,6 +52,18 @@ pub(crate) fn edit_form(params: &Params) -> EditForm {
     form
 }
 
+/// A 400 unless the form names one of `params`: an edit that changes nothing is a mistake.
+pub(crate) fn require_known(form: &EditForm, params: &[&str]) -> ApiResult<()> {
+    if lectern_domain::catalog::edit::known(form, params) {
+        return Ok(());
+    }
+    Err(ApiError::new(
+        axum::http::StatusCode::BAD_REQUEST,
+        "BAD_REQUEST",
+        format!("Send at least one of the parameters: {}", params.join(", ")),
+    ))
+}
+
 /// Who asked, as the history names them.
 pub(crate) fn person_name(account: &Account) -> String {
     let name = format!("{} {}", account.first_name, account.last_name);

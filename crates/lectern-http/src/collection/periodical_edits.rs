@@ -12,7 +12,7 @@ use lectern_domain::catalog::periodical::PeriodicalSeries;
 use lectern_store::catalog_edits::{self, EditKind, NewEdit};
 use lectern_store::periodicals;
 
-use super::{collection_staff, edit_form, person_name};
+use super::{collection_staff, edit_form, person_name, require_known};
 use crate::conventions::caller::Caller;
 use crate::conventions::status::{Accepted, Status};
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -32,18 +32,6 @@ async fn managed_series(
         .ok_or_else(absent)?;
     let staff = collection_staff(caller, Some(&series.site), what, absent)?;
     Ok((series, count, person_name(staff)))
-}
-
-fn require_some(form: &EditForm, params: &[&str]) -> ApiResult<()> {
-    if params.iter().any(|p| form.contains_key(*p)) {
-        Ok(())
-    } else {
-        Err(ApiError::new(
-            axum::http::StatusCode::BAD_REQUEST,
-            "BAD_REQUEST",
-            format!("Send at least one of the parameters: {}", params.join(", ")),
-        ))
-    }
 }
 
 #[utoipa::path(
@@ -70,7 +58,7 @@ pub async fn edit_series(
     let (mut series, count, _) =
         managed_series(&state, &caller, &series_id, "edit periodicals").await?;
     let form = edit_form(&caller.params);
-    require_some(&form, SERIES_PARAMS)?;
+    require_known(&form, SERIES_PARAMS)?;
     apply_series_edit(&mut series, &form)?;
     let mut tx = state.store.begin().await?;
     periodicals::update_series(&mut tx, &series).await?;
@@ -113,7 +101,7 @@ pub async fn edit_edition(
         .await?
         .ok_or_else(|| no_edition(&series_id, &edition_id))?;
     let form = edit_form(&caller.params);
-    require_some(&form, EDITION_PARAMS)?;
+    require_known(&form, EDITION_PARAMS)?;
     apply_edition_edit(&mut edition, &form)?;
     let mut tx = state.store.begin().await?;
     periodicals::update_edition(&mut tx, &series.series_id, &edition).await?;

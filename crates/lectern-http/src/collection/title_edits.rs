@@ -8,13 +8,14 @@ use std::collections::HashSet;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::edit::{
-    ARTIFACT_PARAMS, EditContext, EditRefusal, EditTarget, Edited, TITLE_PARAMS, edit_title, known,
+    ARTIFACT_PARAMS, EditContext, EditRefusal, EditTarget, Edited, TITLE_PARAMS, edit_title,
+    names_contributors,
 };
 use lectern_domain::catalog::{Format, TitleRecord};
 use lectern_store::catalog_edits::{self, EditKind, NewEdit};
 use lectern_store::titles;
 
-use super::{collection_staff, edit_form, person_name};
+use super::{collection_staff, edit_form, person_name, require_known};
 use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
 use crate::conventions::status::{Accepted, Status};
@@ -112,12 +113,8 @@ async fn accept(
         EditTarget::Metadata => TITLE_PARAMS,
         EditTarget::Artifact(_) => ARTIFACT_PARAMS,
     };
-    if !known(&form, params) {
-        return Err(ApiError::new(
-            axum::http::StatusCode::BAD_REQUEST,
-            "BAD_REQUEST",
-            format!("Send at least one of the parameters: {}", params.join(", ")),
-        ));
+    if !(target == EditTarget::Metadata && names_contributors(&form)) {
+        require_known(&form, params)?;
     }
     let edited = check(state, &title, target, &form).await?;
     if edited.changes.contains(&"productIdentifier")

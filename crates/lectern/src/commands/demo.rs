@@ -204,19 +204,23 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
     out
 }
 
-/// The sponsor's door: the organization's members, and who of them may read a title.
-fn sponsor_instructions(demo: &FixtureFile, base: &str, key: &str) -> String {
-    let Some(u) = demo
+/// The user name and password of the demo's first account with `role`.
+fn sign_in_of<'d>(demo: &'d FixtureFile, role: &str) -> Option<(&'d str, &'d str)> {
+    let u = demo
         .users
         .iter()
-        .find(|u| u.roles.iter().any(|r| r == "organizationSponsor"))
-    else {
-        return String::new();
-    };
-    let (user, pass) = (
+        .find(|u| u.roles.iter().any(|r| r == role))?;
+    Some((
         u.user_name.as_deref().unwrap_or(""),
         u.password.as_deref().unwrap_or(""),
-    );
+    ))
+}
+
+/// The sponsor's door: the organization's members, and who of them may read a title.
+fn sponsor_instructions(demo: &FixtureFile, base: &str, key: &str) -> String {
+    let Some((user, pass)) = sign_in_of(demo, "organizationSponsor") else {
+        return String::new();
+    };
     format!(
         "\nA sponsor's view of their organization: its members, and who of them may download a title:\n\n  \
          SPONSOR=$(curl -s -u '{key}:' -d grant_type=password -d username='{user}' -d password='{pass}' \
@@ -229,17 +233,9 @@ fn sponsor_instructions(demo: &FixtureFile, base: &str, key: &str) -> String {
 /// The collection assistant's door: the catalog in every status, an edit the worker applies, and
 /// the title's history that records it.
 fn curator_instructions(demo: &FixtureFile, base: &str, key: &str) -> String {
-    let Some(u) = demo
-        .users
-        .iter()
-        .find(|u| u.roles.iter().any(|r| r == "collectionAssistant"))
-    else {
+    let Some((user, pass)) = sign_in_of(demo, "collectionAssistant") else {
         return String::new();
     };
-    let (user, pass) = (
-        u.user_name.as_deref().unwrap_or(""),
-        u.password.as_deref().unwrap_or(""),
-    );
     format!(
         "\nA collection assistant's catalog (every status), an edit (accepted, then applied by the worker) and the title's history:\n\n  \
          CURATOR=$(curl -s -u '{key}:' -d grant_type=password -d username='{user}' -d password='{pass}' \
