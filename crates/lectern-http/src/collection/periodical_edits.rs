@@ -10,7 +10,7 @@ use lectern_domain::catalog::edit::{
 };
 use lectern_domain::catalog::periodical::PeriodicalSeries;
 use lectern_store::catalog_edits::{self, EditKind, NewEdit};
-use lectern_store::periodicals;
+use lectern_store::{periodicals, request_locks};
 
 use super::{collection_staff, edit_form, person_name, require_known};
 use crate::conventions::caller::Caller;
@@ -55,12 +55,14 @@ pub async fn edit_series(
     caller: Caller,
     Path(series_id): Path<String>,
 ) -> ApiResult<Json<SeriesSummary>> {
-    let (mut series, count, _) =
-        managed_series(&state, &caller, &series_id, "edit periodicals").await?;
+    managed_series(&state, &caller, &series_id, "edit periodicals").await?;
     let form = edit_form(&caller.params);
     require_known(&form, SERIES_PARAMS)?;
+    let mut tx = alone_with(&state, &series_id).await?;
+    let (mut series, count) = periodicals::get(&mut *tx, &series_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("There is no periodical '{series_id}'")))?;
     apply_series_edit(&mut series, &form)?;
-    let mut tx = state.store.begin().await?;
     periodicals::update_series(&mut tx, &series).await?;
     tx.commit().await.map_err(lectern_store::StoreError::from)?;
     let latest = periodicals::editions(state.store.pool(), &series.series_id)
@@ -97,16 +99,25 @@ pub async fn edit_edition(
     Path((series_id, edition_id)): Path<(String, String)>,
 ) -> ApiResult<Json<EditionView>> {
     let (series, _, _) = managed_series(&state, &caller, &series_id, "edit periodicals").await?;
-    let mut edition = periodicals::edition(state.store.pool(), &series.series_id, &edition_id)
-        .await?
-        .ok_or_else(|| no_edition(&series_id, &edition_id))?;
     let form = edit_form(&caller.params);
     require_known(&form, EDITION_PARAMS)?;
+    let mut tx = alone_with(&state, &series_id).await?;
+    let mut edition = periodicals::edition(&mut *tx, &series.series_id, &edition_id)
+        .await?
+        .ok_or_else(|| no_edition(&series_id, &edition_id))?;
     apply_edition_edit(&mut edition, &form)?;
-    let mut tx = state.store.begin().await?;
     periodicals::update_edition(&mut tx, &series.series_id, &edition).await?;
     tx.commit().await.map_err(lectern_store::StoreError::from)?;
     Ok(Json(edition_view(&state, &series.series_id, &edition)))
+}
+
+/// A transaction that is the only one changing the series: two edits at once each read it after
+/// the other wrote, so neither loses the other's fields.
+async fn alone_with(state: &AppState, series_id: &str) -> ApiResult<lectern_store::Transaction> {
+    let mut tx = state.store.begin().await?;
+    let key = format!("periodical:{series_id}");
+    request_locks::serialize(&mut tx, &[&key], lectern_domain::Timestamp::now()).await?;
+    Ok(tx)
 }
 
 fn no_edition(series_id: &str, edition_id: &str) -> ApiError {

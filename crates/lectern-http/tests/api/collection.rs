@@ -657,6 +657,53 @@ async fn artifacts_and_periodicals_are_edited(backend: Backend) {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["title"], "The Weekly Review");
     assert_eq!(body["issn"], "0028-0836");
+    // Edits at once each keep the others' fields.
+    let fields = [
+        ("description", "D"),
+        ("publisher", "P"),
+        ("externalCategoryCode", "E"),
+        ("categories", "News"),
+        ("languages", "spa"),
+        ("countries", "GB"),
+        ("seriesType", "magazine"),
+        ("issn", "1234-5679"),
+    ];
+    let requests = fields.iter().map(|f| {
+        call(
+            &app,
+            Method::PUT,
+            "/v2/periodicals/weekly",
+            Some(&staff),
+            std::slice::from_ref(f),
+        )
+    });
+    for (status, body) in futures_util::future::join_all(requests).await {
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (_, series) = call(
+        &app,
+        Method::GET,
+        "/v2/periodicals/weekly",
+        Some(&staff),
+        &[],
+    )
+    .await;
+    for (field, value) in [
+        ("description", "D"),
+        ("publisher", "P"),
+        ("externalCategoryCode", "E"),
+        ("seriesType", "magazine"),
+        ("issn", "1234-5679"),
+    ] {
+        assert_eq!(series[field], value, "{series}");
+    }
+    for (field, value) in [
+        ("categories", "News"),
+        ("languages", "spa"),
+        ("countries", "GB"),
+    ] {
+        assert_eq!(series[field], serde_json::json!([value]), "{series}");
+    }
     let (status, _) = call(
         &app,
         Method::PUT,
