@@ -16,7 +16,7 @@ use super::{collection_staff, edit_form, person_name, require_known};
 use crate::conventions::caller::Caller;
 use crate::conventions::status::{Accepted, Status};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::periodicals::view::{EditionView, SeriesSummary, edition_view, series_summary};
+use crate::periodicals::view::{EditionView, SeriesSummary, edition_view, summary_with_latest};
 use crate::state::AppState;
 
 /// The series, when the caller manages its site; otherwise 404 or 403.
@@ -65,15 +65,7 @@ pub async fn edit_series(
     apply_series_edit(&mut series, &form)?;
     periodicals::update_series(&mut tx, &series).await?;
     tx.commit().await.map_err(lectern_store::StoreError::from)?;
-    let latest = periodicals::editions(state.store.pool(), &series.series_id)
-        .await?
-        .pop();
-    Ok(Json(series_summary(
-        &state,
-        &series,
-        count,
-        latest.as_ref(),
-    )))
+    Ok(Json(summary_with_latest(&state, &series, count).await?))
 }
 
 #[utoipa::path(

@@ -7,7 +7,7 @@ use lectern_store::periodicals::{self, SeriesFilter};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::view::{SeriesSummary, series_summary, sites_of, visible_series};
+use super::view::{SeriesSummary, series_summary, sites_of, summary_with_latest, visible_series};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::paging::PageRequest;
@@ -165,13 +165,5 @@ pub async fn get_series(
 ) -> ApiResult<Json<SeriesSummary>> {
     let who = CatalogViewer::of(&state, &caller).await?;
     let (series, count) = visible_series(&state, &who, &series_id).await?;
-    let latest = periodicals::editions(state.store.pool(), &series.series_id)
-        .await?
-        .pop();
-    Ok(Json(series_summary(
-        &state,
-        &series,
-        count,
-        latest.as_ref(),
-    )))
+    Ok(Json(summary_with_latest(&state, &series, count).await?))
 }

@@ -77,6 +77,18 @@ pub fn series_summary(
     }
 }
 
+/// The series summary with its latest edition, read from the store.
+pub async fn summary_with_latest(
+    state: &AppState,
+    s: &PeriodicalSeries,
+    edition_count: u64,
+) -> ApiResult<SeriesSummary> {
+    let latest = periodicals::editions(state.store.pool(), &s.series_id)
+        .await?
+        .pop();
+    Ok(series_summary(state, s, edition_count, latest.as_ref()))
+}
+
 pub fn edition_view(state: &AppState, series_id: &str, e: &Edition) -> EditionView {
     let base = format!(
         "/periodicals/{}/editions/{}",
