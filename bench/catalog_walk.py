@@ -12,10 +12,18 @@
       page's `next`. Checks that every page is full, that totalResults never changes, that no
       title is listed twice and, for sortOrder=title, that titles come in order. Prints shell
       assignments: TOKEN_NAME (the `start` of page PAGE), WALK_NAME (seconds), TOTAL_NAME.
+
+  catalog_walk.py end BASE_URL API_KEY NAME QUERY LIMIT
+      Walks one listing from its first page to its last, LIMIT titles a page: checks that every
+      title comes once and that they are as many as totalResults. Prints END_PAGES_NAME,
+      END_SECONDS_NAME and END_TOTAL_NAME.
+
+Both ask GET /v2/titles, or the path in $CATALOG_PATH with the bearer token in $CATALOG_BEARER.
 """
 
 import http.client
 import json
+import os
 import sys
 import time
 import unicodedata
@@ -28,18 +36,24 @@ def fail(why):
 
 
 class Client:
+    """GET /v2/titles, or the listing in $CATALOG_PATH (/v2/catalog) as the user whose access
+    token is in $CATALOG_BEARER."""
+
     def __init__(self, base, key):
         u = urllib.parse.urlsplit(base)
         self.conn = http.client.HTTPConnection(u.hostname, u.port, timeout=120)
         self.key = key
+        self.path = os.environ.get("CATALOG_PATH", "/v2/titles")
+        bearer = os.environ.get("CATALOG_BEARER")
+        self.headers = {"Authorization": f"Bearer {bearer}"} if bearer else {}
 
     def titles(self, params):
         query = urllib.parse.urlencode([("api_key", self.key)] + params)
-        self.conn.request("GET", f"/v2/titles?{query}")
+        self.conn.request("GET", f"{self.path}?{query}", headers=self.headers)
         r = self.conn.getresponse()
         body = r.read()
         if r.status != 200:
-            fail(f"GET /v2/titles?{query} answered {r.status}: {body[:500]!r}")
+            fail(f"GET {self.path}?{query} answered {r.status}: {body[:500]!r}")
         return json.loads(body)
 
 
@@ -120,12 +134,42 @@ def walk(base, key, pages, listings):
         print(f"TOTAL_{name}={total}")
 
 
+def to_the_end(base, key, name, query, limit):
+    """Every page of one listing, `limit` titles a page: each title once, as many as totalResults."""
+    client = Client(base, key)
+    params = urllib.parse.parse_qsl(query) + [("limit", str(limit))]
+    seen, start, total, pages = set(), None, None, 0
+    t0 = time.monotonic()
+    while True:
+        body = client.titles(params + ([("start", start)] if start else []))
+        pages += 1
+        if total is None:
+            total = body["totalResults"]
+        elif body["totalResults"] != total:
+            fail(f"{name}: totalResults went from {total} to {body['totalResults']} at page {pages}")
+        for t in body["titles"]:
+            if t["serviceId"] in seen:
+                fail(f"{name}: {t['serviceId']} listed twice (again on page {pages})")
+            seen.add(t["serviceId"])
+        start = body["next"]
+        if not start:
+            break
+    seconds = time.monotonic() - t0
+    if len(seen) != total:
+        fail(f"{name}: {len(seen)} titles listed to the end, totalResults says {total}")
+    print(f"END_PAGES_{name}={pages}")
+    print(f"END_SECONDS_{name}={seconds:.1f}")
+    print(f"END_TOTAL_{name}={total}")
+
+
 def main():
     if len(sys.argv) >= 6 and sys.argv[1] == "shapes":
         shapes(*sys.argv[2:6])
     elif len(sys.argv) >= 7 and sys.argv[1] == "walk" and len(sys.argv) % 2 == 1:
         rest = sys.argv[5:]
         walk(sys.argv[2], sys.argv[3], int(sys.argv[4]), list(zip(rest[::2], rest[1::2])))
+    elif len(sys.argv) == 7 and sys.argv[1] == "end":
+        to_the_end(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], int(sys.argv[6]))
     else:
         fail(__doc__)
 
