@@ -2,14 +2,15 @@
 """Catalog edits, measured through a running Lectern (docs/benchmarks.md, "Collection (issue 20)").
 
     bench/collection_edits.py accept BASE TOKEN KEY COUNT     accepts COUNT title edits (202s)
-    bench/collection_edits.py drain DB_PATH                   waits until the worker applied them
+    bench/collection_edits.py drain sqlite:PATH|postgres:URL  waits until the worker applied them
     bench/collection_edits.py delay BASE TOKEN KEY COUNT      acceptance -> searchable, one at a time
 
-`accept` and `delay` edit the demo's titles round robin; `drain` reads the SQLite store's queue
+`accept` and `delay` edit the demo's titles round robin; `drain` reads the store's queue
 (`catalog_edits`) every 20 ms and prints the edits applied per second. bench/collection.sh runs
 all three in order.
 """
 import sqlite3
+import subprocess
 import sys
 import time
 import urllib.parse
@@ -41,9 +42,23 @@ def accept(base, token, key, count):
     print(f"accepted {count} edits in {took:.2f} s: {count / took:.0f}/s (one client, sequential)")
 
 
-def drain(db_path):
-    db = sqlite3.connect(db_path)
-    queued = lambda: db.execute("SELECT COUNT(*) FROM catalog_edits WHERE status = 'queued'").fetchone()[0]
+QUEUED = "SELECT COUNT(*) FROM catalog_edits WHERE status = 'queued'"
+
+
+def queue_reader(store):
+    """How many edits wait, read from `sqlite:PATH` or `postgres:URL` (through psql)."""
+    kind, _, where = store.partition(":")
+    if kind == "sqlite":
+        db = sqlite3.connect(where)
+        return lambda: db.execute(QUEUED).fetchone()[0]
+    if kind == "postgres":
+        return lambda: int(subprocess.run(["psql", where, "-qAtX", "-c", QUEUED], check=True,
+                                          capture_output=True, text=True).stdout)
+    sys.exit(f"drain: '{store}' is neither sqlite:PATH nor postgres:URL")
+
+
+def drain(store):
+    queued = queue_reader(store)
     first = queued()
     start = time.monotonic()
     while queued() > 0:
