@@ -22,8 +22,8 @@ pub struct Titles {
     popular_reads: Remembered<Vec<(String, u64)>>,
 }
 
-/// How long a node keeps the most-read titles: counting every read is a scan of all reading
-/// events, and which titles are most read moves slowly.
+/// How long a node keeps the most-read titles: counting them is a scan of every (title, reader)
+/// pair, and which titles are most read moves slowly.
 const POPULAR_TTL: Duration = Duration::from_secs(300);
 /// How many of the most-read titles are kept.
 const POPULAR_KEPT: u32 = 500;

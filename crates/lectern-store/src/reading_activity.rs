@@ -77,7 +77,13 @@ pub async fn record_in(
     .bind(event.at.unix())
     .execute(&mut **tx)
     .await?;
-    Ok(())
+    crate::recommendations::note_reader(
+        &mut **tx,
+        &event.service_id,
+        user_account_id,
+        event.at.unix(),
+    )
+    .await
 }
 
 /// Where the reader is in a title and format; `None` if they never read it there.

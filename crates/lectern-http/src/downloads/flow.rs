@@ -9,7 +9,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::title_access::{self, ReaderFacts, TitleFacts, Viewer};
 use lectern_store::downloads::{self, DownloadStatus, SubjectKind};
-use lectern_store::{assigned_titles, readers, request_locks};
+use lectern_store::{assigned_titles, readers, recommendations, request_locks};
 
 use super::signing::signed_url;
 use crate::conventions::caller::Caller;
@@ -113,6 +113,9 @@ pub async fn request(
             .await?;
             metrics::counter!("lectern_downloads_requested_total", "format" => format.to_owned())
                 .increment(1);
+            if let (Some(id), SubjectKind::Title) = (&reader_id, subject.kind) {
+                recommendations::note_reader(&mut *tx, &subject.id, id, now.unix()).await?;
+            }
             if let (Some(id), true) = (&reader_id, assigned) {
                 assigned_titles::mark_downloaded(&mut *tx, id, &subject.id, now).await?;
             }

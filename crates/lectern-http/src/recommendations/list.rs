@@ -27,6 +27,12 @@ use crate::titles::{CatalogViewer, TitleSummary, summary};
 const OFFERED: usize = 100;
 /// Readers like this one whose titles are weighed.
 const NEIGHBOURS: u32 = 50;
+/// The most-read titles (of those the reader has not read) that are candidates: twice what is
+/// offered, so that a reader with no history still gets a full list after the profile's and
+/// the access rules' refusals.
+const POPULAR_CANDIDATES: usize = 2 * OFFERED;
+/// The reader's latest titles whose other readers are looked for.
+const NEIGHBOUR_TITLES: usize = 50;
 /// Titles of the reader's history read for their authors and categories.
 const HISTORY_READ: usize = 200;
 /// Titles the index gives for a set of authors, or of categories.
@@ -70,8 +76,9 @@ pub async fn my_recommendations(
     let pool = state.store.pool();
 
     let history = recommendations::history(pool, &me.user_account_id).await?;
+    let recent = &history[..history.len().min(NEIGHBOUR_TITLES)];
     let neighbours =
-        recommendations::neighbours(pool, &me.user_account_id, &history, NEIGHBOURS).await?;
+        recommendations::neighbours(pool, &me.user_account_id, recent, NEIGHBOURS).await?;
     let ids: Vec<String> = neighbours.iter().map(|(u, _)| u.clone()).collect();
     let mut their_titles = recommendations::titles_of(pool, &ids).await?;
     let popular = state.titles.popular_reads(&state.store).await?;
@@ -212,7 +219,14 @@ async fn candidate_records(
     let mut wanted: Vec<String> = Vec::new();
     let mut seen: HashSet<&str> = HashSet::new();
     let neighbour_titles = facts.neighbours.iter().flat_map(|(_, ts)| ts.iter());
-    let popular = facts.popular.iter().map(|(t, _)| t);
+    // Past the first few hundred, a most-read title's popularity score is too small to place it
+    // among the offered unless another signal does, and those bring it as a candidate anyway.
+    let popular = facts
+        .popular
+        .iter()
+        .map(|(t, _)| t)
+        .filter(|t| !facts.history.contains(*t))
+        .take(POPULAR_CANDIDATES);
     let asked = facts.picks.iter().chain(&facts.by_their_authors);
     for t in neighbour_titles.chain(popular).chain(asked) {
         if !facts.history.contains(t) && seen.insert(t) {

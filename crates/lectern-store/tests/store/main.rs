@@ -7,4 +7,5 @@
 mod catalog;
 mod fixtures;
 mod oauth;
+mod recommendations;
 mod speed_variants;
