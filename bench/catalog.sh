@@ -125,14 +125,6 @@ fmt1() { awk -v x="$1" 'BEGIN {printf "%.1f", x}'; }
 fmt2() { awk -v x="$1" 'BEGIN {printf "%.2f", x}'; }
 thousands() { printf '%s\n' "$1" | sed -E ':a; s/^([0-9]+)([0-9]{3})/\1,\2/; ta'; }
 mib() { awk -v b="$1" 'BEGIN {printf "%.0f", b / 1048576}'; }
-# wrk's latencies ("950.00us", "1.23ms", "3.10s") in milliseconds.
-to_ms() {
-  awk -v x="$1" 'BEGIN {
-    v = x + 0; u = x; sub(/^[0-9.]+/, "", u)
-    if (u == "us") v /= 1000; else if (u == "s") v *= 1000; else if (u == "m") v *= 60000; else if (u != "ms") v = -1
-    print v
-  }'
-}
 # A latency in ms, with the precision it deserves.
 ms() { awk -v x="$1" 'BEGIN {if (x >= 1000) printf "%.2f s", x / 1000; else if (x >= 10) printf "%.0f ms", x; else if (x >= 1) printf "%.1f ms", x; else printf "%.2f ms", x}'; }
 urlenc() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote_plus(sys.argv[1]))' "$1"; }

@@ -151,15 +151,6 @@ one_store() {
   if [ "$store" = postgres ]; then unpin_postgres; fi
 }
 
-# wrk's latencies ("950.00us", "1.23ms", "3.10s") in milliseconds.
-to_ms() {
-  awk -v x="$1" 'BEGIN {
-    v = x + 0; u = x; sub(/^[0-9.]+/, "", u)
-    if (u == "us") v /= 1000; else if (u == "s") v *= 1000; else if (u != "ms") v = -1
-    print v
-  }'
-}
-
 for store in $STORES; do one_store "$store"; done
 
 step "Summary (medians of $ROUNDS rounds; page $DEEP_PAGE against page 1)"

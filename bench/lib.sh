@@ -86,6 +86,15 @@ machine_info() {
 
 # --- figures -----------------------------------------------------------------------------------
 
+# wrk's latencies ("950.00us", "1.23ms", "3.10s", "1.02m") in milliseconds; -1 for a unit it
+# does not know.
+to_ms() {
+  awk -v x="$1" 'BEGIN {
+    v = x + 0; u = x; sub(/^[0-9.]+/, "", u)
+    if (u == "us") v /= 1000; else if (u == "s") v *= 1000; else if (u == "m") v *= 60000; else if (u != "ms") v = -1
+    print v
+  }'
+}
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
 fmt() { awk -v x="$1" 'BEGIN {printf "%.0f", x}'; }

@@ -87,14 +87,6 @@ now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN {printf "%.2f", b - a}'; }
 fmt1() { awk -v x="$1" 'BEGIN {printf "%.1f", x}'; }
 fmt1_all() { local x parts=(); for x in "$@"; do parts+=("$(fmt1 "$x")"); done; echo "${parts[*]}"; }
-# wrk's latencies ("950.00us", "1.23ms", "3.10s", "1.02m") in milliseconds.
-to_ms() {
-  awk -v x="$1" 'BEGIN {
-    v = x + 0; u = x; sub(/^[0-9.]+/, "", u)
-    if (u == "us") v /= 1000; else if (u == "s") v *= 1000; else if (u == "m") v *= 60000; else if (u != "ms") v = -1
-    print v
-  }'
-}
 ms() { awk -v x="$1" 'BEGIN {if (x >= 1000) printf "%.2f s", x / 1000; else printf "%.0f ms", x}'; }
 thousands() { printf '%s\n' "$1" | sed -E ':a; s/^([0-9]+)([0-9]{3})/\1,\2/; ta'; }
 

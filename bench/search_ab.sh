@@ -60,7 +60,6 @@ for _ in $(seq 1 300); do
 done
 [ -n "$ready" ] || die "the two servers do not list the same catalog to the key $KEY (totals '$a' and '$b')"
 
-to_ms() { awk -v x="$1" 'BEGIN {v = x + 0; u = x; sub(/^[0-9.]+/, "", u); if (u == "us") v /= 1000; else if (u == "s") v *= 1000; print v}'; }
 shapes=()
 for k in $KEYWORDS; do shapes+=("keyword=$k"); done
 shapes+=("$FILTERED")
