@@ -35,8 +35,8 @@ pub async fn note_reader<'e>(
     Ok(())
 }
 
-/// The reader's titles: read or downloaded (the latest first), then those only on a list of
-/// their own.
+/// The reader's titles: read or downloaded (those first read most recently first), then those
+/// only on a list of their own.
 pub async fn history<'e>(
     e: impl Executor<'e, Database = Any>,
     user_account_id: &str,
