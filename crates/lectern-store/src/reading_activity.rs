@@ -54,7 +54,7 @@ pub async fn record_in(
     }
     // The position moves to a later event only: events may be recorded out of order (a
     // fixture's), and the position is where the latest one left the reader.
-    sqlx::query(
+    let first_read: i64 = sqlx::query_scalar(
         "INSERT INTO reading_positions (user_account_id, service_id, format, location,
                                         location_description, date_added, date_modified)
          VALUES ($1, $2, $3, $4, $5, $6, $6)
@@ -67,7 +67,8 @@ pub async fn record_in(
            date_added = CASE WHEN excluded.date_added < reading_positions.date_added
                            THEN excluded.date_added ELSE reading_positions.date_added END,
            date_modified = CASE WHEN excluded.date_modified > reading_positions.date_modified
-                           THEN excluded.date_modified ELSE reading_positions.date_modified END",
+                           THEN excluded.date_modified ELSE reading_positions.date_modified END
+         RETURNING date_added",
     )
     .bind(user_account_id)
     .bind(&event.service_id)
@@ -75,8 +76,15 @@ pub async fn record_in(
     .bind(&event.location)
     .bind(&event.location_description)
     .bind(event.at.unix())
-    .execute(&mut **tx)
+    .fetch_one(&mut **tx)
     .await?;
+    // A position read earlier than this event was noted in `title_readers` when it was first
+    // written, at that earlier time; only an event that starts or backdates a position can
+    // change the reader's row there. Most events move a position forward, and skipping the
+    // statement spares a round trip while the store's write lock is held.
+    if first_read < event.at.unix() {
+        return Ok(());
+    }
     crate::recommendations::note_reader(
         &mut **tx,
         &event.service_id,

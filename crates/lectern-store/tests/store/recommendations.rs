@@ -126,6 +126,19 @@ async fn each_event_keeps_its_reader_once_with_the_earliest_time(backend: Backen
             .unwrap();
     }
     assert_eq!(pairs(&t).await, owned(&[("t1", "ann", 40)]));
+    // A position in another format starts later, then earlier, than the title's first read.
+    let in_braille = |at| ReadingEvent {
+        format: Format::Brf,
+        ..event("t1", at)
+    };
+    reading_activity::record(&t.store, "ann", &in_braille(45))
+        .await
+        .unwrap();
+    assert_eq!(pairs(&t).await, owned(&[("t1", "ann", 40)]));
+    reading_activity::record(&t.store, "ann", &in_braille(30))
+        .await
+        .unwrap();
+    assert_eq!(pairs(&t).await, owned(&[("t1", "ann", 30)]));
     let popular = recommendations::popular(t.store.pool(), 10).await.unwrap();
     assert_eq!(
         popular,
