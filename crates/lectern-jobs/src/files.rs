@@ -19,6 +19,8 @@ use tokio::io::AsyncWriteExt;
 #[derive(Debug, Clone)]
 pub struct FileStore {
     inner: Arc<dyn ObjectStore>,
+    /// The directory of a local store, whose unfinished writes `sweep_unfinished` removes.
+    local_dir: Option<Arc<Path>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -50,6 +52,7 @@ impl FileStore {
         let fs = LocalFileSystem::new_with_prefix(dir)?.with_automatic_cleanup(true);
         Ok(FileStore {
             inner: Arc::new(fs),
+            local_dir: Some(dir.into()),
         })
     }
 
@@ -88,7 +91,10 @@ impl FileStore {
             let prefix = ObjectPath::parse(prefix).map_err(object_store::Error::from)?;
             Arc::new(object_store::prefix::PrefixStore::new(s3, prefix))
         };
-        Ok(FileStore { inner })
+        Ok(FileStore {
+            inner,
+            local_dir: None,
+        })
     }
 
     #[cfg(not(feature = "s3"))]
@@ -165,6 +171,33 @@ impl FileStore {
         Ok(found)
     }
 
+    /// Removes what writes cut short by a killed process left: the local store writes
+    /// `NAME#N` and renames it to `NAME`, and a kill between the two leaves the first behind,
+    /// unlisted and never read. Only those untouched for `idle` go, so a write under way stays.
+    /// S3 keeps no such files; an interrupted multipart upload is the bucket's lifecycle rule's
+    /// (`docs/operations.md`). Returns how many were removed.
+    pub async fn sweep_unfinished(
+        &self,
+        prefix: &str,
+        idle: std::time::Duration,
+    ) -> Result<u64, FileError> {
+        let Some(root) = &self.local_dir else {
+            return Ok(0);
+        };
+        let dir = if prefix.is_empty() {
+            root.to_path_buf()
+        } else {
+            root.join(object_path(prefix)?.as_ref())
+        };
+        let swept = tokio::task::spawn_blocking(move || sweep_dir(&dir, idle)).await;
+        swept
+            .map_err(|e| FileError::Io {
+                path: "the file store".to_owned(),
+                source: std::io::Error::other(e),
+            })?
+            .map_err(|(path, source)| FileError::Io { path, source })
+    }
+
     /// Deletes a file; deleting a missing one is not an error.
     pub async fn delete(&self, key: &str) -> Result<(), FileError> {
         let path = object_path(key)?;
@@ -173,6 +206,52 @@ impl FileStore {
             Err(e) => Err(e.into()),
         }
     }
+}
+
+/// The staged files below `dir` (named `NAME#DIGITS`, as object_store's local store names
+/// them) not modified for `idle`, removed.
+fn sweep_dir(dir: &Path, idle: std::time::Duration) -> Result<u64, (String, std::io::Error)> {
+    let failed = |path: &Path| {
+        let path = path.display().to_string();
+        move |e| (path, e)
+    };
+    // Directories come and go while this runs (the store removes empty ones): one that is gone
+    // has nothing to sweep.
+    let gone = |e: &std::io::Error| e.kind() == std::io::ErrorKind::NotFound;
+    let entries = match std::fs::read_dir(dir) {
+        Err(e) if gone(&e) => return Ok(0),
+        read => read.map_err(failed(dir))?,
+    };
+    let mut removed = 0;
+    for entry in entries {
+        let entry = entry.map_err(failed(dir))?;
+        let path = entry.path();
+        if entry.file_type().map_err(failed(&path))?.is_dir() {
+            removed += sweep_dir(&path, idle)?;
+            continue;
+        }
+        let staged = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.rsplit_once('#'))
+            .is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if !staged {
+            continue;
+        }
+        let untouched = match entry.metadata().and_then(|m| m.modified()) {
+            Ok(at) => at.elapsed().unwrap_or_default() >= idle,
+            Err(e) if gone(&e) => continue,
+            Err(e) => return Err(failed(&path)(e)),
+        };
+        if untouched {
+            match std::fs::remove_file(&path) {
+                Ok(()) => removed += 1,
+                Err(e) if gone(&e) => {}
+                Err(e) => return Err(failed(&path)(e)),
+            }
+        }
+    }
+    Ok(removed)
 }
 
 /// Checks a key before it reaches the store: object_store would quietly strip a leading or

@@ -5,7 +5,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::documents::DocumentType;
 use sqlx::{Any, Executor, Row};
 
-use crate::queue::JobTable;
+use crate::queue::{JobTable, Lease};
 use crate::{Store, StoreError};
 
 lectern_domain::string_enum!(
@@ -108,15 +108,17 @@ pub async fn claim(
     store: &Store,
     now: Timestamp,
     stale_before: Timestamp,
-) -> Result<Option<Document>, StoreError> {
+) -> Result<Option<(Document, Lease)>, StoreError> {
     let jobs = JobTable {
         table: "documents",
         key: "document_id",
         working: "converting",
         columns: COLUMNS,
     };
-    let row = crate::queue::claim(store, &jobs, now, stale_before).await?;
-    row.as_ref().map(read).transpose()
+    let claimed = crate::queue::claim(store, &jobs, now, stale_before).await?;
+    claimed
+        .map(|(row, lease)| Ok((read(&row)?, lease)))
+        .transpose()
 }
 
 /// Marks a conversion done, unless the document was deleted meanwhile (false then).

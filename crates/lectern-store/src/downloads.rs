@@ -7,7 +7,7 @@ use sqlx::{Any, Executor, Row};
 use lectern_domain::ids::new_id as ids_new;
 use lectern_domain::string_enum;
 
-use crate::queue::JobTable;
+use crate::queue::{JobTable, Lease};
 use crate::{Store, StoreError};
 
 string_enum!(
@@ -162,15 +162,17 @@ pub async fn claim(
     store: &Store,
     now: Timestamp,
     stale_before: Timestamp,
-) -> Result<Option<Download>, StoreError> {
+) -> Result<Option<(Download, Lease)>, StoreError> {
     let jobs = JobTable {
         table: "downloads",
         key: "download_id",
         working: "packaging",
         columns: COLUMNS,
     };
-    let row = crate::queue::claim(store, &jobs, now, stale_before).await?;
-    row.as_ref().map(read).transpose()
+    let claimed = crate::queue::claim(store, &jobs, now, stale_before).await?;
+    claimed
+        .map(|(row, lease)| Ok((read(&row)?, lease)))
+        .transpose()
 }
 
 pub async fn mark_ready<'e>(

@@ -30,7 +30,7 @@ pub mod partner_identities;
 pub mod partner_tokens;
 pub mod periodicals;
 pub mod preferences;
-mod queue;
+pub mod queue;
 pub mod readers;
 pub mod reading_activity;
 pub mod reading_list_entries;

@@ -1,8 +1,13 @@
 //! The job tables' one claim: the oldest queued row, or one whose worker has been silent since
 //! `stale_before` (a node that stopped mid-job), marked as taken. Concurrent workers never claim
 //! the same row: PostgreSQL skips locked rows, and SQLite has one writer.
+//!
+//! A claim is a lease: it carries an id, and the worker renews `claimed_at` under that id while
+//! it works, so that silence means the worker is gone and the wait before another takes the job
+//! up is a few seconds, whatever the job's length.
 
 use lectern_domain::Timestamp;
+use lectern_domain::ids::new_id;
 
 use crate::{Store, StoreError};
 
@@ -16,12 +21,51 @@ pub(crate) struct JobTable {
     pub columns: &'static str,
 }
 
+/// One claim of one job, renewed with `renew`.
+#[derive(Debug, Clone)]
+pub struct Lease {
+    table: &'static str,
+    working: &'static str,
+    id: String,
+}
+
+/// Keeps the claim alive: false once the job was finished or another worker took it over.
+pub async fn renew(store: &Store, lease: &Lease, now: Timestamp) -> Result<bool, StoreError> {
+    let Lease { table, working, id } = lease;
+    let sql =
+        format!("UPDATE {table} SET claimed_at = $1 WHERE lease = $2 AND status = '{working}'");
+    let renewed = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(now.unix())
+        .bind(id)
+        .execute(store.pool())
+        .await?
+        .rows_affected();
+    Ok(renewed > 0)
+}
+
+/// Gives a claimed job back to the queue, as if never claimed (a worker stopping in the middle
+/// of it); false if it was no longer this claim's.
+pub async fn release(store: &Store, lease: &Lease) -> Result<bool, StoreError> {
+    let Lease { table, working, id } = lease;
+    let sql = format!(
+        "UPDATE {table} SET status = 'queued', claimed_at = NULL, lease = NULL,
+                            attempts = attempts - 1
+         WHERE lease = $1 AND status = '{working}'"
+    );
+    let released = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .execute(store.pool())
+        .await?
+        .rows_affected();
+    Ok(released > 0)
+}
+
 pub(crate) async fn claim(
     store: &Store,
     jobs: &JobTable,
     now: Timestamp,
     stale_before: Timestamp,
-) -> Result<Option<sqlx::any::AnyRow>, StoreError> {
+) -> Result<Option<(sqlx::any::AnyRow, Lease)>, StoreError> {
     let JobTable {
         table,
         key,
@@ -31,16 +75,24 @@ pub(crate) async fn claim(
     let lock = crate::dialect::skip_locked(store.backend());
     // A row value, `(a, b) = (SELECT a, b ...)`, so that one statement serves any key.
     let sql = format!(
-        "UPDATE {table} SET status = '{working}', claimed_at = $1, attempts = attempts + 1
+        "UPDATE {table} SET status = '{working}', claimed_at = $1, lease = $3,
+                            attempts = attempts + 1
          WHERE ({key}) = (
            SELECT {key} FROM {table}
            WHERE status = 'queued' OR (status = '{working}' AND claimed_at < $2)
            ORDER BY created_at, {key} LIMIT 1 {lock})
          RETURNING {columns}"
     );
-    Ok(sqlx::query(sqlx::AssertSqlSafe(sql))
+    let lease = Lease {
+        table,
+        working,
+        id: new_id(),
+    };
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(now.unix())
         .bind(stale_before.unix())
+        .bind(&lease.id)
         .fetch_optional(store.pool())
-        .await?)
+        .await?;
+    Ok(row.map(|row| (row, lease)))
 }

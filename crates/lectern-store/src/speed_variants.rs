@@ -6,7 +6,7 @@ use lectern_domain::catalog::PlaybackSpeed;
 use lectern_domain::string_enum;
 use sqlx::Row;
 
-use crate::queue::JobTable;
+use crate::queue::{JobTable, Lease};
 use crate::{Store, StoreError};
 
 string_enum!(
@@ -112,15 +112,17 @@ pub async fn claim(
     store: &Store,
     now: Timestamp,
     stale_before: Timestamp,
-) -> Result<Option<SpeedVariant>, StoreError> {
+) -> Result<Option<(SpeedVariant, Lease)>, StoreError> {
     let jobs = JobTable {
         table: "speed_variants",
         key: "source_key, source_version, speed",
         working: "making",
         columns: COLUMNS,
     };
-    let row = crate::queue::claim(store, &jobs, now, stale_before).await?;
-    row.as_ref().map(read).transpose()
+    let claimed = crate::queue::claim(store, &jobs, now, stale_before).await?;
+    claimed
+        .map(|(row, lease)| Ok((read(&row)?, lease)))
+        .transpose()
 }
 
 pub async fn mark_ready(

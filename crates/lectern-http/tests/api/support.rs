@@ -66,7 +66,7 @@ pub struct TestApp {
     redis_prefix: Option<String>,
     titles: std::sync::Arc<lectern_http::title_index::Titles>,
     follower: tokio::task::JoinHandle<()>,
-    worker: tokio::task::JoinHandle<()>,
+    worker: lectern_jobs::worker::Worker,
     pub files: lectern_jobs::FileStore,
     /// The first node's file directory, removed when it is dropped.
     files_dir: Option<std::path::PathBuf>,

@@ -5,7 +5,7 @@ use lectern_domain::Timestamp;
 use lectern_store::documents::{self, Document};
 use lectern_store::{Store, accounts};
 
-use super::STALE_SECONDS;
+use super::{Held, InHand, lease_start};
 use crate::convert;
 use crate::epub::{EpubSource, build};
 use crate::files::FileStore;
@@ -20,11 +20,13 @@ pub fn document_epub_key(d: &Document) -> String {
 pub(super) async fn convert_one(
     store: &Store,
     files: &FileStore,
+    in_hand: &InHand,
 ) -> Result<bool, lectern_store::StoreError> {
     let now = Timestamp::now();
-    let Some(d) = documents::claim(store, now, now.plus_seconds(-STALE_SECONDS)).await? else {
+    let Some((d, lease)) = documents::claim(store, now, lease_start(now)).await? else {
         return Ok(false);
     };
+    let _held = Held::renewing(store, lease, in_hand);
     let started = std::time::Instant::now();
     match make(store, files, &d).await {
         Ok(key) => {

@@ -9,9 +9,12 @@ mod edits;
 mod packages;
 mod speeds;
 
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use lectern_store::Store;
+use lectern_store::queue::{self, Lease};
+use tokio::sync::watch;
 
 use crate::files::FileStore;
 
@@ -21,30 +24,146 @@ pub use speeds::speed_variant_key;
 
 /// How often an idle worker looks for work.
 const IDLE: Duration = Duration::from_millis(250);
-/// A job claimed this long ago and not finished was left by a node that stopped.
-const STALE_SECONDS: i64 = 300;
+/// A job whose claim was last renewed this long ago was left by a worker that stopped.
+const LEASE_SECONDS: i64 = 10;
+/// How often a worker renews the claim of the job it is on: three renewals fit in a lease, so
+/// one slow write to the store does not lose the job.
+const RENEW_EVERY: Duration = Duration::from_secs(3);
 
-/// Works until the process ends.
-pub fn spawn(store: Store, files: FileStore) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        loop {
-            match run_once(&store, &files).await {
-                Ok(true) => continue,
-                Ok(false) => tokio::time::sleep(IDLE).await,
+/// How often a worker sweeps the file store for what killed writes left.
+const SWEEP_EVERY: Duration = Duration::from_secs(3600);
+/// A staged file untouched this long belongs to no write under way.
+const UNFINISHED_AFTER: Duration = Duration::from_secs(60);
+
+/// The claims made now must have been renewed since this time to stay with their worker.
+fn lease_start(now: lectern_domain::Timestamp) -> lectern_domain::Timestamp {
+    now.plus_seconds(-LEASE_SECONDS)
+}
+
+/// The lease of the job a worker is on, so that a worker stopped in the middle of a job can give
+/// it back. Cleared when a job ends, however it ends.
+#[derive(Clone, Default)]
+struct InHand(Arc<Mutex<Option<Lease>>>);
+
+impl InHand {
+    fn put(&self, lease: Lease) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Some(lease);
+    }
+
+    fn take(&self) -> Option<Lease> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).take()
+    }
+}
+
+/// Renews a claim until dropped, when the job is finished or abandoned.
+struct Held(tokio::task::JoinHandle<()>);
+
+impl Held {
+    fn renewing(store: &Store, lease: Lease, in_hand: &InHand) -> Held {
+        in_hand.put(lease.clone());
+        let store = store.clone();
+        Held(tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(RENEW_EVERY).await;
+                match queue::renew(&store, &lease, lectern_domain::Timestamp::now()).await {
+                    Ok(true) => {}
+                    Ok(false) => return,
+                    Err(e) => tracing::warn!(error = %e, "a job's claim could not be renewed"),
+                }
+            }
+        }))
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// A node's worker, running until stopped.
+pub struct Worker {
+    task: tokio::task::JoinHandle<()>,
+    stop: watch::Sender<bool>,
+    in_hand: InHand,
+    store: Store,
+}
+
+impl Worker {
+    /// Stops at once, as a killed process would: a job in hand keeps its claim until it lapses.
+    pub fn abort(&self) {
+        self.task.abort();
+    }
+
+    /// Stops at once: no job is claimed after this, and one in the middle of being done goes
+    /// back to the queue, for another node's worker or this one's after a restart.
+    pub async fn stop(self) {
+        let _ = self.stop.send(true);
+        let _ = self.task.await;
+        if let Some(lease) = self.in_hand.take() {
+            match queue::release(&self.store, &lease).await {
+                Ok(_) => tracing::info!("the job in hand went back to the queue"),
                 Err(e) => {
-                    tracing::warn!(error = %e, "the worker could not reach the store");
-                    tokio::time::sleep(IDLE * 4).await;
+                    tracing::warn!(error = %e, "the job in hand could not be given back; its claim lapses instead")
                 }
             }
         }
-    })
+    }
+}
+
+/// Works until stopped.
+pub fn spawn(store: Store, files: FileStore) -> Worker {
+    let (stop, mut stopping) = watch::channel(false);
+    let in_hand = InHand::default();
+    let task = tokio::spawn({
+        let (store, in_hand) = (store.clone(), in_hand.clone());
+        async move {
+            let mut sweep = tokio::time::interval(SWEEP_EVERY);
+            loop {
+                if futures_util::FutureExt::now_or_never(sweep.tick()).is_some() {
+                    match files.sweep_unfinished("", UNFINISHED_AFTER).await {
+                        Ok(n) => tracing::info!(removed = n, "unfinished file writes swept"),
+                        Err(e) => tracing::warn!(error = %e, "unfinished file writes not swept"),
+                    }
+                }
+                let pause = tokio::select! {
+                    _ = stopping.changed() => return,
+                    done = run_once(&store, &files, &in_hand) => {
+                        in_hand.take();
+                        match done {
+                            Ok(true) => continue,
+                            Ok(false) => IDLE,
+                            Err(e) => {
+                                tracing::warn!(error = %e, "the worker could not reach the store");
+                                IDLE * 4
+                            }
+                        }
+                    }
+                };
+                tokio::select! {
+                    _ = stopping.changed() => return,
+                    () = tokio::time::sleep(pause) => {}
+                }
+            }
+        }
+    });
+    Worker {
+        task,
+        stop,
+        in_hand,
+        store,
+    }
 }
 
 /// Does one job: a collection edit (quick, and searches wait for it), then a package, then a
 /// document, then a speed change (a reader waits for a package most); false when there was nothing to do. Only store errors are returned.
-pub async fn run_once(store: &Store, files: &FileStore) -> Result<bool, lectern_store::StoreError> {
+async fn run_once(
+    store: &Store,
+    files: &FileStore,
+    in_hand: &InHand,
+) -> Result<bool, lectern_store::StoreError> {
     Ok(edits::apply_one(store).await?
-        || packages::package_one(store, files).await?
-        || documents::convert_one(store, files).await?
-        || speeds::change_speed_of_one(store, files).await?)
+        || packages::package_one(store, files, in_hand).await?
+        || documents::convert_one(store, files, in_hand).await?
+        || speeds::change_speed_of_one(store, files, in_hand).await?)
 }

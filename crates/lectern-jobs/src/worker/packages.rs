@@ -1,11 +1,13 @@
 //! Downloads: each reader's package, made from the artifact's file or fileset.
 
+use std::time::Duration;
+
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::{Artifact, Format};
 use lectern_store::downloads::{self, Download, SubjectKind};
 use lectern_store::{Store, accounts, periodicals, sites, titles};
 
-use super::STALE_SECONDS;
+use super::{Held, InHand, lease_start};
 use crate::files::FileStore;
 use crate::notice::Notice;
 use crate::package;
@@ -20,12 +22,20 @@ pub fn package_key(d: &Download, file_name: &str) -> String {
 pub(super) async fn package_one(
     store: &Store,
     files: &FileStore,
+    in_hand: &InHand,
 ) -> Result<bool, lectern_store::StoreError> {
     let now = Timestamp::now();
-    let Some(d) = downloads::claim(store, now, now.plus_seconds(-STALE_SECONDS)).await? else {
+    let Some((d, lease)) = downloads::claim(store, now, lease_start(now)).await? else {
         return Ok(false);
     };
+    let _held = Held::renewing(store, lease, in_hand);
     let started = std::time::Instant::now();
+    // A worker killed while writing this package left its unfinished file; the claim is ours,
+    // so nothing else writes there.
+    let folder = format!("downloads/{}", d.download_id);
+    if let Err(e) = files.sweep_unfinished(&folder, Duration::ZERO).await {
+        tracing::warn!(download = %d.download_id, error = %e, "an unfinished package file stays");
+    }
     match make(store, files, &d).await {
         Ok(key) => {
             downloads::mark_ready(store.pool(), &d.download_id, &key, Timestamp::now()).await?;

@@ -4,7 +4,7 @@ use lectern_domain::Timestamp;
 use lectern_store::Store;
 use lectern_store::speed_variants::{self, SpeedVariant};
 
-use super::STALE_SECONDS;
+use super::{Held, InHand, lease_start};
 use crate::files::FileStore;
 use crate::speed::{self, SpeedError};
 
@@ -24,11 +24,13 @@ pub fn speed_variant_key(v: &SpeedVariant) -> String {
 pub(super) async fn change_speed_of_one(
     store: &Store,
     files: &FileStore,
+    in_hand: &InHand,
 ) -> Result<bool, lectern_store::StoreError> {
     let now = Timestamp::now();
-    let Some(v) = speed_variants::claim(store, now, now.plus_seconds(-STALE_SECONDS)).await? else {
+    let Some((v, lease)) = speed_variants::claim(store, now, lease_start(now)).await? else {
         return Ok(false);
     };
+    let _held = Held::renewing(store, lease, in_hand);
     let started = std::time::Instant::now();
     let made = match files.get(&v.source_key).await {
         Err(e) => Err(Retry(e.to_string())),

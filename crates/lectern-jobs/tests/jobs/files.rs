@@ -141,3 +141,46 @@ async fn urls_name_a_directory_or_a_bucket() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[tokio::test]
+async fn writes_a_killed_process_left_unfinished_are_swept() {
+    use std::time::{Duration, SystemTime};
+    let dir = temp_dir("sweep");
+    let files = FileStore::local(&dir).unwrap();
+    files.put("downloads/d1/book.epub", "whole").await.unwrap();
+    let staged = |path: &str, age_secs: u64| {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_modified(SystemTime::now() - Duration::from_secs(age_secs))
+            .unwrap();
+        path
+    };
+    let old = staged("downloads/d1/book.epub#1", 600);
+    let writing = staged("downloads/d2/book.epub#1", 0);
+    let elsewhere = staged("titles/t1/EPUB3/book.epub#2", 600);
+    let not_staged = staged("titles/t1/EPUB3/notes#draft", 600);
+
+    // A job's own folder, whatever the age; then the whole store, the idle ones only.
+    let swept = files.sweep_unfinished("downloads/d1", Duration::ZERO).await;
+    assert_eq!(swept.unwrap(), 1);
+    assert!(!old.exists() && elsewhere.exists() && writing.exists());
+    let swept = files.sweep_unfinished("", Duration::from_secs(60)).await;
+    assert_eq!(swept.unwrap(), 1);
+    assert!(!elsewhere.exists());
+    assert!(writing.exists(), "a write under way is left alone");
+    assert!(not_staged.exists(), "only NAME#DIGITS is a staged write");
+    assert_eq!(
+        &files.get("downloads/d1/book.epub").await.unwrap()[..],
+        b"whole"
+    );
+    assert_eq!(
+        files
+            .sweep_unfinished("downloads/none", Duration::ZERO)
+            .await
+            .unwrap(),
+        0,
+        "a folder that is not there has nothing to sweep"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

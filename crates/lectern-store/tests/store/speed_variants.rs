@@ -1,6 +1,7 @@
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::PlaybackSpeed;
 use lectern_store::on_both_stores;
+use lectern_store::queue;
 use lectern_store::speed_variants::{self, MAX_ATTEMPTS, VariantStatus};
 use lectern_store::testing::{Backend, fresh};
 
@@ -8,6 +9,7 @@ on_both_stores!(
     a_speed_variant_is_made_once_per_version_of_its_file,
     a_speed_variant_is_tried_again_then_given_up,
     a_replaced_files_variants_are_superseded,
+    a_renewed_claim_stays_with_its_worker_and_a_lapsed_one_moves,
 );
 
 fn speed(s: &str) -> PlaybackSpeed {
@@ -29,7 +31,7 @@ async fn a_speed_variant_is_made_once_per_version_of_its_file(backend: Backend) 
             .unwrap();
     }
     let mut claimed = Vec::new();
-    while let Some(v) = speed_variants::claim(&t.store, now, stale).await.unwrap() {
+    while let Some((v, _)) = speed_variants::claim(&t.store, now, stale).await.unwrap() {
         assert_eq!((v.status, v.attempts), (VariantStatus::Making, 1));
         claimed.push((v.source_version, v.speed.hundredths()));
         speed_variants::mark_ready(&t.store, &v, &format!("made/{}", claimed.len()), now)
@@ -56,7 +58,8 @@ async fn a_speed_variant_is_tried_again_then_given_up(backend: Backend) {
         let v = speed_variants::claim(&t.store, at, at.plus_seconds(-300))
             .await
             .unwrap()
-            .unwrap();
+            .unwrap()
+            .0;
         assert_eq!(v.attempts, attempt);
         speed_variants::retry_later(&t.store, &v, "the file store timed out")
             .await
@@ -93,12 +96,14 @@ async fn a_speed_variant_is_tried_again_then_given_up(backend: Backend) {
     let left = speed_variants::claim(&t.store, now, now.plus_seconds(-300))
         .await
         .unwrap()
-        .unwrap();
+        .unwrap()
+        .0;
     let later = now.plus_seconds(301);
     let again = speed_variants::claim(&t.store, later, later.plus_seconds(-300))
         .await
         .unwrap()
-        .unwrap();
+        .unwrap()
+        .0;
     assert_eq!((again.source_key, again.attempts), (left.source_key, 2));
 }
 
@@ -120,7 +125,8 @@ async fn a_replaced_files_variants_are_superseded(backend: Backend) {
     let making = speed_variants::claim(&t.store, now, now.plus_seconds(-300))
         .await
         .unwrap()
-        .unwrap();
+        .unwrap()
+        .0;
     assert_eq!(making.source_key, "a/other.mp3");
     assert!(
         speed_variants::superseded(&t.store, "a/other.mp3", 2)
@@ -151,4 +157,34 @@ async fn a_replaced_files_variants_are_superseded(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(kept.status, VariantStatus::Queued);
+}
+
+/// The job queues share one claim; a speed change stands for all of them here.
+async fn a_renewed_claim_stays_with_its_worker_and_a_lapsed_one_moves(backend: Backend) {
+    let t = fresh(backend).await;
+    let lease = 10;
+    let now = Timestamp::from_unix(1_800_000_000);
+    let claim = |at: Timestamp| speed_variants::claim(&t.store, at, at.plus_seconds(-lease));
+    speed_variants::request(&t.store, "a/t1.mp3", 1, speed("2"), now)
+        .await
+        .unwrap();
+    let (_, first) = claim(now).await.unwrap().unwrap();
+    // Renewed before the lease ran out, the job is not another worker's to take.
+    assert!(
+        queue::renew(&t.store, &first, now.plus_seconds(8))
+            .await
+            .unwrap()
+    );
+    assert!(claim(now.plus_seconds(15)).await.unwrap().is_none());
+    // Silent for longer than the lease, it is taken up, and the first claim cannot be renewed.
+    let later = now.plus_seconds(19);
+    let (taken, second) = claim(later).await.unwrap().unwrap();
+    assert_eq!(taken.attempts, 2);
+    assert!(!queue::renew(&t.store, &first, later).await.unwrap());
+    assert!(queue::renew(&t.store, &second, later).await.unwrap());
+    // A finished job has nothing to renew.
+    speed_variants::mark_ready(&t.store, &taken, "made/1", later)
+        .await
+        .unwrap();
+    assert!(!queue::renew(&t.store, &second, later).await.unwrap());
 }

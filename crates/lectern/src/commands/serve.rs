@@ -62,7 +62,7 @@ pub async fn serve_store(
     housekeeping.abort();
     follower.abort();
     if let Some(worker) = worker {
-        worker.abort();
+        worker.stop().await;
     }
     store.close().await;
     tracing::info!("lectern stopped");
