@@ -135,15 +135,22 @@ pub async fn access_token_with_account<'e>(
     .transpose()
 }
 
-/// Spends a refresh token. The conditional update makes two racing refreshes with one token
-/// impossible: only one of them sees the row change.
+/// Spends a refresh token presented by the client `api_key`. The conditional update makes two
+/// racing refreshes with one token impossible: only one of them sees the row change. `used`
+/// keeps when it was spent.
+///
+/// A token spent since `retry_from` and presented again by the client it was issued to is a
+/// retry of a refresh whose answer was lost, and is spent again (`Fresh`); any other second
+/// presentation is a replay.
 pub async fn redeem_refresh_token(
     conn: &mut AnyConnection,
     hash: &str,
+    api_key: &str,
     now: Timestamp,
+    retry_from: Timestamp,
 ) -> Result<Redeemed<Spent>, StoreError> {
     let spent: Option<Spent> = sqlx::query_as(
-        "UPDATE refresh_tokens SET used = 1
+        "UPDATE refresh_tokens SET used = $2
          WHERE token_hash = $1 AND used = 0 AND revoked = 0 AND expires_at > $2
          RETURNING grant_id, user_account_id, api_key",
     )
@@ -154,9 +161,22 @@ pub async fn redeem_refresh_token(
     if let Some(s) = spent {
         return Ok(Redeemed::Fresh(s));
     }
+    let retried: Option<Spent> = sqlx::query_as(
+        "SELECT grant_id, user_account_id, api_key FROM refresh_tokens
+         WHERE token_hash = $1 AND used >= $2 AND api_key = $3 AND revoked = 0 AND expires_at > $4",
+    )
+    .bind(hash)
+    .bind(retry_from.unix())
+    .bind(api_key)
+    .bind(now.unix())
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(s) = retried {
+        return Ok(Redeemed::Fresh(s));
+    }
     replayed_or_invalid(
         conn,
-        "SELECT grant_id FROM refresh_tokens WHERE token_hash = $1 AND used = 1",
+        "SELECT grant_id FROM refresh_tokens WHERE token_hash = $1 AND used > 0",
         hash,
     )
     .await

@@ -210,6 +210,11 @@ async fn new_sign_in(
 }
 
 /// RFC 7523's grant: a JWT vouching for the user, here the identity partner's ID token.
+/// How long after a refresh token is spent its client may present it again and be answered as
+/// if for the first time: the retry of a refresh whose answer a dropped connection lost. A second
+/// presentation later than this, or by another client, is a replay and revokes the sign-in.
+const REFRESH_RETRY_SECONDS: i64 = 30;
+
 const JWT_BEARER: &str = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
 /// Signs in the member whose account is linked to the partner identity the assertion names. Only
@@ -333,7 +338,11 @@ async fn refresh_grant(
 ) -> Result<TokenResponse, TokenError> {
     let refresh = field(params, "refresh_token")?.ok_or_else(|| missing("refresh_token"))?;
     let mut tx = state.store.begin().await?;
-    let spent = match redeem_refresh_token(&mut tx, &token_hash(refresh), Timestamp::now()).await? {
+    let now = Timestamp::now();
+    let retry_from = now.plus_seconds(-REFRESH_RETRY_SECONDS);
+    let hash = token_hash(refresh);
+    let spent = match redeem_refresh_token(&mut tx, &hash, &client.api_key, now, retry_from).await?
+    {
         Redeemed::Fresh(s) => s,
         Redeemed::Replayed => {
             tx.commit().await.map_err(TokenError::server_error)?;

@@ -18,8 +18,20 @@ on_both_stores!(
     token_requests_are_checked,
     refresh_grant_rotates_and_keeps_the_old_access_token,
     a_replayed_refresh_token_revokes_its_grant,
+    a_refresh_retried_soon_by_its_client_is_answered_again,
     refresh_tokens_belong_to_their_client,
 );
+
+/// Moves the time a refresh token was spent back by `seconds`, as if its retry came that late.
+async fn spent_earlier(app: &TestApp, refresh_token: &str, seconds: i64) {
+    let hash = lectern_domain::secret::token_hash(refresh_token);
+    sqlx::query("UPDATE refresh_tokens SET used = used - $1 WHERE token_hash = $2")
+        .bind(seconds)
+        .bind(hash)
+        .execute(app.store.pool())
+        .await
+        .unwrap();
+}
 
 fn token_error(body: &Value, error: &str) -> String {
     assert_eq!(body["error"], error, "unexpected token error: {body}");
@@ -351,6 +363,8 @@ async fn a_replayed_refresh_token_revokes_its_grant(backend: Backend) {
     let first = app.sign_in("member@example.org", "member-pass-1").await;
     let old_refresh = first["refresh_token"].as_str().unwrap();
     let (_, second) = app.refresh(TRUSTED, old_refresh).await;
+    // Past the grace for retries: a minute later.
+    spent_earlier(&app, old_refresh, 60).await;
 
     let (status, body) = app.refresh(TRUSTED, old_refresh).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -371,6 +385,39 @@ async fn a_replayed_refresh_token_revokes_its_grant(backend: Backend) {
     // Another sign-in of the same user is untouched.
     let other = app.token_for("member@example.org", "member-pass-1").await;
     assert_eq!(app.my_account(TRUSTED, &other).await.0, StatusCode::OK);
+}
+
+async fn a_refresh_retried_soon_by_its_client_is_answered_again(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let first = app.sign_in("member@example.org", "member-pass-1").await;
+    let old_refresh = first["refresh_token"].as_str().unwrap();
+    let (_, lost) = app.refresh(TRUSTED, old_refresh).await;
+    // The answer never reached the app, which tries again 20 seconds later.
+    spent_earlier(&app, old_refresh, 20).await;
+    let (status, retried) = app.refresh(TRUSTED, old_refresh).await;
+    assert_eq!(status, StatusCode::OK, "{retried}");
+    assert_ne!(retried["refresh_token"], lost["refresh_token"]);
+    for token in [&first["access_token"], &retried["access_token"]] {
+        assert_eq!(
+            app.my_account(TRUSTED, token.as_str().unwrap()).await.0,
+            StatusCode::OK
+        );
+    }
+    let (status, body) = app
+        .refresh(TRUSTED, retried["refresh_token"].as_str().unwrap())
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // Within the grace, the same token from another client is a replay all the same.
+    let (status, body) = app.refresh(OTHER_SITE, old_refresh).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(token_error(&body, "invalid_grant").contains("already used"));
+    assert_eq!(
+        app.my_account(TRUSTED, retried["access_token"].as_str().unwrap())
+            .await
+            .0,
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 async fn refresh_tokens_belong_to_their_client(backend: Backend) {

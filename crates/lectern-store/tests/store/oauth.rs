@@ -5,15 +5,20 @@ use lectern_store::oauth::{self, NewToken, Redeemed};
 use lectern_store::on_both_stores;
 use lectern_store::testing::{Backend, fresh};
 
-on_both_stores!(a_refresh_token_is_spent_once_even_under_a_race);
+on_both_stores!(
+    a_refresh_token_is_spent_once_even_under_a_race,
+    a_spent_refresh_token_is_spent_again_only_by_its_client_within_the_grace,
+);
 
 const WORLD: &str = r#"{
   "sites": [{ "id": "lib", "name": "Lib" }],
-  "clients": [{ "apiKey": "app-key-0001", "name": "App", "site": "lib" }],
+  "clients": [{ "apiKey": "app-key-0001", "name": "App", "site": "lib" },
+              { "apiKey": "app-key-0002", "name": "Other", "site": "lib" }],
   "users": [{ "userAccountId": "u1", "userName": "u1@example.org", "site": "lib", "roles": ["individualMember"], "firstName": "U", "lastName": "One" }]
 }"#;
 
-async fn a_refresh_token_is_spent_once_even_under_a_race(backend: Backend) {
+/// A store with one refresh token of `app-key-0001`, and its hash.
+async fn one_refresh_token(backend: Backend) -> (lectern_store::testing::TestStore, String) {
     let t = fresh(backend).await;
     fixture::load(&t.store, FixtureFile::parse(WORLD).unwrap())
         .await
@@ -29,15 +34,79 @@ async fn a_refresh_token_is_spent_once_even_under_a_race(backend: Backend) {
     oauth::insert_refresh_token(t.store.pool(), &row)
         .await
         .unwrap();
+    (t, hash)
+}
+
+async fn redeem(
+    t: &lectern_store::testing::TestStore,
+    hash: &str,
+    api_key: &str,
+    retry_from: Timestamp,
+) -> Redeemed<oauth::Spent> {
+    let mut tx = t.store.begin().await.unwrap();
+    let outcome = oauth::redeem_refresh_token(&mut tx, hash, api_key, Timestamp::now(), retry_from)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    outcome
+}
+
+async fn a_spent_refresh_token_is_spent_again_only_by_its_client_within_the_grace(
+    backend: Backend,
+) {
+    let (t, hash) = one_refresh_token(backend).await;
+    let grace = Timestamp::now().plus_seconds(-30);
+    assert!(matches!(
+        redeem(&t, &hash, "app-key-0001", grace).await,
+        Redeemed::Fresh(_)
+    ));
+    // Its client again, within the grace: a retry.
+    assert!(matches!(
+        redeem(&t, &hash, "app-key-0001", grace).await,
+        Redeemed::Fresh(_)
+    ));
+    // Past the grace (it began after the token was spent): a replay, and the grant is revoked.
+    let past = Timestamp::now().plus_seconds(1);
+    assert!(matches!(
+        redeem(&t, &hash, "app-key-0001", past).await,
+        Redeemed::Replayed
+    ));
+    assert!(matches!(
+        redeem(&t, &hash, "app-key-0001", grace).await,
+        Redeemed::Replayed
+    ));
+
+    // Another client, within the grace: a replay.
+    let (t, hash) = one_refresh_token(backend).await;
+    assert!(matches!(
+        redeem(&t, &hash, "app-key-0001", grace).await,
+        Redeemed::Fresh(_)
+    ));
+    assert!(matches!(
+        redeem(&t, &hash, "app-key-0002", grace).await,
+        Redeemed::Replayed
+    ));
+    assert!(matches!(
+        redeem(&t, &hash, "app-key-0001", grace).await,
+        Redeemed::Replayed
+    ));
+}
+
+async fn a_refresh_token_is_spent_once_even_under_a_race(backend: Backend) {
+    let (t, hash) = one_refresh_token(backend).await;
+    // No grace for retries here: only the spending itself is raced.
+    let no_grace = Timestamp::now().plus_seconds(3600);
 
     let attempts = (0..8).map(|_| {
         let store = t.store.clone();
         let hash = hash.clone();
         tokio::spawn(async move {
             let mut tx = store.begin().await.unwrap();
-            let outcome = oauth::redeem_refresh_token(&mut tx, &hash, Timestamp::now())
-                .await
-                .unwrap();
+            let now = Timestamp::now();
+            let outcome =
+                oauth::redeem_refresh_token(&mut tx, &hash, "app-key-0001", now, no_grace)
+                    .await
+                    .unwrap();
             tx.commit().await.unwrap();
             matches!(outcome, Redeemed::Fresh(_))
         })
