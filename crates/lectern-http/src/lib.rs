@@ -10,6 +10,7 @@ pub mod conventions;
 mod documents;
 mod downloads;
 pub mod error;
+mod health;
 mod highlights;
 mod lists;
 mod my_organization;
@@ -44,7 +45,7 @@ use conventions::{caller, json_errors, media};
 /// Renders the Prometheus exposition, when metrics are being recorded.
 pub type MetricsRender = Arc<dyn Fn() -> String + Send + Sync>;
 
-/// The whole application: `/v2`, `/oauth`, `/v2/openapi.json` and `/metrics`.
+/// The whole application: `/v2`, `/oauth`, `/v2/openapi.json`, `/metrics`, `/health` and `/ready`.
 pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     let (v2, v2_doc) = OpenApiRouter::new()
         .merge(accounts::routes())
@@ -76,7 +77,11 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     // A second app built from the same state keeps the first document; both are the same.
     let _ = state.openapi.set(document);
 
-    let mut routes = Router::new().merge(v2).merge(token_server).merge(meta);
+    let mut routes = Router::new()
+        .merge(v2)
+        .merge(token_server)
+        .merge(meta)
+        .merge(health::routes());
     if let Some(render) = metrics {
         routes = routes.route("/metrics", get(move || std::future::ready(render())));
     }

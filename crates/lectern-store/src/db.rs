@@ -142,6 +142,12 @@ impl Store {
         self.backend
     }
 
+    /// Answers once the store does: a statement that reads nothing.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
     pub async fn begin(&self) -> Result<crate::Transaction, StoreError> {
         Ok(self.pool.begin().await?)
     }
