@@ -111,6 +111,7 @@ mod tests {
             privileged,
             disabled: false,
             secret_hash: None,
+            rate_limit_per_minute: None,
         }
     }
 

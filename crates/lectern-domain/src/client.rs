@@ -13,6 +13,8 @@ pub struct Client {
     pub disabled: bool,
     /// Argon2id hash of the client secret; `None` for a public client (blank secret).
     pub secret_hash: Option<String>,
+    /// Requests a minute this key may make, set by the operator; `None` takes the default.
+    pub rate_limit_per_minute: Option<u32>,
 }
 
 impl Client {

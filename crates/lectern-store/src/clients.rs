@@ -14,6 +14,7 @@ struct ClientRow {
     trusted: i64,
     privileged: i64,
     disabled: i64,
+    rate_limit_per_minute: Option<i64>,
 }
 
 impl TryFrom<ClientRow> for Client {
@@ -22,6 +23,11 @@ impl TryFrom<ClientRow> for Client {
         let redirect_uris = serde_json::from_str(&r.redirect_uris).map_err(|e| {
             StoreError::Corrupt(format!("redirect URIs of client {}: {e}", r.api_key))
         })?;
+        let rate_limit_per_minute = r
+            .rate_limit_per_minute
+            .map(u32::try_from)
+            .transpose()
+            .map_err(|_| StoreError::Corrupt(format!("rate limit of client {}", r.api_key)))?;
         Ok(Client {
             api_key: r.api_key,
             name: r.name,
@@ -31,12 +37,13 @@ impl TryFrom<ClientRow> for Client {
             privileged: r.privileged != 0,
             disabled: r.disabled != 0,
             secret_hash: r.secret_hash,
+            rate_limit_per_minute,
         })
     }
 }
 
-const COLUMNS: &str =
-    "api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged, disabled";
+const COLUMNS: &str = "api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged, disabled, \
+     rate_limit_per_minute";
 
 pub async fn upsert<'e>(
     e: impl Executor<'e, Database = Any>,
@@ -44,11 +51,13 @@ pub async fn upsert<'e>(
 ) -> Result<(), StoreError> {
     let uris = serde_json::to_string(&client.redirect_uris).unwrap_or_else(|_| "[]".into());
     sqlx::query(
-        "INSERT INTO clients (api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged, disabled, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+        "INSERT INTO clients (api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged,
+                              disabled, rate_limit_per_minute, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT (api_key) DO UPDATE SET name = excluded.name, site_id = excluded.site_id,
            secret_hash = excluded.secret_hash, redirect_uris = excluded.redirect_uris,
-           trusted = excluded.trusted, privileged = excluded.privileged, disabled = excluded.disabled",
+           trusted = excluded.trusted, privileged = excluded.privileged, disabled = excluded.disabled,
+           rate_limit_per_minute = excluded.rate_limit_per_minute",
     )
     .bind(&client.api_key)
     .bind(&client.name)
@@ -58,6 +67,7 @@ pub async fn upsert<'e>(
     .bind(flag(client.trusted))
     .bind(flag(client.privileged))
     .bind(flag(client.disabled))
+    .bind(client.rate_limit_per_minute.map(i64::from))
     .bind(Timestamp::now().unix())
     .execute(e)
     .await?;
@@ -82,4 +92,20 @@ pub async fn list<'e>(e: impl Executor<'e, Database = Any>) -> Result<Vec<Client
         .fetch_all(e)
         .await?;
     rows.into_iter().map(Client::try_from).collect()
+}
+
+/// Sets the key's share of requests a minute (`None`: the server's default); false when there
+/// is no such key.
+pub async fn set_rate_limit<'e>(
+    e: impl Executor<'e, Database = Any>,
+    api_key: &str,
+    per_minute: Option<u32>,
+) -> Result<bool, StoreError> {
+    let changed = sqlx::query("UPDATE clients SET rate_limit_per_minute = $1 WHERE api_key = $2")
+        .bind(per_minute.map(i64::from))
+        .bind(api_key)
+        .execute(e)
+        .await?
+        .rows_affected();
+    Ok(changed > 0)
 }

@@ -58,7 +58,7 @@ impl Default for Settings {
             oauth_public_url: None,
             access_token_ttl: 3600,
             refresh_token_ttl: 30 * 24 * 3600,
-            rate_limit_per_client: 6000,
+            rate_limit_per_client: 60_000,
             rate_limit_per_user: 1200,
             sign_in_failures_per_minute: 10,
             redis_url: None,
@@ -135,7 +135,7 @@ pub struct SettingsArgs {
     #[arg(long, global = true, value_name = "SECONDS")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refresh_token_ttl: Option<u64>,
-    /// Requests a minute allowed per client key [default: 6000]
+    /// Requests a minute allowed per client key that has no share of its own [default: 60000]
     #[arg(long, global = true, value_name = "N")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rate_limit_per_client: Option<u32>,

@@ -84,7 +84,11 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
     if client.disabled {
         return Err(ApiError::forbidden("This api_key has been disabled"));
     }
-    if let Err(wait) = state.limits.check_client(&client.api_key).await {
+    if let Err(wait) = state
+        .limits
+        .check_client(&client.api_key, client.rate_limit_per_minute)
+        .await
+    {
         return Err(ApiError::too_many_requests(
             wait,
             "Too many requests for this api_key; retry later",

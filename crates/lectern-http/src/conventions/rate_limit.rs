@@ -13,7 +13,9 @@
 //! addresses is bounded too. Only that last, distributed case can keep a reader out, for the
 //! rest of the minute. See `docs/decisions.md`.
 
+use std::collections::HashMap;
 use std::num::NonZeroU32;
+use std::sync::{Arc, PoisonError};
 
 use governor::clock::{Clock, DefaultClock};
 use governor::state::keyed::DefaultKeyedStateStore;
@@ -53,30 +55,34 @@ enum Backend {
 }
 
 struct Local {
-    clients: Keyed,
+    /// One limiter per share a key may have: the default, and each set by the operator.
+    clients: std::sync::Mutex<HashMap<u32, Arc<Keyed>>>,
     users: Keyed,
     /// Failed sign-ins by counter key: (minute, count).
-    failures: std::sync::Mutex<std::collections::HashMap<String, (u64, u32)>>,
+    failures: std::sync::Mutex<HashMap<String, (u64, u32)>>,
     clock: DefaultClock,
 }
 
 #[derive(Clone, Copy)]
 enum Subject {
-    Client,
+    /// A client key, with its share a minute.
+    Client(u32),
     User,
+}
+
+fn quota(per_minute: u32) -> Quota {
+    Quota::per_minute(NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN))
 }
 
 impl RateLimits {
     /// Limits kept in this process.
     pub fn local(quotas: Quotas) -> Self {
-        let quota =
-            |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
         RateLimits {
             per_client: quotas.per_client,
             per_user: quotas.per_user,
             per_sign_in: quotas.per_sign_in,
             backend: Backend::Local(Box::new(Local {
-                clients: RateLimiter::keyed(quota(quotas.per_client)),
+                clients: std::sync::Mutex::default(),
                 users: RateLimiter::keyed(quota(quotas.per_user)),
                 failures: std::sync::Mutex::default(),
                 clock: DefaultClock::default(),
@@ -102,9 +108,11 @@ impl RateLimits {
         })
     }
 
-    /// `Err(seconds to wait)` when the client key has used its share.
-    pub async fn check_client(&self, api_key: &str) -> Result<(), u64> {
-        self.check(Subject::Client, api_key).await
+    /// `Err(seconds to wait)` when the client key has used its share: its own (`per_minute`,
+    /// set by the operator) or the default.
+    pub async fn check_client(&self, api_key: &str, per_minute: Option<u32>) -> Result<(), u64> {
+        let share = per_minute.unwrap_or(self.per_client);
+        self.check(Subject::Client(share), api_key).await
     }
 
     pub async fn check_user(&self, user_account_id: &str) -> Result<(), u64> {
@@ -201,8 +209,12 @@ impl RateLimits {
     async fn check(&self, subject: Subject, key: &str) -> Result<(), u64> {
         match &self.backend {
             Backend::Local(local) => {
+                let client_limiter;
                 let limiter = match subject {
-                    Subject::Client => &local.clients,
+                    Subject::Client(share) => {
+                        client_limiter = local.client_limiter(share);
+                        &*client_limiter
+                    }
                     Subject::User => &local.users,
                 };
                 limiter.check_key(&key.to_owned()).map_err(|not_until| {
@@ -212,7 +224,7 @@ impl RateLimits {
             }
             Backend::Shared { redis, prefix } => {
                 let (name, limit) = match subject {
-                    Subject::Client => ("client", self.per_client),
+                    Subject::Client(share) => ("client", share),
                     Subject::User => ("user", self.per_user),
                 };
                 let window_key = shared_key(prefix, &format!("{name}:{key}"), current_minute());
@@ -242,7 +254,9 @@ impl RateLimits {
     /// expires its own keys.
     pub fn forget_idle(&self) {
         if let Backend::Local(local) = &self.backend {
-            local.clients.retain_recent();
+            for limiter in local.lock_clients().values() {
+                limiter.retain_recent();
+            }
             local.users.retain_recent();
             let minute = current_minute();
             local
@@ -251,6 +265,20 @@ impl RateLimits {
                 .unwrap_or_else(|p| p.into_inner())
                 .retain(|_, (m, _)| *m == minute);
         }
+    }
+}
+
+impl Local {
+    fn lock_clients(&self) -> std::sync::MutexGuard<'_, HashMap<u32, Arc<Keyed>>> {
+        self.clients.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The limiter of the keys whose share is `per_minute`.
+    fn client_limiter(&self, per_minute: u32) -> Arc<Keyed> {
+        self.lock_clients()
+            .entry(per_minute)
+            .or_insert_with(|| Arc::new(RateLimiter::keyed(quota(per_minute))))
+            .clone()
     }
 }
 

@@ -86,6 +86,27 @@ pub enum ClientCommand {
     Create(ClientCreate),
     /// List the client keys
     List,
+    /// Set how many requests a minute a client key may make: a number, or `default` for the
+    /// server's `rate_limit_per_client` (a reading app's one key carries all its readers)
+    SetRateLimit {
+        api_key: String,
+        #[arg(value_parser = parse_rate_limit, value_name = "N|default")]
+        per_minute: RateLimit,
+    },
+}
+
+/// A client key's share, as `set-rate-limit` reads it.
+#[derive(Clone, Copy)]
+pub struct RateLimit(Option<u32>);
+
+fn parse_rate_limit(value: &str) -> Result<RateLimit, String> {
+    if value == "default" {
+        return Ok(RateLimit(None));
+    }
+    match value.parse::<u32>() {
+        Ok(n) if n > 0 => Ok(RateLimit(Some(n))),
+        _ => Err("a number of requests a minute, at least 1, or `default`".to_owned()),
+    }
 }
 
 #[derive(Args)]
@@ -109,6 +130,9 @@ pub struct ClientCreate {
     /// May call the endpoints reserved to limited client keys
     #[arg(long)]
     privileged: bool,
+    /// Requests a minute this key may make [default: the server's rate_limit_per_client]
+    #[arg(long, value_name = "N")]
+    rate_limit: Option<u32>,
 }
 
 #[derive(Subcommand)]
@@ -274,6 +298,7 @@ async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
                 trusted: c.trusted,
                 privileged: c.privileged,
                 disabled: false,
+                rate_limit_per_minute: c.rate_limit,
             };
             load(
                 store,
@@ -304,13 +329,28 @@ async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
                 if c.disabled {
                     traits.push("disabled");
                 }
+                let limit = c
+                    .rate_limit_per_minute
+                    .map_or("default".to_owned(), |n| n.to_string());
                 println!(
-                    "{}\t{}\tsite {}\t{}",
+                    "{}\t{}\tsite {}\t{}\t{limit} a minute",
                     c.api_key,
                     c.name,
                     c.site_id,
                     traits.join(",")
                 );
+            }
+        }
+        ClientCommand::SetRateLimit {
+            api_key,
+            per_minute: RateLimit(per_minute),
+        } => {
+            if !clients::set_rate_limit(store.pool(), &api_key, per_minute).await? {
+                bail!("there is no client key '{api_key}'");
+            }
+            match per_minute {
+                Some(n) => println!("Client key {api_key} may make {n} requests a minute."),
+                None => println!("Client key {api_key} takes the server's default rate limit."),
             }
         }
     }

@@ -12,9 +12,11 @@ use lectern_store::on_both_stores;
 use lectern_store::testing::{Backend, fresh};
 use lectern_store::{accounts, clients, sites};
 
+mod cluster;
 mod crash;
 mod generate;
 mod import_epub;
+mod kills;
 
 const BIN: &str = env!("CARGO_BIN_EXE_lectern");
 
@@ -33,6 +35,14 @@ fn run(cmd: &mut Command) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 fn temp_dir() -> PathBuf {
@@ -269,8 +279,26 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
     );
     assert!(
         ok(&["admin", "client", "list"])
-            .contains("city-app-01\tCity App\tsite city\tconfidential,trusted")
+            .contains("city-app-01\tCity App\tsite city\tconfidential,trusted\tdefault a minute")
     );
+    ok(&["admin", "client", "set-rate-limit", "city-app-01", "90000"]);
+    assert!(ok(&["admin", "client", "list"]).contains("trusted\t90000 a minute"));
+    ok(&[
+        "admin",
+        "client",
+        "set-rate-limit",
+        "city-app-01",
+        "default",
+    ]);
+    assert!(ok(&["admin", "client", "list"]).contains("trusted\tdefault a minute"));
+    for (key, limit, says) in [
+        ("city-app-01", "0", "at least 1"),
+        ("no-such-key", "10", "no client key 'no-such-key'"),
+    ] {
+        let out = run(lectern(&["admin", "client", "set-rate-limit", key, limit])
+            .args(["--database-url", url]));
+        assert!(!out.status.success() && text(&out.stderr).contains(says));
+    }
 
     let mut child = lectern(&[
         "admin",
