@@ -9,7 +9,7 @@ use lectern_store::on_both_stores;
 use lectern_store::testing::{Backend, fresh};
 use lectern_store::{catalog_edits, titles};
 
-use super::{lectern, run, temp_dir, text};
+use super::{free_port, lectern, run, temp_dir, text};
 
 on_both_stores!(an_accepted_edit_survives_a_kill_and_is_applied_once);
 
@@ -19,14 +19,6 @@ const FIXTURE: &str = r#"{
   "users": [{ "userName": "cat@example.org", "password": "cat-pass-1", "site": "lib", "roles": ["collectionAssistant"], "firstName": "Cat", "lastName": "Alog" }],
   "titles": [{ "serviceId": "t1", "site": "lib", "status": "live", "title": "Before", "usageRestriction": "copyright" }]
 }"#;
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// `lectern serve` on the store, answering at the returned base URL once it is up.
 fn serve(url: &str, data: &Path, worker: bool) -> (Child, String) {
