@@ -103,8 +103,14 @@ impl TitleIndex {
             Some(raw) => Some(read_payload(&raw)?.seq),
             None => None,
         };
+        let writer = index.writer_with_num_threads(1, WRITER_HEAP)?;
+        // A process killed in the middle of a commit leaves the files it had begun (a segment's
+        // `.del` file, say) without the meta.json that would name them. Applying the same changes
+        // again after the restart would write a file of the same name, which tantivy refuses;
+        // removing the files no commit names first makes the restart safe.
+        writer.garbage_collect_files().wait()?;
         let writer = Writer {
-            inner: Some(index.writer_with_num_threads(1, WRITER_HEAP)?),
+            inner: Some(writer),
             seq,
         };
         Ok(TitleIndex {

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
-use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, Type};
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -69,7 +69,9 @@ impl Serialize for Allows {
 
 impl PartialSchema for Allows {
     fn schema() -> RefOr<Schema> {
+        // `null` is what a caller allowed nothing sees, so the document must admit it.
         ArrayBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
             .items(
                 ObjectBuilder::new()
                     .schema_type(Type::String)

@@ -61,6 +61,8 @@ struct Server {
     child: Option<Child>,
     base: String,
     args: Vec<String>,
+    /// Every start's log lines, for a failure to show.
+    log: std::path::PathBuf,
 }
 
 impl Server {
@@ -86,14 +88,20 @@ impl Server {
             child: None,
             base: format!("http://127.0.0.1:{port}"),
             args,
+            log: data.with_extension("log"),
         }
     }
 
     async fn start(&mut self, http: &reqwest::Client) {
         let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.log)
+            .unwrap();
         let child = lectern(&args)
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(log)
             .spawn()
             .unwrap();
         self.child = Some(child);
@@ -106,7 +114,12 @@ impl Server {
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        panic!("the server did not become ready within 60 s");
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let tail: Vec<&str> = log.lines().rev().take(20).collect();
+        panic!(
+            "the server did not become ready within 60 s; its log ends:\n{}",
+            tail.join("\n")
+        );
     }
 
     fn kill(&mut self) {
@@ -207,6 +220,29 @@ async fn write_in_turn(stop: Arc<AtomicBool>, ledger: Shared, mut write: Writes)
     }
 }
 
+/// What the `n`th write of a one-request writer sends: the path, the form, and what the ledger
+/// keeps of it.
+type Request = (String, Vec<(&'static str, String)>, String);
+
+/// A writer whose every write is one request, made by `make`.
+fn one_request_a_write(
+    c: Caller,
+    token: String,
+    method: Method,
+    expected: &'static [StatusCode],
+    make: fn(u32) -> Request,
+) -> Writes {
+    Box::new(move |n| {
+        let (c, token, method) = (c.clone(), token.clone(), method.clone());
+        Box::pin(async move {
+            let (path, form, what) = make(n);
+            let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let answer = c.call(method, &path, Some(&token), &form).await;
+            (what, ok(answer, expected).0)
+        })
+    })
+}
+
 /// Letters for `n`, for fields that take names rather than numbers.
 fn letters(mut n: u32) -> String {
     let mut s = String::new();
@@ -254,8 +290,6 @@ fn spawn_writers(
     let spawn = |ledger: &Shared, write: Writes| {
         tokio::spawn(write_in_turn(stop.clone(), ledger.clone(), write))
     };
-    // Each writer's closure gets its own clones; each write, its own again.
-    let with = |token: &str| (caller.clone(), token.to_owned());
     let mut writers = Vec::new();
 
     // Sign-ins, each followed by a refresh of its refresh token.
@@ -292,7 +326,8 @@ fn spawn_writers(
         }),
     ));
 
-    let (c, token) = with(&reader);
+    // The closure gets its own clones; each write, its own again.
+    let (c, token) = (caller.clone(), reader.clone());
     writers.push(spawn(
         &ledgers.lists,
         Box::new(move |n| {
@@ -331,152 +366,92 @@ fn spawn_writers(
         }),
     ));
 
-    let (c, token) = with(&reader);
+    let form = |token: &str, method: Method, expected, make| {
+        one_request_a_write(caller.clone(), token.to_owned(), method, expected, make)
+    };
+    let post = Method::POST;
     writers.push(spawn(
         &ledgers.bookmarks,
-        Box::new(move |n| {
-            let (c, token) = (c.clone(), token.clone());
-            Box::pin(async move {
-                let at = format!("epubcfi(/6/{n})");
-                let answer = c
-                    .call(
-                        Method::POST,
-                        "/v2/myBookmarks",
-                        Some(&token),
-                        &[("serviceId", MARKED), ("location", &at)],
-                    )
-                    .await;
-                (at, ok(answer, &[StatusCode::OK]).0)
-            }) as Write
+        form(&reader, post.clone(), &[StatusCode::OK], |n| {
+            let at = format!("epubcfi(/6/{n})");
+            (
+                "/v2/myBookmarks".into(),
+                vec![("serviceId", MARKED.into()), ("location", at.clone())],
+                at,
+            )
         }),
     ));
-
-    let (c, token) = with(&reader);
     writers.push(spawn(
         &ledgers.highlights,
-        Box::new(move |n| {
-            let (c, token) = (c.clone(), token.clone());
-            Box::pin(async move {
-                let at = format!("epubcfi(/6/4!/4/{n},/1:0,/1:5)");
-                let form = [
-                    ("serviceId", MARKED),
-                    ("location", at.as_str()),
-                    ("text", "kept"),
-                    ("color", "yellow"),
-                ];
-                let answer = c
-                    .call(Method::POST, "/v2/myHighlights", Some(&token), &form)
-                    .await;
-                (at, ok(answer, &[StatusCode::CREATED]).0)
-            }) as Write
+        form(&reader, post.clone(), &[StatusCode::CREATED], |n| {
+            let at = format!("epubcfi(/6/4!/4/{n},/1:0,/1:5)");
+            let form = vec![
+                ("serviceId", MARKED.into()),
+                ("location", at.clone()),
+                ("text", "kept".into()),
+                ("color", "yellow".into()),
+            ];
+            ("/v2/myHighlights".into(), form, at)
         }),
     ));
-
-    let (c, token) = with(&reader);
+    let recorded = &[StatusCode::OK, StatusCode::CREATED, StatusCode::ACCEPTED];
     writers.push(spawn(
         &ledgers.events,
-        Box::new(move |n| {
-            let (c, token) = (c.clone(), token.clone());
-            Box::pin(async move {
-                let at = format!("epubcfi(/6/{n})");
-                let form = [
-                    ("serviceId", EVENTS_IN),
-                    ("format", "EPUB3"),
-                    ("location", at.as_str()),
-                    ("metric", "1"),
-                    ("metricType", "page"),
-                ];
-                let answer = c
-                    .call(Method::POST, "/v2/readingEvents", Some(&token), &form)
-                    .await;
-                (
-                    at,
-                    ok(
-                        answer,
-                        &[StatusCode::OK, StatusCode::CREATED, StatusCode::ACCEPTED],
-                    )
-                    .0,
-                )
-            }) as Write
+        form(&reader, post, recorded, |n| {
+            let at = format!("epubcfi(/6/{n})");
+            let form = vec![
+                ("serviceId", EVENTS_IN.into()),
+                ("format", "EPUB3".into()),
+                ("location", at.clone()),
+                ("metric", "1".into()),
+                ("metricType", "page".into()),
+            ];
+            ("/v2/readingEvents".into(), form, at)
         }),
     ));
-
-    let (c, token) = with(&reader);
     writers.push(spawn(
         &ledgers.names,
-        Box::new(move |n| {
-            let (c, token) = (c.clone(), token.clone());
-            Box::pin(async move {
-                let name = format!("Ada{}", letters(n));
-                let answer = c
-                    .call(
-                        Method::PUT,
-                        "/v2/myAccount",
-                        Some(&token),
-                        &[("firstName", &name)],
-                    )
-                    .await;
-                (name, ok(answer, &[StatusCode::OK]).0)
-            }) as Write
+        form(&reader, Method::PUT, &[StatusCode::OK], |n| {
+            let name = format!("Ada{}", letters(n));
+            (
+                "/v2/myAccount".into(),
+                vec![("firstName", name.clone())],
+                name,
+            )
         }),
     ));
-
-    let (c, token) = with(&teacher);
     writers.push(spawn(
         &ledgers.cities,
-        Box::new(move |n| {
-            let (c, token) = (c.clone(), token.clone());
-            Box::pin(async move {
-                let city = format!("Springfield {}", letters(n));
-                let answer = c
-                    .call(
-                        Method::PUT,
-                        "/v2/myOrganization",
-                        Some(&token),
-                        &[("city", &city)],
-                    )
-                    .await;
-                (city, ok(answer, &[StatusCode::OK]).0)
-            }) as Write
+        form(&teacher, Method::PUT, &[StatusCode::OK], |n| {
+            let city = format!("Springfield {}", letters(n));
+            (
+                "/v2/myOrganization".into(),
+                vec![("city", city.clone())],
+                city,
+            )
         }),
     ));
-
-    let (c, token) = with(&collections);
     writers.push(spawn(
         &ledgers.edits,
-        Box::new(move |n| {
-            let (c, token) = (c.clone(), token.clone());
-            Box::pin(async move {
-                let comment = format!("edit {n}");
-                let title = format!("Walden Kept {}", letters(n));
-                let path = format!("/v2/titles/{EDITED}");
-                let answer = c
-                    .call(
-                        Method::PUT,
-                        &path,
-                        Some(&token),
-                        &[("title", &title), ("comments", &comment)],
-                    )
-                    .await;
-                (comment, ok(answer, &[StatusCode::ACCEPTED]).0)
-            }) as Write
+        form(&collections, Method::PUT, &[StatusCode::ACCEPTED], |n| {
+            let comment = format!("edit {n}");
+            let form = vec![
+                ("title", format!("Walden Kept {}", letters(n))),
+                ("comments", comment.clone()),
+            ];
+            (format!("/v2/titles/{EDITED}"), form, comment)
         }),
     ));
-
-    let (c, token) = with(&reader);
+    let queued_or_ready = &[StatusCode::ACCEPTED, StatusCode::FOUND];
     writers.push(spawn(
         &ledgers.downloads,
-        Box::new(move |n| {
-            let (c, token) = (c.clone(), token.clone());
-            Box::pin(async move {
-                let title = DOWNLOADED[n as usize % DOWNLOADED.len()];
-                let path = format!("/v2/titles/{title}/EPUB3");
-                let answer = c.call(Method::GET, &path, Some(&token), &[]).await;
-                (
-                    title.to_owned(),
-                    ok(answer, &[StatusCode::ACCEPTED, StatusCode::FOUND]).0,
-                )
-            }) as Write
+        form(&reader, Method::GET, queued_or_ready, |n| {
+            let title = DOWNLOADED[n as usize % DOWNLOADED.len()];
+            (
+                format!("/v2/titles/{title}/EPUB3"),
+                vec![],
+                title.to_owned(),
+            )
         }),
     ));
     writers
