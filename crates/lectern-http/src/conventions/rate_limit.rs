@@ -55,8 +55,10 @@ enum Backend {
 }
 
 struct Local {
-    /// One limiter per share a key may have: the default, and each set by the operator.
-    clients: std::sync::Mutex<HashMap<u32, Arc<Keyed>>>,
+    /// The keys on the default share: most of them, checked without a lock.
+    clients: Keyed,
+    /// One limiter per share an operator set for some key.
+    own_shares: std::sync::Mutex<HashMap<u32, Arc<Keyed>>>,
     users: Keyed,
     /// Failed sign-ins by counter key: (minute, count).
     failures: std::sync::Mutex<HashMap<String, (u64, u32)>>,
@@ -65,8 +67,8 @@ struct Local {
 
 #[derive(Clone, Copy)]
 enum Subject {
-    /// A client key, with its share a minute.
-    Client(u32),
+    /// A client key, with its own share a minute if the operator set one.
+    Client(Option<u32>),
     User,
 }
 
@@ -82,7 +84,8 @@ impl RateLimits {
             per_user: quotas.per_user,
             per_sign_in: quotas.per_sign_in,
             backend: Backend::Local(Box::new(Local {
-                clients: std::sync::Mutex::default(),
+                clients: RateLimiter::keyed(quota(quotas.per_client)),
+                own_shares: std::sync::Mutex::default(),
                 users: RateLimiter::keyed(quota(quotas.per_user)),
                 failures: std::sync::Mutex::default(),
                 clock: DefaultClock::default(),
@@ -111,8 +114,7 @@ impl RateLimits {
     /// `Err(seconds to wait)` when the client key has used its share: its own (`per_minute`,
     /// set by the operator) or the default.
     pub async fn check_client(&self, api_key: &str, per_minute: Option<u32>) -> Result<(), u64> {
-        let share = per_minute.unwrap_or(self.per_client);
-        self.check(Subject::Client(share), api_key).await
+        self.check(Subject::Client(per_minute), api_key).await
     }
 
     pub async fn check_user(&self, user_account_id: &str) -> Result<(), u64> {
@@ -209,11 +211,12 @@ impl RateLimits {
     async fn check(&self, subject: Subject, key: &str) -> Result<(), u64> {
         match &self.backend {
             Backend::Local(local) => {
-                let client_limiter;
+                let own_limiter;
                 let limiter = match subject {
-                    Subject::Client(share) => {
-                        client_limiter = local.client_limiter(share);
-                        &*client_limiter
+                    Subject::Client(None) => &local.clients,
+                    Subject::Client(Some(share)) => {
+                        own_limiter = local.own_share_limiter(share);
+                        &*own_limiter
                     }
                     Subject::User => &local.users,
                 };
@@ -224,7 +227,7 @@ impl RateLimits {
             }
             Backend::Shared { redis, prefix } => {
                 let (name, limit) = match subject {
-                    Subject::Client(share) => ("client", share),
+                    Subject::Client(share) => ("client", share.unwrap_or(self.per_client)),
                     Subject::User => ("user", self.per_user),
                 };
                 let window_key = shared_key(prefix, &format!("{name}:{key}"), current_minute());
@@ -254,7 +257,8 @@ impl RateLimits {
     /// expires its own keys.
     pub fn forget_idle(&self) {
         if let Backend::Local(local) = &self.backend {
-            for limiter in local.lock_clients().values() {
+            local.clients.retain_recent();
+            for limiter in local.lock_own_shares().values() {
                 limiter.retain_recent();
             }
             local.users.retain_recent();
@@ -269,13 +273,15 @@ impl RateLimits {
 }
 
 impl Local {
-    fn lock_clients(&self) -> std::sync::MutexGuard<'_, HashMap<u32, Arc<Keyed>>> {
-        self.clients.lock().unwrap_or_else(PoisonError::into_inner)
+    fn lock_own_shares(&self) -> std::sync::MutexGuard<'_, HashMap<u32, Arc<Keyed>>> {
+        self.own_shares
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The limiter of the keys whose share is `per_minute`.
-    fn client_limiter(&self, per_minute: u32) -> Arc<Keyed> {
-        self.lock_clients()
+    /// The limiter of the keys whose own share is `per_minute`.
+    fn own_share_limiter(&self, per_minute: u32) -> Arc<Keyed> {
+        self.lock_own_shares()
             .entry(per_minute)
             .or_insert_with(|| Arc::new(RateLimiter::keyed(quota(per_minute))))
             .clone()
