@@ -410,7 +410,7 @@ async function main() {
     }
     await check('axe: error page (sign-in expired: consent page without a flow)', null, async (page) => {
       const resp = await page.goto(`${BASE}/oauth/consent`, { waitUntil: 'load' });
-      expectStatus(resp, 400, 'expired sign-in page');
+      expectStatus(resp, 403, 'expired sign-in page');
       return axeCheck(AxeBuilder, page, 'error-expired');
     });
 

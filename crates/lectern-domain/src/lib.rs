@@ -4,6 +4,11 @@
 #[macro_use]
 mod string_enum;
 
+// For `string_enum!` expanded in other crates, which need not depend on utoipa themselves.
+#[cfg(feature = "openapi")]
+#[doc(hidden)]
+pub use utoipa as __utoipa;
+
 pub mod access;
 pub mod account;
 pub mod catalog;

@@ -76,7 +76,16 @@ pub fn parse_limit(raw: Option<&str>, default: u32) -> Result<u32, PagingError> 
     match raw.map(str::trim) {
         None | Some("") => Ok(default),
         Some(s) => {
-            let n: i64 = s.parse().map_err(|_| PagingError::BadLimit)?;
+            // A whole number too large for i64 is still only "more than 100".
+            let digits = !s.is_empty()
+                && s.trim_start_matches('+')
+                    .bytes()
+                    .all(|b| b.is_ascii_digit());
+            let n: i64 = match s.parse() {
+                Ok(n) => n,
+                Err(_) if digits => i64::MAX,
+                Err(_) => return Err(PagingError::BadLimit),
+            };
             if n < 1 {
                 Err(PagingError::BadLimit)
             } else {

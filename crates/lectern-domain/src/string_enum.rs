@@ -45,5 +45,34 @@ macro_rules! string_enum {
                 raw.parse().map_err(::serde::de::Error::custom)
             }
         }
+
+        $crate::describe_string_enum!($name);
     };
+}
+
+/// The OpenAPI schema of a [`string_enum!`]: a string with the enum's values, from the same
+/// list the parser uses. Used inline (`#[param(value_type = X, inline)]`).
+#[cfg(feature = "openapi")]
+#[macro_export]
+#[doc(hidden)]
+macro_rules! describe_string_enum {
+    ($name:ident) => {
+        impl $crate::__utoipa::PartialSchema for $name {
+            fn schema()
+            -> $crate::__utoipa::openapi::RefOr<$crate::__utoipa::openapi::schema::Schema> {
+                $crate::__utoipa::openapi::ObjectBuilder::new()
+                    .schema_type($crate::__utoipa::openapi::schema::Type::String)
+                    .enum_values(Some(Self::VALUES.iter().copied()))
+                    .into()
+            }
+        }
+        impl $crate::__utoipa::ToSchema for $name {}
+    };
+}
+
+#[cfg(not(feature = "openapi"))]
+#[macro_export]
+#[doc(hidden)]
+macro_rules! describe_string_enum {
+    ($name:ident) => {};
 }

@@ -75,7 +75,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     let mut document = openapi::document(v2_doc, oauth_doc);
     document.merge(meta_doc);
     // A second app built from the same state keeps the first document; both are the same.
-    let _ = state.openapi.set(document);
+    let _ = state.openapi.set(openapi::finished(&document));
 
     let mut routes = Router::new()
         .merge(v2)

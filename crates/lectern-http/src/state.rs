@@ -53,7 +53,7 @@ pub struct AppState {
     /// The title index and what title searches share.
     pub titles: Arc<crate::title_index::Titles>,
     /// The OpenAPI document, set once the routers that it describes are assembled.
-    pub openapi: Arc<OnceLock<utoipa::openapi::OpenApi>>,
+    pub openapi: Arc<OnceLock<serde_json::Value>>,
 }
 
 impl AppState {

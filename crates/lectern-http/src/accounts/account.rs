@@ -31,8 +31,16 @@ pub struct AccountParams {
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     /// Also the user name
+    #[param(
+        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
+    )]
+    #[schema(
+        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
+    )]
     pub email_address: Option<String>,
     /// ISO 3166 alpha-2
+    #[param(pattern = "^[A-Z]{2}$")]
+    #[schema(pattern = "^[A-Z]{2}$")]
     pub country: Option<String>,
     pub phone_number: Option<String>,
     pub address1: Option<String>,
@@ -43,16 +51,20 @@ pub struct AccountParams {
     pub guardian_first_name: Option<String>,
     pub guardian_last_name: Option<String>,
     /// YYYY-MM-DD; required for individual members
+    #[param(format = Date)]
+    #[schema(format = Date)]
     pub date_of_birth: Option<String>,
     /// ISO 639-2 alpha-3
+    #[param(pattern = "^[a-z]{3}$")]
+    #[schema(pattern = "^[a-z]{3}$")]
     pub language: Option<String>,
     /// Default true for adults by their birth date, else false
     pub allow_adult_content: Option<bool>,
     /// Administrators only; default the caller's site
     pub site: Option<String>,
     /// individual (default), volunteer, trustedVolunteer, collectionAssistant, membershipAssistant
-    #[param(value_type = Option<String>)]
-    #[schema(value_type = Option<String>)]
+    #[param(value_type = Option<AssignableRole>, inline)]
+    #[schema(value_type = Option<AssignableRole>, inline)]
     pub role: Option<AssignableRole>,
     /// 8 to 32 characters with a letter and a number
     pub password: Option<String>,

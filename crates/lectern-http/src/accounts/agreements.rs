@@ -115,7 +115,7 @@ pub async fn list_agreements(
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct AgreementParams {
     /// termsOfUse or volunteer
-    #[param(value_type = String)]
+    #[param(value_type = AgreementType, inline)]
     agreement_type: AgreementType,
     /// YYYY-MM-DD, not in the future
     date_signed: String,

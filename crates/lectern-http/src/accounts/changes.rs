@@ -47,7 +47,7 @@ pub type AccountChangeList = Collection<AccountChangeView>;
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
         ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
     ),
     responses(
         (status = 200, description = "The account's changes, the latest first", body = AccountChangeList),

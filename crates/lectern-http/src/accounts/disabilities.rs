@@ -117,10 +117,10 @@ pub async fn list_pod(
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct PodParams {
     /// visual, learning, physical or nonspecific
-    #[param(value_type = String)]
+    #[param(value_type = DisabilityType, inline)]
     disability_type: DisabilityType,
     /// schoolVerified, faxed, nls, learningOrg, partner, trainingOrg or marrakeshPartner
-    #[param(value_type = String)]
+    #[param(value_type = ProofSource, inline)]
     proof_source: ProofSource,
 }
 
@@ -130,7 +130,7 @@ pub struct PodParams {
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct ProofSourceParams {
     /// schoolVerified, faxed, nls, learningOrg, partner, trainingOrg or marrakeshPartner
-    #[param(value_type = String)]
+    #[param(value_type = ProofSource, inline)]
     proof_source: ProofSource,
 }
 

@@ -29,14 +29,8 @@ use utoipa_axum::routes;
 
 use crate::state::AppState;
 
-/// The answer of a competent authority, described here and routed by hand below.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(proof::confirm_authority_request))]
-struct AuthorityAnswer;
-
 pub fn routes() -> OpenApiRouter<AppState> {
-    use utoipa::OpenApi;
-    OpenApiRouter::with_openapi(AuthorityAnswer::openapi())
+    OpenApiRouter::new()
         .routes(routes!(me::get_me))
         .routes(routes!(
             my_account::get_my_account,
@@ -57,13 +51,13 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(profiles::become_individual))
         .routes(routes!(proof::submit_membership_proof))
         .routes(routes!(proof::request_authority_proof))
-        .routes(routes!(proof::authority_request))
         // The spec names this path's one segment differently for its two methods
-        // ({recordIdentifier} to read, {userIdentifier} to answer); a router needs one name.
-        .route(
-            "/v2/competentAuthority/{recordIdentifier}",
-            axum::routing::post(proof::confirm_authority_request),
-        )
+        // ({recordIdentifier} to read, {userIdentifier} to answer); a router and an OpenAPI
+        // document each need one name (decisions.md).
+        .routes(routes!(
+            proof::authority_request,
+            proof::confirm_authority_request
+        ))
         .routes(routes!(utm::record_referral))
         .routes(routes!(
             partner::partner_access_token,

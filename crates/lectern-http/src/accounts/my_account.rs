@@ -182,7 +182,11 @@ pub struct MyAccountParams {
     first_name: Option<String>,
     last_name: Option<String>,
     /// Also the user name they sign in with
+    #[param(
+        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
+    )]
     email_address: Option<String>,
+    #[param(pattern = "^[A-Z]{2}$")]
     country: Option<String>,
     phone_number: Option<String>,
     address1: Option<String>,
@@ -192,7 +196,9 @@ pub struct MyAccountParams {
     postal_code: Option<String>,
     guardian_first_name: Option<String>,
     guardian_last_name: Option<String>,
+    #[param(format = Date)]
     date_of_birth: Option<String>,
+    #[param(pattern = "^[a-z]{3}$")]
     language: Option<String>,
     allow_adult_content: Option<bool>,
     /// A new password: 8 to 32 characters with a letter and a number

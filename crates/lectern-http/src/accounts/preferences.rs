@@ -73,16 +73,17 @@ pub struct PreferenceParams {
     show_all_books: Option<bool>,
     show_recommendations: Option<bool>,
     /// ISO 639-2 alpha-3
+    #[param(pattern = "^[a-z]{3}$")]
     language: Option<String>,
     /// DAISY, DAISY_AUDIO, DAISY_2_AUDIO, BRF, EPUB3, PDF or DOCX
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<Format>, inline)]
     format: Option<Format>,
     /// uncontracted or contracted
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<BrailleGrade>, inline)]
     braille_grade: Option<BrailleGrade>,
     use_ueb: Option<bool>,
     /// refreshable or embossable; a change is sent with brailleCellLineWidth
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<BrailleFormat>, inline)]
     braille_format: Option<BrailleFormat>,
     /// refreshable 18, 20, 32, 40, 70, 80; embossable 28, 40
     braille_cell_line_width: Option<u32>,

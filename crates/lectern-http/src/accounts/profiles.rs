@@ -81,6 +81,7 @@ pub async fn student_profile(
 pub struct StudentParams {
     school_name: Option<String>,
     /// ONIX code list 77 (US) or BIC (UK), e.g. 05 or P
+    #[param(pattern = "^[A-Za-z0-9]{1,4}$")]
     grade: Option<String>,
 }
 
@@ -175,12 +176,17 @@ pub async fn remove_student_profile(
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct IndividualParams {
     /// Required when the account has no user name; it becomes the user name
+    #[param(
+        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
+    )]
     email_address: Option<String>,
     /// Required when the account has no password
     password: Option<String>,
     /// Required when the account has no birth date (YYYY-MM-DD)
+    #[param(format = Date)]
     date_of_birth: Option<String>,
     /// ISO 3166 alpha-2; required when the account has none
+    #[param(pattern = "^[A-Z]{2}$")]
     country: Option<String>,
 }
 

@@ -2,7 +2,7 @@
 //! organization's membership, for an assistant to check) and
 //! `POST /v2/myAccount/proofOfDisabilityRequest` (a competent authority is e-mailed a request);
 //! and the authority's side: `GET /v2/competentAuthority/{recordIdentifier}` and
-//! `POST /v2/competentAuthority/{userIdentifier}`.
+//! `POST /v2/competentAuthority/{userIdentifier}` (one path in the document: see `routes`).
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -35,11 +35,11 @@ pub struct MembershipProofParams {
     /// The member's number or identifier there
     membership_id: String,
     /// learningOrg, trainingOrg, nls, marrakeshPartner or partner
-    #[param(value_type = String)]
+    #[param(value_type = ProofSource, inline)]
     proof_source: ProofSource,
     /// The disabilities that membership attests (repeat per value)
     #[serde(default)]
-    #[param(value_type = Vec<String>)]
+    #[param(value_type = Vec<DisabilityType>, inline)]
     disability_type: Vec<DisabilityType>,
 }
 
@@ -255,14 +255,14 @@ pub struct ConfirmationParams {
     /// The request number e-mailed to the authority
     record_identifier: String,
     /// The qualifying disabilities (repeat per value; at least one)
-    #[param(value_type = Vec<String>)]
+    #[param(value_type = Vec<DisabilityType>, inline)]
     disability_type: Vec<DisabilityType>,
 }
 
 #[utoipa::path(
-    post, path = "/v2/competentAuthority/{userIdentifier}", tag = "accounts",
+    post, path = "/v2/competentAuthority/{recordIdentifier}", tag = "accounts",
     params(
-        ("userIdentifier" = String, Path, description = "The member's user name or userAccountId"),
+        ("recordIdentifier" = String, Path, description = "The member's user name or userAccountId (document 2's {userIdentifier})"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
         ConfirmationParams,
     ),

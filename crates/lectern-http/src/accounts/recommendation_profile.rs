@@ -102,14 +102,16 @@ pub struct ProfileParams {
     excluded_categories: Vec<String>,
     /// contentWarning, sex, violence, drugs, language, intolerance, adult, unrated
     #[serde(default)]
-    #[param(value_type = Vec<String>)]
+    #[param(value_type = Vec<ContentWarning>, inline)]
     excluded_content_warnings: Vec<ContentWarning>,
     /// male, female or otherNonBinary
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<NarratorGender>, inline)]
     narrator_gender: Option<NarratorGender>,
     /// tts or human
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<NarratorType>, inline)]
     narrator_type: Option<NarratorType>,
+    /// An age in years, 0 to 120
+    #[param(maximum = 120)]
     reading_age: Option<u32>,
 }
 

@@ -164,7 +164,7 @@ pub async fn subscription_types(
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
         ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
     ),
     responses(
         (status = 200, description = "The account's subscriptions, the latest start first", body = UserSubscriptionList),
@@ -221,7 +221,7 @@ pub struct SubscriptionParams {
     /// Downloads allowed per downloadTimeframe; absent: the type's, else unlimited
     num_books_allowed: Option<u32>,
     /// monthly (default) or entireSubscription
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<DownloadTimeframe>, inline)]
     download_timeframe: Option<DownloadTimeframe>,
     notes: Option<String>,
 }

@@ -37,7 +37,7 @@ pub type CategoryList = Collection<CategoryListing>;
     params(
         ("api_key" = String, Query, description = "The client key"),
         ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 100"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 100", minimum = 1, maximum = 100),
     ),
     responses(
         (status = 200, description = "Categories with at least one title the caller can see, by name", body = CategoryList),

@@ -36,7 +36,7 @@ pub struct CatalogParams {
     isbn: Option<String>,
     /// live, withdrawn, new, beingEdited, proofreadValid, proofreadRejected, converted,
     /// reprocess, validated, userSubmitted, publisherSubmitted, removed
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<TitleStatusCode>, inline)]
     title_status: Option<TitleStatusCode>,
     /// Titles updated at or after this time (YYYY-MM-DDThh:mm:ssZ or YYYY-MM-DD)
     start_updated_date: Option<String>,

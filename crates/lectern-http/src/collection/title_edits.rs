@@ -60,7 +60,7 @@ pub async fn edit_title_metadata(
     put, path = "/v2/titles/{serviceId}/artifacts/{format}", tag = "collection",
     params(
         ("serviceId" = String, Path, description = "The title"),
-        ("format" = String, Path, description = "DAISY, DAISY_AUDIO, DAISY_2_AUDIO, BRF, EPUB3, PDF or DOCX"),
+        ("format" = String, Path, description = "DAISY, DAISY_AUDIO, DAISY_2_AUDIO, BRF, EPUB3, PDF or DOCX", pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$"),
         ("api_key" = String, Query, description = "The client key"),
     ),
     request_body(content_type = "application/x-www-form-urlencoded", description = "globalBookServiceId, duration (PTnHnMnS), brailleCode, brailleGrade, brailleType, brailleMusicScoreLayout, numberOfVolumes, externalIdentifierCode, transcriber, supplier, fundingSource, producers (repeat)"),

@@ -21,6 +21,7 @@ use crate::titles::{CatalogViewer, TitleSummary, segment};
 /// The multipart form of a new document.
 #[derive(ToSchema)]
 #[allow(dead_code)]
+#[schema(rename_all = "camelCase")]
 pub struct NewDocument {
     /// The document's name (1 to 200 characters)
     name: String,

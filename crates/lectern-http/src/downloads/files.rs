@@ -17,9 +17,13 @@ use crate::state::AppState;
 
 #[derive(Deserialize, IntoParams)]
 pub struct SignedQuery {
+    // Optional here so that a link without them gets our 400 naming the parameter; every link
+    // the server signs carries both, as the document says.
     /// When the link stops working (Unix seconds).
+    #[param(required = true, value_type = i64)]
     expires: Option<String>,
     /// The server's signature of the file and the expiry.
+    #[param(required = true, value_type = String)]
     signature: Option<String>,
 }
 

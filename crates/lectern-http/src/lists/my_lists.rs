@@ -106,9 +106,9 @@ pub async fn create_list(
             .map_err(|why| ApiError::bad_param("description", why))?;
     }
     if form.access == ListAccess::Org && me.organization_id.is_none() {
-        return Err(ApiError::bad_param(
-            "access",
-            "org is for members and sponsors of an organization",
+        // The caller may not make such a list, whatever the form says: a right, not a typo.
+        return Err(ApiError::forbidden(
+            "Lists shared with an organization (access=org) are for its members and sponsors",
         ));
     }
     let id = new_id();

@@ -228,10 +228,9 @@ async fn members(
         match managed {
             Some(m) => ids.push(m.user_account_id),
             None => {
-                return Err(ApiError::bad_param(
-                    param,
-                    format!("'{identifier}' is not an organization member you manage"),
-                ));
+                return Err(ApiError::forbidden(format!(
+                    "{param}: '{identifier}' is not an organization member you manage"
+                )));
             }
         }
     }

@@ -186,15 +186,15 @@ pub async fn remove_title(
     titles_page(&state, &caller, &found).await.map(Json)
 }
 
-/// The title, if it is live and the list's owner may see it; otherwise a 400 naming `serviceId`.
+/// The title, if it is live and the list's owner may see it; otherwise a 404, as for any title
+/// the caller names that is not there for them.
 async fn addable(state: &AppState, owner_id: &str, service_id: &str) -> ApiResult<TitleRecord> {
     live_title_for(state, owner_id, service_id)
         .await?
         .ok_or_else(|| {
-            ApiError::bad_param(
-                "serviceId",
-                format!("'{service_id}' is not a live title the list's owner may see"),
-            )
+            ApiError::not_found(format!(
+                "There is no live title '{service_id}' the list's owner may see"
+            ))
         })
 }
 

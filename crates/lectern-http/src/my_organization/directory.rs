@@ -108,7 +108,7 @@ pub struct DirectoryParams {
     city: Option<String>,
     /// Organization types (repeat per value)
     #[serde(default)]
-    #[param(value_type = Vec<String>)]
+    #[param(value_type = Vec<OrganizationType>, inline)]
     organization_types: Vec<OrganizationType>,
     /// By name: asc (default) or desc
     #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]

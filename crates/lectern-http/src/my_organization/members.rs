@@ -121,8 +121,10 @@ pub struct SponsorMemberParams {
     first_name: Option<String>,
     last_name: Option<String>,
     /// YYYY-MM-DD
+    #[param(format = Date)]
     date_of_birth: Option<String>,
     /// ONIX list 77 (US) or BIC (UK)
+    #[param(pattern = "^[A-Za-z0-9]{1,4}$")]
     grade: Option<String>,
     #[serde(rename = "username")]
     #[param(rename = "username")]
@@ -130,10 +132,10 @@ pub struct SponsorMemberParams {
     /// 8 to 32 characters with a letter and a number
     password: Option<String>,
     /// visual, learning, physical, nonspecific (repeat per value)
-    #[param(value_type = Option<Vec<String>>)]
+    #[param(value_type = Option<Vec<DisabilityType>>, inline)]
     disability_type: Option<Vec<DisabilityType>>,
     /// iep, section504 (repeat per value)
-    #[param(value_type = Option<Vec<String>>)]
+    #[param(value_type = Option<Vec<DisabilityPlan>>, inline)]
     disability_plan: Option<Vec<DisabilityPlan>>,
     /// true adds the member to the caller's quick list, false removes them
     on_quick_list: Option<bool>,

@@ -26,6 +26,7 @@ pub struct MyOrganizationChanges {
     city: Option<String>,
     state: Option<String>,
     /// ISO 3166 alpha-2
+    #[param(pattern = "^[A-Z]{2}$")]
     country: Option<String>,
     postal_code: Option<String>,
     phone_number: Option<String>,

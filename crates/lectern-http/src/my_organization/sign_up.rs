@@ -33,6 +33,7 @@ pub struct SignUpParams {
     reference_org_id: Option<String>,
     organization_name: Option<String>,
     /// ISO 3166 alpha-2
+    #[param(pattern = "^[A-Z]{2}$")]
     country: Option<String>,
     /// One of GET /v2/organizationTypes
     organization_type: Option<String>,
@@ -47,6 +48,9 @@ pub struct SignUpParams {
     contact_last_name: Option<String>,
     contact_title: Option<String>,
     /// Also the contact's user name
+    #[param(
+        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
+    )]
     contact_email_address: Option<String>,
     /// 8 to 32 characters with a letter and a number
     contact_password: Option<String>,

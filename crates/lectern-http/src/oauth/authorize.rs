@@ -41,6 +41,7 @@ const CODE_TTL_SECS: i64 = 60;
     responses(
         (status = 200, description = "The login page", content_type = "text/html"),
         (status = 302, description = "Redirect to the client with an error"),
+        (status = 303, description = "This browser has signed in already: on to the consent page"),
         (status = 400, description = "An error page: unknown client or redirect URI", content_type = "text/html"),
     )
 )]
@@ -183,13 +184,36 @@ fn login_page(
     )
 }
 
+/// The login form's fields. The handlers read the body as `Params`, so that a repeated field
+/// is refused like any other; these structs exist to describe the forms.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct LoginForm {
+    /// The form's anti-forgery token, from the login page
+    csrf: String,
+    username: String,
+    password: String,
+}
+
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct ConsentForm {
+    /// The form's anti-forgery token, from the consent page
+    csrf: String,
+    /// allow or deny
+    #[schema(pattern = "^(allow|deny)$")]
+    decision: String,
+}
+
 /// The login form's answer.
 #[utoipa::path(
     post, path = "/oauth/authorize", tag = "oauth",
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "csrf, username, password"),
+    params(("lectern_authz" = String, Cookie, description = "The sign-in in progress, set by GET /oauth/authorize")),
+    request_body(content = LoginForm, content_type = "application/x-www-form-urlencoded"),
     responses(
         (status = 303, description = "Signed in: on to the consent page"),
         (status = 400, description = "The login page again, with the errors", content_type = "text/html"),
+        (status = 403, description = "No sign-in in progress in this browser, or a forged form", content_type = "text/html"),
     )
 )]
 pub async fn submit_login(
@@ -254,9 +278,10 @@ pub async fn submit_login(
 /// The consent page, once the user has signed in.
 #[utoipa::path(
     get, path = "/oauth/consent", tag = "oauth",
+    params(("lectern_authz" = String, Cookie, description = "The sign-in in progress, set by GET /oauth/authorize")),
     responses(
         (status = 200, description = "The consent page", content_type = "text/html"),
-        (status = 400, description = "No sign-in in progress", content_type = "text/html"),
+        (status = 403, description = "No sign-in in progress in this browser, or not signed in yet", content_type = "text/html"),
     )
 )]
 pub async fn show_consent(State(state): State<AppState>, headers: HeaderMap) -> Response {
@@ -285,10 +310,11 @@ pub async fn show_consent(State(state): State<AppState>, headers: HeaderMap) -> 
 /// The user's decision. Either way the flow ends here and the browser returns to the client.
 #[utoipa::path(
     post, path = "/oauth/consent", tag = "oauth",
-    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "csrf, decision (allow or deny)"),
+    params(("lectern_authz" = String, Cookie, description = "The sign-in in progress, set by GET /oauth/authorize")),
+    request_body(content = ConsentForm, content_type = "application/x-www-form-urlencoded"),
     responses(
         (status = 303, description = "Back to the client with `code` and `state`, or with error=access_denied"),
-        (status = 400, description = "No sign-in in progress, or a forged form", content_type = "text/html"),
+        (status = 403, description = "No sign-in in progress in this browser, or a forged form", content_type = "text/html"),
     )
 )]
 pub async fn submit_consent(
@@ -368,7 +394,7 @@ async fn current_flow(
         let sent = form.one("csrf").ok().flatten().unwrap_or("");
         if !constant_time_eq(sent.as_bytes(), flow.csrf_token.as_bytes()) {
             return Err(error_page(
-                StatusCode::BAD_REQUEST,
+                StatusCode::FORBIDDEN,
                 STYLESHEET_PATH,
                 "This form has expired",
                 "The form you sent did not come from this sign-in page, so we ignored it.",
@@ -378,7 +404,7 @@ async fn current_flow(
     match state.clients.get(&state.store, &flow.api_key).await {
         Ok(Some(c)) if !c.disabled => Ok((flow_hash, flow, c)),
         Ok(_) => Err(error_page(
-            StatusCode::BAD_REQUEST,
+            StatusCode::FORBIDDEN,
             STYLESHEET_PATH,
             "We could not continue signing in",
             "The app is no longer registered with this library.",
@@ -390,7 +416,7 @@ async fn current_flow(
 async fn signed_in_user(state: &AppState, flow: &Flow) -> Result<Account, Response> {
     let Some(id) = &flow.user_account_id else {
         return Err(error_page(
-            StatusCode::BAD_REQUEST,
+            StatusCode::FORBIDDEN,
             STYLESHEET_PATH,
             "Sign in first",
             "Sign in before you choose whether to allow the app.",
@@ -399,7 +425,7 @@ async fn signed_in_user(state: &AppState, flow: &Flow) -> Result<Account, Respon
     match accounts::get(state.store.pool(), id).await {
         Ok(Some(a)) if !a.locked => Ok(a),
         Ok(_) => Err(error_page(
-            StatusCode::BAD_REQUEST,
+            StatusCode::FORBIDDEN,
             STYLESHEET_PATH,
             "We could not continue signing in",
             "This account can no longer sign in. Contact your library.",
@@ -410,7 +436,7 @@ async fn signed_in_user(state: &AppState, flow: &Flow) -> Result<Account, Respon
 
 fn expired_flow() -> Response {
     error_page(
-        StatusCode::BAD_REQUEST,
+        StatusCode::FORBIDDEN,
         STYLESHEET_PATH,
         "Your sign-in has expired",
         "This sign-in is over or took too long. Start again from the app.",

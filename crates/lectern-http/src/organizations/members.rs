@@ -175,8 +175,10 @@ pub struct NewMemberParams {
     first_name: Option<String>,
     last_name: Option<String>,
     /// YYYY-MM-DD
+    #[param(format = Date)]
     date_of_birth: Option<String>,
     /// ONIX list 77 (US) or BIC (UK)
+    #[param(pattern = "^[A-Za-z0-9]{1,4}$")]
     grade: Option<String>,
     /// For members who sign in themselves
     #[serde(rename = "username")]
@@ -185,13 +187,13 @@ pub struct NewMemberParams {
     /// 8 to 32 characters with a letter and a number
     password: Option<String>,
     /// visual, learning, physical, nonspecific (repeat per value)
-    #[param(value_type = Option<Vec<String>>)]
+    #[param(value_type = Option<Vec<DisabilityType>>, inline)]
     disability_type: Option<Vec<DisabilityType>>,
     /// Who vouches for the disabilities sent; default schoolVerified
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<ProofSource>, inline)]
     proof_source: Option<ProofSource>,
     /// iep, section504 (repeat per value)
-    #[param(value_type = Option<Vec<String>>)]
+    #[param(value_type = Option<Vec<DisabilityPlan>>, inline)]
     disability_plan: Option<Vec<DisabilityPlan>>,
 }
 

@@ -37,6 +37,7 @@ pub struct NewOrganizationParams {
     city: Option<String>,
     state: Option<String>,
     /// ISO 3166 alpha-2
+    #[param(pattern = "^[A-Z]{2}$")]
     country: Option<String>,
     postal_code: Option<String>,
     /// One of GET /v2/organizationTypes
@@ -51,6 +52,9 @@ pub struct NewOrganizationParams {
     contact_last_name: Option<String>,
     contact_title: Option<String>,
     /// Also the contact's user name
+    #[param(
+        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
+    )]
     contact_email_address: Option<String>,
     contact_phone_number: Option<String>,
 }
@@ -65,6 +69,7 @@ pub struct OrganizationChanges {
     pub address2: Option<String>,
     pub city: Option<String>,
     pub state: Option<String>,
+    #[param(pattern = "^[A-Z]{2}$")]
     pub country: Option<String>,
     pub postal_code: Option<String>,
     pub phone_number: Option<String>,

@@ -21,7 +21,7 @@ use crate::titles::CatalogViewer;
     params(
         ("seriesId" = String, Path, description = "The series"),
         ("editionId" = String, Path, description = "The edition"),
-        ("format" = String, Path, description = "One of the edition's formats"),
+        ("format" = String, Path, description = "One of the edition's formats", pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$"),
         ("api_key" = String, Query, description = "The client key"),
         ("forUser" = Option<String>, Query, description = "The userAccountId of the member a sponsor or assistant downloads for"),
     ),

@@ -33,7 +33,7 @@ pub type PopularLists = Collection<PopularListView>;
     params(
         ("api_key" = String, Query, description = "The client key"),
         ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
     ),
     responses(
         (status = 200, description = "The popular lists of the caller's site and the global collection", body = PopularLists),

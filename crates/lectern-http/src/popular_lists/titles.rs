@@ -51,7 +51,7 @@ pub type PopularTitles = Collection<PopularTitle>;
         ("popularListId" = String, Path, description = "An `id` from GET /v2/popularLists"),
         ("api_key" = String, Query, description = "The client key"),
         ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
     ),
     responses(
         (status = 200, description = "The list's titles the caller can see, in list order", body = PopularTitles),

@@ -21,7 +21,7 @@ pub struct TitleCount {
     params(
         ("api_key" = String, Query, description = "The client key"),
         ("includeShared" = Option<bool>, Query, description = "Count the global collection's titles too (default true)"),
-        ("country" = Option<String>, Query, description = "Only titles that may be read in this country"),
+        ("country" = Option<String>, Query, description = "Only titles that may be read in this country (ISO 3166 alpha-2)", pattern = "^[A-Z]{2}$"),
     ),
     responses(
         (status = 200, description = "The number of live titles the caller can see", body = TitleCount),

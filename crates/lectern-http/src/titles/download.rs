@@ -17,7 +17,7 @@ use crate::state::AppState;
     get, path = "/v2/titles/{serviceId}/{format}", tag = "titles",
     params(
         ("serviceId" = String, Path, description = "The title"),
-        ("format" = String, Path, description = "DAISY, DAISY_AUDIO, DAISY_2_AUDIO, BRF, EPUB3, PDF or DOCX"),
+        ("format" = String, Path, description = "DAISY, DAISY_AUDIO, DAISY_2_AUDIO, BRF, EPUB3, PDF or DOCX", pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$"),
         ("api_key" = String, Query, description = "The client key"),
         ("forUser" = Option<String>, Query, description = "The userAccountId of the member a sponsor or assistant downloads for"),
     ),

@@ -114,10 +114,10 @@ async fn folder_of(
     get, path = "/v2/titles/{serviceId}/{format}/resources", tag = "titles",
     params(
         ("serviceId" = String, Path, description = "The title"),
-        ("format" = String, Path, description = "The artifact's format"),
+        ("format" = String, Path, description = "The artifact's format", pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$"),
         ("api_key" = String, Query, description = "The client key"),
         ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10"),
+        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
     ),
     responses(
         (status = 200, description = "The artifact's files", body = TitleFileResources),
@@ -187,10 +187,10 @@ async fn resource(state: &AppState, base: &str, f: Found) -> ApiResult<TitleFile
     get, path = "/v2/titles/{serviceId}/{format}/resources/{resourceId}", tag = "titles",
     params(
         ("serviceId" = String, Path, description = "The title"),
-        ("format" = String, Path, description = "The artifact's format"),
+        ("format" = String, Path, description = "The artifact's format", pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$"),
         ("resourceId" = String, Path, description = "A resourceId from the resources list"),
         ("api_key" = String, Query, description = "The client key"),
-        ("speed" = Option<f64>, Query, description = "MP3 only: 0.5 to 3.5 in steps of 0.05 (default 1). The server makes the track at that speed, its pitch kept: 202 until it is ready"),
+        ("speed" = Option<f64>, Query, description = "MP3 only: 0.5 to 3.5 in steps of 0.05 (default 1). The server makes the track at that speed, its pitch kept: 202 until it is ready", minimum = 0.5, maximum = 3.5, multiple_of = 0.05),
     ),
     responses(
         (status = 302, description = "Location (and messages[0]) is a signed URL to the file", body = ErrorBody),

@@ -452,7 +452,7 @@ async fn forms_without_the_flows_csrf_token_are_refused(backend: Backend) {
     let app = TestApp::start(backend).await;
     let csrf = open_login(&app, &authorize_path(TRUSTED, TRUSTED_REDIRECT, "")).await;
     let resp = submit_login(&app, "forged", "member@example.org", "member-pass-1").await;
-    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
     assert!(
         resp.text()
             .await
@@ -472,7 +472,7 @@ async fn forms_without_the_flows_csrf_token_are_refused(backend: Backend) {
         .send()
         .await
         .unwrap();
-    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
     assert!(resp.headers().get(LOCATION).is_none());
     // The check runs whatever the form holds: an empty body is no way around it.
     for body in ["", "decision=allow"] {
@@ -483,7 +483,7 @@ async fn forms_without_the_flows_csrf_token_are_refused(backend: Backend) {
             .send()
             .await
             .unwrap();
-        assert_eq!(resp.status(), StatusCode::BAD_REQUEST, "{body:?}");
+        assert_eq!(resp.status(), StatusCode::FORBIDDEN, "{body:?}");
         assert!(resp.headers().get(LOCATION).is_none());
     }
 
@@ -498,7 +498,7 @@ async fn forms_without_the_flows_csrf_token_are_refused(backend: Backend) {
         .send()
         .await
         .unwrap();
-    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
     assert!(resp.text().await.unwrap().contains("expired"));
 }
 
@@ -529,7 +529,7 @@ async fn the_session_ends_with_the_flow(backend: Backend) {
     // The flow is gone: neither the consent page nor a second decision answers.
     assert_eq!(
         app.get("/oauth/consent").send().await.unwrap().status(),
-        StatusCode::BAD_REQUEST
+        StatusCode::FORBIDDEN
     );
     // Starting again asks for the password again: the previous user is not remembered.
     let html = app

@@ -101,7 +101,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("post", "/v2/myAccount/proofOfDisability"),
     ("post", "/v2/myAccount/proofOfDisabilityRequest"),
     ("get", "/v2/competentAuthority/{recordIdentifier}"),
-    ("post", "/v2/competentAuthority/{userIdentifier}"),
+    ("post", "/v2/competentAuthority/{recordIdentifier}"),
     ("post", "/v2/utm"),
     ("post", "/v2/partnerAccessToken"),
     ("delete", "/v2/partnerAccessToken"),

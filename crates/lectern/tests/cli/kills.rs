@@ -57,16 +57,16 @@ impl Ledger {
 type Shared = Arc<Mutex<Ledger>>;
 
 /// The server: `lectern demo` on the test's store, started again after each kill.
-struct Server {
+pub(super) struct Server {
     child: Option<Child>,
-    base: String,
+    pub(super) base: String,
     args: Vec<String>,
     /// Every start's log lines, for a failure to show.
     log: std::path::PathBuf,
 }
 
 impl Server {
-    fn new(t: &TestStore, data: &Path) -> Server {
+    pub(super) fn new(t: &TestStore, data: &Path) -> Server {
         let port = free_port();
         let args = [
             "demo",
@@ -92,7 +92,7 @@ impl Server {
         }
     }
 
-    async fn start(&mut self, http: &reqwest::Client) {
+    pub(super) async fn start(&mut self, http: &reqwest::Client) {
         let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
         let log = std::fs::OpenOptions::new()
             .create(true)
@@ -122,6 +122,10 @@ impl Server {
         );
     }
 
+    pub(super) fn pid(&self) -> u32 {
+        self.child.as_ref().map_or(0, Child::id)
+    }
+
     fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill();
@@ -138,14 +142,14 @@ impl Drop for Server {
 
 /// A client of the server, for one writer.
 #[derive(Clone)]
-struct Caller {
-    http: reqwest::Client,
-    base: String,
+pub(super) struct Caller {
+    pub(super) http: reqwest::Client,
+    pub(super) base: String,
 }
 
 impl Caller {
     /// The answer, or `None` when there was none (the server was down or killed mid-request).
-    async fn call(
+    pub(super) async fn call(
         &self,
         method: Method,
         path: &str,
@@ -168,7 +172,7 @@ impl Caller {
         Some((status, serde_json::from_slice(&body).unwrap_or(Value::Null)))
     }
 
-    async fn token(&self, user: &str) -> String {
+    pub(super) async fn token(&self, user: &str) -> String {
         loop {
             if let Some((StatusCode::OK, body)) = self
                 .grant(&[
@@ -184,7 +188,7 @@ impl Caller {
         }
     }
 
-    async fn grant(&self, form: &[(&str, &str)]) -> Option<(StatusCode, Value)> {
+    pub(super) async fn grant(&self, form: &[(&str, &str)]) -> Option<(StatusCode, Value)> {
         let resp = self
             .http
             .post(format!("{}/oauth/token", self.base))

@@ -17,6 +17,8 @@ mod crash;
 mod generate;
 mod import_epub;
 mod kills;
+mod load;
+mod schema;
 
 const BIN: &str = env!("CARGO_BIN_EXE_lectern");
 
