@@ -132,11 +132,10 @@ impl Load {
     async fn send(&self, n: u64) -> Option<Duration> {
         let r = request(n);
         let started = Instant::now();
+        let form: Vec<(&str, &str)> = r.form.iter().map(|(k, v)| (*k, v.as_str())).collect();
         let answer = if r.path.starts_with("/oauth/") {
-            let form: Vec<(&str, &str)> = r.form.iter().map(|(k, v)| (*k, v.as_str())).collect();
             self.caller.grant(&form).await.map(|(status, _)| status)
         } else {
-            let form: Vec<(&str, &str)> = r.form.iter().map(|(k, v)| (*k, v.as_str())).collect();
             let token = r.token.map(|t| self.tokens[t].as_str());
             self.caller
                 .call(r.method.clone(), &r.path, token, &form)
