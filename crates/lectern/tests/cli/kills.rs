@@ -25,7 +25,7 @@ use super::{free_port, lectern, temp_dir};
 
 on_both_stores!(acknowledged_writes_survive_random_kills);
 
-const APP: &str = "demo-reader-app";
+pub(super) const APP: &str = "demo-reader-app";
 const PASSWORD: &str = "demo-pass-1";
 const READER: &str = "reader@demo.lectern";
 const EDITED: &str = "demo-walden";
