@@ -2,6 +2,7 @@
 //! title summary while the worker converts it.
 
 use axum::Json;
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -61,9 +62,12 @@ struct Form {
 pub async fn create_document(
     State(state): State<AppState>,
     caller: Caller,
-    multipart: Multipart,
+    // Taken as it came, so that a guest hears 401 before anything about the body's shape.
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Response> {
     let me = caller.signed_in()?;
+    let multipart = multipart
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", e.body_text()))?;
     let form = read_form(multipart).await?;
     let name = form
         .name

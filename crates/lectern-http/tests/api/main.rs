@@ -6,6 +6,7 @@
 mod account_proof;
 mod accounts;
 mod assigned_titles;
+mod authorization_matrix;
 mod authorize;
 mod catalog_lists;
 mod collection;
