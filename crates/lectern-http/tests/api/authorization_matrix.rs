@@ -224,6 +224,33 @@ async fn mint(app: &TestApp, caller: &Caller) -> String {
     token
 }
 
+impl Matrix<'_> {
+    /// Calls `row` as each caller expected to be refused (`refused`) or not, writing the letter
+    /// of what each got, and what a caller got that the row did not expect.
+    async fn call_group(
+        &mut self,
+        row: &Row,
+        expected: &[char],
+        refused: bool,
+        letters: &mut [char],
+        surprises: &mut Vec<String>,
+    ) {
+        for (i, caller) in CALLERS.iter().enumerate() {
+            if (expected[i] == 'N') != refused {
+                continue;
+            }
+            let (status, body) = self.run(caller, row).await;
+            letters[i] = match (expected[i], status) {
+                ('G', StatusCode::NOT_FOUND) => 'G',
+                _ => Outcome::of(status).letter(),
+            };
+            if letters[i] != expected[i] {
+                surprises.push(format!("    {}: {status} {body:.160}", caller.name));
+            }
+        }
+    }
+}
+
 /// Every table's rows, as text, by table: what a refused call must leave as it was.
 async fn fingerprint(app: &TestApp) -> BTreeMap<String, String> {
     let pool = app.store.pool();
@@ -342,18 +369,9 @@ async fn every_endpoint_as_every_role_on_two_sites(backend: Backend) {
         let mut surprises = Vec::new();
         // The refused first, with the store's rows compared around them.
         let before = fingerprint(&app).await;
-        for (i, caller) in CALLERS.iter().enumerate() {
-            if expected[i] == 'N' {
-                let (status, body) = matrix.run(caller, row).await;
-                letters[i] = match (expected[i], status) {
-                    ('G', StatusCode::NOT_FOUND) => 'G',
-                    _ => Outcome::of(status).letter(),
-                };
-                if letters[i] != expected[i] {
-                    surprises.push(format!("    {}: {status} {body:.160}", caller.name));
-                }
-            }
-        }
+        matrix
+            .call_group(row, &expected, true, &mut letters, &mut surprises)
+            .await;
         let after = fingerprint(&app).await;
         let touched = changed(&before, &after);
         // A call that should have been refused and was not shows in the matrix below; calls
@@ -365,18 +383,9 @@ async fn every_endpoint_as_every_role_on_two_sites(backend: Backend) {
             row.method(),
             row.path
         );
-        for (i, caller) in CALLERS.iter().enumerate() {
-            if expected[i] != 'N' {
-                let (status, body) = matrix.run(caller, row).await;
-                letters[i] = match (expected[i], status) {
-                    ('G', StatusCode::NOT_FOUND) => 'G',
-                    _ => Outcome::of(status).letter(),
-                };
-                if letters[i] != expected[i] {
-                    surprises.push(format!("    {}: {status} {body:.160}", caller.name));
-                }
-            }
-        }
+        matrix
+            .call_group(row, &expected, false, &mut letters, &mut surprises)
+            .await;
         let got: String = letters.into_iter().collect();
         let line = format!("{got}  {} {}", row.method(), row.path);
         if got != row.expect {
