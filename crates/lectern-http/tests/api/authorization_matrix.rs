@@ -207,23 +207,6 @@ impl Matrix<'_> {
     }
 }
 
-/// A token for `caller` through its key, written straight into the store (the pupil of the
-/// second site has no user name to sign in with; the OAuth tests keep the real flows).
-async fn mint(app: &TestApp, caller: &Caller) -> String {
-    let token = lectern_domain::secret::new_token();
-    let row = lectern_store::oauth::NewToken {
-        hash: &lectern_domain::secret::token_hash(&token),
-        grant_id: &lectern_domain::ids::new_id(),
-        user_account_id: caller.user_id,
-        api_key: caller.api_key,
-        expires_at: lectern_domain::Timestamp::now().plus_seconds(3600),
-    };
-    lectern_store::oauth::insert_access_token(app.store.pool(), &row)
-        .await
-        .unwrap();
-    token
-}
-
 impl Matrix<'_> {
     /// Calls `row` as each caller expected to be refused (`refused`) or not, writing the letter
     /// of what each got, and what a caller got that the row did not expect.
@@ -334,7 +317,9 @@ async fn every_endpoint_as_every_role_on_two_sites(backend: Backend) {
     app.pause_worker();
     let mut tokens = HashMap::new();
     for caller in CALLERS.iter().filter(|c| c.signed_in) {
-        tokens.insert(caller.name, mint(&app, caller).await);
+        // Minted: the second site's pupil has no user name to sign in with.
+        let token = app.minted_token_of_id(caller.api_key, caller.user_id).await;
+        tokens.insert(caller.name, token);
     }
     let mut matrix = Matrix {
         app: &app,

@@ -374,12 +374,19 @@ impl TestApp {
             .await
             .expect("reading the account")
             .unwrap_or_else(|| panic!("no account '{user_name}'"));
+        self.minted_token_of_id(api_key, &account.user_account_id)
+            .await
+    }
+
+    /// A minted token (see `minted_token`) for an account by its id: for accounts without a
+    /// user name, such as the pupils an organization signs in.
+    pub async fn minted_token_of_id(&self, api_key: &str, user_account_id: &str) -> String {
         let token = lectern_domain::secret::new_token();
         let hash = lectern_domain::secret::token_hash(&token);
         let row = lectern_store::oauth::NewToken {
             hash: &hash,
             grant_id: &lectern_domain::ids::new_id(),
-            user_account_id: &account.user_account_id,
+            user_account_id,
             api_key,
             expires_at: lectern_domain::Timestamp::now().plus_seconds(3600),
         };
