@@ -87,6 +87,10 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     }
     let routes = routes
         .fallback(json_errors::no_route)
+        .layer(from_fn_with_state(
+            state.clone(),
+            conventions::token_cache::forget_after_writes,
+        ))
         .layer(from_fn(observe::record))
         .with_state(state);
     // The envelope layer wraps the finished router rather than each route, because the router

@@ -7,6 +7,7 @@ use url::Url;
 use crate::accounts::partner_identity::PartnerIdentity;
 use crate::conventions::client_cache::ClientCache;
 use crate::conventions::rate_limit::{Quotas, RateLimits};
+use crate::conventions::token_cache::TokenCache;
 pub use crate::partner_drive::PartnerDrive;
 
 /// What the HTTP layer needs to know from the operator's configuration.
@@ -46,6 +47,8 @@ pub struct AppState {
     pub settings: Arc<HttpSettings>,
     pub limits: Arc<RateLimits>,
     pub clients: Arc<ClientCache>,
+    /// Bearer tokens and their accounts, for at most a second.
+    pub tokens: Arc<TokenCache>,
     /// Where title files and packages are kept.
     pub files: lectern_jobs::FileStore,
     /// The key that signs file URLs, read from the store on first use.
@@ -75,6 +78,7 @@ impl AppState {
             settings: Arc::new(settings),
             limits: Arc::new(limits),
             clients: Arc::default(),
+            tokens: Arc::default(),
             files,
             signing_key: Arc::default(),
             titles: Arc::new(crate::title_index::Titles::new(

@@ -60,9 +60,13 @@ impl Store {
         };
         let options = AnyConnectOptions::from_str(url)?;
         let pool_options = match backend {
-            // One writer at a time is all SQLite allows; WAL lets readers go on meanwhile.
+            // One writer at a time is all SQLite allows; WAL lets readers go on meanwhile. A
+            // writer waiting for the lock keeps its connection while it sleeps (`busy_timeout`):
+            // with 8 connections, under a mixed load at 80% of capacity, waiting writers held
+            // them all and every read queued behind them for a second and more
+            // (`docs/benchmarks.md`, "Mixed load"). Readers are cheap in WAL mode.
             Backend::Sqlite => AnyPoolOptions::new()
-                .max_connections(8)
+                .max_connections(32)
                 // A ping checks nothing a local file could lose, and cost every query a
                 // round trip to the connection's thread (a twentieth of a rare term's search).
                 .test_before_acquire(false)

@@ -160,12 +160,11 @@ fn bearer_token(headers: &HeaderMap, params: &Params) -> ApiResult<Option<String
 }
 
 async fn user_for_token(state: &AppState, client: &Client, token: &str) -> ApiResult<Account> {
-    let (record, account) =
-        oauth::access_token_with_account(state.store.pool(), &token_hash(token))
-            .await?
-            .ok_or_else(|| {
-                ApiError::unauthorized("The access token is not valid; request a new one")
-            })?;
+    let (record, account) = token_and_account(state, &token_hash(token))
+        .await?
+        .ok_or_else(|| {
+            ApiError::unauthorized("The access token is not valid; request a new one")
+        })?;
     if record.revoked != 0 {
         return Err(ApiError::unauthorized(
             "The access token has been revoked; request a new one",
@@ -188,4 +187,21 @@ async fn user_for_token(state: &AppState, client: &Client, token: &str) -> ApiRe
         ));
     }
     Ok(account)
+}
+
+/// The token stored under `hash` and its account: remembered, or read and remembered. Only
+/// tokens found are remembered, so that a token minted on another node works at once.
+async fn token_and_account(
+    state: &AppState,
+    hash: &str,
+) -> ApiResult<Option<(oauth::AccessToken, Account)>> {
+    if let Some(found) = state.tokens.recall(hash) {
+        return Ok(Some(found));
+    }
+    let generation = state.tokens.generation();
+    let found = oauth::access_token_with_account(state.store.pool(), hash).await?;
+    if let Some((token, account)) = &found {
+        state.tokens.remember(hash, generation, token, account);
+    }
+    Ok(found)
 }

@@ -11,3 +11,4 @@ pub mod paging;
 pub mod params;
 pub mod rate_limit;
 pub mod status;
+pub mod token_cache;
