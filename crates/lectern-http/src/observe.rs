@@ -11,6 +11,8 @@ use tower_http::request_id::{
 };
 
 const REQUEST_ID: &str = "x-request-id";
+/// An answer slower than this is logged whatever its status.
+const SLOW: std::time::Duration = std::time::Duration::from_millis(500);
 
 #[derive(Clone, Copy)]
 pub struct NewRequestId;
@@ -33,7 +35,7 @@ pub fn request_ids()
     )
 }
 
-/// One log line and one sample per request, labelled by route pattern (never by raw path, which
+/// A log line (see below) and one sample per request, labelled by route pattern (never by raw path, which
 /// would carry identifiers and make the series unbounded).
 pub async fn record(req: Request, next: Next) -> Response {
     let started = Instant::now();
@@ -51,7 +53,22 @@ pub async fn record(req: Request, next: Next) -> Response {
     let resp = next.run(req).await;
     let status = resp.status().as_u16();
     let elapsed = started.elapsed();
-    tracing::info!(target: "lectern::http", %method, %route, status, elapsed_ms = elapsed.as_secs_f64() * 1e3, %request_id, "request");
+    let elapsed_ms = elapsed.as_secs_f64() * 1e3;
+    macro_rules! log_request {
+        ($level:expr) => {
+            tracing::event!(target: "lectern::http", $level, %method, %route, status, elapsed_ms, %request_id, "request")
+        };
+    }
+    // A line for every answer cost a seventh of a signed-in read (`docs/benchmarks.md`), and the
+    // counters below already count each one; so by default only what an operator acts on is
+    // written, and `RUST_LOG=lectern::http=debug` writes the rest.
+    if status >= 500 {
+        log_request!(tracing::Level::WARN);
+    } else if status >= 400 || elapsed >= SLOW {
+        log_request!(tracing::Level::INFO);
+    } else {
+        log_request!(tracing::Level::DEBUG);
+    }
     metrics::counter!("lectern_http_requests_total", "method" => method.clone(), "route" => route.clone(), "status" => status.to_string())
         .increment(1);
     metrics::histogram!("lectern_http_request_duration_seconds", "method" => method, "route" => route).record(elapsed.as_secs_f64());

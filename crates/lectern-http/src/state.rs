@@ -41,8 +41,20 @@ impl HttpSettings {
     }
 }
 
+/// What every request of a node shares. Cloned for each layer and handler a request passes
+/// through, so it is one reference count rather than one per part.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<AppStateInner>);
+
+impl std::ops::Deref for AppState {
+    type Target = AppStateInner;
+    fn deref(&self) -> &AppStateInner {
+        &self.0
+    }
+}
+
+#[derive(Clone)]
+pub struct AppStateInner {
     pub store: Store,
     pub settings: Arc<HttpSettings>,
     pub limits: Arc<RateLimits>,
@@ -73,7 +85,7 @@ impl AppState {
         limits: RateLimits,
         files: lectern_jobs::FileStore,
     ) -> Self {
-        AppState {
+        AppState(Arc::new(AppStateInner {
             store,
             settings: Arc::new(settings),
             limits: Arc::new(limits),
@@ -87,22 +99,22 @@ impl AppState {
                 lectern_search::TitleIndex::in_memory().expect("an index in memory opens"),
             )),
             openapi: Arc::default(),
-        }
+        }))
     }
 
     /// Uses this title index (for example the node's index on disk) instead of one in memory.
     pub fn with_title_index(mut self, index: lectern_search::TitleIndex) -> Self {
-        self.titles = Arc::new(crate::title_index::Titles::new(index));
+        Arc::make_mut(&mut self.0).titles = Arc::new(crate::title_index::Titles::new(index));
         self
     }
 
     /// An absolute URL under the resource API's public base, e.g. `v2_url("/myAccount")`.
     pub fn v2_url(&self, path: &str) -> String {
-        join(&self.settings.public_url, &format!("v2{path}"))
+        join(&self.settings.public_url, "v2", path)
     }
 
     pub fn oauth_url(&self, path: &str) -> String {
-        join(&self.settings.oauth_public_url, &format!("oauth{path}"))
+        join(&self.settings.oauth_public_url, "oauth", path)
     }
 
     /// Whether the token server is served over HTTPS, so its cookies must be `Secure`.
@@ -111,7 +123,18 @@ impl AppState {
     }
 }
 
-fn join(base: &Url, path: &str) -> String {
-    let b = base.as_str().trim_end_matches('/');
-    format!("{b}/{}", path.trim_start_matches('/'))
+/// `base`, then `prefix` and `path` joined by one slash. Built in one allocation: every resource
+/// carries several links, so this runs a dozen times for each answer.
+fn join(base: &Url, prefix: &str, path: &str) -> String {
+    let base = base.as_str().trim_end_matches('/');
+    let path = path.trim_start_matches('/');
+    let mut url = String::with_capacity(base.len() + prefix.len() + path.len() + 2);
+    url.push_str(base);
+    url.push('/');
+    url.push_str(prefix);
+    if !path.is_empty() {
+        url.push('/');
+        url.push_str(path);
+    }
+    url
 }

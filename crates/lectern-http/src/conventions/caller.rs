@@ -2,6 +2,8 @@
 //! bearer token, or the deprecated `access_token` parameter; none means a guest). Resolved once
 //! per `/v2` request, before the handler, and handed to it as [`Caller`].
 
+use std::sync::Arc;
+
 use axum::body::{Body, to_bytes};
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
@@ -15,6 +17,7 @@ use lectern_domain::secret::token_hash;
 use lectern_store::oauth;
 
 use super::params::Params;
+use super::token_cache::Found;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
@@ -25,16 +28,16 @@ const FORM_LIMIT: usize = 1024 * 1024;
 // Clone only because request extensions must be; the extractor takes it out, never clones.
 #[derive(Debug, Clone)]
 pub struct Caller {
-    pub client: Client,
+    pub client: Arc<Client>,
     /// The signed-in user, or `None` for a guest.
-    pub user: Option<Account>,
+    pub user: Option<Arc<Account>>,
     pub params: Params,
 }
 
 impl Caller {
     /// The signed-in user, or a 401 for a guest.
     pub fn signed_in(&self) -> ApiResult<&Account> {
-        self.user.as_ref().ok_or_else(ApiError::sign_in_required)
+        self.user.as_deref().ok_or_else(ApiError::sign_in_required)
     }
 }
 
@@ -159,7 +162,11 @@ fn bearer_token(headers: &HeaderMap, params: &Params) -> ApiResult<Option<String
     }
 }
 
-async fn user_for_token(state: &AppState, client: &Client, token: &str) -> ApiResult<Account> {
+async fn user_for_token(
+    state: &AppState,
+    client: &Client,
+    token: &str,
+) -> ApiResult<Arc<Account>> {
     let (record, account) = token_and_account(state, &token_hash(token))
         .await?
         .ok_or_else(|| {
@@ -191,17 +198,16 @@ async fn user_for_token(state: &AppState, client: &Client, token: &str) -> ApiRe
 
 /// The token stored under `hash` and its account: remembered, or read and remembered. Only
 /// tokens found are remembered, so that a token minted on another node works at once.
-async fn token_and_account(
-    state: &AppState,
-    hash: &str,
-) -> ApiResult<Option<(oauth::AccessToken, Account)>> {
+async fn token_and_account(state: &AppState, hash: &str) -> ApiResult<Option<Found>> {
     if let Some(found) = state.tokens.recall(hash) {
         return Ok(Some(found));
     }
     let generation = state.tokens.generation();
-    let found = oauth::access_token_with_account(state.store.pool(), hash).await?;
-    if let Some((token, account)) = &found {
-        state.tokens.remember(hash, generation, token, account);
+    let found = oauth::access_token_with_account(state.store.pool(), hash)
+        .await?
+        .map(|(token, account)| (Arc::new(token), Arc::new(account)));
+    if let Some(found) = &found {
+        state.tokens.remember(hash, generation, found.clone());
     }
     Ok(found)
 }

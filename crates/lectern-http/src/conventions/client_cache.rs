@@ -3,38 +3,38 @@
 //! double the store's work on the hottest path. A change made by an operator (a key disabled, a
 //! redirect URI added) reaches every node within `TTL`.
 
-use std::collections::HashMap;
-use std::sync::RwLock;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use lectern_domain::client::Client;
 use lectern_store::{Store, StoreError, clients};
 
+use super::ttl_cache::TtlCache;
+
 const TTL: Duration = Duration::from_secs(10);
-/// Unknown keys are remembered too (so a flood of made-up keys does not reach the store); past
-/// this many entries the cache starts again empty rather than grow.
+/// Unknown keys are remembered too (so a flood of made-up keys does not reach the store).
 const MAX_ENTRIES: usize = 10_000;
 
-#[derive(Default)]
-pub struct ClientCache {
-    entries: RwLock<HashMap<String, (Instant, Option<Client>)>>,
+pub struct ClientCache(TtlCache<Option<Arc<Client>>>);
+
+impl Default for ClientCache {
+    fn default() -> Self {
+        ClientCache(TtlCache::new(TTL, MAX_ENTRIES))
+    }
 }
 
 impl ClientCache {
-    pub async fn get(&self, store: &Store, api_key: &str) -> Result<Option<Client>, StoreError> {
-        if let Ok(entries) = self.entries.read()
-            && let Some((at, client)) = entries.get(api_key)
-            && at.elapsed() < TTL
-        {
-            return Ok(client.clone());
+    pub async fn get(
+        &self,
+        store: &Store,
+        api_key: &str,
+    ) -> Result<Option<Arc<Client>>, StoreError> {
+        if let Some(client) = self.0.recall(api_key) {
+            return Ok(client);
         }
-        let client = clients::get(store.pool(), api_key).await?;
-        if let Ok(mut entries) = self.entries.write() {
-            if entries.len() >= MAX_ENTRIES {
-                entries.clear();
-            }
-            entries.insert(api_key.to_owned(), (Instant::now(), client.clone()));
-        }
+        let generation = self.0.generation();
+        let client = clients::get(store.pool(), api_key).await?.map(Arc::new);
+        self.0.remember(api_key, generation, client.clone());
         Ok(client)
     }
 }

@@ -12,3 +12,4 @@ pub mod params;
 pub mod rate_limit;
 pub mod status;
 pub mod token_cache;
+pub mod ttl_cache;

@@ -8,68 +8,48 @@
 //! an older one is not used. The generation is read before the store is, so a lookup that raced
 //! a write is never remembered as current.
 
-use std::collections::HashMap;
-use std::sync::RwLock;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use lectern_domain::account::Account;
 use lectern_store::oauth::AccessToken;
 
+use super::ttl_cache::TtlCache;
+
 pub const TTL: Duration = Duration::from_secs(1);
-/// Past this many entries the cache starts again empty rather than grow: entries are small, and
-/// a second's worth of signed-in readers is far fewer.
+/// Entries are small, and a second's worth of signed-in readers is far fewer.
 const MAX_ENTRIES: usize = 100_000;
 
-#[derive(Default)]
-pub struct TokenCache {
-    generation: AtomicU64,
-    entries: RwLock<HashMap<String, Entry>>,
-}
+/// A token as found in the store, with its account.
+pub type Found = (Arc<AccessToken>, Arc<Account>);
 
-struct Entry {
-    remembered: Instant,
-    generation: u64,
-    token: AccessToken,
-    account: Account,
+/// Keyed by the token's hash; only tokens found are remembered, so that a token minted on
+/// another node works at once.
+pub struct TokenCache(TtlCache<Found>);
+
+impl Default for TokenCache {
+    fn default() -> Self {
+        TokenCache(TtlCache::new(TTL, MAX_ENTRIES))
+    }
 }
 
 impl TokenCache {
-    /// The token and account stored under `hash`, if remembered in this generation within `TTL`.
-    pub fn recall(&self, hash: &str) -> Option<(AccessToken, Account)> {
-        let generation = self.generation();
-        let entries = self.entries.read().ok()?;
-        let entry = entries.get(hash)?;
-        (entry.generation == generation && entry.remembered.elapsed() < TTL)
-            .then(|| (entry.token.clone(), entry.account.clone()))
+    pub fn recall(&self, hash: &str) -> Option<Found> {
+        self.0.recall(hash)
     }
 
     /// The generation to pass to [`TokenCache::remember`]: read it before the store.
     pub fn generation(&self) -> u64 {
-        self.generation.load(Ordering::Acquire)
+        self.0.generation()
     }
 
-    pub fn remember(&self, hash: &str, generation: u64, token: &AccessToken, account: &Account) {
-        let Ok(mut entries) = self.entries.write() else {
-            return;
-        };
-        if entries.len() >= MAX_ENTRIES {
-            entries.clear();
-        }
-        entries.insert(
-            hash.to_owned(),
-            Entry {
-                remembered: Instant::now(),
-                generation,
-                token: token.clone(),
-                account: account.clone(),
-            },
-        );
+    pub fn remember(&self, hash: &str, generation: u64, found: Found) {
+        self.0.remember(hash, generation, found);
     }
 
     /// A write finished on this node: nothing remembered before it is used again.
     pub fn forget_all(&self) {
-        self.generation.fetch_add(1, Ordering::AcqRel);
+        self.0.forget_all();
     }
 }
 

@@ -402,7 +402,7 @@ async fn current_flow(
         }
     }
     match state.clients.get(&state.store, &flow.api_key).await {
-        Ok(Some(c)) if !c.disabled => Ok((flow_hash, flow, c)),
+        Ok(Some(c)) if !c.disabled => Ok((flow_hash, flow, std::sync::Arc::unwrap_or_clone(c))),
         Ok(_) => Err(error_page(
             StatusCode::FORBIDDEN,
             STYLESHEET_PATH,

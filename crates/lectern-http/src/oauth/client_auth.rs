@@ -50,7 +50,7 @@ pub async fn authenticate(
         }
     };
     if secret_ok {
-        Ok(client)
+        Ok(std::sync::Arc::unwrap_or_clone(client))
     } else {
         Err(TokenError::invalid_client("Client authentication failed"))
     }
