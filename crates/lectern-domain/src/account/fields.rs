@@ -32,6 +32,9 @@ impl AssignableRole {
     }
 }
 
+/// What every new account must be given, in the order `create` checks it.
+pub const REQUIRED_ON_CREATE: [&str; 4] = ["firstName", "lastName", "emailAddress", "country"];
+
 /// Which door a change comes through, which decides what it may set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Door {
@@ -86,12 +89,13 @@ impl AccountFields {
         let mut p = Problems::new();
         self.check_forms(door, today, &mut p);
         let role = self.role.unwrap_or(AssignableRole::Individual);
-        for (param, value) in [
-            ("firstName", &self.first_name),
-            ("lastName", &self.last_name),
-            ("emailAddress", &self.email_address),
-            ("country", &self.country),
-        ] {
+        let values = [
+            &self.first_name,
+            &self.last_name,
+            &self.email_address,
+            &self.country,
+        ];
+        for (param, value) in REQUIRED_ON_CREATE.into_iter().zip(values) {
             if value.is_none() {
                 p.add(param, "is required");
             }

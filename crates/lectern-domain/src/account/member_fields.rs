@@ -13,6 +13,9 @@ use crate::organization::Organization;
 use crate::password::NewPassword;
 use crate::role::{Role, Roles};
 
+/// What every new organization member must be given, in the order `create` checks it.
+pub const MEMBER_REQUIRED_ON_CREATE: [&str; 4] = ["firstName", "lastName", "dateOfBirth", "grade"];
+
 string_enum!(
     /// `disabilityPlan`: an education plan on file.
     DisabilityPlan {
@@ -64,12 +67,13 @@ impl MemberFields {
         today: &str,
     ) -> Result<PreparedMember, Vec<Invalid>> {
         let mut p = Problems::new();
-        for (param, value) in [
-            ("firstName", &self.first_name),
-            ("lastName", &self.last_name),
-            ("dateOfBirth", &self.date_of_birth),
-            ("grade", &self.grade),
-        ] {
+        let values = [
+            &self.first_name,
+            &self.last_name,
+            &self.date_of_birth,
+            &self.grade,
+        ];
+        for (param, value) in MEMBER_REQUIRED_ON_CREATE.into_iter().zip(values) {
             if value.is_none() {
                 p.add(param, "is required");
             }

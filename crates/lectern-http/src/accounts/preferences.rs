@@ -86,6 +86,7 @@ pub struct PreferenceParams {
     #[param(value_type = Option<BrailleFormat>, inline)]
     braille_format: Option<BrailleFormat>,
     /// refreshable 18, 20, 32, 40, 70, 80; embossable 28, 40
+    #[param(minimum = 18, maximum = 80)]
     braille_cell_line_width: Option<u32>,
     skip_upgrade_reminder: Option<bool>,
 }

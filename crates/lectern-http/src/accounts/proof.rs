@@ -35,7 +35,7 @@ pub struct MembershipProofParams {
     /// The member's number or identifier there
     membership_id: String,
     /// learningOrg, trainingOrg, nls, marrakeshPartner or partner
-    #[param(value_type = ProofSource, inline)]
+    #[param(value_type = String, pattern = "^(learningOrg|trainingOrg|nls|marrakeshPartner|partner)$")]
     proof_source: ProofSource,
     /// The disabilities that membership attests (repeat per value)
     #[serde(default)]
@@ -106,6 +106,9 @@ pub async fn submit_membership_proof(
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct AuthorityParams {
     /// The authority's e-mail address (a doctor, a teacher, a social worker)
+    #[param(
+        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
+    )]
     email_address: String,
 }
 
@@ -255,7 +258,7 @@ pub struct ConfirmationParams {
     /// The request number e-mailed to the authority
     record_identifier: String,
     /// The qualifying disabilities (repeat per value; at least one)
-    #[param(value_type = Vec<DisabilityType>, inline)]
+    #[param(value_type = Vec<DisabilityType>, inline, min_items = 1)]
     disability_type: Vec<DisabilityType>,
 }
 

@@ -39,8 +39,14 @@ pub struct CatalogParams {
     #[param(value_type = Option<TitleStatusCode>, inline)]
     title_status: Option<TitleStatusCode>,
     /// Titles updated at or after this time (YYYY-MM-DDThh:mm:ssZ or YYYY-MM-DD)
+    #[param(
+        pattern = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?$"
+    )]
     start_updated_date: Option<String>,
     /// Titles updated at or before this time (YYYY-MM-DDThh:mm:ssZ or YYYY-MM-DD)
+    #[param(
+        pattern = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?$"
+    )]
     end_updated_date: Option<String>,
     /// An exact author name, as authorFacets gives it
     author_filter: Option<String>,

@@ -162,11 +162,7 @@ fn bearer_token(headers: &HeaderMap, params: &Params) -> ApiResult<Option<String
     }
 }
 
-async fn user_for_token(
-    state: &AppState,
-    client: &Client,
-    token: &str,
-) -> ApiResult<Arc<Account>> {
+async fn user_for_token(state: &AppState, client: &Client, token: &str) -> ApiResult<Arc<Account>> {
     let (record, account) = token_and_account(state, &token_hash(token))
         .await?
         .ok_or_else(|| {

@@ -34,7 +34,16 @@ impl Params {
     pub fn parse<T: DeserializeOwned>(&self) -> ApiResult<T> {
         let mut form = url::form_urlencoded::Serializer::new(String::new());
         for (k, v) in &self.pairs {
-            if !v.trim().is_empty() {
+            if v.trim().is_empty() {
+                continue;
+            }
+            // Document 1 caps `limit` at 100 however large it is; a struct reads it capped, as
+            // `PageRequest` does, rather than refuse a number too large for its field.
+            if k == "limit"
+                && let Ok(capped) = lectern_domain::paging::parse_limit(Some(v), 0)
+            {
+                form.append_pair(k, &capped.to_string());
+            } else {
                 form.append_pair(k, v);
             }
         }

@@ -102,6 +102,7 @@ pub type ReferenceOrganizationList = Collection<ReferenceOrganizationView>;
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct DirectoryParams {
     /// A subdivision code: CA, or US-CA (ISO 3166-2)
+    #[param(pattern = "^(?:[A-Za-z]{2}-)?[A-Za-z0-9]{1,3}$")]
     state: String,
     /// Part of the name, any case
     name: Option<String>,
@@ -162,7 +163,8 @@ fn parse_state(raw: &str) -> ApiResult<(String, Option<String>)> {
     };
     let fits =
         !code.is_empty() && code.len() <= 3 && code.chars().all(|c| c.is_ascii_alphanumeric());
-    if !fits || country.as_ref().is_some_and(|c| c.len() != 2) {
+    let country_fits = |c: &String| c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic());
+    if !fits || country.as_ref().is_some_and(|c| !country_fits(c)) {
         return Err(ApiError::bad_param(
             "state",
             "must be a subdivision code such as CA, or with its country as US-CA",

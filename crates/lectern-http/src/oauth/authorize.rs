@@ -30,7 +30,7 @@ const CODE_TTL_SECS: i64 = 60;
 #[utoipa::path(
     get, path = "/oauth/authorize", tag = "oauth",
     params(
-        ("response_type" = String, Query, description = "code"),
+        ("response_type" = Option<String>, Query, description = "code; any other value, or none, is answered like any other refused request once the client and redirect URI are known: by redirecting with error=unsupported_response_type (RFC 6749 §4.1.2.1)"),
         ("client_id" = String, Query, description = "The API key"),
         ("redirect_uri" = String, Query, description = "Exactly one of the client's registered redirect URIs"),
         ("scope" = Option<String>, Query, description = "basic"),

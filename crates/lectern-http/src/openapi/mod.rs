@@ -11,6 +11,7 @@ use utoipa::openapi::{Content, InfoBuilder, OpenApi, Ref, RefOr, ResponseBuilder
 
 use crate::state::AppState;
 
+mod required;
 mod strict;
 
 pub fn document(v2: OpenApi, oauth: OpenApi) -> OpenApi {
@@ -132,7 +133,9 @@ fn describe_convention_answers(doc: &mut OpenApi) {
 pub fn finished(doc: &OpenApi) -> serde_json::Value {
     // An OpenApi value holds only strings, numbers and maps: writing it out cannot fail.
     let mut doc = serde_json::to_value(doc).unwrap_or_default();
+    required::mark_parameters(&mut doc);
     strict::tighten(&mut doc);
+    required::mark_bodies(&mut doc);
     doc
 }
 

@@ -5,11 +5,17 @@
 //!   string may therefore be blank whatever its pattern, and a required one must hold something
 //!   besides white space.
 //! - A query string or a form cannot carry `null`: a field is left out by not sending it.
-//! - `limit` has no maximum: document 1 caps larger values at 100.
+//! - `limit` is at least 1 and has no maximum: document 1 caps larger values at 100.
 //! - `start` is a page token the list issued (URL-safe base64 without padding), or `null`.
 //! - Each unknown token-server parameter is one string (RFC 6749 §3.1 has them ignored).
 
+use lectern_domain::catalog::title::ContentWarning;
 use serde_json::{Map, Value, json};
+
+/// A string that holds something besides white space.
+pub(super) fn not_blank() -> String {
+    format!("[^{}]", &BLANK[1..BLANK.len() - 1])
+}
 
 /// The characters Rust's `str::trim` removes (Unicode White_Space), as a regular-expression
 /// class that ECMA-262 and Python read alike.
@@ -18,6 +24,23 @@ const BLANK: &str =
 
 /// A page token, or `null`, which like a blank `start` means the first page.
 const PAGE_TOKEN: &str = "^(null|[A-Za-z0-9_-]+)$";
+
+/// What every value of a repeated parameter must be: utoipa's parameter tuples cannot describe
+/// an array's items, so it is written here.
+fn item_rule(parameter: &str) -> Option<Value> {
+    match parameter {
+        "includedBisacHeadings" | "excludedBisacHeadings" => {
+            Some(json!({"pattern": "^[A-Za-z]{3}$"}))
+        }
+        "includedBisacCodes" | "excludedBisacCodes" => {
+            Some(json!({"pattern": "^[A-Za-z]{3}[0-9]{6}$"}))
+        }
+        "includedContentWarnings" | "excludedContentWarnings" => {
+            Some(json!({"enum": ContentWarning::VALUES}))
+        }
+        _ => None,
+    }
+}
 
 /// Tightens `doc` (an OpenAPI 3.1 document as JSON) in place.
 pub fn tighten(doc: &mut Value) {
@@ -47,12 +70,20 @@ fn tighten_parameters(operation: &mut Map<String, Value>) {
         let required = parameter["required"].as_bool().unwrap_or(false);
         let name = parameter["name"].as_str().unwrap_or_default().to_owned();
         if let Some(schema) = parameter.get_mut("schema").and_then(Value::as_object_mut) {
+            if let Some(Value::Object(rule)) = item_rule(&name)
+                && let Some(items) = schema.get_mut("items").and_then(Value::as_object_mut)
+            {
+                items.extend(rule);
+            }
             if name == "start" {
                 schema.insert("pattern".into(), json!(PAGE_TOKEN));
             }
             if name == "limit" {
-                // Document 1: larger values are capped at 100, not refused.
+                // Document 1: larger values are capped at 100, not refused, however large
+                // (so no `int32` bound either); below 1 is refused on every list.
                 schema.remove("maximum");
+                schema.remove("format");
+                schema.insert("minimum".into(), json!(1));
             }
             tighten_field(schema, required);
         }
@@ -124,8 +155,9 @@ fn tighten_field(schema: &mut Map<String, Value>, required: bool) {
     drop_null(schema);
     if let Some(items) = schema.get_mut("items").and_then(Value::as_object_mut) {
         drop_null(items);
+        // A blank value counts as not sent, so a required list needs values that are not.
         if is_string(items) {
-            blank_rule(items, false);
+            blank_rule(items, required);
         }
     }
     if is_string(schema) {
@@ -195,10 +227,7 @@ fn blank_rule(schema: &mut Map<String, Value>, required: bool) {
     let has_values = schema.contains_key("enum") || schema.contains_key("format");
     match (required, pattern) {
         (true, None) if !has_values => {
-            schema.insert(
-                "pattern".into(),
-                json!(format!("[^{}]", &BLANK[1..BLANK.len() - 1])),
-            );
+            schema.insert("pattern".into(), json!(not_blank()));
         }
         (false, Some(p)) => {
             let inner = p.strip_prefix('^').unwrap_or(&p);

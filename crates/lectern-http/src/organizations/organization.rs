@@ -41,6 +41,7 @@ pub struct NewOrganizationParams {
     country: Option<String>,
     postal_code: Option<String>,
     /// One of GET /v2/organizationTypes
+    #[param(value_type = Option<lectern_domain::organization::OrganizationType>, inline)]
     organization_type: Option<String>,
     phone_number: Option<String>,
     website: Option<String>,
@@ -125,7 +126,7 @@ impl From<OrganizationChanges> for OrganizationFields {
 }
 
 /// The parameters of a new organization that `POST /v2/organizations` requires.
-const REQUIRED: &[&str] = &[
+pub(crate) const REQUIRED: &[&str] = &[
     "organizationName",
     "address1",
     "city",

@@ -136,9 +136,8 @@ fn headings(params: &Params, name: &str) -> ApiResult<Vec<String>> {
     many(params, name)
         .into_iter()
         .map(|h| {
-            let h = h.to_uppercase();
-            if h.len() == 3 && h.bytes().all(|b| b.is_ascii_uppercase()) {
-                Ok(h)
+            if h.len() == 3 && h.bytes().all(|b| b.is_ascii_alphabetic()) {
+                Ok(h.to_ascii_uppercase())
             } else {
                 Err(ApiError::bad_param(
                     name,
@@ -153,7 +152,7 @@ fn codes(params: &Params, name: &str) -> ApiResult<Vec<String>> {
     many(params, name)
         .into_iter()
         .map(|c| {
-            let c = c.to_uppercase();
+            let c = c.to_ascii_uppercase();
             bisac::check_code(&c).map_err(|why| ApiError::bad_param(name, why))?;
             Ok(c)
         })
