@@ -154,6 +154,21 @@ mod tests {
     }
 
     #[test]
+    fn a_limit_is_read_capped_at_100_however_large() {
+        for (query, limit) in [
+            ("serviceId=t1&limit=101", 100),
+            ("serviceId=t1&limit=94175610118", 100),
+            ("serviceId=t1&limit=99999999999999999999999", 100),
+            ("serviceId=t1&limit=7", 7),
+        ] {
+            let e: Example = params(query)
+                .parse()
+                .unwrap_or_else(|e| panic!("{query}: {}", message(e)));
+            assert_eq!(e.limit, Some(limit), "{query}");
+        }
+    }
+
+    #[test]
     fn bad_parameters_are_named() {
         for (query, expected) in [
             ("limit=5", "Missing required parameter 'serviceId'"),

@@ -275,6 +275,26 @@ mod tests {
     }
 
     #[test]
+    fn repeated_parameters_get_their_items_rule() {
+        let mut doc = json!({
+            "paths": {"/v2/titles": {"get": {"parameters": [
+                {"name": "excludedBisacHeadings", "in": "query",
+                 "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "includedContentWarnings", "in": "query",
+                 "schema": {"type": "array", "items": {"type": "string"}}},
+            ]}}}
+        });
+        tighten(&mut doc);
+        let parameters = &doc["paths"]["/v2/titles"]["get"]["parameters"];
+        assert_eq!(
+            parameters[0]["schema"]["items"]["pattern"],
+            format!("^(?:{BLANK}*|[A-Za-z]{{3}})$")
+        );
+        let warnings = &parameters[1]["schema"]["items"]["anyOf"][0]["enum"];
+        assert_eq!(warnings, &json!(ContentWarning::VALUES));
+    }
+
+    #[test]
     fn form_bodies_are_inlined_without_null() {
         let mut doc = json!({
             "components": {"schemas": {"Save": {"type": "object", "required": ["name"],
