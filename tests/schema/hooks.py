@@ -6,9 +6,10 @@ because each parameter has a schema of its own and none can see the others or th
 - Document 1's two: a `start` that is not a page token the list issued, and a download of a format
   the title or edition lacks.
 - A rule between parameters: one of two but not both, at least one of several, one that needs
-  another, a value that must fit another's.
+  another, a value that must fit another's (a document's file and its mimeType).
 - A rule against what the library holds: a roster tag, a sponsor or a subscription type that does
   not exist, a resource that is not MP3.
+- A rule against the clock: a date signed or of birth in the future.
 - A check digit.
 
 Only those refusals, each with exactly its parameter and its message, are let through; every
@@ -33,6 +34,10 @@ _UNSTATABLE = [
     (None, "brailleFormat", "must be sent with a changed brailleCellLineWidth"),
     (None, "dateOfBirth", "is required for individual members"),
     (None, "brailleCellLineWidth", "must be sent with a changed brailleFormat"),
+    (None, "partnerDriveFileId", "send a file or a partnerDriveFileId, not both"),
+    ("POST /v2/myDocuments", "file", "is not a"),
+    # A generated part name that a MIME header cannot carry (a form feed, a quote).
+    ("POST /v2/myDocuments", "body", "failed to read headers"),
     # A sign-up names its organization, or takes it from the directory (referenceOrgId).
     ("POST /v2/myOrganization", "organizationName", "is required"),
     ("POST /v2/myOrganization", "country", "is required"),
@@ -48,6 +53,10 @@ _UNSTATABLE = [
     (None, "site", "there is no site"),
     (None, "subscriptionType", "must be one of"),
     (None, "partnerDriveFileId", "has no partner drive"),
+    (None, "referenceOrgId", "there is no reference organization"),
+    # Against the clock.
+    (None, "dateSigned", "cannot be in the future"),
+    (None, "dateOfBirth", "cannot be in the future"),
     # A letter in any script, which no pattern both ECMA-262 and Python read can say.
     (None, None, "password must be 8 to 32 characters with at least one letter and one number"),
     # A check digit.

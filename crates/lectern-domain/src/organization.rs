@@ -2,8 +2,8 @@
 //! are, the settings that reach their members' access rules, and the rules for changing them.
 
 use crate::account::{
-    Account, AccountDetails, ProofOfDisabilityStatus, SubscriptionStatus, check_country,
-    check_email, check_user_name,
+    Account, AccountDetails, ProofOfDisabilityStatus, SubscriptionStatus, USER_NAME_MAX,
+    check_country, check_email, check_user_name,
 };
 use crate::invalid::{Invalid, Problems};
 use crate::role::{Role, Roles};
@@ -216,18 +216,23 @@ impl OrganizationFields {
         text.as_ref().filter(|v| !v.trim().is_empty()).map(|_| ())
     }
 
+    /// The fields [`TEXT_LIMITS`] bounds, in its order.
+    fn texts(&self) -> [&Option<String>; 9] {
+        [
+            &self.organization_name,
+            &self.address1,
+            &self.address2,
+            &self.city,
+            &self.state,
+            &self.postal_code,
+            &self.phone_number,
+            &self.web_site,
+            &self.notes,
+        ]
+    }
+
     fn check(&self, editor: OrganizationEditor, p: &mut Problems) {
-        for (param, value, max) in [
-            ("organizationName", &self.organization_name, 200),
-            ("address1", &self.address1, 200),
-            ("address2", &self.address2, 200),
-            ("city", &self.city, 100),
-            ("state", &self.state, 100),
-            ("postalCode", &self.postal_code, 20),
-            ("phoneNumber", &self.phone_number, 40),
-            ("website", &self.web_site, 300),
-            ("notes", &self.notes, 4000),
-        ] {
+        for ((param, max), value) in TEXT_LIMITS.into_iter().zip(self.texts()) {
             if let Some(v) = value
                 && v.chars().count() > max
             {
@@ -339,6 +344,24 @@ pub struct SponsorFields {
     pub phone_number: Option<String>,
 }
 
+/// The longest text each organization field takes, in characters (the OpenAPI document states
+/// them from here).
+pub const TEXT_LIMITS: [(&str, usize); 9] = [
+    ("organizationName", 200),
+    ("address1", 200),
+    ("address2", 200),
+    ("city", 100),
+    ("state", 100),
+    ("postalCode", 20),
+    ("phoneNumber", 40),
+    ("website", 300),
+    ("notes", 4000),
+];
+
+/// The longest text each of `SponsorFields` takes, in field order; the e-mail address is also
+/// the user name.
+pub const SPONSOR_TEXT_LIMITS: [usize; 5] = [100, 100, 100, USER_NAME_MAX, 40];
+
 /// The parameter names of `SponsorFields`, in field order, as a door calls them.
 pub type SponsorParams = [&'static str; 5];
 pub const CONTACT_PARAMS: SponsorParams = [
@@ -358,12 +381,13 @@ pub const SPONSOR_PARAMS: SponsorParams = [
 
 impl SponsorFields {
     fn named(&self, names: &SponsorParams) -> [(&'static str, &Option<String>, usize); 5] {
+        let max = SPONSOR_TEXT_LIMITS;
         [
-            (names[0], &self.first_name, 100),
-            (names[1], &self.last_name, 100),
-            (names[2], &self.title, 100),
-            (names[3], &self.email_address, 254),
-            (names[4], &self.phone_number, 40),
+            (names[0], &self.first_name, max[0]),
+            (names[1], &self.last_name, max[1]),
+            (names[2], &self.title, max[2]),
+            (names[3], &self.email_address, max[3]),
+            (names[4], &self.phone_number, max[4]),
         ]
     }
 

@@ -40,6 +40,7 @@ use utoipa_axum::router::OpenApiRouter;
 pub use accounts::partner_identity::PartnerIdentity;
 pub use state::{AppState, HttpSettings, PartnerDrive};
 
+use conventions::stale_after_writes::{self, StaleAfterWrites, reader_data_only};
 use conventions::{caller, json_errors, media};
 
 /// Renders the Prometheus exposition, when metrics are being recorded.
@@ -49,11 +50,14 @@ pub type MetricsRender = Arc<dyn Fn() -> String + Send + Sync>;
 pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     let (v2, v2_doc) = OpenApiRouter::new()
         .merge(accounts::routes())
-        .merge(bookmarks::routes())
+        .merge(reader_data_only(
+            OpenApiRouter::new()
+                .merge(bookmarks::routes())
+                .merge(highlights::routes())
+                .merge(lists::routes())
+                .merge(reading_activity::routes()),
+        ))
         .merge(documents::routes())
-        .merge(highlights::routes())
-        .merge(lists::routes())
-        .merge(reading_activity::routes())
         .merge(recommendations::routes())
         .merge(organizations::routes())
         .merge(my_organization::routes())
@@ -88,8 +92,8 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     let routes = routes
         .fallback(json_errors::no_route)
         .layer(from_fn_with_state(
-            state.clone(),
-            conventions::token_cache::forget_after_writes,
+            caches_a_write_makes_stale(&state),
+            stale_after_writes::forget_after_writes,
         ))
         .layer(from_fn(observe::record))
         .with_state(state);
@@ -100,6 +104,11 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
         .layer(from_fn(conventions::aliases::rewrite))
         .layer(from_fn(json_errors::envelope_errors))
         .layer(observe::request_ids())
+}
+
+/// The caches a write on this node may make stale.
+fn caches_a_write_makes_stale(state: &AppState) -> StaleAfterWrites {
+    Arc::new([state.tokens.clone(), state.titles.records.clone()])
 }
 
 /// Periodic upkeep of one node: forgets idle rate-limit keys and deletes spent tokens.

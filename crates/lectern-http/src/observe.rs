@@ -44,13 +44,13 @@ pub async fn record(req: Request, next: Next) -> Response {
         .extensions()
         .get::<MatchedPath>()
         .map_or_else(|| "unmatched".to_owned(), |p| p.as_str().to_owned());
-    let request_id = req
-        .headers()
-        .get(REQUEST_ID)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_owned();
+    // A header value's clone shares its bytes.
+    let request_id = req.headers().get(REQUEST_ID).cloned();
     let resp = next.run(req).await;
+    let request_id = request_id
+        .as_ref()
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
     let status = resp.status().as_u16();
     let elapsed = started.elapsed();
     let elapsed_ms = elapsed.as_secs_f64() * 1e3;

@@ -5,11 +5,19 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
+use lectern_domain::catalog::TitleRecord;
 use lectern_search::TitleIndex;
 use lectern_store::{Store, StoreError, catalog, sites, titles};
 
+use crate::conventions::ttl_cache::TtlCache;
+
 /// How often a node looks for title changes: the index trails the store by about this much.
 pub const POLL: Duration = Duration::from_millis(200);
+/// A bound on how long a record is kept, whatever the change feed says: if following the
+/// feed fails, records are still read afresh this often.
+const RECORD_TTL: Duration = Duration::from_secs(60);
+/// About 2 KB each: at most some 20 MB of the most recently read titles.
+const RECORDS_KEPT: usize = 10_000;
 /// Changes applied per index commit.
 const BATCH: u32 = 5_000;
 /// Global sites, categories and BISAC codes change rarely; each node remembers them this long.
@@ -17,6 +25,10 @@ const REFERENCE_TTL: Duration = Duration::from_secs(10);
 
 pub struct Titles {
     pub index: Arc<TitleIndex>,
+    /// Title records by service id. Each change the feed brings, and each write on this node
+    /// (`stale_after_writes`), starts a new generation, so a record is never older than the
+    /// index's view of the store.
+    pub records: Arc<TtlCache<Arc<TitleRecord>>>,
     globals: Remembered<Vec<String>>,
     category_names: Remembered<CategoryNames>,
     popular_reads: Remembered<Vec<(String, u64)>>,
@@ -73,6 +85,7 @@ impl Titles {
     pub fn new(index: TitleIndex) -> Self {
         Titles {
             index: Arc::new(index),
+            records: Arc::new(TtlCache::new(RECORD_TTL, RECORDS_KEPT)),
             globals: Remembered::default(),
             category_names: Remembered::default(),
             popular_reads: Remembered {
@@ -93,6 +106,25 @@ impl Titles {
                 POPULAR_KEPT,
             ))
             .await
+    }
+
+    /// The title's record, whatever its status and whoever asks: callers check visibility.
+    pub async fn record(
+        &self,
+        store: &Store,
+        service_id: &str,
+    ) -> Result<Option<Arc<TitleRecord>>, StoreError> {
+        if let Some(record) = self.records.recall(service_id) {
+            return Ok(Some(record));
+        }
+        let generation = self.records.generation();
+        let Some(record) = titles::get(store.pool(), service_id).await? else {
+            return Ok(None);
+        };
+        let record = Arc::new(record);
+        self.records
+            .remember(service_id, generation, record.clone());
+        Ok(Some(record))
     }
 
     /// The sites whose titles every site includes.
@@ -139,6 +171,7 @@ impl Titles {
             applied += changes.len() as u64;
             let index = self.index.clone();
             tokio::task::spawn_blocking(move || index.apply(&changes)).await??;
+            self.records.forget_all();
         }
     }
 

@@ -3,7 +3,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, Executor};
+use sqlx::{AnyPool, Connection, Executor};
+
+/// How long a PostgreSQL connection may sit idle before it is checked before use.
+const PING_AFTER_IDLE: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -89,6 +92,20 @@ impl Store {
             Backend::Postgres => {
                 AnyPoolOptions::new()
                     .max_connections(16)
+                    // sqlx pings each connection as it goes back to the pool, so an idle one
+                    // worked when it was last used; pinging again before each use cost every
+                    // query a third round trip. Only a connection idle long enough for the
+                    // server to have gone away meanwhile (a restart, a proxy's idle timeout)
+                    // is pinged first; one that fails is dropped and another taken.
+                    .test_before_acquire(false)
+                    .before_acquire(|conn, meta| {
+                        Box::pin(async move {
+                            if meta.idle_for > PING_AFTER_IDLE {
+                                conn.ping().await?;
+                            }
+                            Ok(true)
+                        })
+                    })
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             conn.execute(LZ4_TOAST).await?;

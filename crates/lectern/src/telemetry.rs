@@ -19,8 +19,25 @@ pub fn init_logging(format: LogFormat) {
     }
 }
 
-/// Records metrics for Prometheus and returns how to render them for `/metrics`.
-pub fn install_metrics() -> anyhow::Result<lectern_http::MetricsRender> {
+/// How often recorded histogram samples are folded into their summaries.
+const METRICS_UPKEEP: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Records metrics for Prometheus and returns how to render them for `/metrics`, with the task
+/// that keeps the recorder's memory bounded. A recorder installed this way keeps every histogram
+/// sample until upkeep drains it; without the task a node that nobody scrapes grew by tens of
+/// megabytes in a ten-minute load run (`docs/benchmarks.md`, "Sustained load").
+pub fn install_metrics()
+-> anyhow::Result<(lectern_http::MetricsRender, tokio::task::JoinHandle<()>)> {
     let handle = metrics_exporter_prometheus::PrometheusBuilder::new().install_recorder()?;
-    Ok(std::sync::Arc::new(move || handle.render()))
+    let upkeep = {
+        let handle = handle.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(METRICS_UPKEEP);
+            loop {
+                tick.tick().await;
+                handle.run_upkeep();
+            }
+        })
+    };
+    Ok((std::sync::Arc::new(move || handle.render()), upkeep))
 }

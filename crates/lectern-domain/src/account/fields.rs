@@ -35,6 +35,21 @@ impl AssignableRole {
 /// What every new account must be given, in the order `create` checks it.
 pub const REQUIRED_ON_CREATE: [&str; 4] = ["firstName", "lastName", "emailAddress", "country"];
 
+/// The longest text each account field takes, in characters (the OpenAPI document states them
+/// from here).
+pub const TEXT_LIMITS: [(&str, usize); 10] = [
+    ("firstName", 100),
+    ("lastName", 100),
+    ("phoneNumber", 40),
+    ("address1", 200),
+    ("address2", 200),
+    ("city", 100),
+    ("state", 100),
+    ("postalCode", 20),
+    ("guardianFirstName", 100),
+    ("guardianLastName", 100),
+];
+
 /// Which door a change comes through, which decides what it may set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Door {
@@ -211,19 +226,24 @@ impl AccountFields {
         }
     }
 
+    /// The fields [`TEXT_LIMITS`] bounds, in its order.
+    fn texts(&self) -> [&Option<String>; 10] {
+        [
+            &self.first_name,
+            &self.last_name,
+            &self.phone_number,
+            &self.address1,
+            &self.address2,
+            &self.city,
+            &self.state,
+            &self.postal_code,
+            &self.guardian_first_name,
+            &self.guardian_last_name,
+        ]
+    }
+
     fn check_forms(&self, door: Door, today: &str, p: &mut Problems) {
-        for (param, value, max) in [
-            ("firstName", &self.first_name, 100),
-            ("lastName", &self.last_name, 100),
-            ("phoneNumber", &self.phone_number, 40),
-            ("address1", &self.address1, 200),
-            ("address2", &self.address2, 200),
-            ("city", &self.city, 100),
-            ("state", &self.state, 100),
-            ("postalCode", &self.postal_code, 20),
-            ("guardianFirstName", &self.guardian_first_name, 100),
-            ("guardianLastName", &self.guardian_last_name, 100),
-        ] {
+        for ((param, max), value) in TEXT_LIMITS.into_iter().zip(self.texts()) {
             if let Some(v) = value
                 && v.chars().count() > max
             {

@@ -153,10 +153,20 @@ pub fn check_email(raw: &str) -> Result<(), &'static str> {
     }
 }
 
+/// [`check_email`]'s rule as an ECMA-262 pattern, for the OpenAPI document (its length limit
+/// aside: a pattern cannot count as well as match).
+pub const EMAIL_PATTERN: &str = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$";
+
+/// [`check_user_name`]'s rule as an ECMA-262 pattern, for the OpenAPI document.
+pub const USER_NAME_PATTERN: &str = "^[^\\s\\x00-\\x1f\\x7f-\\x9f]{1,100}$";
+
+/// The longest user name, in characters (an e-mail address used as one is held to it too).
+pub const USER_NAME_MAX: usize = 100;
+
 /// A user name: 1 to 100 characters with no white space or control characters.
 pub fn check_user_name(raw: &str) -> Result<(), &'static str> {
     let ok = !raw.is_empty()
-        && raw.chars().count() <= 100
+        && raw.chars().count() <= USER_NAME_MAX
         && !raw.chars().any(|c| c.is_whitespace() || c.is_control());
     if ok {
         Ok(())
@@ -190,5 +200,21 @@ mod tests {
         assert!(check_country("gb").is_err());
         assert!(check_user_name("ann@example.org").is_ok());
         assert!(check_user_name("ann smith").is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_user_name_pattern_is_the_check(raw in "[a@ \\u{85}\\u{1}é]{0,3}|a{99,101}") {
+            let pattern = regex::Regex::new(USER_NAME_PATTERN).unwrap();
+            proptest::prop_assert_eq!(pattern.is_match(&raw), check_user_name(&raw).is_ok(), "{:?}", raw);
+        }
+
+        /// The document's pattern and the server's check agree (below the length limit, which
+        /// the pattern leaves out).
+        #[test]
+        fn the_email_pattern_is_the_check(raw in "[a.@ \u{85}\u{1}\u{9f}é]{0,12}") {
+            let pattern = regex::Regex::new(EMAIL_PATTERN).unwrap();
+            proptest::prop_assert_eq!(pattern.is_match(&raw), check_email(&raw).is_ok(), "{:?}", raw);
+        }
     }
 }

@@ -31,12 +31,6 @@ pub struct AccountParams {
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     /// Also the user name
-    #[param(
-        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
-    )]
-    #[schema(
-        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
-    )]
     pub email_address: Option<String>,
     /// ISO 3166 alpha-2
     #[param(pattern = "^[A-Z]{2}$")]

@@ -114,12 +114,14 @@ pub async fn list_agreements(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct AgreementParams {
-    /// termsOfUse or volunteer
-    #[param(value_type = AgreementType, inline)]
+    /// termsOfUse or volunteer (sponsors sign their organization's agreement)
+    #[param(value_type = String, pattern = "^(termsOfUse|volunteer)$")]
     agreement_type: AgreementType,
     /// YYYY-MM-DD, not in the future
+    #[param(format = Date)]
     date_signed: String,
     /// The name as the signer printed it
+    #[param(max_length = 200)]
     print_name: String,
     /// true or false (default false)
     signed_by_legal_guardian: Option<bool>,
@@ -252,6 +254,7 @@ pub async fn expire_agreement(
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct MyAgreementParams {
     /// The name as the member (or their guardian) types it to sign
+    #[param(max_length = 200)]
     print_name: String,
     /// true when a legal guardian signs for a minor (default false)
     signed_by_legal_guardian: Option<bool>,

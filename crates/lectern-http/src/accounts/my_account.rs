@@ -182,9 +182,6 @@ pub struct MyAccountParams {
     first_name: Option<String>,
     last_name: Option<String>,
     /// Also the user name they sign in with
-    #[param(
-        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
-    )]
     email_address: Option<String>,
     #[param(pattern = "^[A-Z]{2}$")]
     country: Option<String>,

@@ -176,9 +176,6 @@ pub async fn remove_student_profile(
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct IndividualParams {
     /// Required when the account has no user name; it becomes the user name
-    #[param(
-        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
-    )]
     email_address: Option<String>,
     /// Required when the account has no password
     password: Option<String>,

@@ -106,9 +106,6 @@ pub async fn submit_membership_proof(
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct AuthorityParams {
     /// The authority's e-mail address (a doctor, a teacher, a social worker)
-    #[param(
-        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
-    )]
     email_address: String,
 }
 

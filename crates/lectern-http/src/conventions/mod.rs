@@ -10,6 +10,7 @@ pub mod media;
 pub mod paging;
 pub mod params;
 pub mod rate_limit;
+pub mod stale_after_writes;
 pub mod status;
 pub mod token_cache;
 pub mod ttl_cache;

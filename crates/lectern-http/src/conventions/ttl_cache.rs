@@ -73,6 +73,17 @@ impl<V: Clone> TtlCache<V> {
     }
 }
 
+/// What a node remembers that a write on it may make stale (`stale_after_writes`).
+pub trait Forget: Send + Sync {
+    fn forget_all(&self);
+}
+
+impl<V: Clone + Send + Sync> Forget for TtlCache<V> {
+    fn forget_all(&self) {
+        TtlCache::forget_all(self);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -36,6 +36,7 @@ pub struct SignUpParams {
     #[param(pattern = "^[A-Z]{2}$")]
     country: Option<String>,
     /// One of GET /v2/organizationTypes
+    #[param(value_type = Option<lectern_domain::organization::OrganizationType>, inline)]
     organization_type: Option<String>,
     address1: Option<String>,
     address2: Option<String>,
@@ -48,9 +49,6 @@ pub struct SignUpParams {
     contact_last_name: Option<String>,
     contact_title: Option<String>,
     /// Also the contact's user name
-    #[param(
-        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
-    )]
     contact_email_address: Option<String>,
     /// 8 to 32 characters with a letter and a number
     contact_password: Option<String>,

@@ -109,9 +109,6 @@ pub struct SponsorParams {
     last_name: Option<String>,
     phone_number: Option<String>,
     /// Also the sponsor's user name
-    #[param(
-        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
-    )]
     email_address: Option<String>,
     /// The sponsor's job title
     title: Option<String>,

@@ -11,6 +11,7 @@ use utoipa::openapi::{Content, InfoBuilder, OpenApi, Ref, RefOr, ResponseBuilder
 
 use crate::state::AppState;
 
+mod limits;
 mod required;
 mod strict;
 
@@ -136,6 +137,7 @@ pub fn finished(doc: &OpenApi) -> serde_json::Value {
     required::mark_parameters(&mut doc);
     strict::tighten(&mut doc);
     required::mark_bodies(&mut doc);
+    limits::mark(&mut doc);
     doc
 }
 

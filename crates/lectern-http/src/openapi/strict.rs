@@ -9,6 +9,7 @@
 //! - `start` is a page token the list issued (URL-safe base64 without padding), or `null`.
 //! - Each unknown token-server parameter is one string (RFC 6749 §3.1 has them ignored).
 
+use lectern_domain::account::{EMAIL_PATTERN, USER_NAME_PATTERN};
 use lectern_domain::catalog::title::ContentWarning;
 use serde_json::{Map, Value, json};
 
@@ -42,6 +43,17 @@ fn item_rule(parameter: &str) -> Option<Value> {
     }
 }
 
+/// The pattern a parameter or form field has by its name, wherever it stands: utoipa's
+/// attributes take only a literal, and the rule is kept beside the check the server makes.
+/// The token server's `username` names an account to sign in to, and any text may.
+fn field_pattern(name: &str, token_server: bool) -> Option<&'static str> {
+    match name {
+        "emailAddress" | "contactEmailAddress" => Some(EMAIL_PATTERN),
+        "username" if !token_server => Some(USER_NAME_PATTERN),
+        _ => None,
+    }
+}
+
 /// Tightens `doc` (an OpenAPI 3.1 document as JSON) in place.
 pub fn tighten(doc: &mut Value) {
     let components = doc.get("components").cloned().unwrap_or(Value::Null);
@@ -52,14 +64,15 @@ pub fn tighten(doc: &mut Value) {
         let Some(item) = item.as_object_mut() else {
             continue;
         };
+        let token_server = path.starts_with("/oauth/");
         for operation in item.values_mut().filter_map(Value::as_object_mut) {
-            tighten_parameters(operation);
-            tighten_form_body(operation, &components, path.starts_with("/oauth/"));
+            tighten_parameters(operation, token_server);
+            tighten_form_body(operation, &components, token_server);
         }
     }
 }
 
-fn tighten_parameters(operation: &mut Map<String, Value>) {
+fn tighten_parameters(operation: &mut Map<String, Value>, token_server: bool) {
     let Some(parameters) = operation
         .get_mut("parameters")
         .and_then(Value::as_array_mut)
@@ -74,6 +87,9 @@ fn tighten_parameters(operation: &mut Map<String, Value>) {
                 && let Some(items) = schema.get_mut("items").and_then(Value::as_object_mut)
             {
                 items.extend(rule);
+            }
+            if let Some(pattern) = field_pattern(&name, token_server) {
+                schema.insert("pattern".into(), json!(pattern));
             }
             if name == "start" {
                 schema.insert("pattern".into(), json!(PAGE_TOKEN));
@@ -126,6 +142,9 @@ fn tighten_form_body(operation: &mut Map<String, Value>, components: &Value, tok
             for (name, property) in properties.iter_mut() {
                 let mut resolved = resolve(property, components);
                 if let Some(field) = resolved.as_object_mut() {
+                    if let Some(pattern) = field_pattern(name, token_server) {
+                        field.insert("pattern".into(), json!(pattern));
+                    }
                     tighten_field(field, required.contains(name));
                 }
                 *property = resolved;

@@ -53,9 +53,6 @@ pub struct NewOrganizationParams {
     contact_last_name: Option<String>,
     contact_title: Option<String>,
     /// Also the contact's user name
-    #[param(
-        pattern = "^[^@\\s\\x00-\\x1f\\x7f-\\x9f]+@[^.\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\.[^\\s\\x00-\\x1f\\x7f-\\x9f]*[^.\\s\\x00-\\x1f\\x7f-\\x9f]$"
-    )]
     contact_email_address: Option<String>,
     contact_phone_number: Option<String>,
 }

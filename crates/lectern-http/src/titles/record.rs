@@ -1,5 +1,7 @@
 //! `GET /v2/titles/{serviceId}`: the complete record, as the caller may see it.
 
+use std::sync::Arc;
+
 use axum::Json;
 use axum::extract::{Path, State};
 use lectern_domain::catalog::artifact::AccessibilityMetadata;
@@ -140,8 +142,8 @@ pub async fn visible_title(
     state: &AppState,
     who: &CatalogViewer,
     service_id: &str,
-) -> ApiResult<TitleRecord> {
-    match titles::get(state.store.pool(), service_id).await? {
+) -> ApiResult<Arc<TitleRecord>> {
+    match state.titles.record(&state.store, service_id).await? {
         Some(r) if who.sees(&r) => Ok(r),
         _ => Err(ApiError::not_found(format!(
             "There is no title '{service_id}'"

@@ -3,6 +3,8 @@
 //! them rather than download one package. The same rules decide as for the download. An MP3
 //! asked for at another `speed` is made once by the worker (202 until then) and shared.
 
+use std::sync::Arc;
+
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::Response;
@@ -76,7 +78,7 @@ async fn folder_of(
     caller: &Caller,
     service_id: &str,
     format: &str,
-) -> ApiResult<(TitleRecord, Option<String>)> {
+) -> ApiResult<(Arc<TitleRecord>, Option<String>)> {
     let format = parse_format(format)?;
     let who = CatalogViewer::of(state, caller).await?;
     let record = visible_title(state, &who, service_id).await?;

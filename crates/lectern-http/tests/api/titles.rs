@@ -506,6 +506,13 @@ async fn titles_are_counted_per_caller(backend: Backend) {
 
 async fn the_index_follows_changes_to_titles(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
+    let collection = app.token_of("collection@example.org").await;
+    // Read once, so that the node remembers the record as it was.
+    let (status, before) = record(&app, TRUSTED, Some(&collection), "t-road").await;
+    assert_eq!(
+        (status, before["title"].as_str()),
+        (StatusCode::OK, Some("The Long Road"))
+    );
     let mut road = lectern_store::titles::get(app.store.pool(), "t-road")
         .await
         .unwrap()
@@ -519,7 +526,6 @@ async fn the_index_follows_changes_to_titles(backend: Backend) {
     tx.commit().await.unwrap();
     // The follower applies it within a poll interval; no one asks it to. (Readers stop seeing
     // it at once: a search page is checked against the store as it is read.)
-    let collection = app.token_of("collection@example.org").await;
     let started = std::time::Instant::now();
     loop {
         let (_, body) = search(&app, TRUSTED, Some(&collection), "&keyword=longer").await;
@@ -535,6 +541,18 @@ async fn the_index_follows_changes_to_titles(backend: Backend) {
     let (_, body) = search(&app, PUBLIC, None, "&keyword=road").await;
     assert_eq!(ids(&body), set(&["t-fugue"]));
     assert_eq!(body["totalResults"], 1);
+    // The remembered record is dropped when the change arrives, whoever made it.
+    loop {
+        let (_, after) = record(&app, TRUSTED, Some(&collection), "t-road").await;
+        if after["title"] == "The Longer Road" {
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(1),
+            "the record was not new after 1 s: {after}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
     // A second node over the same store builds its own index from the store.
     let second = app.second_node().await;
     let (_, body) = search(&second, PUBLIC, None, "&limit=100").await;

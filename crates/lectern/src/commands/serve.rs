@@ -45,7 +45,7 @@ pub async fn serve_store(
     let worker = settings
         .worker
         .then(|| lectern_jobs::worker::spawn(store.clone(), files));
-    let metrics = telemetry::install_metrics()?;
+    let (metrics, metrics_upkeep) = telemetry::install_metrics()?;
     let housekeeping = spawn_housekeeping(state.clone());
     let shutdown = shutdown_signal().context("installing signal handlers")?;
     tracing::info!(address = %bound, public_url = %base, backend = ?store.backend(), "lectern is serving");
@@ -60,6 +60,7 @@ pub async fn serve_store(
     .await
     .context("serving")?;
     housekeeping.abort();
+    metrics_upkeep.abort();
     follower.abort();
     if let Some(worker) = worker {
         worker.stop().await;
