@@ -311,6 +311,26 @@ async fn documented(app: &TestApp) -> BTreeSet<(String, String)> {
     ops
 }
 
+/// A competent authority's request for the first site's member, numbered `rec-1`, as the
+/// member's `proofOfDisabilityRequest` opens one (its number is e-mailed, so no answer shows it).
+async fn authority_request_of_member(app: &TestApp) {
+    use lectern_domain::secret::token_hash;
+    let pool = app.store.pool();
+    let now = lectern_domain::Timestamp::now();
+    lectern_store::disabilities::submit(pool, "sub-rec-1", "u-member", "asked of a doctor", now)
+        .await
+        .unwrap();
+    lectern_store::disabilities::open_authority_request(
+        pool,
+        &token_hash("rec-1"),
+        "u-member",
+        "sub-rec-1",
+        "doctor@example.org",
+    )
+    .await
+    .unwrap();
+}
+
 async fn every_endpoint_as_every_role_on_two_sites(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
     // Packages made meanwhile would change the store under the refused calls.
@@ -321,6 +341,7 @@ async fn every_endpoint_as_every_role_on_two_sites(backend: Backend) {
         let token = app.minted_token_of_id(caller.api_key, caller.user_id).await;
         tokens.insert(caller.name, token);
     }
+    authority_request_of_member(&app).await;
     let mut matrix = Matrix {
         app: &app,
         tokens,

@@ -478,10 +478,18 @@ fn own_account() -> Vec<Row> {
             &[],
             "NYYYYYYYYY",
         ),
-        // The competent authority answers a request by its number, whoever calls.
+        // The competent authority answers a request by its number (`rec-1`, opened for the
+        // member before the rows), through the library's own applications, whoever is signed
+        // in: the number is the credential. The first answer is recorded; later ones are 409.
         r(
             "GET /v2/competentAuthority/{recordIdentifier}",
             "/v2/competentAuthority/rec-1",
+            &[],
+            "NYYYYYYYNN",
+        ),
+        r(
+            "GET /v2/competentAuthority/{recordIdentifier}",
+            "/v2/competentAuthority/rec-2",
             &[],
             "NNNNNNNNNN",
         ),
@@ -489,7 +497,7 @@ fn own_account() -> Vec<Row> {
             "POST /v2/competentAuthority/{recordIdentifier}",
             "/v2/competentAuthority/u-member?recordIdentifier=rec-1&disabilityType=visual",
             &[],
-            "NNNNNNNNNN",
+            "NYCCCCCCNN",
         ),
         r(
             "GET /v2/myAccount/history",
