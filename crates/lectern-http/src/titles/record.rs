@@ -151,19 +151,15 @@ pub async fn visible_title(
     }
 }
 
-/// Whether the caller may see the title, from the title's columns alone: for writes that only
-/// name a title (bookmarks, highlights, reading events). A 404 otherwise, as if it did not exist.
+/// Whether the caller may see the title: for writes that only name a title (bookmarks,
+/// highlights, reading events). A 404 otherwise, as if it did not exist. Through the node's
+/// record cache, because these writes name the titles being read, which are the ones it holds.
 pub async fn check_visible(
     state: &AppState,
     who: &CatalogViewer,
     service_id: &str,
 ) -> ApiResult<()> {
-    match titles::facts(state.store.pool(), service_id, &who.global_sites).await? {
-        Some(facts) if lectern_domain::title_access::is_visible(&who.viewer, &facts) => Ok(()),
-        _ => Err(ApiError::not_found(format!(
-            "There is no title '{service_id}'"
-        ))),
-    }
+    visible_title(state, who, service_id).await.map(drop)
 }
 
 /// The title, when it is live and the reader may see it (a title put on their list or assigned

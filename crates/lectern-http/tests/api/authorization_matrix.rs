@@ -113,6 +113,8 @@ pub struct Row {
     pub expect: &'static str,
     /// Keeps, per caller, a JSON field of a done answer for later rows: `(key, pointer)`.
     pub keep: Option<(&'static str, &'static str)>,
+    /// The form goes as `multipart/form-data`, its `file` field as a file part.
+    pub multipart: bool,
 }
 
 impl Row {
@@ -167,7 +169,9 @@ impl Matrix<'_> {
             .iter()
             .map(|(k, v)| ((*k).to_owned(), fill(v, caller, &self.kept)))
             .collect();
-        if !form.is_empty() {
+        if row.multipart {
+            req = req.multipart(multipart_form(form));
+        } else if !form.is_empty() {
             req = req.form(&form);
         }
         let resp = req.send().await.expect("request");
@@ -205,6 +209,16 @@ impl Matrix<'_> {
         }
         (status, body)
     }
+}
+
+fn multipart_form(fields: Vec<(String, String)>) -> reqwest::multipart::Form {
+    use reqwest::multipart::{Form, Part};
+    fields
+        .into_iter()
+        .fold(Form::new(), |form, (name, value)| match name.as_str() {
+            "file" => form.part(name, Part::bytes(value.into_bytes()).file_name("upload")),
+            _ => form.text(name, value),
+        })
 }
 
 impl Matrix<'_> {
@@ -332,7 +346,10 @@ async fn authority_request_of_member(app: &TestApp) {
 }
 
 async fn every_endpoint_as_every_role_on_two_sites(backend: Backend) {
-    let app = TestApp::start(backend).await.with_catalog().await;
+    let app = app_with_drive(backend, &[("drive-notes", b"%PDF-1.4 notes".to_vec())])
+        .await
+        .with_catalog()
+        .await;
     // Packages made meanwhile would change the store under the refused calls.
     app.pause_worker();
     let mut tokens = HashMap::new();

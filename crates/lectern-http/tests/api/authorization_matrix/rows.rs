@@ -23,12 +23,18 @@ fn r(
         form,
         expect,
         keep: None,
+        multipart: false,
     }
 }
 
 impl Row {
     fn keeping(mut self, key: &'static str, pointer: &'static str) -> Row {
         self.keep = Some((key, pointer));
+        self
+    }
+
+    fn multipart(mut self) -> Row {
+        self.multipart = true;
         self
     }
 }
@@ -391,11 +397,39 @@ fn reader_library() -> Vec<Row> {
             &[("name", "Notes of {who}"), ("mimeType", "text/plain")],
             "NBBBBBBBBB",
         ),
+        // Every signed-in caller uploads a document of their own.
+        r(
+            "POST /v2/myDocuments",
+            "/v2/myDocuments",
+            &[
+                ("name", "Upload of {who}"),
+                ("mimeType", "application/pdf"),
+                ("file", "%PDF-1.4 upload of {who}"),
+            ],
+            "NYYYYYYYYY",
+        )
+        .multipart()
+        .keeping("document", "/serviceId"),
+        // A catalog title is nobody's document.
         r(
             "DELETE /v2/myDocuments/{serviceId}",
             "/v2/myDocuments/t-road",
             &[],
             "NNNNNNNNNN",
+        ),
+        // A document is its owner's alone: only the second site's pupil deletes theirs.
+        r(
+            "DELETE /v2/myDocuments/{serviceId}",
+            "/v2/myDocuments/{farPupil.document}",
+            &[],
+            "NNNNNNNNNY",
+        ),
+        // Each deletes their own (the pupil's is gone already).
+        r(
+            "DELETE /v2/myDocuments/{serviceId}",
+            "/v2/myDocuments/{document}",
+            &[],
+            "NYYYYYYYYG",
         ),
         r(
             "DELETE /v2/myBookmarks",
@@ -529,13 +563,40 @@ fn own_account() -> Vec<Row> {
             &[],
             "NYYYYYYYYY",
         ),
-        // No partner drive is set up in this world (404); the second site's reading app may not connect one (403).
+        // The drive turns down a code it did not issue; the second site's reading app may not
+        // connect a drive at all (403).
         r(
             "POST /v2/partnerAccessToken",
-            "/v2/partnerAccessToken?code=abc&redirectUri=http%3A%2F%2F127.0.0.1%3A9%2Fcallback",
+            "/v2/partnerAccessToken?code=abc&redirectUri=app%3A%2Fdrive",
             &[],
-            "NNNNNNNNNN",
+            "NBBBBBBBNN",
         ),
+        r(
+            "POST /v2/partnerAccessToken",
+            "/v2/partnerAccessToken?code=good&redirectUri=app%3A%2Fdrive",
+            &[],
+            "NYYYYYYYNN",
+        ),
+        // A document from the caller's own drive: for those who connected one (the others hear
+        // that they have not, 400).
+        r(
+            "POST /v2/myDocuments",
+            "/v2/myDocuments",
+            &[
+                ("name", "From the drive of {who}"),
+                ("mimeType", "application/pdf"),
+                ("partnerDriveFileId", "drive-notes"),
+            ],
+            "NYYYYYYYBB",
+        )
+        .multipart(),
+        r(
+            "DELETE /v2/partnerAccessToken",
+            "/v2/partnerAccessToken",
+            &[],
+            "NYYYYYYYNN",
+        ),
+        // Gone: nothing is connected any more.
         r(
             "DELETE /v2/partnerAccessToken",
             "/v2/partnerAccessToken",
