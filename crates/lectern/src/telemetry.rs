@@ -25,7 +25,7 @@ const METRICS_UPKEEP: std::time::Duration = std::time::Duration::from_secs(5);
 /// Records metrics for Prometheus and returns how to render them for `/metrics`, with the task
 /// that keeps the recorder's memory bounded. A recorder installed this way keeps every histogram
 /// sample until upkeep drains it; without the task a node that nobody scrapes grew by tens of
-/// megabytes in a ten-minute load run (`docs/benchmarks.md`, "Sustained load").
+/// megabytes in a ten-minute load run (`docs/benchmarks.md`, "Mixed load").
 pub fn install_metrics()
 -> anyhow::Result<(lectern_http::MetricsRender, tokio::task::JoinHandle<()>)> {
     let handle = metrics_exporter_prometheus::PrometheusBuilder::new().install_recorder()?;
