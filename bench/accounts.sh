@@ -139,7 +139,7 @@ bench_store() {
 fmt1() { awk -v x="$1" 'BEGIN {printf "%.1f", x}'; }
 fmt1_all() { local x parts=(); for x in "$@"; do parts+=("$(fmt1 "$x")"); done; echo "${parts[*]}"; }
 
-for store in $STORES; do bench_store "$store"; done
+each_store bench_store
 
 step "Summary"
 echo "argon2id on core $SERVER_CPU: $HASHES hashes/s"

@@ -387,12 +387,7 @@ bench_store() {
   if [ "$store" = postgres ]; then unpin_postgres; fi
 }
 
-for store in $STORES; do
-  case "$store" in
-    sqlite | postgres) bench_store "$store" ;;
-    *) die "unknown store '$store' (sqlite or postgres)" ;;
-  esac
-done
+each_store bench_store
 [ -n "${RESULT[api_tsv]:-}" ] || die "no store was measured"
 
 # --- baselines ---------------------------------------------------------------------------------

@@ -89,12 +89,7 @@ bench_store() {
   RESULT[$store,size]="$(bytes_to_mib "$bytes")"
 }
 
-for store in $STORES; do
-  case "$store" in
-    sqlite | postgres) bench_store "$store" ;;
-    *) die "unknown store '$store' (sqlite or postgres)" ;;
-  esac
-done
+each_store bench_store
 
 step "Results"
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) after the run"

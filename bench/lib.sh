@@ -146,6 +146,15 @@ password_token() {
   echo "$token"
 }
 
+each_store() { # FUNCTION: runs FUNCTION STORE for each of $STORES, which must be sqlite or postgres
+  local store
+  for store in $STORES; do
+    case "$store" in
+      sqlite | postgres) "$1" "$store" ;;
+      *) die "unknown store '$store' (sqlite or postgres)" ;;
+    esac
+  done
+}
 alive() { kill -0 "$1" 2>/dev/null || die "$2 (pid $1) is gone: it crashed or was killed under load"; }
 
 wrk_timeout_args() { if [ -n "${WRK_TIMEOUT:-}" ]; then printf '%s\n' --timeout "$WRK_TIMEOUT"; fi; }

@@ -106,7 +106,7 @@ bench_store() {
   [ "$bad" -eq 0 ] || die "$bad requests failed on $store"
 }
 
-for store in $STORES; do bench_store "$store"; done
+each_store bench_store
 
 step "Summary"
 for store in $STORES; do

@@ -354,12 +354,7 @@ bench_store() {
   fi
 }
 
-for store in $STORES; do
-  case "$store" in
-    sqlite | postgres) bench_store "$store" ;;
-    *) die "unknown store '$store' (sqlite or postgres)" ;;
-  esac
-done
+each_store bench_store
 
 # --- report ------------------------------------------------------------------------------------
 

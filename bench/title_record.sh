@@ -153,12 +153,7 @@ bench_store() {
   if [ "$store" = postgres ]; then unpin_postgres; fi
 }
 
-for store in $STORES; do
-  case "$store" in
-    sqlite | postgres) bench_store "$store" ;;
-    *) die "unknown store '$store' (sqlite or postgres)" ;;
-  esac
-done
+each_store bench_store
 
 step "Results"
 echo "| Store | Ceiling (row read), req/s: median (runs) | Record, spread ids: median (runs) | Ratio | Record, hot ids: median (runs) | Ratio |"
