@@ -155,6 +155,7 @@ each_store() { # FUNCTION: runs FUNCTION STORE for each of $STORES, which must b
     esac
   done
 }
+
 alive() { kill -0 "$1" 2>/dev/null || die "$2 (pid $1) is gone: it crashed or was killed under load"; }
 
 wrk_timeout_args() { if [ -n "${WRK_TIMEOUT:-}" ]; then printf '%s\n' --timeout "$WRK_TIMEOUT"; fi; }
