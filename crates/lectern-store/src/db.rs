@@ -5,6 +5,8 @@ use std::time::Duration;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Connection, Executor};
 
+use crate::write_turns::{WriteTurns, Writer};
+
 /// How long a PostgreSQL connection may sit idle before it is checked before use.
 const PING_AFTER_IDLE: Duration = Duration::from_secs(10);
 
@@ -35,6 +37,7 @@ pub struct Store {
     backend: Backend,
     /// For the bulk loader's own connection (`bulk`).
     url: Arc<str>,
+    write_turns: WriteTurns,
 }
 
 /// Values over 2 kB are compressed as they are stored; lz4 does it several times faster than
@@ -119,10 +122,15 @@ impl Store {
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options)
             .await?;
+        let write_turns = match backend {
+            Backend::Sqlite => WriteTurns::one_at_a_time(),
+            Backend::Postgres => WriteTurns::default(),
+        };
         Ok(Store {
             pool,
             backend,
             url: Arc::from(url),
+            write_turns,
         })
     }
 
@@ -169,8 +177,19 @@ impl Store {
         Ok(())
     }
 
+    /// A transaction, for writes: on SQLite it waits for the node's turn to write first
+    /// (`write_turns`), so a read that must see one moment needs none.
     pub async fn begin(&self) -> Result<crate::Transaction, StoreError> {
-        Ok(self.pool.begin().await?)
+        let turn = self.write_turns.wait().await?;
+        Ok(crate::Transaction::new(self.pool.begin().await?, turn))
+    }
+
+    /// A connection for writes of one statement each, in the node's turn to write on SQLite:
+    /// for the frequent ones (a bookmark, a token), which would otherwise wait for the lock
+    /// holding a connection.
+    pub async fn writer(&self) -> Result<Writer, StoreError> {
+        let turn = self.write_turns.wait().await?;
+        Ok(Writer::new(self.pool.acquire().await?, turn))
     }
 
     /// A pool of one native PostgreSQL connection, set up as the store's own are: for what

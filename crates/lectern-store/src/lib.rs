@@ -46,11 +46,11 @@ pub mod subscriptions;
 pub mod testing;
 pub mod titles;
 pub mod utm;
+mod write_turns;
 
 pub use db::{Backend, Store, StoreError};
 pub use sqlx::AnyConnection as Connection;
-/// A transaction on whichever engine the store runs.
-pub type Transaction = sqlx::Transaction<'static, sqlx::Any>;
+pub use write_turns::{Transaction, Writer};
 
 pub(crate) fn flag(b: bool) -> i64 {
     i64::from(b)

@@ -93,7 +93,12 @@ pub async fn save_bookmark(
     let bookmark = form.into_bookmark(Timestamp::now())?;
     let who = CatalogViewer::of(&state, &caller).await?;
     check_visible(&state, &who, &bookmark.service_id).await?;
-    marks::save_bookmark(state.store.pool(), &me.user_account_id, &bookmark).await?;
+    marks::save_bookmark(
+        &mut *state.store.writer().await?,
+        &me.user_account_id,
+        &bookmark,
+    )
+    .await?;
     Ok(Json(Status::success(format!(
         "Bookmark saved in '{}'",
         bookmark.service_id

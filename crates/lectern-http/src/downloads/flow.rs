@@ -8,7 +8,8 @@ use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::title_access::{self, ReaderFacts, TitleFacts, Viewer};
-use lectern_store::downloads::{self, DownloadStatus, SubjectKind};
+use lectern_store::Connection;
+use lectern_store::downloads::{self, Download, DownloadStatus, SubjectKind};
 use lectern_store::{assigned_titles, readers, recommendations, request_locks};
 
 use super::signing::signed_url;
@@ -44,30 +45,112 @@ pub async fn request(
         Some(u) => u.user_account_id.clone(),
         None => format!("guest:{}", caller.client.api_key),
     };
-    let now = Timestamp::now();
-    let format = subject.format.as_str();
-    // The checks and the insert are one transaction, alone for this requester and reader: ten
-    // requests at once make one package of a title and stay within the allowance and the cap.
+    let asked = Asked {
+        requester: &requester,
+        reader_id: reader_id.as_deref(),
+        subject: &subject,
+        now: Timestamp::now(),
+    };
+    // A package already asked for is answered without the requester's lock, as a reader's app
+    // asks again and again until it is ready: nothing is written for it, and on SQLite that
+    // lock is the store's one write lock, which each download then held across five queries.
+    // Under the mixed load (7 in 100 requests downloads) writers waited for it for over a
+    // second, and the connections they held starved every read (`docs/benchmarks.md`, "Mixed
+    // load"). A refusal needs no lock either: what a concurrent request changes only adds to
+    // what refuses.
+    let first = check(&mut *state.store.acquire().await?, &asked).await?;
+    let download = match first.existing {
+        Some(d) => d,
+        None => queue_once(state, &asked).await?,
+    };
+    match (download.status, &download.object_key) {
+        (DownloadStatus::Ready, Some(key)) => available(state, key).await,
+        _ => Ok(accepted(
+            "The package is being prepared; ask again in a few seconds.",
+        )),
+    }
+}
+
+/// A download asked for: by whom, for which reader, of what, when.
+struct Asked<'a> {
+    requester: &'a str,
+    reader_id: Option<&'a str>,
+    subject: &'a Subject,
+    now: Timestamp,
+}
+
+/// The checks and the insert, as one transaction alone for this requester and reader: ten
+/// requests at once make one package of a title and stay within the allowance and the cap.
+async fn queue_once(state: &AppState, asked: &Asked<'_>) -> ApiResult<Download> {
+    let format = asked.subject.format.as_str();
     let mut tx = state.store.begin().await?;
-    let mut keys = vec![requester.as_str()];
-    keys.extend(reader_id.as_deref());
-    request_locks::serialize(&mut tx, &keys, now).await?;
-    let mut reader = match &reader_id {
+    let mut keys = vec![asked.requester];
+    keys.extend(asked.reader_id);
+    request_locks::serialize(&mut tx, &keys, asked.now).await?;
+    let checked = check(&mut tx, asked).await?;
+    if let Some(d) = checked.existing {
+        // Another request queued it since the first look.
+        tx.commit().await.map_err(lectern_store::StoreError::from)?;
+        return Ok(d);
+    }
+    if downloads::in_progress(&mut *tx, asked.requester).await? >= MAX_IN_PROGRESS {
+        return Err(ApiError::too_many_requests(
+            10,
+            format!(
+                "{MAX_IN_PROGRESS} packages are already being prepared for you; ask again when one is ready"
+            ),
+        ));
+    }
+    let (kind, id) = (asked.subject.kind, asked.subject.id.as_str());
+    let d = downloads::enqueue(
+        &mut *tx,
+        asked.reader_id,
+        asked.requester,
+        kind,
+        id,
+        format,
+        asked.now,
+    )
+    .await?;
+    metrics::counter!("lectern_downloads_requested_total", "format" => format.to_owned())
+        .increment(1);
+    if let (Some(reader), SubjectKind::Title) = (asked.reader_id, kind) {
+        recommendations::note_reader(&mut *tx, id, reader, asked.now.unix()).await?;
+        if checked.assigned {
+            assigned_titles::mark_downloaded(&mut *tx, reader, id, asked.now).await?;
+        }
+    }
+    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    Ok(d)
+}
+
+/// What the checks found, when the reader may download.
+struct Checked {
+    /// The package of this download asked for within the reuse period.
+    existing: Option<Download>,
+    /// Whether the title is assigned to the reader.
+    assigned: bool,
+}
+
+/// The checks of a download; a 403 with the alerts when the reader may not download it.
+async fn check(conn: &mut Connection, asked: &Asked<'_>) -> ApiResult<Checked> {
+    let mut reader = match asked.reader_id {
         Some(id) => Some(
-            readers::reader_facts(&mut *tx, id, now)
+            readers::reader_facts(&mut *conn, id, asked.now)
                 .await?
                 .ok_or_else(|| ApiError::unauthorized("The account of this token is gone"))?,
         ),
         None => None,
     };
+    let subject = asked.subject;
     let existing = downloads::current(
-        &mut *tx,
-        &requester,
-        reader_id.as_deref(),
+        &mut *conn,
+        asked.requester,
+        asked.reader_id,
         subject.kind,
         &subject.id,
-        format,
-        now.plus_seconds(-REUSE_SECONDS),
+        subject.format.as_str(),
+        asked.now.plus_seconds(-REUSE_SECONDS),
     )
     .await?;
     if let (Some(_), Some(r)) = (&existing, reader.as_mut()) {
@@ -75,9 +158,9 @@ pub async fn request(
         // against this month's allowance when it was first asked for.
         r.downloads_in_period = r.downloads_in_period.saturating_sub(1);
     }
-    let assigned = match (&reader_id, subject.kind) {
+    let assigned = match (asked.reader_id, subject.kind) {
         (Some(id), SubjectKind::Title) => {
-            assigned_titles::is_assigned(&mut *tx, id, &subject.id).await?
+            assigned_titles::is_assigned(&mut *conn, id, &subject.id).await?
         }
         _ => false,
     };
@@ -90,45 +173,7 @@ pub async fn request(
             .collect();
         return Err(ApiError::forbidden_because(reasons));
     }
-    let download = match existing {
-        Some(d) => d,
-        None => {
-            if downloads::in_progress(&mut *tx, &requester).await? >= MAX_IN_PROGRESS {
-                return Err(ApiError::too_many_requests(
-                    10,
-                    format!(
-                        "{MAX_IN_PROGRESS} packages are already being prepared for you; ask again when one is ready"
-                    ),
-                ));
-            }
-            let d = downloads::enqueue(
-                &mut *tx,
-                reader_id.as_deref(),
-                &requester,
-                subject.kind,
-                &subject.id,
-                format,
-                now,
-            )
-            .await?;
-            metrics::counter!("lectern_downloads_requested_total", "format" => format.to_owned())
-                .increment(1);
-            if let (Some(id), SubjectKind::Title) = (&reader_id, subject.kind) {
-                recommendations::note_reader(&mut *tx, &subject.id, id, now.unix()).await?;
-            }
-            if let (Some(id), true) = (&reader_id, assigned) {
-                assigned_titles::mark_downloaded(&mut *tx, id, &subject.id, now).await?;
-            }
-            d
-        }
-    };
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
-    match (download.status, &download.object_key) {
-        (DownloadStatus::Ready, Some(key)) => available(state, key).await,
-        _ => Ok(accepted(
-            "The package is being prepared; ask again in a few seconds.",
-        )),
-    }
+    Ok(Checked { existing, assigned })
 }
 
 /// 302 to a signed URL of the file at `object_key`, with the URL in the Status body too.

@@ -93,14 +93,18 @@ pub async fn create_highlight(
     let highlight = form.into_highlight(Timestamp::now())?;
     let who = CatalogViewer::of(&state, &caller).await?;
     check_visible(&state, &who, &highlight.mark.service_id).await?;
-    marks::insert_highlight(state.store.pool(), &me.user_account_id, &highlight)
-        .await
-        .map_err(|e| match ApiError::from(e) {
-            conflict if conflict.status == StatusCode::CONFLICT => ApiError::conflict(
-                "You have a highlight at that location already; change it with PUT",
-            ),
-            other => other,
-        })?;
+    marks::insert_highlight(
+        &mut *state.store.writer().await?,
+        &me.user_account_id,
+        &highlight,
+    )
+    .await
+    .map_err(|e| match ApiError::from(e) {
+        conflict if conflict.status == StatusCode::CONFLICT => {
+            ApiError::conflict("You have a highlight at that location already; change it with PUT")
+        }
+        other => other,
+    })?;
     Ok((
         StatusCode::CREATED,
         Json(highlight_view(&state, &highlight)),
@@ -137,7 +141,13 @@ pub async fn update_highlight(
     .await?
     .ok_or_else(|| no_highlight(&service_id, format))?;
     highlight.mark.date_created = existing.mark.date_created;
-    if !marks::update_highlight(state.store.pool(), &me.user_account_id, &highlight).await? {
+    if !marks::update_highlight(
+        &mut *state.store.writer().await?,
+        &me.user_account_id,
+        &highlight,
+    )
+    .await?
+    {
         return Err(no_highlight(&service_id, format));
     }
     Ok(Json(highlight_view(&state, &highlight)))

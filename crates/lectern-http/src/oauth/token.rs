@@ -198,7 +198,7 @@ async fn new_sign_in(
     client: &Client,
     user_account_id: &str,
 ) -> Result<TokenResponse, TokenError> {
-    let mut conn = state.store.acquire().await?;
+    let mut conn = state.store.writer().await?;
     Ok(issue(
         &mut conn,
         state,

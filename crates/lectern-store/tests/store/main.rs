@@ -1,5 +1,5 @@
-//! The store on both engines: fixture loading, the catalog and its change feed, and
-//! single-use credentials.
+//! The store on both engines: fixture loading, the catalog and its change feed, single-use
+//! credentials, and writers taking turns.
 
 // A failed unwrap is a failed test: that is what tests are for.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -9,3 +9,4 @@ mod fixtures;
 mod oauth;
 mod recommendations;
 mod speed_variants;
+mod write_turns;
