@@ -99,7 +99,9 @@ impl Server {
             .append(true)
             .open(&self.log)
             .unwrap();
+        // The log names each answer of 500 ms or more (`observe.rs`): what a stall held up.
         let child = lectern(&args)
+            .env("RUST_LOG", "warn,lectern::http=info")
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()

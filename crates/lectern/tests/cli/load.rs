@@ -4,8 +4,9 @@
 //! Under that load no request may fail, the 99th percentile must stay steady, and the level
 //! (median) of the server's resident heap must grow less than 5% after the warm-up.
 //!
-//! `LECTERN_LOAD_SECONDS` sets the steady part (60 by default, in `.ci/run`; `bench/load.sh` runs
-//! 600 with the server and this process on a core each, `docs/benchmarks.md`).
+//! `LECTERN_LOAD_SECONDS` sets the steady part (60 by default; `.ci/run` runs 60 and the benchmark
+//! 600 through `bench/load.sh`, with the server and this process on a core each,
+//! `docs/benchmarks.md`). `LECTERN_LOAD_SHARE` (0 to 1) overrides the share of the capacity sent.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -148,7 +149,27 @@ struct Load {
     caller: Caller,
     tokens: Vec<String>,
     next: AtomicU64,
-    failures: std::sync::Mutex<Vec<String>>,
+    failures: std::sync::Mutex<Failures>,
+}
+
+/// What failed, by kind, with how often: a stall repeats one kind hundreds of times, and the
+/// assertion's message must still show the others.
+#[derive(Default, Debug)]
+struct Failures {
+    /// The first 20 kinds, each with its count.
+    kinds: Vec<(String, usize)>,
+    total: usize,
+}
+
+impl Failures {
+    fn note(&mut self, what: String) {
+        self.total += 1;
+        if let Some(kind) = self.kinds.iter_mut().find(|(w, _)| *w == what) {
+            kind.1 += 1;
+        } else if self.kinds.len() < 20 {
+            self.kinds.push((what, 1));
+        }
+    }
 }
 
 impl Load {
@@ -169,19 +190,19 @@ impl Load {
         let took = started.elapsed();
         match answer {
             Some(status) if r.expected.contains(&status) && took < TIMEOUT => Some(took),
+            Some(status) if r.expected.contains(&status) => {
+                self.failed(format!("{} {} slower than {TIMEOUT:?}", r.method, r.path));
+                None
+            }
             other => {
-                self.failed(format!("{} {} -> {other:?} in {took:?}", r.method, r.path));
+                self.failed(format!("{} {} -> {other:?}", r.method, r.path));
                 None
             }
         }
     }
 
-    /// Notes a failure; the first 20 are enough to show what went wrong.
     fn failed(&self, what: String) {
-        let mut failures = self.failures.lock().unwrap();
-        if failures.len() < 20 {
-            failures.push(what);
-        }
+        self.failures.lock().unwrap().note(what);
     }
 }
 
@@ -249,8 +270,21 @@ fn heap_level(tenths: &[Vec<u64>]) -> u64 {
     all.get(all.len() / 2).copied().unwrap_or(0)
 }
 
+/// What the steady run saw, by tenth.
+struct Steady {
+    /// The latencies of the requests answered.
+    windows: Windows,
+    /// The server's heap.
+    rss: HeapSamples,
+    /// How late the load generator sent its requests at worst: a stall of the machine or of this
+    /// process shows here, one of the server does not.
+    late: Vec<Duration>,
+    /// When the backlog first reached its bound, in seconds into the run.
+    full_at: Option<f64>,
+}
+
 /// Sends `rate` requests a second for `seconds`, each at its time whatever the answers do.
-async fn at_rate(load: &Arc<Load>, rate: f64, seconds: u64, pid: u32) -> (Windows, HeapSamples) {
+async fn at_rate(load: &Arc<Load>, rate: f64, seconds: u64, pid: u32) -> Steady {
     let windows = Arc::new(std::sync::Mutex::new(vec![Vec::new(); 10]));
     // The server's heap, sampled four times a second, by tenth.
     let rss = Arc::new(std::sync::Mutex::new(vec![Vec::new(); 10]));
@@ -272,12 +306,18 @@ async fn at_rate(load: &Arc<Load>, rate: f64, seconds: u64, pid: u32) -> (Window
     let started = Instant::now();
     let total = (rate * seconds as f64) as u64;
     let mut tasks = Vec::with_capacity(total as usize);
+    let mut late = vec![Duration::ZERO; 10];
+    let mut full_at = None;
     for i in 0..total {
         let due = started + Duration::from_secs_f64(i as f64 / rate);
         tokio::time::sleep_until(due.into()).await;
         let window = (i * 10 / total.max(1)) as usize;
+        late[window] = late[window].max(due.elapsed());
         let Ok(slot) = slots.clone().try_acquire_owned() else {
-            load.failed(format!("{in_flight} requests were in flight at once"));
+            full_at.get_or_insert(started.elapsed().as_secs_f64());
+            load.failed(format!(
+                "refused by the load generator: {in_flight} requests in flight"
+            ));
             continue;
         };
         let load = load.clone();
@@ -296,7 +336,12 @@ async fn at_rate(load: &Arc<Load>, rate: f64, seconds: u64, pid: u32) -> (Window
     sampler.abort();
     let windows = std::mem::take(&mut *windows.lock().unwrap());
     let rss = std::mem::take(&mut *rss.lock().unwrap());
-    (windows, rss)
+    Steady {
+        windows,
+        rss,
+        late,
+        full_at,
+    }
 }
 
 /// Adds `READERS` members to the demo, entitled to download its titles, and mints a token for
@@ -380,6 +425,10 @@ fn share_of_capacity(seconds: u64) -> f64 {
     if seconds >= 300 { 0.8 } else { 0.7 }
 }
 
+fn millis(durations: impl IntoIterator<Item = Duration>) -> Vec<u128> {
+    durations.into_iter().map(|d| d.as_millis()).collect()
+}
+
 fn p99(latencies: &[Duration]) -> Duration {
     let mut sorted = latencies.to_vec();
     sorted.sort();
@@ -425,11 +474,24 @@ async fn a_mixed_load_near_capacity_stays_steady(backend: Backend) {
     // ten-second measures of SQLite ranged from 1,062 to 1,485 req/s, and 80% of the highest
     // was more than it sustained.
     let measured = capacity(&load, 16, 30).await;
-    let rate = measured * share_of_capacity(seconds);
-    let (windows, rss) = at_rate(&load, rate, seconds, pid).await;
-    let failures = load.failures.lock().unwrap().clone();
+    let share = std::env::var("LECTERN_LOAD_SHARE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| share_of_capacity(seconds));
+    let rate = measured * share;
+    let Steady {
+        windows,
+        rss,
+        late: sent_late,
+        full_at,
+    } = at_rate(&load, rate, seconds, pid).await;
     let served: usize = windows.iter().map(Vec::len).sum();
-    let p99s: Vec<Duration> = windows.iter().map(|w| p99(w)).collect();
+    let p99s = millis(windows.iter().map(|w| p99(w)));
+    let slowest = millis(
+        windows
+            .iter()
+            .map(|w| w.iter().copied().max().unwrap_or_default()),
+    );
     // Warm-up: the first 30 s or the first fifth, whichever is longer (the store's connections
     // opening as the load needs them, caches, the index's readers, the allocator's arenas).
     let warm_up = 300_u64.div_ceil(seconds.max(1)).clamp(2, 5) as usize;
@@ -444,29 +506,42 @@ async fn a_mixed_load_near_capacity_stays_steady(backend: Backend) {
         .iter()
         .map(|t| t.iter().copied().max().unwrap_or(0))
         .collect();
-    println!(
+    // Printed, and repeated in every assertion's message: CI shows a failure's last lines.
+    let figures = format!(
         "{backend:?}: capacity {measured:.0} req/s; {served} served at {rate:.0} req/s over {seconds} s; \
-         p99 by tenth (ms) {:?}; heap by tenth (KiB), median {levels:?}, peak {peaks:?}: \
-         {:+.1}% after the warm-up",
-        p99s.iter().map(|d| d.as_millis()).collect::<Vec<_>>(),
+         by tenth (ms): p99 {p99s:?}, slowest {slowest:?}, sent late by at most {:?}; \
+         backlog bound reached at {full_at:?} s; heap by tenth (KiB), median {levels:?}, \
+         peak {peaks:?}: {:+.1}% after the warm-up",
+        millis(sent_late),
         growth * 100.0
     );
-    assert!(failures.is_empty(), "failed requests: {failures:#?}");
+    println!("{figures}");
+    let failures = std::mem::take(&mut *load.failures.lock().unwrap());
+    assert!(
+        failures.total == 0,
+        "{} failed requests: {:#?}\n{figures}",
+        failures.total,
+        failures.kinds
+    );
     // Steady: the last fifth's p99 within twice that just after the warm-up, with a few
     // milliseconds of slack for a shared machine's scheduling.
     let early = p99(&[windows[warm_up].clone(), windows[warm_up + 1].clone()].concat());
     let late = p99(&[windows[8].clone(), windows[9].clone()].concat());
     assert!(
         late <= early * 2 + Duration::from_millis(20),
-        "p99 grew from {early:?} to {late:?}"
+        "p99 grew from {early:?} to {late:?}\n{figures}"
     );
     // Flat: under 5% over a run of five minutes or more. The 60 s of `.ci/run` serve too few
     // requests to tell a slow leak from the level's drift (the metrics leak, about 90 bytes a
-    // request, would have added about 4%), so a shorter run tells only a gross leak, at 25%.
-    let allowed = if seconds >= 300 { 0.05 } else { 0.25 };
+    // request, would have added about 4%), so a shorter run tells only a gross leak: its level
+    // drifted by −3.6 to +29.0% in eleven SQLite runs that served every request (likely parts,
+    // not pinned down: the 19 MiB each sign-in's password hash takes while it runs, and the
+    // connections the pool opens as the load needs them). 40% is a leak of about a kilobyte a
+    // request (`docs/benchmarks.md`, "Mixed load").
+    let allowed = if seconds >= 300 { 0.05 } else { 0.40 };
     assert!(
         growth < allowed,
-        "the heap's level grew {:.1}% after the warm-up ({after_warm_up} to {end} KiB)",
+        "the heap's level grew {:.1}% after the warm-up ({after_warm_up} to {end} KiB)\n{figures}",
         growth * 100.0
     );
 }
