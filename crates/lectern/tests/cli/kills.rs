@@ -124,6 +124,31 @@ impl Server {
         );
     }
 
+    /// The answers of 500 ms or more in the server's log (`observe.rs`), counted by route, and
+    /// the statements sqlx logged as slow: what a stall held up.
+    pub(super) fn slow_answers(&self) -> String {
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let mut by_kind = std::collections::BTreeMap::<String, usize>::new();
+        for line in log.lines() {
+            let kind = if line.contains("lectern::http") {
+                line.split_whitespace()
+                    .find(|w| w.starts_with("route="))
+                    .map(str::to_owned)
+            } else if line.contains("slow statement") {
+                // `summary="INSERT INTO reading_events (event_id, …"`: its first three words.
+                line.split("summary=\"")
+                    .nth(1)
+                    .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            } else {
+                None
+            };
+            if let Some(kind) = kind {
+                *by_kind.entry(kind).or_default() += 1;
+            }
+        }
+        format!("{by_kind:?}")
+    }
+
     pub(super) fn pid(&self) -> u32 {
         self.child.as_ref().map_or(0, Child::id)
     }

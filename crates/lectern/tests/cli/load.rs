@@ -511,9 +511,10 @@ async fn a_mixed_load_near_capacity_stays_steady(backend: Backend) {
         "{backend:?}: capacity {measured:.0} req/s; {served} served at {rate:.0} req/s over {seconds} s; \
          by tenth (ms): p99 {p99s:?}, slowest {slowest:?}, sent late by at most {:?}; \
          backlog bound reached at {full_at:?} s; heap by tenth (KiB), median {levels:?}, \
-         peak {peaks:?}: {:+.1}% after the warm-up",
+         peak {peaks:?}: {:+.1}% after the warm-up; slow in the server's log: {}",
         millis(sent_late),
-        growth * 100.0
+        growth * 100.0,
+        server.slow_answers()
     );
     println!("{figures}");
     let failures = std::mem::take(&mut *load.failures.lock().unwrap());
