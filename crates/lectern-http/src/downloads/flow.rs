@@ -53,11 +53,10 @@ pub async fn request(
     };
     // A package already asked for is answered without the requester's lock, as a reader's app
     // asks again and again until it is ready: nothing is written for it, and on SQLite that
-    // lock is the store's one write lock, which each download then held across five queries.
-    // Under the mixed load (7 in 100 requests downloads) writers waited for it for over a
-    // second, and the connections they held starved every read (`docs/benchmarks.md`, "Mixed
-    // load"). A refusal needs no lock either: what a concurrent request changes only adds to
-    // what refuses.
+    // lock is the store's one write lock, which each download then held across four more
+    // queries: 7 in 100 requests of the mixed load, among the writers that waited for the lock
+    // for over a second (`docs/benchmarks.md`, "Mixed load"). A refusal needs no lock either:
+    // what a concurrent request changes only adds to what refuses.
     let first = check(&mut *state.store.acquire().await?, &asked).await?;
     let download = match first.existing {
         Some(d) => d,
