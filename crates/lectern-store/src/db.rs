@@ -177,8 +177,8 @@ impl Store {
         Ok(())
     }
 
-    /// A transaction, for writes: on SQLite it waits for the node's turn to write first
-    /// (`write_turns`), so a read that must see one moment needs none.
+    /// A transaction, for writes: on SQLite it first waits for the node's turn to write
+    /// (`write_turns`), so reads should not open one only to read.
     pub async fn begin(&self) -> Result<crate::Transaction, StoreError> {
         let turn = self.write_turns.wait().await?;
         Ok(crate::Transaction::new(self.pool.begin().await?, turn))
