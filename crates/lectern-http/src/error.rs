@@ -145,7 +145,7 @@ fn www_authenticate(error: &str, description: &str) -> String {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = self.body();
-        let mut resp = (self.status, axum::Json(body)).into_response();
+        let mut resp = (self.status, crate::conventions::json::Json(body)).into_response();
         for (name, value) in self.headers {
             resp.headers_mut().append(name, value);
         }

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::get;

@@ -32,7 +32,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::middleware::{from_fn, from_fn_with_state};
+use axum::middleware::from_fn_with_state;
 use axum::routing::get;
 use lectern_domain::Timestamp;
 use utoipa_axum::router::OpenApiRouter;
@@ -40,14 +40,20 @@ use utoipa_axum::router::OpenApiRouter;
 pub use accounts::partner_identity::PartnerIdentity;
 pub use state::{AppState, HttpSettings, PartnerDrive};
 
-use conventions::stale_after_writes::{self, StaleAfterWrites, reader_data_only};
-use conventions::{caller, json_errors, media};
+use conventions::edge::{Edge, EdgeLayer};
+use conventions::stale_after_writes::{StaleAfterWrites, reader_data_only};
+use conventions::{caller, json_errors};
+use tower::Layer;
+
+/// The whole application as a service: serve it with `axum::ServiceExt::into_make_service`
+/// (or `..._with_connect_info`, which the sign-in throttle reads addresses from).
+pub type App = Edge<Router>;
 
 /// Renders the Prometheus exposition, when metrics are being recorded.
 pub type MetricsRender = Arc<dyn Fn() -> String + Send + Sync>;
 
 /// The whole application: `/v2`, `/oauth`, `/v2/openapi.json`, `/metrics`, `/health` and `/ready`.
-pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
+pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
     let (v2, v2_doc) = OpenApiRouter::new()
         .merge(accounts::routes())
         .merge(reader_data_only(
@@ -68,9 +74,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
         .merge(periodicals::routes())
         .merge(collection::routes())
         .split_for_parts();
-    let v2 = v2
-        .route_layer(from_fn_with_state(state.clone(), caller::resolve))
-        .layer(from_fn(media::negotiate));
+    let v2 = v2.route_layer(from_fn_with_state(state.clone(), caller::resolve));
     let (token_server, oauth_doc) = oauth::routes().split_for_parts();
     let (meta, meta_doc) = OpenApiRouter::new()
         .routes(utoipa_axum::routes!(openapi::serve))
@@ -91,19 +95,15 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> Router {
     }
     let routes = routes
         .fallback(json_errors::no_route)
+        // Inside the router, so that each request's series is labelled by its route.
         .layer(from_fn_with_state(
-            caches_a_write_makes_stale(&state),
-            stale_after_writes::forget_after_writes,
+            Arc::new(observe::RequestMetrics::default()),
+            observe::record,
         ))
-        .layer(from_fn(observe::record))
-        .with_state(state);
-    // The envelope layer wraps the finished router rather than each route, because the router
-    // adds `Allow` to a 405 outside the routes' own layers.
-    Router::new()
-        .fallback_service(routes)
-        .layer(from_fn(conventions::aliases::rewrite))
-        .layer(from_fn(json_errors::envelope_errors))
-        .layer(observe::request_ids())
+        .with_state(state.clone());
+    // Around the finished router rather than each route, because the router adds `Allow` to a
+    // 405 outside the routes' own layers, and the envelope must see it.
+    EdgeLayer::new(caches_a_write_makes_stale(&state)).layer(routes)
 }
 
 /// The caches a write on this node may make stale.

@@ -1,51 +1,101 @@
 //! Request ids, structured request logs and Prometheus counters for every request.
 
-use std::time::Instant;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
 
-use axum::extract::{MatchedPath, Request};
-use axum::http::HeaderValue;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderName, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::Response;
-use tower_http::request_id::{
-    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
-};
+use metrics::{Counter, Histogram};
 
-const REQUEST_ID: &str = "x-request-id";
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// An answer slower than this is logged whatever its status.
 const SLOW: std::time::Duration = std::time::Duration::from_millis(500);
 
-#[derive(Clone, Copy)]
-pub struct NewRequestId;
+/// The request's id: the caller's `x-request-id` if it sent one, else a new one, set on the
+/// request so that what serves it (the log line below) reads the same.
+pub fn request_id(req: &mut Request) -> HeaderValue {
+    if let Some(id) = req.headers().get(&REQUEST_ID) {
+        return id.clone();
+    }
+    let id = HeaderValue::from_str(&lectern_domain::ids::new_id())
+        .unwrap_or_else(|_| HeaderValue::from_static("unnamed"));
+    req.headers_mut().insert(REQUEST_ID, id.clone());
+    id
+}
 
-impl MakeRequestId for NewRequestId {
-    fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
-        HeaderValue::from_str(&lectern_domain::ids::new_id())
-            .ok()
-            .map(RequestId::new)
+/// Echoes the request's id on its answer, unless what answered set one.
+pub fn echo_request_id(response: &mut Response, id: HeaderValue) {
+    response.headers_mut().entry(REQUEST_ID).or_insert(id);
+}
+
+/// The counter and histogram of each route, method and status, registered once: looking a
+/// labelled series up in the recorder (labels built, hashed and found under its lock) for every
+/// answer cost as much as the rest of this layer.
+#[derive(Default)]
+pub struct RequestMetrics {
+    by_route: RwLock<HashMap<Box<str>, Vec<Series>>>,
+}
+
+struct Series {
+    method: Method,
+    status: u16,
+    count: Counter,
+    duration: Histogram,
+}
+
+impl RequestMetrics {
+    fn record(&self, method: &Method, route: &str, status: u16, elapsed: Duration) {
+        let seconds = elapsed.as_secs_f64();
+        let known = |all: &Vec<Series>| {
+            all.iter()
+                .find(|s| s.status == status && s.method == method)
+                .map(|s| {
+                    s.count.increment(1);
+                    s.duration.record(seconds);
+                })
+        };
+        if let Ok(by_route) = self.by_route.read()
+            && by_route.get(route).and_then(known).is_some()
+        {
+            return;
+        }
+        let series = Series::register(method, route, status);
+        series.count.increment(1);
+        series.duration.record(seconds);
+        if let Ok(mut by_route) = self.by_route.write() {
+            by_route.entry(route.into()).or_default().push(series);
+        }
     }
 }
 
-/// Gives each request an `x-request-id` (kept if the caller sent one) and echoes it back.
-pub fn request_ids()
--> tower::layer::util::Stack<PropagateRequestIdLayer, SetRequestIdLayer<NewRequestId>> {
-    let name = axum::http::HeaderName::from_static(REQUEST_ID);
-    tower::layer::util::Stack::new(
-        PropagateRequestIdLayer::new(name.clone()),
-        SetRequestIdLayer::new(name, NewRequestId),
-    )
+impl Series {
+    fn register(method: &Method, route: &str, status: u16) -> Self {
+        let (method_label, route_label) = (method.to_string(), route.to_owned());
+        Series {
+            method: method.clone(),
+            status,
+            count: metrics::counter!("lectern_http_requests_total", "method" => method_label.clone(), "route" => route_label.clone(), "status" => status.to_string()),
+            duration: metrics::histogram!("lectern_http_request_duration_seconds", "method" => method_label, "route" => route_label),
+        }
+    }
 }
 
-/// A log line (see below) and one sample per request, labelled by route pattern (never by raw path, which
-/// would carry identifiers and make the series unbounded).
-pub async fn record(req: Request, next: Next) -> Response {
+/// A log line (see below) and one sample per request, labelled by route pattern (never by raw
+/// path, which would carry identifiers and make the series unbounded).
+pub async fn record(
+    State(metrics): State<Arc<RequestMetrics>>,
+    req: Request,
+    next: Next,
+) -> Response {
     let started = Instant::now();
-    let method = req.method().to_string();
-    let route = req
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| "unmatched".to_owned(), |p| p.as_str().to_owned());
+    let method = req.method().clone();
+    let route = req.extensions().get::<MatchedPath>().cloned();
+    let route = route.as_ref().map_or("unmatched", MatchedPath::as_str);
     // A header value's clone shares its bytes.
-    let request_id = req.headers().get(REQUEST_ID).cloned();
+    let request_id = req.headers().get(&REQUEST_ID).cloned();
     let resp = next.run(req).await;
     let request_id = request_id
         .as_ref()
@@ -69,8 +119,6 @@ pub async fn record(req: Request, next: Next) -> Response {
     } else {
         log_request!(tracing::Level::DEBUG);
     }
-    metrics::counter!("lectern_http_requests_total", "method" => method.clone(), "route" => route.clone(), "status" => status.to_string())
-        .increment(1);
-    metrics::histogram!("lectern_http_request_duration_seconds", "method" => method, "route" => route).record(elapsed.as_secs_f64());
+    metrics.record(&method, route, status, elapsed);
     resp
 }

@@ -1,7 +1,7 @@
 //! The membership assistant's door to accounts (document 3): `POST /v2/accounts`,
 //! `GET`/`PUT /v2/accounts/{userIdentifier}`, `PUT .../password` and `GET /v2/userNames/{userName}`.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::access::membership_management;

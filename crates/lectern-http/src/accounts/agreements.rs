@@ -1,7 +1,7 @@
 //! Signed agreements: the assistant's `GET`/`POST /v2/accounts/{userIdentifier}/agreements` and
 //! `POST .../agreements/{id}/expired`, and the member's `POST /v2/myAccount/agreement`.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;

@@ -1,7 +1,7 @@
 //! `GET /v2/accounts/{userIdentifier}/changes`: what assistants and administrators changed on an
 //! account, for administrators (document 3 has no such endpoint; see `docs/decisions.md`).
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::role::Role;

@@ -2,7 +2,7 @@
 //! and `PUT`/`DELETE .../pod/{disabilityType}`. Recording a disability closes the submissions
 //! under review, so the account's proof becomes active at once.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::account::standing::{Disability, DisabilityType, ProofSource};
 use lectern_store::disabilities;

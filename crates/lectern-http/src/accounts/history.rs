@@ -1,6 +1,6 @@
 //! `GET /v2/myAccount/history`: what was downloaded for the caller, the newest first, paged.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;

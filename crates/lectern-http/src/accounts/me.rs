@@ -1,7 +1,7 @@
 //! `GET /v2/me`: who the token belongs to, as public clients of the upstream API ask right after
 //! the authorization code flow (the shape is in `docs/decisions.md`).
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;

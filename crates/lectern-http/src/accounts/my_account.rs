@@ -2,7 +2,7 @@
 //! `/v2/myaccount`). The fields and rules are the assistant's (`fields.rs`), through the member's
 //! door: no roles, no sites, and a new password only with the current one.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
@@ -15,7 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::account::AccountParams;
 use super::partner_identity;
 use super::save::{Write, password_hash, save};
-use super::view::{OrganizationContext, UserAccount, user_account};
+use super::view::{OrganizationContext, UserAccount, linked_user_account};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::links::Link;
@@ -54,8 +54,7 @@ pub(super) async fn summary(
     me: &Account,
 ) -> ApiResult<MyAccountSummary> {
     let org = OrganizationContext::of(state, me).await?;
-    let mut account = user_account(state, me, &org, Allows::of(&[("PUT", true)]));
-    account.links = [
+    let links = [
         ("self", "/myAccount"),
         ("agreement", "/myAccount/agreement"),
         ("subscription", "/myAccount/subscription"),
@@ -66,6 +65,7 @@ pub(super) async fn summary(
     .into_iter()
     .map(|(rel, path)| Link::new(rel, state.v2_url(path)))
     .collect();
+    let account = linked_user_account(state, me, &org, Allows::of(&[("PUT", true)]), links);
     let school = me.details.school_name.clone().or_else(|| {
         org.organization
             .as_ref()

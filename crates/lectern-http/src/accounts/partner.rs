@@ -4,7 +4,7 @@
 //! secret, exchanges it, keeps the refresh token, and gives the application a short-lived access
 //! token for the drive's picker, refreshing it when asked again.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::Timestamp;
 use lectern_store::partner_tokens::{self, PartnerToken};

@@ -2,7 +2,7 @@
 //! and the assistant's `GET`/`PUT /v2/accounts/{userIdentifier}/preferences`; one reading, one
 //! set of rules (`lectern_domain::account::preferences`).
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::account::Account;
 use lectern_domain::account::preferences::{

@@ -2,7 +2,7 @@
 //! grade) and `POST /v2/myAccount/individualProfile` (an organization member becomes an
 //! individual member).
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;

@@ -4,7 +4,7 @@
 //! and the authority's side: `GET /v2/competentAuthority/{recordIdentifier}` and
 //! `POST /v2/competentAuthority/{userIdentifier}` (one path in the document: see `routes`).
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::account::check_email;

@@ -1,7 +1,7 @@
 //! The recommendation profile, through both doors: `GET`/`PUT /v2/myAccount/recommendationProfile`
 //! and `GET`/`PUT /v2/accounts/{userIdentifier}/recommendationProfile`.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::account::Account;
 use lectern_domain::account::recommendation_profile::{ProfileChanges, RecommendationProfile};

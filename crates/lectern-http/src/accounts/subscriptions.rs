@@ -2,7 +2,7 @@
 //! `PUT .../subscriptions/{subscriptionId}`, `GET /v2/subscriptiontypes`, and the member's
 //! `GET`/`POST /v2/myAccount/subscription` (buying one with promotion codes and credits).
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use lectern_domain::Timestamp;

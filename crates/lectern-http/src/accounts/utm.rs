@@ -1,6 +1,6 @@
 //! `POST /v2/utm`: records which campaign brought a visitor, for the library's own applications.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_store::utm::{self, Referral};
 use serde::Deserialize;

@@ -103,14 +103,37 @@ pub fn account_path(a: &Account) -> String {
     format!("/accounts/{}", segment(&a.user_account_id))
 }
 
+/// An account as its assistants and sponsors see it, linked under `/v2/accounts/{id}`.
 pub fn user_account(
     state: &AppState,
     a: &Account,
     org: &OrganizationContext,
     allows: Allows,
 ) -> UserAccount {
-    let d = &a.details;
     let base = account_path(a);
+    let links = [
+        ("self", ""),
+        ("agreements", "/agreements"),
+        ("subscriptions", "/subscriptions"),
+        ("disabilities", "/pod"),
+        ("preferences", "/preferences"),
+        ("recommendationProfile", "/recommendationProfile"),
+    ]
+    .into_iter()
+    .map(|(rel, tail)| Link::new(rel, state.v2_url(&format!("{base}{tail}"))))
+    .collect();
+    linked_user_account(state, a, org, allows, links)
+}
+
+/// An account with the links of the door it is seen through (`/v2/myAccount` has its own).
+pub fn linked_user_account(
+    state: &AppState,
+    a: &Account,
+    org: &OrganizationContext,
+    allows: Allows,
+    links: Vec<Link>,
+) -> UserAccount {
+    let d = &a.details;
     let policy = org.organization.as_ref().map(Organization::policy);
     let guardian = match (&d.guardian_first_name, &d.guardian_last_name) {
         (None, None) => None,
@@ -161,17 +184,7 @@ pub fn user_account(
         roster_tag: org.tags.of(state, a),
         proof_of_disability_status: a.proof_of_disability_status.as_str().to_owned(),
         subscription_status: a.subscription_status.as_str().to_owned(),
-        links: [
-            ("self", ""),
-            ("agreements", "/agreements"),
-            ("subscriptions", "/subscriptions"),
-            ("disabilities", "/pod"),
-            ("preferences", "/preferences"),
-            ("recommendationProfile", "/recommendationProfile"),
-        ]
-        .into_iter()
-        .map(|(rel, tail)| Link::new(rel, state.v2_url(&format!("{base}{tail}"))))
-        .collect(),
+        links,
         allows,
     }
 }

@@ -1,7 +1,7 @@
 //! `GET /v2/myBookmarks` and `DELETE /v2/myBookmarks`: the caller's bookmarks in a title and
 //! format, oldest first; a DELETE answers with those left.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::catalog::Format;
 use lectern_store::marks::{self, MarkQuery, Marks};

@@ -1,6 +1,6 @@
 //! `POST /v2/myBookmarks`: a new bookmark, or new details for the one at that location.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;

@@ -1,6 +1,6 @@
 //! `GET /v2/bisacCodes`: BISAC subject codes, by a prefix of the code or of the description.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_store::catalog::{self, BisacPrefix};
 use serde::{Deserialize, Serialize};

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_store::catalog;
 use serde::Serialize;

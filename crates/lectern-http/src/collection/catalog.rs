@@ -2,7 +2,7 @@
 //! site's) and administrators (every site's), from the same index and keyset paging as the
 //! title search.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::TitleStatusCode;

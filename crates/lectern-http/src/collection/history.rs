@@ -1,6 +1,6 @@
 //! `GET /v2/titles/{serviceId}/history`: the title's edits, newest first, with who asked.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::catalog::Format;
 use lectern_store::{catalog_edits, titles};

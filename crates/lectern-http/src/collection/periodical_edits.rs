@@ -3,7 +3,7 @@
 //! table shows), in one transaction; `DELETE .../editions/{editionId}` withdraws the edition
 //! through the worker (202).
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::catalog::edit::{
     EDITION_PARAMS, EditForm, SERIES_PARAMS, apply_edition_edit, apply_series_edit,

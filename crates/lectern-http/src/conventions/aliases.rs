@@ -4,17 +4,14 @@
 
 use axum::extract::Request;
 use axum::http::Uri;
-use axum::middleware::Next;
-use axum::response::Response;
 
 const DEPRECATED: &str = "/v2/myaccount";
 const CURRENT: &str = "/v2/myAccount";
 
-pub async fn rewrite(mut req: Request, next: Next) -> Response {
+pub fn rewrite(req: &mut Request) {
     if let Some(uri) = current_spelling(req.uri()) {
         *req.uri_mut() = uri;
     }
-    next.run(req).await
 }
 
 fn current_spelling(uri: &Uri) -> Option<Uri> {

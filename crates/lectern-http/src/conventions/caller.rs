@@ -52,7 +52,12 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
     }
 }
 
+/// The `/v2` conventions a request meets before its handler: media types (`media`), then who
+/// is calling.
 pub async fn resolve(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    if let Err(refused) = super::media::negotiate(req.headers()) {
+        return refused.into_response();
+    }
     match resolve_context(&state, req).await {
         Ok(req) => next.run(req).await,
         Err(e) => e.into_response(),

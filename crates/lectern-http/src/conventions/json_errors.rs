@@ -4,17 +4,15 @@
 
 use axum::body::{Body, to_bytes};
 use axum::extract::Request;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::middleware::Next;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
 use crate::oauth::TokenError;
 
-pub async fn envelope_errors(req: Request, next: Next) -> Response {
-    let method = req.method().clone();
-    let token_server = is_token_server(req.uri().path());
-    let resp = next.run(req).await;
+/// `resp`, answered to `method` on the token server or not, with the error envelope if it is an
+/// error without a body of its own.
+pub async fn envelope(method: &Method, token_server: bool, resp: Response) -> Response {
     let status = resp.status();
     if !(status.is_client_error() || status.is_server_error()) || has_own_body(&resp) {
         return resp;
@@ -94,7 +92,7 @@ fn key_for(status: StatusCode) -> &'static str {
 }
 
 /// The token server's errors have document 1's Token Error shape, whatever raised them.
-fn is_token_server(path: &str) -> bool {
+pub fn is_token_server(path: &str) -> bool {
     path == "/oauth" || path.starts_with("/oauth/")
 }
 

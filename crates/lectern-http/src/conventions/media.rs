@@ -1,30 +1,26 @@
 //! 406 when `Accept` rules out JSON, 415 when a body is of a type we do not read.
 
-use axum::extract::Request;
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiResult};
 
-pub async fn negotiate(req: Request, next: Next) -> Response {
-    if !accepts_json(req.headers()) {
-        return ApiError::new(
+/// Checked before a `/v2` request is served (`caller::resolve`).
+pub fn negotiate(headers: &HeaderMap) -> ApiResult<()> {
+    if !accepts_json(headers) {
+        return Err(ApiError::new(
             StatusCode::NOT_ACCEPTABLE,
             "NOT_ACCEPTABLE",
             "This API answers only in application/json; send 'Accept: application/json' or leave Accept out",
-        )
-        .into_response();
+        ));
     }
-    if has_body(req.headers()) && !readable_body(req.headers()) {
-        return ApiError::new(
+    if has_body(headers) && !readable_body(headers) {
+        return Err(ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "UNSUPPORTED_MEDIA_TYPE",
             "Send the body as application/x-www-form-urlencoded, multipart/form-data or application/json",
-        )
-        .into_response();
+        ));
     }
-    next.run(req).await
+    Ok(())
 }
 
 fn accepts_json(headers: &HeaderMap) -> bool {

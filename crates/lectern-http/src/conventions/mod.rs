@@ -4,6 +4,8 @@ pub mod aliases;
 pub mod caller;
 pub mod client_cache;
 pub mod collection;
+pub mod edge;
+pub mod json;
 pub mod json_errors;
 pub mod links;
 pub mod media;

@@ -9,8 +9,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Request, State};
-use axum::middleware::Next;
+use axum::http::Method;
 use axum::response::Response;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -20,20 +19,13 @@ use super::ttl_cache::Forget;
 pub type StaleAfterWrites = Arc<[Arc<dyn Forget>]>;
 
 /// Starts a new generation of each cache once a request that may have written has been
-/// answered: its write is committed by then, so a read after it goes to the store.
-pub async fn forget_after_writes(
-    State(caches): State<StaleAfterWrites>,
-    req: Request,
-    next: Next,
-) -> Response {
-    let may_write = !req.method().is_safe();
-    let response = next.run(req).await;
-    if may_write && response.extensions().get::<ReaderDataOnly>().is_none() {
+/// answered (`response`): its write is committed by then, so a read after it goes to the store.
+pub fn after_answer(caches: &StaleAfterWrites, method: &Method, response: &Response) {
+    if !method.is_safe() && response.extensions().get::<ReaderDataOnly>().is_none() {
         for cache in caches.iter() {
             cache.forget_all();
         }
     }
-    response
 }
 
 /// On the answer of a route whose writes change only the caller's own reading data.
@@ -60,12 +52,13 @@ where
 mod tests {
     use axum::Router;
     use axum::body::Body;
+    use axum::extract::Request;
     use axum::http::Method;
-    use axum::middleware::from_fn_with_state;
     use axum::routing::{get, post};
-    use tower::ServiceExt;
+    use tower::{Layer, ServiceExt};
 
     use super::*;
+    use crate::conventions::edge::EdgeLayer;
     use crate::conventions::token_cache::TokenCache;
 
     fn app(tokens: &Arc<TokenCache>) -> Router {
@@ -73,10 +66,10 @@ mod tests {
             reader_data_only(OpenApiRouter::new().route("/v2/myBookmarks", post(|| async {})))
                 .split_for_parts();
         let caches: StaleAfterWrites = Arc::new([tokens.clone() as Arc<dyn Forget>]);
-        Router::new()
+        let routes = Router::new()
             .route("/v2/myAccount", get(|| async {}).put(|| async {}))
-            .merge(marked)
-            .layer(from_fn_with_state(caches, forget_after_writes))
+            .merge(marked);
+        Router::new().fallback_service(EdgeLayer::new(caches).layer(routes))
     }
 
     /// The generation after one request.

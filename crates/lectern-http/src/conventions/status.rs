@@ -38,7 +38,11 @@ pub struct Accepted(pub Status);
 
 impl axum::response::IntoResponse for Accepted {
     fn into_response(self) -> axum::response::Response {
-        (axum::http::StatusCode::ACCEPTED, axum::Json(self.0)).into_response()
+        (
+            axum::http::StatusCode::ACCEPTED,
+            crate::conventions::json::Json(self.0),
+        )
+            .into_response()
     }
 }
 
@@ -51,7 +55,7 @@ impl<T: Serialize> axum::response::IntoResponse for Created<T> {
         (
             axum::http::StatusCode::CREATED,
             [(axum::http::header::LOCATION, self.0)],
-            axum::Json(self.1),
+            crate::conventions::json::Json(self.1),
         )
             .into_response()
     }

@@ -1,7 +1,7 @@
 //! `POST /v2/myDocuments`: a document from an uploaded file (multipart), answered 201 with its
 //! title summary while the worker converts it.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::{StatusCode, header};

@@ -1,6 +1,6 @@
 //! `DELETE /v2/myDocuments/{serviceId}`: the caller's document, with its files, is gone.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_store::documents;
 

@@ -2,7 +2,7 @@
 //! 202; later requests answer 202 until it is ready, then 302 to a signed URL. Refusals are 403
 //! with the alerts' messages; too many packages in progress is 429.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;

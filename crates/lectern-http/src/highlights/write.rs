@@ -1,6 +1,6 @@
 //! `POST /v2/myHighlights` (a new highlight) and `PUT /v2/myHighlights` (new details for one).
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use lectern_domain::Timestamp;

@@ -1,7 +1,7 @@
 //! `GET /v2/accounts/{userIdentifier}/lists`: an account's own reading lists, for membership
 //! assistants of its site and administrators, on client keys with membership privileges.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_store::reading_lists::ListScope;
 

@@ -2,7 +2,7 @@
 //! to), `POST /v2/myLists` (a new list), `PUT /v2/myLists/{readingListId}/subscription`, and the
 //! deprecated lowercase `/v2/mylists` paths older clients still call.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::ids::new_id;

@@ -2,7 +2,7 @@
 //! `GET /v2/lists/{readingListId}` (one list: its `self`), and `PUT /v2/lists/{readingListId}`
 //! (its details, and the organization members assigned to it).
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;

@@ -3,7 +3,7 @@
 //! may change it). Only live titles the list's owner may see can be added; a title added twice
 //! is there once.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::TitleRecord;

@@ -1,7 +1,7 @@
 //! What a new organization chooses from: `GET /v2/organizationTypes` and
 //! `GET /v2/referenceOrganizations`.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::organization::OrganizationType;
 use lectern_domain::paging::Direction;

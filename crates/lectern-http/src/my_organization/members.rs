@@ -1,7 +1,7 @@
 //! The sponsor's members: `GET`/`POST /v2/myOrganization/members`,
 //! `PUT /v2/myOrganization/members/{userIdentifier}` and the member's preferences.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;

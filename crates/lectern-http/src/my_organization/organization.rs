@@ -1,6 +1,6 @@
 //! `GET`/`PUT /v2/myOrganization`: the sponsor's organization.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::organization::{OrganizationEditor, OrganizationFields};
 use lectern_store::roster_tags;

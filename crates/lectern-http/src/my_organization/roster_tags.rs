@@ -1,7 +1,7 @@
 //! `GET`/`POST /v2/myOrganization/rosterTags`: the districts and schools an organization's
 //! members are tagged with.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::paging::Direction;
 use lectern_domain::{Timestamp, ids};

@@ -1,7 +1,7 @@
 //! The sponsors of the sponsor's organization: `GET`/`POST /v2/myOrganization/sponsors`,
 //! `PUT /v2/myOrganization/sponsors/{userIdentifier}` and `PUT /v2/myOrganization/primaryContact`.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::ids;
 use lectern_domain::members::{Listing, MemberQuery, MemberSort};

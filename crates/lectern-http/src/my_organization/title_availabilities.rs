@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::title_access::{self, Alert};

@@ -1,4 +1,4 @@
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, header};

@@ -1,4 +1,4 @@
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;

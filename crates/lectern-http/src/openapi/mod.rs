@@ -1,7 +1,7 @@
 //! The OpenAPI 3.1 document, assembled from the same routers that serve requests, so that a
 //! route cannot exist without being described.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use utoipa::openapi::response::Response;
 use utoipa::openapi::security::{

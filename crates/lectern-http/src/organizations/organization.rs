@@ -1,7 +1,7 @@
 //! The membership assistant's door to organizations (document 3): `POST /v2/organizations`,
 //! `GET`/`PUT /v2/organizations/{organizationId}` and `PUT .../primaryContact`.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::access::membership_management;

@@ -1,6 +1,6 @@
 //! `GET /v2/periodicals` and `GET /v2/periodicals/{seriesId}`.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::paging::Direction;
 use lectern_store::periodicals::{self, SeriesFilter};

@@ -1,6 +1,6 @@
 //! `GET /v2/popularLists`.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_store::catalog;
 use serde::Serialize;

@@ -1,7 +1,7 @@
 //! `GET /v2/popularLists/{popularListId}`: the list's titles that the caller can see, in list
 //! order.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_store::{catalog, titles};
 use serde::Serialize;

@@ -2,7 +2,7 @@
 //! it moves, before the answer; a flood from one reader meets the per-user limit (429 with
 //! `Retry-After`), never a silent drop.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;

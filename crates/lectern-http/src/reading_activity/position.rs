@@ -1,7 +1,7 @@
 //! `GET /v2/myReadingPosition/{serviceId}/{format}`: where the latest reading event left the
 //! reader, with the first and latest times they read the title in that format.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_store::reading_activity;
 use serde::Serialize;

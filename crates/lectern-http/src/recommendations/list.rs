@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::account::recommendation_profile::RecommendationProfile;
 use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};

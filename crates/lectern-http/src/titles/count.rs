@@ -1,6 +1,6 @@
 //! `GET /v2/titles/count`: how many live titles the caller can see.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;

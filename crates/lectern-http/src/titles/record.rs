@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::catalog::artifact::AccessibilityMetadata;
 use lectern_domain::catalog::{Artifact, TitleRecord};

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::Timestamp;

@@ -1,6 +1,6 @@
 //! `GET /v2/titles`: the title search, open to guests.
 
-use axum::Json;
+use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::catalog::query::TitleSearch;
 use lectern_search::{SearchError, SearchPage};

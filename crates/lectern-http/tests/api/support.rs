@@ -223,7 +223,9 @@ impl TestApp {
         let server = tokio::spawn(async move {
             axum::serve(
                 listener,
-                router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+                axum::ServiceExt::<axum::extract::Request>::into_make_service_with_connect_info::<
+                    std::net::SocketAddr,
+                >(router),
             )
             .await
             .expect("server");

@@ -54,7 +54,9 @@ pub async fn serve_store(
     }
     axum::serve(
         listener,
-        app(state, Some(metrics)).into_make_service_with_connect_info::<SocketAddr>(),
+        axum::ServiceExt::<axum::extract::Request>::into_make_service_with_connect_info::<SocketAddr>(
+            app(state, Some(metrics)),
+        ),
     )
     .with_graceful_shutdown(shutdown)
     .await

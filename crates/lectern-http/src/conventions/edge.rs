@@ -1,0 +1,86 @@
+//! The one layer around the whole application: what every request gets before it is routed and
+//! every answer after, whatever route (or none) served it.
+//!
+//! Before: its request id (kept if sent), and the deprecated `/v2/myaccount` spelling rewritten.
+//! After: the caches a write may have made stale start a new generation, a framework error gets
+//! the error envelope, and the request id is echoed.
+//!
+//! These were five layers of `from_fn` and tower-http around a second router; each cloned and
+//! boxed the service inside it and boxed its future for every request, which came to a third of
+//! what a signed-in read costs beyond a bare handler (`docs/benchmarks.md`, "Foundation"). Here
+//! they are steps of one service with one boxed future. The steps themselves stay in their own
+//! modules.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use axum::extract::Request;
+use axum::response::Response;
+use tower::{Layer, Service};
+
+use super::stale_after_writes::{self, StaleAfterWrites};
+use super::{aliases, json_errors};
+use crate::observe;
+
+/// Wraps a service (the application's router) in [`Edge`].
+#[derive(Clone)]
+pub struct EdgeLayer {
+    caches: StaleAfterWrites,
+}
+
+impl EdgeLayer {
+    /// `caches`: what a write on this node may make stale.
+    pub fn new(caches: StaleAfterWrites) -> Self {
+        EdgeLayer { caches }
+    }
+}
+
+impl<S> Layer<S> for EdgeLayer {
+    type Service = Edge<S>;
+    fn layer(&self, inner: S) -> Edge<S> {
+        Edge {
+            inner,
+            caches: self.caches.clone(),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Edge<S> {
+    inner: S,
+    caches: StaleAfterWrites,
+}
+
+impl<S> Service<Request> for Edge<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut req: Request) -> Self::Future {
+        let request_id = observe::request_id(&mut req);
+        aliases::rewrite(&mut req);
+        let method = req.method().clone();
+        let token_server = json_errors::is_token_server(req.uri().path());
+        // The service polled ready is the one to call; a clone takes its place for the next.
+        let ready = self.inner.clone();
+        let mut inner = std::mem::replace(&mut self.inner, ready);
+        let caches = self.caches.clone();
+        Box::pin(async move {
+            let Ok(response) = inner.call(req).await;
+            stale_after_writes::after_answer(&caches, &method, &response);
+            let mut response = json_errors::envelope(&method, token_server, response).await;
+            observe::echo_request_id(&mut response, request_id);
+            Ok(response)
+        })
+    }
+}

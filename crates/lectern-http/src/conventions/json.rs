@@ -1,0 +1,60 @@
+//! The JSON answer of every resource and error. axum's `Json` writes through a `BytesMut` that
+//! starts at 128 bytes, so a resource of a kilobyte or two grows its buffer several times and
+//! pays a call per fragment serde_json writes; a profile of `GET /v2/myAccount` found a fifth of
+//! the server's own time there (`docs/benchmarks.md`, "Foundation"). This one writes into a
+//! `Vec` sized for most resources at once.
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// Most single resources fit; a page of titles grows the buffer a few times, which its own
+/// serialization dwarfs.
+const INITIAL_CAPACITY: usize = 2048;
+
+/// A value answered as `application/json`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Json<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
+        let mut body = Vec::with_capacity(INITIAL_CAPACITY);
+        match serde_json::to_writer(&mut body, &self.0) {
+            Ok(()) => (
+                [(
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("application/json"),
+                )],
+                body,
+            )
+                .into_response(),
+            // Only a map with keys that are not strings, or a failing `Serialize`, gets here:
+            // a bug, answered as axum's `Json` answers it.
+            Err(e) => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                [(
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("text/plain; charset=utf-8"),
+                )],
+                e.to_string(),
+            )
+                .into_response(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn answers_the_value_as_json() {
+        let resp = Json(serde_json::json!({"key": "SUCCESS", "n": [1, 2]})).into_response();
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(resp.headers()[header::CONTENT_TYPE], "application/json");
+        let body = axum::body::to_bytes(resp.into_body(), usize::MAX)
+            .await
+            .expect("a body in memory");
+        assert_eq!(&body[..], br#"{"key":"SUCCESS","n":[1,2]}"#);
+    }
+}
