@@ -18,6 +18,7 @@ use super::save::{Write, password_hash, save};
 use super::view::{OrganizationContext, UserAccount, linked_user_account};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
+use crate::conventions::json::{Serialized, serialized};
 use crate::conventions::links::Link;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -98,9 +99,19 @@ pub(super) async fn summary(
 pub async fn get_my_account(
     State(state): State<AppState>,
     caller: Caller,
-) -> ApiResult<Json<MyAccountSummary>> {
-    let me = caller.signed_in()?;
-    Ok(Json(summary(&state, &caller, me).await?))
+) -> ApiResult<Serialized> {
+    let session = caller
+        .session
+        .as_ref()
+        .ok_or_else(ApiError::sign_in_required)?;
+    if let Some(answer) = session.my_account.get() {
+        return Ok(Serialized(answer.clone()));
+    }
+    let answer = serialized(&summary(&state, &caller, &session.account).await?)
+        .map_err(|e| ApiError::internal(format!("the account summary: {e}")))?;
+    // Two first asks at once both make it; either answer is the same.
+    let _ = session.my_account.set(answer.clone());
+    Ok(Serialized(answer))
 }
 
 /// A new member's account: the fields of account creation, a password, and optionally a
@@ -138,7 +149,7 @@ pub async fn create_my_account(
             "Accounts are created through the library's own applications (client keys with membership privileges)",
         ));
     }
-    if caller.user.is_some() {
+    if caller.user().is_some() {
         return Err(ApiError::forbidden(
             "You are signed in to an account already; sign out to create another",
         ));

@@ -60,7 +60,7 @@ pub async fn record_referral(
         term: p.utm_term,
         content: p.utm_content,
     };
-    let user = caller.user.as_ref().map(|u| u.user_account_id.as_str());
+    let user = caller.user().map(|u| u.user_account_id.as_str());
     utm::record(state.store.pool(), &caller.client.api_key, user, &referral).await?;
     Ok((
         axum::http::StatusCode::CREATED,

@@ -2,7 +2,7 @@
 //! bearer token, or the deprecated `access_token` parameter; none means a guest). Resolved once
 //! per `/v2` request, before the handler, and handed to it as [`Caller`].
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use axum::body::{Body, to_bytes};
 use axum::extract::{FromRequestParts, Request, State};
@@ -17,7 +17,7 @@ use lectern_domain::secret::token_hash;
 use lectern_store::oauth;
 
 use super::params::Params;
-use super::token_cache::Found;
+use super::token_cache::SignedIn;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
@@ -29,15 +29,20 @@ const FORM_LIMIT: usize = 1024 * 1024;
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub client: Arc<Client>,
-    /// The signed-in user, or `None` for a guest.
-    pub user: Option<Arc<Account>>,
+    /// The signed-in user's token and account, or `None` for a guest.
+    pub session: Option<Arc<SignedIn>>,
     pub params: Params,
 }
 
 impl Caller {
+    /// The signed-in user, or `None` for a guest.
+    pub fn user(&self) -> Option<&Account> {
+        self.session.as_deref().map(|s| &*s.account)
+    }
+
     /// The signed-in user, or a 401 for a guest.
     pub fn signed_in(&self) -> ApiResult<&Account> {
-        self.user.as_deref().ok_or_else(ApiError::sign_in_required)
+        self.user().ok_or_else(ApiError::sign_in_required)
     }
 }
 
@@ -103,12 +108,12 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
         ));
     }
 
-    let user = match bearer_token(&parts.headers, &params)? {
+    let session = match bearer_token(&parts.headers, &params)? {
         None => None,
-        Some(token) => Some(user_for_token(state, &client, &token).await?),
+        Some(token) => Some(session_for_token(state, &client, &token).await?),
     };
-    if let Some(u) = &user
-        && let Err(wait) = state.limits.check_user(&u.user_account_id).await
+    if let Some(s) = &session
+        && let Err(wait) = state.limits.check_user(&s.account.user_account_id).await
     {
         return Err(ApiError::too_many_requests(
             wait,
@@ -118,7 +123,7 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
 
     parts.extensions.insert(Caller {
         client,
-        user,
+        session,
         params,
     });
     Ok(Request::from_parts(parts, body))
@@ -167,12 +172,17 @@ fn bearer_token(headers: &HeaderMap, params: &Params) -> ApiResult<Option<String
     }
 }
 
-async fn user_for_token(state: &AppState, client: &Client, token: &str) -> ApiResult<Arc<Account>> {
-    let (record, account) = token_and_account(state, &token_hash(token))
+async fn session_for_token(
+    state: &AppState,
+    client: &Client,
+    token: &str,
+) -> ApiResult<Arc<SignedIn>> {
+    let session = token_and_account(state, &token_hash(token))
         .await?
         .ok_or_else(|| {
             ApiError::unauthorized("The access token is not valid; request a new one")
         })?;
+    let (record, account) = (&session.token, &session.account);
     if record.revoked != 0 {
         return Err(ApiError::unauthorized(
             "The access token has been revoked; request a new one",
@@ -194,19 +204,25 @@ async fn user_for_token(state: &AppState, client: &Client, token: &str) -> ApiRe
             "This account is locked; contact your library",
         ));
     }
-    Ok(account)
+    Ok(session)
 }
 
 /// The token stored under `hash` and its account: remembered, or read and remembered. Only
 /// tokens found are remembered, so that a token minted on another node works at once.
-async fn token_and_account(state: &AppState, hash: &str) -> ApiResult<Option<Found>> {
+async fn token_and_account(state: &AppState, hash: &str) -> ApiResult<Option<Arc<SignedIn>>> {
     if let Some(found) = state.tokens.recall(hash) {
         return Ok(Some(found));
     }
     let generation = state.tokens.generation();
     let found = oauth::access_token_with_account(state.store.pool(), hash)
         .await?
-        .map(|(token, account)| (Arc::new(token), Arc::new(account)));
+        .map(|(token, account)| {
+            Arc::new(SignedIn {
+                token,
+                account: Arc::new(account),
+                my_account: OnceLock::new(),
+            })
+        });
     if let Some(found) = &found {
         state.tokens.remember(hash, generation, found.clone());
     }

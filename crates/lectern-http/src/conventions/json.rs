@@ -4,6 +4,7 @@
 //! the server's own time there (`docs/benchmarks.md`, "Foundation"). This one writes into a
 //! `Vec` sized for most resources at once.
 
+use axum::body::Bytes;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -18,16 +19,8 @@ pub struct Json<T>(pub T);
 
 impl<T: Serialize> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
-        let mut body = Vec::with_capacity(INITIAL_CAPACITY);
-        match serde_json::to_writer(&mut body, &self.0) {
-            Ok(()) => (
-                [(
-                    header::CONTENT_TYPE,
-                    HeaderValue::from_static("application/json"),
-                )],
-                body,
-            )
-                .into_response(),
+        match serialized(&self.0) {
+            Ok(body) => Serialized(body).into_response(),
             // Only a map with keys that are not strings, or a failing `Serialize`, gets here:
             // a bug, answered as axum's `Json` answers it.
             Err(e) => (
@@ -40,6 +33,29 @@ impl<T: Serialize> IntoResponse for Json<T> {
             )
                 .into_response(),
         }
+    }
+}
+
+/// `value` as JSON text, for an answer to keep and serve again.
+pub fn serialized<T: Serialize>(value: &T) -> Result<Bytes, serde_json::Error> {
+    let mut body = Vec::with_capacity(INITIAL_CAPACITY);
+    serde_json::to_writer(&mut body, value)?;
+    Ok(Bytes::from(body))
+}
+
+/// A JSON answer serialized before (see [`serialized`]).
+pub struct Serialized(pub Bytes);
+
+impl IntoResponse for Serialized {
+    fn into_response(self) -> Response {
+        (
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )],
+            self.0,
+        )
+            .into_response()
     }
 }
 

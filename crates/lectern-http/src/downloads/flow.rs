@@ -41,7 +41,7 @@ pub async fn request(
     subject: Subject,
 ) -> ApiResult<Response> {
     let reader_id = reader(state, caller, who).await?.map(|r| r.user_account_id);
-    let requester = match &caller.user {
+    let requester = match caller.user() {
         Some(u) => u.user_account_id.clone(),
         None => format!("guest:{}", caller.client.api_key),
     };
@@ -210,8 +210,7 @@ pub async fn check_reader_sees(
     let Some(reader) = reader(state, caller, who).await? else {
         return Ok(());
     };
-    let for_other =
-        caller.user.as_ref().map(|u| &u.user_account_id) != Some(&reader.user_account_id);
+    let for_other = caller.user().map(|u| &u.user_account_id) != Some(&reader.user_account_id);
     if for_other && !title_access::is_visible(&Viewer::User(reader), facts) {
         return Err(ApiError::forbidden(
             "This title is not available to the member you are downloading for",

@@ -35,7 +35,7 @@ pub type OrganizationTypeList = Collection<OrganizationTypeView>;
 /// Signed-in users, and applications of the library that sign organizations up (client keys
 /// with membership privileges) before anyone has an account.
 pub fn user_or_privileged_client(caller: &Caller) -> ApiResult<()> {
-    if caller.user.is_some() || caller.client.privileged {
+    if caller.user().is_some() || caller.client.privileged {
         Ok(())
     } else {
         Err(ApiError::sign_in_required())

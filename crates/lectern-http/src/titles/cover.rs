@@ -73,7 +73,7 @@ async fn cover(
     // What a guest sees depends only on the client key, which is in the URL, so shared caches
     // may keep a guest's cover. A signed-in reader may see titles others of the same client may
     // not (adult content, titles not yet live), and a shared cache must not hand those on.
-    let cache = if caller.user.is_some() {
+    let cache = if caller.user().is_some() {
         "private, max-age=86400"
     } else {
         "public, max-age=86400"

@@ -42,9 +42,7 @@ pub async fn download_title(
     let record = match visible_title(&state, &who, &service_id).await {
         Ok(record) => record,
         Err(absent) => {
-            return match documents::owned_document(&state, caller.user.as_deref(), &service_id)
-                .await?
-            {
+            return match documents::owned_document(&state, caller.user(), &service_id).await? {
                 Some(d) => document_download(&state, &d, format).await,
                 None => Err(absent),
             };

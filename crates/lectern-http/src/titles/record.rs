@@ -128,8 +128,8 @@ pub async fn get_title(
         Ok(record) => Ok(Json(complete_record(&state, &who, &record))),
         // The caller's own documents are titles to them alone.
         Err(absent) => match (
-            documents::owned_document(&state, caller.user.as_deref(), &service_id).await?,
-            &caller.user,
+            documents::owned_document(&state, caller.user(), &service_id).await?,
+            caller.user(),
         ) {
             (Some(d), Some(me)) => Ok(Json(documents::owner_view(&state, &who, me, &d)?)),
             _ => Err(absent),

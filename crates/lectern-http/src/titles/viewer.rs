@@ -21,7 +21,7 @@ pub struct CatalogViewer {
 
 impl CatalogViewer {
     pub async fn of(state: &AppState, caller: &Caller) -> ApiResult<Self> {
-        let viewer = match &caller.user {
+        let viewer = match caller.user() {
             None => Viewer::Guest {
                 site_id: caller.client.site_id.clone(),
             },

@@ -12,7 +12,56 @@ on_both_stores!(
     guests_may_not_read_an_account,
     deprecated_lowercase_path_answers_too,
     me_names_the_signed_in_user,
+    the_summary_follows_writes_here_at_once_and_elsewhere_within_a_second,
 );
+
+async fn first_name(app: &TestApp, token: &str) -> serde_json::Value {
+    let (status, body) = app.my_account(TRUSTED, token).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["name"]["firstName"].clone()
+}
+
+async fn rename(app: &TestApp, token: &str, name: &str) {
+    let (status, body) = call_as(
+        app,
+        TRUSTED,
+        reqwest::Method::PUT,
+        "/v2/myAccount",
+        Some(token),
+        &[("firstName", name)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+/// A node keeps the summary it answered with the token it remembers (`token_cache`): a write
+/// on that node is read back at once, one on another node within the token cache's second.
+async fn the_summary_follows_writes_here_at_once_and_elsewhere_within_a_second(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let other = app.second_node().await;
+    let member = app.token_of("member@example.org").await;
+    let before = first_name(&app, &member).await;
+    assert_eq!(first_name(&app, &member).await, before, "asked again");
+
+    rename(&app, &member, "Norah").await;
+    assert_eq!(
+        first_name(&app, &member).await,
+        "Norah",
+        "written on this node"
+    );
+
+    rename(&other, &member, "Nell").await;
+    let written = std::time::Instant::now();
+    // The bound is the token cache's second; the margin is for a loaded test machine.
+    while first_name(&app, &member).await != "Nell" {
+        assert!(
+            written.elapsed() < std::time::Duration::from_secs(3),
+            "a change made on another node was still not shown after {:?}",
+            written.elapsed()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
 
 async fn me_names_the_signed_in_user(backend: Backend) {
     let app = TestApp::start(backend).await;
