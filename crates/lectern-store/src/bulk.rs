@@ -34,12 +34,19 @@ pub struct TitleLoad {
     engine: Engine,
     /// Titles written since the last commit.
     uncommitted: usize,
+    commit_every: usize,
 }
 
 enum Engine {
-    Sqlite { store: Store, tx: Transaction },
+    Sqlite {
+        store: Store,
+        /// Always `Some` but between a commit and the next transaction.
+        tx: Option<Transaction>,
+    },
     Postgres(PgLoad),
 }
+
+const ALWAYS_BEGUN: &str = "a load's transaction is begun again as soon as it commits";
 
 impl TitleLoad {
     /// Begins a load of `titles` titles, whose service ids all sort within `ids` (a wrong range
@@ -61,7 +68,7 @@ impl TitleLoad {
                     .await?;
                 Engine::Sqlite {
                     store: store.clone(),
-                    tx,
+                    tx: Some(tx),
                 }
             }
             Backend::Postgres => Engine::Postgres(PgLoad::begin(store, titles, ids).await?),
@@ -69,7 +76,14 @@ impl TitleLoad {
         Ok(TitleLoad {
             engine,
             uncommitted: 0,
+            commit_every: COMMIT_EVERY,
         })
+    }
+
+    /// Commits every `titles` titles rather than every 20,000 (where the load may commit).
+    pub fn committing_every(mut self, titles: usize) -> Self {
+        self.commit_every = titles.max(1);
+        self
     }
 
     /// Whether the load dropped the titles table's checks, and so holds the table in one
@@ -83,7 +97,7 @@ impl TitleLoad {
     pub async fn write(&mut self, titles: &[Prepared]) -> Result<(), StoreError> {
         match &mut self.engine {
             Engine::Sqlite { tx, .. } => {
-                titles::upsert_prepared(tx, titles).await?;
+                titles::upsert_prepared(tx.as_mut().expect(ALWAYS_BEGUN), titles).await?;
             }
             Engine::Postgres(load) => load.write(titles).await?,
         }
@@ -94,11 +108,15 @@ impl TitleLoad {
     /// Commits what is written once it is enough for a transaction, unless the load must end
     /// in the one it began in.
     pub async fn commit_if_due(&mut self) -> Result<(), StoreError> {
-        if self.uncommitted >= COMMIT_EVERY && !self.checks_dropped() {
+        if self.uncommitted >= self.commit_every && !self.checks_dropped() {
             match &mut self.engine {
                 Engine::Sqlite { store, tx } => {
-                    let next = store.begin().await?;
-                    std::mem::replace(tx, next).commit().await?;
+                    // The open transaction holds the node's write turn (`write_turns`), so
+                    // the next can only begin once it has committed.
+                    if let Some(done) = tx.take() {
+                        done.commit().await?;
+                    }
+                    *tx = Some(store.begin().await?);
                 }
                 Engine::Postgres(load) => load.commit_and_go_on().await?,
             }
@@ -110,7 +128,7 @@ impl TitleLoad {
     /// Makes again what `begin` dropped, checking every row loaded, and commits.
     pub async fn finish(self) -> Result<(), StoreError> {
         match self.engine {
-            Engine::Sqlite { tx, .. } => tx.commit().await?,
+            Engine::Sqlite { tx, .. } => tx.expect(ALWAYS_BEGUN).commit().await?,
             Engine::Postgres(load) => load.finish().await?,
         }
         Ok(())
@@ -169,9 +187,7 @@ impl PgLoad {
 
     fn tx(&mut self) -> &mut sqlx::Transaction<'static, Postgres> {
         #[allow(clippy::expect_used)]
-        self.tx
-            .as_mut()
-            .expect("a load's transaction is begun again as soon as it commits")
+        self.tx.as_mut().expect(ALWAYS_BEGUN)
     }
 
     async fn write(&mut self, titles: &[Prepared]) -> Result<(), StoreError> {

@@ -21,6 +21,7 @@ on_both_stores!(
     bisac_codes_match_a_prefix_of_code_or_description,
     reader_facts_count_this_months_downloads,
     a_bulk_load_keeps_the_titles_checks,
+    a_bulk_load_commits_on_its_way,
     a_bulk_load_stores_titles_as_written_and_replaces_those_there,
     titles_stored_before_packing_read_back_and_new_ones_are_packed,
 );
@@ -505,6 +506,26 @@ async fn bulk_load(
         .unwrap();
     load.write(&prepared).await.unwrap();
     load.finish().await.unwrap();
+}
+
+/// A load long enough to commit on its way: on SQLite each commit gives the node's write turn
+/// to the next transaction (a load that began the next one first waited on itself).
+async fn a_bulk_load_commits_on_its_way(backend: Backend) {
+    let t = fresh(backend).await;
+    load_catalog(&t.store).await;
+    let prepared: Vec<_> = (0..300)
+        .map(|i| titles::Prepared::new(record(&format!("d{i:03}"), "Batched")).unwrap())
+        .collect();
+    let mut load = TitleLoad::begin(&t.store, 300, "d000"..="d299")
+        .await
+        .unwrap()
+        .committing_every(100);
+    for batch in prepared.chunks(100) {
+        load.write(batch).await.unwrap();
+        load.commit_if_due().await.unwrap();
+    }
+    load.finish().await.unwrap();
+    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 302);
 }
 
 async fn a_bulk_load_keeps_the_titles_checks(backend: Backend) {
