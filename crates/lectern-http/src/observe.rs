@@ -40,7 +40,7 @@ pub struct RequestMetrics {
 }
 
 struct Series {
-    method: Method,
+    method: &'static str,
     status: u16,
     count: Counter,
     duration: Histogram,
@@ -48,6 +48,7 @@ struct Series {
 
 impl RequestMetrics {
     fn record(&self, method: &Method, route: &str, status: u16, elapsed: Duration) {
+        let method = method_label(method);
         let seconds = elapsed.as_secs_f64();
         let known = |all: &Vec<Series>| {
             all.iter()
@@ -72,15 +73,27 @@ impl RequestMetrics {
 }
 
 impl Series {
-    fn register(method: &Method, route: &str, status: u16) -> Self {
-        let (method_label, route_label) = (method.to_string(), route.to_owned());
+    fn register(method: &'static str, route: &str, status: u16) -> Self {
+        let route_label = route.to_owned();
         Series {
-            method: method.clone(),
+            method,
             status,
-            count: metrics::counter!("lectern_http_requests_total", "method" => method_label.clone(), "route" => route_label.clone(), "status" => status.to_string()),
-            duration: metrics::histogram!("lectern_http_request_duration_seconds", "method" => method_label, "route" => route_label),
+            count: metrics::counter!("lectern_http_requests_total", "method" => method, "route" => route_label.clone(), "status" => status.to_string()),
+            duration: metrics::histogram!("lectern_http_request_duration_seconds", "method" => method, "route" => route_label),
         }
     }
+}
+
+/// The method as a label; any method HTTP does not define is `OTHER`, so that made-up methods
+/// cannot make series without end.
+fn method_label(method: &Method) -> &'static str {
+    const DEFINED: [&str; 9] = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE",
+    ];
+    DEFINED
+        .into_iter()
+        .find(|m| *m == method.as_str())
+        .unwrap_or("OTHER")
 }
 
 /// A log line (see below) and one sample per request, labelled by route pattern (never by raw
@@ -121,4 +134,17 @@ pub async fn record(
     }
     metrics.record(&method, route, status, elapsed);
     resp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn made_up_methods_share_one_label() {
+        assert_eq!(method_label(&Method::GET), "GET");
+        assert_eq!(method_label(&Method::DELETE), "DELETE");
+        let made_up = Method::from_bytes(b"BREW").expect("a token is a method");
+        assert_eq!(method_label(&made_up), "OTHER");
+    }
 }
