@@ -100,15 +100,11 @@ pub async fn get_my_account(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Serialized> {
-    let session = caller
-        .session
-        .as_ref()
-        .ok_or_else(ApiError::sign_in_required)?;
+    let session = caller.signed_in_session()?;
     if let Some(answer) = session.my_account.get() {
         return Ok(Serialized(answer.clone()));
     }
-    let answer = serialized(&summary(&state, &caller, &session.account).await?)
-        .map_err(|e| ApiError::internal(format!("the account summary: {e}")))?;
+    let answer = serialized(&summary(&state, &caller, &session.account).await?)?;
     // Two first asks at once both make it; either answer is the same.
     let _ = session.my_account.set(answer.clone());
     Ok(Serialized(answer))

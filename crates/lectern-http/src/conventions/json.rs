@@ -5,9 +5,11 @@
 //! `Vec` sized for most resources at once.
 
 use axum::body::Bytes;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+
+use crate::error::{ApiError, ApiResult};
 
 /// Most single resources fit; a page of titles grows the buffer a few times, which its own
 /// serialization dwarfs.
@@ -21,25 +23,17 @@ impl<T: Serialize> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
         match serialized(&self.0) {
             Ok(body) => Serialized(body).into_response(),
-            // Only a map with keys that are not strings, or a failing `Serialize`, gets here:
-            // a bug, answered as axum's `Json` answers it.
-            Err(e) => (
-                StatusCode::INTERNAL_SERVER_ERROR,
-                [(
-                    header::CONTENT_TYPE,
-                    HeaderValue::from_static("text/plain; charset=utf-8"),
-                )],
-                e.to_string(),
-            )
-                .into_response(),
+            // The error's own body is strings alone and always serializes: no second failure.
+            Err(e) => e.into_response(),
         }
     }
 }
 
-/// `value` as JSON text, for an answer to keep and serve again.
-pub fn serialized<T: Serialize>(value: &T) -> Result<Bytes, serde_json::Error> {
+/// `value` as JSON text, for an answer to keep and serve again. Only a map whose keys are not
+/// strings, or a failing `Serialize`, fails: a bug, answered as a 500.
+pub fn serialized<T: Serialize>(value: &T) -> ApiResult<Bytes> {
     let mut body = Vec::with_capacity(INITIAL_CAPACITY);
-    serde_json::to_writer(&mut body, value)?;
+    serde_json::to_writer(&mut body, value).map_err(ApiError::internal)?;
     Ok(Bytes::from(body))
 }
 
@@ -66,7 +60,7 @@ mod tests {
     #[tokio::test]
     async fn answers_the_value_as_json() {
         let resp = Json(serde_json::json!({"key": "SUCCESS", "n": [1, 2]})).into_response();
-        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(resp.status(), axum::http::StatusCode::OK);
         assert_eq!(resp.headers()[header::CONTENT_TYPE], "application/json");
         let body = axum::body::to_bytes(resp.into_body(), usize::MAX)
             .await
