@@ -24,6 +24,7 @@ pub mod reading;
 pub mod reading_lists;
 pub mod recommend;
 pub mod role;
+pub mod sealed_pair;
 pub mod secret;
 pub mod site;
 pub mod time;

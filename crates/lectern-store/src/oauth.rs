@@ -135,20 +135,36 @@ pub async fn access_token_with_account<'e>(
     .transpose()
 }
 
+/// The outcome of presenting a refresh token.
+#[derive(Debug)]
+pub enum Refreshed {
+    /// Spent now: issue the grant's next pair.
+    Fresh(Spent),
+    /// Spent moments ago by the same client, whose answer was lost: answer again with the pair
+    /// it was rotated into, sealed for the holder of the token presented (`None` when the
+    /// first refresh's answer was never recorded).
+    Retried(Spent, Option<String>),
+    /// Presented again too late, by another client, or after part of its sign-in was revoked:
+    /// everything issued from its grant has now been revoked.
+    Replayed,
+    /// Unknown, expired or revoked.
+    Invalid,
+}
+
 /// Spends a refresh token presented by the client `api_key`. The conditional update makes two
 /// racing refreshes with one token impossible: only one of them sees the row change. `used`
 /// keeps when it was spent.
 ///
-/// A token spent since `retry_from` and presented again by the client it was issued to is a
-/// retry of a refresh whose answer was lost, and is spent again (`Fresh`); any other second
-/// presentation is a replay.
+/// A token spent since `retry_from` and presented again by the client it was issued to, while
+/// nothing of its sign-in has been revoked, is a retry of a refresh whose answer was lost
+/// (`Retried`); any other second presentation is a replay.
 pub async fn redeem_refresh_token(
     conn: &mut AnyConnection,
     hash: &str,
     api_key: &str,
     now: Timestamp,
     retry_from: Timestamp,
-) -> Result<Redeemed<Spent>, StoreError> {
+) -> Result<Refreshed, StoreError> {
     let spent: Option<Spent> = sqlx::query_as(
         "UPDATE refresh_tokens SET used = $2
          WHERE token_hash = $1 AND used = 0 AND revoked = 0 AND expires_at > $2
@@ -159,11 +175,13 @@ pub async fn redeem_refresh_token(
     .fetch_optional(&mut *conn)
     .await?;
     if let Some(s) = spent {
-        return Ok(Redeemed::Fresh(s));
+        return Ok(Refreshed::Fresh(s));
     }
-    let retried: Option<Spent> = sqlx::query_as(
-        "SELECT grant_id, user_account_id, api_key FROM refresh_tokens
-         WHERE token_hash = $1 AND used >= $2 AND api_key = $3 AND revoked = 0 AND expires_at > $4",
+    let retried: Option<RetryRow> = sqlx::query_as(
+        "SELECT grant_id, user_account_id, api_key, successor FROM refresh_tokens r
+         WHERE token_hash = $1 AND used >= $2 AND api_key = $3 AND revoked = 0 AND expires_at > $4
+           AND NOT EXISTS (SELECT 1 FROM refresh_tokens o WHERE o.grant_id = r.grant_id AND o.revoked = 1)
+           AND NOT EXISTS (SELECT 1 FROM access_tokens a WHERE a.grant_id = r.grant_id AND a.revoked = 1)",
     )
     .bind(hash)
     .bind(retry_from.unix())
@@ -171,15 +189,83 @@ pub async fn redeem_refresh_token(
     .bind(now.unix())
     .fetch_optional(&mut *conn)
     .await?;
-    if let Some(s) = retried {
-        return Ok(Redeemed::Fresh(s));
+    if let Some(r) = retried {
+        let spent = Spent {
+            grant_id: r.grant_id,
+            user_account_id: r.user_account_id,
+            api_key: r.api_key,
+        };
+        return Ok(Refreshed::Retried(spent, r.successor));
     }
-    replayed_or_invalid(
-        conn,
-        "SELECT grant_id FROM refresh_tokens WHERE token_hash = $1 AND used > 0",
-        hash,
+    Ok(
+        match replayed_or_invalid::<()>(
+            conn,
+            "SELECT grant_id FROM refresh_tokens WHERE token_hash = $1 AND used > 0",
+            hash,
+        )
+        .await?
+        {
+            Redeemed::Replayed => Refreshed::Replayed,
+            _ => Refreshed::Invalid,
+        },
     )
-    .await
+}
+
+#[derive(sqlx::FromRow)]
+struct RetryRow {
+    grant_id: String,
+    user_account_id: String,
+    api_key: String,
+    successor: Option<String>,
+}
+
+/// Records the pair a refresh token was rotated into, sealed for its holder.
+pub async fn set_successor(
+    conn: &mut AnyConnection,
+    spent_hash: &str,
+    sealed: &str,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE refresh_tokens SET successor = $1 WHERE token_hash = $2")
+        .bind(sealed)
+        .bind(spent_hash)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// A refresh token as a retry follows it along its sign-in.
+#[derive(Debug, sqlx::FromRow)]
+pub struct RefreshLink {
+    pub used: i64,
+    pub revoked: i64,
+    pub expires_at: i64,
+    pub successor: Option<String>,
+}
+
+pub async fn refresh_link(
+    conn: &mut AnyConnection,
+    hash: &str,
+) -> Result<Option<RefreshLink>, StoreError> {
+    Ok(sqlx::query_as(
+        "SELECT used, revoked, expires_at, successor FROM refresh_tokens WHERE token_hash = $1",
+    )
+    .bind(hash)
+    .fetch_optional(&mut *conn)
+    .await?)
+}
+
+/// When an access token expires, if it is known and not revoked.
+pub async fn live_access_token_expiry(
+    conn: &mut AnyConnection,
+    hash: &str,
+) -> Result<Option<i64>, StoreError> {
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT expires_at FROM access_tokens WHERE token_hash = $1 AND revoked = 0",
+    )
+    .bind(hash)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(row.map(|(e,)| e))
 }
 
 pub async fn insert_code<'e>(
@@ -299,6 +385,8 @@ pub async fn delete_expired(conn: &mut AnyConnection, now: Timestamp) -> Result<
         "DELETE FROM refresh_tokens WHERE expires_at < $1",
         "DELETE FROM authorization_codes WHERE expires_at < $1 - 86400",
         "DELETE FROM authorization_flows WHERE expires_at < $1",
+        // Kept past expiry by the leeway a partner's token is granted.
+        "DELETE FROM spent_assertions WHERE expires_at < $1 - 120",
     ] {
         n += sqlx::query(sql)
             .bind(now.unix())
@@ -384,15 +472,21 @@ pub async fn delete_flow<'e>(
     Ok(done.rows_affected() == 1)
 }
 
-/// Ends every refresh token of an account, as a changed password must: a stolen one would
-/// otherwise outlive the change. Access tokens run out on their own within the hour.
-pub async fn revoke_refresh_tokens_of<'e>(
-    e: impl Executor<'e, Database = Any>,
+/// Ends every token of an account, access and refresh, as a changed password must: a stolen
+/// one would otherwise outlive the change (an access token by up to its hour). Nodes that
+/// remember a token see this within the token cache's second.
+pub async fn revoke_tokens_of(
+    conn: &mut AnyConnection,
     user_account_id: &str,
 ) -> Result<(), StoreError> {
-    sqlx::query("UPDATE refresh_tokens SET revoked = 1 WHERE user_account_id = $1 AND revoked = 0")
-        .bind(user_account_id)
-        .execute(e)
-        .await?;
+    for sql in [
+        "UPDATE refresh_tokens SET revoked = 1 WHERE user_account_id = $1 AND revoked = 0",
+        "UPDATE access_tokens SET revoked = 1 WHERE user_account_id = $1 AND revoked = 0",
+    ] {
+        sqlx::query(sql)
+            .bind(user_account_id)
+            .execute(&mut *conn)
+            .await?;
+    }
     Ok(())
 }

@@ -49,3 +49,20 @@ pub async fn account_of<'e>(
     .await?;
     Ok(row.map(|(id,)| id))
 }
+
+/// Records an identity assertion as used, until it expires; false when it was used before.
+pub async fn spend_assertion<'e>(
+    e: impl Executor<'e, Database = Any>,
+    assertion_key: &str,
+    expires_at: i64,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query(
+        "INSERT INTO spent_assertions (assertion_key, expires_at) VALUES ($1, $2)
+         ON CONFLICT (assertion_key) DO NOTHING",
+    )
+    .bind(assertion_key)
+    .bind(expires_at)
+    .execute(e)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

@@ -170,6 +170,10 @@ pub async fn create_my_account(
     if let Some(claims) = &vouched {
         let who = claims.subject_on(&caller.client.site_id);
         let me = &prepared.account.user_account_id;
+        claims
+            .spend(&mut tx)
+            .await
+            .map_err(partner_identity::refused_token)?;
         if !lectern_store::partner_identities::link(&mut *tx, &who, me).await? {
             return Err(ApiError::conflict(
                 "This partner identity has an account here already: sign in with it",

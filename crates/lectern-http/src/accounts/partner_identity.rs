@@ -25,6 +25,10 @@ const KEYS_FRESH_FOR: Duration = Duration::from_secs(3600);
 const REFETCH_AT_MOST_EVERY: Duration = Duration::from_secs(30);
 /// Clocks differ: a token just expired, or issued a moment "in the future", is still taken.
 const CLOCK_LEEWAY_SECONDS: u64 = 60;
+/// The longest lifetime left that a partner's token may claim. Identity tokens live minutes to
+/// an hour; one valid for longer is a token that would be dangerous if leaked, and is refused
+/// (`docs/decisions.md`, "A partner's identity tokens").
+pub const MAX_TOKEN_LIFETIME_SECONDS: u64 = 24 * 3600;
 
 /// The partner that vouches for identities, as the operator configured it.
 pub struct PartnerIdentity {
@@ -59,6 +63,11 @@ pub struct PartnerClaims {
     pub email: String,
     pub given_name: Option<String>,
     pub family_name: Option<String>,
+    /// What makes this token single-use: the issuer and its `jti`, or the token's hash when the
+    /// partner sends no `jti`.
+    pub replay_key: String,
+    /// When the token expires (`exp`), until which its use is remembered.
+    pub expires_at: i64,
 }
 
 /// Why a token was not taken.
@@ -68,6 +77,8 @@ pub enum Refused {
     Invalid(String),
     /// The partner's keys could not be fetched.
     Unreachable(String),
+    /// The store failed while recording the token's use.
+    Store(lectern_store::StoreError),
 }
 
 #[derive(Deserialize)]
@@ -79,6 +90,9 @@ struct RawClaims {
     email_verified: bool,
     given_name: Option<String>,
     family_name: Option<String>,
+    exp: u64,
+    iat: Option<u64>,
+    jti: Option<String>,
 }
 
 /// Some providers send `email_verified` as the string "true".
@@ -131,19 +145,26 @@ impl PartnerIdentity {
         rules.set_audience(&[&self.audience]);
         rules.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         rules.leeway = CLOCK_LEEWAY_SECONDS;
+        rules.validate_nbf = true;
         let raw = jsonwebtoken::decode::<RawClaims>(token, &key, &rules)
             .map_err(|e| Refused::Invalid(format!("was refused: {e}")))?
             .claims;
+        check_times(&raw, jsonwebtoken::get_current_timestamp())?;
         let email = raw
             .email
             .filter(|_| raw.email_verified)
             .ok_or_else(|| Refused::Invalid("carries no verified e-mail address".into()))?;
         Ok(PartnerClaims {
+            replay_key: match &raw.jti {
+                Some(jti) => format!("jti {} {jti}", raw.iss),
+                None => format!("token {}", lectern_domain::secret::token_hash(token)),
+            },
+            expires_at: i64::try_from(raw.exp).unwrap_or(i64::MAX),
+            given_name: raw.given_name,
+            family_name: raw.family_name,
             subject: raw.sub,
             issuer: raw.iss,
             email,
-            given_name: raw.given_name,
-            family_name: raw.family_name,
         })
     }
 
@@ -191,7 +212,42 @@ impl PartnerIdentity {
     }
 }
 
+/// What the JWT library leaves to us: a token issued in the future, or valid for longer than
+/// any identity token should be, is refused.
+fn check_times(raw: &RawClaims, now: u64) -> Result<(), Refused> {
+    if raw.iat.is_some_and(|iat| iat > now + CLOCK_LEEWAY_SECONDS) {
+        return Err(Refused::Invalid(
+            "was issued in the future (iat); check the partner's clock".into(),
+        ));
+    }
+    if raw.exp > now + MAX_TOKEN_LIFETIME_SECONDS {
+        return Err(Refused::Invalid(format!(
+            "is valid for longer than {} hours (exp); ask the partner for a fresh identity token",
+            MAX_TOKEN_LIFETIME_SECONDS / 3600
+        )));
+    }
+    Ok(())
+}
+
 impl PartnerClaims {
+    /// Records the token as used, in the transaction of what it was used for; refused when it
+    /// was used before.
+    pub async fn spend(&self, conn: &mut lectern_store::Connection) -> Result<(), Refused> {
+        match lectern_store::partner_identities::spend_assertion(
+            &mut *conn,
+            &self.replay_key,
+            self.expires_at,
+        )
+        .await
+        {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(Refused::Invalid(
+                "was used before; ask the partner for a fresh identity token".into(),
+            )),
+            Err(e) => Err(Refused::Store(e)),
+        }
+    }
+
     /// The identity as linked to an account on `site_id`.
     pub fn subject_on<'a>(&'a self, site_id: &'a str) -> PartnerSubject<'a> {
         PartnerSubject {
@@ -219,10 +275,7 @@ pub(crate) async fn vouch(
     let claims = partner
         .verify(token)
         .await
-        .map_err(|refused| match refused {
-            Refused::Invalid(why) => ApiError::bad_param("partnerIdToken", why),
-            Refused::Unreachable(why) => ApiError::new(StatusCode::BAD_GATEWAY, "BAD_GATEWAY", why),
-        })?;
+        .map_err(refused_token)?;
     if let Some(sent) = &fields.email_address
         && !sent.trim().eq_ignore_ascii_case(&claims.email)
     {
@@ -235,4 +288,13 @@ pub(crate) async fn vouch(
     fields.first_name = fields.first_name.take().or(claims.given_name.clone());
     fields.last_name = fields.last_name.take().or(claims.family_name.clone());
     Ok(claims)
+}
+
+/// A `partnerIdToken` that was not taken, as the API answers it.
+pub(crate) fn refused_token(refused: Refused) -> ApiError {
+    match refused {
+        Refused::Invalid(why) => ApiError::bad_param("partnerIdToken", why),
+        Refused::Unreachable(why) => ApiError::new(StatusCode::BAD_GATEWAY, "BAD_GATEWAY", why),
+        Refused::Store(e) => e.into(),
+    }
 }

@@ -52,7 +52,7 @@ pub async fn save(
         other => other.into(),
     })?;
     if hash.is_some() && write == Write::Update {
-        oauth::revoke_refresh_tokens_of(&mut **tx, &account.user_account_id).await?;
+        oauth::revoke_tokens_of(tx, &account.user_account_id).await?;
     }
     Ok(())
 }

@@ -7,7 +7,8 @@ use lectern_domain::Timestamp;
 use lectern_domain::client::Client;
 use lectern_domain::ids::new_id;
 use lectern_domain::secret::{check_pkce_verifier, pkce_s256_matches, token_hash};
-use lectern_store::oauth::{Redeemed, redeem_code, redeem_refresh_token};
+use lectern_domain::sealed_pair::{self, TokenPair};
+use lectern_store::oauth::{self, Redeemed, Refreshed, Spent, redeem_code, redeem_refresh_token};
 use lectern_store::{Transaction, accounts, partner_identities};
 
 use super::client_auth;
@@ -209,12 +210,12 @@ async fn new_sign_in(
     .await?)
 }
 
-/// RFC 7523's grant: a JWT vouching for the user, here the identity partner's ID token.
-/// How long after a refresh token is spent its client may present it again and be answered as
-/// if for the first time: the retry of a refresh whose answer a dropped connection lost. A second
+/// How long after a refresh token is spent its client may present it again and be given the
+/// same answer: the retry of a refresh whose answer a dropped connection lost. A second
 /// presentation later than this, or by another client, is a replay and revokes the sign-in.
 const REFRESH_RETRY_SECONDS: i64 = 30;
 
+/// RFC 7523's grant: a JWT vouching for the user, here the identity partner's ID token.
 const JWT_BEARER: &str = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
 /// Signs in the member whose account is linked to the partner identity the assertion names. Only
@@ -240,16 +241,7 @@ async fn partner_grant(
     let claims = partner
         .verify(assertion)
         .await
-        .map_err(|refused| match refused {
-            Refused::Invalid(why) => {
-                TokenError::new("invalid_grant", format!("The assertion {why}"))
-            }
-            Refused::Unreachable(why) => TokenError::with_status(
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                "temporarily_unavailable",
-                why,
-            ),
-        })?;
+        .map_err(refused_assertion)?;
     let pool = state.store.pool();
     let who = claims.subject_on(&client.site_id);
     let account = match partner_identities::account_of(pool, &who).await? {
@@ -268,7 +260,21 @@ async fn partner_grant(
             "This account is locked; contact your library",
         ));
     }
-    new_sign_in(state, client, &account.user_account_id).await
+    let mut tx = state.store.begin().await?;
+    claims.spend(&mut tx).await.map_err(refused_assertion)?;
+    issue_and_commit(tx, state, &new_id(), &account.user_account_id, client).await
+}
+
+fn refused_assertion(refused: Refused) -> TokenError {
+    match refused {
+        Refused::Invalid(why) => TokenError::new("invalid_grant", format!("The assertion {why}")),
+        Refused::Unreachable(why) => TokenError::with_status(
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            "temporarily_unavailable",
+            why,
+        ),
+        Refused::Store(e) => e.into(),
+    }
 }
 
 async fn code_grant(
@@ -343,15 +349,12 @@ async fn refresh_grant(
     let hash = token_hash(refresh);
     let spent = match redeem_refresh_token(&mut tx, &hash, &client.api_key, now, retry_from).await?
     {
-        Redeemed::Fresh(s) => s,
-        Redeemed::Replayed => {
-            tx.commit().await.map_err(TokenError::server_error)?;
-            return Err(TokenError::new(
-                "invalid_grant",
-                "This refresh token was already used; its grant is revoked, sign in again",
-            ));
+        Refreshed::Fresh(s) => s,
+        Refreshed::Retried(spent, sealed) => {
+            return answer_retry(tx, refresh, &spent, sealed, now).await;
         }
-        Redeemed::Invalid => {
+        Refreshed::Replayed => return Err(replayed(tx).await),
+        Refreshed::Invalid => {
             return Err(TokenError::new(
                 "invalid_grant",
                 "The refresh token is unknown, expired or revoked",
@@ -364,7 +367,107 @@ async fn refresh_grant(
             "The refresh token was issued to another client",
         ));
     }
-    issue_and_commit(tx, state, &spent.grant_id, &spent.user_account_id, client).await
+    check_account(&mut tx, &spent.user_account_id).await?;
+    let tokens = issue(
+        &mut tx,
+        state,
+        &spent.grant_id,
+        &spent.user_account_id,
+        &client.api_key,
+    )
+    .await?;
+    let pair = TokenPair {
+        access_token: tokens.access_token.clone(),
+        refresh_token: tokens.refresh_token.clone(),
+    };
+    oauth::set_successor(&mut tx, &hash, &sealed_pair::seal(refresh, &pair)).await?;
+    tx.commit().await.map_err(TokenError::server_error)?;
+    Ok(tokens)
+}
+
+/// A credential presented again outside its grace: the grant is revoked (in `tx`), and so is
+/// every token issued from it.
+async fn replayed(tx: Transaction) -> TokenError {
+    if let Err(e) = tx.commit().await {
+        return TokenError::server_error(e);
+    }
+    TokenError::new(
+        "invalid_grant",
+        "This refresh token was already used; its grant is revoked, sign in again",
+    )
+}
+
+/// How many rotations a retry follows to find the sign-in's current pair: a client retrying
+/// within the grace has rotated at most once or twice since.
+const RETRY_HOPS: usize = 8;
+
+/// The retry of a refresh whose answer was lost gets that answer again: the pair the token was
+/// rotated into or, if that pair was itself refreshed since, the sign-in's current pair. Never a
+/// new pair, which would fork the sign-in. When the pair cannot be found again, the retry is
+/// treated as a replay.
+async fn answer_retry(
+    mut tx: Transaction,
+    presented: &str,
+    spent: &Spent,
+    sealed: Option<String>,
+    now: Timestamp,
+) -> Result<TokenResponse, TokenError> {
+    check_account(&mut tx, &spent.user_account_id).await?;
+    if let Some(tokens) = current_pair(&mut tx, presented, sealed, now).await? {
+        return Ok(tokens);
+    }
+    oauth::revoke_grant(&mut tx, &spent.grant_id).await?;
+    Err(replayed(tx).await)
+}
+
+async fn current_pair(
+    tx: &mut Transaction,
+    presented: &str,
+    mut sealed: Option<String>,
+    now: Timestamp,
+) -> Result<Option<TokenResponse>, TokenError> {
+    let mut holder = presented.to_owned();
+    for _ in 0..RETRY_HOPS {
+        let Some(pair) = sealed.and_then(|s| sealed_pair::open(&holder, &s)) else {
+            return Ok(None);
+        };
+        let Some(link) = oauth::refresh_link(tx, &token_hash(&pair.refresh_token)).await? else {
+            return Ok(None);
+        };
+        if link.revoked != 0 || link.expires_at <= now.unix() {
+            return Ok(None);
+        }
+        if link.used == 0 {
+            let hash = token_hash(&pair.access_token);
+            let Some(expires_at) = oauth::live_access_token_expiry(tx, &hash).await? else {
+                return Ok(None);
+            };
+            return Ok(Some(TokenResponse {
+                access_token: pair.access_token,
+                token_type: "bearer",
+                expires_in: u64::try_from(expires_at - now.unix()).unwrap_or(0),
+                refresh_token: pair.refresh_token,
+                scope: "basic",
+            }));
+        }
+        holder = pair.refresh_token;
+        sealed = link.successor;
+    }
+    Ok(None)
+}
+
+async fn check_account(tx: &mut Transaction, user_account_id: &str) -> Result<(), TokenError> {
+    match accounts::get(&mut **tx, user_account_id).await? {
+        Some(a) if !a.locked => Ok(()),
+        Some(_) => Err(TokenError::new(
+            "invalid_grant",
+            "This account is locked; contact your library",
+        )),
+        None => Err(TokenError::new(
+            "invalid_grant",
+            "The account no longer exists",
+        )),
+    }
 }
 
 /// Issues the grant's next tokens in the transaction that spent its credential, unless the
@@ -376,21 +479,7 @@ async fn issue_and_commit(
     user_account_id: &str,
     client: &Client,
 ) -> Result<TokenResponse, TokenError> {
-    match accounts::get(&mut *tx, user_account_id).await? {
-        Some(a) if !a.locked => {}
-        Some(_) => {
-            return Err(TokenError::new(
-                "invalid_grant",
-                "This account is locked; contact your library",
-            ));
-        }
-        None => {
-            return Err(TokenError::new(
-                "invalid_grant",
-                "The account no longer exists",
-            ));
-        }
-    }
+    check_account(&mut tx, user_account_id).await?;
     let tokens = issue(&mut tx, state, grant_id, user_account_id, &client.api_key).await?;
     tx.commit().await.map_err(TokenError::server_error)?;
     Ok(tokens)

@@ -14,7 +14,8 @@ on_both_stores!(
     assistants_create_accounts_that_sign_in,
     account_fields_are_checked_and_named,
     assistants_change_accounts_and_each_change_is_recorded,
-    a_new_password_ends_the_refresh_tokens,
+    a_new_password_ends_the_sign_ins,
+    a_members_own_new_password_ends_every_sign_in,
     user_names_are_looked_up,
     the_records_reach_the_access_rules_at_once,
     subscriptions_are_paged_changed_and_checked,
@@ -298,10 +299,12 @@ async fn assistants_change_accounts_and_each_change_is_recorded(backend: Backend
     assert!(error_message(&body, "BAD_REQUEST").contains("site"));
 }
 
-async fn a_new_password_ends_the_refresh_tokens(backend: Backend) {
+async fn a_new_password_ends_the_sign_ins(backend: Backend) {
     let app = TestApp::start(backend).await;
     let signed_in = app.sign_in("member@example.org", "member-pass-1").await;
     let refresh = signed_in["refresh_token"].as_str().unwrap().to_owned();
+    let access = signed_in["access_token"].as_str().unwrap().to_owned();
+    assert_eq!(app.my_account(TRUSTED, &access).await.0, StatusCode::OK);
     let token = assistant(&app).await;
     let path = "/v2/accounts/member@example.org/password";
     let (status, body) = call(
@@ -332,6 +335,8 @@ async fn a_new_password_ends_the_refresh_tokens(backend: Backend) {
         StatusCode::BAD_REQUEST,
         "the refresh token ended with the password"
     );
+    let (status, body) = app.my_account(TRUSTED, &access).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "the access token ended too: {body}");
     let resp = app
         .password_grant(TRUSTED, "member@example.org", "changed-pass-2")
         .await;
@@ -340,6 +345,35 @@ async fn a_new_password_ends_the_refresh_tokens(backend: Backend) {
         .password_grant(TRUSTED, "member@example.org", "member-pass-1")
         .await;
     assert_ne!(resp.status(), StatusCode::OK);
+}
+
+async fn a_members_own_new_password_ends_every_sign_in(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let phone = app.sign_in("member@example.org", "member-pass-1").await;
+    let laptop = app.sign_in("member@example.org", "member-pass-1").await;
+    let (status, body) = call_as(
+        &app,
+        TRUSTED,
+        Method::PUT,
+        "/v2/myAccount",
+        Some(phone["access_token"].as_str().unwrap()),
+        &[
+            ("password", "fresh-pass-9"),
+            ("currentPassword", "member-pass-1"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    for sign_in in [&phone, &laptop] {
+        let access = sign_in["access_token"].as_str().unwrap();
+        assert_eq!(app.my_account(TRUSTED, access).await.0, StatusCode::UNAUTHORIZED);
+        let refresh = sign_in["refresh_token"].as_str().unwrap();
+        assert_eq!(app.refresh(TRUSTED, refresh).await.0, StatusCode::BAD_REQUEST);
+    }
+    let resp = app
+        .password_grant(TRUSTED, "member@example.org", "fresh-pass-9")
+        .await;
+    assert_eq!(resp.status(), StatusCode::OK);
 }
 
 async fn user_names_are_looked_up(backend: Backend) {
@@ -1028,6 +1062,9 @@ async fn members_create_and_change_their_own_accounts(backend: Backend) {
         .password_grant(TRUSTED, "nora@example.org", "fresh-pass-9")
         .await;
     assert_eq!(resp.status(), StatusCode::OK);
+    // The change ended the token it was made with, as every other of the account's.
+    assert_eq!(app.my_account(TRUSTED, &nora).await.0, StatusCode::UNAUTHORIZED);
+    let nora = app.token_of("nora@example.org").await;
     // Members change neither their roles nor their site.
     let (status, _) = call_as(
         &app,

@@ -15,6 +15,7 @@ use crate::support::*;
 on_both_stores!(
     a_partner_vouches_for_a_new_account_which_signs_in_with_its_tokens,
     partner_tokens_that_are_not_good_are_refused_by_name,
+    a_partner_token_is_used_once,
 );
 
 /// A P-256 key made for these tests only; the partner's server below publishes its public half.
@@ -255,6 +256,18 @@ async fn partner_tokens_that_are_not_good_are_refused_by_name(backend: Backend) 
             signed(&with(&pia(), json!({"email_verified": false})), "test-1"),
         ),
         ("unknown key", signed(&pia(), "test-2")),
+        (
+            "not yet valid",
+            signed(&with(&pia(), json!({"nbf": now() + 600})), "test-1"),
+        ),
+        (
+            "issued in the future",
+            signed(&with(&pia(), json!({"iat": now() + 600})), "test-1"),
+        ),
+        (
+            "valid for two days",
+            signed(&with(&pia(), json!({"exp": now() + 48 * 3600})), "test-1"),
+        ),
         ("tampered", {
             let t = signed(&pia(), "test-1");
             let mut parts: Vec<String> = t.split('.').map(str::to_owned).collect();
@@ -324,6 +337,42 @@ async fn partner_tokens_that_are_not_good_are_refused_by_name(backend: Backend) 
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT);
+}
+
+async fn a_partner_token_is_used_once(backend: Backend) {
+    let app = app_with_partner(backend).await;
+    let created = signed(&with(&pia(), json!({"jti": "pia-1"})), "test-1");
+    let form = |t: &str| {
+        [
+            ("partnerIdToken", t.to_owned()),
+            ("country", "US".to_owned()),
+            ("dateOfBirth", "1991-04-05".to_owned()),
+        ]
+    };
+    let (status, body) = create_with_owned(&app, &form(&created)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    // The token that created the account signs no one in afterwards, and neither does another
+    // token of the partner's with the same jti.
+    let (status, body) = partner_sign_in(&app, &created).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error_description"].as_str().unwrap().contains("used before"));
+    let same_jti = signed(&with(&pia(), json!({"jti": "pia-1", "iat": now() - 5})), "test-1");
+    assert_eq!(partner_sign_in(&app, &same_jti).await.0, StatusCode::BAD_REQUEST);
+    // A token without a jti is used once all the same.
+    let fresh = signed(&with(&pia(), json!({"iat": now() - 1})), "test-1");
+    let (status, body) = partner_sign_in(&app, &fresh).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = partner_sign_in(&app, &fresh).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["error"], "invalid_grant");
+    // A fresh jti signs in.
+    let next = signed(&with(&pia(), json!({"jti": "pia-2"})), "test-1");
+    assert_eq!(partner_sign_in(&app, &next).await.0, StatusCode::OK);
+}
+
+async fn create_with_owned(app: &TestApp, form: &[(&str, String)]) -> (StatusCode, Value) {
+    let borrowed: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    create_with(app, &borrowed).await
 }
 
 fn base64_url(v: &Value) -> String {

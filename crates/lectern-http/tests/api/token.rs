@@ -19,6 +19,8 @@ on_both_stores!(
     refresh_grant_rotates_and_keeps_the_old_access_token,
     a_replayed_refresh_token_revokes_its_grant,
     a_refresh_retried_soon_by_its_client_is_answered_again,
+    retries_within_the_grace_never_fork_the_sign_in,
+    a_revocation_ends_the_grace,
     refresh_tokens_belong_to_their_client,
 );
 
@@ -392,11 +394,14 @@ async fn a_refresh_retried_soon_by_its_client_is_answered_again(backend: Backend
     let first = app.sign_in("member@example.org", "member-pass-1").await;
     let old_refresh = first["refresh_token"].as_str().unwrap();
     let (_, lost) = app.refresh(TRUSTED, old_refresh).await;
-    // The answer never reached the app, which tries again 20 seconds later.
+    // The answer never reached the app, which tries again 20 seconds later, and is given the
+    // same pair: never a second, independent one.
     spent_earlier(&app, old_refresh, 20).await;
     let (status, retried) = app.refresh(TRUSTED, old_refresh).await;
     assert_eq!(status, StatusCode::OK, "{retried}");
-    assert_ne!(retried["refresh_token"], lost["refresh_token"]);
+    assert_eq!(retried["refresh_token"], lost["refresh_token"]);
+    assert_eq!(retried["access_token"], lost["access_token"]);
+    assert!(retried["expires_in"].as_u64().is_some_and(|s| s > 3500 && s <= 3600));
     for token in [&first["access_token"], &retried["access_token"]] {
         assert_eq!(
             app.my_account(TRUSTED, token.as_str().unwrap()).await.0,
@@ -418,6 +423,77 @@ async fn a_refresh_retried_soon_by_its_client_is_answered_again(backend: Backend
             .0,
         StatusCode::UNAUTHORIZED
     );
+}
+
+async fn retries_within_the_grace_never_fork_the_sign_in(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let first = app.sign_in("member@example.org", "member-pass-1").await;
+    let old_refresh = first["refresh_token"].as_str().unwrap();
+    let (_, lost) = app.refresh(TRUSTED, old_refresh).await;
+    let mut access_tokens = std::collections::BTreeSet::new();
+    let mut refresh_tokens = std::collections::BTreeSet::new();
+    for _ in 0..11 {
+        let (status, again) = app.refresh(TRUSTED, old_refresh).await;
+        assert_eq!(status, StatusCode::OK, "{again}");
+        access_tokens.insert(again["access_token"].as_str().unwrap().to_owned());
+        refresh_tokens.insert(again["refresh_token"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(access_tokens.len(), 1, "{access_tokens:?}");
+    assert_eq!(refresh_tokens.len(), 1, "{refresh_tokens:?}");
+    assert_eq!(access_tokens.first().unwrap(), lost["access_token"].as_str().unwrap());
+    let live: (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM refresh_tokens t JOIN users u ON u.user_account_id = t.user_account_id
+         WHERE u.user_name = 'member@example.org' AND t.used = 0 AND t.revoked = 0",
+    )
+    .fetch_one(app.store.pool())
+    .await
+    .unwrap();
+    assert_eq!(live.0, 1, "one sign-in has one live refresh token");
+
+    // The pair was refreshed since: a late retry of the first token gets the current pair.
+    let (_, current) = app
+        .refresh(TRUSTED, lost["refresh_token"].as_str().unwrap())
+        .await;
+    let (status, again) = app.refresh(TRUSTED, old_refresh).await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert_eq!(again["access_token"], current["access_token"]);
+    assert_eq!(again["refresh_token"], current["refresh_token"]);
+}
+
+async fn a_revocation_ends_the_grace(backend: Backend) {
+    for revoked in ["refresh_token", "access_token"] {
+        let app = TestApp::start(backend).await;
+        let first = app.sign_in("member@example.org", "member-pass-1").await;
+        let old_refresh = first["refresh_token"].as_str().unwrap();
+        let (_, rotated) = app.refresh(TRUSTED, old_refresh).await;
+        // The reader signs out: the app revokes the pair it holds.
+        let resp = app
+            .post("/oauth/revocations")
+            .basic_auth(TRUSTED, Some(""))
+            .form(&[("token", rotated[revoked].as_str().unwrap())])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+        let (status, body) = app.refresh(TRUSTED, old_refresh).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{revoked}: {body}");
+        token_error(&body, "invalid_grant");
+        // The sign-out is not undone: nothing of that sign-in works.
+        assert_eq!(
+            app.my_account(TRUSTED, rotated["access_token"].as_str().unwrap())
+                .await
+                .0,
+            StatusCode::UNAUTHORIZED,
+            "{revoked}"
+        );
+        assert_eq!(
+            app.refresh(TRUSTED, rotated["refresh_token"].as_str().unwrap())
+                .await
+                .0,
+            StatusCode::BAD_REQUEST,
+            "{revoked}"
+        );
+    }
 }
 
 async fn refresh_tokens_belong_to_their_client(backend: Backend) {

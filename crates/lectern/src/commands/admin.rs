@@ -423,8 +423,12 @@ async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
             };
             let password = NewPassword::parse(&password)?;
             let hash = hash_password(password.expose())?;
-            accounts::set_password_hash(store.pool(), &account.user_account_id, &hash).await?;
-            println!("Password of {user} changed.");
+            // The account's sign-ins end with the old password, as they do through the API.
+            let mut tx = store.begin().await?;
+            accounts::set_password_hash(&mut **tx, &account.user_account_id, &hash).await?;
+            lectern_store::oauth::revoke_tokens_of(&mut tx, &account.user_account_id).await?;
+            tx.commit().await?;
+            println!("Password of {user} changed; its sign-ins are ended.");
         }
         AccountCommand::Lock { user } => {
             let account = find(store, &user).await?;
