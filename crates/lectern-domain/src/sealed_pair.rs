@@ -7,10 +7,10 @@
 //! the spent refresh token itself. The store alone can open nothing; the presenter of the spent
 //! token, who could have read the first answer anyway, gets exactly that answer again.
 
-use chacha20poly1305::aead::{Aead, KeyInit};
-use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chacha20poly1305::aead::{Aead, KeyInit};
+use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};
 use sha2::{Digest, Sha256};
 
 /// An access token and the refresh token issued with it.
@@ -83,6 +83,9 @@ mod tests {
         assert!(!sealed.contains("access-1"));
         let mut tampered = sealed.into_bytes();
         tampered[3] = if tampered[3] == b'A' { b'B' } else { b'A' };
-        assert_eq!(open("spent", &String::from_utf8(tampered).unwrap_or_default()), None);
+        assert_eq!(
+            open("spent", &String::from_utf8(tampered).unwrap_or_default()),
+            None
+        );
     }
 }

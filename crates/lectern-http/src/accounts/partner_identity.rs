@@ -272,10 +272,7 @@ pub(crate) async fn vouch(
             "this library has no identity partner set up; create the account with a password",
         )
     })?;
-    let claims = partner
-        .verify(token)
-        .await
-        .map_err(refused_token)?;
+    let claims = partner.verify(token).await.map_err(refused_token)?;
     if let Some(sent) = &fields.email_address
         && !sent.trim().eq_ignore_ascii_case(&claims.email)
     {

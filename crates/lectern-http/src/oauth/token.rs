@@ -6,8 +6,8 @@ use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
 use lectern_domain::client::Client;
 use lectern_domain::ids::new_id;
-use lectern_domain::secret::{check_pkce_verifier, pkce_s256_matches, token_hash};
 use lectern_domain::sealed_pair::{self, TokenPair};
+use lectern_domain::secret::{check_pkce_verifier, pkce_s256_matches, token_hash};
 use lectern_store::oauth::{self, Redeemed, Refreshed, Spent, redeem_code, redeem_refresh_token};
 use lectern_store::{Transaction, accounts, partner_identities};
 
@@ -238,10 +238,7 @@ async fn partner_grant(
             "This library has no identity partner set up",
         )
     })?;
-    let claims = partner
-        .verify(assertion)
-        .await
-        .map_err(refused_assertion)?;
+    let claims = partner.verify(assertion).await.map_err(refused_assertion)?;
     let pool = state.store.pool();
     let who = claims.subject_on(&client.site_id);
     let account = match partner_identities::account_of(pool, &who).await? {

@@ -336,7 +336,11 @@ async fn a_new_password_ends_the_sign_ins(backend: Backend) {
         "the refresh token ended with the password"
     );
     let (status, body) = app.my_account(TRUSTED, &access).await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED, "the access token ended too: {body}");
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "the access token ended too: {body}"
+    );
     let resp = app
         .password_grant(TRUSTED, "member@example.org", "changed-pass-2")
         .await;
@@ -366,9 +370,15 @@ async fn a_members_own_new_password_ends_every_sign_in(backend: Backend) {
     assert_eq!(status, StatusCode::OK, "{body}");
     for sign_in in [&phone, &laptop] {
         let access = sign_in["access_token"].as_str().unwrap();
-        assert_eq!(app.my_account(TRUSTED, access).await.0, StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            app.my_account(TRUSTED, access).await.0,
+            StatusCode::UNAUTHORIZED
+        );
         let refresh = sign_in["refresh_token"].as_str().unwrap();
-        assert_eq!(app.refresh(TRUSTED, refresh).await.0, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            app.refresh(TRUSTED, refresh).await.0,
+            StatusCode::BAD_REQUEST
+        );
     }
     let resp = app
         .password_grant(TRUSTED, "member@example.org", "fresh-pass-9")
@@ -1063,7 +1073,10 @@ async fn members_create_and_change_their_own_accounts(backend: Backend) {
         .await;
     assert_eq!(resp.status(), StatusCode::OK);
     // The change ended the token it was made with, as every other of the account's.
-    assert_eq!(app.my_account(TRUSTED, &nora).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.my_account(TRUSTED, &nora).await.0,
+        StatusCode::UNAUTHORIZED
+    );
     let nora = app.token_of("nora@example.org").await;
     // Members change neither their roles nor their site.
     let (status, _) = call_as(

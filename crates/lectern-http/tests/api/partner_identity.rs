@@ -355,9 +355,20 @@ async fn a_partner_token_is_used_once(backend: Backend) {
     // token of the partner's with the same jti.
     let (status, body) = partner_sign_in(&app, &created).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert!(body["error_description"].as_str().unwrap().contains("used before"));
-    let same_jti = signed(&with(&pia(), json!({"jti": "pia-1", "iat": now() - 5})), "test-1");
-    assert_eq!(partner_sign_in(&app, &same_jti).await.0, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error_description"]
+            .as_str()
+            .unwrap()
+            .contains("used before")
+    );
+    let same_jti = signed(
+        &with(&pia(), json!({"jti": "pia-1", "iat": now() - 5})),
+        "test-1",
+    );
+    assert_eq!(
+        partner_sign_in(&app, &same_jti).await.0,
+        StatusCode::BAD_REQUEST
+    );
     // A token without a jti is used once all the same.
     let fresh = signed(&with(&pia(), json!({"iat": now() - 1})), "test-1");
     let (status, body) = partner_sign_in(&app, &fresh).await;

@@ -401,7 +401,11 @@ async fn a_refresh_retried_soon_by_its_client_is_answered_again(backend: Backend
     assert_eq!(status, StatusCode::OK, "{retried}");
     assert_eq!(retried["refresh_token"], lost["refresh_token"]);
     assert_eq!(retried["access_token"], lost["access_token"]);
-    assert!(retried["expires_in"].as_u64().is_some_and(|s| s > 3500 && s <= 3600));
+    assert!(
+        retried["expires_in"]
+            .as_u64()
+            .is_some_and(|s| s > 3500 && s <= 3600)
+    );
     for token in [&first["access_token"], &retried["access_token"]] {
         assert_eq!(
             app.my_account(TRUSTED, token.as_str().unwrap()).await.0,
@@ -440,7 +444,10 @@ async fn retries_within_the_grace_never_fork_the_sign_in(backend: Backend) {
     }
     assert_eq!(access_tokens.len(), 1, "{access_tokens:?}");
     assert_eq!(refresh_tokens.len(), 1, "{refresh_tokens:?}");
-    assert_eq!(access_tokens.first().unwrap(), lost["access_token"].as_str().unwrap());
+    assert_eq!(
+        access_tokens.first().unwrap(),
+        lost["access_token"].as_str().unwrap()
+    );
     let live: (i64,) = sqlx::query_as(
         "SELECT COUNT(*) FROM refresh_tokens t JOIN users u ON u.user_account_id = t.user_account_id
          WHERE u.user_name = 'member@example.org' AND t.used = 0 AND t.revoked = 0",

@@ -358,6 +358,21 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
     ])
     .args(["--database-url", url]));
     assert!(!out.status.success() && text(&out.stderr).contains("8 to 32 characters"));
+    // A sign-in made with the old password ends with it.
+    let signed_in = "a-token-of-the-old-password";
+    let until = lectern_domain::Timestamp::now().plus_seconds(3600);
+    lectern_store::oauth::insert_access_token(
+        t.store.pool(),
+        &lectern_store::oauth::NewToken {
+            hash: &lectern_domain::secret::token_hash(signed_in),
+            grant_id: "grant-1",
+            user_account_id: &account.user_account_id,
+            api_key: "city-app-01",
+            expires_at: until,
+        },
+    )
+    .await
+    .unwrap();
     ok(&[
         "admin",
         "account",
@@ -374,6 +389,14 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
         "second-pass-2",
         hash.as_deref().unwrap()
     ));
+    let token = lectern_store::oauth::access_token_with_account(
+        t.store.pool(),
+        &lectern_domain::secret::token_hash(signed_in),
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    assert_eq!(token.0.revoked, 1, "the old password's sign-in is revoked");
 
     ok(&["admin", "account", "lock", "lib@example.org"]);
     assert!(
