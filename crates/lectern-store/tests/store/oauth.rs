@@ -1,7 +1,7 @@
 use lectern_domain::Timestamp;
 use lectern_domain::secret::token_hash;
 use lectern_store::fixture::{self, FixtureFile};
-use lectern_store::oauth::{self, NewToken, Redeemed};
+use lectern_store::oauth::{self, NewToken, Refreshed};
 use lectern_store::on_both_stores;
 use lectern_store::testing::{Backend, fresh};
 
@@ -42,7 +42,7 @@ async fn redeem(
     hash: &str,
     api_key: &str,
     retry_from: Timestamp,
-) -> Redeemed<oauth::Spent> {
+) -> Refreshed {
     let mut tx = t.store.begin().await.unwrap();
     let outcome = oauth::redeem_refresh_token(&mut tx, hash, api_key, Timestamp::now(), retry_from)
         .await
@@ -58,37 +58,37 @@ async fn a_spent_refresh_token_is_spent_again_only_by_its_client_within_the_grac
     let grace = Timestamp::now().plus_seconds(-30);
     assert!(matches!(
         redeem(&t, &hash, "app-key-0001", grace).await,
-        Redeemed::Fresh(_)
+        Refreshed::Fresh(_)
     ));
     // Its client again, within the grace: a retry.
     assert!(matches!(
         redeem(&t, &hash, "app-key-0001", grace).await,
-        Redeemed::Fresh(_)
+        Refreshed::Retried(..)
     ));
     // Past the grace (it began after the token was spent): a replay, and the grant is revoked.
     let past = Timestamp::now().plus_seconds(1);
     assert!(matches!(
         redeem(&t, &hash, "app-key-0001", past).await,
-        Redeemed::Replayed
+        Refreshed::Replayed
     ));
     assert!(matches!(
         redeem(&t, &hash, "app-key-0001", grace).await,
-        Redeemed::Replayed
+        Refreshed::Replayed
     ));
 
     // Another client, within the grace: a replay.
     let (t, hash) = one_refresh_token(backend).await;
     assert!(matches!(
         redeem(&t, &hash, "app-key-0001", grace).await,
-        Redeemed::Fresh(_)
+        Refreshed::Fresh(_)
     ));
     assert!(matches!(
         redeem(&t, &hash, "app-key-0002", grace).await,
-        Redeemed::Replayed
+        Refreshed::Replayed
     ));
     assert!(matches!(
         redeem(&t, &hash, "app-key-0001", grace).await,
-        Redeemed::Replayed
+        Refreshed::Replayed
     ));
 }
 
@@ -108,7 +108,7 @@ async fn a_refresh_token_is_spent_once_even_under_a_race(backend: Backend) {
                     .await
                     .unwrap();
             tx.commit().await.unwrap();
-            matches!(outcome, Redeemed::Fresh(_))
+            matches!(outcome, Refreshed::Fresh(_))
         })
     });
     let mut fresh_count = 0;
