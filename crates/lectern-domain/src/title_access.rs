@@ -94,7 +94,8 @@ pub enum Viewer {
 }
 
 impl Viewer {
-    fn site_id(&self) -> &str {
+    /// The site whose collection the viewer sees: a signed-in reader's own, a guest's client's.
+    pub fn site_id(&self) -> &str {
         match self {
             Viewer::Guest { site_id } => site_id,
             Viewer::User(r) => &r.site_id,

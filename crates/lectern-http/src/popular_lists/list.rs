@@ -46,7 +46,7 @@ pub async fn list_popular_lists(
     caller: Caller,
 ) -> ApiResult<Json<PopularLists>> {
     let who = CatalogViewer::of(&state, &caller).await?;
-    let sites = super::sites_of(&who, &caller.client.site_id);
+    let sites = super::sites_of(&who);
     let page = PageRequest::from_params(&caller.params, 10)?;
     let after = page.after::<String>()?;
     let total_results = catalog::popular_lists_count(state.store.pool(), &sites).await?;

@@ -14,8 +14,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(titles::popular_list_titles))
 }
 
-/// The sites whose popular lists a caller sees: their own, and the global collection's.
-fn sites_of(who: &crate::titles::CatalogViewer, own: &str) -> Vec<String> {
+/// The sites whose popular lists a caller sees: their own (a signed-in reader's, whatever the
+/// client key's site; a guest's client key's), and the global collection's, as for titles.
+fn sites_of(who: &crate::titles::CatalogViewer) -> Vec<String> {
+    let own = who.viewer.site_id();
     let mut sites = vec![own.to_owned()];
     sites.extend(who.global_sites.iter().filter(|s| *s != own).cloned());
     sites

@@ -66,7 +66,7 @@ pub async fn popular_list_titles(
     Path(list_id): Path<String>,
 ) -> ApiResult<Json<PopularTitles>> {
     let who = CatalogViewer::of(&state, &caller).await?;
-    let sites = super::sites_of(&who, &caller.client.site_id);
+    let sites = super::sites_of(&who);
     let list = match catalog::popular_list(state.store.pool(), &list_id).await? {
         Some(l) if sites.contains(&l.site_id) => l,
         _ => {

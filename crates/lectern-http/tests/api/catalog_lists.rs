@@ -10,6 +10,7 @@ on_both_stores!(
     categories_count_the_titles_each_caller_can_see,
     bisac_codes_match_a_code_or_description_prefix,
     popular_lists_show_their_visible_titles_in_order,
+    popular_lists_follow_the_signed_in_readers_site,
     periodicals_list_their_series_and_editions,
 );
 
@@ -187,6 +188,48 @@ async fn popular_lists_show_their_visible_titles_in_order(backend: Backend) {
         &app,
         &format!("/v2/popularLists/nope?api_key={PUBLIC}"),
         None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+async fn popular_lists_follow_the_signed_in_readers_site(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    // A reader of the other library, through an app whose key belongs to the main one, sees
+    // their own library's lists (and the global collection's), as with titles.
+    let elsewhere = app.minted_token(TRUSTED, "elsewhere@example.org").await;
+    let (status, body) = get(
+        &app,
+        &format!("/v2/popularLists?api_key={TRUSTED}"),
+        Some(&elsewhere),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        names(&body, "popularLists", "id"),
+        ["far-favourites", "new-arrivals"]
+    );
+    let (status, body) = get(
+        &app,
+        &format!("/v2/popularLists/far-favourites?api_key={TRUSTED}"),
+        Some(&elsewhere),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(names(&body, "popularTitles", "serviceId"), ["t-far"]);
+    // And a reader of the main library does not see the other's through the other's key.
+    let member = app.minted_token(OTHER_SITE, "member@example.org").await;
+    let (_, body) = get(
+        &app,
+        &format!("/v2/popularLists?api_key={OTHER_SITE}"),
+        Some(&member),
+    )
+    .await;
+    assert_eq!(names(&body, "popularLists", "id"), ["new-arrivals"]);
+    let (status, _) = get(
+        &app,
+        &format!("/v2/popularLists/far-favourites?api_key={OTHER_SITE}"),
+        Some(&member),
     )
     .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
