@@ -68,10 +68,22 @@ string_enum!(
 /// A highlighted passage: a bookmark's fields, the passage's text, a colour and a note.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Highlight {
+    /// Where the passage starts (its location is the highlight's key), and its text.
     pub mark: Bookmark,
+    /// Where it ends, when the reading app says so.
+    pub end: PassageEnd,
     pub color: HighlightColor,
     pub note: Option<String>,
     pub date_updated: Timestamp,
+}
+
+/// The end of a highlighted passage, in the same terms as its start.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PassageEnd {
+    pub location: Option<String>,
+    pub position: Option<i64>,
+    pub progression: Option<f64>,
+    pub total_progression: Option<f64>,
 }
 
 string_enum!(

@@ -4,7 +4,9 @@
 /// Declares an enum whose variants are written as the given strings on the wire.
 #[macro_export]
 macro_rules! string_enum {
-    ($(#[$m:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
+    // `Variant = "text" | "alias"`: the text is what is written; an alias (a spelling the
+    // upstream service's clients send) is also read.
+    ($(#[$m:meta])* $name:ident { $($variant:ident = $text:literal $(| $alias:literal)*),+ $(,)? }) => {
         $(#[$m])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum $name { $($variant),+ }
@@ -27,7 +29,7 @@ macro_rules! string_enum {
             type Err = String;
             fn from_str(s: &str) -> Result<Self, String> {
                 match s {
-                    $($text => Ok($name::$variant),)+
+                    $($text $(| $alias)* => Ok($name::$variant),)+
                     _ => Err(format!("'{s}' is not one of {}", Self::VALUES.join(", "))),
                 }
             }

@@ -5,7 +5,7 @@
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::paging::Direction;
-use lectern_domain::reading::{Bookmark, Highlight, HighlightColor};
+use lectern_domain::reading::{Bookmark, Highlight, HighlightColor, PassageEnd};
 use sqlx::{Any, Executor, Row};
 
 use crate::StoreError;
@@ -31,7 +31,8 @@ impl Marks {
             Marks::Bookmarks => MARK_COLUMNS,
             Marks::Highlights => concat!(
                 "service_id, format, location, text, position, progression, total_progression, ",
-                "date_created, color, note, date_updated"
+                "date_created, color, note, date_updated, end_location, end_position, ",
+                "end_progression, end_total_progression"
             ),
         }
     }
@@ -195,7 +196,10 @@ pub async fn put_highlight<'e>(
         "ON CONFLICT (user_account_id, service_id, format, location) DO UPDATE SET
            text = excluded.text, position = excluded.position,
            progression = excluded.progression, total_progression = excluded.total_progression,
-           color = excluded.color, note = excluded.note, date_updated = excluded.date_updated",
+           color = excluded.color, note = excluded.note, date_updated = excluded.date_updated,
+           end_location = excluded.end_location, end_position = excluded.end_position,
+           end_progression = excluded.end_progression,
+           end_total_progression = excluded.end_total_progression",
     )
     .await
 }
@@ -210,8 +214,10 @@ async fn write_highlight<'e>(
     let sql = format!(
         "INSERT INTO highlights (user_account_id, service_id, format, location, text, position,
                                  progression, total_progression, color, note, date_created,
-                                 date_updated)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) {on_conflict}"
+                                 date_updated, end_location, end_position, end_progression,
+                                 end_total_progression)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+         {on_conflict}"
     );
     sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(user_account_id)
@@ -226,6 +232,10 @@ async fn write_highlight<'e>(
         .bind(&h.note)
         .bind(m.date_created.unix())
         .bind(h.date_updated.unix())
+        .bind(&h.end.location)
+        .bind(h.end.position)
+        .bind(h.end.progression)
+        .bind(h.end.total_progression)
         .persistent(false)
         .execute(e)
         .await?;
@@ -265,7 +275,8 @@ pub async fn update_highlight<'e>(
     let m = &h.mark;
     let done = sqlx::query(
         "UPDATE highlights SET text = $5, position = $6, progression = $7, total_progression = $8,
-                color = $9, note = $10, date_updated = $11
+                color = $9, note = $10, date_updated = $11, end_location = $12,
+                end_position = $13, end_progression = $14, end_total_progression = $15
          WHERE user_account_id = $1 AND service_id = $2 AND format = $3 AND location = $4",
     )
     .bind(user_account_id)
@@ -279,6 +290,10 @@ pub async fn update_highlight<'e>(
     .bind(h.color.as_str())
     .bind(&h.note)
     .bind(h.date_updated.unix())
+    .bind(&h.end.location)
+    .bind(h.end.position)
+    .bind(h.end.progression)
+    .bind(h.end.total_progression)
     .persistent(false)
     .execute(e)
     .await?;
@@ -308,5 +323,11 @@ fn highlight(r: &sqlx::any::AnyRow) -> Result<Highlight, StoreError> {
             .map_err(StoreError::Corrupt)?,
         note: r.try_get("note")?,
         date_updated: Timestamp::from_unix(r.try_get("date_updated")?),
+        end: PassageEnd {
+            location: r.try_get("end_location")?,
+            position: r.try_get("end_position")?,
+            progression: r.try_get("end_progression")?,
+            total_progression: r.try_get("end_total_progression")?,
+        },
     })
 }

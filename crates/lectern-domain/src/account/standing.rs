@@ -9,7 +9,12 @@ use crate::invalid::{Invalid, Problems};
 string_enum!(
     /// The kinds of signed agreement: members sign the terms of use, volunteers and sponsors
     /// their own agreements.
-    AgreementType { TermsOfUse = "termsOfUse", Volunteer = "volunteer", Sponsor = "sponsor" }
+    AgreementType {
+        // `individual` is document 3's model value for the same agreement.
+        TermsOfUse = "termsOfUse" | "individual",
+        Volunteer = "volunteer",
+        Sponsor = "sponsor",
+    }
 );
 
 string_enum!(

@@ -114,8 +114,9 @@ pub async fn list_agreements(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct AgreementParams {
-    /// termsOfUse or volunteer (sponsors sign their organization's agreement)
-    #[param(value_type = String, pattern = "^(termsOfUse|volunteer)$")]
+    /// termsOfUse (also read as `individual`, document 3's model value) or volunteer
+    /// (sponsors sign their organization's agreement)
+    #[param(value_type = String, pattern = "^(termsOfUse|individual|volunteer)$")]
     agreement_type: AgreementType,
     /// YYYY-MM-DD, not in the future
     #[param(format = Date)]

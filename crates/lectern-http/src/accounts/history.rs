@@ -3,19 +3,22 @@
 use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::Timestamp;
+use lectern_domain::account::Account;
+use lectern_domain::catalog::ContributorType;
 use lectern_domain::catalog::Format;
-use lectern_store::downloads::{self, SubjectKind};
+use lectern_store::downloads::{self, DownloadStatus, SubjectKind};
 use lectern_store::titles;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::accounts::name::Name;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::{Link, segment};
 use crate::conventions::paging::PageRequest;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::FormatRef;
+use crate::titles::{FormatRef, contributor_name};
 
 /// One download.
 #[derive(Serialize, ToSchema)]
@@ -28,13 +31,74 @@ pub struct DownloadHistoryItem {
     pub format: Option<FormatRef>,
     #[schema(value_type = String)]
     pub date_downloaded: Timestamp,
+    /// When the download was asked for (the upstream's name; the same instant as
+    /// `dateDownloaded`, since a package is asked for by downloading)
+    #[schema(value_type = String)]
+    pub date_requested: Timestamp,
+    /// Whether the file can be had: `AVAILABLE`, or `PENDING` while it is made
+    pub download_status: StatusModel,
+    /// How the package stands: `QUEUED`, `PACKAGING` or `COMPLETED`
+    pub packaging_status: StatusModel,
+    /// Deprecated by document 1 (Versioning 4) for `downloadStatus`, which it repeats
+    pub status: StatusModel,
+    /// The title's authors, when it is still in the catalog (deprecated upstream; kept for
+    /// clients that read it)
+    pub authors: Vec<Name>,
+    /// Who asked for the download: the reader, or the sponsor who downloaded for them
+    pub downloaded_by: Option<String>,
+    /// Whom it was made for: the reader
+    pub downloaded_for: Option<String>,
     /// `title` (or `edition`): the title's record
     pub links: Vec<Link>,
+}
+
+/// The upstream's Status Model: a key and the messages that explain it.
+#[derive(Serialize, ToSchema)]
+pub struct StatusModel {
+    pub key: &'static str,
+    pub messages: Vec<&'static str>,
+}
+
+impl StatusModel {
+    fn download(status: DownloadStatus) -> Self {
+        match status {
+            DownloadStatus::Ready => StatusModel {
+                key: "AVAILABLE",
+                messages: vec!["The file can be downloaded"],
+            },
+            _ => StatusModel {
+                key: "PENDING",
+                messages: vec!["The file is being made"],
+            },
+        }
+    }
+
+    fn packaging(status: DownloadStatus) -> Self {
+        match status {
+            DownloadStatus::Queued => StatusModel {
+                key: "QUEUED",
+                messages: vec!["Waiting to be packaged"],
+            },
+            DownloadStatus::Packaging => StatusModel {
+                key: "PACKAGING",
+                messages: vec!["Being packaged"],
+            },
+            DownloadStatus::Ready => StatusModel {
+                key: "COMPLETED",
+                messages: vec!["Packaged"],
+            },
+            DownloadStatus::Failed => StatusModel {
+                key: "ERROR",
+                messages: vec!["Could not be packaged"],
+            },
+        }
+    }
 }
 
 impl Listed for DownloadHistoryItem {
     const ITEMS: &'static str = "downloads";
     const LIST: &'static str = "DownloadHistory";
+    const ITEMS_ALIAS: Option<&'static str> = Some("titleDownloads");
 }
 
 /// A page of the caller's downloads.
@@ -81,6 +145,8 @@ pub async fn my_history(
         .map(|d| d.subject.clone())
         .collect();
     let records = titles::get_many(pool, &ids).await?;
+    let my_name = Some(display_name(me));
+    let names = Requesters::read(&state.store, me, &rows).await?;
     let items = rows
         .into_iter()
         .map(|d| {
@@ -98,13 +164,24 @@ pub async fn my_history(
                     )
                 }
             };
+            let record = records.iter().find(|t| t.service_id == d.subject);
             DownloadHistoryItem {
-                title: records
-                    .iter()
-                    .find(|t| t.service_id == d.subject)
-                    .map(|t| t.title.clone()),
+                title: record.map(|t| t.title.clone()),
+                authors: record
+                    .map(|t| {
+                        t.contributors_of(ContributorType::Author)
+                            .map(contributor_name)
+                            .collect()
+                    })
+                    .unwrap_or_default(),
                 format: d.format.parse::<Format>().ok().map(FormatRef::from),
                 date_downloaded: d.created_at,
+                date_requested: d.created_at,
+                download_status: StatusModel::download(d.status),
+                packaging_status: StatusModel::packaging(d.status),
+                status: StatusModel::download(d.status),
+                downloaded_by: names.of(&d.requester),
+                downloaded_for: my_name.clone(),
                 links: vec![Link::new(rel, state.v2_url(&path))],
                 service_id: d.subject,
             }
@@ -118,4 +195,40 @@ pub async fn my_history(
         (items, next),
         total,
     )))
+}
+
+fn display_name(a: &Account) -> String {
+    format!("{} {}", a.first_name, a.last_name)
+        .trim()
+        .to_owned()
+}
+
+/// The names of those who asked for a page's downloads: the reader, and any sponsor who
+/// downloaded for them, each read once.
+struct Requesters(Vec<(String, String)>);
+
+impl Requesters {
+    async fn read(
+        store: &lectern_store::Store,
+        me: &Account,
+        rows: &[downloads::Download],
+    ) -> ApiResult<Self> {
+        let mut names = vec![(me.user_account_id.clone(), display_name(me))];
+        for d in rows {
+            if names.iter().any(|(id, _)| *id == d.requester) {
+                continue;
+            }
+            if let Some(a) = lectern_store::accounts::get(store.pool(), &d.requester).await? {
+                names.push((d.requester.clone(), display_name(&a)));
+            }
+        }
+        Ok(Requesters(names))
+    }
+
+    fn of(&self, requester: &str) -> Option<String> {
+        self.0
+            .iter()
+            .find(|(id, _)| id == requester)
+            .map(|(_, name)| name.clone())
+    }
 }

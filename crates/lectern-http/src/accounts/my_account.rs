@@ -23,6 +23,7 @@ use crate::conventions::links::Link;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use crate::titles::GradeView;
 
 /// A student's school and grade.
 #[derive(Serialize, ToSchema)]
@@ -30,6 +31,14 @@ use crate::state::AppState;
 pub struct StudentSummary {
     pub school_name: Option<String>,
     pub grade: Option<String>,
+}
+
+/// A student's organization and grade, as the upstream service writes them.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StudentStatus {
+    pub organization_name: Option<String>,
+    pub grade: Option<GradeView>,
 }
 
 /// The caller's account summary: the User Account of document 3 with what the member needs
@@ -45,6 +54,12 @@ pub struct MyAccountSummary {
     pub needs_new_password: bool,
     /// Null unless the account has a school or a grade
     pub student_summary: Option<StudentSummary>,
+    /// The upstream's shape of a student's school: null for a reader who belongs to no
+    /// organization and has no school (clients take a non-null value for an organizational
+    /// account)
+    pub student_status: Option<StudentStatus>,
+    /// The same as `userName`, under the upstream's name
+    pub username: Option<String>,
     /// Credits that pay for subscriptions; shown to client keys with membership privileges only
     pub credits: Option<i64>,
 }
@@ -73,8 +88,20 @@ pub(super) async fn summary(
             .map(|o| o.organization_name.clone())
             .filter(|_| me.grade.is_some())
     });
+    let organization_name = org
+        .organization
+        .as_ref()
+        .map(|o| o.organization_name.clone())
+        .or_else(|| me.details.school_name.clone());
+    let student_status =
+        (organization_name.is_some() || me.grade.is_some()).then(|| StudentStatus {
+            organization_name,
+            grade: me.grade.as_deref().map(GradeView::of),
+        });
     Ok(MyAccountSummary {
         account,
+        student_status,
+        username: me.user_name.clone(),
         user_name: me.user_name.clone(),
         organization_id: me.organization_id.clone(),
         needs_new_password: me.details.needs_new_password,

@@ -37,6 +37,7 @@ pub struct AssignedTitleView {
 impl Listed for AssignedTitleView {
     const ITEMS: &'static str = "titles";
     const LIST: &'static str = "AssignedTitles";
+    const TITLE_LIST: bool = true;
 }
 
 pub type AssignedTitles = Collection<AssignedTitleView>;
@@ -46,9 +47,10 @@ lectern_domain::string_enum!(
     AssignedSortOrder {
         Title = "title",
         Author = "author",
-        Assigner = "assigner",
+        // The upstream's clients also send `assignedBy` and `dateDownloaded`.
+        Assigner = "assigner" | "assignedBy",
         AssignedDate = "assignedDate",
-        DownloadDate = "downloadDate",
+        DownloadDate = "downloadDate" | "dateDownloaded",
     }
 );
 
@@ -68,8 +70,9 @@ impl From<AssignedSortOrder> for AssignedSort {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct AssignedParams {
-    /// title, author, assigner, assignedDate (the default) or downloadDate
-    #[param(value_type = Option<String>, pattern = "^(title|author|assigner|assignedDate|downloadDate)$")]
+    /// title, author, assigner, assignedDate (the default) or downloadDate (`assignedBy` and
+    /// `dateDownloaded` are read as assigner and downloadDate)
+    #[param(value_type = Option<String>, pattern = "^(title|author|assigner|assignedBy|assignedDate|downloadDate|dateDownloaded)$")]
     sort_order: Option<AssignedSortOrder>,
     /// asc (the default) or desc
     #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
@@ -85,14 +88,7 @@ pub struct AssignedParams {
 
 /// The parameters that shape a page (a POST's `serviceId` is not one).
 fn listing_params(params: &Params) -> Params {
-    Params::from_pairs(
-        params
-            .pairs()
-            .iter()
-            .filter(|(k, _)| matches!(k.as_str(), "sortOrder" | "direction" | "start" | "limit"))
-            .cloned()
-            .collect(),
-    )
+    params.only(&["sortOrder", "direction", "start", "limit"])
 }
 
 /// A page of the member's assignments the caller may see, as the caller sees the titles.

@@ -36,7 +36,9 @@ pub struct MarkListParams {
 pub struct MarkDeleteParams {
     /// The title
     pub service_id: String,
-    /// The mark's location, exactly as it was saved
+    /// The mark's location, exactly as it was saved (`startLocation` is taken for it, as the
+    /// upstream's clients name a highlight's)
+    #[serde(alias = "startLocation")]
     pub location: String,
     /// The mark's format (default EPUB3)
     #[param(value_type = Option<String>, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]

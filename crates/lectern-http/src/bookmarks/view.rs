@@ -17,6 +17,8 @@ pub struct BookmarkView {
     pub allows: Allows,
     pub service_id: String,
     pub date_created: Option<String>,
+    /// The same as `dateCreated`, under the upstream's name
+    pub date_added: Option<String>,
     pub format: FormatRef,
     /// `self` (the mark, which DELETE removes) and `title`.
     pub links: Vec<Link>,
@@ -48,6 +50,7 @@ pub fn mark_view(
         allows: Allows::of(allows),
         service_id: b.service_id.clone(),
         date_created: Some(b.date_created.to_string()),
+        date_added: Some(b.date_created.to_string()),
         format: b.format.into(),
         links: vec![
             Link::new(

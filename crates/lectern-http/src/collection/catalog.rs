@@ -75,6 +75,7 @@ pub struct CatalogTitle(TitleCompleteRecord);
 impl Listed for CatalogTitle {
     const ITEMS: &'static str = "titles";
     const LIST: &'static str = "CatalogList";
+    const TITLE_LIST: bool = true;
 
     fn extra_properties() -> Vec<(&'static str, RefOr<Schema>)> {
         FoundTitle::extra_properties()
@@ -165,8 +166,7 @@ pub async fn catalog(
             found.total,
         )
         .with("authorFacets", json(author_facets)?)
-        .with("categoryFacets", json(category_facets)?)
-        .with("message", serde_json::Value::Null),
+        .with("categoryFacets", json(category_facets)?),
     ))
 }
 

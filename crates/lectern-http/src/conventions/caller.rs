@@ -80,18 +80,88 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
     let (mut parts, body) = req.into_parts();
     let mut params = Params::from_pairs(Params::parse_urlencoded(
         parts.uri.query().unwrap_or("").as_bytes(),
-    ));
-    let body = if is_form(&parts.headers) {
-        let bytes = to_bytes(body, FORM_LIMIT)
-            .await
-            .map_err(|_| ApiError::bad_param("body", "form bodies are limited to 1 MiB"))?;
-        params.extend(Params::parse_urlencoded(&bytes));
-        Body::from(bytes)
-    } else {
-        body
+    )?);
+    let body = match body_kind(&parts.headers) {
+        BodyKind::Other => body,
+        kind => {
+            let bytes = to_bytes(body, FORM_LIMIT).await.map_err(|_| {
+                ApiError::bad_param("body", "form and JSON bodies are limited to 1 MiB")
+            })?;
+            params.extend(match kind {
+                BodyKind::Json => Params::parse_json_object(&bytes)?,
+                _ => Params::parse_urlencoded(&bytes)?,
+            });
+            Body::from(bytes)
+        }
     };
 
-    let api_key = params.required("api_key")?;
+    let token = bearer_token(&parts.headers, &params)?;
+    let (client, session) = client_and_session(state, &params, token.as_deref()).await?;
+    if let Some(s) = &session
+        && let Err(wait) = state.limits.check_user(&s.account.user_account_id).await
+    {
+        return Err(ApiError::too_many_requests(
+            wait,
+            "Too many requests for this user; retry later",
+        ));
+    }
+
+    if session.is_none() {
+        params.for_guest_of(&client.api_key);
+    }
+    parts.extensions.insert(Caller {
+        client,
+        session,
+        params,
+    });
+    Ok(Request::from_parts(parts, body))
+}
+
+/// The client key of the request and the signed-in session, if any. The key is `api_key` as
+/// sent or, when a signed-in request leaves it out (a link followed as given, as document 1 asks
+/// of clients), the key its token was issued to: every token is bound to one key.
+async fn client_and_session(
+    state: &AppState,
+    params: &Params,
+    token: Option<&str>,
+) -> ApiResult<(Arc<Client>, Option<Arc<SignedIn>>)> {
+    let sent_key = params.one("api_key")?.filter(|k| !k.trim().is_empty());
+    let (client, signed_in) = match (sent_key, token) {
+        (Some(key), _) => {
+            let client = client_by_key(state, key).await?;
+            let signed_in = match token {
+                Some(t) => Some(signed_in_by(state, t).await?),
+                None => None,
+            };
+            (client, signed_in)
+        }
+        (None, Some(t)) => {
+            let signed_in = signed_in_by(state, t).await?;
+            (
+                client_by_key(state, &signed_in.token.api_key).await?,
+                Some(signed_in),
+            )
+        }
+        (None, None) => return Err(ApiError::missing_param("api_key")),
+    };
+    if let Err(wait) = state
+        .limits
+        .check_client(&client.api_key, client.rate_limit_per_minute)
+        .await
+    {
+        return Err(ApiError::too_many_requests(
+            wait,
+            "Too many requests for this api_key; retry later",
+        ));
+    }
+    let session = match (signed_in, token) {
+        (Some(s), Some(t)) => Some(check_session(s, &client, t)?),
+        _ => None,
+    };
+    Ok((client, session))
+}
+
+async fn client_by_key(state: &AppState, api_key: &str) -> ApiResult<Arc<Client>> {
     let client = state
         .clients
         .get(&state.store, api_key)
@@ -104,47 +174,22 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
     if client.disabled {
         return Err(ApiError::forbidden("This api_key has been disabled"));
     }
-    if let Err(wait) = state
-        .limits
-        .check_client(&client.api_key, client.rate_limit_per_minute)
-        .await
-    {
-        return Err(ApiError::too_many_requests(
-            wait,
-            "Too many requests for this api_key; retry later",
-        ));
-    }
-
-    let session = match bearer_token(&parts.headers, &params)? {
-        None => None,
-        Some(token) => Some(session_for_token(state, &client, &token).await?),
-    };
-    if let Some(s) = &session
-        && let Err(wait) = state.limits.check_user(&s.account.user_account_id).await
-    {
-        return Err(ApiError::too_many_requests(
-            wait,
-            "Too many requests for this user; retry later",
-        ));
-    }
-
-    parts.extensions.insert(Caller {
-        client,
-        session,
-        params,
-    });
-    Ok(Request::from_parts(parts, body))
+    Ok(client)
 }
 
-fn is_form(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|ct| {
-            ct.trim_start()
-                .to_ascii_lowercase()
-                .starts_with("application/x-www-form-urlencoded")
-        })
+enum BodyKind {
+    Form,
+    Json,
+    /// Read by the handler, if at all (multipart uploads), or refused by `media`.
+    Other,
+}
+
+fn body_kind(headers: &HeaderMap) -> BodyKind {
+    match super::media::body_media_type(headers).as_deref() {
+        Some("application/x-www-form-urlencoded") => BodyKind::Form,
+        Some("application/json") => BodyKind::Json,
+        _ => BodyKind::Other,
+    }
 }
 
 /// The token from `Authorization: Bearer`, or from the deprecated `access_token` parameter.
@@ -179,16 +224,15 @@ fn bearer_token(headers: &HeaderMap, params: &Params) -> ApiResult<Option<String
     }
 }
 
-async fn session_for_token(
-    state: &AppState,
-    client: &Client,
-    token: &str,
-) -> ApiResult<Arc<SignedIn>> {
-    let session = token_and_account(state, &token_hash(token))
+/// The token's record and account, or a 401 for a token not known here.
+async fn signed_in_by(state: &AppState, token: &str) -> ApiResult<Arc<SignedIn>> {
+    token_and_account(state, &token_hash(token))
         .await?
-        .ok_or_else(|| {
-            ApiError::unauthorized("The access token is not valid; request a new one")
-        })?;
+        .ok_or_else(|| ApiError::unauthorized("The access token is not valid; request a new one"))
+}
+
+/// The session of a known token, if it may be used now and by this client.
+fn check_session(session: Arc<SignedIn>, client: &Client, token: &str) -> ApiResult<Arc<SignedIn>> {
     let (record, account) = (&session.token, &session.account);
     if record.revoked != 0 {
         return Err(ApiError::unauthorized(

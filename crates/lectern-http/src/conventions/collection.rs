@@ -20,6 +20,12 @@ pub trait Listed: Serialize + ToSchema {
     const ITEMS: &'static str;
     /// The envelope's schema name in the OpenAPI document, e.g. `BookmarkList`.
     const LIST: &'static str;
+    /// The upstream service's name for the items, where it differs from ours: the items are
+    /// written under both, ours first (`docs/decisions.md`, "Upstream names beside ours").
+    const ITEMS_ALIAS: Option<&'static str> = None;
+    /// A list of titles: its envelope carries `message` (null when there is none), as every
+    /// title list of the upstream service does.
+    const TITLE_LIST: bool = false;
 
     /// Fields a list of these adds to the envelope (reading list titles add `readingListId`).
     fn extra_properties() -> Vec<(&'static str, RefOr<Schema>)> {
@@ -134,13 +140,19 @@ impl<T: Listed> Collection<T> {
 
 impl<T: Listed> Serialize for Collection<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(6 + self.extra.len()))?;
+        let mut map = s.serialize_map(None)?;
         map.serialize_entry("allows", &self.allows)?;
         map.serialize_entry(T::ITEMS, &self.items)?;
+        if let Some(alias) = T::ITEMS_ALIAS {
+            map.serialize_entry(alias, &self.items)?;
+        }
         map.serialize_entry("limit", &self.limit)?;
         map.serialize_entry("links", &self.links)?;
         map.serialize_entry("next", &self.next)?;
         map.serialize_entry("totalResults", &self.total_results)?;
+        if T::TITLE_LIST && !self.extra.iter().any(|(name, _)| *name == "message") {
+            map.serialize_entry("message", &None::<String>)?;
+        }
         for (name, value) in &self.extra {
             map.serialize_entry(name, value)?;
         }
@@ -155,12 +167,26 @@ impl<T: Listed> PartialSchema for Collection<T> {
                 .schema_type(Type::Integer)
                 .minimum(Some(0))
         };
-        ObjectBuilder::new()
+        let items = || ArrayBuilder::new().items(Ref::from_schema_name(T::name()));
+        let mut envelope = ObjectBuilder::new()
             .property("allows", Allows::schema())
-            .property(
-                T::ITEMS,
-                ArrayBuilder::new().items(Ref::from_schema_name(T::name())),
-            )
+            .property(T::ITEMS, items());
+        if let Some(alias) = T::ITEMS_ALIAS {
+            envelope = envelope.property(
+                alias,
+                items().description(Some(format!("The same items as `{}`", T::ITEMS))),
+            );
+        }
+        for (name, schema) in T::extra_properties() {
+            envelope = envelope.property(name, schema);
+        }
+        if T::TITLE_LIST {
+            envelope = envelope.property(
+                "message",
+                ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Null])),
+            );
+        }
+        envelope
             .property("limit", integer())
             .property(
                 "links",

@@ -13,14 +13,42 @@ pub fn negotiate(headers: &HeaderMap) -> ApiResult<()> {
             "This API answers only in application/json; send 'Accept: application/json' or leave Accept out",
         ));
     }
-    if has_body(headers) && !readable_body(headers) {
-        return Err(ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "UNSUPPORTED_MEDIA_TYPE",
-            "Send the body as application/x-www-form-urlencoded, multipart/form-data or application/json",
-        ));
+    if has_body(headers) {
+        let media = body_media_type(headers);
+        if !media.as_deref().is_some_and(|m| READABLE.contains(&m)) {
+            let sent = match media {
+                Some(m) => format!("A body of type '{m}' is not read here"),
+                None => "A body without a Content-Type is not read here".to_owned(),
+            };
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "UNSUPPORTED_MEDIA_TYPE",
+                format!(
+                    "{sent}; send it as application/json, application/x-www-form-urlencoded or multipart/form-data"
+                ),
+            ));
+        }
     }
     Ok(())
+}
+
+/// The media types a `/v2` body may have.
+const READABLE: [&str; 3] = [
+    "application/json",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data",
+];
+
+/// The body's media type, lower case and without parameters, if it says one.
+pub fn body_media_type(headers: &HeaderMap) -> Option<String> {
+    let ct = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
+    let media = ct
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    (!media.is_empty()).then_some(media)
 }
 
 fn accepts_json(headers: &HeaderMap) -> bool {
@@ -50,25 +78,6 @@ fn has_body(headers: &HeaderMap) -> bool {
         .and_then(|v| v.parse::<u64>().ok())
         .unwrap_or(0);
     length > 0 || headers.contains_key(header::TRANSFER_ENCODING)
-}
-
-fn readable_body(headers: &HeaderMap) -> bool {
-    let Some(ct) = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-    else {
-        return false;
-    };
-    let media = ct
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    matches!(
-        media.as_str(),
-        "application/x-www-form-urlencoded" | "multipart/form-data" | "application/json"
-    )
 }
 
 #[cfg(test)]

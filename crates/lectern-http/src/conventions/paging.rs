@@ -10,7 +10,9 @@ use super::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
-/// Parameters never copied into links: credentials, and the page position itself.
+/// Parameters never copied into links: credentials, and the page position itself. A guest's
+/// links get their `api_key` back (`Params::link_key`); a signed-in caller's links need none,
+/// since a request without one takes the key its token was issued to.
 const NOT_IN_LINKS: [&str; 3] = ["api_key", "access_token", "start"];
 
 #[derive(Debug, Clone)]
@@ -93,7 +95,7 @@ fn paging_error(e: &PagingError) -> ApiError {
 }
 
 /// The `self` link of a list (its path with the caller's filters) and, when there is more,
-/// `next`: the same with `start`.
+/// `next`: the same with `start`. Each works followed as given (document 1, rule 5).
 pub fn collection_links(
     state: &AppState,
     path: &str,
@@ -105,6 +107,7 @@ pub fn collection_links(
         .iter()
         .filter(|(k, _)| !NOT_IN_LINKS.contains(&k.as_str()))
         .map(|(k, v)| (k.as_str(), v.as_str()))
+        .chain(params.link_key().map(|key| ("api_key", key)))
         .collect();
     let with_query = |extra: Option<(&str, &str)>| {
         let mut q = url::form_urlencoded::Serializer::new(String::new());

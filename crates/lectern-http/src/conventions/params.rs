@@ -15,15 +15,91 @@ use crate::error::{ApiError, ApiResult};
 #[derive(Debug, Clone, Default)]
 pub struct Params {
     pairs: Vec<(String, String)>,
+    /// The client key a guest's links carry (`paging::collection_links`): a guest has no token
+    /// to follow a link with, so the link itself says which application follows it.
+    link_key: Option<String>,
 }
 
 impl Params {
     pub fn from_pairs(pairs: Vec<(String, String)>) -> Self {
-        Params { pairs }
+        Params {
+            pairs,
+            link_key: None,
+        }
     }
 
-    pub fn parse_urlencoded(raw: &[u8]) -> Vec<(String, String)> {
-        url::form_urlencoded::parse(raw).into_owned().collect()
+    /// Marks these as a guest's parameters, whose links carry `api_key`.
+    pub fn for_guest_of(&mut self, api_key: &str) {
+        self.link_key = Some(api_key.to_owned());
+    }
+
+    pub fn link_key(&self) -> Option<&str> {
+        self.link_key.as_deref()
+    }
+
+    /// These parameters limited to `names` (for example those that shape a page, where the
+    /// same request also carries a write's own parameters).
+    pub fn only(&self, names: &[&str]) -> Params {
+        Params {
+            pairs: self
+                .pairs
+                .iter()
+                .filter(|(k, _)| names.contains(&k.as_str()))
+                .cloned()
+                .collect(),
+            link_key: self.link_key.clone(),
+        }
+    }
+
+    /// Name-value pairs of a query string or a form body. Text that is not UTF-8 once decoded
+    /// is refused, naming the parameter, rather than stored with replacement characters.
+    pub fn parse_urlencoded(raw: &[u8]) -> Result<Vec<(String, String)>, NotText> {
+        raw.split(|b| *b == b'&')
+            .filter(|pair| !pair.is_empty())
+            .map(|pair| {
+                let (name, value) = match pair.iter().position(|b| *b == b'=') {
+                    Some(i) => (&pair[..i], &pair[i + 1..]),
+                    None => (pair, &[][..]),
+                };
+                let name = form_decoded(name).map_err(|lossy| NotText { name: lossy })?;
+                let value = form_decoded(value).map_err(|_| NotText { name: name.clone() })?;
+                Ok((name, value))
+            })
+            .collect()
+    }
+
+    /// The members of a JSON object body, as name-value pairs like a form's: strings as they
+    /// are, numbers and booleans as written, an array as the parameter repeated, null as
+    /// absent. A nested object has no form counterpart and is refused by name.
+    pub fn parse_json_object(raw: &[u8]) -> ApiResult<Vec<(String, String)>> {
+        if raw.iter().all(u8::is_ascii_whitespace) {
+            return Ok(Vec::new());
+        }
+        let object: serde_json::Map<String, serde_json::Value> = serde_json::from_slice(raw)
+            .map_err(|e| ApiError::bad_param("body", format!("is not a JSON object: {e}")))?;
+        let mut pairs = Vec::with_capacity(object.len());
+        for (name, value) in object {
+            let values = match value {
+                serde_json::Value::Array(items) => items,
+                one => vec![one],
+            };
+            for value in values {
+                match value {
+                    serde_json::Value::Null => {}
+                    serde_json::Value::String(s) => pairs.push((name.clone(), s)),
+                    serde_json::Value::Bool(_) | serde_json::Value::Number(_) => {
+                        pairs.push((name.clone(), value.to_string()));
+                    }
+                    serde_json::Value::Array(_) | serde_json::Value::Object(_) => {
+                        return Err(ApiError::bad_param(
+                            &name,
+                            "must be a string, number, boolean or a list of them",
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(pairs)
     }
 
     pub fn extend(&mut self, more: Vec<(String, String)>) {
@@ -121,6 +197,36 @@ impl Params {
     }
 }
 
+/// A query or form parameter whose decoded name or value is not UTF-8 text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotText {
+    /// The parameter's name (with replacement characters where the name itself is not text).
+    pub name: String,
+}
+
+impl NotText {
+    pub fn message(&self) -> &'static str {
+        "is not valid UTF-8 text once percent-decoded"
+    }
+}
+
+impl From<NotText> for ApiError {
+    fn from(e: NotText) -> Self {
+        ApiError::bad_param(&e.name, e.message())
+    }
+}
+
+/// One name or value of a form: `+` is a space, then percent-decoding, then UTF-8; on failure,
+/// the text as it would have been read with replacement characters.
+fn form_decoded(raw: &[u8]) -> Result<String, String> {
+    let spaced: Vec<u8> = raw
+        .iter()
+        .map(|b| if *b == b'+' { b' ' } else { *b })
+        .collect();
+    let bytes: Vec<u8> = percent_encoding::percent_decode(&spaced).collect();
+    String::from_utf8(bytes).map_err(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,7 +299,49 @@ mod tests {
     }
 
     fn params(query: &str) -> Params {
-        Params::from_pairs(Params::parse_urlencoded(query.as_bytes()))
+        Params::from_pairs(Params::parse_urlencoded(query.as_bytes()).unwrap_or_default())
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_refused_by_name() {
+        assert_eq!(
+            Params::parse_urlencoded(b"a=1&name=%ED%A0%80"),
+            Err(NotText {
+                name: "name".into()
+            })
+        );
+        assert!(Params::parse_urlencoded(b"na%FFme=x").is_err());
+        assert_eq!(
+            Params::parse_urlencoded(b"name=Caf%C3%A9+au+lait&flag&=v"),
+            Ok(vec![
+                ("name".into(), "Café au lait".into()),
+                ("flag".into(), String::new()),
+                (String::new(), "v".into()),
+            ])
+        );
+    }
+
+    #[test]
+    fn a_json_object_reads_as_a_form() {
+        let pairs = Params::parse_json_object(
+            br#"{"api_key":"k","limit":5,"on":true,"author":["A","B"],"gone":null}"#,
+        )
+        .unwrap_or_default();
+        assert_eq!(
+            pairs,
+            [
+                ("api_key", "k"),
+                ("author", "A"),
+                ("author", "B"),
+                ("limit", "5"),
+                ("on", "true"),
+            ]
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        );
+        for bad in [&br#"[1]"#[..], br#"{"a":{"b":1}}"#, b"{"] {
+            assert!(Params::parse_json_object(bad).is_err());
+        }
+        assert_eq!(Params::parse_json_object(b" ").ok(), Some(vec![]));
     }
 
     #[test]

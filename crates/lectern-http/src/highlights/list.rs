@@ -27,6 +27,27 @@ pub struct HighlightView {
     pub color: String,
     pub note: Option<String>,
     pub date_updated: String,
+    /// The upstream's names for the range: `startLocation` (the same as `location`),
+    /// `highlightText` (`text`), `annotationNote` (`note`), the start's position and
+    /// progressions, and where the range ends
+    #[serde(flatten)]
+    pub range: HighlightRange,
+}
+
+/// A highlight as the upstream's clients read it: a range with a start and an end.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HighlightRange {
+    pub start_location: String,
+    pub end_location: Option<String>,
+    pub highlight_text: Option<String>,
+    pub annotation_note: Option<String>,
+    pub start_position: Option<i64>,
+    pub end_position: Option<i64>,
+    pub start_progression: Option<f64>,
+    pub end_progression: Option<f64>,
+    pub start_total_progression: Option<f64>,
+    pub end_total_progression: Option<f64>,
 }
 
 impl Listed for HighlightView {
@@ -47,6 +68,18 @@ pub fn highlight_view(state: &AppState, h: &Highlight) -> HighlightView {
         color: h.color.to_string(),
         note: h.note.clone(),
         date_updated: h.date_updated.to_string(),
+        range: HighlightRange {
+            start_location: h.mark.location.clone(),
+            end_location: h.end.location.clone(),
+            highlight_text: h.mark.text.clone(),
+            annotation_note: h.note.clone(),
+            start_position: h.mark.position,
+            end_position: h.end.position,
+            start_progression: h.mark.progression,
+            end_progression: h.end.progression,
+            start_total_progression: h.mark.total_progression,
+            end_total_progression: h.end.total_progression,
+        },
     }
 }
 

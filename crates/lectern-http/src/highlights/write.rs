@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
-use lectern_domain::reading::{self, Highlight, HighlightColor};
+use lectern_domain::reading::{self, Highlight, HighlightColor, PassageEnd};
 use lectern_store::marks;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -18,32 +18,49 @@ use crate::state::AppState;
 use crate::titles::{CatalogViewer, check_visible};
 
 /// The form of a highlight: a bookmark's fields, where `text` is the highlighted passage, with a
-/// colour and a note.
+/// colour and a note. The upstream's clients name the same fields as a range (`startLocation`,
+/// `highlightText`, `annotationNote`, `startPosition` ...), and send where it ends: both
+/// spellings are taken (`docs/decisions.md`, "Upstream names beside ours").
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HighlightForm {
     /// The title
     service_id: String,
-    /// The highlighted range, exactly as the reading app names it
+    /// Where the highlighted range starts, exactly as the reading app names it (or the whole
+    /// range); also `startLocation`
+    #[serde(alias = "startLocation")]
     location: String,
     /// The format read (default EPUB3)
     #[schema(value_type = Option<String>, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]
     format: Option<Format>,
-    /// The highlighted passage
+    /// The highlighted passage; also `highlightText`
+    #[serde(alias = "highlightText")]
     text: Option<String>,
-    /// Spine index
+    /// Spine index; also `startPosition`
+    #[serde(alias = "startPosition")]
     #[schema(minimum = 0)]
     position: Option<i64>,
-    /// Percent within the section
+    /// Percent within the section; also `startProgression`
+    #[serde(alias = "startProgression")]
     #[schema(minimum = 0, maximum = 100)]
     progression: Option<f64>,
-    /// Percent within the title
+    /// Percent within the title; also `startTotalProgression`
+    #[serde(alias = "startTotalProgression")]
     #[schema(minimum = 0, maximum = 100)]
     total_progression: Option<f64>,
+    /// Where the range ends
+    end_location: Option<String>,
+    #[schema(minimum = 0)]
+    end_position: Option<i64>,
+    #[schema(minimum = 0, maximum = 100)]
+    end_progression: Option<f64>,
+    #[schema(minimum = 0, maximum = 100)]
+    end_total_progression: Option<f64>,
     /// yellow (the default), green, blue, pink, purple or orange
     #[schema(value_type = Option<String>, pattern = "^(yellow|green|blue|pink|purple|orange)$")]
     color: Option<HighlightColor>,
-    /// The reader's note on the passage
+    /// The reader's note on the passage; also `annotationNote`
+    #[serde(alias = "annotationNote")]
     note: Option<String>,
 }
 
@@ -52,6 +69,7 @@ impl HighlightForm {
         if let Some(note) = &self.note {
             reading::check_text(note).map_err(|why| ApiError::bad_param("note", why))?;
         }
+        let end = self.end()?;
         let mark = SaveBookmark {
             service_id: self.service_id,
             location: self.location,
@@ -64,9 +82,37 @@ impl HighlightForm {
         .into_bookmark(now)?;
         Ok(Highlight {
             mark,
+            end,
             color: self.color.unwrap_or(HighlightColor::Yellow),
             note: self.note,
             date_updated: now,
+        })
+    }
+
+    /// The range's end, checked as its start is.
+    fn end(&self) -> ApiResult<PassageEnd> {
+        if let Some(location) = &self.end_location {
+            reading::check_text(location).map_err(|why| ApiError::bad_param("endLocation", why))?;
+        }
+        if self.end_position.is_some_and(|p| p < 0) {
+            return Err(ApiError::bad_param("endPosition", "must be 0 or more"));
+        }
+        for (name, value) in [
+            ("endProgression", self.end_progression),
+            ("endTotalProgression", self.end_total_progression),
+        ] {
+            if value.is_some_and(|v| !(0.0..=100.0).contains(&v)) {
+                return Err(ApiError::bad_param(
+                    name,
+                    "must be a percentage from 0 to 100",
+                ));
+            }
+        }
+        Ok(PassageEnd {
+            location: self.end_location.clone(),
+            position: self.end_position,
+            progression: self.end_progression,
+            total_progression: self.end_total_progression,
         })
     }
 }

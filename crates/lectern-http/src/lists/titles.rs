@@ -44,6 +44,7 @@ pub struct ListTitleView {
 impl Listed for ListTitleView {
     const ITEMS: &'static str = "titles";
     const LIST: &'static str = "ReadingListTitles";
+    const TITLE_LIST: bool = true;
 
     fn extra_properties() -> Vec<(&'static str, RefOr<Schema>)> {
         vec![(
@@ -266,12 +267,5 @@ async fn titles_page(state: &AppState, caller: &Caller, found: &Found) -> ApiRes
 
 /// The parameters that shape a page of titles (a POST's or DELETE's `serviceId` is not one).
 fn listing_params(params: &Params) -> Params {
-    Params::from_pairs(
-        params
-            .pairs()
-            .iter()
-            .filter(|(k, _)| matches!(k.as_str(), "sortOrder" | "direction" | "start" | "limit"))
-            .cloned()
-            .collect(),
-    )
+    params.only(&["sortOrder", "direction", "start", "limit"])
 }

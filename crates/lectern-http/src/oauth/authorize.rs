@@ -46,9 +46,10 @@ const CODE_TTL_SECS: i64 = 60;
     )
 )]
 pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery) -> Response {
-    let params = Params::from_pairs(Params::parse_urlencoded(
-        query.unwrap_or_default().as_bytes(),
-    ));
+    // Text that is not UTF-8 reads as no parameters: the page then names what is missing.
+    let params = Params::from_pairs(
+        Params::parse_urlencoded(query.unwrap_or_default().as_bytes()).unwrap_or_default(),
+    );
     let bad = |message: &str| {
         error_page(
             StatusCode::BAD_REQUEST,
@@ -222,7 +223,8 @@ pub async fn submit_login(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let form = Params::from_pairs(Params::parse_urlencoded(&body));
+    // A form that is not UTF-8 text reads as empty, and fails the flow's CSRF check.
+    let form = Params::from_pairs(Params::parse_urlencoded(&body).unwrap_or_default());
     let (flow_hash, flow, client) = match current_flow(&state, &headers, Some(&form)).await {
         Ok(found) => found,
         Err(resp) => return resp,
@@ -322,7 +324,8 @@ pub async fn submit_consent(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let form = Params::from_pairs(Params::parse_urlencoded(&body));
+    // A form that is not UTF-8 text reads as empty, and fails the flow's CSRF check.
+    let form = Params::from_pairs(Params::parse_urlencoded(&body).unwrap_or_default());
     let (flow_hash, flow, client) = match current_flow(&state, &headers, Some(&form)).await {
         Ok(found) => found,
         Err(resp) => return resp,

@@ -126,7 +126,11 @@ pub(super) fn form_params(
             "Send the request as application/x-www-form-urlencoded",
         ));
     }
-    let in_query = Params::parse_urlencoded(query.unwrap_or_default().as_bytes());
+    let not_text = |e: crate::conventions::params::NotText| {
+        TokenError::new("invalid_request", format!("'{}' {}", e.name, e.message()))
+    };
+    let in_query =
+        Params::parse_urlencoded(query.unwrap_or_default().as_bytes()).map_err(not_text)?;
     if let Some((name, _)) = in_query.iter().find(|(k, _)| k != "api_key") {
         return Err(TokenError::new(
             "invalid_request",
@@ -135,7 +139,7 @@ pub(super) fn form_params(
             ),
         ));
     }
-    let mut params = Params::from_pairs(Params::parse_urlencoded(body));
+    let mut params = Params::from_pairs(Params::parse_urlencoded(body).map_err(not_text)?);
     params.extend(in_query);
     if let Some(name) = params.repeated_name() {
         return Err(TokenError::new(

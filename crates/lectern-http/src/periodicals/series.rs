@@ -109,7 +109,13 @@ pub async fn list_series(
         let latest = periodicals::editions(state.store.pool(), &s.series_id)
             .await?
             .pop();
-        periodicals.push(series_summary(&state, &s, n, latest.as_ref()));
+        periodicals.push(series_summary(
+            &state,
+            &s,
+            n,
+            latest.as_ref(),
+            &who.category_names,
+        ));
     }
     Ok(Json(Collection::page(
         &state,

@@ -7,7 +7,8 @@ use utoipa::ToSchema;
 use crate::conventions::links::Link;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, segment};
+use crate::title_index::CategoryNames;
+use crate::titles::{CatalogViewer, CategoryRef, FormatRef, segment, service_category};
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -27,7 +28,8 @@ pub struct SeriesSummary {
     pub publisher: Option<String>,
     pub series_type: String,
     pub external_category_code: Option<String>,
-    pub categories: Vec<String>,
+    /// Category objects, as a title's are
+    pub categories: Vec<CategoryRef>,
     pub languages: Vec<String>,
     pub countries: Vec<String>,
     pub edition_count: u64,
@@ -43,7 +45,8 @@ pub struct EditionView {
     pub edition_name: String,
     pub publication_date: String,
     pub expiration_date: Option<String>,
-    pub formats: Vec<String>,
+    /// Format objects, as a title's are
+    pub formats: Vec<FormatRef>,
     pub links: Vec<Link>,
 }
 
@@ -52,6 +55,7 @@ pub fn series_summary(
     s: &PeriodicalSeries,
     edition_count: u64,
     latest: Option<&Edition>,
+    names: &CategoryNames,
 ) -> SeriesSummary {
     let base = format!("/periodicals/{}", segment(&s.series_id));
     SeriesSummary {
@@ -62,7 +66,11 @@ pub fn series_summary(
         publisher: s.publisher.clone(),
         series_type: s.series_type.to_string(),
         external_category_code: s.external_category_code.clone(),
-        categories: s.categories.clone(),
+        categories: s
+            .categories
+            .iter()
+            .map(|c| service_category(state, c, names))
+            .collect(),
         languages: s.languages.clone(),
         countries: s.countries.clone(),
         edition_count,
@@ -86,7 +94,14 @@ pub async fn summary_with_latest(
     let latest = periodicals::editions(state.store.pool(), &s.series_id)
         .await?
         .pop();
-    Ok(series_summary(state, s, edition_count, latest.as_ref()))
+    let names = state.titles.category_names(&state.store).await?;
+    Ok(series_summary(
+        state,
+        s,
+        edition_count,
+        latest.as_ref(),
+        &names,
+    ))
 }
 
 pub fn edition_view(state: &AppState, series_id: &str, e: &Edition) -> EditionView {
@@ -104,7 +119,7 @@ pub fn edition_view(state: &AppState, series_id: &str, e: &Edition) -> EditionVi
             .artifacts
             .iter()
             .filter(|a| a.status == ArtifactStatus::Available)
-            .map(|a| a.format.to_string())
+            .map(|a| FormatRef::from(a.format))
             .collect(),
         links: vec![
             Link::new("self", state.v2_url(&base)),

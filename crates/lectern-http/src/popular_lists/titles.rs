@@ -7,7 +7,7 @@ use lectern_store::{catalog, titles};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
@@ -24,6 +24,7 @@ pub struct PopularTitle(TitleSummary);
 impl Listed for PopularTitle {
     const ITEMS: &'static str = "popularTitles";
     const LIST: &'static str = "PopularTitles";
+    const TITLE_LIST: bool = true;
 
     fn extra_properties() -> Vec<(&'static str, RefOr<Schema>)> {
         vec![
@@ -32,9 +33,10 @@ impl Listed for PopularTitle {
                 ObjectBuilder::new().schema_type(Type::String).into(),
             ),
             (
-                "message",
+                "id",
                 ObjectBuilder::new()
-                    .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+                    .schema_type(Type::String)
+                    .description(Some("The popular list's id"))
                     .into(),
             ),
         ]
@@ -108,6 +110,6 @@ pub async fn popular_list_titles(
             total_results,
         )
         .with("description", serde_json::Value::String(list.description))
-        .with("message", serde_json::Value::Null),
+        .with("id", serde_json::Value::String(list.list_id)),
     ))
 }

@@ -48,6 +48,7 @@ pub struct RecommendedTitle(TitleSummary);
 impl Listed for RecommendedTitle {
     const ITEMS: &'static str = "recommendedTitles";
     const LIST: &'static str = "RecommendedTitles";
+    const TITLE_LIST: bool = true;
 }
 
 pub type RecommendedTitles = Collection<RecommendedTitle>;

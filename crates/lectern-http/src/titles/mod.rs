@@ -6,6 +6,7 @@ mod cover;
 mod download;
 mod filters;
 mod names;
+pub use names::contributor_name;
 mod record;
 mod resources;
 pub(crate) mod search;
@@ -13,7 +14,7 @@ mod view;
 mod viewer;
 
 pub use record::{
-    TitleCompleteRecord, check_visible, complete_record, live_title_for, visible_title,
+    GradeView, TitleCompleteRecord, check_visible, complete_record, live_title_for, visible_title,
 };
 pub use view::{
     CategoryRef, FormatRef, TitleSummary, category_search_url, segment, service_category, summary,

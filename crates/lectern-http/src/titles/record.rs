@@ -11,8 +11,10 @@ use lectern_store::{readers, titles};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::names::contributor_name;
 use super::view::{TitleSummary, segment, summary};
 use super::viewer::CatalogViewer;
+use crate::accounts::name::Name;
 use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
 use crate::documents;
@@ -32,7 +34,22 @@ pub struct UsageRestrictionView {
 pub struct GradeView {
     pub name: String,
     pub grade_code: String,
+    /// Deprecated by document 1 (Versioning 4); the same as `gradeCode`, for clients that
+    /// still read it
+    pub grade_id: String,
     pub links: Vec<Link>,
+}
+
+impl GradeView {
+    /// Grades are kept by their code, which is also their name.
+    pub fn of(code: &str) -> Self {
+        GradeView {
+            name: code.to_owned(),
+            grade_code: code.to_owned(),
+            grade_id: code.to_owned(),
+            links: vec![],
+        }
+    }
 }
 
 /// Document 3's Artifact Metadata.
@@ -54,7 +71,8 @@ pub struct ArtifactView {
     pub funding_source: Option<String>,
     pub number_of_volumes: Option<u32>,
     pub external_identifier_code: Option<String>,
-    pub transcriber: Option<String>,
+    /// A Name object, as the upstream writes it
+    pub transcriber: Option<Name>,
     #[schema(value_type = Object)]
     pub accessibility: AccessibilityMetadata,
     pub date_added: Option<String>,
@@ -217,15 +235,7 @@ pub fn complete_record(
         dtbook_size: r.dtbook_size,
         edition: r.edition.clone(),
         external_category_code: r.external_category_code.clone(),
-        grades: r
-            .grades
-            .iter()
-            .map(|g| GradeView {
-                name: g.clone(),
-                grade_code: g.clone(),
-                links: vec![],
-            })
-            .collect(),
+        grades: r.grades.iter().map(|g| GradeView::of(g)).collect(),
         has_chord_symbols: r.has_chord_symbols,
         key: r.key.clone(),
         last_updated: r.last_updated.map(|t| t.to_string()),
@@ -294,7 +304,7 @@ fn artifact(
         funding_source: a.funding_source.clone(),
         number_of_volumes: a.number_of_volumes,
         external_identifier_code: a.external_identifier_code.clone(),
-        transcriber: a.transcriber.clone(),
+        transcriber: a.transcriber.as_deref().map(contributor_name),
         accessibility: a.accessibility.clone(),
         date_added: a.date_added.map(|t| t.to_string()),
         allows,

@@ -17,7 +17,7 @@ use crate::conventions::links::Link;
 use crate::conventions::paging::PageRequest;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{ArrayBuilder, Schema};
 use utoipa::openapi::{Ref, RefOr};
 
 /// One entry of `authorFacets` or `categoryFacets`: a value and how many matching titles have
@@ -37,6 +37,7 @@ pub struct FoundTitle(TitleSummary);
 impl Listed for FoundTitle {
     const ITEMS: &'static str = "titles";
     const LIST: &'static str = "TitleList";
+    const TITLE_LIST: bool = true;
 
     fn extra_properties() -> Vec<(&'static str, RefOr<Schema>)> {
         let facets = || {
@@ -44,16 +45,7 @@ impl Listed for FoundTitle {
                 .items(Ref::from_schema_name("Facet"))
                 .into()
         };
-        vec![
-            ("authorFacets", facets()),
-            ("categoryFacets", facets()),
-            (
-                "message",
-                ObjectBuilder::new()
-                    .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
-                    .into(),
-            ),
-        ]
+        vec![("authorFacets", facets()), ("categoryFacets", facets())]
     }
 
     fn extra_schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
@@ -159,8 +151,7 @@ pub async fn search_titles(
             found.total,
         )
         .with("authorFacets", facet_json(author_facets)?)
-        .with("categoryFacets", facet_json(category_facets)?)
-        .with("message", serde_json::Value::Null),
+        .with("categoryFacets", facet_json(category_facets)?),
     ))
 }
 

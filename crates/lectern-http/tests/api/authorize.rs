@@ -29,7 +29,7 @@ on_both_stores!(
     untrusted_clients_may_use_the_code_flow,
 );
 
-fn authorize_path(client: &str, redirect: &str, extra: &str) -> String {
+pub(crate) fn authorize_path(client: &str, redirect: &str, extra: &str) -> String {
     let redirect = url::form_urlencoded::byte_serialize(redirect.as_bytes()).collect::<String>();
     format!(
         "/oauth/authorize?response_type=code&client_id={client}&redirect_uri={redirect}&scope=basic{extra}"
@@ -66,7 +66,7 @@ async fn submit_login(app: &TestApp, csrf: &str, user: &str, password: &str) -> 
 }
 
 /// Signs in on the login page and answers the consent page; returns where the browser is sent.
-async fn sign_in_and_decide(
+pub(crate) async fn sign_in_and_decide(
     app: &TestApp,
     path: &str,
     user: &str,
@@ -94,7 +94,7 @@ async fn sign_in_and_decide(
     Url::parse(resp.headers().get(LOCATION).unwrap().to_str().unwrap()).unwrap()
 }
 
-fn query(url: &Url, name: &str) -> Option<String> {
+pub(crate) fn query(url: &Url, name: &str) -> Option<String> {
     url.query_pairs()
         .find(|(k, _)| k == name)
         .map(|(_, v)| v.into_owned())

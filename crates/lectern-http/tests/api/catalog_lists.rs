@@ -332,9 +332,13 @@ async fn periodicals_list_their_series_and_editions(backend: Backend) {
         names(&body, "periodicalEditions", "editionId"),
         ["w2", "w1"]
     );
+    // Format objects, as a title's are (the upstream's clients read records, not strings).
     assert_eq!(
         body["periodicalEditions"][0]["formats"],
-        serde_json::json!(["DAISY", "EPUB3"])
+        serde_json::json!([
+            {"formatId": "DAISY", "name": "DAISY Text"},
+            {"formatId": "EPUB3", "name": "EPUB 3"}
+        ])
     );
     assert_eq!(
         body["periodicalEditions"][0]["links"][1]["href"],

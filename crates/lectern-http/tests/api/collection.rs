@@ -697,11 +697,9 @@ async fn artifacts_and_periodicals_are_edited(backend: Backend) {
     ] {
         assert_eq!(series[field], value, "{series}");
     }
-    for (field, value) in [
-        ("categories", "News"),
-        ("languages", "spa"),
-        ("countries", "GB"),
-    ] {
+    assert_eq!(series["categories"][0]["name"], "News", "{series}");
+    assert_eq!(series["categories"][0]["categoryType"], "Service");
+    for (field, value) in [("languages", "spa"), ("countries", "GB")] {
         assert_eq!(series[field], serde_json::json!([value]), "{series}");
     }
     let (status, _) = call(

@@ -26,3 +26,4 @@ mod revocations;
 mod support;
 mod titles;
 mod token;
+mod upstream_clients;

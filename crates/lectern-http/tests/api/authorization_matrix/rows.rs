@@ -629,7 +629,8 @@ fn membership() -> Vec<Row> {
         r("GET /v2/accounts/{userIdentifier}", "/v2/accounts/u-far-pupil", &[], "NNNNNNYNNN"),
         r("PUT /v2/accounts/{userIdentifier}", "/v2/accounts/u-student?city=Leeds", &[], "NNNNNYYNNN"),
         r("PUT /v2/accounts/{userIdentifier}", "/v2/accounts/u-far-pupil?city=Far", &[], "NNNNNNYNNN"),
-        r("PUT /v2/accounts/{userIdentifier}/password", "/v2/accounts/u-student/password?password=new-pass-of-{who}-1", &[], "NNNNNYYNNN"),
+        // Not a caller's account: a new password ends the account's tokens.
+        r("PUT /v2/accounts/{userIdentifier}/password", "/v2/accounts/u-both/password?password=new-pass-of-{who}-1", &[], "NNNNNYYNNN"),
         r("GET /v2/accounts/{userIdentifier}/changes", "/v2/accounts/u-student/changes", &[], "NNNNNNYNNN"),
         r("GET /v2/accounts/{userIdentifier}/pod", "/v2/accounts/u-student/pod", &[], "NNNNNYYNNN"),
         r("POST /v2/accounts/{userIdentifier}/pod", "/v2/accounts/u-member/pod?disabilityType=learning&proofSource=nls", &[], "NNNNNYYNNN"),
