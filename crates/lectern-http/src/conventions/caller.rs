@@ -70,13 +70,32 @@ pub async fn resolve(State(state): State<AppState>, req: Request, next: Next) ->
     if let Err(refused) = super::media::negotiate(req.headers()) {
         return refused.into_response();
     }
+    let write = !req.method().is_safe();
     match resolve_context(&state, req).await {
-        Ok(req) => next.run(req).await,
+        Ok((req, signed_in)) => {
+            let mut response = next.run(req).await;
+            if signed_in || write {
+                keep_out_of_caches(&mut response);
+            }
+            response
+        }
         Err(e) => e.into_response(),
     }
 }
 
-async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
+/// An answer to a signed-in request may carry the person's data (their account, lists, marks,
+/// what they may download), and so may the answer to a write (an account just created): no cache
+/// along the way may keep it. Answers that say how they may be kept (a cover image) keep their
+/// own word.
+fn keep_out_of_caches(response: &mut Response) {
+    response
+        .headers_mut()
+        .entry(header::CACHE_CONTROL)
+        .or_insert(header::HeaderValue::from_static("no-store"));
+}
+
+/// The request with its [`Caller`], and whether it is signed in.
+async fn resolve_context(state: &AppState, req: Request) -> ApiResult<(Request, bool)> {
     let (mut parts, body) = req.into_parts();
     let mut params = Params::from_pairs(Params::parse_urlencoded(
         parts.uri.query().unwrap_or("").as_bytes(),
@@ -106,7 +125,8 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
         ));
     }
 
-    if session.is_none() {
+    let signed_in = session.is_some();
+    if !signed_in {
         params.for_guest_of(&client.api_key);
     }
     parts.extensions.insert(Caller {
@@ -114,7 +134,7 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<Request> {
         session,
         params,
     });
-    Ok(Request::from_parts(parts, body))
+    Ok((Request::from_parts(parts, body), signed_in))
 }
 
 /// The client key of the request and the signed-in session, if any. The key is `api_key` as

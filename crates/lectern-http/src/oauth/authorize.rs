@@ -17,7 +17,7 @@ use lectern_store::oauth::{self, Flow, NewToken};
 use url::Url;
 
 use super::credentials::{self, ClientAddress, SignIn};
-use super::pages::{ConsentPage, LoginPage, STYLESHEET_PATH, error_page, html};
+use super::pages::{ConsentPage, LoginPage, STYLESHEET_PATH, error_page, html, html_posting_to};
 use crate::conventions::params::Params;
 use crate::state::AppState;
 
@@ -297,7 +297,7 @@ pub async fn show_consent(State(state): State<AppState>, headers: HeaderMap) -> 
     };
     let display = format!("{} {}", account.first_name, account.last_name);
     let action = state.oauth_url("/consent");
-    html(
+    html_posting_to(
         StatusCode::OK,
         &ConsentPage {
             stylesheet: STYLESHEET_PATH,
@@ -306,6 +306,7 @@ pub async fn show_consent(State(state): State<AppState>, headers: HeaderMap) -> 
             user_display: &display,
             csrf: &flow.csrf_token,
         },
+        &flow.redirect_uri,
     )
 }
 

@@ -38,8 +38,36 @@ pub struct ErrorPage<'a> {
     pub message: &'a str,
 }
 
+/// The pages' content security policy: nothing but our own stylesheet and images, no frames,
+/// and forms that post only here.
+const POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
 /// A rendered page with the headers that keep it out of frames, caches and referrers.
 pub fn html(status: StatusCode, page: &impl Template) -> Response {
+    html_with_policy(status, page, HeaderValue::from_static(POLICY))
+}
+
+/// A page whose form is answered with a redirect to the client (the consent page): browsers
+/// hold that redirect to `form-action` too, so the client's redirect URI is allowed beside our
+/// own origin, and nothing else.
+pub fn html_posting_to(status: StatusCode, page: &impl Template, redirect_uri: &str) -> Response {
+    let policy = form_target(redirect_uri)
+        .and_then(|target| HeaderValue::from_str(&format!("{POLICY} {target}")).ok())
+        .unwrap_or(HeaderValue::from_static(POLICY));
+    html_with_policy(status, page, policy)
+}
+
+/// The CSP source naming where a redirect URI points: its origin, or for an app's own scheme
+/// (`org.example.reader:/cb`) the scheme.
+fn form_target(redirect_uri: &str) -> Option<String> {
+    let url = url::Url::parse(redirect_uri).ok()?;
+    match url.origin() {
+        url::Origin::Tuple(..) => Some(url.origin().ascii_serialization()),
+        url::Origin::Opaque(_) => Some(format!("{}:", url.scheme())),
+    }
+}
+
+fn html_with_policy(status: StatusCode, page: &impl Template, policy: HeaderValue) -> Response {
     match page.render() {
         Ok(body) => {
             let mut resp = (status, body).into_response();
@@ -48,10 +76,7 @@ pub fn html(status: StatusCode, page: &impl Template) -> Response {
                 header::CONTENT_TYPE,
                 HeaderValue::from_static("text/html; charset=utf-8"),
             );
-            h.insert(
-                header::CONTENT_SECURITY_POLICY,
-                HeaderValue::from_static("default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'"),
-            );
+            h.insert(header::CONTENT_SECURITY_POLICY, policy);
             h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
             h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
             h.insert(
@@ -90,8 +115,27 @@ pub async fn stylesheet() -> Response {
         [
             (header::CONTENT_TYPE, "text/css; charset=utf-8"),
             (header::CACHE_CONTROL, "public, max-age=3600"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         ],
         include_str!("../../assets/lectern.css"),
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::form_target;
+
+    #[test]
+    fn a_redirect_uri_is_allowed_as_its_origin_or_scheme() {
+        assert_eq!(
+            form_target("https://app.example:8443/cb?x=1").as_deref(),
+            Some("https://app.example:8443")
+        );
+        assert_eq!(
+            form_target("org.example.reader:/cb").as_deref(),
+            Some("org.example.reader:")
+        );
+        assert_eq!(form_target("not a uri"), None);
+    }
 }

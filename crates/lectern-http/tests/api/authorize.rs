@@ -559,15 +559,31 @@ async fn pages_refuse_framing_and_caching(backend: Backend) {
         let resp = app.get(&path).send().await.unwrap();
         let h = resp.headers();
         assert_eq!(h.get("x-frame-options").unwrap(), "DENY");
-        assert!(
-            h.get("content-security-policy")
-                .unwrap()
-                .to_str()
-                .unwrap()
-                .contains("frame-ancestors 'none'")
-        );
+        let policy = h.get("content-security-policy").unwrap().to_str().unwrap();
+        assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+        assert!(policy.ends_with("form-action 'self'"), "{policy}");
         assert_eq!(h.get("cache-control").unwrap(), "no-store");
     }
+    // The stylesheet is not sniffed into anything else.
+    let resp = app.get("/oauth/assets/lectern.css").send().await.unwrap();
+    assert_eq!(
+        resp.headers().get("x-content-type-options").unwrap(),
+        "nosniff"
+    );
+    // The consent form's answer is a redirect to the client, which its policy allows, and
+    // nothing else beside this origin.
+    let csrf = open_login(&app, &authorize_path(TRUSTED, TRUSTED_REDIRECT, "")).await;
+    let resp = submit_login(&app, &csrf, "member@example.org", "member-pass-1").await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let consent = app.get("/oauth/consent").send().await.unwrap();
+    let policy = consent.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        policy.ends_with("form-action 'self' http://127.0.0.1:9"),
+        "{policy}"
+    );
     let resp = app
         .get(&authorize_path(TRUSTED, TRUSTED_REDIRECT, ""))
         .send()

@@ -3,13 +3,14 @@
 use std::time::Duration;
 
 use reqwest::StatusCode;
-use reqwest::header::{ACCEPT, ALLOW, CONTENT_TYPE, WWW_AUTHENTICATE};
+use reqwest::header::{ACCEPT, ALLOW, CACHE_CONTROL, CONTENT_TYPE, WWW_AUTHENTICATE};
 
 use crate::support::*;
 use lectern_store::on_both_stores;
 
 on_both_stores!(
     api_key_is_required_known_and_enabled,
+    answers_with_a_persons_data_are_not_kept_by_caches,
     tokens_that_do_not_identify_a_user_get_401,
     expired_tokens_get_401_naming_the_token,
     tokens_work_only_with_the_client_they_were_issued_to,
@@ -478,4 +479,57 @@ async fn store_failures_answer_without_internals(backend: Backend) {
         html.contains("<h1>Something went wrong</h1>") && !html.to_lowercase().contains("pool"),
         "{html}"
     );
+}
+
+async fn answers_with_a_persons_data_are_not_kept_by_caches(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let token = app.token_of("member@example.org").await;
+    for path in [
+        "/v2/myAccount",
+        "/v2/myLists",
+        "/v2/myAccount/history",
+        "/v2/titles?keyword=road",
+        "/v2/titles/t-road",
+        // An error to a signed-in reader says something about them too.
+        "/v2/myHighlights",
+    ] {
+        let resp = app
+            .get(&format!(
+                "{path}{}api_key={TRUSTED}",
+                if path.contains('?') { "&" } else { "?" }
+            ))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            resp.headers()
+                .get(CACHE_CONTROL)
+                .map(|v| v.to_str().unwrap()),
+            Some("no-store"),
+            "{path}"
+        );
+    }
+    // A write's answer too, signed in or not (an account just created).
+    let resp = app
+        .post(&format!("/v2/myAccount?api_key={TRUSTED}"))
+        .form(&[("firstName", "X")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.headers()[CACHE_CONTROL], "no-store");
+    // A guest's read of the catalog holds nobody's data, and a cover says how it may be kept.
+    let resp = app
+        .get(&format!("/v2/titles?api_key={PUBLIC}"))
+        .send()
+        .await
+        .unwrap();
+    assert!(resp.headers().get(CACHE_CONTROL).is_none());
+    let resp = app
+        .get(&format!("/v2/titles/t-road/coverimage?api_key={TRUSTED}"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_ne!(resp.headers().get(CACHE_CONTROL).unwrap(), "no-store");
 }

@@ -468,12 +468,54 @@ fn read_password() -> anyhow::Result<String> {
     Ok(password)
 }
 
+/// The columns every reference organization needs, as the header row names them.
+const DIRECTORY_COLUMNS: [&str; 5] = [
+    "referenceOrgId",
+    "name",
+    "organizationType",
+    "state",
+    "country",
+];
+
+/// A file whose first line is not a header naming the required columns is refused: read as
+/// one, a line of data would be taken for the header and the file would load nothing.
+fn check_directory_header(
+    file: &std::path::Path,
+    reader: &mut csv::Reader<std::fs::File>,
+) -> anyhow::Result<()> {
+    let header = reader
+        .headers()
+        .with_context(|| format!("{}: line 1", file.display()))?;
+    if header.is_empty() {
+        bail!(
+            "{} is empty: its first line must be a header naming the columns {}",
+            file.display(),
+            DIRECTORY_COLUMNS.join(", ")
+        );
+    }
+    let missing: Vec<&str> = DIRECTORY_COLUMNS
+        .into_iter()
+        .filter(|c| !header.iter().any(|h| h.trim() == *c))
+        .collect();
+    if !missing.is_empty() {
+        bail!(
+            "{}: line 1 must be a header row; it lacks the column{} {} (it reads: {})",
+            file.display(),
+            if missing.len() == 1 { "" } else { "s" },
+            missing.join(", "),
+            header.iter().collect::<Vec<_>>().join(",")
+        );
+    }
+    Ok(())
+}
+
 /// Rows loaded per transaction: each batch goes through the fixture loader's checks.
 const DIRECTORY_BATCH: usize = 2_000;
 
 async fn import_directory(store: &Store, file: &std::path::Path) -> anyhow::Result<()> {
     let mut reader =
         csv::Reader::from_path(file).with_context(|| format!("opening {}", file.display()))?;
+    check_directory_header(file, &mut reader)?;
     let mut rows = Vec::new();
     for (i, row) in reader.deserialize().enumerate() {
         // Line 1 is the header.

@@ -481,6 +481,36 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
             .unwrap()
             .is_none()
     );
+    // A file without its header row is refused, naming what the header lacks, and an empty one
+    // too: nothing is taken for a header silently.
+    for (content, says) in [
+        (
+            "ref-5,Pine,school,CA,US\nref-6,Fir,school,CA,US\n",
+            "lacks the columns referenceOrgId",
+        ),
+        (
+            "referenceOrgId,name,state,country\nref-5,Pine,CA,US\n",
+            "lacks the column organizationType",
+        ),
+        ("", "is empty"),
+    ] {
+        std::fs::write(&csv, content).unwrap();
+        let out = run(
+            lectern(&["admin", "reference-organizations", "import", csv_path])
+                .args(["--database-url", url]),
+        );
+        assert!(
+            !out.status.success() && text(&out.stderr).contains(says),
+            "{content:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    assert!(
+        lectern_store::reference_organizations::get(t.store.pool(), "ref-6")
+            .await
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[test]
