@@ -140,6 +140,17 @@ pub struct Alert {
 }
 
 impl Alert {
+    /// A reader's own document that could not be converted, and why: its owner reads this on
+    /// the document's record.
+    pub fn document_not_converted(reason: &str) -> Self {
+        Alert::error(
+            "DOCUMENT_NOT_CONVERTED",
+            format!(
+                "This document could not be made accessible: {reason}. Delete it and upload it again, or upload another file."
+            ),
+        )
+    }
+
     fn error(code: &'static str, message: impl Into<String>) -> Self {
         Alert {
             code,

@@ -557,7 +557,7 @@ proptest! {
 }
 
 /// The codes docs/access-rules.md documents; a test there checks the document lists these.
-const DOCUMENTED_CODES: [&str; 17] = [
+const DOCUMENTED_CODES: [&str; 18] = [
     "TITLE_NOT_LIVE",
     "SIGN_IN_REQUIRED",
     "COUNTRY_RESTRICTED",
@@ -575,6 +575,7 @@ const DOCUMENTED_CODES: [&str; 17] = [
     "MONTHLY_QUOTA_LOW",
     "SUBSCRIPTION_QUOTA_REACHED",
     "SUBSCRIPTION_QUOTA_LOW",
+    "DOCUMENT_NOT_CONVERTED",
 ];
 
 #[test]

@@ -29,6 +29,8 @@ pub struct HttpSettings {
     pub partner_drive: Option<PartnerDrive>,
     /// The partner whose identity tokens create and sign in accounts; None: none is set up.
     pub partner_identity: Option<Arc<PartnerIdentity>>,
+    /// Which document types this node can convert: the tools found when it started.
+    pub converters: Arc<lectern_jobs::convert::Converters>,
 }
 
 impl HttpSettings {

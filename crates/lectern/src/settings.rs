@@ -318,6 +318,7 @@ impl Settings {
                 }
                 _ => None,
             },
+            converters: std::sync::Arc::new(lectern_jobs::convert::Converters::probe()),
         }
     }
 }

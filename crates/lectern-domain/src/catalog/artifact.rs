@@ -9,6 +9,8 @@ string_enum!(
         Available = "available",
         InProduction = "inProduction",
         Withdrawn = "withdrawn",
+        // A file that could not be made (a reader's document whose conversion failed).
+        Failed = "failed",
     }
 );
 

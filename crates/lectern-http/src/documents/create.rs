@@ -56,6 +56,7 @@ struct Form {
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
         (status = 401, description = "No signed-in user", body = ErrorBody),
         (status = 413, description = "The file is over 20 MB", body = ErrorBody),
+        (status = 422, description = "Documents of this type cannot be converted on this server (a tool is missing); nothing is kept", body = ErrorBody),
     ),
     security(("bearer" = []))
 )]
@@ -81,6 +82,13 @@ pub async fn create_document(
         .trim()
         .parse()
         .map_err(|why| ApiError::bad_param("mimeType", why))?;
+    if let Some(why) = state.settings.converters.unavailable(kind) {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "UNPROCESSABLE_ENTITY",
+            why,
+        ));
+    }
     let bytes = match (form.file, form.partner_drive_file_id) {
         (Some(_), Some(_)) => {
             return Err(ApiError::bad_param(

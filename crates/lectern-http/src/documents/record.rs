@@ -2,6 +2,7 @@
 
 use lectern_domain::account::Account;
 use lectern_domain::catalog::TitleRecord;
+use lectern_domain::title_access::Alert;
 use lectern_store::documents::{self, Document, DocumentStatus};
 
 use crate::error::{ApiError, ApiResult};
@@ -34,16 +35,22 @@ pub fn owner_view(
     view.summary.available = d.status == DocumentStatus::Ready;
     view.summary.allows = Some(vec!["DELETE".to_owned()]);
     view.summary.title_access_alerts.clear();
+    if d.status == DocumentStatus::Failed {
+        let reason = d.error.as_deref().unwrap_or("the conversion failed");
+        view.summary
+            .title_access_alerts
+            .push(Alert::document_not_converted(reason));
+    }
     Ok(view)
 }
 
 /// The title record of a document: its name as title, its owner, and one EPUB 3 artifact,
 /// available once converted.
 pub fn owned_document_record(owner: &Account, d: &Document) -> ApiResult<TitleRecord> {
-    let status = if d.status == DocumentStatus::Ready {
-        "available"
-    } else {
-        "inProduction"
+    let status = match d.status {
+        DocumentStatus::Ready => "available",
+        DocumentStatus::Failed => "failed",
+        DocumentStatus::Queued | DocumentStatus::Converting => "inProduction",
     };
     let record = serde_json::json!({
         "serviceId": d.document_id,

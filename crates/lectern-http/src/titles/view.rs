@@ -81,7 +81,7 @@ impl FormatStatus {
             status: match status {
                 ArtifactStatus::Available => "AVAILABLE",
                 ArtifactStatus::InProduction => "PENDING",
-                ArtifactStatus::Withdrawn => "UNAVAILABLE",
+                ArtifactStatus::Withdrawn | ArtifactStatus::Failed => "UNAVAILABLE",
             },
         }
     }

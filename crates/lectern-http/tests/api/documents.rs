@@ -17,6 +17,11 @@ on_both_stores!(
     documents_are_made_accessible_and_are_their_owners_alone,
     document_input_is_checked_by_name,
     documents_come_from_the_members_partner_drive,
+    a_failed_conversion_is_shown_to_its_owner,
+    a_presentation_bomb_fails_with_memory_flat,
+    documents_over_the_page_bound_fail,
+    a_long_conversion_keeps_no_download_waiting_and_stops_when_deleted,
+    types_this_server_cannot_convert_are_refused_at_once,
 );
 
 const PDF: &str = "application/pdf";
@@ -39,21 +44,40 @@ fn text_pdf(lines: &[(u32, &str)]) -> Vec<u8> {
 
 /// A one-page PDF drawing `content` with `resources`, whose fifth object is `extra`.
 fn page_pdf(resources: &str, content: String, extra: Vec<u8>) -> Vec<u8> {
-    let objects: Vec<Vec<u8>> = vec![
+    pages_pdf(1, resources, content, extra)
+}
+
+/// A PDF of `pages` pages, each drawing `content` with `resources`; the last two objects are
+/// the content and `extra` (object 5 for one page).
+fn pages_pdf(pages: usize, resources: &str, content: String, extra: Vec<u8>) -> Vec<u8> {
+    let (contents, extra_id) = (pages + 3, pages + 4);
+    let resources = resources.replace("5 0 R", &format!("{extra_id} 0 R"));
+    let kids: Vec<String> = (0..pages).map(|i| format!("{} 0 R", i + 3)).collect();
+    let mut objects: Vec<Vec<u8>> = vec![
         b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
         format!(
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R \
-             /Resources << {resources} >> >>"
+            "<< /Type /Pages /Kids [{}] /Count {pages} >>",
+            kids.join(" ")
         )
         .into_bytes(),
+    ];
+    for _ in 0..pages {
+        objects.push(
+            format!(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {contents} 0 R \
+                 /Resources << {resources} >> >>"
+            )
+            .into_bytes(),
+        );
+    }
+    objects.push(
         format!(
             "<< /Length {} >>\nstream\n{content}endstream",
             content.len()
         )
         .into_bytes(),
-        extra,
-    ];
+    );
+    objects.push(extra);
     let mut out = b"%PDF-1.4\n".to_vec();
     let mut offsets = Vec::new();
     for (i, o) in objects.iter().enumerate() {
@@ -104,6 +128,11 @@ fn rendered(text: &str, format: &str) -> Vec<u8> {
 
 /// A PDF holding only a scanned page: an image of `text`, no text layer.
 fn scanned_pdf(text: &str) -> Vec<u8> {
+    scanned_pages_pdf(text, 1)
+}
+
+/// A PDF of `pages` scanned pages, each the image of `text`.
+fn scanned_pages_pdf(text: &str, pages: usize) -> Vec<u8> {
     let pgm = rendered(text, "-gray");
     // A binary PGM: "P5", width, height and 255, each after whitespace, then the pixels.
     let mut fields = Vec::new();
@@ -129,7 +158,8 @@ fn scanned_pdf(text: &str) -> Vec<u8> {
     .into_bytes();
     image.extend_from_slice(pixels);
     image.extend_from_slice(b"\nendstream");
-    page_pdf(
+    pages_pdf(
+        pages,
         "/XObject << /Im1 5 0 R >>",
         "q 612 0 0 792 0 0 cm /Im1 Do Q\n".to_owned(),
         image,
@@ -494,4 +524,277 @@ async fn documents_come_from_the_members_partner_drive(backend: Backend) {
     let other = app.token_of("volunteer@example.org").await;
     let (status, _, body) = upload(&app, Some(&other), from_drive("file-7")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+/// The record of a document as its owner reads it.
+async fn record(app: &TestApp, token: &str, id: &str) -> Value {
+    let (status, body) = json(
+        app.get(&format!("/v2/titles/{id}?api_key={TRUSTED}"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+/// The document's conversion status in the store.
+async fn status_of(app: &TestApp, id: &str) -> Option<String> {
+    sqlx::query_scalar("SELECT status FROM documents WHERE document_id = $1")
+        .bind(id)
+        .fetch_optional(app.store.pool())
+        .await
+        .unwrap()
+}
+
+/// Waits until the document's status is one of `wanted`, and returns it.
+async fn until_status(app: &TestApp, id: &str, wanted: &[&str], within: Duration) -> String {
+    let started = Instant::now();
+    loop {
+        let status = status_of(app, id).await.unwrap_or_default();
+        if wanted.contains(&status.as_str()) {
+            return status;
+        }
+        assert!(started.elapsed() < within, "{id} stayed {status}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Uploads a document and waits for its conversion to fail; its record.
+async fn failed_upload(app: &TestApp, token: &str, mime: &str, bytes: Vec<u8>) -> Value {
+    let (status, _, body) = upload(app, Some(token), document("Doomed", mime, bytes)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["serviceId"].as_str().unwrap().to_owned();
+    until_status(app, &id, &["failed", "ready"], Duration::from_secs(60)).await;
+    record(app, token, &id).await
+}
+
+/// The message of the record's DOCUMENT_NOT_CONVERTED alert.
+fn failure_of(record: &Value) -> String {
+    let alerts = record["titleAccessAlerts"].as_array().unwrap();
+    let alert = alerts
+        .iter()
+        .find(|a| a["code"] == "DOCUMENT_NOT_CONVERTED")
+        .unwrap_or_else(|| panic!("no failure alert: {record}"));
+    assert_eq!(alert["level"], "error");
+    alert["message"].as_str().unwrap().to_owned()
+}
+
+async fn a_failed_conversion_is_shown_to_its_owner(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = app.token_of("member@example.org").await;
+    // A zip with no slides in it: accepted as a presentation, then not convertible.
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    zip.start_file(
+        "ppt/presentation.xml",
+        zip::write::SimpleFileOptions::default(),
+    )
+    .unwrap();
+    zip.write_all(b"<p:presentation/>").unwrap();
+    let empty = zip.finish().unwrap().into_inner();
+    let failed = failed_upload(&app, &token, PPTX, empty).await;
+    let id = failed["serviceId"].as_str().unwrap().to_owned();
+    assert_eq!(failed["artifacts"][0]["status"], "failed", "{failed}");
+    assert_eq!(
+        failed["formatStatuses"][0]["status"], "UNAVAILABLE",
+        "{failed}"
+    );
+    assert_eq!(failed["available"], false);
+    assert!(failure_of(&failed).contains("it has no slides"), "{failed}");
+    // The download says why too, and the owner may delete it and upload again.
+    let (status, body) = json(
+        app.get(&format!("/v2/titles/{id}/EPUB3?api_key={TRUSTED}"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(error_message(&body, "BAD_REQUEST").contains("no slides"));
+    let resp = app
+        .http
+        .delete(app.url(&format!("/v2/myDocuments/{id}?api_key={TRUSTED}")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    let (status, _, body) = upload(&app, Some(&token), document("Again", PPTX, pptx())).await;
+    assert_eq!(status, StatusCode::CREATED);
+    converted(&app, &token, body["serviceId"].as_str().unwrap()).await;
+}
+
+/// The most memory this process has held (`VmHWM`), in bytes.
+fn peak_memory() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    kb * 1024
+}
+
+/// A presentation of about a megabyte whose one slide unpacks to a gigabyte of XML.
+fn presentation_bomb() -> Vec<u8> {
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .large_file(true);
+    zip.start_file("ppt/slides/slide1.xml", options).unwrap();
+    zip.write_all(b"<p:sld><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>")
+        .unwrap();
+    let chunk = vec![b'x'; 1024 * 1024];
+    for _ in 0..1024 {
+        zip.write_all(&chunk).unwrap();
+    }
+    zip.write_all(b"</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:sld>")
+        .unwrap();
+    zip.finish().unwrap().into_inner()
+}
+
+async fn a_presentation_bomb_fails_with_memory_flat(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = app.token_of("member@example.org").await;
+    let bomb = presentation_bomb();
+    assert!(bomb.len() < 2 * 1024 * 1024, "{} bytes", bomb.len());
+    let before = peak_memory();
+    let failed = failed_upload(&app, &token, PPTX, bomb).await;
+    let grown = peak_memory().saturating_sub(before);
+    let message = failure_of(&failed);
+    assert!(
+        message.contains("slide 1 unpacks to more than 8 MB"),
+        "{message}"
+    );
+    // A gigabyte unpacked would show here many times over; the bound reads 8 MB of it.
+    assert!(
+        grown < 100 * 1024 * 1024,
+        "the peak grew by {} MB",
+        grown / (1024 * 1024)
+    );
+}
+
+async fn documents_over_the_page_bound_fail(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = app.token_of("member@example.org").await;
+    let pages = lectern_jobs::convert::MAX_PAGES as usize + 1;
+    let long = pages_pdf(
+        pages,
+        "/Font << /F1 5 0 R >>",
+        "BT /F1 12 Tf 72 700 Td (A page) Tj ET\n".to_owned(),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec(),
+    );
+    let failed = failed_upload(&app, &token, PDF, long).await;
+    let message = failure_of(&failed);
+    assert!(message.contains(&format!("has {pages} pages")), "{message}");
+    assert!(message.contains("up to 300 pages"), "{message}");
+}
+
+async fn a_long_conversion_keeps_no_download_waiting_and_stops_when_deleted(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let token = app.token_of("member@example.org").await;
+    // Forty scanned pages: tens of seconds of OCR.
+    let long = scanned_pages_pdf("A LONG BOOK OF PAGES", 40);
+    let (status, _, body) = upload(&app, Some(&token), document("Long", PDF, long)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let long_id = body["serviceId"].as_str().unwrap().to_owned();
+    until_status(&app, &long_id, &["converting"], Duration::from_secs(20)).await;
+    // A reader's package is made in its usual time meanwhile.
+    let reader = app.token_of("grown@example.org").await;
+    let started = Instant::now();
+    loop {
+        match download_status(&app, &reader).await {
+            StatusCode::FOUND => break,
+            StatusCode::ACCEPTED => {}
+            other => panic!("{other}"),
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the package waited behind the conversion"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        status_of(&app, &long_id).await.as_deref(),
+        Some("converting"),
+        "the conversion was still running"
+    );
+    // Deleted, it stops: the next document is converted at once, not after the forty pages.
+    let resp = app
+        .http
+        .delete(app.url(&format!("/v2/myDocuments/{long_id}?api_key={TRUSTED}")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    let started = Instant::now();
+    let (_, _, body) = upload(&app, Some(&token), document("Short", PPTX, pptx())).await;
+    let short = body["serviceId"].as_str().unwrap().to_owned();
+    until_status(&app, &short, &["ready"], Duration::from_secs(15)).await;
+    assert!(started.elapsed() < Duration::from_secs(15));
+    assert!(status_of(&app, &long_id).await.is_none());
+}
+
+async fn types_this_server_cannot_convert_are_refused_at_once(backend: Backend) {
+    let app = TestApp::start_with(backend, |s| {
+        s.converters = std::sync::Arc::new(lectern_jobs::convert::Converters::probe_in(
+            std::ffi::OsStr::new(""),
+        ));
+    })
+    .await;
+    let token = app.token_of("member@example.org").await;
+    let (status, _, body) = upload(
+        &app,
+        Some(&token),
+        document("Notes", PDF, text_pdf(&[(12, "Some words")])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let message = error_message(&body, "UNPROCESSABLE_ENTITY");
+    assert!(
+        message.contains("pdftohtml (Debian package poppler-utils)"),
+        "{message}"
+    );
+    let (status, _, body) = upload(
+        &app,
+        Some(&token),
+        document(
+            "Photo",
+            "image/png",
+            vec![0x89, b'P', b'N', b'G', 13, 10, 26, 10],
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(error_message(&body, "UNPROCESSABLE_ENTITY").contains("tesseract"));
+    // A presentation needs no tool.
+    let (status, _, body) = upload(&app, Some(&token), document("Slides", PPTX, pptx())).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM documents")
+        .fetch_one(app.store.pool())
+        .await
+        .unwrap();
+    assert_eq!(count, 1, "nothing refused was kept");
+    // Readiness says which conversions this node cannot do.
+    let (status, ready) = json(app.get("/ready").send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    let unavailable = ready["unavailableConversions"].as_array().unwrap();
+    let types: Vec<&str> = unavailable
+        .iter()
+        .map(|u| u["mimeType"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        types,
+        ["application/pdf", "image/jpeg", "image/heif", "image/png"]
+    );
+    assert!(
+        unavailable[0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("poppler-utils")
+    );
 }

@@ -120,6 +120,7 @@ pub fn default_settings() -> HttpSettings {
         sign_in_failures_per_minute: 1000,
         partner_drive: None,
         partner_identity: None,
+        converters: std::sync::Arc::new(lectern_jobs::convert::Converters::probe()),
     }
 }
 

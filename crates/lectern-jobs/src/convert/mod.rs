@@ -2,11 +2,14 @@
 //! an EPUB 3. A PDF's text layer is read with its headings (poppler's `pdftohtml`); a PDF without
 //! one, and an image, are recognised with Tesseract; a presentation gives a chapter per slide.
 //! The tools are Debian's (`poppler-utils`, `tesseract-ocr`, `libheif-examples`), run as
-//! commands: see `docs/decisions.md`.
+//! commands: see `docs/decisions.md`. Every read of a document is bounded (`limits`): a small
+//! upload can unfold into gigabytes.
 
+mod limits;
 mod ocr;
 mod pdf;
 mod pptx;
+mod tools;
 
 use std::path::Path;
 use std::process::Command;
@@ -14,29 +17,37 @@ use std::process::Command;
 use lectern_domain::documents::DocumentType;
 
 use crate::epub::Chapter;
+pub use limits::{MAX_PAGES, MAX_SLIDES};
+pub use tools::{Cancel, Converters, STOPPED, Tool, tools_for};
 
 /// The chapters of the document at `path` (of type `kind`), working in `dir`. The error says
-/// why it could not be read.
+/// why it could not be read; a cancelled conversion ends with [`STOPPED`].
 pub fn chapters(
     kind: DocumentType,
     path: &Path,
     dir: &Path,
     name: &str,
+    cancel: &Cancel,
 ) -> Result<Vec<Chapter>, String> {
     let chapters = match kind {
-        DocumentType::Pdf => match pdf::chapters(path, name)? {
-            found if !found.is_empty() => found,
-            // No text layer: a scan. Its pages are recognised one by one.
-            _ => ocr::scanned_pdf(path, dir)?,
-        },
-        DocumentType::Jpeg | DocumentType::Png => ocr::image(path, name)?,
+        DocumentType::Pdf => {
+            let pages = pdf::page_count(path, cancel)?;
+            limits::check_pages(pages)?;
+            match pdf::chapters(path, name, cancel)? {
+                found if !found.is_empty() => found,
+                // No text layer: a scan. Its pages are recognised one by one.
+                _ => ocr::scanned_pdf(path, dir, pages, cancel)?,
+            }
+        }
+        DocumentType::Jpeg | DocumentType::Png => ocr::image(path, name, cancel)?,
         DocumentType::Heif => {
             let png = dir.join("image.png");
             run(
                 Command::new("heif-convert").arg(path).arg(&png),
                 "heif-convert",
+                cancel,
             )?;
-            ocr::image(&png, name)?
+            ocr::image(&png, name, cancel)?
         }
         DocumentType::Pptx => pptx::chapters(path)?,
     };
@@ -46,17 +57,8 @@ pub fn chapters(
     Ok(chapters)
 }
 
-/// Runs a tool; its standard output, or why it failed.
-fn run(command: &mut Command, tool: &str) -> Result<Vec<u8>, String> {
-    let out = command
-        .output()
-        .map_err(|e| format!("{tool} could not be started: {e}"))?;
-    if out.status.success() {
-        Ok(out.stdout)
-    } else {
-        Err(format!(
-            "{tool} failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        ))
-    }
+/// Runs a tool whose output is small (text of a page, a status); its standard output, or why it
+/// failed.
+fn run(command: &mut Command, tool: &str, cancel: &Cancel) -> Result<Vec<u8>, String> {
+    tools::run(command, tool, limits::TOOL_OUTPUT_BYTES, cancel)
 }

@@ -1,20 +1,21 @@
 //! Text recognised in images with Tesseract: an image is one chapter, a scanned PDF a chapter per
-//! page (its pages rendered at 200 dpi with poppler's `pdftoppm`).
+//! page (each page rendered at 200 dpi with poppler's `pdftoppm`).
 
 use std::path::Path;
 use std::process::Command;
 
-use super::run;
+use super::{Cancel, run};
 use crate::epub::Chapter;
 
 /// The text Tesseract reads in an image, in paragraphs.
-fn recognise(image: &Path) -> Result<String, String> {
+fn recognise(image: &Path, cancel: &Cancel) -> Result<String, String> {
     let out = run(
         Command::new("tesseract")
             .arg(image)
             .arg("stdout")
             .args(["-l", "eng", "--psm", "3"]),
         "tesseract",
+        cancel,
     )?;
     Ok(paragraphs(&String::from_utf8_lossy(&out)))
 }
@@ -29,41 +30,39 @@ fn paragraphs(text: &str) -> String {
         .join("\n\n")
 }
 
-pub fn image(path: &Path, name: &str) -> Result<Vec<super::Chapter>, String> {
+pub fn image(path: &Path, name: &str, cancel: &Cancel) -> Result<Vec<super::Chapter>, String> {
     Ok(vec![Chapter {
         title: name.to_owned(),
-        text: recognise(path)?,
+        text: recognise(path, cancel)?,
     }])
 }
 
-pub fn scanned_pdf(path: &Path, dir: &Path) -> Result<Vec<Chapter>, String> {
+/// Each of the `pages` is rendered and recognised in turn, its image deleted after: a stopped
+/// conversion stops between two pages or inside one, and the disk holds one page at a time.
+pub fn scanned_pdf(
+    path: &Path,
+    dir: &Path,
+    pages: u32,
+    cancel: &Cancel,
+) -> Result<Vec<Chapter>, String> {
     let prefix = dir.join("page");
-    run(
-        Command::new("pdftoppm")
-            .args(["-r", "200", "-png"])
-            .arg(path)
-            .arg(&prefix),
-        "pdftoppm",
-    )?;
-    let mut pages: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| e.to_string())?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("page") && n.ends_with(".png"))
-        })
-        .collect();
-    // pdftoppm numbers pages with as many digits as the last one needs, so names sort in order.
-    pages.sort();
-    pages
-        .iter()
-        .enumerate()
-        .map(|(i, page)| {
+    let image = dir.join("page.png");
+    (1..=pages)
+        .map(|page| {
+            let n = page.to_string();
+            run(
+                Command::new("pdftoppm")
+                    .args(["-r", "200", "-png", "-singlefile", "-f", &n, "-l", &n])
+                    .arg(path)
+                    .arg(&prefix),
+                "pdftoppm",
+                cancel,
+            )?;
+            let text = recognise(&image, cancel);
+            let _ = std::fs::remove_file(&image);
             Ok(Chapter {
-                title: format!("Page {}", i + 1),
-                text: recognise(page)?,
+                title: format!("Page {page}"),
+                text: text?,
             })
         })
         .collect()

@@ -10,7 +10,7 @@ use std::process::Command;
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
-use super::run;
+use super::{Cancel, run};
 use crate::epub::Chapter;
 use crate::xml::{attribute, reference_text};
 
@@ -24,15 +24,26 @@ struct Line {
     text: String,
 }
 
-pub fn chapters(path: &Path, name: &str) -> Result<Vec<Chapter>, String> {
+pub fn chapters(path: &Path, name: &str, cancel: &Cancel) -> Result<Vec<Chapter>, String> {
     let xml = run(
         Command::new("pdftohtml")
             .args(["-xml", "-i", "-q", "-nodrm", "-stdout"])
             .arg(path),
         "pdftohtml",
+        cancel,
     )?;
     let lines = lines(&String::from_utf8_lossy(&xml))?;
     Ok(sections(lines, name))
+}
+
+/// The PDF's number of pages, as its catalogue says (poppler's `pdfinfo`).
+pub fn page_count(path: &Path, cancel: &Cancel) -> Result<u32, String> {
+    let info = run(Command::new("pdfinfo").arg(path), "pdfinfo", cancel)?;
+    String::from_utf8_lossy(&info)
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or_else(|| "the PDF does not say how many pages it has".to_owned())
 }
 
 fn number(e: &quick_xml::events::BytesStart<'_>, name: &str) -> f64 {

@@ -6,7 +6,7 @@ use lectern_store::documents::{self, Document};
 use lectern_store::{Store, accounts};
 
 use super::{Held, InHand, lease_start};
-use crate::convert;
+use crate::convert::{self, Cancel};
 use crate::epub::{EpubSource, build};
 use crate::files::FileStore;
 
@@ -26,9 +26,10 @@ pub(super) async fn convert_one(
     let Some((d, lease)) = documents::claim(store, now, lease_start(now)).await? else {
         return Ok(false);
     };
-    let _held = Held::renewing(store, lease, in_hand);
+    let cancel = Cancel::default();
+    let _held = Held::renewing_until_lost(store, lease, in_hand, cancel.clone());
     let started = std::time::Instant::now();
-    match make(store, files, &d).await {
+    match make(store, files, &d, &cancel).await {
         Ok(key) => {
             if documents::mark_ready(store.pool(), &d.document_id, &key, Timestamp::now()).await? {
                 metrics::counter!("lectern_documents_total", "outcome" => "ready").increment(1);
@@ -37,6 +38,11 @@ pub(super) async fn convert_one(
                 // Deleted while it was being converted: its EPUB goes too.
                 let _ = files.delete(&key).await;
             }
+        }
+        Err(_) if cancel.is_cancelled() => {
+            // Deleted (or taken over) while it was converted: nothing is left to record.
+            metrics::counter!("lectern_documents_total", "outcome" => "stopped").increment(1);
+            tracing::info!(document = %d.document_id, seconds = started.elapsed().as_secs_f64(), "document conversion stopped");
         }
         Err(why) => {
             documents::mark_failed(store.pool(), &d.document_id, &why).await?;
@@ -47,7 +53,12 @@ pub(super) async fn convert_one(
     Ok(true)
 }
 
-async fn make(store: &Store, files: &FileStore, d: &Document) -> Result<String, String> {
+async fn make(
+    store: &Store,
+    files: &FileStore,
+    d: &Document,
+    cancel: &Cancel,
+) -> Result<String, String> {
     let bytes = files
         .get(&d.source_key)
         .await
@@ -57,7 +68,7 @@ async fn make(store: &Store, files: &FileStore, d: &Document) -> Result<String, 
         .map_err(|e| e.to_string())?
         .map(|a| format!("{} {}", a.first_name, a.last_name))
         .unwrap_or_default();
-    let (kind, name) = (d.mime_type, d.name.clone());
+    let (kind, name, cancel) = (d.mime_type, d.name.clone(), cancel.clone());
     let chapters = tokio::task::spawn_blocking(move || {
         let dir =
             std::env::temp_dir().join(format!("lectern-doc-{}", lectern_domain::ids::new_id()));
@@ -65,7 +76,7 @@ async fn make(store: &Store, files: &FileStore, d: &Document) -> Result<String, 
         let source = dir.join("source");
         let result = std::fs::write(&source, &bytes)
             .map_err(|e| e.to_string())
-            .and_then(|()| convert::chapters(kind, &source, &dir, &name));
+            .and_then(|()| convert::chapters(kind, &source, &dir, &name, &cancel));
         let _ = std::fs::remove_dir_all(&dir);
         result
     })

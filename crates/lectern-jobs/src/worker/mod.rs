@@ -1,6 +1,6 @@
-//! The worker: applies collection assistants' edits, claims queued downloads from the store and makes each reader's package from the
-//! artifact's file; when none is waiting, converts uploaded documents, then makes MP3 resources
-//! at the speeds readers asked for.
+//! The worker: applies collection assistants' edits, claims queued downloads from the store and
+//! makes each reader's package from the artifact's file, then makes MP3 resources at the speeds
+//! readers asked for; beside that, in a lane of its own, converts uploaded documents.
 //! Every node runs one (or `lectern worker` runs it alone); the store's claims keep two workers
 //! off the same job.
 
@@ -16,6 +16,7 @@ use lectern_store::Store;
 use lectern_store::queue::{self, Lease};
 use tokio::sync::watch;
 
+use crate::convert::Cancel;
 use crate::files::FileStore;
 
 pub use documents::document_epub_key;
@@ -60,6 +61,12 @@ struct Held(tokio::task::JoinHandle<()>);
 
 impl Held {
     fn renewing(store: &Store, lease: Lease, in_hand: &InHand) -> Held {
+        Self::renewing_until_lost(store, lease, in_hand, Cancel::default())
+    }
+
+    /// Renews the claim, and cancels `lost` when it cannot be renewed because the job is gone
+    /// (its row deleted, as a document its owner deleted) or another worker has it now.
+    fn renewing_until_lost(store: &Store, lease: Lease, in_hand: &InHand, lost: Cancel) -> Held {
         in_hand.put(lease.clone());
         let store = store.clone();
         Held(tokio::spawn(async move {
@@ -67,7 +74,10 @@ impl Held {
                 tokio::time::sleep(RENEW_EVERY).await;
                 match queue::renew(&store, &lease, lectern_domain::Timestamp::now()).await {
                     Ok(true) => {}
-                    Ok(false) => return,
+                    Ok(false) => {
+                        lost.cancel();
+                        return;
+                    }
                     Err(e) => tracing::warn!(error = %e, "a job's claim could not be renewed"),
                 }
             }
@@ -81,30 +91,49 @@ impl Drop for Held {
     }
 }
 
-/// A node's worker, running until stopped.
+/// A node's worker, running until stopped: two lanes, so that a long document conversion
+/// never keeps a reader's package waiting.
 pub struct Worker {
-    task: tokio::task::JoinHandle<()>,
+    lanes: Vec<Lane>,
     stop: watch::Sender<bool>,
-    in_hand: InHand,
     store: Store,
+}
+
+/// One loop of jobs, with the lease of the job it is on.
+struct Lane {
+    task: tokio::task::JoinHandle<()>,
+    in_hand: InHand,
+}
+
+/// What a lane works on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Jobs {
+    /// Collection edits, packages for downloads, speed changes: what readers wait for.
+    Readers,
+    /// Uploaded documents: minutes of OCR at worst, so in a lane of their own.
+    Documents,
 }
 
 impl Worker {
     /// Stops at once, as a killed process would: a job in hand keeps its claim until it lapses.
     pub fn abort(&self) {
-        self.task.abort();
+        for lane in &self.lanes {
+            lane.task.abort();
+        }
     }
 
     /// Stops at once: no job is claimed after this, and one in the middle of being done goes
     /// back to the queue, for another node's worker or this one's after a restart.
     pub async fn stop(self) {
         let _ = self.stop.send(true);
-        let _ = self.task.await;
-        if let Some(lease) = self.in_hand.take() {
-            match queue::release(&self.store, &lease).await {
-                Ok(_) => tracing::info!("the job in hand went back to the queue"),
-                Err(e) => {
-                    tracing::warn!(error = %e, "the job in hand could not be given back; its claim lapses instead")
+        for lane in self.lanes {
+            let _ = lane.task.await;
+            if let Some(lease) = lane.in_hand.take() {
+                match queue::release(&self.store, &lease).await {
+                    Ok(_) => tracing::info!("the job in hand went back to the queue"),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "the job in hand could not be given back; its claim lapses instead")
+                    }
                 }
             }
         }
@@ -113,14 +142,24 @@ impl Worker {
 
 /// Works until stopped.
 pub fn spawn(store: Store, files: FileStore) -> Worker {
-    let (stop, mut stopping) = watch::channel(false);
+    let (stop, stopping) = watch::channel(false);
+    let lanes = [Jobs::Readers, Jobs::Documents]
+        .into_iter()
+        .map(|jobs| lane(jobs, &store, &files, stopping.clone()))
+        .collect();
+    Worker { lanes, stop, store }
+}
+
+fn lane(jobs: Jobs, store: &Store, files: &FileStore, mut stopping: watch::Receiver<bool>) -> Lane {
     let in_hand = InHand::default();
     let task = tokio::spawn({
-        let (store, in_hand) = (store.clone(), in_hand.clone());
+        let (store, files, in_hand) = (store.clone(), files.clone(), in_hand.clone());
         async move {
             let mut sweep = tokio::time::interval(SWEEP_EVERY);
             loop {
-                if futures_util::FutureExt::now_or_never(sweep.tick()).is_some() {
+                if jobs == Jobs::Readers
+                    && futures_util::FutureExt::now_or_never(sweep.tick()).is_some()
+                {
                     match files.sweep_unfinished("", UNFINISHED_AFTER).await {
                         Ok(n) => tracing::info!(removed = n, "unfinished file writes swept"),
                         Err(e) => tracing::warn!(error = %e, "unfinished file writes not swept"),
@@ -128,7 +167,7 @@ pub fn spawn(store: Store, files: FileStore) -> Worker {
                 }
                 let pause = tokio::select! {
                     _ = stopping.changed() => return,
-                    done = run_once(&store, &files, &in_hand) => {
+                    done = run_once(jobs, &store, &files, &in_hand) => {
                         in_hand.take();
                         match done {
                             Ok(true) => continue,
@@ -147,23 +186,22 @@ pub fn spawn(store: Store, files: FileStore) -> Worker {
             }
         }
     });
-    Worker {
-        task,
-        stop,
-        in_hand,
-        store,
-    }
+    Lane { task, in_hand }
 }
 
-/// Does one job: a collection edit (quick, and searches wait for it), then a package, then a
-/// document, then a speed change (a reader waits for a package most); false when there was nothing to do. Only store errors are returned.
+/// Does one job of the lane's: a collection edit (quick, and searches wait for it), then a
+/// package (a reader waits for it), then a speed change; or a document. False when there was
+/// nothing to do. Only store errors are returned.
 async fn run_once(
+    jobs: Jobs,
     store: &Store,
     files: &FileStore,
     in_hand: &InHand,
 ) -> Result<bool, lectern_store::StoreError> {
-    Ok(edits::apply_one(store).await?
-        || packages::package_one(store, files, in_hand).await?
-        || documents::convert_one(store, files, in_hand).await?
-        || speeds::change_speed_of_one(store, files, in_hand).await?)
+    match jobs {
+        Jobs::Readers => Ok(edits::apply_one(store).await?
+            || packages::package_one(store, files, in_hand).await?
+            || speeds::change_speed_of_one(store, files, in_hand).await?),
+        Jobs::Documents => documents::convert_one(store, files, in_hand).await,
+    }
 }

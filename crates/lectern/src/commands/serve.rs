@@ -29,6 +29,9 @@ pub async fn serve_store(
         .with_context(|| format!("listening on {}", settings.listen))?;
     let bound = listener.local_addr()?;
     let http = settings.http(bound);
+    for (kind, why) in http.converters.unavailable_types() {
+        tracing::warn!(mime_type = %kind, reason = %why, "documents of this type will be refused");
+    }
     let base = http.public_url.as_str().trim_end_matches('/').to_owned();
     let limits = match &settings.redis_url {
         None => RateLimits::local(http.quotas()),
