@@ -6,7 +6,7 @@ pub mod marks;
 mod save;
 pub mod view;
 
-pub use save::SaveBookmark;
+pub use save::{SaveBookmark, check_place};
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

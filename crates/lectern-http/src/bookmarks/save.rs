@@ -48,17 +48,13 @@ impl SaveBookmark {
         if let Some(text) = &self.text {
             reading::check_text(text).map_err(|why| ApiError::bad_param("text", why))?;
         }
-        if self.position.is_some_and(|p| p < 0) {
-            return Err(ApiError::bad_param("position", "must not be negative"));
-        }
-        for (name, value) in [
-            ("progression", self.progression),
-            ("totalProgression", self.total_progression),
-        ] {
-            if let Some(v) = value {
-                reading::check_percent(v).map_err(|why| ApiError::bad_param(name, why))?;
-            }
-        }
+        check_place(
+            ("position", self.position),
+            [
+                ("progression", self.progression),
+                ("totalProgression", self.total_progression),
+            ],
+        )?;
         Ok(Bookmark {
             service_id: self.service_id,
             format: self.format.unwrap_or(Format::Epub3),
@@ -70,6 +66,23 @@ impl SaveBookmark {
             date_created: now,
         })
     }
+}
+
+/// A place in a title as a form names it: a spine index, not negative, and percentages (within
+/// the section, within the title); a 400 names the first bad one.
+pub fn check_place(
+    position: (&str, Option<i64>),
+    percents: [(&str, Option<f64>); 2],
+) -> ApiResult<()> {
+    if position.1.is_some_and(|p| p < 0) {
+        return Err(ApiError::bad_param(position.0, "must not be negative"));
+    }
+    for (name, value) in percents {
+        if let Some(v) = value {
+            reading::check_percent(v).map_err(|why| ApiError::bad_param(name, why))?;
+        }
+    }
+    Ok(())
 }
 
 #[utoipa::path(

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::list::{HighlightView, highlight_view, no_highlight};
-use crate::bookmarks::SaveBookmark;
+use crate::bookmarks::{SaveBookmark, check_place};
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -92,22 +92,16 @@ impl HighlightForm {
     /// The range's end, checked as its start is.
     fn end(&self) -> ApiResult<PassageEnd> {
         if let Some(location) = &self.end_location {
-            reading::check_text(location).map_err(|why| ApiError::bad_param("endLocation", why))?;
+            reading::check_location(location)
+                .map_err(|why| ApiError::bad_param("endLocation", why))?;
         }
-        if self.end_position.is_some_and(|p| p < 0) {
-            return Err(ApiError::bad_param("endPosition", "must be 0 or more"));
-        }
-        for (name, value) in [
-            ("endProgression", self.end_progression),
-            ("endTotalProgression", self.end_total_progression),
-        ] {
-            if value.is_some_and(|v| !(0.0..=100.0).contains(&v)) {
-                return Err(ApiError::bad_param(
-                    name,
-                    "must be a percentage from 0 to 100",
-                ));
-            }
-        }
+        check_place(
+            ("endPosition", self.end_position),
+            [
+                ("endProgression", self.end_progression),
+                ("endTotalProgression", self.end_total_progression),
+            ],
+        )?;
         Ok(PassageEnd {
             location: self.end_location.clone(),
             position: self.end_position,

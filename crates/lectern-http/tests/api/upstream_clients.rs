@@ -217,7 +217,7 @@ async fn links_are_followed_as_given(backend: Backend) {
 }
 
 async fn a_sign_in_as_clusive_does_it(backend: Backend) {
-    let app = TestApp::start(backend).await;
+    let app = TestApp::start(backend).await.with_catalog().await;
     // allauth's OAuth2 adapter with `basic_auth = True`: the code exchanged with `KEY:` basic.
     let path = authorize_path(TRUSTED, TRUSTED_REDIRECT, "&state=s1");
     let back = sign_in_and_decide(
@@ -265,6 +265,60 @@ async fn a_sign_in_as_clusive_does_it(backend: Backend) {
     );
     assert!(student["organizationName"].is_string(), "{student}");
     assert_eq!(account["username"], "student@example.org");
+    // Its search view: the key and its own parameters in the query, the bearer token, then the
+    // `next` link followed with the token alone (`limit` only makes a second page here).
+    let search = app
+        .get("/v2/titles")
+        .query(&[
+            ("keyword", "road"),
+            ("api_key", TRUSTED),
+            ("formats", "EPUB3"),
+            ("excludeGlobalCollection", "True"),
+            ("limit", "1"),
+        ])
+        .bearer_auth(access)
+        .send()
+        .await
+        .unwrap();
+    let (status, page) = json(search).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let mut seen = 0;
+    let mut page = page;
+    loop {
+        // filter_metadata and surface_bookshare_info read these with `[...]`.
+        assert!(page.as_object().unwrap().contains_key("message"), "{page}");
+        for title in page["titles"].as_array().unwrap() {
+            assert!(
+                title.as_object().unwrap().contains_key("synopsis"),
+                "{title}"
+            );
+            for c in title["contributors"].as_array().unwrap() {
+                assert!(c["name"]["displayName"].is_string(), "{c}");
+            }
+            for f in title["formats"].as_array().unwrap() {
+                assert!(f["formatId"].is_string(), "{f}");
+            }
+            seen += 1;
+        }
+        let Some(next) = link(&page, "next") else {
+            break;
+        };
+        let resp = app
+            .http
+            .get(&next)
+            .bearer_auth(access)
+            .send()
+            .await
+            .unwrap();
+        let (status, body) = json(resp).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        page = body;
+    }
+    assert!(seen >= 2, "the search was paged through: {seen}");
+    assert_eq!(
+        u64::try_from(seen).unwrap(),
+        page["totalResults"].as_u64().unwrap()
+    );
     // A reader of no organization: `studentStatus` is there, and null.
     let member = app.token_of("member@example.org").await;
     let (_, account) = app.my_account(TRUSTED, &member).await;
