@@ -151,9 +151,9 @@ pub enum Refreshed {
     Invalid,
 }
 
-/// Spends a refresh token presented by the client `api_key`. The conditional update makes two
-/// racing refreshes with one token impossible: only one of them sees the row change. `used`
-/// keeps when it was spent.
+/// Spends a refresh token presented by the client `api_key`, recording the `successor` it is
+/// rotated into (sealed for its holder). The conditional update makes two racing refreshes with
+/// one token impossible: only one of them sees the row change. `used` keeps when it was spent.
 ///
 /// A token spent since `retry_from` and presented again by the client it was issued to, while
 /// nothing of its sign-in has been revoked, is a retry of a refresh whose answer was lost
@@ -164,14 +164,16 @@ pub async fn redeem_refresh_token(
     api_key: &str,
     now: Timestamp,
     retry_from: Timestamp,
+    successor: &str,
 ) -> Result<Refreshed, StoreError> {
     let spent: Option<Spent> = sqlx::query_as(
-        "UPDATE refresh_tokens SET used = $2
+        "UPDATE refresh_tokens SET used = $2, successor = $3
          WHERE token_hash = $1 AND used = 0 AND revoked = 0 AND expires_at > $2
          RETURNING grant_id, user_account_id, api_key",
     )
     .bind(hash)
     .bind(now.unix())
+    .bind(successor)
     .fetch_optional(&mut *conn)
     .await?;
     if let Some(s) = spent {
@@ -217,20 +219,6 @@ struct RetryRow {
     user_account_id: String,
     api_key: String,
     successor: Option<String>,
-}
-
-/// Records the pair a refresh token was rotated into, sealed for its holder.
-pub async fn set_successor(
-    conn: &mut AnyConnection,
-    spent_hash: &str,
-    sealed: &str,
-) -> Result<(), StoreError> {
-    sqlx::query("UPDATE refresh_tokens SET successor = $1 WHERE token_hash = $2")
-        .bind(sealed)
-        .bind(spent_hash)
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
 }
 
 /// A refresh token as a retry follows it along its sign-in.

@@ -1,4 +1,5 @@
 use lectern_domain::Timestamp;
+use lectern_domain::sealed_pair::TokenPair;
 use lectern_domain::secret::{new_token, token_hash};
 use lectern_store::oauth::{NewToken, insert_access_token, insert_refresh_token};
 use lectern_store::{Connection, StoreError};
@@ -25,11 +26,29 @@ pub async fn issue(
     user_account_id: &str,
     api_key: &str,
 ) -> Result<TokenResponse, StoreError> {
+    let pair = TokenPair {
+        access_token: new_token(),
+        refresh_token: new_token(),
+    };
+    issue_pair(conn, state, grant_id, user_account_id, api_key, pair).await
+}
+
+/// Issues a pair made beforehand (a refresh seals it with the token it spends first).
+pub async fn issue_pair(
+    conn: &mut Connection,
+    state: &AppState,
+    grant_id: &str,
+    user_account_id: &str,
+    api_key: &str,
+    pair: TokenPair,
+) -> Result<TokenResponse, StoreError> {
     let now = Timestamp::now();
     let access_ttl = state.settings.access_token_ttl.as_secs();
     let refresh_ttl = state.settings.refresh_token_ttl.as_secs();
-    let access = new_token();
-    let refresh = new_token();
+    let TokenPair {
+        access_token: access,
+        refresh_token: refresh,
+    } = pair;
     let access_hash = token_hash(&access);
     let refresh_hash = token_hash(&refresh);
     let expiry = |ttl: u64| now.plus_seconds(i64::try_from(ttl).unwrap_or(i64::MAX));

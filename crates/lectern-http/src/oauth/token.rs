@@ -7,13 +7,13 @@ use lectern_domain::Timestamp;
 use lectern_domain::client::Client;
 use lectern_domain::ids::new_id;
 use lectern_domain::sealed_pair::{self, TokenPair};
-use lectern_domain::secret::{check_pkce_verifier, pkce_s256_matches, token_hash};
+use lectern_domain::secret::{check_pkce_verifier, new_token, pkce_s256_matches, token_hash};
 use lectern_store::oauth::{self, Redeemed, Refreshed, Spent, redeem_code, redeem_refresh_token};
 use lectern_store::{Transaction, accounts, partner_identities};
 
 use super::client_auth;
 use super::credentials::{self, ClientAddress, SignIn};
-use super::issue::{TokenResponse, issue};
+use super::issue::{TokenResponse, issue, issue_pair};
 use super::token_error::TokenError;
 use crate::accounts::partner_identity::Refused;
 use crate::conventions::params::Params;
@@ -348,8 +348,15 @@ async fn refresh_grant(
     let now = Timestamp::now();
     let retry_from = now.plus_seconds(-REFRESH_RETRY_SECONDS);
     let hash = token_hash(refresh);
-    let spent = match redeem_refresh_token(&mut tx, &hash, &client.api_key, now, retry_from).await?
-    {
+    // The next pair is made first, so that spending the token records it in the same statement.
+    let next = TokenPair {
+        access_token: new_token(),
+        refresh_token: new_token(),
+    };
+    let sealed = sealed_pair::seal(refresh, &next);
+    let redeemed =
+        redeem_refresh_token(&mut tx, &hash, &client.api_key, now, retry_from, &sealed).await?;
+    let spent = match redeemed {
         Refreshed::Fresh(s) => s,
         Refreshed::Retried(spent, sealed) => {
             return answer_retry(tx, refresh, &spent, sealed, now).await;
@@ -369,19 +376,15 @@ async fn refresh_grant(
         ));
     }
     check_account(&mut tx, &spent.user_account_id).await?;
-    let tokens = issue(
+    let tokens = issue_pair(
         &mut tx,
         state,
         &spent.grant_id,
         &spent.user_account_id,
         &client.api_key,
+        next,
     )
     .await?;
-    let pair = TokenPair {
-        access_token: tokens.access_token.clone(),
-        refresh_token: tokens.refresh_token.clone(),
-    };
-    oauth::set_successor(&mut tx, &hash, &sealed_pair::seal(refresh, &pair)).await?;
     tx.commit().await.map_err(TokenError::server_error)?;
     Ok(tokens)
 }

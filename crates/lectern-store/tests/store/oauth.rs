@@ -44,9 +44,16 @@ async fn redeem(
     retry_from: Timestamp,
 ) -> Refreshed {
     let mut tx = t.store.begin().await.unwrap();
-    let outcome = oauth::redeem_refresh_token(&mut tx, hash, api_key, Timestamp::now(), retry_from)
-        .await
-        .unwrap();
+    let outcome = oauth::redeem_refresh_token(
+        &mut tx,
+        hash,
+        api_key,
+        Timestamp::now(),
+        retry_from,
+        "sealed",
+    )
+    .await
+    .unwrap();
     tx.commit().await.unwrap();
     outcome
 }
@@ -103,10 +110,16 @@ async fn a_refresh_token_is_spent_once_even_under_a_race(backend: Backend) {
         tokio::spawn(async move {
             let mut tx = store.begin().await.unwrap();
             let now = Timestamp::now();
-            let outcome =
-                oauth::redeem_refresh_token(&mut tx, &hash, "app-key-0001", now, no_grace)
-                    .await
-                    .unwrap();
+            let outcome = oauth::redeem_refresh_token(
+                &mut tx,
+                &hash,
+                "app-key-0001",
+                now,
+                no_grace,
+                "sealed",
+            )
+            .await
+            .unwrap();
             tx.commit().await.unwrap();
             matches!(outcome, Refreshed::Fresh(_))
         })
