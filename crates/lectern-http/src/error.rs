@@ -153,16 +153,19 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Store errors, sorted once for every endpoint: a duplicate is the caller's 409, a row naming
-/// one that does not exist is their 400, a busy or closing store is a 503 to retry, and only the
-/// rest is our 500. A handler that can say more (which field is the duplicate) maps the error
-/// itself before it gets here.
+/// Store errors, sorted once for every endpoint: a duplicate is the caller's 409 naming the
+/// field that collided (`lectern_store::conflicts`, by the constraint's name), a row naming one
+/// that does not exist is their 400, a busy or closing store is a 503 to retry, and only the
+/// rest is our 500.
 impl From<lectern_store::StoreError> for ApiError {
     fn from(e: lectern_store::StoreError) -> Self {
         use lectern_store::dialect;
         match &e {
             lectern_store::StoreError::Database(db) if dialect::is_unique_violation(db) => {
-                ApiError::conflict("This resource exists already")
+                match lectern_store::conflicts::unique_key(&e) {
+                    Some(key) => collision(key.field, key.meaning),
+                    None => ApiError::conflict("This resource exists already"),
+                }
             }
             lectern_store::StoreError::Database(db) if dialect::is_foreign_key_violation(db) => {
                 ApiError::new(
@@ -198,3 +201,16 @@ impl From<Vec<lectern_domain::invalid::Invalid>> for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+fn collision(param: &str, meaning: &str) -> ApiError {
+    ApiError::conflict(format!("Invalid parameter '{param}': {meaning}"))
+}
+
+/// A store error from a write whose colliding key this endpoint takes under another name (an
+/// organization's `contactEmailAddress` is its contact's user name): the 409 names `param`.
+pub fn collided_as(e: lectern_store::StoreError, param: &str) -> ApiError {
+    match lectern_store::conflicts::unique_key(&e) {
+        Some(key) => collision(param, key.meaning),
+        None => e.into(),
+    }
+}

@@ -13,6 +13,7 @@ pub mod bulk;
 pub mod catalog;
 pub mod catalog_edits;
 pub mod clients;
+pub mod conflicts;
 mod db;
 pub mod dialect;
 pub mod disabilities;

@@ -59,12 +59,14 @@ impl Transaction {
         Transaction { inner, _turn: turn }
     }
 
-    pub async fn commit(self) -> Result<(), sqlx::Error> {
-        self.inner.commit().await
+    /// Commits; its error is the store's, sorted like any other (a busy store, a constraint
+    /// checked at commit).
+    pub async fn commit(self) -> Result<(), crate::StoreError> {
+        Ok(self.inner.commit().await?)
     }
 
-    pub async fn rollback(self) -> Result<(), sqlx::Error> {
-        self.inner.rollback().await
+    pub async fn rollback(self) -> Result<(), crate::StoreError> {
+        Ok(self.inner.rollback().await?)
     }
 }
 

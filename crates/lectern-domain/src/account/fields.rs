@@ -89,6 +89,9 @@ pub struct AccountFields {
 pub struct Prepared {
     pub account: Account,
     pub password: Option<NewPassword>,
+    /// The parameter this door takes the user name in (`emailAddress`, or a member's
+    /// `username`): the one a 409 for a user name taken names.
+    pub user_name_param: &'static str,
 }
 
 impl AccountFields {
@@ -144,7 +147,11 @@ impl AccountFields {
             },
         };
         self.copy_details(&mut account.details);
-        p.done(Prepared { account, password })
+        p.done(Prepared {
+            account,
+            password,
+            user_name_param: "emailAddress",
+        })
     }
 
     /// `account` as changed by the fields sent. The e-mail address is also the user name.
@@ -192,6 +199,7 @@ impl AccountFields {
         p.done(Prepared {
             account: next,
             password,
+            user_name_param: "emailAddress",
         })
     }
 

@@ -110,7 +110,11 @@ impl MemberFields {
         };
         let disabilities = self.disabilities(proof_source);
         p.done(PreparedMember {
-            prepared: Prepared { account, password },
+            prepared: Prepared {
+                account,
+                password,
+                user_name_param: "username",
+            },
             disabilities,
         })
     }
@@ -176,6 +180,7 @@ impl MemberFields {
             prepared: Prepared {
                 account: next,
                 password,
+                user_name_param: "username",
             },
             disabilities,
         })

@@ -154,7 +154,7 @@ pub async fn create_account(
         Some(&view),
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Created(state.v2_url(&account_path(&m.account)), view))
 }
 
@@ -230,7 +230,7 @@ pub async fn update_account(
         Some(&after),
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(after))
 }
 
@@ -282,7 +282,7 @@ pub async fn set_password(
         Some(&serde_json::json!({ "password": "changed" })),
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(Status::success("The password was changed")))
 }
 

@@ -203,7 +203,7 @@ async fn write(
         )
         .await?;
     }
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(agreement)
 }
 
@@ -245,7 +245,7 @@ pub async fn expire_agreement(
         Some(&after),
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(after))
 }
 

@@ -149,7 +149,7 @@ async fn put_disability(
     };
     m.record(&mut tx, action, Some(&before.disabilities), Some(&after))
         .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     proof_list(state, m).await
 }
 
@@ -282,6 +282,6 @@ pub async fn remove_pod(
         None::<&()>,
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(proof_list(&state, &m).await?))
 }

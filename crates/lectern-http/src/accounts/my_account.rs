@@ -207,7 +207,7 @@ pub async fn create_my_account(
             ));
         }
     }
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     let created = summary(&state, &caller, &prepared.account).await?;
     Ok(Created(state.v2_url("/myAccount"), created))
 }
@@ -295,7 +295,7 @@ pub async fn update_my_account(
     let hash = password_hash(&prepared).await?;
     let mut tx = state.store.begin().await?;
     save(&mut tx, &prepared, hash.as_deref(), Write::Update).await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(summary(&state, &caller, &prepared.account).await?))
 }
 

@@ -157,7 +157,7 @@ pub async fn change_my_preferences(
     let me = caller.signed_in()?;
     let mut tx = state.store.begin().await?;
     let (_, after) = change(&state, &caller, me, &mut tx).await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(view(&state, "/myAccount/preferences", after)))
 }
 
@@ -222,6 +222,6 @@ pub async fn change_account_preferences(
         Some(&after),
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(after))
 }

@@ -107,10 +107,12 @@ async fn write_profile(
     let prepared = lectern_domain::account::fields::Prepared {
         account,
         password: None,
+        // The user name is not changed here.
+        user_name_param: "userName",
     };
     let mut tx = state.store.begin().await?;
     save(&mut tx, &prepared, None, Write::Update).await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(prepared.account)
 }
 
@@ -257,6 +259,6 @@ pub async fn become_individual(
     let hash = password_hash(&prepared).await?;
     let mut tx = state.store.begin().await?;
     save(&mut tx, &prepared, hash.as_deref(), Write::Update).await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(summary(&state, &caller, &prepared.account).await?))
 }

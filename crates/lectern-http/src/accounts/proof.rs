@@ -163,7 +163,7 @@ pub async fn request_authority_proof(
         &body,
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     let list = proof_of(&state, &me.user_account_id, MY_POD).await?;
     Ok(Created(state.v2_url(MY_POD), list))
 }
@@ -306,7 +306,7 @@ pub async fn confirm_authority_request(
         };
         disabilities::put(&mut tx, &member.user_account_id, d).await?;
     }
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(
         proof_of(&state, &member.user_account_id, MY_POD).await?,
     ))

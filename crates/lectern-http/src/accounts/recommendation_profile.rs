@@ -264,6 +264,6 @@ pub async fn change_account_profile(
         Some(&after_view),
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(after_view))
 }

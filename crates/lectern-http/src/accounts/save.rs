@@ -6,7 +6,7 @@ use lectern_domain::account::fields::Prepared;
 use lectern_domain::secret::hash_password;
 use lectern_store::{Transaction, accounts, oauth};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, collided_as};
 
 /// How the account is written.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -40,17 +40,7 @@ pub async fn save(
         Write::Create => accounts::insert(&mut **tx, account, hash).await,
         Write::Update => accounts::upsert(&mut **tx, account, hash).await,
     };
-    written.map_err(|e| match e {
-        lectern_store::StoreError::Database(ref db)
-            if lectern_store::dialect::is_unique_violation(db) =>
-        {
-            ApiError::conflict(format!(
-                "The user name '{}' belongs to another account",
-                account.user_name.as_deref().unwrap_or_default()
-            ))
-        }
-        other => other.into(),
-    })?;
+    written.map_err(|e| collided_as(e, prepared.user_name_param))?;
     if hash.is_some() && write == Write::Update {
         oauth::revoke_tokens_of(tx, &account.user_account_id).await?;
     }

@@ -294,7 +294,7 @@ pub async fn add_subscription(
         Some(&after),
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     let location = after.links[0].href.clone();
     Ok(Created(location, after))
 }
@@ -348,7 +348,7 @@ pub async fn change_subscription(
         Some(&after),
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(after))
 }
 
@@ -493,7 +493,7 @@ pub async fn buy_subscription(
         ));
     }
     subscriptions::put(&mut *tx, &subscription, Some(&me.user_account_id)).await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     let view = view(&state, &subscriptions_path(me), &subscription, &all);
     Ok(Created(state.v2_url("/myAccount/subscription"), view))
 }

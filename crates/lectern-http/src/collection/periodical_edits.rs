@@ -64,7 +64,7 @@ pub async fn edit_series(
         .ok_or_else(|| ApiError::not_found(format!("There is no periodical '{series_id}'")))?;
     apply_series_edit(&mut series, &form)?;
     periodicals::update_series(&mut tx, &series).await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(summary_with_latest(&state, &series, count).await?))
 }
 
@@ -99,7 +99,7 @@ pub async fn edit_edition(
         .ok_or_else(|| no_edition(&series_id, &edition_id))?;
     apply_edition_edit(&mut edition, &form)?;
     periodicals::update_edition(&mut tx, &series.series_id, &edition).await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(edition_view(&state, &series.series_id, &edition)))
 }
 

@@ -89,7 +89,7 @@ async fn queue_once(state: &AppState, asked: &Asked<'_>) -> ApiResult<Download> 
     let checked = check(&mut tx, asked).await?;
     if let Some(d) = checked.existing {
         // Another request queued it since the first look.
-        tx.commit().await.map_err(lectern_store::StoreError::from)?;
+        tx.commit().await?;
         return Ok(d);
     }
     if downloads::in_progress(&mut *tx, asked.requester).await? >= MAX_IN_PROGRESS {
@@ -119,7 +119,7 @@ async fn queue_once(state: &AppState, asked: &Asked<'_>) -> ApiResult<Download> 
             assigned_titles::mark_downloaded(&mut *tx, reader, id, asked.now).await?;
         }
     }
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(d)
 }
 

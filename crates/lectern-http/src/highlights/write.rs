@@ -138,13 +138,7 @@ pub async fn create_highlight(
         &me.user_account_id,
         &highlight,
     )
-    .await
-    .map_err(|e| match ApiError::from(e) {
-        conflict if conflict.status == StatusCode::CONFLICT => {
-            ApiError::conflict("You have a highlight at that location already; change it with PUT")
-        }
-        other => other,
-    })?;
+    .await?;
     Ok((
         StatusCode::CREATED,
         Json(highlight_view(&state, &highlight)),

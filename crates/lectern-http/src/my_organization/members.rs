@@ -231,7 +231,7 @@ pub async fn create_member(
         quick_list: on_quick_list.map(|on| (s.me.user_account_id.as_str(), on)),
     };
     write_member(&mut tx, &member, hash.as_deref(), Write::Create, extras).await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     let id = &member.prepared.account.user_account_id;
     let summary = summary_of(&state, &s, id).await?;
     Ok(Created(
@@ -282,7 +282,7 @@ pub async fn update_member(
         quick_list: on_quick_list.map(|on| (s.me.user_account_id.as_str(), on)),
     };
     write_member(&mut tx, &changed, hash.as_deref(), Write::Update, extras).await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(summary_of(&state, &s, &member.user_account_id).await?))
 }
 
@@ -344,6 +344,6 @@ pub async fn change_member_preferences(
         .await?;
     let mut tx = state.store.begin().await?;
     let (_, after) = change(&state, &caller, &member, &mut tx).await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(Json(view(&state, &preferences_path(&member), after)))
 }

@@ -171,6 +171,7 @@ pub async fn sign_up(
     let prepared = Prepared {
         account: contact,
         password,
+        user_name_param: "contactEmailAddress",
     };
     let hash = password_hash(&prepared).await?;
     let mut tx = state.store.begin().await?;
@@ -182,7 +183,7 @@ pub async fn sign_up(
         "contactEmailAddress",
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     let summary = sponsor_summary(&state, &prepared.account, &Tags::new(vec![]), true);
     Ok(Created(
         state.v2_url("/myOrganization"),

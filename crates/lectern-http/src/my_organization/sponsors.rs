@@ -18,9 +18,8 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::paging::PageRequest;
 use crate::conventions::status::Created;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody, collided_as};
 use crate::organizations::members::account_page;
-use crate::organizations::organization::taken;
 use crate::state::AppState;
 
 pub type SponsorSummaryList = Collection<SponsorSummary>;
@@ -148,7 +147,7 @@ pub async fn create_sponsor(
         SponsorFields::from(p).create(&SPONSOR_PARAMS, true, ids::new_id(), &s.organization)?;
     accounts::insert(state.store.pool(), &sponsor, None)
         .await
-        .map_err(|e| taken(e, "emailAddress"))?;
+        .map_err(|e| collided_as(e, "emailAddress"))?;
     let tags = tags(&state, &s).await?;
     Ok(Created(
         state.v2_url(&sponsor_path(&sponsor)),
@@ -187,7 +186,7 @@ pub async fn update_sponsor(
     let changed = SponsorFields::from(p).apply(&SPONSOR_PARAMS, &sponsor)?;
     accounts::upsert(state.store.pool(), &changed, None)
         .await
-        .map_err(|e| taken(e, "emailAddress"))?;
+        .map_err(|e| collided_as(e, "emailAddress"))?;
     let tags = tags(&state, &s).await?;
     Ok(Json(sponsor_summary(&state, &changed, &tags, true)))
 }

@@ -293,7 +293,7 @@ async fn code_grant(
     let spent = match redeem_code(&mut tx, &token_hash(code), Timestamp::now()).await? {
         Redeemed::Fresh(s) => s,
         Redeemed::Replayed => {
-            tx.commit().await.map_err(TokenError::server_error)?;
+            tx.commit().await?;
             return Err(TokenError::new(
                 "invalid_grant",
                 "This authorization code was already used; the tokens issued with it are revoked",
@@ -385,7 +385,7 @@ async fn refresh_grant(
         next,
     )
     .await?;
-    tx.commit().await.map_err(TokenError::server_error)?;
+    tx.commit().await?;
     Ok(tokens)
 }
 
@@ -393,7 +393,7 @@ async fn refresh_grant(
 /// every token issued from it.
 async fn replayed(tx: Transaction) -> TokenError {
     if let Err(e) = tx.commit().await {
-        return TokenError::server_error(e);
+        return e.into();
     }
     TokenError::new(
         "invalid_grant",
@@ -485,6 +485,6 @@ async fn issue_and_commit(
 ) -> Result<TokenResponse, TokenError> {
     check_account(&mut tx, user_account_id).await?;
     let tokens = issue(&mut tx, state, grant_id, user_account_id, &client.api_key).await?;
-    tx.commit().await.map_err(TokenError::server_error)?;
+    tx.commit().await?;
     Ok(tokens)
 }

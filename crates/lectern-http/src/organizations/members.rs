@@ -263,7 +263,7 @@ pub async fn create_member(
         MemberExtras::default(),
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     let account =
         lectern_store::accounts::get(state.store.pool(), &member.prepared.account.user_account_id)
             .await?

@@ -22,7 +22,7 @@ use super::view::{
 };
 use crate::conventions::caller::Caller;
 use crate::conventions::status::Created;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody, collided_as};
 use crate::refusals;
 use crate::state::AppState;
 
@@ -178,7 +178,7 @@ pub async fn change_organization(
         })?;
     let next = fields.apply(editor, &current)?;
     organizations::upsert(&mut *tx, &next).await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     Ok(next)
 }
 
@@ -207,7 +207,7 @@ pub async fn create_with_contact(
     organizations::save(&mut **tx, organization, organizations::OnExisting::Refuse).await?;
     accounts::insert(&mut **tx, contact, contact_hash)
         .await
-        .map_err(|e| taken(e, contact_param))?;
+        .map_err(|e| collided_as(e, contact_param))?;
     organizations::set_primary_contact(
         &mut **tx,
         &organization.organization_id,
@@ -216,20 +216,6 @@ pub async fn create_with_contact(
     .await?;
     organization.primary_contact_id = Some(contact.user_account_id.clone());
     Ok(())
-}
-
-/// A unique violation on an account's user name, as a 409 naming the parameter.
-pub fn taken(e: lectern_store::StoreError, param: &str) -> ApiError {
-    match e {
-        lectern_store::StoreError::Database(ref db)
-            if lectern_store::dialect::is_unique_violation(db) =>
-        {
-            ApiError::conflict(format!(
-                "{param}: this user name belongs to another account"
-            ))
-        }
-        other => other.into(),
-    }
 }
 
 /// A subscription type named by a parameter must exist.
@@ -321,7 +307,7 @@ pub async fn create_organization(
         "contactEmailAddress",
     )
     .await?;
-    tx.commit().await.map_err(lectern_store::StoreError::from)?;
+    tx.commit().await?;
     let view = organization_view(&state, &organization, Some(&contact));
     Ok(Created(
         state.v2_url(&organization_path(&organization.organization_id)),

@@ -158,6 +158,11 @@ async fn assistants_create_accounts_that_sign_in(backend: Backend) {
     twice[2] = ("emailAddress", "NORA@example.org");
     let (status, body) = call(&app, Method::POST, "/v2/accounts", Some(&token), &twice).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // The 409 names the parameter that collided, as this door takes it.
+    assert!(
+        error_message(&body, "CONFLICT").contains("'emailAddress': this user name belongs"),
+        "{body}"
+    );
     // Administrators place accounts on any site; assistants only on their own.
     let mut elsewhere = NEW_READER;
     elsewhere[2] = ("emailAddress", "far@example.org");
@@ -1079,7 +1084,7 @@ async fn members_create_and_change_their_own_accounts(backend: Backend) {
     );
     let nora = app.token_of("nora@example.org").await;
     // Members change neither their roles nor their site.
-    let (status, _) = call_as(
+    let (status, body) = call_as(
         &app,
         TRUSTED,
         Method::PUT,
@@ -1089,6 +1094,10 @@ async fn members_create_and_change_their_own_accounts(backend: Backend) {
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT);
+    assert!(
+        error_message(&body, "CONFLICT").contains("'emailAddress'"),
+        "{body}"
+    );
     // The member signs the agreement themselves.
     let (status, agreement) = call_as(
         &app,

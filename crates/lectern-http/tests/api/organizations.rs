@@ -448,6 +448,10 @@ async fn assistants_add_members(backend: Backend) {
     ];
     let (status, body) = call(&app, Method::POST, path, Some(&token), &again).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        error_message(&body, "CONFLICT").contains("'username'"),
+        "{body}"
+    );
     let (status, _) = call(
         &app,
         Method::POST,

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod catalog;
+mod conflicts;
 mod fixtures;
 mod oauth;
 mod recommendations;
