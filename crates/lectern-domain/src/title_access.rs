@@ -256,21 +256,38 @@ pub fn download_alerts(
         ));
     }
     let Some(r) = reader else {
-        if title.usage == UsageRestriction::Copyright {
-            alerts.push(Alert::error(
-                "SIGN_IN_REQUIRED",
-                "Sign in to download this title: only public-domain and Creative Commons titles may be downloaded without an account.",
-            ));
-        }
-        if !title.countries.is_empty() {
-            alerts.push(Alert::error(
-                "COUNTRY_RESTRICTED",
-                "This title may be read only in some countries; sign in so that we know yours.",
-            ));
-        }
+        alerts.extend(guest_alerts(title));
         return alerts;
     };
+    alerts.extend(reader_alerts(r, title));
+    alerts.extend(standing_alerts(r));
+    alerts.extend(organization_alerts(r, title, assigned));
+    alerts.extend(quota_alert(r));
+    alerts
+}
 
+/// What keeps a guest from a title: its copyright, and countries only a signed-in reader can
+/// be checked against.
+fn guest_alerts(title: &TitleFacts) -> Vec<Alert> {
+    let mut alerts = Vec::new();
+    if title.usage == UsageRestriction::Copyright {
+        alerts.push(Alert::error(
+            "SIGN_IN_REQUIRED",
+            "Sign in to download this title: only public-domain and Creative Commons titles may be downloaded without an account.",
+        ));
+    }
+    if !title.countries.is_empty() {
+        alerts.push(Alert::error(
+            "COUNTRY_RESTRICTED",
+            "This title may be read only in some countries; sign in so that we know yours.",
+        ));
+    }
+    alerts
+}
+
+/// The reader against the title: a member, whose settings allow its content, in its countries.
+fn reader_alerts(r: &ReaderFacts, title: &TitleFacts) -> Vec<Alert> {
+    let mut alerts = Vec::new();
     let member =
         r.roles.contains(Role::IndividualMember) || r.roles.contains(Role::OrganizationMember);
     if !member {
@@ -296,6 +313,12 @@ pub fn download_alerts(
             "This title may not be read in your country.",
         ));
     }
+    alerts
+}
+
+/// The reader's standing: agreement, subscription and proof of disability.
+fn standing_alerts(r: &ReaderFacts) -> Vec<Alert> {
+    let mut alerts = Vec::new();
     if r.roles.contains(Role::IndividualMember) && !r.has_agreement {
         alerts.push(Alert::error(
             "AGREEMENT_MISSING",
@@ -324,24 +347,27 @@ pub fn download_alerts(
             "A proof of disability is needed to download titles.",
         )),
     }
+    alerts
+}
+
+/// What an organization member's organization decides, and NIMAC titles' eligibility.
+fn organization_alerts(r: &ReaderFacts, title: &TitleFacts, assigned: bool) -> Vec<Alert> {
+    let mut alerts = Vec::new();
     if let Some(policy) = r.organization
         && r.roles.contains(Role::OrganizationMember)
-        && policy.suspended
     {
-        alerts.push(Alert::error(
-            "ORGANIZATION_SUSPENDED",
-            "Your organization's membership is suspended; its members cannot download titles.",
-        ));
-    }
-    if let Some(policy) = r.organization
-        && r.roles.contains(Role::OrganizationMember)
-        && !policy.allow_search_downloads
-        && !assigned
-    {
-        alerts.push(Alert::error(
-            "ASSIGNED_TITLES_ONLY",
-            "Your organization lets you download only the titles assigned to you.",
-        ));
+        if policy.suspended {
+            alerts.push(Alert::error(
+                "ORGANIZATION_SUSPENDED",
+                "Your organization's membership is suspended; its members cannot download titles.",
+            ));
+        }
+        if !policy.allow_search_downloads && !assigned {
+            alerts.push(Alert::error(
+                "ASSIGNED_TITLES_ONLY",
+                "Your organization lets you download only the titles assigned to you.",
+            ));
+        }
     }
     if title.nimac_restricted {
         let eligible = r.has_education_plan && r.organization.is_some_and(|o| o.can_download_nimac);
@@ -352,31 +378,34 @@ pub fn download_alerts(
             ));
         }
     }
-    if let Some(quota) = r.quota {
-        let left = quota.saturating_sub(r.downloads_in_period);
-        let (reached, low, period) = match r.quota_period {
-            DownloadTimeframe::Monthly => {
-                ("MONTHLY_QUOTA_REACHED", "MONTHLY_QUOTA_LOW", "this month")
-            }
-            DownloadTimeframe::EntireSubscription => (
-                "SUBSCRIPTION_QUOTA_REACHED",
-                "SUBSCRIPTION_QUOTA_LOW",
-                "of this subscription",
-            ),
-        };
-        if left == 0 {
-            alerts.push(Alert::error(
-                reached,
-                format!("The allowance of {quota} downloads {period} has been used."),
-            ));
-        } else if left <= 5 {
-            alerts.push(Alert::warning(
-                low,
-                format!("{left} of the {quota} downloads {period} are left."),
-            ));
-        }
-    }
     alerts
+}
+
+/// The allowance: used up (an error), or nearly (a warning at 5 or fewer left).
+fn quota_alert(r: &ReaderFacts) -> Option<Alert> {
+    let quota = r.quota?;
+    let left = quota.saturating_sub(r.downloads_in_period);
+    let (reached, low, period) = match r.quota_period {
+        DownloadTimeframe::Monthly => ("MONTHLY_QUOTA_REACHED", "MONTHLY_QUOTA_LOW", "this month"),
+        DownloadTimeframe::EntireSubscription => (
+            "SUBSCRIPTION_QUOTA_REACHED",
+            "SUBSCRIPTION_QUOTA_LOW",
+            "of this subscription",
+        ),
+    };
+    if left == 0 {
+        Some(Alert::error(
+            reached,
+            format!("The allowance of {quota} downloads {period} has been used."),
+        ))
+    } else if left <= 5 {
+        Some(Alert::warning(
+            low,
+            format!("{left} of the {quota} downloads {period} are left."),
+        ))
+    } else {
+        None
+    }
 }
 
 pub fn allows_download(alerts: &[Alert]) -> bool {
