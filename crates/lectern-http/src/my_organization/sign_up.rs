@@ -57,6 +57,69 @@ pub struct SignUpParams {
     agreement_signed: Option<bool>,
 }
 
+/// The directory's record of a reference organization fills what the form left out (what the
+/// form sends wins); its id, for the new organization.
+async fn fill_from_directory(
+    state: &AppState,
+    id: &str,
+    fields: &mut OrganizationFields,
+) -> ApiResult<String> {
+    let r = reference_organizations::get(state.store.pool(), id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::bad_param(
+                "referenceOrgId",
+                format!("there is no reference organization '{id}'"),
+            )
+        })?;
+    let fill = |sent: &mut Option<String>, from: Option<String>| {
+        if sent.is_none() {
+            *sent = from;
+        }
+    };
+    fill(&mut fields.organization_name, Some(r.name.clone()));
+    fill(
+        &mut fields.organization_type,
+        Some(r.organization_type.clone()),
+    );
+    fill(&mut fields.country, Some(r.country.clone()));
+    fill(&mut fields.address1, r.address1.clone());
+    fill(&mut fields.address2, r.address2.clone());
+    fill(&mut fields.city, r.city.clone());
+    fill(&mut fields.state, Some(r.state.clone()));
+    fill(&mut fields.postal_code, r.postal_code.clone());
+    Ok(r.reference_org_id)
+}
+
+/// The signed agreement an organization joins with, and its contact's password; what is wrong
+/// with either, named.
+fn check_agreement_and_password(
+    agreement_signed: Option<bool>,
+    password: Option<&str>,
+) -> (Option<NewPassword>, Vec<Invalid>) {
+    let mut problems = Vec::new();
+    match agreement_signed {
+        None => problems.push(Invalid::new("agreementSigned", "is required")),
+        Some(false) => problems.push(Invalid::new(
+            "agreementSigned",
+            "must be true: an organization signs the agreement to join",
+        )),
+        Some(true) => {}
+    }
+    let password = match password.map(NewPassword::parse) {
+        None => {
+            problems.push(Invalid::new("contactPassword", "is required"));
+            None
+        }
+        Some(Err(e)) => {
+            problems.push(Invalid::new("contactPassword", e.to_string()));
+            None
+        }
+        Some(Ok(pw)) => Some(pw),
+    };
+    (password, problems)
+}
+
 #[utoipa::path(
     post, path = "/v2/myOrganization", tag = "myOrganization",
     params(("api_key" = String, Query, description = "A client key with membership privileges"), SignUpParams),
@@ -88,55 +151,12 @@ pub async fn sign_up(
         agreement_signed: Some(true),
         ..OrganizationFields::default()
     };
-    let mut reference = None;
-    if let Some(id) = &p.reference_org_id {
-        let r = reference_organizations::get(state.store.pool(), id)
-            .await?
-            .ok_or_else(|| {
-                ApiError::bad_param(
-                    "referenceOrgId",
-                    format!("there is no reference organization '{id}'"),
-                )
-            })?;
-        // What the form sends wins; the directory fills the rest.
-        let fill = |sent: &mut Option<String>, from: Option<String>| {
-            if sent.is_none() {
-                *sent = from;
-            }
-        };
-        fill(&mut fields.organization_name, Some(r.name.clone()));
-        fill(
-            &mut fields.organization_type,
-            Some(r.organization_type.clone()),
-        );
-        fill(&mut fields.country, Some(r.country.clone()));
-        fill(&mut fields.address1, r.address1.clone());
-        fill(&mut fields.address2, r.address2.clone());
-        fill(&mut fields.city, r.city.clone());
-        fill(&mut fields.state, Some(r.state.clone()));
-        fill(&mut fields.postal_code, r.postal_code.clone());
-        reference = Some(r.reference_org_id);
-    }
-    let mut extra: Vec<Invalid> = Vec::new();
-    match p.agreement_signed {
-        None => extra.push(Invalid::new("agreementSigned", "is required")),
-        Some(false) => extra.push(Invalid::new(
-            "agreementSigned",
-            "must be true: an organization signs the agreement to join",
-        )),
-        Some(true) => {}
-    }
-    let password = match p.contact_password.as_deref().map(NewPassword::parse) {
-        None => {
-            extra.push(Invalid::new("contactPassword", "is required"));
-            None
-        }
-        Some(Err(e)) => {
-            extra.push(Invalid::new("contactPassword", e.to_string()));
-            None
-        }
-        Some(Ok(pw)) => Some(pw),
+    let reference = match &p.reference_org_id {
+        Some(id) => Some(fill_from_directory(&state, id, &mut fields).await?),
+        None => None,
     };
+    let (password, extra) =
+        check_agreement_and_password(p.agreement_signed, p.contact_password.as_deref());
     let contact = SponsorFields {
         first_name: p.contact_first_name,
         last_name: p.contact_last_name,
