@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use lectern_domain::catalog::TitleRecord;
 use lectern_search::TitleIndex;
-use lectern_store::{Store, StoreError, catalog, sites, titles};
+use lectern_store::{Store, StoreError, bisac_codes, categories, sites, titles};
 
 use crate::conventions::ttl_cache::TtlCache;
 
@@ -146,11 +146,11 @@ impl Titles {
         self.category_names
             .get(async {
                 Ok(CategoryNames {
-                    categories: catalog::categories(store.pool())
+                    categories: categories::categories(store.pool())
                         .await?
                         .into_iter()
                         .collect(),
-                    bisac: catalog::bisac_descriptions(store.pool())
+                    bisac: bisac_codes::bisac_descriptions(store.pool())
                         .await?
                         .into_iter()
                         .collect(),

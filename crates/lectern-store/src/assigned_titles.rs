@@ -242,7 +242,7 @@ pub async fn members_assigned<'e>(
     let sql = format!(
         "SELECT user_account_id FROM assigned_titles WHERE service_id = $1
          AND user_account_id IN ({})",
-        crate::catalog::placeholders(2, user_account_ids.len())
+        crate::sql::placeholders(2, user_account_ids.len())
     );
     let mut q = sqlx::query_as::<_, (String,)>(sqlx::AssertSqlSafe(sql)).bind(service_id);
     for id in user_account_ids {

@@ -5,7 +5,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::standing::{Disability, DisabilityType, Submission};
 use sqlx::{Any, Executor};
 
-use crate::catalog::placeholders;
+use crate::sql::placeholders;
 use crate::{StoreError, Transaction};
 
 /// An account's disabilities, by type.

@@ -7,8 +7,8 @@ use lectern_domain::members::{Listing, MemberQuery, MemberSort};
 use sqlx::{Any, Executor};
 
 use crate::accounts::{self, AccountRow};
-use crate::catalog::placeholders;
 use crate::keyset::Keyset;
+use crate::sql::placeholders;
 use crate::{StoreError, Transaction};
 
 /// The SQL expressions a sort orders by, matching `MemberSort::key_of` one for one.

@@ -67,7 +67,7 @@ pub async fn list<'e>(
         Some(_) => format!(
             "SELECT record, edition_count FROM periodical_series
              WHERE site_id IN ({}) ORDER BY title_key, series_id",
-            crate::catalog::placeholders(1, sites.len())
+            crate::sql::placeholders(1, sites.len())
         ),
         None => "SELECT record, edition_count FROM periodical_series ORDER BY title_key, series_id"
             .to_owned(),

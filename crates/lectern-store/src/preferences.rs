@@ -7,7 +7,7 @@ use lectern_domain::account::recommendation_profile::RecommendationProfile;
 use lectern_domain::catalog::Format;
 use sqlx::{Any, Executor, Row};
 
-use crate::catalog::placeholders;
+use crate::sql::placeholders;
 use crate::{StoreError, Transaction, flag};
 
 /// The saved preferences, or None for an account that never saved any. `allowAdultContent` is

@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Executor, Row};
 
 use crate::StoreError;
-use crate::catalog::placeholders;
+use crate::sql::placeholders;
 
 /// The reader as the rules see them, with the downloads counted against their active
 /// subscription's allowance; None for an unknown account.

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use sqlx::{Any, Executor};
 
 use crate::StoreError;
-use crate::catalog::placeholders;
+use crate::sql::placeholders;
 
 /// Readers of one title weighed when looking for readers like this one: its most recent, so
 /// that a title with a hundred thousand readers costs no more than one with five hundred.

@@ -5,8 +5,8 @@
 use lectern_domain::paging::Direction;
 use sqlx::{Any, Executor};
 
-use crate::catalog::placeholders;
 use crate::keyset::Keyset;
+use crate::sql::placeholders;
 use crate::{StoreError, Transaction};
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, sqlx::FromRow)]

@@ -324,7 +324,7 @@ pub async fn get_many<'e>(
     }
     let sql = format!(
         "{READ} WHERE service_id IN ({})",
-        crate::catalog::placeholders(1, service_ids.len())
+        crate::sql::placeholders(1, service_ids.len())
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for id in service_ids {

@@ -2,7 +2,7 @@
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use lectern_store::catalog::{self, BisacPrefix};
+use lectern_store::bisac_codes::{self, BisacPrefix};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -78,10 +78,10 @@ pub async fn list_bisac_codes(
     };
     let page = PageRequest::from_params(&caller.params, 100)?;
     let after = page.after::<(String, String)>()?;
-    let total_results = catalog::bisac_count(state.store.pool(), &prefix).await?;
+    let total_results = bisac_codes::bisac_count(state.store.pool(), &prefix).await?;
     let mut rows =
-        catalog::bisac_page(state.store.pool(), &prefix, after.as_ref(), page.limit).await?;
-    let next = page.next_token(&mut rows, |c| catalog::bisac_key(&prefix, c));
+        bisac_codes::bisac_page(state.store.pool(), &prefix, after.as_ref(), page.limit).await?;
+    let next = page.next_token(&mut rows, |c| bisac_codes::bisac_key(&prefix, c));
     let items = rows
         .into_iter()
         .map(|c| {

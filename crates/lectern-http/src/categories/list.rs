@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use lectern_store::catalog;
+use lectern_store::categories;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -57,7 +57,7 @@ pub async fn list_categories(
         .await
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
-    let descriptions: HashMap<String, Option<String>> = catalog::categories(state.store.pool())
+    let descriptions: HashMap<String, Option<String>> = categories::categories(state.store.pool())
         .await?
         .into_iter()
         .collect();

@@ -2,7 +2,7 @@
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use lectern_store::catalog;
+use lectern_store::popular_lists;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -49,9 +49,9 @@ pub async fn list_popular_lists(
     let sites = super::sites_of(&who);
     let page = PageRequest::from_params(&caller.params, 10)?;
     let after = page.after::<String>()?;
-    let total_results = catalog::popular_lists_count(state.store.pool(), &sites).await?;
+    let total_results = popular_lists::popular_lists_count(state.store.pool(), &sites).await?;
     let mut rows =
-        catalog::popular_lists_page(state.store.pool(), &sites, after.as_deref(), page.limit)
+        popular_lists::popular_lists_page(state.store.pool(), &sites, after.as_deref(), page.limit)
             .await?;
     let next = page.next_token(&mut rows, |l| l.list_id.clone());
     let items = rows

@@ -8,7 +8,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::catalog::edit::{EditContext, EditTarget, edit_title};
 use lectern_store::catalog_edits::{self, EditKind, Outcome, Taken};
-use lectern_store::{Store, StoreError, Transaction, catalog, periodicals, titles};
+use lectern_store::{Store, StoreError, Transaction, categories, periodicals, titles};
 
 /// Applies the next edit; false when none waits.
 pub async fn apply_one(store: &Store) -> Result<bool, StoreError> {
@@ -55,7 +55,7 @@ async fn apply_to_title(tx: &mut Transaction, edit: &Taken) -> Result<Outcome, S
         }
         _ => EditTarget::Metadata,
     };
-    let categories: HashSet<String> = catalog::categories(&mut **tx)
+    let categories: HashSet<String> = categories::categories(&mut **tx)
         .await?
         .into_iter()
         .map(|(name, _)| name)

@@ -1,10 +1,11 @@
 use std::io::Write;
 
 use lectern_domain::Timestamp;
+use lectern_store::bisac_codes::{self, BisacPrefix};
 use lectern_store::bulk::TitleLoad;
-use lectern_store::catalog::{self, BisacPrefix};
 use lectern_store::fixture::{self, FixtureError, FixtureFile};
 use lectern_store::on_both_stores;
+use lectern_store::popular_lists;
 use lectern_store::testing::{Backend, fresh, unmigrated};
 use lectern_store::{periodicals, readers, titles};
 
@@ -190,7 +191,7 @@ async fn catalog_fixtures_load_with_their_files(backend: Backend) {
         Some("Fully navigable.")
     );
     assert!(t1.date_added.is_some());
-    let list = catalog::popular_list_titles(t.store.pool(), "new")
+    let list = popular_lists::popular_list_titles(t.store.pool(), "new")
         .await
         .unwrap();
     assert_eq!(list, [(0, "t1".to_owned()), (1, "t2".to_owned())]);
@@ -384,7 +385,7 @@ async fn bisac_codes_match_a_prefix_of_code_or_description(backend: Backend) {
     let codes = |p: BisacPrefix| {
         let store = t.store.clone();
         async move {
-            catalog::bisac_page(store.pool(), &p, None, 10)
+            bisac_codes::bisac_page(store.pool(), &p, None, 10)
                 .await
                 .unwrap()
                 .into_iter()
@@ -405,7 +406,7 @@ async fn bisac_codes_match_a_prefix_of_code_or_description(backend: Backend) {
         Vec::<String>::new()
     );
     assert_eq!(codes(BisacPrefix::All).await.len(), 3);
-    let page = catalog::bisac_page(
+    let page = bisac_codes::bisac_page(
         t.store.pool(),
         &BisacPrefix::All,
         Some(&("FIC027000".into(), "FIC027000".into())),
@@ -415,7 +416,7 @@ async fn bisac_codes_match_a_prefix_of_code_or_description(backend: Backend) {
     .unwrap();
     assert_eq!(page.len(), 1);
     assert_eq!(
-        catalog::bisac_count(t.store.pool(), &BisacPrefix::Code("F".into()))
+        bisac_codes::bisac_count(t.store.pool(), &BisacPrefix::Code("F".into()))
             .await
             .unwrap(),
         2

@@ -12,11 +12,11 @@ use clap::Args;
 use indicatif::ProgressBar;
 use lectern_domain::site::{Site, check_site_id};
 use lectern_jobs::FileStore;
+use lectern_store::bisac_codes::BisacPrefix;
 use lectern_store::bulk::TitleLoad;
-use lectern_store::catalog::BisacPrefix;
 use lectern_store::fixture::FixtureFile;
 use lectern_store::titles::Prepared;
-use lectern_store::{Store, catalog, sites};
+use lectern_store::{Store, bisac_codes, categories, popular_lists, sites};
 use tokio::sync::mpsc;
 
 use super::open_store;
@@ -77,7 +77,7 @@ pub async fn run(settings: &Settings, args: &GenerateArgs) -> anyhow::Result<()>
 
     let mut tx = store.begin().await?;
     for list in generator.popular_lists(args.titles, newest) {
-        catalog::upsert_popular_list(
+        popular_lists::upsert_popular_list(
             &mut tx,
             &list.list_id,
             &site,
@@ -108,7 +108,7 @@ pub async fn run(settings: &Settings, args: &GenerateArgs) -> anyhow::Result<()>
 /// The categories and BISAC codes the titles use, where the store lacks them: those it has
 /// (the demo's, an operator's) keep their descriptions.
 async fn add_reference_lists(store: &Store, generator: &Generator) -> anyhow::Result<()> {
-    let categories: HashSet<String> = catalog::categories(store.pool())
+    let categories: HashSet<String> = categories::categories(store.pool())
         .await?
         .into_iter()
         .map(|(name, _)| name)
@@ -117,7 +117,7 @@ async fn add_reference_lists(store: &Store, generator: &Generator) -> anyhow::Re
     let mut after = None;
     loop {
         let page =
-            catalog::bisac_page(store.pool(), &BisacPrefix::All, after.as_ref(), 1000).await?;
+            bisac_codes::bisac_page(store.pool(), &BisacPrefix::All, after.as_ref(), 1000).await?;
         let Some(last) = page.last() else { break };
         after = Some((last.code.clone(), last.code.clone()));
         codes.extend(page.into_iter().map(|c| c.code));
@@ -125,12 +125,12 @@ async fn add_reference_lists(store: &Store, generator: &Generator) -> anyhow::Re
     let mut tx = store.begin().await?;
     for (name, description) in generator.categories() {
         if !categories.contains(name) {
-            catalog::upsert_category(&mut tx, name, Some(description)).await?;
+            categories::upsert_category(&mut tx, name, Some(description)).await?;
         }
     }
     for (code, description) in generator.bisac_codes() {
         if !codes.contains(*code) {
-            catalog::upsert_bisac(&mut tx, code, description).await?;
+            bisac_codes::upsert_bisac(&mut tx, code, description).await?;
         }
     }
     tx.commit().await?;

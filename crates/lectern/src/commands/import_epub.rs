@@ -14,7 +14,7 @@ use lectern_domain::catalog::{Format, TitleRecord, TitleStatusCode};
 use lectern_domain::title_access::UsageRestriction;
 use lectern_jobs::FileStore;
 use lectern_jobs::epub::{EpubMetadata, read_metadata};
-use lectern_store::{Store, catalog, sites, titles};
+use lectern_store::{Store, categories, sites, titles};
 
 use super::{open_files, open_store};
 use crate::settings::Settings;
@@ -187,7 +187,7 @@ impl Import {
     /// Creates the categories asked for that do not exist yet, leaving existing ones (and their
     /// descriptions) alone.
     async fn ensure_categories(&self) -> anyhow::Result<()> {
-        let existing: HashSet<String> = catalog::categories(self.store.pool())
+        let existing: HashSet<String> = categories::categories(self.store.pool())
             .await?
             .into_iter()
             .map(|(name, _)| name)
@@ -198,7 +198,7 @@ impl Import {
                 bail!("--category: a category name must not be empty");
             }
             if !existing.contains(name) {
-                catalog::upsert_category(&mut tx, name, None).await?;
+                categories::upsert_category(&mut tx, name, None).await?;
                 tracing::info!(category = name, "created a category");
             }
         }

@@ -3,7 +3,7 @@
 use lectern_domain::catalog::{TitleRecord, TitleStatusCode};
 use lectern_store::on_both_stores;
 use lectern_store::testing::{Backend, fresh};
-use lectern_store::{Store, catalog, sites, titles};
+use lectern_store::{Store, bisac_codes, categories, popular_lists, sites, titles};
 
 use super::{lectern, run, temp_dir, text};
 
@@ -109,7 +109,7 @@ async fn the_same_seed_writes_the_same_catalog(backend: Backend) {
             .unwrap()
             .global
     );
-    let categories = catalog::categories(first.store.pool()).await.unwrap();
+    let categories = categories::categories(first.store.pool()).await.unwrap();
     for name in [
         "Fiction",
         "Biographies & Memoirs",
@@ -122,12 +122,12 @@ async fn the_same_seed_writes_the_same_catalog(backend: Backend) {
         );
     }
     assert!(categories.len() >= 40, "{} categories", categories.len());
-    let bisac = catalog::bisac_count(first.store.pool(), &catalog::BisacPrefix::All)
+    let bisac = bisac_codes::bisac_count(first.store.pool(), &bisac_codes::BisacPrefix::All)
         .await
         .unwrap();
     assert!(bisac > 300, "{bisac} BISAC codes");
     let lists: Vec<_> =
-        catalog::popular_lists_page(first.store.pool(), &["demo".to_owned()], None, 100)
+        popular_lists::popular_lists_page(first.store.pool(), &["demo".to_owned()], None, 100)
             .await
             .unwrap()
             .into_iter()
@@ -135,7 +135,7 @@ async fn the_same_seed_writes_the_same_catalog(backend: Backend) {
             .collect();
     assert_eq!(lists.len(), 3);
     for list in &lists {
-        let entries = catalog::popular_list_titles(first.store.pool(), &list.list_id)
+        let entries = popular_lists::popular_list_titles(first.store.pool(), &list.list_id)
             .await
             .unwrap();
         assert_eq!(entries.len(), 50, "{}", list.description);

@@ -8,7 +8,7 @@ use lectern_domain::site::Site;
 use lectern_jobs::epub::{Chapter, EpubSource, build};
 use lectern_store::on_both_stores;
 use lectern_store::testing::{Backend, fresh};
-use lectern_store::{catalog, sites, titles};
+use lectern_store::{categories, sites, titles};
 use sha2::{Digest, Sha256};
 
 use super::{lectern, run, temp_dir, text};
@@ -131,7 +131,7 @@ async fn import_epub_adds_titles_reports_bad_files_and_updates_on_reimport(backe
     assert_eq!(a.synopsis.as_deref(), Some("All about First Book."));
     assert_eq!(a.categories, ["Imported"]);
     assert!(
-        catalog::categories(t.store.pool())
+        categories::categories(t.store.pool())
             .await
             .unwrap()
             .iter()

@@ -1,0 +1,12 @@
+//! Small pieces of SQL that both engines accept, for statements built at run time.
+
+/// `$first, $first+1, ...` for `n` values; never empty, so `IN ()` cannot occur.
+pub(crate) fn placeholders(first: usize, n: usize) -> String {
+    if n == 0 {
+        return "NULL".to_owned();
+    }
+    (first..first + n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
