@@ -118,7 +118,7 @@ pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
         loop {
             tick.tick().await;
             state.limits.forget_idle();
-            match state.store.acquire().await {
+            match state.store.writer().await {
                 Ok(mut conn) => {
                     match lectern_store::oauth::delete_expired(&mut conn, Timestamp::now()).await {
                         Ok(n) => tracing::info!(deleted = n, "expired tokens and flows deleted"),

@@ -119,7 +119,7 @@ impl PartnerDrive {
         user_account_id: &str,
         now: Timestamp,
     ) -> ApiResult<MemberToken> {
-        let Some(stored) = partner_tokens::get(store.pool(), user_account_id).await? else {
+        let Some(stored) = partner_tokens::get(store.reads(), user_account_id).await? else {
             return Ok(MemberToken::NotConnected);
         };
         if stored.expires_at.is_none_or(|at| at > now.unix() + 60) {
@@ -156,7 +156,7 @@ impl PartnerDrive {
             refresh_token: tokens.refresh_token.or(previous_refresh),
             expires_at: tokens.expires_in.map(|s| now.unix() + s),
         };
-        partner_tokens::put(store.pool(), user_account_id, &token).await?;
+        partner_tokens::put(&mut *store.writer().await?, user_account_id, &token).await?;
         Ok(token)
     }
 

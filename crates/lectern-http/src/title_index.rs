@@ -102,7 +102,7 @@ impl Titles {
     ) -> Result<Arc<Vec<(String, u64)>>, StoreError> {
         self.popular_reads
             .get(lectern_store::recommendations::popular(
-                store.pool(),
+                store.reads(),
                 POPULAR_KEPT,
             ))
             .await
@@ -118,7 +118,7 @@ impl Titles {
             return Ok(Some(record));
         }
         let generation = self.records.generation();
-        let Some(record) = titles::get(store.pool(), service_id).await? else {
+        let Some(record) = titles::get(store.reads(), service_id).await? else {
             return Ok(None);
         };
         let record = Arc::new(record);
@@ -131,7 +131,7 @@ impl Titles {
     pub async fn global_sites(&self, store: &Store) -> Result<Arc<Vec<String>>, StoreError> {
         self.globals
             .get(async {
-                Ok(sites::list(store.pool())
+                Ok(sites::list(store.reads())
                     .await?
                     .into_iter()
                     .filter(|s| s.global)
@@ -146,11 +146,11 @@ impl Titles {
         self.category_names
             .get(async {
                 Ok(CategoryNames {
-                    categories: categories::categories(store.pool())
+                    categories: categories::categories(store.reads())
                         .await?
                         .into_iter()
                         .collect(),
-                    bisac: bisac_codes::bisac_descriptions(store.pool())
+                    bisac: bisac_codes::bisac_descriptions(store.reads())
                         .await?
                         .into_iter()
                         .collect(),
@@ -164,7 +164,7 @@ impl Titles {
         let mut applied = 0u64;
         loop {
             let from = self.index.last_applied_seq().unwrap_or(0);
-            let changes = titles::changes_since(store.pool(), from, BATCH).await?;
+            let changes = titles::changes_since(store.reads(), from, BATCH).await?;
             if changes.is_empty() {
                 return Ok(applied);
             }
@@ -209,14 +209,14 @@ impl Titles {
     ) -> anyhow::Result<u64> {
         let (tx, mut rx) =
             tokio::sync::mpsc::channel::<lectern_domain::catalog::TitleRecord>(BATCH as usize * 2);
-        let upto = titles::current_seq(store.pool()).await?;
+        let upto = titles::current_seq(store.reads()).await?;
         let index = self.index.clone();
         let writer = tokio::task::spawn_blocking(move || {
             index.rebuild(std::iter::from_fn(|| rx.blocking_recv()), upto, progress)
         });
         let mut from = 0;
         loop {
-            let changes = titles::changes_since(store.pool(), from, BATCH).await?;
+            let changes = titles::changes_since(store.reads(), from, BATCH).await?;
             let Some((seq, _)) = changes.last() else {
                 break;
             };

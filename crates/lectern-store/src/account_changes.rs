@@ -5,6 +5,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::ids;
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::StoreError;
 
 /// One change, as recorded.
@@ -42,10 +43,7 @@ fn ordered_id() -> String {
     format!("{micros:020}-{}", ids::new_id())
 }
 
-pub async fn record<'e>(
-    e: impl Executor<'e, Database = Any>,
-    c: NewChange<'_>,
-) -> Result<(), StoreError> {
+pub async fn record(conn: &mut Connection, c: NewChange<'_>) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO account_changes (change_id, user_account_id, site_id, changed_by, changed_at,
            action, before_state, after_state)
@@ -59,7 +57,7 @@ pub async fn record<'e>(
     .bind(c.action)
     .bind(c.before.map(|v| v.to_string()))
     .bind(c.after.map(|v| v.to_string()))
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

@@ -4,6 +4,7 @@ use lectern_domain::members::MemberKind;
 use lectern_domain::role::Roles;
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::{StoreError, flag};
 
 #[derive(sqlx::FromRow)]
@@ -197,13 +198,13 @@ pub fn user_name_key(user_name: &str) -> String {
 }
 
 /// Inserts or replaces an account by its identifier. A `None` password hash keeps the stored one.
-pub async fn upsert<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn upsert(
+    conn: &mut Connection,
     a: &Account,
     password_hash: Option<&str>,
 ) -> Result<(), StoreError> {
     write(
-        e,
+        &mut *conn,
         a,
         password_hash,
         "ON CONFLICT (user_account_id) DO UPDATE SET",
@@ -212,16 +213,16 @@ pub async fn upsert<'e>(
 }
 
 /// Adds a new account; a user name already taken is a unique violation (409).
-pub async fn insert<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn insert(
+    conn: &mut Connection,
     a: &Account,
     password_hash: Option<&str>,
 ) -> Result<(), StoreError> {
-    write(e, a, password_hash, "").await
+    write(conn, a, password_hash, "").await
 }
 
-async fn write<'e>(
-    e: impl Executor<'e, Database = Any>,
+async fn write(
+    conn: &mut Connection,
     a: &Account,
     password_hash: Option<&str>,
     on_conflict: &str,
@@ -295,7 +296,7 @@ async fn write<'e>(
         .bind(MemberKind::stored_for(&a.roles))
         .bind(now)
         .bind(now)
-        .execute(e)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
@@ -372,29 +373,29 @@ pub async fn list<'e>(
 }
 
 /// Replaces an account's password hash; false when no such account.
-pub async fn set_password_hash<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn set_password_hash(
+    conn: &mut Connection,
     user_account_id: &str,
     hash: &str,
 ) -> Result<bool, StoreError> {
     let done = sqlx::query("UPDATE users SET password_hash = $1 WHERE user_account_id = $2")
         .bind(hash)
         .bind(user_account_id)
-        .execute(e)
+        .execute(&mut *conn)
         .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Locks or unlocks an account; false when no such account.
-pub async fn set_locked<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn set_locked(
+    conn: &mut Connection,
     user_account_id: &str,
     locked: bool,
 ) -> Result<bool, StoreError> {
     let done = sqlx::query("UPDATE users SET locked = $1 WHERE user_account_id = $2")
         .bind(flag(locked))
         .bind(user_account_id)
-        .execute(e)
+        .execute(&mut *conn)
         .await?;
     Ok(done.rows_affected() == 1)
 }

@@ -4,6 +4,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::standing::Agreement;
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::{StoreError, flag};
 
 #[derive(sqlx::FromRow)]
@@ -41,10 +42,7 @@ const COLUMNS: &str = "agreement_id, user_account_id, agreement_type, date_signe
     print_name, recording_user, signed_by_legal_guardian";
 
 /// Records an agreement, or rewrites the one with its identifier (fixtures load twice).
-pub async fn put<'e>(
-    e: impl Executor<'e, Database = Any>,
-    a: &Agreement,
-) -> Result<(), StoreError> {
+pub async fn put(conn: &mut Connection, a: &Agreement) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO agreements (agreement_id, user_account_id, agreement_type, date_signed,
            date_expired, print_name, recording_user, signed_by_legal_guardian, created_at)
@@ -63,7 +61,7 @@ pub async fn put<'e>(
     .bind(&a.recording_user)
     .bind(flag(a.signed_by_legal_guardian))
     .bind(Timestamp::now().unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -86,8 +84,8 @@ pub async fn list<'e>(
 
 /// Ends an agreement on `date` unless it ended earlier; the agreement as it now stands, or None
 /// when the account has no such agreement.
-pub async fn expire<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn expire(
+    conn: &mut Connection,
     user_account_id: &str,
     agreement_id: &str,
     date: &str,
@@ -101,7 +99,7 @@ pub async fn expire<'e>(
         .bind(user_account_id)
         .bind(agreement_id)
         .bind(date)
-        .fetch_optional(e)
+        .fetch_optional(&mut *conn)
         .await?;
     row.map(Agreement::try_from).transpose()
 }

@@ -7,6 +7,7 @@ use lectern_domain::catalog::TitleRecord;
 use lectern_domain::paging::Direction;
 use sqlx::{Any, Executor, FromRow};
 
+use crate::Connection;
 use crate::StoreError;
 use crate::keyset::{KeyPart, Keyset, bind_key, key_fits};
 use crate::reading_list_entries::ListEntry;
@@ -100,10 +101,7 @@ impl AssignedSort {
 }
 
 /// Assigns a title; one already assigned keeps its first assignment. False when it was.
-pub async fn assign<'e>(
-    e: impl Executor<'e, Database = Any>,
-    a: &Assignment,
-) -> Result<bool, StoreError> {
+pub async fn assign(conn: &mut Connection, a: &Assignment) -> Result<bool, StoreError> {
     let done = sqlx::query(
         "INSERT INTO assigned_titles (user_account_id, service_id, assigned_by, assigner_sort,
            title_sort, author_sort, date_assigned)
@@ -117,14 +115,14 @@ pub async fn assign<'e>(
     .bind(&a.title_sort)
     .bind(&a.author_sort)
     .bind(a.date_assigned)
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Takes an assignment back; false when there was none.
-pub async fn remove<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn remove(
+    conn: &mut Connection,
     user_account_id: &str,
     service_id: &str,
 ) -> Result<bool, StoreError> {
@@ -132,7 +130,7 @@ pub async fn remove<'e>(
         sqlx::query("DELETE FROM assigned_titles WHERE user_account_id = $1 AND service_id = $2")
             .bind(user_account_id)
             .bind(service_id)
-            .execute(e)
+            .execute(&mut *conn)
             .await?;
     Ok(done.rows_affected() == 1)
 }
@@ -166,8 +164,8 @@ pub async fn service_ids<'e>(
 }
 
 /// Notes the member's download of an assigned title (nothing when it is not assigned).
-pub async fn mark_downloaded<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn mark_downloaded(
+    conn: &mut Connection,
     user_account_id: &str,
     service_id: &str,
     at: Timestamp,
@@ -179,7 +177,7 @@ pub async fn mark_downloaded<'e>(
     .bind(user_account_id)
     .bind(service_id)
     .bind(at.unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

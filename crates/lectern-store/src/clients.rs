@@ -2,6 +2,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::client::Client;
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::{StoreError, flag};
 
 #[derive(sqlx::FromRow)]
@@ -45,10 +46,7 @@ impl TryFrom<ClientRow> for Client {
 const COLUMNS: &str = "api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged, disabled, \
      rate_limit_per_minute";
 
-pub async fn upsert<'e>(
-    e: impl Executor<'e, Database = Any>,
-    client: &Client,
-) -> Result<(), StoreError> {
+pub async fn upsert(conn: &mut Connection, client: &Client) -> Result<(), StoreError> {
     let uris = serde_json::to_string(&client.redirect_uris).unwrap_or_else(|_| "[]".into());
     sqlx::query(
         "INSERT INTO clients (api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged,
@@ -69,7 +67,7 @@ pub async fn upsert<'e>(
     .bind(flag(client.disabled))
     .bind(client.rate_limit_per_minute.map(i64::from))
     .bind(Timestamp::now().unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -96,15 +94,15 @@ pub async fn list<'e>(e: impl Executor<'e, Database = Any>) -> Result<Vec<Client
 
 /// Sets the key's share of requests a minute (`None`: the server's default); false when there
 /// is no such key.
-pub async fn set_rate_limit<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn set_rate_limit(
+    conn: &mut Connection,
     api_key: &str,
     per_minute: Option<u32>,
 ) -> Result<bool, StoreError> {
     let changed = sqlx::query("UPDATE clients SET rate_limit_per_minute = $1 WHERE api_key = $2")
         .bind(per_minute.map(i64::from))
         .bind(api_key)
-        .execute(e)
+        .execute(&mut *conn)
         .await?
         .rows_affected();
     Ok(changed > 0)

@@ -5,6 +5,9 @@ use std::time::Duration;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Connection, Executor};
 
+use crate::group_commit::GroupCommit;
+use crate::reading_activity::ReadingEvents;
+use crate::reads::Reads;
 use crate::write_turns::{WriteTurns, Writer};
 
 /// How long a PostgreSQL connection may sit idle before it is checked before use.
@@ -30,14 +33,19 @@ pub enum StoreError {
     Corrupt(String),
 }
 
-/// The store: a pool over whichever engine the URL names.
+/// The store: pools over whichever engine the URL names, one to read and one to write.
 #[derive(Clone)]
 pub struct Store {
-    pool: AnyPool,
+    reads: Reads,
+    /// Lent only as a `Transaction` or a `Writer`, in the node's turn to write. On PostgreSQL
+    /// it is the read pool: its writers go on together, and its connections are the server's
+    /// to share among the nodes.
+    writes: AnyPool,
     backend: Backend,
     /// For the bulk loader's own connection (`bulk`).
     url: Arc<str>,
     write_turns: WriteTurns,
+    pub(crate) reading_events: Arc<GroupCommit<ReadingEvents>>,
 }
 
 /// Values over 2 kB are compressed as they are stored; lz4 does it several times faster than
@@ -50,6 +58,67 @@ const LZ4_TOAST: &str = "SELECT set_config('default_toast_compression', 'lz4', f
 /// Dates are compared as `CAST(CURRENT_DATE AS TEXT)` (`accounts.rs`): in UTC and written
 /// `YYYY-MM-DD`, as SQLite writes them.
 const UTC_ISO_DATES: &str = "SET TIME ZONE 'UTC'; SET DateStyle = 'ISO, MDY'";
+
+/// Readers are cheap in WAL mode, and one waiting for a slow disk should not hold up the others.
+const SQLITE_READERS: u32 = 32;
+
+/// SQLite has one writer at a time, and the node's writers take turns before they take a
+/// connection (`write_turns`): a second lets the next writer's connection be ready while the
+/// last one's goes back.
+const SQLITE_WRITERS: u32 = 2;
+
+/// 16 KiB pages suit title records: fewer page splits and a smaller file (measured when records
+/// were 2 kB of plain JSON: 17% faster catalog generation, 16% smaller; packed, they are 700
+/// bytes). It applies only to a new file, so it must come before WAL mode initialises one.
+/// WAL lets readers go on while the one writer writes.
+const SQLITE_SETUP: &str = "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL; \
+     PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;";
+
+/// The read pool's connections refuse to write: a write must take its turn (`reads`).
+const SQLITE_READ_ONLY: &str = "PRAGMA query_only = 1; PRAGMA foreign_keys = ON; \
+     PRAGMA busy_timeout = 10000;";
+
+fn sqlite_pool(connections: u32, setup: &'static str) -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(connections)
+        // A ping checks nothing a local file could lose, and cost every query a round trip to
+        // the connection's thread (a twentieth of a rare term's search).
+        .test_before_acquire(false)
+        .acquire_timeout(Duration::from_secs(10))
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                conn.execute(setup).await?;
+                Ok(())
+            })
+        })
+}
+
+fn postgres_pool() -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(16)
+        // sqlx pings each connection as it goes back to the pool, so an idle one worked when it
+        // was last used; pinging again before each use cost every query a third round trip.
+        // Only a connection idle long enough for the server to have gone away meanwhile (a
+        // restart, a proxy's idle timeout) is pinged first; one that fails is dropped and
+        // another taken.
+        .test_before_acquire(false)
+        .acquire_timeout(Duration::from_secs(10))
+        .before_acquire(|conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for > PING_AFTER_IDLE {
+                    conn.ping().await?;
+                }
+                Ok(true)
+            })
+        })
+        .after_connect(|conn, _| {
+            Box::pin(async move {
+                conn.execute(LZ4_TOAST).await?;
+                conn.execute(UTC_ISO_DATES).await?;
+                Ok(())
+            })
+        })
+}
 
 pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -65,72 +134,32 @@ impl Store {
             return Err(StoreError::UnsupportedUrl(url.to_owned()));
         };
         let options = AnyConnectOptions::from_str(url)?;
-        let pool_options = match backend {
-            // One writer at a time is all SQLite allows; WAL lets readers go on meanwhile. A
-            // writer waiting for the lock keeps its connection while it sleeps (`busy_timeout`):
-            // with 8 connections, under a mixed load at 80% of capacity, waiting writers held
-            // them all and every read queued behind them for a second and more
-            // (`docs/benchmarks.md`, "Mixed load"). Readers are cheap in WAL mode.
-            Backend::Sqlite => AnyPoolOptions::new()
-                .max_connections(32)
-                // A ping checks nothing a local file could lose, and cost every query a
-                // round trip to the connection's thread (a twentieth of a rare term's search).
-                .test_before_acquire(false)
-                .after_connect(|conn, _| {
-                    Box::pin(async move {
-                        // 16 KiB pages suit title records: fewer page splits and a
-                        // smaller file (measured when records were 2 kB of plain JSON: 17%
-                        // faster catalog generation, 16% smaller; packed, they are 700
-                        // bytes). It applies only to a new file, so it must come before WAL
-                        // mode initialises one.
-                        conn.execute(
-                            "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL; \
-                         PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; \
-                         PRAGMA busy_timeout = 10000;",
-                        )
-                        .await?;
-                        Ok(())
-                    })
-                }),
+        let (reads, writes) = match backend {
+            Backend::Sqlite => {
+                // The writing pool first: its first connection makes the file and sets it up.
+                let writes = sqlite_pool(SQLITE_WRITERS, SQLITE_SETUP)
+                    .connect_with(options.clone())
+                    .await?;
+                let reads = sqlite_pool(SQLITE_READERS, SQLITE_READ_ONLY)
+                    .connect_with(options)
+                    .await?;
+                (reads, writes)
+            }
             Backend::Postgres => {
-                AnyPoolOptions::new()
-                    .max_connections(16)
-                    // sqlx pings each connection as it goes back to the pool, so an idle one
-                    // worked when it was last used; pinging again before each use cost every
-                    // query a third round trip. Only a connection idle long enough for the
-                    // server to have gone away meanwhile (a restart, a proxy's idle timeout)
-                    // is pinged first; one that fails is dropped and another taken.
-                    .test_before_acquire(false)
-                    .before_acquire(|conn, meta| {
-                        Box::pin(async move {
-                            if meta.idle_for > PING_AFTER_IDLE {
-                                conn.ping().await?;
-                            }
-                            Ok(true)
-                        })
-                    })
-                    .after_connect(|conn, _| {
-                        Box::pin(async move {
-                            conn.execute(LZ4_TOAST).await?;
-                            conn.execute(UTC_ISO_DATES).await?;
-                            Ok(())
-                        })
-                    })
+                let pool = postgres_pool().connect_with(options).await?;
+                (pool.clone(), pool)
             }
         };
-        let pool = pool_options
-            .acquire_timeout(Duration::from_secs(10))
-            .connect_with(options)
-            .await?;
-        let write_turns = match backend {
-            Backend::Sqlite => WriteTurns::one_at_a_time(),
-            Backend::Postgres => WriteTurns::default(),
-        };
         Ok(Store {
-            pool,
+            reads: Reads(reads),
+            writes,
             backend,
             url: Arc::from(url),
-            write_turns,
+            write_turns: match backend {
+                Backend::Sqlite => WriteTurns::one_at_a_time(),
+                Backend::Postgres => WriteTurns::default(),
+            },
+            reading_events: Arc::new(GroupCommit::new(ReadingEvents)),
         })
     }
 
@@ -138,14 +167,14 @@ impl Store {
     /// engine's name (`..._postgres.sql`, `..._sqlite.sql`), for what one statement cannot say
     /// in both engines' SQL.
     pub async fn migrate(&self) -> Result<(), StoreError> {
-        self.migrator().run(&self.pool).await?;
+        self.migrator().run(&self.writes).await?;
         Ok(())
     }
 
     /// Runs the migrations up to `version`: a store as an older release left it.
     #[cfg(feature = "testing")]
     pub async fn migrate_to(&self, version: i64) -> Result<(), StoreError> {
-        self.migrator().run_to(version, &self.pool).await?;
+        self.migrator().run_to(version, &self.writes).await?;
         Ok(())
     }
 
@@ -163,8 +192,22 @@ impl Store {
         )
     }
 
-    pub fn pool(&self) -> &AnyPool {
-        &self.pool
+    /// The writing pool outside the turns: for what is done before a store serves (making a
+    /// test database, checkpointing a template), never while it does.
+    #[cfg(feature = "testing")]
+    pub(crate) fn setup_pool(&self) -> &AnyPool {
+        &self.writes
+    }
+
+    /// The most reading events one commit has held (`group_commit`).
+    #[cfg(feature = "testing")]
+    pub fn largest_reading_event_group(&self) -> usize {
+        self.reading_events.largest_group()
+    }
+
+    /// The read handle: for reads outside a transaction.
+    pub fn reads(&self) -> &Reads {
+        &self.reads
     }
 
     pub fn backend(&self) -> Backend {
@@ -173,7 +216,7 @@ impl Store {
 
     /// Answers once the store does: a statement that reads nothing.
     pub async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        sqlx::query("SELECT 1").execute(&self.reads).await?;
         Ok(())
     }
 
@@ -181,7 +224,7 @@ impl Store {
     /// (`write_turns`), so reads should not open one only to read.
     pub async fn begin(&self) -> Result<crate::Transaction, StoreError> {
         let turn = self.write_turns.wait().await?;
-        Ok(crate::Transaction::new(self.pool.begin().await?, turn))
+        Ok(crate::Transaction::new(self.writes.begin().await?, turn))
     }
 
     /// A connection for writes of one statement each, in the node's turn to write on SQLite:
@@ -189,7 +232,7 @@ impl Store {
     /// holding a connection.
     pub async fn writer(&self) -> Result<Writer, StoreError> {
         let turn = self.write_turns.wait().await?;
-        Ok(Writer::new(self.pool.acquire().await?, turn))
+        Ok(Writer::new(self.writes.acquire().await?, turn))
     }
 
     /// A pool of one native PostgreSQL connection, set up as the store's own are: for what
@@ -210,7 +253,8 @@ impl Store {
     }
 
     pub async fn close(&self) {
-        self.pool.close().await;
+        self.reads.0.close().await;
+        self.writes.close().await;
     }
 }
 
@@ -218,10 +262,5 @@ impl Store {
     /// The SQLite URL for a data directory: `sqlite://DIR/lectern.db?mode=rwc`.
     pub fn sqlite_url_for_dir(dir: &std::path::Path) -> String {
         format!("sqlite://{}?mode=rwc", dir.join("lectern.db").display())
-    }
-
-    /// A connection from the pool, for statements that must share one.
-    pub async fn acquire(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>, StoreError> {
-        Ok(self.pool.acquire().await?)
     }
 }

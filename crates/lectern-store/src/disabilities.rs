@@ -5,6 +5,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::standing::{Disability, DisabilityType, Submission};
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::sql::placeholders;
 use crate::{StoreError, Transaction};
 
@@ -93,8 +94,8 @@ pub async fn put(
 }
 
 /// Removes a disability; false when the account had none of that type.
-pub async fn remove<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn remove(
+    conn: &mut Connection,
     user_account_id: &str,
     disability_type: DisabilityType,
 ) -> Result<bool, StoreError> {
@@ -102,7 +103,7 @@ pub async fn remove<'e>(
         sqlx::query("DELETE FROM disabilities WHERE user_account_id = $1 AND disability_type = $2")
             .bind(user_account_id)
             .bind(disability_type.as_str())
-            .execute(e)
+            .execute(&mut *conn)
             .await?;
     Ok(done.rows_affected() == 1)
 }
@@ -130,8 +131,8 @@ pub async fn submissions<'e>(
 }
 
 /// Opens a submission for review: the account's proof is `submitted` until it is decided.
-pub async fn submit<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn submit(
+    conn: &mut Connection,
     submission_id: &str,
     user_account_id: &str,
     note: &str,
@@ -147,7 +148,7 @@ pub async fn submit<'e>(
     .bind(now.date())
     .bind(note)
     .bind(now.unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -163,8 +164,8 @@ pub struct AuthorityRequest {
 }
 
 /// Records a request, found later by the hash of the identifier e-mailed to the authority.
-pub async fn open_authority_request<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn open_authority_request(
+    conn: &mut Connection,
     record_hash: &str,
     user_account_id: &str,
     submission_id: &str,
@@ -180,7 +181,7 @@ pub async fn open_authority_request<'e>(
     .bind(submission_id)
     .bind(authority_email)
     .bind(Timestamp::now().unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

@@ -5,6 +5,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::documents::DocumentType;
 use sqlx::{Any, Executor, Row};
 
+use crate::Connection;
 use crate::queue::{JobTable, Lease};
 use crate::{Store, StoreError};
 
@@ -51,10 +52,7 @@ fn read(r: &sqlx::any::AnyRow) -> Result<Document, StoreError> {
 }
 
 /// Queues a document whose file is already in the file store under `source_key`.
-pub async fn insert<'e>(
-    e: impl Executor<'e, Database = Any>,
-    d: &Document,
-) -> Result<(), StoreError> {
+pub async fn insert(conn: &mut Connection, d: &Document) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO documents (document_id, owner_id, name, mime_type, source_key, status,
                                 created_at)
@@ -66,7 +64,7 @@ pub async fn insert<'e>(
     .bind(d.mime_type.as_str())
     .bind(&d.source_key)
     .bind(d.created_at.unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -86,8 +84,8 @@ pub async fn get<'e>(
 }
 
 /// Deletes the owner's document; the deleted row (for its files), if there was one.
-pub async fn delete<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn delete(
+    conn: &mut Connection,
     document_id: &str,
     owner_id: &str,
 ) -> Result<Option<Document>, StoreError> {
@@ -97,7 +95,7 @@ pub async fn delete<'e>(
     sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(document_id)
         .bind(owner_id)
-        .fetch_optional(e)
+        .fetch_optional(&mut *conn)
         .await?
         .as_ref()
         .map(read)
@@ -122,8 +120,8 @@ pub async fn claim(
 }
 
 /// Marks a conversion done, unless the document was deleted meanwhile (false then).
-pub async fn mark_ready<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn mark_ready(
+    conn: &mut Connection,
     document_id: &str,
     epub_key: &str,
     now: Timestamp,
@@ -135,20 +133,20 @@ pub async fn mark_ready<'e>(
     .bind(epub_key)
     .bind(now.unix())
     .bind(document_id)
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn mark_failed<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn mark_failed(
+    conn: &mut Connection,
     document_id: &str,
     error: &str,
 ) -> Result<(), StoreError> {
     sqlx::query("UPDATE documents SET status = 'failed', error = $1 WHERE document_id = $2")
         .bind(error)
         .bind(document_id)
-        .execute(e)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }

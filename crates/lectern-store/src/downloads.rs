@@ -7,6 +7,7 @@ use sqlx::{Any, Executor, Row};
 use lectern_domain::ids::new_id as ids_new;
 use lectern_domain::string_enum;
 
+use crate::Connection;
 use crate::queue::{JobTable, Lease};
 use crate::{Store, StoreError};
 
@@ -117,8 +118,8 @@ pub async fn in_progress<'e>(
 }
 
 /// Queues a package.
-pub async fn enqueue<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn enqueue(
+    conn: &mut Connection,
     user_account_id: Option<&str>,
     requester: &str,
     kind: SubjectKind,
@@ -139,7 +140,7 @@ pub async fn enqueue<'e>(
         .bind(subject)
         .bind(format)
         .bind(now.unix())
-        .fetch_one(e)
+        .fetch_one(&mut *conn)
         .await?;
     read(&row)
 }
@@ -175,8 +176,8 @@ pub async fn claim(
         .transpose()
 }
 
-pub async fn mark_ready<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn mark_ready(
+    conn: &mut Connection,
     download_id: &str,
     object_key: &str,
     now: Timestamp,
@@ -188,20 +189,20 @@ pub async fn mark_ready<'e>(
     .bind(object_key)
     .bind(now.unix())
     .bind(download_id)
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
 
-pub async fn mark_failed<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn mark_failed(
+    conn: &mut Connection,
     download_id: &str,
     error: &str,
 ) -> Result<(), StoreError> {
     sqlx::query("UPDATE downloads SET status = 'failed', error = $1 WHERE download_id = $2")
         .bind(error)
         .bind(download_id)
-        .execute(e)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
@@ -213,12 +214,12 @@ pub async fn server_secret(store: &Store, name: &str, fresh: &str) -> Result<Str
     )
     .bind(name)
     .bind(fresh)
-    .execute(store.pool())
+    .execute(&mut *store.writer().await?)
     .await?;
     Ok(
         sqlx::query_scalar("SELECT value FROM server_secrets WHERE name = $1")
             .bind(name)
-            .fetch_one(store.pool())
+            .fetch_one(store.reads())
             .await?,
     )
 }

@@ -21,6 +21,7 @@ pub mod disabilities;
 pub mod documents;
 pub mod downloads;
 pub mod fixture;
+mod group_commit;
 pub mod keyset;
 pub mod marks;
 pub mod members;
@@ -38,6 +39,7 @@ pub mod readers;
 pub mod reading_activity;
 pub mod reading_list_entries;
 pub mod reading_lists;
+mod reads;
 pub mod recommendations;
 pub mod reference_organizations;
 pub mod request_locks;
@@ -53,6 +55,7 @@ pub mod utm;
 mod write_turns;
 
 pub use db::{Backend, Store, StoreError};
+pub use reads::{ReadOn, Reads};
 pub use sqlx::AnyConnection as Connection;
 pub use write_turns::{Transaction, Writer};
 

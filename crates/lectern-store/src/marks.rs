@@ -8,6 +8,7 @@ use lectern_domain::paging::Direction;
 use lectern_domain::reading::{Bookmark, Highlight, HighlightColor, PassageEnd};
 use sqlx::{Any, Executor, Row};
 
+use crate::Connection;
 use crate::StoreError;
 use crate::keyset::Keyset;
 
@@ -101,8 +102,8 @@ pub async fn count<'e>(
 }
 
 /// Deletes the mark at a location; whether there was one.
-pub async fn delete<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn delete(
+    conn: &mut Connection,
     marks: Marks,
     user_account_id: &str,
     service_id: &str,
@@ -118,7 +119,7 @@ pub async fn delete<'e>(
         .bind(service_id)
         .bind(format.as_str())
         .bind(location)
-        .execute(e)
+        .execute(&mut *conn)
         .await?;
     Ok(done.rows_affected() > 0)
 }
@@ -146,8 +147,8 @@ pub async fn highlights<'e>(
 }
 
 /// Saves a bookmark; one at the same location is updated (its creation date kept).
-pub async fn save_bookmark<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn save_bookmark(
+    conn: &mut Connection,
     user_account_id: &str,
     b: &Bookmark,
 ) -> Result<(), StoreError> {
@@ -169,28 +170,28 @@ pub async fn save_bookmark<'e>(
     .bind(b.total_progression)
     .bind(b.date_created.unix())
     .persistent(false)
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
 
 /// Creates a highlight; one at the same location already is a unique violation (a 409).
-pub async fn insert_highlight<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn insert_highlight(
+    conn: &mut Connection,
     user_account_id: &str,
     h: &Highlight,
 ) -> Result<(), StoreError> {
-    write_highlight(e, user_account_id, h, "").await
+    write_highlight(&mut *conn, user_account_id, h, "").await
 }
 
 /// Creates or replaces a highlight (a fixture's).
-pub async fn put_highlight<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn put_highlight(
+    conn: &mut Connection,
     user_account_id: &str,
     h: &Highlight,
 ) -> Result<(), StoreError> {
     write_highlight(
-        e,
+        &mut *conn,
         user_account_id,
         h,
         "ON CONFLICT (user_account_id, service_id, format, location) DO UPDATE SET
@@ -204,8 +205,8 @@ pub async fn put_highlight<'e>(
     .await
 }
 
-async fn write_highlight<'e>(
-    e: impl Executor<'e, Database = Any>,
+async fn write_highlight(
+    conn: &mut Connection,
     user_account_id: &str,
     h: &Highlight,
     on_conflict: &'static str,
@@ -237,7 +238,7 @@ async fn write_highlight<'e>(
         .bind(h.end.progression)
         .bind(h.end.total_progression)
         .persistent(false)
-        .execute(e)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
@@ -267,8 +268,8 @@ pub async fn highlight_at<'e>(
 }
 
 /// Replaces what a highlight says (its text, places, colour and note); whether it existed.
-pub async fn update_highlight<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn update_highlight(
+    conn: &mut Connection,
     user_account_id: &str,
     h: &Highlight,
 ) -> Result<bool, StoreError> {
@@ -295,7 +296,7 @@ pub async fn update_highlight<'e>(
     .bind(h.end.progression)
     .bind(h.end.total_progression)
     .persistent(false)
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() > 0)
 }

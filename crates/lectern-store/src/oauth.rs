@@ -6,6 +6,7 @@ use sqlx::{Any, AnyConnection, Executor};
 
 use lectern_domain::account::Account;
 
+use crate::Connection;
 use crate::StoreError;
 use crate::accounts::{self, AccountRow};
 
@@ -53,12 +54,12 @@ pub struct NewToken<'a> {
     pub expires_at: Timestamp,
 }
 
-pub async fn insert_access_token<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn insert_access_token(
+    conn: &mut Connection,
     t: &NewToken<'_>,
 ) -> Result<(), StoreError> {
     insert_token(
-        e,
+        &mut *conn,
         "INSERT INTO access_tokens (token_hash, grant_id, user_account_id, api_key, expires_at)
          VALUES ($1, $2, $3, $4, $5)",
         t,
@@ -66,12 +67,12 @@ pub async fn insert_access_token<'e>(
     .await
 }
 
-pub async fn insert_refresh_token<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn insert_refresh_token(
+    conn: &mut Connection,
     t: &NewToken<'_>,
 ) -> Result<(), StoreError> {
     insert_token(
-        e,
+        &mut *conn,
         "INSERT INTO refresh_tokens (token_hash, grant_id, user_account_id, api_key, expires_at)
          VALUES ($1, $2, $3, $4, $5)",
         t,
@@ -256,8 +257,8 @@ pub async fn live_access_token_expiry(
     Ok(row.map(|(e,)| e))
 }
 
-pub async fn insert_code<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn insert_code(
+    conn: &mut Connection,
     t: &NewToken<'_>,
     redirect_uri: &str,
     code_challenge: Option<&str>,
@@ -273,7 +274,7 @@ pub async fn insert_code<'e>(
     .bind(redirect_uri)
     .bind(code_challenge)
     .bind(t.expires_at.unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -397,8 +398,8 @@ pub struct Flow {
     pub expires_at: i64,
 }
 
-pub async fn insert_flow<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn insert_flow(
+    conn: &mut Connection,
     flow_hash: &str,
     f: &Flow,
 ) -> Result<(), StoreError> {
@@ -414,7 +415,7 @@ pub async fn insert_flow<'e>(
     .bind(&f.code_challenge)
     .bind(&f.user_account_id)
     .bind(f.expires_at)
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -434,28 +435,25 @@ pub async fn flow<'e>(
     .await?)
 }
 
-pub async fn set_flow_user<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn set_flow_user(
+    conn: &mut Connection,
     flow_hash: &str,
     user_account_id: &str,
 ) -> Result<(), StoreError> {
     sqlx::query("UPDATE authorization_flows SET user_account_id = $1 WHERE flow_hash = $2")
         .bind(user_account_id)
         .bind(flow_hash)
-        .execute(e)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
 
 /// Ends a flow. True only for the caller that actually removed it, so a double submission of
 /// the consent form cannot mint two codes.
-pub async fn delete_flow<'e>(
-    e: impl Executor<'e, Database = Any>,
-    flow_hash: &str,
-) -> Result<bool, StoreError> {
+pub async fn delete_flow(conn: &mut Connection, flow_hash: &str) -> Result<bool, StoreError> {
     let done = sqlx::query("DELETE FROM authorization_flows WHERE flow_hash = $1")
         .bind(flow_hash)
-        .execute(e)
+        .execute(&mut *conn)
         .await?;
     Ok(done.rows_affected() == 1)
 }

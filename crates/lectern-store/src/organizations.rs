@@ -2,6 +2,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::organization::{Organization, OrganizationSettings};
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::{StoreError, flag};
 
 const COLUMNS: &str = "organization_id, site_id, organization_name, organization_type, address1,
@@ -88,8 +89,8 @@ pub enum OnExisting {
     Replace,
 }
 
-pub async fn save<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn save(
+    conn: &mut Connection,
     o: &Organization,
     on_existing: OnExisting,
 ) -> Result<(), StoreError> {
@@ -146,16 +147,13 @@ pub async fn save<'e>(
         .bind(&o.notes)
         .bind(&o.reference_org_id)
         .bind(Timestamp::now().unix())
-        .execute(e)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
 
-pub async fn upsert<'e>(
-    e: impl Executor<'e, Database = Any>,
-    o: &Organization,
-) -> Result<(), StoreError> {
-    save(e, o, OnExisting::Replace).await
+pub async fn upsert(conn: &mut Connection, o: &Organization) -> Result<(), StoreError> {
+    save(conn, o, OnExisting::Replace).await
 }
 
 pub async fn get<'e>(
@@ -171,15 +169,15 @@ pub async fn get<'e>(
 }
 
 /// Makes `user_account_id` the organization's primary contact.
-pub async fn set_primary_contact<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn set_primary_contact(
+    conn: &mut Connection,
     organization_id: &str,
     user_account_id: &str,
 ) -> Result<(), StoreError> {
     sqlx::query("UPDATE organizations SET primary_contact_id = $1 WHERE organization_id = $2")
         .bind(user_account_id)
         .bind(organization_id)
-        .execute(e)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }

@@ -6,6 +6,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::ids;
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::StoreError;
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -20,8 +21,8 @@ pub struct Message {
 }
 
 /// Queues a message; its identifier.
-pub async fn enqueue<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn enqueue(
+    conn: &mut Connection,
     site_id: &str,
     recipient: &str,
     subject: &str,
@@ -38,7 +39,7 @@ pub async fn enqueue<'e>(
     .bind(subject)
     .bind(body)
     .bind(Timestamp::now().unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(id)
 }
@@ -68,15 +69,12 @@ pub async fn to_recipient<'e>(
 }
 
 /// Marks a message sent; false when it was unknown or sent already.
-pub async fn mark_sent<'e>(
-    e: impl Executor<'e, Database = Any>,
-    message_id: &str,
-) -> Result<bool, StoreError> {
+pub async fn mark_sent(conn: &mut Connection, message_id: &str) -> Result<bool, StoreError> {
     let done =
         sqlx::query("UPDATE outbox SET sent_at = $2 WHERE message_id = $1 AND sent_at IS NULL")
             .bind(message_id)
             .bind(Timestamp::now().unix())
-            .execute(e)
+            .execute(&mut *conn)
             .await?;
     Ok(done.rows_affected() == 1)
 }

@@ -4,6 +4,7 @@
 use lectern_domain::Timestamp;
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::StoreError;
 
 /// The partner's identity, as its tokens name it.
@@ -14,8 +15,8 @@ pub struct PartnerSubject<'a> {
 }
 
 /// Links the identity to the account; false when it is linked to an account already.
-pub async fn link<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn link(
+    conn: &mut Connection,
     who: &PartnerSubject<'_>,
     user_account_id: &str,
 ) -> Result<bool, StoreError> {
@@ -28,7 +29,7 @@ pub async fn link<'e>(
     .bind(who.subject)
     .bind(user_account_id)
     .bind(Timestamp::now().unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }
@@ -51,8 +52,8 @@ pub async fn account_of<'e>(
 }
 
 /// Records an identity assertion as used, until it expires; false when it was used before.
-pub async fn spend_assertion<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn spend_assertion(
+    conn: &mut Connection,
     assertion_key: &str,
     expires_at: i64,
 ) -> Result<bool, StoreError> {
@@ -62,7 +63,7 @@ pub async fn spend_assertion<'e>(
     )
     .bind(assertion_key)
     .bind(expires_at)
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }

@@ -4,6 +4,7 @@
 use lectern_domain::Timestamp;
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::StoreError;
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -28,8 +29,8 @@ pub async fn get<'e>(
     .await?)
 }
 
-pub async fn put<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn put(
+    conn: &mut Connection,
     user_account_id: &str,
     t: &PartnerToken,
 ) -> Result<(), StoreError> {
@@ -47,19 +48,16 @@ pub async fn put<'e>(
     .bind(&t.refresh_token)
     .bind(t.expires_at)
     .bind(Timestamp::now().unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
 
 /// Forgets an account's tokens; false when there were none.
-pub async fn remove<'e>(
-    e: impl Executor<'e, Database = Any>,
-    user_account_id: &str,
-) -> Result<bool, StoreError> {
+pub async fn remove(conn: &mut Connection, user_account_id: &str) -> Result<bool, StoreError> {
     let done = sqlx::query("DELETE FROM partner_tokens WHERE user_account_id = $1")
         .bind(user_account_id)
-        .execute(e)
+        .execute(&mut *conn)
         .await?;
     Ok(done.rows_affected() == 1)
 }

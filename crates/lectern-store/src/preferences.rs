@@ -7,6 +7,7 @@ use lectern_domain::account::recommendation_profile::RecommendationProfile;
 use lectern_domain::catalog::Format;
 use sqlx::{Any, Executor, Row};
 
+use crate::Connection;
 use crate::sql::placeholders;
 use crate::{StoreError, Transaction, flag};
 
@@ -168,8 +169,8 @@ pub async fn recommendation_profile<'e>(
     }))
 }
 
-pub async fn put_recommendation_profile<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn put_recommendation_profile(
+    conn: &mut Connection,
     user_account_id: &str,
     p: &RecommendationProfile,
 ) -> Result<(), StoreError> {
@@ -204,7 +205,7 @@ pub async fn put_recommendation_profile<'e>(
     .bind(p.narrator_type.map(|t| t.as_str()))
     .bind(p.reading_age.map(i64::from))
     .bind(Timestamp::now().unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

@@ -37,7 +37,7 @@ pub async fn renew(store: &Store, lease: &Lease, now: Timestamp) -> Result<bool,
     let renewed = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(now.unix())
         .bind(id)
-        .execute(store.pool())
+        .execute(&mut *store.writer().await?)
         .await?
         .rows_affected();
     Ok(renewed > 0)
@@ -54,7 +54,7 @@ pub async fn release(store: &Store, lease: &Lease) -> Result<bool, StoreError> {
     );
     let released = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(id)
-        .execute(store.pool())
+        .execute(&mut *store.writer().await?)
         .await?
         .rows_affected();
     Ok(released > 0)
@@ -92,7 +92,7 @@ pub(crate) async fn claim(
         .bind(now.unix())
         .bind(stale_before.unix())
         .bind(&lease.id)
-        .fetch_optional(store.pool())
+        .fetch_optional(&mut *store.writer().await?)
         .await?;
     Ok(row.map(|row| (row, lease)))
 }

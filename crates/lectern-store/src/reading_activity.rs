@@ -8,20 +8,194 @@ use lectern_domain::ids::new_id;
 use lectern_domain::reading::{ReadingEvent, ReadingPosition};
 use sqlx::{Any, Executor, Row};
 
+use futures_util::future::BoxFuture;
+
+use crate::group_commit::Batch;
+use crate::sql::placeholders;
 use crate::{Store, StoreError, Transaction};
 
 /// Records an event and moves the reader's position in that title and format to it; the
-/// position's first date stays that of the first event.
+/// position's first date stays that of the first event. Answers once the event is committed,
+/// in one transaction with the events recorded at the same time (`group_commit`).
 pub async fn record(
     store: &Store,
     user_account_id: &str,
     event: &ReadingEvent,
 ) -> Result<(), StoreError> {
-    let mut tx = store.begin().await?;
-    record_in(&mut tx, &new_id(), user_account_id, event).await?;
-    tx.commit().await?;
+    let item = Recorded {
+        event_id: new_id(),
+        user_account_id: user_account_id.to_owned(),
+        event: event.clone(),
+    };
+    store.reading_events.write(store, item).await
+}
+
+/// Reading events, written many at a time: one statement for the events, one for the positions
+/// they move.
+pub(crate) struct ReadingEvents;
+
+pub(crate) struct Recorded {
+    event_id: String,
+    user_account_id: String,
+    event: ReadingEvent,
+}
+
+impl Batch for ReadingEvents {
+    type Item = Recorded;
+
+    fn write<'a>(
+        &'a self,
+        tx: &'a mut Transaction,
+        items: &'a [Recorded],
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(write_events(tx, items))
+    }
+}
+
+async fn write_events(tx: &mut Transaction, items: &[Recorded]) -> Result<(), StoreError> {
+    insert_events(tx, items).await?;
+    let moved = moved_positions(items);
+    let first_reads = move_positions(tx, &moved).await?;
+    // As in `record_in`: only a position started or backdated by these events changes the
+    // reader's row in `title_readers`.
+    for (m, first_read) in moved.iter().zip(first_reads) {
+        if first_read >= m.earliest {
+            crate::recommendations::note_reader(tx, m.service_id, m.user_account_id, m.earliest)
+                .await?;
+        }
+    }
     Ok(())
 }
+
+async fn insert_events(tx: &mut Transaction, items: &[Recorded]) -> Result<(), StoreError> {
+    const COLUMNS: usize = 9;
+    let rows: Vec<String> = (0..items.len())
+        .map(|i| format!("({})", placeholders(i * COLUMNS + 1, COLUMNS)))
+        .collect();
+    let sql = format!(
+        "INSERT INTO reading_events (event_id, user_account_id, service_id, format, location,
+                                     location_description, metric, metric_type, occurred_at)
+         VALUES {} ON CONFLICT (event_id) DO NOTHING",
+        rows.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for Recorded {
+        event_id,
+        user_account_id,
+        event,
+    } in items
+    {
+        query = query
+            .bind(event_id)
+            .bind(user_account_id)
+            .bind(&event.service_id)
+            .bind(event.format.as_str())
+            .bind(&event.location)
+            .bind(&event.location_description)
+            .bind(event.metric)
+            .bind(event.metric_type.as_str())
+            .bind(event.at.unix());
+    }
+    query.execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Where a group's events leave one reader in one title and format: at its latest event, first
+/// read at its earliest.
+struct Moved<'a> {
+    user_account_id: &'a str,
+    service_id: &'a str,
+    latest: &'a ReadingEvent,
+    earliest: i64,
+}
+
+fn moved_positions(items: &[Recorded]) -> Vec<Moved<'_>> {
+    let mut moved: Vec<Moved<'_>> = Vec::new();
+    for r in items {
+        let e = &r.event;
+        let same = |m: &&mut Moved<'_>| {
+            m.user_account_id == r.user_account_id
+                && m.service_id == e.service_id
+                && m.latest.format == e.format
+        };
+        match moved.iter_mut().find(|m| same(m)) {
+            Some(m) => {
+                // Of events at the same second, the one recorded last is where the reader is.
+                if e.at >= m.latest.at {
+                    m.latest = e;
+                }
+                m.earliest = m.earliest.min(e.at.unix());
+            }
+            None => moved.push(Moved {
+                user_account_id: &r.user_account_id,
+                service_id: &e.service_id,
+                latest: e,
+                earliest: e.at.unix(),
+            }),
+        }
+    }
+    moved
+}
+
+/// Moves each position (see `record_in`); each one's first date after the move, in order.
+async fn move_positions(tx: &mut Transaction, moved: &[Moved<'_>]) -> Result<Vec<i64>, StoreError> {
+    const COLUMNS: usize = 7;
+    let rows: Vec<String> = (0..moved.len())
+        .map(|i| format!("({})", placeholders(i * COLUMNS + 1, COLUMNS)))
+        .collect();
+    let sql = format!(
+        "INSERT INTO reading_positions (user_account_id, service_id, format, location,
+                                        location_description, date_added, date_modified)
+         VALUES {} {MOVE_TO_LATER} RETURNING user_account_id, service_id, format, date_added",
+        rows.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for m in moved {
+        query = query
+            .bind(m.user_account_id)
+            .bind(m.service_id)
+            .bind(m.latest.format.as_str())
+            .bind(&m.latest.location)
+            .bind(&m.latest.location_description)
+            .bind(m.earliest)
+            .bind(m.latest.at.unix());
+    }
+    let rows = query.fetch_all(&mut **tx).await?;
+    // RETURNING promises no order: each row is matched to its position by key.
+    moved
+        .iter()
+        .map(|m| {
+            rows.iter()
+                .find(|r| {
+                    r.try_get::<String, _>("user_account_id").ok().as_deref()
+                        == Some(m.user_account_id)
+                        && r.try_get::<String, _>("service_id").ok().as_deref()
+                            == Some(m.service_id)
+                        && r.try_get::<String, _>("format").ok().as_deref()
+                            == Some(m.latest.format.as_str())
+                })
+                .map(|r| r.try_get::<i64, _>("date_added"))
+                .transpose()?
+                .ok_or_else(|| {
+                    StoreError::Corrupt("a moved reading position was not returned".into())
+                })
+        })
+        .collect()
+}
+
+/// The position moves to a later event only: events may be recorded out of order (a
+/// fixture's), and the position is where the latest one left the reader; its first date is
+/// the earliest.
+const MOVE_TO_LATER: &str = "ON CONFLICT (user_account_id, service_id, format) DO UPDATE SET
+           location = CASE WHEN excluded.date_modified >= reading_positions.date_modified
+                           THEN excluded.location ELSE reading_positions.location END,
+           location_description = CASE WHEN excluded.date_modified >= reading_positions.date_modified
+                           THEN excluded.location_description
+                           ELSE reading_positions.location_description END,
+           date_added = CASE WHEN excluded.date_added < reading_positions.date_added
+                           THEN excluded.date_added ELSE reading_positions.date_added END,
+           date_modified = CASE WHEN excluded.date_modified > reading_positions.date_modified
+                           THEN excluded.date_modified ELSE reading_positions.date_modified END";
 
 /// `record`, in a transaction of the caller's, with the event's id given: an event of that id
 /// recorded already is not recorded twice (a fixture loaded again adds nothing).
@@ -52,24 +226,12 @@ pub async fn record_in(
     if inserted == 0 {
         return Ok(());
     }
-    // The position moves to a later event only: events may be recorded out of order (a
-    // fixture's), and the position is where the latest one left the reader.
-    let first_read: i64 = sqlx::query_scalar(
+    let first_read: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "INSERT INTO reading_positions (user_account_id, service_id, format, location,
                                         location_description, date_added, date_modified)
-         VALUES ($1, $2, $3, $4, $5, $6, $6)
-         ON CONFLICT (user_account_id, service_id, format) DO UPDATE SET
-           location = CASE WHEN excluded.date_modified >= reading_positions.date_modified
-                           THEN excluded.location ELSE reading_positions.location END,
-           location_description = CASE WHEN excluded.date_modified >= reading_positions.date_modified
-                           THEN excluded.location_description
-                           ELSE reading_positions.location_description END,
-           date_added = CASE WHEN excluded.date_added < reading_positions.date_added
-                           THEN excluded.date_added ELSE reading_positions.date_added END,
-           date_modified = CASE WHEN excluded.date_modified > reading_positions.date_modified
-                           THEN excluded.date_modified ELSE reading_positions.date_modified END
-         RETURNING date_added",
-    )
+         VALUES ($1, $2, $3, $4, $5, $6, $6) {MOVE_TO_LATER}
+         RETURNING date_added"
+    )))
     .bind(user_account_id)
     .bind(&event.service_id)
     .bind(event.format.as_str())
@@ -85,13 +247,8 @@ pub async fn record_in(
     if first_read < event.at.unix() {
         return Ok(());
     }
-    crate::recommendations::note_reader(
-        &mut **tx,
-        &event.service_id,
-        user_account_id,
-        event.at.unix(),
-    )
-    .await
+    crate::recommendations::note_reader(tx, &event.service_id, user_account_id, event.at.unix())
+        .await
 }
 
 /// Where the reader is in a title and format; `None` if they never read it there.

@@ -9,6 +9,7 @@ use lectern_domain::reading_lists::{ListAccess, ReadingList};
 use lectern_domain::role::Roles;
 use sqlx::{Any, Executor, Row};
 
+use crate::Connection;
 use crate::keyset::{KeyPart, Keyset, bind_key, key_fits};
 use crate::{Store, StoreError};
 
@@ -35,10 +36,7 @@ pub struct NewList<'a> {
     pub now: Timestamp,
 }
 
-pub async fn create<'e>(
-    e: impl Executor<'e, Database = Any>,
-    l: &NewList<'_>,
-) -> Result<(), StoreError> {
+pub async fn create(conn: &mut Connection, l: &NewList<'_>) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO reading_lists (reading_list_id, owner_id, name, name_key, description,
                                     access, date_created, date_updated)
@@ -51,7 +49,7 @@ pub async fn create<'e>(
     .bind(l.description)
     .bind(l.access.as_str())
     .bind(l.now.unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -115,7 +113,7 @@ pub async fn update(
     .bind(description)
     .bind(access.map(ListAccess::as_str))
     .bind(now.unix())
-    .execute(store.pool())
+    .execute(&mut *store.writer().await?)
     .await?;
     Ok(())
 }

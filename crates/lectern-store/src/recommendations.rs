@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::StoreError;
 use crate::sql::placeholders;
 
@@ -16,8 +17,8 @@ const READERS_PER_TITLE: u32 = 500;
 
 /// Notes that the reader read or downloaded the title at `at` (seconds); the earliest time is
 /// kept. Called in the transaction that records the event or the download.
-pub async fn note_reader<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn note_reader(
+    conn: &mut Connection,
     service_id: &str,
     user_account_id: &str,
     at: i64,
@@ -30,7 +31,7 @@ pub async fn note_reader<'e>(
     .bind(service_id)
     .bind(user_account_id)
     .bind(at)
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

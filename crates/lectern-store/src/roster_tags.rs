@@ -3,6 +3,7 @@
 use lectern_domain::paging::Direction;
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::keyset::Keyset;
 use crate::{StoreError, Transaction};
 
@@ -17,10 +18,7 @@ pub struct RosterTag {
 
 const COLUMNS: &str = "roster_tag_id, organization_id, district_name, school_name, created_at";
 
-pub async fn insert<'e>(
-    e: impl Executor<'e, Database = Any>,
-    tag: &RosterTag,
-) -> Result<(), StoreError> {
+pub async fn insert(conn: &mut Connection, tag: &RosterTag) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO roster_tags (roster_tag_id, organization_id, district_name, school_name, created_at)
          VALUES ($1, $2, $3, $4, $5)",
@@ -30,7 +28,7 @@ pub async fn insert<'e>(
     .bind(&tag.district_name)
     .bind(&tag.school_name)
     .bind(tag.created_at)
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

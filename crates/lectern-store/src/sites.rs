@@ -2,6 +2,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::site::Site;
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::{StoreError, flag};
 
 #[derive(sqlx::FromRow)]
@@ -21,10 +22,7 @@ impl From<SiteRow> for Site {
     }
 }
 
-pub async fn upsert<'e>(
-    e: impl Executor<'e, Database = Any>,
-    site: &Site,
-) -> Result<(), StoreError> {
+pub async fn upsert(conn: &mut Connection, site: &Site) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO sites (id, name, global, created_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, global = excluded.global",
@@ -33,7 +31,7 @@ pub async fn upsert<'e>(
     .bind(&site.name)
     .bind(flag(site.global))
     .bind(Timestamp::now().unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

@@ -81,7 +81,7 @@ pub async fn request(
     .bind(source_version)
     .bind(i64::from(speed.hundredths()))
     .bind(now.unix())
-    .execute(store.pool())
+    .execute(&mut *store.writer().await?)
     .await?;
     // Another node may have queued it first: its row is the one.
     get(store, source_key, source_version, speed)
@@ -101,7 +101,7 @@ async fn get(
     .bind(source_key)
     .bind(source_version)
     .bind(i64::from(speed.hundredths()))
-    .fetch_optional(store.pool())
+    .fetch_optional(store.reads())
     .await?;
     row.as_ref().map(read).transpose()
 }
@@ -163,7 +163,7 @@ pub async fn superseded(
     )))
     .bind(source_key)
     .bind(source_version)
-    .fetch_all(store.pool())
+    .fetch_all(store.reads())
     .await?;
     rows.iter().map(read).collect()
 }
@@ -176,7 +176,7 @@ pub async fn forget(store: &Store, v: &SpeedVariant) -> Result<(), StoreError> {
     .bind(&v.source_key)
     .bind(v.source_version)
     .bind(i64::from(v.speed.hundredths()))
-    .execute(store.pool())
+    .execute(&mut *store.writer().await?)
     .await?;
     Ok(())
 }
@@ -200,7 +200,7 @@ async fn set(
     .bind(object_key)
     .bind(error)
     .bind(ready_at.map(|t| t.unix()))
-    .execute(store.pool())
+    .execute(&mut *store.writer().await?)
     .await?;
     Ok(())
 }

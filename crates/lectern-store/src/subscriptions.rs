@@ -7,6 +7,7 @@ use lectern_domain::account::standing::{
 };
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::keyset::{KeyPart, Keyset, bind_key};
 use crate::{StoreError, Transaction};
 
@@ -70,8 +71,8 @@ fn start_instant(date: &str) -> Result<i64, StoreError> {
 }
 
 /// Records a subscription, or rewrites the one with its identifier.
-pub async fn put<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn put(
+    conn: &mut Connection,
     s: &Subscription,
     created_by: Option<&str>,
 ) -> Result<(), StoreError> {
@@ -100,7 +101,7 @@ pub async fn put<'e>(
     .bind(s.credits_used)
     .bind(created_by)
     .bind(Timestamp::now().unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -228,10 +229,7 @@ pub async fn types<'e>(
 }
 
 /// Adds a subscription type or rewrites the one of its name.
-pub async fn put_type<'e>(
-    e: impl Executor<'e, Database = Any>,
-    t: &SubscriptionType,
-) -> Result<(), StoreError> {
+pub async fn put_type(conn: &mut Connection, t: &SubscriptionType) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO subscription_types (name, description, price, duration_days, num_books_allowed, download_timeframe)
          VALUES ($1, $2, $3, $4, $5, $6)
@@ -245,7 +243,7 @@ pub async fn put_type<'e>(
     .bind(t.duration_days)
     .bind(t.num_books_allowed.map(i64::from))
     .bind(t.download_timeframe.map(DownloadTimeframe::as_str))
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
@@ -284,10 +282,7 @@ pub async fn promo_code<'e>(
     }))
 }
 
-pub async fn put_promo_code<'e>(
-    e: impl Executor<'e, Database = Any>,
-    p: &PromoCode,
-) -> Result<(), StoreError> {
+pub async fn put_promo_code(conn: &mut Connection, p: &PromoCode) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO promo_codes (code_key, code, site_id, subscription_type, percent_off, uses_left, expires_on)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -302,7 +297,7 @@ pub async fn put_promo_code<'e>(
     .bind(i64::from(p.percent_off))
     .bind(p.uses_left.map(i64::from))
     .bind(&p.expires_on)
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

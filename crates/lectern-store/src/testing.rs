@@ -85,7 +85,7 @@ where
                 let made = fresh(backend).await;
                 prepare(made.store.clone()).await;
                 sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-                    .execute(made.store.pool())
+                    .execute(made.store.setup_pool())
                     .await
                     .expect("checkpointing the template");
                 made.store.close().await;
@@ -117,7 +117,11 @@ where
             let admin = Store::connect(&postgres_admin_url())
                 .await
                 .expect("connecting to PostgreSQL");
-            let mut conn = admin.acquire().await.expect("an admin connection");
+            let mut conn = admin
+                .setup_pool()
+                .acquire()
+                .await
+                .expect("an admin connection");
             // One test process makes the template while the others wait for it.
             sqlx::query("SELECT pg_advisory_lock(hashtext($1))")
                 .bind(&template)
@@ -222,7 +226,7 @@ pub async fn unmigrated(backend: Backend) -> TestStore {
                 .await
                 .expect("connecting to PostgreSQL");
             sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-                .execute(admin.pool())
+                .execute(admin.setup_pool())
                 .await
                 .expect("creating a test database");
             admin.close().await;
@@ -256,7 +260,7 @@ impl Drop for TestStore {
                     if let Ok(admin) = Store::connect(&postgres_admin_url()).await {
                         let sql = format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)");
                         let _ = sqlx::query(sqlx::AssertSqlSafe(sql))
-                            .execute(admin.pool())
+                            .execute(admin.setup_pool())
                             .await;
                         admin.close().await;
                     }

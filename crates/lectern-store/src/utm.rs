@@ -5,6 +5,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::ids;
 use sqlx::{Any, Executor};
 
+use crate::Connection;
 use crate::StoreError;
 
 /// A referral's UTM values.
@@ -17,8 +18,8 @@ pub struct Referral {
     pub content: Option<String>,
 }
 
-pub async fn record<'e>(
-    e: impl Executor<'e, Database = Any>,
+pub async fn record(
+    conn: &mut Connection,
     api_key: &str,
     user_account_id: Option<&str>,
     r: &Referral,
@@ -38,7 +39,7 @@ pub async fn record<'e>(
     .bind(&r.term)
     .bind(&r.content)
     .bind(Timestamp::now().unix())
-    .execute(e)
+    .execute(&mut *conn)
     .await?;
     Ok(id)
 }

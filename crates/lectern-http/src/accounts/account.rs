@@ -127,7 +127,7 @@ pub async fn create_account(
     )?;
     if door == Door::Administrator
         && p.site.is_some()
-        && lectern_store::sites::get(state.store.pool(), &site)
+        && lectern_store::sites::get(state.store.reads(), &site)
             .await?
             .is_none()
     {
@@ -206,7 +206,7 @@ pub async fn update_account(
     let mut m = managed(&state, &caller, &user_identifier, "change accounts").await?;
     let p: AccountParams = caller.params.parse()?;
     if let Some(site) = &p.site
-        && lectern_store::sites::get(state.store.pool(), site)
+        && lectern_store::sites::get(state.store.reads(), site)
             .await?
             .is_none()
         && m.door == Door::Administrator
@@ -322,7 +322,7 @@ pub async fn user_name(
         "look up user names",
         || ApiError::not_found("No such user name"),
     )?;
-    let account = accounts::credentials(state.store.pool(), &user_name)
+    let account = accounts::credentials(state.store.reads(), &user_name)
         .await?
         .map(|(a, _)| a)
         .ok_or_else(|| {

@@ -94,7 +94,7 @@ pub async fn list_agreements(
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<SignedAgreementList>> {
     let m = managed(&state, &caller, &user_identifier, "read agreements").await?;
-    let rows = agreements::list(state.store.pool(), &m.account.user_account_id).await?;
+    let rows = agreements::list(state.store.reads(), &m.account.user_account_id).await?;
     Ok(Json(SignedAgreementList {
         signed_agreements: rows.iter().map(|a| view(&state, &m.account, a)).collect(),
         // Agreements are recorded by POST to this list, but document 3 shows none offered.
@@ -192,7 +192,7 @@ async fn write(
         signed_by_legal_guardian: new.signed_by_legal_guardian,
     };
     let mut tx = state.store.begin().await?;
-    agreements::put(&mut *tx, &agreement).await?;
+    agreements::put(&mut tx, &agreement).await?;
     if let Some(m) = managed {
         let after = view(state, owner, &agreement);
         m.record(
@@ -230,7 +230,7 @@ pub async fn expire_agreement(
     let m = managed(&state, &caller, &user_identifier, "expire agreements").await?;
     let mut tx = state.store.begin().await?;
     let ended = agreements::expire(
-        &mut *tx,
+        &mut tx,
         &m.account.user_account_id,
         &agreement_id,
         &Timestamp::now().date(),

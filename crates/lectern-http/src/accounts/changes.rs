@@ -76,10 +76,10 @@ pub async fn account_changes(
     }
     let page = PageRequest::from_params(&caller.params, 10)?;
     let before: Option<String> = page.after()?;
-    let pool = state.store.pool();
+    let reads = state.store.reads();
     let id = &m.account.user_account_id;
-    let total = account_changes::count(pool, id).await?;
-    let mut rows = account_changes::of_account(pool, id, before.as_deref(), page.limit).await?;
+    let total = account_changes::count(reads, id).await?;
+    let mut rows = account_changes::of_account(reads, id, before.as_deref(), page.limit).await?;
     let next = page.next_token(&mut rows, |c| c.change_id.clone());
     let parse = |raw: Option<String>| raw.and_then(|s| serde_json::from_str(&s).ok());
     let items = rows

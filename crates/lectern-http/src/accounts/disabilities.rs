@@ -59,9 +59,9 @@ pub(super) async fn proof_of(
     id: &str,
     path: &str,
 ) -> ApiResult<ProofOfDisabilityList> {
-    let pool = state.store.pool();
+    let reads = state.store.reads();
     Ok(ProofOfDisabilityList {
-        disabilities: disabilities::list(pool, id)
+        disabilities: disabilities::list(reads, id)
             .await?
             .into_iter()
             .map(|d| UserProofOfDisability {
@@ -69,7 +69,7 @@ pub(super) async fn proof_of(
                 proof_source: d.proof_source.as_str().to_owned(),
             })
             .collect(),
-        proof_of_disability_submissions: disabilities::submissions(pool, id)
+        proof_of_disability_submissions: disabilities::submissions(reads, id)
             .await?
             .into_iter()
             .filter(|s| s.open)
@@ -270,7 +270,7 @@ pub async fn remove_pod(
     .await?;
     let disability_type = parse_type(&disability_type)?;
     let mut tx = state.store.begin().await?;
-    if !disabilities::remove(&mut *tx, &m.account.user_account_id, disability_type).await? {
+    if !disabilities::remove(&mut tx, &m.account.user_account_id, disability_type).await? {
         return Err(ApiError::not_found(format!(
             "The account has no '{disability_type}' disability on file"
         )));

@@ -134,17 +134,17 @@ pub async fn my_history(
     let _: HistoryParams = caller.params.parse()?;
     let page = PageRequest::from_params(&caller.params, 10)?;
     let after: Option<(i64, String)> = page.after()?;
-    let pool = state.store.pool();
-    let total = downloads::history_count(pool, &me.user_account_id).await?;
+    let reads = state.store.reads();
+    let total = downloads::history_count(reads, &me.user_account_id).await?;
     let mut rows =
-        downloads::history_page(pool, &me.user_account_id, after.as_ref(), page.limit).await?;
+        downloads::history_page(reads, &me.user_account_id, after.as_ref(), page.limit).await?;
     let next = page.next_token(&mut rows, |d| (d.created_at.unix(), d.download_id.clone()));
     let ids: Vec<String> = rows
         .iter()
         .filter(|d| d.subject_kind == SubjectKind::Title)
         .map(|d| d.subject.clone())
         .collect();
-    let records = titles::get_many(pool, &ids).await?;
+    let records = titles::get_many(reads, &ids).await?;
     let my_name = Some(display_name(me));
     let names = Requesters::read(&state.store, me, &rows).await?;
     let items = rows
@@ -218,7 +218,7 @@ impl Requesters {
             if names.iter().any(|(id, _)| *id == d.requester) {
                 continue;
             }
-            if let Some(a) = lectern_store::accounts::get(store.pool(), &d.requester).await? {
+            if let Some(a) = lectern_store::accounts::get(store.reads(), &d.requester).await? {
                 names.push((d.requester.clone(), display_name(&a)));
             }
         }

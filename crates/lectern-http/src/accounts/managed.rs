@@ -33,7 +33,7 @@ pub async fn managed(
 ) -> ApiResult<Managed> {
     let me = caller.signed_in()?;
     let missing = || ApiError::not_found(format!("There is no account '{user_identifier}'"));
-    let account = accounts::by_identifier(state.store.pool(), user_identifier)
+    let account = accounts::by_identifier(state.store.reads(), user_identifier)
         .await?
         .ok_or_else(missing)?;
     refusals::membership(
@@ -79,7 +79,7 @@ impl Managed {
             v.map(serde_json::to_value).transpose()
         }
         account_changes::record(
-            &mut **tx,
+            tx,
             NewChange {
                 user_account_id: &self.account.user_account_id,
                 site_id: &self.account.site_id,

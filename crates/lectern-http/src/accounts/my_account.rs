@@ -201,7 +201,7 @@ pub async fn create_my_account(
             .spend(&mut tx)
             .await
             .map_err(partner_identity::refused_token)?;
-        if !lectern_store::partner_identities::link(&mut *tx, &who, me).await? {
+        if !lectern_store::partner_identities::link(&mut tx, &who, me).await? {
             return Err(ApiError::conflict(
                 "This partner identity has an account here already: sign in with it",
             ));
@@ -309,7 +309,7 @@ async fn check_current_password(
     let current = current.ok_or_else(|| {
         ApiError::bad_param("currentPassword", "is required to set a new password")
     })?;
-    let hash = lectern_store::accounts::password_hash(state.store.pool(), &me.user_account_id)
+    let hash = lectern_store::accounts::password_hash(state.store.reads(), &me.user_account_id)
         .await?
         .ok_or_else(|| ApiError::forbidden("This account has no password to change"))?;
     let ok = tokio::task::spawn_blocking(move || verify_password(&current, &hash))

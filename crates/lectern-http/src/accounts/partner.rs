@@ -145,7 +145,7 @@ pub async fn disconnect_partner(
     caller: Caller,
 ) -> ApiResult<Json<Status>> {
     let me = privileged_member(&caller)?;
-    if !partner_tokens::remove(state.store.pool(), &me.user_account_id).await? {
+    if !partner_tokens::remove(&mut *state.store.writer().await?, &me.user_account_id).await? {
         return Err(ApiError::not_found("No partner drive is connected"));
     }
     Ok(Json(Status::success("The partner drive is disconnected")))

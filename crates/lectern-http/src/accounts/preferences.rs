@@ -59,7 +59,7 @@ pub(crate) fn view(state: &AppState, path: &str, p: Preferences) -> PreferencesV
 }
 
 pub(crate) async fn stored(state: &AppState, a: &Account) -> ApiResult<Preferences> {
-    Ok(preferences::get(state.store.pool(), &a.user_account_id)
+    Ok(preferences::get(state.store.reads(), &a.user_account_id)
         .await?
         .unwrap_or_else(|| Preferences::defaults(a.details.allow_adult_content)))
 }

@@ -37,7 +37,7 @@ pub struct StudentProfile {
 
 async fn profile(state: &AppState, me: &Account) -> ApiResult<StudentProfile> {
     let active = subscriptions::active(
-        state.store.pool(),
+        state.store.reads(),
         &me.user_account_id,
         &Timestamp::now().date(),
     )
@@ -213,7 +213,7 @@ pub async fn become_individual(
     }
     let p: IndividualParams = caller.params.parse()?;
     let has_password =
-        lectern_store::accounts::password_hash(state.store.pool(), &me.user_account_id)
+        lectern_store::accounts::password_hash(state.store.reads(), &me.user_account_id)
             .await?
             .is_some();
     let mut missing = Vec::new();

@@ -89,7 +89,7 @@ pub async fn submit_membership_proof(
         }
     );
     disabilities::submit(
-        state.store.pool(),
+        &mut *state.store.writer().await?,
         &ids::new_id(),
         &me.user_account_id,
         &note,
@@ -140,7 +140,7 @@ pub async fn request_authority_proof(
     );
     let mut tx = state.store.begin().await?;
     disabilities::submit(
-        &mut *tx,
+        &mut tx,
         &submission_id,
         &me.user_account_id,
         &format!("confirmation asked of {email}"),
@@ -148,7 +148,7 @@ pub async fn request_authority_proof(
     )
     .await?;
     disabilities::open_authority_request(
-        &mut *tx,
+        &mut tx,
         &token_hash(&record),
         &me.user_account_id,
         &submission_id,
@@ -156,7 +156,7 @@ pub async fn request_authority_proof(
     )
     .await?;
     outbox::enqueue(
-        &mut *tx,
+        &mut tx,
         &me.site_id,
         &email,
         &format!("Please confirm {name}'s print disability"),
@@ -218,11 +218,11 @@ pub async fn authority_request(
     Path(record): Path<String>,
 ) -> ApiResult<Json<AuthorityRequestView>> {
     privileged_only(&caller)?;
-    let pool = state.store.pool();
-    let request = disabilities::authority_request(pool, &token_hash(&record))
+    let reads = state.store.reads();
+    let request = disabilities::authority_request(reads, &token_hash(&record))
         .await?
         .ok_or_else(unknown_record)?;
-    let member = accounts::get(pool, &request.user_account_id)
+    let member = accounts::get(reads, &request.user_account_id)
         .await?
         .ok_or_else(unknown_record)?;
     Ok(Json(AuthorityRequestView {
@@ -285,11 +285,11 @@ pub async fn confirm_authority_request(
         return Err(ApiError::missing_param("disabilityType"));
     }
     let hash = token_hash(&p.record_identifier);
-    let pool = state.store.pool();
-    let request = disabilities::authority_request(pool, &hash)
+    let reads = state.store.reads();
+    let request = disabilities::authority_request(reads, &hash)
         .await?
         .ok_or_else(unknown_record)?;
-    let member = accounts::by_identifier(pool, &user_identifier)
+    let member = accounts::by_identifier(reads, &user_identifier)
         .await?
         .filter(|m| m.user_account_id == request.user_account_id)
         .ok_or_else(unknown_record)?;

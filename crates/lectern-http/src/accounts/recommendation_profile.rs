@@ -74,11 +74,11 @@ async fn view(
 /// The account's profile as saved, or the defaults of its site.
 pub(crate) async fn profile_of(state: &AppState, a: &Account) -> ApiResult<RecommendationProfile> {
     if let Some(p) =
-        preferences::recommendation_profile(state.store.pool(), &a.user_account_id).await?
+        preferences::recommendation_profile(state.store.reads(), &a.user_account_id).await?
     {
         return Ok(p);
     }
-    let global = sites::get(state.store.pool(), &a.site_id)
+    let global = sites::get(state.store.reads(), &a.site_id)
         .await?
         .is_some_and(|s| s.global);
     Ok(RecommendationProfile::defaults(global))
@@ -180,8 +180,12 @@ pub async fn change_my_profile(
 ) -> ApiResult<Json<RecommendationProfileView>> {
     let me = caller.signed_in()?;
     let (_, after) = change(&state, &caller, me).await?;
-    preferences::put_recommendation_profile(state.store.pool(), &me.user_account_id, &after)
-        .await?;
+    preferences::put_recommendation_profile(
+        &mut *state.store.writer().await?,
+        &me.user_account_id,
+        &after,
+    )
+    .await?;
     Ok(Json(
         view(&state, "/myAccount/recommendationProfile", after).await?,
     ))
@@ -256,7 +260,7 @@ pub async fn change_account_profile(
         view(&state, &path, after.clone()).await?,
     );
     let mut tx = state.store.begin().await?;
-    preferences::put_recommendation_profile(&mut *tx, &m.account.user_account_id, &after).await?;
+    preferences::put_recommendation_profile(&mut tx, &m.account.user_account_id, &after).await?;
     m.record(
         &mut tx,
         "PUT /v2/accounts/{userIdentifier}/recommendationProfile",

@@ -37,8 +37,8 @@ pub async fn save(
 ) -> ApiResult<()> {
     let account = &prepared.account;
     let written = match write {
-        Write::Create => accounts::insert(&mut **tx, account, hash).await,
-        Write::Update => accounts::upsert(&mut **tx, account, hash).await,
+        Write::Create => accounts::insert(tx, account, hash).await,
+        Write::Update => accounts::upsert(tx, account, hash).await,
     };
     written.map_err(|e| collided_as(e, prepared.user_name_param))?;
     if hash.is_some() && write == Write::Update {

@@ -76,7 +76,7 @@ pub type UserSubscriptionTypeList = Collection<UserSubscriptionType>;
 pub type UserSubscriptionList = Collection<UserSubscription>;
 
 async fn types(state: &AppState) -> ApiResult<Vec<SubscriptionType>> {
-    Ok(subscriptions::types(state.store.pool()).await?)
+    Ok(subscriptions::types(state.store.reads()).await?)
 }
 
 fn view(
@@ -190,9 +190,9 @@ pub async fn list_subscriptions(
         return Err(ApiError::bad_param("start", "is not a page of this list"));
     }
     let id = &m.account.user_account_id;
-    let total = subscriptions::count(state.store.pool(), id).await?;
+    let total = subscriptions::count(state.store.reads(), id).await?;
     let mut rows =
-        subscriptions::page(state.store.pool(), id, after.as_deref(), page.limit).await?;
+        subscriptions::page(state.store.reads(), id, after.as_deref(), page.limit).await?;
     let next = page.next_token(&mut rows, subscriptions::key_of);
     let all = types(&state).await?;
     let path = subscriptions_path(&m.account);
@@ -286,7 +286,7 @@ pub async fn add_subscription(
     let path = subscriptions_path(&m.account);
     let after = view(&state, &path, &subscription, &all);
     let mut tx = state.store.begin().await?;
-    subscriptions::put(&mut *tx, &subscription, Some(&m.by)).await?;
+    subscriptions::put(&mut tx, &subscription, Some(&m.by)).await?;
     m.record(
         &mut tx,
         "POST /v2/accounts/{userIdentifier}/subscriptions",
@@ -325,7 +325,7 @@ pub async fn change_subscription(
     let p: SubscriptionParams = caller.params.parse()?;
     let all = types(&state).await?;
     let mut subscription = subscriptions::get(
-        state.store.pool(),
+        state.store.reads(),
         &m.account.user_account_id,
         &subscription_id,
     )
@@ -340,7 +340,7 @@ pub async fn change_subscription(
     subscription.terms = p.terms(&all)?;
     let after = view(&state, &path, &subscription, &all);
     let mut tx = state.store.begin().await?;
-    subscriptions::put(&mut *tx, &subscription, Some(&m.by)).await?;
+    subscriptions::put(&mut tx, &subscription, Some(&m.by)).await?;
     m.record(
         &mut tx,
         "PUT /v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}",
@@ -368,7 +368,7 @@ pub async fn my_subscription(
 ) -> ApiResult<Json<UserSubscription>> {
     let me = caller.signed_in()?;
     let active = subscriptions::active(
-        state.store.pool(),
+        state.store.reads(),
         &me.user_account_id,
         &Timestamp::now().date(),
     )
@@ -429,7 +429,7 @@ pub async fn buy_subscription(
     let promo = match &p.promo_code {
         None => None,
         Some(code) => {
-            let promo = subscriptions::promo_code(state.store.pool(), &me.site_id, code)
+            let promo = subscriptions::promo_code(state.store.reads(), &me.site_id, code)
                 .await?
                 .ok_or_else(|| ApiError::bad_param("promoCode", "is not a code of this library"))?;
             promo.usable_for(&kind.name, &today).map_err(|why| {
@@ -461,7 +461,7 @@ pub async fn buy_subscription(
             ),
         ));
     }
-    let current = subscriptions::active(state.store.pool(), &me.user_account_id, &today).await?;
+    let current = subscriptions::active(state.store.reads(), &me.user_account_id, &today).await?;
     let start = renewal_start(current.as_ref(), &today);
     let end = kind.duration_days.map(|days| plus_days(&start, days - 1));
     let subscription = Subscription {
@@ -492,7 +492,7 @@ pub async fn buy_subscription(
             "The account's credits were spent meanwhile; try again",
         ));
     }
-    subscriptions::put(&mut *tx, &subscription, Some(&me.user_account_id)).await?;
+    subscriptions::put(&mut tx, &subscription, Some(&me.user_account_id)).await?;
     tx.commit().await?;
     let view = view(&state, &subscriptions_path(me), &subscription, &all);
     Ok(Created(state.v2_url("/myAccount/subscription"), view))

@@ -61,7 +61,13 @@ pub async fn record_referral(
         content: p.utm_content,
     };
     let user = caller.user().map(|u| u.user_account_id.as_str());
-    utm::record(state.store.pool(), &caller.client.api_key, user, &referral).await?;
+    utm::record(
+        &mut *state.store.writer().await?,
+        &caller.client.api_key,
+        user,
+        &referral,
+    )
+    .await?;
     Ok((
         axum::http::StatusCode::CREATED,
         Json(Status::success("The referral was recorded")),

@@ -81,7 +81,7 @@ impl OrganizationContext {
         let Some(id) = &account.organization_id else {
             return Ok(OrganizationContext::default());
         };
-        Self::of_organization(state, organizations::get(state.store.pool(), id).await?).await
+        Self::of_organization(state, organizations::get(state.store.reads(), id).await?).await
     }
 
     pub async fn of_organization(
@@ -90,7 +90,7 @@ impl OrganizationContext {
     ) -> ApiResult<Self> {
         let tags = match &organization {
             Some(o) => {
-                Tags::new(roster_tags::all_of(state.store.pool(), &o.organization_id).await?)
+                Tags::new(roster_tags::all_of(state.store.reads(), &o.organization_id).await?)
             }
             None => Tags::default(),
         };

@@ -113,14 +113,14 @@ async fn page(
             "is not a page token of this list",
         ));
     }
-    let pool = state.store.pool();
+    let reads = state.store.reads();
     let id = &member.user_account_id;
     let mut rows =
-        assigned_titles::page(pool, id, sort, direction, after.as_deref(), page.limit).await?;
+        assigned_titles::page(reads, id, sort, direction, after.as_deref(), page.limit).await?;
     let next = page.next_token_in_order(&mut rows, &order, |a| sort.key_of(a));
-    let total = assigned_titles::count(pool, id).await?;
+    let total = assigned_titles::count(reads, id).await?;
     let ids: Vec<String> = rows.iter().map(|a| a.service_id.clone()).collect();
-    let records = titles::get_many(pool, &ids).await?;
+    let records = titles::get_many(reads, &ids).await?;
     let who = CatalogViewer::of(state, caller).await?;
     let perspective = who.perspective();
     let views = rows
@@ -177,7 +177,7 @@ async fn managed_member(
 ) -> ApiResult<Account> {
     let me = caller.signed_in()?;
     let absent = || ApiError::not_found(format!("There is no member '{user_identifier}' for you"));
-    let member = accounts::by_identifier(state.store.pool(), user_identifier)
+    let member = accounts::by_identifier(state.store.reads(), user_identifier)
         .await?
         .ok_or_else(absent)?;
     refusals::membership(
@@ -266,7 +266,7 @@ pub async fn assign_title(
         (&me.user_account_id, &name),
         Timestamp::now(),
     );
-    assigned_titles::assign(state.store.pool(), &assignment).await?;
+    assigned_titles::assign(&mut *state.store.writer().await?, &assignment).await?;
     let path = assigned_path(&member);
     Ok(Json(page(&state, &caller, &member, &path, true).await?))
 }
@@ -292,7 +292,13 @@ pub async fn unassign_title(
     Path((user_identifier, service_id)): Path<(String, String)>,
 ) -> ApiResult<Json<AssignedTitles>> {
     let member = managed_member(&state, &caller, &user_identifier).await?;
-    if !assigned_titles::remove(state.store.pool(), &member.user_account_id, &service_id).await? {
+    if !assigned_titles::remove(
+        &mut *state.store.writer().await?,
+        &member.user_account_id,
+        &service_id,
+    )
+    .await?
+    {
         return Err(ApiError::not_found(format!(
             "Title '{service_id}' is not assigned to this member"
         )));

@@ -76,8 +76,8 @@ async fn page(
         after: page.after()?,
         limit: page.limit,
     };
-    let mut rows = marks::bookmarks(state.store.pool(), &q).await?;
-    let total = marks::count(state.store.pool(), Marks::Bookmarks, &q).await?;
+    let mut rows = marks::bookmarks(state.store.reads(), &q).await?;
+    let total = marks::count(state.store.reads(), Marks::Bookmarks, &q).await?;
     let next = page.next_token(&mut rows, |b| (b.date_created.unix(), b.location.clone()));
     let views = rows
         .iter()

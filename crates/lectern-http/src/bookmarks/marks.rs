@@ -57,7 +57,7 @@ pub async fn delete_mark(
     let p: MarkDeleteParams = caller.params.parse()?;
     let format = p.format.unwrap_or(Format::Epub3);
     let deleted = marks::delete(
-        state.store.pool(),
+        &mut *state.store.writer().await?,
         which,
         &me.user_account_id,
         &p.service_id,

@@ -78,9 +78,9 @@ pub async fn list_bisac_codes(
     };
     let page = PageRequest::from_params(&caller.params, 100)?;
     let after = page.after::<(String, String)>()?;
-    let total_results = bisac_codes::bisac_count(state.store.pool(), &prefix).await?;
+    let total_results = bisac_codes::bisac_count(state.store.reads(), &prefix).await?;
     let mut rows =
-        bisac_codes::bisac_page(state.store.pool(), &prefix, after.as_ref(), page.limit).await?;
+        bisac_codes::bisac_page(state.store.reads(), &prefix, after.as_ref(), page.limit).await?;
     let next = page.next_token(&mut rows, |c| bisac_codes::bisac_key(&prefix, c));
     let items = rows
         .into_iter()

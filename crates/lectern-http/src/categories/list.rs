@@ -57,7 +57,7 @@ pub async fn list_categories(
         .await
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
-    let descriptions: HashMap<String, Option<String>> = categories::categories(state.store.pool())
+    let descriptions: HashMap<String, Option<String>> = categories::categories(state.store.reads())
         .await?
         .into_iter()
         .collect();

@@ -134,7 +134,7 @@ pub async fn catalog(
         facets: true,
     };
     let found = run(&state, search).await?;
-    let records = titles::get_many(state.store.pool(), &found.service_ids).await?;
+    let records = titles::get_many(state.store.reads(), &found.service_ids).await?;
     let who = CatalogViewer::of(&state, &caller).await?;
     let items = records
         .iter()

@@ -61,7 +61,7 @@ pub async fn title_history(
     Path(service_id): Path<String>,
 ) -> ApiResult<Json<TitleHistory>> {
     let absent = || ApiError::not_found(format!("There is no title '{service_id}'"));
-    let facts = titles::facts(state.store.pool(), &service_id, &[])
+    let facts = titles::facts(state.store.reads(), &service_id, &[])
         .await?
         .ok_or_else(absent)?;
     collection_staff(
@@ -70,7 +70,7 @@ pub async fn title_history(
         "read a title's history",
         absent,
     )?;
-    let events = catalog_edits::history(state.store.pool(), &service_id)
+    let events = catalog_edits::history(state.store.reads(), &service_id)
         .await?
         .into_iter()
         .map(|e| TitleEvent {

@@ -27,7 +27,7 @@ async fn managed_series(
     what: &str,
 ) -> ApiResult<(PeriodicalSeries, u64, String)> {
     let absent = || ApiError::not_found(format!("There is no periodical '{series_id}'"));
-    let (series, count) = periodicals::get(state.store.pool(), series_id)
+    let (series, count) = periodicals::get(state.store.reads(), series_id)
         .await?
         .ok_or_else(absent)?;
     let staff = collection_staff(caller, Some(&series.site), what, absent)?;
@@ -140,7 +140,7 @@ pub async fn withdraw_edition(
 ) -> ApiResult<Accepted> {
     let (series, _, name) =
         managed_series(&state, &caller, &series_id, "withdraw editions").await?;
-    periodicals::edition(state.store.pool(), &series.series_id, &edition_id)
+    periodicals::edition(state.store.reads(), &series.series_id, &edition_id)
         .await?
         .ok_or_else(|| no_edition(&series_id, &edition_id))?;
     let requested_by = caller.signed_in()?.user_account_id.clone();

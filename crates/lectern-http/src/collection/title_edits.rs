@@ -104,7 +104,7 @@ async fn accept(
     target: EditTarget,
 ) -> ApiResult<()> {
     let absent = || ApiError::not_found(format!("There is no title '{service_id}'"));
-    let title = titles::get(state.store.pool(), service_id)
+    let title = titles::get(state.store.reads(), service_id)
         .await?
         .ok_or_else(absent)?;
     let staff = collection_staff(caller, Some(&title.site), "edit titles", absent)?;
@@ -120,7 +120,7 @@ async fn accept(
     if edited.changes.contains(&"productIdentifier")
         && let Some(pid) = &edited.record.product_identifier
         && let Some(owner) =
-            catalog_edits::product_identifier_owner(state.store.pool(), &title.site, pid).await?
+            catalog_edits::product_identifier_owner(state.store.reads(), &title.site, pid).await?
         && owner != title.service_id
     {
         return Err(ApiError::conflict(format!(

@@ -285,7 +285,7 @@ async fn token_and_account(state: &AppState, hash: &str) -> ApiResult<Option<Arc
         return Ok(Some(found));
     }
     let generation = state.tokens.generation();
-    let found = oauth::access_token_with_account(state.store.pool(), hash)
+    let found = oauth::access_token_with_account(state.store.reads(), hash)
         .await?
         .map(|(token, account)| {
             Arc::new(SignedIn {

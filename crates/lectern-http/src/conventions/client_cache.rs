@@ -33,7 +33,7 @@ impl ClientCache {
             return Ok(client);
         }
         let generation = self.0.generation();
-        let client = clients::get(store.pool(), api_key).await?.map(Arc::new);
+        let client = clients::get(store.reads(), api_key).await?.map(Arc::new);
         self.0.remember(api_key, generation, client.clone());
         Ok(client)
     }

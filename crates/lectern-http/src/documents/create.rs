@@ -120,7 +120,9 @@ pub async fn create_document(
         .put(&document.source_key, bytes)
         .await
         .map_err(ApiError::internal)?;
-    if let Err(e) = lectern_store::documents::insert(state.store.pool(), &document).await {
+    let inserted =
+        lectern_store::documents::insert(&mut *state.store.writer().await?, &document).await;
+    if let Err(e) = inserted {
         let _ = state.files.delete(&document.source_key).await;
         return Err(e.into());
     }

@@ -28,9 +28,13 @@ pub async fn delete_document(
     Path(service_id): Path<String>,
 ) -> ApiResult<Json<Status>> {
     let me = caller.signed_in()?;
-    let gone = documents::delete(state.store.pool(), &service_id, &me.user_account_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("You have no document '{service_id}'")))?;
+    let gone = documents::delete(
+        &mut *state.store.writer().await?,
+        &service_id,
+        &me.user_account_id,
+    )
+    .await?
+    .ok_or_else(|| ApiError::not_found(format!("You have no document '{service_id}'")))?;
     for key in std::iter::once(&gone.source_key).chain(gone.epub_key.as_ref()) {
         if let Err(e) = state.files.delete(key).await {
             tracing::warn!(key, error = %e, "a deleted document's file could not be removed");

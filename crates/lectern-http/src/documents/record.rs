@@ -17,7 +17,7 @@ pub async fn owned_document(
     service_id: &str,
 ) -> ApiResult<Option<Document>> {
     let Some(me) = caller else { return Ok(None) };
-    Ok(documents::get(state.store.pool(), service_id)
+    Ok(documents::get(state.store.reads(), service_id)
         .await?
         .filter(|d| d.owner_id == me.user_account_id))
 }

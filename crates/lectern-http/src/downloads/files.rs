@@ -88,15 +88,15 @@ async fn still_offered(state: &AppState, key: &str) -> ApiResult<()> {
     else {
         return Ok(());
     };
-    let Some(download) = downloads::get(state.store.pool(), download_id).await? else {
+    let Some(download) = downloads::get(state.store.reads(), download_id).await? else {
         return Ok(());
     };
     let offered = match download.subject_kind {
-        SubjectKind::Title => titles::facts(state.store.pool(), &download.subject, &[])
+        SubjectKind::Title => titles::facts(state.store.reads(), &download.subject, &[])
             .await?
             .is_some_and(|f| f.status == TitleStatus::Live),
         SubjectKind::Edition => match download.subject.split_once('/') {
-            Some((series, edition)) => periodicals::edition(state.store.pool(), series, edition)
+            Some((series, edition)) => periodicals::edition(state.store.reads(), series, edition)
                 .await?
                 .is_some(),
             None => false,

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::title_access::{self, ReaderFacts, TitleFacts, Viewer};
-use lectern_store::Connection;
+use lectern_store::ReadOn;
 use lectern_store::downloads::{self, Download, DownloadStatus, SubjectKind};
 use lectern_store::{assigned_titles, readers, recommendations, request_locks};
 
@@ -57,7 +57,7 @@ pub async fn request(
     // queries: 7 in 100 requests of the mixed load, among the writers that waited for the lock
     // for over a second (`docs/benchmarks.md`, "Mixed load"). A refusal needs no lock either:
     // what a concurrent request changes only adds to what refuses.
-    let first = check(&mut *state.store.acquire().await?, &asked).await?;
+    let first = check(ReadOn::Reads(state.store.reads()), &asked).await?;
     let download = match first.existing {
         Some(d) => d,
         None => queue_once(state, &asked).await?,
@@ -86,7 +86,7 @@ async fn queue_once(state: &AppState, asked: &Asked<'_>) -> ApiResult<Download> 
     let mut keys = vec![asked.requester];
     keys.extend(asked.reader_id);
     request_locks::serialize(&mut tx, &keys, asked.now).await?;
-    let checked = check(&mut tx, asked).await?;
+    let checked = check(ReadOn::Connection(&mut tx), asked).await?;
     if let Some(d) = checked.existing {
         // Another request queued it since the first look.
         tx.commit().await?;
@@ -102,7 +102,7 @@ async fn queue_once(state: &AppState, asked: &Asked<'_>) -> ApiResult<Download> 
     }
     let (kind, id) = (asked.subject.kind, asked.subject.id.as_str());
     let d = downloads::enqueue(
-        &mut *tx,
+        &mut tx,
         asked.reader_id,
         asked.requester,
         kind,
@@ -114,9 +114,9 @@ async fn queue_once(state: &AppState, asked: &Asked<'_>) -> ApiResult<Download> 
     metrics::counter!("lectern_downloads_requested_total", "format" => format.to_owned())
         .increment(1);
     if let (Some(reader), SubjectKind::Title) = (asked.reader_id, kind) {
-        recommendations::note_reader(&mut *tx, id, reader, asked.now.unix()).await?;
+        recommendations::note_reader(&mut tx, id, reader, asked.now.unix()).await?;
         if checked.assigned {
-            assigned_titles::mark_downloaded(&mut *tx, reader, id, asked.now).await?;
+            assigned_titles::mark_downloaded(&mut tx, reader, id, asked.now).await?;
         }
     }
     tx.commit().await?;
@@ -132,10 +132,10 @@ struct Checked {
 }
 
 /// The checks of a download; a 403 with the alerts when the reader may not download it.
-async fn check(conn: &mut Connection, asked: &Asked<'_>) -> ApiResult<Checked> {
+async fn check(mut reads: ReadOn<'_>, asked: &Asked<'_>) -> ApiResult<Checked> {
     let mut reader = match asked.reader_id {
         Some(id) => Some(
-            readers::reader_facts(&mut *conn, id, asked.now)
+            readers::reader_facts(&mut reads, id, asked.now)
                 .await?
                 .ok_or_else(|| ApiError::unauthorized("The account of this token is gone"))?,
         ),
@@ -143,7 +143,7 @@ async fn check(conn: &mut Connection, asked: &Asked<'_>) -> ApiResult<Checked> {
     };
     let subject = asked.subject;
     let existing = downloads::current(
-        &mut *conn,
+        &mut reads,
         asked.requester,
         asked.reader_id,
         subject.kind,
@@ -159,7 +159,7 @@ async fn check(conn: &mut Connection, asked: &Asked<'_>) -> ApiResult<Checked> {
     }
     let assigned = match (asked.reader_id, subject.kind) {
         (Some(id), SubjectKind::Title) => {
-            assigned_titles::is_assigned(&mut *conn, id, &subject.id).await?
+            assigned_titles::is_assigned(&mut reads, id, &subject.id).await?
         }
         _ => false,
     };
@@ -237,7 +237,7 @@ async fn reader(
         return Ok(signed_in.cloned());
     };
     let sponsor = signed_in.ok_or_else(ApiError::sign_in_required)?;
-    let member = readers::reader_facts(state.store.pool(), for_user, Timestamp::now())
+    let member = readers::reader_facts(state.store.reads(), for_user, Timestamp::now())
         .await?
         .filter(|m| title_access::may_download_for(sponsor, m))
         .ok_or_else(|| {

@@ -149,8 +149,8 @@ pub async fn page(
         after: page.after()?,
         limit: page.limit,
     };
-    let mut rows = marks::highlights(state.store.pool(), &q).await?;
-    let total = marks::count(state.store.pool(), Marks::Highlights, &q).await?;
+    let mut rows = marks::highlights(state.store.reads(), &q).await?;
+    let total = marks::count(state.store.reads(), Marks::Highlights, &q).await?;
     let next = page.next_token(&mut rows, |h| {
         (h.mark.date_created.unix(), h.mark.location.clone())
     });

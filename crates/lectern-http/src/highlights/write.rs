@@ -166,7 +166,7 @@ pub async fn update_highlight(
     let mut highlight = form.into_highlight(Timestamp::now())?;
     let (service_id, format) = (highlight.mark.service_id.clone(), highlight.mark.format);
     let existing = marks::highlight_at(
-        state.store.pool(),
+        state.store.reads(),
         &me.user_account_id,
         &service_id,
         format,

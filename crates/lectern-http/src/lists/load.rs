@@ -22,12 +22,15 @@ pub async fn list_for(
     needed: ListRight,
 ) -> ApiResult<Found> {
     let missing = || ApiError::not_found(format!("There is no reading list '{reading_list_id}'"));
-    let list = reading_lists::get(state.store.pool(), reading_list_id)
+    let list = reading_lists::get(state.store.reads(), reading_list_id)
         .await?
         .ok_or_else(missing)?;
-    let relation =
-        reading_lists::relation(state.store.pool(), reading_list_id, &caller.user_account_id)
-            .await?;
+    let relation = reading_lists::relation(
+        state.store.reads(),
+        reading_list_id,
+        &caller.user_account_id,
+    )
+    .await?;
     let right = list_right(caller, &list, relation.assigned_by.is_some());
     refusals::list(right, needed, missing)?;
     Ok(Found {

@@ -113,7 +113,7 @@ pub async fn create_list(
     }
     let id = new_id();
     lectern_store::reading_lists::create(
-        state.store.pool(),
+        &mut *state.store.writer().await?,
         &NewList {
             reading_list_id: &id,
             owner_id: &me.user_account_id,

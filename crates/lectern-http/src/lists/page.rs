@@ -71,8 +71,8 @@ pub async fn page(
         after,
         limit: page.limit,
     };
-    let mut rows = reading_lists::page(state.store.pool(), &q).await?;
-    let total = reading_lists::count(state.store.pool(), &q).await?;
+    let mut rows = reading_lists::page(state.store.reads(), &q).await?;
+    let total = reading_lists::count(state.store.reads(), &q).await?;
     let next = page.next_token_in_order(&mut rows, &order, |(l, _)| sort.key_of(l));
     let views = rows
         .iter()

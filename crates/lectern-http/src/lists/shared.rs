@@ -219,7 +219,7 @@ async fn members(
 ) -> ApiResult<Vec<String>> {
     let mut ids = Vec::with_capacity(identifiers.len());
     for identifier in identifiers {
-        let managed = accounts::by_identifier(state.store.pool(), identifier)
+        let managed = accounts::by_identifier(state.store.reads(), identifier)
             .await?
             .filter(|m| {
                 m.has_role(Role::OrganizationMember)

@@ -223,7 +223,7 @@ async fn titles_page(state: &AppState, caller: &Caller, found: &Found) -> ApiRes
         ));
     }
     let mut entries = reading_list_entries::titles(
-        state.store.pool(),
+        state.store.reads(),
         id,
         sort,
         direction,
@@ -233,7 +233,7 @@ async fn titles_page(state: &AppState, caller: &Caller, found: &Found) -> ApiRes
     .await?;
     let next = page.next_token_in_order(&mut entries, &order, |e| sort.key_of(e));
     let ids: Vec<String> = entries.iter().map(|e| e.service_id.clone()).collect();
-    let records = titles::get_many(state.store.pool(), &ids).await?;
+    let records = titles::get_many(state.store.reads(), &ids).await?;
     let who = CatalogViewer::of(state, caller).await?;
     let perspective = who.perspective();
     let views = entries

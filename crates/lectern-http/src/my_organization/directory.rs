@@ -205,12 +205,12 @@ pub async fn reference_organizations(
         after: page.after_in_order::<(String, String)>(direction.as_str())?,
         limit: page.limit,
     };
-    let pool = state.store.pool();
-    let mut rows = reference_organizations::page(pool, &query).await?;
+    let reads = state.store.reads();
+    let mut rows = reference_organizations::page(reads, &query).await?;
     let next = page.next_token_in_order(&mut rows, direction.as_str(), |(key, o)| {
         (key.clone(), o.reference_org_id.clone())
     });
-    let total = reference_organizations::count(pool, &query).await?;
+    let total = reference_organizations::count(reads, &query).await?;
     let items = rows.into_iter().map(|(_, o)| view(&state, o)).collect();
     Ok(Json(Collection::page(
         &state,

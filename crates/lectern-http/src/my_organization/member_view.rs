@@ -73,27 +73,27 @@ impl MemberFacts {
         sponsoring: &Sponsoring<'_>,
         accounts: &[Account],
     ) -> ApiResult<Self> {
-        let pool = state.store.pool();
+        let reads = state.store.reads();
         let ids: Vec<String> = accounts.iter().map(|a| a.user_account_id.clone()).collect();
         let mut by_member: HashMap<String, Vec<String>> = HashMap::new();
-        for (id, d) in disabilities::of_accounts(pool, &ids).await? {
+        for (id, d) in disabilities::of_accounts(reads, &ids).await? {
             by_member
                 .entry(id)
                 .or_default()
                 .push(d.disability_type.as_str().to_owned());
         }
-        let formats = preferences::formats_of(pool, &ids)
+        let formats = preferences::formats_of(reads, &ids)
             .await?
             .into_iter()
             .map(|(id, f)| (id, FormatRef::from(f)))
             .collect();
         Ok(MemberFacts {
             tags: Tags::new(
-                roster_tags::all_of(pool, &sponsoring.organization.organization_id).await?,
+                roster_tags::all_of(reads, &sponsoring.organization.organization_id).await?,
             ),
             disabilities: by_member,
             formats,
-            quick_list: members::on_quick_list(pool, &sponsoring.me.user_account_id, &ids)
+            quick_list: members::on_quick_list(reads, &sponsoring.me.user_account_id, &ids)
                 .await?
                 .into_iter()
                 .collect(),

@@ -173,7 +173,7 @@ async fn tag_of(
     id: Option<i64>,
 ) -> ApiResult<Option<RosterTag>> {
     let Some(id) = id else { return Ok(None) };
-    roster_tags::get(state.store.pool(), &s.organization.organization_id, id)
+    roster_tags::get(state.store.reads(), &s.organization.organization_id, id)
         .await?
         .map(Some)
         .ok_or_else(|| {
@@ -185,7 +185,7 @@ async fn tag_of(
 }
 
 async fn summary_of(state: &AppState, s: &Sponsoring<'_>, id: &str) -> ApiResult<MemberSummary> {
-    let a = accounts::get(state.store.pool(), id)
+    let a = accounts::get(state.store.reads(), id)
         .await?
         .ok_or_else(|| ApiError::internal("the member just written is gone"))?;
     let facts = MemberFacts::of(state, s, std::slice::from_ref(&a)).await?;

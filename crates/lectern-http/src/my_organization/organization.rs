@@ -43,7 +43,7 @@ pub async fn summary(
 ) -> ApiResult<MyOrganization> {
     let contact = primary_contact(state, &s.organization).await?;
     let tags =
-        Tags::new(roster_tags::all_of(state.store.pool(), &s.organization.organization_id).await?);
+        Tags::new(roster_tags::all_of(state.store.reads(), &s.organization.organization_id).await?);
     let contact = contact.map(|c| sponsor_summary(state, &c, &tags, caller.client.privileged));
     Ok(my_organization(
         state,

@@ -58,12 +58,12 @@ pub async fn list_roster_tags(
     let page = PageRequest::from_params(&caller.params, 10)?;
     let after = page.after_in_order::<(i64, i64)>(direction.as_str())?;
     let organization_id = &s.organization.organization_id;
-    let pool = state.store.pool();
-    let mut rows = roster_tags::page(pool, organization_id, direction, after, page.limit).await?;
+    let reads = state.store.reads();
+    let mut rows = roster_tags::page(reads, organization_id, direction, after, page.limit).await?;
     let next = page.next_token_in_order(&mut rows, direction.as_str(), |t| {
         (t.created_at, t.roster_tag_id)
     });
-    let total = roster_tags::count(pool, organization_id).await?;
+    let total = roster_tags::count(reads, organization_id).await?;
     let items = rows.iter().map(|t| roster_tag_view(&state, t)).collect();
     Ok(Json(
         Collection::page(
@@ -127,7 +127,7 @@ pub async fn create_roster_tag(
         school_name,
         created_at: Timestamp::now().unix(),
     };
-    roster_tags::insert(state.store.pool(), &tag).await?;
+    roster_tags::insert(&mut *state.store.writer().await?, &tag).await?;
     Ok(Created(
         state.v2_url("/myOrganization/rosterTags"),
         roster_tag_view(&state, &tag),

@@ -64,7 +64,7 @@ async fn fill_from_directory(
     id: &str,
     fields: &mut OrganizationFields,
 ) -> ApiResult<String> {
-    let r = reference_organizations::get(state.store.pool(), id)
+    let r = reference_organizations::get(state.store.reads(), id)
         .await?
         .ok_or_else(|| {
             ApiError::bad_param(

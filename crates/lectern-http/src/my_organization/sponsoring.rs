@@ -27,7 +27,7 @@ impl Sponsoring<'_> {
         user_identifier: &str,
         role: Role,
     ) -> ApiResult<Account> {
-        accounts::by_identifier(state.store.pool(), user_identifier)
+        accounts::by_identifier(state.store.reads(), user_identifier)
             .await?
             .filter(|a| {
                 a.has_role(role)
@@ -53,7 +53,7 @@ pub async fn sponsoring<'a>(state: &AppState, caller: &'a Caller) -> ApiResult<S
         .as_deref()
         .filter(|_| me.has_role(Role::OrganizationSponsor))
         .ok_or_else(|| ApiError::forbidden("Only an organization's sponsors manage it"))?;
-    let organization = organizations::get(state.store.pool(), organization_id)
+    let organization = organizations::get(state.store.reads(), organization_id)
         .await?
         .ok_or_else(|| ApiError::forbidden("Your organization is gone"))?;
     Ok(Sponsoring { me, organization })

@@ -46,7 +46,7 @@ pub struct SponsorsParams {
 
 async fn tags(state: &AppState, s: &Sponsoring<'_>) -> ApiResult<Tags> {
     Ok(Tags::new(
-        roster_tags::all_of(state.store.pool(), &s.organization.organization_id).await?,
+        roster_tags::all_of(state.store.reads(), &s.organization.organization_id).await?,
     ))
 }
 
@@ -145,7 +145,7 @@ pub async fn create_sponsor(
     let p: SponsorParams = caller.params.parse()?;
     let sponsor =
         SponsorFields::from(p).create(&SPONSOR_PARAMS, true, ids::new_id(), &s.organization)?;
-    accounts::insert(state.store.pool(), &sponsor, None)
+    accounts::insert(&mut *state.store.writer().await?, &sponsor, None)
         .await
         .map_err(|e| collided_as(e, "emailAddress"))?;
     let tags = tags(&state, &s).await?;
@@ -184,7 +184,7 @@ pub async fn update_sponsor(
         .await?;
     let p: SponsorParams = caller.params.parse()?;
     let changed = SponsorFields::from(p).apply(&SPONSOR_PARAMS, &sponsor)?;
-    accounts::upsert(state.store.pool(), &changed, None)
+    accounts::upsert(&mut *state.store.writer().await?, &changed, None)
         .await
         .map_err(|e| collided_as(e, "emailAddress"))?;
     let tags = tags(&state, &s).await?;
@@ -226,7 +226,7 @@ pub async fn hand_over_primary_contact(
         crate::organizations::organization::sponsor_of(&state, &s.organization, &p.user_identifier)
             .await?;
     organizations::set_primary_contact(
-        state.store.pool(),
+        &mut *state.store.writer().await?,
         &s.organization.organization_id,
         &next.user_account_id,
     )

@@ -77,7 +77,7 @@ async fn tag_name(
     pick: fn(&roster_tags::RosterTag) -> Option<&String>,
 ) -> ApiResult<Option<String>> {
     let Some(id) = id else { return Ok(None) };
-    let tag = roster_tags::get(state.store.pool(), &s.organization.organization_id, id).await?;
+    let tag = roster_tags::get(state.store.reads(), &s.organization.organization_id, id).await?;
     tag.as_ref()
         .and_then(pick)
         .map(|name| Some(roster_tags::sort_key(name)))
@@ -129,10 +129,10 @@ pub async fn title_availabilities(
     .await?;
     let (rows, next, total) = account_page(&state, &page, query).await?;
 
-    let pool = state.store.pool();
+    let reads = state.store.reads();
     let ids: Vec<String> = rows.iter().map(|a| a.user_account_id.clone()).collect();
-    let readers = readers::reader_facts_of(pool, &ids, Timestamp::now()).await?;
-    let assigned: HashSet<String> = assigned_titles::members_assigned(pool, &service_id, &ids)
+    let readers = readers::reader_facts_of(reads, &ids, Timestamp::now()).await?;
+    let assigned: HashSet<String> = assigned_titles::members_assigned(reads, &service_id, &ids)
         .await?
         .into_iter()
         .collect();

@@ -132,8 +132,11 @@ pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery
         user_account_id: None,
         expires_at: Timestamp::now().plus_seconds(FLOW_TTL_SECS).unix(),
     };
-    if let Err(e) = oauth::insert_flow(state.store.pool(), &token_hash(&cookie_value), &flow).await
-    {
+    let mut writer = match state.store.writer().await {
+        Ok(w) => w,
+        Err(e) => return server_error(e),
+    };
+    if let Err(e) = oauth::insert_flow(&mut writer, &token_hash(&cookie_value), &flow).await {
         return server_error(e);
     }
     let mut resp = login_page(
@@ -269,9 +272,11 @@ pub async fn submit_login(
         }
         Err(e) => return server_error(e),
     };
-    if let Err(e) =
-        oauth::set_flow_user(state.store.pool(), &flow_hash, &account.user_account_id).await
-    {
+    let mut writer = match state.store.writer().await {
+        Ok(w) => w,
+        Err(e) => return server_error(e),
+    };
+    if let Err(e) = oauth::set_flow_user(&mut writer, &flow_hash, &account.user_account_id).await {
         return server_error(e);
     }
     see_other(&state.oauth_url("/consent"))
@@ -335,7 +340,11 @@ pub async fn submit_consent(
         Ok(a) => a,
         Err(resp) => return resp,
     };
-    match oauth::delete_flow(state.store.pool(), &flow_hash).await {
+    let deleted = match state.store.writer().await {
+        Ok(mut writer) => oauth::delete_flow(&mut writer, &flow_hash).await,
+        Err(e) => Err(e),
+    };
+    match deleted {
         Ok(true) => {}
         Ok(false) => return expired_flow(),
         Err(e) => return server_error(e),
@@ -353,8 +362,12 @@ pub async fn submit_consent(
                 api_key: &client.api_key,
                 expires_at: Timestamp::now().plus_seconds(CODE_TTL_SECS),
             };
+            let mut writer = match state.store.writer().await {
+                Ok(w) => w,
+                Err(e) => return server_error(e),
+            };
             if let Err(e) = oauth::insert_code(
-                state.store.pool(),
+                &mut writer,
                 &row,
                 &flow.redirect_uri,
                 flow.code_challenge.as_deref(),
@@ -389,7 +402,7 @@ async fn current_flow(
         return Err(expired_flow());
     };
     let flow_hash = token_hash(&cookie);
-    let flow = match oauth::flow(state.store.pool(), &flow_hash, Timestamp::now()).await {
+    let flow = match oauth::flow(state.store.reads(), &flow_hash, Timestamp::now()).await {
         Ok(Some(f)) => f,
         Ok(None) => return Err(expired_flow()),
         Err(e) => return Err(server_error(e)),
@@ -426,7 +439,7 @@ async fn signed_in_user(state: &AppState, flow: &Flow) -> Result<Account, Respon
             "Sign in before you choose whether to allow the app.",
         ));
     };
-    match accounts::get(state.store.pool(), id).await {
+    match accounts::get(state.store.reads(), id).await {
         Ok(Some(a)) if !a.locked => Ok(a),
         Ok(_) => Err(error_page(
             StatusCode::FORBIDDEN,

@@ -44,7 +44,7 @@ pub async fn check(
     if let Err(wait) = state.limits.check_sign_in(user_name, &from.0).await {
         return Ok(SignIn::TooManyAttempts(wait));
     }
-    let found = accounts::credentials(state.store.pool(), user_name).await?;
+    let found = accounts::credentials(state.store.reads(), user_name).await?;
     let (account, hash) = match found {
         Some((account, Some(hash))) => (Some(account), hash),
         _ => (None, decoy_password_hash().to_owned()),

@@ -60,7 +60,7 @@ async fn revoke_token(
     let client = client_auth::authenticate(state, headers, &params).await?;
     let token = field(&params, "token")?.ok_or_else(|| missing("token"))?;
     let hash = token_hash(token);
-    let mut conn = state.store.acquire().await?;
+    let mut conn = state.store.writer().await?;
     match oauth::token_owner(&mut conn, &hash).await? {
         None => Ok(()),
         Some(owner) if owner != client.api_key => Err(TokenError::new(

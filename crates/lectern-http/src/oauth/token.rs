@@ -243,10 +243,10 @@ async fn partner_grant(
         )
     })?;
     let claims = partner.verify(assertion).await.map_err(refused_assertion)?;
-    let pool = state.store.pool();
+    let reads = state.store.reads();
     let who = claims.subject_on(&client.site_id);
-    let account = match partner_identities::account_of(pool, &who).await? {
-        Some(id) => accounts::get(pool, &id).await?,
+    let account = match partner_identities::account_of(reads, &who).await? {
+        Some(id) => accounts::get(reads, &id).await?,
         None => None,
     }
     .ok_or_else(|| {

@@ -48,7 +48,7 @@ pub async fn write_member(
             promo_code: None,
             credits_used: 0,
         };
-        subscriptions::put(&mut **tx, &membership, None).await?;
+        subscriptions::put(tx, &membership, None).await?;
     }
     if let Some(wanted) = &member.disabilities {
         for on_file in disabilities::list(&mut **tx, id).await? {
@@ -56,7 +56,7 @@ pub async fn write_member(
                 .iter()
                 .any(|d| d.disability_type == on_file.disability_type)
             {
-                disabilities::remove(&mut **tx, id, on_file.disability_type).await?;
+                disabilities::remove(tx, id, on_file.disability_type).await?;
             }
         }
         for d in wanted {

@@ -103,8 +103,8 @@ pub async fn account_page(
             Some(key)
         }
     };
-    let total_results = members::count(state.store.pool(), &query).await?;
-    let mut rows = members::page(state.store.pool(), &query).await?;
+    let total_results = members::count(state.store.reads(), &query).await?;
+    let mut rows = members::page(state.store.reads(), &query).await?;
     let (sort, direction) = (query.sort, query.direction);
     let next = page.next_token(&mut rows, |a| {
         (sort.as_str(), direction.as_str(), sort.key_of(a))
@@ -264,10 +264,12 @@ pub async fn create_member(
     )
     .await?;
     tx.commit().await?;
-    let account =
-        lectern_store::accounts::get(state.store.pool(), &member.prepared.account.user_account_id)
-            .await?
-            .ok_or_else(|| ApiError::internal("the new member is gone"))?;
+    let account = lectern_store::accounts::get(
+        state.store.reads(),
+        &member.prepared.account.user_account_id,
+    )
+    .await?
+    .ok_or_else(|| ApiError::internal("the new member is gone"))?;
     let context = OrganizationContext::of_organization(&state, Some(organization)).await?;
     let view = user_account(&state, &account, &context, Allows::of(&[("PUT", true)]));
     Ok(Created(state.v2_url(&account_path(&account)), view))

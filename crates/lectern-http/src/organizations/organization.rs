@@ -148,7 +148,7 @@ pub async fn managed_organization(
         action,
         absent,
     )?;
-    let organization = organizations::get(state.store.pool(), organization_id)
+    let organization = organizations::get(state.store.reads(), organization_id)
         .await?
         .ok_or_else(absent)?;
     refusals::membership(
@@ -177,7 +177,7 @@ pub async fn change_organization(
             ApiError::not_found(format!("There is no organization '{organization_id}'"))
         })?;
     let next = fields.apply(editor, &current)?;
-    organizations::upsert(&mut *tx, &next).await?;
+    organizations::upsert(&mut tx, &next).await?;
     tx.commit().await?;
     Ok(next)
 }
@@ -186,7 +186,7 @@ pub async fn change_organization(
 pub async fn primary_contact(state: &AppState, o: &Organization) -> ApiResult<Option<Account>> {
     match &o.primary_contact_id {
         None => Ok(None),
-        Some(id) => Ok(accounts::get(state.store.pool(), id).await?),
+        Some(id) => Ok(accounts::get(state.store.reads(), id).await?),
     }
 }
 
@@ -204,16 +204,12 @@ pub async fn create_with_contact(
     contact_hash: Option<&str>,
     contact_param: &str,
 ) -> ApiResult<()> {
-    organizations::save(&mut **tx, organization, organizations::OnExisting::Refuse).await?;
-    accounts::insert(&mut **tx, contact, contact_hash)
+    organizations::save(tx, organization, organizations::OnExisting::Refuse).await?;
+    accounts::insert(tx, contact, contact_hash)
         .await
         .map_err(|e| collided_as(e, contact_param))?;
-    organizations::set_primary_contact(
-        &mut **tx,
-        &organization.organization_id,
-        &contact.user_account_id,
-    )
-    .await?;
+    organizations::set_primary_contact(tx, &organization.organization_id, &contact.user_account_id)
+        .await?;
     organization.primary_contact_id = Some(contact.user_account_id.clone());
     Ok(())
 }
@@ -221,7 +217,7 @@ pub async fn create_with_contact(
 /// A subscription type named by a parameter must exist.
 pub async fn check_subscription_type(state: &AppState, name: Option<&str>) -> ApiResult<()> {
     let Some(name) = name else { return Ok(()) };
-    let types = subscriptions::types(state.store.pool()).await?;
+    let types = subscriptions::types(state.store.reads()).await?;
     if types.iter().any(|t| t.name == name) {
         return Ok(());
     }
@@ -263,7 +259,7 @@ pub async fn create_organization(
                 "only administrators may set site",
             ));
         }
-        if lectern_store::sites::get(state.store.pool(), &site)
+        if lectern_store::sites::get(state.store.reads(), &site)
             .await?
             .is_none()
         {
@@ -405,7 +401,7 @@ pub async fn sponsor_of(
     o: &Organization,
     user_identifier: &str,
 ) -> ApiResult<Account> {
-    accounts::by_identifier(state.store.pool(), user_identifier)
+    accounts::by_identifier(state.store.reads(), user_identifier)
         .await?
         .filter(|a| {
             a.has_role(Role::OrganizationSponsor)
@@ -444,7 +440,7 @@ pub async fn set_primary_contact(
     let p: PrimaryContactParams = caller.params.parse()?;
     let sponsor = sponsor_of(&state, &o, &p.user_identifier).await?;
     organizations::set_primary_contact(
-        state.store.pool(),
+        &mut *state.store.writer().await?,
         &o.organization_id,
         &sponsor.user_account_id,
     )

@@ -43,7 +43,7 @@ pub async fn download_edition(
     let format = downloads::parse_format(&format)?;
     let who = CatalogViewer::of(&state, &caller).await?;
     let (series, _) = visible_series(&state, &who, &series_id).await?;
-    let edition = periodicals::edition(state.store.pool(), &series.series_id, &edition_id)
+    let edition = periodicals::edition(state.store.reads(), &series.series_id, &edition_id)
         .await?
         .ok_or_else(|| {
             ApiError::not_found(format!(

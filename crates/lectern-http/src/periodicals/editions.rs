@@ -74,7 +74,7 @@ pub async fn list_editions(
     let by_name = p.sort_order == Some(EditionSort::EditionName);
     let descending = p.direction == Some(Direction::Desc);
     let page = PageRequest::from_params(&caller.params, 10)?;
-    let mut editions = periodicals::editions(state.store.pool(), &series.series_id).await?;
+    let mut editions = periodicals::editions(state.store.reads(), &series.series_id).await?;
     if by_name {
         editions.sort_by(|a, b| {
             (a.edition_name.to_lowercase(), &a.edition_id)
@@ -131,7 +131,7 @@ pub async fn get_edition(
 ) -> ApiResult<Json<EditionView>> {
     let who = CatalogViewer::of(&state, &caller).await?;
     let (series, _) = visible_series(&state, &who, &series_id).await?;
-    let edition = periodicals::edition(state.store.pool(), &series.series_id, &edition_id)
+    let edition = periodicals::edition(state.store.reads(), &series.series_id, &edition_id)
         .await?
         .ok_or_else(|| {
             ApiError::not_found(format!(

@@ -85,7 +85,7 @@ pub async fn list_series(
         issn: trimmed(p.issn),
         language: trimmed(p.language),
     };
-    let mut found = periodicals::list(state.store.pool(), &filter).await?;
+    let mut found = periodicals::list(state.store.reads(), &filter).await?;
     // The key of every order ends with the series id, so it is unique; descending orders
     // compare reversed keys through the sign of the count and a reversed list.
     let key = |(s, n): &(lectern_domain::catalog::periodical::PeriodicalSeries, u64)| -> (String, i64, String) {
@@ -106,7 +106,7 @@ pub async fn list_series(
     let (rows, next) = page_by_position(&page, position, token_key, &sort, descending)?;
     let mut periodicals = Vec::with_capacity(rows.len());
     for (_, (s, n)) in rows {
-        let latest = periodicals::editions(state.store.pool(), &s.series_id)
+        let latest = periodicals::editions(state.store.reads(), &s.series_id)
             .await?
             .pop();
         periodicals.push(series_summary(

@@ -91,7 +91,7 @@ pub async fn summary_with_latest(
     s: &PeriodicalSeries,
     edition_count: u64,
 ) -> ApiResult<SeriesSummary> {
-    let latest = periodicals::editions(state.store.pool(), &s.series_id)
+    let latest = periodicals::editions(state.store.reads(), &s.series_id)
         .await?
         .pop();
     let names = state.titles.category_names(&state.store).await?;
@@ -141,7 +141,7 @@ pub async fn visible_series(
     series_id: &str,
 ) -> ApiResult<(PeriodicalSeries, u64)> {
     let sites = sites_of(who);
-    match periodicals::get(state.store.pool(), series_id).await? {
+    match periodicals::get(state.store.reads(), series_id).await? {
         Some((s, n)) if sites.as_ref().is_none_or(|v| v.contains(&s.site)) => Ok((s, n)),
         _ => Err(ApiError::not_found(format!(
             "There is no periodical '{series_id}'"

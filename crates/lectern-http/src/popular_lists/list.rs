@@ -49,10 +49,14 @@ pub async fn list_popular_lists(
     let sites = super::sites_of(&who);
     let page = PageRequest::from_params(&caller.params, 10)?;
     let after = page.after::<String>()?;
-    let total_results = popular_lists::popular_lists_count(state.store.pool(), &sites).await?;
-    let mut rows =
-        popular_lists::popular_lists_page(state.store.pool(), &sites, after.as_deref(), page.limit)
-            .await?;
+    let total_results = popular_lists::popular_lists_count(state.store.reads(), &sites).await?;
+    let mut rows = popular_lists::popular_lists_page(
+        state.store.reads(),
+        &sites,
+        after.as_deref(),
+        page.limit,
+    )
+    .await?;
     let next = page.next_token(&mut rows, |l| l.list_id.clone());
     let items = rows
         .into_iter()

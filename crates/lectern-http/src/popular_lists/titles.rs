@@ -69,7 +69,7 @@ pub async fn popular_list_titles(
 ) -> ApiResult<Json<PopularTitles>> {
     let who = CatalogViewer::of(&state, &caller).await?;
     let sites = super::sites_of(&who);
-    let list = match popular_lists::popular_list(state.store.pool(), &list_id).await? {
+    let list = match popular_lists::popular_list(state.store.reads(), &list_id).await? {
         Some(l) if sites.contains(&l.site_id) => l,
         _ => {
             return Err(ApiError::not_found(format!(
@@ -80,9 +80,9 @@ pub async fn popular_list_titles(
     let page = PageRequest::from_params(&caller.params, 10)?;
     // Lists are short (tens of titles), so the visible ones are read whole and paged by
     // position; totalResults counts only what this caller can see.
-    let entries = popular_lists::popular_list_titles(state.store.pool(), &list.list_id).await?;
+    let entries = popular_lists::popular_list_titles(state.store.reads(), &list.list_id).await?;
     let ids: Vec<String> = entries.iter().map(|(_, id)| id.clone()).collect();
-    let records = titles::get_many(state.store.pool(), &ids).await?;
+    let records = titles::get_many(state.store.reads(), &ids).await?;
     let visible: Vec<(i64, _)> = entries
         .iter()
         .filter_map(|(position, id)| {

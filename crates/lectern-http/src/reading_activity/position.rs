@@ -54,14 +54,18 @@ pub async fn get_reading_position(
 ) -> ApiResult<Json<ReadingPositionView>> {
     let me = caller.signed_in()?;
     let format = parse_format(&format)?;
-    let p =
-        reading_activity::position(state.store.pool(), &me.user_account_id, &service_id, format)
-            .await?
-            .ok_or_else(|| {
-                ApiError::not_found(format!(
-                    "You have no reading position in '{service_id}' in {format}"
-                ))
-            })?;
+    let p = reading_activity::position(
+        state.store.reads(),
+        &me.user_account_id,
+        &service_id,
+        format,
+    )
+    .await?
+    .ok_or_else(|| {
+        ApiError::not_found(format!(
+            "You have no reading position in '{service_id}' in {format}"
+        ))
+    })?;
     let title = format!("/titles/{}", segment(&service_id));
     Ok(Json(ReadingPositionView {
         links: vec![

@@ -74,14 +74,14 @@ pub async fn my_recommendations(
     let me = caller.signed_in()?;
     let page = PageRequest::from_params(&caller.params, 10)?;
     let who = CatalogViewer::of(&state, &caller).await?;
-    let pool = state.store.pool();
+    let reads = state.store.reads();
 
-    let history = recommendations::history(pool, &me.user_account_id).await?;
+    let history = recommendations::history(reads, &me.user_account_id).await?;
     let recent = &history[..history.len().min(NEIGHBOUR_TITLES)];
     let neighbours =
-        recommendations::neighbours(pool, &me.user_account_id, recent, NEIGHBOURS).await?;
+        recommendations::neighbours(reads, &me.user_account_id, recent, NEIGHBOURS).await?;
     let ids: Vec<String> = neighbours.iter().map(|(u, _)| u.clone()).collect();
-    let mut their_titles = recommendations::titles_of(pool, &ids).await?;
+    let mut their_titles = recommendations::titles_of(reads, &ids).await?;
     let popular = state.titles.popular_reads(&state.store).await?;
 
     let profile = profile_of(&state, me).await?;
@@ -96,7 +96,7 @@ pub async fn my_recommendations(
         ..Facts::default()
     };
     let read: Vec<String> = history.into_iter().take(HISTORY_READ).collect();
-    for r in titles::get_many(pool, &read).await? {
+    for r in titles::get_many(reads, &read).await? {
         for a in r.contributors_of(ContributorType::Author) {
             *facts.authors.entry(a.to_owned()).or_default() += 1;
         }
@@ -236,7 +236,7 @@ async fn candidate_records(
     }
     let mut records = HashMap::with_capacity(wanted.len());
     for chunk in wanted.chunks(500) {
-        for r in titles::get_many(state.store.pool(), chunk).await? {
+        for r in titles::get_many(state.store.reads(), chunk).await? {
             records.insert(r.service_id.clone(), r);
         }
     }

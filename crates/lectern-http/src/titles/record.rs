@@ -188,7 +188,7 @@ pub async fn live_title_for(
     service_id: &str,
 ) -> ApiResult<Option<TitleRecord>> {
     let Some(reader) = readers::reader_facts(
-        state.store.pool(),
+        state.store.reads(),
         reader_id,
         lectern_domain::Timestamp::now(),
     )
@@ -196,7 +196,7 @@ pub async fn live_title_for(
     else {
         return Ok(None);
     };
-    let Some(record) = titles::get(state.store.pool(), service_id).await? else {
+    let Some(record) = titles::get(state.store.reads(), service_id).await? else {
         return Ok(None);
     };
     let globals = state.titles.global_sites(&state.store).await?;

@@ -118,7 +118,7 @@ pub async fn search_titles(
         facets: true,
     };
     let found = run(&state, search).await?;
-    let records = titles::get_many(state.store.pool(), &found.service_ids).await?;
+    let records = titles::get_many(state.store.reads(), &found.service_ids).await?;
     let perspective = who.perspective();
     let titles = records
         .iter()

@@ -26,14 +26,14 @@ impl CatalogViewer {
                 site_id: caller.client.site_id.clone(),
             },
             Some(user) => Viewer::User(
-                readers::reader_facts(state.store.pool(), &user.user_account_id, Timestamp::now())
+                readers::reader_facts(state.store.reads(), &user.user_account_id, Timestamp::now())
                     .await?
                     .ok_or_else(|| ApiError::unauthorized("The account of this token is gone"))?,
             ),
         };
         let assigned = match &viewer {
             Viewer::User(r) if r.organization.is_some_and(|o| !o.allow_search_downloads) => {
-                assigned_titles::service_ids(state.store.pool(), &r.user_account_id)
+                assigned_titles::service_ids(state.store.reads(), &r.user_account_id)
                     .await?
                     .into_iter()
                     .collect()

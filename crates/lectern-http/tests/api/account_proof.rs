@@ -120,7 +120,7 @@ async fn a_competent_authority_confirms_by_the_mailed_number(backend: Backend) {
     let (_, summary) = app.my_account(TRUSTED, &token).await;
     assert_eq!(summary["proofOfDisabilityStatus"], "submitted");
     // The request waits in the outbox; its number is the authority's only key.
-    let mail = lectern_store::outbox::to_recipient(app.store.pool(), "dr.who@clinic.example")
+    let mail = lectern_store::outbox::to_recipient(app.store.reads(), "dr.who@clinic.example")
         .await
         .unwrap();
     assert_eq!(mail.len(), 1);
@@ -314,7 +314,7 @@ async fn referrals_are_recorded_for_privileged_keys(backend: Backend) {
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let counts = lectern_store::utm::counts_by_source(app.store.pool())
+    let counts = lectern_store::utm::counts_by_source(app.store.reads())
         .await
         .unwrap();
     assert_eq!(counts, [("newsletter".to_owned(), 1)]);

@@ -261,7 +261,7 @@ async fn assistants_change_accounts_and_each_change_is_recorded(backend: Backend
     assert_eq!(body["address"]["city"], "Springfield");
     assert_eq!(body["roles"], serde_json::json!(["volunteer"]));
     let changes =
-        lectern_store::account_changes::of_account(app.store.pool(), "u-member", None, 10)
+        lectern_store::account_changes::of_account(app.store.reads(), "u-member", None, 10)
             .await
             .unwrap();
     assert_eq!(changes.len(), 1);

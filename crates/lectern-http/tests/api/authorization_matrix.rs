@@ -250,7 +250,7 @@ impl Matrix<'_> {
 
 /// Every table's rows, as text, by table: what a refused call must leave as it was.
 async fn fingerprint(app: &TestApp) -> BTreeMap<String, String> {
-    let pool = app.store.pool();
+    let pool = app.store.reads();
     let postgres = matches!(app.store.backend(), lectern_store::Backend::Postgres);
     let tables: Vec<String> = if postgres {
         sqlx::query_scalar(
@@ -329,13 +329,13 @@ async fn documented(app: &TestApp) -> BTreeSet<(String, String)> {
 /// member's `proofOfDisabilityRequest` opens one (its number is e-mailed, so no answer shows it).
 async fn authority_request_of_member(app: &TestApp) {
     use lectern_domain::secret::token_hash;
-    let pool = app.store.pool();
+    let mut tx = app.store.begin().await.unwrap();
     let now = lectern_domain::Timestamp::now();
-    lectern_store::disabilities::submit(pool, "sub-rec-1", "u-member", "asked of a doctor", now)
+    lectern_store::disabilities::submit(&mut tx, "sub-rec-1", "u-member", "asked of a doctor", now)
         .await
         .unwrap();
     lectern_store::disabilities::open_authority_request(
-        pool,
+        &mut tx,
         &token_hash("rec-1"),
         "u-member",
         "sub-rec-1",
@@ -343,6 +343,7 @@ async fn authority_request_of_member(app: &TestApp) {
     )
     .await
     .unwrap();
+    tx.commit().await.unwrap();
 }
 
 async fn every_endpoint_as_every_role_on_two_sites(backend: Backend) {

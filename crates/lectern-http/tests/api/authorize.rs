@@ -544,7 +544,7 @@ async fn the_session_ends_with_the_flow(backend: Backend) {
     let leftover: Vec<(String,)> = sqlx::query_as(
         "SELECT flow_hash FROM authorization_flows WHERE user_account_id IS NOT NULL",
     )
-    .fetch_all(app.store.pool())
+    .fetch_all(app.store.reads())
     .await
     .unwrap();
     assert!(leftover.is_empty());

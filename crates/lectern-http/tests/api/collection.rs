@@ -28,7 +28,7 @@ const ADMIN: &str = "admin@example.org";
 /// caught up with what they changed.
 async fn edits_applied(app: &TestApp) {
     for _ in 0..200 {
-        let queued = lectern_store::catalog_edits::queued(app.store.pool())
+        let queued = lectern_store::catalog_edits::queued(app.store.reads())
             .await
             .expect("queue");
         if queued == 0 {
@@ -354,7 +354,7 @@ async fn edits_apply_in_order_and_a_removed_title_takes_no_more(backend: Backend
         "{events:?}"
     );
     assert_eq!(events[0]["status"], "notApplied");
-    let record = lectern_store::titles::get(app.store.pool(), "t-night")
+    let record = lectern_store::titles::get(app.store.reads(), "t-night")
         .await
         .unwrap()
         .unwrap();

@@ -132,9 +132,13 @@ async fn tokens_that_do_not_identify_a_user_get_401(backend: Backend) {
 
     // A token of an account locked since it was issued stops working.
     let token = app.token_for("member@example.org", "member-pass-1").await;
-    lectern_store::accounts::set_locked(app.store.pool(), "u-member", true)
-        .await
-        .unwrap();
+    lectern_store::accounts::set_locked(
+        &mut app.store.writer().await.expect("a writer"),
+        "u-member",
+        true,
+    )
+    .await
+    .unwrap();
     let (status, body) = app.my_account(TRUSTED, &token).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(error_message(&body, "FORBIDDEN").contains("locked"));
@@ -330,9 +334,13 @@ async fn limits_per_client_key_give_429_with_retry_after(backend: Backend) {
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     assert!(error_message(&body, "TOO_MANY_REQUESTS").contains("api_key"));
     // Another client key has its own count, and here a share of its own, set by the operator.
-    lectern_store::clients::set_rate_limit(app.store.pool(), OTHER_SITE, Some(5))
-        .await
-        .unwrap();
+    lectern_store::clients::set_rate_limit(
+        &mut app.store.writer().await.expect("a writer"),
+        OTHER_SITE,
+        Some(5),
+    )
+    .await
+    .unwrap();
     let other = app
         .password_grant(OTHER_SITE, "elsewhere@example.org", "elsewhere-pass-1")
         .await;

@@ -473,7 +473,7 @@ async fn document_input_is_checked_by_name(backend: Backend) {
     let (status, body) = answer.expect("an answer to the large upload");
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM documents")
-        .fetch_one(app.store.pool())
+        .fetch_one(app.store.reads())
         .await
         .unwrap();
     assert_eq!(count, 0, "nothing refused was kept");
@@ -544,7 +544,7 @@ async fn record(app: &TestApp, token: &str, id: &str) -> Value {
 async fn status_of(app: &TestApp, id: &str) -> Option<String> {
     sqlx::query_scalar("SELECT status FROM documents WHERE document_id = $1")
         .bind(id)
-        .fetch_optional(app.store.pool())
+        .fetch_optional(app.store.reads())
         .await
         .unwrap()
 }
@@ -775,7 +775,7 @@ async fn types_this_server_cannot_convert_are_refused_at_once(backend: Backend) 
     let (status, _, body) = upload(&app, Some(&token), document("Slides", PPTX, pptx())).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM documents")
-        .fetch_one(app.store.pool())
+        .fetch_one(app.store.reads())
         .await
         .unwrap();
     assert_eq!(count, 1, "nothing refused was kept");

@@ -118,7 +118,7 @@ async fn a_member_gets_an_epub_stamped_for_them(backend: Backend) {
         url.split('?').next()
     );
     let facts = lectern_store::readers::reader_facts(
-        app.store.pool(),
+        app.store.reads(),
         "u-member",
         lectern_domain::Timestamp::now(),
     )
@@ -747,7 +747,7 @@ async fn requests_at_once_make_one_package_and_keep_the_limits(backend: Backend)
         let store = store.clone();
         async move {
             sqlx::query_scalar::<_, i64>(sql)
-                .fetch_one(store.pool())
+                .fetch_one(store.reads())
                 .await
                 .unwrap()
         }

@@ -506,7 +506,7 @@ async fn organization_settings_reach_the_members_at_once(backend: Backend) {
         async move {
             for i in 0..n {
                 lectern_store::downloads::enqueue(
-                    app.store.pool(),
+                    &mut app.store.writer().await.expect("a writer"),
                     Some(id),
                     id,
                     lectern_store::downloads::SubjectKind::Title,

@@ -475,7 +475,7 @@ async fn reading_event_input_is_checked_and_floods_are_limited(backend: Backend)
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     error_message(&body, "TOO_MANY_REQUESTS");
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM reading_events")
-        .fetch_one(app.store.pool())
+        .fetch_one(app.store.reads())
         .await
         .unwrap();
     assert_eq!(count, 0, "no refused event was written");

@@ -284,7 +284,7 @@ impl TestApp {
     /// Waits (up to 5 s) until this node's index has every title change the store holds: the
     /// index follows the store on its own, within a poll interval.
     pub async fn index_caught_up(&self) {
-        let target = lectern_store::titles::current_seq(self.store.pool())
+        let target = lectern_store::titles::current_seq(self.store.reads())
             .await
             .expect("feed position");
         for _ in 0..100 {
@@ -373,7 +373,7 @@ impl TestApp {
     /// of the resource API, which need a signed-in caller but not the OAuth round trip (whose
     /// password hashing would dominate the suite's time). The OAuth tests keep the real flows.
     pub async fn minted_token(&self, api_key: &str, user_name: &str) -> String {
-        let (account, _) = lectern_store::accounts::credentials(self.store.pool(), user_name)
+        let (account, _) = lectern_store::accounts::credentials(self.store.reads(), user_name)
             .await
             .expect("reading the account")
             .unwrap_or_else(|| panic!("no account '{user_name}'"));
@@ -393,9 +393,12 @@ impl TestApp {
             api_key,
             expires_at: lectern_domain::Timestamp::now().plus_seconds(3600),
         };
-        lectern_store::oauth::insert_access_token(self.store.pool(), &row)
-            .await
-            .expect("minting a token");
+        lectern_store::oauth::insert_access_token(
+            &mut self.store.writer().await.expect("a writer"),
+            &row,
+        )
+        .await
+        .expect("minting a token");
         token
     }
 

@@ -513,7 +513,7 @@ async fn the_index_follows_changes_to_titles(backend: Backend) {
         (status, before["title"].as_str()),
         (StatusCode::OK, Some("The Long Road"))
     );
-    let mut road = lectern_store::titles::get(app.store.pool(), "t-road")
+    let mut road = lectern_store::titles::get(app.store.reads(), "t-road")
         .await
         .unwrap()
         .unwrap();

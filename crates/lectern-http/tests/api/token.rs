@@ -30,7 +30,7 @@ async fn spent_earlier(app: &TestApp, refresh_token: &str, seconds: i64) {
     sqlx::query("UPDATE refresh_tokens SET used = used - $1 WHERE token_hash = $2")
         .bind(seconds)
         .bind(hash)
-        .execute(app.store.pool())
+        .execute(&mut *app.store.writer().await.expect("a writer"))
         .await
         .unwrap();
 }
@@ -63,7 +63,7 @@ async fn password_grant_issues_the_token_shape(backend: Backend) {
     assert!(access.len() >= 22 && refresh.len() >= 22 && access != refresh);
     // Tokens are stored only as hashes.
     let stored: Vec<(String,)> = sqlx::query_as("SELECT token_hash FROM access_tokens")
-        .fetch_all(app.store.pool())
+        .fetch_all(app.store.reads())
         .await
         .unwrap();
     assert!(stored.iter().all(|(h,)| h != access && h.len() == 64));
@@ -452,7 +452,7 @@ async fn retries_within_the_grace_never_fork_the_sign_in(backend: Backend) {
         "SELECT COUNT(*) FROM refresh_tokens t JOIN users u ON u.user_account_id = t.user_account_id
          WHERE u.user_name = 'member@example.org' AND t.used = 0 AND t.revoked = 0",
     )
-    .fetch_one(app.store.pool())
+    .fetch_one(app.store.reads())
     .await
     .unwrap();
     assert_eq!(live.0, 1, "one sign-in has one live refresh token");

@@ -219,7 +219,7 @@ async fn links_are_followed_as_given(backend: Backend) {
 async fn a_sign_in_as_clusive_does_it(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
     sqlx::query("UPDATE users SET grade = '05' WHERE user_account_id = 'u-student'")
-        .execute(app.store.pool())
+        .execute(&mut *app.store.writer().await.expect("a writer"))
         .await
         .unwrap();
     // allauth's OAuth2 adapter with `basic_auth = True`: the code exchanged with `KEY:` basic.

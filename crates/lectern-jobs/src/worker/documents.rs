@@ -31,7 +31,14 @@ pub(super) async fn convert_one(
     let started = std::time::Instant::now();
     match make(store, files, &d, &cancel).await {
         Ok(key) => {
-            if documents::mark_ready(store.pool(), &d.document_id, &key, Timestamp::now()).await? {
+            if documents::mark_ready(
+                &mut *store.writer().await?,
+                &d.document_id,
+                &key,
+                Timestamp::now(),
+            )
+            .await?
+            {
                 metrics::counter!("lectern_documents_total", "outcome" => "ready").increment(1);
                 tracing::info!(document = %d.document_id, seconds = started.elapsed().as_secs_f64(), "document converted");
             } else {
@@ -45,7 +52,7 @@ pub(super) async fn convert_one(
             tracing::info!(document = %d.document_id, seconds = started.elapsed().as_secs_f64(), "document conversion stopped");
         }
         Err(why) => {
-            documents::mark_failed(store.pool(), &d.document_id, &why).await?;
+            documents::mark_failed(&mut *store.writer().await?, &d.document_id, &why).await?;
             metrics::counter!("lectern_documents_total", "outcome" => "failed").increment(1);
             tracing::warn!(document = %d.document_id, error = %why, "document not converted");
         }
@@ -63,7 +70,7 @@ async fn make(
         .get(&d.source_key)
         .await
         .map_err(|e| format!("the uploaded file could not be read: {e}"))?;
-    let owner = accounts::get(store.pool(), &d.owner_id)
+    let owner = accounts::get(store.reads(), &d.owner_id)
         .await
         .map_err(|e| e.to_string())?
         .map(|a| format!("{} {}", a.first_name, a.last_name))

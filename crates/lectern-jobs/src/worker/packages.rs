@@ -38,12 +38,18 @@ pub(super) async fn package_one(
     }
     match make(store, files, &d).await {
         Ok(key) => {
-            downloads::mark_ready(store.pool(), &d.download_id, &key, Timestamp::now()).await?;
+            downloads::mark_ready(
+                &mut *store.writer().await?,
+                &d.download_id,
+                &key,
+                Timestamp::now(),
+            )
+            .await?;
             metrics::counter!("lectern_packages_total", "outcome" => "ready").increment(1);
             tracing::info!(download = %d.download_id, format = %d.format, seconds = started.elapsed().as_secs_f64(), "package ready");
         }
         Err(why) => {
-            downloads::mark_failed(store.pool(), &d.download_id, &why).await?;
+            downloads::mark_failed(&mut *store.writer().await?, &d.download_id, &why).await?;
             metrics::counter!("lectern_packages_total", "outcome" => "failed").increment(1);
             tracing::warn!(download = %d.download_id, error = %why, "package failed");
         }
@@ -60,13 +66,13 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<String, 
         .as_deref()
         .ok_or_else(|| format!("the {format} artifact has no file"))?;
     let originals = originals(files, source_key).await?;
-    let site_name = sites::get(store.pool(), &site)
+    let site_name = sites::get(store.reads(), &site)
         .await
         .map_err(|e| e.to_string())?
         .map_or(site.clone(), |s| s.name);
     let (user_display_name, user_account_id) = match &d.user_account_id {
         Some(id) => {
-            let a = accounts::get(store.pool(), id)
+            let a = accounts::get(store.reads(), id)
                 .await
                 .map_err(|e| e.to_string())?
                 .ok_or("the reader's account is gone")?;
@@ -131,7 +137,7 @@ async fn subject(
     let missing = || format!("no {format} artifact of {}", d.subject);
     match d.subject_kind {
         SubjectKind::Title => {
-            let t = titles::get(store.pool(), &d.subject)
+            let t = titles::get(store.reads(), &d.subject)
                 .await
                 .map_err(|e| e.to_string())?
                 .ok_or_else(|| format!("no title {}", d.subject))?;
@@ -143,11 +149,11 @@ async fn subject(
                 .subject
                 .split_once('/')
                 .ok_or_else(|| format!("not an edition: {}", d.subject))?;
-            let (series, _) = periodicals::get(store.pool(), series_id)
+            let (series, _) = periodicals::get(store.reads(), series_id)
                 .await
                 .map_err(|e| e.to_string())?
                 .ok_or_else(|| format!("no periodical {series_id}"))?;
-            let e = periodicals::edition(store.pool(), series_id, edition_id)
+            let e = periodicals::edition(store.reads(), series_id, edition_id)
                 .await
                 .map_err(|e| e.to_string())?
                 .ok_or_else(|| format!("no edition {}", d.subject))?;

@@ -105,7 +105,7 @@ fn record(id: &str, title: &str) -> lectern_domain::catalog::TitleRecord {
 async fn the_change_feed_gives_every_write_once_in_order(backend: Backend) {
     let t = fresh(backend).await;
     load_catalog(&t.store).await;
-    let start = titles::current_seq(t.store.pool()).await.unwrap();
+    let start = titles::current_seq(t.store.reads()).await.unwrap();
     let mut tx = t.store.begin().await.unwrap();
     let records: Vec<_> = (0..1200)
         .map(|i| record(&format!("x{i:04}"), "X"))
@@ -123,7 +123,7 @@ async fn the_change_feed_gives_every_write_once_in_order(backend: Backend) {
     let mut seen = Vec::new();
     let mut at = start;
     loop {
-        let batch = titles::changes_since(t.store.pool(), at, 500)
+        let batch = titles::changes_since(t.store.reads(), at, 500)
             .await
             .unwrap();
         let Some((seq, _)) = batch.last() else { break };
@@ -151,10 +151,10 @@ async fn a_replaced_title_keeps_the_date_it_was_added(backend: Backend) {
         .await
         .unwrap();
     tx.commit().await.unwrap();
-    let stored = titles::get(t.store.pool(), "d1").await.unwrap().unwrap();
+    let stored = titles::get(t.store.reads(), "d1").await.unwrap().unwrap();
     assert_eq!(stored.title, "Second");
     assert_eq!(stored.date_added, Some(Timestamp::from_unix(1_000_000_000)));
-    let many = titles::get_many(t.store.pool(), &["d1".into(), "nope".into(), "t1".into()])
+    let many = titles::get_many(t.store.reads(), &["d1".into(), "nope".into(), "t1".into()])
         .await
         .unwrap();
     let ids: Vec<_> = many.iter().map(|r| r.service_id.as_str()).collect();
@@ -178,7 +178,7 @@ async fn catalog_fixtures_load_with_their_files(backend: Backend) {
     let report = fixture::write(&t.store, plan).await.unwrap();
     assert_eq!((report.titles, report.periodicals, report.files), (2, 1, 2));
 
-    let t1 = titles::get(t.store.pool(), "t1").await.unwrap().unwrap();
+    let t1 = titles::get(t.store.reads(), "t1").await.unwrap().unwrap();
     assert_eq!(
         t1.artifacts[0].file.as_deref(),
         Some("titles/t1/EPUB3/road.epub")
@@ -191,16 +191,16 @@ async fn catalog_fixtures_load_with_their_files(backend: Backend) {
         Some("Fully navigable.")
     );
     assert!(t1.date_added.is_some());
-    let list = popular_lists::popular_list_titles(t.store.pool(), "new")
+    let list = popular_lists::popular_list_titles(t.store.reads(), "new")
         .await
         .unwrap();
     assert_eq!(list, [(0, "t1".to_owned()), (1, "t2".to_owned())]);
-    let (series, editions) = periodicals::get(t.store.pool(), "p1")
+    let (series, editions) = periodicals::get(t.store.reads(), "p1")
         .await
         .unwrap()
         .unwrap();
     assert_eq!((series.title.as_str(), editions), ("Weekly News", 1));
-    let e1 = periodicals::edition(t.store.pool(), "p1", "e1")
+    let e1 = periodicals::edition(t.store.reads(), "p1", "e1")
         .await
         .unwrap()
         .unwrap();
@@ -210,9 +210,9 @@ async fn catalog_fixtures_load_with_their_files(backend: Backend) {
     );
 
     // A second load changes nothing but the change feed position of the titles.
-    let before = titles::changes_since(t.store.pool(), 0, 10).await.unwrap();
+    let before = titles::changes_since(t.store.reads(), 0, 10).await.unwrap();
     load_catalog(&t.store).await;
-    let after = titles::changes_since(t.store.pool(), 0, 10).await.unwrap();
+    let after = titles::changes_since(t.store.reads(), 0, 10).await.unwrap();
     let records = |v: &[(i64, lectern_domain::catalog::TitleRecord)]| {
         v.iter()
             .map(|(_, r)| (r.service_id.clone(), r.date_added))
@@ -276,7 +276,7 @@ async fn a_fileset_artifact_loads_every_file_of_its_directory(backend: Backend) 
         ]
     );
     fixture::write(&t.store, plan).await.unwrap();
-    let t1 = titles::get(t.store.pool(), "t1").await.unwrap().unwrap();
+    let t1 = titles::get(t.store.reads(), "t1").await.unwrap().unwrap();
     assert_eq!(
         t1.artifacts[0].file.as_deref(),
         Some("titles/t1/DAISY_AUDIO/")
@@ -340,7 +340,7 @@ async fn bad_catalog_entries_are_refused_by_name(backend: Backend) {
     ] {
         assert!(all.contains(expected), "missing '{expected}' in:\n{all}");
     }
-    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 0);
+    assert_eq!(titles::count(t.store.reads()).await.unwrap(), 0);
     let unknown = CATALOG.replace(
         "\"title\": \"Untold\"",
         "\"title\": \"Untold\", \"colour\": 1",
@@ -385,7 +385,7 @@ async fn bisac_codes_match_a_prefix_of_code_or_description(backend: Backend) {
     let codes = |p: BisacPrefix| {
         let store = t.store.clone();
         async move {
-            bisac_codes::bisac_page(store.pool(), &p, None, 10)
+            bisac_codes::bisac_page(store.reads(), &p, None, 10)
                 .await
                 .unwrap()
                 .into_iter()
@@ -407,7 +407,7 @@ async fn bisac_codes_match_a_prefix_of_code_or_description(backend: Backend) {
     );
     assert_eq!(codes(BisacPrefix::All).await.len(), 3);
     let page = bisac_codes::bisac_page(
-        t.store.pool(),
+        t.store.reads(),
         &BisacPrefix::All,
         Some(&("FIC027000".into(), "FIC027000".into())),
         10,
@@ -416,7 +416,7 @@ async fn bisac_codes_match_a_prefix_of_code_or_description(backend: Backend) {
     .unwrap();
     assert_eq!(page.len(), 1);
     assert_eq!(
-        bisac_codes::bisac_count(t.store.pool(), &BisacPrefix::Code("F".into()))
+        bisac_codes::bisac_count(t.store.reads(), &BisacPrefix::Code("F".into()))
             .await
             .unwrap(),
         2
@@ -451,11 +451,11 @@ async fn reader_facts_count_this_months_downloads(backend: Backend) {
         )
         .bind(format!("d{i}"))
         .bind(Timestamp::parse(at).unwrap().unix())
-        .execute(t.store.pool())
+        .execute(&mut *t.store.writer().await.expect("a writer"))
         .await
         .unwrap();
     }
-    let r = readers::reader_facts(t.store.pool(), "u1", now)
+    let r = readers::reader_facts(t.store.reads(), "u1", now)
         .await
         .unwrap()
         .unwrap();
@@ -465,7 +465,7 @@ async fn reader_facts_count_this_months_downloads(backend: Backend) {
     let policy = r.organization.unwrap();
     assert!(!policy.allow_search_downloads && policy.safe_search && policy.can_download_nimac);
     assert!(
-        readers::reader_facts(t.store.pool(), "nobody", now)
+        readers::reader_facts(t.store.reads(), "nobody", now)
             .await
             .unwrap()
             .is_none()
@@ -487,7 +487,7 @@ async fn titles_checks(store: &lectern_store::Store) -> Vec<String> {
         }
     };
     sqlx::query_scalar(sql)
-        .fetch_all(store.pool())
+        .fetch_all(store.reads())
         .await
         .unwrap()
 }
@@ -526,7 +526,7 @@ async fn a_bulk_load_commits_on_its_way(backend: Backend) {
         load.commit_if_due().await.unwrap();
     }
     load.finish().await.unwrap();
-    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 302);
+    assert_eq!(titles::count(t.store.reads()).await.unwrap(), 302);
 }
 
 async fn a_bulk_load_keeps_the_titles_checks(backend: Backend) {
@@ -550,7 +550,7 @@ async fn a_bulk_load_keeps_the_titles_checks(backend: Backend) {
         .collect();
     bulk_load(&t.store, many, "b000"..="b299").await;
     assert_eq!(titles_checks(&t.store).await, checks);
-    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 302);
+    assert_eq!(titles::count(t.store.reads()).await.unwrap(), 302);
 
     // A title whose site does not exist fails the whole load, on either engine.
     let mut stray = record("stray", "Stray");
@@ -567,7 +567,7 @@ async fn a_bulk_load_keeps_the_titles_checks(backend: Backend) {
     };
     assert!(failed, "a title without its site was accepted");
     assert_eq!(titles_checks(&t.store).await, checks);
-    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 302);
+    assert_eq!(titles::count(t.store.reads()).await.unwrap(), 302);
 
     // A small load into a larger table keeps its checks.
     let load = TitleLoad::begin(&t.store, 10, "c0"..="c9").await.unwrap();
@@ -577,7 +577,7 @@ async fn a_bulk_load_keeps_the_titles_checks(backend: Backend) {
     // The first load sized the never-analysed table by counting; once analysed, the planner's
     // estimate sizes it, both ways.
     sqlx::query("ANALYZE titles")
-        .execute(t.store.pool())
+        .execute(&mut *t.store.writer().await.expect("a writer"))
         .await
         .unwrap();
     for (titles, drops) in [(10, false), (400, backend == Backend::Postgres)] {
@@ -593,7 +593,7 @@ async fn a_bulk_load_keeps_the_titles_checks(backend: Backend) {
 async fn a_bulk_load_stores_titles_as_written_and_replaces_those_there(backend: Backend) {
     let t = fresh(backend).await;
     load_catalog(&t.store).await;
-    let before = titles::current_seq(t.store.pool()).await.unwrap();
+    let before = titles::current_seq(t.store.reads()).await.unwrap();
     let titled = |i: usize, title: &str, year: i64| {
         let mut r = record(&format!("r{i:02}"), title);
         r.countries = vec!["US".into(), "CA".into()];
@@ -608,12 +608,12 @@ async fn a_bulk_load_stores_titles_as_written_and_replaces_those_there(backend: 
     let first: Vec<_> = (0..50).map(|i| titled(i, "First", 40)).collect();
     bulk_load(&t.store, first.clone(), "r00"..="r49").await;
     for r in &first {
-        let got = titles::get(t.store.pool(), &r.service_id).await.unwrap();
+        let got = titles::get(t.store.reads(), &r.service_id).await.unwrap();
         assert_eq!(got.as_ref(), Some(r));
     }
     let (adult, countries): (i64, String) =
         sqlx::query_as("SELECT adult_content, countries FROM titles WHERE service_id = 'r00'")
-            .fetch_one(t.store.pool())
+            .fetch_one(t.store.reads())
             .await
             .unwrap();
     assert_eq!((adult, countries.as_str()), (1, "US,CA"));
@@ -621,25 +621,25 @@ async fn a_bulk_load_stores_titles_as_written_and_replaces_those_there(backend: 
     // Half of these are there: they are replaced, keeping the date they joined the catalog.
     let second: Vec<_> = (25..75).map(|i| titled(i, "Second", 50)).collect();
     bulk_load(&t.store, second, "r25"..="r74").await;
-    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 77);
-    let replaced = titles::get(t.store.pool(), "r30").await.unwrap().unwrap();
+    assert_eq!(titles::count(t.store.reads()).await.unwrap(), 77);
+    let replaced = titles::get(t.store.reads(), "r30").await.unwrap().unwrap();
     assert_eq!(replaced.title, "Second");
     assert_eq!(replaced.date_added, first[30].date_added);
     assert_eq!(
         replaced.last_updated,
         Some(Timestamp::from_unix(50 * 31_557_600))
     );
-    let kept = titles::get(t.store.pool(), "r10").await.unwrap().unwrap();
+    let kept = titles::get(t.store.reads(), "r10").await.unwrap().unwrap();
     assert_eq!(kept.title, "First");
-    let added = titles::get(t.store.pool(), "r60").await.unwrap().unwrap();
+    let added = titles::get(t.store.reads(), "r60").await.unwrap().unwrap();
     assert_eq!(added.title, "Second");
 
     // Every write took its own change-feed number, which the feed gives in order.
     assert_eq!(
-        titles::current_seq(t.store.pool()).await.unwrap(),
+        titles::current_seq(t.store.reads()).await.unwrap(),
         before + 100
     );
-    let feed = titles::changes_since(t.store.pool(), before, 200)
+    let feed = titles::changes_since(t.store.reads(), before, 200)
         .await
         .unwrap();
     let ids: Vec<_> = feed.iter().map(|(_, r)| r.service_id.as_str()).collect();
@@ -654,7 +654,7 @@ async fn titles_stored_before_packing_read_back_and_new_ones_are_packed(backend:
     let t = unmigrated(backend).await;
     t.store.migrate_to(BEFORE_PACKING).await.unwrap();
     sqlx::query("INSERT INTO sites (id, name, created_at) VALUES ('lib', 'The Library', 0)")
-        .execute(t.store.pool())
+        .execute(&mut *t.store.writer().await.expect("a writer"))
         .await
         .unwrap();
     let old = record("old", "Stored as text");
@@ -663,11 +663,11 @@ async fn titles_stored_before_packing_read_back_and_new_ones_are_packed(backend:
          last_updated, seq, record) VALUES ('old', 'lib', 'live', 'copyright', 1, 2, 1, $1)",
     )
     .bind(serde_json::to_string(&old).unwrap())
-    .execute(t.store.pool())
+    .execute(&mut *t.store.writer().await.expect("a writer"))
     .await
     .unwrap();
     sqlx::query("UPDATE catalog_counters SET value = 1 WHERE name = 'titles'")
-        .execute(t.store.pool())
+        .execute(&mut *t.store.writer().await.expect("a writer"))
         .await
         .unwrap();
 
@@ -678,17 +678,17 @@ async fn titles_stored_before_packing_read_back_and_new_ones_are_packed(backend:
         .unwrap();
     tx.commit().await.unwrap();
 
-    let read = titles::get(t.store.pool(), "old").await.unwrap().unwrap();
+    let read = titles::get(t.store.reads(), "old").await.unwrap().unwrap();
     assert_eq!(
         (read.title.as_str(), read.last_updated),
         ("Stored as text", Some(Timestamp::from_unix(2)))
     );
-    let feed = titles::changes_since(t.store.pool(), 0, 10).await.unwrap();
+    let feed = titles::changes_since(t.store.reads(), 0, 10).await.unwrap();
     let titles: Vec<_> = feed.iter().map(|(_, r)| r.title.as_str()).collect();
     assert_eq!(titles, ["Stored as text", "Stored packed"]);
     let stored: Vec<(String, Vec<u8>)> =
         sqlx::query_as("SELECT service_id, record FROM titles ORDER BY service_id")
-            .fetch_all(t.store.pool())
+            .fetch_all(t.store.reads())
             .await
             .unwrap();
     let json = serde_json::to_vec(&record("new", "Stored packed")).unwrap();
@@ -731,14 +731,14 @@ async fn reading_lists_load_whole_and_bad_ones_are_refused_by_name(backend: Back
             .await
             .unwrap();
     }
-    let list = lectern_store::reading_lists::get(t.store.pool(), "l1")
+    let list = lectern_store::reading_lists::get(t.store.reads(), "l1")
         .await
         .unwrap()
         .unwrap();
     assert_eq!((list.title_count, list.subscriber_count), (1, 1));
     assert_eq!(list.owner_first_name, "Ann");
     let entries = lectern_store::reading_list_entries::titles(
-        t.store.pool(),
+        t.store.reads(),
         "l1",
         lectern_store::reading_list_entries::EntrySort::Title,
         lectern_domain::paging::Direction::Asc,
@@ -816,7 +816,7 @@ async fn readers_marks_and_reading_load_once_and_bad_ones_are_refused_by_name(ba
             .await
             .unwrap();
     }
-    let ann = lectern_store::accounts::by_identifier(t.store.pool(), "ann@example.org")
+    let ann = lectern_store::accounts::by_identifier(t.store.reads(), "ann@example.org")
         .await
         .unwrap()
         .unwrap()
@@ -825,7 +825,7 @@ async fn readers_marks_and_reading_load_once_and_bad_ones_are_refused_by_name(ba
         let store = t.store.clone();
         async move {
             sqlx::query_scalar::<_, i64>(sql)
-                .fetch_one(store.pool())
+                .fetch_one(store.reads())
                 .await
                 .unwrap()
         }
@@ -839,7 +839,7 @@ async fn readers_marks_and_reading_load_once_and_bad_ones_are_refused_by_name(ba
     );
     // The position is the latest event's, whatever order they were listed in.
     let p = lectern_store::reading_activity::position(
-        t.store.pool(),
+        t.store.reads(),
         &ann,
         "t1",
         lectern_domain::catalog::Format::Epub3,
@@ -885,15 +885,15 @@ async fn a_titles_facts_from_its_columns_are_its_records(backend: Backend) {
     load_catalog(&t.store).await;
     let globals = ["lib".to_owned()];
     for id in ["t1", "t2"] {
-        let record = titles::get(t.store.pool(), id).await.unwrap().unwrap();
-        let facts = titles::facts(t.store.pool(), id, &globals)
+        let record = titles::get(t.store.reads(), id).await.unwrap().unwrap();
+        let facts = titles::facts(t.store.reads(), id, &globals)
             .await
             .unwrap()
             .unwrap();
         assert_eq!(facts, record.facts(true), "{id}");
     }
     assert!(
-        titles::facts(t.store.pool(), "t9", &globals)
+        titles::facts(t.store.reads(), "t9", &globals)
             .await
             .unwrap()
             .is_none()

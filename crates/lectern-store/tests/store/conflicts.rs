@@ -18,7 +18,12 @@ const WORLD: &str = r#"{
 
 /// The field a write collides on, once it has been made once (when `twice`).
 async fn collision(store: &lectern_store::Store, sql: &str, twice: bool) -> Option<&'static str> {
-    let write = || sqlx::query(sqlx::AssertSqlSafe(sql)).execute(store.pool());
+    let write = || async {
+        let mut writer = store.writer().await.expect("a writer");
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .execute(&mut *writer)
+            .await
+    };
     if twice {
         write().await.unwrap_or_else(|e| panic!("{sql}: {e}"));
     }

@@ -30,20 +30,20 @@ async fn dump(store: &Store) -> Vec<String> {
     for table in ["sites", "clients", "organizations", "users"] {
         let n: Vec<(i64,)> =
             sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}")))
-                .fetch_all(store.pool())
+                .fetch_all(store.reads())
                 .await
                 .unwrap();
         rows.push(format!("{table}: {}", n[0].0));
     }
     let users: Vec<(String, Option<String>, Option<String>, String)> =
         sqlx::query_as("SELECT user_account_id, user_name, password_hash, roles FROM users ORDER BY user_account_id")
-            .fetch_all(store.pool())
+            .fetch_all(store.reads())
             .await
             .unwrap();
     rows.extend(users.into_iter().map(|u| format!("{u:?}")));
     let secrets: Vec<(String, Option<String>)> =
         sqlx::query_as("SELECT api_key, secret_hash FROM clients ORDER BY api_key")
-            .fetch_all(store.pool())
+            .fetch_all(store.reads())
             .await
             .unwrap();
     rows.extend(secrets.into_iter().map(|c| format!("{c:?}")));
@@ -70,7 +70,7 @@ async fn loading_the_same_file_twice_changes_nothing(backend: Backend) {
         .unwrap();
     assert_eq!(dump(&t.store).await, first);
     assert!(first.contains(&"users: 2".to_owned()), "{first:?}");
-    let client = clients::get(t.store.pool(), "app-key-0001")
+    let client = clients::get(t.store.reads(), "app-key-0001")
         .await
         .unwrap()
         .unwrap();
@@ -82,7 +82,7 @@ async fn entries_are_upserted_by_identifier(backend: Backend) {
     fixture::load(&t.store, FixtureFile::parse(FILE).unwrap())
         .await
         .unwrap();
-    let ann = accounts::by_identifier(t.store.pool(), "ann@example.org")
+    let ann = accounts::by_identifier(t.store.reads(), "ann@example.org")
         .await
         .unwrap()
         .unwrap();
@@ -92,7 +92,7 @@ async fn entries_are_upserted_by_identifier(backend: Backend) {
     fixture::load(&t.store, FixtureFile::parse(&changed).unwrap())
         .await
         .unwrap();
-    let again = accounts::by_identifier(t.store.pool(), "ANN@example.org")
+    let again = accounts::by_identifier(t.store.reads(), "ANN@example.org")
         .await
         .unwrap()
         .unwrap();
@@ -102,7 +102,7 @@ async fn entries_are_upserted_by_identifier(backend: Backend) {
     );
     assert_eq!(again.last_name, "Writer");
     assert_eq!(
-        sites::get(t.store.pool(), "lib")
+        sites::get(t.store.reads(), "lib")
             .await
             .unwrap()
             .unwrap()
@@ -234,7 +234,7 @@ async fn the_documented_example_loads(backend: Backend) {
         );
     }
     assert!(
-        accounts::get(t.store.pool(), "pupil-7")
+        accounts::get(t.store.reads(), "pupil-7")
             .await
             .unwrap()
             .is_some()

@@ -31,7 +31,7 @@ async fn one_refresh_token(backend: Backend) -> (lectern_store::testing::TestSto
         api_key: "app-key-0001",
         expires_at: Timestamp::now().plus_seconds(60),
     };
-    oauth::insert_refresh_token(t.store.pool(), &row)
+    oauth::insert_refresh_token(&mut t.store.writer().await.expect("a writer"), &row)
         .await
         .unwrap();
     (t, hash)

@@ -16,14 +16,14 @@ on_both_stores!(
 /// The last migration before `title_readers`.
 const BEFORE_TITLE_READERS: i64 = 15;
 
-async fn exec(t: &TestStore, sql: &str) {
+pub(crate) async fn exec(t: &TestStore, sql: &str) {
     sqlx::query(sqlx::AssertSqlSafe(sql.to_owned()))
-        .execute(t.store.pool())
+        .execute(&mut *t.store.writer().await.expect("a writer"))
         .await
         .unwrap();
 }
 
-async fn add_readers(t: &TestStore, ids: impl IntoIterator<Item = String>) {
+pub(crate) async fn add_readers(t: &TestStore, ids: impl IntoIterator<Item = String>) {
     for id in ids {
         exec(
             t,
@@ -37,17 +37,17 @@ async fn add_readers(t: &TestStore, ids: impl IntoIterator<Item = String>) {
     }
 }
 
-async fn pairs(t: &TestStore) -> Vec<(String, String, i64)> {
+pub(crate) async fn pairs(t: &TestStore) -> Vec<(String, String, i64)> {
     sqlx::query_as(
         "SELECT service_id, user_account_id, since FROM title_readers \
          ORDER BY service_id, user_account_id",
     )
-    .fetch_all(t.store.pool())
+    .fetch_all(t.store.reads())
     .await
     .unwrap()
 }
 
-fn event(service_id: &str, at: i64) -> ReadingEvent {
+pub(crate) fn event(service_id: &str, at: i64) -> ReadingEvent {
     ReadingEvent {
         service_id: service_id.to_owned(),
         format: Format::Epub3,
@@ -139,7 +139,7 @@ async fn each_event_keeps_its_reader_once_with_the_earliest_time(backend: Backen
         .await
         .unwrap();
     assert_eq!(pairs(&t).await, owned(&[("t1", "ann", 30)]));
-    let popular = recommendations::popular(t.store.pool(), 10).await.unwrap();
+    let popular = recommendations::popular(t.store.reads(), 10).await.unwrap();
     assert_eq!(
         popular,
         [("t1".to_owned(), 1)],
@@ -159,25 +159,25 @@ async fn a_titles_readers_are_weighed_most_recent_first_and_capped(backend: Back
     let mut tx = t.store.begin().await.unwrap();
     for (i, reader) in others.iter().enumerate() {
         let at = i64::try_from(i).unwrap();
-        recommendations::note_reader(&mut *tx, "t1", reader, at)
+        recommendations::note_reader(&mut tx, "t1", reader, at)
             .await
             .unwrap();
         if i % 2 == 0 {
-            recommendations::note_reader(&mut *tx, "t2", reader, at)
+            recommendations::note_reader(&mut tx, "t2", reader, at)
                 .await
                 .unwrap();
         }
     }
-    recommendations::note_reader(&mut *tx, "t1", "me", 1_000)
+    recommendations::note_reader(&mut tx, "t1", "me", 1_000)
         .await
         .unwrap();
-    recommendations::note_reader(&mut *tx, "t2", "me", 1_000)
+    recommendations::note_reader(&mut tx, "t2", "me", 1_000)
         .await
         .unwrap();
     tx.commit().await.unwrap();
 
     let titles = ["t1".to_owned(), "t2".to_owned()];
-    let found = recommendations::neighbours(t.store.pool(), "me", &titles, 1_000)
+    let found = recommendations::neighbours(t.store.reads(), "me", &titles, 1_000)
         .await
         .unwrap();
     // t1's 500 most recent readers are r100..r599; t2's 300 readers are all weighed.
@@ -196,10 +196,10 @@ async fn a_titles_readers_are_weighed_most_recent_first_and_capped(backend: Back
         "most shared first, then by id"
     );
 
-    let history = recommendations::history(t.store.pool(), "r599")
+    let history = recommendations::history(t.store.reads(), "r599")
         .await
         .unwrap();
     assert_eq!(history, ["t1"]);
-    let popular = recommendations::popular(t.store.pool(), 1).await.unwrap();
+    let popular = recommendations::popular(t.store.reads(), 1).await.unwrap();
     assert_eq!(popular, [("t1".to_owned(), 601)]);
 }

@@ -38,7 +38,7 @@ async fn reads_go_on_while_writers_wait_their_turn(backend: Backend) {
         w.await.unwrap();
     }
     let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM request_locks")
-        .fetch_one(store.pool())
+        .fetch_one(store.reads())
         .await
         .unwrap();
     assert_eq!(rows, WRITERS as i64 + 1);

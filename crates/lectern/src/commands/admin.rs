@@ -225,7 +225,7 @@ fn hash_rate(seconds: u64) -> anyhow::Result<()> {
 async fn outbox(store: &Store, command: OutboxCommand) -> anyhow::Result<()> {
     match command {
         OutboxCommand::List => {
-            for m in lectern_store::outbox::unsent(store.pool()).await? {
+            for m in lectern_store::outbox::unsent(store.reads()).await? {
                 let line = serde_json::json!({
                     "messageId": m.message_id,
                     "site": m.site_id,
@@ -238,7 +238,7 @@ async fn outbox(store: &Store, command: OutboxCommand) -> anyhow::Result<()> {
             }
         }
         OutboxCommand::MarkSent { message_id } => {
-            if !lectern_store::outbox::mark_sent(store.pool(), &message_id).await? {
+            if !lectern_store::outbox::mark_sent(&mut *store.writer().await?, &message_id).await? {
                 bail!("no unsent message '{message_id}'");
             }
             println!("marked {message_id} sent");
@@ -250,7 +250,7 @@ async fn outbox(store: &Store, command: OutboxCommand) -> anyhow::Result<()> {
 async fn site(store: &Store, command: SiteCommand) -> anyhow::Result<()> {
     match command {
         SiteCommand::Create { id, name, global } => {
-            if sites::get(store.pool(), &id).await?.is_some() {
+            if sites::get(store.reads(), &id).await?.is_some() {
                 bail!("a site '{id}' already exists");
             }
             load(
@@ -268,7 +268,7 @@ async fn site(store: &Store, command: SiteCommand) -> anyhow::Result<()> {
             println!("Created site {id}.");
         }
         SiteCommand::List => {
-            for s in sites::list(store.pool()).await? {
+            for s in sites::list(store.reads()).await? {
                 println!(
                     "{}\t{}{}",
                     s.id,
@@ -285,7 +285,7 @@ async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
     match command {
         ClientCommand::Create(c) => {
             let api_key = c.api_key.unwrap_or_else(new_token);
-            if clients::get(store.pool(), &api_key).await?.is_some() {
+            if clients::get(store.reads(), &api_key).await?.is_some() {
                 bail!("a client key '{api_key}' already exists");
             }
             let secret = c.with_secret.then(new_token);
@@ -314,7 +314,7 @@ async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
             }
         }
         ClientCommand::List => {
-            for c in clients::list(store.pool()).await? {
+            for c in clients::list(store.reads()).await? {
                 let mut traits = vec![if c.secret_hash.is_some() {
                     "confidential"
                 } else {
@@ -345,7 +345,7 @@ async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
             api_key,
             per_minute: RateLimit(per_minute),
         } => {
-            if !clients::set_rate_limit(store.pool(), &api_key, per_minute).await? {
+            if !clients::set_rate_limit(&mut *store.writer().await?, &api_key, per_minute).await? {
                 bail!("there is no client key '{api_key}'");
             }
             match per_minute {
@@ -360,7 +360,7 @@ async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
 async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
     match command {
         AccountCommand::Create(a) => {
-            if accounts::by_identifier(store.pool(), &a.user_name)
+            if accounts::by_identifier(store.reads(), &a.user_name)
                 .await?
                 .is_some()
             {
@@ -393,7 +393,7 @@ async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
                 },
             )
             .await?;
-            let created = accounts::by_identifier(store.pool(), &a.user_name)
+            let created = accounts::by_identifier(store.reads(), &a.user_name)
                 .await?
                 .context("the new account was not found")?;
             println!(
@@ -402,7 +402,7 @@ async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
             );
         }
         AccountCommand::List { site } => {
-            for a in accounts::list(store.pool(), site.as_deref()).await? {
+            for a in accounts::list(store.reads(), site.as_deref()).await? {
                 println!(
                     "{}\t{}\t{} {}\tsite {}\t{}{}",
                     a.user_account_id,
@@ -425,19 +425,21 @@ async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
             let hash = hash_password(password.expose())?;
             // The account's sign-ins end with the old password, as they do through the API.
             let mut tx = store.begin().await?;
-            accounts::set_password_hash(&mut *tx, &account.user_account_id, &hash).await?;
+            accounts::set_password_hash(&mut tx, &account.user_account_id, &hash).await?;
             lectern_store::oauth::revoke_tokens_of(&mut tx, &account.user_account_id).await?;
             tx.commit().await?;
             println!("Password of {user} changed; its sign-ins are ended.");
         }
         AccountCommand::Lock { user } => {
             let account = find(store, &user).await?;
-            accounts::set_locked(store.pool(), &account.user_account_id, true).await?;
+            accounts::set_locked(&mut *store.writer().await?, &account.user_account_id, true)
+                .await?;
             println!("Locked {user}.");
         }
         AccountCommand::Unlock { user } => {
             let account = find(store, &user).await?;
-            accounts::set_locked(store.pool(), &account.user_account_id, false).await?;
+            accounts::set_locked(&mut *store.writer().await?, &account.user_account_id, false)
+                .await?;
             println!("Unlocked {user}.");
         }
     }
@@ -445,7 +447,7 @@ async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
 }
 
 async fn find(store: &Store, user: &str) -> anyhow::Result<lectern_domain::account::Account> {
-    accounts::by_identifier(store.pool(), user)
+    accounts::by_identifier(store.reads(), user)
         .await?
         .with_context(|| format!("no account '{user}'"))
 }

@@ -14,7 +14,7 @@ pub const DEMO: &str = include_str!("../../demo/demo.json");
 
 pub async fn run(settings: &Settings) -> anyhow::Result<()> {
     let store = open_store(settings).await?;
-    if sites::list(store.pool()).await?.is_empty() {
+    if sites::list(store.reads()).await?.is_empty() {
         load(&store, settings).await?;
     } else {
         tracing::info!("the store already holds data; the demo data set was not loaded again");
@@ -54,7 +54,7 @@ async fn add_reading_files(
     let mut made = 0;
     let mut changed = Vec::new();
     for t in &demo.titles {
-        let Some(mut record) = titles::get(store.pool(), &t.service_id).await? else {
+        let Some(mut record) = titles::get(store.reads(), &t.service_id).await? else {
             continue;
         };
         let author = record

@@ -108,7 +108,7 @@ pub async fn run(settings: &Settings, args: &GenerateArgs) -> anyhow::Result<()>
 /// The categories and BISAC codes the titles use, where the store lacks them: those it has
 /// (the demo's, an operator's) keep their descriptions.
 async fn add_reference_lists(store: &Store, generator: &Generator) -> anyhow::Result<()> {
-    let categories: HashSet<String> = categories::categories(store.pool())
+    let categories: HashSet<String> = categories::categories(store.reads())
         .await?
         .into_iter()
         .map(|(name, _)| name)
@@ -117,7 +117,7 @@ async fn add_reference_lists(store: &Store, generator: &Generator) -> anyhow::Re
     let mut after = None;
     loop {
         let page =
-            bisac_codes::bisac_page(store.pool(), &BisacPrefix::All, after.as_ref(), 1000).await?;
+            bisac_codes::bisac_page(store.reads(), &BisacPrefix::All, after.as_ref(), 1000).await?;
         let Some(last) = page.last() else { break };
         after = Some((last.code.clone(), last.code.clone()));
         codes.extend(page.into_iter().map(|c| c.code));
@@ -218,7 +218,7 @@ async fn ensure_site(
     if let Err(e) = check_site_id(&id) {
         bail!("--site: {e}");
     }
-    if sites::get(store.pool(), &id).await?.is_some() {
+    if sites::get(store.reads(), &id).await?.is_some() {
         return Ok(id);
     }
     if Some(&id) == demo_site.as_ref() {
@@ -233,7 +233,7 @@ async fn ensure_site(
             name: "Generated catalog".to_owned(),
             global: true,
         };
-        sites::upsert(store.pool(), &site).await?;
+        sites::upsert(&mut *store.writer().await?, &site).await?;
         tracing::info!(site = id, "created a global site for the titles");
     }
     Ok(id)

@@ -147,7 +147,7 @@ impl Import {
         }
         self.seen.insert(id.clone(), path.to_owned());
 
-        let stored = titles::get(self.store.pool(), &id).await?;
+        let stored = titles::get(self.store.reads(), &id).await?;
         let old_key = stored
             .as_ref()
             .and_then(|t| t.artifact(Format::Epub3))
@@ -187,7 +187,7 @@ impl Import {
     /// Creates the categories asked for that do not exist yet, leaving existing ones (and their
     /// descriptions) alone.
     async fn ensure_categories(&self) -> anyhow::Result<()> {
-        let existing: HashSet<String> = categories::categories(self.store.pool())
+        let existing: HashSet<String> = categories::categories(self.store.reads())
             .await?
             .into_iter()
             .map(|(name, _)| name)
@@ -257,12 +257,12 @@ fn is_epub_name(path: &Path) -> bool {
 /// The store's site for the titles: the one named, or the only one there is.
 async fn pick_site(store: &Store, asked: Option<&str>) -> anyhow::Result<String> {
     if let Some(id) = asked {
-        if sites::get(store.pool(), id).await?.is_none() {
+        if sites::get(store.reads(), id).await?.is_none() {
             bail!("--site: no site '{id}' in the store");
         }
         return Ok(id.to_owned());
     }
-    let all = sites::list(store.pool()).await?;
+    let all = sites::list(store.reads()).await?;
     match all.as_slice() {
         [one] => Ok(one.id.clone()),
         [] => bail!("the store has no site: create one with `lectern admin site create` first"),

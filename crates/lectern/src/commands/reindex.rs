@@ -20,10 +20,10 @@ pub fn open_index(settings: &Settings) -> anyhow::Result<TitleIndex> {
 /// Rebuilds the index when it must be (or always, with `force`), then applies what the store
 /// holds beyond it.
 pub async fn prepare(state: &AppState, store: &Store, force: bool) -> anyhow::Result<()> {
-    let store_seq = titles::current_seq(store.pool()).await?;
+    let store_seq = titles::current_seq(store.reads()).await?;
     let index_seq = state.titles.index.last_applied_seq();
     if force || index_seq.is_none_or(|s| s > store_seq) {
-        let total = u64::try_from(titles::count(store.pool()).await?).unwrap_or(0);
+        let total = u64::try_from(titles::count(store.reads()).await?).unwrap_or(0);
         tracing::info!(titles = total, "rebuilding the title index from the store");
         let bar = super::progress::bar(total as u64, "titles");
         let started = Instant::now();
@@ -57,7 +57,7 @@ pub async fn run(settings: &Settings) -> anyhow::Result<()> {
     let state =
         AppState::new(store.clone(), settings.http(settings.listen), files).with_title_index(index);
     prepare(&state, &store, true).await?;
-    let count = titles::count(store.pool()).await?;
+    let count = titles::count(store.reads()).await?;
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "reindexed {count} titles in {seconds:.1} s ({:.0} titles/s)",

@@ -193,7 +193,7 @@ async fn the_store_gives_back_exactly_what_was_generated(backend: lectern_store:
         name: "Demo".to_owned(),
         global: true,
     };
-    lectern_store::sites::upsert(t.store.pool(), &site)
+    lectern_store::sites::upsert(&mut t.store.writer().await.expect("a writer"), &site)
         .await
         .unwrap();
     let titles = sample(9, 3_000);
@@ -202,7 +202,7 @@ async fn the_store_gives_back_exactly_what_was_generated(backend: lectern_store:
         lectern_store::titles::upsert(&mut tx, batch).await.unwrap();
     }
     tx.commit().await.unwrap();
-    let stored = lectern_store::titles::changes_since(t.store.pool(), 0, 5_000)
+    let stored = lectern_store::titles::changes_since(t.store.reads(), 0, 5_000)
         .await
         .unwrap();
     assert_eq!(stored.len(), titles.len());

@@ -449,7 +449,7 @@ async fn three_nodes_share_one_store_one_bucket_and_one_redis() {
 
     let (attempts, status): (i64, String) =
         sqlx::query_as("SELECT attempts, status FROM downloads WHERE subject = 'long'")
-            .fetch_one(t.store.pool())
+            .fetch_one(t.store.reads())
             .await
             .unwrap();
     assert_eq!(
@@ -469,7 +469,7 @@ async fn three_nodes_share_one_store_one_bucket_and_one_redis() {
 /// Downloads being packaged.
 async fn packaging(t: &TestStore) -> i64 {
     sqlx::query_scalar("SELECT COUNT(*) FROM downloads WHERE status = 'packaging'")
-        .fetch_one(t.store.pool())
+        .fetch_one(t.store.reads())
         .await
         .unwrap()
 }

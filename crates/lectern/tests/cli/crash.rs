@@ -109,7 +109,7 @@ async fn an_accepted_edit_survives_a_kill_and_is_applied_once(backend: Backend) 
     first.kill().unwrap();
     first.wait().unwrap();
     assert_eq!(
-        catalog_edits::queued(t.store.pool()).await.unwrap(),
+        catalog_edits::queued(t.store.reads()).await.unwrap(),
         1,
         "still queued"
     );
@@ -117,7 +117,7 @@ async fn an_accepted_edit_survives_a_kill_and_is_applied_once(backend: Backend) 
     // After a restart with a worker, it is applied, once.
     let (mut second, _) = serve(&t.url, &data, true);
     let deadline = Instant::now() + Duration::from_secs(30);
-    while catalog_edits::queued(t.store.pool()).await.unwrap() > 0 {
+    while catalog_edits::queued(t.store.reads()).await.unwrap() > 0 {
         assert!(
             Instant::now() < deadline,
             "the edit was not applied after the restart"
@@ -126,11 +126,11 @@ async fn an_accepted_edit_survives_a_kill_and_is_applied_once(backend: Backend) 
     }
     second.kill().unwrap();
     second.wait().unwrap();
-    let history = catalog_edits::history(t.store.pool(), "t1").await.unwrap();
+    let history = catalog_edits::history(t.store.reads(), "t1").await.unwrap();
     assert_eq!(history.len(), 1, "{history:?}");
     assert_eq!(history[0].status, "applied");
     assert_eq!(history[0].comment.as_deref(), Some("Survives a crash"));
-    let title = titles::get(t.store.pool(), "t1").await.unwrap().unwrap();
+    let title = titles::get(t.store.reads(), "t1").await.unwrap().unwrap();
     assert_eq!(title.title, "After");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -12,7 +12,7 @@ on_both_stores!(the_same_seed_writes_the_same_catalog);
 /// Every generated title, in the order written, as the store reads it back. The demo's titles
 /// came with its data set and are left out.
 async fn records(store: &Store) -> Vec<TitleRecord> {
-    let all = titles::changes_since(store.pool(), 0, 10_000)
+    let all = titles::changes_since(store.reads(), 0, 10_000)
         .await
         .unwrap();
     all.into_iter()
@@ -49,14 +49,14 @@ async fn the_same_seed_writes_the_same_catalog(backend: Backend) {
     generate(&again.url, "7");
     generate(&other.url, "8");
 
-    let demo_titles = titles::changes_since(first.store.pool(), 0, 10_000)
+    let demo_titles = titles::changes_since(first.store.reads(), 0, 10_000)
         .await
         .unwrap()
         .iter()
         .filter(|(_, t)| t.service_id.starts_with("demo-"))
         .count();
     assert_eq!(
-        titles::count(first.store.pool()).await.unwrap(),
+        titles::count(first.store.reads()).await.unwrap(),
         2000 + i64::try_from(demo_titles).unwrap()
     );
     let (a, b, c) = (
@@ -87,13 +87,13 @@ async fn the_same_seed_writes_the_same_catalog(backend: Backend) {
     assert!((1850..1950).contains(&live), "{live} live");
 
     // Records read back whole, with the dates the generator chose rather than the clock's.
-    let title = titles::get(first.store.pool(), "gen-00000042")
+    let title = titles::get(first.store.reads(), "gen-00000042")
         .await
         .unwrap()
         .unwrap();
     assert_eq!(
         title,
-        titles::get(again.store.pool(), "gen-00000042")
+        titles::get(again.store.reads(), "gen-00000042")
             .await
             .unwrap()
             .unwrap()
@@ -103,13 +103,13 @@ async fn the_same_seed_writes_the_same_catalog(backend: Backend) {
 
     // The demo's site came with its data set, and the reference lists and popular lists exist.
     assert!(
-        sites::get(first.store.pool(), "demo")
+        sites::get(first.store.reads(), "demo")
             .await
             .unwrap()
             .unwrap()
             .global
     );
-    let categories = categories::categories(first.store.pool()).await.unwrap();
+    let categories = categories::categories(first.store.reads()).await.unwrap();
     for name in [
         "Fiction",
         "Biographies & Memoirs",
@@ -122,12 +122,12 @@ async fn the_same_seed_writes_the_same_catalog(backend: Backend) {
         );
     }
     assert!(categories.len() >= 40, "{} categories", categories.len());
-    let bisac = bisac_codes::bisac_count(first.store.pool(), &bisac_codes::BisacPrefix::All)
+    let bisac = bisac_codes::bisac_count(first.store.reads(), &bisac_codes::BisacPrefix::All)
         .await
         .unwrap();
     assert!(bisac > 300, "{bisac} BISAC codes");
     let lists: Vec<_> =
-        popular_lists::popular_lists_page(first.store.pool(), &["demo".to_owned()], None, 100)
+        popular_lists::popular_lists_page(first.store.reads(), &["demo".to_owned()], None, 100)
             .await
             .unwrap()
             .into_iter()
@@ -135,7 +135,7 @@ async fn the_same_seed_writes_the_same_catalog(backend: Backend) {
             .collect();
     assert_eq!(lists.len(), 3);
     for list in &lists {
-        let entries = popular_lists::popular_list_titles(first.store.pool(), &list.list_id)
+        let entries = popular_lists::popular_list_titles(first.store.reads(), &list.list_id)
             .await
             .unwrap();
         assert_eq!(entries.len(), 50, "{}", list.description);
@@ -161,10 +161,10 @@ async fn generate_fills_a_data_dir_and_names_its_site() {
     let store = Store::connect(&Store::sqlite_url_for_dir(&dir))
         .await
         .unwrap();
-    assert_eq!(titles::count(store.pool()).await.unwrap(), 300);
-    let site = sites::get(store.pool(), "bench").await.unwrap().unwrap();
+    assert_eq!(titles::count(store.reads()).await.unwrap(), 300);
+    let site = sites::get(store.reads(), "bench").await.unwrap().unwrap();
     assert!(site.global);
-    assert!(sites::get(store.pool(), "demo").await.unwrap().is_none());
+    assert!(sites::get(store.reads(), "demo").await.unwrap().is_none());
     // One title in a hundred (those of them with an EPUB 3) has a real EPUB 3 file, in the data
     // directory's file store.
     let sampled: Vec<String> = records(&store)

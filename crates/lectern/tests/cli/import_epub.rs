@@ -61,7 +61,9 @@ async fn import_epub_adds_titles_reports_bad_files_and_updates_on_reimport(backe
         name: "Library".into(),
         global: false,
     };
-    sites::upsert(t.store.pool(), &lib).await.unwrap();
+    sites::upsert(&mut t.store.writer().await.expect("a writer"), &lib)
+        .await
+        .unwrap();
     let (dir, data) = (temp_dir(), temp_dir());
     let books = dir.join("books");
     std::fs::create_dir_all(books.join("more")).unwrap();
@@ -100,9 +102,9 @@ async fn import_epub_adds_titles_reports_bad_files_and_updates_on_reimport(backe
         expected_id("isbn:9780141439518"),
         expected_id("urn:uuid:two"),
     );
-    let a = titles::get(t.store.pool(), &one).await.unwrap().unwrap();
-    let b = titles::get(t.store.pool(), &two).await.unwrap().unwrap();
-    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 2);
+    let a = titles::get(t.store.reads(), &one).await.unwrap().unwrap();
+    let b = titles::get(t.store.reads(), &two).await.unwrap().unwrap();
+    assert_eq!(titles::count(t.store.reads()).await.unwrap(), 2);
 
     assert_eq!(
         (a.title.as_str(), a.subtitle.as_deref(), a.site.as_str()),
@@ -131,7 +133,7 @@ async fn import_epub_adds_titles_reports_bad_files_and_updates_on_reimport(backe
     assert_eq!(a.synopsis.as_deref(), Some("All about First Book."));
     assert_eq!(a.categories, ["Imported"]);
     assert!(
-        categories::categories(t.store.pool())
+        categories::categories(t.store.reads())
             .await
             .unwrap()
             .iter()
@@ -176,15 +178,15 @@ async fn import_epub_adds_titles_reports_bad_files_and_updates_on_reimport(backe
     assert_eq!(std::fs::read(file_in(&data, &b)).unwrap(), second);
 
     // Again, naming the files: the same service ids, updated in place.
-    let seq = titles::current_seq(t.store.pool()).await.unwrap();
+    let seq = titles::current_seq(t.store.reads()).await.unwrap();
     let out = import(&[&books.join("first.epub"), &books.join("more/second.EPUB")]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("imported 2 titles (0 failed)"));
-    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 2);
-    let again = titles::get(t.store.pool(), &one).await.unwrap().unwrap();
+    assert_eq!(titles::count(t.store.reads()).await.unwrap(), 2);
+    let again = titles::get(t.store.reads(), &one).await.unwrap().unwrap();
     assert_eq!(again.date_added, a.date_added);
     assert_eq!(again.categories, ["Imported"], "no duplicate category");
-    assert_eq!(titles::current_seq(t.store.pool()).await.unwrap(), seq + 2);
+    assert_eq!(titles::current_seq(t.store.reads()).await.unwrap(), seq + 2);
 
     // The same book twice in one run is imported once; the second copy is named.
     std::fs::copy(books.join("first.epub"), dir.join("copy.epub")).unwrap();
@@ -195,7 +197,7 @@ async fn import_epub_adds_titles_reports_bad_files_and_updates_on_reimport(backe
         "{}",
         text(&out.stderr)
     );
-    assert_eq!(titles::count(t.store.pool()).await.unwrap(), 2);
+    assert_eq!(titles::count(t.store.reads()).await.unwrap(), 2);
     let _ = (std::fs::remove_dir_all(dir), std::fs::remove_dir_all(data));
 }
 
@@ -234,7 +236,7 @@ async fn load_copies_artifact_files_into_the_file_store(backend: Backend) {
         ),
         "{stdout}"
     );
-    let stored = titles::get(t.store.pool(), "t-1").await.unwrap().unwrap();
+    let stored = titles::get(t.store.reads(), "t-1").await.unwrap().unwrap();
     assert_eq!(
         stored.artifact(Format::Epub3).unwrap().file.as_deref(),
         Some("titles/t-1/EPUB3/loaded.epub")

@@ -574,14 +574,14 @@ async fn waiting_jobs(t: &TestStore) -> i64 {
         "SELECT (SELECT COUNT(*) FROM catalog_edits WHERE status = 'queued')
               + (SELECT COUNT(*) FROM downloads WHERE status IN ('queued', 'packaging'))",
     )
-    .fetch_one(t.store.pool())
+    .fetch_one(t.store.reads())
     .await
     .unwrap()
 }
 
 async fn strings(t: &TestStore, sql: &str) -> Vec<String> {
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned()))
-        .fetch_all(t.store.pool())
+        .fetch_all(t.store.reads())
         .await
         .unwrap()
 }
@@ -663,7 +663,7 @@ async fn check_ledgers(t: &TestStore, caller: &Caller, reader_token: &str, l: &L
     let applied = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT comment, status FROM catalog_edits WHERE target_id = '{EDITED}' ORDER BY seq"
     )))
-    .fetch_all(t.store.pool())
+    .fetch_all(t.store.reads())
     .await
     .unwrap();
     let comments: Vec<String> = applied
@@ -682,7 +682,7 @@ async fn check_ledgers(t: &TestStore, caller: &Caller, reader_token: &str, l: &L
             "{comment} applied once"
         );
     }
-    let record = lectern_store::titles::get(t.store.pool(), EDITED)
+    let record = lectern_store::titles::get(t.store.reads(), EDITED)
         .await
         .unwrap()
         .unwrap();
@@ -735,7 +735,7 @@ async fn check_integrity(t: &TestStore, backend: Backend) {
         }
         Backend::Postgres => {
             sqlx::query("CREATE EXTENSION IF NOT EXISTS amcheck")
-                .execute(t.store.pool())
+                .execute(&mut *t.store.writer().await.expect("a writer"))
                 .await
                 .unwrap();
             // Every B-tree index of the store's schema, checked against its table.
@@ -746,7 +746,7 @@ async fn check_integrity(t: &TestStore, backend: Backend) {
                  JOIN pg_namespace n ON n.oid = c.relnamespace
                  WHERE a.amname = 'btree' AND n.nspname = current_schema()",
             )
-            .fetch_one(t.store.pool())
+            .fetch_one(t.store.reads())
             .await
             .unwrap();
             assert!(checked > 10, "{checked} indexes checked");

@@ -378,9 +378,12 @@ async fn readers_with_tokens(store: &lectern_store::Store) -> Vec<String> {
             api_key: APP,
             expires_at: lectern_domain::Timestamp::now().plus_seconds(3600),
         };
-        lectern_store::oauth::insert_access_token(store.pool(), &row)
-            .await
-            .unwrap();
+        lectern_store::oauth::insert_access_token(
+            &mut store.writer().await.expect("a writer"),
+            &row,
+        )
+        .await
+        .unwrap();
         tokens.push(token);
     }
     tokens

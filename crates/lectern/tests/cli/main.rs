@@ -132,7 +132,10 @@ async fn load_writes_a_fixture_once_and_refuses_bad_ones(backend: Backend) {
             text(&out.stdout)
         );
     }
-    assert_eq!(accounts::list(t.store.pool(), None).await.unwrap().len(), 1);
+    assert_eq!(
+        accounts::list(t.store.reads(), None).await.unwrap().len(),
+        1
+    );
 
     let bad = dir.join("bad.json");
     std::fs::write(
@@ -156,7 +159,7 @@ async fn load_writes_a_fixture_once_and_refuses_bad_ones(backend: Backend) {
             && err.contains("nothing was written"),
         "{err}"
     );
-    assert!(sites::get(t.store.pool(), "lib2").await.unwrap().is_none());
+    assert!(sites::get(t.store.reads(), "lib2").await.unwrap().is_none());
 
     let out = run(&mut lectern(&[
         "load",
@@ -267,7 +270,7 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
         .lines()
         .find_map(|l| l.strip_prefix("Client secret (shown only now; store it safely): "))
         .expect("secret printed");
-    let client = clients::get(t.store.pool(), "city-app-01")
+    let client = clients::get(t.store.reads(), "city-app-01")
         .await
         .unwrap()
         .unwrap();
@@ -334,7 +337,7 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let (account, hash) = accounts::credentials(t.store.pool(), "lib@example.org")
+    let (account, hash) = accounts::credentials(t.store.reads(), "lib@example.org")
         .await
         .unwrap()
         .unwrap();
@@ -362,7 +365,7 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
     let signed_in = "a-token-of-the-old-password";
     let until = lectern_domain::Timestamp::now().plus_seconds(3600);
     lectern_store::oauth::insert_access_token(
-        t.store.pool(),
+        &mut t.store.writer().await.expect("a writer"),
         &lectern_store::oauth::NewToken {
             hash: &lectern_domain::secret::token_hash(signed_in),
             grant_id: "grant-1",
@@ -381,7 +384,7 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
         "--password",
         "second-pass-2",
     ]);
-    let (_, hash) = accounts::credentials(t.store.pool(), "lib@example.org")
+    let (_, hash) = accounts::credentials(t.store.reads(), "lib@example.org")
         .await
         .unwrap()
         .unwrap();
@@ -390,7 +393,7 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
         hash.as_deref().unwrap()
     ));
     let token = lectern_store::oauth::access_token_with_account(
-        t.store.pool(),
+        t.store.reads(),
         &lectern_domain::secret::token_hash(signed_in),
     )
     .await
@@ -400,7 +403,7 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
 
     ok(&["admin", "account", "lock", "lib@example.org"]);
     assert!(
-        accounts::get(t.store.pool(), &account.user_account_id)
+        accounts::get(t.store.reads(), &account.user_account_id)
             .await
             .unwrap()
             .unwrap()
@@ -409,7 +412,7 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
     assert!(ok(&["admin", "account", "list"]).contains("(locked)"));
     ok(&["admin", "account", "unlock", "lib@example.org"]);
     assert!(
-        !accounts::get(t.store.pool(), &account.user_account_id)
+        !accounts::get(t.store.reads(), &account.user_account_id)
             .await
             .unwrap()
             .unwrap()
@@ -420,7 +423,7 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
 
     // The outbox: what a mailer would send, until it is marked sent.
     let id = lectern_store::outbox::enqueue(
-        t.store.pool(),
+        &mut t.store.writer().await.expect("a writer"),
         "city",
         "dr@clinic.example",
         "Confirm",
@@ -452,7 +455,7 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
         ok(&["admin", "reference-organizations", "import", csv_path])
             .contains("2 reference organizations")
     );
-    let oak = lectern_store::reference_organizations::get(t.store.pool(), "ref-1")
+    let oak = lectern_store::reference_organizations::get(t.store.reads(), "ref-1")
         .await
         .unwrap()
         .unwrap();
@@ -476,7 +479,7 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
         text(&out.stderr)
     );
     assert!(
-        lectern_store::reference_organizations::get(t.store.pool(), "ref-3")
+        lectern_store::reference_organizations::get(t.store.reads(), "ref-3")
             .await
             .unwrap()
             .is_none()
@@ -506,7 +509,7 @@ async fn admin_commands_manage_sites_clients_and_accounts(backend: Backend) {
         );
     }
     assert!(
-        lectern_store::reference_organizations::get(t.store.pool(), "ref-6")
+        lectern_store::reference_organizations::get(t.store.reads(), "ref-6")
             .await
             .unwrap()
             .is_none()
