@@ -3,20 +3,22 @@
 #
 # For each store (embedded SQLite, then PostgreSQL at 127.0.0.1:5432), on the demo data set:
 #   1. POST /v2/readingEvents: events acknowledged per second, each written with the position it
-#      moves in one transaction before the 200 (wrk, CONNECTIONS connections, a Lua script that
-#      posts the form).
+#      moves and committed before the 200 (wrk, a Lua script that posts the form), at CONNECTIONS
+#      connections and at MANY connections: events that arrive together share a commit
+#      (lectern-store/src/group_commit.rs), so how many are in flight decides how many share one.
 #   2. GET /v2/myReadingPosition/{serviceId}/{format} at one connection: p50 and p99.
 #   3. GET /v2/myLists at one connection, and the titles of a list of LIST_TITLES titles.
 #
 # The server (and PostgreSQL's backends) run on core 0, wrk on core 1; all traffic stays on
 # 127.0.0.1. Usage: bench/reader.sh (as root, for apt-get and pinning PostgreSQL).
-# Knobs: ROUNDS=3 DURATION=10 CONNECTIONS=4 LECTERN_PORT=18082 STORES="sqlite postgres"
+# Knobs: ROUNDS=3 DURATION=10 CONNECTIONS=4 MANY=16 LECTERN_PORT=18082 STORES="sqlite postgres"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-10}"
 CONNECTIONS="${CONNECTIONS:-4}"
+MANY="${MANY:-16}"
 THREADS=1
 WARMUP=2
 LECTERN_PORT="${LECTERN_PORT:-18082}"
@@ -40,7 +42,7 @@ step "Release build"
 cargo build --release -q -p lectern
 WORK="$(mktemp -d -t lectern-bench.XXXXXX)"
 machine_info
-echo "settings: wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s for events, -c1 for reads; $ROUNDS rounds;" \
+echo "settings: wrk -t$THREADS -c$CONNECTIONS and -c$MANY -d${DURATION}s for events, -c1 for reads; $ROUNDS rounds;" \
   "server on core $SERVER_CPU, load on core $LOAD_CPU"
 
 cat >"$WORK/event.lua" <<'LUA'
@@ -55,6 +57,17 @@ end
 LUA
 
 declare -A RESULT
+
+# post_events CONNECTIONS OUT: posts events for DURATION; sets RPS, P50, P99, BAD, BUSY_SERVER.
+# Reads base, auth and pid of bench_store.
+post_events() {
+  cpu_mark
+  taskset -c "$LOAD_CPU" wrk -t1 -c"$1" -d"${DURATION}s" --latency -s "$WORK/event.lua" \
+    -H "$auth" "$base/v2/readingEvents?api_key=$CLIENT_KEY" >"$2"
+  cpu_busy
+  read_wrk events "$2"
+  alive "$pid" "lectern ($store)"
+}
 
 bench_store() {
   local store="$1" dir="$WORK/$1" db_args=()
@@ -76,18 +89,16 @@ bench_store() {
     curl -s -o /dev/null -H "$auth" -d "serviceId=$id" "$base/v2/lists/$list/titles?api_key=$CLIENT_KEY"
   done
 
-  local events=() position_p50=() position_p99=() lists_p99=() titles_p99=() bad=0 round out
+  local events=() events_many=() position_p50=() position_p99=() lists_p99=() titles_p99=() bad=0 round out
   for round in $(seq 1 "$ROUNDS"); do
-    out="$WORK/events-$store-$round.txt"
-    cpu_mark
-    taskset -c "$LOAD_CPU" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$WORK/event.lua" \
-      -H "$auth" "$base/v2/readingEvents?api_key=$CLIENT_KEY" >"$out"
-    cpu_busy
-    read_wrk events "$out"
-    alive "$pid" "lectern ($store)"
+    post_events "$CONNECTIONS" "$WORK/events-$store-$round.txt"
     events+=("$RPS"); bad=$((bad + BAD))
     printf '  round %s: events    %8s /s   p50 %-8s p99 %-8s server core %s%% busy\n' \
       "$round" "$(fmt "$RPS")" "$P50" "$P99" "$BUSY_SERVER"
+    post_events "$MANY" "$WORK/events-many-$store-$round.txt"
+    events_many+=("$RPS"); bad=$((bad + BAD))
+    printf '  round %s: events c%-3s %7s /s   p50 %-8s p99 %-8s server core %s%% busy\n' \
+      "$round" "$MANY" "$(fmt "$RPS")" "$P50" "$P99" "$BUSY_SERVER"
     CONNECTIONS_SAVED="$CONNECTIONS"; CONNECTIONS=1
     run_wrk position "$base/v2/myReadingPosition/demo-moby/EPUB3?api_key=$CLIENT_KEY" "$auth"
     position_p50+=("${P50%ms}"); position_p99+=("$P99"); bad=$((bad + BAD))
@@ -102,6 +113,8 @@ bench_store() {
   done
   RESULT[$store,events]="$(median "${events[@]}")"
   RESULT[$store,events_runs]="$(fmt_all "${events[@]}")"
+  RESULT[$store,many]="$(median "${events_many[@]}")"
+  RESULT[$store,many_runs]="$(fmt_all "${events_many[@]}")"
   RESULT[$store,bad]="$bad"
   stop_pid "$pid"
   [ "$store" = postgres ] && unpin_postgres
@@ -112,6 +125,8 @@ each_store bench_store
 
 step "Summary"
 for store in $STORES; do
-  printf '%-9s reading events acknowledged: median %s /s (runs %s)\n' \
-    "$store" "$(fmt "${RESULT[$store,events]}")" "${RESULT[$store,events_runs]}"
+  printf '%-9s reading events acknowledged, %s connections: median %s /s (runs %s)\n' \
+    "$store" "$CONNECTIONS" "$(fmt "${RESULT[$store,events]}")" "${RESULT[$store,events_runs]}"
+  printf '%-9s reading events acknowledged, %s connections: median %s /s (runs %s)\n' \
+    "$store" "$MANY" "$(fmt "${RESULT[$store,many]}")" "${RESULT[$store,many_runs]}"
 done

@@ -1,9 +1,14 @@
 //! Periodical series and their editions. A series keeps its record (without editions) as a JSON
 //! document beside the columns its listings filter and sort on; each edition is a row.
 
+use std::collections::HashMap;
+
 use lectern_domain::catalog::periodical::{Edition, PeriodicalSeries};
+use lectern_domain::paging::Direction;
 use sqlx::{Any, Executor, Row};
 
+use crate::keyset::{KeyPart, Keyset, bind_key, key_fits};
+use crate::sql::placeholders;
 use crate::{StoreError, Transaction};
 
 /// Inserts or replaces a series and all of its editions.
@@ -11,11 +16,13 @@ pub async fn upsert(tx: &mut Transaction, series: &PeriodicalSeries) -> Result<(
     let mut bare = series.clone();
     bare.editions.clear();
     sqlx::query(
-        "INSERT INTO periodical_series (series_id, site_id, title_key, issn, edition_count, record)
-         VALUES ($1, $2, $3, $4, $5, $6)
+        "INSERT INTO periodical_series (series_id, site_id, title_key, issn, edition_count, record,
+                                        language_keys)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (series_id) DO UPDATE SET site_id = excluded.site_id,
          title_key = excluded.title_key, issn = excluded.issn,
-         edition_count = excluded.edition_count, record = excluded.record",
+         edition_count = excluded.edition_count, record = excluded.record,
+         language_keys = excluded.language_keys",
     )
     .bind(&series.series_id)
     .bind(&series.site)
@@ -23,6 +30,7 @@ pub async fn upsert(tx: &mut Transaction, series: &PeriodicalSeries) -> Result<(
     .bind(&series.issn)
     .bind(i64::try_from(series.editions.len()).unwrap_or(i64::MAX))
     .bind(serde_json::to_string(&bare)?)
+    .bind(language_keys(series))
     .execute(&mut **tx)
     .await?;
     sqlx::query("DELETE FROM periodical_editions WHERE series_id = $1")
@@ -46,6 +54,14 @@ pub async fn upsert(tx: &mut Transaction, series: &PeriodicalSeries) -> Result<(
     Ok(())
 }
 
+/// The series' languages as its listing filters on them: `,eng,fre,`.
+fn language_keys(series: &PeriodicalSeries) -> String {
+    if series.languages.is_empty() {
+        return String::new();
+    }
+    format!(",{},", series.languages.join(","))
+}
+
 /// A series listing's filters. Text filters match case-insensitively anywhere in the title.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SeriesFilter {
@@ -56,47 +72,167 @@ pub struct SeriesFilter {
     pub language: Option<String>,
 }
 
-/// Series in listing order, with their edition counts. Series are few (hundreds, not millions),
-/// so the listing reads the filtered set and the HTTP layer pages over it by key.
-pub async fn list<'e>(
-    e: impl Executor<'e, Database = Any>,
-    filter: &SeriesFilter,
-) -> Result<Vec<(PeriodicalSeries, u64)>, StoreError> {
-    let sites = filter.sites.as_deref().unwrap_or_default();
-    let sql = match &filter.sites {
-        Some(_) => format!(
-            "SELECT record, edition_count FROM periodical_series
-             WHERE site_id IN ({}) ORDER BY title_key, series_id",
-            crate::sql::placeholders(1, sites.len())
-        ),
-        None => "SELECT record, edition_count FROM periodical_series ORDER BY title_key, series_id"
-            .to_owned(),
-    };
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-    for s in sites {
-        query = query.bind(s);
-    }
-    let title = filter.title.as_ref().map(|t| t.to_lowercase());
-    let mut found = Vec::new();
-    for row in query.fetch_all(e).await? {
-        let series: PeriodicalSeries = serde_json::from_str(row.try_get("record")?)?;
-        let count: i64 = row.try_get("edition_count")?;
-        let keep = title
-            .as_ref()
-            .is_none_or(|t| series.title.to_lowercase().contains(t.as_str()))
-            && filter
-                .issn
-                .as_ref()
-                .is_none_or(|i| series.issn.as_ref() == Some(i))
-            && filter
-                .language
-                .as_ref()
-                .is_none_or(|l| series.languages.contains(l));
-        if keep {
-            found.push((series, u64::try_from(count).unwrap_or(0)));
+/// The order of a series listing: its key's columns (the last one unique), and whether each
+/// of its values is a number (`keyset::key_fits`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeriesOrder {
+    Title,
+    Issn,
+    EditionCount,
+}
+
+impl SeriesOrder {
+    fn columns(self) -> &'static [&'static str] {
+        match self {
+            SeriesOrder::Title => &["title_key", "series_id"],
+            SeriesOrder::Issn => &["COALESCE(issn, '')", "series_id"],
+            SeriesOrder::EditionCount => &["edition_count", "series_id"],
         }
     }
-    Ok(found)
+
+    pub fn fits(self, key: &[KeyPart]) -> bool {
+        key_fits(key, &[self == SeriesOrder::EditionCount, false])
+    }
+
+    /// The key of a series in this order, for the next page's token.
+    pub fn key_of(self, series: &PeriodicalSeries, edition_count: u64) -> Vec<KeyPart> {
+        let first = match self {
+            SeriesOrder::Title => KeyPart::Text(series.title.to_lowercase()),
+            SeriesOrder::Issn => KeyPart::Text(series.issn.clone().unwrap_or_default()),
+            SeriesOrder::EditionCount => {
+                KeyPart::Int(i64::try_from(edition_count).unwrap_or(i64::MAX))
+            }
+        };
+        vec![first, KeyPart::Text(series.series_id.clone())]
+    }
+}
+
+/// A page of a series listing.
+pub struct SeriesPage<'a> {
+    pub filter: &'a SeriesFilter,
+    pub order: SeriesOrder,
+    pub direction: Direction,
+    pub after: Option<&'a [KeyPart]>,
+    pub limit: u32,
+}
+
+/// The filter's `WHERE` clause, its parameters numbered from 1, and their values in order.
+fn series_where(filter: &SeriesFilter) -> (String, Vec<String>) {
+    let mut clauses = vec!["1 = 1".to_owned()];
+    let mut values = Vec::new();
+    if let Some(sites) = &filter.sites {
+        clauses.push(format!("site_id IN ({})", placeholders(1, sites.len())));
+        values.extend(sites.iter().cloned());
+    }
+    if let Some(t) = &filter.title {
+        values.push(format!("%{}%", like_escaped(&t.to_lowercase())));
+        clauses.push(format!("title_key LIKE ${} ESCAPE '\\'", values.len()));
+    }
+    if let Some(i) = &filter.issn {
+        values.push(i.clone());
+        clauses.push(format!("issn = ${}", values.len()));
+    }
+    if let Some(l) = &filter.language {
+        values.push(format!("%,{},%", like_escaped(l)));
+        clauses.push(format!("language_keys LIKE ${} ESCAPE '\\'", values.len()));
+    }
+    (clauses.join(" AND "), values)
+}
+
+/// Text matched literally by `LIKE ... ESCAPE '\'`.
+fn like_escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '%' | '_') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A page of series in the listing's order, with their edition counts (`limit + 1` rows at
+/// most; the extra one tells that another page follows).
+pub async fn page<'e>(
+    e: impl Executor<'e, Database = Any>,
+    q: &SeriesPage<'_>,
+) -> Result<Vec<(PeriodicalSeries, u64)>, StoreError> {
+    let (filter, values) = series_where(q.filter);
+    let keyset = Keyset {
+        columns: q.order.columns(),
+        direction: q.direction,
+    };
+    let sql = format!(
+        "SELECT record, edition_count FROM periodical_series WHERE {filter}{}{}",
+        keyset.after(q.after.is_some(), values.len() + 1),
+        keyset.order(q.limit)
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for v in &values {
+        query = query.bind(v.as_str());
+    }
+    if let Some(key) = q.after {
+        query = bind_key(query, key);
+    }
+    query
+        .fetch_all(e)
+        .await?
+        .iter()
+        .map(|row| {
+            let count: i64 = row.try_get("edition_count")?;
+            Ok((
+                serde_json::from_str(row.try_get("record")?)?,
+                u64::try_from(count).unwrap_or(0),
+            ))
+        })
+        .collect()
+}
+
+/// How many series the filter finds.
+pub async fn count<'e>(
+    e: impl Executor<'e, Database = Any>,
+    filter: &SeriesFilter,
+) -> Result<u64, StoreError> {
+    let (filter, values) = series_where(filter);
+    let sql = format!("SELECT COUNT(*) FROM periodical_series WHERE {filter}");
+    let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
+    for v in &values {
+        query = query.bind(v.as_str());
+    }
+    Ok(u64::try_from(query.fetch_one(e).await?).unwrap_or(0))
+}
+
+/// The latest edition that is not withdrawn of each of the series, in one query.
+pub async fn latest_editions<'e>(
+    e: impl Executor<'e, Database = Any>,
+    series_ids: &[&str],
+) -> Result<HashMap<String, Edition>, StoreError> {
+    if series_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let sql = format!(
+        "SELECT e.series_id, e.record FROM periodical_editions e
+         WHERE e.series_id IN ({}) AND e.withdrawn = 0 AND NOT EXISTS (
+           SELECT 1 FROM periodical_editions l
+           WHERE l.series_id = e.series_id AND l.withdrawn = 0
+             AND (l.publication_date, l.edition_id) > (e.publication_date, e.edition_id))",
+        placeholders(1, series_ids.len())
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for id in series_ids {
+        query = query.bind(*id);
+    }
+    query
+        .fetch_all(e)
+        .await?
+        .iter()
+        .map(|row| {
+            Ok((
+                row.try_get("series_id")?,
+                serde_json::from_str(row.try_get("record")?)?,
+            ))
+        })
+        .collect()
 }
 
 pub async fn get<'e>(
@@ -172,12 +308,14 @@ pub async fn update_series(
     let mut bare = series.clone();
     bare.editions.clear();
     sqlx::query(
-        "UPDATE periodical_series SET title_key = $1, issn = $2, record = $3 WHERE series_id = $4",
+        "UPDATE periodical_series SET title_key = $1, issn = $2, record = $3, language_keys = $5
+         WHERE series_id = $4",
     )
     .bind(series.title.to_lowercase())
     .bind(&series.issn)
     .bind(serde_json::to_string(&bare)?)
     .bind(&series.series_id)
+    .bind(language_keys(series))
     .execute(&mut **tx)
     .await?;
     Ok(())

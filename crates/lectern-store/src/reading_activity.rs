@@ -198,57 +198,20 @@ const MOVE_TO_LATER: &str = "ON CONFLICT (user_account_id, service_id, format) D
                            THEN excluded.date_modified ELSE reading_positions.date_modified END";
 
 /// `record`, in a transaction of the caller's, with the event's id given: an event of that id
-/// recorded already is not recorded twice (a fixture loaded again adds nothing).
+/// recorded already is not recorded twice, and moves the position no further than it did (a
+/// fixture loaded again adds nothing).
 pub async fn record_in(
     tx: &mut Transaction,
     event_id: &str,
     user_account_id: &str,
     event: &ReadingEvent,
 ) -> Result<(), StoreError> {
-    let inserted = sqlx::query(
-        "INSERT INTO reading_events (event_id, user_account_id, service_id, format, location,
-                                     location_description, metric, metric_type, occurred_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (event_id) DO NOTHING",
-    )
-    .bind(event_id)
-    .bind(user_account_id)
-    .bind(&event.service_id)
-    .bind(event.format.as_str())
-    .bind(&event.location)
-    .bind(&event.location_description)
-    .bind(event.metric)
-    .bind(event.metric_type.as_str())
-    .bind(event.at.unix())
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
-    if inserted == 0 {
-        return Ok(());
-    }
-    let first_read: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "INSERT INTO reading_positions (user_account_id, service_id, format, location,
-                                        location_description, date_added, date_modified)
-         VALUES ($1, $2, $3, $4, $5, $6, $6) {MOVE_TO_LATER}
-         RETURNING date_added"
-    )))
-    .bind(user_account_id)
-    .bind(&event.service_id)
-    .bind(event.format.as_str())
-    .bind(&event.location)
-    .bind(&event.location_description)
-    .bind(event.at.unix())
-    .fetch_one(&mut **tx)
-    .await?;
-    // A position read earlier than this event was noted in `title_readers` when it was first
-    // written, at that earlier time; only an event that starts or backdates a position can
-    // change the reader's row there. Most events move a position forward, and skipping the
-    // statement spares a round trip while the store's write lock is held.
-    if first_read < event.at.unix() {
-        return Ok(());
-    }
-    crate::recommendations::note_reader(tx, &event.service_id, user_account_id, event.at.unix())
-        .await
+    let item = Recorded {
+        event_id: event_id.to_owned(),
+        user_account_id: user_account_id.to_owned(),
+        event: event.clone(),
+    };
+    write_events(tx, std::slice::from_ref(&item)).await
 }
 
 /// Where the reader is in a title and format; `None` if they never read it there.

@@ -3,7 +3,8 @@
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::paging::Direction;
-use lectern_store::periodicals::{self, SeriesFilter};
+use lectern_store::keyset::KeyPart;
+use lectern_store::periodicals::{self, SeriesFilter, SeriesOrder, SeriesPage};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -74,10 +75,22 @@ pub async fn list_series(
 ) -> ApiResult<Json<SeriesList>> {
     let who = CatalogViewer::of(&state, &caller).await?;
     let p: SeriesParams = caller.params.parse()?;
-    let order = p.sort_order.unwrap_or(SeriesSort::Title);
-    let sort = order.as_str().to_owned();
-    let descending = p.direction == Some(Direction::Desc);
+    let sort = p.sort_order.unwrap_or(SeriesSort::Title);
+    let order = match sort {
+        SeriesSort::Title => SeriesOrder::Title,
+        SeriesSort::Issn => SeriesOrder::Issn,
+        SeriesSort::EditionCount => SeriesOrder::EditionCount,
+    };
+    let direction = p.direction.unwrap_or_default();
     let page = PageRequest::from_params(&caller.params, 10)?;
+    let token_order = format!("{sort}:{}", direction.as_str());
+    let after = page.after_in_order::<Vec<KeyPart>>(&token_order)?;
+    if after.as_ref().is_some_and(|key| !order.fits(key)) {
+        return Err(ApiError::bad_param(
+            "start",
+            "is not a page token of this list",
+        ));
+    }
     let trimmed = |v: Option<String>| v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     let filter = SeriesFilter {
         sites: sites_of(&who),
@@ -85,38 +98,25 @@ pub async fn list_series(
         issn: trimmed(p.issn),
         language: trimmed(p.language),
     };
-    let mut found = periodicals::list(state.store.reads(), &filter).await?;
-    // The key of every order ends with the series id, so it is unique; descending orders
-    // compare reversed keys through the sign of the count and a reversed list.
-    let key = |(s, n): &(lectern_domain::catalog::periodical::PeriodicalSeries, u64)| -> (String, i64, String) {
-        let n = i64::try_from(*n).unwrap_or(i64::MAX);
-        match order {
-            SeriesSort::Issn => (s.issn.clone().unwrap_or_default(), 0, s.series_id.clone()),
-            SeriesSort::EditionCount => (String::new(), n, s.series_id.clone()),
-            SeriesSort::Title => (s.title.to_lowercase(), 0, s.series_id.clone()),
-        }
+    let q = SeriesPage {
+        filter: &filter,
+        order,
+        direction,
+        after: after.as_deref(),
+        limit: page.limit,
     };
-    found.sort_by_key(|item| key(item));
-    if descending {
-        found.reverse();
-    }
-    let total_results = found.len() as u64;
-    let position: Vec<(usize, _)> = found.into_iter().enumerate().collect();
-    let token_key = |(i, item): &(usize, _)| (sort.clone(), descending, *i, key(item).2);
-    let (rows, next) = page_by_position(&page, position, token_key, &sort, descending)?;
-    let mut periodicals = Vec::with_capacity(rows.len());
-    for (_, (s, n)) in rows {
-        let latest = periodicals::editions(state.store.reads(), &s.series_id)
-            .await?
-            .pop();
-        periodicals.push(series_summary(
-            &state,
-            &s,
-            n,
-            latest.as_ref(),
-            &who.category_names,
-        ));
-    }
+    let mut rows = periodicals::page(state.store.reads(), &q).await?;
+    let total_results = periodicals::count(state.store.reads(), &filter).await?;
+    let next = page.next_token_in_order(&mut rows, &token_order, |(s, n)| order.key_of(s, *n));
+    let ids: Vec<&str> = rows.iter().map(|(s, _)| s.series_id.as_str()).collect();
+    let latest = periodicals::latest_editions(state.store.reads(), &ids).await?;
+    let periodicals = rows
+        .iter()
+        .map(|(s, n)| {
+            let l = latest.get(&s.series_id);
+            series_summary(&state, s, *n, l, &who.category_names)
+        })
+        .collect();
     Ok(Json(Collection::page(
         &state,
         "/periodicals",
@@ -125,31 +125,6 @@ pub async fn list_series(
         (periodicals, next),
         total_results,
     )))
-}
-
-type Positioned = (
-    usize,
-    (lectern_domain::catalog::periodical::PeriodicalSeries, u64),
-);
-
-/// Pages the sorted series by their position, in a token that also names the order, so a token
-/// of another order is refused instead of silently skipping.
-fn page_by_position(
-    page: &PageRequest,
-    items: Vec<Positioned>,
-    key: impl Fn(&Positioned) -> (String, bool, usize, String),
-    sort: &str,
-    descending: bool,
-) -> ApiResult<(Vec<Positioned>, Option<String>)> {
-    if let Some((s, d, _, _)) = page.after::<(String, bool, usize, String)>()?
-        && (s != sort || d != descending)
-    {
-        return Err(ApiError::bad_param(
-            "start",
-            "belongs to a list in another order; start again without it",
-        ));
-    }
-    page.page_of(items, key)
 }
 
 #[utoipa::path(

@@ -91,9 +91,9 @@ pub async fn summary_with_latest(
     s: &PeriodicalSeries,
     edition_count: u64,
 ) -> ApiResult<SeriesSummary> {
-    let latest = periodicals::editions(state.store.reads(), &s.series_id)
+    let latest = periodicals::latest_editions(state.store.reads(), &[s.series_id.as_str()])
         .await?
-        .pop();
+        .remove(&s.series_id);
     let names = state.titles.category_names(&state.store).await?;
     Ok(series_summary(
         state,

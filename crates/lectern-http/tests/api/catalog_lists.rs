@@ -271,6 +271,27 @@ async fn periodicals_list_their_series_and_editions(backend: Backend) {
     )
     .await;
     assert_eq!(names(&body, "periodicals", "seriesId"), ["science"]);
+    // Languages, and text that LIKE would read as a pattern, taken literally.
+    for (query, found) in [
+        ("&language=spa", vec!["far-news"]),
+        (
+            "&language=eng&sortOrder=title&direction=desc",
+            vec!["weekly", "science"],
+        ),
+        ("&language=en", vec![]),
+        ("&title=%25", vec![]),
+        ("&title=w_ek", vec![]),
+    ] {
+        let (status, body) = get(
+            &app,
+            &format!("/v2/periodicals?api_key={OTHER_SITE}{query}"),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{query}: {body}");
+        assert_eq!(names(&body, "periodicals", "seriesId"), found, "{query}");
+        assert_eq!(body["totalResults"], found.len(), "{query}");
+    }
     let (_, first) = get(
         &app,
         &format!("/v2/periodicals?api_key={OTHER_SITE}&limit=2"),

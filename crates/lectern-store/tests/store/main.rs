@@ -8,6 +8,7 @@ mod catalog;
 mod conflicts;
 mod fixtures;
 mod oauth;
+mod periodicals;
 mod reading_activity;
 mod recommendations;
 mod speed_variants;
