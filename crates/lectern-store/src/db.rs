@@ -5,7 +5,6 @@ use std::time::Duration;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Connection, Executor};
 
-use crate::checkpoints;
 use crate::group_commit::GroupCommit;
 use crate::reading_activity::ReadingEvents;
 use crate::reads::Reads;
@@ -65,17 +64,15 @@ const SQLITE_READERS: u32 = 32;
 
 /// SQLite has one writer at a time, and the node's writers take turns before they take a
 /// connection (`write_turns`): a second lets the next writer's connection be ready while the
-/// last one's goes back, and a third is the checkpoints' (`checkpoints`).
-const SQLITE_WRITERS: u32 = 3;
+/// last one's goes back.
+const SQLITE_WRITERS: u32 = 2;
 
 /// 16 KiB pages suit title records: fewer page splits and a smaller file (measured when records
 /// were 2 kB of plain JSON: 17% faster catalog generation, 16% smaller; packed, they are 700
 /// bytes). It applies only to a new file, so it must come before WAL mode initialises one.
-/// WAL lets readers go on while the one writer writes; its checkpoints are not the writers' to
-/// make (`checkpoints`).
+/// WAL lets readers go on while the one writer writes.
 const SQLITE_SETUP: &str = "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL; \
-     PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
-     PRAGMA wal_autocheckpoint = 0;";
+     PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;";
 
 /// The read pool's connections refuse to write: a write must take its turn (`reads`).
 const SQLITE_READ_ONLY: &str = "PRAGMA query_only = 1; PRAGMA foreign_keys = ON; \
@@ -143,7 +140,6 @@ impl Store {
                 let writes = sqlite_pool(SQLITE_WRITERS, SQLITE_SETUP)
                     .connect_with(options.clone())
                     .await?;
-                checkpoints::keep_checkpointing(writes.clone());
                 let reads = sqlite_pool(SQLITE_READERS, SQLITE_READ_ONLY)
                     .connect_with(options)
                     .await?;

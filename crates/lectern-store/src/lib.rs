@@ -13,7 +13,6 @@ pub mod bisac_codes;
 pub mod bulk;
 pub mod catalog_edits;
 pub mod categories;
-mod checkpoints;
 pub mod clients;
 pub mod conflicts;
 mod db;
