@@ -4,7 +4,7 @@
 
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
-use lectern_domain::ids::new_id;
+use lectern_domain::ids::new_ordered_id;
 use lectern_domain::reading::{ReadingEvent, ReadingPosition};
 use sqlx::{Any, Executor, Row};
 
@@ -23,7 +23,7 @@ pub async fn record(
     event: &ReadingEvent,
 ) -> Result<(), StoreError> {
     let item = Recorded {
-        event_id: new_id(),
+        event_id: new_ordered_id(),
         user_account_id: user_account_id.to_owned(),
         event: event.clone(),
     };
