@@ -2,8 +2,8 @@
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use super::viewer::CatalogViewer;
 use crate::conventions::caller::Caller;
@@ -16,12 +16,22 @@ pub struct TitleCount {
     pub count: u64,
 }
 
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct CountParams {
+    /// Count the global collection's titles too (default true)
+    include_shared: Option<bool>,
+    /// Only titles that may be read in this country (ISO 3166 alpha-2)
+    #[param(pattern = "^[A-Z]{2}$")]
+    country: Option<String>,
+}
+
 #[utoipa::path(
     get, path = "/v2/titles/count", tag = "titles",
     params(
         ("api_key" = String, Query, description = "The client key"),
-        ("includeShared" = Option<bool>, Query, description = "Count the global collection's titles too (default true)"),
-        ("country" = Option<String>, Query, description = "Only titles that may be read in this country (ISO 3166 alpha-2)", pattern = "^[A-Z]{2}$"),
+        CountParams,
     ),
     responses(
         (status = 200, description = "The number of live titles the caller can see", body = TitleCount),
@@ -34,22 +44,10 @@ pub async fn count_titles(
     caller: Caller,
 ) -> ApiResult<Json<TitleCount>> {
     let who = CatalogViewer::of(&state, &caller).await?;
-    let include_shared = match caller.params.one("includeShared")?.map(str::trim) {
-        None | Some("") | Some("true") => true,
-        Some("false") => false,
-        Some(_) => {
-            return Err(ApiError::bad_param(
-                "includeShared",
-                "must be true or false",
-            ));
-        }
-    };
-    let country = caller
-        .params
-        .one("country")?
-        .map(str::trim)
-        .filter(|c| !c.is_empty());
-    if let Some(c) = country {
+    let p: CountParams = caller.params.parse()?;
+    let include_shared = p.include_shared.unwrap_or(true);
+    let country = p.country.map(|c| c.trim().to_owned());
+    if let Some(c) = &country {
         lectern_domain::account::check_country(c)
             .map_err(|why| ApiError::bad_param("country", why))?;
     }
@@ -59,7 +57,6 @@ pub async fn count_titles(
         sites.truncate(1);
     }
     let index = state.titles.index.clone();
-    let country = country.map(str::to_owned);
     let count = tokio::task::spawn_blocking(move || index.count(&scope, country.as_deref()))
         .await
         .map_err(ApiError::internal)?

@@ -14,8 +14,8 @@ use lectern_domain::catalog::{PlaybackSpeed, TitleRecord};
 use lectern_domain::title_access;
 use lectern_jobs::FileError;
 use lectern_store::speed_variants::{self, VariantStatus};
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use super::record::visible_title;
 use super::view::segment;
@@ -185,6 +185,15 @@ async fn resource(state: &AppState, base: &str, f: Found) -> ApiResult<TitleFile
     })
 }
 
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ResourceParams {
+    /// MP3 only: 0.5 to 3.5 in steps of 0.05 (default 1). The server makes the track at that
+    /// speed, its pitch kept: 202 until it is ready
+    #[param(value_type = Option<f64>, minimum = 0.5, maximum = 3.5, multiple_of = 0.05)]
+    speed: Option<String>,
+}
+
 #[utoipa::path(
     get, path = "/v2/titles/{serviceId}/{format}/resources/{resourceId}", tag = "titles",
     params(
@@ -192,7 +201,7 @@ async fn resource(state: &AppState, base: &str, f: Found) -> ApiResult<TitleFile
         ("format" = String, Path, description = "The artifact's format", pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$"),
         ("resourceId" = String, Path, description = "A resourceId from the resources list"),
         ("api_key" = String, Query, description = "The client key"),
-        ("speed" = Option<f64>, Query, description = "MP3 only: 0.5 to 3.5 in steps of 0.05 (default 1). The server makes the track at that speed, its pitch kept: 202 until it is ready", minimum = 0.5, maximum = 3.5, multiple_of = 0.05),
+        ResourceParams,
     ),
     responses(
         (status = 302, description = "Location (and messages[0]) is a signed URL to the file", body = ErrorBody),
@@ -218,20 +227,16 @@ pub async fn get_resource(
         Ok(None) | Err(FileError::BadKey { .. }) => return Err(missing()),
         Err(e) => return Err(ApiError::internal(e)),
     };
-    match requested_speed(&caller, &file.name)? {
+    let p: ResourceParams = caller.params.parse()?;
+    match requested_speed(p.speed.as_deref(), &file.name)? {
         Some(speed) if speed != PlaybackSpeed::NORMAL => at_speed(&state, &file, speed).await,
         _ => available(&state, &file.key).await,
     }
 }
 
 /// `speed`, for an MP3 only.
-fn requested_speed(caller: &Caller, name: &str) -> ApiResult<Option<PlaybackSpeed>> {
-    let Some(raw) = caller
-        .params
-        .one("speed")?
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-    else {
+fn requested_speed(speed: Option<&str>, name: &str) -> ApiResult<Option<PlaybackSpeed>> {
+    let Some(raw) = speed.map(str::trim) else {
         return Ok(None);
     };
     let speed: PlaybackSpeed = raw
