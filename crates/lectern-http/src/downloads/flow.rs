@@ -12,6 +12,9 @@ use lectern_store::ReadOn;
 use lectern_store::downloads::{self, Download, DownloadStatus, SubjectKind};
 use lectern_store::{assigned_titles, readers, recommendations, request_locks};
 
+use serde::Deserialize;
+use utoipa::IntoParams;
+
 use super::signing::signed_url;
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -20,6 +23,15 @@ use crate::titles::CatalogViewer;
 
 /// Packages a requester may wait for at once; more is a 429.
 pub const MAX_IN_PROGRESS: u32 = 3;
+
+/// The query of a download, of a title or of an edition.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct DownloadParams {
+    /// The userAccountId of the member a sponsor or assistant downloads for
+    for_user: Option<String>,
+}
 /// A package made this recently is served again rather than made anew (and counted again).
 const REUSE_SECONDS: i64 = 24 * 3600;
 /// What the 202's `Retry-After` suggests; existing clients poll about this often anyway.
@@ -228,12 +240,8 @@ async fn reader(
         Viewer::Guest { .. } => None,
         Viewer::User(r) => Some(r),
     };
-    let Some(for_user) = caller
-        .params
-        .one("forUser")?
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-    else {
+    let p: DownloadParams = caller.params.parse()?;
+    let Some(for_user) = p.for_user.as_deref().map(str::trim) else {
         return Ok(signed_in.cloned());
     };
     let sponsor = signed_in.ok_or_else(ApiError::sign_in_required)?;

@@ -6,7 +6,9 @@ mod files;
 mod flow;
 mod signing;
 
-pub use flow::{Subject, accepted, available, check_reader_sees, parse_format, request};
+pub use flow::{
+    DownloadParams, Subject, accepted, available, check_reader_sees, parse_format, request,
+};
 pub use signing::signed_url;
 
 use utoipa_axum::router::OpenApiRouter;

@@ -23,7 +23,7 @@ use crate::titles::CatalogViewer;
         ("editionId" = String, Path, description = "The edition"),
         ("format" = String, Path, description = "One of the edition's formats", pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$"),
         ("api_key" = String, Query, description = "The client key"),
-        ("forUser" = Option<String>, Query, description = "The userAccountId of the member a sponsor or assistant downloads for"),
+        crate::downloads::DownloadParams,
     ),
     responses(
         (status = 202, description = "The package is being prepared; ask again (Retry-After)", body = ErrorBody),

@@ -19,7 +19,7 @@ use crate::state::AppState;
         ("serviceId" = String, Path, description = "The title"),
         ("format" = String, Path, description = "DAISY, DAISY_AUDIO, DAISY_2_AUDIO, BRF, EPUB3, PDF or DOCX", pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$"),
         ("api_key" = String, Query, description = "The client key"),
-        ("forUser" = Option<String>, Query, description = "The userAccountId of the member a sponsor or assistant downloads for"),
+        crate::downloads::DownloadParams,
     ),
     responses(
         (status = 202, description = "The package is being prepared; ask again (Retry-After)", body = ErrorBody),
