@@ -8,6 +8,8 @@ use lectern_domain::ids::new_ordered_id;
 use lectern_domain::reading::{ReadingEvent, ReadingPosition};
 use sqlx::{Any, Executor, Row};
 
+use std::collections::HashMap;
+
 use futures_util::future::BoxFuture;
 
 use crate::group_commit::Batch;
@@ -160,25 +162,27 @@ async fn move_positions(tx: &mut Transaction, moved: &[Moved<'_>]) -> Result<Vec
             .bind(m.earliest)
             .bind(m.latest.at.unix());
     }
-    let rows = query.fetch_all(&mut **tx).await?;
-    // RETURNING promises no order: each row is matched to its position by key.
+    // RETURNING promises no order: each row is matched to its position by key, read once.
+    let mut first_reads = HashMap::new();
+    for r in query.fetch_all(&mut **tx).await? {
+        let key: (String, String, String) = (
+            r.try_get("user_account_id")?,
+            r.try_get("service_id")?,
+            r.try_get("format")?,
+        );
+        first_reads.insert(key, r.try_get::<i64, _>("date_added")?);
+    }
     moved
         .iter()
         .map(|m| {
-            rows.iter()
-                .find(|r| {
-                    r.try_get::<String, _>("user_account_id").ok().as_deref()
-                        == Some(m.user_account_id)
-                        && r.try_get::<String, _>("service_id").ok().as_deref()
-                            == Some(m.service_id)
-                        && r.try_get::<String, _>("format").ok().as_deref()
-                            == Some(m.latest.format.as_str())
-                })
-                .map(|r| r.try_get::<i64, _>("date_added"))
-                .transpose()?
-                .ok_or_else(|| {
-                    StoreError::Corrupt("a moved reading position was not returned".into())
-                })
+            let key = (
+                m.user_account_id.to_owned(),
+                m.service_id.to_owned(),
+                m.latest.format.as_str().to_owned(),
+            );
+            first_reads.get(&key).copied().ok_or_else(|| {
+                StoreError::Corrupt("a moved reading position was not returned".into())
+            })
         })
         .collect()
 }
