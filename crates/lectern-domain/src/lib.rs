@@ -11,6 +11,7 @@ pub use utoipa as __utoipa;
 
 pub mod access;
 pub mod account;
+pub mod assigned_titles;
 pub mod catalog;
 pub mod client;
 pub mod documents;

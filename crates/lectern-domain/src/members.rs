@@ -6,48 +6,19 @@ use crate::account::Account;
 use crate::paging::Direction;
 use crate::role::{Role, Roles};
 
-/// `sortOrder` of the member lists of documents 2 and 3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MemberSort {
-    LastName,
-    FirstName,
-    Grade,
-    BirthDate,
-    District,
-    School,
-}
-
-impl FromStr for MemberSort {
-    type Err = &'static str;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Ok(match s {
-            "lastName" => MemberSort::LastName,
-            "firstName" => MemberSort::FirstName,
-            "grade" => MemberSort::Grade,
-            "birthDate" => MemberSort::BirthDate,
-            "district" => MemberSort::District,
-            "school" => MemberSort::School,
-            _ => {
-                return Err(
-                    "must be one of lastName, firstName, district, school, grade, birthDate",
-                );
-            }
-        })
+crate::sort_order!(
+    /// `sortOrder` of the member lists of documents 2 and 3.
+    MemberSort (default LastName) {
+        LastName = "lastName",
+        FirstName = "firstName",
+        Grade = "grade",
+        BirthDate = "birthDate",
+        District = "district",
+        School = "school",
     }
-}
+);
 
 impl MemberSort {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MemberSort::LastName => "lastName",
-            MemberSort::FirstName => "firstName",
-            MemberSort::Grade => "grade",
-            MemberSort::BirthDate => "birthDate",
-            MemberSort::District => "district",
-            MemberSort::School => "school",
-        }
-    }
-
     /// The sort key of a member: the values it is ordered by, ending with its identifier so
     /// that every key is unique and a page can start strictly after one.
     pub fn key_of(self, a: &Account) -> Vec<String> {
@@ -190,7 +161,7 @@ mod tests {
     }
 }
 
-/// Parameters name a sort order and a member list by their wire names.
+/// Parameters name a member list by its wire name.
 macro_rules! deserialize_from_str {
     ($($t:ty),*) => {$(
         impl<'de> serde::Deserialize<'de> for $t {
@@ -202,4 +173,4 @@ macro_rules! deserialize_from_str {
     )*};
 }
 
-deserialize_from_str!(MemberSort, MemberKind);
+deserialize_from_str!(MemberKind);

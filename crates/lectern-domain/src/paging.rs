@@ -56,6 +56,75 @@ impl Direction {
     }
 }
 
+/// The sort orders of one list: the values its `sortOrder` takes on the wire, and the one it
+/// takes when none is sent. Each list's page tokens carry the order that issued them (its wire
+/// value and direction), so a token is only ever read back in the order it was made in.
+pub trait SortOrder: Copy + Eq + std::str::FromStr<Err = String> + Send + Sync + 'static {
+    /// The values of `sortOrder`; empty for a list that takes none.
+    const WIRE_VALUES: &'static [&'static str];
+    /// The order when `sortOrder` is absent.
+    const DEFAULT: Self;
+    /// Whether the list takes `direction`.
+    const DIRECTED: bool = true;
+    /// The direction when `direction` is absent.
+    const DEFAULT_DIRECTION: Direction = Direction::Asc;
+    /// How the documentation words the default, when `DEFAULT` alone does not say it.
+    const DEFAULT_NOTE: Option<&'static str> = None;
+    /// The wire value, which page tokens carry.
+    fn wire(self) -> &'static str;
+}
+
+/// A `string_enum!` that is a list's [`SortOrder`], with the order taken when none is sent.
+#[macro_export]
+macro_rules! sort_order {
+    ($(#[$m:meta])* $name:ident (default $default:ident) { $($variant:ident = $text:literal $(| $alias:literal)*),+ $(,)? }) => {
+        $crate::string_enum!($(#[$m])* $name { $($variant = $text $(| $alias)*),+ });
+        impl $crate::paging::SortOrder for $name {
+            const WIRE_VALUES: &'static [&'static str] = $name::VALUES;
+            const DEFAULT: Self = $name::$default;
+            fn wire(self) -> &'static str {
+                self.as_str()
+            }
+        }
+    };
+}
+
+/// The order of a list sorted by its key alone, which takes `direction` but no `sortOrder`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyOrder;
+
+/// The order of a list sorted by the time its items were added, newest first unless
+/// `direction=asc` is sent; it takes no `sortOrder`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewestFirst;
+
+/// The order of a list that takes neither `sortOrder` nor `direction` (newest first, say).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FixedOrder;
+
+macro_rules! one_order {
+    ($name:ident, $directed:literal, $default_direction:ident, $wire:literal) => {
+        impl std::str::FromStr for $name {
+            type Err = String;
+            fn from_str(_: &str) -> Result<Self, String> {
+                Err("this list has one order".to_owned())
+            }
+        }
+        impl SortOrder for $name {
+            const WIRE_VALUES: &'static [&'static str] = &[];
+            const DEFAULT: Self = $name;
+            const DIRECTED: bool = $directed;
+            const DEFAULT_DIRECTION: Direction = Direction::$default_direction;
+            fn wire(self) -> &'static str {
+                $wire
+            }
+        }
+    };
+}
+one_order!(KeyOrder, true, Asc, "key");
+one_order!(NewestFirst, true, Desc, "added");
+one_order!(FixedOrder, false, Asc, "fixed");
+
 /// Encodes the sort key of the last row of a page.
 pub fn encode_token<K: Serialize>(key: &K) -> String {
     // Serializing plain keys (strings, numbers, tuples of them) into JSON cannot fail.

@@ -5,6 +5,41 @@ use crate::Timestamp;
 use crate::account::Account;
 use crate::role::{Role, Roles};
 
+crate::sort_order!(
+    /// `sortOrder` of a listing of reading lists.
+    ListSortOrder (default Name) {
+        Name = "name",
+        Owner = "owner",
+        DateUpdated = "dateUpdated",
+    }
+);
+
+crate::sort_order!(
+    /// `sortOrder` of a list's titles.
+    EntrySortOrder (default Title) {
+        Title = "title",
+        DateAddedToReadingList = "dateAddedToReadingList",
+        Author = "author",
+    }
+);
+
+crate::sort_order!(
+    /// `sortOrder` of a search of reading lists (`GET /v2/lists`), which has no owner order.
+    SearchedListSortOrder (default Name) {
+        Name = "name",
+        DateUpdated = "dateUpdated",
+    }
+);
+
+impl From<SearchedListSortOrder> for ListSortOrder {
+    fn from(order: SearchedListSortOrder) -> Self {
+        match order {
+            SearchedListSortOrder::Name => ListSortOrder::Name,
+            SearchedListSortOrder::DateUpdated => ListSortOrder::DateUpdated,
+        }
+    }
+}
+
 string_enum!(
     /// Who a list is for: its owner only, everyone of its site, or its owner's organization.
     ListAccess {

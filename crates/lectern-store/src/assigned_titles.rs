@@ -3,13 +3,14 @@
 //! page by keyset without reading every record.
 
 use lectern_domain::Timestamp;
+use lectern_domain::assigned_titles::AssignedSortOrder;
 use lectern_domain::catalog::TitleRecord;
 use lectern_domain::paging::Direction;
 use sqlx::{Any, Executor, FromRow};
 
 use crate::Connection;
 use crate::StoreError;
-use crate::keyset::{KeyPart, Keyset, bind_key, key_fits};
+use crate::keyset::{KeyPart, KeyedOrder, bind_key};
 use crate::reading_list_entries::ListEntry;
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -50,52 +51,39 @@ impl Assignment {
     }
 }
 
-/// `sortOrder` of a member's assigned titles.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AssignedSort {
-    Title,
-    Author,
-    Assigner,
-    AssignedDate,
-    DownloadDate,
-}
-
-impl AssignedSort {
+impl KeyedOrder<Assignment> for AssignedSortOrder {
     fn columns(self) -> &'static [&'static str] {
         match self {
-            AssignedSort::Title => &["a.title_sort", "a.service_id"],
-            AssignedSort::Author => &["a.author_sort", "a.title_sort", "a.service_id"],
-            AssignedSort::Assigner => &["a.assigner_sort", "a.date_assigned", "a.service_id"],
-            AssignedSort::AssignedDate => &["a.date_assigned", "a.service_id"],
-            AssignedSort::DownloadDate => &["COALESCE(a.date_downloaded, 0)", "a.service_id"],
+            AssignedSortOrder::Title => &["a.title_sort", "a.service_id"],
+            AssignedSortOrder::Author => &["a.author_sort", "a.title_sort", "a.service_id"],
+            AssignedSortOrder::Assigner => &["a.assigner_sort", "a.date_assigned", "a.service_id"],
+            AssignedSortOrder::AssignedDate => &["a.date_assigned", "a.service_id"],
+            AssignedSortOrder::DownloadDate => &["COALESCE(a.date_downloaded, 0)", "a.service_id"],
         }
     }
 
     fn ints(self) -> &'static [bool] {
         match self {
-            AssignedSort::Title => &[false, false],
-            AssignedSort::Author => &[false, false, false],
-            AssignedSort::Assigner => &[false, true, false],
-            AssignedSort::AssignedDate | AssignedSort::DownloadDate => &[true, false],
+            AssignedSortOrder::Title => &[false, false],
+            AssignedSortOrder::Author => &[false, false, false],
+            AssignedSortOrder::Assigner => &[false, true, false],
+            AssignedSortOrder::AssignedDate | AssignedSortOrder::DownloadDate => &[true, false],
         }
     }
 
-    /// Whether a page token's key fits this order.
-    pub fn fits(self, key: &[KeyPart]) -> bool {
-        key_fits(key, self.ints())
-    }
-
-    pub fn key_of(self, a: &Assignment) -> Vec<KeyPart> {
+    fn key_of(self, a: &Assignment) -> Vec<KeyPart> {
         let id = KeyPart::Text(a.service_id.clone());
         let text = |s: &str| KeyPart::Text(s.to_owned());
         match self {
-            AssignedSort::Title => vec![text(&a.title_sort), id],
-            AssignedSort::Author => vec![text(&a.author_sort), text(&a.title_sort), id],
-            AssignedSort::Assigner => {
+            AssignedSortOrder::Title => vec![text(&a.title_sort), id],
+            AssignedSortOrder::Author => vec![text(&a.author_sort), text(&a.title_sort), id],
+            AssignedSortOrder::Assigner => {
                 vec![text(&a.assigner_sort), KeyPart::Int(a.date_assigned), id]
             }
-            AssignedSort::AssignedDate => vec![KeyPart::Int(a.date_assigned), id],
-            AssignedSort::DownloadDate => vec![KeyPart::Int(a.date_downloaded.unwrap_or(0)), id],
+            AssignedSortOrder::AssignedDate => vec![KeyPart::Int(a.date_assigned), id],
+            AssignedSortOrder::DownloadDate => {
+                vec![KeyPart::Int(a.date_downloaded.unwrap_or(0)), id]
+            }
         }
     }
 }
@@ -186,15 +174,12 @@ pub async fn mark_downloaded(
 pub async fn page<'e>(
     e: impl Executor<'e, Database = Any>,
     user_account_id: &str,
-    sort: AssignedSort,
+    sort: AssignedSortOrder,
     direction: Direction,
     after: Option<&[KeyPart]>,
     limit: u32,
 ) -> Result<Vec<Assignment>, StoreError> {
-    let keyset = Keyset {
-        columns: sort.columns(),
-        direction,
-    };
+    let keyset = sort.keyset(direction);
     let sql = format!(
         "SELECT a.user_account_id, a.service_id, a.assigned_by,
                 u.first_name || ' ' || u.last_name AS assigned_by_name, a.assigner_sort,

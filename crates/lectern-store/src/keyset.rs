@@ -25,6 +25,28 @@ pub fn key_fits(key: &[KeyPart], ints: &[bool]) -> bool {
             .all(|(part, int)| matches!(part, KeyPart::Int(_)) == *int)
 }
 
+/// A list's sort order (a domain type naming its wire values) as the store pages by it: the
+/// columns of its key (the last one unique, so the order is total), which of the key's values
+/// are numbers, and a row's key for the next page's token.
+pub trait KeyedOrder<Row>: Copy {
+    fn columns(self) -> &'static [&'static str];
+    fn ints(self) -> &'static [bool];
+    fn key_of(self, row: &Row) -> Vec<KeyPart>;
+
+    /// Whether a key (from a client's page token) has this order's shape.
+    fn fits(self, key: &[KeyPart]) -> bool {
+        key_fits(key, self.ints())
+    }
+
+    /// The keyset of this order in `direction`.
+    fn keyset(self, direction: Direction) -> Keyset<'static> {
+        Keyset {
+            columns: self.columns(),
+            direction,
+        }
+    }
+}
+
 /// Binds a sort key's values, in order, to a query that has `Keyset::after`'s parameters next.
 pub fn bind_key<'q>(
     mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,

@@ -3,11 +3,11 @@
 
 use std::collections::HashMap;
 
-use lectern_domain::catalog::periodical::{Edition, PeriodicalSeries};
+use lectern_domain::catalog::periodical::{Edition, EditionSort, PeriodicalSeries, SeriesSort};
 use lectern_domain::paging::Direction;
 use sqlx::{Any, Executor, Row};
 
-use crate::keyset::{KeyPart, Keyset, bind_key, key_fits};
+use crate::keyset::{KeyPart, KeyedOrder, bind_key};
 use crate::sql::placeholders;
 use crate::{StoreError, Transaction};
 
@@ -72,35 +72,31 @@ pub struct SeriesFilter {
     pub language: Option<String>,
 }
 
-/// The order of a series listing: its key's columns (the last one unique), and whether each
-/// of its values is a number (`keyset::key_fits`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SeriesOrder {
-    Title,
-    Issn,
-    EditionCount,
-}
+/// A series listed with its number of editions.
+pub type ListedSeries = (PeriodicalSeries, u64);
 
-impl SeriesOrder {
+impl KeyedOrder<ListedSeries> for SeriesSort {
     fn columns(self) -> &'static [&'static str] {
         match self {
-            SeriesOrder::Title => &["title_key", "series_id"],
-            SeriesOrder::Issn => &["COALESCE(issn, '')", "series_id"],
-            SeriesOrder::EditionCount => &["edition_count", "series_id"],
+            SeriesSort::Title => &["title_key", "series_id"],
+            SeriesSort::Issn => &["COALESCE(issn, '')", "series_id"],
+            SeriesSort::EditionCount => &["edition_count", "series_id"],
         }
     }
 
-    pub fn fits(self, key: &[KeyPart]) -> bool {
-        key_fits(key, &[self == SeriesOrder::EditionCount, false])
+    fn ints(self) -> &'static [bool] {
+        match self {
+            SeriesSort::EditionCount => &[true, false],
+            SeriesSort::Title | SeriesSort::Issn => &[false, false],
+        }
     }
 
-    /// The key of a series in this order, for the next page's token.
-    pub fn key_of(self, series: &PeriodicalSeries, edition_count: u64) -> Vec<KeyPart> {
+    fn key_of(self, (series, edition_count): &ListedSeries) -> Vec<KeyPart> {
         let first = match self {
-            SeriesOrder::Title => KeyPart::Text(series.title.to_lowercase()),
-            SeriesOrder::Issn => KeyPart::Text(series.issn.clone().unwrap_or_default()),
-            SeriesOrder::EditionCount => {
-                KeyPart::Int(i64::try_from(edition_count).unwrap_or(i64::MAX))
+            SeriesSort::Title => KeyPart::Text(series.title.to_lowercase()),
+            SeriesSort::Issn => KeyPart::Text(series.issn.clone().unwrap_or_default()),
+            SeriesSort::EditionCount => {
+                KeyPart::Int(i64::try_from(*edition_count).unwrap_or(i64::MAX))
             }
         };
         vec![first, KeyPart::Text(series.series_id.clone())]
@@ -110,7 +106,7 @@ impl SeriesOrder {
 /// A page of a series listing.
 pub struct SeriesPage<'a> {
     pub filter: &'a SeriesFilter,
-    pub order: SeriesOrder,
+    pub order: SeriesSort,
     pub direction: Direction,
     pub after: Option<&'a [KeyPart]>,
     pub limit: u32,
@@ -156,12 +152,9 @@ fn like_escaped(text: &str) -> String {
 pub async fn page<'e>(
     e: impl Executor<'e, Database = Any>,
     q: &SeriesPage<'_>,
-) -> Result<Vec<(PeriodicalSeries, u64)>, StoreError> {
+) -> Result<Vec<ListedSeries>, StoreError> {
     let (filter, values) = series_where(q.filter);
-    let keyset = Keyset {
-        columns: q.order.columns(),
-        direction: q.direction,
-    };
+    let keyset = q.order.keyset(q.direction);
     let sql = format!(
         "SELECT record, edition_count FROM periodical_series WHERE {filter}{}{}",
         keyset.after(q.after.is_some(), values.len() + 1),
@@ -254,21 +247,84 @@ pub async fn get<'e>(
     .transpose()
 }
 
-/// The editions of a series that are not withdrawn, oldest first.
-pub async fn editions<'e>(
+/// An edition as its series' listing pages it, with the key its name sorts by.
+pub struct ListedEdition {
+    pub edition: Edition,
+    /// The name in lower case, as the store folds it (`lower`), so that a page token's key
+    /// compares with the column exactly as the store compares it.
+    pub name_key: String,
+}
+
+impl KeyedOrder<ListedEdition> for EditionSort {
+    fn columns(self) -> &'static [&'static str] {
+        match self {
+            EditionSort::PublicationDate => &["publication_date", "edition_id"],
+            EditionSort::EditionName => &["lower(edition_name)", "edition_id"],
+        }
+    }
+
+    fn ints(self) -> &'static [bool] {
+        match self {
+            EditionSort::PublicationDate => &[true, false],
+            EditionSort::EditionName => &[false, false],
+        }
+    }
+
+    fn key_of(self, row: &ListedEdition) -> Vec<KeyPart> {
+        let id = KeyPart::Text(row.edition.edition_id.clone());
+        match self {
+            EditionSort::PublicationDate => {
+                vec![KeyPart::Int(row.edition.publication_date.unix()), id]
+            }
+            EditionSort::EditionName => vec![KeyPart::Text(row.name_key.clone()), id],
+        }
+    }
+}
+
+/// A page of a series' editions that are not withdrawn (`limit + 1` rows at most).
+pub async fn editions_page<'e>(
     e: impl Executor<'e, Database = Any>,
     series_id: &str,
-) -> Result<Vec<Edition>, StoreError> {
-    let rows = sqlx::query(
-        "SELECT record FROM periodical_editions WHERE series_id = $1 AND withdrawn = 0
-         ORDER BY publication_date, edition_id",
+    (order, direction): (EditionSort, Direction),
+    after: Option<&[KeyPart]>,
+    limit: u32,
+) -> Result<Vec<ListedEdition>, StoreError> {
+    let keyset = order.keyset(direction);
+    let sql = format!(
+        "SELECT record, lower(edition_name) AS name_key FROM periodical_editions \
+         WHERE series_id = $1 AND withdrawn = 0{}{}",
+        keyset.after(after.is_some(), 2),
+        keyset.order(limit)
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(series_id);
+    if let Some(key) = after {
+        query = bind_key(query, key);
+    }
+    query
+        .fetch_all(e)
+        .await?
+        .iter()
+        .map(|row| {
+            Ok(ListedEdition {
+                edition: serde_json::from_str(row.try_get("record")?)?,
+                name_key: row.try_get("name_key")?,
+            })
+        })
+        .collect()
+}
+
+/// How many editions of the series are not withdrawn.
+pub async fn editions_count<'e>(
+    e: impl Executor<'e, Database = Any>,
+    series_id: &str,
+) -> Result<u64, StoreError> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM periodical_editions WHERE series_id = $1 AND withdrawn = 0",
     )
     .bind(series_id)
-    .fetch_all(e)
+    .fetch_one(e)
     .await?;
-    rows.iter()
-        .map(|r| Ok(serde_json::from_str(r.try_get("record")?)?))
-        .collect()
+    Ok(u64::try_from(n).unwrap_or(0))
 }
 
 pub async fn edition<'e>(

@@ -6,9 +6,10 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::names::index_name;
 use lectern_domain::catalog::{ContributorType, TitleRecord};
 use lectern_domain::paging::Direction;
+use lectern_domain::reading_lists::EntrySortOrder;
 use sqlx::{Any, Executor, Row};
 
-use crate::keyset::{KeyPart, Keyset, bind_key, key_fits};
+use crate::keyset::{KeyPart, KeyedOrder, bind_key};
 use crate::reading_lists::NewList;
 use crate::{Store, StoreError, Transaction};
 
@@ -56,34 +57,28 @@ fn fold(text: &str) -> String {
         .collect()
 }
 
-/// How a list's titles are ordered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EntrySort {
-    Title,
-    DateAdded,
-    Author,
-}
-
-impl EntrySort {
+impl KeyedOrder<ListEntry> for EntrySortOrder {
     fn columns(self) -> &'static [&'static str] {
         match self {
-            EntrySort::Title => &["title_sort", "service_id"],
-            EntrySort::DateAdded => &["date_added", "service_id"],
-            EntrySort::Author => &["author_sort", "service_id"],
+            EntrySortOrder::Title => &["title_sort", "service_id"],
+            EntrySortOrder::DateAddedToReadingList => &["date_added", "service_id"],
+            EntrySortOrder::Author => &["author_sort", "service_id"],
         }
     }
 
-    /// Whether a page token's key fits this order.
-    pub fn fits(self, key: &[KeyPart]) -> bool {
-        key_fits(key, &[self == EntrySort::DateAdded, false])
+    fn ints(self) -> &'static [bool] {
+        match self {
+            EntrySortOrder::DateAddedToReadingList => &[true, false],
+            EntrySortOrder::Title | EntrySortOrder::Author => &[false, false],
+        }
     }
 
-    pub fn key_of(self, e: &ListEntry) -> Vec<KeyPart> {
+    fn key_of(self, e: &ListEntry) -> Vec<KeyPart> {
         let id = KeyPart::Text(e.service_id.clone());
         match self {
-            EntrySort::Title => vec![KeyPart::Text(e.title_sort.clone()), id],
-            EntrySort::DateAdded => vec![KeyPart::Int(e.date_added), id],
-            EntrySort::Author => vec![KeyPart::Text(e.author_sort.clone()), id],
+            EntrySortOrder::Title => vec![KeyPart::Text(e.title_sort.clone()), id],
+            EntrySortOrder::DateAddedToReadingList => vec![KeyPart::Int(e.date_added), id],
+            EntrySortOrder::Author => vec![KeyPart::Text(e.author_sort.clone()), id],
         }
     }
 }
@@ -172,15 +167,12 @@ pub async fn remove_title(
 pub async fn titles<'e>(
     e: impl Executor<'e, Database = Any>,
     reading_list_id: &str,
-    sort: EntrySort,
+    sort: EntrySortOrder,
     direction: Direction,
     after: Option<&[KeyPart]>,
     limit: u32,
 ) -> Result<Vec<ListEntry>, StoreError> {
-    let keyset = Keyset {
-        columns: sort.columns(),
-        direction,
-    };
+    let keyset = sort.keyset(direction);
     let sql = format!(
         "SELECT service_id, title_sort, author_sort, date_added, award, category, month, ranking,
                 year

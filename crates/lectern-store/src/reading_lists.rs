@@ -5,12 +5,12 @@
 
 use lectern_domain::Timestamp;
 use lectern_domain::paging::Direction;
-use lectern_domain::reading_lists::{ListAccess, ReadingList};
+use lectern_domain::reading_lists::{ListAccess, ListSortOrder, ReadingList};
 use lectern_domain::role::Roles;
 use sqlx::{Any, Executor, Row};
 
 use crate::Connection;
-use crate::keyset::{KeyPart, Keyset, bind_key, key_fits};
+use crate::keyset::{KeyPart, KeyedOrder, bind_key};
 use crate::{Store, StoreError};
 
 const LIST_COLUMNS: &str = "l.reading_list_id, l.name, l.description, l.access, l.owner_id, \
@@ -135,43 +135,33 @@ pub enum ListScope<'a> {
     },
 }
 
-/// How a listing of lists is ordered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ListSort {
-    Name,
-    Owner,
-    DateUpdated,
-}
-
-impl ListSort {
+impl KeyedOrder<ReadingList> for ListSortOrder {
     fn columns(self) -> &'static [&'static str] {
         match self {
-            ListSort::Name => &["l.name_key", "l.reading_list_id"],
-            ListSort::Owner => &["u.last_name", "u.first_name", "l.reading_list_id"],
-            ListSort::DateUpdated => &["l.date_updated", "l.reading_list_id"],
+            ListSortOrder::Name => &["l.name_key", "l.reading_list_id"],
+            ListSortOrder::Owner => &["u.last_name", "u.first_name", "l.reading_list_id"],
+            ListSortOrder::DateUpdated => &["l.date_updated", "l.reading_list_id"],
         }
     }
 
-    /// Whether a page token's key fits this order.
-    pub fn fits(self, key: &[KeyPart]) -> bool {
+    fn ints(self) -> &'static [bool] {
         match self {
-            ListSort::Name => key_fits(key, &[false, false]),
-            ListSort::Owner => key_fits(key, &[false, false, false]),
-            ListSort::DateUpdated => key_fits(key, &[true, false]),
+            ListSortOrder::Name => &[false, false],
+            ListSortOrder::Owner => &[false, false, false],
+            ListSortOrder::DateUpdated => &[true, false],
         }
     }
 
-    /// The page-token key of a list in this order.
-    pub fn key_of(self, l: &ReadingList) -> Vec<KeyPart> {
+    fn key_of(self, l: &ReadingList) -> Vec<KeyPart> {
         let text = |s: &str| KeyPart::Text(s.to_owned());
         match self {
-            ListSort::Name => vec![text(&l.name.to_lowercase()), text(&l.reading_list_id)],
-            ListSort::Owner => vec![
+            ListSortOrder::Name => vec![text(&l.name.to_lowercase()), text(&l.reading_list_id)],
+            ListSortOrder::Owner => vec![
                 text(&l.owner_last_name),
                 text(&l.owner_first_name),
                 text(&l.reading_list_id),
             ],
-            ListSort::DateUpdated => vec![
+            ListSortOrder::DateUpdated => vec![
                 KeyPart::Int(l.date_updated.unix()),
                 text(&l.reading_list_id),
             ],
@@ -183,7 +173,7 @@ pub struct ListQuery<'a> {
     pub scope: ListScope<'a>,
     /// Matched, any case, anywhere in a list's name or description.
     pub keyword: Option<&'a str>,
-    pub sort: ListSort,
+    pub sort: ListSortOrder,
     pub direction: Direction,
     pub after: Option<Vec<KeyPart>>,
     pub limit: u32,
@@ -239,10 +229,7 @@ pub async fn page<'e>(
     e: impl Executor<'e, Database = Any>,
     q: &ListQuery<'_>,
 ) -> Result<Vec<(ReadingList, Relation)>, StoreError> {
-    let keyset = Keyset {
-        columns: q.sort.columns(),
-        direction: q.direction,
-    };
+    let keyset = q.sort.keyset(q.direction);
     let sql = format!(
         "SELECT {LIST_COLUMNS}, s.user_account_id AS subscriber, \
                 a.first_name || ' ' || a.last_name AS assigned_by \

@@ -5,6 +5,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::standing::{
     DownloadTimeframe, PromoCode, Subscription, SubscriptionTerms, SubscriptionType,
 };
+use lectern_domain::paging::Direction;
 use sqlx::{Any, Executor};
 
 use crate::Connection;
@@ -226,6 +227,38 @@ pub async fn types<'e>(
     .fetch_all(e)
     .await?;
     rows.into_iter().map(SubscriptionType::try_from).collect()
+}
+
+/// A page of the subscription types by name, after `after` (`limit + 1` rows at most).
+pub async fn types_page<'e>(
+    e: impl Executor<'e, Database = Any>,
+    after: Option<&str>,
+    limit: u32,
+) -> Result<Vec<SubscriptionType>, StoreError> {
+    let keyset = Keyset {
+        columns: &["name"],
+        direction: Direction::Asc,
+    };
+    let sql = format!(
+        "SELECT name, description, price, duration_days, num_books_allowed, download_timeframe \
+         FROM subscription_types WHERE 1 = 1{}{}",
+        keyset.after(after.is_some(), 1),
+        keyset.order(limit)
+    );
+    let mut query = sqlx::query_as::<_, TypeRow>(sqlx::AssertSqlSafe(sql));
+    if let Some(name) = after {
+        query = query.bind(name);
+    }
+    let rows = query.fetch_all(e).await?;
+    rows.into_iter().map(SubscriptionType::try_from).collect()
+}
+
+/// How many subscription types there are.
+pub async fn types_count<'e>(e: impl Executor<'e, Database = Any>) -> Result<u64, StoreError> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM subscription_types")
+        .fetch_one(e)
+        .await?;
+    Ok(u64::try_from(n).unwrap_or(0))
 }
 
 /// Adds a subscription type or rewrites the one of its name.

@@ -5,6 +5,23 @@ use crate::Timestamp;
 
 string_enum!(SeriesType { Newspaper = "newspaper", Magazine = "magazine", Journal = "journal" });
 
+crate::sort_order!(
+    /// `sortOrder` of a series' editions.
+    EditionSort (default PublicationDate) {
+        PublicationDate = "publicationDate",
+        EditionName = "editionName",
+    }
+);
+
+crate::sort_order!(
+    /// `sortOrder` of the periodicals list.
+    SeriesSort (default Title) {
+        Title = "title",
+        Issn = "issn",
+        EditionCount = "editionCount",
+    }
+);
+
 /// A periodical series (document 3) with its editions, as a source describes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

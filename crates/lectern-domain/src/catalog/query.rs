@@ -17,9 +17,20 @@ string_enum!(
     }
 );
 
-string_enum!(
+impl crate::paging::SortOrder for TitleSort {
+    const WIRE_VALUES: &'static [&'static str] = TitleSort::VALUES;
+    const DEFAULT: Self = TitleSort::Title;
+    const DEFAULT_NOTE: Option<&'static str> = Some(
+        "relevance (the default with text), title (the default without), author, dateAdded, copyrightDate or updatedDate",
+    );
+    fn wire(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+crate::sort_order!(
     /// `sortOrder` of the catalog (document 3).
-    CatalogSort {
+    CatalogSort (default Title) {
         Relevance = "relevance",
         Title = "title",
         Author = "author",

@@ -13,9 +13,10 @@ use utoipa::ToSchema;
 use super::managed::managed;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_domain::paging::FixedOrder;
 
 /// One change: when, by whom, what, and the state before and after.
 #[derive(Serialize, ToSchema)]
@@ -46,8 +47,7 @@ pub type AccountChangeList = Collection<AccountChangeView>;
     params(
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
-        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
+        ListParams<FixedOrder>,
     ),
     responses(
         (status = 200, description = "The account's changes, the latest first", body = AccountChangeList),
@@ -74,7 +74,7 @@ pub async fn account_changes(
             "Only administrators read the record of changes",
         ));
     }
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let before: Option<String> = page.after()?;
     let reads = state.store.reads();
     let id = &m.account.user_account_id;

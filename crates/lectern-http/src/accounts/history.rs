@@ -8,17 +8,18 @@ use lectern_domain::catalog::ContributorType;
 use lectern_domain::catalog::Format;
 use lectern_store::downloads::{self, DownloadStatus, SubjectKind};
 use lectern_store::titles;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::accounts::name::Name;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::{Link, segment};
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{FormatRef, contributor_name};
+use lectern_domain::paging::FixedOrder;
 
 /// One download.
 #[derive(Serialize, ToSchema)]
@@ -104,21 +105,9 @@ impl Listed for DownloadHistoryItem {
 /// A page of the caller's downloads.
 pub type DownloadHistory = Collection<DownloadHistoryItem>;
 
-/// Paging only.
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct HistoryParams {
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    limit: Option<u32>,
-}
-
 #[utoipa::path(
     get, path = "/v2/myAccount/history", tag = "accounts",
-    params(("api_key" = String, Query, description = "The client's API key"), HistoryParams),
+    params(("api_key" = String, Query, description = "The client's API key"), ListParams<FixedOrder>),
     responses(
         (status = 200, description = "The caller's downloads, the newest first", body = DownloadHistory),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -131,8 +120,7 @@ pub async fn my_history(
     caller: Caller,
 ) -> ApiResult<Json<DownloadHistory>> {
     let me = caller.signed_in()?;
-    let _: HistoryParams = caller.params.parse()?;
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let after: Option<(i64, String)> = page.after()?;
     let reads = state.store.reads();
     let total = downloads::history_count(reads, &me.user_account_id).await?;

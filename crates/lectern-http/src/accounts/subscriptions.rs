@@ -21,10 +21,11 @@ use super::managed::managed;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::{Link, segment};
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_domain::paging::FixedOrder;
 
 /// A subscription type: `name` and `description`.
 #[derive(Serialize, ToSchema, Clone)]
@@ -130,24 +131,30 @@ fn subscriptions_path(a: &Account) -> String {
 
 #[utoipa::path(
     get, path = "/v2/subscriptiontypes", tag = "accounts",
-    params(("api_key" = String, Query, description = "The client's API key")),
+    params(("api_key" = String, Query, description = "The client's API key"), ListParams<FixedOrder, 100>),
     responses((status = 200, description = "Every subscription type, by name", body = UserSubscriptionTypeList)),
 )]
 pub async fn subscription_types(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<UserSubscriptionTypeList>> {
-    let page = PageRequest::from_params(&caller.params, 100)?;
-    let items: Vec<UserSubscriptionType> = types(&state)
-        .await?
+    let page = caller
+        .params
+        .parse::<ListParams<FixedOrder, 100>>()?
+        .page()?;
+    let after = page.after::<String>()?;
+    let reads = state.store.reads();
+    let mut rows = subscriptions::types_page(reads, after.as_deref(), page.limit).await?;
+    let next = page.next_token(&mut rows, |t| t.name.clone());
+    let total = subscriptions::types_count(reads).await?;
+    let items: Vec<UserSubscriptionType> = rows
         .into_iter()
         .map(|t| UserSubscriptionType {
             name: t.name,
             description: t.description,
         })
         .collect();
-    let total = items.len() as u64;
-    let paged = page.page_of(items, |t| t.name.clone())?;
+    let paged = (items, next);
     Ok(Json(Collection::page(
         &state,
         "/subscriptiontypes",
@@ -163,8 +170,7 @@ pub async fn subscription_types(
     params(
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
-        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
+        ListParams<FixedOrder>,
     ),
     responses(
         (status = 200, description = "The account's subscriptions, the latest start first", body = UserSubscriptionList),
@@ -181,7 +187,7 @@ pub async fn list_subscriptions(
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<UserSubscriptionList>> {
     let m = managed(&state, &caller, &user_identifier, "read subscriptions").await?;
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let after: Option<Vec<KeyPart>> = page.after()?;
     if after
         .as_ref()

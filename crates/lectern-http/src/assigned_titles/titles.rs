@@ -3,10 +3,10 @@ use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::access::assignment_management;
 use lectern_domain::account::Account;
-use lectern_domain::paging::Direction;
+use lectern_domain::assigned_titles::AssignedSortOrder;
 use lectern_domain::role::Role;
-use lectern_store::assigned_titles::{self, AssignedSort, Assignment};
-use lectern_store::keyset::KeyPart;
+use lectern_store::assigned_titles::{self, Assignment};
+use lectern_store::keyset::KeyedOrder;
 use lectern_store::{accounts, titles};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -14,7 +14,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::links::segment;
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::refusals;
@@ -42,50 +42,6 @@ impl Listed for AssignedTitleView {
 
 pub type AssignedTitles = Collection<AssignedTitleView>;
 
-lectern_domain::string_enum!(
-    /// `sortOrder` of assigned titles.
-    AssignedSortOrder {
-        Title = "title",
-        Author = "author",
-        // The upstream's clients also send `assignedBy` and `dateDownloaded`.
-        Assigner = "assigner" | "assignedBy",
-        AssignedDate = "assignedDate",
-        DownloadDate = "downloadDate" | "dateDownloaded",
-    }
-);
-
-impl From<AssignedSortOrder> for AssignedSort {
-    fn from(s: AssignedSortOrder) -> Self {
-        match s {
-            AssignedSortOrder::Title => AssignedSort::Title,
-            AssignedSortOrder::Author => AssignedSort::Author,
-            AssignedSortOrder::Assigner => AssignedSort::Assigner,
-            AssignedSortOrder::AssignedDate => AssignedSort::AssignedDate,
-            AssignedSortOrder::DownloadDate => AssignedSort::DownloadDate,
-        }
-    }
-}
-
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct AssignedParams {
-    /// title, author, assigner, assignedDate (the default) or downloadDate (`assignedBy` and
-    /// `dateDownloaded` are read as assigner and downloadDate)
-    #[param(value_type = Option<String>, pattern = "^(title|author|assigner|assignedBy|assignedDate|downloadDate|dateDownloaded)$")]
-    sort_order: Option<AssignedSortOrder>,
-    /// asc (the default) or desc
-    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
-    direction: Option<Direction>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
-}
-
 /// The parameters that shape a page (a POST's `serviceId` is not one).
 fn listing_params(params: &Params) -> Params {
     params.only(&["sortOrder", "direction", "start", "limit"])
@@ -100,24 +56,15 @@ async fn page(
     may_assign: bool,
 ) -> ApiResult<AssignedTitles> {
     let listing = listing_params(&caller.params);
-    let p: AssignedParams = listing.parse()?;
-    let page = PageRequest::from_params(&listing, 10)?;
-    let order = p.sort_order.unwrap_or(AssignedSortOrder::AssignedDate);
-    let sort = AssignedSort::from(order);
-    let direction = p.direction.unwrap_or_default();
-    let order = format!("{order}:{}", direction.as_str());
-    let after = page.after_in_order::<Vec<KeyPart>>(&order)?;
-    if after.as_ref().is_some_and(|key| !sort.fits(key)) {
-        return Err(ApiError::bad_param(
-            "start",
-            "is not a page token of this list",
-        ));
-    }
+    let list: ListParams<AssignedSortOrder> = listing.parse()?;
+    let (sort, direction) = list.order()?;
+    let page = list.page()?;
+    let after = page.after_key(sort)?;
     let reads = state.store.reads();
     let id = &member.user_account_id;
     let mut rows =
         assigned_titles::page(reads, id, sort, direction, after.as_deref(), page.limit).await?;
-    let next = page.next_token_in_order(&mut rows, &order, |a| sort.key_of(a));
+    let next = page.next_token(&mut rows, |a| sort.key_of(a));
     let total = assigned_titles::count(reads, id).await?;
     let ids: Vec<String> = rows.iter().map(|a| a.service_id.clone()).collect();
     let records = titles::get_many(reads, &ids).await?;
@@ -145,7 +92,7 @@ async fn page(
 
 #[utoipa::path(
     get, path = "/v2/myAssignedTitles", tag = "assigned titles",
-    params(("api_key" = String, Query, description = "The client's API key"), AssignedParams),
+    params(("api_key" = String, Query, description = "The client's API key"), ListParams<AssignedSortOrder>),
     responses(
         (status = 200, description = "The titles assigned to the caller", body = AssignedTitles),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -197,7 +144,7 @@ fn assigned_path(member: &Account) -> String {
     params(
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
         ("api_key" = String, Query, description = "The client's API key"),
-        AssignedParams,
+        ListParams<AssignedSortOrder>,
     ),
     responses(
         (status = 200, description = "The titles assigned to the member", body = AssignedTitles),

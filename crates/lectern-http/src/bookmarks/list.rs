@@ -10,15 +10,16 @@ use super::marks::{MarkDeleteParams, MarkListParams, delete_mark};
 use super::view::{BookmarkView, mark_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_domain::paging::FixedOrder;
 
 pub type BookmarkList = Collection<BookmarkView>;
 
 #[utoipa::path(
     get, path = "/v2/myBookmarks", tag = "bookmarks",
-    params(("api_key" = String, Query, description = "The client key"), MarkListParams),
+    params(("api_key" = String, Query, description = "The client key"), MarkListParams, ListParams<FixedOrder>),
     responses(
         (status = 200, description = "The caller's bookmarks in the title and format, oldest first", body = BookmarkList),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -68,7 +69,7 @@ async fn page(
     service_id: &str,
     format: Format,
 ) -> ApiResult<BookmarkList> {
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let q = MarkQuery {
         user_account_id,
         service_id,

@@ -20,13 +20,6 @@ pub struct MarkListParams {
     /// The format the marks were made in (default EPUB3)
     #[param(value_type = Option<String>, pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$")]
     pub format: Option<Format>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
 }
 
 /// The caller's mark at one location.

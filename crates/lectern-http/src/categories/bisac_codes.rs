@@ -9,9 +9,10 @@ use utoipa::{IntoParams, ToSchema};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_domain::paging::FixedOrder;
 
 #[derive(Serialize, ToSchema)]
 pub struct BisacCodeView {
@@ -35,13 +36,6 @@ pub struct BisacParams {
     code_starts_with: Option<String>,
     /// Descriptions starting with this, any case (not with codeStartsWith)
     description_starts_with: Option<String>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 100
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
 }
 
 #[utoipa::path(
@@ -49,6 +43,7 @@ pub struct BisacParams {
     params(
         ("api_key" = String, Query, description = "The client key"),
         BisacParams,
+        ListParams<FixedOrder, 100>,
     ),
     responses(
         (status = 200, description = "BISAC codes, in code order (description order for a description prefix)", body = BisacCodeList),
@@ -76,7 +71,10 @@ pub async fn list_bisac_codes(
         (None, Some(description)) => BisacPrefix::Description(description),
         (None, None) => BisacPrefix::All,
     };
-    let page = PageRequest::from_params(&caller.params, 100)?;
+    let page = caller
+        .params
+        .parse::<ListParams<FixedOrder, 100>>()?
+        .page()?;
     let after = page.after::<(String, String)>()?;
     let total_results = bisac_codes::bisac_count(state.store.reads(), &prefix).await?;
     let mut rows =

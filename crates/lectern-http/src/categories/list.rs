@@ -11,10 +11,11 @@ use utoipa::ToSchema;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, category_search_url};
+use lectern_domain::paging::FixedOrder;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -36,8 +37,7 @@ pub type CategoryList = Collection<CategoryListing>;
     get, path = "/v2/categories", tag = "categories",
     params(
         ("api_key" = String, Query, description = "The client key"),
-        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 100", minimum = 1, maximum = 100),
+        ListParams<FixedOrder, 100>,
     ),
     responses(
         (status = 200, description = "Categories with at least one title the caller can see, by name", body = CategoryList),
@@ -50,7 +50,10 @@ pub async fn list_categories(
     caller: Caller,
 ) -> ApiResult<Json<CategoryList>> {
     let who = CatalogViewer::of(&state, &caller).await?;
-    let page = PageRequest::from_params(&caller.params, 100)?;
+    let page = caller
+        .params
+        .parse::<ListParams<FixedOrder, 100>>()?
+        .page()?;
     let scope = who.scope();
     let index = state.titles.index.clone();
     let counts = tokio::task::spawn_blocking(move || index.category_counts(&scope))

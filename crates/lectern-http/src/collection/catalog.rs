@@ -8,7 +8,6 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::TitleStatusCode;
 use lectern_domain::catalog::isbn::isbn13;
 use lectern_domain::catalog::query::{CatalogSort, Scope, TitleFilters, TitleSearch};
-use lectern_domain::paging::Direction;
 use lectern_domain::role::Role;
 use lectern_store::titles;
 use serde::{Deserialize, Serialize};
@@ -19,7 +18,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::collection_staff;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::search::{FoundTitle, facets, run};
@@ -52,19 +51,6 @@ pub struct CatalogParams {
     author_filter: Option<String>,
     /// One category, as categoryFacets gives it
     category: Option<String>,
-    /// relevance, title (default), author, updatedDate, copyrightDate
-    #[param(value_type = Option<String>, pattern = "^(relevance|title|author|updatedDate|copyrightDate)$")]
-    sort_order: Option<CatalogSort>,
-    /// asc (default) or desc
-    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
-    direction: Option<Direction>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
 }
 
 /// A title of the catalog: its complete record, listed under `titles` with the facets.
@@ -90,7 +76,7 @@ pub type CatalogList = Collection<CatalogTitle>;
 
 #[utoipa::path(
     get, path = "/v2/catalog", tag = "collection",
-    params(("api_key" = String, Query, description = "The client key"), CatalogParams),
+    params(("api_key" = String, Query, description = "The client key"), CatalogParams, ListParams<CatalogSort>),
     responses(
         (status = 200, description = "A page of title complete records in every status, with the top authors and categories of all matches", body = CatalogList),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -122,13 +108,14 @@ pub async fn catalog(
         }
     };
     let filters = filters(&p)?;
-    let sort = p.sort_order.unwrap_or(CatalogSort::Title).title_sort();
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let list: ListParams<CatalogSort> = caller.params.parse()?;
+    let (sort, direction) = list.order()?;
+    let page = list.page_in(sort, direction)?;
     let search = TitleSearch {
         filters,
         scope,
-        sort,
-        direction: p.direction.unwrap_or(Direction::Asc),
+        sort: sort.title_sort(),
+        direction,
         limit: page.limit,
         start: page.start().map(str::to_owned),
         facets: true,

@@ -1,9 +1,18 @@
 //! The collection conventions: `start` and `limit` in, `totalResults`, `limit`, `next` and the
 //! `self`/`next` links out. Lists page by keyset (see `lectern_domain::paging`).
 
-use lectern_domain::paging::{PagingError, decode_token, encode_token, parse_limit};
-use serde::Serialize;
+use std::marker::PhantomData;
+
+use lectern_domain::paging::{
+    Direction, PagingError, SortOrder, decode_token, encode_token, parse_limit,
+};
+use lectern_store::keyset::{KeyPart, KeyedOrder};
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use utoipa::IntoParams;
+use utoipa::openapi::Required;
+use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
 
 use super::links::Link;
 use super::params::Params;
@@ -15,44 +24,151 @@ use crate::state::AppState;
 /// since a request without one takes the key its token was issued to.
 const NOT_IN_LINKS: [&str; 3] = ["api_key", "access_token", "start"];
 
+/// The parameters every list takes: `start`, `limit` (1 to 100, `DEFAULT_LIMIT` when absent),
+/// and, as its order `S` allows, `sortOrder` and `direction`. A list endpoint reads these and
+/// its own filters as two typed structs from the same parameters (see `docs/decisions.md`,
+/// "One list contract"); both are documented by their `IntoParams`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", bound = "")]
+pub struct ListParams<S, const DEFAULT_LIMIT: u32 = 10> {
+    start: Option<String>,
+    limit: Option<String>,
+    sort_order: Option<String>,
+    direction: Option<String>,
+    #[serde(skip)]
+    order: PhantomData<S>,
+}
+
+impl<S: SortOrder, const DEFAULT_LIMIT: u32> ListParams<S, DEFAULT_LIMIT> {
+    /// The order asked for: `S::DEFAULT` ascending unless the list takes and was sent others.
+    pub fn order(&self) -> ApiResult<(S, Direction)> {
+        self.order_defaulting(S::DEFAULT)
+    }
+
+    /// The order asked for, where the list's default order depends on the request (the title
+    /// search's is relevance when text is searched).
+    pub fn order_defaulting(&self, default: S) -> ApiResult<(S, Direction)> {
+        let sort = match &self.sort_order {
+            Some(v) if !S::WIRE_VALUES.is_empty() => v
+                .trim()
+                .parse()
+                .map_err(|why| ApiError::bad_param("sortOrder", why))?,
+            _ => default,
+        };
+        let direction = match &self.direction {
+            Some(d) if S::DIRECTED => d
+                .trim()
+                .parse()
+                .map_err(|why| ApiError::bad_param("direction", why))?,
+            _ => S::DEFAULT_DIRECTION,
+        };
+        Ok((sort, direction))
+    }
+
+    /// The page asked for, in the order asked for.
+    pub fn page(&self) -> ApiResult<PageRequest> {
+        let (sort, direction) = self.order()?;
+        self.page_in(sort, direction)
+    }
+
+    /// The page asked for, in an order already read (`order_defaulting`).
+    pub fn page_in(&self, sort: S, direction: Direction) -> ApiResult<PageRequest> {
+        let limit =
+            parse_limit(self.limit.as_deref(), DEFAULT_LIMIT).map_err(|e| paging_error(&e))?;
+        let start = self
+            .start
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "null")
+            .map(str::to_owned);
+        Ok(PageRequest {
+            start,
+            limit,
+            order: format!("{}:{}", sort.wire(), direction.as_str()),
+        })
+    }
+}
+
+impl<S: SortOrder, const DEFAULT_LIMIT: u32> IntoParams for ListParams<S, DEFAULT_LIMIT> {
+    fn into_params(parameter_in: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let place = || parameter_in().unwrap_or(ParameterIn::Query);
+        let param = |name: &str, description: String, schema: ObjectBuilder| {
+            ParameterBuilder::new()
+                .name(name)
+                .parameter_in(place())
+                .required(Required::False)
+                .description(Some(description))
+                .schema(Some(schema))
+                .build()
+        };
+        let text = || ObjectBuilder::new().schema_type(Type::String);
+        let mut params = Vec::with_capacity(4);
+        if !S::WIRE_VALUES.is_empty() {
+            params.push(param(
+                "sortOrder",
+                S::DEFAULT_NOTE.map_or_else(
+                    || format!("{} (the default) or another of these", S::DEFAULT.wire()),
+                    str::to_owned,
+                ),
+                text().enum_values(Some(S::WIRE_VALUES.iter().copied())),
+            ));
+        }
+        if S::DIRECTED {
+            params.push(param(
+                "direction",
+                match S::DEFAULT_DIRECTION {
+                    Direction::Asc => "asc (the default) or desc",
+                    Direction::Desc => "desc (the default) or asc",
+                }
+                .to_owned(),
+                text().enum_values(Some(["asc", "desc"])),
+            ));
+        }
+        params.push(param(
+            "start",
+            "The `next` value of the previous page".to_owned(),
+            text(),
+        ));
+        params.push(param(
+            "limit",
+            format!("1 to 100, default {DEFAULT_LIMIT}"),
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(1))
+                .maximum(Some(100)),
+        ));
+        params
+    }
+}
+
+/// One page of a list: where it starts, how long it is, and the order its tokens carry.
 #[derive(Debug, Clone)]
 pub struct PageRequest {
     start: Option<String>,
     pub limit: u32,
+    /// `sortOrder:direction`, in every token this page issues and checked in the one it reads.
+    order: String,
 }
 
 impl PageRequest {
-    pub fn from_params(params: &Params, default_limit: u32) -> ApiResult<Self> {
-        let limit =
-            parse_limit(params.one("limit")?, default_limit).map_err(|e| paging_error(&e))?;
-        let start = params
-            .one("start")?
-            .map(str::trim)
-            .filter(|s| !s.is_empty() && *s != "null")
-            .map(str::to_owned);
-        Ok(PageRequest { start, limit })
-    }
-
-    /// The raw `start` token, for lists whose keys another component reads (the title index).
+    /// The raw `start` token, for lists whose tokens another component issues and reads with
+    /// their order inside (the title index).
     pub fn start(&self) -> Option<&str> {
         self.start.as_deref()
     }
 
-    /// The sort key to continue after, parsed into the list's own key type.
+    /// The sort key to continue after, parsed into the list's own key type. A token of another
+    /// list, or of this list in another order, is a 400 naming `start`.
     pub fn after<K: DeserializeOwned>(&self) -> ApiResult<Option<K>> {
-        self.start
+        let token = self
+            .start
             .as_deref()
-            .map(decode_token)
+            .map(decode_token::<(String, K)>)
             .transpose()
-            .map_err(|e| paging_error(&e))
-    }
-
-    /// The sort key to continue after, for a list whose token carries its `order` (its sort and
-    /// direction): a token of the same list in another order is a 400 naming `start`.
-    pub fn after_in_order<K: DeserializeOwned>(&self, order: &str) -> ApiResult<Option<K>> {
-        match self.after::<(String, K)>()? {
+            .map_err(|e| paging_error(&e))?;
+        match token {
             None => Ok(None),
-            Some((o, key)) if o == order => Ok(Some(key)),
+            Some((order, key)) if order == self.order => Ok(Some(key)),
             Some(_) => Err(ApiError::bad_param(
                 "start",
                 "belongs to this list in another order; start again without it",
@@ -60,14 +176,17 @@ impl PageRequest {
         }
     }
 
-    /// The `next` token of a list whose token carries its order (see `after_in_order`).
-    pub fn next_token_in_order<T, K: Serialize>(
-        &self,
-        rows: &mut Vec<T>,
-        order: &str,
-        key_of: impl Fn(&T) -> K,
-    ) -> Option<String> {
-        self.next_token(rows, |r| (order, key_of(r)))
+    /// The key to continue after, for a list the store pages in `order`: a token whose key has
+    /// another shape is a 400 naming `start`, never a comparison the store would refuse.
+    pub fn after_key<Row>(&self, order: impl KeyedOrder<Row>) -> ApiResult<Option<Vec<KeyPart>>> {
+        let after = self.after::<Vec<KeyPart>>()?;
+        if after.as_ref().is_some_and(|key| !order.fits(key)) {
+            return Err(ApiError::bad_param(
+                "start",
+                "is not a page token of this list",
+            ));
+        }
+        Ok(after)
     }
 
     /// The `next` token: present when the page came back full and more rows exist. Callers fetch
@@ -80,7 +199,8 @@ impl PageRequest {
         let limit = usize::try_from(self.limit).unwrap_or(usize::MAX);
         if rows.len() > limit {
             rows.truncate(limit);
-            rows.last().map(|last| encode_token(&key_of(last)))
+            rows.last()
+                .map(|last| encode_token(&(&self.order, key_of(last))))
         } else {
             None
         }

@@ -13,9 +13,10 @@ use crate::bookmarks::marks::{MarkDeleteParams, MarkListParams, delete_mark};
 use crate::bookmarks::view::{BookmarkView, mark_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_domain::paging::FixedOrder;
 
 /// A highlight: a bookmark's fields (`text` is the highlighted passage), a colour and a note.
 #[derive(Serialize, ToSchema)]
@@ -85,7 +86,7 @@ pub fn highlight_view(state: &AppState, h: &Highlight) -> HighlightView {
 
 #[utoipa::path(
     get, path = "/v2/myHighlights", tag = "highlights",
-    params(("api_key" = String, Query, description = "The client key"), MarkListParams),
+    params(("api_key" = String, Query, description = "The client key"), MarkListParams, ListParams<FixedOrder>),
     responses(
         (status = 200, description = "The caller's highlights in the title and format, oldest first", body = HighlightList),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -141,7 +142,7 @@ pub async fn page(
     service_id: &str,
     format: Format,
 ) -> ApiResult<HighlightList> {
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let q = MarkQuery {
         user_account_id,
         service_id,

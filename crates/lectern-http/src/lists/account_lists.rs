@@ -38,6 +38,7 @@ pub async fn account_lists(
             .await?
             .account;
     let p: MyListsParams = caller.params.parse()?;
+    let (sort, direction) = p.order()?;
     let path = format!(
         "/accounts/{}/lists",
         crate::conventions::links::segment(&user_identifier)
@@ -48,8 +49,9 @@ pub async fn account_lists(
             user: &account.user_account_id,
         },
         keyword: None,
-        sort: p.sort_order,
-        direction: p.direction,
+        sort,
+        direction,
+        page: p.page()?,
     };
     Ok(Json(page(&state, &caller, me, listing).await?))
 }

@@ -6,40 +6,24 @@ use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::ids::new_id;
-use lectern_domain::paging::Direction;
-use lectern_domain::reading_lists::{self, ListAccess, ListRight, may_subscribe};
+use lectern_domain::reading_lists::{self, ListAccess, ListRight, ListSortOrder, may_subscribe};
 use lectern_store::reading_list_entries;
 use lectern_store::reading_lists::{ListScope, NewList, Relation};
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use super::load::list_for;
-use super::page::{ListList, ListSortOrder, Listing, page};
+use super::page::{ListList, Listing, page};
 use super::view::{ListView, list_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::refusals;
 use crate::state::AppState;
 
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct MyListsParams {
-    /// name (the default), owner or dateUpdated
-    #[param(value_type = Option<String>, pattern = "^(name|owner|dateUpdated)$")]
-    pub sort_order: Option<ListSortOrder>,
-    /// asc (the default) or desc
-    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
-    pub direction: Option<Direction>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
-}
+/// The parameters of a listing of lists in any order (`GET /v2/myLists`, an account's lists).
+pub type MyListsParams = ListParams<ListSortOrder>;
 
 #[utoipa::path(
     get, path = "/v2/myLists", tag = "reading lists",
@@ -54,14 +38,16 @@ pub struct MyListsParams {
 pub async fn my_lists(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<ListList>> {
     let me = caller.signed_in()?;
     let p: MyListsParams = caller.params.parse()?;
+    let (sort, direction) = p.order()?;
     let listing = Listing {
         path: "/myLists",
         scope: ListScope::Mine {
             user: &me.user_account_id,
         },
         keyword: None,
-        sort: p.sort_order,
-        direction: p.direction,
+        sort,
+        direction,
+        page: p.page()?,
     };
     let list = page(&state, &caller, me, listing).await?;
     Ok(Json(

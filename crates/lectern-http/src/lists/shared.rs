@@ -6,8 +6,9 @@ use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
-use lectern_domain::paging::Direction;
-use lectern_domain::reading_lists::{self, ListAccess, ListRight, manages_member};
+use lectern_domain::reading_lists::{
+    self, ListAccess, ListRight, SearchedListSortOrder, manages_member,
+};
 use lectern_domain::role::Role;
 use lectern_store::reading_lists::ListScope;
 use lectern_store::{accounts, reading_list_entries};
@@ -15,10 +16,11 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
 use super::load::list_for;
-use super::page::{ListList, ListSortOrder, Listing, page};
+use super::page::{ListList, Listing, page};
 use super::view::{ListView, list_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
@@ -39,24 +41,15 @@ pub struct ListsParams {
     /// private (the default): the caller's own lists; public: lists others share with them
     #[param(value_type = Option<String>, pattern = "^(private|public)$")]
     access: Option<ListsAccess>,
-    /// name (the default) or dateUpdated
-    #[param(value_type = Option<String>, pattern = "^(name|dateUpdated)$")]
-    sort_order: Option<ListSortOrder>,
-    /// asc (the default) or desc
-    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
-    direction: Option<Direction>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
 }
 
 #[utoipa::path(
     get, path = "/v2/lists", tag = "reading lists",
-    params(("api_key" = String, Query, description = "The client key"), ListsParams),
+    params(
+        ("api_key" = String, Query, description = "The client key"),
+        ListsParams,
+        ListParams<SearchedListSortOrder>,
+    ),
     responses(
         (status = 200, description = "Lists matching the keyword", body = ListList),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -70,12 +63,8 @@ pub async fn search_lists(
 ) -> ApiResult<Json<ListList>> {
     let me = caller.signed_in()?;
     let p: ListsParams = caller.params.parse()?;
-    if p.sort_order == Some(ListSortOrder::Owner) {
-        return Err(ApiError::bad_param(
-            "sortOrder",
-            "must be name or dateUpdated",
-        ));
-    }
+    let list: ListParams<SearchedListSortOrder> = caller.params.parse()?;
+    let (sort, direction) = list.order()?;
     let scope = match p.access.unwrap_or(ListsAccess::Private) {
         ListsAccess::Private => ListScope::Own {
             user: &me.user_account_id,
@@ -94,8 +83,9 @@ pub async fn search_lists(
             .as_deref()
             .map(str::trim)
             .filter(|k| !k.is_empty()),
-        sort: p.sort_order,
-        direction: p.direction,
+        sort: sort.into(),
+        direction,
+        page: list.page()?,
     };
     let list = page(&state, &caller, me, listing).await?;
     Ok(Json(list.allowing(Allows::of(&[("GET", true)]))))

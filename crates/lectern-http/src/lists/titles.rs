@@ -7,21 +7,20 @@ use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::TitleRecord;
-use lectern_domain::paging::Direction;
-use lectern_domain::reading_lists::ListRight;
-use lectern_store::keyset::KeyPart;
-use lectern_store::reading_list_entries::{self, EntrySort, ListEntry};
+use lectern_domain::reading_lists::{EntrySortOrder, ListRight};
+use lectern_store::keyset::KeyedOrder;
+use lectern_store::reading_list_entries::{self, ListEntry};
 use lectern_store::titles;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
-use utoipa::{IntoParams, ToSchema};
 
 use super::load::{Found, list_for};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::links::segment;
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -56,40 +55,12 @@ impl Listed for ListTitleView {
 
 pub type ListTitles = Collection<ListTitleView>;
 
-lectern_domain::string_enum!(
-    /// `sortOrder` of a list's titles.
-    EntrySortOrder {
-        Title = "title",
-        DateAddedToReadingList = "dateAddedToReadingList",
-        Author = "author",
-    }
-);
-
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct TitlesParams {
-    /// title (the default), dateAddedToReadingList or author
-    #[param(value_type = Option<String>, pattern = "^(title|dateAddedToReadingList|author)$")]
-    sort_order: Option<EntrySortOrder>,
-    /// asc (the default) or desc
-    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
-    direction: Option<Direction>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
-}
-
 #[utoipa::path(
     get, path = "/v2/lists/{readingListId}/titles", tag = "reading lists",
     params(
         ("readingListId" = String, Path, description = "The list"),
         ("api_key" = String, Query, description = "The client key"),
-        TitlesParams,
+        ListParams<EntrySortOrder>,
     ),
     responses(
         (status = 200, description = "The list's titles", body = ListTitles),
@@ -204,24 +175,11 @@ async fn addable(state: &AppState, owner_id: &str, service_id: &str) -> ApiResul
 /// hold fewer than `limit`; `totalResults` is the list's `titleCount`.
 async fn titles_page(state: &AppState, caller: &Caller, found: &Found) -> ApiResult<ListTitles> {
     let listing = listing_params(&caller.params);
-    let p: TitlesParams = listing.parse()?;
-    let page = PageRequest::from_params(&listing, 10)?;
-    let order = p.sort_order.unwrap_or(EntrySortOrder::Title);
-    let sort = match order {
-        EntrySortOrder::Title => EntrySort::Title,
-        EntrySortOrder::DateAddedToReadingList => EntrySort::DateAdded,
-        EntrySortOrder::Author => EntrySort::Author,
-    };
-    let direction = p.direction.unwrap_or_default();
-    let order = format!("{order}:{}", direction.as_str());
+    let list: ListParams<EntrySortOrder> = listing.parse()?;
+    let (sort, direction) = list.order()?;
+    let page = list.page()?;
     let id = &found.list.reading_list_id;
-    let after = page.after_in_order::<Vec<KeyPart>>(&order)?;
-    if after.as_ref().is_some_and(|key| !sort.fits(key)) {
-        return Err(ApiError::bad_param(
-            "start",
-            "is not a page token of this list",
-        ));
-    }
+    let after = page.after_key(sort)?;
     let mut entries = reading_list_entries::titles(
         state.store.reads(),
         id,
@@ -231,7 +189,7 @@ async fn titles_page(state: &AppState, caller: &Caller, found: &Found) -> ApiRes
         page.limit,
     )
     .await?;
-    let next = page.next_token_in_order(&mut entries, &order, |e| sort.key_of(e));
+    let next = page.next_token(&mut entries, |e| sort.key_of(e));
     let ids: Vec<String> = entries.iter().map(|e| e.service_id.clone()).collect();
     let records = titles::get_many(state.store.reads(), &ids).await?;
     let who = CatalogViewer::of(state, caller).await?;

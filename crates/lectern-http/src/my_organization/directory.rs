@@ -4,7 +4,7 @@
 use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::organization::OrganizationType;
-use lectern_domain::paging::Direction;
+use lectern_domain::paging::{FixedOrder, KeyOrder};
 use lectern_store::reference_organizations::{self, DirectoryQuery, ReferenceOrganization};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -14,7 +14,7 @@ use crate::accounts::view::Address;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
@@ -44,7 +44,7 @@ pub fn user_or_privileged_client(caller: &Caller) -> ApiResult<()> {
 
 #[utoipa::path(
     get, path = "/v2/organizationTypes", tag = "organizations",
-    params(("api_key" = String, Query, description = "The client's API key")),
+    params(("api_key" = String, Query, description = "The client's API key"), ListParams<FixedOrder, 100>),
     responses(
         (status = 200, description = "Every organization type, by name", body = OrganizationTypeList),
         (status = 401, description = "Neither signed in nor a client key with membership privileges", body = ErrorBody),
@@ -55,7 +55,10 @@ pub async fn organization_types(
     caller: Caller,
 ) -> ApiResult<Json<OrganizationTypeList>> {
     user_or_privileged_client(&caller)?;
-    let page = PageRequest::from_params(&caller.params, 100)?;
+    let page = caller
+        .params
+        .parse::<ListParams<FixedOrder, 100>>()?
+        .page()?;
     let mut items: Vec<OrganizationTypeView> = OrganizationType::ALL
         .iter()
         .map(|t| OrganizationTypeView {
@@ -111,16 +114,6 @@ pub struct DirectoryParams {
     #[serde(default)]
     #[param(value_type = Vec<OrganizationType>, inline)]
     organization_types: Vec<OrganizationType>,
-    /// By name: asc (default) or desc
-    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
-    direction: Option<Direction>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
 }
 
 fn view(state: &AppState, o: ReferenceOrganization) -> ReferenceOrganizationView {
@@ -175,7 +168,7 @@ fn parse_state(raw: &str) -> ApiResult<(String, Option<String>)> {
 
 #[utoipa::path(
     get, path = "/v2/referenceOrganizations", tag = "organizations",
-    params(("api_key" = String, Query, description = "A client key with membership privileges"), DirectoryParams),
+    params(("api_key" = String, Query, description = "A client key with membership privileges"), DirectoryParams, ListParams<KeyOrder>),
     responses(
         (status = 200, description = "A page of the directory, by name", body = ReferenceOrganizationList),
         (status = 400, description = "A bad or missing parameter, named", body = ErrorBody),
@@ -189,8 +182,9 @@ pub async fn reference_organizations(
     privileged_client(&caller, "search the directory of organizations")?;
     let p: DirectoryParams = caller.params.parse()?;
     let (code, country) = parse_state(&p.state)?;
-    let page = PageRequest::from_params(&caller.params, 10)?;
-    let direction = p.direction.unwrap_or_default();
+    let list: ListParams<KeyOrder> = caller.params.parse()?;
+    let (_, direction) = list.order()?;
+    let page = list.page()?;
     let query = DirectoryQuery {
         state: code,
         country,
@@ -202,12 +196,12 @@ pub async fn reference_organizations(
             .map(|t| t.as_str().to_owned())
             .collect(),
         direction,
-        after: page.after_in_order::<(String, String)>(direction.as_str())?,
+        after: page.after::<(String, String)>()?,
         limit: page.limit,
     };
     let reads = state.store.reads();
     let mut rows = reference_organizations::page(reads, &query).await?;
-    let next = page.next_token_in_order(&mut rows, direction.as_str(), |(key, o)| {
+    let next = page.next_token(&mut rows, |(key, o)| {
         (key.clone(), o.reference_org_id.clone())
     });
     let total = reference_organizations::count(reads, &query).await?;

@@ -22,7 +22,7 @@ use crate::accounts::preferences::{PreferenceParams, PreferencesView, change, st
 use crate::accounts::save::{Write, password_hash};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::{ListParams, PageRequest};
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::organizations::member_write::{MemberExtras, write_member};
@@ -41,24 +41,16 @@ pub struct SponsorMembersParams {
     /// allMembers (default), myQuickList, individualMembers, orgMembers
     #[param(value_type = Option<String>, pattern = "^(allMembers|myQuickList|individualMembers|orgMembers)$")]
     pub sponsor_list: Option<MemberKind>,
-    /// lastName (default), firstName, district, school, grade, birthDate
-    #[param(value_type = Option<String>, pattern = "^(lastName|firstName|district|school|grade|birthDate)$")]
-    pub sort_order: Option<MemberSort>,
-    /// asc (default) or desc
-    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
-    pub direction: Option<Direction>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    pub start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<u32>,
 }
 
 impl SponsorMembersParams {
-    /// The query of the sponsor's own organization for these parameters.
-    pub fn query(self, s: &Sponsoring<'_>, page: &PageRequest) -> MemberQuery {
+    /// The query of the sponsor's own organization for these parameters, in `order`.
+    pub fn query(
+        self,
+        s: &Sponsoring<'_>,
+        (sort, direction): (MemberSort, Direction),
+        page: &PageRequest,
+    ) -> MemberQuery {
         let kind = self.sponsor_list.unwrap_or(MemberKind::All);
         MemberQuery {
             organization_id: s.organization.organization_id.clone(),
@@ -70,8 +62,8 @@ impl SponsorMembersParams {
             },
             district: None,
             school: None,
-            sort: self.sort_order.unwrap_or(MemberSort::LastName),
-            direction: self.direction.unwrap_or_default(),
+            sort,
+            direction,
             after: None,
             limit: page.limit,
         }
@@ -80,7 +72,7 @@ impl SponsorMembersParams {
 
 #[utoipa::path(
     get, path = "/v2/myOrganization/members", tag = "myOrganization",
-    params(("api_key" = String, Query, description = "The client's API key"), SponsorMembersParams),
+    params(("api_key" = String, Query, description = "The client's API key"), SponsorMembersParams, ListParams<MemberSort>),
     responses(
         (status = 200, description = "A page of the organization's members", body = MemberSummaryList),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -94,9 +86,11 @@ pub async fn list_members(
     caller: Caller,
 ) -> ApiResult<Json<MemberSummaryList>> {
     let s = sponsoring(&state, &caller).await?;
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let list: ListParams<MemberSort> = caller.params.parse()?;
+    let page = list.page()?;
     let p: SponsorMembersParams = caller.params.parse()?;
-    let (rows, next, total) = account_page(&state, &page, p.query(&s, &page)).await?;
+    let (rows, next, total) =
+        account_page(&state, &page, p.query(&s, list.order()?, &page)).await?;
     let facts = MemberFacts::of(&state, &s, &rows).await?;
     let items = rows.iter().map(|a| facts.summary(&state, a)).collect();
     let may_add = caller.client.privileged && s.organization.settings.can_create_users;

@@ -3,7 +3,7 @@
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use lectern_domain::paging::Direction;
+use lectern_domain::paging::NewestFirst;
 use lectern_domain::{Timestamp, ids};
 use lectern_store::roster_tags::{self, RosterTag};
 use serde::Deserialize;
@@ -13,33 +13,16 @@ use super::sponsoring::sponsoring;
 use super::view::{RosterTagView, roster_tag_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
 pub type RosterTagList = Collection<RosterTagView>;
 
-/// The order of the tags.
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct RosterTagsParams {
-    /// By date added: desc (default) or asc
-    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
-    direction: Option<Direction>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
-}
-
 #[utoipa::path(
     get, path = "/v2/myOrganization/rosterTags", tag = "myOrganization",
-    params(("api_key" = String, Query, description = "The client's API key"), RosterTagsParams),
+    params(("api_key" = String, Query, description = "The client's API key"), ListParams<NewestFirst>),
     responses(
         (status = 200, description = "A page of the organization's roster tags", body = RosterTagList),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -53,16 +36,14 @@ pub async fn list_roster_tags(
     caller: Caller,
 ) -> ApiResult<Json<RosterTagList>> {
     let s = sponsoring(&state, &caller).await?;
-    let p: RosterTagsParams = caller.params.parse()?;
-    let direction = p.direction.unwrap_or(Direction::Desc);
-    let page = PageRequest::from_params(&caller.params, 10)?;
-    let after = page.after_in_order::<(i64, i64)>(direction.as_str())?;
+    let list: ListParams<NewestFirst> = caller.params.parse()?;
+    let (_, direction) = list.order()?;
+    let page = list.page()?;
+    let after = page.after::<(i64, i64)>()?;
     let organization_id = &s.organization.organization_id;
     let reads = state.store.reads();
     let mut rows = roster_tags::page(reads, organization_id, direction, after, page.limit).await?;
-    let next = page.next_token_in_order(&mut rows, direction.as_str(), |t| {
-        (t.created_at, t.roster_tag_id)
-    });
+    let next = page.next_token(&mut rows, |t| (t.created_at, t.roster_tag_id));
     let total = roster_tags::count(reads, organization_id).await?;
     let items = rows.iter().map(|t| roster_tag_view(&state, t)).collect();
     Ok(Json(

@@ -6,7 +6,6 @@ use axum::extract::{Path, State};
 use lectern_domain::ids;
 use lectern_domain::members::{Listing, MemberQuery, MemberSort};
 use lectern_domain::organization::{SPONSOR_PARAMS, SponsorFields};
-use lectern_domain::paging::Direction;
 use lectern_domain::role::Role;
 use lectern_store::{accounts, organizations, roster_tags};
 use serde::Deserialize;
@@ -16,33 +15,13 @@ use super::sponsoring::{Sponsoring, privileged_client, sponsoring};
 use super::view::{SponsorSummary, Tags, sponsor_path, sponsor_summary};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody, collided_as};
 use crate::organizations::members::account_page;
 use crate::state::AppState;
 
 pub type SponsorSummaryList = Collection<SponsorSummary>;
-
-/// The order of the sponsors list.
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct SponsorsParams {
-    /// lastName (default), firstName, district, school, grade, birthDate
-    #[param(value_type = Option<String>, pattern = "^(lastName|firstName|district|school|grade|birthDate)$")]
-    sort_order: Option<MemberSort>,
-    /// asc (default) or desc
-    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
-    direction: Option<Direction>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
-}
 
 async fn tags(state: &AppState, s: &Sponsoring<'_>) -> ApiResult<Tags> {
     Ok(Tags::new(
@@ -52,7 +31,7 @@ async fn tags(state: &AppState, s: &Sponsoring<'_>) -> ApiResult<Tags> {
 
 #[utoipa::path(
     get, path = "/v2/myOrganization/sponsors", tag = "myOrganization",
-    params(("api_key" = String, Query, description = "The client's API key"), SponsorsParams),
+    params(("api_key" = String, Query, description = "The client's API key"), ListParams<MemberSort>),
     responses(
         (status = 200, description = "A page of the organization's sponsors", body = SponsorSummaryList),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
@@ -66,16 +45,17 @@ pub async fn list_sponsors(
     caller: Caller,
 ) -> ApiResult<Json<SponsorSummaryList>> {
     let s = sponsoring(&state, &caller).await?;
-    let p: SponsorsParams = caller.params.parse()?;
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let list: ListParams<MemberSort> = caller.params.parse()?;
+    let (sort, direction) = list.order()?;
+    let page = list.page()?;
     let query = MemberQuery {
         organization_id: s.organization.organization_id.clone(),
         grade: None,
         listing: Listing::Sponsors,
         district: None,
         school: None,
-        sort: p.sort_order.unwrap_or(MemberSort::LastName),
-        direction: p.direction.unwrap_or_default(),
+        sort,
+        direction,
         after: None,
         limit: page.limit,
     };

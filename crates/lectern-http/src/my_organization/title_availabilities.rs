@@ -19,11 +19,12 @@ use crate::accounts::name::Name;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::links::{Link, segment};
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::organizations::members::account_page;
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, FormatRef, visible_title};
+use lectern_domain::members::MemberSort;
 
 /// A member and what stands between them and the title.
 #[derive(Serialize, ToSchema)]
@@ -95,6 +96,7 @@ async fn tag_name(
         ("serviceId" = String, Path, description = "The title"),
         ("api_key" = String, Query, description = "The client's API key"),
         SponsorMembersParams,
+        ListParams<MemberSort>,
         TagFilters,
     ),
     responses(
@@ -115,10 +117,11 @@ pub async fn title_availabilities(
     let who = CatalogViewer::of(&state, &caller).await?;
     let record = visible_title(&state, &who, &service_id).await?;
     let facts = record.facts(who.in_global(&record.site));
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let list: ListParams<MemberSort> = caller.params.parse()?;
+    let page = list.page()?;
     let tags: TagFilters = caller.params.parse()?;
     let p: SponsorMembersParams = caller.params.parse()?;
-    let mut query = p.query(&s, &page);
+    let mut query = p.query(&s, list.order()?, &page);
     query.district = tag_name(&state, &s, "districtId", tags.district_id, |t| {
         t.district_name.as_ref()
     })

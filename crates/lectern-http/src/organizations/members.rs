@@ -2,7 +2,6 @@ use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::account::Account;
 use lectern_domain::members::{Listing, MemberKind, MemberQuery, MemberSort};
-use lectern_domain::paging::Direction;
 use lectern_store::members;
 
 use super::organization::managed_organization;
@@ -20,7 +19,7 @@ use crate::accounts::view::{OrganizationContext, UserAccount, account_path, user
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::links::segment;
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::{ListParams, PageRequest};
 use crate::conventions::params::Params;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -36,6 +35,7 @@ pub type UserAccountList = Collection<UserAccount>;
         ("organizationId" = String, Path, description = "The organization"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
         MembersParams,
+        ListParams<MemberSort>,
     ),
     responses(
         (status = 200, description = "A page of the organization's members", body = UserAccountList),
@@ -59,8 +59,9 @@ pub async fn list_members(
     )
     .await?;
 
-    let page = PageRequest::from_params(&caller.params, 10)?;
-    let query = member_query(&caller.params, &organization_id, &page)?;
+    let list: ListParams<MemberSort> = caller.params.parse()?;
+    let page = list.page()?;
+    let query = member_query(&caller.params, &organization_id, &list, &page)?;
     let (rows, next, total_results) = account_page(&state, &page, query).await?;
     let path = format!("/organizations/{}/members", segment(&organization_id));
     let context = OrganizationContext::of_organization(&state, Some(organization)).await?;
@@ -88,27 +89,21 @@ pub async fn account_page(
     page: &PageRequest,
     mut query: MemberQuery,
 ) -> ApiResult<(Vec<Account>, Option<String>, u64)> {
-    query.after = match page.after::<(String, String, Vec<String>)>()? {
-        None => None,
-        Some((sort, direction, key)) => {
-            if sort != query.sort.as_str()
-                || direction != query.direction.as_str()
-                || key.len() != members::key_len(query.sort)
-            {
-                return Err(ApiError::bad_param(
-                    "start",
-                    "belongs to a list in another order; start again without it",
-                ));
-            }
-            Some(key)
-        }
-    };
+    query.after = page.after::<Vec<String>>()?;
+    if query
+        .after
+        .as_ref()
+        .is_some_and(|key| key.len() != members::key_len(query.sort))
+    {
+        return Err(ApiError::bad_param(
+            "start",
+            "is not a page token of this list",
+        ));
+    }
     let total_results = members::count(state.store.reads(), &query).await?;
     let mut rows = members::page(state.store.reads(), &query).await?;
-    let (sort, direction) = (query.sort, query.direction);
-    let next = page.next_token(&mut rows, |a| {
-        (sort.as_str(), direction.as_str(), sort.key_of(a))
-    });
+    let sort = query.sort;
+    let next = page.next_token(&mut rows, |a| sort.key_of(a));
     Ok((rows, next, total_results))
 }
 
@@ -122,28 +117,16 @@ pub struct MembersParams {
     /// allMembers (default), individualMembers, orgMembers
     #[param(value_type = Option<String>, pattern = "^(allMembers|individualMembers|orgMembers)$")]
     sponsor_list: Option<MemberKind>,
-    /// lastName (default), firstName, district, school, grade, birthDate
-    #[param(value_type = Option<String>, pattern = "^(lastName|firstName|district|school|grade|birthDate)$")]
-    sort_order: Option<MemberSort>,
-    /// asc (default) or desc
-    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
-    direction: Option<Direction>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
 }
 
 fn member_query(
     params: &Params,
     organization_id: &str,
+    list: &ListParams<MemberSort>,
     page: &PageRequest,
 ) -> ApiResult<MemberQuery> {
     let p: MembersParams = params.parse()?;
-    let (sort, direction) = (p.sort_order, p.direction);
+    let (sort, direction) = list.order()?;
     let kind = p.sponsor_list.unwrap_or(MemberKind::All);
     if kind == MemberKind::QuickList {
         return Err(ApiError::bad_param(
@@ -160,8 +143,8 @@ fn member_query(
         },
         district: None,
         school: None,
-        sort: sort.unwrap_or(MemberSort::LastName),
-        direction: direction.unwrap_or_default(),
+        sort,
+        direction,
         after: None,
         limit: page.limit,
     })

@@ -2,17 +2,17 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::paging::Direction;
-use lectern_store::keyset::KeyPart;
-use lectern_store::periodicals::{self, SeriesFilter, SeriesOrder, SeriesPage};
+use lectern_domain::catalog::periodical::SeriesSort;
+use lectern_store::keyset::KeyedOrder;
+use lectern_store::periodicals::{self, SeriesFilter, SeriesPage};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::view::{SeriesSummary, series_summary, sites_of, summary_with_latest, visible_series};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
-use crate::conventions::paging::PageRequest;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::conventions::paging::ListParams;
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
 
@@ -22,15 +22,6 @@ impl Listed for SeriesSummary {
 }
 
 pub type SeriesList = Collection<SeriesSummary>;
-
-lectern_domain::string_enum!(
-    /// `sortOrder` of the periodicals list.
-    SeriesSort {
-        Title = "title",
-        Issn = "issn",
-        EditionCount = "editionCount",
-    }
-);
 
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -42,19 +33,6 @@ pub struct SeriesParams {
     issn: Option<String>,
     /// ISO 639-2 code, e.g. eng
     language: Option<String>,
-    /// title (default), issn, editionCount
-    #[param(value_type = Option<String>, pattern = "^(title|issn|editionCount)$")]
-    sort_order: Option<SeriesSort>,
-    /// asc (default) or desc
-    #[param(value_type = Option<String>, pattern = "^(asc|desc)$")]
-    direction: Option<Direction>,
-    /// The `next` value of the previous page
-    #[allow(dead_code)]
-    start: Option<String>,
-    /// 1 to 100, default 10
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
 }
 
 #[utoipa::path(
@@ -62,6 +40,7 @@ pub struct SeriesParams {
     params(
         ("api_key" = String, Query, description = "The client key"),
         SeriesParams,
+        ListParams<SeriesSort>,
     ),
     responses(
         (status = 200, description = "Periodical series the caller can see", body = SeriesList),
@@ -75,22 +54,10 @@ pub async fn list_series(
 ) -> ApiResult<Json<SeriesList>> {
     let who = CatalogViewer::of(&state, &caller).await?;
     let p: SeriesParams = caller.params.parse()?;
-    let sort = p.sort_order.unwrap_or(SeriesSort::Title);
-    let order = match sort {
-        SeriesSort::Title => SeriesOrder::Title,
-        SeriesSort::Issn => SeriesOrder::Issn,
-        SeriesSort::EditionCount => SeriesOrder::EditionCount,
-    };
-    let direction = p.direction.unwrap_or_default();
-    let page = PageRequest::from_params(&caller.params, 10)?;
-    let token_order = format!("{sort}:{}", direction.as_str());
-    let after = page.after_in_order::<Vec<KeyPart>>(&token_order)?;
-    if after.as_ref().is_some_and(|key| !order.fits(key)) {
-        return Err(ApiError::bad_param(
-            "start",
-            "is not a page token of this list",
-        ));
-    }
+    let list: ListParams<SeriesSort> = caller.params.parse()?;
+    let (order, direction) = list.order()?;
+    let page = list.page()?;
+    let after = page.after_key(order)?;
     let trimmed = |v: Option<String>| v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     let filter = SeriesFilter {
         sites: sites_of(&who),
@@ -107,7 +74,7 @@ pub async fn list_series(
     };
     let mut rows = periodicals::page(state.store.reads(), &q).await?;
     let total_results = periodicals::count(state.store.reads(), &filter).await?;
-    let next = page.next_token_in_order(&mut rows, &token_order, |(s, n)| order.key_of(s, *n));
+    let next = page.next_token(&mut rows, |row| order.key_of(row));
     let ids: Vec<&str> = rows.iter().map(|(s, _)| s.series_id.as_str()).collect();
     let latest = periodicals::latest_editions(state.store.reads(), &ids).await?;
     let periodicals = rows

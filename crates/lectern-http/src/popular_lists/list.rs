@@ -9,10 +9,11 @@ use utoipa::ToSchema;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, segment};
+use lectern_domain::paging::FixedOrder;
 
 #[derive(Serialize, ToSchema)]
 pub struct PopularListView {
@@ -32,8 +33,7 @@ pub type PopularLists = Collection<PopularListView>;
     get, path = "/v2/popularLists", tag = "popularLists",
     params(
         ("api_key" = String, Query, description = "The client key"),
-        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
+        ListParams<FixedOrder>,
     ),
     responses(
         (status = 200, description = "The popular lists of the caller's site and the global collection", body = PopularLists),
@@ -47,7 +47,7 @@ pub async fn list_popular_lists(
 ) -> ApiResult<Json<PopularLists>> {
     let who = CatalogViewer::of(&state, &caller).await?;
     let sites = super::sites_of(&who);
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let after = page.after::<String>()?;
     let total_results = popular_lists::popular_lists_count(state.store.reads(), &sites).await?;
     let mut rows = popular_lists::popular_lists_page(

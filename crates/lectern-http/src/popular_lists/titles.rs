@@ -11,10 +11,11 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, TitleSummary, segment, summary};
+use lectern_domain::paging::FixedOrder;
 
 /// A title of a popular list: a title summary, listed under `popularTitles`.
 #[derive(Serialize, ToSchema)]
@@ -52,8 +53,7 @@ pub type PopularTitles = Collection<PopularTitle>;
     params(
         ("popularListId" = String, Path, description = "An `id` from GET /v2/popularLists"),
         ("api_key" = String, Query, description = "The client key"),
-        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
+        ListParams<FixedOrder>,
     ),
     responses(
         (status = 200, description = "The list's titles the caller can see, in list order", body = PopularTitles),
@@ -77,7 +77,7 @@ pub async fn popular_list_titles(
             )));
         }
     };
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     // Lists are short (tens of titles), so the visible ones are read whole and paged by
     // position; totalResults counts only what this caller can see.
     let entries = popular_lists::popular_list_titles(state.store.reads(), &list.list_id).await?;

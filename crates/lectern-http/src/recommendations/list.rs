@@ -17,11 +17,12 @@ use utoipa::ToSchema;
 use crate::accounts::recommendation_profile::profile_of;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::search::run;
 use crate::titles::{CatalogViewer, TitleSummary, summary};
+use lectern_domain::paging::FixedOrder;
 
 /// Recommendations offered at most, over all pages.
 const OFFERED: usize = 100;
@@ -57,8 +58,7 @@ pub type RecommendedTitles = Collection<RecommendedTitle>;
     get, path = "/v2/myRecommendations", tag = "recommendations",
     params(
         ("api_key" = String, Query, description = "The client key"),
-        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
+        ListParams<FixedOrder>,
     ),
     responses(
         (status = 200, description = "Titles for the reader, best first", body = RecommendedTitles),
@@ -72,7 +72,7 @@ pub async fn my_recommendations(
     caller: Caller,
 ) -> ApiResult<Json<RecommendedTitles>> {
     let me = caller.signed_in()?;
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let who = CatalogViewer::of(&state, &caller).await?;
     let reads = state.store.reads();
 

@@ -23,10 +23,11 @@ use super::viewer::CatalogViewer;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::downloads::{accepted, available, parse_format, signed_url};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_domain::paging::FixedOrder;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -118,8 +119,7 @@ async fn folder_of(
         ("serviceId" = String, Path, description = "The title"),
         ("format" = String, Path, description = "The artifact's format", pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$"),
         ("api_key" = String, Query, description = "The client key"),
-        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
+        ListParams<FixedOrder>,
     ),
     responses(
         (status = 200, description = "The artifact's files", body = TitleFileResources),
@@ -134,7 +134,7 @@ pub async fn list_resources(
     caller: Caller,
     Path((service_id, format)): Path<(String, String)>,
 ) -> ApiResult<Json<TitleFileResources>> {
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let (record, folder) = folder_of(&state, &caller, &service_id, &format).await?;
     let found: Vec<Found> = match &folder {
         // Listed in the order of their keys, which is their names' order.

@@ -2,19 +2,19 @@
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use lectern_domain::catalog::query::TitleSearch;
+use lectern_domain::catalog::query::{TitleSearch, TitleSort};
 use lectern_search::{SearchError, SearchPage};
 use lectern_store::titles;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::filters;
+use super::filters::TitleSearchParams;
 use super::view::{TitleSummary, summary};
 use super::viewer::CatalogViewer;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
-use crate::conventions::paging::PageRequest;
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use utoipa::openapi::schema::{ArrayBuilder, Schema};
@@ -63,36 +63,8 @@ pub type TitleList = Collection<FoundTitle>;
     get, path = "/v2/titles", tag = "titles",
     params(
         ("api_key" = String, Query, description = "The client key"),
-        ("keyword" = Option<String>, Query, description = "Words of the title, an author or an ISBN"),
-        ("title" = Option<String>, Query, description = "Words of the title"),
-        ("author" = Option<Vec<String>>, Query, description = "An author's name (repeat for any of several)"),
-        ("narrator" = Option<Vec<String>>, Query, description = "A narrator's name (repeat for any of several)"),
-        ("composer" = Option<Vec<String>>, Query, description = "A composer's name (repeat for any of several)"),
-        ("isbn" = Option<String>, Query, description = "An ISBN, with or without dashes"),
-        ("categories" = Option<Vec<String>>, Query, description = "Categories (repeat; any of them)"),
-        ("category" = Option<String>, Query, description = "One category"),
-        ("language" = Option<String>, Query, description = "ISO 639-2 code, e.g. eng", pattern = "^[a-z]{3}$"),
-        ("country" = Option<String>, Query, description = "Titles that may be read in this country (ISO 3166 alpha-2)", pattern = "^[A-Z]{2}$"),
-        ("format" = Option<String>, Query, description = "DAISY, DAISY_AUDIO, DAISY_2_AUDIO, BRF, EPUB3, PDF or DOCX", pattern = "^(DAISY|DAISY_AUDIO|DAISY_2_AUDIO|BRF|EPUB3|PDF|DOCX)$"),
-        ("narratorType" = Option<String>, Query, description = "tts or human", pattern = "^(tts|human)$"),
-        ("brailleType" = Option<String>, Query, description = "automated or transcribed", pattern = "^(automated|transcribed)$"),
-        ("readingAge" = Option<u32>, Query, description = "Titles whose reading ages include this one", maximum = 120),
-        ("excludedContentWarnings" = Option<Vec<String>>, Query, description = "Leave out titles with these warnings"),
-        ("includedContentWarnings" = Option<Vec<String>>, Query, description = "Only titles with one of these warnings"),
-        ("externalIdentifierCode" = Option<String>, Query, description = "An artifact's external identifier"),
-        ("maxDuration" = Option<String>, Query, description = "Audio no longer than this: whole minutes, or an ISO 8601 duration of hours, minutes and seconds", pattern = "^([0-9]{1,6}|PT([0-9]{1,5}[HMS]){1,3})$"),
-        ("titleContentType" = Option<String>, Query, description = "e.g. text or music"),
-        ("includedBisacHeadings" = Option<Vec<String>>, Query, description = "BISAC headings, e.g. FIC"),
-        ("excludedBisacHeadings" = Option<Vec<String>>, Query, description = "BISAC headings to leave out, e.g. FIC"),
-        ("includedBisacCodes" = Option<Vec<String>>, Query, description = "BISAC codes, e.g. FIC027000"),
-        ("excludedBisacCodes" = Option<Vec<String>>, Query, description = "BISAC codes to leave out"),
-        ("originCountry" = Option<String>, Query, description = "Country of origin (ISO 3166 alpha-2)", pattern = "^[A-Z]{2}$"),
-        ("authorFilter" = Option<String>, Query, description = "An exact author name, as authorFacets gives it"),
-        ("titleStatus" = Option<String>, Query, description = "For collection assistants: titles in this state", pattern = "^(live|withdrawn|new|beingEdited|proofreadValid|proofreadRejected|converted|reprocess|validated|userSubmitted|publisherSubmitted|removed)$"),
-        ("sortOrder" = Option<String>, Query, description = "relevance (default with text), title (default without), author, dateAdded, copyrightDate, updatedDate", pattern = "^(relevance|title|author|dateAdded|copyrightDate|updatedDate)$"),
-        ("direction" = Option<String>, Query, description = "asc (default) or desc", pattern = "^(asc|desc)$"),
-        ("start" = Option<String>, Query, description = "The `next` value of the previous page"),
-        ("limit" = Option<u32>, Query, description = "1 to 100, default 10", minimum = 1, maximum = 100),
+        TitleSearchParams,
+        ListParams<TitleSort>,
     ),
     responses(
         (status = 200, description = "A page of matching titles, with the top authors and categories of all matches", body = TitleList),
@@ -105,9 +77,14 @@ pub async fn search_titles(
     caller: Caller,
 ) -> ApiResult<Json<TitleList>> {
     let who = CatalogViewer::of(&state, &caller).await?;
-    let filters = filters::parse(&caller.params)?;
-    let (sort, direction) = filters::order(&caller.params, &filters)?;
-    let page = PageRequest::from_params(&caller.params, 10)?;
+    let filters = caller.params.parse::<TitleSearchParams>()?.filters()?;
+    let list: ListParams<TitleSort> = caller.params.parse()?;
+    let (sort, direction) = list.order_defaulting(if filters.has_text() {
+        TitleSort::Relevance
+    } else {
+        TitleSort::Title
+    })?;
+    let page = list.page_in(sort, direction)?;
     let search = TitleSearch {
         filters,
         scope: who.scope(),

@@ -372,6 +372,28 @@ async fn periodicals_list_their_series_and_editions(backend: Backend) {
     )
     .await;
     assert_eq!(names(&body, "periodicalEditions", "editionId"), ["w1"]);
+    assert_eq!(body["totalResults"], 2);
+    // Paged in the store by the name's key: the next page continues in the same order, and a
+    // token of the publication date order is refused here, naming `start`.
+    let by_name =
+        format!("/v2/periodicals/weekly/editions?api_key={PUBLIC}&sortOrder=editionName&limit=1");
+    let next = body["next"].as_str().unwrap().to_owned();
+    let (_, second) = get(&app, &format!("{by_name}&start={next}"), None).await;
+    assert_eq!(names(&second, "periodicalEditions", "editionId"), ["w2"]);
+    assert!(second["next"].is_null());
+    let (_, by_date) = get(
+        &app,
+        &format!("/v2/periodicals/weekly/editions?api_key={PUBLIC}&limit=1"),
+        None,
+    )
+    .await;
+    let foreign = by_date["next"].as_str().unwrap();
+    let (status, refused) = get(&app, &format!("{by_name}&start={foreign}"), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        refused["messages"][0].as_str().unwrap().contains("start"),
+        "{refused}"
+    );
     let (status, body) = get(
         &app,
         &format!("/v2/periodicals/weekly/editions/w1?api_key={PUBLIC}"),

@@ -200,3 +200,63 @@ async fn every_route_is_described_and_served() {
     assert!(doc["paths"]["/oauth/token"]["post"]["responses"]["429"].is_object());
     assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
 }
+
+/// The parameters of `path`'s GET, as the finished document gives them (an optional one's schema
+/// is `anyOf` its own and the empty text, which counts as absent).
+fn query_params(doc: &serde_json::Value, path: &str) -> Vec<serde_json::Value> {
+    doc["paths"][path]["get"]["parameters"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{path} has no parameters"))
+        .clone()
+}
+
+fn param<'a>(params: &'a [serde_json::Value], name: &str) -> Option<&'a serde_json::Value> {
+    params.iter().find(|p| p["name"] == name)
+}
+
+/// Every list documents the one list contract from its sort order: the wire values it takes,
+/// its default limit, and no `sortOrder` or `direction` where it takes none.
+#[tokio::test]
+async fn lists_document_their_orders_and_paging() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let (_, doc) = json(app.get("/v2/openapi.json").send().await.unwrap()).await;
+    let lists = query_params(&doc, "/v2/myLists");
+    assert_eq!(
+        param(&lists, "sortOrder").unwrap()["schema"]["anyOf"][0]["enum"],
+        serde_json::json!(["name", "owner", "dateUpdated"])
+    );
+    let searched = query_params(&doc, "/v2/lists");
+    assert_eq!(
+        param(&searched, "sortOrder").unwrap()["schema"]["anyOf"][0]["enum"],
+        serde_json::json!(["name", "dateUpdated"])
+    );
+    assert!(
+        param(&searched, "keyword").is_some(),
+        "filters beside paging"
+    );
+    let tags = query_params(&doc, "/v2/myOrganization/rosterTags");
+    assert!(param(&tags, "sortOrder").is_none());
+    assert!(
+        param(&tags, "direction").unwrap()["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("desc (the default)")
+    );
+    let history = query_params(&doc, "/v2/myAccount/history");
+    assert!(param(&history, "sortOrder").is_none() && param(&history, "direction").is_none());
+    let categories = query_params(&doc, "/v2/categories");
+    let limit = param(&categories, "limit").unwrap();
+    assert_eq!(limit["description"], "1 to 100, default 100");
+    assert_eq!(limit["schema"]["anyOf"][0]["minimum"], 1);
+    for path in [
+        "/v2/titles",
+        "/v2/catalog",
+        "/v2/periodicals",
+        "/v2/myBookmarks",
+    ] {
+        let params = query_params(&doc, path);
+        for name in ["start", "limit"] {
+            assert!(param(&params, name).is_some(), "{path} lacks {name}");
+        }
+    }
+}

@@ -740,7 +740,7 @@ async fn reading_lists_load_whole_and_bad_ones_are_refused_by_name(backend: Back
     let entries = lectern_store::reading_list_entries::titles(
         t.store.reads(),
         "l1",
-        lectern_store::reading_list_entries::EntrySort::Title,
+        lectern_domain::reading_lists::EntrySortOrder::Title,
         lectern_domain::paging::Direction::Asc,
         None,
         10,
