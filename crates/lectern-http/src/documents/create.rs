@@ -19,31 +19,26 @@ use crate::partner_drive::MemberToken;
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, TitleSummary, segment};
 
-/// The multipart form of a new document.
-#[derive(ToSchema)]
-#[allow(dead_code)]
+/// The multipart form of a new document, as its parts are read (each one at most once; the
+/// required ones are checked after, so that each missing one is named).
+#[derive(Default, ToSchema)]
 #[schema(rename_all = "camelCase")]
-pub struct NewDocument {
+struct NewDocument {
     /// The document's name (1 to 200 characters)
-    name: String,
+    #[schema(value_type = String, required = true)]
+    name: Option<String>,
     /// application/pdf, image/jpeg, image/heif, image/png, or
     /// application/vnd.openxmlformats-officedocument.presentationml.presentation
     #[schema(
+        value_type = String,
+        required = true,
         pattern = "^(application/pdf|image/jpeg|image/heif|image/png|application/vnd\\.openxmlformats-officedocument\\.presentationml\\.presentation)$"
     )]
-    mime_type: String,
+    mime_type: Option<String>,
     /// The file, at most 20 MB; or else partnerDriveFileId
     #[schema(value_type = Option<String>, format = Binary)]
     file: Option<Vec<u8>>,
     /// A file of the reader's partner drive; or else file
-    partner_drive_file_id: Option<String>,
-}
-
-#[derive(Default)]
-struct Form {
-    name: Option<String>,
-    mime_type: Option<String>,
-    file: Option<Vec<u8>>,
     partner_drive_file_id: Option<String>,
 }
 
@@ -174,8 +169,8 @@ async fn from_drive(
 }
 
 /// The form's fields; each at most once.
-async fn read_form(mut multipart: Multipart) -> ApiResult<Form> {
-    let mut form = Form::default();
+async fn read_form(mut multipart: Multipart) -> ApiResult<NewDocument> {
+    let mut form = NewDocument::default();
     loop {
         let field = match multipart.next_field().await {
             Ok(Some(f)) => f,
