@@ -6,6 +6,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Connection, Executor};
 
 use crate::group_commit::GroupCommit;
+use crate::inline_reads::InlineReads;
 use crate::reading_activity::ReadingEvents;
 use crate::reads::Reads;
 use crate::write_turns::{WriteTurns, Writer};
@@ -120,7 +121,27 @@ fn postgres_pool() -> AnyPoolOptions {
         })
 }
 
+/// The calling thread's reads of a SQLite file (`inline_reads`); none for a database in memory,
+/// which each connection would see as a database of its own.
+fn inline_reads_of(url: &str) -> Result<Option<Arc<InlineReads>>, StoreError> {
+    let options = sqlx::sqlite::SqliteConnectOptions::from_str(url)?;
+    let path = options.get_filename();
+    let in_memory = path.as_os_str().is_empty()
+        || path.as_os_str() == ":memory:"
+        || url.contains("mode=memory");
+    Ok((!in_memory).then(|| Arc::new(InlineReads::new(path.to_path_buf()))))
+}
+
 pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+impl Store {
+    /// On SQLite, reads answered on the calling thread and reads handed on to the read pool
+    /// (`inline_reads`); none on PostgreSQL.
+    #[cfg(any(test, feature = "testing"))]
+    pub fn inline_read_counts(&self) -> Option<(u64, u64)> {
+        self.reads.inline.as_ref().map(|i| i.counts())
+    }
+}
 
 impl Store {
     /// Connects; for SQLite the file is created if missing and put in WAL mode.
@@ -150,8 +171,15 @@ impl Store {
                 (pool.clone(), pool)
             }
         };
+        let inline = match backend {
+            Backend::Sqlite => inline_reads_of(url)?,
+            Backend::Postgres => None,
+        };
         Ok(Store {
-            reads: Reads(reads),
+            reads: Reads {
+                pool: reads,
+                inline,
+            },
             writes,
             backend,
             url: Arc::from(url),
@@ -253,7 +281,10 @@ impl Store {
     }
 
     pub async fn close(&self) {
-        self.reads.0.close().await;
+        if let Some(inline) = &self.reads.inline {
+            inline.close();
+        }
+        self.reads.pool.close().await;
         self.writes.close().await;
     }
 }

@@ -22,6 +22,7 @@ pub mod documents;
 pub mod downloads;
 pub mod fixture;
 mod group_commit;
+mod inline_reads;
 pub mod keyset;
 pub mod marks;
 pub mod members;

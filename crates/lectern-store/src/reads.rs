@@ -24,13 +24,59 @@
 //! # Ok(()) }
 //! ```
 
+use std::sync::Arc;
+
 use futures_util::future::BoxFuture;
 use futures_util::stream::BoxStream;
+use futures_util::{FutureExt, StreamExt};
 use sqlx::{Any, AnyPool, Database, Describe, Either, Error, Execute, Executor, SqlStr};
 
-/// Reads, each on a connection of the read pool.
+use crate::inline_reads::InlineReads;
+
+/// Reads: on SQLite on the calling thread where they are quick (`inline_reads`), otherwise each
+/// on a connection of the read pool.
 #[derive(Clone, Debug)]
-pub struct Reads(pub(crate) AnyPool);
+pub struct Reads {
+    pub(crate) pool: AnyPool,
+    pub(crate) inline: Option<Arc<InlineReads>>,
+}
+
+/// A read answered on the calling thread, or the query again for the pool to answer.
+enum Answered<'q, E> {
+    Here(Vec<<Any as Database>::Row>),
+    Pool(Either<E, sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>>),
+}
+
+impl Reads {
+    fn try_inline<'q, E: 'q + Execute<'q, Any>>(
+        &self,
+        mut query: E,
+        limit: Option<usize>,
+    ) -> Answered<'q, E> {
+        let Some(inline) = &self.inline else {
+            return Answered::Pool(Either::Left(query));
+        };
+        if query.statement().is_some() {
+            return Answered::Pool(Either::Left(query));
+        }
+        let args = match query.take_arguments() {
+            Ok(args) => args.unwrap_or_default(),
+            // The pool reports the arguments' error as it always has.
+            Err(e) => {
+                let sql = query.sql();
+                return Answered::Pool(Either::Right(sqlx_core::query::query_with_result(
+                    sql,
+                    Err(e),
+                )));
+            }
+        };
+        let sql = query.sql();
+        match inline.fetch(sql.as_str(), &args.values.0, limit) {
+            Ok(rows) => Answered::Here(rows),
+            Err(_) => Answered::Pool(Either::Right(sqlx::query_with(sql, args))),
+        }
+    }
+}
 
 impl<'p> Executor<'p> for &'_ Reads {
     type Database = Any;
@@ -43,7 +89,13 @@ impl<'p> Executor<'p> for &'_ Reads {
         'p: 'e,
         E: 'q + Execute<'q, Any>,
     {
-        (&self.0).fetch_many(query)
+        match self.try_inline(query, None) {
+            Answered::Here(rows) => {
+                futures_util::stream::iter(rows.into_iter().map(|r| Ok(Either::Right(r)))).boxed()
+            }
+            Answered::Pool(Either::Left(query)) => (&self.pool).fetch_many(query),
+            Answered::Pool(Either::Right(query)) => (&self.pool).fetch_many(query),
+        }
     }
 
     fn fetch_optional<'e, 'q: 'e, E>(
@@ -54,7 +106,13 @@ impl<'p> Executor<'p> for &'_ Reads {
         'p: 'e,
         E: 'q + Execute<'q, Any>,
     {
-        (&self.0).fetch_optional(query)
+        match self.try_inline(query, Some(1)) {
+            Answered::Here(rows) => {
+                futures_util::future::ready(Ok(rows.into_iter().next())).boxed()
+            }
+            Answered::Pool(Either::Left(query)) => (&self.pool).fetch_optional(query),
+            Answered::Pool(Either::Right(query)) => (&self.pool).fetch_optional(query),
+        }
     }
 
     fn prepare_with<'e>(
@@ -65,14 +123,14 @@ impl<'p> Executor<'p> for &'_ Reads {
     where
         'p: 'e,
     {
-        (&self.0).prepare_with(sql, parameters)
+        (&self.pool).prepare_with(sql, parameters)
     }
 
     fn describe<'e>(self, sql: SqlStr) -> BoxFuture<'e, Result<Describe<Any>, Error>>
     where
         'p: 'e,
     {
-        (&self.0).describe(sql)
+        (&self.pool).describe(sql)
     }
 }
 
@@ -97,7 +155,7 @@ impl<'c> Executor<'c> for &'c mut ReadOn<'_> {
         E: 'q + Execute<'q, Any>,
     {
         match self {
-            ReadOn::Reads(r) => (&r.0).fetch_many(query),
+            ReadOn::Reads(r) => r.fetch_many(query),
             ReadOn::Connection(c) => (&mut **c).fetch_many(query),
         }
     }
@@ -111,7 +169,7 @@ impl<'c> Executor<'c> for &'c mut ReadOn<'_> {
         E: 'q + Execute<'q, Any>,
     {
         match self {
-            ReadOn::Reads(r) => (&r.0).fetch_optional(query),
+            ReadOn::Reads(r) => r.fetch_optional(query),
             ReadOn::Connection(c) => (&mut **c).fetch_optional(query),
         }
     }
@@ -125,7 +183,7 @@ impl<'c> Executor<'c> for &'c mut ReadOn<'_> {
         'c: 'e,
     {
         match self {
-            ReadOn::Reads(r) => (&r.0).prepare_with(sql, parameters),
+            ReadOn::Reads(r) => (&r.pool).prepare_with(sql, parameters),
             ReadOn::Connection(c) => (&mut **c).prepare_with(sql, parameters),
         }
     }
@@ -135,7 +193,7 @@ impl<'c> Executor<'c> for &'c mut ReadOn<'_> {
         'c: 'e,
     {
         match self {
-            ReadOn::Reads(r) => (&r.0).describe(sql),
+            ReadOn::Reads(r) => (&r.pool).describe(sql),
             ReadOn::Connection(c) => (&mut **c).describe(sql),
         }
     }

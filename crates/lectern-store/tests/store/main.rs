@@ -7,6 +7,7 @@
 mod catalog;
 mod conflicts;
 mod fixtures;
+mod inline_reads;
 mod oauth;
 mod periodicals;
 mod reading_activity;
