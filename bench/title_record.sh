@@ -13,9 +13,12 @@
 #        read: what a node serves for the titles being read now);
 #   3. reports the medians and each one's ratio to the ceiling of the same run.
 #
+# With BEFORE set to another build of `lectern`, that build serves the same catalog after this
+# one, measured the same way against the same ceiling, so that the two compare in one run.
+#
 # Usage: bench/title_record.sh   (as root, or with sudo: apt-get, pinning PostgreSQL)
 # Knobs (environment): TITLES=100000 IDS_SAMPLE=50000 HOT=2000 ROUNDS=3 DURATION=10 CONNECTIONS=16
-#   STORES="sqlite postgres" LECTERN_PORT=18085 PG_URL=postgres://postgres@127.0.0.1:5432
+#   STORES="sqlite postgres" LECTERN_PORT=18085 PG_URL=postgres://postgres@127.0.0.1:5432 BEFORE=
 # About 4 minutes once the release build is done. Exits 1 if a request failed or a server died.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -82,6 +85,49 @@ warm_ids() {
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" -s bench/catalog_ids.lua "$1" >/dev/null
 }
 
+# measure_build STORE DIR CEILING_PID BUILD DB_ARGS...: serves the catalog with $LECTERN and
+# measures it, round by round beside the ceiling.
+measure_build() {
+  local store="$1" dir="$2" ceiling_pid="$3" build="$4"
+  shift 4
+  serve_bench serve "$store" "$dir" "$@"
+  local ceiling="http://127.0.0.1:$CEILING_PORT/v2/titles/x" lectern="$BASE/v2/titles/x"
+  local first status
+  first="$(head -1 "$dir/ids.txt")"
+  status="$(curl -s -o /dev/null -w '%{http_code}' "$BASE/v2/titles/$first?api_key=$CLIENT_KEY")"
+  [ "$status" = 200 ] || die "lectern answered $status for the title $first"
+
+  step "$store: build $build ($LECTERN)"
+  warm_ids "$ceiling" "$dir/ids.txt"
+  warm_ids "$lectern" "$dir/ids.txt"
+  local ceil=() spread=() hot=() round
+  for round in $(seq 1 "$ROUNDS"); do
+    wrk_ids ceiling "$ceiling" "$dir/ids.txt"
+    alive "$ceiling_pid" "the ceiling"
+    ceil+=("$RPS")
+    printf '  round %s: ceiling        %8s req/s  p50 %-8s p99 %-8s server core %s%%\n' \
+      "$round" "$(fmt "$RPS")" "$P50" "$P99" "$BUSY_SERVER"
+    wrk_ids spread "$lectern" "$dir/ids.txt"
+    alive "$SERVER_PID" "lectern ($store)"
+    spread+=("$RPS")
+    printf '  round %s: record, spread %8s req/s  p50 %-8s p99 %-8s server core %s%%\n' \
+      "$round" "$(fmt "$RPS")" "$P50" "$P99" "$BUSY_SERVER"
+    wrk_ids hot "$lectern" "$dir/hot.txt"
+    alive "$SERVER_PID" "lectern ($store)"
+    hot+=("$RPS")
+    printf '  round %s: record, hot    %8s req/s  p50 %-8s p99 %-8s server core %s%%\n' \
+      "$round" "$(fmt "$RPS")" "$P50" "$P99" "$BUSY_SERVER"
+  done
+  local key="$store,$build"
+  RESULT[$key,ceiling]="$(median "${ceil[@]}")"
+  RESULT[$key,ceiling_runs]="$(fmt_all "${ceil[@]}")"
+  RESULT[$key,spread]="$(median "${spread[@]}")"
+  RESULT[$key,spread_runs]="$(fmt_all "${spread[@]}")"
+  RESULT[$key,hot]="$(median "${hot[@]}")"
+  RESULT[$key,hot_runs]="$(fmt_all "${hot[@]}")"
+  stop_pid "$SERVER_PID"
+}
+
 bench_store() {
   local store="$1" dir="$WORK/$1" db_args=() row_url
   mkdir -p "$dir"
@@ -114,41 +160,13 @@ bench_store() {
   taskset -c "$SERVER_CPU" "$CEILING" "$row_url" "127.0.0.1:$CEILING_PORT" >"$dir/ceiling.out" 2>&1 &
   local ceiling_pid=$!
   PIDS+=("$ceiling_pid")
-  serve_bench serve "$store" "$dir" "${db_args[@]}"
-  local ceiling="http://127.0.0.1:$CEILING_PORT/v2/titles/x" lectern="$BASE/v2/titles/x"
   wait_http "http://127.0.0.1:$CEILING_PORT/" "$ceiling_pid" "the ceiling"
-  local first status
-  first="$(head -1 "$dir/ids.txt")"
-  status="$(curl -s -o /dev/null -w '%{http_code}' "$BASE/v2/titles/$first?api_key=$CLIENT_KEY")"
-  [ "$status" = 200 ] || die "lectern answered $status for the title $first"
-
-  warm_ids "$ceiling" "$dir/ids.txt"
-  warm_ids "$lectern" "$dir/ids.txt"
-  local ceil=() spread=() hot=() round
-  for round in $(seq 1 "$ROUNDS"); do
-    wrk_ids ceiling "$ceiling" "$dir/ids.txt"
-    alive "$ceiling_pid" "the ceiling"
-    ceil+=("$RPS")
-    printf '  round %s: ceiling        %8s req/s  p50 %-8s p99 %-8s server core %s%%\n' \
-      "$round" "$(fmt "$RPS")" "$P50" "$P99" "$BUSY_SERVER"
-    wrk_ids spread "$lectern" "$dir/ids.txt"
-    alive "$SERVER_PID" "lectern ($store)"
-    spread+=("$RPS")
-    printf '  round %s: record, spread %8s req/s  p50 %-8s p99 %-8s server core %s%%\n' \
-      "$round" "$(fmt "$RPS")" "$P50" "$P99" "$BUSY_SERVER"
-    wrk_ids hot "$lectern" "$dir/hot.txt"
-    alive "$SERVER_PID" "lectern ($store)"
-    hot+=("$RPS")
-    printf '  round %s: record, hot    %8s req/s  p50 %-8s p99 %-8s server core %s%%\n' \
-      "$round" "$(fmt "$RPS")" "$P50" "$P99" "$BUSY_SERVER"
+  local this="$LECTERN" build
+  for build in this ${BEFORE:+before}; do
+    [ "$build" = before ] && LECTERN="$BEFORE"
+    measure_build "$store" "$dir" "$ceiling_pid" "$build" "${db_args[@]}"
+    LECTERN="$this"
   done
-  RESULT[$store,ceiling]="$(median "${ceil[@]}")"
-  RESULT[$store,ceiling_runs]="$(fmt_all "${ceil[@]}")"
-  RESULT[$store,spread]="$(median "${spread[@]}")"
-  RESULT[$store,spread_runs]="$(fmt_all "${spread[@]}")"
-  RESULT[$store,hot]="$(median "${hot[@]}")"
-  RESULT[$store,hot_runs]="$(fmt_all "${hot[@]}")"
-  stop_pid "$SERVER_PID"
   stop_pid "$ceiling_pid"
   if [ "$store" = postgres ]; then unpin_postgres; fi
 }
@@ -159,14 +177,18 @@ step "Results"
 echo "| Store | Ceiling (row read), req/s: median (runs) | Record, spread ids: median (runs) | Ratio | Record, hot ids: median (runs) | Ratio |"
 echo "| --- | --- | --- | ---: | --- | ---: |"
 for store in $STORES; do
-  label="SQLite (embedded)"
-  [ "$store" = postgres ] && label="PostgreSQL 127.0.0.1"
-  printf '| %s | %s (%s) | %s (%s) | %s | %s (%s) | %s |\n' "$label" \
-    "$(fmt "${RESULT[$store,ceiling]}")" "${RESULT[$store,ceiling_runs]}" \
-    "$(fmt "${RESULT[$store,spread]}")" "${RESULT[$store,spread_runs]}" \
-    "$(ratio "${RESULT[$store,spread]}" "${RESULT[$store,ceiling]}")" \
-    "$(fmt "${RESULT[$store,hot]}")" "${RESULT[$store,hot_runs]}" \
-    "$(ratio "${RESULT[$store,hot]}" "${RESULT[$store,ceiling]}")"
+  for build in this ${BEFORE:+before}; do
+    label="SQLite (embedded)"
+    [ "$store" = postgres ] && label="PostgreSQL 127.0.0.1"
+    [ -n "${BEFORE:-}" ] && label="$label, $build"
+    key="$store,$build"
+    printf '| %s | %s (%s) | %s (%s) | %s | %s (%s) | %s |\n' "$label" \
+      "$(fmt "${RESULT[$key,ceiling]}")" "${RESULT[$key,ceiling_runs]}" \
+      "$(fmt "${RESULT[$key,spread]}")" "${RESULT[$key,spread_runs]}" \
+      "$(ratio "${RESULT[$key,spread]}" "${RESULT[$key,ceiling]}")" \
+      "$(fmt "${RESULT[$key,hot]}")" "${RESULT[$key,hot_runs]}" \
+      "$(ratio "${RESULT[$key,hot]}" "${RESULT[$key,ceiling]}")"
+  done
 done
 if [ "$TOTAL_BAD" -gt 0 ]; then
   echo "!! $TOTAL_BAD errors or non-2xx responses during the run: these figures are not valid." >&2

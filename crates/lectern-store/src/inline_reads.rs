@@ -9,8 +9,11 @@
 //!
 //! A read may not hold the thread long, which other tasks are waiting for: SQLite's progress
 //! handler stops one that has run `STEP_BUDGET` virtual machine steps (about a millisecond), and
-//! that read is run again on sqlx's read pool, whose threads are its own. So is any read this path
-//! cannot answer (an error of any kind is the pool's to report, in sqlx's words).
+//! that read is run again on sqlx's read pool, whose threads are its own. So is one that finds the
+//! file busy, and any read this path cannot answer (an error of any kind is the pool's to report,
+//! in sqlx's words). What the budget does not bound is a read of pages the operating system has
+//! not cached: it waits for the disk on this thread (`docs/decisions.md`, "Reads on the calling
+//! thread").
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -89,6 +92,7 @@ impl InlineReads {
     }
 
     /// Reads answered here, and reads handed on to the pool.
+    #[cfg(any(test, feature = "testing"))]
     pub(crate) fn counts(&self) -> (u64, u64) {
         (
             self.answered.load(Ordering::Relaxed),
@@ -126,8 +130,10 @@ impl InlineReads {
 
     fn open(&self) -> rusqlite::Result<Reader> {
         let db = rusqlite::Connection::open(&self.path)?;
-        // As the read pool's connections are: a write here is refused (`reads`).
-        db.execute_batch("PRAGMA query_only = 1; PRAGMA busy_timeout = 10000;")?;
+        // A write here is refused, as on the read pool's connections (`reads`). A read that
+        // finds the file busy (rare in WAL mode: a recovery, say) does not wait on this thread:
+        // the pool's connections wait for it on theirs.
+        db.execute_batch("PRAGMA query_only = 1; PRAGMA busy_timeout = 0;")?;
         db.set_prepared_statement_cache_capacity(STATEMENTS_KEPT);
         let ticks = Arc::new(AtomicU32::new(0));
         let counted = Arc::clone(&ticks);
