@@ -91,7 +91,14 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
         .merge(meta)
         .merge(health::routes());
     if let Some(render) = metrics {
-        routes = routes.route("/metrics", get(move || std::future::ready(render())));
+        let store = state.store.clone();
+        routes = routes.route(
+            "/metrics",
+            get(move || {
+                store.publish_metrics();
+                std::future::ready(render())
+            }),
+        );
     }
     let routes = routes
         .fallback(json_errors::no_route)

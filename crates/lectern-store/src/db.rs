@@ -137,9 +137,18 @@ pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migratio
 impl Store {
     /// On SQLite, reads answered on the calling thread and reads handed on to the read pool
     /// (`inline_reads`); none on PostgreSQL.
-    #[cfg(any(test, feature = "testing"))]
     pub fn inline_read_counts(&self) -> Option<(u64, u64)> {
         self.reads.inline.as_ref().map(|i| i.counts())
+    }
+
+    /// Sets the store's counters in the metrics recorder, just before they are rendered:
+    /// `lectern_store_sqlite_reads_total`, by `path` (`inline` or `pool`).
+    pub fn publish_metrics(&self) {
+        if let Some((inline, pool)) = self.inline_read_counts() {
+            metrics::counter!("lectern_store_sqlite_reads_total", "path" => "inline")
+                .absolute(inline);
+            metrics::counter!("lectern_store_sqlite_reads_total", "path" => "pool").absolute(pool);
+        }
     }
 }
 

@@ -788,6 +788,13 @@ fn the_demo_serves_and_its_printed_commands_work() {
         ),
         "{metrics}"
     );
+    // The demo's reads ran on the calling thread (SQLite), counted when the metrics render.
+    assert!(
+        metrics.lines().any(|l| l
+            .starts_with("lectern_store_sqlite_reads_total{path=\"inline\"} ")
+            && !l.ends_with(" 0")),
+        "{metrics}"
+    );
     // One token for each time the printed sign-in line ran.
     assert!(
         metrics
