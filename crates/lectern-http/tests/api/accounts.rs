@@ -717,6 +717,42 @@ async fn subscriptions_are_paged_changed_and_checked(backend: Backend) {
             .iter()
             .any(|t| t["name"] == "individual")
     );
+    // Paged by name in the store: one at a time, `next` after `next`, the same types in the
+    // same order as the whole list, and a token of another list refused naming `start`.
+    let names = |page: &serde_json::Value| -> Vec<String> {
+        page["userSubscriptionTypes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let all = names(&types);
+    assert!(all.len() > 1, "{types}");
+    assert_eq!(types["totalResults"], all.len());
+    let mut one_by_one = Vec::new();
+    let mut path = Some("/v2/subscriptiontypes?limit=1".to_owned());
+    for _ in 0..=all.len() {
+        let Some(here) = path.take() else { break };
+        let (status, page) = call(&app, Method::GET, &here, None, &[]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(page["totalResults"], all.len());
+        one_by_one.extend(names(&page));
+        path = page["next"]
+            .as_str()
+            .map(|next| format!("/v2/subscriptiontypes?limit=1&start={next}"));
+    }
+    assert!(path.is_none(), "more pages than types");
+    assert_eq!(one_by_one, all);
+    let (status, _) = call(
+        &app,
+        Method::GET,
+        "/v2/subscriptiontypes?start=WyJrZXk6YXNjIiwxXQ",
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
 async fn proof_of_disability_is_recorded_changed_and_removed(backend: Backend) {
