@@ -72,6 +72,9 @@ def recommend(base, key, password, sample_file, passes):
                 offered.append(len(body["recommendedTitles"]))
         note = " (the first request fills the popular titles' cache)" if n == 0 else ""
         print(f"pass {n + 1}: {len(this)} readers, {summary(this)}; first request {this[0]:.1f} ms{note}")
+        if n == 0 and len(this) > 1:
+            print(f"RECOMMEND first asks (pass 1 after its first request): {len(this) - 1} requests, "
+                  f"{summary(this[1:])}")
         if n > 0:
             later += this
     if later:

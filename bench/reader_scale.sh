@@ -10,9 +10,12 @@
 #      p50, p99 and max, the first pass (the popular titles' cache filling) reported apart;
 #   4. the first sampled reader puts LIST_TITLES titles on a new list, then GET /v2/myLists and
 #      every page of the list's titles (limit=100) in each sort order are timed REPEATS times.
+# With BEFORE set to another build of `lectern`, step 3 runs ROUNDS times, this build and that
+# build in turn on the same store, so that the two compare in one run; ONLY=recommend skips
+# step 4.
 # Usage: bench/reader_scale.sh
 # Knobs: TITLES=1000000 READERS=100000 EVENTS=10000000 SAMPLE=100 PASSES=3 ZIPF=1.0
-#   LIST_TITLES=1000 REPEATS=50
+#   LIST_TITLES=1000 REPEATS=50 BEFORE= ROUNDS=2 ONLY=
 #   LECTERN_PORT=18088 KEEP=DIR (keep the store in DIR, and reuse it when it is there)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +30,9 @@ LIST_TITLES="${LIST_TITLES:-1000}"
 REPEATS="${REPEATS:-50}"
 LECTERN_PORT="${LECTERN_PORT:-18088}"
 KEEP="${KEEP:-}"
+BEFORE="${BEFORE:-}"
+ROUNDS="${ROUNDS:-2}"
+ONLY="${ONLY:-}"
 SERVER_CPU=0
 LOAD_CPU=1
 SITE=demo # where `lectern generate` puts titles when given no --site
@@ -74,11 +80,28 @@ if [ ! -f "$dir/sample.txt" ]; then
   mv "$dir/sample.part" "$dir/sample.txt"
 fi
 
+scale() { taskset -c "$LOAD_CPU" python3 bench/reader_scale.py "$@"; }
+this="$LECTERN"
+if [ -n "$BEFORE" ]; then
+  cp "$BEFORE" "$dir/before.bin"
+  for round in $(seq 1 "$ROUNDS"); do
+    for build in this before; do
+      if [ "$build" = this ]; then LECTERN="$this"; else LECTERN="$dir/before.bin"; fi
+      step "Recommendations, round $round, $build build: $SAMPLE readers, $PASSES passes"
+      serve_bench serve sqlite "$dir"
+      scale recommend "$BASE" "$KEY" "$PASSWORD" "$dir/sample.txt" "$PASSES"
+      stop_pid "$SERVER_PID"
+    done
+  done
+  LECTERN="$this"
+fi
+[ "$ONLY" = recommend ] && exit 0
 step "Serving"
 serve_bench serve sqlite "$dir"
-scale() { taskset -c "$LOAD_CPU" python3 bench/reader_scale.py "$@"; }
-step "Recommendations: $SAMPLE readers, $PASSES passes"
-scale recommend "$BASE" "$KEY" "$PASSWORD" "$dir/sample.txt" "$PASSES"
+if [ -z "$BEFORE" ]; then
+  step "Recommendations: $SAMPLE readers, $PASSES passes"
+  scale recommend "$BASE" "$KEY" "$PASSWORD" "$dir/sample.txt" "$PASSES"
+fi
 step "A list of $LIST_TITLES titles"
 sqlite3 -readonly "$dir/data/lectern.db" \
   "SELECT service_id FROM titles WHERE status = 'live' AND adult_content = 0 ORDER BY service_id LIMIT $((LIST_TITLES * 2))" \

@@ -31,6 +31,8 @@ pub struct HttpSettings {
     pub partner_identity: Option<Arc<PartnerIdentity>>,
     /// Which document types this node can convert: the tools found when it started.
     pub converters: Arc<lectern_jobs::convert::Converters>,
+    /// Title records this node keeps in memory.
+    pub title_records_kept: usize,
 }
 
 impl HttpSettings {
@@ -87,6 +89,7 @@ impl AppState {
         limits: RateLimits,
         files: lectern_jobs::FileStore,
     ) -> Self {
+        let records_kept = settings.title_records_kept;
         AppState(Arc::new(AppStateInner {
             store,
             settings: Arc::new(settings),
@@ -99,6 +102,7 @@ impl AppState {
                 // An empty index in memory cannot fail to open; a node that serves uses
                 // `with_title_index` with its index on disk.
                 lectern_search::TitleIndex::in_memory().expect("an index in memory opens"),
+                records_kept,
             )),
             openapi: Arc::default(),
         }))
@@ -106,7 +110,8 @@ impl AppState {
 
     /// Uses this title index (for example the node's index on disk) instead of one in memory.
     pub fn with_title_index(mut self, index: lectern_search::TitleIndex) -> Self {
-        Arc::make_mut(&mut self.0).titles = Arc::new(crate::title_index::Titles::new(index));
+        let kept = self.settings.title_records_kept;
+        Arc::make_mut(&mut self.0).titles = Arc::new(crate::title_index::Titles::new(index, kept));
         self
     }
 

@@ -16,8 +16,8 @@ pub const POLL: Duration = Duration::from_millis(200);
 /// A bound on how long a record is kept, whatever the change feed says: if following the
 /// feed fails, records are still read afresh this often.
 const RECORD_TTL: Duration = Duration::from_secs(60);
-/// About 2 KB each: at most some 20 MB of the most recently read titles.
-const RECORDS_KEPT: usize = 10_000;
+/// Records read from the store in one statement, within every engine's count of parameters.
+const READ_AT_ONCE: usize = 500;
 /// Changes applied per index commit.
 const BATCH: u32 = 5_000;
 /// Global sites, categories and BISAC codes change rarely; each node remembers them this long.
@@ -82,10 +82,11 @@ impl<T> Remembered<T> {
 }
 
 impl Titles {
-    pub fn new(index: TitleIndex) -> Self {
+    /// The index, and a cache of at most `records_kept` title records.
+    pub fn new(index: TitleIndex, records_kept: usize) -> Self {
         Titles {
             index: Arc::new(index),
-            records: Arc::new(TtlCache::new(RECORD_TTL, RECORDS_KEPT)),
+            records: Arc::new(TtlCache::new(RECORD_TTL, records_kept)),
             globals: Remembered::default(),
             category_names: Remembered::default(),
             popular_reads: Remembered {
@@ -125,6 +126,35 @@ impl Titles {
         self.records
             .remember(service_id, generation, record.clone());
         Ok(Some(record))
+    }
+
+    /// The records of those of these titles that exist, by service id. Only those this node
+    /// does not hold are read from the store, a few hundred to a statement.
+    pub async fn records(
+        &self,
+        store: &Store,
+        service_ids: &[String],
+    ) -> Result<HashMap<String, Arc<TitleRecord>>, StoreError> {
+        let mut found = HashMap::with_capacity(service_ids.len());
+        let mut missing = Vec::new();
+        for id in service_ids {
+            match self.records.recall(id) {
+                Some(record) => {
+                    found.insert(id.clone(), record);
+                }
+                None => missing.push(id.clone()),
+            }
+        }
+        let generation = self.records.generation();
+        for chunk in missing.chunks(READ_AT_ONCE) {
+            for record in titles::get_many(store.reads(), chunk).await? {
+                let record = Arc::new(record);
+                self.records
+                    .remember(&record.service_id, generation, record.clone());
+                found.insert(record.service_id.clone(), record);
+            }
+        }
+        Ok(found)
     }
 
     /// The sites whose titles every site includes.

@@ -39,6 +39,8 @@ pub struct Settings {
     pub partner_id_keys_url: Option<Url>,
     /// Whether `serve` runs the background worker (packages, documents, speeds, catalog edits).
     pub worker: bool,
+    /// Title records each node keeps in memory (see `docs/operations.md`).
+    pub title_records_kept: usize,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, clap::ValueEnum, PartialEq, Eq)]
@@ -72,11 +74,12 @@ impl Default for Settings {
             partner_id_audience: None,
             partner_id_keys_url: None,
             worker: true,
+            title_records_kept: 100_000,
         }
     }
 }
 
-const KEYS: [&str; 21] = [
+const KEYS: [&str; 22] = [
     "data_dir",
     "database_url",
     "listen",
@@ -98,6 +101,7 @@ const KEYS: [&str; 21] = [
     "partner_id_audience",
     "partner_id_keys_url",
     "worker",
+    "title_records_kept",
 ];
 
 /// The settings flags every subcommand accepts.
@@ -193,6 +197,11 @@ pub struct SettingsArgs {
     #[arg(long, global = true, value_name = "BOOL")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub worker: Option<bool>,
+    /// Title records each node keeps in memory, about 4.5 KB each; more than the titles being read
+    /// at once spares the store most record reads [default: 100000]
+    #[arg(long, global = true, value_name = "N")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title_records_kept: Option<usize>,
 }
 
 impl Settings {
@@ -219,6 +228,9 @@ impl Settings {
     fn check(&self) -> anyhow::Result<()> {
         if self.access_token_ttl == 0 || self.refresh_token_ttl == 0 {
             bail!("access_token_ttl and refresh_token_ttl must be at least 1 second");
+        }
+        if self.title_records_kept < 2 {
+            bail!("title_records_kept must be at least 2");
         }
         if self.rate_limit_per_client == 0
             || self.rate_limit_per_user == 0
@@ -319,6 +331,7 @@ impl Settings {
                 _ => None,
             },
             converters: std::sync::Arc::new(lectern_jobs::convert::Converters::probe()),
+            title_records_kept: self.title_records_kept,
         }
     }
 }

@@ -2,6 +2,11 @@
 //! (client keys, bearer tokens). Values are meant to be cheap to clone (an `Arc`, or an `Option`
 //! of one), because every hit hands out a copy while the map is locked for reading.
 //!
+//! A full cache forgets its older half: entries are kept in two maps, and when the newer one is
+//! full it becomes the older, whose entries are dropped. What was asked for since is kept; what
+//! was not is read again once. (It started again empty before, and a record cache a little
+//! smaller than the titles being read then missed on nearly every request.)
+//!
 //! A cache also counts generations: [`TtlCache::forget_all`] starts a new one, and an entry
 //! remembered in an older generation is not recalled. A reader takes the generation *before* it
 //! reads the store and remembers under it, so a read that raced a write is never remembered as
@@ -14,10 +19,25 @@ use std::time::{Duration, Instant};
 
 pub struct TtlCache<V> {
     ttl: Duration,
-    /// Past this many entries the cache starts again empty rather than grow.
-    max_entries: usize,
+    /// Entries in each half: the cache holds at most twice this.
+    half: usize,
     generation: AtomicU64,
-    entries: RwLock<HashMap<String, Entry<V>>>,
+    entries: RwLock<Halves<V>>,
+}
+
+/// The entries remembered since the last turn, and those of the turn before.
+struct Halves<V> {
+    newer: HashMap<String, Entry<V>>,
+    older: HashMap<String, Entry<V>>,
+}
+
+impl<V> Default for Halves<V> {
+    fn default() -> Self {
+        Halves {
+            newer: HashMap::new(),
+            older: HashMap::new(),
+        }
+    }
 }
 
 struct Entry<V> {
@@ -27,20 +47,38 @@ struct Entry<V> {
 }
 
 impl<V: Clone> TtlCache<V> {
+    /// A cache of at most `max_entries` (at least 2).
     pub fn new(ttl: Duration, max_entries: usize) -> Self {
         TtlCache {
             ttl,
-            max_entries,
+            half: (max_entries / 2).max(1),
             generation: AtomicU64::new(0),
             entries: RwLock::default(),
         }
     }
 
     /// The value under `key`, if it was remembered in this generation less than the TTL ago.
+    /// One found in the older half moves to the newer, so that what is still asked for outlives
+    /// the next turn.
     pub fn recall(&self, key: &str) -> Option<V> {
         let generation = self.generation();
-        let entries = self.entries.read().ok()?;
-        let entry = entries.get(key)?;
+        {
+            let entries = self.entries.read().ok()?;
+            if let Some(entry) = entries.newer.get(key) {
+                return self.current(entry, generation);
+            }
+            if !entries.older.contains_key(key) {
+                return None;
+            }
+        }
+        let mut entries = self.entries.write().ok()?;
+        let entry = entries.older.remove(key)?;
+        let value = self.current(&entry, generation)?;
+        self.keep(&mut entries, key.to_owned(), entry);
+        Some(value)
+    }
+
+    fn current(&self, entry: &Entry<V>, generation: u64) -> Option<V> {
         (entry.generation == generation && entry.remembered.elapsed() < self.ttl)
             .then(|| entry.value.clone())
     }
@@ -54,17 +92,21 @@ impl<V: Clone> TtlCache<V> {
         let Ok(mut entries) = self.entries.write() else {
             return;
         };
-        if entries.len() >= self.max_entries {
-            entries.clear();
+        let entry = Entry {
+            remembered: Instant::now(),
+            generation,
+            value,
+        };
+        self.keep(&mut entries, key.to_owned(), entry);
+    }
+
+    /// Puts the entry in the newer half; a full newer half first becomes the older, whose
+    /// entries are dropped.
+    fn keep(&self, entries: &mut Halves<V>, key: String, entry: Entry<V>) {
+        if entries.newer.len() >= self.half {
+            entries.older = std::mem::take(&mut entries.newer);
         }
-        entries.insert(
-            key.to_owned(),
-            Entry {
-                remembered: Instant::now(),
-                generation,
-                value,
-            },
-        );
+        entries.newer.insert(key, entry);
     }
 
     /// Nothing remembered so far is recalled again.
@@ -125,12 +167,31 @@ mod tests {
     }
 
     #[test]
-    fn a_full_cache_starts_again_rather_than_grow() {
-        let c = cache();
+    fn a_full_cache_forgets_its_older_half() {
+        let c = TtlCache::new(Duration::from_secs(60), 4);
+        for (i, key) in ["a", "b", "c", "d", "e"].into_iter().enumerate() {
+            c.remember(key, c.generation(), i as u32);
+        }
+        // "a" and "b" filled the first half; "c" and "d" the second, which turned "a" and "b"
+        // into the older half; "e" began the third and dropped them.
+        assert_eq!(c.recall("a"), None);
+        assert_eq!(c.recall("b"), None);
+        assert_eq!(c.recall("c"), Some(2));
+        assert_eq!(c.recall("d"), Some(3));
+        assert_eq!(c.recall("e"), Some(4));
+    }
+
+    #[test]
+    fn what_is_asked_for_outlives_the_turn() {
+        let c = TtlCache::new(Duration::from_secs(60), 4);
         for (i, key) in ["a", "b", "c", "d"].into_iter().enumerate() {
             c.remember(key, c.generation(), i as u32);
         }
-        assert_eq!(c.recall("a"), None);
-        assert_eq!(c.recall("d"), Some(3));
+        // "a" is in the older half; asked for, it moves to the newer ("c" and "d" become the
+        // older), so "e" drops "b" and not "a".
+        assert_eq!(c.recall("a"), Some(0));
+        c.remember("e", c.generation(), 4);
+        assert_eq!(c.recall("a"), Some(0));
+        assert_eq!(c.recall("b"), None);
     }
 }

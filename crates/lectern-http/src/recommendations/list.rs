@@ -2,6 +2,7 @@
 //! as title summaries of titles the reader may see.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use crate::conventions::json::Json;
 use axum::extract::State;
@@ -10,7 +11,7 @@ use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
 use lectern_domain::catalog::{ContributorType, TitleRecord, TitleStatusCode};
 use lectern_domain::paging::Direction;
 use lectern_domain::recommend::{self, Candidate, Facts};
-use lectern_store::{recommendations, titles};
+use lectern_store::recommendations;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -96,7 +97,7 @@ pub async fn my_recommendations(
         ..Facts::default()
     };
     let read: Vec<String> = history.into_iter().take(HISTORY_READ).collect();
-    for r in titles::get_many(reads, &read).await? {
+    for r in state.titles.records(&state.store, &read).await?.values() {
         for a in r.contributors_of(ContributorType::Author) {
             *facts.authors.entry(a.to_owned()).or_default() += 1;
         }
@@ -216,7 +217,7 @@ fn favourite_authors(facts: &Facts) -> Vec<String> {
 async fn candidate_records(
     state: &AppState,
     facts: &Facts,
-) -> ApiResult<HashMap<String, TitleRecord>> {
+) -> ApiResult<HashMap<String, Arc<TitleRecord>>> {
     let mut wanted: Vec<String> = Vec::new();
     let mut seen: HashSet<&str> = HashSet::new();
     let neighbour_titles = facts.neighbours.iter().flat_map(|(_, ts)| ts.iter());
@@ -234,11 +235,5 @@ async fn candidate_records(
             wanted.push(t.clone());
         }
     }
-    let mut records = HashMap::with_capacity(wanted.len());
-    for chunk in wanted.chunks(500) {
-        for r in titles::get_many(state.store.reads(), chunk).await? {
-            records.insert(r.service_id.clone(), r);
-        }
-    }
-    Ok(records)
+    Ok(state.titles.records(&state.store, &wanted).await?)
 }

@@ -121,6 +121,7 @@ pub fn default_settings() -> HttpSettings {
         partner_drive: None,
         partner_identity: None,
         converters: std::sync::Arc::new(lectern_jobs::convert::Converters::probe()),
+        title_records_kept: 10_000,
     }
 }
 
