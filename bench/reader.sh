@@ -30,7 +30,7 @@ LOAD_CPU=1
 CLIENT_KEY=demo-reader-app
 USER_NAME=reader@demo.lectern
 PASSWORD=demo-pass-1
-LECTERN=./target/release/lectern
+LECTERN="${LECTERN_BIN:-./target/release/lectern}" # LECTERN_BIN: another build, for a before and after
 
 # shellcheck source=bench/lib.sh
 source bench/lib.sh

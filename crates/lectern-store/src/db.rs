@@ -64,9 +64,11 @@ const UTC_ISO_DATES: &str = "SET TIME ZONE 'UTC'; SET DateStyle = 'ISO, MDY'";
 const SQLITE_READERS: u32 = 32;
 
 /// SQLite has one writer at a time, and the node's writers take turns before they take a
-/// connection (`write_turns`): a second lets the next writer's connection be ready while the
-/// last one's goes back.
-const SQLITE_WRITERS: u32 = 2;
+/// connection (`write_turns`). One connection, so that its page cache stays true: a commit on
+/// another connection makes SQLite drop every page a connection holds, and with two taking turns
+/// each transaction read its pages again (the refresh grant: 1,646 to 1,747 tokens/s with two,
+/// 2,151 to 2,267 with one, `docs/benchmarks.md`).
+const SQLITE_WRITERS: u32 = 1;
 
 /// 16 KiB pages suit title records: fewer page splits and a smaller file (measured when records
 /// were 2 kB of plain JSON: 17% faster catalog generation, 16% smaller; packed, they are 700

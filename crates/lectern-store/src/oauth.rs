@@ -136,11 +136,31 @@ pub async fn access_token_with_account<'e>(
     .transpose()
 }
 
+/// The account of a credential, as the statement that spent the credential found it: read
+/// there rather than by a statement of its own, a refresh being one of the most frequent writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Holder {
+    Active,
+    Locked,
+    Gone,
+}
+
+impl Holder {
+    /// From the account's `locked` flag, or none when there is no account.
+    pub fn of(locked: Option<bool>) -> Self {
+        match locked {
+            Some(false) => Holder::Active,
+            Some(true) => Holder::Locked,
+            None => Holder::Gone,
+        }
+    }
+}
+
 /// The outcome of presenting a refresh token.
 #[derive(Debug)]
 pub enum Refreshed {
-    /// Spent now: issue the grant's next pair.
-    Fresh(Spent),
+    /// Spent now: issue the grant's next pair, if its account may still sign in.
+    Fresh(Spent, Holder),
     /// Spent moments ago by the same client, whose answer was lost: answer again with the pair
     /// it was rotated into, sealed for the holder of the token presented (`None` when the
     /// first refresh's answer was never recorded).
@@ -167,18 +187,24 @@ pub async fn redeem_refresh_token(
     retry_from: Timestamp,
     successor: &str,
 ) -> Result<Refreshed, StoreError> {
-    let spent: Option<Spent> = sqlx::query_as(
+    let spent: Option<(String, String, String, Option<i64>)> = sqlx::query_as(
         "UPDATE refresh_tokens SET used = $2, successor = $3
          WHERE token_hash = $1 AND used = 0 AND revoked = 0 AND expires_at > $2
-         RETURNING grant_id, user_account_id, api_key",
+         RETURNING grant_id, user_account_id, api_key,
+           (SELECT locked FROM users u WHERE u.user_account_id = refresh_tokens.user_account_id)",
     )
     .bind(hash)
     .bind(now.unix())
     .bind(successor)
     .fetch_optional(&mut *conn)
     .await?;
-    if let Some(s) = spent {
-        return Ok(Refreshed::Fresh(s));
+    if let Some((grant_id, user_account_id, api_key, locked)) = spent {
+        let spent = Spent {
+            grant_id,
+            user_account_id,
+            api_key,
+        };
+        return Ok(Refreshed::Fresh(spent, Holder::of(locked.map(|l| l != 0))));
     }
     let retried: Option<RetryRow> = sqlx::query_as(
         "SELECT grant_id, user_account_id, api_key, successor FROM refresh_tokens r

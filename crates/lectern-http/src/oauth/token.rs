@@ -8,7 +8,9 @@ use lectern_domain::client::Client;
 use lectern_domain::ids::new_id;
 use lectern_domain::sealed_pair::{self, TokenPair};
 use lectern_domain::secret::{check_pkce_verifier, new_token, pkce_s256_matches, token_hash};
-use lectern_store::oauth::{self, Redeemed, Refreshed, Spent, redeem_code, redeem_refresh_token};
+use lectern_store::oauth::{
+    self, Holder, Redeemed, Refreshed, Spent, redeem_code, redeem_refresh_token,
+};
 use lectern_store::{Transaction, accounts, partner_identities};
 
 use super::client_auth;
@@ -356,8 +358,8 @@ async fn refresh_grant(
     let sealed = sealed_pair::seal(refresh, &next);
     let redeemed =
         redeem_refresh_token(&mut tx, &hash, &client.api_key, now, retry_from, &sealed).await?;
-    let spent = match redeemed {
-        Refreshed::Fresh(s) => s,
+    let (spent, holder) = match redeemed {
+        Refreshed::Fresh(spent, holder) => (spent, holder),
         Refreshed::Retried(spent, sealed) => {
             return answer_retry(tx, refresh, &spent, sealed, now).await;
         }
@@ -375,7 +377,7 @@ async fn refresh_grant(
             "The refresh token was issued to another client",
         ));
     }
-    check_account(&mut tx, &spent.user_account_id).await?;
+    usable(holder)?;
     let tokens = issue_pair(
         &mut tx,
         state,
@@ -461,13 +463,19 @@ async fn current_pair(
 }
 
 async fn check_account(tx: &mut Transaction, user_account_id: &str) -> Result<(), TokenError> {
-    match accounts::get(&mut **tx, user_account_id).await? {
-        Some(a) if !a.locked => Ok(()),
-        Some(_) => Err(TokenError::new(
+    let account = accounts::get(&mut **tx, user_account_id).await?;
+    usable(Holder::of(account.map(|a| a.locked)))
+}
+
+/// Whether the account may be issued tokens.
+fn usable(holder: Holder) -> Result<(), TokenError> {
+    match holder {
+        Holder::Active => Ok(()),
+        Holder::Locked => Err(TokenError::new(
             "invalid_grant",
             "This account is locked; contact your library",
         )),
-        None => Err(TokenError::new(
+        Holder::Gone => Err(TokenError::new(
             "invalid_grant",
             "The account no longer exists",
         )),
