@@ -11,7 +11,7 @@
 //! ```no_run
 //! # async fn f(store: &lectern_store::Store, b: &lectern_domain::reading::Bookmark)
 //! # -> Result<(), lectern_store::StoreError> {
-//! lectern_store::marks::save_bookmark(&mut *store.writer().await?, "u-1", b).await?;
+//! lectern_store::bookmarks::save_bookmark(&mut *store.writer().await?, "u-1", b).await?;
 //! # Ok(()) }
 //! ```
 //!
@@ -20,7 +20,7 @@
 //! ```compile_fail
 //! # async fn f(store: &lectern_store::Store, b: &lectern_domain::reading::Bookmark)
 //! # -> Result<(), lectern_store::StoreError> {
-//! lectern_store::marks::save_bookmark(store.reads(), "u-1", b).await?;
+//! lectern_store::bookmarks::save_bookmark(store.reads(), "u-1", b).await?;
 //! # Ok(()) }
 //! ```
 

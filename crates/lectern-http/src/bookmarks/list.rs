@@ -4,6 +4,7 @@
 use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::catalog::Format;
+use lectern_store::bookmarks;
 use lectern_store::marks::{self, MarkQuery, Marks};
 
 use super::marks::{MarkDeleteParams, MarkListParams, delete_mark};
@@ -77,7 +78,7 @@ async fn page(
         after: page.after()?,
         limit: page.limit,
     };
-    let mut rows = marks::bookmarks(state.store.reads(), &q).await?;
+    let mut rows = bookmarks::bookmarks(state.store.reads(), &q).await?;
     let total = marks::count(state.store.reads(), Marks::Bookmarks, &q).await?;
     let next = page.next_token(&mut rows, |b| (b.date_created.unix(), b.location.clone()));
     let views = rows

@@ -5,7 +5,7 @@ use axum::extract::State;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::reading::{self, Bookmark};
-use lectern_store::marks;
+use lectern_store::bookmarks;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -106,7 +106,7 @@ pub async fn save_bookmark(
     let bookmark = form.into_bookmark(Timestamp::now())?;
     let who = CatalogViewer::of(&state, &caller).await?;
     check_visible(&state, &who, &bookmark.service_id).await?;
-    marks::save_bookmark(
+    bookmarks::save_bookmark(
         &mut *state.store.writer().await?,
         &me.user_account_id,
         &bookmark,

@@ -5,6 +5,7 @@ use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::catalog::Format;
 use lectern_domain::reading::Highlight;
+use lectern_store::highlights;
 use lectern_store::marks::{self, MarkQuery, Marks};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -150,7 +151,7 @@ pub async fn page(
         after: page.after()?,
         limit: page.limit,
     };
-    let mut rows = marks::highlights(state.store.reads(), &q).await?;
+    let mut rows = highlights::highlights(state.store.reads(), &q).await?;
     let total = marks::count(state.store.reads(), Marks::Highlights, &q).await?;
     let next = page.next_token(&mut rows, |h| {
         (h.mark.date_created.unix(), h.mark.location.clone())

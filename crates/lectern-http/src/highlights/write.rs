@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::reading::{self, Highlight, HighlightColor, PassageEnd};
-use lectern_store::marks;
+use lectern_store::highlights;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -133,7 +133,7 @@ pub async fn create_highlight(
     let highlight = form.into_highlight(Timestamp::now())?;
     let who = CatalogViewer::of(&state, &caller).await?;
     check_visible(&state, &who, &highlight.mark.service_id).await?;
-    marks::insert_highlight(
+    highlights::insert_highlight(
         &mut *state.store.writer().await?,
         &me.user_account_id,
         &highlight,
@@ -165,7 +165,7 @@ pub async fn update_highlight(
     let form: HighlightForm = caller.params.parse()?;
     let mut highlight = form.into_highlight(Timestamp::now())?;
     let (service_id, format) = (highlight.mark.service_id.clone(), highlight.mark.format);
-    let existing = marks::highlight_at(
+    let existing = highlights::highlight_at(
         state.store.reads(),
         &me.user_account_id,
         &service_id,
@@ -175,7 +175,7 @@ pub async fn update_highlight(
     .await?
     .ok_or_else(|| no_highlight(&service_id, format))?;
     highlight.mark.date_created = existing.mark.date_created;
-    if !marks::update_highlight(
+    if !highlights::update_highlight(
         &mut *state.store.writer().await?,
         &me.user_account_id,
         &highlight,
