@@ -15,43 +15,7 @@ pub fn read_metadata(bytes: &[u8]) -> Result<EpubMetadata, EpubError> {
 }
 
 fn from_package(package: opf::Package) -> Result<EpubMetadata, EpubError> {
-    let refinements = |id: &Option<String>, property: &str| -> Vec<(String, Option<String>)> {
-        let Some(id) = id else { return Vec::new() };
-        package
-            .entries
-            .iter()
-            .filter_map(|e| match e {
-                Entry::Meta {
-                    property: p,
-                    refines: Some(r),
-                    scheme,
-                    value,
-                } if r == id && p == property => Some((value.clone(), scheme.clone())),
-                _ => None,
-            })
-            .collect()
-    };
-    let refined = |id: &Option<String>, property: &str| {
-        refinements(id, &format!("{META_VOCAB}{property}"))
-            .into_iter()
-            .next()
-            .map(|(v, _)| v)
-    };
-    let person =
-        |id: &Option<String>, value: &str, role: &Option<String>, file_as: &Option<String>| {
-            let mut roles: Vec<String> = refinements(id, &format!("{META_VOCAB}role"))
-                .into_iter()
-                .filter(|(_, scheme)| scheme.as_deref().is_none_or(|s| s == MARC_RELATORS))
-                .map(|(v, _)| v)
-                .collect();
-            roles.extend(role.iter().filter(|r| !r.is_empty()).cloned());
-            Contributor {
-                name: value.to_owned(),
-                file_as: refined(id, "file-as").or_else(|| file_as.clone()),
-                roles,
-            }
-        };
-
+    let refinements = Refinements(&package.entries);
     let mut meta = EpubMetadata {
         version: package.version.clone(),
         ..EpubMetadata::default()
@@ -73,11 +37,15 @@ fn from_package(package: opf::Package) -> Result<EpubMetadata, EpubError> {
                     }
                     meta.identifiers.push(value.clone());
                 }
-                "title" => titles.push((value.clone(), refined(id, "title-type"))),
-                "creator" => meta.creators.push(person(id, value, opf_role, opf_file_as)),
-                "contributor" => meta
-                    .contributors
-                    .push(person(id, value, opf_role, opf_file_as)),
+                "title" => titles.push((value.clone(), refinements.first(id, "title-type"))),
+                "creator" => {
+                    let creator = refinements.person(id, value, opf_role, opf_file_as);
+                    meta.creators.push(creator);
+                }
+                "contributor" => {
+                    let contributor = refinements.person(id, value, opf_role, opf_file_as);
+                    meta.contributors.push(contributor);
+                }
                 "language" => meta.languages.push(value.clone()),
                 "subject" => meta.subjects.push(value.clone()),
                 "publisher" => first(&mut meta.publisher, value),
@@ -105,18 +73,19 @@ fn from_package(package: opf::Package) -> Result<EpubMetadata, EpubError> {
                 accessibility_meta(&mut meta.accessibility, property, value);
             }
             Entry::Meta { .. } => {}
-            Entry::Link { rels, href } => {
-                let a11y = &mut meta.accessibility;
-                for rel in rels {
-                    if *rel == format!("{DCTERMS}conformsTo") {
-                        a11y.conforms_to.push(href.clone());
-                    } else if *rel == format!("{A11Y}certifierReport") {
-                        a11y.certifier_reports.push(href.clone());
-                    }
-                }
-            }
+            Entry::Link { rels, href } => accessibility_link(&mut meta.accessibility, rels, href),
         }
     }
+    name(&mut meta, unique, titles)?;
+    Ok(meta)
+}
+
+/// The publication's identifier, ISBN, title and subtitle, from its identifiers and titles.
+fn name(
+    meta: &mut EpubMetadata,
+    unique: Option<String>,
+    titles: Vec<(String, Option<String>)>,
+) -> Result<(), EpubError> {
     // A missing unique-identifier reference is invalid, but the first identifier still names
     // the publication better than refusing it would.
     meta.identifier = unique
@@ -134,7 +103,71 @@ fn from_package(package: opf::Package) -> Result<EpubMetadata, EpubError> {
         .into_iter()
         .find(|(_, kind)| is_subtitle(kind))
         .map(|(v, _)| v);
-    Ok(meta)
+    Ok(())
+}
+
+/// A `link` of the package that states conformance or links a certifier's report.
+fn accessibility_link(a11y: &mut Accessibility, rels: &[String], href: &str) {
+    for rel in rels {
+        if *rel == format!("{DCTERMS}conformsTo") {
+            a11y.conforms_to.push(href.to_owned());
+        } else if *rel == format!("{A11Y}certifierReport") {
+            a11y.certifier_reports.push(href.to_owned());
+        }
+    }
+}
+
+/// The package's `meta` elements that refine another element by its id (EPUB 3's `refines`).
+struct Refinements<'a>(&'a [Entry]);
+
+impl Refinements<'_> {
+    /// The values (and schemes) of `property` refining the element `id`.
+    fn all(&self, id: &Option<String>, property: &str) -> Vec<(String, Option<String>)> {
+        let Some(id) = id else { return Vec::new() };
+        self.0
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Meta {
+                    property: p,
+                    refines: Some(r),
+                    scheme,
+                    value,
+                } if r == id && p == property => Some((value.clone(), scheme.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The first value of the EPUB meta vocabulary's `property` refining `id`.
+    fn first(&self, id: &Option<String>, property: &str) -> Option<String> {
+        self.all(id, &format!("{META_VOCAB}{property}"))
+            .into_iter()
+            .next()
+            .map(|(v, _)| v)
+    }
+
+    /// A creator or contributor: its MARC relator roles refined in EPUB 3 or given in EPUB 2's
+    /// `opf:role`, and its sort name either way.
+    fn person(
+        &self,
+        id: &Option<String>,
+        value: &str,
+        role: &Option<String>,
+        file_as: &Option<String>,
+    ) -> Contributor {
+        let mut roles: Vec<String> = self
+            .all(id, &format!("{META_VOCAB}role"))
+            .into_iter()
+            .filter(|(_, scheme)| scheme.as_deref().is_none_or(|s| s == MARC_RELATORS))
+            .map(|(v, _)| v)
+            .collect();
+        roles.extend(role.iter().filter(|r| !r.is_empty()).cloned());
+        Contributor {
+            name: value.to_owned(),
+            file_as: self.first(id, "file-as").or_else(|| file_as.clone()),
+            roles,
+        }
+    }
 }
 
 fn accessibility_meta(a11y: &mut Accessibility, property: &str, value: &str) {

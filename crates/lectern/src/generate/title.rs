@@ -78,7 +78,7 @@ pub fn build(g: &Generator, index: u64) -> TitleRecord {
     let withdrawn = life.status == TitleStatusCode::Withdrawn;
     let owned = |s: &str| s.to_owned();
 
-    TitleRecord {
+    let mut record = TitleRecord {
         service_id: service_id(index),
         site: g.site.clone(),
         status: life.status,
@@ -123,32 +123,24 @@ pub fn build(g: &Generator, index: u64) -> TitleRecord {
             .random_bool(0.02)
             .then(|| owned("Includes bibliographical references and index.")),
         allow_recommend: rng.random_bool(0.97),
-        has_chord_symbols: music && rng.random_bool(0.3),
-        instruments: music
-            .then(|| owned(pick(rng, INSTRUMENTS)))
-            .into_iter()
-            .collect(),
-        key: music.then(|| owned(pick(rng, KEYS))),
+        // Drawn below, after every field above, in this order (`score`, then `provenance`):
+        // the same seed must make the same records.
+        has_chord_symbols: false,
+        instruments: Vec::new(),
+        key: None,
         movement_number: None,
         movement_title: None,
-        music_score_type: music.then(|| pick(rng, SCORE_TYPES)),
-        opus: (music && rng.random_bool(0.5)).then(|| format!("Op. {}", rng.random_range(1..=120))),
+        music_score_type: None,
+        opus: None,
         vocal_parts: None,
-        marrakesh_available: life.usage == UsageRestriction::Copyright && rng.random_bool(0.4),
-        marrakesh_pod_exception: rng.random_bool(0.02),
+        marrakesh_available: false,
+        marrakesh_pod_exception: false,
         external_category_code: None,
-        title_source: Some(owned(match (readers.nimac, volunteer) {
-            (true, _) => "NIMAC",
-            (_, true) => "Volunteer scan",
-            _ => pick(rng, SOURCES),
-        })),
-        submitter: volunteer
-            .then(|| format!("volunteer{}@lectern.example", rng.random_range(1..=5000))),
+        title_source: None,
+        submitter: None,
         owner: None,
-        proofreader: volunteer
-            .then(|| format!("proofreader{}@lectern.example", rng.random_range(1..=800))),
-        replacement_id: (withdrawn && rng.random_bool(0.3))
-            .then(|| service_id(rng.random_range(0..=index))),
+        proofreader: None,
+        replacement_id: None,
         withdrawal_date: life.withdrawal_date.map(Timestamp::from_unix),
         date_added: Some(Timestamp::from_unix(life.date_added)),
         last_updated: Some(Timestamp::from_unix(life.last_updated)),
@@ -160,7 +152,65 @@ pub fn build(g: &Generator, index: u64) -> TitleRecord {
         has_embedded_image_descriptions: false,
         states: Vec::new(),
         quality: None,
+    };
+    if music {
+        score(&mut record, rng);
     }
+    let origin = Origin {
+        index,
+        nimac: readers.nimac,
+        volunteer,
+        withdrawn,
+    };
+    provenance(&mut record, rng, &origin);
+    record
+}
+
+/// What a score says of its music.
+fn score(record: &mut TitleRecord, rng: &mut impl Rng) {
+    record.has_chord_symbols = rng.random_bool(0.3);
+    record.instruments = vec![pick(rng, INSTRUMENTS).to_owned()];
+    record.key = Some(pick(rng, KEYS).to_owned());
+    record.music_score_type = Some(pick(rng, SCORE_TYPES));
+    record.opus = rng
+        .random_bool(0.5)
+        .then(|| format!("Op. {}", rng.random_range(1..=120)));
+}
+
+/// What decides where a title came from.
+struct Origin {
+    index: u64,
+    nimac: bool,
+    volunteer: bool,
+    withdrawn: bool,
+}
+
+/// Where the title came from and what may be done with it: the Marrakesh Treaty's exceptions,
+/// its source, the volunteers who scanned and proofread it, and what replaced it if withdrawn.
+fn provenance(record: &mut TitleRecord, rng: &mut impl Rng, origin: &Origin) {
+    record.marrakesh_available =
+        record.usage_restriction == UsageRestriction::Copyright && rng.random_bool(0.4);
+    record.marrakesh_pod_exception = rng.random_bool(0.02);
+    record.title_source = Some(
+        match (origin.nimac, origin.volunteer) {
+            (true, _) => "NIMAC",
+            (_, true) => "Volunteer scan",
+            _ => pick(rng, SOURCES),
+        }
+        .to_owned(),
+    );
+    if origin.volunteer {
+        record.submitter = Some(format!(
+            "volunteer{}@lectern.example",
+            rng.random_range(1..=5000)
+        ));
+        record.proofreader = Some(format!(
+            "proofreader{}@lectern.example",
+            rng.random_range(1..=800)
+        ));
+    }
+    record.replacement_id = (origin.withdrawn && rng.random_bool(0.3))
+        .then(|| service_id(rng.random_range(0..=origin.index)));
 }
 
 /// The title's categories (its own, sometimes a second) and one or two BISAC codes that fit
