@@ -113,9 +113,11 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
     EdgeLayer::new(caches_a_write_makes_stale(&state)).layer(routes)
 }
 
-/// The caches a write on this node may make stale.
+/// The caches a write on this node may make stale: the tokens and their accounts. Not the title
+/// records: no request writes a title (an edit is applied by the worker, an import by the CLI),
+/// and the records follow the change feed that brings those writes.
 fn caches_a_write_makes_stale(state: &AppState) -> StaleAfterWrites {
-    Arc::new([state.tokens.clone(), state.titles.records.clone()])
+    Arc::new([state.tokens.clone()])
 }
 
 /// Periodic upkeep of one node: forgets idle rate-limit keys and deletes spent tokens.

@@ -25,9 +25,9 @@ const REFERENCE_TTL: Duration = Duration::from_secs(10);
 
 pub struct Titles {
     pub index: Arc<TitleIndex>,
-    /// Title records by service id. Each change the feed brings, and each write on this node
-    /// (`stale_after_writes`), starts a new generation, so a record is never older than the
-    /// index's view of the store.
+    /// Title records by service id. Each change the feed brings starts a new generation, so a
+    /// record is never older than the index's view of the store. Titles are written only by the
+    /// worker and the CLI, so a request's write does not (`stale_after_writes`).
     pub records: Arc<TtlCache<Arc<TitleRecord>>>,
     globals: Remembered<Vec<String>>,
     category_names: Remembered<CategoryNames>,

@@ -1,7 +1,8 @@
-//! What a node remembers from the store (tokens and their accounts, title records) must not
-//! outlive a write made on the same node: once a request that may have written is answered,
-//! each such cache starts a new generation, so the next read goes to the store. Other nodes'
-//! writes reach a node through each cache's own bound (a TTL, or the change feed).
+//! What a node remembers from the store that a request may write (tokens and their accounts)
+//! must not outlive a write made on the same node: once a request that may have written is
+//! answered, each such cache starts a new generation, so the next read goes to the store. Other
+//! nodes' writes reach a node through each cache's own bound (a TTL). Title records are not
+//! among them: no request writes a title, and they follow the change feed (`title_index`).
 //!
 //! Routes marked with [`reader_data_only`] are the exception: their writes change only the
 //! caller's own reading data, which no cache holds. Marking is opt-in, so a new area's writes
