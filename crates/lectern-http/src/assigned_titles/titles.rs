@@ -58,7 +58,7 @@ async fn page(
     let listing = listing_params(&caller.params);
     let list: ListParams<AssignedSortOrder> = listing.parse()?;
     let (sort, direction) = list.order()?;
-    let page = list.page()?;
+    let page = list.page_in(sort, direction)?;
     let after = page.after_key(sort)?;
     let reads = state.store.reads();
     let id = &member.user_account_id;

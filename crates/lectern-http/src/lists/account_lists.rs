@@ -51,7 +51,7 @@ pub async fn account_lists(
         keyword: None,
         sort,
         direction,
-        page: p.page()?,
+        page: p.page_in(sort, direction)?,
     };
     Ok(Json(page(&state, &caller, me, listing).await?))
 }

@@ -47,7 +47,7 @@ pub async fn my_lists(State(state): State<AppState>, caller: Caller) -> ApiResul
         keyword: None,
         sort,
         direction,
-        page: p.page()?,
+        page: p.page_in(sort, direction)?,
     };
     let list = page(&state, &caller, me, listing).await?;
     Ok(Json(

@@ -85,7 +85,7 @@ pub async fn search_lists(
             .filter(|k| !k.is_empty()),
         sort: sort.into(),
         direction,
-        page: list.page()?,
+        page: list.page_in(sort, direction)?,
     };
     let list = page(&state, &caller, me, listing).await?;
     Ok(Json(list.allowing(Allows::of(&[("GET", true)]))))

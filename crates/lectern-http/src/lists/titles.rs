@@ -177,7 +177,7 @@ async fn titles_page(state: &AppState, caller: &Caller, found: &Found) -> ApiRes
     let listing = listing_params(&caller.params);
     let list: ListParams<EntrySortOrder> = listing.parse()?;
     let (sort, direction) = list.order()?;
-    let page = list.page()?;
+    let page = list.page_in(sort, direction)?;
     let id = &found.list.reading_list_id;
     let after = page.after_key(sort)?;
     let mut entries = reading_list_entries::titles(

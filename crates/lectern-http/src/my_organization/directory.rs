@@ -183,8 +183,8 @@ pub async fn reference_organizations(
     let p: DirectoryParams = caller.params.parse()?;
     let (code, country) = parse_state(&p.state)?;
     let list: ListParams<KeyOrder> = caller.params.parse()?;
-    let (_, direction) = list.order()?;
-    let page = list.page()?;
+    let (sort, direction) = list.order()?;
+    let page = list.page_in(sort, direction)?;
     let query = DirectoryQuery {
         state: code,
         country,

@@ -87,10 +87,10 @@ pub async fn list_members(
 ) -> ApiResult<Json<MemberSummaryList>> {
     let s = sponsoring(&state, &caller).await?;
     let list: ListParams<MemberSort> = caller.params.parse()?;
-    let page = list.page()?;
+    let order = list.order()?;
+    let page = list.page_in(order.0, order.1)?;
     let p: SponsorMembersParams = caller.params.parse()?;
-    let (rows, next, total) =
-        account_page(&state, &page, p.query(&s, list.order()?, &page)).await?;
+    let (rows, next, total) = account_page(&state, &page, p.query(&s, order, &page)).await?;
     let facts = MemberFacts::of(&state, &s, &rows).await?;
     let items = rows.iter().map(|a| facts.summary(&state, a)).collect();
     let may_add = caller.client.privileged && s.organization.settings.can_create_users;

@@ -37,8 +37,8 @@ pub async fn list_roster_tags(
 ) -> ApiResult<Json<RosterTagList>> {
     let s = sponsoring(&state, &caller).await?;
     let list: ListParams<NewestFirst> = caller.params.parse()?;
-    let (_, direction) = list.order()?;
-    let page = list.page()?;
+    let (sort, direction) = list.order()?;
+    let page = list.page_in(sort, direction)?;
     let after = page.after::<(i64, i64)>()?;
     let organization_id = &s.organization.organization_id;
     let reads = state.store.reads();

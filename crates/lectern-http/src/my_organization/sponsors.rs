@@ -47,7 +47,7 @@ pub async fn list_sponsors(
     let s = sponsoring(&state, &caller).await?;
     let list: ListParams<MemberSort> = caller.params.parse()?;
     let (sort, direction) = list.order()?;
-    let page = list.page()?;
+    let page = list.page_in(sort, direction)?;
     let query = MemberQuery {
         organization_id: s.organization.organization_id.clone(),
         grade: None,

@@ -118,10 +118,11 @@ pub async fn title_availabilities(
     let record = visible_title(&state, &who, &service_id).await?;
     let facts = record.facts(who.in_global(&record.site));
     let list: ListParams<MemberSort> = caller.params.parse()?;
-    let page = list.page()?;
+    let order = list.order()?;
+    let page = list.page_in(order.0, order.1)?;
     let tags: TagFilters = caller.params.parse()?;
     let p: SponsorMembersParams = caller.params.parse()?;
-    let mut query = p.query(&s, list.order()?, &page);
+    let mut query = p.query(&s, order, &page);
     query.district = tag_name(&state, &s, "districtId", tags.district_id, |t| {
         t.district_name.as_ref()
     })

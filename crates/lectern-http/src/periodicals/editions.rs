@@ -44,7 +44,7 @@ pub async fn list_editions(
     let (series, _) = visible_series(&state, &who, &series_id).await?;
     let list: ListParams<EditionSort> = caller.params.parse()?;
     let order = list.order()?;
-    let page = list.page()?;
+    let page = list.page_in(order.0, order.1)?;
     let after = page.after_key(order.0)?;
     let reads = state.store.reads();
     let id = &series.series_id;

@@ -56,7 +56,7 @@ pub async fn list_series(
     let p: SeriesParams = caller.params.parse()?;
     let list: ListParams<SeriesSort> = caller.params.parse()?;
     let (order, direction) = list.order()?;
-    let page = list.page()?;
+    let page = list.page_in(order, direction)?;
     let after = page.after_key(order)?;
     let trimmed = |v: Option<String>| v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     let filter = SeriesFilter {
