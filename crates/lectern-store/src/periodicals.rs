@@ -160,15 +160,8 @@ pub async fn page<'e>(
         keyset.after(q.after.is_some(), values.len() + 1),
         keyset.order(q.limit)
     );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-    for v in &values {
-        query = query.bind(v.as_str());
-    }
-    if let Some(key) = q.after {
-        query = bind_key(query, key);
-    }
-    query
-        .fetch_all(e)
+    let values: Vec<&str> = values.iter().map(String::as_str).collect();
+    keyset_rows(e, sql, &values, q.after)
         .await?
         .iter()
         .map(|row| {
@@ -296,12 +289,7 @@ pub async fn editions_page<'e>(
         keyset.after(after.is_some(), 2),
         keyset.order(limit)
     );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(series_id);
-    if let Some(key) = after {
-        query = bind_key(query, key);
-    }
-    query
-        .fetch_all(e)
+    keyset_rows(e, sql, &[series_id], after)
         .await?
         .iter()
         .map(|row| {
@@ -311,6 +299,24 @@ pub async fn editions_page<'e>(
             })
         })
         .collect()
+}
+
+/// The rows of one page: `sql` takes `values` as its first parameters, then the key of the last
+/// row of the page before, if any.
+async fn keyset_rows<'e>(
+    e: impl Executor<'e, Database = Any>,
+    sql: String,
+    values: &[&str],
+    after: Option<&[KeyPart]>,
+) -> Result<Vec<sqlx::any::AnyRow>, StoreError> {
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for v in values {
+        query = query.bind(*v);
+    }
+    if let Some(key) = after {
+        query = bind_key(query, key);
+    }
+    Ok(query.fetch_all(e).await?)
 }
 
 /// How many editions of the series are not withdrawn.
