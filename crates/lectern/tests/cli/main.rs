@@ -576,6 +576,46 @@ fn settings_come_from_flags_then_environment_then_file() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+#[test]
+fn settings_out_of_range_are_refused_by_name() {
+    let dir = temp_dir();
+    let data = dir.to_str().unwrap();
+    for (flag, value, says) in [
+        (
+            "--title-records-kept",
+            "1",
+            "title_records_kept must be at least 2",
+        ),
+        (
+            "--access-token-ttl",
+            "0",
+            "access_token_ttl and refresh_token_ttl must be at least 1 second",
+        ),
+        (
+            "--rate-limit-per-user",
+            "0",
+            "rate limits must be at least 1 request a minute",
+        ),
+    ] {
+        let out = run(&mut lectern(&["migrate", "--data-dir", data, flag, value]));
+        assert!(
+            !out.status.success() && text(&out.stderr).contains(says),
+            "{flag} {value}: {}",
+            text(&out.stderr)
+        );
+    }
+    let out = run(lectern(&["migrate", "--data-dir", data]).env("LECTERN_TITLE_RECORDS_KEPT", "1"));
+    assert!(
+        !out.status.success()
+            && text(&out.stderr).contains("title_records_kept must be at least 2"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(lectern(&["migrate", "--data-dir", data]).env("LECTERN_TITLE_RECORDS_KEPT", "2"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// Starts `lectern demo` on a port the system picks, with its data in `data`.
 fn start_demo(data: &Path, extra: &[&str]) -> Child {
     lectern(&[
