@@ -66,8 +66,8 @@ const SQLITE_READERS: u32 = 32;
 /// SQLite has one writer at a time, and the node's writers take turns before they take a
 /// connection (`write_turns`). One connection, so that its page cache stays true: a commit on
 /// another connection makes SQLite drop every page a connection holds, and with two taking turns
-/// each transaction read its pages again (the refresh grant: 1,646 to 1,747 tokens/s with two,
-/// 2,151 to 2,267 with one, `docs/benchmarks.md`).
+/// each transaction read its pages again (the refresh grant: 1,790 tokens/s with two, 2,289 with
+/// one, `docs/benchmarks.md`, "One write connection").
 const SQLITE_WRITERS: u32 = 1;
 
 /// 16 KiB pages suit title records: fewer page splits and a smaller file (measured when records

@@ -13,6 +13,7 @@ on_both_stores!(
     password_grant_is_for_trusted_clients_only,
     wrong_credentials_are_invalid_grant_and_cost_the_same,
     locked_accounts_cannot_sign_in,
+    a_locked_account_cannot_refresh_and_keeps_its_token,
     failed_sign_ins_are_limited_per_name_and_address,
     confidential_clients_must_present_their_secret,
     token_requests_are_checked,
@@ -151,6 +152,37 @@ async fn locked_accounts_cannot_sign_in(backend: Backend) {
     )
     .await;
     assert_eq!(token_error(&body, "invalid_grant"), "Bad credentials");
+}
+
+/// The refresh reads the account's lock in the statement that spends the token: a lock refuses
+/// the refresh and, the transaction rolled back, leaves the token unspent for after an unlock.
+async fn a_locked_account_cannot_refresh_and_keeps_its_token(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let tokens = app.sign_in("member@example.org", "member-pass-1").await;
+    let refresh = tokens["refresh_token"].as_str().unwrap();
+    let lock = |locked: bool| {
+        let store = app.store.clone();
+        async move {
+            lectern_store::accounts::set_locked(
+                &mut store.writer().await.expect("a writer"),
+                "u-member",
+                locked,
+            )
+            .await
+            .unwrap();
+        }
+    };
+    lock(true).await;
+    let (status, body) = app.refresh(TRUSTED, refresh).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        token_error(&body, "invalid_grant").contains("locked"),
+        "{body}"
+    );
+    lock(false).await;
+    let (status, body) = app.refresh(TRUSTED, refresh).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["refresh_token"].is_string());
 }
 
 async fn confidential_clients_must_present_their_secret(backend: Backend) {
