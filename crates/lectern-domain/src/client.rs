@@ -15,6 +15,8 @@ pub struct Client {
     pub secret_hash: Option<String>,
     /// Requests a minute this key may make, set by the operator; `None` takes the default.
     pub rate_limit_per_minute: Option<u32>,
+    /// The key a site's OPDS catalog answers as (one per site, made with it).
+    pub opds_catalog: bool,
 }
 
 impl Client {

@@ -16,6 +16,7 @@ mod lists;
 mod my_organization;
 mod oauth;
 mod observe;
+mod opds;
 mod openapi;
 mod organizations;
 mod partner_drive;
@@ -89,6 +90,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
         .merge(v2)
         .merge(token_server)
         .merge(meta)
+        .merge(opds::routes(state.clone()))
         .merge(health::routes());
     if let Some(render) = metrics {
         let store = state.store.clone();

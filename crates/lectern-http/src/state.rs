@@ -120,6 +120,11 @@ impl AppState {
         join(&self.settings.public_url, "v2", path)
     }
 
+    /// An absolute URL under the OPDS catalog's base, e.g. `opds_url("/demo/new")`.
+    pub fn opds_url(&self, path: &str) -> String {
+        join(&self.settings.public_url, "opds", path)
+    }
+
     pub fn oauth_url(&self, path: &str) -> String {
         join(&self.settings.oauth_public_url, "oauth", path)
     }

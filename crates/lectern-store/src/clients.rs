@@ -16,6 +16,7 @@ struct ClientRow {
     privileged: i64,
     disabled: i64,
     rate_limit_per_minute: Option<i64>,
+    opds_catalog: i64,
 }
 
 impl TryFrom<ClientRow> for Client {
@@ -39,12 +40,13 @@ impl TryFrom<ClientRow> for Client {
             disabled: r.disabled != 0,
             secret_hash: r.secret_hash,
             rate_limit_per_minute,
+            opds_catalog: r.opds_catalog != 0,
         })
     }
 }
 
 const COLUMNS: &str = "api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged, disabled, \
-     rate_limit_per_minute";
+     rate_limit_per_minute, opds_catalog";
 
 pub async fn upsert(conn: &mut Connection, client: &Client) -> Result<(), StoreError> {
     let uris = serde_json::to_string(&client.redirect_uris).unwrap_or_else(|_| "[]".into());
@@ -106,4 +108,17 @@ pub async fn set_rate_limit(
         .await?
         .rows_affected();
     Ok(changed > 0)
+}
+
+/// The client key a site's OPDS catalog answers as (made with the site: `sites::upsert`).
+pub async fn opds_catalog_of<'e>(
+    e: impl Executor<'e, Database = Any>,
+    site_id: &str,
+) -> Result<Option<Client>, StoreError> {
+    let sql = format!("SELECT {COLUMNS} FROM clients WHERE site_id = $1 AND opds_catalog = 1");
+    let row: Option<ClientRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(site_id)
+        .fetch_optional(e)
+        .await?;
+    row.map(Client::try_from).transpose()
 }

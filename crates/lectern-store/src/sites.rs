@@ -33,6 +33,26 @@ pub async fn upsert(conn: &mut Connection, site: &Site) -> Result<(), StoreError
     .bind(Timestamp::now().unix())
     .execute(&mut *conn)
     .await?;
+    opds_catalog_client(conn, site).await
+}
+
+/// The site's OPDS catalog key, made with the site as migration 0024 made it for the sites
+/// before it: `opds-{site}`, trusted and public. Reading apps see no key, so the key is no
+/// secret; what it may do is what any public client of the site may.
+async fn opds_catalog_client(conn: &mut Connection, site: &Site) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO clients (api_key, name, site_id, secret_hash, redirect_uris, trusted,
+                              privileged, disabled, created_at, opds_catalog)
+         SELECT $1, $2, $3, NULL, '[]', 1, 0, 0, $4, 1
+         WHERE NOT EXISTS (SELECT 1 FROM clients WHERE site_id = $3 AND opds_catalog = 1)
+         ON CONFLICT (api_key) DO NOTHING",
+    )
+    .bind(format!("opds-{}", site.id))
+    .bind(format!("{} OPDS catalog", site.name))
+    .bind(&site.id)
+    .bind(Timestamp::now().unix())
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 

@@ -244,6 +244,27 @@ fn bearer_token(headers: &HeaderMap, params: &Params) -> ApiResult<Option<String
     }
 }
 
+/// The session of a bearer token presented to `client` outside `/v2` (the OPDS catalog): the
+/// same checks, and the same per-user limit, as a `/v2` request's.
+pub(crate) async fn session_for(
+    state: &AppState,
+    client: &Client,
+    token: &str,
+) -> ApiResult<Arc<SignedIn>> {
+    let session = check_session(signed_in_by(state, token).await?, client, token)?;
+    if let Err(wait) = state
+        .limits
+        .check_user(&session.account.user_account_id)
+        .await
+    {
+        return Err(ApiError::too_many_requests(
+            wait,
+            "Too many requests for this user; retry later",
+        ));
+    }
+    Ok(session)
+}
+
 /// The token's record and account, or a 401 for a token not known here.
 async fn signed_in_by(state: &AppState, token: &str) -> ApiResult<Arc<SignedIn>> {
     token_and_account(state, &token_hash(token))

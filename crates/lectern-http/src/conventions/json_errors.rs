@@ -72,7 +72,11 @@ fn has_own_body(resp: &Response) -> bool {
     resp.headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|ct| ct.starts_with("application/json") || ct.starts_with("text/html"))
+        .is_some_and(|ct| {
+            let media = ct.split(';').next().unwrap_or("").trim();
+            // `+json` types too: the OPDS catalog's 401 is its authentication document.
+            media == "application/json" || media.ends_with("+json") || media == "text/html"
+        })
 }
 
 fn key_for(status: StatusCode) -> &'static str {

@@ -4,6 +4,7 @@
 
 mod account_lists;
 mod load;
+pub(crate) use load::list_for;
 mod my_lists;
 mod page;
 mod shared;

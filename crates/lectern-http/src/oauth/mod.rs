@@ -10,6 +10,8 @@ mod revocations;
 mod token;
 mod token_error;
 
+pub(crate) use credentials::{ClientAddress, SignIn, check as check_credentials};
+pub(crate) use token::grant_as;
 pub(crate) use token_error::TokenError;
 
 use utoipa_axum::router::OpenApiRouter;

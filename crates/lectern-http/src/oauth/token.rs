@@ -82,7 +82,18 @@ async fn grant(
 ) -> Result<TokenResponse, TokenError> {
     let params = form_params(query, headers, body)?;
     let client = client_auth::authenticate(state, headers, &params).await?;
-    if let Some(scope) = field(&params, "scope")?
+    grant_as(state, &client, &params, from).await
+}
+
+/// A token request of a client already known: the API's token endpoint after it authenticated
+/// the client, or a site's OPDS catalog for the key it answers as.
+pub(crate) async fn grant_as(
+    state: &AppState,
+    client: &Client,
+    params: &Params,
+    from: &ClientAddress,
+) -> Result<TokenResponse, TokenError> {
+    if let Some(scope) = field(params, "scope")?
         && scope != "basic"
     {
         return Err(TokenError::new(
@@ -90,12 +101,12 @@ async fn grant(
             "The only scope is 'basic'",
         ));
     }
-    let grant_type = field(&params, "grant_type")?.ok_or_else(|| missing("grant_type"))?;
+    let grant_type = field(params, "grant_type")?.ok_or_else(|| missing("grant_type"))?;
     let result = match grant_type {
-        "password" => password_grant(state, &client, &params, from).await,
-        "authorization_code" => code_grant(state, &client, &params).await,
-        "refresh_token" => refresh_grant(state, &client, &params).await,
-        JWT_BEARER => partner_grant(state, &client, &params).await,
+        "password" => password_grant(state, client, params, from).await,
+        "authorization_code" => code_grant(state, client, params).await,
+        "refresh_token" => refresh_grant(state, client, params).await,
+        JWT_BEARER => partner_grant(state, client, params).await,
         other => Err(TokenError::new(
             "unsupported_grant_type",
             format!(

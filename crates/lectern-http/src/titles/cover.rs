@@ -82,7 +82,7 @@ async fn cover(
     Ok(resp)
 }
 
-fn svg(r: &TitleRecord, width: u32, height: u32) -> String {
+pub(crate) fn svg(r: &TitleRecord, width: u32, height: u32) -> String {
     let digest = Sha256::digest(r.service_id.as_bytes());
     let hue = u32::from(digest[0]) * 360 / 256;
     let author = r

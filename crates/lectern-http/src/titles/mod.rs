@@ -2,8 +2,8 @@
 //! downloads.
 
 mod count;
-mod cover;
-mod download;
+pub(crate) mod cover;
+pub(crate) mod download;
 mod filters;
 mod names;
 pub use names::contributor_name;

@@ -15,6 +15,7 @@ mod documents;
 mod downloads;
 mod my_account;
 mod my_organization;
+mod opds;
 mod openapi;
 mod organization_members;
 mod organizations;

@@ -329,6 +329,9 @@ async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
                 if c.disabled {
                     traits.push("disabled");
                 }
+                if c.opds_catalog {
+                    traits.push("opds-catalog");
+                }
                 let limit = c
                     .rate_limit_per_minute
                     .map_or("default".to_owned(), |n| n.to_string());

@@ -199,9 +199,22 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
         out += &staff_instructions(demo, base);
         out += &sponsor_instructions(demo, base, key);
         out += &curator_instructions(demo, base, key);
+        out += &app_instructions(demo, base, user, pass);
         out += &format!("\nThe API is described at {base}/v2/openapi.json. Stop with Ctrl-C.\n");
     }
     out
+}
+
+/// Reading apps: the OPDS catalog's address, and who to sign in as (docs/opds.md).
+fn app_instructions(demo: &FixtureFile, base: &str, user: &str, pass: &str) -> String {
+    let site = demo.sites.first().map_or("", |s| s.id.as_str());
+    format!(
+        "\nIn a reading app (Thorium Reader, KOReader, Librera: docs/opds.md), add the catalog \
+         {base}/opds and sign in as {user} with password {pass}. The same feeds from a shell \
+         (OPDS 2.0, then Atom with Basic credentials):\n\n  \
+         curl -s -H 'Accept: application/opds+json' '{base}/opds/{site}/new'\n  \
+         curl -s -u '{user}:{pass}' '{base}/opds/{site}/shelf'\n"
+    )
 }
 
 /// The user name and password of the demo's first account with `role`.

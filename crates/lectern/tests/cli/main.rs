@@ -707,7 +707,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
                 .any(|p| l.starts_with(p))
         })
         .collect();
-    assert_eq!(commands.len(), 18, "{instructions}");
+    assert_eq!(commands.len(), 20, "{instructions}");
     let run_script = |lines: &[&str]| {
         let script = lines.join("\n");
         let out = Command::new("bash").args(["-c", &script]).output().unwrap();
@@ -811,6 +811,23 @@ fn the_demo_serves_and_its_printed_commands_work() {
         assert!(Instant::now() < deadline, "the edit was not applied: {out}");
         std::thread::sleep(Duration::from_millis(200));
     }
+
+    // A reading app's view: the catalog's new arrivals, and the reader's shelf signed in with
+    // Basic credentials (Atom, as KOReader asks for it).
+    assert!(
+        instructions.contains("/opds and sign in as reader@demo.lectern"),
+        "{instructions}"
+    );
+    let (script, out) = run_script(&[commands[18]]);
+    let body: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
+    assert_eq!(body["metadata"]["title"], "New arrivals", "{out}");
+    assert!(
+        !body["publications"].as_array().unwrap().is_empty(),
+        "{out}"
+    );
+    let (_, out) = run_script(&[commands[19]]);
+    assert!(out.contains("<title>My shelf</title>"), "{out}");
 
     // The server exposes Prometheus metrics of what it just served.
     let base = instructions

@@ -1,0 +1,74 @@
+//! `GET /opds/{siteId}/titles/{serviceId}/{format}`: an acquisition link, which an app follows
+//! once and expects the file from. It is the API's download (`GET /v2/titles/{serviceId}/
+//! {format}`: the same rules, the same allowance, the same package) that waits for the package
+//! instead of answering 202, up to `PACKAGE_WAIT`; the file then comes by the download's 302 to
+//! its signed URL, which apps follow. A package that takes longer answers 503 with
+//! `Retry-After`, and the next follow gets the same package (`docs/decisions.md`, "An
+//! acquisition link waits for the package").
+
+use std::time::{Duration, Instant};
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use lectern_domain::title_access::UsageRestriction;
+
+use super::site::{OpdsAsk, OpdsSite};
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::titles::download::download_title;
+use crate::titles::{CatalogViewer, visible_title};
+
+/// How long a follow waits for its package: under the 30 s an app's request commonly waits.
+pub const PACKAGE_WAIT: Duration = Duration::from_secs(20);
+const POLL: Duration = Duration::from_millis(250);
+
+pub async fn acquire(
+    State(state): State<AppState>,
+    Path((site_id, service_id, format)): Path<(String, String, String)>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let started = Instant::now();
+    loop {
+        let caller = site.caller(&state, &ask).await?;
+        if caller.user().is_none() {
+            let who = CatalogViewer::of(&state, &caller).await?;
+            let record = visible_title(&state, &who, &service_id).await?;
+            if record.usage_restriction == UsageRestriction::Copyright {
+                return Err(sign_in_first());
+            }
+        }
+        let answer = download_title(
+            State(state.clone()),
+            caller,
+            Path((service_id.clone(), format.clone())),
+        )
+        .await?;
+        if answer.status() != StatusCode::ACCEPTED {
+            return Ok(answer);
+        }
+        if started.elapsed() + POLL > PACKAGE_WAIT {
+            return Ok(still_packaging());
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+/// 401: a guest asked for a title only readers may have.
+fn sign_in_first() -> ApiError {
+    ApiError::unauthorized("Sign in to download this title")
+}
+
+fn still_packaging() -> Response {
+    let mut response = ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "PACKAGE_NOT_READY",
+        "Your copy is still being prepared; follow the link again in a minute.",
+    )
+    .into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("30"));
+    response
+}

@@ -1,0 +1,422 @@
+//! The catalog's feeds: the root, a site's navigation, and the acquisition feeds of titles
+//! (new arrivals, a category, a BISAC subject, a search), each read through the title index with
+//! the API's keyset paging.
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use lectern_domain::Timestamp;
+use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
+use lectern_domain::paging::Direction;
+
+use super::model::{Feed, FeedLink, Leads, NavEntry};
+use super::publication;
+use super::render::{Rendering, answer};
+use super::site::{OpdsAsk, OpdsSite};
+use crate::conventions::caller::Caller;
+use crate::conventions::links::segment;
+use crate::conventions::paging::{ListParams, PageRequest};
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, search};
+
+/// `GET /opds`: the server's catalogs. With one site it is that site's root; with several, a
+/// navigation feed of them.
+pub async fn root(State(state): State<AppState>, ask: OpdsAsk) -> ApiResult<Response> {
+    let all = lectern_store::sites::list(state.store.reads()).await?;
+    if let [only] = all.as_slice() {
+        let site = OpdsSite::named(&state, &only.id).await?;
+        return site_root_of(&state, &site, &ask).await;
+    }
+    let mut navigation = Vec::new();
+    for s in &all {
+        if lectern_store::clients::opds_catalog_of(state.store.reads(), &s.id)
+            .await?
+            .is_some_and(|c| !c.disabled)
+        {
+            navigation.push(NavEntry {
+                title: s.name.clone(),
+                href: state.opds_url(&segment(&s.id)),
+                leads: Leads::Navigation,
+                rel: "subsection",
+                summary: Some(format!("The catalog of {}", s.name)),
+                count: None,
+            });
+        }
+    }
+    let feed = Feed {
+        id: state.opds_url(""),
+        title: "Catalogs".to_owned(),
+        updated: Timestamp::now().to_string(),
+        links: vec![
+            FeedLink::to("self", state.opds_url(""), Leads::Navigation),
+            FeedLink::to("start", state.opds_url(""), Leads::Navigation),
+        ],
+        navigation,
+        ..Feed::empty()
+    };
+    Ok(answer(&feed, Rendering::of(&ask.headers), "Lectern", false))
+}
+
+/// `GET /opds/{siteId}`: what a reader can browse in this site's catalog.
+pub async fn site_root(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    site_root_of(&state, &site, &ask).await
+}
+
+async fn site_root_of(state: &AppState, site: &OpdsSite, ask: &OpdsAsk) -> ApiResult<Response> {
+    let caller = site.caller(state, ask).await?;
+    let entry = |title: &str, path: &str, leads, rel, summary: &str| NavEntry {
+        title: title.to_owned(),
+        href: site.url(path),
+        leads,
+        rel,
+        summary: Some(summary.to_owned()),
+        count: None,
+    };
+    let navigation = vec![
+        entry(
+            "New arrivals",
+            "/new",
+            Leads::Acquisition,
+            "http://opds-spec.org/sort/new",
+            "The titles most recently added to the library",
+        ),
+        entry(
+            "Categories",
+            "/categories",
+            Leads::Navigation,
+            "subsection",
+            "Titles by the library's categories",
+        ),
+        // A guest who opens it is asked to sign in (401 with the authentication document).
+        entry(
+            "My shelf",
+            "/shelf",
+            Leads::Navigation,
+            "http://opds-spec.org/shelf",
+            "Your reading lists, assigned titles and downloads",
+        ),
+    ];
+    let feed = Feed {
+        id: site.url(""),
+        title: site.site.name.clone(),
+        updated: Timestamp::now().to_string(),
+        links: site_links(site, ""),
+        navigation,
+        ..Feed::empty()
+    };
+    Ok(answer(
+        &feed,
+        Rendering::of(&ask.headers),
+        &site.site.name,
+        caller.user().is_some(),
+    ))
+}
+
+/// `self`, `start` and `search`, which every feed of a site carries.
+fn site_links(site: &OpdsSite, path: &str) -> Vec<FeedLink> {
+    vec![
+        FeedLink::to("self", site.url(path), Leads::Navigation),
+        FeedLink::to("start", site.url(""), Leads::Navigation),
+        FeedLink::to("search", site.url("/search"), Leads::Search),
+    ]
+}
+
+/// `GET /opds/{siteId}/categories`: each category with a title the reader can see.
+pub async fn categories(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let caller = site.caller(&state, &ask).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let scope = who.scope();
+    let index = state.titles.index.clone();
+    let counts = tokio::task::spawn_blocking(move || index.category_counts(&scope))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    let navigation = counts
+        .into_iter()
+        .map(|(name, count)| NavEntry {
+            title: who
+                .category_names
+                .categories
+                .get(&name)
+                .cloned()
+                .flatten()
+                .unwrap_or_else(|| name.clone()),
+            href: site.url(&format!("/categories/{}", segment(&name))),
+            leads: Leads::Acquisition,
+            rel: "subsection",
+            summary: Some(format!("{count} titles")),
+            count: Some(count),
+        })
+        .collect();
+    let mut links = site_links(&site, "/categories");
+    links.push(FeedLink::to("up", site.url(""), Leads::Navigation));
+    let feed = Feed {
+        id: site.url("/categories"),
+        title: "Categories".to_owned(),
+        updated: Timestamp::now().to_string(),
+        links,
+        navigation,
+        ..Feed::empty()
+    };
+    Ok(answer(
+        &feed,
+        Rendering::of(&ask.headers),
+        &site.site.name,
+        caller.user().is_some(),
+    ))
+}
+
+/// `GET /opds/{siteId}/new`: titles by the date they were added, newest first.
+pub async fn new_arrivals(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let asked = Titles {
+        path: "/new".to_owned(),
+        title: "New arrivals".to_owned(),
+        filters: TitleFilters::default(),
+        order: (TitleSort::DateAdded, Direction::Desc),
+    };
+    titles_feed(&state, &site, &ask, asked).await
+}
+
+/// `GET /opds/{siteId}/categories/{name}`: a category's titles by title.
+pub async fn category(
+    State(state): State<AppState>,
+    Path((site_id, name)): Path<(String, String)>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let names = state.titles.category_names(&state.store).await?;
+    let title = match names.categories.get(&name) {
+        Some(description) => description.clone().unwrap_or_else(|| name.clone()),
+        None => {
+            return Err(ApiError::not_found(format!(
+                "There is no category '{name}'"
+            )));
+        }
+    };
+    let asked = Titles {
+        path: format!("/categories/{}", segment(&name)),
+        title,
+        filters: TitleFilters {
+            categories: vec![name],
+            ..Default::default()
+        },
+        order: (TitleSort::Title, Direction::Asc),
+    };
+    titles_feed(&state, &site, &ask, asked).await
+}
+
+/// `GET /opds/{siteId}/bisac/{code}`: a BISAC subject's titles by title.
+pub async fn bisac(
+    State(state): State<AppState>,
+    Path((site_id, code)): Path<(String, String)>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let names = state.titles.category_names(&state.store).await?;
+    let title = names
+        .bisac
+        .get(&code)
+        .cloned()
+        .ok_or_else(|| ApiError::not_found(format!("There is no BISAC subject '{code}'")))?;
+    let asked = Titles {
+        path: format!("/bisac/{}", segment(&code)),
+        title,
+        filters: TitleFilters {
+            included_bisac_codes: vec![code],
+            ..Default::default()
+        },
+        order: (TitleSort::Title, Direction::Asc),
+    };
+    titles_feed(&state, &site, &ask, asked).await
+}
+
+/// `GET /opds/{siteId}/search?query=`: the words searched as `GET /v2/titles` searches
+/// `keyword`, most relevant first.
+pub async fn search_titles(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let caller = site.caller(&state, &ask).await?;
+    let words: SearchWords = caller.params.parse()?;
+    let words = words.query.trim().to_owned();
+    if words.is_empty() {
+        return Err(ApiError::bad_param("query", "must name what to search for"));
+    }
+    let asked = Titles {
+        path: "/search".to_owned(),
+        title: format!("Search: {words}"),
+        filters: TitleFilters {
+            keyword: Some(words),
+            ..Default::default()
+        },
+        order: (TitleSort::Relevance, Direction::Desc),
+    };
+    titles_feed(&state, &site, &ask, asked).await
+}
+
+/// The parameters of a search feed besides paging.
+#[derive(serde::Deserialize)]
+struct SearchWords {
+    query: String,
+}
+
+/// `ListParams`' default page size, which links leave out.
+const DEFAULT_LIMIT: u32 = 10;
+
+/// An acquisition feed asked for: where it is, what it is called, which titles in which order.
+struct Titles {
+    path: String,
+    title: String,
+    filters: TitleFilters,
+    order: (TitleSort, Direction),
+}
+
+/// A page of titles through the index, as the API's title search reads it.
+async fn titles_feed(
+    state: &AppState,
+    site: &OpdsSite,
+    ask: &OpdsAsk,
+    asked: Titles,
+) -> ApiResult<Response> {
+    let caller = site.caller(state, ask).await?;
+    let who = CatalogViewer::of(state, &caller).await?;
+    let list: ListParams<TitleSort> = caller.params.parse()?;
+    let page = list.page_in(asked.order.0, asked.order.1)?;
+    let search_words = asked.filters.keyword.clone();
+    let found = search::run(
+        state,
+        TitleSearch {
+            filters: asked.filters,
+            scope: who.scope(),
+            sort: asked.order.0,
+            direction: asked.order.1,
+            limit: page.limit,
+            start: page.start().map(str::to_owned),
+            facets: false,
+        },
+    )
+    .await?;
+    let mut query = Vec::new();
+    if let Some(w) = search_words {
+        query.push(("query", w));
+    }
+    let shown = Shown {
+        path: asked.path,
+        title: asked.title,
+        query,
+        ids: found.service_ids,
+        next: found.next,
+        total: found.total,
+        up: site.url(""),
+    };
+    publications_feed(state, site, ask, &caller, &who, &page, shown).await
+}
+
+/// A page of titles to show as an acquisition feed, in the order given.
+pub struct Shown {
+    /// Where the feed is, under the site's catalog (`/new`, `/shelf/assigned` ...).
+    pub path: String,
+    pub title: String,
+    /// What its links carry besides paging (a search's words).
+    pub query: Vec<(&'static str, String)>,
+    pub ids: Vec<String>,
+    pub next: Option<String>,
+    pub total: u64,
+    /// The feed a reader goes back up to.
+    pub up: String,
+}
+
+/// The acquisition feed of a page of titles, each as its reader sees it, with `self`,
+/// `first` and `next` links that keep the page's size.
+pub async fn publications_feed(
+    state: &AppState,
+    site: &OpdsSite,
+    ask: &OpdsAsk,
+    caller: &Caller,
+    who: &CatalogViewer,
+    page: &PageRequest,
+    shown: Shown,
+) -> ApiResult<Response> {
+    let records = state.titles.records(&state.store, &shown.ids).await?;
+    let publications = shown
+        .ids
+        .iter()
+        .filter_map(|id| records.get(id))
+        // The index (or a list) may name a title changed since: each is checked again.
+        .filter(|r| who.sees(r))
+        .map(|r| publication::of(site, r, who))
+        .collect();
+    let here = |start: Option<&str>| {
+        let mut q = url::form_urlencoded::Serializer::new(String::new());
+        for (k, v) in &shown.query {
+            q.append_pair(k, v);
+        }
+        if page.limit != DEFAULT_LIMIT {
+            q.append_pair("limit", &page.limit.to_string());
+        }
+        if let Some(s) = start {
+            q.append_pair("start", s);
+        }
+        let q = q.finish();
+        let base = site.url(&shown.path);
+        if q.is_empty() {
+            base
+        } else {
+            format!("{base}?{q}")
+        }
+    };
+    let mut links = vec![
+        FeedLink::to("self", here(page.start()), Leads::Acquisition),
+        FeedLink::to("first", here(None), Leads::Acquisition),
+        FeedLink::to("start", site.url(""), Leads::Navigation),
+        FeedLink::to("up", shown.up.clone(), Leads::Navigation),
+        FeedLink::to("search", site.url("/search"), Leads::Search),
+    ];
+    if let Some(next) = &shown.next {
+        links.push(FeedLink::to("next", here(Some(next)), Leads::Acquisition));
+    }
+    let mut feed = Feed {
+        id: here(None),
+        title: shown.title,
+        updated: Timestamp::now().to_string(),
+        links,
+        publications,
+        total: Some(shown.total),
+        per_page: Some(page.limit),
+        ..Feed::empty()
+    };
+    if feed.publications.is_empty() {
+        // A feed holds publications or navigation; an empty page leads back to the start.
+        feed.navigation.push(NavEntry {
+            title: "No titles here; back to the catalog".to_owned(),
+            href: site.url(""),
+            leads: Leads::Navigation,
+            rel: "start",
+            summary: None,
+            count: None,
+        });
+    }
+    Ok(answer(
+        &feed,
+        Rendering::of(&ask.headers),
+        &site.site.name,
+        caller.user().is_some(),
+    ))
+}

@@ -1,0 +1,275 @@
+//! A signed-in reader's shelf: their reading lists, the titles assigned to them, and what they
+//! downloaded, each paged in the store as the API pages it. A guest asking for the shelf hears
+//! 401 with the authentication document, which is how an app learns to offer its sign-in.
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use lectern_domain::Timestamp;
+use lectern_domain::assigned_titles::AssignedSortOrder;
+use lectern_domain::paging::FixedOrder;
+use lectern_domain::reading_lists::{EntrySortOrder, ListRight, ListSortOrder};
+use lectern_domain::role::Role;
+use lectern_store::downloads::SubjectKind;
+use lectern_store::keyset::KeyedOrder;
+use lectern_store::reading_lists::{self, ListQuery, ListScope};
+use lectern_store::{assigned_titles, downloads, reading_list_entries};
+
+use super::feeds::{Shown, publications_feed};
+use super::model::{Feed, FeedLink, Leads, NavEntry};
+use super::render::{Rendering, answer};
+use super::site::{OpdsAsk, OpdsSite};
+use crate::conventions::links::segment;
+use crate::conventions::paging::ListParams;
+use crate::error::{ApiError, ApiResult};
+use crate::lists::list_for;
+use crate::state::AppState;
+use crate::titles::CatalogViewer;
+
+/// `GET /opds/{siteId}/shelf`: the reader's shelves.
+pub async fn shelf(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let caller = site.reader(&state, &ask).await?;
+    let me = caller.signed_in()?;
+    let entry = |title: &str, path: &str, leads, summary: &str| NavEntry {
+        title: title.to_owned(),
+        href: site.url(path),
+        leads,
+        rel: "subsection",
+        summary: Some(summary.to_owned()),
+        count: None,
+    };
+    let mut navigation = vec![entry(
+        "My reading lists",
+        "/shelf/lists",
+        Leads::Navigation,
+        "Your lists, and those you follow or are given",
+    )];
+    if me.has_role(Role::OrganizationMember) {
+        navigation.push(entry(
+            "Assigned to me",
+            "/shelf/assigned",
+            Leads::Acquisition,
+            "Titles your teacher or sponsor assigned to you",
+        ));
+    }
+    navigation.push(entry(
+        "My downloads",
+        "/shelf/downloads",
+        Leads::Acquisition,
+        "What you downloaded, the newest first",
+    ));
+    let feed = Feed {
+        id: site.url("/shelf"),
+        title: "My shelf".to_owned(),
+        updated: Timestamp::now().to_string(),
+        links: vec![
+            FeedLink::to("self", site.url("/shelf"), Leads::Navigation),
+            FeedLink::to("start", site.url(""), Leads::Navigation),
+            FeedLink::to("up", site.url(""), Leads::Navigation),
+        ],
+        navigation,
+        ..Feed::empty()
+    };
+    Ok(answer(
+        &feed,
+        Rendering::of(&ask.headers),
+        &site.site.name,
+        true,
+    ))
+}
+
+/// `GET /opds/{siteId}/shelf/lists`: the reader's lists, as `GET /v2/myLists` lists them.
+pub async fn lists(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let caller = site.reader(&state, &ask).await?;
+    let me = caller.signed_in()?;
+    let params: ListParams<ListSortOrder, 100> = caller.params.parse()?;
+    let (sort, direction) = params.order()?;
+    let page = params.page_in(sort, direction)?;
+    let mut rows = reading_lists::page(
+        state.store.reads(),
+        &ListQuery {
+            scope: ListScope::Mine {
+                user: &me.user_account_id,
+            },
+            keyword: None,
+            sort,
+            direction,
+            after: page.after_key(sort)?,
+            limit: page.limit,
+        },
+    )
+    .await?;
+    let next = page.next_token(&mut rows, |(l, _)| sort.key_of(l));
+    let navigation = rows
+        .iter()
+        .map(|(list, _)| NavEntry {
+            title: list.name.clone(),
+            href: site.url(&format!("/shelf/lists/{}", segment(&list.reading_list_id))),
+            leads: Leads::Acquisition,
+            rel: "subsection",
+            summary: list.description.clone(),
+            count: Some(list.title_count),
+        })
+        .collect::<Vec<_>>();
+    let mut links = vec![
+        FeedLink::to("self", site.url("/shelf/lists"), Leads::Navigation),
+        FeedLink::to("start", site.url(""), Leads::Navigation),
+        FeedLink::to("up", site.url("/shelf"), Leads::Navigation),
+    ];
+    if let Some(next) = next {
+        let q: String = url::form_urlencoded::Serializer::new(String::new())
+            .append_pair("start", &next)
+            .finish();
+        links.push(FeedLink::to(
+            "next",
+            site.url(&format!("/shelf/lists?{q}")),
+            Leads::Navigation,
+        ));
+    }
+    let mut feed = Feed {
+        id: site.url("/shelf/lists"),
+        title: "My reading lists".to_owned(),
+        updated: Timestamp::now().to_string(),
+        links,
+        navigation,
+        ..Feed::empty()
+    };
+    if feed.navigation.is_empty() {
+        feed.navigation.push(NavEntry {
+            title: "No reading lists yet; back to the catalog".to_owned(),
+            href: site.url(""),
+            leads: Leads::Navigation,
+            rel: "start",
+            summary: None,
+            count: None,
+        });
+    }
+    Ok(answer(
+        &feed,
+        Rendering::of(&ask.headers),
+        &site.site.name,
+        true,
+    ))
+}
+
+/// `GET /opds/{siteId}/shelf/lists/{readingListId}`: a list's titles, for a reader who may read
+/// the list (absent otherwise, as in the API).
+pub async fn list(
+    State(state): State<AppState>,
+    Path((site_id, reading_list_id)): Path<(String, String)>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let caller = site.reader(&state, &ask).await?;
+    let me = caller.signed_in()?;
+    let found = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
+    let params: ListParams<EntrySortOrder> = caller.params.parse()?;
+    let (sort, direction) = params.order()?;
+    let page = params.page_in(sort, direction)?;
+    let mut entries = reading_list_entries::titles(
+        state.store.reads(),
+        &reading_list_id,
+        sort,
+        direction,
+        page.after_key(sort)?.as_deref(),
+        page.limit,
+    )
+    .await?;
+    let next = page.next_token(&mut entries, |e| sort.key_of(e));
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let shown = Shown {
+        path: format!("/shelf/lists/{}", segment(&reading_list_id)),
+        title: found.list.name.clone(),
+        query: vec![],
+        ids: entries.into_iter().map(|e| e.service_id).collect(),
+        next,
+        total: found.list.title_count,
+        up: site.url("/shelf/lists"),
+    };
+    publications_feed(&state, &site, &ask, &caller, &who, &page, shown).await
+}
+
+/// `GET /opds/{siteId}/shelf/assigned`: the titles assigned to an organization's member.
+pub async fn assigned(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let caller = site.reader(&state, &ask).await?;
+    let me = caller.signed_in()?;
+    if !me.has_role(Role::OrganizationMember) {
+        return Err(ApiError::forbidden(
+            "Titles are assigned to organization members",
+        ));
+    }
+    let params: ListParams<AssignedSortOrder> = caller.params.parse()?;
+    let (sort, direction) = params.order()?;
+    let page = params.page_in(sort, direction)?;
+    let reads = state.store.reads();
+    let id = &me.user_account_id;
+    let after = page.after_key(sort)?;
+    let mut rows =
+        assigned_titles::page(reads, id, sort, direction, after.as_deref(), page.limit).await?;
+    let next = page.next_token(&mut rows, |a| sort.key_of(a));
+    let total = assigned_titles::count(reads, id).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let shown = Shown {
+        path: "/shelf/assigned".to_owned(),
+        title: "Assigned to me".to_owned(),
+        query: vec![],
+        ids: rows.into_iter().map(|a| a.service_id).collect(),
+        next,
+        total,
+        up: site.url("/shelf"),
+    };
+    publications_feed(&state, &site, &ask, &caller, &who, &page, shown).await
+}
+
+/// `GET /opds/{siteId}/shelf/downloads`: the titles the reader downloaded, the newest first,
+/// as `GET /v2/myAccount/history` lists them (a title downloaded in two formats shows once a page).
+pub async fn downloaded(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let caller = site.reader(&state, &ask).await?;
+    let me = caller.signed_in()?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+    let after: Option<(i64, String)> = page.after()?;
+    let reads = state.store.reads();
+    let total = downloads::history_count(reads, &me.user_account_id).await?;
+    let mut rows =
+        downloads::history_page(reads, &me.user_account_id, after.as_ref(), page.limit).await?;
+    let next = page.next_token(&mut rows, |d| (d.created_at.unix(), d.download_id.clone()));
+    let mut ids: Vec<String> = Vec::new();
+    for d in rows
+        .into_iter()
+        .filter(|d| d.subject_kind == SubjectKind::Title)
+    {
+        if !ids.contains(&d.subject) {
+            ids.push(d.subject);
+        }
+    }
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let shown = Shown {
+        path: "/shelf/downloads".to_owned(),
+        title: "My downloads".to_owned(),
+        query: vec![],
+        ids,
+        next,
+        total,
+        up: site.url("/shelf"),
+    };
+    publications_feed(&state, &site, &ask, &caller, &who, &page, shown).await
+}

@@ -1,0 +1,276 @@
+//! Signing in from a reading app (Authentication for OPDS 1.0): the site's authentication
+//! document, the 401 that carries it, the token endpoint apps post the password grant to, and
+//! HTTP Basic credentials sent with every request (KOReader, Librera).
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use lectern_domain::Timestamp;
+use lectern_store::accounts;
+use lectern_store::oauth::AccessToken;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use super::site::OpdsSite;
+use crate::conventions::params::Params;
+use crate::conventions::token_cache::SignedIn;
+use crate::conventions::ttl_cache::TtlCache;
+use crate::error::{ApiError, ApiResult};
+use crate::oauth::{ClientAddress, SignIn, TokenError, check_credentials, grant_as};
+use crate::state::AppState;
+
+pub const MEDIA_TYPE: &str = "application/opds-authentication+json";
+pub const PASSWORD_FLOW: &str = "http://opds-spec.org/auth/oauth/password";
+pub const BASIC_FLOW: &str = "http://opds-spec.org/auth/basic";
+const DOCUMENT_REL: &str = "http://opds-spec.org/auth/document";
+
+/// The authentication document: the password flow first (apps keep a token and refresh it),
+/// HTTP Basic second (apps that send the credentials with every request).
+pub fn document(site: &OpdsSite) -> Value {
+    let token = site.url("/token");
+    let labels = json!({ "login": "User name or e-mail address", "password": "Password" });
+    json!({
+        "id": site.url("/authentication"),
+        "title": site.site.name,
+        "description": format!("Sign in with your {} account to borrow titles and see your shelves.", site.site.name),
+        "links": [
+            { "rel": "start", "href": site.url(""), "type": super::opds2::MEDIA_TYPE },
+        ],
+        "authentication": [
+            {
+                "type": PASSWORD_FLOW,
+                "links": [
+                    { "rel": "authenticate", "href": token, "type": "application/json" },
+                    { "rel": "refresh", "href": token, "type": "application/json" },
+                ],
+                "labels": labels,
+            },
+            { "type": BASIC_FLOW, "labels": labels },
+        ],
+    })
+}
+
+/// `GET /opds/{siteId}/authentication`.
+pub async fn authentication(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    Ok(with_document(&site, StatusCode::OK))
+}
+
+fn with_document(site: &OpdsSite, status: StatusCode) -> Response {
+    let mut response = (status, document(site).to_string()).into_response();
+    let h = response.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(MEDIA_TYPE));
+    if let Ok(link) = HeaderValue::from_str(&format!(
+        "<{}>; rel=\"{DOCUMENT_REL}\"; type=\"{MEDIA_TYPE}\"",
+        site.url("/authentication")
+    )) {
+        h.insert(header::LINK, link);
+    }
+    let realm = site.site.name.replace(['"', '\\'], "");
+    if let Ok(challenge) = HeaderValue::from_str(&format!("Basic realm=\"{realm}\"")) {
+        h.insert(header::WWW_AUTHENTICATE, challenge);
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// Every 401 of a site's catalog is Authentication for OPDS' answer: the authentication
+/// document as the body, with the `Link` and `WWW-Authenticate` headers; its reason stays in
+/// `X-Lectern-Reason` for people reading logs. One layer, so no handler answers a 401 its own way.
+pub async fn unauthorized_is_the_document(
+    State(state): State<AppState>,
+    Path(params): Path<Vec<(String, String)>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let response = next.run(request).await;
+    if response.status() != StatusCode::UNAUTHORIZED {
+        return response;
+    }
+    let Some((_, site_id)) = params.iter().find(|(k, _)| k == "site_id") else {
+        return response;
+    };
+    match OpdsSite::named(&state, site_id).await {
+        Ok(site) => with_document(&site, StatusCode::UNAUTHORIZED),
+        Err(_) => response,
+    }
+}
+
+/// `POST /opds/{siteId}/token`: the API's token endpoint for the site's OPDS key, taking a form
+/// or a JSON body: apps post the password grant with no `client_id` (Thorium Reader) and refresh
+/// with JSON. The same grants, throttling and lockout as `/oauth/token`.
+pub async fn token(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    from: ClientAddress,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let answer = async {
+        let site = OpdsSite::named(&state, &site_id)
+            .await
+            .map_err(|_| TokenError::invalid_client("There is no catalog here"))?;
+        let params = token_params(&headers, &body)?;
+        if let Some(id) = params.one("client_id").ok().flatten()
+            && id != site.client.api_key
+        {
+            return Err(TokenError::invalid_client(
+                "This token endpoint is the catalog's own; leave out client_id",
+            ));
+        }
+        grant_as(&state, &site.client, &params, &from).await
+    };
+    match answer.await {
+        Ok(tokens) => (
+            [
+                (header::CACHE_CONTROL, "no-store"),
+                (header::PRAGMA, "no-cache"),
+            ],
+            crate::conventions::json::Json(tokens),
+        )
+            .into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+fn token_params(headers: &HeaderMap, body: &[u8]) -> Result<Params, TokenError> {
+    let media = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| {
+            v.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        });
+    let pairs = match media.as_deref() {
+        Some("application/json") => Params::parse_json_object(body)
+            .map_err(|_| TokenError::new("invalid_request", "The body is not a JSON object"))?,
+        Some("application/x-www-form-urlencoded") => {
+            Params::parse_urlencoded(body).map_err(|e| {
+                TokenError::new("invalid_request", format!("'{}' {}", e.name, e.message()))
+            })?
+        }
+        _ => {
+            return Err(TokenError::new(
+                "invalid_request",
+                "Send the request as application/x-www-form-urlencoded or application/json",
+            ));
+        }
+    };
+    let params = Params::from_pairs(pairs);
+    if let Some(name) = params.repeated_name() {
+        return Err(TokenError::new(
+            "invalid_request",
+            format!("'{name}' was sent more than once"),
+        ));
+    }
+    Ok(params)
+}
+
+/// Basic credentials a node checked, for a few minutes: apps that sign in this way send the
+/// password with every request, and checking an argon2 hash each time would cost tens of
+/// milliseconds and 19 MiB a request. Keyed by a keyed hash of the name and password (the key
+/// is this process's), holding the password hash they matched: a changed password or a lock
+/// is seen at the next request, which reads the account anyway.
+pub struct BasicSignIns {
+    cache: TtlCache<Arc<str>>,
+    key: [u8; 32],
+}
+
+impl Default for BasicSignIns {
+    fn default() -> Self {
+        let mut key = [0u8; 32];
+        getrandom::fill(&mut key).expect("the system's random numbers");
+        BasicSignIns {
+            cache: TtlCache::new(Duration::from_secs(300), 10_000),
+            key,
+        }
+    }
+}
+
+impl BasicSignIns {
+    fn key_of(&self, user: &str, password: &str) -> String {
+        let mut h = Sha256::new();
+        h.update(self.key);
+        h.update(user.as_bytes());
+        h.update([0]);
+        h.update(password.as_bytes());
+        hex::encode(h.finalize())
+    }
+}
+
+fn basic_sign_ins() -> &'static BasicSignIns {
+    static SIGN_INS: OnceLock<BasicSignIns> = OnceLock::new();
+    SIGN_INS.get_or_init(BasicSignIns::default)
+}
+
+/// The reader HTTP Basic credentials name, checked as the password grant checks them.
+pub async fn basic_session(
+    state: &AppState,
+    site: &OpdsSite,
+    (user, password): (&str, &str),
+    from: &ClientAddress,
+) -> ApiResult<Arc<SignedIn>> {
+    let remembered = basic_sign_ins();
+    let key = remembered.key_of(user, password);
+    let found = accounts::credentials(state.store.reads(), user).await?;
+    if let (Some(seen), Some((account, Some(hash)))) = (remembered.cache.recall(&key), &found)
+        && *seen == **hash
+    {
+        return session(site, account.clone());
+    }
+    let account = match check_credentials(state, user, password, from).await? {
+        SignIn::Ok(a) => *a,
+        SignIn::BadCredentials => {
+            return Err(ApiError::unauthorized(
+                "The user name or password is not right",
+            ));
+        }
+        SignIn::Locked => {
+            return Err(ApiError::forbidden(
+                "This account is locked; contact your library",
+            ));
+        }
+        SignIn::TooManyAttempts(wait) => {
+            return Err(ApiError::too_many_requests(
+                wait,
+                "Too many failed sign-ins; retry later",
+            ));
+        }
+    };
+    if let Some((_, Some(hash))) = &found {
+        let generation = remembered.cache.generation();
+        remembered
+            .cache
+            .remember(&key, generation, Arc::from(hash.as_str()));
+    }
+    session(site, account)
+}
+
+fn session(site: &OpdsSite, account: lectern_domain::account::Account) -> ApiResult<Arc<SignedIn>> {
+    if account.locked {
+        return Err(ApiError::forbidden(
+            "This account is locked; contact your library",
+        ));
+    }
+    Ok(Arc::new(SignedIn {
+        // A sign-in by credentials lasts the request; this token record is never stored.
+        token: AccessToken {
+            api_key: site.client.api_key.clone(),
+            expires_at: Timestamp::now().plus_seconds(60).unix(),
+            revoked: 0,
+        },
+        account: Arc::new(account),
+        my_account: OnceLock::new(),
+    }))
+}

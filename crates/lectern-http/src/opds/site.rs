@@ -1,0 +1,132 @@
+//! Which site's catalog a request reads, and who reads it: the site's OPDS key stands for the
+//! `api_key` reading apps never send; a bearer token from the catalog's token endpoint, or HTTP
+//! Basic credentials, sign the reader in.
+
+use std::sync::Arc;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, header};
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use lectern_domain::client::Client;
+use lectern_domain::site::Site;
+use lectern_store::{clients, sites};
+
+use super::sign_in::basic_session;
+use crate::conventions::caller::{Caller, session_for};
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult};
+use crate::oauth::ClientAddress;
+use crate::state::AppState;
+
+pub struct OpdsSite {
+    pub site: Site,
+    pub client: Arc<Client>,
+    base: String,
+}
+
+/// What an OPDS request brings besides its path: headers (the renderings it accepts, its
+/// credentials), its query, and the address failed sign-ins are counted against.
+pub struct OpdsAsk {
+    pub headers: HeaderMap,
+    pub query: Option<String>,
+    pub from: ClientAddress,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for OpdsAsk {
+    type Rejection = std::convert::Infallible;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let from = ClientAddress::from_request_parts(parts, state).await?;
+        Ok(OpdsAsk {
+            headers: parts.headers.clone(),
+            query: parts.uri.query().map(str::to_owned),
+            from,
+        })
+    }
+}
+
+impl OpdsSite {
+    pub async fn named(state: &AppState, site_id: &str) -> ApiResult<OpdsSite> {
+        let reads = state.store.reads();
+        let site = sites::get(reads, site_id)
+            .await?
+            .ok_or_else(|| ApiError::not_found(format!("There is no catalog '{site_id}' here")))?;
+        let client = clients::opds_catalog_of(state.store.reads(), site_id)
+            .await?
+            .filter(|c| !c.disabled)
+            .ok_or_else(|| {
+                ApiError::not_found(format!("The catalog of '{site_id}' is not open to apps"))
+            })?;
+        Ok(OpdsSite {
+            base: state.opds_url(&crate::conventions::links::segment(&site.id)),
+            site,
+            client: Arc::new(client),
+        })
+    }
+
+    /// An absolute URL under this site's catalog, e.g. `url("/new")`.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// The request's caller as the API's handlers know one: this site's OPDS key, and the
+    /// reader its credentials name (a guest without any).
+    pub async fn caller(&self, state: &AppState, ask: &OpdsAsk) -> ApiResult<Caller> {
+        let params = Params::from_pairs(Params::parse_urlencoded(
+            ask.query.as_deref().unwrap_or("").as_bytes(),
+        )?);
+        let session = match credentials(&ask.headers)? {
+            Some(Credentials::Bearer(token)) => {
+                Some(session_for(state, &self.client, token).await?)
+            }
+            Some(Credentials::Basic(user, password)) => {
+                Some(basic_session(state, self, (&user, &password), &ask.from).await?)
+            }
+            None => None,
+        };
+        Ok(Caller {
+            client: self.client.clone(),
+            session,
+            params,
+        })
+    }
+
+    /// The caller, who must be signed in: a guest hears 401 (with the authentication document).
+    pub async fn reader(&self, state: &AppState, ask: &OpdsAsk) -> ApiResult<Caller> {
+        let caller = self.caller(state, ask).await?;
+        caller.signed_in()?;
+        Ok(caller)
+    }
+}
+
+enum Credentials<'a> {
+    Bearer(&'a str),
+    Basic(String, String),
+}
+
+fn credentials(headers: &HeaderMap) -> ApiResult<Option<Credentials<'_>>> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let unreadable = || {
+        ApiError::unauthorized(
+            "The Authorization header must be 'Bearer <access token>' or 'Basic <base64 of name:password>'",
+        )
+    };
+    let value = value.to_str().map_err(|_| unreadable())?;
+    let (scheme, rest) = value.split_once(' ').ok_or_else(unreadable)?;
+    if scheme.eq_ignore_ascii_case("bearer") {
+        return Ok(Some(Credentials::Bearer(rest.trim())));
+    }
+    if !scheme.eq_ignore_ascii_case("basic") {
+        return Err(unreadable());
+    }
+    let decoded = STANDARD.decode(rest.trim()).map_err(|_| unreadable())?;
+    let decoded = String::from_utf8(decoded).map_err(|_| unreadable())?;
+    let (user, password) = decoded.split_once(':').ok_or_else(unreadable)?;
+    Ok(Some(Credentials::Basic(
+        user.to_owned(),
+        password.to_owned(),
+    )))
+}

@@ -1,0 +1,767 @@
+//! The OPDS catalog (`/opds`) as reading apps read it: every feed a test produces is parsed by
+//! Thorium Reader's parser (r2-opds-js) and, for Atom, by NYPL's opds-feed-parser
+//! (`tests/opds/check.mjs`), and what they understood is checked here.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use lectern_store::on_both_stores;
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::support::*;
+
+on_both_stores!(
+    apps_browse_the_catalog_in_both_renderings,
+    new_arrivals_page_to_the_end_as_the_title_search_does,
+    acquisition_links_follow_the_access_rules,
+    covers_are_png_and_bad_requests_are_named,
+    an_app_signs_in_with_the_password_flow_and_reads_the_shelf,
+    basic_credentials_sign_in_each_request_with_the_same_rules,
+);
+
+const OPDS2: &str = "application/opds+json";
+
+/// A directory of feeds to hand to the apps' parsers.
+struct Feeds {
+    dir: PathBuf,
+    files: Vec<PathBuf>,
+}
+
+impl Feeds {
+    fn new() -> Feeds {
+        let dir =
+            std::env::temp_dir().join(format!("lectern-opds-{}", lectern_domain::ids::new_id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Feeds { dir, files: vec![] }
+    }
+
+    /// Fetches a feed (as an app that accepts OPDS 2.0, or as an Atom-only app), keeps it for
+    /// the parsers, and returns its body.
+    async fn fetch(
+        &mut self,
+        app: &TestApp,
+        path: &str,
+        json: bool,
+        token: Option<&str>,
+    ) -> String {
+        let mut req = app.get(path);
+        if json {
+            req = req.header("accept", format!("{OPDS2}, application/atom+xml;q=0.5"));
+        }
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let resp = req.send().await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK, "{path}");
+        let media = resp.headers()["content-type"].to_str().unwrap().to_owned();
+        if json {
+            assert_eq!(media, OPDS2, "{path}");
+        } else {
+            assert!(
+                media.starts_with("application/atom+xml;profile=opds-catalog;kind="),
+                "{path}: {media}"
+            );
+        }
+        let body = resp.text().await.unwrap();
+        self.keep(&body, if json { "json" } else { "xml" });
+        body
+    }
+
+    /// Keeps a body for the parsers: `ext` says what it is (`json`, `xml`, `auth.json`).
+    fn keep(&mut self, body: &str, ext: &str) {
+        let file = self.dir.join(format!("{}.{ext}", self.files.len()));
+        std::fs::write(&file, body).unwrap();
+        self.files.push(file);
+    }
+
+    /// What the apps' parsers understood of each feed fetched, in order.
+    fn as_apps_read_them(&self) -> Option<Vec<Value>> {
+        let checker = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/opds");
+        if !checker.join("node_modules/r2-opds-js").exists() {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI is set but the OPDS parsers are not installed: run `npm ci --ignore-scripts --prefix tests/opds` (.ci/run does)"
+            );
+            eprintln!(
+                "\n!!! SKIPPING the OPDS parsers: run `npm ci --ignore-scripts --prefix tests/opds` !!!\n"
+            );
+            return None;
+        }
+        let out = Command::new("node")
+            .arg(checker.join("check.mjs"))
+            .args(&self.files)
+            .output()
+            .expect("running node");
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "an app's parser could not read a feed:\n{report}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Some(
+            report
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect(),
+        )
+    }
+}
+
+impl Drop for Feeds {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// The publications' titles; Atom has no subtitle, so an entry's title carries it after a
+/// colon, which is left out here.
+fn titles_of(read: &Value) -> Vec<String> {
+    read["publications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let title = p["title"].as_str().unwrap();
+            title.split(": ").next().unwrap().to_owned()
+        })
+        .collect()
+}
+
+fn link(read: &Value, rel: &str) -> Option<String> {
+    read["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["rel"].as_array().unwrap().iter().any(|r| r == rel))
+        .map(|l| l["href"].as_str().unwrap().to_owned())
+}
+
+fn path_of(href: &str) -> String {
+    let url = url::Url::parse(href).unwrap();
+    match url.query() {
+        Some(q) => format!("{}?{q}", url.path()),
+        None => url.path().to_owned(),
+    }
+}
+
+async fn apps_browse_the_catalog_in_both_renderings(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let mut feeds = Feeds::new();
+    let root = feeds.fetch(&app, "/opds", true, None).await;
+    let root: Value = serde_json::from_str(&root).unwrap();
+    // Two sites, so the root lists their catalogs.
+    let sites: BTreeSet<&str> = root["navigation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(sites, BTreeSet::from(["Main Library", "Other Library"]));
+    for json in [true, false] {
+        feeds.fetch(&app, "/opds/main", json, None).await;
+        feeds.fetch(&app, "/opds/main/categories", json, None).await;
+        feeds
+            .fetch(&app, "/opds/main/categories/Fiction", json, None)
+            .await;
+        feeds
+            .fetch(&app, "/opds/main/search?query=road", json, None)
+            .await;
+        feeds
+            .fetch(&app, "/opds/main/bisac/FIC000000", json, None)
+            .await;
+    }
+    let description = app.get("/opds/main/opensearch.xml").send().await.unwrap();
+    assert_eq!(
+        description.headers()["content-type"],
+        "application/opensearchdescription+xml"
+    );
+    let description = description.text().await.unwrap();
+    assert!(
+        description.contains("/opds/main/search?query={searchTerms}"),
+        "{description}"
+    );
+    let Some(read) = feeds.as_apps_read_them() else {
+        return;
+    };
+    for (i, json) in [(1, true), (6, false)] {
+        let (site, categories, fiction, search, bisac) = (
+            &read[i],
+            &read[i + 1],
+            &read[i + 2],
+            &read[i + 3],
+            &read[i + 4],
+        );
+        let nav: Vec<&str> = site["navigation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["title"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            nav,
+            ["New arrivals", "Categories", "My shelf"],
+            "json {json}"
+        );
+        assert!(link(site, "search").is_some(), "{site}");
+        let category_names: Vec<&str> = categories["navigation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["title"].as_str().unwrap())
+            .collect();
+        assert!(category_names.contains(&"Fiction titles"), "{categories}");
+        assert!(
+            !category_names.contains(&"Poetry titles"),
+            "no visible title: {categories}"
+        );
+        // A guest of the main site: live titles of the site and the global collection, no
+        // adult content, by title.
+        assert_eq!(
+            titles_of(fiction),
+            titles_of(fiction)
+                .iter()
+                .cloned()
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect::<Vec<_>>(),
+            "by title"
+        );
+        assert!(titles_of(fiction).contains(&"Pride and Prejudice".to_owned()));
+        assert!(
+            titles_of(search).contains(&"The Long Road".to_owned()),
+            "{search}"
+        );
+        assert!(!titles_of(bisac).is_empty(), "{bisac}");
+        if json {
+            // Readium's accessibility object, as Thorium's model holds it.
+            let road = search["publications"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["title"] == "The Long Road")
+                .unwrap();
+            assert_eq!(road["accessMode"], serde_json::json!(["textual"]), "{road}");
+            assert_eq!(
+                road["accessModeSufficient"],
+                serde_json::json!(["textual"]),
+                "{road}"
+            );
+            assert_eq!(
+                road["feature"],
+                serde_json::json!(["structuralNavigation"]),
+                "{road}"
+            );
+            assert_eq!(
+                road["narrators"],
+                serde_json::json!(["Nora Voice"]),
+                "{road}"
+            );
+            assert!(
+                road["images"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|i| i["type"] == "image/png")
+            );
+            assert!(
+                road["subjects"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|s| s == "Fiction titles")
+            );
+        } else {
+            assert_eq!(search["nypl"]["kind"], "AcquisitionFeed", "{search}");
+            assert_eq!(site["nypl"]["kind"], "NavigationFeed", "{site}");
+            assert_eq!(site["nypl"]["search"], true, "{site}");
+        }
+    }
+    // Atom carries the same accessibility as schema.org properties in the entry.
+    let atom = app
+        .get("/opds/main/search?query=road")
+        .send()
+        .await
+        .unwrap();
+    let atom = atom.text().await.unwrap();
+    for element in [
+        "<schema:accessMode>textual</schema:accessMode>",
+        "<schema:accessModeSufficient>textual</schema:accessModeSufficient>",
+        "<schema:accessibilityFeature>structuralNavigation</schema:accessibilityFeature>",
+        "<schema:accessibilityHazard>none</schema:accessibilityHazard>",
+    ] {
+        assert!(atom.contains(element), "{element} in {atom}");
+    }
+}
+
+async fn new_arrivals_page_to_the_end_as_the_title_search_does(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let (status, api) = json(
+        app.get("/v2/titles?api_key=public-app-key&sortOrder=dateAdded&direction=desc&limit=50")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let expected: Vec<String> = api["titles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["title"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(expected.len() > 4, "{api}");
+    for json in [true, false] {
+        let mut feeds = Feeds::new();
+        let mut path = "/opds/main/new?limit=2".to_owned();
+        let mut pages = 0;
+        loop {
+            feeds.fetch(&app, &path, json, None).await;
+            pages += 1;
+            let Some(read) = feeds.as_apps_read_them() else {
+                return;
+            };
+            let last = read.last().unwrap();
+            assert_eq!(last["title"], "New arrivals");
+            match link(last, "next") {
+                Some(next) => path = path_of(&next),
+                None => break,
+            }
+            assert!(pages < 20, "paging does not end");
+        }
+        let read = feeds.as_apps_read_them().unwrap();
+        let seen: Vec<String> = read.iter().flat_map(titles_of).collect();
+        assert_eq!(seen, expected, "json {json}");
+        assert_eq!(pages, expected.len().div_ceil(2), "json {json}");
+        if json {
+            assert_eq!(read[0]["numberOfItems"], expected.len(), "{}", read[0]);
+        }
+    }
+    // A token of another list's order is refused by name, as the API refuses it.
+    let (status, body) = json(
+        app.get("/opds/main/new?start=bm90LWEtdG9rZW4")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.to_string().contains("start"), "{body}");
+}
+
+fn acquisitions_of(read: &Value, title: &str) -> Vec<Value> {
+    read["publications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["title"] == title)
+        .unwrap_or_else(|| panic!("no {title} in {read}"))["acquisitions"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+async fn acquisition_links_follow_the_access_rules(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let member = app.minted_token("opds-main", "member@example.org").await;
+    let mut feeds = Feeds::new();
+    feeds
+        .fetch(&app, "/opds/main/categories/Fiction?limit=50", true, None)
+        .await;
+    let member_feed = feeds
+        .fetch(
+            &app,
+            "/opds/main/categories/Fiction?limit=50",
+            true,
+            Some(&member),
+        )
+        .await;
+    let Some(read) = feeds.as_apps_read_them() else {
+        return;
+    };
+    let (guest, signed_in) = (&read[0], &read[1]);
+    // Anyone may have a public-domain title: open access, one link per format.
+    let pride = acquisitions_of(guest, "Pride and Prejudice");
+    let types: BTreeSet<&str> = pride.iter().map(|a| a["type"].as_str().unwrap()).collect();
+    assert_eq!(
+        types,
+        BTreeSet::from(["application/epub+zip", "application/zip"])
+    );
+    assert!(
+        pride
+            .iter()
+            .all(|a| a["rel"][0] == "http://opds-spec.org/acquisition/open-access")
+    );
+    // A copyrighted title is borrowed: a guest following the link is asked to sign in.
+    let road = acquisitions_of(guest, "The Long Road");
+    assert!(
+        road.iter()
+            .all(|a| a["rel"][0] == "http://opds-spec.org/acquisition/borrow"),
+        "{road:?}"
+    );
+    let epub = road
+        .iter()
+        .find(|a| a["type"] == "application/epub+zip")
+        .unwrap();
+    let guest_follow = app
+        .get(&path_of(epub["href"].as_str().unwrap()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(guest_follow.status(), StatusCode::UNAUTHORIZED);
+    // A member follows it once and gets the file: the link waits for the package.
+    let follow = reqwest::Client::new()
+        .get(epub["href"].as_str().unwrap())
+        .bearer_auth(&member)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(follow.status(), StatusCode::OK, "{:?}", follow.headers());
+    let file = follow.bytes().await.unwrap();
+    assert!(file.starts_with(b"PK"), "an EPUB (a zip)");
+    // The download counted as the API's does: it is in the reader's history.
+    let (_, history) = json(
+        app.get("/v2/myAccount/history?api_key=opds-main")
+            .bearer_auth(&member)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert!(history.to_string().contains("t-road"), "{history}");
+    // The member's feed carries no sign-in hint, and no `api_key` anywhere.
+    assert!(!member_feed.contains("api_key"), "{member_feed}");
+    assert!(acquisitions_of(signed_in, "The Long Road").iter().all(|a| {
+        a["href"]
+            .as_str()
+            .unwrap()
+            .contains("/opds/main/titles/t-road/")
+    }));
+}
+
+async fn covers_are_png_and_bad_requests_are_named(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let cover = app
+        .get("/opds/main/titles/t-road/cover.png")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cover.status(), StatusCode::OK);
+    assert_eq!(cover.headers()["content-type"], "image/png");
+    let png = cover.bytes().await.unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    // 600 by 900, as the feeds say.
+    assert_eq!(&png[16..24], &[0, 0, 2, 0x58, 0, 0, 3, 0x84]);
+    let thumb = app
+        .get("/opds/main/titles/t-road/thumbnail.png")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        &thumb.bytes().await.unwrap()[16..24],
+        &[0, 0, 0, 120, 0, 0, 0, 180]
+    );
+    for (path, status, named) in [
+        // A title a guest may not see (not yet live) is absent.
+        (
+            "/opds/main/titles/t-unfinished/cover.png",
+            StatusCode::NOT_FOUND,
+            "t-unfinished",
+        ),
+        ("/opds/nowhere", StatusCode::NOT_FOUND, "nowhere"),
+        (
+            "/opds/main/categories/Nothing",
+            StatusCode::NOT_FOUND,
+            "Nothing",
+        ),
+        (
+            "/opds/main/bisac/XXX000000",
+            StatusCode::NOT_FOUND,
+            "XXX000000",
+        ),
+        (
+            "/opds/main/search?query=%20",
+            StatusCode::BAD_REQUEST,
+            "query",
+        ),
+        ("/opds/main/search", StatusCode::BAD_REQUEST, "query"),
+        ("/opds/main/new?limit=0", StatusCode::BAD_REQUEST, "limit"),
+        (
+            "/opds/main/titles/t-pride/MP3",
+            StatusCode::BAD_REQUEST,
+            "format",
+        ),
+    ] {
+        let (got, body) = json(app.get(path).send().await.unwrap()).await;
+        assert_eq!(got, status, "{path}: {body}");
+        assert!(body.to_string().contains(named), "{path}: {body}");
+    }
+    // A token issued to another application is not this catalog's.
+    let other = app
+        .minted_token("trusted-app-key", "member@example.org")
+        .await;
+    let resp = app
+        .get("/opds/main")
+        .bearer_auth(&other)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    // A locked account is refused as in the API.
+    let locked = app.minted_token("opds-main", "locked@example.org").await;
+    let resp = app
+        .get("/opds/main/new")
+        .bearer_auth(&locked)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+}
+
+/// A 401 of the catalog is Authentication for OPDS' answer; returns the document.
+async fn asks_to_sign_in(resp: reqwest::Response) -> String {
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    let h = resp.headers();
+    assert_eq!(h["content-type"], "application/opds-authentication+json");
+    let link = h["link"].to_str().unwrap();
+    assert!(
+        link.contains("/opds/main/authentication>")
+            && link.contains("rel=\"http://opds-spec.org/auth/document\""),
+        "{link}"
+    );
+    assert!(
+        h["www-authenticate"]
+            .to_str()
+            .unwrap()
+            .starts_with("Basic realm=")
+    );
+    resp.text().await.unwrap()
+}
+
+async fn an_app_signs_in_with_the_password_flow_and_reads_the_shelf(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let mut feeds = Feeds::new();
+    // The app opens the shelf as a guest and is shown how to sign in.
+    let document = asks_to_sign_in(app.get("/opds/main/shelf").send().await.unwrap()).await;
+    feeds.keep(&document, "auth.json");
+    let token_url = app.url("/opds/main/token");
+    // Thorium posts the password grant with no client_id, its values not form-encoded.
+    let signed_in: Value = {
+        let resp = reqwest::Client::new()
+            .post(&token_url)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body("username=member@example.org&password=member-pass-1&grant_type=password")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(resp.headers()["cache-control"], "no-store");
+        resp.json().await.unwrap()
+    };
+    // ...and refreshes with a JSON body.
+    let refreshed = reqwest::Client::new()
+        .post(&token_url)
+        .json(&serde_json::json!({
+            "grant_type": "refresh_token",
+            "refresh_token": signed_in["refresh_token"],
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refreshed.status(), StatusCode::OK);
+    let refreshed: Value = refreshed.json().await.unwrap();
+    let token = refreshed["access_token"].as_str().unwrap().to_owned();
+    assert_ne!(token, signed_in["access_token"].as_str().unwrap());
+    // The reader's shelf: a list made through the API, and a download.
+    let (status, list) = json(
+        app.post("/v2/myLists?api_key=opds-main")
+            .bearer_auth(&token)
+            .form(&[("name", "For the train"), ("access", "private")])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    let list_id = list["readingListId"].as_str().unwrap();
+    let (status, added) = json(
+        app.post(&format!("/v2/lists/{list_id}/titles?api_key=opds-main"))
+            .bearer_auth(&token)
+            .form(&[("serviceId", "t-road")])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{added}");
+    let follow = reqwest::Client::new()
+        .get(app.url("/opds/main/titles/t-pride/EPUB3"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(follow.status(), StatusCode::OK);
+    for json in [true, false] {
+        feeds
+            .fetch(&app, "/opds/main/shelf", json, Some(&token))
+            .await;
+        feeds
+            .fetch(&app, "/opds/main/shelf/lists", json, Some(&token))
+            .await;
+        feeds
+            .fetch(
+                &app,
+                &format!("/opds/main/shelf/lists/{list_id}"),
+                json,
+                Some(&token),
+            )
+            .await;
+        feeds
+            .fetch(&app, "/opds/main/shelf/downloads", json, Some(&token))
+            .await;
+    }
+    // A member of no organization has nothing assigned.
+    let resp = app
+        .get("/opds/main/shelf/assigned")
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+    // Another reader's list is absent, as in the API.
+    let student = app.minted_token("opds-main", "student@example.org").await;
+    let resp = app
+        .get(&format!("/opds/main/shelf/lists/{list_id}"))
+        .bearer_auth(&student)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+    // A pupil's shelf has the titles assigned to them.
+    let mut pupil = Feeds::new();
+    pupil
+        .fetch(&app, "/opds/main/shelf", true, Some(&student))
+        .await;
+    pupil
+        .fetch(&app, "/opds/main/shelf/assigned", true, Some(&student))
+        .await;
+    let Some(read) = feeds.as_apps_read_them() else {
+        return;
+    };
+    let doc = &read[0];
+    assert_eq!(doc["title"], "Main Library", "{doc}");
+    assert_eq!(
+        doc["authentication"][0]["type"],
+        "http://opds-spec.org/auth/oauth/password"
+    );
+    assert_eq!(
+        doc["authentication"][1]["type"],
+        "http://opds-spec.org/auth/basic"
+    );
+    let links = doc["authentication"][0]["links"].as_array().unwrap();
+    assert!(
+        links
+            .iter()
+            .any(|l| l["rel"][0] == "authenticate" && l["href"] == token_url.as_str()),
+        "{doc}"
+    );
+    assert!(
+        links
+            .iter()
+            .any(|l| l["rel"][0] == "refresh" && l["href"] == token_url.as_str()),
+        "{doc}"
+    );
+    for (i, json) in [(1, true), (5, false)] {
+        let shelf: Vec<&str> = read[i]["navigation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["title"].as_str().unwrap())
+            .collect();
+        assert_eq!(shelf, ["My reading lists", "My downloads"], "json {json}");
+        let lists: Vec<&str> = read[i + 1]["navigation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["title"].as_str().unwrap())
+            .collect();
+        assert_eq!(lists, ["For the train"], "json {json}");
+        assert_eq!(titles_of(&read[i + 2]), ["The Long Road"], "json {json}");
+        assert_eq!(
+            titles_of(&read[i + 3]),
+            ["Pride and Prejudice"],
+            "json {json}"
+        );
+    }
+    let read = pupil.as_apps_read_them().unwrap();
+    let shelf: Vec<&str> = read[0]["navigation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["title"].as_str().unwrap())
+        .collect();
+    assert!(shelf.contains(&"Assigned to me"), "{shelf:?}");
+    let (_, api) = json(
+        app.get("/v2/myAssignedTitles?api_key=opds-main")
+            .bearer_auth(&student)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(read[1]["numberOfItems"], api["totalResults"], "{api}");
+}
+
+async fn basic_credentials_sign_in_each_request_with_the_same_rules(backend: Backend) {
+    let app = TestApp::start_with(backend, |s| s.sign_in_failures_per_minute = 3)
+        .await
+        .with_catalog()
+        .await;
+    let shelf = |user: &str, password: &str| {
+        app.get("/opds/main/shelf")
+            .basic_auth(user, Some(password))
+            .send()
+    };
+    // Signed in, on this request and (from the node's memory of the check) the next.
+    for _ in 0..2 {
+        let resp = shelf("member@example.org", "member-pass-1").await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(resp.headers()["cache-control"], "no-store");
+    }
+    // A wrong password is a 401 with the authentication document.
+    asks_to_sign_in(shelf("member@example.org", "not-it").await.unwrap()).await;
+    // A locked account is refused, as the password grant refuses it.
+    let resp = shelf("locked@example.org", "locked-pass-1").await.unwrap();
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+    // Failed sign-ins are throttled as the token endpoint's are.
+    let mut throttled = false;
+    for _ in 0..5 {
+        let resp = shelf("sponsor@example.org", "wrong").await.unwrap();
+        if resp.status() == StatusCode::TOO_MANY_REQUESTS {
+            throttled = true;
+            break;
+        }
+    }
+    assert!(throttled, "failed Basic sign-ins are never throttled");
+    // A new password ends what the node remembered of the old one.
+    let token = app.minted_token("opds-main", "member@example.org").await;
+    let (status, body) = call_as(
+        &app,
+        "opds-main",
+        reqwest::Method::PUT,
+        "/v2/myAccount",
+        Some(&token),
+        &[
+            ("password", "a-new-pass-2026"),
+            ("currentPassword", "member-pass-1"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    asks_to_sign_in(shelf("member@example.org", "member-pass-1").await.unwrap()).await;
+    let resp = shelf("member@example.org", "a-new-pass-2026")
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+}
