@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use lectern_domain::catalog::artifact::{ArtifactStatus, duration_seconds};
 use lectern_domain::catalog::names::index_name;
-use lectern_domain::catalog::{ContributorType, TitleRecord, bisac};
+use lectern_domain::catalog::{ContributorType, TitleRecord, accessibility, bisac};
 use tantivy::TantivyDocument;
 
 use lectern_domain::title_access::TitleStatus;
@@ -101,6 +101,12 @@ fn add_artifacts(d: &mut TantivyDocument, f: &Fields, r: &TitleRecord) {
     for a in &r.artifacts {
         if a.status == ArtifactStatus::Available {
             d.add_text(f.format, a.format.as_str());
+            for set in accessibility::sufficient_sets(&a.accessibility) {
+                d.add_text(f.a11y_sufficient, accessibility::set_key(&set));
+            }
+            for feature in accessibility::features(&a.accessibility) {
+                d.add_text(f.a11y_feature, feature);
+            }
         }
         if let Some(n) = &a.narrator {
             d.add_text(f.narrator, &n.name);

@@ -175,6 +175,12 @@ fn filter_clauses(f: &Fields, q: &TitleFilters) -> (Clauses, Clauses) {
     if let Some(kind) = q.braille_type {
         must(raw_term(f.braille_type, kind.as_str()));
     }
+    if let Some(set) = &q.access_mode_sufficient {
+        must(raw_term(f.a11y_sufficient, set));
+    }
+    if let Some(feature) = &q.accessibility_feature {
+        must(raw_term(f.a11y_feature, feature));
+    }
     if let Some(age) = q.reading_age.map(u64::from) {
         must(at_most(f.age_min, age));
         must(Box::new(RangeQuery::new(

@@ -16,7 +16,7 @@ use tantivy::tokenizer::{
 
 /// Bump whenever the schema, an analyzer or what goes into a document changes: an index written
 /// under another version is set aside and must be rebuilt from the store.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 const WORDS: &str = "lectern_words";
 const EXACT: &str = "lectern_exact";
@@ -58,6 +58,11 @@ pub(crate) struct Fields {
     pub format: Field,
     pub narrator_type: Field,
     pub braille_type: Field,
+    /// Each available format's sets of access modes sufficient to read it (`textual`,
+    /// `auditory,visual`), as `accessibility::set_key` writes them.
+    pub a11y_sufficient: Field,
+    /// Each available format's accessibility features, as the vocabulary spells them.
+    pub a11y_feature: Field,
     pub content_warning: Field,
     pub external_id: Field,
     pub content_type: Field,
@@ -107,6 +112,8 @@ pub(crate) fn build() -> (Schema, Fields) {
         format: b.add_text_field("format", STRING),
         narrator_type: b.add_text_field("narrator_type", STRING),
         braille_type: b.add_text_field("braille_type", STRING),
+        a11y_sufficient: b.add_text_field("a11y_sufficient", STRING),
+        a11y_feature: b.add_text_field("a11y_feature", STRING),
         content_warning: b.add_text_field("content_warning", STRING),
         external_id: b.add_text_field("external_id", exact.clone()),
         content_type: b.add_text_field("content_type", exact.clone()),

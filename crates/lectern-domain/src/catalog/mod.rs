@@ -2,6 +2,7 @@
 //! and periodicals, as sources describe them. The store keeps these records; the search index is
 //! derived from them; the HTTP layer turns them into the views of documents 2 to 4.
 
+pub mod accessibility;
 pub mod artifact;
 pub mod bisac;
 pub mod edit;

@@ -69,6 +69,11 @@ pub struct TitleFilters {
     pub format: Option<Format>,
     pub narrator_type: Option<NarratorType>,
     pub braille_type: Option<BrailleType>,
+    /// Titles with a format readable by these access modes alone, as
+    /// `accessibility::set_key` writes the set (`textual`: by a screen reader alone).
+    pub access_mode_sufficient: Option<String>,
+    /// Titles with a format that has this accessibility feature (`synchronizedAudioText`).
+    pub accessibility_feature: Option<String>,
     /// Titles whose reading age range includes this age.
     pub reading_age: Option<u32>,
     pub excluded_content_warnings: Vec<ContentWarning>,

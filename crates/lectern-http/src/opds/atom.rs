@@ -3,8 +3,8 @@
 
 use std::fmt::Write;
 
-use super::accessibility;
 use super::model::{Feed, FeedLink, Leads, NavEntry, Publication, Role};
+use lectern_domain::catalog::accessibility as vocabulary;
 
 pub const NAVIGATION: &str = "application/atom+xml;profile=opds-catalog;kind=navigation";
 pub const ACQUISITION: &str = "application/atom+xml;profile=opds-catalog;kind=acquisition";
@@ -222,22 +222,22 @@ fn publication_entry(out: &mut String, p: &Publication) {
 /// elements carry them (`schema:accessModeSufficient` keeps schema.org's comma-joined sets).
 fn accessibility_properties(out: &mut String, p: &Publication) {
     let a = &p.accessibility;
-    for m in accessibility::access_modes(a) {
+    for m in vocabulary::access_modes(a) {
         element(out, "schema:accessMode", m);
     }
-    for set in accessibility::sufficient_sets(a) {
+    for set in vocabulary::sufficient_sets(a) {
         element(out, "schema:accessModeSufficient", &set.join(","));
     }
-    for f in accessibility::features(a) {
+    for f in vocabulary::features(a) {
         element(out, "schema:accessibilityFeature", f);
     }
-    for h in accessibility::hazards(a) {
+    for h in vocabulary::hazards(a) {
         element(out, "schema:accessibilityHazard", h);
     }
     if let Some(s) = &a.accessibility_summary {
         element(out, "schema:accessibilitySummary", s);
     }
-    for c in accessibility::conforms_to(a) {
+    for c in vocabulary::conforms_to(a) {
         element(out, "dcterms:conformsTo", c);
     }
 }

@@ -8,7 +8,8 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
 use lectern_domain::paging::Direction;
 
-use super::model::{Feed, FeedLink, Leads, NavEntry};
+use super::facets::{self, FacetParams};
+use super::model::{FacetGroup, Feed, FeedLink, Leads, NavEntry};
 use super::publication;
 use super::render::{Rendering, answer};
 use super::site::{OpdsAsk, OpdsSite};
@@ -299,24 +300,44 @@ async fn titles_feed(
     let who = CatalogViewer::of(state, &caller).await?;
     let list: ListParams<TitleSort> = caller.params.parse()?;
     let page = list.page_in(asked.order.0, asked.order.1)?;
-    let search_words = asked.filters.keyword.clone();
+    let chosen: FacetParams = caller.params.parse()?;
+    let mut filters = asked.filters;
+    chosen.narrow(&mut filters)?;
+    let mut query = Vec::new();
+    if let Some(w) = &filters.keyword {
+        query.push(("query", w.clone()));
+    }
     let found = search::run(
         state,
         TitleSearch {
-            filters: asked.filters,
+            filters,
             scope: who.scope(),
             sort: asked.order.0,
             direction: asked.order.1,
             limit: page.limit,
             start: page.start().map(str::to_owned),
-            facets: false,
+            facets: true,
         },
     )
     .await?;
-    let mut query = Vec::new();
-    if let Some(w) = search_words {
-        query.push(("query", w));
-    }
+    let base = site.url(&asked.path);
+    let facet_href = |chosen: &FacetParams| {
+        let mut q = url::form_urlencoded::Serializer::new(String::new());
+        for (k, v) in query.iter().cloned().chain(chosen.pairs()) {
+            q.append_pair(k, &v);
+        }
+        if page.limit != DEFAULT_LIMIT {
+            q.append_pair("limit", &page.limit.to_string());
+        }
+        let q = q.finish();
+        if q.is_empty() {
+            base.clone()
+        } else {
+            format!("{base}?{q}")
+        }
+    };
+    let facets = facets::groups(&chosen, facet_href, found.category_facets);
+    query.extend(chosen.pairs());
     let shown = Shown {
         path: asked.path,
         title: asked.title,
@@ -325,6 +346,7 @@ async fn titles_feed(
         next: found.next,
         total: found.total,
         up: site.url(""),
+        facets,
     };
     publications_feed(state, site, ask, &caller, &who, &page, shown).await
 }
@@ -341,6 +363,7 @@ pub struct Shown {
     pub total: u64,
     /// The feed a reader goes back up to.
     pub up: String,
+    pub facets: Vec<FacetGroup>,
 }
 
 /// The acquisition feed of a page of titles, each as its reader sees it, with `self`,
@@ -398,6 +421,7 @@ pub async fn publications_feed(
         updated: Timestamp::now().to_string(),
         links,
         publications,
+        facets: shown.facets,
         total: Some(shown.total),
         per_page: Some(page.limit),
         ..Feed::empty()

@@ -8,6 +8,7 @@ mod accessibility;
 mod acquisition;
 mod atom;
 mod covers;
+mod facets;
 mod feeds;
 mod model;
 mod opds2;

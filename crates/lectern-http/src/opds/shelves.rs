@@ -194,6 +194,7 @@ pub async fn list(
         next,
         total: found.list.title_count,
         up: site.url("/shelf/lists"),
+        facets: vec![],
     };
     publications_feed(&state, &site, &ask, &caller, &who, &page, shown).await
 }
@@ -231,6 +232,7 @@ pub async fn assigned(
         next,
         total,
         up: site.url("/shelf"),
+        facets: vec![],
     };
     publications_feed(&state, &site, &ask, &caller, &who, &page, shown).await
 }
@@ -270,6 +272,7 @@ pub async fn downloaded(
         next,
         total,
         up: site.url("/shelf"),
+        facets: vec![],
     };
     publications_feed(&state, &site, &ask, &caller, &who, &page, shown).await
 }

@@ -117,6 +117,9 @@ impl TitleSearchParams {
             format: parsed("format", self.format)?,
             narrator_type: parsed("narratorType", self.narrator_type)?,
             braille_type: parsed("brailleType", self.braille_type)?,
+            // Document 2 names no accessibility filter; the OPDS catalog's facets use them.
+            access_mode_sufficient: None,
+            accessibility_feature: None,
             reading_age: text(self.reading_age)
                 .map(|v| reading_age(&v))
                 .transpose()?,

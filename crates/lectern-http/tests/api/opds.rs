@@ -19,6 +19,7 @@ on_both_stores!(
     covers_are_png_and_bad_requests_are_named,
     an_app_signs_in_with_the_password_flow_and_reads_the_shelf,
     basic_credentials_sign_in_each_request_with_the_same_rules,
+    facets_narrow_a_feed_to_how_a_reader_reads,
 );
 
 const OPDS2: &str = "application/opds+json";
@@ -764,4 +765,103 @@ async fn basic_credentials_sign_in_each_request_with_the_same_rules(backend: Bac
         .await
         .unwrap();
     assert_eq!(resp.status(), StatusCode::OK);
+}
+
+fn facet_href(read: &Value, group: &str, title: &str) -> String {
+    let group = read["facets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["title"] == group)
+        .unwrap_or_else(|| panic!("no {group} facets in {read}"));
+    let facet = group["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["title"] == title)
+        .unwrap_or_else(|| panic!("no {title} in {group}"));
+    path_of(facet["href"].as_str().unwrap())
+}
+
+async fn facets_narrow_a_feed_to_how_a_reader_reads(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    for json in [true, false] {
+        let mut feeds = Feeds::new();
+        feeds
+            .fetch(&app, "/opds/main/new?limit=50", json, None)
+            .await;
+        let Some(read) = feeds.as_apps_read_them() else {
+            return;
+        };
+        // A tap on "screen reader alone": the titles with a format readable by text alone.
+        let screen_reader =
+            facet_href(&read[0], "Accessibility", "Readable by screen reader alone");
+        assert!(
+            screen_reader.contains("accessModeSufficient=textual"),
+            "{screen_reader}"
+        );
+        assert!(screen_reader.contains("limit=50"), "{screen_reader}");
+        feeds.fetch(&app, &screen_reader, json, None).await;
+        let read = feeds.as_apps_read_them().unwrap();
+        let titles: BTreeSet<String> = titles_of(&read[1]).into_iter().collect();
+        assert_eq!(
+            titles,
+            BTreeSet::from(
+                [
+                    "Algebra One",
+                    "La Casa",
+                    "Pride and Prejudice",
+                    "Stars and Stripes",
+                    "The Long Road"
+                ]
+                .map(String::from)
+            ),
+            "json {json}"
+        );
+        // Facets combine: screen reader alone, and a format.
+        let braille = facet_href(&read[1], "Format", "BRF (Braille Ready Format)");
+        assert!(
+            braille.contains("accessModeSufficient=textual") && braille.contains("format=BRF"),
+            "{braille}"
+        );
+        feeds.fetch(&app, &braille, json, None).await;
+        let pride_only = facet_href(&read[1], "Format", "EPUB 3");
+        feeds.fetch(&app, &pride_only, json, None).await;
+        // A category facet, with its count.
+        let fiction = facet_href(&read[0], "Category", "Fiction");
+        feeds.fetch(&app, &fiction, json, None).await;
+        // Nothing readable by listening alone: an empty feed that leads back to the start.
+        let listening = facet_href(&read[0], "Accessibility", "Readable by listening alone");
+        feeds.fetch(&app, &listening, json, None).await;
+        let read = feeds.as_apps_read_them().unwrap();
+        // Facets narrow titles: one in braille that has a format readable by text alone.
+        assert_eq!(titles_of(&read[2]), ["Pride and Prejudice"], "json {json}");
+        assert!(!titles_of(&read[3]).is_empty(), "json {json}");
+        assert!(
+            titles_of(&read[4]).contains(&"The Long Road".to_owned()),
+            "json {json}"
+        );
+        assert!(
+            !titles_of(&read[4]).contains(&"Open Roads".to_owned()),
+            "json {json}"
+        );
+        assert_eq!(titles_of(&read[5]), Vec::<String>::new(), "json {json}");
+        assert_eq!(
+            read[5]["navigation"][0]["href"],
+            app.url("/opds/main"),
+            "json {json}"
+        );
+    }
+    for (path, named) in [
+        (
+            "/opds/main/new?accessModeSufficient=smell",
+            "accessModeSufficient",
+        ),
+        ("/opds/main/new?feature=wings", "feature"),
+        ("/opds/main/new?format=MP3", "format"),
+    ] {
+        let (status, body) = json(app.get(path).send().await.unwrap()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");
+        assert!(body.to_string().contains(named), "{path}: {body}");
+    }
 }

@@ -1,0 +1,187 @@
+//! Facets of a feed of titles: the format, a category, and how a title can be read (by screen
+//! reader alone, by listening, by touch, with text and audio together), each a link to the same
+//! feed narrowed to it, and the parameters those links carry, read back into the search's filters.
+
+use lectern_domain::catalog::Format;
+use lectern_domain::catalog::accessibility::{FEATURES, SUFFICIENT_MODES, known, set_key};
+use lectern_domain::catalog::query::TitleFilters;
+use serde::Deserialize;
+
+use super::model::{Facet, FacetGroup};
+use crate::error::{ApiError, ApiResult};
+
+/// The facet parameters of a feed of titles, as its facet links write them.
+#[derive(Deserialize, Default, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct FacetParams {
+    pub format: Option<String>,
+    pub category: Option<String>,
+    /// A set of access modes sufficient to read a title alone: `textual`, `auditory`, ...
+    pub access_mode_sufficient: Option<String>,
+    /// An accessibility feature a title's format has: `synchronizedAudioText`, ...
+    pub feature: Option<String>,
+}
+
+/// The choices of the accessibility group: what a reader needs, as the filter that finds it.
+const READABLE_BY: &[(&str, &str, &str)] = &[
+    (
+        "Readable by screen reader alone",
+        "accessModeSufficient",
+        "textual",
+    ),
+    (
+        "Readable by listening alone",
+        "accessModeSufficient",
+        "auditory",
+    ),
+    (
+        "Readable by touch alone (braille)",
+        "accessModeSufficient",
+        "tactile",
+    ),
+    (
+        "Text and audio together",
+        "feature",
+        "synchronizedAudioText",
+    ),
+];
+
+impl FacetParams {
+    /// The parameters checked, as the search's filters narrow by them.
+    pub fn narrow(&self, filters: &mut TitleFilters) -> ApiResult<()> {
+        if let Some(v) = self.format.as_deref().filter(|v| !v.is_empty()) {
+            filters.format = Some(
+                v.parse::<Format>()
+                    .map_err(|e| ApiError::bad_param("format", e))?,
+            );
+        }
+        if let Some(v) = self.category.as_deref().filter(|v| !v.is_empty()) {
+            filters.categories.push(v.to_owned());
+        }
+        if let Some(v) = self
+            .access_mode_sufficient
+            .as_deref()
+            .filter(|v| !v.is_empty())
+        {
+            let modes: Option<Vec<&str>> =
+                v.split(',').map(|m| known(SUFFICIENT_MODES, m)).collect();
+            let modes = modes.ok_or_else(|| {
+                ApiError::bad_param(
+                    "accessModeSufficient",
+                    format!(
+                        "must be access modes among {}, joined by commas",
+                        SUFFICIENT_MODES.join(", ")
+                    ),
+                )
+            })?;
+            filters.access_mode_sufficient = Some(set_key(&modes));
+        }
+        if let Some(v) = self.feature.as_deref().filter(|v| !v.is_empty()) {
+            let feature = known(FEATURES, v).ok_or_else(|| {
+                ApiError::bad_param(
+                    "feature",
+                    "is not an accessibility feature of EPUB Accessibility",
+                )
+            })?;
+            filters.accessibility_feature = Some(feature.to_owned());
+        }
+        Ok(())
+    }
+
+    /// The parameters as a feed's links carry them.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        for (name, value) in [
+            ("format", &self.format),
+            ("category", &self.category),
+            ("accessModeSufficient", &self.access_mode_sufficient),
+            ("feature", &self.feature),
+        ] {
+            if let Some(v) = value.as_ref().filter(|v| !v.is_empty()) {
+                out.push((name, v.clone()));
+            }
+        }
+        out
+    }
+
+    fn with(&self, name: &str, value: Option<&str>) -> FacetParams {
+        let mut next = self.clone();
+        let value = value.map(str::to_owned);
+        match name {
+            "format" => next.format = value,
+            "category" => next.category = value,
+            "accessModeSufficient" => {
+                next.access_mode_sufficient = value;
+                next.feature = None;
+            }
+            _ => {
+                next.feature = value;
+                next.access_mode_sufficient = None;
+            }
+        }
+        next
+    }
+}
+
+/// The facet groups of a feed: `href` makes the feed's address with other facet parameters;
+/// `categories` are the top categories of all the feed's titles, with their counts.
+pub fn groups(
+    current: &FacetParams,
+    href: impl Fn(&FacetParams) -> String,
+    categories: Vec<(String, u64)>,
+) -> Vec<FacetGroup> {
+    let any = |name: &str, active: bool| Facet {
+        title: "Any".to_owned(),
+        href: href(&current.with(name, None)),
+        count: None,
+        active,
+    };
+    let mut accessibility = vec![any(
+        "accessModeSufficient",
+        current.access_mode_sufficient.is_none() && current.feature.is_none(),
+    )];
+    accessibility.extend(READABLE_BY.iter().map(|(title, name, value)| {
+        let chosen = if *name == "feature" {
+            &current.feature
+        } else {
+            &current.access_mode_sufficient
+        };
+        Facet {
+            title: (*title).to_owned(),
+            href: href(&current.with(name, Some(value))),
+            count: None,
+            active: chosen.as_deref() == Some(*value),
+        }
+    }));
+    let mut formats = vec![any("format", current.format.is_none())];
+    formats.extend(Format::ALL.iter().map(|f| Facet {
+        title: f.display_name().to_owned(),
+        href: href(&current.with("format", Some(f.as_str()))),
+        count: None,
+        active: current.format.as_deref() == Some(f.as_str()),
+    }));
+    let mut groups = vec![
+        FacetGroup {
+            title: "Accessibility".to_owned(),
+            facets: accessibility,
+        },
+        FacetGroup {
+            title: "Format".to_owned(),
+            facets: formats,
+        },
+    ];
+    if !categories.is_empty() {
+        let mut facets = vec![any("category", current.category.is_none())];
+        facets.extend(categories.into_iter().map(|(name, count)| Facet {
+            title: name.clone(),
+            active: current.category.as_deref() == Some(name.as_str()),
+            href: href(&current.with("category", Some(&name))),
+            count: Some(count),
+        }));
+        groups.push(FacetGroup {
+            title: "Category".to_owned(),
+            facets,
+        });
+    }
+    groups
+}
