@@ -17,6 +17,7 @@ pub mod client;
 pub mod documents;
 pub mod ids;
 pub mod invalid;
+pub mod kosync;
 pub mod members;
 pub mod organization;
 pub mod paging;

@@ -12,6 +12,7 @@ mod downloads;
 pub mod error;
 mod health;
 mod highlights;
+mod kosync;
 mod lists;
 mod my_organization;
 mod oauth;
@@ -91,6 +92,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
         .merge(token_server)
         .merge(meta)
         .merge(opds::routes(state.clone()))
+        .merge(kosync::routes())
         .merge(health::routes());
     if let Some(render) = metrics {
         let store = state.store.clone();

@@ -176,19 +176,24 @@ pub async fn claim(
         .transpose()
 }
 
+/// The package is ready at `object_key`; `partial_md5` is KOReader's name for its file
+/// (`lectern_domain::kosync::partial_md5`), by which KOReader's progress finds the title.
 pub async fn mark_ready(
     conn: &mut Connection,
     download_id: &str,
     object_key: &str,
+    partial_md5: &str,
     now: Timestamp,
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "UPDATE downloads SET status = 'ready', object_key = $1, ready_at = $2, error = NULL
+        "UPDATE downloads SET status = 'ready', object_key = $1, ready_at = $2, error = NULL,
+           partial_md5 = $4
          WHERE download_id = $3",
     )
     .bind(object_key)
     .bind(now.unix())
     .bind(download_id)
+    .bind(partial_md5)
     .execute(&mut *conn)
     .await?;
     Ok(())

@@ -26,6 +26,7 @@ mod group_commit;
 pub mod highlights;
 mod inline_reads;
 pub mod keyset;
+pub mod kosync;
 pub mod marks;
 pub mod members;
 pub mod oauth;

@@ -19,6 +19,7 @@ mod proof;
 pub(crate) mod recommendation_profile;
 pub mod save;
 mod subscriptions;
+mod sync_key;
 mod utm;
 pub mod view;
 
@@ -59,6 +60,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
             proof::confirm_authority_request
         ))
         .routes(routes!(utm::record_referral))
+        .routes(routes!(
+            sync_key::create_sync_key,
+            sync_key::delete_sync_key
+        ))
         .routes(routes!(
             partner::partner_access_token,
             partner::disconnect_partner

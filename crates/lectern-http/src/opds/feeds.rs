@@ -427,15 +427,10 @@ pub async fn publications_feed(
         ..Feed::empty()
     };
     if feed.publications.is_empty() {
-        // A feed holds publications or navigation; an empty page leads back to the start.
-        feed.navigation.push(NavEntry {
-            title: "No titles here; back to the catalog".to_owned(),
-            href: site.url(""),
-            leads: Leads::Navigation,
-            rel: "start",
-            summary: None,
-            count: None,
-        });
+        feed.navigation.push(NavEntry::back_to_start(
+            "No titles here; back to the catalog",
+            site.url(""),
+        ));
     }
     Ok(answer(
         &feed,

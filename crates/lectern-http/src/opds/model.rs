@@ -82,6 +82,21 @@ pub struct NavEntry {
     pub count: Option<u64>,
 }
 
+impl NavEntry {
+    /// The one entry of a feed with nothing else in it: a feed must hold publications or
+    /// navigation, and a reader who finds nothing is led back to the catalog's start.
+    pub fn back_to_start(title: &str, start: String) -> NavEntry {
+        NavEntry {
+            title: title.to_owned(),
+            href: start,
+            leads: Leads::Navigation,
+            rel: "start",
+            summary: None,
+            count: None,
+        }
+    }
+}
+
 /// A group of facets (format, language, accessibility ...), each a link to this feed narrowed.
 pub struct FacetGroup {
     pub title: String,

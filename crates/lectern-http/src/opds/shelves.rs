@@ -144,14 +144,10 @@ pub async fn lists(
         ..Feed::empty()
     };
     if feed.navigation.is_empty() {
-        feed.navigation.push(NavEntry {
-            title: "No reading lists yet; back to the catalog".to_owned(),
-            href: site.url(""),
-            leads: Leads::Navigation,
-            rel: "start",
-            summary: None,
-            count: None,
-        });
+        feed.navigation.push(NavEntry::back_to_start(
+            "No reading lists yet; back to the catalog",
+            site.url(""),
+        ));
     }
     Ok(answer(
         &feed,

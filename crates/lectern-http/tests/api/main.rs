@@ -13,6 +13,7 @@ mod collection;
 mod conventions;
 mod documents;
 mod downloads;
+mod kosync;
 mod my_account;
 mod my_organization;
 mod opds;

@@ -74,6 +74,8 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/v2/myAccount/history"),
     ("get", "/v2/myAccount/preferences"),
     ("put", "/v2/myAccount/preferences"),
+    ("post", "/v2/myAccount/syncKey"),
+    ("delete", "/v2/myAccount/syncKey"),
     ("get", "/v2/myAccount/recommendationProfile"),
     ("put", "/v2/myAccount/recommendationProfile"),
     ("post", "/v2/accounts"),

@@ -37,11 +37,12 @@ pub(super) async fn package_one(
         tracing::warn!(download = %d.download_id, error = %e, "an unfinished package file stays");
     }
     match make(store, files, &d).await {
-        Ok(key) => {
+        Ok((key, partial_md5)) => {
             downloads::mark_ready(
                 &mut *store.writer().await?,
                 &d.download_id,
                 &key,
+                &partial_md5,
                 Timestamp::now(),
             )
             .await?;
@@ -57,8 +58,9 @@ pub(super) async fn package_one(
     Ok(true)
 }
 
-/// Makes the package and returns its key; the error says why it could not be made.
-async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<String, String> {
+/// Makes the package and returns its key and KOReader's name for the file; the error says why
+/// it could not be made.
+async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<(String, String), String> {
     let format: Format = d.format.parse()?;
     let (site, subject_title, artifact) = subject(store, d, format).await?;
     let source_key = artifact
@@ -102,8 +104,9 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<String, 
         _ => package::bundle(format, &originals, &notice).map_err(|e| e.to_string())?,
     };
     let key = package_key(d, &name);
+    let partial_md5 = lectern_domain::kosync::partial_md5(&bytes);
     files.put(&key, bytes).await.map_err(|e| e.to_string())?;
-    Ok(key)
+    Ok((key, partial_md5))
 }
 
 /// The artifact's files, each with its name in the package: the one file, or every file of a

@@ -34,6 +34,7 @@ pub async fn run(settings: &Settings) -> anyhow::Result<()> {
 pub async fn load(store: &lectern_store::Store, settings: &Settings) -> anyhow::Result<()> {
     let report = fixture::load(store, FixtureFile::parse(DEMO)?).await?;
     let files = add_reading_files(store, &super::open_files(settings)?).await?;
+    give_the_reader_a_sync_key(store, &FixtureFile::parse(DEMO)?).await?;
     tracing::info!(
         users = report.users,
         clients = report.clients,
@@ -41,6 +42,31 @@ pub async fn load(store: &lectern_store::Store, settings: &Settings) -> anyhow::
         files,
         "demo data set loaded"
     );
+    Ok(())
+}
+
+/// The demo's KOReader sync key, the same on every machine as the demo's passwords are: the
+/// first reader's, printed with the instructions.
+const DEMO_SYNC_KEY: &str = "demo-sync-key-2026";
+
+async fn give_the_reader_a_sync_key(
+    store: &lectern_store::Store,
+    demo: &FixtureFile,
+) -> anyhow::Result<()> {
+    let Some(reader) = demo.users.first().and_then(|u| u.user_name.as_deref()) else {
+        return Ok(());
+    };
+    let Some((account, _)) = lectern_store::accounts::credentials(store.reads(), reader).await?
+    else {
+        return Ok(());
+    };
+    lectern_store::kosync::set_key(
+        &mut *store.writer().await?,
+        &account.user_account_id,
+        &lectern_domain::kosync::sync_key_hash(DEMO_SYNC_KEY),
+        lectern_domain::Timestamp::now(),
+    )
+    .await?;
     Ok(())
 }
 
@@ -210,8 +236,10 @@ fn app_instructions(demo: &FixtureFile, base: &str, user: &str, pass: &str) -> S
     let site = demo.sites.first().map_or("", |s| s.id.as_str());
     format!(
         "\nIn a reading app (Thorium Reader, KOReader, Librera: docs/opds.md), add the catalog \
-         {base}/opds and sign in as {user} with password {pass}. The same feeds from a shell \
-         (OPDS 2.0, then Atom with Basic credentials):\n\n  \
+         {base}/opds and sign in as {user} with password {pass}. In KOReader's progress sync, \
+         set the custom server {base}/kosync and log in as {user} with the sync key \
+         {DEMO_SYNC_KEY}. The same feeds from a shell (OPDS 2.0, then Atom with Basic \
+         credentials):\n\n  \
          curl -s -H 'Accept: application/opds+json' '{base}/opds/{site}/new'\n  \
          curl -s -u '{user}:{pass}' '{base}/opds/{site}/shelf'\n"
     )

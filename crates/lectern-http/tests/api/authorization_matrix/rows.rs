@@ -546,6 +546,18 @@ fn own_account() -> Vec<Row> {
             "NYYYYYYYYY",
         ),
         r(
+            "POST /v2/myAccount/syncKey",
+            "/v2/myAccount/syncKey",
+            &[],
+            "NYYYYYYYYY",
+        ),
+        r(
+            "DELETE /v2/myAccount/syncKey",
+            "/v2/myAccount/syncKey",
+            &[],
+            "NYYYYYYYYY",
+        ),
+        r(
             "PUT /v2/myAccount/preferences",
             "/v2/myAccount/preferences?showRecommendations=true",
             &[],

@@ -1,0 +1,71 @@
+//! `POST` and `DELETE /v2/myAccount/syncKey`: the key a reader types into KOReader as its
+//! progress sync password (`/kosync`, `docs/opds.md`). Lectern keeps passwords only as argon2
+//! hashes, and KOReader sends the MD5 of what was typed, so the sync key is a secret of its own:
+//! shown once, kept hashed, replaced by a new one, removed by `DELETE`.
+
+use crate::conventions::json::Json;
+use axum::extract::State;
+use lectern_domain::Timestamp;
+use lectern_domain::kosync::{new_sync_key, sync_key_hash};
+use lectern_store::kosync;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::conventions::caller::Caller;
+use crate::conventions::status::Status;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::state::AppState;
+
+/// A new sync key, shown only in this answer.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SyncKey {
+    /// Type it into KOReader's progress sync as the password, with your user name
+    pub sync_key: String,
+}
+
+#[utoipa::path(
+    post, path = "/v2/myAccount/syncKey", tag = "accounts",
+    params(("api_key" = String, Query, description = "The client key")),
+    responses(
+        (status = 200, description = "A new sync key, replacing any before it; shown only now", body = SyncKey),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn create_sync_key(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<SyncKey>> {
+    let me = caller.signed_in()?;
+    let key = new_sync_key();
+    kosync::set_key(
+        &mut *state.store.writer().await?,
+        &me.user_account_id,
+        &sync_key_hash(&key),
+        Timestamp::now(),
+    )
+    .await?;
+    Ok(Json(SyncKey { sync_key: key }))
+}
+
+#[utoipa::path(
+    delete, path = "/v2/myAccount/syncKey", tag = "accounts",
+    params(("api_key" = String, Query, description = "The client key")),
+    responses(
+        (status = 200, description = "The sync key is removed; KOReader can no longer sync as this reader", body = Status),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 404, description = "The reader has no sync key", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn delete_sync_key(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<Status>> {
+    let me = caller.signed_in()?;
+    if !kosync::delete_key(&mut *state.store.writer().await?, &me.user_account_id).await? {
+        return Err(ApiError::not_found("You have no sync key"));
+    }
+    Ok(Json(Status::success("Your sync key is removed")))
+}

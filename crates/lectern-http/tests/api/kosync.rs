@@ -1,0 +1,281 @@
+//! KOReader's progress sync (`/kosync`), with requests shaped as koreader's
+//! `plugins/kosync.koplugin/api.json` and `KOSyncClient.lua` send them.
+
+use lectern_store::on_both_stores;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::support::*;
+
+on_both_stores!(
+    koreader_syncs_progress_of_a_delivered_file_with_the_api_positions,
+    koreader_requests_that_are_not_good_are_refused_by_name,
+);
+
+/// What KOReader sends as `x-auth-key`: the MD5 of what the reader typed.
+fn md5_hex(text: &str) -> String {
+    let out = std::process::Command::new("md5sum")
+        .arg("-")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(text.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("md5sum");
+    String::from_utf8(out.stdout).unwrap()[..32].to_owned()
+}
+
+struct Koreader<'a> {
+    app: &'a TestApp,
+    user: String,
+    key: String,
+}
+
+impl Koreader<'_> {
+    fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        reqwest::Client::new()
+            .request(method, self.app.url(path))
+            .header("accept", "application/vnd.koreader.v1+json")
+            .header("x-auth-user", &self.user)
+            .header("x-auth-key", md5_hex(&self.key))
+    }
+
+    async fn push(&self, body: Value) -> (StatusCode, Value) {
+        json(
+            self.request(reqwest::Method::PUT, "/kosync/syncs/progress")
+                .json(&body)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    async fn pull(&self, document: &str) -> (StatusCode, Value) {
+        json(
+            self.request(
+                reqwest::Method::GET,
+                &format!("/kosync/syncs/progress/{document}"),
+            )
+            .send()
+            .await
+            .unwrap(),
+        )
+        .await
+    }
+}
+
+async fn sync_key(app: &TestApp, token: &str) -> String {
+    let (status, body) = json(
+        app.post("/v2/myAccount/syncKey?api_key=opds-main")
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["syncKey"].as_str().unwrap().to_owned()
+}
+
+async fn koreader_syncs_progress_of_a_delivered_file_with_the_api_positions(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let token = app.minted_token("opds-main", "member@example.org").await;
+    let key = sync_key(&app, &token).await;
+    // The reader downloads a book into KOReader from the catalog; KOReader names the file by
+    // its partial MD5.
+    let file = reqwest::Client::new()
+        .get(app.url("/opds/main/titles/t-pride/EPUB3"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let document = lectern_domain::kosync::partial_md5(&file);
+    let koreader = Koreader {
+        app: &app,
+        user: "member@example.org".into(),
+        key,
+    };
+    let (status, body) = json(
+        koreader
+            .request(reqwest::Method::GET, "/kosync/users/auth")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        (status, body),
+        (StatusCode::OK, json!({ "authorized": "OK" }))
+    );
+    let xpointer = "/body/DocFragment[3]/body/p[2]/text().0";
+    let (status, body) = koreader
+        .push(json!({
+            "document": document, "progress": xpointer, "percentage": 0.25,
+            "device": "Kobo Libra", "device_id": "K1",
+        }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["document"], document.as_str());
+    assert!(body["timestamp"].as_i64().is_some(), "{body}");
+    // The API shows what KOReader pushed.
+    let (status, position) = json(
+        app.get("/v2/myReadingPosition/t-pride/EPUB3?api_key=opds-main")
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{position}");
+    assert_eq!(position["location"], xpointer);
+    assert_eq!(
+        position["locationDescription"],
+        "25.0% in KOReader on Kobo Libra"
+    );
+    let (_, pulled) = koreader.pull(&document).await;
+    assert_eq!(pulled["progress"], xpointer, "{pulled}");
+    assert_eq!(pulled["percentage"], 0.25, "{pulled}");
+    assert_eq!(pulled["device_id"], "K1", "{pulled}");
+    // Another app moves the reader on; KOReader pulls what the API recorded.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let (status, body) = call_as(
+        &app,
+        "opds-main",
+        reqwest::Method::POST,
+        "/v2/readingEvents",
+        Some(&token),
+        &[
+            ("serviceId", "t-pride"),
+            ("format", "EPUB3"),
+            ("location", "/body/DocFragment[5]/body/p[1]"),
+            ("metric", "5"),
+            ("metricType", "chapter"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, pulled) = koreader.pull(&document).await;
+    assert_eq!(
+        pulled["progress"], "/body/DocFragment[5]/body/p[1]",
+        "{pulled}"
+    );
+    assert_eq!(pulled["device"], "Lectern", "{pulled}");
+    // A book Lectern did not deliver syncs as with any kosync server, and stays out of the API.
+    let (status, _) = koreader
+        .push(json!({
+            "document": "0123456789abcdef0123456789abcdef", "progress": "12",
+            "percentage": 0.5, "device": "Kobo Libra", "device_id": "K1",
+        }))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, pulled) = koreader.pull("0123456789abcdef0123456789abcdef").await;
+    assert_eq!(pulled["progress"], "12", "{pulled}");
+    let (status, pulled) = koreader.pull("ffffffffffffffffffffffffffffffff").await;
+    assert_eq!((status, pulled), (StatusCode::OK, json!({})));
+    // A new key replaces the old one; a removed key syncs nothing.
+    let newer = sync_key(&app, &token).await;
+    let (status, _) = koreader.pull(&document).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let koreader = Koreader {
+        key: newer,
+        ..koreader
+    };
+    assert_eq!(koreader.pull(&document).await.0, StatusCode::OK);
+    let (status, body) = json(
+        reqwest::Client::new()
+            .delete(app.url("/v2/myAccount/syncKey?api_key=opds-main"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(koreader.pull(&document).await.0, StatusCode::UNAUTHORIZED);
+}
+
+async fn koreader_requests_that_are_not_good_are_refused_by_name(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let token = app.minted_token("opds-main", "member@example.org").await;
+    let key = sync_key(&app, &token).await;
+    let koreader = Koreader {
+        app: &app,
+        user: "member@example.org".into(),
+        key,
+    };
+    // Registration is the library's, and KOReader shows why.
+    let (status, body) = json(
+        koreader
+            .request(reqwest::Method::POST, "/kosync/users/create")
+            .json(&json!({ "username": "new@example.org", "password": md5_hex("x") }))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYMENT_REQUIRED);
+    assert!(
+        body["message"].as_str().unwrap().contains("sync key"),
+        "{body}"
+    );
+    for (report, named) in [
+        (
+            json!({ "document": "d", "progress": "p", "percentage": 1.5, "device": "k", "device_id": "1" }),
+            "percentage",
+        ),
+        (
+            json!({ "document": "", "progress": "p", "percentage": 0.5, "device": "k", "device_id": "1" }),
+            "document",
+        ),
+        (
+            json!({ "document": "d", "progress": " ", "percentage": 0.5, "device": "k", "device_id": "1" }),
+            "progress",
+        ),
+        (
+            json!({ "document": "d", "percentage": 0.5, "device": "k", "device_id": "1" }),
+            "progress",
+        ),
+    ] {
+        let (status, body) = koreader.push(report).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(body["code"], 2003, "{body}");
+        assert!(
+            body["message"].as_str().unwrap().contains(named),
+            "{named}: {body}"
+        );
+    }
+    // No credentials, a wrong key, a password instead of the sync key: 401 in the reference
+    // server's shape.
+    let bare = reqwest::Client::new()
+        .get(app.url("/kosync/users/auth"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bare.status(), StatusCode::UNAUTHORIZED);
+    for wrong in ["not-the-key", "member-pass-1"] {
+        let other = Koreader {
+            app: &app,
+            user: "member@example.org".into(),
+            key: wrong.into(),
+        };
+        let (status, body) = other.pull("d").await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert_eq!(body["code"], 2001, "{body}");
+    }
+    // A guest may not make a sync key.
+    let (status, _) = json(
+        app.post("/v2/myAccount/syncKey?api_key=opds-main")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
