@@ -54,6 +54,13 @@ impl Direction {
             Direction::Desc => "desc",
         }
     }
+
+    pub fn reversed(self) -> Direction {
+        match self {
+            Direction::Asc => Direction::Desc,
+            Direction::Desc => Direction::Asc,
+        }
+    }
 }
 
 /// The sort orders of one list: the values its `sortOrder` takes on the wire, and the one it

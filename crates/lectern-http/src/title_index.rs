@@ -6,7 +6,8 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use lectern_domain::catalog::TitleRecord;
-use lectern_search::TitleIndex;
+use lectern_domain::catalog::query::Scope;
+use lectern_search::{Counted, TitleIndex};
 use lectern_store::{Store, StoreError, bisac_codes, categories, sites, titles};
 
 use crate::conventions::ttl_cache::TtlCache;
@@ -32,7 +33,13 @@ pub struct Titles {
     globals: Remembered<Vec<String>>,
     category_names: Remembered<CategoryNames>,
     popular_reads: Remembered<Vec<(String, u64)>>,
+    /// Languages and BISAC codes with their titles counted, by field and scope.
+    term_counts: TtlCache<Arc<Vec<(String, u64)>>>,
 }
+
+/// How long a node keeps the counts of titles by language and BISAC code: counting reads every
+/// title's postings, and a catalog's languages change slowly.
+const TERM_COUNTS_TTL: Duration = Duration::from_secs(60);
 
 /// How long a node keeps the most-read titles: counting them is a scan of every (title, reader)
 /// pair, and which titles are most read moves slowly.
@@ -93,6 +100,7 @@ impl Titles {
                 value: RwLock::default(),
                 ttl: POPULAR_TTL,
             },
+            term_counts: TtlCache::new(TERM_COUNTS_TTL, 1_000),
         }
     }
 
@@ -155,6 +163,26 @@ impl Titles {
             }
         }
         Ok(found)
+    }
+
+    /// The values of a field (languages, BISAC codes) with how many titles in the scope have
+    /// each, kept a minute per scope.
+    pub async fn term_counts(
+        &self,
+        field: Counted,
+        scope: Scope,
+    ) -> anyhow::Result<Arc<Vec<(String, u64)>>> {
+        let key = format!("{field:?} {scope:?}");
+        if let Some(counts) = self.term_counts.recall(&key) {
+            return Ok(counts);
+        }
+        let generation = self.term_counts.generation();
+        let index = self.index.clone();
+        let counts =
+            tokio::task::spawn_blocking(move || index.term_counts(field, &scope)).await??;
+        let counts = Arc::new(counts);
+        self.term_counts.remember(&key, generation, counts.clone());
+        Ok(counts)
     }
 
     /// The sites whose titles every site includes.

@@ -74,6 +74,8 @@ pub(crate) struct SegmentPage {
     values: Values,
     cache: Arc<SegmentCache>,
     desc: bool,
+    /// Keys complemented, so that the heap keeps the hits just before the bound.
+    reverse: bool,
     bound: Option<SegKey>,
     limit: usize,
     page: bool,
@@ -116,6 +118,7 @@ impl Collector for PageCollector<'_> {
             values,
             cache: self.caches.get(reader)?,
             desc: self.plan.desc,
+            reverse: self.plan.reverse,
             bound: None,
             limit: self.limit,
             page: self.page,
@@ -193,7 +196,7 @@ impl SegmentCollector for SegmentPage {
         self.flush();
         let mut hits = Vec::with_capacity(self.heap.len());
         for ((primary, _), doc) in self.heap.iter() {
-            hits.push(self.key_of(*doc, *primary)?);
+            hits.push(self.key_of(*doc, self.turned(*primary))?);
         }
         Ok(SegmentFruit {
             total: self.total,
@@ -295,21 +298,37 @@ impl SegmentPage {
         if self.desc { u64::MAX - v } else { v }
     }
 
+    /// A primary key as the heap compares it: complemented when reading backwards (its own
+    /// inverse, so it also turns a kept key back).
+    #[inline]
+    fn turned(&self, primary: u128) -> u128 {
+        if self.reverse {
+            u128::MAX - primary
+        } else {
+            primary
+        }
+    }
+
+    #[inline]
+    fn turned_id(&self, id: u64) -> u64 {
+        if self.reverse { u64::MAX - id } else { id }
+    }
+
     #[inline]
     fn primary(&self, doc: DocId, score: Score) -> u128 {
         let value = match &self.values {
             // Odd, so that a start value absent from this segment can sit between two (even).
             Values::Str(_, text) => self.cache.sort_ords(*text).get(doc).map(|ord| 2 * ord + 1),
             Values::Num(c) => c.first(doc).map(num_key),
-            Values::Score => return u128::from(u32::MAX - score_bits(score)),
+            Values::Score => return self.turned(u128::from(u32::MAX - score_bits(score))),
         };
-        value.map_or(MISSING, |v| u128::from(self.directed(v)))
+        self.turned(value.map_or(MISSING, |v| u128::from(self.directed(v))))
     }
 
     #[inline]
     fn secondary(&self, doc: DocId) -> u64 {
         let ord = self.cache.service_id.get(doc).unwrap_or(0);
-        self.directed(2 * ord + 1)
+        self.turned_id(self.directed(2 * ord + 1))
     }
 
     /// The start key in this segment's terms.
@@ -327,7 +346,7 @@ impl SegmentPage {
         };
         let ids = &self.cache.service_ids;
         let id = ord_bound(ids.ord_or_next(&after.id), ids.len());
-        Ok((primary, self.directed(id)))
+        Ok((self.turned(primary), self.turned_id(self.directed(id))))
     }
 
     fn key_of(&self, doc: DocId, primary: u128) -> io::Result<Key> {

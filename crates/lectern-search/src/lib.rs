@@ -30,6 +30,8 @@ mod schema;
 mod scope;
 mod search;
 
+pub use search::Counted;
+
 pub use document::{author_sort_key, normalize_isbn, title_sort_key};
 pub use index::TitleIndex;
 pub use schema::SCHEMA_VERSION;
@@ -46,6 +48,8 @@ pub struct SearchPage {
     pub service_ids: Vec<String>,
     /// The token of the next page (`start`); `None` on the last page.
     pub next: Option<String>,
+    /// The token of the page before (`start`); `None` on the first page.
+    pub previous: Option<String>,
     /// The most frequent authors among all matches: count descending, then name.
     pub author_facets: Vec<(String, u64)>,
     /// The most frequent categories among all matches: count descending, then name.

@@ -9,7 +9,9 @@
 //!   as relevant as any other, so it lists by title, ascending.
 //!
 //! A page token is the key of the last hit served, with the sort and direction that issued it:
-//! the next page holds the hits strictly after that key. Titles changed between two requests
+//! the next page holds the hits strictly after that key. A `previous` token is the key of the
+//! first hit served, marked: that page holds the hits strictly before it, found by reading the
+//! whole order reversed (`SortPlan::reverse`) and turning the page back. Titles changed between two requests
 //! move in the order as they should; for relevance, any commit in between can also nudge other
 //! titles' scores (BM25 statistics change), so a title near the page boundary may be seen twice
 //! or not at all.
@@ -59,12 +61,19 @@ pub(crate) struct SortPlan {
     /// Reverse values and serviceIds (never for scores).
     pub desc: bool,
     pub after: Option<Key>,
+    /// Read the order backwards: the page is the hits just before `after`, last first.
+    pub reverse: bool,
     sort: TitleSort,
     direction: Direction,
 }
 
 /// (sort, direction, value, serviceId) of the last hit served.
 type Token = (String, String, Option<KeyValue>, String);
+
+/// (sort, direction, value, serviceId, `BEFORE`) of the first hit served, for the page before it.
+type TokenBefore = (String, String, Option<KeyValue>, String, String);
+
+const BEFORE: &str = "b";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct BadStart;
@@ -85,11 +94,14 @@ impl SortPlan {
             kind,
             desc,
             after: None,
+            reverse: false,
             sort: q.sort,
             direction: q.direction,
         };
         if let Some(start) = &q.start {
-            plan.after = Some(plan.read_token(start)?);
+            let (key, reverse) = plan.read_token(start)?;
+            plan.after = Some(key);
+            plan.reverse = reverse;
         }
         Ok(plan)
     }
@@ -98,8 +110,17 @@ impl SortPlan {
         self.kind == KeyKind::Score
     }
 
-    fn read_token(&self, token: &str) -> Result<Key, BadStart> {
-        let (sort, direction, value, id): Token = decode_token(token).map_err(|_| BadStart)?;
+    /// The token's key, and whether the page comes before it.
+    fn read_token(&self, token: &str) -> Result<(Key, bool), BadStart> {
+        let (sort, direction, value, id, reverse) = match decode_token::<Token>(token) {
+            Ok((sort, direction, value, id)) => (sort, direction, value, id, false),
+            Err(_) => match decode_token::<TokenBefore>(token).map_err(|_| BadStart)? {
+                (sort, direction, value, id, mark) if mark == BEFORE => {
+                    (sort, direction, value, id, true)
+                }
+                _ => return Err(BadStart),
+            },
+        };
         if sort != self.sort.as_str() || direction != self.direction.as_str() {
             return Err(BadStart);
         }
@@ -112,7 +133,7 @@ impl SortPlan {
             _ => false,
         };
         if fits {
-            Ok(Key { value, id })
+            Ok((Key { value, id }, reverse))
         } else {
             Err(BadStart)
         }
@@ -128,8 +149,30 @@ impl SortPlan {
         encode_token(&token)
     }
 
-    /// The order of hits across segments; the per-segment keys of `collector` agree with it.
+    /// The token of the page just before `first`, the first hit of a page.
+    pub fn token_before(&self, first: &Key) -> String {
+        let token: TokenBefore = (
+            self.sort.as_str().to_owned(),
+            self.direction.as_str().to_owned(),
+            first.value.clone(),
+            first.id.clone(),
+            BEFORE.to_owned(),
+        );
+        encode_token(&token)
+    }
+
+    /// The order of hits across segments, reversed when reading backwards; the per-segment keys
+    /// of `collector` agree with it.
     pub fn cmp(&self, a: &Key, b: &Key) -> Ordering {
+        let natural = self.natural_cmp(a, b);
+        if self.reverse {
+            natural.reverse()
+        } else {
+            natural
+        }
+    }
+
+    fn natural_cmp(&self, a: &Key, b: &Key) -> Ordering {
         let directed = |o: Ordering| if self.desc { o.reverse() } else { o };
         let values = match (&a.value, &b.value) {
             (None, None) => Ordering::Equal,
@@ -185,7 +228,11 @@ mod tests {
 
         let mut again = search(TitleSort::Title, Direction::Asc, None);
         again.start = Some(token.clone());
-        assert_eq!(SortPlan::new(&again).unwrap().after, Some(last));
+        assert_eq!(SortPlan::new(&again).unwrap().after, Some(last.clone()));
+        assert!(!SortPlan::new(&again).unwrap().reverse);
+        again.start = Some(title.token_before(&last));
+        let back = SortPlan::new(&again).unwrap();
+        assert_eq!((back.after, back.reverse), (Some(last), true));
 
         for (sort, direction) in [
             (TitleSort::Title, Direction::Desc),

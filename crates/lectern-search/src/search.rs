@@ -3,11 +3,13 @@
 use lectern_domain::catalog::query::{Scope, TitleSearch};
 use lectern_domain::paging::MAX_LIMIT;
 use tantivy::query::AllQuery;
+use tantivy::schema::IndexRecordOption;
+use tantivy::{DocSet, TERMINATED};
 
 use crate::collector::{self, PageCollector};
 use crate::facets::{self, CategoryCollector};
-use crate::paging::SortPlan;
-use crate::scope::ScopedCount;
+use crate::paging::{Key, SortPlan};
+use crate::scope::{ScopedCount, SegmentScope};
 use crate::{Error, FACET_SIZE, Result, SearchError, SearchPage, TitleIndex, query};
 
 impl TitleIndex {
@@ -29,7 +31,7 @@ impl TitleIndex {
         // Only a first page: after a start key the floor cannot rise past that key's score, so
         // the pruned pass scores nearly every match and costs more than the single pass.
         let pruned = plan.uses_score() && plan.after.is_none() && query::prunable(&*query);
-        let (page, hits, more) = if pruned {
+        let (page, mut hits, more) = if pruned {
             let counts = PageCollector {
                 page: false,
                 ..collector
@@ -51,10 +53,7 @@ impl TitleIndex {
             let more = page.after > limit as u64;
             (page, hits, more)
         };
-        let next = match hits.last() {
-            Some(last) if more => Some(plan.token(last)),
-            _ => None,
-        };
+        let (next, previous) = turn_page(&plan, &mut hits, more);
         let (author_facets, category_facets) = if q.facets {
             let globals = self.caches.globals(&searcher)?;
             let top = |tallies, map| facets::top(tallies, map, &self.counters, FACET_SIZE);
@@ -72,6 +71,7 @@ impl TitleIndex {
             total: page.total,
             service_ids: hits.into_iter().map(|k| k.id).collect(),
             next,
+            previous,
             author_facets,
             category_facets,
         })
@@ -103,4 +103,63 @@ impl TitleIndex {
         }
         Ok(counts)
     }
+
+    /// Every value of a field matched whole (`Counted`) with at least one title in the scope,
+    /// with how many, by value as indexed (lower case). It reads each value's postings once,
+    /// checking the scope per title: languages and BISAC codes are few beside the titles.
+    pub fn term_counts(&self, field: Counted, scope: &Scope) -> Result<Vec<(String, u64)>> {
+        let field = match field {
+            Counted::Language => self.fields.language,
+            Counted::BisacCode => self.fields.bisac_code,
+        };
+        let searcher = self.reader.searcher();
+        let mut counts = std::collections::BTreeMap::<String, u64>::new();
+        for segment in searcher.segment_readers() {
+            let in_scope = SegmentScope::open(scope, segment, &self.caches)?;
+            let alive = segment.alive_bitset();
+            let inverted = segment.inverted_index(field)?;
+            let mut terms = inverted.terms().stream()?;
+            while terms.advance() {
+                let mut postings = inverted
+                    .read_postings_from_terminfo(terms.value(), IndexRecordOption::Basic)?;
+                let mut n = 0u64;
+                let mut doc = postings.doc();
+                while doc != TERMINATED {
+                    let admitted = alive.is_none_or(|a| a.is_alive(doc))
+                        && in_scope.as_ref().is_none_or(|s| s.admits(doc));
+                    n += u64::from(admitted);
+                    doc = postings.advance();
+                }
+                if n > 0 {
+                    let value = String::from_utf8_lossy(terms.key()).into_owned();
+                    *counts.entry(value).or_default() += n;
+                }
+            }
+        }
+        Ok(counts.into_iter().collect())
+    }
+}
+
+/// Puts a page's hits in the order's direction and gives the tokens of the pages after and
+/// before it. `more`: hits beyond the page in the direction read.
+fn turn_page(plan: &SortPlan, hits: &mut [Key], more: bool) -> (Option<String>, Option<String>) {
+    if plan.reverse {
+        hits.reverse();
+        let previous = hits.first().filter(|_| more).map(|k| plan.token_before(k));
+        (hits.last().map(|k| plan.token(k)), previous)
+    } else {
+        let next = hits.last().filter(|_| more).map(|k| plan.token(k));
+        let previous = hits
+            .first()
+            .filter(|_| plan.after.is_some())
+            .map(|k| plan.token_before(k));
+        (next, previous)
+    }
+}
+
+/// The fields `TitleIndex::term_counts` counts the values of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counted {
+    Language,
+    BisacCode,
 }

@@ -83,6 +83,44 @@ pub async fn get<'e>(
         .transpose()
 }
 
+const OWNED_KEY: &[&str] = &["created_at", "document_id"];
+
+/// A page of the owner's documents by `(createdAt, documentId)` in `direction`, up to
+/// `limit + 1` after the key.
+pub async fn owned_page<'e>(
+    e: impl Executor<'e, Database = Any>,
+    owner_id: &str,
+    after: Option<&(i64, String)>,
+    direction: lectern_domain::paging::Direction,
+    limit: u32,
+) -> Result<Vec<Document>, StoreError> {
+    let keyset = crate::keyset::Keyset {
+        columns: OWNED_KEY,
+        direction,
+    };
+    let sql = format!(
+        "SELECT {COLUMNS} FROM documents WHERE owner_id = $1{}{}",
+        keyset.after(after.is_some(), 2),
+        keyset.order(limit)
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(owner_id);
+    if let Some((at, id)) = after {
+        query = query.bind(*at).bind(id.as_str());
+    }
+    query.fetch_all(e).await?.iter().map(read).collect()
+}
+
+pub async fn owned_count<'e>(
+    e: impl Executor<'e, Database = Any>,
+    owner_id: &str,
+) -> Result<u64, StoreError> {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM documents WHERE owner_id = $1")
+        .bind(owner_id)
+        .fetch_one(e)
+        .await?;
+    Ok(u64::try_from(n).unwrap_or(0))
+}
+
 /// Deletes the owner's document; the deleted row (for its files), if there was one.
 pub async fn delete(
     conn: &mut Connection,

@@ -229,23 +229,26 @@ pub async fn server_secret(store: &Store, name: &str, fresh: &str) -> Result<Str
     )
 }
 
-const HISTORY: crate::keyset::Keyset<'static> = crate::keyset::Keyset {
-    columns: &["created_at", "download_id"],
-    direction: lectern_domain::paging::Direction::Desc,
-};
+const HISTORY_KEY: &[&str] = &["created_at", "download_id"];
 
 /// A page of what was downloaded for a reader, the newest first (failed packages aside): up to
-/// `limit + 1` after the key `(createdAt, downloadId)`.
+/// `limit + 1` after the key `(createdAt, downloadId)` in `direction` (`Desc` lists the newest
+/// first; `Asc` reads back from a key, for the page before it).
 pub async fn history_page<'e>(
     e: impl Executor<'e, Database = Any>,
     user_account_id: &str,
     after: Option<&(i64, String)>,
+    direction: lectern_domain::paging::Direction,
     limit: u32,
 ) -> Result<Vec<Download>, StoreError> {
+    let keyset = crate::keyset::Keyset {
+        columns: HISTORY_KEY,
+        direction,
+    };
     let sql = format!(
         "SELECT {COLUMNS} FROM downloads WHERE user_account_id = $1 AND status <> 'failed'{}{}",
-        HISTORY.after(after.is_some(), 2),
-        HISTORY.order(limit)
+        keyset.after(after.is_some(), 2),
+        keyset.order(limit)
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(user_account_id);
     if let Some((at, id)) = after {

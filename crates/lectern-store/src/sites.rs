@@ -36,6 +36,11 @@ pub async fn upsert(conn: &mut Connection, site: &Site) -> Result<(), StoreError
     opds_catalog_client(conn, site).await
 }
 
+/// The api_key of a site's OPDS catalog.
+pub fn opds_key(site_id: &str) -> String {
+    format!("opds-{site_id}")
+}
+
 /// The site's OPDS catalog key, made with the site as migration 0024 made it for the sites
 /// before it: `opds-{site}`, trusted and public. Reading apps see no key, so the key is no
 /// secret; what it may do is what any public client of the site may.
@@ -47,7 +52,7 @@ async fn opds_catalog_client(conn: &mut Connection, site: &Site) -> Result<(), S
          WHERE NOT EXISTS (SELECT 1 FROM clients WHERE site_id = $3 AND opds_catalog = 1)
          ON CONFLICT (api_key) DO NOTHING",
     )
-    .bind(format!("opds-{}", site.id))
+    .bind(opds_key(&site.id))
     .bind(format!("{} OPDS catalog", site.name))
     .bind(&site.id)
     .bind(Timestamp::now().unix())

@@ -8,6 +8,7 @@ pub mod bisac;
 pub mod edit;
 pub mod format;
 pub mod isbn;
+pub mod languages;
 pub mod names;
 pub mod periodical;
 pub mod query;

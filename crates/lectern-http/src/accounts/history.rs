@@ -6,6 +6,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::catalog::ContributorType;
 use lectern_domain::catalog::Format;
+use lectern_domain::paging::Direction;
 use lectern_store::downloads::{self, DownloadStatus, SubjectKind};
 use lectern_store::titles;
 use serde::Serialize;
@@ -124,8 +125,14 @@ pub async fn my_history(
     let after: Option<(i64, String)> = page.after()?;
     let reads = state.store.reads();
     let total = downloads::history_count(reads, &me.user_account_id).await?;
-    let mut rows =
-        downloads::history_page(reads, &me.user_account_id, after.as_ref(), page.limit).await?;
+    let mut rows = downloads::history_page(
+        reads,
+        &me.user_account_id,
+        after.as_ref(),
+        Direction::Desc,
+        page.limit,
+    )
+    .await?;
     let next = page.next_token(&mut rows, |d| (d.created_at.unix(), d.download_id.clone()));
     let ids: Vec<String> = rows
         .iter()

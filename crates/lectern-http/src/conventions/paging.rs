@@ -169,10 +169,7 @@ impl PageRequest {
         match token {
             None => Ok(None),
             Some((order, key)) if order == self.order => Ok(Some(key)),
-            Some(_) => Err(ApiError::bad_param(
-                "start",
-                "belongs to this list in another order; start again without it",
-            )),
+            Some(_) => Err(another_order()),
         }
     }
 
@@ -191,6 +188,80 @@ impl PageRequest {
 
     /// The `next` token: present when the page came back full and more rows exist. Callers fetch
     /// `limit + 1` rows; the extra row only tells whether there is more.
+    /// The token of the page that starts after `key`, in this request's order.
+    pub fn token_after<K: Serialize>(&self, key: K) -> String {
+        encode_token(&(&self.order, key))
+    }
+
+    /// The token of the page that ends just before `key`: a `previous` link's.
+    pub fn token_before<K: Serialize>(&self, key: K) -> String {
+        encode_token(&(&self.order, key, BEFORE))
+    }
+
+    /// Where the page starts: after a key (a `next` token) or before one (a `previous` token).
+    pub fn bound<K: DeserializeOwned>(&self) -> ApiResult<Option<Bound<K>>> {
+        if let Some(token) = self.start.as_deref()
+            && let Ok((order, key, mark)) = decode_token::<(String, K, String)>(token)
+            && mark == BEFORE
+        {
+            if order != self.order {
+                return Err(another_order());
+            }
+            return Ok(Some(Bound::Before(key)));
+        }
+        Ok(self.after()?.map(Bound::After))
+    }
+
+    /// `bound` for a list the store pages by `order`, checking the key's shape.
+    pub fn bound_key<Row>(
+        &self,
+        order: impl KeyedOrder<Row>,
+    ) -> ApiResult<Option<Bound<Vec<KeyPart>>>> {
+        let bound = self.bound::<Vec<KeyPart>>()?;
+        if bound.as_ref().is_some_and(|b| !order.fits(b.key())) {
+            return Err(ApiError::bad_param(
+                "start",
+                "is not a page token of this list",
+            ));
+        }
+        Ok(bound)
+    }
+
+    /// Ends a page read as `Bound::reading` says (`limit + 1` rows in the direction read): puts
+    /// the rows in the list's order and gives the tokens of the pages after and before them.
+    pub fn turn<T, K: Serialize, B>(
+        &self,
+        bound: Option<&Bound<B>>,
+        rows: &mut Vec<T>,
+        key_of: impl Fn(&T) -> K,
+    ) -> Turns {
+        let limit = usize::try_from(self.limit).unwrap_or(usize::MAX);
+        let more = rows.len() > limit;
+        rows.truncate(limit);
+        match bound {
+            Some(Bound::Before(_)) => {
+                rows.reverse();
+                Turns {
+                    next: rows.last().map(|r| self.token_after(key_of(r))),
+                    previous: rows
+                        .first()
+                        .filter(|_| more)
+                        .map(|r| self.token_before(key_of(r))),
+                }
+            }
+            _ => Turns {
+                next: rows
+                    .last()
+                    .filter(|_| more)
+                    .map(|r| self.token_after(key_of(r))),
+                previous: rows
+                    .first()
+                    .filter(|_| bound.is_some())
+                    .map(|r| self.token_before(key_of(r))),
+            },
+        }
+    }
+
     pub fn next_token<T, K: Serialize>(
         &self,
         rows: &mut Vec<T>,
@@ -205,6 +276,49 @@ impl PageRequest {
             None
         }
     }
+}
+
+fn another_order() -> ApiError {
+    ApiError::bad_param(
+        "start",
+        "belongs to this list in another order; start again without it",
+    )
+}
+
+/// Marks a token of the page before its key.
+const BEFORE: &str = "b";
+
+/// Where a page starts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Bound<K> {
+    /// Just after the key: the `next` page of the page that ended there.
+    After(K),
+    /// Just before the key: the `previous` page of the page that began there.
+    Before(K),
+}
+
+impl<K> Bound<K> {
+    pub fn key(&self) -> &K {
+        match self {
+            Bound::After(k) | Bound::Before(k) => k,
+        }
+    }
+
+    /// The direction to read a list ordered in `direction` from this bound: backwards for the
+    /// page before it (`PageRequest::turn` puts the rows back in order).
+    pub fn reading(bound: Option<&Bound<K>>, direction: Direction) -> Direction {
+        match bound {
+            Some(Bound::Before(_)) => direction.reversed(),
+            _ => direction,
+        }
+    }
+}
+
+/// The tokens of the pages either side of a page.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Turns {
+    pub next: Option<String>,
+    pub previous: Option<String>,
 }
 
 fn paging_error(e: &PagingError) -> ApiError {
@@ -265,5 +379,80 @@ impl PageRequest {
             .collect();
         let next = self.next_token(&mut rows, &key_of);
         Ok((rows, next))
+    }
+}
+
+impl PageRequest {
+    /// `page_of` with `previous` as well: a short list held in memory, in ascending key order,
+    /// paged after or before a key as the token says.
+    pub fn page_both_ways<T, K>(
+        &self,
+        items: Vec<T>,
+        key_of: impl Fn(&T) -> K,
+    ) -> ApiResult<(Vec<T>, Turns)>
+    where
+        K: Serialize + DeserializeOwned + PartialOrd,
+    {
+        let bound: Option<Bound<K>> = self.bound()?;
+        let take = usize::try_from(self.limit).unwrap_or(usize::MAX) + 1;
+        let mut rows: Vec<T> = match &bound {
+            Some(Bound::Before(b)) => items
+                .into_iter()
+                .rev()
+                .skip_while(|item| key_of(item) >= *b)
+                .take(take)
+                .collect(),
+            Some(Bound::After(a)) => items
+                .into_iter()
+                .skip_while(|item| key_of(item) <= *a)
+                .take(take)
+                .collect(),
+            None => items.into_iter().take(take).collect(),
+        };
+        let turns = self.turn(bound.as_ref(), &mut rows, &key_of);
+        Ok((rows, turns))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(start: Option<String>) -> PageRequest {
+        PageRequest {
+            start,
+            limit: 10,
+            order: "fixed:asc".to_owned(),
+        }
+    }
+
+    #[test]
+    fn pages_held_in_memory_turn_both_ways() {
+        let items: Vec<u32> = (0..25).collect();
+        let mut pages = Vec::new();
+        let mut start = None;
+        loop {
+            let (rows, turns) = request(start.clone())
+                .page_both_ways(items.clone(), |n| *n)
+                .unwrap();
+            assert_eq!(turns.previous.is_some(), !pages.is_empty());
+            pages.push(rows);
+            match turns.next {
+                Some(next) => start = Some(next),
+                None => break,
+            }
+        }
+        assert_eq!(pages.concat(), items);
+        let (_, last) = request(start)
+            .page_both_ways(items.clone(), |n| *n)
+            .unwrap();
+        let mut back = last.previous;
+        for expected in pages.iter().rev().skip(1) {
+            let (rows, turns) = request(back).page_both_ways(items.clone(), |n| *n).unwrap();
+            assert_eq!(&rows, expected);
+            assert!(turns.next.is_some());
+            back = turns.previous;
+        }
+        assert_eq!(back, None);
     }
 }

@@ -6,7 +6,7 @@ mod create;
 mod delete;
 mod record;
 
-pub use record::{owned_document, owner_view};
+pub use record::{owned_document, owned_document_record, owner_view};
 
 use axum::extract::DefaultBodyLimit;
 use lectern_domain::documents::MAX_BYTES;

@@ -1,6 +1,7 @@
-//! Facets of a feed of titles: the format, a category, and how a title can be read (by screen
-//! reader alone, by listening, by touch, with text and audio together), each a link to the same
-//! feed narrowed to it, and the parameters those links carry, read back into the search's filters.
+//! Facets of a feed of titles: the format, a category, a language, and how a title can be read
+//! (by screen reader alone, by listening, by touch, with text and audio together), each a link to
+//! the same feed narrowed to it, and the parameters those links carry, read back into the search's
+//! filters.
 
 use lectern_domain::catalog::Format;
 use lectern_domain::catalog::accessibility::{FEATURES, SUFFICIENT_MODES, known, set_key};
@@ -16,6 +17,8 @@ use crate::error::{ApiError, ApiResult};
 pub struct FacetParams {
     pub format: Option<String>,
     pub category: Option<String>,
+    /// An ISO 639-2 code, as titles carry their languages.
+    pub language: Option<String>,
     /// A set of access modes sufficient to read a title alone: `textual`, `auditory`, ...
     pub access_mode_sufficient: Option<String>,
     /// An accessibility feature a title's format has: `synchronizedAudioText`, ...
@@ -58,6 +61,15 @@ impl FacetParams {
         if let Some(v) = self.category.as_deref().filter(|v| !v.is_empty()) {
             filters.categories.push(v.to_owned());
         }
+        if let Some(v) = self.language.as_deref().filter(|v| !v.is_empty()) {
+            if v.len() != 3 || !v.bytes().all(|b| b.is_ascii_alphabetic()) {
+                return Err(ApiError::bad_param(
+                    "language",
+                    "must be an ISO 639-2 code such as 'eng'",
+                ));
+            }
+            filters.language = Some(v.to_ascii_lowercase());
+        }
         if let Some(v) = self
             .access_mode_sufficient
             .as_deref()
@@ -94,6 +106,7 @@ impl FacetParams {
         for (name, value) in [
             ("format", &self.format),
             ("category", &self.category),
+            ("language", &self.language),
             ("accessModeSufficient", &self.access_mode_sufficient),
             ("feature", &self.feature),
         ] {
@@ -110,6 +123,7 @@ impl FacetParams {
         match name {
             "format" => next.format = value,
             "category" => next.category = value,
+            "language" => next.language = value,
             "accessModeSufficient" => {
                 next.access_mode_sufficient = value;
                 next.feature = None;
@@ -124,11 +138,13 @@ impl FacetParams {
 }
 
 /// The facet groups of a feed: `href` makes the feed's address with other facet parameters;
-/// `categories` are the top categories of all the feed's titles, with their counts.
+/// `categories` are the top categories of all the feed's titles, with their counts; `languages`
+/// those of the reader's whole catalog (shown without counts, which would be the catalog's).
 pub fn groups(
     current: &FacetParams,
     href: impl Fn(&FacetParams) -> String,
     categories: Vec<(String, u64)>,
+    languages: &[(String, u64)],
 ) -> Vec<FacetGroup> {
     let any = |name: &str, active: bool| Facet {
         title: "Any".to_owned(),
@@ -180,6 +196,24 @@ pub fn groups(
         }));
         groups.push(FacetGroup {
             title: "Category".to_owned(),
+            facets,
+        });
+    }
+    if languages.len() > 1 || current.language.is_some() {
+        let mut facets = vec![any("language", current.language.is_none())];
+        facets.extend(languages.iter().map(|(code, _)| {
+            Facet {
+                title: lectern_domain::catalog::languages::name(code),
+                active: current
+                    .language
+                    .as_deref()
+                    .is_some_and(|l| l.eq_ignore_ascii_case(code)),
+                href: href(&current.with("language", Some(code))),
+                count: None,
+            }
+        }));
+        groups.push(FacetGroup {
+            title: "Language".to_owned(),
             facets,
         });
     }

@@ -1,21 +1,23 @@
 //! The catalog's feeds: the root, a site's navigation, and the acquisition feeds of titles
-//! (new arrivals, a category, a BISAC subject, a search), each read through the title index with
-//! the API's keyset paging.
+//! (new arrivals, a category, a BISAC subject, a language, a search), each read through the title
+//! index with the API's keyset paging, `previous` as well as `next`.
 
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::Timestamp;
+use lectern_domain::catalog::languages;
 use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
 use lectern_domain::paging::Direction;
 
 use super::facets::{self, FacetParams};
 use super::model::{FacetGroup, Feed, FeedLink, Leads, NavEntry};
+use super::popular;
 use super::publication;
 use super::render::{Rendering, answer};
 use super::site::{OpdsAsk, OpdsSite};
 use crate::conventions::caller::Caller;
 use crate::conventions::links::segment;
-use crate::conventions::paging::{ListParams, PageRequest};
+use crate::conventions::paging::{ListParams, PageRequest, Turns};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, search};
@@ -30,10 +32,7 @@ pub async fn root(State(state): State<AppState>, ask: OpdsAsk) -> ApiResult<Resp
     }
     let mut navigation = Vec::new();
     for s in &all {
-        if lectern_store::clients::opds_catalog_of(state.store.reads(), &s.id)
-            .await?
-            .is_some_and(|c| !c.disabled)
-        {
+        if OpdsSite::catalog_key(&state, &s.id).await?.is_some() {
             navigation.push(NavEntry {
                 title: s.name.clone(),
                 href: state.opds_url(&segment(&s.id)),
@@ -78,14 +77,16 @@ async fn site_root_of(state: &AppState, site: &OpdsSite, ask: &OpdsAsk) -> ApiRe
         summary: Some(summary.to_owned()),
         count: None,
     };
-    let navigation = vec![
-        entry(
-            "New arrivals",
-            "/new",
-            Leads::Acquisition,
-            "http://opds-spec.org/sort/new",
-            "The titles most recently added to the library",
-        ),
+    let mut navigation = vec![entry(
+        "New arrivals",
+        "/new",
+        Leads::Acquisition,
+        "http://opds-spec.org/sort/new",
+        "The titles most recently added to the library",
+    )];
+    let who = CatalogViewer::of(state, &caller).await?;
+    navigation.extend(popular::entries(state, site, &who).await?);
+    navigation.extend([
         entry(
             "Categories",
             "/categories",
@@ -93,15 +94,29 @@ async fn site_root_of(state: &AppState, site: &OpdsSite, ask: &OpdsAsk) -> ApiRe
             "subsection",
             "Titles by the library's categories",
         ),
+        entry(
+            "Languages",
+            "/languages",
+            Leads::Navigation,
+            "subsection",
+            "Titles by the language they are written in",
+        ),
+        entry(
+            "Subjects (BISAC)",
+            "/bisac",
+            Leads::Navigation,
+            "subsection",
+            "Titles by the book trade's subject headings",
+        ),
         // A guest who opens it is asked to sign in (401 with the authentication document).
         entry(
             "My shelf",
             "/shelf",
             Leads::Navigation,
             "http://opds-spec.org/shelf",
-            "Your reading lists, assigned titles and downloads",
+            "Your reading lists, assigned titles, documents and downloads",
         ),
-    ];
+    ]);
     let feed = Feed {
         id: site.url(""),
         title: site.site.name.clone(),
@@ -110,71 +125,16 @@ async fn site_root_of(state: &AppState, site: &OpdsSite, ask: &OpdsAsk) -> ApiRe
         navigation,
         ..Feed::empty()
     };
-    Ok(answer(
-        &feed,
-        Rendering::of(&ask.headers),
-        &site.site.name,
-        caller.user().is_some(),
-    ))
+    Ok(site.answer(&feed, ask, caller.user().is_some()))
 }
 
 /// `self`, `start` and `search`, which every feed of a site carries.
-fn site_links(site: &OpdsSite, path: &str) -> Vec<FeedLink> {
+pub fn site_links(site: &OpdsSite, path: &str) -> Vec<FeedLink> {
     vec![
         FeedLink::to("self", site.url(path), Leads::Navigation),
         FeedLink::to("start", site.url(""), Leads::Navigation),
         FeedLink::to("search", site.url("/search"), Leads::Search),
     ]
-}
-
-/// `GET /opds/{siteId}/categories`: each category with a title the reader can see.
-pub async fn categories(
-    State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    ask: OpdsAsk,
-) -> ApiResult<Response> {
-    let site = OpdsSite::named(&state, &site_id).await?;
-    let caller = site.caller(&state, &ask).await?;
-    let who = CatalogViewer::of(&state, &caller).await?;
-    let scope = who.scope();
-    let index = state.titles.index.clone();
-    let counts = tokio::task::spawn_blocking(move || index.category_counts(&scope))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
-    let navigation = counts
-        .into_iter()
-        .map(|(name, count)| NavEntry {
-            title: who
-                .category_names
-                .categories
-                .get(&name)
-                .cloned()
-                .flatten()
-                .unwrap_or_else(|| name.clone()),
-            href: site.url(&format!("/categories/{}", segment(&name))),
-            leads: Leads::Acquisition,
-            rel: "subsection",
-            summary: Some(format!("{count} titles")),
-            count: Some(count),
-        })
-        .collect();
-    let mut links = site_links(&site, "/categories");
-    links.push(FeedLink::to("up", site.url(""), Leads::Navigation));
-    let feed = Feed {
-        id: site.url("/categories"),
-        title: "Categories".to_owned(),
-        updated: Timestamp::now().to_string(),
-        links,
-        navigation,
-        ..Feed::empty()
-    };
-    Ok(answer(
-        &feed,
-        Rendering::of(&ask.headers),
-        &site.site.name,
-        caller.user().is_some(),
-    ))
 }
 
 /// `GET /opds/{siteId}/new`: titles by the date they were added, newest first.
@@ -199,7 +159,6 @@ pub async fn category(
     Path((site_id, name)): Path<(String, String)>,
     ask: OpdsAsk,
 ) -> ApiResult<Response> {
-    let site = OpdsSite::named(&state, &site_id).await?;
     let names = state.titles.category_names(&state.store).await?;
     let title = match names.categories.get(&name) {
         Some(description) => description.clone().unwrap_or_else(|| name.clone()),
@@ -209,16 +168,12 @@ pub async fn category(
             )));
         }
     };
-    let asked = Titles {
-        path: format!("/categories/{}", segment(&name)),
-        title,
-        filters: TitleFilters {
-            categories: vec![name],
-            ..Default::default()
-        },
-        order: (TitleSort::Title, Direction::Asc),
+    let filters = TitleFilters {
+        categories: vec![name.clone()],
+        ..Default::default()
     };
-    titles_feed(&state, &site, &ask, asked).await
+    let path = format!("/categories/{}", segment(&name));
+    subject_feed(&state, &site_id, &ask, (path, title), filters).await
 }
 
 /// `GET /opds/{siteId}/bisac/{code}`: a BISAC subject's titles by title.
@@ -227,23 +182,57 @@ pub async fn bisac(
     Path((site_id, code)): Path<(String, String)>,
     ask: OpdsAsk,
 ) -> ApiResult<Response> {
-    let site = OpdsSite::named(&state, &site_id).await?;
     let names = state.titles.category_names(&state.store).await?;
     let title = names
         .bisac
         .get(&code)
         .cloned()
         .ok_or_else(|| ApiError::not_found(format!("There is no BISAC subject '{code}'")))?;
+    let filters = TitleFilters {
+        included_bisac_codes: vec![code.clone()],
+        ..Default::default()
+    };
+    let path = format!("/bisac/{}", segment(&code));
+    subject_feed(&state, &site_id, &ask, (path, title), filters).await
+}
+
+/// `GET /opds/{siteId}/languages/{code}`: the titles in a language (an ISO 639-2 code, as
+/// titles carry them), by title.
+pub async fn language(
+    State(state): State<AppState>,
+    Path((site_id, code)): Path<(String, String)>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return Err(ApiError::not_found(format!(
+            "There is no language '{code}': languages are ISO 639-2 codes such as 'eng'"
+        )));
+    }
+    let title = format!("In {}", languages::name(&code));
+    let filters = TitleFilters {
+        language: Some(code.to_ascii_lowercase()),
+        ..Default::default()
+    };
+    let path = format!("/languages/{}", segment(&code));
+    subject_feed(&state, &site_id, &ask, (path, title), filters).await
+}
+
+/// The titles of one subject (a category, a BISAC subject, a language) by title.
+async fn subject_feed(
+    state: &AppState,
+    site_id: &str,
+    ask: &OpdsAsk,
+    (path, title): (String, String),
+    filters: TitleFilters,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(state, site_id).await?;
     let asked = Titles {
-        path: format!("/bisac/{}", segment(&code)),
+        path,
         title,
-        filters: TitleFilters {
-            included_bisac_codes: vec![code],
-            ..Default::default()
-        },
+        filters,
         order: (TitleSort::Title, Direction::Asc),
     };
-    titles_feed(&state, &site, &ask, asked).await
+    titles_feed(state, &site, ask, asked).await
 }
 
 /// `GET /opds/{siteId}/search?query=`: the words searched as `GET /v2/titles` searches
@@ -336,14 +325,18 @@ async fn titles_feed(
             format!("{base}?{q}")
         }
     };
-    let facets = facets::groups(&chosen, facet_href, found.category_facets);
+    let languages = language_facets(state, &who).await?;
+    let facets = facets::groups(&chosen, facet_href, found.category_facets, &languages);
     query.extend(chosen.pairs());
     let shown = Shown {
         path: asked.path,
         title: asked.title,
         query,
         ids: found.service_ids,
-        next: found.next,
+        turns: Turns {
+            next: found.next,
+            previous: found.previous,
+        },
         total: found.total,
         up: site.url(""),
         facets,
@@ -359,7 +352,8 @@ pub struct Shown {
     /// What its links carry besides paging (a search's words).
     pub query: Vec<(&'static str, String)>,
     pub ids: Vec<String>,
-    pub next: Option<String>,
+    /// The tokens of the pages either side.
+    pub turns: Turns,
     pub total: u64,
     /// The feed a reader goes back up to.
     pub up: String,
@@ -367,7 +361,7 @@ pub struct Shown {
 }
 
 /// The acquisition feed of a page of titles, each as its reader sees it, with `self`,
-/// `first` and `next` links that keep the page's size.
+/// `first`, `previous` and `next` links that keep the page's size.
 pub async fn publications_feed(
     state: &AppState,
     site: &OpdsSite,
@@ -386,6 +380,25 @@ pub async fn publications_feed(
         .filter(|r| who.sees(r))
         .map(|r| publication::of(site, r, who))
         .collect();
+    Ok(acquisition_feed(
+        site,
+        ask,
+        caller.user().is_some(),
+        page,
+        shown,
+        publications,
+    ))
+}
+
+/// The acquisition feed of a page of publications, with the links of `publications_feed`.
+pub fn acquisition_feed(
+    site: &OpdsSite,
+    ask: &OpdsAsk,
+    signed_in: bool,
+    page: &PageRequest,
+    shown: Shown,
+    publications: Vec<super::model::Publication>,
+) -> Response {
     let here = |start: Option<&str>| {
         let mut q = url::form_urlencoded::Serializer::new(String::new());
         for (k, v) in &shown.query {
@@ -412,7 +425,14 @@ pub async fn publications_feed(
         FeedLink::to("up", shown.up.clone(), Leads::Navigation),
         FeedLink::to("search", site.url("/search"), Leads::Search),
     ];
-    if let Some(next) = &shown.next {
+    if let Some(previous) = &shown.turns.previous {
+        links.push(FeedLink::to(
+            "previous",
+            here(Some(previous)),
+            Leads::Acquisition,
+        ));
+    }
+    if let Some(next) = &shown.turns.next {
         links.push(FeedLink::to("next", here(Some(next)), Leads::Acquisition));
     }
     let mut feed = Feed {
@@ -432,10 +452,19 @@ pub async fn publications_feed(
             site.url(""),
         ));
     }
-    Ok(answer(
-        &feed,
-        Rendering::of(&ask.headers),
-        &site.site.name,
-        caller.user().is_some(),
-    ))
+    site.answer(&feed, ask, signed_in)
+}
+
+/// The languages of the reader's titles, for a feed's language facet: every language with a
+/// title they may see, counted over the catalog (not the feed), since counting a feed's
+/// matches by language would take a pass of its own over them.
+async fn language_facets(
+    state: &AppState,
+    who: &CatalogViewer,
+) -> ApiResult<std::sync::Arc<Vec<(String, u64)>>> {
+    state
+        .titles
+        .term_counts(lectern_search::Counted::Language, who.scope())
+        .await
+        .map_err(ApiError::internal)
 }

@@ -11,8 +11,10 @@ mod covers;
 mod facets;
 mod feeds;
 mod model;
+mod navigation;
 mod opds2;
 mod opensearch;
+mod popular;
 mod publication;
 mod render;
 mod shelves;
@@ -38,8 +40,13 @@ pub fn routes(state: AppState) -> Router<AppState> {
         .route("/opds/{site_id}/shelf/lists/{list_id}", get(shelves::list))
         .route("/opds/{site_id}/shelf/assigned", get(shelves::assigned))
         .route("/opds/{site_id}/shelf/downloads", get(shelves::downloaded))
-        .route("/opds/{site_id}/categories", get(feeds::categories))
+        .route("/opds/{site_id}/shelf/documents", get(shelves::documents))
+        .route("/opds/{site_id}/popular/{list_id}", get(popular::list))
+        .route("/opds/{site_id}/categories", get(navigation::categories))
         .route("/opds/{site_id}/categories/{name}", get(feeds::category))
+        .route("/opds/{site_id}/languages", get(navigation::languages))
+        .route("/opds/{site_id}/languages/{code}", get(feeds::language))
+        .route("/opds/{site_id}/bisac", get(navigation::bisac_subjects))
         .route("/opds/{site_id}/bisac/{code}", get(feeds::bisac))
         .route("/opds/{site_id}/search", get(feeds::search_titles))
         .route(

@@ -2,20 +2,33 @@
 //! formats they may have (the same access rules as the API's title records).
 
 use lectern_domain::catalog::artifact::ArtifactStatus;
-use lectern_domain::catalog::{ContributorType, Format, TitleRecord, names};
+use lectern_domain::catalog::{ContributorType, Format, TitleRecord, languages, names};
 use lectern_domain::title_access::{self, UsageRestriction, Viewer};
 
 use super::accessibility;
 use super::model::{Acquisition, Image, Person, Publication, Role, Subject};
 use super::site::OpdsSite;
 use crate::conventions::links::segment;
+use crate::error::ApiResult;
 use crate::titles::CatalogViewer;
+use lectern_domain::account::Account;
+use lectern_store::documents::{Document, DocumentStatus};
 
 /// The service's categories, as a subject scheme.
 pub const CATEGORY_SCHEME: &str = "urn:lectern:category";
 pub const BISAC_SCHEME: &str = "http://www.bisg.org/standards/bisac_subject/";
 
 pub fn of(site: &OpdsSite, record: &TitleRecord, who: &CatalogViewer) -> Publication {
+    built(site, record, who, refusal(record, who))
+}
+
+/// The publication, its acquisition links refused for `refused_because` when there is one.
+fn built(
+    site: &OpdsSite,
+    record: &TitleRecord,
+    who: &CatalogViewer,
+    refused_because: Option<String>,
+) -> Publication {
     let base = site.url(&format!("/titles/{}", segment(&record.service_id)));
     Publication {
         id: format!("urn:lectern:{}:{}", record.site, record.service_id),
@@ -23,7 +36,11 @@ pub fn of(site: &OpdsSite, record: &TitleRecord, who: &CatalogViewer) -> Publica
         subtitle: record.subtitle.clone(),
         contributors: contributors(record),
         summary: record.synopsis.clone(),
-        languages: record.languages.iter().map(|l| bcp47(l)).collect(),
+        languages: record
+            .languages
+            .iter()
+            .map(|l| languages::bcp47(l))
+            .collect(),
         publisher: record.publisher.clone(),
         published: record.publish_date.map(|d| d.date()),
         modified: record
@@ -49,7 +66,7 @@ pub fn of(site: &OpdsSite, record: &TitleRecord, who: &CatalogViewer) -> Publica
                 thumbnail: true,
             },
         ],
-        acquisitions: acquisitions(record, who, &base),
+        acquisitions: acquisitions(record, &base, refused_because),
         accessibility: accessibility::merged(
             record
                 .artifacts
@@ -58,6 +75,31 @@ pub fn of(site: &OpdsSite, record: &TitleRecord, who: &CatalogViewer) -> Publica
                 .map(|a| &a.accessibility),
         ),
     }
+}
+
+/// A reader's own document as a publication: its EPUB 3 once converted (documents count against
+/// no allowance, so no rule refuses it), and where the conversion stands until then.
+pub fn of_document(
+    site: &OpdsSite,
+    owner: &Account,
+    d: &Document,
+    who: &CatalogViewer,
+) -> ApiResult<Publication> {
+    let record = crate::documents::owned_document_record(owner, d)?;
+    let mut publication = built(site, &record, who, None);
+    // Covers are drawn for the catalog's titles; a document has none to show.
+    publication.images.clear();
+    publication.summary = Some(match d.status {
+        DocumentStatus::Ready => "Your document, made accessible as EPUB 3.".to_owned(),
+        DocumentStatus::Queued | DocumentStatus::Converting => {
+            "Your document is being made accessible; look again in a few minutes.".to_owned()
+        }
+        DocumentStatus::Failed => format!(
+            "Your document could not be made accessible: {}",
+            d.error.as_deref().unwrap_or("its file could not be read")
+        ),
+    });
+    Ok(publication)
 }
 
 /// The record's contributors, then the narrators of its audio formats (kept on the artifact).
@@ -115,28 +157,35 @@ fn subjects(site: &OpdsSite, record: &TitleRecord, who: &CatalogViewer) -> Vec<S
     service.chain(bisac).collect()
 }
 
+/// Why the reader may not have the title, as its error alerts say; `None` for a guest (whose
+/// links ask them to sign in) and for a reader the rules allow.
+fn refusal(record: &TitleRecord, who: &CatalogViewer) -> Option<String> {
+    if matches!(who.viewer, Viewer::Guest { .. }) {
+        return None;
+    }
+    let alerts = who
+        .perspective()
+        .alerts(record, who.in_global(&record.site));
+    (!title_access::allows_download(&alerts)).then(|| {
+        alerts
+            .iter()
+            .filter(|a| a.level == title_access::AlertLevel::Error)
+            .map(|a| a.message.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}
+
 /// One link per available format. A guest sees the formats of a title anyone may have, and
 /// those of other titles as links that ask them to sign in first; a signed-in reader whom the
 /// access rules refuse sees the links marked unavailable, with the reasons
 /// (`docs/decisions.md`, "Acquisition links in the OPDS catalog").
-fn acquisitions(record: &TitleRecord, who: &CatalogViewer, base: &str) -> Vec<Acquisition> {
+fn acquisitions(
+    record: &TitleRecord,
+    base: &str,
+    refused_because: Option<String>,
+) -> Vec<Acquisition> {
     let open_access = record.usage_restriction != UsageRestriction::Copyright;
-    let guest = matches!(who.viewer, Viewer::Guest { .. });
-    let refused_because = if guest {
-        None
-    } else {
-        let alerts = who
-            .perspective()
-            .alerts(record, who.in_global(&record.site));
-        (!title_access::allows_download(&alerts)).then(|| {
-            alerts
-                .iter()
-                .filter(|a| a.level == title_access::AlertLevel::Error)
-                .map(|a| a.message.as_str())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-    };
     record
         .artifacts
         .iter()
@@ -160,37 +209,4 @@ pub fn media_type(format: Format) -> &'static str {
         Format::Epub3 => "application/epub+zip",
         _ => "application/zip",
     }
-}
-
-/// ISO 639-2 codes as BCP 47 prefers them (the two-letter code where ISO 639-1 has one), for
-/// the languages a library most often holds; others stay three letters, which BCP 47 allows.
-pub fn bcp47(code: &str) -> String {
-    let two = match code {
-        "eng" => "en",
-        "fre" | "fra" => "fr",
-        "spa" => "es",
-        "ger" | "deu" => "de",
-        "ita" => "it",
-        "por" => "pt",
-        "dut" | "nld" => "nl",
-        "chi" | "zho" => "zh",
-        "jpn" => "ja",
-        "kor" => "ko",
-        "rus" => "ru",
-        "ara" => "ar",
-        "hin" => "hi",
-        "swe" => "sv",
-        "nor" => "no",
-        "dan" => "da",
-        "fin" => "fi",
-        "pol" => "pl",
-        "tur" => "tr",
-        "heb" => "he",
-        "gre" | "ell" => "el",
-        "lat" => "la",
-        "wel" | "cym" => "cy",
-        "gle" => "ga",
-        other => return other.to_owned(),
-    };
-    two.to_owned()
 }

@@ -1,25 +1,25 @@
-//! A signed-in reader's shelf: their reading lists, the titles assigned to them, and what they
-//! downloaded, each paged in the store as the API pages it. A guest asking for the shelf hears
+//! A signed-in reader's shelf: their reading lists, the titles assigned to them, their own
+//! documents and what they downloaded, each paged in the store as the API pages it, both ways. A guest asking for the shelf hears
 //! 401 with the authentication document, which is how an app learns to offer its sign-in.
 
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::Timestamp;
 use lectern_domain::assigned_titles::AssignedSortOrder;
-use lectern_domain::paging::FixedOrder;
+use lectern_domain::paging::{Direction, FixedOrder};
 use lectern_domain::reading_lists::{EntrySortOrder, ListRight, ListSortOrder};
 use lectern_domain::role::Role;
 use lectern_store::downloads::SubjectKind;
 use lectern_store::keyset::KeyedOrder;
 use lectern_store::reading_lists::{self, ListQuery, ListScope};
-use lectern_store::{assigned_titles, downloads, reading_list_entries};
+use lectern_store::{assigned_titles, documents, downloads, reading_list_entries};
 
-use super::feeds::{Shown, publications_feed};
+use super::feeds::{Shown, acquisition_feed, publications_feed};
 use super::model::{Feed, FeedLink, Leads, NavEntry};
-use super::render::{Rendering, answer};
+use super::publication;
 use super::site::{OpdsAsk, OpdsSite};
 use crate::conventions::links::segment;
-use crate::conventions::paging::ListParams;
+use crate::conventions::paging::{Bound, ListParams};
 use crate::error::{ApiError, ApiResult};
 use crate::lists::list_for;
 use crate::state::AppState;
@@ -57,6 +57,12 @@ pub async fn shelf(
         ));
     }
     navigation.push(entry(
+        "My documents",
+        "/shelf/documents",
+        Leads::Acquisition,
+        "The documents you uploaded, made accessible as EPUB 3",
+    ));
+    navigation.push(entry(
         "My downloads",
         "/shelf/downloads",
         Leads::Acquisition,
@@ -74,12 +80,7 @@ pub async fn shelf(
         navigation,
         ..Feed::empty()
     };
-    Ok(answer(
-        &feed,
-        Rendering::of(&ask.headers),
-        &site.site.name,
-        true,
-    ))
+    Ok(site.answer(&feed, &ask, true))
 }
 
 /// `GET /opds/{siteId}/shelf/lists`: the reader's lists, as `GET /v2/myLists` lists them.
@@ -94,6 +95,7 @@ pub async fn lists(
     let params: ListParams<ListSortOrder, 100> = caller.params.parse()?;
     let (sort, direction) = params.order()?;
     let page = params.page_in(sort, direction)?;
+    let bound = page.bound_key(sort)?;
     let mut rows = reading_lists::page(
         state.store.reads(),
         &ListQuery {
@@ -102,13 +104,13 @@ pub async fn lists(
             },
             keyword: None,
             sort,
-            direction,
-            after: page.after_key(sort)?,
+            direction: Bound::reading(bound.as_ref(), direction),
+            after: bound.as_ref().map(|b| b.key().clone()),
             limit: page.limit,
         },
     )
     .await?;
-    let next = page.next_token(&mut rows, |(l, _)| sort.key_of(l));
+    let turns = page.turn(bound.as_ref(), &mut rows, |(l, _)| sort.key_of(l));
     let navigation = rows
         .iter()
         .map(|(list, _)| NavEntry {
@@ -120,20 +122,34 @@ pub async fn lists(
             count: Some(list.title_count),
         })
         .collect::<Vec<_>>();
+    let here = |start: Option<&str>| {
+        let mut q = url::form_urlencoded::Serializer::new(String::new());
+        if let Some(s) = start {
+            q.append_pair("start", s);
+        }
+        let q = q.finish();
+        let base = site.url("/shelf/lists");
+        if q.is_empty() {
+            base
+        } else {
+            format!("{base}?{q}")
+        }
+    };
     let mut links = vec![
-        FeedLink::to("self", site.url("/shelf/lists"), Leads::Navigation),
+        FeedLink::to("self", here(page.start()), Leads::Navigation),
         FeedLink::to("start", site.url(""), Leads::Navigation),
         FeedLink::to("up", site.url("/shelf"), Leads::Navigation),
+        FeedLink::to("first", here(None), Leads::Navigation),
     ];
-    if let Some(next) = next {
-        let q: String = url::form_urlencoded::Serializer::new(String::new())
-            .append_pair("start", &next)
-            .finish();
+    if let Some(previous) = &turns.previous {
         links.push(FeedLink::to(
-            "next",
-            site.url(&format!("/shelf/lists?{q}")),
+            "previous",
+            here(Some(previous)),
             Leads::Navigation,
         ));
+    }
+    if let Some(next) = &turns.next {
+        links.push(FeedLink::to("next", here(Some(next)), Leads::Navigation));
     }
     let mut feed = Feed {
         id: site.url("/shelf/lists"),
@@ -149,12 +165,7 @@ pub async fn lists(
             site.url(""),
         ));
     }
-    Ok(answer(
-        &feed,
-        Rendering::of(&ask.headers),
-        &site.site.name,
-        true,
-    ))
+    Ok(site.answer(&feed, &ask, true))
 }
 
 /// `GET /opds/{siteId}/shelf/lists/{readingListId}`: a list's titles, for a reader who may read
@@ -171,23 +182,24 @@ pub async fn list(
     let params: ListParams<EntrySortOrder> = caller.params.parse()?;
     let (sort, direction) = params.order()?;
     let page = params.page_in(sort, direction)?;
+    let bound = page.bound_key(sort)?;
     let mut entries = reading_list_entries::titles(
         state.store.reads(),
         &reading_list_id,
         sort,
-        direction,
-        page.after_key(sort)?.as_deref(),
+        Bound::reading(bound.as_ref(), direction),
+        bound.as_ref().map(|b| b.key().as_slice()),
         page.limit,
     )
     .await?;
-    let next = page.next_token(&mut entries, |e| sort.key_of(e));
+    let turns = page.turn(bound.as_ref(), &mut entries, |e| sort.key_of(e));
     let who = CatalogViewer::of(&state, &caller).await?;
     let shown = Shown {
         path: format!("/shelf/lists/{}", segment(&reading_list_id)),
         title: found.list.name.clone(),
         query: vec![],
         ids: entries.into_iter().map(|e| e.service_id).collect(),
-        next,
+        turns,
         total: found.list.title_count,
         up: site.url("/shelf/lists"),
         facets: vec![],
@@ -212,12 +224,13 @@ pub async fn assigned(
     let params: ListParams<AssignedSortOrder> = caller.params.parse()?;
     let (sort, direction) = params.order()?;
     let page = params.page_in(sort, direction)?;
+    let bound = page.bound_key(sort)?;
     let reads = state.store.reads();
     let id = &me.user_account_id;
-    let after = page.after_key(sort)?;
-    let mut rows =
-        assigned_titles::page(reads, id, sort, direction, after.as_deref(), page.limit).await?;
-    let next = page.next_token(&mut rows, |a| sort.key_of(a));
+    let after = bound.as_ref().map(|b| b.key().as_slice());
+    let reading = Bound::reading(bound.as_ref(), direction);
+    let mut rows = assigned_titles::page(reads, id, sort, reading, after, page.limit).await?;
+    let turns = page.turn(bound.as_ref(), &mut rows, |a| sort.key_of(a));
     let total = assigned_titles::count(reads, id).await?;
     let who = CatalogViewer::of(&state, &caller).await?;
     let shown = Shown {
@@ -225,7 +238,7 @@ pub async fn assigned(
         title: "Assigned to me".to_owned(),
         query: vec![],
         ids: rows.into_iter().map(|a| a.service_id).collect(),
-        next,
+        turns,
         total,
         up: site.url("/shelf"),
         facets: vec![],
@@ -244,12 +257,20 @@ pub async fn downloaded(
     let caller = site.reader(&state, &ask).await?;
     let me = caller.signed_in()?;
     let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
-    let after: Option<(i64, String)> = page.after()?;
+    let bound: Option<Bound<(i64, String)>> = page.bound()?;
     let reads = state.store.reads();
     let total = downloads::history_count(reads, &me.user_account_id).await?;
-    let mut rows =
-        downloads::history_page(reads, &me.user_account_id, after.as_ref(), page.limit).await?;
-    let next = page.next_token(&mut rows, |d| (d.created_at.unix(), d.download_id.clone()));
+    let mut rows = downloads::history_page(
+        reads,
+        &me.user_account_id,
+        bound.as_ref().map(Bound::key),
+        Bound::reading(bound.as_ref(), Direction::Desc),
+        page.limit,
+    )
+    .await?;
+    let turns = page.turn(bound.as_ref(), &mut rows, |d| {
+        (d.created_at.unix(), d.download_id.clone())
+    });
     let mut ids: Vec<String> = Vec::new();
     for d in rows
         .into_iter()
@@ -265,10 +286,60 @@ pub async fn downloaded(
         title: "My downloads".to_owned(),
         query: vec![],
         ids,
-        next,
+        turns,
         total,
         up: site.url("/shelf"),
         facets: vec![],
     };
     publications_feed(&state, &site, &ask, &caller, &who, &page, shown).await
+}
+
+/// `GET /opds/{siteId}/shelf/documents`: the reader's own documents, the newest first: each
+/// converted one with its EPUB 3 to download, the others saying where their conversion stands.
+pub async fn documents(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let caller = site.reader(&state, &ask).await?;
+    let me = caller.signed_in()?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+    let bound: Option<Bound<(i64, String)>> = page.bound()?;
+    let reads = state.store.reads();
+    let total = documents::owned_count(reads, &me.user_account_id).await?;
+    let mut rows = documents::owned_page(
+        reads,
+        &me.user_account_id,
+        bound.as_ref().map(Bound::key),
+        Bound::reading(bound.as_ref(), Direction::Desc),
+        page.limit,
+    )
+    .await?;
+    let turns = page.turn(bound.as_ref(), &mut rows, |d| {
+        (d.created_at.unix(), d.document_id.clone())
+    });
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let publications = rows
+        .iter()
+        .map(|d| publication::of_document(&site, me, d, &who))
+        .collect::<ApiResult<Vec<_>>>()?;
+    let shown = Shown {
+        path: "/shelf/documents".to_owned(),
+        title: "My documents".to_owned(),
+        query: vec![],
+        ids: vec![],
+        turns,
+        total,
+        up: site.url("/shelf"),
+        facets: vec![],
+    };
+    Ok(acquisition_feed(
+        &site,
+        &ask,
+        true,
+        &page,
+        shown,
+        publications,
+    ))
 }

@@ -7,11 +7,15 @@ use std::sync::Arc;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
+use axum::response::Response;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use lectern_domain::client::Client;
 use lectern_domain::site::Site;
-use lectern_store::{clients, sites};
+use lectern_store::sites;
+
+use super::model::Feed;
+use super::render::{Rendering, answer};
 
 use super::sign_in::basic_session;
 use crate::conventions::caller::{Caller, session_for};
@@ -47,22 +51,39 @@ impl<S: Send + Sync> FromRequestParts<S> for OpdsAsk {
 }
 
 impl OpdsSite {
+    /// The catalog of a site, answered as its OPDS key (from the client cache, as every
+    /// request's key is).
     pub async fn named(state: &AppState, site_id: &str) -> ApiResult<OpdsSite> {
-        let reads = state.store.reads();
-        let site = sites::get(reads, site_id)
+        let client = Self::catalog_key(state, site_id)
             .await?
             .ok_or_else(|| ApiError::not_found(format!("There is no catalog '{site_id}' here")))?;
-        let client = clients::opds_catalog_of(state.store.reads(), site_id)
+        let site = sites::get(state.store.reads(), site_id)
             .await?
-            .filter(|c| !c.disabled)
-            .ok_or_else(|| {
-                ApiError::not_found(format!("The catalog of '{site_id}' is not open to apps"))
-            })?;
+            .ok_or_else(|| ApiError::not_found(format!("There is no catalog '{site_id}' here")))?;
         Ok(OpdsSite {
             base: state.opds_url(&crate::conventions::links::segment(&site.id)),
             site,
-            client: Arc::new(client),
+            client,
         })
+    }
+
+    /// The site's OPDS key, if the site has one and it is not disabled.
+    pub async fn catalog_key(state: &AppState, site_id: &str) -> ApiResult<Option<Arc<Client>>> {
+        let key = state
+            .clients
+            .get(&state.store, &sites::opds_key(site_id))
+            .await?;
+        Ok(key.filter(|c| c.opds_catalog && c.site_id == site_id && !c.disabled))
+    }
+
+    /// The feed in the rendering the app asked for.
+    pub fn answer(&self, feed: &Feed, ask: &OpdsAsk, signed_in: bool) -> Response {
+        answer(
+            feed,
+            Rendering::of(&ask.headers),
+            &self.site.name,
+            signed_in,
+        )
     }
 
     /// An absolute URL under this site's catalog, e.g. `url("/new")`.

@@ -1,7 +1,7 @@
 //! Popular lists (document 2): lists the library curates, such as new arrivals.
 
 mod list;
-mod titles;
+pub(crate) mod titles;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -16,7 +16,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// The sites whose popular lists a caller sees: their own (a signed-in reader's, whatever the
 /// client key's site; a guest's client key's), and the global collection's, as for titles.
-fn sites_of(who: &crate::titles::CatalogViewer) -> Vec<String> {
+pub(crate) fn sites_of(who: &crate::titles::CatalogViewer) -> Vec<String> {
     let own = who.viewer.site_id();
     let mut sites = vec![own.to_owned()];
     sites.extend(who.global_sites.iter().filter(|s| *s != own).cloned());

@@ -15,6 +15,7 @@ use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, TitleSummary, segment, summary};
+use lectern_domain::catalog::TitleRecord;
 use lectern_domain::paging::FixedOrder;
 
 /// A title of a popular list: a title summary, listed under `popularTitles`.
@@ -68,37 +69,15 @@ pub async fn popular_list_titles(
     Path(list_id): Path<String>,
 ) -> ApiResult<Json<PopularTitles>> {
     let who = CatalogViewer::of(&state, &caller).await?;
-    let sites = super::sites_of(&who);
-    let list = match popular_lists::popular_list(state.store.reads(), &list_id).await? {
-        Some(l) if sites.contains(&l.site_id) => l,
-        _ => {
-            return Err(ApiError::not_found(format!(
-                "There is no popular list '{list_id}'"
-            )));
-        }
-    };
+    let VisibleList { list, titles } = visible_list(&state, &who, &list_id).await?;
     let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
-    // Lists are short (tens of titles), so the visible ones are read whole and paged by
-    // position; totalResults counts only what this caller can see.
-    let entries = popular_lists::popular_list_titles(state.store.reads(), &list.list_id).await?;
-    let ids: Vec<String> = entries.iter().map(|(_, id)| id.clone()).collect();
-    let records = titles::get_many(state.store.reads(), &ids).await?;
-    let visible: Vec<(i64, _)> = entries
-        .iter()
-        .filter_map(|(position, id)| {
-            records
-                .iter()
-                .find(|r| r.service_id == *id && who.sees(r))
-                .map(|r| (*position, r))
-        })
-        .collect();
-    let total_results = visible.len() as u64;
-    let (rows, next) = page.page_of(visible, |(position, _)| *position)?;
+    let total_results = titles.len() as u64;
+    let (rows, next) = page.page_of(titles, |(position, _)| *position)?;
     let perspective = who.perspective();
     let path = format!("/popularLists/{}", segment(&list.list_id));
     let items = rows
         .into_iter()
-        .map(|(_, r)| PopularTitle(summary(&state, r, who.in_global(&r.site), &perspective)))
+        .map(|(_, r)| PopularTitle(summary(&state, &r, who.in_global(&r.site), &perspective)))
         .collect();
     Ok(Json(
         Collection::page(
@@ -112,4 +91,44 @@ pub async fn popular_list_titles(
         .with("description", serde_json::Value::String(list.description))
         .with("id", serde_json::Value::String(list.list_id)),
     ))
+}
+
+/// A popular list the viewer may open, and its titles they can see, in list order with their
+/// positions.
+pub(crate) struct VisibleList {
+    pub list: popular_lists::PopularList,
+    pub titles: Vec<(i64, TitleRecord)>,
+}
+
+/// The list of that id in the viewer's site or a global one (absent otherwise). Lists are short
+/// (tens of titles), so the visible ones are read whole and paged by position; a total counts
+/// only what this viewer can see.
+pub(crate) async fn visible_list(
+    state: &AppState,
+    who: &CatalogViewer,
+    list_id: &str,
+) -> ApiResult<VisibleList> {
+    let sites = super::sites_of(who);
+    let list = match popular_lists::popular_list(state.store.reads(), list_id).await? {
+        Some(l) if sites.contains(&l.site_id) => l,
+        _ => {
+            return Err(ApiError::not_found(format!(
+                "There is no popular list '{list_id}'"
+            )));
+        }
+    };
+    let entries = popular_lists::popular_list_titles(state.store.reads(), &list.list_id).await?;
+    let ids: Vec<String> = entries.iter().map(|(_, id)| id.clone()).collect();
+    let records: std::collections::HashMap<String, TitleRecord> =
+        titles::get_many(state.store.reads(), &ids)
+            .await?
+            .into_iter()
+            .filter(|r| who.sees(r))
+            .map(|r| (r.service_id.clone(), r))
+            .collect();
+    let titles = entries
+        .into_iter()
+        .filter_map(|(position, id)| records.get(&id).cloned().map(|r| (position, r)))
+        .collect();
+    Ok(VisibleList { list, titles })
 }

@@ -268,6 +268,118 @@ fn epub_text(epub: &[u8]) -> String {
     text
 }
 
+/// The reader's documents on their OPDS shelf, the newest first, paged both ways; a converted
+/// one's acquisition link gives its EPUB.
+async fn documents_are_on_the_catalog_shelf(app: &TestApp, newest: &str) {
+    let token = app.minted_token("opds-main", "member@example.org").await;
+    let read = |path: String| {
+        let token = token.clone();
+        async move {
+            let resp = app
+                .get(&path)
+                .header("accept", "application/opds+json")
+                .bearer_auth(&token)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(resp.status(), StatusCode::OK, "{path}");
+            resp.json::<Value>().await.unwrap()
+        }
+    };
+    let link = |feed: &Value, rel: &str| {
+        feed["links"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["rel"] == rel)
+            .map(|l| {
+                let url = url::Url::parse(l["href"].as_str().unwrap()).unwrap();
+                format!("{}?{}", url.path(), url.query().unwrap_or(""))
+            })
+    };
+    let names = |feed: &Value| -> Vec<String> {
+        feed["publications"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["metadata"]["title"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let all = read("/opds/main/shelf/documents".to_owned()).await;
+    // The newest first; documents made in the same second fall in the order of their ids.
+    let mut listed = names(&all);
+    listed.sort();
+    assert_eq!(
+        listed,
+        [
+            "A photographed page",
+            "A scanned page",
+            "Geography notes",
+            "Private",
+            "Slides"
+        ],
+        "{all}"
+    );
+    assert_eq!(all["metadata"]["numberOfItems"], 5, "{all}");
+    let mut pages = vec![];
+    let mut path = Some("/opds/main/shelf/documents?limit=2".to_owned());
+    while let Some(p) = path {
+        let page = read(p).await;
+        path = link(&page, "next");
+        pages.push(page);
+    }
+    assert_eq!(pages.len(), 3);
+    assert_eq!(
+        pages.iter().flat_map(names).collect::<Vec<_>>(),
+        names(&all)
+    );
+    let back = read(link(&pages[2], "previous").unwrap()).await;
+    assert_eq!(names(&back), names(&pages[1]));
+    let slides = all["publications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["metadata"]["title"] == "Slides")
+        .unwrap();
+    assert!(
+        slides["metadata"]["description"]
+            .as_str()
+            .unwrap()
+            .contains("made accessible as EPUB 3"),
+        "{slides}"
+    );
+    let epub = slides["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["type"] == "application/epub+zip")
+        .expect("an EPUB acquisition link");
+    assert!(epub["properties"].get("availability").is_none(), "{epub}");
+    let file = reqwest::Client::new()
+        .get(epub["href"].as_str().unwrap())
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(file.status(), StatusCode::OK);
+    let bytes = file.bytes().await.unwrap();
+    assert!(epub_text(&bytes).contains("Water runs to the sea."));
+    // Another reader's shelf does not have them.
+    let other = app.minted_token("opds-main", "admin@example.org").await;
+    let resp = app
+        .get("/opds/main/shelf/documents")
+        .header("accept", "application/opds+json")
+        .bearer_auth(&other)
+        .send()
+        .await
+        .unwrap();
+    let theirs: Value = resp.json().await.unwrap();
+    assert!(
+        !theirs.to_string().contains(newest),
+        "another reader's shelf: {theirs}"
+    );
+}
+
 async fn documents_are_made_accessible_and_are_their_owners_alone(backend: Backend) {
     let app = TestApp::start(backend).await;
     let token = app.token_of("member@example.org").await;
@@ -356,6 +468,7 @@ async fn documents_are_made_accessible_and_are_their_owners_alone(backend: Backe
     )
     .await;
     let id = body["serviceId"].as_str().unwrap().to_owned();
+    documents_are_on_the_catalog_shelf(&app, &id).await;
     let other = app.token_of("admin@example.org").await;
     for path in [format!("/v2/titles/{id}"), format!("/v2/titles/{id}/EPUB3")] {
         let (status, _) = json(

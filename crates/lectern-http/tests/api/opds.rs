@@ -139,6 +139,16 @@ fn link(read: &Value, rel: &str) -> Option<String> {
         .map(|l| l["href"].as_str().unwrap().to_owned())
 }
 
+/// A link of a feed as served (OPDS 2.0 JSON), before any parser reads it.
+fn link_in(feed: &Value, rel: &str) -> Option<String> {
+    feed["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["rel"] == rel)
+        .map(|l| l["href"].as_str().unwrap().to_owned())
+}
+
 fn path_of(href: &str) -> String {
     let url = url::Url::parse(href).unwrap();
     match url.query() {
@@ -172,6 +182,33 @@ async fn apps_browse_the_catalog_in_both_renderings(backend: Backend) {
         feeds
             .fetch(&app, "/opds/main/bisac/FIC000000", json, None)
             .await;
+        feeds.fetch(&app, "/opds/main/languages", json, None).await;
+        feeds
+            .fetch(&app, "/opds/main/languages/spa", json, None)
+            .await;
+        feeds.fetch(&app, "/opds/main/bisac", json, None).await;
+        feeds
+            .fetch(&app, "/opds/main/popular/new-arrivals", json, None)
+            .await;
+    }
+    // Another site's list, and what is no language, are not here.
+    for path in [
+        "/opds/main/popular/far-favourites",
+        "/opds/main/languages/x1",
+        "/opds/main/search?query=road&language=english",
+    ] {
+        let (status, body) = json(app.get(path).send().await.unwrap()).await;
+        assert!(
+            status == StatusCode::NOT_FOUND || status == StatusCode::BAD_REQUEST,
+            "{path}: {status} {body}"
+        );
+        let said = body["messages"][0].as_str().unwrap_or("");
+        assert!(
+            ["far-favourites", "x1", "language"]
+                .iter()
+                .any(|w| said.contains(w)),
+            "{body}"
+        );
     }
     let description = app.get("/opds/main/opensearch.xml").send().await.unwrap();
     assert_eq!(
@@ -186,13 +223,40 @@ async fn apps_browse_the_catalog_in_both_renderings(backend: Backend) {
     let Some(read) = feeds.as_apps_read_them() else {
         return;
     };
-    for (i, json) in [(1, true), (6, false)] {
+    for (i, json) in [(1, true), (10, false)] {
         let (site, categories, fiction, search, bisac) = (
             &read[i],
             &read[i + 1],
             &read[i + 2],
             &read[i + 3],
             &read[i + 4],
+        );
+        let (languages, spanish, subjects, popular) =
+            (&read[i + 5], &read[i + 6], &read[i + 7], &read[i + 8]);
+        let titled = |feed: &Value| -> Vec<String> {
+            feed["navigation"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n["title"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        assert_eq!(titled(languages), ["English", "Spanish"], "{languages}");
+        assert_eq!(titles_of(spanish), ["La Casa"], "{spanish}");
+        let subjects = titled(subjects);
+        assert!(
+            subjects.contains(&"FICTION / General (FIC000000)".to_owned()),
+            "{subjects:?}"
+        );
+        assert!(
+            !subjects.iter().any(|s| s.contains("FIC027000")),
+            "only adult titles have it, which a guest does not see: {subjects:?}"
+        );
+        // The library's list in its order, without what a guest may not see.
+        assert_eq!(
+            titles_of(popular),
+            ["Algebra One", "Open Roads", "The Long Road"],
+            "{popular}"
         );
         let nav: Vec<&str> = site["navigation"]
             .as_array()
@@ -202,8 +266,15 @@ async fn apps_browse_the_catalog_in_both_renderings(backend: Backend) {
             .collect();
         assert_eq!(
             nav,
-            ["New arrivals", "Categories", "My shelf"],
-            "json {json}"
+            [
+                "New arrivals",
+                "New arrivals",
+                "Categories",
+                "Languages",
+                "Subjects (BISAC)",
+                "My shelf"
+            ],
+            "json {json}: the catalog's newest, then the library's popular list"
         );
         assert!(link(site, "search").is_some(), "{site}");
         let category_names: Vec<&str> = categories["navigation"]
@@ -338,6 +409,24 @@ async fn new_arrivals_page_to_the_end_as_the_title_search_does(backend: Backend)
         if json {
             assert_eq!(read[0]["numberOfItems"], expected.len(), "{}", read[0]);
         }
+        assert_eq!(
+            link(&read[0], "previous"),
+            None,
+            "the first page has no previous"
+        );
+        // Back from the last page by `previous`: each page again, to the first.
+        let forward: Vec<Vec<String>> = read.iter().map(titles_of).collect();
+        let mut back = link(read.last().unwrap(), "previous");
+        for expected_page in forward.iter().rev().skip(1) {
+            let path = path_of(&back.expect("a page before"));
+            feeds.fetch(&app, &path, json, None).await;
+            let read = feeds.as_apps_read_them().unwrap();
+            let here = read.last().unwrap();
+            assert_eq!(&titles_of(here), expected_page, "json {json}: {path}");
+            assert!(link(here, "next").is_some(), "{path}");
+            back = link(here, "previous");
+        }
+        assert_eq!(back, None, "json {json}: the first page reached backwards");
     }
     // A token of another list's order is refused by name, as the API refuses it.
     let (status, body) = json(
@@ -622,6 +711,37 @@ async fn an_app_signs_in_with_the_password_flow_and_reads_the_shelf(backend: Bac
             .fetch(&app, "/opds/main/shelf/downloads", json, Some(&token))
             .await;
     }
+    // With a second list, the lists page one at a time, both ways.
+    let (status, second) = json(
+        app.post("/v2/myLists?api_key=opds-main")
+            .bearer_auth(&token)
+            .form(&[("name", "Weekend"), ("access", "private")])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{second}");
+    let mut paged = Feeds::new();
+    let first = paged
+        .fetch(&app, "/opds/main/shelf/lists?limit=1", true, Some(&token))
+        .await;
+    let first: Value = serde_json::from_str(&first).unwrap();
+    let next = link_in(&first, "next").expect("a second page");
+    assert_eq!(link_in(&first, "previous"), None);
+    let second_page = paged.fetch(&app, &path_of(&next), true, Some(&token)).await;
+    let second_page: Value = serde_json::from_str(&second_page).unwrap();
+    assert_eq!(link_in(&second_page, "next"), None);
+    let back = link_in(&second_page, "previous").expect("a page before");
+    let again = paged.fetch(&app, &path_of(&back), true, Some(&token)).await;
+    let again: Value = serde_json::from_str(&again).unwrap();
+    assert_eq!(again["navigation"], first["navigation"]);
+    let both: BTreeSet<&str> = [&first, &second_page]
+        .iter()
+        .map(|f| f["navigation"][0]["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(both, BTreeSet::from(["For the train", "Weekend"]));
+    paged.as_apps_read_them();
     // A member of no organization has nothing assigned.
     let resp = app
         .get("/opds/main/shelf/assigned")
@@ -680,7 +800,11 @@ async fn an_app_signs_in_with_the_password_flow_and_reads_the_shelf(backend: Bac
             .iter()
             .map(|n| n["title"].as_str().unwrap())
             .collect();
-        assert_eq!(shelf, ["My reading lists", "My downloads"], "json {json}");
+        assert_eq!(
+            shelf,
+            ["My reading lists", "My documents", "My downloads"],
+            "json {json}"
+        );
         let lists: Vec<&str> = read[i + 1]["navigation"]
             .as_array()
             .unwrap()
@@ -851,6 +975,15 @@ async fn facets_narrow_a_feed_to_how_a_reader_reads(backend: Backend) {
             app.url("/opds/main"),
             "json {json}"
         );
+        // A language facet, named as readers say it, combined with "screen reader alone".
+        let spanish = facet_href(&read[1], "Language", "Spanish");
+        assert!(
+            spanish.contains("language=spa") && spanish.contains("accessModeSufficient=textual"),
+            "{spanish}"
+        );
+        feeds.fetch(&app, &spanish, json, None).await;
+        let read = feeds.as_apps_read_them().unwrap();
+        assert_eq!(titles_of(&read[6]), ["La Casa"], "json {json}");
     }
     for (path, named) in [
         (
@@ -859,6 +992,7 @@ async fn facets_narrow_a_feed_to_how_a_reader_reads(backend: Backend) {
         ),
         ("/opds/main/new?feature=wings", "feature"),
         ("/opds/main/new?format=MP3", "format"),
+        ("/opds/main/new?language=es", "language"),
     ] {
         let (status, body) = json(app.get(path).send().await.unwrap()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");

@@ -65,18 +65,21 @@ pub fn index_of(records: &[TitleRecord], batches: usize) -> TitleIndex {
 }
 
 /// Every hit of a search, following `next` to the end; checks that each page agrees on the
-/// total and that only the last page has no `next`.
+/// total and that only the last page has no `next`. Then it follows `previous` back from the
+/// last page, which must give each page again, and no `previous` on the first.
 pub fn walk(index: &TitleIndex, q: &TitleSearch) -> Vec<String> {
     let mut q = q.clone();
-    let mut out = Vec::new();
+    let mut pages: Vec<Vec<String>> = Vec::new();
     let mut first: Option<SearchPage> = None;
     loop {
         let page = index.search(&q).expect("a page");
         assert!(page.service_ids.len() <= q.limit as usize);
         if let Some(f) = &first {
             assert_eq!(page.total, f.total, "every page reports the same total");
+        } else {
+            assert_eq!(page.previous, None, "the first page has no previous one");
         }
-        out.extend(page.service_ids.iter().cloned());
+        pages.push(page.service_ids.clone());
         match page.next.clone() {
             Some(next) => {
                 assert_eq!(
@@ -87,14 +90,32 @@ pub fn walk(index: &TitleIndex, q: &TitleSearch) -> Vec<String> {
                 q.start = Some(next);
             }
             None => {
+                let out: Vec<String> = pages.concat();
                 let total = first.as_ref().map_or(page.total, |f| f.total);
                 assert_eq!(out.len() as u64, total, "the walk visits every match");
+                walk_back(index, &q, &pages, page.previous);
                 return out;
             }
         }
         first.get_or_insert(page);
-        assert!(out.len() < 100_000, "the walk ends");
+        assert!(pages.len() < 100_000, "the walk ends");
     }
+}
+
+fn walk_back(index: &TitleIndex, q: &TitleSearch, pages: &[Vec<String>], from: Option<String>) {
+    let mut q = q.clone();
+    let mut previous = from;
+    for (n, expected) in pages.iter().enumerate().rev().skip(1) {
+        q.start = Some(previous.unwrap_or_else(|| panic!("page {} has a previous page", n + 1)));
+        let page = index.search(&q).expect("a previous page");
+        assert_eq!(&page.service_ids, expected, "previous leads to page {n}");
+        assert!(page.next.is_some(), "a page before another has a next one");
+        previous = page.previous;
+    }
+    assert_eq!(
+        previous, None,
+        "the first page reached backwards has no previous one"
+    );
 }
 
 /// The serviceIds a filter lets through.

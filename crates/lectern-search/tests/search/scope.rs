@@ -5,12 +5,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use lectern_domain::catalog::TitleRecord;
 use lectern_domain::catalog::query::{Scope, TitleFilters};
 use lectern_domain::title_access::{TitleFacts, scope_admits};
+use lectern_search::Counted;
 use proptest::prelude::*;
 use serde_json::json;
 
 use crate::common::{index_of, record, search, walk};
 
 const SITES: &[&str] = &["s1", "s2", "s3"];
+const LANGUAGES: &[&str] = &["eng", "fre"];
+const CODES: &[&str] = &["FIC000000", "JUV000000", "POE000000"];
 const STATUSES: &[&str] = &["live", "withdrawn", "new", "removed"];
 
 fn facts(r: &TitleRecord) -> TitleFacts {
@@ -35,6 +38,8 @@ fn title(i: usize, site: usize, status: usize, adult: bool, countries: &[&str]) 
             "adultContent": adult,
             "countries": countries,
             "categories": [format!("C{}", i % 3)],
+            "languages": [LANGUAGES[i % 2]],
+            "bisacCodes": [CODES[i % 3]],
         }),
     )
 }
@@ -85,6 +90,17 @@ proptest! {
         }
         let counted: Vec<(String, u64)> = categories.into_iter().collect();
         prop_assert_eq!(index.category_counts(&scope).unwrap(), counted);
+
+        let mut languages: BTreeMap<String, u64> = BTreeMap::new();
+        let mut codes: BTreeMap<String, u64> = BTreeMap::new();
+        for r in records.iter().filter(|r| want.contains(&r.service_id)) {
+            *languages.entry(r.languages[0].clone()).or_default() += 1;
+            *codes.entry(r.bisac_codes[0].to_lowercase()).or_default() += 1;
+        }
+        let languages: Vec<(String, u64)> = languages.into_iter().collect();
+        let codes: Vec<(String, u64)> = codes.into_iter().collect();
+        prop_assert_eq!(index.term_counts(Counted::Language, &scope).unwrap(), languages);
+        prop_assert_eq!(index.term_counts(Counted::BisacCode, &scope).unwrap(), codes);
     }
 }
 

@@ -1,0 +1,70 @@
+//! Languages as titles carry them (ISO 639-2 codes, document 2) and as readers read them: an
+//! English name for a feed or a page, and the BCP 47 tag that OPDS and EPUB expect.
+
+use isolang::Language;
+
+/// ISO 639-2's bibliographic codes, which a catalog record may carry, and the terminology
+/// codes (ISO 639-3's) that name the same languages.
+const BIBLIOGRAPHIC: &[(&str, &str)] = &[
+    ("alb", "sqi"),
+    ("arm", "hye"),
+    ("baq", "eus"),
+    ("bur", "mya"),
+    ("chi", "zho"),
+    ("cze", "ces"),
+    ("dut", "nld"),
+    ("fre", "fra"),
+    ("geo", "kat"),
+    ("ger", "deu"),
+    ("gre", "ell"),
+    ("ice", "isl"),
+    ("mac", "mkd"),
+    ("mao", "mri"),
+    ("may", "msa"),
+    ("per", "fas"),
+    ("rum", "ron"),
+    ("slo", "slk"),
+    ("tib", "bod"),
+    ("wel", "cym"),
+];
+
+fn language(code: &str) -> Option<Language> {
+    let code = code.trim().to_ascii_lowercase();
+    let code = BIBLIOGRAPHIC
+        .iter()
+        .find(|(b, _)| *b == code)
+        .map_or(code.as_str(), |(_, t)| t);
+    Language::from_639_3(code).or_else(|| Language::from_639_1(code))
+}
+
+/// The language's English name ("French" for `fre` or `fra`); the code itself when ISO 639
+/// has no such language.
+pub fn name(code: &str) -> String {
+    language(code).map_or_else(|| code.to_owned(), |l| l.to_name().to_owned())
+}
+
+/// The tag BCP 47 prefers: the two-letter code where ISO 639-1 has one, else the three-letter
+/// terminology code (BCP 47 allows both; `fre` becomes `fr`, `haw` stays `haw`).
+pub fn bcp47(code: &str) -> String {
+    match language(code) {
+        Some(l) => l.to_639_1().unwrap_or_else(|| l.to_639_3()).to_owned(),
+        None => code.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bibliographic_and_terminology_codes_name_one_language() {
+        assert_eq!(name("fre"), "French");
+        assert_eq!(name("fra"), "French");
+        assert_eq!(name("ENG"), "English");
+        assert_eq!(bcp47("ger"), "de");
+        assert_eq!(bcp47("eng"), "en");
+        assert_eq!(bcp47("haw"), "haw");
+        assert_eq!(name("xx1"), "xx1");
+        assert_eq!(bcp47("xx1"), "xx1");
+    }
+}

@@ -1,0 +1,211 @@
+//! The navigation feeds of subjects: the categories, languages and BISAC subjects that hold a
+//! title the reader may see, each with how many, paged in memory (they are hundreds at most)
+//! with the same tokens and links as every other list.
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use lectern_domain::Timestamp;
+use lectern_domain::catalog::languages;
+use lectern_domain::paging::FixedOrder;
+use lectern_search::Counted;
+
+use super::feeds::site_links;
+use super::model::{Feed, FeedLink, Leads, NavEntry};
+use super::site::{OpdsAsk, OpdsSite};
+use crate::conventions::links::segment;
+use crate::conventions::paging::ListParams;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::titles::CatalogViewer;
+
+/// `GET /opds/{siteId}/categories`: each category with a title the reader can see.
+pub async fn categories(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let (site, who, signed_in, page) = open(&state, &site_id, &ask).await?;
+    let scope = who.scope();
+    let index = state.titles.index.clone();
+    let counts = tokio::task::spawn_blocking(move || index.category_counts(&scope))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    let entries = counts
+        .into_iter()
+        .map(|(name, count)| {
+            let title = who
+                .category_names
+                .categories
+                .get(&name)
+                .cloned()
+                .flatten()
+                .unwrap_or_else(|| name.clone());
+            let href = site.url(&format!("/categories/{}", segment(&name)));
+            (name, subject(title, href, count))
+        })
+        .collect();
+    let listed = Listed {
+        path: "/categories",
+        title: "Categories",
+        entries,
+    };
+    Ok(site.answer(&listed.feed(&site, &page)?, &ask, signed_in))
+}
+
+/// `GET /opds/{siteId}/languages`: each language with a title the reader can see, by name.
+pub async fn languages(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let (site, who, signed_in, page) = open(&state, &site_id, &ask).await?;
+    let counts = term_counts(&state, &who, Counted::Language).await?;
+    let mut entries: Vec<(String, NavEntry)> = counts
+        .iter()
+        .map(|(code, count)| {
+            let name = languages::name(code);
+            let href = site.url(&format!("/languages/{}", segment(code)));
+            // Names can repeat across codes; the code keeps each key unique.
+            (format!("{name}\u{1f}{code}"), subject(name, href, *count))
+        })
+        .collect();
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let listed = Listed {
+        path: "/languages",
+        title: "Languages",
+        entries,
+    };
+    Ok(site.answer(&listed.feed(&site, &page)?, &ask, signed_in))
+}
+
+/// `GET /opds/{siteId}/bisac`: each BISAC subject with a title the reader can see, by code.
+pub async fn bisac_subjects(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let (site, who, signed_in, page) = open(&state, &site_id, &ask).await?;
+    let counts = term_counts(&state, &who, Counted::BisacCode).await?;
+    let entries = counts
+        .iter()
+        .map(|(indexed, count)| {
+            // The index keeps codes in lower case; the catalog names them in capitals.
+            let code = indexed.to_ascii_uppercase();
+            let name = who.category_names.bisac.get(&code).cloned();
+            let title = name.map_or_else(|| code.clone(), |n| format!("{n} ({code})"));
+            let href = site.url(&format!("/bisac/{}", segment(&code)));
+            (code, subject(title, href, *count))
+        })
+        .collect();
+    let listed = Listed {
+        path: "/bisac",
+        title: "Subjects (BISAC)",
+        entries,
+    };
+    Ok(site.answer(&listed.feed(&site, &page)?, &ask, signed_in))
+}
+
+type Opened = (
+    OpdsSite,
+    CatalogViewer,
+    bool,
+    crate::conventions::paging::PageRequest,
+);
+
+async fn open(state: &AppState, site_id: &str, ask: &OpdsAsk) -> ApiResult<Opened> {
+    let site = OpdsSite::named(state, site_id).await?;
+    let caller = site.caller(state, ask).await?;
+    let who = CatalogViewer::of(state, &caller).await?;
+    let page = caller
+        .params
+        .parse::<ListParams<FixedOrder, 100>>()?
+        .page()?;
+    let signed_in = caller.user().is_some();
+    Ok((site, who, signed_in, page))
+}
+
+async fn term_counts(
+    state: &AppState,
+    who: &CatalogViewer,
+    field: Counted,
+) -> ApiResult<std::sync::Arc<Vec<(String, u64)>>> {
+    state
+        .titles
+        .term_counts(field, who.scope())
+        .await
+        .map_err(ApiError::internal)
+}
+
+fn subject(title: String, href: String, count: u64) -> NavEntry {
+    NavEntry {
+        title,
+        href,
+        leads: Leads::Acquisition,
+        rel: "subsection",
+        summary: Some(format!("{count} titles")),
+        count: Some(count),
+    }
+}
+
+/// A navigation feed's entries, each with its key, in the keys' order.
+struct Listed {
+    path: &'static str,
+    title: &'static str,
+    entries: Vec<(String, NavEntry)>,
+}
+
+impl Listed {
+    fn feed(
+        self,
+        site: &OpdsSite,
+        page: &crate::conventions::paging::PageRequest,
+    ) -> ApiResult<Feed> {
+        let (rows, turns) = page.page_both_ways(self.entries, |(key, _)| key.clone())?;
+        let here = |start: Option<&str>| {
+            let mut q = url::form_urlencoded::Serializer::new(String::new());
+            if page.limit != 100 {
+                q.append_pair("limit", &page.limit.to_string());
+            }
+            if let Some(s) = start {
+                q.append_pair("start", s);
+            }
+            let q = q.finish();
+            let base = site.url(self.path);
+            if q.is_empty() {
+                base
+            } else {
+                format!("{base}?{q}")
+            }
+        };
+        let mut links = site_links(site, self.path);
+        links[0].href = here(page.start());
+        links.push(FeedLink::to("up", site.url(""), Leads::Navigation));
+        links.push(FeedLink::to("first", here(None), Leads::Navigation));
+        if let Some(previous) = &turns.previous {
+            links.push(FeedLink::to(
+                "previous",
+                here(Some(previous)),
+                Leads::Navigation,
+            ));
+        }
+        if let Some(next) = &turns.next {
+            links.push(FeedLink::to("next", here(Some(next)), Leads::Navigation));
+        }
+        let mut navigation: Vec<NavEntry> = rows.into_iter().map(|(_, e)| e).collect();
+        if navigation.is_empty() {
+            navigation.push(NavEntry::back_to_start(
+                "Nothing here yet; back to the catalog",
+                site.url(""),
+            ));
+        }
+        Ok(Feed {
+            id: site.url(self.path),
+            title: self.title.to_owned(),
+            updated: Timestamp::now().to_string(),
+            links,
+            navigation,
+            ..Feed::empty()
+        })
+    }
+}
