@@ -20,6 +20,8 @@ on_both_stores!(
     an_app_signs_in_with_the_password_flow_and_reads_the_shelf,
     basic_credentials_sign_in_each_request_with_the_same_rules,
     facets_narrow_a_feed_to_how_a_reader_reads,
+    withdrawn_titles_and_lapsed_subscriptions_answer_as_in_the_api,
+    an_app_walks_from_the_root_to_a_valid_epub,
 );
 
 const OPDS2: &str = "application/opds+json";
@@ -997,5 +999,229 @@ async fn facets_narrow_a_feed_to_how_a_reader_reads(backend: Backend) {
         let (status, body) = json(app.get(path).send().await.unwrap()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");
         assert!(body.to_string().contains(named), "{path}: {body}");
+    }
+}
+
+/// The status and messages of a download through the API and of the same title's acquisition
+/// link, for one reader.
+async fn both_ways(app: &TestApp, token: &str, service_id: &str) -> [(StatusCode, Value); 2] {
+    let api = app
+        .get(&format!("/v2/titles/{service_id}/EPUB3?api_key=opds-main"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    let opds = app
+        .get(&format!("/opds/main/titles/{service_id}/EPUB3"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    [json(api).await, json(opds).await]
+}
+
+async fn withdrawn_titles_and_lapsed_subscriptions_answer_as_in_the_api(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let member = app.minted_token("opds-main", "member@example.org").await;
+    // A withdrawn title is gone from the catalog and its link, as from the API.
+    let [(api, api_body), (opds, opds_body)] = both_ways(&app, &member, "t-gone").await;
+    assert_eq!(api, StatusCode::NOT_FOUND, "{api_body}");
+    assert_eq!(opds, api, "{opds_body}");
+    assert_eq!(opds_body["messages"], api_body["messages"]);
+    let mut feeds = Feeds::new();
+    let found = feeds
+        .fetch(&app, "/opds/main/search?query=gone", true, Some(&member))
+        .await;
+    assert!(!found.contains("t-gone"), "{found}");
+    // The member's subscription lapses: the feed shows why the title is not theirs, and the
+    // link refuses it with the API's reasons.
+    let assistant = app.minted_token(CONFIDENTIAL, MEMBERSHIP).await;
+    let path = format!("/v2/accounts/member@example.org/subscriptions?api_key={CONFIDENTIAL}");
+    let (status, subscriptions) =
+        json(app.get(&path).bearer_auth(&assistant).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::OK, "{subscriptions}");
+    for s in subscriptions["userSubscriptions"].as_array().unwrap() {
+        let id = s["subscriptionId"].as_str().unwrap();
+        let (status, body) = json(
+            app.http
+                .put(app.url(&format!(
+                    "/v2/accounts/member@example.org/subscriptions/{id}?api_key={CONFIDENTIAL}"
+                )))
+                .bearer_auth(&assistant)
+                .form(&[
+                    ("startDate", "2020-01-01"),
+                    ("endDate", "2021-01-01"),
+                    (
+                        "userSubscriptionType",
+                        s["userSubscriptionType"]["name"].as_str().unwrap(),
+                    ),
+                ])
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let [(api, api_body), (opds, opds_body)] = both_ways(&app, &member, "t-road").await;
+    assert_eq!(api, StatusCode::FORBIDDEN, "{api_body}");
+    assert_eq!(opds, api, "{opds_body}");
+    assert_eq!(opds_body["messages"], api_body["messages"]);
+    let feed = feeds
+        .fetch(&app, "/opds/main/search?query=road", true, Some(&member))
+        .await;
+    let feed: Value = serde_json::from_str(&feed).unwrap();
+    let road = feed["publications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["metadata"]["title"] == "The Long Road")
+        .unwrap();
+    for link in road["links"].as_array().unwrap() {
+        assert_eq!(
+            link["properties"]["availability"]["state"], "unavailable",
+            "{link}"
+        );
+        assert!(
+            link["title"].as_str().unwrap().contains("subscription"),
+            "the reason in words: {link}"
+        );
+    }
+    // A public-domain title too answers as the API does.
+    let [(api, api_body), (opds, opds_body)] = both_ways(&app, &member, "t-pride").await;
+    assert_eq!(opds, api, "{opds_body}");
+    assert_eq!(opds_body["messages"], api_body["messages"]);
+    feeds.as_apps_read_them();
+}
+
+/// An app's whole journey, as Thorium and KOReader make it: the root URL, the authentication
+/// document, signing in (the password flow, or Basic credentials on every request), a search,
+/// the "screen reader" facet, a title, and its EPUB, which epubcheck passes.
+async fn an_app_walks_from_the_root_to_a_valid_epub(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let apps = reqwest::Client::new();
+    let basic = format!(
+        "Basic {}",
+        base64::Engine::encode(
+            &base64::engine::general_purpose::STANDARD,
+            "member@example.org:member-pass-1"
+        )
+    );
+    for password_flow in [true, false] {
+        let get = |url: String, auth: Option<String>| {
+            let mut req = apps.get(url).header("accept", OPDS2);
+            if let Some(a) = auth {
+                req = req.header("authorization", a);
+            }
+            req.send()
+        };
+        let root: Value = get(app.url("/opds"), None)
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let site = root["navigation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["title"] == "Main Library")
+            .unwrap()["href"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let site: Value = get(site, None).await.unwrap().json().await.unwrap();
+        let shelf = site["navigation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["title"] == "My shelf")
+            .unwrap()["href"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let document = asks_to_sign_in(get(shelf.clone(), None).await.unwrap()).await;
+        let document: Value = serde_json::from_str(&document).unwrap();
+        let auth = if password_flow {
+            let token_url = document["authentication"][0]["links"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|l| l["rel"] == "authenticate")
+                .unwrap()["href"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            let granted: Value = apps
+                .post(token_url)
+                .form(&[
+                    ("grant_type", "password"),
+                    ("username", "member@example.org"),
+                    ("password", "member-pass-1"),
+                ])
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            format!("Bearer {}", granted["access_token"].as_str().unwrap())
+        } else {
+            assert_eq!(
+                document["authentication"][1]["type"],
+                "http://opds-spec.org/auth/basic"
+            );
+            basic.clone()
+        };
+        let signed_in = get(shelf, Some(auth.clone())).await.unwrap();
+        assert_eq!(signed_in.status(), StatusCode::OK);
+        let search = link_in(&site, "search")
+            .unwrap()
+            .replace("{?query}", "?query=pride");
+        let found: Value = get(search, Some(auth.clone()))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let screen_reader = found["facets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["metadata"]["title"] == "Accessibility")
+            .unwrap()["links"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["title"] == "Readable by screen reader alone")
+            .unwrap()["href"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let narrowed: Value = get(screen_reader, Some(auth.clone()))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let pride = narrowed["publications"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["metadata"]["title"] == "Pride and Prejudice")
+            .unwrap_or_else(|| panic!("{narrowed}"));
+        let epub = pride["links"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["type"] == "application/epub+zip")
+            .unwrap()["href"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let file = get(epub, Some(auth)).await.unwrap();
+        assert_eq!(file.status(), StatusCode::OK);
+        let bytes = file.bytes().await.unwrap();
+        crate::downloads::epubcheck_passes(&bytes);
     }
 }
