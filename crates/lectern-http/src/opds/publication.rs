@@ -89,6 +89,21 @@ pub fn of_document(
     let mut publication = built(site, &record, who, None);
     // Covers are drawn for the catalog's titles; a document has none to show.
     publication.images.clear();
+    if d.status != DocumentStatus::Ready {
+        // OPDS 2.0 wants an acquisition link on every publication: until the EPUB is made,
+        // its link is there, marked unavailable with why (following it waits, as any does).
+        let why = match d.status {
+            DocumentStatus::Failed => "it could not be made accessible",
+            _ => "it is being made accessible",
+        };
+        publication.acquisitions.push(Acquisition {
+            href: site.url(&format!("/titles/{}/EPUB3", segment(&d.document_id))),
+            media_type: media_type(Format::Epub3),
+            title: format!("{}: {why}", Format::Epub3.display_name()),
+            open_access: false,
+            refused_because: Some(why.to_owned()),
+        });
+    }
     publication.summary = Some(match d.status {
         DocumentStatus::Ready => "Your document, made accessible as EPUB 3.".to_owned(),
         DocumentStatus::Queued | DocumentStatus::Converting => {

@@ -27,13 +27,13 @@ on_both_stores!(
 const OPDS2: &str = "application/opds+json";
 
 /// A directory of feeds to hand to the apps' parsers.
-struct Feeds {
+pub(crate) struct Feeds {
     dir: PathBuf,
     files: Vec<PathBuf>,
 }
 
 impl Feeds {
-    fn new() -> Feeds {
+    pub(crate) fn new() -> Feeds {
         let dir =
             std::env::temp_dir().join(format!("lectern-opds-{}", lectern_domain::ids::new_id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -73,14 +73,14 @@ impl Feeds {
     }
 
     /// Keeps a body for the parsers: `ext` says what it is (`json`, `xml`, `auth.json`).
-    fn keep(&mut self, body: &str, ext: &str) {
+    pub(crate) fn keep(&mut self, body: &str, ext: &str) {
         let file = self.dir.join(format!("{}.{ext}", self.files.len()));
         std::fs::write(&file, body).unwrap();
         self.files.push(file);
     }
 
     /// What the apps' parsers understood of each feed fetched, in order.
-    fn as_apps_read_them(&self) -> Option<Vec<Value>> {
+    pub(crate) fn as_apps_read_them(&self) -> Option<Vec<Value>> {
         let checker = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/opds");
         if !checker.join("node_modules/r2-opds-js").exists() {
             assert!(
@@ -103,12 +103,51 @@ impl Feeds {
             "an app's parser could not read a feed:\n{report}\n{}",
             String::from_utf8_lossy(&out.stderr)
         );
+        self.as_palace_reads_them(&checker);
         Some(
             report
                 .lines()
                 .map(|l| serde_json::from_str(l).unwrap())
                 .collect(),
         )
+    }
+}
+
+impl Feeds {
+    /// Every OPDS 2.0 feed kept, checked by the Palace Project's parser
+    /// (`tests/opds/palace_check.py`), which reports what breaks the specification.
+    fn as_palace_reads_them(&self, checker: &Path) {
+        let python = checker.join(".venv/bin/python");
+        if !python.exists() {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI is set but Palace's parser is not installed in tests/opds/.venv (.ci/run does)"
+            );
+            eprintln!("\n!!! SKIPPING Palace's OPDS 2.0 parser: see .ci/run !!!\n");
+            return;
+        }
+        let feeds: Vec<&PathBuf> = self
+            .files
+            .iter()
+            .filter(|f| {
+                let name = f.to_string_lossy();
+                name.ends_with(".json") && !name.ends_with(".auth.json")
+            })
+            .collect();
+        if feeds.is_empty() {
+            return;
+        }
+        let out = Command::new(python)
+            .arg(checker.join("palace_check.py"))
+            .args(feeds)
+            .output()
+            .expect("running python");
+        assert!(
+            out.status.success(),
+            "Palace's parser found errors:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }
 
