@@ -7,7 +7,8 @@
 #   - new arrivals: `GET /opds/demo/new` (OPDS 2.0, and Atom) against `GET /v2/titles` by
 #     dateAdded descending;
 #   - a category: `GET /opds/demo/categories/{name}` against `GET /v2/titles?category=` by title;
-#   - a search: `GET /opds/demo/search?query=` against `GET /v2/titles?keyword=`.
+#   - a search: `GET /opds/demo/search?query=` against `GET /v2/titles?keyword=`;
+#   - a language: `GET /opds/demo/languages/spa` against `GET /v2/titles?language=spa` by title.
 # Each feed page's p99 is reported with its ratio to the API page's p99 of the same round
 # (issue 43: within 2x).
 #
@@ -95,6 +96,7 @@ bench_store() {
     "new arrivals|$BASE/v2/titles?api_key=$KEY&sortOrder=dateAdded&direction=desc|$BASE/opds/$SITE/new"
     "category|$BASE/v2/titles?api_key=$KEY&category=$cat_q&sortOrder=title|$BASE/opds/$SITE/categories/$cat_q"
     "search|$BASE/v2/titles?api_key=$KEY&keyword=$word|$BASE/opds/$SITE/search?query=$word"
+    "language|$BASE/v2/titles?api_key=$KEY&language=spa&sortOrder=title|$BASE/opds/$SITE/languages/spa"
   )
   local pair name api feed
   for pair in "${pairs[@]}"; do

@@ -109,16 +109,3 @@ pub async fn set_rate_limit(
         .rows_affected();
     Ok(changed > 0)
 }
-
-/// The client key a site's OPDS catalog answers as (made with the site: `sites::upsert`).
-pub async fn opds_catalog_of<'e>(
-    e: impl Executor<'e, Database = Any>,
-    site_id: &str,
-) -> Result<Option<Client>, StoreError> {
-    let sql = format!("SELECT {COLUMNS} FROM clients WHERE site_id = $1 AND opds_catalog = 1");
-    let row: Option<ClientRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(site_id)
-        .fetch_optional(e)
-        .await?;
-    row.map(Client::try_from).transpose()
-}

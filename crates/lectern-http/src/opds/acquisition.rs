@@ -30,18 +30,19 @@ pub async fn acquire(
 ) -> ApiResult<Response> {
     let site = OpdsSite::named(&state, &site_id).await?;
     let started = Instant::now();
-    loop {
-        let caller = site.caller(&state, &ask).await?;
-        if caller.user().is_none() {
-            let who = CatalogViewer::of(&state, &caller).await?;
-            let record = visible_title(&state, &who, &service_id).await?;
-            if record.usage_restriction == UsageRestriction::Copyright {
-                return Err(sign_in_first());
-            }
+    // Resolved once: a Basic sign-in is a password check, not to be repeated every poll.
+    let caller = site.caller(&state, &ask).await?;
+    if caller.user().is_none() {
+        let who = CatalogViewer::of(&state, &caller).await?;
+        let record = visible_title(&state, &who, &service_id).await?;
+        if record.usage_restriction == UsageRestriction::Copyright {
+            return Err(sign_in_first());
         }
+    }
+    loop {
         let answer = download_title(
             State(state.clone()),
-            caller,
+            caller.clone(),
             Path((service_id.clone(), format.clone())),
         )
         .await?;
