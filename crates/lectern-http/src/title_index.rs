@@ -165,6 +165,13 @@ impl Titles {
         Ok(found)
     }
 
+    /// Every category with a title in the scope, with how many, by name (off the async
+    /// threads: it reads every title's row).
+    pub async fn category_counts(&self, scope: Scope) -> anyhow::Result<Vec<(String, u64)>> {
+        let index = self.index.clone();
+        Ok(tokio::task::spawn_blocking(move || index.category_counts(&scope)).await??)
+    }
+
     /// The values of a field (languages, BISAC codes) with how many titles in the scope have
     /// each, kept a minute per scope.
     pub async fn term_counts(

@@ -54,11 +54,10 @@ pub async fn list_categories(
         .params
         .parse::<ListParams<FixedOrder, 100>>()?
         .page()?;
-    let scope = who.scope();
-    let index = state.titles.index.clone();
-    let counts = tokio::task::spawn_blocking(move || index.category_counts(&scope))
+    let counts = state
+        .titles
+        .category_counts(who.scope())
         .await
-        .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
     let descriptions: HashMap<String, Option<String>> = categories::categories(state.store.reads())
         .await?

@@ -309,21 +309,9 @@ async fn titles_feed(
         },
     )
     .await?;
-    let base = site.url(&asked.path);
     let facet_href = |chosen: &FacetParams| {
-        let mut q = url::form_urlencoded::Serializer::new(String::new());
-        for (k, v) in query.iter().cloned().chain(chosen.pairs()) {
-            q.append_pair(k, &v);
-        }
-        if page.limit != DEFAULT_LIMIT {
-            q.append_pair("limit", &page.limit.to_string());
-        }
-        let q = q.finish();
-        if q.is_empty() {
-            base.clone()
-        } else {
-            format!("{base}?{q}")
-        }
+        let kept: Vec<_> = query.iter().cloned().chain(chosen.pairs()).collect();
+        site.page_url(&asked.path, &kept, (page.limit, DEFAULT_LIMIT), None)
     };
     let languages = language_facets(state, &who).await?;
     let facets = facets::groups(&chosen, facet_href, found.category_facets, &languages);
@@ -400,41 +388,19 @@ pub fn acquisition_feed(
     publications: Vec<super::model::Publication>,
 ) -> Response {
     let here = |start: Option<&str>| {
-        let mut q = url::form_urlencoded::Serializer::new(String::new());
-        for (k, v) in &shown.query {
-            q.append_pair(k, v);
-        }
-        if page.limit != DEFAULT_LIMIT {
-            q.append_pair("limit", &page.limit.to_string());
-        }
-        if let Some(s) = start {
-            q.append_pair("start", s);
-        }
-        let q = q.finish();
-        let base = site.url(&shown.path);
-        if q.is_empty() {
-            base
-        } else {
-            format!("{base}?{q}")
-        }
+        site.page_url(
+            &shown.path,
+            &shown.query,
+            (page.limit, DEFAULT_LIMIT),
+            start,
+        )
     };
-    let mut links = vec![
-        FeedLink::to("self", here(page.start()), Leads::Acquisition),
-        FeedLink::to("first", here(None), Leads::Acquisition),
+    let mut links = FeedLink::paging(&here, page.start(), &shown.turns, Leads::Acquisition);
+    links.extend([
         FeedLink::to("start", site.url(""), Leads::Navigation),
         FeedLink::to("up", shown.up.clone(), Leads::Navigation),
         FeedLink::to("search", site.url("/search"), Leads::Search),
-    ];
-    if let Some(previous) = &shown.turns.previous {
-        links.push(FeedLink::to(
-            "previous",
-            here(Some(previous)),
-            Leads::Acquisition,
-        ));
-    }
-    if let Some(next) = &shown.turns.next {
-        links.push(FeedLink::to("next", here(Some(next)), Leads::Acquisition));
-    }
+    ]);
     let mut feed = Feed {
         id: here(None),
         title: shown.title,

@@ -3,6 +3,8 @@
 
 use lectern_domain::catalog::AccessibilityMetadata;
 
+use crate::conventions::paging::Turns;
+
 /// A feed: a page of navigation entries (a navigation feed) or of publications (an
 /// acquisition feed), with its links and facets.
 pub struct Feed {
@@ -67,6 +69,27 @@ impl FeedLink {
             leads,
             title: None,
         }
+    }
+
+    /// `self`, `first`, and `previous` and `next` where there are such pages: `here` makes the
+    /// feed's address starting at a token (none: the first page).
+    pub fn paging(
+        here: impl Fn(Option<&str>) -> String,
+        start: Option<&str>,
+        turns: &Turns,
+        leads: Leads,
+    ) -> Vec<FeedLink> {
+        let mut links = vec![
+            FeedLink::to("self", here(start), leads),
+            FeedLink::to("first", here(None), leads),
+        ];
+        if let Some(previous) = &turns.previous {
+            links.push(FeedLink::to("previous", here(Some(previous)), leads));
+        }
+        if let Some(next) = &turns.next {
+            links.push(FeedLink::to("next", here(Some(next)), leads));
+        }
+        links
     }
 }
 

@@ -9,7 +9,6 @@ use lectern_domain::catalog::languages;
 use lectern_domain::paging::FixedOrder;
 use lectern_search::Counted;
 
-use super::feeds::site_links;
 use super::model::{Feed, FeedLink, Leads, NavEntry};
 use super::site::{OpdsAsk, OpdsSite};
 use crate::conventions::links::segment;
@@ -25,11 +24,10 @@ pub async fn categories(
     ask: OpdsAsk,
 ) -> ApiResult<Response> {
     let (site, who, signed_in, page) = open(&state, &site_id, &ask).await?;
-    let scope = who.scope();
-    let index = state.titles.index.clone();
-    let counts = tokio::task::spawn_blocking(move || index.category_counts(&scope))
+    let counts = state
+        .titles
+        .category_counts(who.scope())
         .await
-        .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
     let entries = counts
         .into_iter()
@@ -162,36 +160,13 @@ impl Listed {
         page: &crate::conventions::paging::PageRequest,
     ) -> ApiResult<Feed> {
         let (rows, turns) = page.page_both_ways(self.entries, |(key, _)| key.clone())?;
-        let here = |start: Option<&str>| {
-            let mut q = url::form_urlencoded::Serializer::new(String::new());
-            if page.limit != 100 {
-                q.append_pair("limit", &page.limit.to_string());
-            }
-            if let Some(s) = start {
-                q.append_pair("start", s);
-            }
-            let q = q.finish();
-            let base = site.url(self.path);
-            if q.is_empty() {
-                base
-            } else {
-                format!("{base}?{q}")
-            }
-        };
-        let mut links = site_links(site, self.path);
-        links[0].href = here(page.start());
-        links.push(FeedLink::to("up", site.url(""), Leads::Navigation));
-        links.push(FeedLink::to("first", here(None), Leads::Navigation));
-        if let Some(previous) = &turns.previous {
-            links.push(FeedLink::to(
-                "previous",
-                here(Some(previous)),
-                Leads::Navigation,
-            ));
-        }
-        if let Some(next) = &turns.next {
-            links.push(FeedLink::to("next", here(Some(next)), Leads::Navigation));
-        }
+        let here = |start: Option<&str>| site.page_url(self.path, &[], (page.limit, 100), start);
+        let mut links = FeedLink::paging(here, page.start(), &turns, Leads::Navigation);
+        links.extend([
+            FeedLink::to("start", site.url(""), Leads::Navigation),
+            FeedLink::to("up", site.url(""), Leads::Navigation),
+            FeedLink::to("search", site.url("/search"), Leads::Search),
+        ]);
         let mut navigation: Vec<NavEntry> = rows.into_iter().map(|(_, e)| e).collect();
         if navigation.is_empty() {
             navigation.push(NavEntry::back_to_start(

@@ -18,8 +18,9 @@ use super::feeds::{Shown, acquisition_feed, publications_feed};
 use super::model::{Feed, FeedLink, Leads, NavEntry};
 use super::publication;
 use super::site::{OpdsAsk, OpdsSite};
+use crate::conventions::caller::Caller;
 use crate::conventions::links::segment;
-use crate::conventions::paging::{Bound, ListParams};
+use crate::conventions::paging::{Bound, ListParams, PageRequest, Turns};
 use crate::error::{ApiError, ApiResult};
 use crate::lists::list_for;
 use crate::state::AppState;
@@ -122,35 +123,12 @@ pub async fn lists(
             count: Some(list.title_count),
         })
         .collect::<Vec<_>>();
-    let here = |start: Option<&str>| {
-        let mut q = url::form_urlencoded::Serializer::new(String::new());
-        if let Some(s) = start {
-            q.append_pair("start", s);
-        }
-        let q = q.finish();
-        let base = site.url("/shelf/lists");
-        if q.is_empty() {
-            base
-        } else {
-            format!("{base}?{q}")
-        }
-    };
-    let mut links = vec![
-        FeedLink::to("self", here(page.start()), Leads::Navigation),
+    let here = |start: Option<&str>| site.page_url("/shelf/lists", &[], (page.limit, 100), start);
+    let mut links = FeedLink::paging(here, page.start(), &turns, Leads::Navigation);
+    links.extend([
         FeedLink::to("start", site.url(""), Leads::Navigation),
         FeedLink::to("up", site.url("/shelf"), Leads::Navigation),
-        FeedLink::to("first", here(None), Leads::Navigation),
-    ];
-    if let Some(previous) = &turns.previous {
-        links.push(FeedLink::to(
-            "previous",
-            here(Some(previous)),
-            Leads::Navigation,
-        ));
-    }
-    if let Some(next) = &turns.next {
-        links.push(FeedLink::to("next", here(Some(next)), Leads::Navigation));
-    }
+    ]);
     let mut feed = Feed {
         id: site.url("/shelf/lists"),
         title: "My reading lists".to_owned(),
@@ -256,21 +234,13 @@ pub async fn downloaded(
     let site = OpdsSite::named(&state, &site_id).await?;
     let caller = site.reader(&state, &ask).await?;
     let me = caller.signed_in()?;
-    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
-    let bound: Option<Bound<(i64, String)>> = page.bound()?;
-    let reads = state.store.reads();
-    let total = downloads::history_count(reads, &me.user_account_id).await?;
-    let mut rows = downloads::history_page(
-        reads,
-        &me.user_account_id,
-        bound.as_ref().map(Bound::key),
-        Bound::reading(bound.as_ref(), Direction::Desc),
-        page.limit,
-    )
-    .await?;
-    let turns = page.turn(bound.as_ref(), &mut rows, |d| {
-        (d.created_at.unix(), d.download_id.clone())
-    });
+    let newest = NewestFirst::of(&caller)?;
+    let (reads, me) = (state.store.reads(), &me.user_account_id);
+    let total = downloads::history_count(reads, me).await?;
+    let (after, reading, limit) = newest.reads();
+    let mut rows = downloads::history_page(reads, me, after, reading, limit).await?;
+    let turns = newest.turn(&mut rows, |d| (d.created_at.unix(), d.download_id.clone()));
+    let page = newest.page;
     let mut ids: Vec<String> = Vec::new();
     for d in rows
         .into_iter()
@@ -304,21 +274,13 @@ pub async fn documents(
     let site = OpdsSite::named(&state, &site_id).await?;
     let caller = site.reader(&state, &ask).await?;
     let me = caller.signed_in()?;
-    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
-    let bound: Option<Bound<(i64, String)>> = page.bound()?;
-    let reads = state.store.reads();
-    let total = documents::owned_count(reads, &me.user_account_id).await?;
-    let mut rows = documents::owned_page(
-        reads,
-        &me.user_account_id,
-        bound.as_ref().map(Bound::key),
-        Bound::reading(bound.as_ref(), Direction::Desc),
-        page.limit,
-    )
-    .await?;
-    let turns = page.turn(bound.as_ref(), &mut rows, |d| {
-        (d.created_at.unix(), d.document_id.clone())
-    });
+    let newest = NewestFirst::of(&caller)?;
+    let (reads, owner) = (state.store.reads(), &me.user_account_id);
+    let total = documents::owned_count(reads, owner).await?;
+    let (after, reading, limit) = newest.reads();
+    let mut rows = documents::owned_page(reads, owner, after, reading, limit).await?;
+    let turns = newest.turn(&mut rows, |d| (d.created_at.unix(), d.document_id.clone()));
+    let page = newest.page;
     let who = CatalogViewer::of(&state, &caller).await?;
     let publications = rows
         .iter()
@@ -342,4 +304,32 @@ pub async fn documents(
         shown,
         publications,
     ))
+}
+
+/// A shelf listed the newest first by (when, id), as the API's history lists downloads.
+struct NewestFirst {
+    page: PageRequest,
+    bound: Option<Bound<(i64, String)>>,
+}
+
+impl NewestFirst {
+    fn of(caller: &Caller) -> ApiResult<NewestFirst> {
+        let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+        let bound = page.bound()?;
+        Ok(NewestFirst { page, bound })
+    }
+
+    /// The key to read from, the direction to read in, and how many.
+    fn reads(&self) -> (Option<&(i64, String)>, Direction, u32) {
+        let reading = Bound::reading(self.bound.as_ref(), Direction::Desc);
+        (
+            self.bound.as_ref().map(Bound::key),
+            reading,
+            self.page.limit,
+        )
+    }
+
+    fn turn<T>(&self, rows: &mut Vec<T>, key_of: impl Fn(&T) -> (i64, String)) -> Turns {
+        self.page.turn(self.bound.as_ref(), rows, key_of)
+    }
 }

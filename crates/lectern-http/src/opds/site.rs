@@ -86,6 +86,34 @@ impl OpdsSite {
         )
     }
 
+    /// The address of a page of one of this site's feeds: its path, the parameters it keeps,
+    /// `limit` when it is not the feed's default (`limits`: the page's and the default), and
+    /// `start` on any page but the first.
+    pub fn page_url(
+        &self,
+        path: &str,
+        kept: &[(&str, String)],
+        (limit, default): (u32, u32),
+        start: Option<&str>,
+    ) -> String {
+        let mut q = url::form_urlencoded::Serializer::new(String::new());
+        for (k, v) in kept {
+            q.append_pair(k, v);
+        }
+        if limit != default {
+            q.append_pair("limit", &limit.to_string());
+        }
+        if let Some(s) = start {
+            q.append_pair("start", s);
+        }
+        let q = q.finish();
+        if q.is_empty() {
+            self.url(path)
+        } else {
+            format!("{}?{q}", self.url(path))
+        }
+    }
+
     /// An absolute URL under this site's catalog, e.g. `url("/new")`.
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
