@@ -395,7 +395,7 @@ pub fn acquisition_feed(
             start,
         )
     };
-    let mut links = FeedLink::paging(&here, page.start(), &shown.turns, Leads::Acquisition);
+    let mut links = FeedLink::paging(here, page.start(), &shown.turns, Leads::Acquisition);
     links.extend([
         FeedLink::to("start", site.url(""), Leads::Navigation),
         FeedLink::to("up", shown.up.clone(), Leads::Navigation),
