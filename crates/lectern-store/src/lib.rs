@@ -14,6 +14,7 @@ pub mod bookmarks;
 pub mod bulk;
 pub mod catalog_edits;
 pub mod categories;
+mod checkpoints;
 pub mod clients;
 pub mod conflicts;
 mod db;
