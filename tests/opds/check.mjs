@@ -103,16 +103,31 @@ async function readAtom(text) {
   return result;
 }
 
-let failed = false;
-for (const file of process.argv.slice(2)) {
-  const text = readFileSync(file, "utf8");
+// r2-opds-js reports what a feed lacks ("Metadata.Title is not set!") on the console and reads
+// on: each such report fails the file, as Thorium would show the feed without it.
+async function read(file, text) {
+  const objections = [];
+  const log = console.log;
+  console.log = (...args) => objections.push(args.join(" "));
+  let result;
   try {
-    const result = file.endsWith(".auth.json")
+    result = file.endsWith(".auth.json")
       ? understoodAuthentication(TaJsonDeserialize(JSON.parse(text), OPDSAuthenticationDoc))
       : file.endsWith(".json")
         ? understood(TaJsonDeserialize(JSON.parse(text), OPDSFeed))
         : await readAtom(text);
-    console.log(JSON.stringify({ file, ...result }));
+  } finally {
+    console.log = log;
+  }
+  if (objections.length) throw new Error(`the parser objected: ${objections.join("; ")}`);
+  return result;
+}
+
+let failed = false;
+for (const file of process.argv.slice(2)) {
+  const text = readFileSync(file, "utf8");
+  try {
+    console.log(JSON.stringify({ file, ...(await read(file, text)) }));
   } catch (e) {
     failed = true;
     console.log(JSON.stringify({ file, error: String(e && e.stack ? e.stack : e) }));
