@@ -146,6 +146,18 @@ password_token() {
   echo "$token"
 }
 
+generated_catalog() { # DIR STORE KEY NAME [DB ARGS...]: TITLES titles (seed 1), indexed, and a client key
+  local dir="$1" store="$2" key="$3" name="$4"
+  shift 4
+  RUST_LOG=warn "$LECTERN" generate --titles "$TITLES" --seed 1 --data-dir "$dir/data" "$@" \
+    | grep '^generated ' || die "lectern generate failed ($store)"
+  RUST_LOG=warn "$LECTERN" reindex --data-dir "$dir/data" "$@" | grep '^reindexed ' \
+    || die "lectern reindex failed ($store)"
+  "$LECTERN" admin client create --name "$name" --site "$SITE" --api-key "$key" \
+    --data-dir "$dir/data" "$@" >"$dir/client.out" 2>&1 \
+    || { cat "$dir/client.out" >&2; die "could not create the client key"; }
+}
+
 each_store() { # FUNCTION: runs FUNCTION STORE for each of $STORES, which must be sqlite or postgres
   local store
   for store in $STORES; do

@@ -75,13 +75,7 @@ bench_store() {
     unpin_postgres
     db_args=(--database-url "$PG_URL/$PG_DB")
   fi
-  RUST_LOG=warn "$LECTERN" generate --titles "$TITLES" --seed 1 --data-dir "$dir/data" "${db_args[@]}" \
-    | grep '^generated ' || die "lectern generate failed ($store)"
-  RUST_LOG=warn "$LECTERN" reindex --data-dir "$dir/data" "${db_args[@]}" | grep '^reindexed ' \
-    || die "lectern reindex failed ($store)"
-  "$LECTERN" admin client create --name "OPDS benchmark" --site "$SITE" --api-key "$KEY" \
-    --data-dir "$dir/data" "${db_args[@]}" >"$dir/client.out" 2>&1 \
-    || { cat "$dir/client.out" >&2; die "could not create the client key"; }
+  generated_catalog "$dir" "$store" "$KEY" "OPDS benchmark" "${db_args[@]}"
   if [ "$store" = postgres ]; then pin_postgres || echo "!! could not pin PostgreSQL" >&2; fi
   serve_bench serve "$store" "$dir" "${db_args[@]}"
 

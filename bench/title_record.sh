@@ -140,13 +140,7 @@ bench_store() {
   else
     row_url="sqlite://$dir/data/lectern.db?mode=ro"
   fi
-  RUST_LOG=warn "$LECTERN" generate --titles "$TITLES" --seed 1 --data-dir "$dir/data" "${db_args[@]}" \
-    | grep '^generated ' || die "lectern generate failed ($store)"
-  RUST_LOG=warn "$LECTERN" reindex --data-dir "$dir/data" "${db_args[@]}" | grep '^reindexed ' \
-    || die "lectern reindex failed ($store)"
-  "$LECTERN" admin client create --name "Record benchmark" --site "$SITE" --api-key "$CLIENT_KEY" \
-    --data-dir "$dir/data" "${db_args[@]}" >"$dir/client.out" 2>&1 \
-    || { cat "$dir/client.out" >&2; die "could not create the client key"; }
+  generated_catalog "$dir" "$store" "$CLIENT_KEY" "Record benchmark" "${db_args[@]}"
   local query="SELECT service_id FROM titles WHERE status = 'live' AND adult_content = 0 AND service_id LIKE 'gen-%'"
   if [ "$store" = postgres ]; then
     psql "$PG_URL/$PG_DB" -qAtX -c "$query"

@@ -11,10 +11,10 @@
 //! A page token is the key of the last hit served, with the sort and direction that issued it:
 //! the next page holds the hits strictly after that key. A `previous` token is the key of the
 //! first hit served, marked: that page holds the hits strictly before it, found by reading the
-//! whole order reversed (`SortPlan::reverse`) and turning the page back. Titles changed between two requests
-//! move in the order as they should; for relevance, any commit in between can also nudge other
-//! titles' scores (BM25 statistics change), so a title near the page boundary may be seen twice
-//! or not at all.
+//! whole order reversed (`SortPlan::reverse`) and turning the page back. Titles changed between
+//! two requests move in the order as they should; for relevance, any commit in between can also
+//! nudge other titles' scores (BM25 statistics change), so a title near the page boundary may be
+//! seen twice or not at all.
 
 use std::cmp::Ordering;
 

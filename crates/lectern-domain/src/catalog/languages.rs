@@ -37,6 +37,13 @@ fn language(code: &str) -> Option<Language> {
     Language::from_639_3(code).or_else(|| Language::from_639_1(code))
 }
 
+/// A language code as titles carry it (ISO 639-2: three letters), in lower case as the index
+/// keeps it; `None` for anything else.
+pub fn code(raw: &str) -> Option<String> {
+    (raw.len() == 3 && raw.bytes().all(|b| b.is_ascii_alphabetic()))
+        .then(|| raw.to_ascii_lowercase())
+}
+
 /// The language's English name ("French" for `fre` or `fra`); the code itself when ISO 639
 /// has no such language.
 pub fn name(code: &str) -> String {
@@ -66,5 +73,8 @@ mod tests {
         assert_eq!(bcp47("haw"), "haw");
         assert_eq!(name("xx1"), "xx1");
         assert_eq!(bcp47("xx1"), "xx1");
+        assert_eq!(code("SPA").as_deref(), Some("spa"));
+        assert_eq!(code("es"), None);
+        assert_eq!(code("x1y"), None);
     }
 }

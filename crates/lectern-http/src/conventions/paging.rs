@@ -186,8 +186,6 @@ impl PageRequest {
         Ok(after)
     }
 
-    /// The `next` token: present when the page came back full and more rows exist. Callers fetch
-    /// `limit + 1` rows; the extra row only tells whether there is more.
     /// The token of the page that starts after `key`, in this request's order.
     pub fn token_after<K: Serialize>(&self, key: K) -> String {
         encode_token(&(&self.order, key))
@@ -262,6 +260,8 @@ impl PageRequest {
         }
     }
 
+    /// The `next` token: present when the page came back full and more rows exist. Callers fetch
+    /// `limit + 1` rows; the extra row only tells whether there is more.
     pub fn next_token<T, K: Serialize>(
         &self,
         rows: &mut Vec<T>,

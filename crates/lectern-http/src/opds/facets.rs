@@ -5,6 +5,7 @@
 
 use lectern_domain::catalog::Format;
 use lectern_domain::catalog::accessibility::{FEATURES, SUFFICIENT_MODES, known, set_key};
+use lectern_domain::catalog::languages;
 use lectern_domain::catalog::query::TitleFilters;
 use serde::Deserialize;
 
@@ -62,13 +63,10 @@ impl FacetParams {
             filters.categories.push(v.to_owned());
         }
         if let Some(v) = self.language.as_deref().filter(|v| !v.is_empty()) {
-            if v.len() != 3 || !v.bytes().all(|b| b.is_ascii_alphabetic()) {
-                return Err(ApiError::bad_param(
-                    "language",
-                    "must be an ISO 639-2 code such as 'eng'",
-                ));
-            }
-            filters.language = Some(v.to_ascii_lowercase());
+            let code = languages::code(v).ok_or_else(|| {
+                ApiError::bad_param("language", "must be an ISO 639-2 code such as 'eng'")
+            })?;
+            filters.language = Some(code);
         }
         if let Some(v) = self
             .access_mode_sufficient
@@ -203,7 +201,7 @@ pub fn groups(
         let mut facets = vec![any("language", current.language.is_none())];
         facets.extend(languages.iter().map(|(code, _)| {
             Facet {
-                title: lectern_domain::catalog::languages::name(code),
+                title: languages::name(code),
                 active: current
                     .language
                     .as_deref()

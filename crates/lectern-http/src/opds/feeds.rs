@@ -129,7 +129,7 @@ async fn site_root_of(state: &AppState, site: &OpdsSite, ask: &OpdsAsk) -> ApiRe
 }
 
 /// `self`, `start` and `search`, which every feed of a site carries.
-pub fn site_links(site: &OpdsSite, path: &str) -> Vec<FeedLink> {
+fn site_links(site: &OpdsSite, path: &str) -> Vec<FeedLink> {
     vec![
         FeedLink::to("self", site.url(path), Leads::Navigation),
         FeedLink::to("start", site.url(""), Leads::Navigation),
@@ -203,14 +203,14 @@ pub async fn language(
     Path((site_id, code)): Path<(String, String)>,
     ask: OpdsAsk,
 ) -> ApiResult<Response> {
-    if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_alphabetic()) {
+    let Some(language) = languages::code(&code) else {
         return Err(ApiError::not_found(format!(
             "There is no language '{code}': languages are ISO 639-2 codes such as 'eng'"
         )));
-    }
-    let title = format!("In {}", languages::name(&code));
+    };
+    let title = format!("In {}", languages::name(&language));
     let filters = TitleFilters {
-        language: Some(code.to_ascii_lowercase()),
+        language: Some(language),
         ..Default::default()
     };
     let path = format!("/languages/{}", segment(&code));
@@ -339,6 +339,8 @@ pub struct Shown {
     pub title: String,
     /// What its links carry besides paging (a search's words).
     pub query: Vec<(&'static str, String)>,
+    /// The titles `publications_feed` reads (empty for `acquisition_feed`, which is handed its
+    /// publications).
     pub ids: Vec<String>,
     /// The tokens of the pages either side.
     pub turns: Turns,

@@ -6,8 +6,9 @@ use axum::response::Response;
 use lectern_domain::paging::FixedOrder;
 use lectern_store::popular_lists;
 
-use super::feeds::{Shown, publications_feed};
+use super::feeds::{Shown, acquisition_feed};
 use super::model::{Leads, NavEntry};
+use super::publication;
 use super::site::{OpdsAsk, OpdsSite};
 use crate::conventions::links::segment;
 use crate::conventions::paging::ListParams;
@@ -57,15 +58,28 @@ pub async fn list(
     let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let total = titles.len() as u64;
     let (rows, turns) = page.page_both_ways(titles, |(position, _)| *position)?;
+    // The list's records are read and checked already: no second read through the index's.
+    let publications = rows
+        .iter()
+        .map(|(_, r)| publication::of(&site, r, &who))
+        .collect();
     let shown = Shown {
         path: format!("/popular/{}", segment(&list.list_id)),
         title: list.description,
         query: vec![],
-        ids: rows.into_iter().map(|(_, r)| r.service_id).collect(),
+        ids: vec![],
         turns,
         total,
         up: site.url(""),
         facets: vec![],
     };
-    publications_feed(&state, &site, &ask, &caller, &who, &page, shown).await
+    let signed_in = caller.user().is_some();
+    Ok(acquisition_feed(
+        &site,
+        &ask,
+        signed_in,
+        &page,
+        shown,
+        publications,
+    ))
 }

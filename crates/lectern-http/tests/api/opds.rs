@@ -232,7 +232,16 @@ async fn apps_browse_the_catalog_in_both_renderings(backend: Backend) {
             .fetch(&app, "/opds/main/popular/new-arrivals", json, None)
             .await;
     }
-    // Another site's list, and what is no language, are not here.
+    // Another site's list, and what is no language, are not here; a token of nothing is refused.
+    let (status, body) = json(
+        app.get("/opds/main/languages?start=bm90LWEtdG9rZW4")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.to_string().contains("start"), "{body}");
     for path in [
         "/opds/main/popular/far-favourites",
         "/opds/main/languages/x1",
@@ -783,6 +792,8 @@ async fn an_app_signs_in_with_the_password_flow_and_reads_the_shelf(backend: Bac
         .collect();
     assert_eq!(both, BTreeSet::from(["For the train", "Weekend"]));
     paged.as_apps_read_them();
+    // A guest's documents shelf asks them to sign in, as the shelf does.
+    asks_to_sign_in(app.get("/opds/main/shelf/documents").send().await.unwrap()).await;
     // A member of no organization has nothing assigned.
     let resp = app
         .get("/opds/main/shelf/assigned")
