@@ -112,7 +112,7 @@ mod tests {
             disabled: false,
             secret_hash: None,
             rate_limit_per_minute: None,
-            opds_catalog: false,
+            first_party: None,
         }
     }
 

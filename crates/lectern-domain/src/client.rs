@@ -15,8 +15,34 @@ pub struct Client {
     pub secret_hash: Option<String>,
     /// Requests a minute this key may make, set by the operator; `None` takes the default.
     pub rate_limit_per_minute: Option<u32>,
-    /// The key a site's OPDS catalog answers as (one per site, made with it).
-    pub opds_catalog: bool,
+    /// Set on the keys the server itself answers as for a site (one of each kind per site,
+    /// made with it): its OPDS catalog and its web pages.
+    pub first_party: Option<FirstParty>,
+}
+
+/// What a site's own key serves: reading apps have no key to send, and neither has a browser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FirstParty {
+    OpdsCatalog,
+    WebPages,
+}
+
+impl FirstParty {
+    /// The key of a site's catalog or pages: `opds-{site}`, `web-{site}`.
+    pub fn key_of(self, site_id: &str) -> String {
+        match self {
+            FirstParty::OpdsCatalog => format!("opds-{site_id}"),
+            FirstParty::WebPages => format!("web-{site_id}"),
+        }
+    }
+
+    /// How the key is named in lists of keys.
+    pub fn name_of(self, site_name: &str) -> String {
+        match self {
+            FirstParty::OpdsCatalog => format!("{site_name} OPDS catalog"),
+            FirstParty::WebPages => format!("{site_name} web pages"),
+        }
+    }
 }
 
 impl Client {

@@ -29,6 +29,7 @@ mod refusals;
 pub mod state;
 pub mod title_index;
 mod titles;
+mod web;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -93,6 +94,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
         .merge(meta)
         .merge(opds::routes(state.clone()))
         .merge(kosync::routes())
+        .merge(web::routes(state.clone()))
         .merge(health::routes());
     if let Some(render) = metrics {
         let store = state.store.clone();

@@ -107,6 +107,9 @@ fn add_artifacts(d: &mut TantivyDocument, f: &Fields, r: &TitleRecord) {
             for feature in accessibility::features(&a.accessibility) {
                 d.add_text(f.a11y_feature, feature);
             }
+            for hazard in accessibility::hazards_absent(&a.accessibility) {
+                d.add_text(f.a11y_hazard_free, hazard);
+            }
         }
         if let Some(n) = &a.narrator {
             d.add_text(f.narrator, &n.name);

@@ -181,6 +181,9 @@ fn filter_clauses(f: &Fields, q: &TitleFilters) -> (Clauses, Clauses) {
     if let Some(feature) = &q.accessibility_feature {
         must(raw_term(f.a11y_feature, feature));
     }
+    if let Some(hazard) = &q.free_of_hazard {
+        must(raw_term(f.a11y_hazard_free, hazard));
+    }
     if let Some(age) = q.reading_age.map(u64::from) {
         must(at_most(f.age_min, age));
         must(Box::new(RangeQuery::new(

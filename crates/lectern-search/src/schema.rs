@@ -16,7 +16,7 @@ use tantivy::tokenizer::{
 
 /// Bump whenever the schema, an analyzer or what goes into a document changes: an index written
 /// under another version is set aside and must be rebuilt from the store.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 const WORDS: &str = "lectern_words";
 const EXACT: &str = "lectern_exact";
@@ -63,6 +63,8 @@ pub(crate) struct Fields {
     pub a11y_sufficient: Field,
     /// Each available format's accessibility features, as the vocabulary spells them.
     pub a11y_feature: Field,
+    /// The hazards each available format is declared free of (`flashing`, ...).
+    pub a11y_hazard_free: Field,
     pub content_warning: Field,
     pub external_id: Field,
     pub content_type: Field,
@@ -114,6 +116,7 @@ pub(crate) fn build() -> (Schema, Fields) {
         braille_type: b.add_text_field("braille_type", STRING),
         a11y_sufficient: b.add_text_field("a11y_sufficient", STRING),
         a11y_feature: b.add_text_field("a11y_feature", STRING),
+        a11y_hazard_free: b.add_text_field("a11y_hazard_free", STRING),
         content_warning: b.add_text_field("content_warning", STRING),
         external_id: b.add_text_field("external_id", exact.clone()),
         content_type: b.add_text_field("content_type", exact.clone()),

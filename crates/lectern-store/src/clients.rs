@@ -1,5 +1,5 @@
 use lectern_domain::Timestamp;
-use lectern_domain::client::Client;
+use lectern_domain::client::{Client, FirstParty};
 use sqlx::{Any, Executor};
 
 use crate::Connection;
@@ -17,6 +17,7 @@ struct ClientRow {
     disabled: i64,
     rate_limit_per_minute: Option<i64>,
     opds_catalog: i64,
+    web_pages: i64,
 }
 
 impl TryFrom<ClientRow> for Client {
@@ -40,13 +41,19 @@ impl TryFrom<ClientRow> for Client {
             disabled: r.disabled != 0,
             secret_hash: r.secret_hash,
             rate_limit_per_minute,
-            opds_catalog: r.opds_catalog != 0,
+            first_party: if r.opds_catalog != 0 {
+                Some(FirstParty::OpdsCatalog)
+            } else if r.web_pages != 0 {
+                Some(FirstParty::WebPages)
+            } else {
+                None
+            },
         })
     }
 }
 
 const COLUMNS: &str = "api_key, name, site_id, secret_hash, redirect_uris, trusted, privileged, disabled, \
-     rate_limit_per_minute, opds_catalog";
+     rate_limit_per_minute, opds_catalog, web_pages";
 
 pub async fn upsert(conn: &mut Connection, client: &Client) -> Result<(), StoreError> {
     let uris = serde_json::to_string(&client.redirect_uris).unwrap_or_else(|_| "[]".into());

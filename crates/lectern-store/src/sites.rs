@@ -1,4 +1,5 @@
 use lectern_domain::Timestamp;
+use lectern_domain::client::FirstParty;
 use lectern_domain::site::Site;
 use sqlx::{Any, Executor};
 
@@ -33,27 +34,42 @@ pub async fn upsert(conn: &mut Connection, site: &Site) -> Result<(), StoreError
     .bind(Timestamp::now().unix())
     .execute(&mut *conn)
     .await?;
-    opds_catalog_client(conn, site).await
+    first_party_client(conn, site, FirstParty::OpdsCatalog).await?;
+    first_party_client(conn, site, FirstParty::WebPages).await
 }
 
 /// The api_key of a site's OPDS catalog.
 pub fn opds_key(site_id: &str) -> String {
-    format!("opds-{site_id}")
+    FirstParty::OpdsCatalog.key_of(site_id)
 }
 
-/// The site's OPDS catalog key, made with the site as migration 0024 made it for the sites
-/// before it: `opds-{site}`, trusted and public. Reading apps see no key, so the key is no
-/// secret; what it may do is what any public client of the site may.
-async fn opds_catalog_client(conn: &mut Connection, site: &Site) -> Result<(), StoreError> {
-    sqlx::query(
+/// The api_key a site's web pages answer as.
+pub fn web_key(site_id: &str) -> String {
+    FirstParty::WebPages.key_of(site_id)
+}
+
+/// One of the site's own keys, made with the site as migrations 0024 and 0026 made them for the
+/// sites before them: trusted and public. Nobody types these keys, so they are no secret; what
+/// they may do is what any public client of the site may.
+async fn first_party_client(
+    conn: &mut Connection,
+    site: &Site,
+    kind: FirstParty,
+) -> Result<(), StoreError> {
+    let column = match kind {
+        FirstParty::OpdsCatalog => "opds_catalog",
+        FirstParty::WebPages => "web_pages",
+    };
+    // The column is one of the two names above, never input.
+    sqlx::query(sqlx::AssertSqlSafe(format!(
         "INSERT INTO clients (api_key, name, site_id, secret_hash, redirect_uris, trusted,
-                              privileged, disabled, created_at, opds_catalog)
+                              privileged, disabled, created_at, {column})
          SELECT $1, $2, $3, NULL, '[]', 1, 0, 0, $4, 1
-         WHERE NOT EXISTS (SELECT 1 FROM clients WHERE site_id = $3 AND opds_catalog = 1)
-         ON CONFLICT (api_key) DO NOTHING",
-    )
-    .bind(opds_key(&site.id))
-    .bind(format!("{} OPDS catalog", site.name))
+         WHERE NOT EXISTS (SELECT 1 FROM clients WHERE site_id = $3 AND {column} = 1)
+         ON CONFLICT (api_key) DO NOTHING"
+    )))
+    .bind(kind.key_of(&site.id))
+    .bind(kind.name_of(&site.name))
     .bind(&site.id)
     .bind(Timestamp::now().unix())
     .execute(&mut *conn)

@@ -130,6 +130,24 @@ pub fn hazards(a: &AccessibilityMetadata) -> Vec<&'static str> {
     known_all(HAZARDS, &a.accessibility_hazards)
 }
 
+/// The hazards (`flashing`, `motionSimulation`, `sound`) a format is declared free of: each by
+/// its `no...Hazard` value, all three by `none`.
+pub fn hazards_absent(a: &AccessibilityMetadata) -> Vec<&'static str> {
+    let declared = hazards(a);
+    HAZARD_KINDS
+        .iter()
+        .filter(|(_, absent)| declared.contains(&"none") || declared.contains(absent))
+        .map(|(kind, _)| *kind)
+        .collect()
+}
+
+/// Each hazard, and the value that declares it absent.
+pub const HAZARD_KINDS: &[(&str, &str)] = &[
+    ("flashing", "noFlashingHazard"),
+    ("motionSimulation", "noMotionSimulationHazard"),
+    ("sound", "noSoundHazard"),
+];
+
 /// Conformance claims that are URIs (EPUB Accessibility's `dcterms:conformsTo`); a claim written
 /// as prose stays in the summary's place in the record, not here, since the schema takes URIs.
 pub fn conforms_to(a: &AccessibilityMetadata) -> Vec<&str> {

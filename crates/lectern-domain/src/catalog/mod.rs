@@ -3,6 +3,7 @@
 //! derived from them; the HTTP layer turns them into the views of documents 2 to 4.
 
 pub mod accessibility;
+pub mod accessibility_display;
 pub mod artifact;
 pub mod bisac;
 pub mod edit;

@@ -74,6 +74,9 @@ pub struct TitleFilters {
     pub access_mode_sufficient: Option<String>,
     /// Titles with a format that has this accessibility feature (`synchronizedAudioText`).
     pub accessibility_feature: Option<String>,
+    /// Titles with a format declared free of this hazard (`flashing`, `motionSimulation`,
+    /// `sound`).
+    pub free_of_hazard: Option<String>,
     /// Titles whose reading age range includes this age.
     pub reading_age: Option<u32>,
     pub excluded_content_warnings: Vec<ContentWarning>,

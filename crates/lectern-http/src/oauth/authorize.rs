@@ -17,7 +17,9 @@ use lectern_store::oauth::{self, Flow, NewToken};
 use url::Url;
 
 use super::credentials::{self, ClientAddress, SignIn};
-use super::pages::{ConsentPage, LoginPage, STYLESHEET_PATH, error_page, html, html_posting_to};
+use super::pages::{
+    ConsentPage, LoginErrors, LoginPage, STYLESHEET_PATH, error_page, html, html_posting_to,
+};
 use crate::conventions::params::Params;
 use crate::state::AppState;
 
@@ -150,13 +152,6 @@ pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery
     resp
 }
 
-#[derive(Default)]
-struct LoginErrors<'a> {
-    username: Option<&'a str>,
-    password: Option<&'a str>,
-    form: Option<&'a str>,
-}
-
 fn login_page(
     state: &AppState,
     client: &Client,
@@ -164,8 +159,7 @@ fn login_page(
     username: &str,
     errors: LoginErrors<'_>,
 ) -> Response {
-    let has_errors =
-        errors.username.is_some() || errors.password.is_some() || errors.form.is_some();
+    let has_errors = errors.any();
     let status = if has_errors {
         StatusCode::BAD_REQUEST
     } else {
@@ -184,6 +178,7 @@ fn login_page(
             username_error: errors.username,
             password_error: errors.password,
             form_error: errors.form,
+            next: None,
         },
     )
 }
@@ -235,39 +230,13 @@ pub async fn submit_login(
     let field = |name: &str| form.one(name).ok().flatten().unwrap_or("").to_owned();
     let (username, password) = (field("username"), field("password"));
     let username = username.trim();
-    if username.is_empty() || password.is_empty() {
-        let errors = LoginErrors {
-            username: username
-                .is_empty()
-                .then_some("Enter your user name or email address"),
-            password: password.is_empty().then_some("Enter your password"),
-            form: None,
-        };
+    if let Some(errors) = LoginErrors::of_blanks(username, &password) {
         return login_page(&state, &client, &flow.csrf_token, username, errors);
     }
     let account = match credentials::check(&state, username, &password, &from).await {
         Ok(SignIn::Ok(a)) => a,
-        Ok(SignIn::BadCredentials) => {
-            let errors = LoginErrors {
-                form: Some("The user name or password is not right. Check them and try again."),
-                ..Default::default()
-            };
-            return login_page(&state, &client, &flow.csrf_token, username, errors);
-        }
-        Ok(SignIn::TooManyAttempts(_)) => {
-            let errors = LoginErrors {
-                form: Some(
-                    "There have been too many attempts to sign in to this account. Wait a minute, then try again.",
-                ),
-                ..Default::default()
-            };
-            return login_page(&state, &client, &flow.csrf_token, username, errors);
-        }
-        Ok(SignIn::Locked) => {
-            let errors = LoginErrors {
-                form: Some("This account is locked. Contact your library to unlock it."),
-                ..Default::default()
-            };
+        Ok(refused) => {
+            let errors = LoginErrors::of_refusal(&refused);
             return login_page(&state, &client, &flow.csrf_token, username, errors);
         }
         Err(e) => return server_error(e),

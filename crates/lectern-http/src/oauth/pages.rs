@@ -4,6 +4,8 @@ use askama::Template;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use super::credentials::SignIn;
+
 pub const STYLESHEET_PATH: &str = "/oauth/assets/lectern.css";
 
 #[derive(Template)]
@@ -18,6 +20,54 @@ pub struct LoginPage<'a> {
     pub username_error: Option<&'a str>,
     pub password_error: Option<&'a str>,
     pub form_error: Option<&'a str>,
+    /// Where the web pages' sign-in goes afterwards.
+    pub next: Option<&'a str>,
+}
+
+/// What is wrong with a sign-in form, field by field: the token server's login page and the web
+/// pages' sign-in say the same.
+#[derive(Default)]
+pub struct LoginErrors<'a> {
+    pub username: Option<&'a str>,
+    pub password: Option<&'a str>,
+    pub form: Option<&'a str>,
+}
+
+impl LoginErrors<'static> {
+    /// The fields left empty; `None` when both are filled in.
+    pub fn of_blanks(username: &str, password: &str) -> Option<Self> {
+        (username.is_empty() || password.is_empty()).then(|| LoginErrors {
+            username: username
+                .is_empty()
+                .then_some("Enter your user name or email address"),
+            password: password.is_empty().then_some("Enter your password"),
+            form: None,
+        })
+    }
+
+    /// Why credentials were refused, in words.
+    pub fn of_refusal(refused: &SignIn) -> Self {
+        let form = match refused {
+            SignIn::Ok(_) => None,
+            SignIn::BadCredentials => {
+                Some("The user name or password is not right. Check them and try again.")
+            }
+            SignIn::TooManyAttempts(_) => Some(
+                "There have been too many attempts to sign in to this account. Wait a minute, then try again.",
+            ),
+            SignIn::Locked => Some("This account is locked. Contact your library to unlock it."),
+        };
+        LoginErrors {
+            form,
+            ..Default::default()
+        }
+    }
+}
+
+impl LoginErrors<'_> {
+    pub fn any(&self) -> bool {
+        self.username.is_some() || self.password.is_some() || self.form.is_some()
+    }
 }
 
 #[derive(Template)]

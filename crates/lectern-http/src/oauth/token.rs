@@ -211,7 +211,7 @@ async fn password_grant(
 }
 
 /// Tokens of a new sign-in (its own family of refresh tokens) for the account.
-async fn new_sign_in(
+pub(crate) async fn new_sign_in(
     state: &AppState,
     client: &Client,
     user_account_id: &str,

@@ -9,7 +9,6 @@ use lectern_domain::catalog::languages;
 use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
 use lectern_domain::paging::Direction;
 
-use super::facets::{self, FacetParams};
 use super::model::{FacetGroup, Feed, FeedLink, Leads, NavEntry};
 use super::popular;
 use super::publication;
@@ -20,6 +19,7 @@ use crate::conventions::links::segment;
 use crate::conventions::paging::{ListParams, PageRequest, Turns};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use crate::titles::facets::{self, FacetParams};
 use crate::titles::{CatalogViewer, search};
 
 /// `GET /opds`: the server's catalogs. With one site it is that site's root; with several, a
@@ -313,7 +313,7 @@ async fn titles_feed(
         let kept: Vec<_> = query.iter().cloned().chain(chosen.pairs()).collect();
         site.page_url(&asked.path, &kept, (page.limit, DEFAULT_LIMIT), None)
     };
-    let languages = language_facets(state, &who).await?;
+    let languages = facets::language_choices(state, &who).await?;
     let facets = facets::groups(&chosen, facet_href, found.category_facets, &languages);
     query.extend(chosen.pairs());
     let shown = Shown {
@@ -421,18 +421,4 @@ pub fn acquisition_feed(
         ));
     }
     site.answer(&feed, ask, signed_in)
-}
-
-/// The languages of the reader's titles, for a feed's language facet: every language with a
-/// title they may see, counted over the catalog (not the feed), since counting a feed's
-/// matches by language would take a pass of its own over them.
-async fn language_facets(
-    state: &AppState,
-    who: &CatalogViewer,
-) -> ApiResult<std::sync::Arc<Vec<(String, u64)>>> {
-    state
-        .titles
-        .term_counts(lectern_search::Counted::Language, who.scope())
-        .await
-        .map_err(ApiError::internal)
 }

@@ -8,7 +8,6 @@ mod accessibility;
 mod acquisition;
 mod atom;
 mod covers;
-mod facets;
 mod feeds;
 mod model;
 mod navigation;

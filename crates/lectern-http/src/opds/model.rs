@@ -121,17 +121,7 @@ impl NavEntry {
 }
 
 /// A group of facets (format, language, accessibility ...), each a link to this feed narrowed.
-pub struct FacetGroup {
-    pub title: String,
-    pub facets: Vec<Facet>,
-}
-
-pub struct Facet {
-    pub title: String,
-    pub href: String,
-    pub count: Option<u64>,
-    pub active: bool,
-}
+pub use crate::titles::facets::FacetGroup;
 
 /// A publication as a reader chooses it: what it is, who made it, how it can be read.
 pub struct Publication {

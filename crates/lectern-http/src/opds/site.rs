@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use lectern_domain::client::Client;
+use lectern_domain::client::{Client, FirstParty};
 use lectern_domain::site::Site;
 use lectern_store::sites;
 
@@ -73,7 +73,9 @@ impl OpdsSite {
             .clients
             .get(&state.store, &sites::opds_key(site_id))
             .await?;
-        Ok(key.filter(|c| c.opds_catalog && c.site_id == site_id && !c.disabled))
+        Ok(key.filter(|c| {
+            c.first_party == Some(FirstParty::OpdsCatalog) && c.site_id == site_id && !c.disabled
+        }))
     }
 
     /// The feed in the rendering the app asked for.

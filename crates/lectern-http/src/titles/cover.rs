@@ -4,15 +4,18 @@
 //! readers the same text as the picture.
 
 use axum::extract::{Path, State};
+use std::sync::{Arc, OnceLock};
+
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use lectern_domain::catalog::{ContributorType, TitleRecord};
+use resvg::{tiny_skia, usvg};
 use sha2::{Digest, Sha256};
 
 use super::record::visible_title;
 use super::viewer::CatalogViewer;
 use crate::conventions::caller::Caller;
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
 #[utoipa::path(
@@ -133,4 +136,58 @@ fn escape(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// The drawn cover as a PNG of this size, for the caller (who must see the title): OPDS asks
+/// every publication for an image in a raster format, and apps and pages show SVG unevenly.
+pub(crate) async fn png(
+    state: &AppState,
+    caller: &Caller,
+    service_id: &str,
+    (width, height): (u32, u32),
+) -> ApiResult<Response> {
+    let who = CatalogViewer::of(state, caller).await?;
+    let record = visible_title(state, &who, service_id).await?;
+    let svg = svg(&record, width, height);
+    // Drawing a cover is a few milliseconds of CPU: off the async threads.
+    let png = tokio::task::spawn_blocking(move || rasterize(&svg, width, height))
+        .await
+        .map_err(ApiError::internal)??;
+    let mut response = png.into_response();
+    let h = response.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(if caller.user().is_some() {
+            "private, max-age=86400"
+        } else {
+            "public, max-age=86400"
+        }),
+    );
+    Ok(response)
+}
+
+/// The system's fonts, read once: the cover's text is drawn in whichever sans-serif is there,
+/// and a machine with none draws the cover without its text.
+fn fonts() -> Arc<usvg::fontdb::Database> {
+    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = usvg::fontdb::Database::new();
+            db.load_system_fonts();
+            Arc::new(db)
+        })
+        .clone()
+}
+
+fn rasterize(svg: &str, width: u32, height: u32) -> ApiResult<Vec<u8>> {
+    let options = usvg::Options {
+        fontdb: fonts(),
+        ..Default::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &options).map_err(ApiError::internal)?;
+    let mut pixmap = tiny_skia::Pixmap::new(width, height)
+        .ok_or_else(|| ApiError::internal("a cover of no size"))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(ApiError::internal)
 }

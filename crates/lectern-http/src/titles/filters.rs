@@ -120,6 +120,7 @@ impl TitleSearchParams {
             // Document 2 names no accessibility filter; the OPDS catalog's facets use them.
             access_mode_sufficient: None,
             accessibility_feature: None,
+            free_of_hazard: None,
             reading_age: text(self.reading_age)
                 .map(|v| reading_age(&v))
                 .transpose()?,
@@ -203,7 +204,7 @@ fn checked(
     Ok(value)
 }
 
-fn reading_age(v: &str) -> ApiResult<u32> {
+pub(crate) fn reading_age(v: &str) -> ApiResult<u32> {
     v.parse::<u32>()
         .ok()
         .filter(|a| *a <= 120)

@@ -4,6 +4,7 @@
 mod count;
 pub(crate) mod cover;
 pub(crate) mod download;
+pub(crate) mod facets;
 mod filters;
 mod names;
 pub use names::contributor_name;

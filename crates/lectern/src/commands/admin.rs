@@ -5,6 +5,7 @@ use std::io::BufRead;
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
+use lectern_domain::client::FirstParty;
 use lectern_domain::password::NewPassword;
 use lectern_domain::secret::{hash_password, new_token};
 use lectern_store::fixture::{
@@ -329,8 +330,10 @@ async fn client(store: &Store, command: ClientCommand) -> anyhow::Result<()> {
                 if c.disabled {
                     traits.push("disabled");
                 }
-                if c.opds_catalog {
-                    traits.push("opds-catalog");
+                match c.first_party {
+                    Some(FirstParty::OpdsCatalog) => traits.push("opds-catalog"),
+                    Some(FirstParty::WebPages) => traits.push("web-pages"),
+                    None => {}
                 }
                 let limit = c
                     .rate_limit_per_minute

@@ -1,16 +1,31 @@
-//! Facets of a feed of titles: the format, a category, a language, and how a title can be read
-//! (by screen reader alone, by listening, by touch, with text and audio together), each a link to
-//! the same feed narrowed to it, and the parameters those links carry, read back into the search's
-//! filters.
+//! Facets of a list of titles (an OPDS feed, the web pages' search results): the format, a
+//! category, a language, a reading age, how a title can be read (by screen reader alone, by
+//! listening, by touch, with text and audio together) and a hazard it is free of, each a link to
+//! the same list narrowed to it, and the parameters those links carry, read back into the
+//! search's filters.
 
 use lectern_domain::catalog::Format;
-use lectern_domain::catalog::accessibility::{FEATURES, SUFFICIENT_MODES, known, set_key};
+use lectern_domain::catalog::accessibility::{
+    FEATURES, HAZARD_KINDS, SUFFICIENT_MODES, known, set_key,
+};
 use lectern_domain::catalog::languages;
 use lectern_domain::catalog::query::TitleFilters;
 use serde::Deserialize;
 
-use super::model::{Facet, FacetGroup};
 use crate::error::{ApiError, ApiResult};
+
+/// A group of facets: choices of one kind, each narrowing the list to it.
+pub struct FacetGroup {
+    pub title: String,
+    pub facets: Vec<Facet>,
+}
+
+pub struct Facet {
+    pub title: String,
+    pub href: String,
+    pub count: Option<u64>,
+    pub active: bool,
+}
 
 /// The facet parameters of a feed of titles, as its facet links write them.
 #[derive(Deserialize, Default, Clone)]
@@ -24,7 +39,21 @@ pub struct FacetParams {
     pub access_mode_sufficient: Option<String>,
     /// An accessibility feature a title's format has: `synchronizedAudioText`, ...
     pub feature: Option<String>,
+    /// An age the title's reading age range includes.
+    pub reading_age: Option<String>,
+    /// A hazard a title's format is declared free of: `flashing`, `motionSimulation`, `sound`.
+    pub free_of: Option<String>,
 }
+
+/// The reading ages offered as facets: the start of each stage of schooling, roughly.
+const READING_AGES: &[u32] = &[5, 8, 11, 14, 16];
+
+/// The hazards offered as facets, as readers name what they avoid.
+const FREE_OF: &[(&str, &str)] = &[
+    ("No flashing hazard", "flashing"),
+    ("No motion simulation hazard", "motionSimulation"),
+    ("No sound hazard", "sound"),
+];
 
 /// The choices of the accessibility group: what a reader needs, as the filter that finds it.
 const READABLE_BY: &[(&str, &str, &str)] = &[
@@ -95,6 +124,18 @@ impl FacetParams {
             })?;
             filters.accessibility_feature = Some(feature.to_owned());
         }
+        if let Some(v) = self.reading_age.as_deref().filter(|v| !v.is_empty()) {
+            filters.reading_age = Some(super::filters::reading_age(v)?);
+        }
+        if let Some(v) = self.free_of.as_deref().filter(|v| !v.is_empty()) {
+            let kind = HAZARD_KINDS
+                .iter()
+                .find(|(kind, _)| kind.eq_ignore_ascii_case(v))
+                .ok_or_else(|| {
+                    ApiError::bad_param("freeOf", "must be flashing, motionSimulation or sound")
+                })?;
+            filters.free_of_hazard = Some(kind.0.to_owned());
+        }
         Ok(())
     }
 
@@ -107,6 +148,8 @@ impl FacetParams {
             ("language", &self.language),
             ("accessModeSufficient", &self.access_mode_sufficient),
             ("feature", &self.feature),
+            ("readingAge", &self.reading_age),
+            ("freeOf", &self.free_of),
         ] {
             if let Some(v) = value.as_ref().filter(|v| !v.is_empty()) {
                 out.push((name, v.clone()));
@@ -122,6 +165,8 @@ impl FacetParams {
             "format" => next.format = value,
             "category" => next.category = value,
             "language" => next.language = value,
+            "readingAge" => next.reading_age = value,
+            "freeOf" => next.free_of = value,
             "accessModeSufficient" => {
                 next.access_mode_sufficient = value;
                 next.feature = None;
@@ -167,6 +212,13 @@ pub fn groups(
             active: chosen.as_deref() == Some(*value),
         }
     }));
+    let mut hazards = vec![any("freeOf", current.free_of.is_none())];
+    hazards.extend(FREE_OF.iter().map(|(title, value)| Facet {
+        title: (*title).to_owned(),
+        href: href(&current.with("freeOf", Some(value))),
+        count: None,
+        active: current.free_of.as_deref() == Some(*value),
+    }));
     let mut formats = vec![any("format", current.format.is_none())];
     formats.extend(Format::ALL.iter().map(|f| Facet {
         title: f.display_name().to_owned(),
@@ -178,6 +230,10 @@ pub fn groups(
         FacetGroup {
             title: "Accessibility".to_owned(),
             facets: accessibility,
+        },
+        FacetGroup {
+            title: "Hazards".to_owned(),
+            facets: hazards,
         },
         FacetGroup {
             title: "Format".to_owned(),
@@ -215,5 +271,33 @@ pub fn groups(
             facets,
         });
     }
+    let mut ages = vec![any("readingAge", current.reading_age.is_none())];
+    ages.extend(READING_AGES.iter().map(|age| {
+        let value = age.to_string();
+        Facet {
+            title: format!("Age {age}"),
+            active: current.reading_age.as_deref() == Some(value.as_str()),
+            href: href(&current.with("readingAge", Some(&value))),
+            count: None,
+        }
+    }));
+    groups.push(FacetGroup {
+        title: "Reading age".to_owned(),
+        facets: ages,
+    });
     groups
+}
+
+/// The languages of the reader's titles, for a list's language facet: every language with a
+/// title they may see, counted over the catalog (not the list), since counting a list's
+/// matches by language would take a pass of its own over them.
+pub async fn language_choices(
+    state: &crate::state::AppState,
+    who: &super::CatalogViewer,
+) -> ApiResult<std::sync::Arc<Vec<(String, u64)>>> {
+    state
+        .titles
+        .term_counts(lectern_search::Counted::Language, who.scope())
+        .await
+        .map_err(ApiError::internal)
 }

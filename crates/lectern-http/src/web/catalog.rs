@@ -1,0 +1,87 @@
+//! Titles as the pages list them, found through the index as `GET /v2/titles` finds them and
+//! checked again against the store's record, as the API checks them.
+
+use lectern_domain::catalog::artifact::ArtifactStatus;
+use lectern_domain::catalog::query::TitleSearch;
+use lectern_domain::catalog::{ContributorType, TitleRecord, names};
+use lectern_search::SearchPage;
+
+use super::session::WebSite;
+use crate::conventions::links::segment;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, search};
+
+/// One title in a list: what a reader needs to choose it.
+pub struct Listed {
+    pub title: String,
+    pub subtitle: Option<String>,
+    pub href: String,
+    /// "by A and B", or empty.
+    pub by: String,
+    /// The formats it can be had in now, by name.
+    pub formats: String,
+}
+
+impl Listed {
+    pub fn of(site: &WebSite, r: &TitleRecord) -> Listed {
+        let formats: Vec<&str> = r
+            .artifacts
+            .iter()
+            .filter(|a| a.status == ArtifactStatus::Available)
+            .map(|a| a.format.display_name())
+            .collect();
+        Listed {
+            title: r.title.clone(),
+            subtitle: r.subtitle.clone(),
+            href: title_path(site, &r.service_id),
+            by: by_line(r),
+            formats: formats.join(", "),
+        }
+    }
+}
+
+pub fn title_path(site: &WebSite, service_id: &str) -> String {
+    site.path(&format!("/titles/{}", segment(service_id)))
+}
+
+/// "by A, B and C": the authors, as people say them.
+pub fn by_line(r: &TitleRecord) -> String {
+    let names: Vec<String> = r
+        .contributors_of(ContributorType::Author)
+        .map(names::display_name)
+        .collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => format!("by {one}"),
+        [rest @ .., last] => format!("by {} and {last}", rest.join(", ")),
+    }
+}
+
+/// A page of a search, its titles listed in the index's order.
+pub struct Found {
+    pub titles: Vec<Listed>,
+    pub page: SearchPage,
+}
+
+pub async fn find(
+    state: &AppState,
+    site: &WebSite,
+    who: &CatalogViewer,
+    search: TitleSearch,
+) -> ApiResult<Found> {
+    let page = search::run(state, search).await?;
+    let records = state
+        .titles
+        .records(&state.store, &page.service_ids)
+        .await?;
+    let titles = page
+        .service_ids
+        .iter()
+        .filter_map(|id| records.get(id))
+        // The index trails the store by a moment: a title changed since is checked again.
+        .filter(|r| who.sees(r))
+        .map(|r| Listed::of(site, r))
+        .collect();
+    Ok(Found { titles, page })
+}

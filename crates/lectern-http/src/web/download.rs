@@ -1,0 +1,134 @@
+//! Downloading from a title's page: the form asks for the format as the API's download does
+//! (`GET /v2/titles/{serviceId}/{format}`: the same rules, allowance and package); a package
+//! being prepared has a page of its own that says so, in a live region a little script updates,
+//! and with a "Check again" button that does the same without it (never a timed refresh, which
+//! WCAG 2.2.1 fails).
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use super::catalog::title_path;
+use super::render::{Chrome, Section, page, see_other};
+use super::session::{Visit, WebSite};
+use crate::conventions::params::Params;
+use crate::downloads::parse_format;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::titles::download::download_title;
+use crate::titles::{CatalogViewer, visible_title};
+
+#[derive(Template)]
+#[template(path = "web/download.html")]
+struct PackagePage<'a> {
+    chrome: &'a Chrome,
+    title: &'a str,
+    title_href: &'a str,
+    format: &'static str,
+    /// The file's address once it is ready.
+    file: Option<String>,
+    here: &'a str,
+}
+
+/// `POST /{site}/titles/{serviceId}/download`: a ready package is the file straight away;
+/// one being prepared, its page.
+pub async fn start(
+    State(state): State<AppState>,
+    Path((site_id, service_id)): Path<(String, String)>,
+    visit: Visit,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let form = Params::from_pairs(Params::parse_urlencoded(&body)?);
+    visitor.check_form(&form)?;
+    let format = form
+        .one("format")?
+        .filter(|f| !f.is_empty())
+        .ok_or_else(|| ApiError::bad_param("format", "choose the format to download"))?;
+    let format = parse_format(format)?;
+    let answer = download_title(
+        State(state.clone()),
+        visitor.caller.clone(),
+        Path((service_id.clone(), format.as_str().to_owned())),
+    )
+    .await?;
+    let status_page = format!(
+        "{}/download/{}",
+        title_path(&site, &service_id),
+        format.as_str()
+    );
+    Ok(match answer.status() {
+        StatusCode::FOUND => see_other(&location(&answer)?, &visitor.set_cookies),
+        _ => see_other(&status_page, &visitor.set_cookies),
+    })
+}
+
+/// `GET /{site}/titles/{serviceId}/download/{format}`: how the package is coming along; as JSON
+/// for the page's script (`Accept: application/json`).
+pub async fn status(
+    State(state): State<AppState>,
+    Path((site_id, service_id, format)): Path<(String, String, String)>,
+    visit: Visit,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let format = parse_format(&format)?;
+    let who = CatalogViewer::of(&state, &visitor.caller).await?;
+    let record = visible_title(&state, &who, &service_id).await?;
+    let answer = download_title(
+        State(state.clone()),
+        visitor.caller.clone(),
+        Path((service_id.clone(), format.as_str().to_owned())),
+    )
+    .await?;
+    let file = match answer.status() {
+        StatusCode::FOUND => Some(location(&answer)?),
+        _ => None,
+    };
+    if wants_json(&headers) {
+        let body = match &file {
+            Some(href) => json!({ "status": "ready", "href": href }),
+            None => json!({ "status": "preparing" }),
+        };
+        let mut resp = crate::conventions::json::Json(body).into_response();
+        resp.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        return Ok(resp);
+    }
+    let title_href = title_path(&site, &service_id);
+    let here = format!("{title_href}/download/{}", format.as_str());
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Other);
+    Ok(page(
+        StatusCode::OK,
+        &PackagePage {
+            chrome: &chrome,
+            title: &record.title,
+            title_href: &title_href,
+            format: format.display_name(),
+            file,
+            here: &here,
+        },
+        &visitor,
+    ))
+}
+
+fn location(answer: &Response) -> ApiResult<String> {
+    answer
+        .headers()
+        .get(header::LOCATION)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned)
+        .ok_or_else(|| ApiError::internal("a ready download without its address"))
+}
+
+fn wants_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"))
+}

@@ -1,0 +1,116 @@
+//! The home page of a site: the search box first, then the newest titles and the library's
+//! popular lists, each as the visitor may see them. `/` leads to it.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
+use lectern_domain::paging::Direction;
+use lectern_store::{popular_lists, sites};
+
+use super::catalog::{Listed, find};
+use super::render::{Chrome, Section, page};
+use super::session::{Visit, WebSite};
+use crate::conventions::links::segment;
+use crate::error::{ApiError, ApiResult};
+use crate::popular_lists::sites_of;
+use crate::popular_lists::titles::visible_list;
+use crate::state::AppState;
+use crate::titles::CatalogViewer;
+
+/// New arrivals the home page shows; the search lists the rest.
+const NEW_ARRIVALS: u32 = 8;
+/// Popular lists on the home page, and titles shown of each.
+const POPULAR_LISTS: u32 = 5;
+const POPULAR_TITLES: usize = 5;
+
+#[derive(Template)]
+#[template(path = "web/home.html")]
+struct HomePage<'a> {
+    chrome: &'a Chrome,
+    new_arrivals: Vec<Listed>,
+    all_new: String,
+    popular: Vec<Popular>,
+}
+
+struct Popular {
+    name: String,
+    titles: Vec<Listed>,
+}
+
+/// `GET /`: the site's home when the server has one site; otherwise the first site's, whose
+/// pages name the library they belong to.
+pub async fn root(State(state): State<AppState>) -> ApiResult<Response> {
+    for site in sites::list(state.store.reads()).await? {
+        if WebSite::named(&state, &site.id).await.is_ok() {
+            return Ok(Redirect::to(&format!("/{}/", segment(&site.id))).into_response());
+        }
+    }
+    Err(ApiError::not_found("This server has no library yet"))
+}
+
+/// `GET /{site}`: the home page's address is `/{site}/`.
+pub async fn bare(Path(site_id): Path<String>) -> Response {
+    Redirect::permanent(&format!("/{}/", segment(&site_id))).into_response()
+}
+
+/// `GET /{site}/`.
+pub async fn home(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let who = CatalogViewer::of(&state, &visitor.caller).await?;
+    let newest = find(
+        &state,
+        &site,
+        &who,
+        TitleSearch {
+            filters: TitleFilters::default(),
+            scope: who.scope(),
+            sort: TitleSort::DateAdded,
+            direction: Direction::Desc,
+            limit: NEW_ARRIVALS,
+            start: None,
+            facets: false,
+        },
+    )
+    .await?;
+    let mut popular = Vec::new();
+    let lists = popular_lists::popular_lists_page(
+        state.store.reads(),
+        &sites_of(&who),
+        None,
+        POPULAR_LISTS,
+    )
+    .await?;
+    for list in lists.into_iter().take(POPULAR_LISTS as usize) {
+        let shown = visible_list(&state, &who, &list.list_id).await?;
+        let titles: Vec<Listed> = shown
+            .titles
+            .iter()
+            .take(POPULAR_TITLES)
+            .map(|(_, r)| Listed::of(&site, r))
+            .collect();
+        if !titles.is_empty() {
+            popular.push(Popular {
+                name: shown.list.description,
+                titles,
+            });
+        }
+    }
+    let chrome = Chrome::of(&site, &visitor, &site.path("/"), Section::Other);
+    Ok(page(
+        StatusCode::OK,
+        &HomePage {
+            chrome: &chrome,
+            new_arrivals: newest.titles,
+            all_new: site.path("/search?sort=newest"),
+            popular,
+        },
+        &visitor,
+    ))
+}

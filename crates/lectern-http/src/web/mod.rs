@@ -1,0 +1,79 @@
+//! The library's web pages for readers: server-rendered HTML (askama) at `/{siteId}/`, working
+//! without JavaScript, answering as the site's web key (`session`) with the API's own rules and
+//! store. Every refusal becomes a page in one layer (`errors`). `docs/web.md` says what each
+//! page is for and how the pages meet WCAG 2.2 AA.
+
+mod catalog;
+mod cover;
+mod download;
+mod errors;
+mod home;
+mod render;
+mod search;
+mod session;
+mod sign_in;
+mod title;
+
+use axum::Router;
+use axum::http::{HeaderValue, header};
+use axum::middleware::from_fn_with_state;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+use crate::state::AppState;
+
+pub fn routes(state: AppState) -> Router<AppState> {
+    let site = Router::new()
+        .route("/{site_id}", get(home::bare))
+        .route("/{site_id}/", get(home::home))
+        .route(
+            "/{site_id}/sign-in",
+            get(sign_in::show).post(sign_in::submit),
+        )
+        .route(
+            "/{site_id}/sign-out",
+            axum::routing::post(sign_in::sign_out),
+        )
+        .route("/{site_id}/signed-out", get(sign_in::signed_out))
+        .route("/{site_id}/search", get(search::results))
+        .route("/{site_id}/titles/{service_id}", get(title::show))
+        .route(
+            "/{site_id}/titles/{service_id}/cover.png",
+            get(cover::image),
+        )
+        .route(
+            "/{site_id}/titles/{service_id}/download",
+            axum::routing::post(download::start),
+        )
+        .route(
+            "/{site_id}/titles/{service_id}/download/{format}",
+            get(download::status),
+        )
+        .route_layer(from_fn_with_state(state, errors::as_pages));
+    Router::new()
+        .route("/", get(home::root))
+        .route("/assets/web.js", get(script))
+        .merge(site)
+}
+
+/// The pages' one script: the live status of a package being prepared.
+async fn script() -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/javascript; charset=utf-8"),
+            ),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=3600"),
+            ),
+            (
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
+        ],
+        include_str!("../../assets/web.js"),
+    )
+        .into_response()
+}

@@ -1,0 +1,123 @@
+//! A page's answer: the frame every page shares (`Chrome`: the site, who is signed in, the
+//! navigation), the headers of `oauth::pages`, and the cookies the visit sets.
+
+use askama::Template;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use super::session::{Visitor, WebSite};
+
+/// What the layout shows around every page.
+pub struct Chrome {
+    pub site_name: String,
+    pub home: String,
+    pub search: String,
+    /// The sign-in page, coming back to this page afterwards.
+    pub sign_in: String,
+    pub sign_out: String,
+    /// The signed-in person's name; `None` for a guest.
+    pub user_name: Option<String>,
+    pub csrf: String,
+    /// Which entry of the navigation this page is, for `aria-current`.
+    pub current: Section,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    Search,
+    SignIn,
+    Other,
+}
+
+impl Chrome {
+    /// The frame of a page of `site` at `here` (a path with its query, for the way back after
+    /// signing in).
+    pub fn of(site: &WebSite, visitor: &Visitor, here: &str, current: Section) -> Chrome {
+        let user_name = visitor.caller.user().map(|a| {
+            format!("{} {}", a.first_name, a.last_name)
+                .trim()
+                .to_owned()
+        });
+        Chrome {
+            site_name: site.site.name.clone(),
+            home: site.path("/"),
+            search: site.path("/search"),
+            sign_in: sign_in_path(site, here),
+            sign_out: site.path("/sign-out"),
+            user_name,
+            csrf: visitor.csrf.clone(),
+            current,
+        }
+    }
+
+    pub fn is(&self, section: Section) -> bool {
+        self.current == section
+    }
+}
+
+/// The sign-in page, returning to `here` (a path of this site) once signed in.
+pub fn sign_in_path(site: &WebSite, here: &str) -> String {
+    let mut q = url::form_urlencoded::Serializer::new(String::new());
+    q.append_pair("next", here);
+    format!("{}?{}", site.path("/sign-in"), q.finish())
+}
+
+/// Pages may run our own script (the live status of a package) and show our own images; the
+/// rest is `oauth::pages`' policy.
+const POLICY: &str = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/// A rendered page with the visit's cookies and the pages' headers.
+pub fn page(status: StatusCode, page: &impl Template, visitor: &Visitor) -> Response {
+    with_cookies(html(status, page), &visitor.set_cookies)
+}
+
+pub fn html(status: StatusCode, page: &impl Template) -> Response {
+    match page.render() {
+        Ok(body) => {
+            let mut resp = (status, body).into_response();
+            let h = resp.headers_mut();
+            h.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
+            );
+            h.insert(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(POLICY),
+            );
+            h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+            // Pages show a person's own shelves and names: never kept by a shared cache.
+            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            h.insert(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("same-origin"),
+            );
+            h.insert(
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            );
+            resp
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "page failed to render");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+/// 303 to `location` (a form's answer), with the visit's cookies.
+pub fn see_other(location: &str, cookies: &[HeaderValue]) -> Response {
+    let mut resp = StatusCode::SEE_OTHER.into_response();
+    if let Ok(v) = HeaderValue::from_str(location) {
+        resp.headers_mut().insert(header::LOCATION, v);
+    }
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    with_cookies(resp, cookies)
+}
+
+fn with_cookies(mut resp: Response, cookies: &[HeaderValue]) -> Response {
+    for c in cookies {
+        resp.headers_mut().append(header::SET_COOKIE, c.clone());
+    }
+    resp
+}

@@ -1,0 +1,212 @@
+//! `GET /{site}/search`: the title search of `GET /v2/titles` as a page: words, facets (format,
+//! category, language, reading age, how a title can be read, hazards it is free of), an order,
+//! pages either way, and the number found, announced.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
+use lectern_domain::paging::Direction;
+use serde::Deserialize;
+
+use super::catalog::{Listed, find};
+use super::render::{Chrome, Section, page};
+use super::session::{Visit, WebSite};
+use crate::conventions::paging::ListParams;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::titles::CatalogViewer;
+use crate::titles::facets::{self, FacetGroup, FacetParams};
+
+/// Titles a page shows unless `limit` says otherwise.
+const PAGE_SIZE: u32 = 20;
+
+/// The orders a reader may choose, as the sort menu names them.
+const ORDERS: &[(&str, &str, TitleSort, Direction)] = &[
+    (
+        "relevance",
+        "Best match",
+        TitleSort::Relevance,
+        Direction::Desc,
+    ),
+    ("title", "Title, A to Z", TitleSort::Title, Direction::Asc),
+    (
+        "author",
+        "Author, A to Z",
+        TitleSort::Author,
+        Direction::Asc,
+    ),
+    (
+        "newest",
+        "Newest first",
+        TitleSort::DateAdded,
+        Direction::Desc,
+    ),
+];
+
+/// The search's own parameters; paging is `ListParams`' and the facets are `FacetParams`.
+#[derive(Deserialize, Default)]
+struct SearchForm {
+    keyword: Option<String>,
+    sort: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "web/search.html")]
+struct SearchPage<'a> {
+    chrome: &'a Chrome,
+    keyword: &'a str,
+    heading: String,
+    count: String,
+    titles: Vec<Listed>,
+    facets: Vec<FacetGroup>,
+    orders: Vec<Choice>,
+    /// Parameters the sort form keeps (the facets chosen).
+    kept: Vec<(&'static str, String)>,
+    previous: Option<String>,
+    next: Option<String>,
+}
+
+struct Choice {
+    value: &'static str,
+    label: &'static str,
+    selected: bool,
+}
+
+pub async fn results(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let params = &visitor.caller.params;
+    let form: SearchForm = params.parse()?;
+    let chosen: FacetParams = params.parse()?;
+    let list: ListParams<TitleSort> = params.parse()?;
+    let keyword = form.keyword.as_deref().map(str::trim).unwrap_or("");
+    let sort_value =
+        form.sort
+            .as_deref()
+            .filter(|s| !s.is_empty())
+            .unwrap_or(if keyword.is_empty() {
+                "title"
+            } else {
+                "relevance"
+            });
+    let &(sort_value, _, sort, direction) = ORDERS
+        .iter()
+        .find(|(value, ..)| *value == sort_value)
+        .ok_or_else(|| ApiError::bad_param("sort", "must be relevance, title, author or newest"))?;
+    let page_request = list.page_in(sort, direction)?;
+    let limit = page_request.limit;
+    let mut filters = TitleFilters {
+        keyword: (!keyword.is_empty()).then(|| keyword.to_owned()),
+        ..Default::default()
+    };
+    chosen.narrow(&mut filters)?;
+    let who = CatalogViewer::of(&state, &visitor.caller).await?;
+    let found = find(
+        &state,
+        &site,
+        &who,
+        TitleSearch {
+            filters,
+            scope: who.scope(),
+            sort,
+            direction,
+            limit,
+            start: page_request.start().map(str::to_owned),
+            facets: true,
+        },
+    )
+    .await?;
+    let mut words = Vec::new();
+    if !keyword.is_empty() {
+        words.push(("keyword", keyword.to_owned()));
+    }
+    let with_sort = |mut pairs: Vec<(&'static str, String)>| {
+        if form.sort.is_some() {
+            pairs.push(("sort", sort_value.to_owned()));
+        }
+        pairs
+    };
+    let address = |pairs: &[(&'static str, String)], start: Option<&str>| {
+        let mut q = url::form_urlencoded::Serializer::new(String::new());
+        for (k, v) in pairs {
+            q.append_pair(k, v);
+        }
+        if limit != PAGE_SIZE {
+            q.append_pair("limit", &limit.to_string());
+        }
+        if let Some(s) = start {
+            q.append_pair("start", s);
+        }
+        let q = q.finish();
+        if q.is_empty() {
+            site.path("/search")
+        } else {
+            format!("{}?{q}", site.path("/search"))
+        }
+    };
+    let facet_href = |c: &FacetParams| {
+        let pairs: Vec<_> = with_sort(words.iter().cloned().chain(c.pairs()).collect());
+        address(&pairs, None)
+    };
+    let languages = facets::language_choices(&state, &who).await?;
+    let groups = facets::groups(
+        &chosen,
+        facet_href,
+        found.page.category_facets.clone(),
+        &languages,
+    );
+    let here: Vec<_> = with_sort(words.iter().cloned().chain(chosen.pairs()).collect());
+    let total = found.page.total;
+    let count = match total {
+        0 => "No titles found".to_owned(),
+        1 => "1 title found".to_owned(),
+        n => format!("{n} titles found"),
+    };
+    let heading = if keyword.is_empty() {
+        "Browse the library".to_owned()
+    } else {
+        format!("Search results for \u{201c}{keyword}\u{201d}")
+    };
+    let here_path = address(&here, page_request.start());
+    let chrome = Chrome::of(&site, &visitor, &here_path, Section::Search);
+    let orders = ORDERS
+        .iter()
+        .map(|(value, label, ..)| Choice {
+            value,
+            label,
+            selected: *value == sort_value,
+        })
+        .collect();
+    let kept = words
+        .iter()
+        .cloned()
+        .chain(chosen.pairs())
+        .filter(|(k, _)| *k != "keyword")
+        .collect();
+    Ok(page(
+        StatusCode::OK,
+        &SearchPage {
+            chrome: &chrome,
+            keyword,
+            heading,
+            count,
+            titles: found.titles,
+            facets: groups,
+            orders,
+            kept,
+            previous: found
+                .page
+                .previous
+                .as_deref()
+                .map(|s| address(&here, Some(s))),
+            next: found.page.next.as_deref().map(|s| address(&here, Some(s))),
+        },
+        &visitor,
+    ))
+}

@@ -1,0 +1,258 @@
+//! Who is looking at a site's pages: the site's web key stands for the `api_key` a browser never
+//! sends, and the session cookie holds the tokens of a sign-in, so that a page asks the same
+//! rules the API asks, as the same caller (`Caller`). The access token is refreshed on the
+//! server when it expires; the browser never sees a token it could send elsewhere (`HttpOnly`).
+
+use std::sync::Arc;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, header};
+use lectern_domain::client::{Client, FirstParty};
+use lectern_domain::secret::{constant_time_eq, new_token, token_hash};
+use lectern_domain::site::Site;
+use lectern_store::sites;
+
+use crate::conventions::caller::{Caller, session_for};
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult};
+use crate::oauth::{ClientAddress, grant_as};
+use crate::state::AppState;
+
+const SESSION: &str = "lectern_session";
+const REFRESH: &str = "lectern_refresh";
+const CSRF: &str = "lectern_csrf";
+
+/// A site whose pages are being served.
+pub struct WebSite {
+    pub site: Site,
+    pub client: Arc<Client>,
+    /// The path every page of the site starts with: `/demo`.
+    base: String,
+}
+
+impl WebSite {
+    pub async fn named(state: &AppState, site_id: &str) -> ApiResult<WebSite> {
+        let absent = || ApiError::not_found(format!("There is no library '{site_id}' here"));
+        let client = state
+            .clients
+            .get(&state.store, &sites::web_key(site_id))
+            .await?
+            .filter(|c| {
+                c.first_party == Some(FirstParty::WebPages) && c.site_id == site_id && !c.disabled
+            })
+            .ok_or_else(absent)?;
+        let site = sites::get(state.store.reads(), site_id)
+            .await?
+            .ok_or_else(absent)?;
+        Ok(WebSite {
+            base: format!("/{}", crate::conventions::links::segment(&site.id)),
+            site,
+            client,
+        })
+    }
+
+    /// A path under this site's pages, e.g. `path("/search")`.
+    pub fn path(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// The request's caller, with what the answer must set in the browser (a refreshed session,
+    /// a first CSRF cookie).
+    pub async fn visitor(&self, state: &AppState, visit: &Visit) -> ApiResult<Visitor> {
+        let mut set_cookies = Vec::new();
+        let session = match (
+            cookie(&visit.headers, SESSION),
+            cookie(&visit.headers, REFRESH),
+        ) {
+            (Some(access), refresh) => match session_for(state, &self.client, &access).await {
+                Ok(s) => Some((s, access, refresh)),
+                Err(e) if e.status == axum::http::StatusCode::UNAUTHORIZED => {
+                    self.refreshed(state, visit, refresh.as_deref(), &mut set_cookies)
+                        .await?
+                }
+                Err(e) => return Err(e),
+            },
+            (None, Some(refresh)) => {
+                self.refreshed(state, visit, Some(&refresh), &mut set_cookies)
+                    .await?
+            }
+            (None, None) => None,
+        };
+        let csrf = match cookie(&visit.headers, CSRF) {
+            Some(c) => c,
+            None => {
+                let c = new_token();
+                set_cookies.push(self.cookie(state, CSRF, &c));
+                c
+            }
+        };
+        let params = Params::from_pairs(Params::parse_urlencoded(
+            visit.query.as_deref().unwrap_or("").as_bytes(),
+        )?);
+        let (session, tokens) = match session {
+            Some((s, access, refresh)) => (Some(s), Some((access, refresh))),
+            None => (None, None),
+        };
+        Ok(Visitor {
+            caller: Caller {
+                client: self.client.clone(),
+                session,
+                params,
+            },
+            csrf,
+            tokens,
+            set_cookies,
+        })
+    }
+
+    /// A new pair for an expired access token; `None` (and the cookies cleared) when the
+    /// sign-in is over: the visitor is a guest again.
+    async fn refreshed(
+        &self,
+        state: &AppState,
+        visit: &Visit,
+        refresh: Option<&str>,
+        set_cookies: &mut Vec<HeaderValue>,
+    ) -> ApiResult<Option<SessionTokens>> {
+        let Some(refresh) = refresh else {
+            set_cookies.extend(self.ended(state));
+            return Ok(None);
+        };
+        let params = Params::from_pairs(vec![
+            ("grant_type".to_owned(), "refresh_token".to_owned()),
+            ("refresh_token".to_owned(), refresh.to_owned()),
+        ]);
+        let Ok(tokens) = grant_as(state, &self.client, &params, &visit.from).await else {
+            set_cookies.extend(self.ended(state));
+            return Ok(None);
+        };
+        let session = session_for(state, &self.client, &tokens.access_token).await?;
+        set_cookies.extend(self.started(state, &tokens.access_token, &tokens.refresh_token));
+        Ok(Some((
+            session,
+            tokens.access_token,
+            Some(tokens.refresh_token),
+        )))
+    }
+
+    /// The cookies of a new sign-in.
+    pub fn started(&self, state: &AppState, access: &str, refresh: &str) -> [HeaderValue; 2] {
+        [
+            self.cookie(state, SESSION, access),
+            self.cookie(state, REFRESH, refresh),
+        ]
+    }
+
+    /// The cookies that end a sign-in.
+    pub fn ended(&self, state: &AppState) -> [HeaderValue; 2] {
+        [
+            self.expired_cookie(state, SESSION),
+            self.expired_cookie(state, REFRESH),
+        ]
+    }
+
+    /// A new form token.
+    pub fn csrf_cookie(&self, state: &AppState, value: &str) -> HeaderValue {
+        self.cookie(state, CSRF, value)
+    }
+
+    /// A cookie of this site's pages: only for its paths, never to scripts, and over HTTPS only
+    /// when the server is served so. No `Max-Age`: the sign-in ends when the browser closes,
+    /// which a reader at a library's shared computer expects.
+    fn cookie(&self, state: &AppState, name: &str, value: &str) -> HeaderValue {
+        let secure = if is_https(state) { "; Secure" } else { "" };
+        HeaderValue::from_str(&format!(
+            "{name}={value}; Path={}; HttpOnly; SameSite=Lax{secure}",
+            self.base
+        ))
+        .unwrap_or_else(|_| HeaderValue::from_static(""))
+    }
+
+    fn expired_cookie(&self, state: &AppState, name: &str) -> HeaderValue {
+        let secure = if is_https(state) { "; Secure" } else { "" };
+        HeaderValue::from_str(&format!(
+            "{name}=; Path={}; HttpOnly; SameSite=Lax; Max-Age=0{secure}",
+            self.base
+        ))
+        .unwrap_or_else(|_| HeaderValue::from_static(""))
+    }
+}
+
+type SessionTokens = (
+    Arc<crate::conventions::token_cache::SignedIn>,
+    String,
+    Option<String>,
+);
+
+fn is_https(state: &AppState) -> bool {
+    state.settings.public_url.scheme() == "https"
+}
+
+/// What a page request brings: its headers (cookies), its query, and the address failed
+/// sign-ins are counted against.
+pub struct Visit {
+    pub headers: HeaderMap,
+    pub query: Option<String>,
+    pub from: ClientAddress,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Visit {
+    type Rejection = std::convert::Infallible;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let from = ClientAddress::from_request_parts(parts, state).await?;
+        Ok(Visit {
+            headers: parts.headers.clone(),
+            query: parts.uri.query().map(str::to_owned),
+            from,
+        })
+    }
+}
+
+/// The caller of a page, and what its forms and answer need.
+pub struct Visitor {
+    pub caller: Caller,
+    /// The token every form of the page carries, checked against the cookie of the same value
+    /// (a page from another site can post a form here, but cannot read or set our cookie).
+    pub csrf: String,
+    /// The access and refresh tokens of the sign-in, for signing out.
+    pub tokens: Option<(String, Option<String>)>,
+    /// Cookies the answer sets.
+    pub set_cookies: Vec<HeaderValue>,
+}
+
+impl Visitor {
+    /// A posted form must carry the visitor's CSRF token; a 403 otherwise.
+    pub fn check_form(&self, form: &Params) -> ApiResult<()> {
+        let sent = form.one("csrf").ok().flatten().unwrap_or("");
+        if sent.is_empty() || !constant_time_eq(sent.as_bytes(), self.csrf.as_bytes()) {
+            return Err(ApiError::forbidden(
+                "This form has expired or did not come from this site. Go back, reload the page and send it again.",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The token hashes of the sign-in, to revoke at sign-out.
+    pub fn token_hashes(&self) -> Vec<String> {
+        match &self.tokens {
+            Some((access, refresh)) => std::iter::once(access)
+                .chain(refresh.iter())
+                .map(|t| token_hash(t))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+}
+
+fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| v.to_owned())
+        .filter(|v| !v.is_empty())
+}

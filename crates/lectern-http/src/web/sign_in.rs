@@ -1,0 +1,186 @@
+//! Signing in to a site's pages, with the sign-in form of the token server's login page: the same
+//! checks, throttling and lockout (`oauth::check_credentials`), and a sign-in of the site's web
+//! key whose tokens the session cookie keeps. Signing out revokes them.
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use lectern_domain::secret::new_token;
+use lectern_store::oauth;
+
+use super::render::{Chrome, Section, page, see_other};
+use super::session::{Visit, Visitor, WebSite};
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult};
+use crate::oauth::{LoginErrors, SignIn, check_credentials, new_sign_in};
+use crate::state::AppState;
+
+#[derive(Template)]
+#[template(path = "web/sign_in.html")]
+struct SignInPage<'a> {
+    chrome: &'a Chrome,
+    action: &'a str,
+    csrf: &'a str,
+    username: &'a str,
+    has_errors: bool,
+    username_error: Option<&'a str>,
+    password_error: Option<&'a str>,
+    form_error: Option<&'a str>,
+    next: Option<&'a str>,
+}
+
+#[derive(Template)]
+#[template(path = "web/signed_out.html")]
+struct SignedOutPage<'a> {
+    chrome: &'a Chrome,
+}
+
+/// The sign-in form's fields.
+#[derive(serde::Deserialize)]
+struct SignInForm {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    password: String,
+    next: Option<String>,
+}
+
+/// `GET /{site}/sign-in?next=`: the form; a visitor signed in already goes on.
+pub async fn show(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let next = visitor.caller.params.one("next")?.map(str::to_owned);
+    let next = onward(&site, next.as_deref());
+    if visitor.caller.user().is_some() {
+        return Ok(see_other(&next, &visitor.set_cookies));
+    }
+    Ok(form_page(
+        &site,
+        &visitor,
+        "",
+        &next,
+        LoginErrors::default(),
+    ))
+}
+
+/// `POST /{site}/sign-in`.
+pub async fn submit(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let form = Params::from_pairs(Params::parse_urlencoded(&body)?);
+    visitor.check_form(&form)?;
+    let fields: SignInForm = form.parse()?;
+    let next = onward(&site, fields.next.as_deref());
+    let username = fields.username.trim();
+    if let Some(errors) = LoginErrors::of_blanks(username, &fields.password) {
+        return Ok(form_page(&site, &visitor, username, &next, errors));
+    }
+    let account = match check_credentials(&state, username, &fields.password, &visit.from).await? {
+        SignIn::Ok(a) => a,
+        refused => {
+            let errors = LoginErrors::of_refusal(&refused);
+            return Ok(form_page(&site, &visitor, username, &next, errors));
+        }
+    };
+    let tokens = new_sign_in(&state, &site.client, &account.user_account_id)
+        .await
+        .map_err(|e| ApiError::internal(format!("{e:?}")))?;
+    let mut cookies: Vec<_> = visitor.set_cookies.clone();
+    cookies.extend(site.started(&state, &tokens.access_token, &tokens.refresh_token));
+    // A new form token with the new sign-in, so that one seen before it is worth nothing after.
+    cookies.push(site.csrf_cookie(&state, &new_token()));
+    Ok(see_other(&next, &cookies))
+}
+
+/// `POST /{site}/sign-out`: the sign-in's tokens are revoked, then its cookies cleared.
+pub async fn sign_out(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let form = Params::from_pairs(Params::parse_urlencoded(&body)?);
+    visitor.check_form(&form)?;
+    let hashes = visitor.token_hashes();
+    if !hashes.is_empty() {
+        let mut tx = state.store.begin().await?;
+        for hash in &hashes {
+            oauth::revoke_token(&mut tx, hash).await?;
+        }
+        tx.commit().await?;
+    }
+    let mut cookies = visitor.set_cookies.clone();
+    cookies.extend(site.ended(&state));
+    Ok(see_other(&site.path("/signed-out"), &cookies))
+}
+
+/// `GET /{site}/signed-out`.
+pub async fn signed_out(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let chrome = Chrome::of(&site, &visitor, &site.path("/"), Section::Other);
+    Ok(page(
+        StatusCode::OK,
+        &SignedOutPage { chrome: &chrome },
+        &visitor,
+    ))
+}
+
+fn form_page(
+    site: &WebSite,
+    visitor: &Visitor,
+    username: &str,
+    next: &str,
+    errors: LoginErrors<'_>,
+) -> Response {
+    let chrome = Chrome::of(site, visitor, next, Section::SignIn);
+    let action = site.path("/sign-in");
+    let has_errors = errors.any();
+    let status = if has_errors {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    page(
+        status,
+        &SignInPage {
+            chrome: &chrome,
+            action: &action,
+            csrf: &visitor.csrf,
+            username,
+            has_errors,
+            username_error: errors.username,
+            password_error: errors.password,
+            form_error: errors.form,
+            next: Some(next),
+        },
+        visitor,
+    )
+}
+
+/// Where to go after signing in: a page of this site, never elsewhere (an open redirect would
+/// let a link dressed as the library's send a reader to a look-alike); the home page otherwise.
+fn onward(site: &WebSite, next: Option<&str>) -> String {
+    let home = site.path("/");
+    match next {
+        Some(n) if n.starts_with(&home) && !n.contains("//") && !n.contains('\\') => n.to_owned(),
+        _ => home,
+    }
+}

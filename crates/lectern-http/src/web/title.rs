@@ -1,0 +1,191 @@
+//! `GET /{site}/titles/{serviceId}`: a title as a reader chooses it: what it is, its cover, the
+//! formats they may download (and for the others why not, in words), and each format's
+//! accessibility in the words of the W3C's display guide.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use lectern_domain::catalog::accessibility_display::{DisplayGroup, display};
+use lectern_domain::catalog::artifact::{Artifact, ArtifactStatus};
+use lectern_domain::catalog::{ContributorType, TitleRecord, languages, names};
+use lectern_domain::title_access::AlertLevel;
+
+use super::catalog::{by_line, title_path};
+use super::errors::in_words;
+use super::render::{Chrome, Section, page};
+use super::session::{Visit, WebSite};
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, visible_title};
+
+#[derive(Template)]
+#[template(path = "web/title.html")]
+struct TitlePage<'a> {
+    chrome: &'a Chrome,
+    title: &'a TitleRecord,
+    by: String,
+    cover: String,
+    cover_alt: String,
+    facts: Vec<(&'static str, String)>,
+    download: String,
+    /// Why the reader may not download the title at all, in words.
+    refusals: Vec<String>,
+    /// Worth knowing before downloading.
+    notes: Vec<String>,
+    /// The visitor is a guest, who may sign in.
+    guest: bool,
+    downloadable: Vec<FormatChoice>,
+    unavailable: Vec<(String, &'static str)>,
+    accessibility: Vec<FormatAccessibility>,
+}
+
+struct FormatChoice {
+    value: &'static str,
+    name: &'static str,
+    id: String,
+}
+
+struct FormatAccessibility {
+    name: &'static str,
+    id: String,
+    groups: Vec<DisplayGroup>,
+}
+
+pub async fn show(
+    State(state): State<AppState>,
+    Path((site_id, service_id)): Path<(String, String)>,
+    visit: Visit,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let who = CatalogViewer::of(&state, &visitor.caller).await?;
+    let record = visible_title(&state, &who, &service_id).await?;
+    let alerts = who
+        .perspective()
+        .alerts(&record, who.in_global(&record.site));
+    let words = |level| {
+        alerts
+            .iter()
+            .filter(|a| a.level == level)
+            .map(|a| in_words(&a.message).to_owned())
+            .collect::<Vec<_>>()
+    };
+    let refusals = words(AlertLevel::Error);
+    let here = title_path(&site, &record.service_id);
+    let mut downloadable = Vec::new();
+    let mut unavailable = Vec::new();
+    for a in &record.artifacts {
+        match why_not(a) {
+            None if refusals.is_empty() => downloadable.push(FormatChoice {
+                value: a.format.as_str(),
+                name: a.format.display_name(),
+                id: format!("format-{}", a.format.as_str()),
+            }),
+            None => {}
+            Some(why) => unavailable.push((a.format.display_name().to_owned(), why)),
+        }
+    }
+    let accessibility = record
+        .artifacts
+        .iter()
+        .filter(|a| a.status == ArtifactStatus::Available)
+        .map(|a| FormatAccessibility {
+            name: a.format.display_name(),
+            id: format!("a11y-{}", a.format.as_str()),
+            groups: display(&a.accessibility),
+        })
+        .collect();
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Other);
+    Ok(page(
+        StatusCode::OK,
+        &TitlePage {
+            chrome: &chrome,
+            by: by_line(&record),
+            cover: format!("{here}/cover.png"),
+            cover_alt: format!("Cover of {}", record.title),
+            facts: facts(&record),
+            download: format!("{here}/download"),
+            notes: words(AlertLevel::Warning),
+            refusals,
+            guest: visitor.caller.user().is_none(),
+            downloadable,
+            unavailable,
+            accessibility,
+            title: &record,
+        },
+        &visitor,
+    ))
+}
+
+/// Why a format of the title cannot be had now, whoever asks; `None` when it can.
+fn why_not(a: &Artifact) -> Option<&'static str> {
+    match a.status {
+        ArtifactStatus::Available if a.file.is_some() => None,
+        ArtifactStatus::Available => Some("Its file has not arrived at the library yet."),
+        ArtifactStatus::InProduction => Some("It is being produced and is not ready yet."),
+        ArtifactStatus::Withdrawn => Some("It has been withdrawn and is no longer lent."),
+        ArtifactStatus::Failed => Some("It could not be produced."),
+    }
+}
+
+/// The record's facts as a description list: only those the title has.
+fn facts(r: &TitleRecord) -> Vec<(&'static str, String)> {
+    let people = |kind| {
+        r.contributors_of(kind)
+            .map(names::display_name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = Vec::new();
+    let mut add = |label: &'static str, value: Option<String>| {
+        if let Some(v) = value.filter(|v| !v.is_empty()) {
+            out.push((label, v));
+        }
+    };
+    add("Translated by", Some(people(ContributorType::Translator)));
+    add("Edited by", Some(people(ContributorType::Editor)));
+    add("Publisher", r.publisher.clone());
+    add("Copyright", r.copyright_date.map(|y| y.to_string()));
+    add("Edition", r.edition.clone());
+    add(
+        "Language",
+        Some(
+            r.languages
+                .iter()
+                .map(|l| languages::name(l))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+    );
+    add("Categories", Some(r.categories.join(", ")));
+    add(
+        "Series",
+        r.series_title.as_ref().map(|s| match &r.series_number {
+            Some(n) => format!("{s}, number {n}"),
+            None => s.clone(),
+        }),
+    );
+    add(
+        "Reading age",
+        match (r.reading_age_minimum, r.reading_age_maximum) {
+            (Some(a), Some(b)) => Some(format!("{a} to {b} years")),
+            (Some(a), None) => Some(format!("{a} years and over")),
+            (None, Some(b)) => Some(format!("up to {b} years")),
+            (None, None) => None,
+        },
+    );
+    add("Pages", r.num_pages.map(|n| n.to_string()));
+    add("ISBN", r.isbn13.clone());
+    add(
+        "Content warnings",
+        Some(
+            r.content_warnings
+                .iter()
+                .map(|w| w.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+    );
+    out
+}
