@@ -9,7 +9,7 @@ use axum::http::{Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::render::{Chrome, Section, page, see_other, sign_in_path};
+use super::render::{Chrome, Section, html, page, see_other, sign_in_path};
 use super::session::{Visit, WebSite};
 use crate::state::AppState;
 
@@ -50,7 +50,16 @@ pub async fn as_pages(
         return response;
     };
     let Ok(site) = WebSite::named(&state, site_id).await else {
-        return response;
+        let chrome = Chrome::lost();
+        let messages = messages_of(response).await;
+        return html(
+            status,
+            &ErrorPage {
+                chrome: &chrome,
+                heading: heading(status),
+                messages: &messages,
+            },
+        );
     };
     let retry_after = response.headers().get(header::RETRY_AFTER).cloned();
     let messages = messages_of(response).await;

@@ -20,6 +20,8 @@ pub struct Chrome {
     pub csrf: String,
     /// Which entry of the navigation this page is, for `aria-current`.
     pub current: Section,
+    /// Whether there is a site to navigate (not on the page of an address that names none).
+    pub nav: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -47,6 +49,22 @@ impl Chrome {
             user_name,
             csrf: visitor.csrf.clone(),
             current,
+            nav: true,
+        }
+    }
+
+    /// The frame of a page outside any site: an address that names no library.
+    pub fn lost() -> Chrome {
+        Chrome {
+            site_name: "Lectern".to_owned(),
+            home: "/".to_owned(),
+            search: "/".to_owned(),
+            sign_in: "/".to_owned(),
+            sign_out: "/".to_owned(),
+            user_name: None,
+            csrf: String::new(),
+            current: Section::Other,
+            nav: false,
         }
     }
 

@@ -29,3 +29,4 @@ mod support;
 mod titles;
 mod token;
 mod upstream_clients;
+mod web;

@@ -1,0 +1,559 @@
+//! The web pages (`/{site}/`) through HTTP, as a browser without JavaScript uses them: a cookie
+//! jar, forms posted with the token the page gave, redirects followed by hand. What a browser
+//! and a screen reader make of the pages is `tests/a11y/run.mjs`'s part.
+
+use lectern_store::on_both_stores;
+use reqwest::StatusCode;
+
+use crate::support::*;
+
+on_both_stores!(
+    a_guest_browses_searches_and_opens_titles,
+    search_facets_sorts_and_pages_both_ways,
+    a_reader_signs_in_downloads_a_title_and_signs_out,
+    the_sign_in_form_names_what_is_wrong_and_writes_nothing,
+    forms_without_the_page_token_are_refused,
+    refusals_are_pages_in_the_api_s_words,
+    an_expired_session_is_refreshed_on_the_server,
+);
+
+/// A browser: its own cookies, no redirects followed.
+struct Browser<'a> {
+    app: &'a TestApp,
+    http: reqwest::Client,
+}
+
+impl<'a> Browser<'a> {
+    fn new(app: &'a TestApp) -> Self {
+        Browser {
+            app,
+            http: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .cookie_store(true)
+                .build()
+                .unwrap(),
+        }
+    }
+
+    async fn get(&self, path: &str) -> reqwest::Response {
+        self.http.get(self.app.url(path)).send().await.unwrap()
+    }
+
+    /// A page that must answer `status`, as HTML; its body.
+    async fn page(&self, path: &str, status: StatusCode) -> String {
+        let resp = self.get(path).await;
+        assert_eq!(resp.status(), status, "{path}");
+        assert_page_headers(&resp, path);
+        resp.text().await.unwrap()
+    }
+
+    async fn post(&self, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
+        self.http
+            .post(self.app.url(path))
+            .form(form)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Posts a form with the token of the page it is on (`from`).
+    async fn submit(&self, from: &str, action: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+        let page = self.page(from, StatusCode::OK).await;
+        let csrf = hidden(&page, "csrf").expect("the page's form token");
+        let mut form = vec![("csrf", csrf.as_str())];
+        form.extend_from_slice(fields);
+        self.post(action, &form).await
+    }
+
+    async fn sign_in(&self, user: &str, password: &str) {
+        let resp = self
+            .submit(
+                "/main/sign-in",
+                "/main/sign-in",
+                &[("username", user), ("password", password)],
+            )
+            .await;
+        assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    }
+}
+
+fn assert_page_headers(resp: &reqwest::Response, path: &str) {
+    let h = resp.headers();
+    assert_eq!(
+        h["content-type"], "text/html; charset=utf-8",
+        "{path} is a page"
+    );
+    assert_eq!(h["x-frame-options"], "DENY", "{path}");
+    assert_eq!(h["cache-control"], "no-store", "{path}");
+    let csp = h["content-security-policy"].to_str().unwrap();
+    assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+    assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+}
+
+/// The value of the first hidden input of that name.
+fn hidden(page: &str, name: &str) -> Option<String> {
+    let marker = format!("name=\"{name}\" value=\"");
+    let at = page.find(&marker)? + marker.len();
+    Some(page[at..at + page[at..].find('"')?].to_owned())
+}
+
+/// The `href` of the first link whose text is `text`.
+fn link(page: &str, text: &str) -> Option<String> {
+    let end = page.find(&format!(">{text}</a>"))?;
+    let start = page[..end].rfind("href=\"")? + 6;
+    let href = &page[start..start + page[start..].find('"')?];
+    Some(href.replace("&#38;", "&").replace("&amp;", "&"))
+}
+
+fn location(resp: &reqwest::Response) -> String {
+    resp.headers()["location"].to_str().unwrap().to_owned()
+}
+
+fn set_cookies(resp: &reqwest::Response) -> Vec<String> {
+    resp.headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .collect()
+}
+
+async fn a_guest_browses_searches_and_opens_titles(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    let root = b.get("/").await;
+    assert_eq!(root.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&root), "/main/");
+    let bare = b.get("/main").await;
+    assert_eq!(location(&bare), "/main/");
+
+    let home = b.page("/main/", StatusCode::OK).await;
+    assert!(home.contains("<h2 id=\"new-heading\">New arrivals</h2>"));
+    assert!(home.contains("role=\"search\""));
+    assert!(home.contains("href=\"#main\""), "a skip link");
+    assert!(home.contains("Pride"), "a new arrival: {home}");
+    assert!(
+        !home.contains("Far Away"),
+        "another site's title is not listed"
+    );
+
+    // A public-domain title: a guest may download it; its accessibility in the guide's words.
+    let pride = b.page("/main/titles/t-pride", StatusCode::OK).await;
+    assert!(pride.contains("<legend>Choose a format</legend>"));
+    assert!(pride.contains("value=\"EPUB3\""));
+    assert!(pride.contains("All content can be read as read aloud speech or dynamic braille"));
+    assert!(pride.contains("The publication contains no hazards"));
+    assert!(pride.contains("alt=\"Cover of "));
+    let cover = b.get("/main/titles/t-pride/cover.png").await;
+    assert_eq!(cover.status(), StatusCode::OK);
+    assert_eq!(cover.headers()["content-type"], "image/png");
+
+    // A copyrighted title: no form for a guest, and why, in the access rules' words.
+    let road = b.page("/main/titles/t-road", StatusCode::OK).await;
+    assert!(!road.contains("<legend>Choose a format</legend>"));
+    assert!(road.contains("Sign in to download this title"), "{road}");
+    assert!(!road.contains("SIGN_IN_REQUIRED"), "codes are left out");
+
+    // Titles the visitor may not see are absent, as in the API.
+    for hidden in ["t-far", "t-unfinished", "no-such-title"] {
+        let page = b
+            .page(&format!("/main/titles/{hidden}"), StatusCode::NOT_FOUND)
+            .await;
+        assert!(page.contains("<h1>Page not found</h1>"), "{hidden}");
+    }
+    let lost = b.page("/nowhere/", StatusCode::NOT_FOUND).await;
+    assert!(lost.contains("There is no library"), "{lost}");
+}
+
+async fn search_facets_sorts_and_pages_both_ways(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    let found = b.page("/main/search?keyword=pride", StatusCode::OK).await;
+    assert!(found.contains("<p class=\"count\" role=\"status\">1 title found</p>"));
+    assert!(
+        found.contains("value=\"pride\""),
+        "the words stay in the box"
+    );
+    assert!(found.contains("<title>Search results for"));
+
+    let spanish = b.page("/main/search?language=spa", StatusCode::OK).await;
+    assert!(spanish.contains("1 title found"), "{spanish}");
+    assert!(spanish.contains("/main/titles/t-casa"));
+    assert!(
+        spanish.contains("aria-current=\"true\""),
+        "the chosen facet"
+    );
+
+    let teen = b.page("/main/search?readingAge=13", StatusCode::OK).await;
+    assert!(teen.contains("/main/titles/t-algebra"), "{teen}");
+    assert!(teen.contains("1 title found"));
+
+    let calm = b.page("/main/search?freeOf=flashing", StatusCode::OK).await;
+    assert!(calm.contains("/main/titles/t-pride"));
+    assert!(!calm.contains("/main/titles/t-open"), "no hazard metadata");
+
+    let screen_reader = b
+        .page("/main/search?accessModeSufficient=textual", StatusCode::OK)
+        .await;
+    assert!(screen_reader.contains("/main/titles/t-pride"));
+
+    let bad = b
+        .page("/main/search?readingAge=old", StatusCode::BAD_REQUEST)
+        .await;
+    assert!(bad.contains("readingAge"), "{bad}");
+    let bad_sort = b
+        .page("/main/search?sort=colour", StatusCode::BAD_REQUEST)
+        .await;
+    assert!(bad_sort.contains("sort"));
+
+    // Two at a time, by title: forward to the end, then back to the start.
+    let mut path = "/main/search?sort=title&limit=2".to_owned();
+    let mut forward = Vec::new();
+    loop {
+        let page = b.page(&path, StatusCode::OK).await;
+        forward.push(titles_listed(&page));
+        match link(&page, "Next page") {
+            Some(next) => path = next,
+            None => break,
+        }
+    }
+    assert!(forward.len() >= 4, "{forward:?}");
+    let mut backward = Vec::new();
+    loop {
+        let page = b.page(&path, StatusCode::OK).await;
+        backward.push(titles_listed(&page));
+        match link(&page, "Previous page") {
+            Some(previous) => path = previous,
+            None => break,
+        }
+    }
+    backward.reverse();
+    assert_eq!(forward, backward);
+    let all: Vec<_> = forward.concat();
+    let mut sorted = all.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(all.len(), sorted.len(), "no title twice");
+}
+
+/// The service ids a results page lists, in order.
+fn titles_listed(page: &str) -> Vec<String> {
+    let list = &page[page.find("<ul class=\"titles\">").unwrap_or(0)..];
+    let list = &list[..list.find("</ul>").unwrap_or(list.len())];
+    list.split("href=\"/main/titles/")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].to_owned())
+        .collect()
+}
+
+async fn a_reader_signs_in_downloads_a_title_and_signs_out(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    let form = b
+        .page("/main/sign-in?next=/main/titles/t-road", StatusCode::OK)
+        .await;
+    let csrf = hidden(&form, "csrf").unwrap();
+    let resp = b
+        .post(
+            "/main/sign-in",
+            &[
+                ("csrf", &csrf),
+                ("username", "member@example.org"),
+                ("password", "member-pass-1"),
+                ("next", "/main/titles/t-road"),
+            ],
+        )
+        .await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&resp), "/main/titles/t-road");
+    let cookies = set_cookies(&resp);
+    let session = cookies
+        .iter()
+        .find(|c| c.starts_with("lectern_session="))
+        .expect("a session cookie");
+    for part in ["HttpOnly", "SameSite=Lax", "Path=/main"] {
+        assert!(session.contains(part), "{session}");
+    }
+    assert!(!session.contains("Secure"), "served over plain HTTP here");
+    assert!(
+        cookies.iter().any(|c| c.starts_with("lectern_csrf=")),
+        "a new form token with the sign-in"
+    );
+
+    let road = b.page("/main/titles/t-road", StatusCode::OK).await;
+    assert!(road.contains("Signed in as"), "{road}");
+    assert!(road.contains("<legend>Choose a format</legend>"));
+    let resp = b
+        .submit(
+            "/main/titles/t-road",
+            "/main/titles/t-road/download",
+            &[("format", "EPUB3")],
+        )
+        .await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let status_page = location(&resp);
+    assert_eq!(status_page, "/main/titles/t-road/download/EPUB3");
+
+    // The package is made by the worker; the page says how it is coming along.
+    let mut file = None;
+    for _ in 0..100 {
+        let page = b.page(&status_page, StatusCode::OK).await;
+        assert!(
+            !page.contains("http-equiv=\"refresh\""),
+            "never a timed refresh"
+        );
+        assert!(page.contains("id=\"package-status\" role=\"status\""));
+        if let Some(href) = link(&page, "Download the EPUB 3 file") {
+            file = Some(href);
+            break;
+        }
+        assert!(page.contains("is being prepared"));
+        assert!(page.contains(">Check again</button>"));
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let file = file.expect("the package was ready within 10 s");
+    let epub = b.http.get(&file).send().await.unwrap();
+    assert_eq!(epub.status(), StatusCode::OK);
+    assert!(epub.bytes().await.unwrap().starts_with(b"PK"), "an EPUB");
+    let answer = b
+        .http
+        .get(app.url(&status_page))
+        .header("accept", "application/json")
+        .send()
+        .await
+        .unwrap();
+    let answer: serde_json::Value = answer.json().await.unwrap();
+    assert_eq!(answer["status"], "ready");
+
+    // The download counts as the API's does: the reader's history has it.
+    let token = session
+        .trim_start_matches("lectern_session=")
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let history = app
+        .get("/v2/myAccount/history?api_key=web-main")
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json(history).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["downloads"][0]["serviceId"], "t-road", "{body}");
+
+    let out = b.submit("/main/", "/main/sign-out", &[]).await;
+    assert_eq!(out.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&out), "/main/signed-out");
+    assert!(
+        set_cookies(&out)
+            .iter()
+            .any(|c| c.starts_with("lectern_session=;") && c.contains("Max-Age=0"))
+    );
+    let bye = b.page("/main/signed-out", StatusCode::OK).await;
+    assert!(bye.contains("You have signed out"));
+    assert!(!bye.contains("Signed in as"));
+    // The sign-in's token is revoked, not only forgotten by the browser.
+    let after = app
+        .get("/v2/myAccount?api_key=web-main")
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(after.status(), StatusCode::UNAUTHORIZED);
+}
+
+async fn the_sign_in_form_names_what_is_wrong_and_writes_nothing(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    let empty = b.submit("/main/sign-in", "/main/sign-in", &[]).await;
+    assert_eq!(empty.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        set_cookies(&empty)
+            .iter()
+            .all(|c| !c.starts_with("lectern_session="))
+    );
+    let page = empty.text().await.unwrap();
+    assert!(page.contains("<title>Error: Sign in"));
+    assert!(page.contains("role=\"alert\""));
+    assert!(page.contains("Enter your user name or email address"));
+    assert!(page.contains("Enter your password"));
+    assert!(page.contains("aria-describedby=\"username-error\""));
+
+    let wrong = b
+        .submit(
+            "/main/sign-in",
+            "/main/sign-in",
+            &[("username", "member@example.org"), ("password", "nope")],
+        )
+        .await;
+    assert_eq!(wrong.status(), StatusCode::BAD_REQUEST);
+    let page = wrong.text().await.unwrap();
+    assert!(page.contains("The user name or password is not right"));
+    assert!(
+        page.contains("value=\"member@example.org\""),
+        "the name stays"
+    );
+
+    let locked = b
+        .submit(
+            "/main/sign-in",
+            "/main/sign-in",
+            &[
+                ("username", "locked@example.org"),
+                ("password", "locked-pass-1"),
+            ],
+        )
+        .await;
+    assert!(
+        locked
+            .text()
+            .await
+            .unwrap()
+            .contains("This account is locked")
+    );
+
+    // Somewhere else to go after signing in is ignored: only this site's pages.
+    for next in [
+        "https://evil.example/",
+        "//evil.example/",
+        "/other/",
+        "/main//evil",
+    ] {
+        let resp = b
+            .submit(
+                &format!("/main/sign-in?next={}", urlencode(next)),
+                "/main/sign-in",
+                &[
+                    ("username", "member@example.org"),
+                    ("password", "member-pass-1"),
+                    ("next", next),
+                ],
+            )
+            .await;
+        assert_eq!(location(&resp), "/main/", "{next}");
+        b.submit("/main/", "/main/sign-out", &[]).await;
+    }
+}
+
+fn urlencode(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+async fn forms_without_the_page_token_are_refused(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    b.page("/main/", StatusCode::OK).await;
+    let forged = b
+        .post(
+            "/main/sign-in",
+            &[
+                ("csrf", "forged"),
+                ("username", "member@example.org"),
+                ("password", "member-pass-1"),
+            ],
+        )
+        .await;
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    assert!(
+        set_cookies(&forged)
+            .iter()
+            .all(|c| !c.starts_with("lectern_session="))
+    );
+    b.sign_in("member@example.org", "member-pass-1").await;
+    // Another site's page cannot read our token, so its forms come without it.
+    let other = reqwest::Client::new();
+    for (action, form) in [
+        ("/main/sign-out", vec![]),
+        ("/main/titles/t-road/download", vec![("format", "EPUB3")]),
+    ] {
+        let mut with = form.clone();
+        with.push(("csrf", ""));
+        let resp = b.post(action, &with).await;
+        assert_eq!(resp.status(), StatusCode::FORBIDDEN, "{action}");
+        let resp = other
+            .post(app.url(action))
+            .form(&form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::FORBIDDEN, "{action}");
+    }
+    let still = b.page("/main/", StatusCode::OK).await;
+    assert!(
+        still.contains("Signed in as"),
+        "the forged sign-out did nothing"
+    );
+    let downloads = lectern_store::downloads::in_progress(app.store.reads(), "u-member")
+        .await
+        .unwrap();
+    assert_eq!(downloads, 0, "the forged download queued nothing");
+}
+
+async fn refusals_are_pages_in_the_api_s_words(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    b.page("/main/", StatusCode::OK).await;
+    // A guest asking for a copyrighted title: refused with the rule's words.
+    let resp = b
+        .submit(
+            "/main/titles/t-pride",
+            "/main/titles/t-road/download",
+            &[("format", "EPUB3")],
+        )
+        .await;
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+    let page = resp.text().await.unwrap();
+    assert!(page.contains("<h1>You cannot do this</h1>"));
+    assert!(page.contains("Sign in to download this title"));
+    // A format the title does not have, named.
+    let resp = b
+        .submit(
+            "/main/titles/t-pride",
+            "/main/titles/t-pride/download",
+            &[("format", "DOCX")],
+        )
+        .await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    assert!(resp.text().await.unwrap().contains("not available in DOCX"));
+    let resp = b
+        .submit("/main/titles/t-pride", "/main/titles/t-pride/download", &[])
+        .await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    assert!(resp.text().await.unwrap().contains("choose the format"));
+
+    // A format whose file has not arrived is listed with why.
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let open = b.page("/main/titles/t-open", StatusCode::OK).await;
+    assert!(open.contains("Formats you cannot download"), "{open}");
+    assert!(open.contains("DAISY Audio: Its file has not arrived at the library yet."));
+
+    // A page only for the signed-in sends a guest to sign in, and back.
+    let guest = Browser::new(&app);
+    let resp = guest.get("/main/titles/t-road/download/EPUB3").await;
+    assert_eq!(
+        resp.status(),
+        StatusCode::FORBIDDEN,
+        "a guest may not have it"
+    );
+}
+
+async fn an_expired_session_is_refreshed_on_the_server(backend: Backend) {
+    let app = TestApp::start_with(backend, |s| {
+        s.access_token_ttl = std::time::Duration::from_secs(1);
+    })
+    .await
+    .with_catalog()
+    .await;
+    let b = Browser::new(&app);
+    b.sign_in("member@example.org", "member-pass-1").await;
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    let resp = b.get("/main/").await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert!(
+        set_cookies(&resp)
+            .iter()
+            .any(|c| c.starts_with("lectern_session=") && !c.contains("Max-Age=0")),
+        "a new access token"
+    );
+    assert!(resp.text().await.unwrap().contains("Signed in as"));
+}
