@@ -874,9 +874,23 @@ fn the_demo_serves_and_its_printed_commands_work() {
 /// keyboard (`tests/a11y/run.mjs`, run against the real demo server).
 #[test]
 fn sign_in_pages_meet_wcag_2_2_aa_in_a_real_browser() {
+    browser_suite("run.mjs");
+}
+
+/// The library's web pages, in headless Chromium: axe-core (WCAG 2.2 AA) on every page and state
+/// at 1280 and 320 px, the Nu HTML Checker, keyboard-only journeys with and without JavaScript,
+/// and what a virtual screen reader says (`tests/a11y/web.mjs`, against the real demo server).
+#[test]
+fn web_pages_meet_wcag_2_2_aa_in_a_real_browser() {
+    browser_suite("web.mjs");
+}
+
+/// Runs one of `tests/a11y`'s scripts against a demo server of its own.
+fn browser_suite(script: &str) {
     let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/a11y");
     let ready = suite.join("node_modules/playwright-core").exists()
         && suite.join("node_modules/@axe-core/playwright").exists()
+        && suite.join("node_modules/vnu-jar").exists()
         && Path::new("/usr/bin/chromium").exists();
     if !ready {
         assert!(
@@ -884,13 +898,13 @@ fn sign_in_pages_meet_wcag_2_2_aa_in_a_real_browser() {
             "CI is set but the browser test cannot run: install chromium and run `npm ci --prefix tests/a11y` (.ci/run does both)"
         );
         eprintln!(
-            "\n!!! SKIPPING the accessibility test: install chromium and run `npm ci --prefix tests/a11y` !!!\n"
+            "\n!!! SKIPPING the accessibility test {script}: install chromium and run `npm ci --prefix tests/a11y` !!!\n"
         );
         return;
     }
     let dir = temp_dir();
-    // The suite shows the login page's errors with a few wrong passwords from one address;
-    // the limit on failed sign-ins is not what it tests.
+    // The suites show the sign-in form's errors with a few wrong passwords from one address;
+    // the limit on failed sign-ins is not what they test.
     let mut child = start_demo(&dir.join("data"), &["--sign-in-failures-per-minute", "100"]);
     let instructions = read_instructions(&mut child);
     let base = instructions
@@ -899,7 +913,7 @@ fn sign_in_pages_meet_wcag_2_2_aa_in_a_real_browser() {
         .expect("the demo names its address")
         .to_owned();
     let out = Command::new("node")
-        .arg(suite.join("run.mjs"))
+        .arg(suite.join(script))
         .arg(&base)
         .output()
         .expect("running node");

@@ -1,0 +1,416 @@
+// The library's web pages (/{site}/) in headless Chromium, as people use them:
+//
+//   node tests/a11y/web.mjs BASE_URL        e.g. http://127.0.0.1:18181
+//
+// The server must hold the demo data set (`lectern demo`): site demo, the reader
+// reader@demo.lectern / demo-pass-1, the public-domain title demo-pride in EPUB 3.
+//
+// - axe-core, WCAG 2.0, 2.1 and 2.2 A and AA, on every page and state at 1280 and 320 CSS px,
+//   with no horizontal scrolling at 320 px;
+// - the Nu HTML Checker (vnu-jar) on every page's HTML as the server sent it;
+// - keyboard-only journeys (sign in, search, facet, open a title, download its EPUB and receive
+//   it, sign out), with JavaScript and without: every step by Tab, typing and Enter; focus always
+//   visible and never hidden; the first Tab stop skips to the content;
+// - what a screen reader says (@guidepup/virtual-screen-reader, run in the page): headings,
+//   landmarks, labels, errors and status messages.
+//
+// Prints "ok - ..." / "not ok - ..." lines, then "N passed, M failed"; exits 0 only when nothing failed.
+
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import {
+  CHECK_TIMEOUT_MS, CHROMIUM_ARGS, DESCRIBE_ACTIVE, Failure, MAX_TABS, NAV_TIMEOUT_MS, STEP_TIMEOUT_MS,
+  axeCheck, counts, expectReflow, report, shot, withTimeout,
+} from './lib.mjs';
+
+const SITE = 'demo';
+const USER = 'reader@demo.lectern';
+const PASSWORD = 'demo-pass-1';
+const TITLE = 'Pride and Prejudice';
+const RUN_TIMEOUT_MS = 600_000;
+const NARROW = { width: 320, height: 640 };
+
+const baseArg = process.argv[2] ?? process.env.LECTERN_BASE_URL;
+if (!baseArg || !/^https?:\/\//.test(baseArg)) {
+  console.error('usage: node tests/a11y/web.mjs BASE_URL   (e.g. http://127.0.0.1:18181)');
+  process.exit(2);
+}
+const BASE = baseArg.replace(/\/+$/, '');
+const url = (path) => `${BASE}/${SITE}${path}`;
+
+const watchdog = setTimeout(() => {
+  report(false, `the whole run took longer than ${RUN_TIMEOUT_MS / 1000} s; stopped`);
+  const { passed, failed } = counts();
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(1);
+}, RUN_TIMEOUT_MS);
+watchdog.unref();
+
+// ---------------------------------------------------------------- pages and their states
+
+/** Signs in through the form (Playwright's fill, not the keyboard journey). */
+async function signIn(page) {
+  await page.goto(url('/sign-in'));
+  await page.locator('#username').fill(USER);
+  await page.locator('#password').fill(PASSWORD);
+  await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/sign-in')), page.locator('form button[type="submit"]').click()]);
+}
+
+/** Opens a title's download page for the EPUB (ready or being prepared). */
+async function openDownload(page) {
+  await page.goto(url('/titles/demo-pride'));
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+  await page.locator('form[action$="/download"] button[type="submit"]').click();
+  await answer;
+  // A package made before is the file at once; its page is then where the title's form led.
+  return page.goto(url('/titles/demo-pride/download/EPUB3'));
+}
+
+/** Every page and state: a name, whether to sign in first, how to reach it, the status it answers. */
+const PAGES = [
+  ['home, as a guest', false, (p) => p.goto(url('/')), 200],
+  ['search results', false, (p) => p.goto(url('/search?keyword=pride')), 200],
+  ['search results narrowed by a facet, sorted, paged', false, (p) => p.goto(url('/search?sort=title&limit=3&accessModeSufficient=textual')), 200],
+  ['search with nothing found', false, (p) => p.goto(url('/search?keyword=zzzzqqqq')), 200],
+  ['search with a bad parameter', false, (p) => p.goto(url('/search?readingAge=old')), 400],
+  ['a title a guest may download', false, (p) => p.goto(url('/titles/demo-pride')), 200],
+  ['a title a guest may not download', false, (p) => p.goto(url('/titles/demo-moby')), 200],
+  ['a title that does not exist', false, (p) => p.goto(url('/titles/no-such-title')), 404],
+  ['sign-in', false, (p) => p.goto(url('/sign-in')), 200],
+  ['sign-in after an empty submission', false, async (p) => {
+    await p.goto(url('/sign-in'));
+    return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('form button[type="submit"]').click()]).then(([r]) => r);
+  }, 400],
+  ['signed out', false, (p) => p.goto(url('/signed-out')), 200],
+  ['home, signed in', true, (p) => p.goto(url('/')), 200],
+  ['a title, signed in', true, (p) => p.goto(url('/titles/demo-moby')), 200],
+  ['a download', true, openDownload, 200],
+];
+
+// ---------------------------------------------------------------- the Nu HTML Checker
+
+/** Checks every page's HTML at once (one JVM start); one result per page. */
+async function checkHtml(pages) {
+  const dir = await mkdtemp(join(tmpdir(), 'lectern-vnu-'));
+  try {
+    const files = [];
+    for (const [i, { name, html }] of pages.entries()) {
+      const file = join(dir, `${i}.html`);
+      await writeFile(file, html);
+      files.push({ file, name });
+    }
+    const jar = new URL('./node_modules/vnu-jar/build/dist/vnu.jar', import.meta.url).pathname;
+    let out;
+    try {
+      out = await promisify(execFile)('java', ['-jar', jar, '--format', 'json', '--exit-zero-always', ...files.map((f) => f.file)], { maxBuffer: 64 << 20 });
+    } catch (e) {
+      report(false, 'vnu: run the Nu HTML Checker (java -jar vnu.jar)', [String(e.message ?? e).split('\n')[0]]);
+      return;
+    }
+    const messages = JSON.parse(out.stderr || out.stdout || '{"messages":[]}').messages ?? [];
+    for (const { file, name } of files) {
+      const mine = messages.filter((m) => m.url && m.url.endsWith(file) && (m.type === 'error' || m.subType === 'fatal'));
+      report(mine.length === 0, `vnu: ${name} is valid HTML`, mine.slice(0, 8).map((m) => `line ${m.lastLine}: ${m.message} (${(m.extract ?? '').trim().slice(0, 80)})`));
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- the virtual screen reader
+
+let readerSource;
+
+/** What the virtual screen reader says of the whole page, read from the top with "next". */
+async function spoken(page) {
+  if (!readerSource) {
+    const bundle = await readFile(new URL('./node_modules/@guidepup/virtual-screen-reader/lib/esm/index.browser.js', import.meta.url), 'utf8');
+    const exported = bundle.match(/export\{([^}]*)\};?/);
+    const names = Object.fromEntries(exported[1].split(',').map((p) => {
+      const [local, , name] = p.trim().split(/\s+/);
+      return [name ?? local, local];
+    }));
+    // Run as a plain script through the debugging protocol, which the page's CSP does not govern.
+    readerSource = `(() => {\n${bundle.replace(exported[0], `window.__virtualScreenReader = ${names.virtual};`)}\n})()`;
+  }
+  await page.evaluate(readerSource);
+  return page.evaluate(async () => {
+    const reader = window.__virtualScreenReader;
+    await reader.start({ container: document.body });
+    for (let i = 0; i < 400; i++) {
+      await reader.next();
+      if ((await reader.lastSpokenPhrase()).startsWith('end of document')) break;
+    }
+    const log = await reader.spokenPhraseLog();
+    await reader.stop();
+    return log;
+  });
+}
+
+/** Each expected phrase (a string it must equal, or a RegExp) must be spoken, in this order. */
+function expectSpoken(log, expected) {
+  let from = 0;
+  for (const want of expected) {
+    const at = log.findIndex((said, i) => i >= from && (want instanceof RegExp ? want.test(said) : said === want));
+    if (at < 0) throw new Failure(`the screen reader never said ${want} (after "${log[from - 1] ?? 'the start'}")`, log.slice(0, 120));
+    from = at + 1;
+  }
+  return [`${log.length} phrases; heard in order: ${expected.map(String).join(' | ')}`];
+}
+
+// ---------------------------------------------------------------- keyboard journeys
+
+/**
+ * Presses Tab (from where the focus is) until `match` has the focus, checking on the way that
+ * every stop shows a focus indicator and is not hidden by anything; returns the stop. A page
+ * that puts the focus on `match` itself (autofocus) needs no Tab.
+ */
+async function tabTo(page, match, what, steps) {
+  const already = await page.evaluate(DESCRIBE_ACTIVE);
+  if (already && match(already)) {
+    await expectFocusSeen(page, already);
+    steps.push(`already on ${already.label}`);
+    return already;
+  }
+  for (let i = 0; i < MAX_TABS * 3; i++) {
+    await page.keyboard.press('Tab');
+    const d = await page.evaluate(DESCRIBE_ACTIVE);
+    if (!d) continue;
+    await expectFocusSeen(page, d);
+    if (match(d)) {
+      steps.push(`Tab x${i + 1} -> ${d.label}`);
+      return d;
+    }
+  }
+  throw new Failure(`Tab never reached ${what}`, steps);
+}
+
+/** The focused element has an outline or shadow, and its middle is not covered by anything else. */
+async function expectFocusSeen(page, d) {
+  const visible = !d.style.outline.startsWith('none') && parseFloat(d.style.outline.split(' ')[1]) > 0;
+  if (!visible && d.style.boxShadow === 'none') throw new Failure(`${d.label} has no visible focus indicator (outline ${d.style.outline})`);
+  const covered = await page.evaluate(() => {
+    const el = document.activeElement;
+    const r = el.getBoundingClientRect();
+    const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);
+    const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1);
+    const top = document.elementFromPoint(x, y);
+    return top && top !== el && !el.contains(top) && !top.contains(el) ? top.tagName : null;
+  });
+  if (covered) throw new Failure(`${d.label} is hidden under a ${covered.toLowerCase()} when focused`);
+}
+
+const byText = (tag, re) => (d) => d.tag === tag && re.test(d.text);
+const byName = (name) => (d) => d.name === name;
+
+/**
+ * The journey of a reader who uses the keyboard only; `script` says whether the page's script
+ * runs. Each journey downloads a title nothing else here asks for (`words` find it, `title` and
+ * `id` name it), so that its package is made while the reader waits, as a first download's is.
+ */
+async function journey(page, script, { words, title, id }) {
+  const steps = [];
+  const enter = async (what) => { await page.keyboard.press('Enter'); steps.push(`Enter (${what})`); };
+  const arrived = async (test, what) => {
+    try {
+      await page.waitForURL(test, { timeout: NAV_TIMEOUT_MS, waitUntil: 'load' });
+    } catch {
+      throw new Failure(`did not reach ${what} (at ${page.url()})`, steps);
+    }
+    steps.push(`at ${what}`);
+  };
+
+  // Each page is started from its top, as a page just loaded is: the first Tab enters it.
+  await page.goto(url('/'));
+  const first = await tabTo(page, () => true, 'anything', steps);
+  if (!(first.tag === 'a' && first.href === '#main')) throw new Failure(`the first Tab stop is ${first.label}, not the skip link`, steps);
+  await enter('skip link');
+  const inMain = await page.evaluate(() => document.activeElement?.id === 'main' || !!document.activeElement?.closest('main'));
+  if (!inMain) throw new Failure('the skip link did not move the focus to the main content', steps);
+
+  await page.reload();
+  await tabTo(page, byText('a', /^Sign in$/), 'the Sign in link', steps);
+  await enter('Sign in');
+  await arrived((u) => u.pathname.endsWith('/sign-in'), 'the sign-in page');
+  await tabTo(page, byName('username'), 'the user name field', steps);
+  await page.keyboard.type(USER);
+  await tabTo(page, byName('password'), 'the password field', steps);
+  await page.keyboard.type(PASSWORD);
+  await enter('password field');
+  await arrived((u) => u.pathname === `/${SITE}/`, 'the home page, signed in');
+  if (!(await page.getByText(/^Signed in as /).count())) throw new Failure('the home page does not say who is signed in', steps);
+
+  await tabTo(page, byName('keyword'), 'the search field', steps);
+  await page.keyboard.type(words);
+  await enter('search field');
+  await arrived((u) => u.pathname.endsWith('/search') && u.searchParams.get('keyword') === words, 'the search results');
+  const count = (await page.locator('[role="status"]').first().innerText()).trim();
+  steps.push(`status: "${count}"`);
+
+  await tabTo(page, byText('a', /^Readable by screen reader alone$/), 'the facet "Readable by screen reader alone"', steps);
+  await enter('facet');
+  await arrived((u) => u.searchParams.get('accessModeSufficient') === 'textual', 'the results narrowed by the facet');
+
+  await tabTo(page, byText('a', new RegExp(`^${title}`)), `the title "${title}"`, steps);
+  await enter('title');
+  await arrived((u) => u.pathname.endsWith(`/titles/${id}`), 'the title page');
+
+  await tabTo(page, byText('button', /^Download$/), 'the Download button', steps);
+  const received = page.waitForEvent('download', { timeout: 30_000 });
+  received.catch(() => {});
+  await enter('Download');
+  // A package made before is the file at once (its navigation ends as a download, aborted as a
+  // page); otherwise the download's page comes.
+  const onItsPage = page.waitForURL((u) => u.pathname.endsWith('/download/EPUB3'), { timeout: NAV_TIMEOUT_MS })
+    .then(() => null, () => new Promise(() => {}));
+  let download = await Promise.race([received, onItsPage]);
+  if (!download) {
+    steps.push('at the download page');
+    const first = (await page.locator('#package-status').innerText()).trim();
+    steps.push(`it says "${first.replace(/\s+/g, ' ')}"`);
+    for (let i = 0; i < 30; i++) {
+      const ready = page.getByRole('link', { name: /^Download the EPUB 3 file$/ });
+      if (await ready.count()) break;
+      if (script) {
+        await page.waitForTimeout(1000);
+      } else {
+        await tabTo(page, byText('button', /^Check again$/), 'the Check again button', steps);
+        const reloaded = page.waitForEvent('framenavigated');
+        await enter('Check again');
+        await reloaded;
+        await page.waitForLoadState('load');
+      }
+    }
+    await tabTo(page, byText('a', /^Download the EPUB 3 file$/), 'the link to the file', steps);
+    await enter('the file');
+    download = await received;
+  }
+  const path = await download.path();
+  const bytes = await readFile(path);
+  if (bytes.subarray(0, 2).toString() !== 'PK') throw new Failure('the file received is not an EPUB (a zip)', steps);
+  steps.push(`received ${download.suggestedFilename()} (${bytes.length} bytes)`);
+
+  await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
+  await enter('Sign out');
+  await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
+  return [steps.join('; ')];
+}
+
+// ---------------------------------------------------------------- the run
+
+async function main() {
+  let chromium;
+  let AxeBuilder;
+  try {
+    ({ chromium } = await import('playwright-core'));
+    ({ default: AxeBuilder } = await import('@axe-core/playwright'));
+  } catch (e) {
+    report(false, 'load playwright-core and @axe-core/playwright (run `npm ci` in tests/a11y)', [String(e.message ?? e)]);
+    return;
+  }
+  try {
+    const r = await fetch(url('/'), { signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
+    if (!r.ok) throw new Error(`HTTP ${r.status} for /${SITE}/`);
+  } catch (e) {
+    report(false, `the server at ${BASE} answers`, [String(e.cause?.message ?? e.message ?? e)]);
+    return;
+  }
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, timeout: 30_000 });
+  const sent = [];
+  try {
+    /** A check in a fresh context (its own cookies), JavaScript on or off. */
+    async function check(name, { script = true, viewport = { width: 1280, height: 800 } } = {}, fn) {
+      const context = await browser.newContext({ javaScriptEnabled: script, viewport, acceptDownloads: true });
+      const page = await context.newPage();
+      page.setDefaultTimeout(STEP_TIMEOUT_MS);
+      page.setDefaultNavigationTimeout(NAV_TIMEOUT_MS);
+      try {
+        const details = await withTimeout(fn(page), CHECK_TIMEOUT_MS * 2, name);
+        report(true, name, details ?? []);
+      } catch (e) {
+        if (e instanceof Failure) report(false, `${name}: ${e.message}`, e.details);
+        else report(false, `${name}: ${String(e.message ?? e).split('\n')[0]}`);
+      } finally {
+        await context.close().catch(() => {});
+      }
+    }
+
+    for (const [name, signedIn, open, status] of PAGES) {
+      for (const viewport of [{ width: 1280, height: 800 }, NARROW]) {
+        const wide = viewport.width > 320;
+        await check(`axe${wide ? '' : ' and reflow at 320 px'}: ${name}`, { viewport }, async (page) => {
+          if (signedIn) await signIn(page);
+          const resp = await open(page);
+          if (resp && resp.status() !== status) throw new Failure(`HTTP ${resp.status()}, expected ${status} (${resp.url()})`);
+          if (wide && resp) sent.push({ name, html: await resp.text() });
+          await shot(page, `web-${name.replace(/\W+/g, '-')}-${viewport.width}`);
+          const notes = await axeCheck(AxeBuilder, page, `web-${name}`);
+          return wide ? notes : [(await expectReflow(page)).line, ...notes];
+        });
+      }
+    }
+    await checkHtml(sent);
+
+    await check('keyboard-only journey with JavaScript: sign in, search, facet, open a title, download its EPUB and receive it, sign out', {}, (page) => journey(page, true, { words: 'walden', title: 'Walden', id: 'demo-walden' }));
+    await check('keyboard-only journey without JavaScript: the same, the download page checked again by its button', { script: false }, (page) => journey(page, false, { words: 'time machine', title: 'The Time Machine', id: 'demo-time-machine' }));
+
+    await check('screen reader: the home page', {}, async (page) => {
+      await page.goto(url('/'));
+      return expectSpoken(await spoken(page), [
+        'link, Skip to main content', 'banner', 'navigation, Main', 'link, Sign in', 'main',
+        /^heading, .+, level 1$/, 'search', 'searchbox, Search for titles, authors or subjects', 'button, Search',
+        /^region, New arrivals$|^heading, New arrivals, level 2$/, /^link, /, 'contentinfo',
+      ]);
+    });
+    await check('screen reader: search results announce their count and name their facets', {}, async (page) => {
+      await page.goto(url('/search?keyword=pride'));
+      return expectSpoken(await spoken(page), [
+        /^heading, Search results for .pride., level 1$/, 'status', '1 title found', 'combobox, Sort by, relevance, has popup listbox, not expanded',
+        `link, ${TITLE}`, 'navigation, Narrow the results', 'heading, Accessibility, level 3', 'link, Readable by screen reader alone',
+        'heading, Hazards, level 3', 'link, No flashing hazard', 'heading, Format, level 3',
+      ]);
+    });
+    await check('screen reader: a title page reads its cover, formats and accessibility statements', {}, async (page) => {
+      await page.goto(url('/titles/demo-pride'));
+      return expectSpoken(await spoken(page), [
+        `heading, ${TITLE}, level 1`, `image, Cover of ${TITLE}`, /^region, Download$|^heading, Download, level 2$/,
+        /^group, Choose a format/, /^radio, EPUB 3, checked/, 'button, Download', /^heading, Accessibility, level 2$/,
+        'heading, EPUB 3, level 3', 'heading, Ways of reading, level 4', 'All content can be read as read aloud speech or dynamic braille',
+        'heading, Hazards, level 4',
+      ]);
+    });
+    await check('screen reader: the sign-in form\'s errors are an alert and each field says its own', {}, async (page) => {
+      await page.goto(url('/sign-in'));
+      await Promise.all([page.waitForURL(() => true, { waitUntil: 'load' }), page.locator('form button[type="submit"]').click()]);
+      await page.locator('[role="alert"]').waitFor();
+      return expectSpoken(await spoken(page), [
+        'heading, Sign in, level 1', 'alert, There is a problem', 'heading, There is a problem, level 2', 'link, Enter your user name or email address',
+        /^textbox, User name or email address, .*Enter your user name or email address.*invalid/,
+        // A password field has no ARIA role, so nothing is said before its name.
+        /^Password, Error: Enter your password/,
+      ]);
+    });
+    await check('screen reader: a download says how it is coming along in a status message', {}, async (page) => {
+      await signIn(page);
+      await openDownload(page);
+      return expectSpoken(await spoken(page), [
+        `heading, Your copy of ${TITLE}, level 1`, 'status', /Your EPUB 3 copy is (ready|being prepared)/,
+      ]);
+    });
+  } finally {
+    await withTimeout(browser.close(), 10_000, 'closing Chromium').catch(() => {});
+  }
+}
+
+try {
+  await main();
+} catch (e) {
+  report(false, `the run stopped: ${String(e?.stack ?? e)}`);
+}
+const { passed, failed } = counts();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
