@@ -89,6 +89,13 @@ const PAGES = [
   ['home, signed in', true, (p) => p.goto(url('/')), 200],
   ['a title, signed in', true, (p) => p.goto(url('/titles/demo-moby')), 200],
   ['a download', true, openDownload, 200],
+  ['my reading lists', true, (p) => p.goto(url('/lists')), 200],
+  ['a new list with errors', true, async (p) => {
+    await p.goto(url('/lists'));
+    return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('form[action$="/lists"] button[type="submit"]').click()]).then(([r]) => r);
+  }, 400],
+  ['a reading list of my own', true, (p) => p.goto(url('/lists/demo-summer')), 200],
+  ['a reading list of someone else\'s', true, (p) => p.goto(url('/lists/demo-prize-winners')), 200],
 ];
 
 // ---------------------------------------------------------------- the Nu HTML Checker
@@ -294,6 +301,20 @@ async function journey(page, script, { words, title, id }) {
   if (bytes.subarray(0, 2).toString() !== 'PK') throw new Failure('the file received is not an EPUB (a zip)', steps);
   steps.push(`received ${download.suggestedFilename()} (${bytes.length} bytes)`);
 
+  // Back to the title (by the download page's link, when there was one), and onto a list.
+  if (new URL(page.url()).pathname.endsWith('/download/EPUB3')) {
+    await tabTo(page, byText('a', new RegExp(`^Back to ${title}`)), 'the link back to the title', steps);
+    await enter('back to the title');
+    await arrived((u) => u.pathname.endsWith(`/titles/${id}`), 'the title page again');
+  }
+  await tabTo(page, byName('readingListId'), 'the reading list menu', steps);
+  await tabTo(page, byText('button', /^Add to list$/), 'the Add to list button', steps);
+  await enter('Add to list');
+  await arrived((u) => u.searchParams.has('addedTo'), 'the title page, added to the list');
+  const said = (await page.locator('.note[role="status"]').innerText()).trim();
+  if (!said.startsWith('Added to ')) throw new Failure(`the page says "${said}" after adding`, steps);
+  steps.push(`status: "${said}"`);
+
   await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
   await enter('Sign out');
   await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
@@ -355,7 +376,7 @@ async function main() {
     }
     await checkHtml(sent);
 
-    await check('keyboard-only journey with JavaScript: sign in, search, facet, open a title, download its EPUB and receive it, sign out', {}, (page) => journey(page, true, { words: 'walden', title: 'Walden', id: 'demo-walden' }));
+    await check('keyboard-only journey with JavaScript: sign in, search, facet, open a title, download its EPUB and receive it, add it to a list, sign out', {}, (page) => journey(page, true, { words: 'walden', title: 'Walden', id: 'demo-walden' }));
     await check('keyboard-only journey without JavaScript: the same, the download page checked again by its button', { script: false }, (page) => journey(page, false, { words: 'time machine', title: 'The Time Machine', id: 'demo-time-machine' }));
 
     await check('screen reader: the home page', {}, async (page) => {

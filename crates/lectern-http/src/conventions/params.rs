@@ -51,6 +51,19 @@ impl Params {
         }
     }
 
+    /// These parameters but those in `names` (a form's token, which no handler reads).
+    pub fn without(&self, names: &[&str]) -> Params {
+        Params {
+            pairs: self
+                .pairs
+                .iter()
+                .filter(|(k, _)| !names.contains(&k.as_str()))
+                .cloned()
+                .collect(),
+            link_key: self.link_key.clone(),
+        }
+    }
+
     /// Name-value pairs of a query string or a form body. Text that is not UTF-8 once decoded
     /// is refused, naming the parameter, rather than stored with replacement characters.
     pub fn parse_urlencoded(raw: &[u8]) -> Result<Vec<(String, String)>, NotText> {

@@ -33,3 +33,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(titles::remove_title))
         .routes(routes!(account_lists::account_lists))
 }
+
+// The web pages call the handlers themselves, so that a page refuses what the API refuses.
+pub(crate) use my_lists::{create_list, my_lists};
+pub(crate) use shared::{get_list, update_list};
+pub(crate) use titles::{ListTitleView, add_title, list_titles, remove_title};
+pub(crate) use view::ListView;

@@ -7,7 +7,9 @@ mod catalog;
 mod cover;
 mod download;
 mod errors;
+mod forms;
 mod home;
+mod lists;
 mod render;
 mod search;
 mod session;
@@ -36,6 +38,16 @@ pub fn routes(state: AppState) -> Router<AppState> {
         )
         .route("/{site_id}/signed-out", get(sign_in::signed_out))
         .route("/{site_id}/search", get(search::results))
+        .route("/{site_id}/lists", get(lists::index).post(lists::create))
+        .route("/{site_id}/lists/add", axum::routing::post(lists::add))
+        .route(
+            "/{site_id}/lists/{list_id}",
+            get(lists::show).post(lists::change),
+        )
+        .route(
+            "/{site_id}/lists/{list_id}/remove",
+            axum::routing::post(lists::remove),
+        )
         .route("/{site_id}/titles/{service_id}", get(title::show))
         .route(
             "/{site_id}/titles/{service_id}/cover.png",

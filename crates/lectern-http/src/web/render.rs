@@ -12,6 +12,7 @@ pub struct Chrome {
     pub site_name: String,
     pub home: String,
     pub search: String,
+    pub my_books: String,
     /// The sign-in page, coming back to this page afterwards.
     pub sign_in: String,
     pub sign_out: String,
@@ -27,6 +28,7 @@ pub struct Chrome {
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Section {
     Search,
+    MyBooks,
     SignIn,
     Other,
 }
@@ -44,6 +46,7 @@ impl Chrome {
             site_name: site.site.name.clone(),
             home: site.path("/"),
             search: site.path("/search"),
+            my_books: site.path("/lists"),
             sign_in: sign_in_path(site, here),
             sign_out: site.path("/sign-out"),
             user_name,
@@ -59,6 +62,7 @@ impl Chrome {
             site_name: "Lectern".to_owned(),
             home: "/".to_owned(),
             search: "/".to_owned(),
+            my_books: "/".to_owned(),
             sign_in: "/".to_owned(),
             sign_out: "/".to_owned(),
             user_name: None,

@@ -13,11 +13,17 @@ use lectern_domain::title_access::AlertLevel;
 
 use super::catalog::{by_line, title_path};
 use super::errors::in_words;
+use super::forms;
+use super::lists::list_path;
 use super::render::{Chrome, Section, page};
-use super::session::{Visit, WebSite};
+use super::session::{Visit, Visitor, WebSite};
+use crate::conventions::json::Json;
+use crate::conventions::params::Params;
 use crate::error::ApiResult;
+use crate::lists;
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, visible_title};
+use lectern_domain::paging::MAX_LIMIT;
 
 #[derive(Template)]
 #[template(path = "web/title.html")]
@@ -38,6 +44,11 @@ struct TitlePage<'a> {
     downloadable: Vec<FormatChoice>,
     unavailable: Vec<(String, &'static str)>,
     accessibility: Vec<FormatAccessibility>,
+    /// The lists the signed-in reader may put the title on; `None` for a guest.
+    my_lists: Option<Vec<(String, String)>>,
+    add_to_list: String,
+    /// The list the title was just put on, by name, and its page.
+    added_to: Option<(String, String)>,
 }
 
 struct FormatChoice {
@@ -96,6 +107,17 @@ pub async fn show(
             groups: display(&a.accessibility),
         })
         .collect();
+    let my_lists = match visitor.caller.user() {
+        Some(_) => Some(changeable_lists(&state, &visitor).await?),
+        None => None,
+    };
+    let added_to = match (visitor.caller.params.one("addedTo")?, &my_lists) {
+        (Some(id), Some(lists)) => lists
+            .iter()
+            .find(|(list_id, _)| list_id == id)
+            .map(|(id, name)| (name.clone(), list_path(&site, id))),
+        _ => None,
+    };
     let chrome = Chrome::of(&site, &visitor, &here, Section::Other);
     Ok(page(
         StatusCode::OK,
@@ -112,10 +134,26 @@ pub async fn show(
             downloadable,
             unavailable,
             accessibility,
+            my_lists,
+            add_to_list: site.path("/lists/add"),
+            added_to,
             title: &record,
         },
         &visitor,
     ))
+}
+
+/// The reader's lists they may change (their own, and those they may edit), as (id, name).
+async fn changeable_lists(state: &AppState, visitor: &Visitor) -> ApiResult<Vec<(String, String)>> {
+    let most = Params::from_pairs(vec![("limit".to_owned(), MAX_LIMIT.to_string())]);
+    let Json(mine) =
+        lists::my_lists(State(state.clone()), forms::caller_with(visitor, most)).await?;
+    Ok(mine
+        .items
+        .into_iter()
+        .filter(|l| l.allows.contains("PUT"))
+        .map(|l| (l.reading_list_id, l.name))
+        .collect())
 }
 
 /// Why a format of the title cannot be had now, whoever asks; `None` when it can.

@@ -15,6 +15,8 @@ on_both_stores!(
     forms_without_the_page_token_are_refused,
     refusals_are_pages_in_the_api_s_words,
     an_expired_session_is_refreshed_on_the_server,
+    a_reader_keeps_reading_lists,
+    reading_list_forms_name_what_is_wrong_and_guard_others_lists,
 );
 
 /// A browser: its own cookies, no redirects followed.
@@ -556,4 +558,195 @@ async fn an_expired_session_is_refreshed_on_the_server(backend: Backend) {
         "a new access token"
     );
     assert!(resp.text().await.unwrap().contains("Signed in as"));
+}
+
+async fn a_reader_keeps_reading_lists(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    // A guest is sent to sign in, and back.
+    let resp = b.get("/main/lists").await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&resp), "/main/sign-in?next=%2Fmain%2Flists");
+
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let empty = b.page("/main/lists", StatusCode::OK).await;
+    assert!(empty.contains("You have no reading lists yet."));
+    assert!(!empty.contains("My organization"), "not in an organization");
+    let made = b
+        .submit(
+            "/main/lists",
+            "/main/lists",
+            &[
+                ("name", "  Holiday  "),
+                ("description", "For the beach"),
+                ("access", "private"),
+            ],
+        )
+        .await;
+    assert_eq!(made.status(), StatusCode::SEE_OTHER);
+    let list = location(&made);
+    assert!(list.ends_with("?done=created"), "{list}");
+    let list = list.trim_end_matches("?done=created").to_owned();
+    let page = b
+        .page(&format!("{list}?done=created"), StatusCode::OK)
+        .await;
+    assert!(page.contains("<h1>Holiday</h1>"));
+    assert!(page.contains("role=\"status\">Your list has been made."));
+    assert!(page.contains("No titles yet."));
+
+    // Added from the titles' pages, which then say so.
+    for title in ["t-pride", "t-road", "t-stripes"] {
+        let from = format!("/main/titles/{title}");
+        let form = b.page(&from, StatusCode::OK).await;
+        let list_id = hidden_option(&form, "Holiday").expect("the list is offered");
+        let added = b
+            .submit(
+                &from,
+                "/main/lists/add",
+                &[("readingListId", &list_id), ("serviceId", title)],
+            )
+            .await;
+        assert_eq!(added.status(), StatusCode::SEE_OTHER);
+        let back = location(&added);
+        assert!(back.starts_with(&from), "{back}");
+        let said = b.page(&back, StatusCode::OK).await;
+        assert!(said.contains("Added to <a href=\""), "{title}");
+    }
+    let page = b.page(&list, StatusCode::OK).await;
+    assert!(page.contains("3 titles. Only you."), "{page}");
+    // In the order chosen: by title, then most recently added first.
+    let by_title = titles_listed(&page);
+    assert_eq!(by_title.len(), 3);
+    let recent = b
+        .page(
+            &format!("{list}?sortOrder=dateAddedToReadingList"),
+            StatusCode::OK,
+        )
+        .await;
+    assert_eq!(titles_listed(&recent)[0], "t-stripes");
+
+    // Renamed and shared; then a title taken off.
+    let changed = b
+        .submit(
+            &list,
+            &list,
+            &[("name", "Beach"), ("description", ""), ("access", "shared")],
+        )
+        .await;
+    assert_eq!(changed.status(), StatusCode::SEE_OTHER);
+    let page = b.page(&list, StatusCode::OK).await;
+    assert!(page.contains("<h1>Beach</h1>"));
+    assert!(page.contains("Shared with other readers"));
+    let removed = b
+        .submit(&list, &format!("{list}/remove"), &[("serviceId", "t-road")])
+        .await;
+    assert_eq!(removed.status(), StatusCode::SEE_OTHER);
+    let page = b.page(&location(&removed), StatusCode::OK).await;
+    assert!(page.contains("The title has been taken off this list."));
+    assert!(page.contains("2 titles."));
+
+    // What the API sees is what the pages wrote.
+    let token = app
+        .password_grant("trusted-app-key", "member@example.org", "member-pass-1")
+        .await;
+    let (_, token) = json(token).await;
+    let lists = app
+        .get("/v2/myLists?api_key=trusted-app-key")
+        .bearer_auth(token["access_token"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    let (_, lists) = json(lists).await;
+    let beach = lists["lists"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["name"] == "Beach")
+        .expect("the list, renamed");
+    assert_eq!(beach["titleCount"], 2);
+    assert_eq!(beach["access"], "shared");
+}
+
+/// The value of the option whose text is `text`.
+fn hidden_option(page: &str, text: &str) -> Option<String> {
+    let end = page.find(&format!(">{text}</option>"))?;
+    let start = page[..end].rfind("value=\"")? + 7;
+    Some(page[start..start + page[start..].find('"')?].to_owned())
+}
+
+async fn reading_list_forms_name_what_is_wrong_and_guard_others_lists(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let blank = b
+        .submit(
+            "/main/lists",
+            "/main/lists",
+            &[("name", " "), ("access", "private")],
+        )
+        .await;
+    assert_eq!(blank.status(), StatusCode::BAD_REQUEST);
+    let page = blank.text().await.unwrap();
+    assert!(page.contains("<title>Error: My reading lists"));
+    assert!(
+        page.contains("<li><a href=\"#name\">Enter a name for the list</a></li>"),
+        "{page}"
+    );
+    assert!(page.contains("aria-describedby=\"name-error\""));
+    let long = "x".repeat(201);
+    let too_long = b
+        .submit(
+            "/main/lists",
+            "/main/lists",
+            &[("name", &long), ("access", "private")],
+        )
+        .await;
+    assert_eq!(too_long.status(), StatusCode::BAD_REQUEST);
+    let page = too_long.text().await.unwrap();
+    assert!(page.contains("href=\"#name\""), "{page}");
+    assert!(
+        page.contains(&format!("value=\"{long}\"")),
+        "what was typed stays"
+    );
+    let org = b
+        .submit(
+            "/main/lists",
+            "/main/lists",
+            &[("name", "Class"), ("access", "org")],
+        )
+        .await;
+    assert_eq!(
+        org.status(),
+        StatusCode::FORBIDDEN,
+        "not in an organization"
+    );
+    let none = b.page("/main/lists", StatusCode::OK).await;
+    assert!(
+        none.contains("You have no reading lists yet."),
+        "nothing was written"
+    );
+
+    // Someone else's shared list may be read, not changed; a private one is not there.
+    let shared = b.page("/main/lists/rl-awards", StatusCode::OK).await;
+    assert!(shared.contains("<h1>Award winners</h1>"));
+    assert!(!shared.contains("Change this list"));
+    assert!(!shared.contains(">Remove<"));
+    let refused = b
+        .submit(
+            "/main/lists/rl-awards",
+            "/main/lists/rl-awards",
+            &[("name", "Mine now")],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let refused = b
+        .submit(
+            "/main/lists/rl-awards",
+            "/main/lists/rl-awards/remove",
+            &[("serviceId", "t-pride")],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    b.page("/main/lists/no-such-list", StatusCode::NOT_FOUND)
+        .await;
 }

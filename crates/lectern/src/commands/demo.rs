@@ -200,6 +200,7 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
             u.password.as_deref().unwrap_or("-")
         );
     }
+    out += &web_instructions(demo, base);
     if let (Some(c), Some(u)) = (client, demo.users.first()) {
         let (key, user, pass) = (
             &c.api_key,
@@ -227,6 +228,21 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
         out += &curator_instructions(demo, base, key);
         out += &app_instructions(demo, base, user, pass);
         out += &format!("\nThe API is described at {base}/v2/openapi.json. Stop with Ctrl-C.\n");
+    }
+    out
+}
+
+/// The library's web pages, first: a person tries the library in a browser.
+fn web_instructions(demo: &FixtureFile, base: &str) -> String {
+    let Some(site) = demo.sites.first() else {
+        return String::new();
+    };
+    let mut out = format!(
+        "\nIn a browser: {base}/{}/ (search, open a title, download it; docs/web.md)\n",
+        site.id
+    );
+    if let Some((user, pass)) = sign_in_of(demo, "individualMember") {
+        out += &format!("  sign in as a reader:  {user} / {pass}\n");
     }
     out
 }

@@ -1,0 +1,122 @@
+//! A form posted to a page: its fields become the parameters of the API's own handler (so that
+//! the page writes and refuses exactly what the API does), and a 400 from the handler becomes
+//! the form's errors, each beside its field and all in the summary above the form.
+
+use axum::body::Bytes;
+use axum::http::StatusCode;
+
+use super::session::Visitor;
+use crate::conventions::caller::Caller;
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult};
+
+/// The fields of a posted form, its token checked and left out.
+pub fn read(visitor: &Visitor, body: &Bytes) -> ApiResult<Params> {
+    let form = Params::from_pairs(Params::parse_urlencoded(body)?);
+    visitor.check_form(&form)?;
+    Ok(form.without(&["csrf"]))
+}
+
+/// The visitor as the API's handlers take a caller, with these parameters.
+pub fn caller_with(visitor: &Visitor, params: Params) -> Caller {
+    Caller {
+        client: visitor.caller.client.clone(),
+        session: visitor.caller.session.clone(),
+        params,
+    }
+}
+
+/// What is wrong with a form: messages for fields (by the parameter's name), and the rest.
+#[derive(Default)]
+pub struct FormErrors {
+    pub fields: Vec<(String, String)>,
+    pub general: Vec<String>,
+}
+
+impl FormErrors {
+    /// The errors of a refused form: a 400's messages, each for the parameter it names. Any
+    /// other refusal is not the form's to show; it is handed back to become its own page.
+    pub fn of(e: ApiError) -> Result<FormErrors, ApiError> {
+        if e.status != StatusCode::BAD_REQUEST {
+            return Err(e);
+        }
+        let mut errors = FormErrors::default();
+        for m in &e.messages {
+            match named(m) {
+                Some((field, why)) => errors.fields.push((field, why)),
+                None => errors.general.push(m.clone()),
+            }
+        }
+        Ok(errors)
+    }
+
+    /// Says what to do about an empty required field in the form's own words.
+    pub fn missing_as(mut self, field: &str, words: &str) -> Self {
+        for (f, m) in &mut self.fields {
+            if f == field && m == FILL_IN {
+                *m = words.to_owned();
+            }
+        }
+        self
+    }
+
+    pub fn any(&self) -> bool {
+        !self.fields.is_empty() || !self.general.is_empty()
+    }
+
+    /// The message for a field, if it has one.
+    pub fn field(&self, name: &str) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|(f, _)| f == name)
+            .map(|(_, m)| m.as_str())
+    }
+}
+
+const FILL_IN: &str = "Fill this in";
+
+/// `Invalid parameter 'name': why` and `Missing required parameter 'name'`, as
+/// `ApiError::bad_param` and `missing_param` write them, in words for the field.
+fn named(message: &str) -> Option<(String, String)> {
+    if let Some(rest) = message.strip_prefix("Invalid parameter '") {
+        let (field, why) = rest.split_once("': ")?;
+        return Some((field.to_owned(), sentence(why)));
+    }
+    let field = message
+        .strip_prefix("Missing required parameter '")?
+        .strip_suffix('\'')?;
+    Some((field.to_owned(), FILL_IN.to_owned()))
+}
+
+/// A reason as a sentence: capitalised, with a full stop.
+fn sentence(why: &str) -> String {
+    let mut s = why.trim().to_owned();
+    if let Some(first) = s.get(..1) {
+        s.replace_range(..1, &first.to_uppercase());
+    }
+    if !s.ends_with('.') {
+        s.push('.');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_naming_a_parameter_is_that_field_s_error() {
+        let e = ApiError::bad_param("name", "must be at most 200 characters");
+        let errors = FormErrors::of(e).unwrap_or_default();
+        assert_eq!(
+            errors.field("name"),
+            Some("Must be at most 200 characters.")
+        );
+        let missing = FormErrors::of(ApiError::missing_param("name")).unwrap_or_default();
+        assert_eq!(missing.field("name"), Some("Fill this in"));
+        let other = FormErrors::of(ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", "No."))
+            .unwrap_or_default();
+        assert_eq!(other.general, ["No."]);
+        assert!(FormErrors::of(ApiError::forbidden("no")).is_err());
+    }
+}

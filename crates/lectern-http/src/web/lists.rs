@@ -1,0 +1,402 @@
+//! My reading lists: the lists a reader owns, subscribes to or is assigned, a new list, and one
+//! list: its details (renamed, described, shared), its titles in the order chosen, a title taken
+//! off; a title put on a list from its page. Each write is the API's handler called with the
+//! form's fields.
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+
+use super::catalog::title_path;
+use super::forms::{self, FormErrors};
+use super::render::{Chrome, Section, page, see_other};
+use super::session::{Visit, Visitor, WebSite};
+use crate::conventions::json::Json;
+use crate::conventions::links::segment;
+use crate::conventions::params::Params;
+use crate::error::ApiResult;
+use crate::lists::{self, ListTitleView, ListView};
+use crate::state::AppState;
+
+#[derive(Template)]
+#[template(path = "web/lists.html")]
+struct ListsPage<'a> {
+    chrome: &'a Chrome,
+    lists: Vec<ListRow>,
+    next: Option<String>,
+    action: String,
+    errors: FormErrors,
+    form: NewList,
+    /// The reader belongs to an organization, so may share a list with it.
+    in_organization: bool,
+}
+
+#[derive(Default)]
+struct NewList {
+    name: String,
+    description: String,
+    access: String,
+}
+
+struct ListRow {
+    name: String,
+    href: String,
+    titles: u64,
+    access: &'static str,
+    owner: String,
+}
+
+#[derive(Template)]
+#[template(path = "web/list.html")]
+struct ListPage<'a> {
+    chrome: &'a Chrome,
+    list: &'a ListView,
+    access: &'static str,
+    changeable: bool,
+    in_organization: bool,
+    titles: Vec<EntryRow>,
+    here: String,
+    remove: String,
+    errors: FormErrors,
+    form: NewList,
+    orders: Vec<(&'static str, &'static str, bool)>,
+    next: Option<String>,
+    done: Option<&'static str>,
+}
+
+struct EntryRow {
+    service_id: String,
+    title: String,
+    href: String,
+    by: String,
+    added: String,
+}
+
+const NAME_THE_LIST: &str = "Enter a name for the list";
+
+/// How each kind of list is shared, in words.
+fn access_words(access: &str) -> &'static str {
+    match access {
+        "shared" => "Shared with other readers",
+        "org" => "Shared with your organization",
+        _ => "Only you",
+    }
+}
+
+fn row(site: &WebSite, l: &ListView) -> ListRow {
+    ListRow {
+        name: l.name.clone(),
+        href: list_path(site, &l.reading_list_id),
+        titles: l.title_count,
+        access: access_words(&l.access),
+        owner: l.owner.clone(),
+    }
+}
+
+pub fn list_path(site: &WebSite, id: &str) -> String {
+    site.path(&format!("/lists/{}", segment(id)))
+}
+
+/// `GET /{site}/lists`.
+pub async fn index(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    visitor.caller.signed_in()?;
+    lists_page(
+        &state,
+        &site,
+        &visitor,
+        FormErrors::default(),
+        NewList::default(),
+    )
+    .await
+}
+
+/// `POST /{site}/lists`: a new list, then its page.
+pub async fn create(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let form = forms::read(&visitor, &body)?;
+    let asked = NewList::from(&form);
+    match lists::create_list(State(state.clone()), forms::caller_with(&visitor, form)).await {
+        Ok(Json(list)) => Ok(see_other(
+            &format!("{}?done=created", list_path(&site, &list.reading_list_id)),
+            &visitor.set_cookies,
+        )),
+        Err(e) => {
+            let errors = FormErrors::of(e)?.missing_as("name", NAME_THE_LIST);
+            lists_page(&state, &site, &visitor, errors, asked).await
+        }
+    }
+}
+
+impl NewList {
+    fn from(form: &Params) -> NewList {
+        let field = |n: &str| form.one(n).ok().flatten().unwrap_or("").to_owned();
+        NewList {
+            name: field("name"),
+            description: field("description"),
+            access: field("access"),
+        }
+    }
+}
+
+async fn lists_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    errors: FormErrors,
+    form: NewList,
+) -> ApiResult<Response> {
+    let query = visitor.caller.params.only(&["start"]);
+    let Json(mine) =
+        lists::my_lists(State(state.clone()), forms::caller_with(visitor, query)).await?;
+    let here = site.path("/lists");
+    let chrome = Chrome::of(site, visitor, &here, Section::MyBooks);
+    let status = if errors.any() {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    Ok(page(
+        status,
+        &ListsPage {
+            chrome: &chrome,
+            lists: mine.items.iter().map(|l| row(site, l)).collect(),
+            next: mine.next.map(|t| format!("{here}?start={}", encode(&t))),
+            action: here.clone(),
+            errors,
+            form,
+            in_organization: in_organization(visitor),
+        },
+        visitor,
+    ))
+}
+
+fn in_organization(visitor: &Visitor) -> bool {
+    visitor
+        .caller
+        .user()
+        .is_some_and(|a| a.organization_id.is_some())
+}
+
+fn encode(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+/// `GET /{site}/lists/{listId}`.
+pub async fn show(
+    State(state): State<AppState>,
+    Path((site_id, list_id)): Path<(String, String)>,
+    visit: Visit,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    visitor.caller.signed_in()?;
+    list_page(
+        &state,
+        &site,
+        &visitor,
+        &list_id,
+        FormErrors::default(),
+        None,
+    )
+    .await
+}
+
+/// `POST /{site}/lists/{listId}`: new details (name, description, sharing).
+pub async fn change(
+    State(state): State<AppState>,
+    Path((site_id, list_id)): Path<(String, String)>,
+    visit: Visit,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let form = forms::read(&visitor, &body)?;
+    let asked = NewList::from(&form);
+    let caller = forms::caller_with(&visitor, form);
+    match lists::update_list(State(state.clone()), caller, Path(list_id.clone())).await {
+        Ok(_) => Ok(see_other(
+            &format!("{}?done=changed", list_path(&site, &list_id)),
+            &visitor.set_cookies,
+        )),
+        Err(e) => {
+            let errors = FormErrors::of(e)?.missing_as("name", NAME_THE_LIST);
+            list_page(&state, &site, &visitor, &list_id, errors, Some(asked)).await
+        }
+    }
+}
+
+/// `POST /{site}/lists/{listId}/remove`: a title off the list.
+pub async fn remove(
+    State(state): State<AppState>,
+    Path((site_id, list_id)): Path<(String, String)>,
+    visit: Visit,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let form = forms::read(&visitor, &body)?;
+    let service_id = form.required("serviceId")?.to_owned();
+    lists::remove_title(
+        State(state.clone()),
+        forms::caller_with(&visitor, Params::default()),
+        Path((list_id.clone(), service_id)),
+    )
+    .await?;
+    Ok(see_other(
+        &format!("{}?done=removed", list_path(&site, &list_id)),
+        &visitor.set_cookies,
+    ))
+}
+
+/// `POST /{site}/lists/add`: a title (`serviceId`) onto a list (`readingListId`), then back to
+/// the title's page, which says so.
+pub async fn add(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let form = forms::read(&visitor, &body)?;
+    let list_id = form.required("readingListId")?.to_owned();
+    let service_id = form.required("serviceId")?.to_owned();
+    lists::add_title(
+        State(state.clone()),
+        forms::caller_with(&visitor, form.only(&["serviceId"])),
+        Path(list_id.clone()),
+    )
+    .await?;
+    Ok(see_other(
+        &format!(
+            "{}?addedTo={}",
+            title_path(&site, &service_id),
+            encode(&list_id)
+        ),
+        &visitor.set_cookies,
+    ))
+}
+
+/// The orders a list's titles can be shown in.
+const ORDERS: &[(&str, &str)] = &[
+    ("title", "Title, A to Z"),
+    ("author", "Author, A to Z"),
+    ("dateAddedToReadingList", "Most recently added"),
+];
+
+async fn list_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    list_id: &str,
+    errors: FormErrors,
+    asked: Option<NewList>,
+) -> ApiResult<Response> {
+    let no_params = || forms::caller_with(visitor, Params::default());
+    let Json(list) =
+        lists::get_list(State(state.clone()), no_params(), Path(list_id.to_owned())).await?;
+    let chosen = visitor
+        .caller
+        .params
+        .one("sortOrder")?
+        .unwrap_or("title")
+        .to_owned();
+    let mut query = visitor.caller.params.only(&["start", "sortOrder"]);
+    if chosen == "dateAddedToReadingList" {
+        query.extend(vec![("direction".to_owned(), "desc".to_owned())]);
+    }
+    let Json(entries) = lists::list_titles(
+        State(state.clone()),
+        forms::caller_with(visitor, query),
+        Path(list_id.to_owned()),
+    )
+    .await?;
+    let here = list_path(site, list_id);
+    let titles = entries.items.iter().map(|t| entry(site, t)).collect();
+    let form = asked.unwrap_or_else(|| NewList {
+        name: list.name.clone(),
+        description: list.description.clone().unwrap_or_default(),
+        access: list.access.clone(),
+    });
+    let done = match visitor.caller.params.one("done")? {
+        Some("created") => {
+            Some("Your list has been made. Find titles and add them from their pages.")
+        }
+        Some("changed") => Some("Your changes to this list have been saved."),
+        Some("removed") => Some("The title has been taken off this list."),
+        _ => None,
+    };
+    let chrome = Chrome::of(site, visitor, &here, Section::MyBooks);
+    let status = if errors.any() {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    let next = entries
+        .next
+        .map(|t| format!("{here}?sortOrder={}&start={}", encode(&chosen), encode(&t)));
+    Ok(page(
+        status,
+        &ListPage {
+            chrome: &chrome,
+            access: access_words(&list.access),
+            changeable: list.allows.contains("PUT"),
+            in_organization: in_organization(visitor),
+            list: &list,
+            titles,
+            remove: format!("{here}/remove"),
+            here,
+            errors,
+            form,
+            orders: ORDERS
+                .iter()
+                .map(|(value, label)| (*value, *label, *value == chosen))
+                .collect(),
+            next,
+            done,
+        },
+        visitor,
+    ))
+}
+
+fn entry(site: &WebSite, t: &ListTitleView) -> EntryRow {
+    let s = &t.summary;
+    let names: Vec<String> = s
+        .authors
+        .iter()
+        .map(|a| {
+            format!("{} {}", a.first_name, a.last_name)
+                .trim()
+                .to_owned()
+        })
+        .collect();
+    EntryRow {
+        service_id: s.service_id.clone(),
+        title: s.title.clone(),
+        href: title_path(site, &s.service_id),
+        by: if names.is_empty() {
+            String::new()
+        } else {
+            format!("by {}", names.join(", "))
+        },
+        added: t
+            .date_added_to_reading_list
+            .get(..10)
+            .unwrap_or_default()
+            .to_owned(),
+    }
+}
