@@ -96,6 +96,18 @@ const PAGES = [
   }, 400],
   ['a reading list of my own', true, (p) => p.goto(url('/lists/demo-summer')), 200],
   ['a reading list of someone else\'s', true, (p) => p.goto(url('/lists/demo-prize-winners')), 200],
+  ['my account', true, (p) => p.goto(url('/account')), 200],
+  ['my account, preferences that do not fit', true, async (p) => {
+    await p.goto(url('/account'));
+    await p.locator('#brailleFormat').selectOption('embossable');
+    await p.locator('#brailleCellLineWidth').selectOption('80');
+    return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('form[action$="/preferences"] button[type="submit"]').click()]).then(([r]) => r);
+  }, 400],
+  ['my account, a password change with errors', true, async (p) => {
+    await p.goto(url('/account'));
+    await p.locator('#currentPassword').fill('not-it');
+    return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('form[action$="/password"] button[type="submit"]').click()]).then(([r]) => r);
+  }, 400],
 ];
 
 // ---------------------------------------------------------------- the Nu HTML Checker

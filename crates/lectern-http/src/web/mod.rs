@@ -3,6 +3,7 @@
 //! store. Every refusal becomes a page in one layer (`errors`). `docs/web.md` says what each
 //! page is for and how the pages meet WCAG 2.2 AA.
 
+mod account;
 mod catalog;
 mod cover;
 mod download;
@@ -38,6 +39,23 @@ pub fn routes(state: AppState) -> Router<AppState> {
         )
         .route("/{site_id}/signed-out", get(sign_in::signed_out))
         .route("/{site_id}/search", get(search::results))
+        .route("/{site_id}/account", get(account::show))
+        .route(
+            "/{site_id}/account/preferences",
+            axum::routing::post(account::preferences),
+        )
+        .route(
+            "/{site_id}/account/password",
+            axum::routing::post(account::password),
+        )
+        .route(
+            "/{site_id}/account/agreement",
+            axum::routing::post(account::agreement),
+        )
+        .route(
+            "/{site_id}/account/sync-key",
+            axum::routing::post(account::sync_key),
+        )
         .route("/{site_id}/lists", get(lists::index).post(lists::create))
         .route("/{site_id}/lists/add", axum::routing::post(lists::add))
         .route(

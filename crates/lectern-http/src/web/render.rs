@@ -13,6 +13,7 @@ pub struct Chrome {
     pub home: String,
     pub search: String,
     pub my_books: String,
+    pub account: String,
     /// The sign-in page, coming back to this page afterwards.
     pub sign_in: String,
     pub sign_out: String,
@@ -29,6 +30,7 @@ pub struct Chrome {
 pub enum Section {
     Search,
     MyBooks,
+    Account,
     SignIn,
     Other,
 }
@@ -47,6 +49,7 @@ impl Chrome {
             home: site.path("/"),
             search: site.path("/search"),
             my_books: site.path("/lists"),
+            account: site.path("/account"),
             sign_in: sign_in_path(site, here),
             sign_out: site.path("/sign-out"),
             user_name,
@@ -63,6 +66,7 @@ impl Chrome {
             home: "/".to_owned(),
             search: "/".to_owned(),
             my_books: "/".to_owned(),
+            account: "/".to_owned(),
             sign_in: "/".to_owned(),
             sign_out: "/".to_owned(),
             user_name: None,

@@ -13,7 +13,7 @@ on_both_stores!(
 );
 
 /// What KOReader sends as `x-auth-key`: the MD5 of what the reader typed.
-fn md5_hex(text: &str) -> String {
+pub(crate) fn md5_hex(text: &str) -> String {
     let out = std::process::Command::new("md5sum")
         .arg("-")
         .stdin(std::process::Stdio::piped())

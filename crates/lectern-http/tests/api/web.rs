@@ -17,6 +17,9 @@ on_both_stores!(
     an_expired_session_is_refreshed_on_the_server,
     a_reader_keeps_reading_lists,
     reading_list_forms_name_what_is_wrong_and_guard_others_lists,
+    a_reader_sees_where_they_stand_and_sets_preferences,
+    a_reader_changes_their_password_and_stays_signed_in,
+    a_reader_signs_the_agreement_and_makes_a_sync_key,
 );
 
 /// A browser: its own cookies, no redirects followed.
@@ -749,4 +752,225 @@ async fn reading_list_forms_name_what_is_wrong_and_guard_others_lists(backend: B
     assert_eq!(refused.status(), StatusCode::FORBIDDEN);
     b.page("/main/lists/no-such-list", StatusCode::NOT_FOUND)
         .await;
+}
+
+async fn a_reader_sees_where_they_stand_and_sets_preferences(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let guest = Browser::new(&app);
+    let resp = guest.get("/main/account").await;
+    assert_eq!(location(&resp), "/main/sign-in?next=%2Fmain%2Faccount");
+
+    let b = Browser::new(&app);
+    b.sign_in("student@example.org", "student-pass-1").await;
+    let page = b.page("/main/account", StatusCode::OK).await;
+    assert!(page.contains("Your subscription has ended."), "{page}");
+    assert!(page.contains("the library is checking it"));
+    assert!(page.contains("<h2 id=\"agreement-heading\">Sign the agreement</h2>"));
+
+    let saved = b
+        .submit(
+            "/main/account",
+            "/main/account/preferences",
+            &[
+                ("format", "BRF"),
+                ("brailleGrade", "contracted"),
+                ("useUeb", "true"),
+                ("brailleFormat", "refreshable"),
+                ("brailleCellLineWidth", "32"),
+                ("language", "eng"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::SEE_OTHER);
+    let page = b.page(&location(&saved), StatusCode::OK).await;
+    assert!(page.contains("Your reading preferences have been saved."));
+    assert!(page.contains("<option value=\"32\" selected>"), "{page}");
+    assert!(page.contains("id=\"useUeb\" name=\"useUeb\" value=\"true\" checked"));
+
+    // A width the format does not come in: named beside its field, nothing written.
+    let refused = b
+        .submit(
+            "/main/account",
+            "/main/account/preferences",
+            &[
+                ("brailleFormat", "embossable"),
+                ("brailleCellLineWidth", "80"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let page = refused.text().await.unwrap();
+    assert!(
+        page.contains("<li><a href=\"#brailleCellLineWidth\">80 does not fit embossable Braille"),
+        "{page}"
+    );
+    assert!(page.contains("aria-describedby=\"width-hint brailleCellLineWidth-error\""));
+    let bad_language = b
+        .submit(
+            "/main/account",
+            "/main/account/preferences",
+            &[("language", "english")],
+        )
+        .await;
+    assert_eq!(bad_language.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        bad_language
+            .text()
+            .await
+            .unwrap()
+            .contains("href=\"#language\"")
+    );
+
+    let token = app.minted_token("web-main", "student@example.org").await;
+    let (_, prefs) = json(
+        app.get("/v2/myAccount/preferences?api_key=web-main")
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(prefs["brailleCellLineWidth"], 32, "{prefs}");
+    assert_eq!(prefs["brailleFormat"], "refreshable");
+    assert_eq!(prefs["format"]["formatId"], "BRF");
+    assert_eq!(prefs["useUeb"], true);
+    // Unticked, a box is false: the form leaves it out, the page sends false.
+    b.submit("/main/account", "/main/account/preferences", &[])
+        .await;
+    let (_, prefs) = json(
+        app.get("/v2/myAccount/preferences?api_key=web-main")
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(prefs["useUeb"], false, "{prefs}");
+    assert_eq!(
+        prefs["brailleCellLineWidth"], 32,
+        "a field left as it was stays"
+    );
+}
+
+async fn a_reader_changes_their_password_and_stays_signed_in(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let mismatch = b
+        .submit(
+            "/main/account",
+            "/main/account/password",
+            &[
+                ("currentPassword", "member-pass-1"),
+                ("password", "a-new-pass-2"),
+                ("passwordAgain", "a-new-pass-3"),
+            ],
+        )
+        .await;
+    assert_eq!(mismatch.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        mismatch
+            .text()
+            .await
+            .unwrap()
+            .contains("The two new passwords are not the same")
+    );
+    let wrong = b
+        .submit(
+            "/main/account",
+            "/main/account/password",
+            &[
+                ("currentPassword", "not-it"),
+                ("password", "a-new-pass-2"),
+                ("passwordAgain", "a-new-pass-2"),
+            ],
+        )
+        .await;
+    assert_eq!(wrong.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        wrong
+            .text()
+            .await
+            .unwrap()
+            .contains("Your current password is not right")
+    );
+    // Nothing changed: the old password still signs in.
+    let still = app
+        .password_grant("trusted-app-key", "member@example.org", "member-pass-1")
+        .await;
+    assert_eq!(still.status(), StatusCode::OK);
+
+    let changed = b
+        .submit(
+            "/main/account",
+            "/main/account/password",
+            &[
+                ("currentPassword", "member-pass-1"),
+                ("password", "a-new-pass-2"),
+                ("passwordAgain", "a-new-pass-2"),
+            ],
+        )
+        .await;
+    assert_eq!(changed.status(), StatusCode::SEE_OTHER);
+    let page = b.page(&location(&changed), StatusCode::OK).await;
+    assert!(page.contains("Your password has been changed."));
+    assert!(page.contains("Signed in as"), "signed in again");
+    let old = app
+        .password_grant("trusted-app-key", "member@example.org", "member-pass-1")
+        .await;
+    assert_eq!(old.status(), StatusCode::BAD_REQUEST);
+    let new = app
+        .password_grant("trusted-app-key", "member@example.org", "a-new-pass-2")
+        .await;
+    assert_eq!(new.status(), StatusCode::OK);
+}
+
+async fn a_reader_signs_the_agreement_and_makes_a_sync_key(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    b.sign_in("student@example.org", "student-pass-1").await;
+    let unsigned = b
+        .submit(
+            "/main/account",
+            "/main/account/agreement",
+            &[("printName", "")],
+        )
+        .await;
+    assert_eq!(unsigned.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        unsigned
+            .text()
+            .await
+            .unwrap()
+            .contains("Type your name to sign")
+    );
+    let signed = b
+        .submit(
+            "/main/account",
+            "/main/account/agreement",
+            &[("printName", "Stu Dent")],
+        )
+        .await;
+    assert_eq!(signed.status(), StatusCode::SEE_OTHER);
+    let page = b.page(&location(&signed), StatusCode::OK).await;
+    assert!(page.contains("the agreement is signed"));
+    assert!(!page.contains("agreement-heading"), "no longer asked");
+
+    let made = b
+        .submit("/main/account", "/main/account/sync-key", &[])
+        .await;
+    assert_eq!(made.status(), StatusCode::OK);
+    let page = made.text().await.unwrap();
+    let marker = "<code class=\"key\">";
+    let at = page.find(marker).expect("the key is shown") + marker.len();
+    let key = &page[at..at + page[at..].find('<').unwrap()];
+    let auth = reqwest::Client::new()
+        .get(app.url("/kosync/users/auth"))
+        .header("accept", "application/vnd.koreader.v1+json")
+        .header("x-auth-user", "student@example.org")
+        .header("x-auth-key", crate::kosync::md5_hex(key))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(auth.status(), StatusCode::OK, "KOReader signs in with it");
 }

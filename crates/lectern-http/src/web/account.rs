@@ -1,0 +1,348 @@
+//! My account: where the reader stands (subscription, this period's allowance, the agreement,
+//! proof of disability, each with what to do next), reading preferences, the agreement signed,
+//! a new password, and a sync key for KOReader. Each write is the API's handler called with the
+//! form's fields; the standing is the access rules' own facts (`ReaderFacts`).
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use lectern_domain::account::preferences::BrailleFormat;
+use lectern_domain::account::standing::DownloadTimeframe;
+use lectern_domain::account::{ProofOfDisabilityStatus, SubscriptionStatus};
+use lectern_domain::catalog::Format;
+use lectern_domain::title_access::Viewer;
+
+use super::forms::{self, FormErrors};
+use super::render::{Chrome, Section, page, see_other};
+use super::session::{Visit, Visitor, WebSite};
+use crate::accounts::preferences::{PreferencesView, change_my_preferences, my_preferences};
+use crate::accounts::{create_sync_key, my_subscription, sign_my_agreement, update_my_account};
+use crate::conventions::json::Json;
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult};
+use crate::oauth::new_sign_in;
+use crate::state::AppState;
+use crate::titles::CatalogViewer;
+
+#[derive(Template)]
+#[template(path = "web/account.html")]
+struct AccountPage<'a> {
+    chrome: &'a Chrome,
+    name: String,
+    user_name: String,
+    standing: Vec<(&'static str, String)>,
+    agreement_needed: bool,
+    preferences: &'a PreferencesView,
+    formats: Vec<(&'static str, &'static str)>,
+    widths: Vec<u32>,
+    /// Which form the errors are of: `preferences`, `password` or `agreement`.
+    errors_of: &'a str,
+    errors: FormErrors,
+    done: Option<&'static str>,
+    sync_key: Option<String>,
+    action: String,
+}
+
+/// `GET /{site}/account`.
+pub async fn show(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    visitor.caller.signed_in()?;
+    let done = match visitor.caller.params.one("done")? {
+        Some("preferences") => Some("Your reading preferences have been saved."),
+        Some("password") => Some("Your password has been changed."),
+        Some("agreement") => Some("Thank you: the agreement is signed."),
+        _ => None,
+    };
+    account_page(
+        &state,
+        &site,
+        &visitor,
+        ("", FormErrors::default()),
+        done,
+        None,
+    )
+    .await
+}
+
+/// The preferences the form asks as tick boxes.
+const FLAGS: [&str; 4] = [
+    "useUeb",
+    "showRecommendations",
+    "showAllBooks",
+    "allowAdultContent",
+];
+
+/// `POST /{site}/account/preferences`. A box left unticked is sent as `false`: a form leaves
+/// it out, and the API would then keep what was there.
+pub async fn preferences(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let form = forms::read(&visitor, &body)?;
+    let mut pairs: Vec<(String, String)> = form
+        .pairs()
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .cloned()
+        .collect();
+    for flag in FLAGS {
+        if !pairs.iter().any(|(k, _)| k == flag) {
+            pairs.push((flag.to_owned(), "false".to_owned()));
+        }
+    }
+    let caller = forms::caller_with(&visitor, Params::from_pairs(pairs));
+    match change_my_preferences(State(state.clone()), caller).await {
+        Ok(_) => Ok(see_other(
+            &site.path("/account?done=preferences"),
+            &visitor.set_cookies,
+        )),
+        Err(e) => {
+            let errors = FormErrors::of(e)?;
+            account_page(&state, &site, &visitor, ("preferences", errors), None, None).await
+        }
+    }
+}
+
+/// `POST /{site}/account/password`: the API ends every sign-in of the account when its
+/// password changes, this one included, so the page signs the reader in again.
+pub async fn password(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let me = visitor.caller.signed_in()?.clone();
+    let form = forms::read(&visitor, &body)?;
+    let field = |n: &str| form.one(n).ok().flatten().unwrap_or("").to_owned();
+    let (current, new, again) = (
+        field("currentPassword"),
+        field("password"),
+        field("passwordAgain"),
+    );
+    let mut errors = FormErrors::default();
+    if current.is_empty() {
+        errors.fields.push((
+            "currentPassword".to_owned(),
+            "Enter your current password".to_owned(),
+        ));
+    }
+    if new.is_empty() {
+        errors
+            .fields
+            .push(("password".to_owned(), "Enter a new password".to_owned()));
+    } else if new != again {
+        errors.fields.push((
+            "passwordAgain".to_owned(),
+            "The two new passwords are not the same".to_owned(),
+        ));
+    }
+    if errors.any() {
+        return account_page(&state, &site, &visitor, ("password", errors), None, None).await;
+    }
+    let params = Params::from_pairs(vec![
+        ("currentPassword".to_owned(), current),
+        ("password".to_owned(), new),
+    ]);
+    match update_my_account(State(state.clone()), forms::caller_with(&visitor, params)).await {
+        Ok(_) => {
+            let tokens = new_sign_in(&state, &site.client, &me.user_account_id)
+                .await
+                .map_err(|e| ApiError::internal(format!("{e:?}")))?;
+            let mut cookies = visitor.set_cookies.clone();
+            cookies.extend(site.started(&state, &tokens.access_token, &tokens.refresh_token));
+            Ok(see_other(&site.path("/account?done=password"), &cookies))
+        }
+        Err(e) if e.status == StatusCode::FORBIDDEN => {
+            let errors = FormErrors {
+                fields: vec![(
+                    "currentPassword".to_owned(),
+                    "Your current password is not right".to_owned(),
+                )],
+                general: vec![],
+            };
+            account_page(&state, &site, &visitor, ("password", errors), None, None).await
+        }
+        Err(e) => {
+            let errors = FormErrors::of(e)?;
+            account_page(&state, &site, &visitor, ("password", errors), None, None).await
+        }
+    }
+}
+
+/// `POST /{site}/account/agreement`: the reader signs the library's agreement.
+pub async fn agreement(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    let form = forms::read(&visitor, &body)?;
+    let caller = forms::caller_with(&visitor, form.only(&["printName"]));
+    match sign_my_agreement(State(state.clone()), caller).await {
+        Ok(_) => Ok(see_other(
+            &site.path("/account?done=agreement"),
+            &visitor.set_cookies,
+        )),
+        Err(e) => {
+            let errors = FormErrors::of(e)?.missing_as("printName", "Type your name to sign");
+            account_page(&state, &site, &visitor, ("agreement", errors), None, None).await
+        }
+    }
+}
+
+/// `POST /{site}/account/sync-key`: a new KOReader sync key, shown on this answer only.
+pub async fn sync_key(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    visit: Visit,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let site = WebSite::named(&state, &site_id).await?;
+    let visitor = site.visitor(&state, &visit).await?;
+    forms::read(&visitor, &body)?;
+    let caller = forms::caller_with(&visitor, Params::default());
+    let Json(key) = create_sync_key(State(state.clone()), caller).await?;
+    let errors = ("", FormErrors::default());
+    account_page(&state, &site, &visitor, errors, None, Some(key.sync_key)).await
+}
+
+async fn account_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    (errors_of, errors): (&str, FormErrors),
+    done: Option<&'static str>,
+    sync_key: Option<String>,
+) -> ApiResult<Response> {
+    let me = visitor.caller.signed_in()?;
+    let no_params = || forms::caller_with(visitor, Params::default());
+    let Json(preferences) = my_preferences(State(state.clone()), no_params()).await?;
+    let who = CatalogViewer::of(state, &visitor.caller).await?;
+    let standing = match &who.viewer {
+        Viewer::User(r) => standing(state, visitor, r).await?,
+        Viewer::Guest { .. } => Vec::new(),
+    };
+    let agreement_needed = matches!(&who.viewer, Viewer::User(r) if !r.has_agreement);
+    let here = site.path("/account");
+    let chrome = Chrome::of(site, visitor, &here, Section::Account);
+    let status = if errors.any() {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    Ok(page(
+        status,
+        &AccountPage {
+            chrome: &chrome,
+            name: format!("{} {}", me.first_name, me.last_name)
+                .trim()
+                .to_owned(),
+            user_name: me.user_name.clone().unwrap_or_default(),
+            standing,
+            agreement_needed,
+            preferences: &preferences,
+            formats: Format::ALL
+                .iter()
+                .map(|f| (f.as_str(), f.display_name()))
+                .collect(),
+            widths: widths(),
+            errors_of,
+            errors,
+            done,
+            sync_key,
+            action: here,
+        },
+        visitor,
+    ))
+}
+
+/// Every cell line width some Braille output comes in, narrowest first.
+fn widths() -> Vec<u32> {
+    let mut all: Vec<u32> = [BrailleFormat::Refreshable, BrailleFormat::Embossable]
+        .iter()
+        .flat_map(|f| f.widths().iter().copied())
+        .collect();
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
+/// Where the reader stands, each fact with what to do about it.
+async fn standing(
+    state: &AppState,
+    visitor: &Visitor,
+    r: &lectern_domain::title_access::ReaderFacts,
+) -> ApiResult<Vec<(&'static str, String)>> {
+    let subscription = match r.subscription_status {
+        SubscriptionStatus::Active => {
+            let caller = forms::caller_with(visitor, Params::default());
+            match my_subscription(State(state.clone()), caller).await {
+                Ok(Json(s)) => {
+                    let kind = &s.user_subscription_type;
+                    let kind = if kind.description.is_empty() {
+                        &kind.name
+                    } else {
+                        &kind.description
+                    };
+                    match s.end_date.as_deref().and_then(|d| d.get(..10)) {
+                        Some(end) => format!("{kind}, until {end}."),
+                        None => format!("{kind}."),
+                    }
+                }
+                Err(_) => "Active.".to_owned(),
+            }
+        }
+        SubscriptionStatus::Expired => {
+            "Your subscription has ended. Contact your library to renew it.".to_owned()
+        }
+        SubscriptionStatus::Missing => {
+            "You have no subscription. Contact your library to start one.".to_owned()
+        }
+    };
+    let period = match r.quota_period {
+        DownloadTimeframe::Monthly => "this month",
+        DownloadTimeframe::EntireSubscription => "in this subscription",
+    };
+    let allowance = match r.quota {
+        Some(q) => {
+            let left = q.saturating_sub(r.downloads_in_period);
+            format!("{left} of {q} downloads left {period}.")
+        }
+        None => "No limit on downloads.".to_owned(),
+    };
+    let proof = match r.proof_of_disability_status {
+        ProofOfDisabilityStatus::Active => "On file.".to_owned(),
+        ProofOfDisabilityStatus::Submitted => {
+            "Received; the library is checking it. You will be able to download once it is accepted.".to_owned()
+        }
+        ProofOfDisabilityStatus::Missing => {
+            "Not yet given. Ask a doctor, teacher or other professional to certify your print disability, then send it to your library.".to_owned()
+        }
+    };
+    let agreement = if r.has_agreement {
+        "Signed.".to_owned()
+    } else {
+        "Not yet signed. Sign it below to download titles.".to_owned()
+    };
+    Ok(vec![
+        ("Subscription", subscription),
+        ("Downloads", allowance),
+        ("Agreement", agreement),
+        ("Proof of disability", proof),
+    ])
+}
