@@ -96,6 +96,7 @@ const PAGES = [
   }, 400],
   ['a reading list of my own', true, (p) => p.goto(url('/lists/demo-summer')), 200],
   ['a reading list of someone else\'s', true, (p) => p.goto(url('/lists/demo-prize-winners')), 200],
+  ['my books', true, (p) => p.goto(url('/books')), 200],
   ['my account', true, (p) => p.goto(url('/account')), 200],
   ['my account, preferences that do not fit', true, async (p) => {
     await p.goto(url('/account'));

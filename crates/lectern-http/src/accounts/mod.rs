@@ -106,6 +106,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 // The web pages call these handlers themselves, so that a page refuses what the API refuses.
 pub(crate) use agreements::sign_my_agreement;
+pub(crate) use history::my_history;
 pub(crate) use my_account::update_my_account;
 pub(crate) use subscriptions::my_subscription;
 pub(crate) use sync_key::create_sync_key;

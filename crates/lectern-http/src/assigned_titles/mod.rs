@@ -17,3 +17,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(titles::assigned_titles, titles::assign_title))
         .routes(routes!(titles::unassign_title))
 }
+
+// The web pages call the handler itself, so that a page shows what the API shows.
+pub(crate) use titles::my_assigned_titles;

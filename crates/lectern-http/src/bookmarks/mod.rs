@@ -20,3 +20,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         list::delete_bookmark
     ))
 }
+
+// The web pages call the handler itself, so that a page shows what the API shows.
+pub(crate) use list::list_bookmarks;

@@ -18,3 +18,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         list::delete_highlight
     ))
 }
+
+// The web pages call the handler itself, so that a page shows what the API shows.
+pub(crate) use list::list_highlights;

@@ -15,3 +15,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(events::post_reading_event))
         .routes(routes!(position::get_reading_position))
 }
+
+// The web pages call the handler itself, so that a page shows what the API shows.
+pub(crate) use position::get_reading_position;

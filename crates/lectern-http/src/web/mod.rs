@@ -4,6 +4,7 @@
 //! page is for and how the pages meet WCAG 2.2 AA.
 
 mod account;
+mod books;
 mod catalog;
 mod cover;
 mod download;
@@ -39,6 +40,7 @@ pub fn routes(state: AppState) -> Router<AppState> {
         )
         .route("/{site_id}/signed-out", get(sign_in::signed_out))
         .route("/{site_id}/search", get(search::results))
+        .route("/{site_id}/books", get(books::show))
         .route("/{site_id}/account", get(account::show))
         .route(
             "/{site_id}/account/preferences",

@@ -14,6 +14,7 @@ pub struct Chrome {
     pub search: String,
     pub my_books: String,
     pub account: String,
+    pub books: String,
     /// The sign-in page, coming back to this page afterwards.
     pub sign_in: String,
     pub sign_out: String,
@@ -30,6 +31,7 @@ pub struct Chrome {
 pub enum Section {
     Search,
     MyBooks,
+    Books,
     Account,
     SignIn,
     Other,
@@ -50,6 +52,7 @@ impl Chrome {
             search: site.path("/search"),
             my_books: site.path("/lists"),
             account: site.path("/account"),
+            books: site.path("/books"),
             sign_in: sign_in_path(site, here),
             sign_out: site.path("/sign-out"),
             user_name,
@@ -67,6 +70,7 @@ impl Chrome {
             search: "/".to_owned(),
             my_books: "/".to_owned(),
             account: "/".to_owned(),
+            books: "/".to_owned(),
             sign_in: "/".to_owned(),
             sign_out: "/".to_owned(),
             user_name: None,

@@ -11,6 +11,7 @@ use lectern_domain::catalog::artifact::{Artifact, ArtifactStatus};
 use lectern_domain::catalog::{ContributorType, TitleRecord, languages, names};
 use lectern_domain::title_access::AlertLevel;
 
+use super::books;
 use super::catalog::{by_line, title_path};
 use super::errors::in_words;
 use super::forms;
@@ -49,6 +50,8 @@ struct TitlePage<'a> {
     add_to_list: String,
     /// The list the title was just put on, by name, and its page.
     added_to: Option<(String, String)>,
+    /// The signed-in reader's place and marks in the title.
+    reading: Option<books::Reading>,
 }
 
 struct FormatChoice {
@@ -107,9 +110,12 @@ pub async fn show(
             groups: display(&a.accessibility),
         })
         .collect();
-    let my_lists = match visitor.caller.user() {
-        Some(_) => Some(changeable_lists(&state, &visitor).await?),
-        None => None,
+    let (my_lists, reading) = match visitor.caller.user() {
+        Some(_) => (
+            Some(changeable_lists(&state, &visitor).await?),
+            Some(books::reading(&state, &visitor, &record).await?),
+        ),
+        None => (None, None),
     };
     let added_to = match (visitor.caller.params.one("addedTo")?, &my_lists) {
         (Some(id), Some(lists)) => lists
@@ -137,6 +143,7 @@ pub async fn show(
             my_lists,
             add_to_list: site.path("/lists/add"),
             added_to,
+            reading,
             title: &record,
         },
         &visitor,

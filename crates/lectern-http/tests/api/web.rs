@@ -20,6 +20,7 @@ on_both_stores!(
     a_reader_sees_where_they_stand_and_sets_preferences,
     a_reader_changes_their_password_and_stays_signed_in,
     a_reader_signs_the_agreement_and_makes_a_sync_key,
+    my_books_show_assignments_downloads_places_and_marks,
 );
 
 /// A browser: its own cookies, no redirects followed.
@@ -973,4 +974,116 @@ async fn a_reader_signs_the_agreement_and_makes_a_sync_key(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(auth.status(), StatusCode::OK, "KOReader signs in with it");
+}
+
+/// A write through the API, as the reader's app makes it.
+async fn app_posts(app: &TestApp, path: &str, token: &str, form: &[(&str, &str)]) {
+    let resp = app
+        .post(path)
+        .bearer_auth(token)
+        .form(form)
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json(resp).await;
+    assert!(status.is_success(), "{path}: {status} {body}");
+}
+
+async fn my_books_show_assignments_downloads_places_and_marks(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    // What the reader's app and their sponsor did, through the API.
+    let sponsor = app
+        .minted_token("trusted-app-key", "sponsor@example.org")
+        .await;
+    app_posts(
+        &app,
+        "/v2/assignedTitles/student@example.org?api_key=trusted-app-key",
+        &sponsor,
+        &[("serviceId", "t-pride")],
+    )
+    .await;
+    let reader = app
+        .minted_token("trusted-app-key", "member@example.org")
+        .await;
+    let download = app
+        .get("/v2/titles/t-road/EPUB3?api_key=trusted-app-key")
+        .bearer_auth(&reader)
+        .send()
+        .await
+        .unwrap();
+    assert!(download.status().is_success() || download.status() == StatusCode::FOUND);
+    let v2 = |p: &str| format!("{p}?api_key=trusted-app-key");
+    app_posts(
+        &app,
+        &v2("/v2/readingEvents"),
+        &reader,
+        &[
+            ("serviceId", "t-road"),
+            ("format", "EPUB3"),
+            ("location", "epubcfi(/6/4)"),
+            ("locationDescription", "Chapter 2"),
+            ("metric", "1"),
+            ("metricType", "chapter"),
+        ],
+    )
+    .await;
+    app_posts(
+        &app,
+        &v2("/v2/myBookmarks"),
+        &reader,
+        &[
+            ("serviceId", "t-road"),
+            ("location", "epubcfi(/6/8)"),
+            ("progression", "0.42"),
+        ],
+    )
+    .await;
+    app_posts(
+        &app,
+        &v2("/v2/myHighlights"),
+        &reader,
+        &[
+            ("serviceId", "t-road"),
+            ("location", "epubcfi(/6/4!/4/2,/1:0,/1:14)"),
+            ("text", "Two travellers"),
+            ("color", "green"),
+            ("note", "Who are they?"),
+        ],
+    )
+    .await;
+
+    let b = Browser::new(&app);
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let books = b.page("/main/books", StatusCode::OK).await;
+    assert!(
+        !books.contains("Assigned to me"),
+        "not an organization member"
+    );
+    assert!(books.contains("href=\"/main/titles/t-road\""), "{books}");
+    assert!(books.contains("EPUB 3, "));
+    let road = b.page("/main/titles/t-road", StatusCode::OK).await;
+    assert!(
+        road.contains("<h2 id=\"reading-heading\">Your reading</h2>"),
+        "{road}"
+    );
+    assert!(road.contains("EPUB 3: Chapter 2 (on "));
+    assert!(road.contains("EPUB 3: 42% through, made "));
+    assert!(road.contains("\u{201c}Two travellers\u{201d}, noted: Who are they?"));
+    let pride = b.page("/main/titles/t-pride", StatusCode::OK).await;
+    assert!(!pride.contains("Your reading"), "nothing read there");
+
+    let student = Browser::new(&app);
+    student
+        .sign_in("student@example.org", "student-pass-1")
+        .await;
+    let books = student.page("/main/books", StatusCode::OK).await;
+    assert!(books.contains("<h2 id=\"assigned-heading\">Assigned to me</h2>"));
+    assert!(books.contains("Assigned by "), "{books}");
+    assert!(books.contains("not downloaded yet"));
+    assert!(books.contains("You have not downloaded anything yet."));
+    let guest = Browser::new(&app);
+    assert_eq!(
+        guest.get("/main/books").await.status(),
+        StatusCode::SEE_OTHER
+    );
 }
