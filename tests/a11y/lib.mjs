@@ -265,3 +265,24 @@ export async function expectReflow(page) {
   if (problems.length) throw new Failure(problems[0], problems);
   return { ...m, line: `scrollWidth ${m.scrollWidth}; buttons: ${m.targets.map((t) => `${t.what} ${Math.round(t.w)}x${Math.round(t.h)}`).join(', ')}` };
 }
+
+/** The server to check, from the command line (or LECTERN_BASE_URL), without a trailing slash. */
+export function baseUrl(script) {
+  const arg = process.argv[2] ?? process.env.LECTERN_BASE_URL;
+  if (!arg || !/^https?:\/\//.test(arg)) {
+    console.error(`usage: node tests/a11y/${script} BASE_URL   (e.g. http://127.0.0.1:18181)`);
+    process.exit(2);
+  }
+  return arg.replace(/\/+$/, '');
+}
+
+/** A hard stop after `ms`, in case something hangs outside the per-check timeouts. */
+export function stopAfter(ms) {
+  const watchdog = setTimeout(() => {
+    report(false, `the whole run took longer than ${ms / 1000} s; stopped`);
+    const { passed, failed } = counts();
+    console.log(`${passed} passed, ${failed} failed`);
+    process.exit(1);
+  }, ms);
+  watchdog.unref();
+}

@@ -16,8 +16,8 @@ import { join } from 'node:path';
 
 import {
   CHECK_TIMEOUT_MS, CHROMIUM_ARGS, DESCRIBE_ACTIVE, Failure, MAX_TABS, NAV_TIMEOUT_MS, STEP_TIMEOUT_MS,
-  alertTexts, axeCheck, counts, expectFocusIndicators, expectInvalidDescribed, expectOrder, expectReflow,
-  expectStatus, focusFromTop, inputFacts, isButtonNamed, isInput, messageText, onPage, report, shot, tabWalk,
+  alertTexts, axeCheck, baseUrl, counts, expectFocusIndicators, expectInvalidDescribed, expectOrder, expectReflow,
+  expectStatus, focusFromTop, inputFacts, isButtonNamed, isInput, messageText, onPage, report, shot, stopAfter, tabWalk,
   withTimeout,
 } from './lib.mjs';
 
@@ -30,25 +30,13 @@ const RUN_TIMEOUT_MS = 300_000;
 
 // ---------------------------------------------------------------- arguments
 
-const baseArg = process.argv[2] ?? process.env.LECTERN_BASE_URL;
-if (!baseArg || !/^https?:\/\//.test(baseArg)) {
-  console.error('usage: node tests/a11y/run.mjs BASE_URL   (e.g. http://127.0.0.1:18181)');
-  process.exit(2);
-}
-const BASE = baseArg.replace(/\/+$/, '');
+const BASE = baseUrl('run.mjs');
 const authorizeUrl = (params) => `${BASE}/oauth/authorize?${new URLSearchParams(params)}`;
 const LOGIN_URL = authorizeUrl({ response_type: 'code', client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, scope: 'basic', state: STATE });
 const BAD_REDIRECT_URL = authorizeUrl({ response_type: 'code', client_id: CLIENT_ID, redirect_uri: 'http://evil.example/cb', scope: 'basic' });
 const UNKNOWN_CLIENT_URL = authorizeUrl({ response_type: 'code', client_id: 'no-such-client', redirect_uri: REDIRECT_URI, scope: 'basic' });
 
-// A hard stop, in case something hangs outside the per-check timeouts.
-const watchdog = setTimeout(() => {
-  report(false, `the whole run took longer than ${RUN_TIMEOUT_MS / 1000} s; stopped`);
-  const { passed, failed } = counts();
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(1);
-}, RUN_TIMEOUT_MS);
-watchdog.unref();
+stopAfter(RUN_TIMEOUT_MS);
 
 /** Opens the login page of a new flow. */
 async function openLogin(page) {

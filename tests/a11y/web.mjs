@@ -24,7 +24,7 @@ import { promisify } from 'node:util';
 
 import {
   CHECK_TIMEOUT_MS, CHROMIUM_ARGS, DESCRIBE_ACTIVE, Failure, MAX_TABS, NAV_TIMEOUT_MS, STEP_TIMEOUT_MS,
-  axeCheck, counts, expectReflow, report, shot, withTimeout,
+  axeCheck, baseUrl, counts, expectReflow, report, shot, stopAfter, withTimeout,
 } from './lib.mjs';
 
 const SITE = 'demo';
@@ -34,21 +34,10 @@ const TITLE = 'Pride and Prejudice';
 const RUN_TIMEOUT_MS = 600_000;
 const NARROW = { width: 320, height: 640 };
 
-const baseArg = process.argv[2] ?? process.env.LECTERN_BASE_URL;
-if (!baseArg || !/^https?:\/\//.test(baseArg)) {
-  console.error('usage: node tests/a11y/web.mjs BASE_URL   (e.g. http://127.0.0.1:18181)');
-  process.exit(2);
-}
-const BASE = baseArg.replace(/\/+$/, '');
+const BASE = baseUrl('web.mjs');
 const url = (path) => `${BASE}/${SITE}${path}`;
 
-const watchdog = setTimeout(() => {
-  report(false, `the whole run took longer than ${RUN_TIMEOUT_MS / 1000} s; stopped`);
-  const { passed, failed } = counts();
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(1);
-}, RUN_TIMEOUT_MS);
-watchdog.unref();
+stopAfter(RUN_TIMEOUT_MS);
 
 // ---------------------------------------------------------------- pages and their states
 

@@ -440,15 +440,7 @@ fn server_error(e: impl std::fmt::Display) -> Response {
 }
 
 fn read_cookie(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .map(|(_, value)| value.to_owned())
-        .filter(|v| !v.is_empty())
+    crate::conventions::cookies::named(headers, COOKIE)
 }
 
 fn set_cookie(resp: &mut Response, state: &AppState, value: &str, max_age: i64) {

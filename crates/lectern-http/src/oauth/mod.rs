@@ -11,7 +11,7 @@ mod token;
 mod token_error;
 
 pub(crate) use credentials::{ClientAddress, SignIn, check as check_credentials};
-pub(crate) use pages::LoginErrors;
+pub(crate) use pages::{LoginErrors, html_with_policy};
 pub(crate) use token::grant_as;
 pub(crate) use token::new_sign_in;
 pub(crate) use token_error::TokenError;

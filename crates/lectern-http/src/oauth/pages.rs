@@ -94,7 +94,12 @@ const POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'self'; fram
 
 /// A rendered page with the headers that keep it out of frames, caches and referrers.
 pub fn html(status: StatusCode, page: &impl Template) -> Response {
-    html_with_policy(status, page, HeaderValue::from_static(POLICY))
+    html_with_policy(
+        status,
+        page,
+        HeaderValue::from_static(POLICY),
+        "no-referrer",
+    )
 }
 
 /// A page whose form is answered with a redirect to the client (the consent page): browsers
@@ -104,7 +109,7 @@ pub fn html_posting_to(status: StatusCode, page: &impl Template, redirect_uri: &
     let policy = form_target(redirect_uri)
         .and_then(|target| HeaderValue::from_str(&format!("{POLICY} {target}")).ok())
         .unwrap_or(HeaderValue::from_static(POLICY));
-    html_with_policy(status, page, policy)
+    html_with_policy(status, page, policy, "no-referrer")
 }
 
 /// The CSP source naming where a redirect URI points: its origin, or for an app's own scheme
@@ -117,7 +122,15 @@ fn form_target(redirect_uri: &str) -> Option<String> {
     }
 }
 
-fn html_with_policy(status: StatusCode, page: &impl Template, policy: HeaderValue) -> Response {
+/// A rendered page with the headers every page carries: this content security policy and
+/// referrer policy, no frames, no caching (pages show a person's own names and shelves), no
+/// sniffing.
+pub(crate) fn html_with_policy(
+    status: StatusCode,
+    page: &impl Template,
+    policy: HeaderValue,
+    referrer: &'static str,
+) -> Response {
     match page.render() {
         Ok(body) => {
             let mut resp = (status, body).into_response();
@@ -129,10 +142,7 @@ fn html_with_policy(status: StatusCode, page: &impl Template, policy: HeaderValu
             h.insert(header::CONTENT_SECURITY_POLICY, policy);
             h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
             h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-            h.insert(
-                header::REFERRER_POLICY,
-                HeaderValue::from_static("no-referrer"),
-            );
+            h.insert(header::REFERRER_POLICY, HeaderValue::from_static(referrer));
             h.insert(
                 header::X_CONTENT_TYPE_OPTIONS,
                 HeaderValue::from_static("nosniff"),

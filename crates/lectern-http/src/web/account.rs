@@ -5,7 +5,7 @@
 
 use askama::Template;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::account::preferences::BrailleFormat;
@@ -16,7 +16,7 @@ use lectern_domain::title_access::Viewer;
 
 use super::forms::{self, FormErrors};
 use super::render::{Chrome, Section, page, see_other};
-use super::session::{Visit, Visitor, WebSite};
+use super::session::{Here, Visitor, WebSite};
 use crate::accounts::preferences::{PreferencesView, change_my_preferences, my_preferences};
 use crate::accounts::{create_sync_key, my_subscription, sign_my_agreement, update_my_account};
 use crate::conventions::json::Json;
@@ -46,13 +46,8 @@ struct AccountPage<'a> {
 }
 
 /// `GET /{site}/account`.
-pub async fn show(
-    State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
-) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
     visitor.caller.signed_in()?;
     let done = match visitor.caller.params.one("done")? {
         Some("preferences") => Some("Your reading preferences have been saved."),
@@ -83,12 +78,10 @@ const FLAGS: [&str; 4] = [
 /// it out, and the API would then keep what was there.
 pub async fn preferences(
     State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
+    here: Here,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+    let Here { site, visitor, .. } = here;
     let form = forms::read(&visitor, &body)?;
     let mut pairs: Vec<(String, String)> = form
         .pairs()
@@ -118,12 +111,10 @@ pub async fn preferences(
 /// password changes, this one included, so the page signs the reader in again.
 pub async fn password(
     State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
+    here: Here,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+    let Here { site, visitor, .. } = here;
     let me = visitor.caller.signed_in()?.clone();
     let form = forms::read(&visitor, &body)?;
     let field = |n: &str| form.one(n).ok().flatten().unwrap_or("").to_owned();
@@ -185,12 +176,10 @@ pub async fn password(
 /// `POST /{site}/account/agreement`: the reader signs the library's agreement.
 pub async fn agreement(
     State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
+    here: Here,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+    let Here { site, visitor, .. } = here;
     let form = forms::read(&visitor, &body)?;
     let caller = forms::caller_with(&visitor, form.only(&["printName"]));
     match sign_my_agreement(State(state.clone()), caller).await {
@@ -208,12 +197,10 @@ pub async fn agreement(
 /// `POST /{site}/account/sync-key`: a new KOReader sync key, shown on this answer only.
 pub async fn sync_key(
     State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
+    here: Here,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+    let Here { site, visitor, .. } = here;
     forms::read(&visitor, &body)?;
     let caller = forms::caller_with(&visitor, Params::default());
     let Json(key) = create_sync_key(State(state.clone()), caller).await?;
@@ -240,11 +227,7 @@ async fn account_page(
     let agreement_needed = matches!(&who.viewer, Viewer::User(r) if !r.has_agreement);
     let here = site.path("/account");
     let chrome = Chrome::of(site, visitor, &here, Section::Account);
-    let status = if errors.any() {
-        StatusCode::BAD_REQUEST
-    } else {
-        StatusCode::OK
-    };
+    let status = errors.status();
     Ok(page(
         status,
         &AccountPage {

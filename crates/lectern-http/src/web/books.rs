@@ -14,7 +14,7 @@ use lectern_domain::role::Role;
 use super::catalog::title_path;
 use super::forms;
 use super::render::{Chrome, Section, page};
-use super::session::{Visit, Visitor, WebSite};
+use super::session::{Here, Visitor};
 use crate::accounts::my_history;
 use crate::assigned_titles::my_assigned_titles;
 use crate::bookmarks::list_bookmarks;
@@ -42,13 +42,8 @@ struct Row {
 }
 
 /// `GET /{site}/books`.
-pub async fn show(
-    State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
-) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
     let me = visitor.caller.signed_in()?;
     let assigned = if me.has_role(Role::OrganizationMember) {
         let Json(assigned) = my_assigned_titles(

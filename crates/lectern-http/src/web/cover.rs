@@ -3,7 +3,7 @@
 use axum::extract::{Path, State};
 use axum::response::Response;
 
-use super::session::{Visit, WebSite};
+use super::session::Here;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::titles::cover;
@@ -13,10 +13,9 @@ const SIZE: (u32, u32) = (400, 600);
 
 pub async fn image(
     State(state): State<AppState>,
-    Path((site_id, service_id)): Path<(String, String)>,
-    visit: Visit,
+    Path((_, service_id)): Path<(String, String)>,
+    here: Here,
 ) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+    let visitor = here.visitor;
     cover::png(&state, &visitor.caller, &service_id, SIZE).await
 }

@@ -13,7 +13,7 @@ use serde_json::json;
 
 use super::catalog::title_path;
 use super::render::{Chrome, Section, page, see_other};
-use super::session::{Visit, WebSite};
+use super::session::Here;
 use crate::conventions::params::Params;
 use crate::downloads::parse_format;
 use crate::error::{ApiError, ApiResult};
@@ -37,12 +37,11 @@ struct PackagePage<'a> {
 /// one being prepared, its page.
 pub async fn start(
     State(state): State<AppState>,
-    Path((site_id, service_id)): Path<(String, String)>,
-    visit: Visit,
+    Path((_, service_id)): Path<(String, String)>,
+    here: Here,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+    let Here { site, visitor, .. } = here;
     let form = Params::from_pairs(Params::parse_urlencoded(&body)?);
     visitor.check_form(&form)?;
     let format = form
@@ -71,12 +70,11 @@ pub async fn start(
 /// for the page's script (`Accept: application/json`).
 pub async fn status(
     State(state): State<AppState>,
-    Path((site_id, service_id, format)): Path<(String, String, String)>,
-    visit: Visit,
+    Path((_, service_id, format)): Path<(String, String, String)>,
+    here: Here,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+    let Here { site, visitor, .. } = here;
     let format = parse_format(&format)?;
     let who = CatalogViewer::of(&state, &visitor.caller).await?;
     let record = visible_title(&state, &who, &service_id).await?;

@@ -64,6 +64,15 @@ impl FormErrors {
         !self.fields.is_empty() || !self.general.is_empty()
     }
 
+    /// The status of a page that shows the form: 400 when it comes back with errors.
+    pub fn status(&self) -> StatusCode {
+        if self.any() {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::OK
+        }
+    }
+
     /// The message for a field, if it has one.
     pub fn field(&self, name: &str) -> Option<&str> {
         self.fields

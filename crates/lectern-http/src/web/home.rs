@@ -11,7 +11,7 @@ use lectern_store::{popular_lists, sites};
 
 use super::catalog::{Listed, find};
 use super::render::{Chrome, Section, page};
-use super::session::{Visit, WebSite};
+use super::session::{Here, WebSite};
 use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
 use crate::popular_lists::sites_of;
@@ -56,13 +56,8 @@ pub async fn bare(Path(site_id): Path<String>) -> Response {
 }
 
 /// `GET /{site}/`.
-pub async fn home(
-    State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
-) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+pub async fn home(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
     let who = CatalogViewer::of(&state, &visitor.caller).await?;
     let newest = find(
         &state,

@@ -6,13 +6,12 @@
 use askama::Template;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::response::Response;
 
 use super::catalog::title_path;
 use super::forms::{self, FormErrors};
 use super::render::{Chrome, Section, page, see_other};
-use super::session::{Visit, Visitor, WebSite};
+use super::session::{Here, Visitor, WebSite};
 use crate::conventions::json::Json;
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
@@ -100,13 +99,8 @@ pub fn list_path(site: &WebSite, id: &str) -> String {
 }
 
 /// `GET /{site}/lists`.
-pub async fn index(
-    State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
-) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+pub async fn index(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
     visitor.caller.signed_in()?;
     lists_page(
         &state,
@@ -119,14 +113,8 @@ pub async fn index(
 }
 
 /// `POST /{site}/lists`: a new list, then its page.
-pub async fn create(
-    State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
-    body: Bytes,
-) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+pub async fn create(State(state): State<AppState>, here: Here, body: Bytes) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
     let form = forms::read(&visitor, &body)?;
     let asked = NewList::from(&form);
     match lists::create_list(State(state.clone()), forms::caller_with(&visitor, form)).await {
@@ -164,11 +152,7 @@ async fn lists_page(
         lists::my_lists(State(state.clone()), forms::caller_with(visitor, query)).await?;
     let here = site.path("/lists");
     let chrome = Chrome::of(site, visitor, &here, Section::MyBooks);
-    let status = if errors.any() {
-        StatusCode::BAD_REQUEST
-    } else {
-        StatusCode::OK
-    };
+    let status = errors.status();
     Ok(page(
         status,
         &ListsPage {
@@ -198,11 +182,10 @@ fn encode(s: &str) -> String {
 /// `GET /{site}/lists/{listId}`.
 pub async fn show(
     State(state): State<AppState>,
-    Path((site_id, list_id)): Path<(String, String)>,
-    visit: Visit,
+    Path((_, list_id)): Path<(String, String)>,
+    here: Here,
 ) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+    let Here { site, visitor, .. } = here;
     visitor.caller.signed_in()?;
     list_page(
         &state,
@@ -218,12 +201,11 @@ pub async fn show(
 /// `POST /{site}/lists/{listId}`: new details (name, description, sharing).
 pub async fn change(
     State(state): State<AppState>,
-    Path((site_id, list_id)): Path<(String, String)>,
-    visit: Visit,
+    Path((_, list_id)): Path<(String, String)>,
+    here: Here,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+    let Here { site, visitor, .. } = here;
     let form = forms::read(&visitor, &body)?;
     let asked = NewList::from(&form);
     let caller = forms::caller_with(&visitor, form);
@@ -242,12 +224,11 @@ pub async fn change(
 /// `POST /{site}/lists/{listId}/remove`: a title off the list.
 pub async fn remove(
     State(state): State<AppState>,
-    Path((site_id, list_id)): Path<(String, String)>,
-    visit: Visit,
+    Path((_, list_id)): Path<(String, String)>,
+    here: Here,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+    let Here { site, visitor, .. } = here;
     let form = forms::read(&visitor, &body)?;
     let service_id = form.required("serviceId")?.to_owned();
     lists::remove_title(
@@ -264,14 +245,8 @@ pub async fn remove(
 
 /// `POST /{site}/lists/add`: a title (`serviceId`) onto a list (`readingListId`), then back to
 /// the title's page, which says so.
-pub async fn add(
-    State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
-    body: Bytes,
-) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+pub async fn add(State(state): State<AppState>, here: Here, body: Bytes) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
     let form = forms::read(&visitor, &body)?;
     let list_id = form.required("readingListId")?.to_owned();
     let service_id = form.required("serviceId")?.to_owned();
@@ -341,11 +316,7 @@ async fn list_page(
         _ => None,
     };
     let chrome = Chrome::of(site, visitor, &here, Section::MyBooks);
-    let status = if errors.any() {
-        StatusCode::BAD_REQUEST
-    } else {
-        StatusCode::OK
-    };
+    let status = errors.status();
     let next = entries
         .next
         .map(|t| format!("{here}?sortOrder={}&start={}", encode(&chosen), encode(&t)));

@@ -5,6 +5,8 @@ use askama::Template;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use crate::oauth::html_with_policy;
+
 use super::session::{Visitor, WebSite};
 
 /// What the layout shows around every page.
@@ -101,37 +103,15 @@ pub fn page(status: StatusCode, page: &impl Template, visitor: &Visitor) -> Resp
     with_cookies(html(status, page), &visitor.set_cookies)
 }
 
+/// A page as the token server's pages are sent, with the web pages' policy; links to other
+/// sites from a page carry no more than our origin.
 pub fn html(status: StatusCode, page: &impl Template) -> Response {
-    match page.render() {
-        Ok(body) => {
-            let mut resp = (status, body).into_response();
-            let h = resp.headers_mut();
-            h.insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("text/html; charset=utf-8"),
-            );
-            h.insert(
-                header::CONTENT_SECURITY_POLICY,
-                HeaderValue::from_static(POLICY),
-            );
-            h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-            // Pages show a person's own shelves and names: never kept by a shared cache.
-            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-            h.insert(
-                header::REFERRER_POLICY,
-                HeaderValue::from_static("same-origin"),
-            );
-            h.insert(
-                header::X_CONTENT_TYPE_OPTIONS,
-                HeaderValue::from_static("nosniff"),
-            );
-            resp
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "page failed to render");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }
-    }
+    html_with_policy(
+        status,
+        page,
+        HeaderValue::from_static(POLICY),
+        "same-origin",
+    )
 }
 
 /// 303 to `location` (a form's answer), with the visit's cookies.

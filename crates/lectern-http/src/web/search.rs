@@ -3,7 +3,7 @@
 //! pages either way, and the number found, announced.
 
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use super::catalog::{Listed, find};
 use super::render::{Chrome, Section, page};
-use super::session::{Visit, WebSite};
+use super::session::Here;
 use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -74,13 +74,8 @@ struct Choice {
     selected: bool,
 }
 
-pub async fn results(
-    State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
-) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+pub async fn results(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
     let params = &visitor.caller.params;
     let form: SearchForm = params.parse()?;
     let chosen: FacetParams = params.parse()?;

@@ -5,15 +5,16 @@
 
 use std::sync::Arc;
 
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue};
 use lectern_domain::client::{Client, FirstParty};
 use lectern_domain::secret::{constant_time_eq, new_token, token_hash};
 use lectern_domain::site::Site;
 use lectern_store::sites;
 
 use crate::conventions::caller::{Caller, session_for};
+use crate::conventions::cookies;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::oauth::{ClientAddress, grant_as};
@@ -62,8 +63,8 @@ impl WebSite {
     pub async fn visitor(&self, state: &AppState, visit: &Visit) -> ApiResult<Visitor> {
         let mut set_cookies = Vec::new();
         let session = match (
-            cookie(&visit.headers, SESSION),
-            cookie(&visit.headers, REFRESH),
+            cookies::named(&visit.headers, SESSION),
+            cookies::named(&visit.headers, REFRESH),
         ) {
             (Some(access), refresh) => match session_for(state, &self.client, &access).await {
                 Ok(s) => Some((s, access, refresh)),
@@ -79,7 +80,7 @@ impl WebSite {
             }
             (None, None) => None,
         };
-        let csrf = match cookie(&visit.headers, CSRF) {
+        let csrf = match cookies::named(&visit.headers, CSRF) {
             Some(c) => c,
             None => {
                 let c = new_token();
@@ -189,6 +190,37 @@ fn is_https(state: &AppState) -> bool {
     state.settings.public_url.scheme() == "https"
 }
 
+/// A page request's site and visitor, for the handlers: the site its path names (`site_id`),
+/// and the caller its cookies name, resolved once before the handler runs.
+pub struct Here {
+    pub site: WebSite,
+    pub visitor: Visitor,
+    /// The address failed sign-ins are counted against.
+    pub from: ClientAddress,
+}
+
+impl FromRequestParts<AppState> for Here {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let params = RawPathParams::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::not_found("There is no library here"))?;
+        let site_id = params
+            .iter()
+            .find(|(name, _)| *name == "site_id")
+            .map(|(_, value)| value.to_owned())
+            .ok_or_else(|| ApiError::not_found("There is no library here"))?;
+        let Ok(visit) = Visit::from_request_parts(parts, state).await;
+        let site = WebSite::named(state, &site_id).await?;
+        let visitor = site.visitor(state, &visit).await?;
+        Ok(Here {
+            site,
+            visitor,
+            from: visit.from,
+        })
+    }
+}
+
 /// What a page request brings: its headers (cookies), its query, and the address failed
 /// sign-ins are counted against.
 pub struct Visit {
@@ -243,16 +275,4 @@ impl Visitor {
             None => Vec::new(),
         }
     }
-}
-
-fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(n, _)| *n == name)
-        .map(|(_, v)| v.to_owned())
-        .filter(|v| !v.is_empty())
 }

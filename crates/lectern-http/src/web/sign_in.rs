@@ -4,14 +4,14 @@
 
 use askama::Template;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::secret::new_token;
 use lectern_store::oauth;
 
 use super::render::{Chrome, Section, page, see_other};
-use super::session::{Visit, Visitor, WebSite};
+use super::session::{Here, Visitor, WebSite};
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::oauth::{LoginErrors, SignIn, check_credentials, new_sign_in};
@@ -48,13 +48,8 @@ struct SignInForm {
 }
 
 /// `GET /{site}/sign-in?next=`: the form; a visitor signed in already goes on.
-pub async fn show(
-    State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
-) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+pub async fn show(here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
     let next = visitor.caller.params.one("next")?.map(str::to_owned);
     let next = onward(&site, next.as_deref());
     if visitor.caller.user().is_some() {
@@ -70,14 +65,12 @@ pub async fn show(
 }
 
 /// `POST /{site}/sign-in`.
-pub async fn submit(
-    State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
-    body: Bytes,
-) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+pub async fn submit(State(state): State<AppState>, here: Here, body: Bytes) -> ApiResult<Response> {
+    let Here {
+        site,
+        visitor,
+        from: here_from,
+    } = here;
     let form = Params::from_pairs(Params::parse_urlencoded(&body)?);
     visitor.check_form(&form)?;
     let fields: SignInForm = form.parse()?;
@@ -86,7 +79,7 @@ pub async fn submit(
     if let Some(errors) = LoginErrors::of_blanks(username, &fields.password) {
         return Ok(form_page(&site, &visitor, username, &next, errors));
     }
-    let account = match check_credentials(&state, username, &fields.password, &visit.from).await? {
+    let account = match check_credentials(&state, username, &fields.password, &here_from).await? {
         SignIn::Ok(a) => a,
         refused => {
             let errors = LoginErrors::of_refusal(&refused);
@@ -106,12 +99,10 @@ pub async fn submit(
 /// `POST /{site}/sign-out`: the sign-in's tokens are revoked, then its cookies cleared.
 pub async fn sign_out(
     State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
+    here: Here,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+    let Here { site, visitor, .. } = here;
     let form = Params::from_pairs(Params::parse_urlencoded(&body)?);
     visitor.check_form(&form)?;
     let hashes = visitor.token_hashes();
@@ -128,13 +119,8 @@ pub async fn sign_out(
 }
 
 /// `GET /{site}/signed-out`.
-pub async fn signed_out(
-    State(state): State<AppState>,
-    Path(site_id): Path<String>,
-    visit: Visit,
-) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+pub async fn signed_out(here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
     let chrome = Chrome::of(&site, &visitor, &site.path("/"), Section::Other);
     Ok(page(
         StatusCode::OK,

@@ -17,7 +17,7 @@ use super::errors::in_words;
 use super::forms;
 use super::lists::list_path;
 use super::render::{Chrome, Section, page};
-use super::session::{Visit, Visitor, WebSite};
+use super::session::{Here, Visitor};
 use crate::conventions::json::Json;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
@@ -68,11 +68,10 @@ struct FormatAccessibility {
 
 pub async fn show(
     State(state): State<AppState>,
-    Path((site_id, service_id)): Path<(String, String)>,
-    visit: Visit,
+    Path((_, service_id)): Path<(String, String)>,
+    here: Here,
 ) -> ApiResult<Response> {
-    let site = WebSite::named(&state, &site_id).await?;
-    let visitor = site.visitor(&state, &visit).await?;
+    let Here { site, visitor, .. } = here;
     let who = CatalogViewer::of(&state, &visitor.caller).await?;
     let record = visible_title(&state, &who, &service_id).await?;
     let alerts = who
