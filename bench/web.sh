@@ -14,6 +14,7 @@
 # Usage: bench/web.sh   (as root, or with sudo: apt-get, pinning PostgreSQL)
 # Knobs (environment): TITLES=1000000 ROUNDS=3 DURATION=10 CONNECTIONS=16
 #   STORES="sqlite postgres" LECTERN_PORT=18088 PG_URL=postgres://postgres@127.0.0.1:5432
+#   PAIRS="search facet title" (the pairs to measure)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +23,7 @@ ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-10}"
 CONNECTIONS="${CONNECTIONS:-16}"
 STORES="${STORES:-sqlite postgres}"
+PAIRS="${PAIRS:-search facet title}"
 LECTERN_PORT="${LECTERN_PORT:-18088}"
 PG_URL="${PG_URL:-postgres://postgres@127.0.0.1:5432}"
 PG_DB=lectern_bench_web
@@ -82,12 +84,17 @@ bench_store() {
   id="$(curl -s "$BASE/v2/titles?api_key=$KEY&limit=1&sortOrder=title" | sed -nE 's/.*"serviceId":"([^"]+)".*/\1/p' | head -1)"
   [ -n "$word" ] && [ -n "$id" ] || die "no title word or title to ask for"
   echo "search word: $word; title: $id"
-  local pairs=(
+  local all=(
     "search|$BASE/v2/titles?api_key=$KEY&keyword=$word&limit=20|$BASE/$SITE/search?keyword=$word"
     "facet|$BASE/v2/titles?api_key=$KEY&language=spa&sortOrder=title&limit=20|$BASE/$SITE/search?language=spa&sort=title"
     "title|$BASE/v2/titles/$id?api_key=$KEY|$BASE/$SITE/titles/$id"
   )
-  local pair name api web
+  local pairs=() pair
+  for pair in "${all[@]}"; do
+    case " $PAIRS " in *" ${pair%%|*} "*) pairs+=("$pair") ;; esac
+  done
+  [ "${#pairs[@]}" -gt 0 ] || die "PAIRS names none of: search facet title"
+  local name api web
   for pair in "${pairs[@]}"; do
     IFS='|' read -r name api web <<<"$pair"
     for url in "$api" "$web"; do

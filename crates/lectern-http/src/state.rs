@@ -5,7 +5,7 @@ use lectern_store::Store;
 use url::Url;
 
 use crate::accounts::partner_identity::PartnerIdentity;
-use crate::conventions::client_cache::ClientCache;
+use crate::conventions::client_cache::{ClientCache, SiteCache};
 use crate::conventions::rate_limit::{Quotas, RateLimits};
 use crate::conventions::token_cache::TokenCache;
 pub use crate::partner_drive::PartnerDrive;
@@ -63,6 +63,7 @@ pub struct AppStateInner {
     pub settings: Arc<HttpSettings>,
     pub limits: Arc<RateLimits>,
     pub clients: Arc<ClientCache>,
+    pub sites: Arc<SiteCache>,
     /// Bearer tokens and their accounts, for at most a second.
     pub tokens: Arc<TokenCache>,
     /// Where title files and packages are kept.
@@ -95,6 +96,7 @@ impl AppState {
             settings: Arc::new(settings),
             limits: Arc::new(limits),
             clients: Arc::default(),
+            sites: Arc::default(),
             tokens: Arc::default(),
             files,
             signing_key: Arc::default(),

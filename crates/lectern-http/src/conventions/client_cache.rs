@@ -1,4 +1,4 @@
-//! Client keys, remembered for a few seconds. Every `/v2` request and every token request
+//! Client keys and sites, remembered for a few seconds. Every `/v2` request and every token request
 //! names its client, and keys change rarely, so reading each one from the store every time would
 //! double the store's work on the hottest path. A change made by an operator (a key disabled, a
 //! redirect URI added) reaches every node within `TTL`.
@@ -7,7 +7,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lectern_domain::client::Client;
-use lectern_store::{Store, StoreError, clients};
+use lectern_domain::site::Site;
+use lectern_store::{Store, StoreError, clients, sites};
 
 use super::ttl_cache::TtlCache;
 
@@ -29,12 +30,24 @@ impl ClientCache {
         store: &Store,
         api_key: &str,
     ) -> Result<Option<Arc<Client>>, StoreError> {
-        if let Some(client) = self.0.recall(api_key) {
-            return Ok(client);
-        }
-        let generation = self.0.generation();
-        let client = clients::get(store.reads(), api_key).await?.map(Arc::new);
-        self.0.remember(api_key, generation, client.clone());
-        Ok(client)
+        let load = async { Ok(clients::get(store.reads(), api_key).await?.map(Arc::new)) };
+        self.0.recall_or(api_key, load).await
+    }
+}
+
+/// Sites, remembered as client keys are: every page of the catalog and the web pages names its
+/// site, for its name, and sites change as rarely as keys.
+pub struct SiteCache(TtlCache<Option<Arc<Site>>>);
+
+impl Default for SiteCache {
+    fn default() -> Self {
+        SiteCache(TtlCache::new(TTL, MAX_ENTRIES))
+    }
+}
+
+impl SiteCache {
+    pub async fn get(&self, store: &Store, site_id: &str) -> Result<Option<Arc<Site>>, StoreError> {
+        let load = async { Ok(sites::get(store.reads(), site_id).await?.map(Arc::new)) };
+        self.0.recall_or(site_id, load).await
     }
 }

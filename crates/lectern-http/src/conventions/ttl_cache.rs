@@ -84,6 +84,22 @@ impl<V: Clone> TtlCache<V> {
     }
 
     /// The generation to pass to [`TtlCache::remember`]: take it before reading the store.
+    /// The value remembered for `key`, or the one `load` reads, remembered unless something was
+    /// forgotten while it was read.
+    pub async fn recall_or<E>(
+        &self,
+        key: &str,
+        load: impl std::future::Future<Output = Result<V, E>>,
+    ) -> Result<V, E> {
+        if let Some(value) = self.recall(key) {
+            return Ok(value);
+        }
+        let generation = self.generation();
+        let value = load.await?;
+        self.remember(key, generation, value.clone());
+        Ok(value)
+    }
+
     pub fn generation(&self) -> u64 {
         self.generation.load(Ordering::Acquire)
     }

@@ -25,7 +25,7 @@ use crate::oauth::ClientAddress;
 use crate::state::AppState;
 
 pub struct OpdsSite {
-    pub site: Site,
+    pub site: Arc<Site>,
     pub client: Arc<Client>,
     base: String,
 }
@@ -57,7 +57,9 @@ impl OpdsSite {
         let client = Self::catalog_key(state, site_id)
             .await?
             .ok_or_else(|| ApiError::not_found(format!("There is no catalog '{site_id}' here")))?;
-        let site = sites::get(state.store.reads(), site_id)
+        let site = state
+            .sites
+            .get(&state.store, site_id)
             .await?
             .ok_or_else(|| ApiError::not_found(format!("There is no catalog '{site_id}' here")))?;
         Ok(OpdsSite {

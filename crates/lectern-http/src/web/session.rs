@@ -26,7 +26,7 @@ const CSRF: &str = "lectern_csrf";
 
 /// A site whose pages are being served.
 pub struct WebSite {
-    pub site: Site,
+    pub site: Arc<Site>,
     pub client: Arc<Client>,
     /// The path every page of the site starts with: `/demo`.
     base: String,
@@ -43,7 +43,9 @@ impl WebSite {
                 c.first_party == Some(FirstParty::WebPages) && c.site_id == site_id && !c.disabled
             })
             .ok_or_else(absent)?;
-        let site = sites::get(state.store.reads(), site_id)
+        let site = state
+            .sites
+            .get(&state.store, site_id)
             .await?
             .ok_or_else(absent)?;
         Ok(WebSite {
