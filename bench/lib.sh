@@ -259,3 +259,13 @@ fresh_postgres() {
     RESULT[$store,pg_pinned]=no
   fi
 }
+
+# measure NAME URL [HEADER]: one settled wrk run; prints it, sets P99_MS and adds its errors to
+# TOTAL_BAD (which the script sets to 0 first).
+measure() {
+  settle
+  if [ $# -ge 3 ]; then run_wrk "$1" "$2" "$3"; else run_wrk "$1" "$2"; fi
+  TOTAL_BAD=$((TOTAL_BAD + BAD))
+  P99_MS="$(to_ms "$P99")"
+  printf '    %-24s %8s req/s  p50 %-8s p99 %-8s\n' "$1" "$(fmt "$RPS")" "$P50" "$P99"
+}

@@ -57,14 +57,6 @@ declare -A RESULT # fresh_postgres notes in it whether PostgreSQL could be pinne
 TOTAL_BAD=0
 ROWS=()
 
-# measure NAME URL [HEADER]: one settled wrk run; prints it and sets P99_MS.
-measure() {
-  settle
-  if [ $# -ge 3 ]; then run_wrk "$1" "$2" "$3"; else run_wrk "$1" "$2"; fi
-  TOTAL_BAD=$((TOTAL_BAD + BAD))
-  P99_MS="$(to_ms "$P99")"
-  printf '    %-24s %8s req/s  p50 %-8s p99 %-8s\n' "$1" "$(fmt "$RPS")" "$P50" "$P99"
-}
 
 bench_store() {
   local store="$1" dir="$WORK/$1" db_args=()

@@ -156,18 +156,19 @@ pub async fn password(
             cookies.extend(site.started(&state, &tokens.access_token, &tokens.refresh_token));
             Ok(see_other(&site.path("/account?done=password"), &cookies))
         }
-        Err(e) if e.status == StatusCode::FORBIDDEN => {
-            let errors = FormErrors {
-                fields: vec![(
-                    "currentPassword".to_owned(),
-                    "Your current password is not right".to_owned(),
-                )],
-                general: vec![],
-            };
-            account_page(&state, &site, &visitor, ("password", errors), None, None).await
-        }
         Err(e) => {
-            let errors = FormErrors::of(e)?;
+            // The API's 403 is a wrong current password: that field's error, not a page.
+            let errors = if e.status == StatusCode::FORBIDDEN {
+                FormErrors {
+                    fields: vec![(
+                        "currentPassword".to_owned(),
+                        "Your current password is not right".to_owned(),
+                    )],
+                    general: vec![],
+                }
+            } else {
+                FormErrors::of(e)?
+            };
             account_page(&state, &site, &visitor, ("password", errors), None, None).await
         }
     }

@@ -19,7 +19,6 @@ use crate::downloads::parse_format;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::titles::download::download_title;
-use crate::titles::{CatalogViewer, visible_title};
 
 #[derive(Template)]
 #[template(path = "web/download.html")]
@@ -76,14 +75,18 @@ pub async fn status(
 ) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
     let format = parse_format(&format)?;
-    let who = CatalogViewer::of(&state, &visitor.caller).await?;
-    let record = visible_title(&state, &who, &service_id).await?;
     let answer = download_title(
         State(state.clone()),
         visitor.caller.clone(),
         Path((service_id.clone(), format.as_str().to_owned())),
     )
     .await?;
+    // The download has checked that the caller may see the title: its record is the cache's.
+    let record = state
+        .titles
+        .record(&state.store, &service_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("There is no title '{service_id}'")))?;
     let file = match answer.status() {
         StatusCode::FOUND => Some(location(&answer)?),
         _ => None,

@@ -533,7 +533,7 @@ async fn refusals_are_pages_in_the_api_s_words(backend: Backend) {
     assert!(open.contains("Formats you cannot download"), "{open}");
     assert!(open.contains("DAISY Audio: Its file has not arrived at the library yet."));
 
-    // A page only for the signed-in sends a guest to sign in, and back.
+    // A guest may not have a copyrighted title's package, so its page is refused too.
     let guest = Browser::new(&app);
     let resp = guest.get("/main/titles/t-road/download/EPUB3").await;
     assert_eq!(
