@@ -38,6 +38,8 @@ failed=0
 for store in $STORES; do
   case "$store" in sqlite | postgres) ;; *) die "unknown store '$store' (sqlite or postgres)" ;; esac
   step "$store"
+  # The build's gigabytes, written back to the disk under the run, stalled its commits (fsync).
+  sync
   if [ "$store" = postgres ]; then
     pin_postgres || die "could not pin PostgreSQL's postmaster to core $SERVER_CPU"
   fi
