@@ -178,6 +178,21 @@ async fn tag_of(
         })
 }
 
+/// One member of the caller's organization as its sponsors see them (the member's page; the API
+/// lists members and answers a write with the member, and reads no single one).
+pub async fn member_summary(
+    state: &AppState,
+    caller: &Caller,
+    user_identifier: &str,
+) -> ApiResult<MemberSummary> {
+    let s = sponsoring(state, caller).await?;
+    let member = s
+        .account(state, user_identifier, Role::OrganizationMember)
+        .await?;
+    let facts = MemberFacts::of(state, &s, std::slice::from_ref(&member)).await?;
+    Ok(facts.summary(state, &member))
+}
+
 async fn summary_of(state: &AppState, s: &Sponsoring<'_>, id: &str) -> ApiResult<MemberSummary> {
     let a = accounts::get(state.store.reads(), id)
         .await?

@@ -14,6 +14,7 @@ use crate::titles::{CatalogViewer, search};
 
 /// One title in a list: what a reader needs to choose it.
 pub struct Listed {
+    pub service_id: String,
     pub title: String,
     pub subtitle: Option<String>,
     pub href: String,
@@ -32,6 +33,7 @@ impl Listed {
             .map(|a| a.format.display_name())
             .collect();
         Listed {
+            service_id: r.service_id.clone(),
             title: r.title.clone(),
             subtitle: r.subtitle.clone(),
             href: title_path(site, &r.service_id),

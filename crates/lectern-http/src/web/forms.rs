@@ -34,10 +34,11 @@ pub struct FormErrors {
 }
 
 impl FormErrors {
-    /// The errors of a refused form: a 400's messages, each for the parameter it names. Any
-    /// other refusal is not the form's to show; it is handed back to become its own page.
+    /// The errors of a refused form: a 400's messages, each for the parameter it names, and a
+    /// 409's (a user name taken names its field too). Any other refusal is not the form's to
+    /// show; it is handed back to become its own page.
     pub fn of(e: ApiError) -> Result<FormErrors, ApiError> {
-        if e.status != StatusCode::BAD_REQUEST {
+        if e.status != StatusCode::BAD_REQUEST && e.status != StatusCode::CONFLICT {
             return Err(e);
         }
         let mut errors = FormErrors::default();
@@ -53,7 +54,7 @@ impl FormErrors {
     /// Says what to do about an empty required field in the form's own words.
     pub fn missing_as(mut self, field: &str, words: &str) -> Self {
         for (f, m) in &mut self.fields {
-            if f == field && m == FILL_IN {
+            if f == field && (m == FILL_IN || m == IS_REQUIRED) {
                 *m = words.to_owned();
             }
         }
@@ -83,6 +84,8 @@ impl FormErrors {
 }
 
 const FILL_IN: &str = "Fill this in";
+/// `bad_param(name, "is required")`, as `sentence` words it.
+const IS_REQUIRED: &str = "Is required.";
 
 /// `Invalid parameter 'name': why` and `Missing required parameter 'name'`, as
 /// `ApiError::bad_param` and `missing_param` write them, in words for the field.
@@ -126,6 +129,9 @@ mod tests {
         let other = FormErrors::of(ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", "No."))
             .unwrap_or_default();
         assert_eq!(other.general, ["No."]);
+        let taken = ApiError::conflict("Invalid parameter 'username': belongs to another account");
+        let taken = FormErrors::of(taken).unwrap_or_default();
+        assert_eq!(taken.field("username"), Some("Belongs to another account."));
         assert!(FormErrors::of(ApiError::forbidden("no")).is_err());
     }
 }

@@ -10,7 +10,7 @@ use axum::response::Response;
 
 use super::catalog::title_path;
 use super::forms::{self, FormErrors};
-use super::render::{Chrome, Section, page, see_other};
+use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
 use crate::conventions::json::Json;
 use crate::conventions::links::segment;
@@ -158,7 +158,7 @@ async fn lists_page(
         &ListsPage {
             chrome: &chrome,
             lists: mine.items.iter().map(|l| row(site, l)).collect(),
-            next: mine.next.map(|t| format!("{here}?start={}", encode(&t))),
+            next: mine.next.map(|t| with_query(&here, &[("start", &t)])),
             action: here.clone(),
             errors,
             form,
@@ -173,10 +173,6 @@ fn in_organization(visitor: &Visitor) -> bool {
         .caller
         .user()
         .is_some_and(|a| a.organization_id.is_some())
-}
-
-fn encode(s: &str) -> String {
-    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
 }
 
 /// `GET /{site}/lists/{listId}`.
@@ -257,11 +253,7 @@ pub async fn add(State(state): State<AppState>, here: Here, body: Bytes) -> ApiR
     )
     .await?;
     Ok(see_other(
-        &format!(
-            "{}?addedTo={}",
-            title_path(&site, &service_id),
-            encode(&list_id)
-        ),
+        &with_query(&title_path(&site, &service_id), &[("addedTo", &list_id)]),
         &visitor.set_cookies,
     ))
 }
@@ -319,7 +311,7 @@ async fn list_page(
     let status = errors.status();
     let next = entries
         .next
-        .map(|t| format!("{here}?sortOrder={}&start={}", encode(&chosen), encode(&t)));
+        .map(|t| with_query(&here, &[("sortOrder", &chosen), ("start", &t)]));
     Ok(page(
         status,
         &ListPage {

@@ -4,6 +4,7 @@
 //! page is for and how the pages meet WCAG 2.2 AA.
 
 mod account;
+mod assign;
 mod books;
 mod catalog;
 mod cover;
@@ -12,6 +13,8 @@ mod errors;
 mod forms;
 mod home;
 mod lists;
+mod members;
+mod organization;
 mod render;
 mod search;
 mod session;
@@ -68,7 +71,37 @@ pub fn routes(state: AppState) -> Router<AppState> {
             "/{site_id}/lists/{list_id}/remove",
             axum::routing::post(lists::remove),
         )
+        .route("/{site_id}/organization", get(organization::show))
+        .route(
+            "/{site_id}/organization/roster-tags",
+            axum::routing::post(organization::new_tag),
+        )
+        .route(
+            "/{site_id}/organization/members",
+            get(organization::members).post(members::create),
+        )
+        .route("/{site_id}/organization/members/new", get(members::new))
+        .route(
+            "/{site_id}/organization/members/{member}",
+            get(members::show).post(members::change),
+        )
+        .route(
+            "/{site_id}/organization/members/{member}/take-back",
+            axum::routing::post(members::take_back),
+        )
+        .route(
+            "/{site_id}/organization/members/{member}/find",
+            get(members::find_titles),
+        )
+        .route(
+            "/{site_id}/organization/members/{member}/assign",
+            axum::routing::post(members::assign),
+        )
         .route("/{site_id}/titles/{service_id}", get(title::show))
+        .route(
+            "/{site_id}/titles/{service_id}/assign",
+            get(assign::show).post(assign::assign),
+        )
         .route(
             "/{site_id}/titles/{service_id}/cover.png",
             get(cover::image),

@@ -5,6 +5,8 @@ use askama::Template;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use lectern_domain::role::Role;
+
 use crate::oauth::html_with_policy;
 
 use super::session::{Visitor, WebSite};
@@ -17,6 +19,8 @@ pub struct Chrome {
     pub my_books: String,
     pub account: String,
     pub books: String,
+    /// The sponsor's organization; `None` for anyone who sponsors none.
+    pub organization: Option<String>,
     /// The sign-in page, coming back to this page afterwards.
     pub sign_in: String,
     pub sign_out: String,
@@ -35,6 +39,7 @@ pub enum Section {
     MyBooks,
     Books,
     Account,
+    Organization,
     SignIn,
     Other,
 }
@@ -55,6 +60,11 @@ impl Chrome {
             my_books: site.path("/lists"),
             account: site.path("/account"),
             books: site.path("/books"),
+            organization: visitor
+                .caller
+                .user()
+                .filter(|a| a.organization_id.is_some() && a.has_role(Role::OrganizationSponsor))
+                .map(|_| site.path("/organization")),
             sign_in: sign_in_path(site, here),
             sign_out: site.path("/sign-out"),
             user_name,
@@ -73,6 +83,7 @@ impl Chrome {
             my_books: "/".to_owned(),
             account: "/".to_owned(),
             books: "/".to_owned(),
+            organization: None,
             sign_in: "/".to_owned(),
             sign_out: "/".to_owned(),
             user_name: None,
@@ -130,4 +141,19 @@ fn with_cookies(mut resp: Response, cookies: &[HeaderValue]) -> Response {
         resp.headers_mut().append(header::SET_COOKIE, c.clone());
     }
     resp
+}
+
+/// `path` with the pairs whose value is not empty as its query: the address of a filtered or
+/// later page that keeps the filters chosen.
+pub fn with_query(path: &str, pairs: &[(&str, &str)]) -> String {
+    let mut q = url::form_urlencoded::Serializer::new(String::new());
+    for (k, v) in pairs.iter().filter(|(_, v)| !v.is_empty()) {
+        q.append_pair(k, v);
+    }
+    let q = q.finish();
+    if q.is_empty() {
+        path.to_owned()
+    } else {
+        format!("{path}?{q}")
+    }
 }

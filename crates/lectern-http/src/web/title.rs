@@ -48,6 +48,8 @@ struct TitlePage<'a> {
     /// The lists the signed-in reader may put the title on; `None` for a guest.
     my_lists: Option<Vec<(String, String)>>,
     add_to_list: String,
+    /// Where a sponsor assigns the title to members.
+    assign: Option<String>,
     /// The list the title was just put on, by name, and its page.
     added_to: Option<(String, String)>,
     /// The signed-in reader's place and marks in the title.
@@ -141,6 +143,10 @@ pub async fn show(
             accessibility,
             my_lists,
             add_to_list: site.path("/lists/add"),
+            assign: chrome
+                .organization
+                .is_some()
+                .then(|| format!("{here}/assign")),
             added_to,
             reading,
             title: &record,

@@ -7,6 +7,8 @@ use reqwest::StatusCode;
 
 use crate::support::*;
 
+mod sponsors;
+
 on_both_stores!(
     a_guest_browses_searches_and_opens_titles,
     search_facets_sorts_and_pages_both_ways,

@@ -1,0 +1,197 @@
+//! A title assigned to one or many members from its page: each member of the sponsor's
+//! organization with whether they have it already, may have it, or why not (the access rules'
+//! alerts, as `GET /v2/myOrganization/titleAvailabilities/{serviceId}` gives them), and the
+//! members ticked assigned one by one through `POST /v2/assignedTitles/{member}`.
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use lectern_domain::title_access::AlertLevel;
+
+use super::catalog::title_path;
+use super::forms::{self, FormErrors};
+use super::members::member_page_path;
+use super::organization::full_name;
+use super::render::{Chrome, Section, page, see_other, with_query};
+use super::session::{Here, Visitor, WebSite};
+use crate::assigned_titles::assign_title;
+use crate::conventions::json::Json;
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult};
+use crate::my_organization::{MemberTitleAvailability, title_availabilities};
+use crate::state::AppState;
+use crate::titles::{CatalogViewer, visible_title};
+
+#[derive(Template)]
+#[template(path = "web/assign.html")]
+struct AssignPage<'a> {
+    chrome: &'a Chrome,
+    title: String,
+    title_href: String,
+    action: String,
+    members: Vec<MemberChoice>,
+    count: String,
+    quick_list: bool,
+    lists: (String, String),
+    next: Option<String>,
+    errors: FormErrors,
+    done: Option<String>,
+}
+
+struct MemberChoice {
+    id: String,
+    /// `member` for the first box (where the error summary leads), then `member-2`...
+    input_id: String,
+    name: String,
+    href: String,
+    /// Assigned already.
+    assigned: bool,
+    /// Why the member may not have the title, in the rules' words; empty when they may.
+    refusals: Vec<String>,
+    /// Worth knowing, when they may.
+    notes: Vec<String>,
+}
+
+fn choice(site: &WebSite, m: &MemberTitleAvailability) -> MemberChoice {
+    let words = |level: AlertLevel| {
+        m.title_access_alerts
+            .iter()
+            .filter(|a| a.level == level)
+            .map(|a| a.message.clone())
+            .collect()
+    };
+    MemberChoice {
+        id: m.user_account_id.clone(),
+        input_id: String::new(),
+        name: full_name(&m.name.first_name, &m.name.last_name),
+        href: member_page_path(site, &m.user_account_id),
+        assigned: m.assigned,
+        refusals: words(AlertLevel::Error),
+        notes: words(AlertLevel::Warning),
+    }
+}
+
+/// The members' choices, the first box to tick named `member`.
+fn choices(site: &WebSite, members: &[MemberTitleAvailability]) -> Vec<MemberChoice> {
+    let mut choices: Vec<MemberChoice> = members.iter().map(|m| choice(site, m)).collect();
+    let mut boxes = choices.iter_mut().filter(|c| !c.assigned);
+    if let Some(first) = boxes.next() {
+        first.input_id = "member".to_owned();
+    }
+    for (n, c) in boxes.enumerate() {
+        c.input_id = format!("member-{}", n + 2);
+    }
+    choices
+}
+
+fn assign_path(site: &WebSite, service_id: &str) -> String {
+    format!("{}/assign", title_path(site, service_id))
+}
+
+/// `GET /{site}/titles/{serviceId}/assign`: the members, a page at a time (`start`), all or
+/// the sponsor's quick list (`sponsorList`).
+pub async fn show(
+    State(state): State<AppState>,
+    Path((_, service_id)): Path<(String, String)>,
+    here: Here,
+) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    assign_page(&state, &site, &visitor, &service_id, FormErrors::default()).await
+}
+
+/// `POST /{site}/titles/{serviceId}/assign`: the title assigned to each member ticked
+/// (`member`, repeated), then this page again, saying how many.
+pub async fn assign(
+    State(state): State<AppState>,
+    Path((_, service_id)): Path<(String, String)>,
+    here: Here,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    let form = forms::read(&visitor, &body)?;
+    let members: Vec<String> = form.all("member").into_iter().map(str::to_owned).collect();
+    if members.is_empty() {
+        let errors = FormErrors::of(ApiError::bad_param(
+            "member",
+            "choose at least one member to assign the title to",
+        ))?;
+        return assign_page(&state, &site, &visitor, &service_id, errors).await;
+    }
+    let title = Params::from_pairs(vec![("serviceId".to_owned(), service_id.clone())]);
+    for member in &members {
+        assign_title(
+            State(state.clone()),
+            forms::caller_with(&visitor, title.clone()),
+            Path(member.clone()),
+        )
+        .await?;
+    }
+    let count = members.len().to_string();
+    Ok(see_other(
+        &with_query(&assign_path(&site, &service_id), &[("assigned", &count)]),
+        &visitor.set_cookies,
+    ))
+}
+
+async fn assign_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    service_id: &str,
+    errors: FormErrors,
+) -> ApiResult<Response> {
+    let params = &visitor.caller.params;
+    let list = params
+        .one("sponsorList")?
+        .unwrap_or("allMembers")
+        .to_owned();
+    let mut query = params.only(&["start"]);
+    query.extend(vec![("sponsorList".to_owned(), list.clone())]);
+    let Json(found) = title_availabilities(
+        State(state.clone()),
+        forms::caller_with(visitor, query),
+        Path(service_id.to_owned()),
+    )
+    .await?;
+    let who = CatalogViewer::of(state, &visitor.caller).await?;
+    let record = visible_title(state, &who, service_id).await?;
+    let action = assign_path(site, service_id);
+    let here = with_query(&action, &[("sponsorList", &list)]);
+    let next = found
+        .next
+        .as_deref()
+        .map(|t| with_query(&action, &[("sponsorList", &list), ("start", t)]));
+    let done = match params.one("assigned")? {
+        Some("1") => Some("The title has been assigned to 1 member.".to_owned()),
+        Some(n) if n.parse::<u32>().is_ok() => {
+            Some(format!("The title has been assigned to {n} members."))
+        }
+        _ => None,
+    };
+    let chrome = Chrome::of(site, visitor, &here, Section::Organization);
+    let status = errors.status();
+    Ok(page(
+        status,
+        &AssignPage {
+            chrome: &chrome,
+            title: record.title.clone(),
+            title_href: title_path(site, service_id),
+            count: match found.total_results {
+                1 => "1 member".to_owned(),
+                n => format!("{n} members"),
+            },
+            members: choices(site, &found.items),
+            quick_list: list == "myQuickList",
+            lists: (
+                with_query(&action, &[("sponsorList", "allMembers")]),
+                with_query(&action, &[("sponsorList", "myQuickList")]),
+            ),
+            action,
+            next,
+            errors,
+            done,
+        },
+        visitor,
+    ))
+}

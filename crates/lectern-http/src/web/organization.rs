@@ -1,0 +1,314 @@
+//! My organization, for its sponsors: the organization, its sponsors and roster tags (a new tag
+//! made from the page), and its members, filtered, sorted and paged as the API lists them. Each
+//! read and write is the API's handler under `/v2/myOrganization`.
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::response::Response;
+
+use super::forms::{self, FormErrors};
+use super::members::member_page_path;
+use super::render::{Chrome, Section, page, see_other, with_query};
+use super::session::{Here, Visitor, WebSite};
+use crate::conventions::json::Json;
+use crate::conventions::params::Params;
+use crate::error::ApiResult;
+use crate::my_organization::{
+    self as api, MemberSummary, create_roster_tag, get_my_organization, list_roster_tags,
+    list_sponsors,
+};
+use crate::state::AppState;
+
+#[derive(Template)]
+#[template(path = "web/organization.html")]
+struct OrganizationPage<'a> {
+    chrome: &'a Chrome,
+    name: String,
+    kind: String,
+    address: String,
+    primary_contact: Option<String>,
+    sponsors: Vec<String>,
+    tags: Vec<String>,
+    members: String,
+    members_href: String,
+    new_member: Option<String>,
+    tag_action: String,
+    errors: FormErrors,
+    tag_form: (String, String),
+    done: Option<&'static str>,
+}
+
+#[derive(Template)]
+#[template(path = "web/members.html")]
+struct MembersPage<'a> {
+    chrome: &'a Chrome,
+    members: Vec<MemberRow>,
+    count: String,
+    action: String,
+    lists: Vec<Choice>,
+    orders: Vec<Choice>,
+    grade: String,
+    next: Option<String>,
+    new_member: Option<String>,
+}
+
+pub struct Choice {
+    pub value: &'static str,
+    pub label: &'static str,
+    pub selected: bool,
+}
+
+pub struct MemberRow {
+    pub name: String,
+    pub href: String,
+    /// Grade, tag, disabilities and the rest, in words.
+    pub about: String,
+}
+
+/// Which members (`sponsorList`), as the API names them.
+const LISTS: &[(&str, &str)] = &[
+    ("allMembers", "All members"),
+    ("myQuickList", "My quick list"),
+    ("orgMembers", "Members through the organization only"),
+    ("individualMembers", "Members with their own membership too"),
+];
+
+/// The member list's orders (`sortOrder`).
+const ORDERS: &[(&str, &str)] = &[
+    ("lastName", "Last name"),
+    ("firstName", "First name"),
+    ("grade", "Grade"),
+    ("birthDate", "Date of birth"),
+    ("district", "District"),
+    ("school", "School"),
+];
+
+fn choices(all: &'static [(&'static str, &'static str)], chosen: &str) -> Vec<Choice> {
+    all.iter()
+        .map(|&(value, label)| Choice {
+            value,
+            label,
+            selected: value == chosen,
+        })
+        .collect()
+}
+
+/// `GET /{site}/organization`.
+pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    organization_page(&state, &site, &visitor, FormErrors::default(), None).await
+}
+
+/// `POST /{site}/organization/roster-tags`: a new roster tag, then the organization's page.
+pub async fn new_tag(
+    State(state): State<AppState>,
+    here: Here,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    let form = forms::read(&visitor, &body)?;
+    let asked = (field(&form, "districtName"), field(&form, "schoolName"));
+    match create_roster_tag(State(state.clone()), forms::caller_with(&visitor, form)).await {
+        Ok(_) => Ok(see_other(
+            &site.path("/organization?done=tag"),
+            &visitor.set_cookies,
+        )),
+        Err(e) => {
+            let errors = FormErrors::of(e)?;
+            organization_page(&state, &site, &visitor, errors, Some(asked)).await
+        }
+    }
+}
+
+pub fn field(form: &Params, name: &str) -> String {
+    form.one(name).ok().flatten().unwrap_or("").to_owned()
+}
+
+async fn organization_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    errors: FormErrors,
+    tag_form: Option<(String, String)>,
+) -> ApiResult<Response> {
+    let none = || forms::caller_with(visitor, Params::default());
+    let Json(o) = get_my_organization(State(state.clone()), none()).await?;
+    let most = || forms::caller_with(visitor, Params::from_pairs(vec![limit(100)]));
+    let Json(sponsors) = list_sponsors(State(state.clone()), most()).await?;
+    let Json(tags) = list_roster_tags(State(state.clone()), most()).await?;
+    let Json(members) = api::list_members(
+        State(state.clone()),
+        forms::caller_with(visitor, Params::default()),
+    )
+    .await?;
+    let here = site.path("/organization");
+    let chrome = Chrome::of(site, visitor, &here, Section::Organization);
+    let a = &o.address;
+    let address = [
+        &a.address1,
+        &a.address2,
+        &a.city,
+        &a.state,
+        &a.postal_code,
+        &a.country,
+    ]
+    .into_iter()
+    .flatten()
+    .map(String::as_str)
+    .collect::<Vec<_>>()
+    .join(", ");
+    let done = match visitor.caller.params.one("done")? {
+        Some("tag") => Some("The roster tag has been made. Choose it on a member's page."),
+        _ => None,
+    };
+    let status = errors.status();
+    Ok(page(
+        status,
+        &OrganizationPage {
+            chrome: &chrome,
+            name: o.organization_name,
+            kind: o.organization_type,
+            address,
+            primary_contact: o
+                .primary_contact
+                .map(|c| full_name(&c.name.first_name, &c.name.last_name)),
+            sponsors: sponsors
+                .items
+                .iter()
+                .map(|s| {
+                    let name = full_name(&s.name.first_name, &s.name.last_name);
+                    match &s.email_address {
+                        Some(e) => format!("{name} ({e})"),
+                        None => name,
+                    }
+                })
+                .collect(),
+            tags: tags
+                .items
+                .iter()
+                .map(|t| tag_words(t.district_name.as_deref(), t.school_name.as_deref()))
+                .collect(),
+            members: members_count(members.total_results),
+            members_href: site.path("/organization/members"),
+            new_member: members
+                .allows
+                .contains("POST")
+                .then(|| site.path("/organization/members/new")),
+            tag_action: format!("{here}/roster-tags"),
+            errors,
+            tag_form: tag_form.unwrap_or_default(),
+            done,
+        },
+        visitor,
+    ))
+}
+
+fn limit(n: u32) -> (String, String) {
+    ("limit".to_owned(), n.to_string())
+}
+
+pub fn full_name(first: &str, last: &str) -> String {
+    format!("{first} {last}").trim().to_owned()
+}
+
+/// A roster tag in words: "District: North; school: Hill".
+pub fn tag_words(district: Option<&str>, school: Option<&str>) -> String {
+    match (district, school) {
+        (Some(d), Some(s)) => format!("{s}, {d}"),
+        (Some(d), None) => d.to_owned(),
+        (None, Some(s)) => s.to_owned(),
+        (None, None) => String::new(),
+    }
+}
+
+fn members_count(n: u64) -> String {
+    match n {
+        1 => "1 member".to_owned(),
+        n => format!("{n} members"),
+    }
+}
+
+/// `GET /{site}/organization/members`: the members, narrowed (`sponsorList`, `grade`), sorted
+/// (`sortOrder`) and paged (`start`).
+pub async fn members(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    let params = &visitor.caller.params;
+    let list = params
+        .one("sponsorList")?
+        .unwrap_or("allMembers")
+        .to_owned();
+    let order = params.one("sortOrder")?.unwrap_or("lastName").to_owned();
+    let grade = params.one("grade")?.unwrap_or("").trim().to_owned();
+    let mut query = vec![
+        ("sponsorList".to_owned(), list.clone()),
+        ("sortOrder".to_owned(), order.clone()),
+    ];
+    if !grade.is_empty() {
+        query.push(("grade".to_owned(), grade.clone()));
+    }
+    query.extend(params.only(&["start"]).pairs().iter().cloned());
+    let Json(found) = api::list_members(
+        State(state.clone()),
+        forms::caller_with(&visitor, Params::from_pairs(query)),
+    )
+    .await?;
+    let action = site.path("/organization/members");
+    let kept = [
+        ("sponsorList", list.as_str()),
+        ("sortOrder", order.as_str()),
+        ("grade", grade.as_str()),
+    ];
+    let here = with_query(&action, &kept);
+    let next = found.next.as_deref().map(|t| {
+        let mut pairs = kept.to_vec();
+        pairs.push(("start", t));
+        with_query(&action, &pairs)
+    });
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Organization);
+    Ok(page(
+        axum::http::StatusCode::OK,
+        &MembersPage {
+            chrome: &chrome,
+            count: members_count(found.total_results),
+            members: found.items.iter().map(|m| member_row(&site, m)).collect(),
+            action,
+            lists: choices(LISTS, &list),
+            orders: choices(ORDERS, &order),
+            grade,
+            next,
+            new_member: found
+                .allows
+                .contains("POST")
+                .then(|| site.path("/organization/members/new")),
+        },
+        &visitor,
+    ))
+}
+
+pub fn member_row(site: &WebSite, m: &MemberSummary) -> MemberRow {
+    let mut about = Vec::new();
+    if let Some(g) = &m.grade {
+        about.push(format!("Grade {g}"));
+    }
+    if let Some(t) = &m.roster_tag {
+        about.push(tag_words(
+            t.district_name.as_deref(),
+            t.school_name.as_deref(),
+        ));
+    }
+    if m.on_quick_list {
+        about.push("On my quick list".to_owned());
+    }
+    if !m.can_download {
+        about.push("Cannot download yet".to_owned());
+    }
+    if m.locked {
+        about.push("Locked".to_owned());
+    }
+    MemberRow {
+        name: full_name(&m.name.first_name, &m.name.last_name),
+        href: member_page_path(site, &m.user_account_id),
+        about: about.join(". "),
+    }
+}
