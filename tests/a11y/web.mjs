@@ -29,10 +29,14 @@ import {
 
 const SITE = 'demo';
 const USER = 'reader@demo.lectern';
+/** The demo's teacher, who sponsors Riverside School's members. */
+const SPONSOR = 'teacher@demo.lectern';
 const PASSWORD = 'demo-pass-1';
 const TITLE = 'Pride and Prejudice';
 const RUN_TIMEOUT_MS = 600_000;
 const NARROW = { width: 320, height: 640 };
+/** Runs only the checks whose name holds this (a developer's shortcut; the suite runs all). */
+const ONLY = process.env.A11Y_ONLY || '';
 
 const BASE = baseUrl('web.mjs');
 const url = (path) => `${BASE}/${SITE}${path}`;
@@ -42,9 +46,9 @@ stopAfter(RUN_TIMEOUT_MS);
 // ---------------------------------------------------------------- pages and their states
 
 /** Signs in through the form (Playwright's fill, not the keyboard journey). */
-async function signIn(page) {
+async function signIn(page, user = USER) {
   await page.goto(url('/sign-in'));
-  await page.locator('#username').fill(USER);
+  await page.locator('#username').fill(user);
   await page.locator('#password').fill(PASSWORD);
   await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/sign-in')), page.locator('form button[type="submit"]').click()]);
 }
@@ -59,7 +63,16 @@ async function openDownload(page) {
   return page.goto(url('/titles/demo-pride/download/EPUB3'));
 }
 
-/** Every page and state: a name, whether to sign in first, how to reach it, the status it answers. */
+/** Posts the form whose submit button is `button` as it stands; the answer. */
+const post = (p, button) => Promise.all([
+  p.waitForResponse((r) => r.request().method() === 'POST'),
+  p.locator(button).click(),
+]).then(([r]) => r);
+
+/**
+ * Every page and state: a name, who signs in first (`true` for the reader, a user name, or
+ * `false`), how to reach it, the status it answers.
+ */
 const PAGES = [
   ['home, as a guest', false, (p) => p.goto(url('/')), 200],
   ['search results', false, (p) => p.goto(url('/search?keyword=pride')), 200],
@@ -97,6 +110,27 @@ const PAGES = [
     await p.goto(url('/account'));
     await p.locator('#currentPassword').fill('not-it');
     return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('form[action$="/password"] button[type="submit"]').click()]).then(([r]) => r);
+  }, 400],
+  ['my organization', SPONSOR, (p) => p.goto(url('/organization')), 200],
+  ['my organization, a roster tag with neither name', SPONSOR, async (p) => {
+    await p.goto(url('/organization'));
+    return post(p, 'form[action$="/roster-tags"] button[type="submit"]');
+  }, 400],
+  ['members', SPONSOR, (p) => p.goto(url('/organization/members')), 200],
+  ['members of a grade none is in, by date of birth', SPONSOR, (p) => p.goto(url('/organization/members?grade=12&sortOrder=birthDate')), 200],
+  ['add a member', SPONSOR, (p) => p.goto(url('/organization/members/new')), 200],
+  ['add a member with errors', SPONSOR, async (p) => {
+    await p.goto(url('/organization/members/new'));
+    await p.locator('#dateOfBirth').fill('30/09/2012');
+    return post(p, 'main form button[type="submit"]');
+  }, 400],
+  ['a member', SPONSOR, (p) => p.goto(url('/organization/members/demo-pupil')), 200],
+  ['titles to assign to a member', SPONSOR, (p) => p.goto(url('/organization/members/demo-pupil/find?keyword=alice')), 200],
+  ['a title, as a sponsor', SPONSOR, (p) => p.goto(url('/titles/demo-moby')), 200],
+  ['a title assigned to members, each with why they may not download it', SPONSOR, (p) => p.goto(url('/titles/demo-moby/assign')), 200],
+  ['a title assigned to no member chosen', SPONSOR, async (p) => {
+    await p.goto(url('/titles/demo-moby/assign'));
+    return post(p, 'main form button[type="submit"]');
   }, 400],
 ];
 
@@ -323,6 +357,84 @@ async function journey(page, script, { words, title, id }) {
   return [steps.join('; ')];
 }
 
+/**
+ * A sponsor's journey by keyboard: sign in, add a member, find a title on the member's page and
+ * assign it, open it, and assign it from its page to another member too; sign out. `first` and
+ * `last` name the member added; `words` find the title, whose name starts with `title` and whose
+ * id is `id` (a title no member has yet, so that a box is left to tick).
+ */
+async function sponsorJourney(page, { first, last, words, title, id }) {
+  const steps = [];
+  const enter = async (what) => { await page.keyboard.press('Enter'); steps.push(`Enter (${what})`); };
+  const arrived = async (test, what) => {
+    try {
+      await page.waitForURL(test, { timeout: NAV_TIMEOUT_MS, waitUntil: 'load' });
+    } catch {
+      throw new Failure(`did not reach ${what} (at ${page.url()})`, steps);
+    }
+    steps.push(`at ${what}`);
+  };
+  const status = async (want) => {
+    const said = (await page.locator('[role="status"]').first().innerText()).trim();
+    if (!want.test(said)) throw new Failure(`the page says "${said}"`, steps);
+    steps.push(`status: "${said}"`);
+  };
+  const type = async (name, text) => {
+    await tabTo(page, byName(name), `the ${name} field`, steps);
+    await page.keyboard.type(text);
+  };
+
+  await page.goto(url('/'));
+  await tabTo(page, byText('a', /^Sign in$/), 'the Sign in link', steps);
+  await enter('Sign in');
+  await arrived((u) => u.pathname.endsWith('/sign-in'), 'the sign-in page');
+  await type('username', SPONSOR);
+  await type('password', PASSWORD);
+  await enter('password field');
+  await arrived((u) => u.pathname === `/${SITE}/`, 'the home page, signed in');
+
+  await tabTo(page, byText('a', /^My organization$/), 'the My organization link', steps);
+  await enter('My organization');
+  await arrived((u) => u.pathname.endsWith('/organization'), 'my organization');
+  await tabTo(page, byText('a', /^Add a member$/), 'the Add a member link', steps);
+  await enter('Add a member');
+  await arrived((u) => u.pathname.endsWith('/members/new'), 'the new member form');
+  await type('firstName', first);
+  await type('lastName', last);
+  await type('dateOfBirth', '2013-04-05');
+  await type('grade', '05');
+  await enter('grade field');
+  await arrived((u) => u.searchParams.get('done') === 'created', 'the new member\'s page');
+  await status(/^The member has been added\.$/);
+
+  await type('keyword', words);
+  await enter('the find field');
+  await arrived((u) => u.pathname.endsWith('/find'), 'titles to assign');
+  await tabTo(page, byText('button', new RegExp(`^Assign ${title}`)), 'the Assign button', steps);
+  await enter('Assign');
+  await arrived((u) => u.searchParams.get('done') === 'assigned', 'the member\'s page, assigned');
+  await status(/^The title has been assigned\.$/);
+
+  await tabTo(page, byText('a', new RegExp(`^${title}`)), 'the assigned title', steps);
+  await enter('the assigned title');
+  await arrived((u) => u.pathname.endsWith(`/titles/${id}`), 'the title page');
+  await tabTo(page, byText('a', /^Assign this title to members$/), 'the assign link', steps);
+  await enter('assign link');
+  await arrived((u) => u.pathname.endsWith(`/titles/${id}/assign`), 'the members to assign it to');
+  await tabTo(page, byName('member'), 'a member\'s box', steps);
+  await page.keyboard.press('Space');
+  steps.push('Space (ticked)');
+  await tabTo(page, byText('button', /^Assign to the members ticked$/), 'the assign button', steps);
+  await enter('assign button');
+  await arrived((u) => u.searchParams.get('assigned') === '1', 'the members, one assigned');
+  await status(/^The title has been assigned to 1 member\.$/);
+
+  await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
+  await enter('Sign out');
+  await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
+  return [steps.join('; ')];
+}
+
 // ---------------------------------------------------------------- the run
 
 async function main() {
@@ -347,6 +459,7 @@ async function main() {
   try {
     /** A check in a fresh context (its own cookies), JavaScript on or off. */
     async function check(name, { script = true, viewport = { width: 1280, height: 800 } } = {}, fn) {
+      if (!name.includes(ONLY)) return;
       const context = await browser.newContext({ javaScriptEnabled: script, viewport, acceptDownloads: true });
       const page = await context.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
@@ -366,7 +479,7 @@ async function main() {
       for (const viewport of [{ width: 1280, height: 800 }, NARROW]) {
         const wide = viewport.width > 320;
         await check(`axe${wide ? '' : ' and reflow at 320 px'}: ${name}`, { viewport }, async (page) => {
-          if (signedIn) await signIn(page);
+          if (signedIn) await signIn(page, signedIn === true ? USER : signedIn);
           const resp = await open(page);
           if (resp && resp.status() !== status) throw new Failure(`HTTP ${resp.status()}, expected ${status} (${resp.url()})`);
           if (wide && resp) sent.push({ name, html: await resp.text() });
@@ -376,10 +489,42 @@ async function main() {
         });
       }
     }
-    await checkHtml(sent);
+    if (!ONLY) await checkHtml(sent);
 
     await check('keyboard-only journey with JavaScript: sign in, search, facet, open a title, download its EPUB and receive it, add it to a list, sign out', {}, (page) => journey(page, true, { words: 'walden', title: 'Walden', id: 'demo-walden' }));
     await check('keyboard-only journey without JavaScript: the same, the download page checked again by its button', { script: false }, (page) => journey(page, false, { words: 'time machine', title: 'The Time Machine', id: 'demo-time-machine' }));
+
+    await check('sponsor\'s keyboard-only journey with JavaScript: add a member, assign a title from their page, assign it from its page to another, sign out', {}, (page) => sponsorJourney(page, { first: 'Kim', last: 'Keys', words: 'walden', title: 'Walden', id: 'demo-walden' }));
+    await check('sponsor\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => sponsorJourney(page, { first: 'Nell', last: 'Noscript', words: 'frankenstein', title: 'Frankenstein', id: 'demo-frankenstein' }));
+
+    await check('screen reader: the member form\'s errors are an alert and each field says its own', {}, async (page) => {
+      await signIn(page, SPONSOR);
+      await page.goto(url('/organization/members/new'));
+      await page.locator('#dateOfBirth').fill('30/09/2012');
+      await post(page, 'main form button[type="submit"]');
+      await page.locator('[role="alert"]').waitFor();
+      return expectSpoken(await spoken(page), [
+        'navigation, Main', /^link, My organization/, 'heading, Add a member, level 1', 'alert, There is a problem',
+        "link, Enter the member's first name",
+        /^textbox, First name, .*Enter the member's first name.*invalid/,
+        /^textbox, Date of birth, 30\/09\/2012, .*Must be a date written YYYY-MM-DD.*invalid/,
+      ]);
+    });
+    await check('screen reader: assigning a title names each member and why they may not download it', {}, async (page) => {
+      await signIn(page, SPONSOR);
+      // A member who may download only what is assigned to them, so that one has a reason.
+      await page.goto(url('/organization/members/new'));
+      for (const [field, value] of [['firstName', 'Ada'], ['lastName', 'Assigned'], ['dateOfBirth', '2012-02-02'], ['grade', '05']]) {
+        await page.locator(`#${field}`).fill(value);
+      }
+      await page.locator('#allowSearchDownloads').uncheck();
+      await post(page, 'main form button[type="submit"]');
+      await page.goto(url('/titles/demo-moby/assign'));
+      return expectSpoken(await spoken(page), [
+        /^heading, Assign Moby-Dick, level 1$/, 'status', /^\d+ members?$/, /^group, Members to assign it to/,
+        /^checkbox, Ada Assigned, Cannot download it yet: .+, not checked$/, 'button, Assign to the members ticked',
+      ]);
+    });
 
     await check('screen reader: the home page', {}, async (page) => {
       await page.goto(url('/'));
