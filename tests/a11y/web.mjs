@@ -63,6 +63,17 @@ async function openDownload(page) {
   return page.goto(url('/titles/demo-pride/download/EPUB3'));
 }
 
+/** The reader's app leaves a bookmark and a highlight in Alice through the API; then its page. */
+async function markedTitle(p) {
+  const app = { authorization: `Basic ${Buffer.from('demo-reader-app:').toString('base64')}` };
+  const grant = await p.request.post(`${BASE}/oauth/token`, { headers: app, form: { grant_type: 'password', username: USER, password: PASSWORD } });
+  const auth = { authorization: `Bearer ${(await grant.json()).access_token}` };
+  const v2 = (path) => `${BASE}/v2/${path}?api_key=demo-reader-app`;
+  await p.request.post(v2('myBookmarks'), { headers: auth, form: { serviceId: 'demo-alice', location: 'epubcfi(/6/4)', progression: '0.3' } });
+  await p.request.post(v2('myHighlights'), { headers: auth, form: { serviceId: 'demo-alice', location: 'epubcfi(/6/4!/4/2,/1:0,/1:15)', text: 'Down the Rabbit', color: 'yellow', note: 'The start' } });
+  return p.goto(url('/titles/demo-alice'));
+}
+
 /** Posts the form whose submit button is `button` as it stands; the answer. */
 const post = (p, button) => Promise.all([
   p.waitForResponse((r) => r.request().method() === 'POST'),
@@ -91,6 +102,12 @@ const PAGES = [
   ['home, signed in', true, (p) => p.goto(url('/')), 200],
   ['a title, signed in', true, (p) => p.goto(url('/titles/demo-moby')), 200],
   ['a download', true, openDownload, 200],
+  ['a title with my bookmarks and highlights', true, markedTitle, 200],
+  ['a title after a bookmark was deleted', true, async (p) => {
+    await markedTitle(p);
+    await post(p, 'form[action$="/bookmarks/delete"] button[type="submit"]');
+    return p.goto(url('/titles/demo-alice?deleted=bookmark'));
+  }, 200],
   ['my reading lists', true, (p) => p.goto(url('/lists')), 200],
   ['a new list with errors', true, async (p) => {
     await p.goto(url('/lists'));

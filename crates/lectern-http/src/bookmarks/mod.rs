@@ -22,4 +22,4 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 // The web pages call the handler itself, so that a page shows what the API shows.
-pub(crate) use list::list_bookmarks;
+pub(crate) use list::{delete_bookmark, list_bookmarks};

@@ -120,8 +120,16 @@ fn day(instant: &str) -> &str {
 pub struct Reading {
     /// Each format read: its name, and where the reader is ("32% through", or the place).
     pub positions: Vec<(&'static str, String)>,
-    pub bookmarks: Vec<String>,
-    pub highlights: Vec<String>,
+    pub bookmarks: Vec<Mark>,
+    pub highlights: Vec<Mark>,
+}
+
+/// A bookmark or highlight: in words, and what names it to delete it.
+pub struct Mark {
+    pub words: String,
+    /// The format's wire name.
+    pub format: &'static str,
+    pub location: String,
 }
 
 impl Reading {
@@ -168,14 +176,18 @@ pub async fn reading(
             )
         };
         let Json(bookmarks) = list_bookmarks(State(state.clone()), marks()).await?;
-        reading.bookmarks.extend(bookmarks.items.iter().map(|b| {
-            format!(
-                "{}: {}, made {}",
-                a.format.display_name(),
-                through(b.progression, b.position, &b.location),
-                day(b.date_created.as_deref().unwrap_or(""))
-            )
-        }));
+        reading
+            .bookmarks
+            .extend(bookmarks.items.iter().map(|b| Mark {
+                words: format!(
+                    "{}: {}, made {}",
+                    a.format.display_name(),
+                    through(b.progression, b.position, &b.location),
+                    day(b.date_created.as_deref().unwrap_or(""))
+                ),
+                format: a.format.as_str(),
+                location: b.location.clone(),
+            }));
         let Json(highlights) = list_highlights(State(state.clone()), marks()).await?;
         reading.highlights.extend(highlights.items.iter().map(|h| {
             let text = h
@@ -183,9 +195,14 @@ pub async fn reading(
                 .highlight_text
                 .as_deref()
                 .unwrap_or("(no text kept)");
-            match h.note.as_deref().or(h.range.annotation_note.as_deref()) {
+            let words = match h.note.as_deref().or(h.range.annotation_note.as_deref()) {
                 Some(note) if !note.is_empty() => format!("\u{201c}{text}\u{201d}, noted: {note}"),
                 _ => format!("\u{201c}{text}\u{201d}"),
+            };
+            Mark {
+                words,
+                format: a.format.as_str(),
+                location: h.mark.location.clone(),
             }
         }));
     }

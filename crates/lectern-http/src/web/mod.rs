@@ -99,6 +99,14 @@ pub fn routes(state: AppState) -> Router<AppState> {
         )
         .route("/{site_id}/titles/{service_id}", get(title::show))
         .route(
+            "/{site_id}/titles/{service_id}/bookmarks/delete",
+            axum::routing::post(title::delete_bookmark),
+        )
+        .route(
+            "/{site_id}/titles/{service_id}/highlights/delete",
+            axum::routing::post(title::delete_highlight),
+        )
+        .route(
             "/{site_id}/titles/{service_id}/assign",
             get(assign::show).post(assign::assign),
         )

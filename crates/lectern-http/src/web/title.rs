@@ -3,6 +3,7 @@
 //! accessibility in the words of the W3C's display guide.
 
 use askama::Template;
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -16,8 +17,8 @@ use super::catalog::{by_line, title_path};
 use super::errors::in_words;
 use super::forms;
 use super::lists::list_path;
-use super::render::{Chrome, Section, page};
-use super::session::{Here, Visitor};
+use super::render::{Chrome, Section, page, see_other, with_query};
+use super::session::{Here, Visitor, WebSite};
 use crate::conventions::json::Json;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
@@ -48,6 +49,10 @@ struct TitlePage<'a> {
     /// The lists the signed-in reader may put the title on; `None` for a guest.
     my_lists: Option<Vec<(String, String)>>,
     add_to_list: String,
+    delete_bookmark: String,
+    delete_highlight: String,
+    /// A mark just deleted, in words.
+    marks_done: Option<&'static str>,
     /// Where a sponsor assigns the title to members.
     assign: Option<String>,
     /// The list the title was just put on, by name, and its page.
@@ -143,6 +148,13 @@ pub async fn show(
             accessibility,
             my_lists,
             add_to_list: site.path("/lists/add"),
+            delete_bookmark: format!("{here}/bookmarks/delete"),
+            delete_highlight: format!("{here}/highlights/delete"),
+            marks_done: match visitor.caller.params.one("deleted")? {
+                Some("bookmark") => Some("The bookmark has been deleted."),
+                Some("highlight") => Some("The highlight has been deleted."),
+                _ => None,
+            },
             assign: chrome
                 .organization
                 .is_some()
@@ -238,4 +250,50 @@ fn facts(r: &TitleRecord) -> Vec<(&'static str, String)> {
         ),
     );
     out
+}
+
+/// `POST /{site}/titles/{serviceId}/bookmarks/delete`: the reader's bookmark at `location` in
+/// `format`, deleted; then the title's page, saying so.
+pub async fn delete_bookmark(
+    State(state): State<AppState>,
+    Path((_, service_id)): Path<(String, String)>,
+    here: Here,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    let caller = mark_named(&visitor, &body, &service_id)?;
+    crate::bookmarks::delete_bookmark(State(state), caller).await?;
+    Ok(mark_deleted(&site, &visitor, &service_id, "bookmark"))
+}
+
+/// `POST /{site}/titles/{serviceId}/highlights/delete`: as a bookmark.
+pub async fn delete_highlight(
+    State(state): State<AppState>,
+    Path((_, service_id)): Path<(String, String)>,
+    here: Here,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    let caller = mark_named(&visitor, &body, &service_id)?;
+    crate::highlights::delete_highlight(State(state), caller).await?;
+    Ok(mark_deleted(&site, &visitor, &service_id, "highlight"))
+}
+
+/// The visitor as the API's mark deletion takes them: the form's format and location, and the
+/// title of the page.
+fn mark_named(
+    visitor: &Visitor,
+    body: &Bytes,
+    service_id: &str,
+) -> ApiResult<crate::conventions::caller::Caller> {
+    let mut form = forms::read(visitor, body)?.only(&["format", "location"]);
+    form.extend(vec![("serviceId".to_owned(), service_id.to_owned())]);
+    Ok(forms::caller_with(visitor, form))
+}
+
+fn mark_deleted(site: &WebSite, visitor: &Visitor, service_id: &str, what: &str) -> Response {
+    see_other(
+        &with_query(&title_path(site, service_id), &[("deleted", what)]),
+        &visitor.set_cookies,
+    )
 }

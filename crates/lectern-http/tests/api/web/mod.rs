@@ -1074,6 +1074,59 @@ async fn my_books_show_assignments_downloads_places_and_marks(backend: Backend) 
     let pride = b.page("/main/titles/t-pride", StatusCode::OK).await;
     assert!(!pride.contains("Your reading"), "nothing read there");
 
+    // Deleted from the title's page, each through the API's handler.
+    for (what, action) in [
+        ("bookmark", "/main/titles/t-road/bookmarks/delete"),
+        ("highlight", "/main/titles/t-road/highlights/delete"),
+    ] {
+        let road = b.page("/main/titles/t-road", StatusCode::OK).await;
+        let marker = format!("action=\"{action}\"");
+        let form = &road[road.find(&marker).expect(action)..];
+        let place = hidden(form, "location").unwrap();
+        let format = hidden(form, "format").unwrap();
+        assert_eq!(format, "EPUB3");
+        let gone = b
+            .submit(
+                "/main/titles/t-road",
+                action,
+                &[("format", &format), ("location", &place)],
+            )
+            .await;
+        assert_eq!(gone.status(), StatusCode::SEE_OTHER, "{what}");
+        assert_eq!(
+            location(&gone),
+            format!("/main/titles/t-road?deleted={what}")
+        );
+        let said = b.page(&location(&gone), StatusCode::OK).await;
+        assert!(said.contains(&format!("The {what} has been deleted.")));
+        let again = b
+            .submit(
+                "/main/titles/t-road",
+                action,
+                &[("format", &format), ("location", &place)],
+            )
+            .await;
+        assert_eq!(again.status(), StatusCode::NOT_FOUND, "{what} twice");
+        let forged = b
+            .post(action, &[("format", "EPUB3"), ("location", "x")])
+            .await;
+        assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    }
+    for list in ["myBookmarks", "myHighlights"] {
+        let (status, body) = json(
+            app.get(&format!(
+                "/v2/{list}?api_key=trusted-app-key&serviceId=t-road&format=EPUB3"
+            ))
+            .bearer_auth(&reader)
+            .send()
+            .await
+            .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["totalResults"], 0, "{list}: {body}");
+    }
+
     let student = Browser::new(&app);
     student
         .sign_in("student@example.org", "student-pass-1")
