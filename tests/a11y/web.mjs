@@ -128,6 +128,23 @@ const PAGES = [
     await p.locator('#currentPassword').fill('not-it');
     return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('form[action$="/password"] button[type="submit"]').click()]).then(([r]) => r);
   }, 400],
+  ['my documents', true, (p) => p.goto(url('/documents')), 200],
+  ['my documents, the upload form with errors', true, async (p) => {
+    await p.goto(url('/documents'));
+    return post(p, 'form[enctype] button[type="submit"]');
+  }, 400],
+  ['my documents, one that could not be made accessible', true, async (p) => {
+    await p.goto(url('/documents'));
+    await p.locator('#name').fill('Broken scan');
+    // A PDF in name only: accepted, then the converter cannot read it.
+    await p.locator('#file').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await post(p, 'form[enctype] button[type="submit"]');
+    for (let i = 0; i < 60 && !(await p.getByText(/Could not be made accessible/).count()); i++) {
+      await p.waitForTimeout(500);
+      await p.goto(url('/documents'));
+    }
+    return p.goto(url('/documents'));
+  }, 200],
   ['my organization', SPONSOR, (p) => p.goto(url('/organization')), 200],
   ['my organization, a roster tag with neither name', SPONSOR, async (p) => {
     await p.goto(url('/organization'));

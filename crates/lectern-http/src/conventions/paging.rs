@@ -4,7 +4,7 @@
 use std::marker::PhantomData;
 
 use lectern_domain::paging::{
-    Direction, PagingError, SortOrder, decode_token, encode_token, parse_limit,
+    Direction, FixedOrder, PagingError, SortOrder, decode_token, encode_token, parse_limit,
 };
 use lectern_store::keyset::{KeyPart, KeyedOrder};
 use serde::de::DeserializeOwned;
@@ -16,6 +16,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Type};
 
 use super::links::Link;
 use super::params::Params;
+use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
@@ -454,5 +455,34 @@ mod tests {
             back = turns.previous;
         }
         assert_eq!(back, None);
+    }
+}
+
+/// A list of the caller's things the newest first by (when, id), as the API's history lists
+/// downloads: the OPDS shelves and the web pages' documents.
+pub struct NewestFirst {
+    pub page: PageRequest,
+    bound: Option<Bound<(i64, String)>>,
+}
+
+impl NewestFirst {
+    pub fn of(caller: &Caller) -> ApiResult<NewestFirst> {
+        let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+        let bound = page.bound()?;
+        Ok(NewestFirst { page, bound })
+    }
+
+    /// The key to read from, the direction to read in, and how many.
+    pub fn reads(&self) -> (Option<&(i64, String)>, Direction, u32) {
+        let reading = Bound::reading(self.bound.as_ref(), Direction::Desc);
+        (
+            self.bound.as_ref().map(Bound::key),
+            reading,
+            self.page.limit,
+        )
+    }
+
+    pub fn turn<T>(&self, rows: &mut Vec<T>, key_of: impl Fn(&T) -> (i64, String)) -> Turns {
+        self.page.turn(self.bound.as_ref(), rows, key_of)
     }
 }

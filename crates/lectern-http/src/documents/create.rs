@@ -23,10 +23,10 @@ use crate::titles::{CatalogViewer, TitleSummary, segment};
 /// required ones are checked after, so that each missing one is named).
 #[derive(Default, ToSchema)]
 #[schema(rename_all = "camelCase")]
-struct NewDocument {
+pub struct NewDocument {
     /// The document's name (1 to 200 characters)
     #[schema(value_type = String, required = true)]
-    name: Option<String>,
+    pub name: Option<String>,
     /// application/pdf, image/jpeg, image/heif, image/png, or
     /// application/vnd.openxmlformats-officedocument.presentationml.presentation
     #[schema(
@@ -34,12 +34,19 @@ struct NewDocument {
         required = true,
         pattern = "^(application/pdf|image/jpeg|image/heif|image/png|application/vnd\\.openxmlformats-officedocument\\.presentationml\\.presentation)$"
     )]
-    mime_type: Option<String>,
+    pub mime_type: Option<String>,
     /// The file, at most 20 MB; or else partnerDriveFileId
     #[schema(value_type = Option<String>, format = Binary)]
-    file: Option<Vec<u8>>,
+    pub file: Option<Vec<u8>>,
     /// A file of the reader's partner drive; or else file
-    partner_drive_file_id: Option<String>,
+    pub partner_drive_file_id: Option<String>,
+    /// The type the sender gave the file's part (a browser's guess from the file's name); the
+    /// API goes by `mimeType`, the web pages by this.
+    #[schema(ignore)]
+    pub file_type: Option<String>,
+    /// The other text fields sent, which the API ignores (the web pages' form token).
+    #[schema(ignore)]
+    pub others: Vec<(String, String)>,
 }
 
 #[utoipa::path(
@@ -62,9 +69,26 @@ pub async fn create_document(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Response> {
     let me = caller.signed_in()?;
-    let multipart = multipart
-        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", e.body_text()))?;
     let form = read_form(multipart).await?;
+    let document = store_document(&state, me, form).await?;
+    let who = CatalogViewer::of(&state, &caller).await?;
+    let view = owner_view(&state, &who, me, &document)?.summary;
+    let location = state.v2_url(&format!("/titles/{}", segment(&document.document_id)));
+    Ok((
+        StatusCode::CREATED,
+        [(header::LOCATION, location)],
+        Json(view),
+    )
+        .into_response())
+}
+
+/// The document a form describes, checked, its file kept and queued for the worker; nothing is
+/// kept when it is refused.
+pub async fn store_document(
+    state: &AppState,
+    me: &lectern_domain::account::Account,
+    form: NewDocument,
+) -> ApiResult<Document> {
     let name = form
         .name
         .map(|n| n.trim().to_owned())
@@ -91,7 +115,7 @@ pub async fn create_document(
                 "send a file or a partnerDriveFileId, not both",
             ));
         }
-        (None, Some(file_id)) => from_drive(&state, me, &file_id).await?,
+        (None, Some(file_id)) => from_drive(state, me, &file_id).await?,
         (None, None) => return Err(ApiError::missing_param("file")),
         (Some(bytes), None) => bytes,
     };
@@ -121,15 +145,7 @@ pub async fn create_document(
         let _ = state.files.delete(&document.source_key).await;
         return Err(e.into());
     }
-    let who = CatalogViewer::of(&state, &caller).await?;
-    let view = owner_view(&state, &who, me, &document)?.summary;
-    let location = state.v2_url(&format!("/titles/{}", segment(&document.document_id)));
-    Ok((
-        StatusCode::CREATED,
-        [(header::LOCATION, location)],
-        Json(view),
-    )
-        .into_response())
+    Ok(document)
 }
 
 /// The file from the member's partner drive, with the token they connected it with.
@@ -169,7 +185,9 @@ async fn from_drive(
 }
 
 /// The form's fields; each at most once.
-async fn read_form(mut multipart: Multipart) -> ApiResult<NewDocument> {
+pub async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> ApiResult<NewDocument> {
+    let mut multipart = multipart
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", e.body_text()))?;
     let mut form = NewDocument::default();
     loop {
         let field = match multipart.next_field().await {
@@ -179,6 +197,9 @@ async fn read_form(mut multipart: Multipart) -> ApiResult<NewDocument> {
             Err(e) => return Err(ApiError::bad_param("body", e.body_text())),
         };
         let name = field.name().unwrap_or_default().to_owned();
+        if name == "file" {
+            form.file_type = field.content_type().map(str::to_owned);
+        }
         let slot_taken = match name.as_str() {
             "file" => form.file.is_some(),
             "name" => form.name.is_some(),
@@ -209,7 +230,14 @@ async fn read_form(mut multipart: Multipart) -> ApiResult<NewDocument> {
             "partnerDriveFileId" => {
                 form.partner_drive_file_id = Some(text()?).filter(|v| !v.trim().is_empty());
             }
-            _ => {}
+            "file" => {}
+            // Others are the sender's own (the web pages' form token); one that is not text
+            // is nobody's, and ignored as before.
+            _ => {
+                if let Ok(value) = text() {
+                    form.others.push((name.clone(), value));
+                }
+            }
         }
     }
 }

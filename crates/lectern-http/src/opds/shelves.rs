@@ -6,7 +6,6 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::Timestamp;
 use lectern_domain::assigned_titles::AssignedSortOrder;
-use lectern_domain::paging::{Direction, FixedOrder};
 use lectern_domain::reading_lists::{EntrySortOrder, ListRight, ListSortOrder};
 use lectern_domain::role::Role;
 use lectern_store::downloads::SubjectKind;
@@ -18,9 +17,8 @@ use super::feeds::{Shown, acquisition_feed, publications_feed};
 use super::model::{Feed, FeedLink, Leads, NavEntry};
 use super::publication;
 use super::site::{OpdsAsk, OpdsSite};
-use crate::conventions::caller::Caller;
 use crate::conventions::links::segment;
-use crate::conventions::paging::{Bound, ListParams, PageRequest, Turns};
+use crate::conventions::paging::{Bound, ListParams, NewestFirst};
 use crate::error::{ApiError, ApiResult};
 use crate::lists::list_for;
 use crate::state::AppState;
@@ -304,32 +302,4 @@ pub async fn documents(
         shown,
         publications,
     ))
-}
-
-/// A shelf listed the newest first by (when, id), as the API's history lists downloads.
-struct NewestFirst {
-    page: PageRequest,
-    bound: Option<Bound<(i64, String)>>,
-}
-
-impl NewestFirst {
-    fn of(caller: &Caller) -> ApiResult<NewestFirst> {
-        let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
-        let bound = page.bound()?;
-        Ok(NewestFirst { page, bound })
-    }
-
-    /// The key to read from, the direction to read in, and how many.
-    fn reads(&self) -> (Option<&(i64, String)>, Direction, u32) {
-        let reading = Bound::reading(self.bound.as_ref(), Direction::Desc);
-        (
-            self.bound.as_ref().map(Bound::key),
-            reading,
-            self.page.limit,
-        )
-    }
-
-    fn turn<T>(&self, rows: &mut Vec<T>, key_of: impl Fn(&T) -> (i64, String)) -> Turns {
-        self.page.turn(self.bound.as_ref(), rows, key_of)
-    }
 }

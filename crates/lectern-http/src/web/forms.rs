@@ -34,11 +34,18 @@ pub struct FormErrors {
 }
 
 impl FormErrors {
-    /// The errors of a refused form: a 400's messages, each for the parameter it names, and a
-    /// 409's (a user name taken names its field too). Any other refusal is not the form's to
-    /// show; it is handed back to become its own page.
+    /// The errors of a refused form: the messages of a refusal of what was sent (400; 409, a
+    /// user name taken; 413, a file too large; 422, a file this server cannot convert), each
+    /// for the parameter it names. Any other refusal is not the form's to show; it is handed
+    /// back to become its own page.
     pub fn of(e: ApiError) -> Result<FormErrors, ApiError> {
-        if e.status != StatusCode::BAD_REQUEST && e.status != StatusCode::CONFLICT {
+        const THE_FORM_S: [StatusCode; 4] = [
+            StatusCode::BAD_REQUEST,
+            StatusCode::CONFLICT,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ];
+        if !THE_FORM_S.contains(&e.status) {
             return Err(e);
         }
         let mut errors = FormErrors::default();

@@ -8,6 +8,7 @@ mod assign;
 mod books;
 mod catalog;
 mod cover;
+mod documents;
 mod download;
 mod errors;
 mod forms;
@@ -22,10 +23,12 @@ mod sign_in;
 mod title;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
 use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use lectern_domain::documents::MAX_BYTES;
 
 use crate::state::AppState;
 
@@ -70,6 +73,17 @@ pub fn routes(state: AppState) -> Router<AppState> {
         .route(
             "/{site_id}/lists/{list_id}/remove",
             axum::routing::post(lists::remove),
+        )
+        .route(
+            "/{site_id}/documents",
+            get(documents::show)
+                .post(documents::upload)
+                // Room for the largest file and the form around it, as the API allows.
+                .layer(DefaultBodyLimit::max(MAX_BYTES + 64 * 1024)),
+        )
+        .route(
+            "/{site_id}/documents/delete",
+            axum::routing::post(documents::delete),
         )
         .route("/{site_id}/organization", get(organization::show))
         .route(

@@ -19,6 +19,7 @@ pub struct Chrome {
     pub my_books: String,
     pub account: String,
     pub books: String,
+    pub documents: String,
     /// The sponsor's organization; `None` for anyone who sponsors none.
     pub organization: Option<String>,
     /// The sign-in page, coming back to this page afterwards.
@@ -39,6 +40,7 @@ pub enum Section {
     MyBooks,
     Books,
     Account,
+    Documents,
     Organization,
     SignIn,
     Other,
@@ -60,6 +62,7 @@ impl Chrome {
             my_books: site.path("/lists"),
             account: site.path("/account"),
             books: site.path("/books"),
+            documents: site.path("/documents"),
             organization: visitor
                 .caller
                 .user()
@@ -83,6 +86,7 @@ impl Chrome {
             my_books: "/".to_owned(),
             account: "/".to_owned(),
             books: "/".to_owned(),
+            documents: "/".to_owned(),
             organization: None,
             sign_in: "/".to_owned(),
             sign_out: "/".to_owned(),

@@ -28,7 +28,7 @@ const PDF: &str = "application/pdf";
 const PPTX: &str = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
 
 /// A one-page PDF with a text layer: each line at its font size, top to bottom.
-fn text_pdf(lines: &[(u32, &str)]) -> Vec<u8> {
+pub(crate) fn text_pdf(lines: &[(u32, &str)]) -> Vec<u8> {
     let mut content = String::new();
     let mut y = 760;
     for (size, text) in lines {
@@ -667,7 +667,12 @@ async fn status_of(app: &TestApp, id: &str) -> Option<String> {
 }
 
 /// Waits until the document's status is one of `wanted`, and returns it.
-async fn until_status(app: &TestApp, id: &str, wanted: &[&str], within: Duration) -> String {
+pub(crate) async fn until_status(
+    app: &TestApp,
+    id: &str,
+    wanted: &[&str],
+    within: Duration,
+) -> String {
     let started = Instant::now();
     loop {
         let status = status_of(app, id).await.unwrap_or_default();

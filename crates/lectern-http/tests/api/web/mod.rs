@@ -7,6 +7,7 @@ use reqwest::StatusCode;
 
 use crate::support::*;
 
+mod documents;
 mod sponsors;
 
 on_both_stores!(
