@@ -415,6 +415,35 @@ impl PageRequest {
     }
 }
 
+/// A list of the caller's things the newest first by (when, id), as the API's history lists
+/// downloads: the OPDS shelves and the web pages' documents.
+pub struct NewestFirst {
+    pub page: PageRequest,
+    bound: Option<Bound<(i64, String)>>,
+}
+
+impl NewestFirst {
+    pub fn of(caller: &Caller) -> ApiResult<NewestFirst> {
+        let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+        let bound = page.bound()?;
+        Ok(NewestFirst { page, bound })
+    }
+
+    /// The key to read from, the direction to read in, and how many.
+    pub fn reads(&self) -> (Option<&(i64, String)>, Direction, u32) {
+        let reading = Bound::reading(self.bound.as_ref(), Direction::Desc);
+        (
+            self.bound.as_ref().map(Bound::key),
+            reading,
+            self.page.limit,
+        )
+    }
+
+    pub fn turn<T>(&self, rows: &mut Vec<T>, key_of: impl Fn(&T) -> (i64, String)) -> Turns {
+        self.page.turn(self.bound.as_ref(), rows, key_of)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -455,34 +484,5 @@ mod tests {
             back = turns.previous;
         }
         assert_eq!(back, None);
-    }
-}
-
-/// A list of the caller's things the newest first by (when, id), as the API's history lists
-/// downloads: the OPDS shelves and the web pages' documents.
-pub struct NewestFirst {
-    pub page: PageRequest,
-    bound: Option<Bound<(i64, String)>>,
-}
-
-impl NewestFirst {
-    pub fn of(caller: &Caller) -> ApiResult<NewestFirst> {
-        let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
-        let bound = page.bound()?;
-        Ok(NewestFirst { page, bound })
-    }
-
-    /// The key to read from, the direction to read in, and how many.
-    pub fn reads(&self) -> (Option<&(i64, String)>, Direction, u32) {
-        let reading = Bound::reading(self.bound.as_ref(), Direction::Desc);
-        (
-            self.bound.as_ref().map(Bound::key),
-            reading,
-            self.page.limit,
-        )
-    }
-
-    pub fn turn<T>(&self, rows: &mut Vec<T>, key_of: impl Fn(&T) -> (i64, String)) -> Turns {
-        self.page.turn(self.bound.as_ref(), rows, key_of)
     }
 }
