@@ -133,6 +133,14 @@ pub struct Mark {
 }
 
 impl Reading {
+    /// Each kind of mark (`bookmark`, `highlight`) with its heading and the reader's marks.
+    pub fn mark_groups(&self) -> [(&'static str, &'static str, &[Mark]); 2] {
+        [
+            ("bookmark", "Bookmarks", &self.bookmarks),
+            ("highlight", "Highlights", &self.highlights),
+        ]
+    }
+
     pub fn is_empty(&self) -> bool {
         self.positions.is_empty() && self.bookmarks.is_empty() && self.highlights.is_empty()
     }

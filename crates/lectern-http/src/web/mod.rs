@@ -113,12 +113,8 @@ pub fn routes(state: AppState) -> Router<AppState> {
         )
         .route("/{site_id}/titles/{service_id}", get(title::show))
         .route(
-            "/{site_id}/titles/{service_id}/bookmarks/delete",
-            axum::routing::post(title::delete_bookmark),
-        )
-        .route(
-            "/{site_id}/titles/{service_id}/highlights/delete",
-            axum::routing::post(title::delete_highlight),
+            "/{site_id}/titles/{service_id}/{marks}/delete",
+            axum::routing::post(title::delete_mark),
         )
         .route(
             "/{site_id}/titles/{service_id}/assign",

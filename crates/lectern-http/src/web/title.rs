@@ -18,10 +18,10 @@ use super::errors::in_words;
 use super::forms;
 use super::lists::list_path;
 use super::render::{Chrome, Section, page, see_other, with_query};
-use super::session::{Here, Visitor, WebSite};
+use super::session::{Here, Visitor};
 use crate::conventions::json::Json;
 use crate::conventions::params::Params;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::lists;
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, visible_title};
@@ -49,8 +49,8 @@ struct TitlePage<'a> {
     /// The lists the signed-in reader may put the title on; `None` for a guest.
     my_lists: Option<Vec<(String, String)>>,
     add_to_list: String,
-    delete_bookmark: String,
-    delete_highlight: String,
+    /// The title page's own address, under which its marks are deleted.
+    path: String,
     /// A mark just deleted, in words.
     marks_done: Option<&'static str>,
     /// Where a sponsor assigns the title to members.
@@ -148,8 +148,7 @@ pub async fn show(
             accessibility,
             my_lists,
             add_to_list: site.path("/lists/add"),
-            delete_bookmark: format!("{here}/bookmarks/delete"),
-            delete_highlight: format!("{here}/highlights/delete"),
+            path: here.clone(),
             marks_done: match visitor.caller.params.one("deleted")? {
                 Some("bookmark") => Some("The bookmark has been deleted."),
                 Some("highlight") => Some("The highlight has been deleted."),
@@ -252,31 +251,31 @@ fn facts(r: &TitleRecord) -> Vec<(&'static str, String)> {
     out
 }
 
-/// `POST /{site}/titles/{serviceId}/bookmarks/delete`: the reader's bookmark at `location` in
-/// `format`, deleted; then the title's page, saying so.
-pub async fn delete_bookmark(
+/// `POST /{site}/titles/{serviceId}/{bookmarks|highlights}/delete`: the reader's mark at
+/// `location` in `format`, deleted through the API's handler; then the title's page, saying so.
+pub async fn delete_mark(
     State(state): State<AppState>,
-    Path((_, service_id)): Path<(String, String)>,
+    Path((_, service_id, kind)): Path<(String, String, String)>,
     here: Here,
     body: Bytes,
 ) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
     let caller = mark_named(&visitor, &body, &service_id)?;
-    crate::bookmarks::delete_bookmark(State(state), caller).await?;
-    Ok(mark_deleted(&site, &visitor, &service_id, "bookmark"))
-}
-
-/// `POST /{site}/titles/{serviceId}/highlights/delete`: as a bookmark.
-pub async fn delete_highlight(
-    State(state): State<AppState>,
-    Path((_, service_id)): Path<(String, String)>,
-    here: Here,
-    body: Bytes,
-) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let caller = mark_named(&visitor, &body, &service_id)?;
-    crate::highlights::delete_highlight(State(state), caller).await?;
-    Ok(mark_deleted(&site, &visitor, &service_id, "highlight"))
+    let what = match kind.as_str() {
+        "bookmarks" => {
+            crate::bookmarks::delete_bookmark(State(state), caller).await?;
+            "bookmark"
+        }
+        "highlights" => {
+            crate::highlights::delete_highlight(State(state), caller).await?;
+            "highlight"
+        }
+        _ => return Err(ApiError::not_found("There is no such page")),
+    };
+    Ok(see_other(
+        &with_query(&title_path(&site, &service_id), &[("deleted", what)]),
+        &visitor.set_cookies,
+    ))
 }
 
 /// The visitor as the API's mark deletion takes them: the form's format and location, and the
@@ -289,11 +288,4 @@ fn mark_named(
     let mut form = forms::read(visitor, body)?.only(&["format", "location"]);
     form.extend(vec![("serviceId".to_owned(), service_id.to_owned())]);
     Ok(forms::caller_with(visitor, form))
-}
-
-fn mark_deleted(site: &WebSite, visitor: &Visitor, service_id: &str, what: &str) -> Response {
-    see_other(
-        &with_query(&title_path(site, service_id), &[("deleted", what)]),
-        &visitor.set_cookies,
-    )
 }

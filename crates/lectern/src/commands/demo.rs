@@ -242,7 +242,9 @@ fn web_instructions(demo: &FixtureFile, base: &str) -> String {
         site.id
     );
     if let Some((user, pass)) = sign_in_of(demo, "individualMember") {
-        out += &format!("  sign in as a reader:  {user} / {pass}  (my books, lists, documents, account)\n");
+        out += &format!(
+            "  sign in as a reader:  {user} / {pass}  (my books, lists, documents, account)\n"
+        );
     }
     if let Some((user, pass)) = sign_in_of(demo, "organizationSponsor") {
         out += &format!(

@@ -697,19 +697,28 @@ async fn check_ledgers(t: &TestStore, caller: &Caller, reader_token: &str, l: &L
         format!("Walden Kept {}", letters(last)),
         "the last edit's title"
     );
+    // The index trails the store by its poll (`title_index::POLL`, 200 ms) and the time to
+    // apply a change; on a busy machine that was more than the checks above took, once.
     let search = format!("/v2/titles?keyword={}", record.title.replace(' ', "+"));
-    let (_, found) = caller.call(Method::GET, &search, None, &[]).await.unwrap();
-    let ids: Vec<&str> = found["titles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|x| x["serviceId"].as_str())
-        .collect();
-    assert!(
-        ids.contains(&EDITED),
-        "the index does not have the title's last edit ({}): {found}",
-        record.title
-    );
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let (_, found) = caller.call(Method::GET, &search, None, &[]).await.unwrap();
+        let ids: Vec<&str> = found["titles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|x| x["serviceId"].as_str())
+            .collect();
+        if ids.contains(&EDITED) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the index does not have the title's last edit ({}) 5 s after it was applied: {found}",
+            record.title
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 
     // Every download asked for was made, once, and its file is whole.
     let asked = strings(t, "SELECT subject FROM downloads").await;
