@@ -47,7 +47,7 @@ pub struct PreparedMember {
 }
 
 /// The fields only a member's sponsors may change while the member is sponsor-manageable.
-const SPONSOR_MANAGED: [&str; 6] = [
+pub const SPONSOR_MANAGED: [&str; 6] = [
     "firstName",
     "lastName",
     "username",

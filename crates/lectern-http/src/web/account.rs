@@ -4,7 +4,6 @@
 //! form's fields; the standing is the access rules' own facts (`ReaderFacts`).
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -14,7 +13,7 @@ use lectern_domain::account::{ProofOfDisabilityStatus, SubscriptionStatus};
 use lectern_domain::catalog::Format;
 use lectern_domain::title_access::Viewer;
 
-use super::forms::{self, FormErrors};
+use super::forms::{self, FormErrors, Posted};
 use super::render::{Chrome, Section, page, see_other};
 use super::session::{Here, Visitor, WebSite};
 use crate::accounts::preferences::{PreferencesView, change_my_preferences, my_preferences};
@@ -76,13 +75,13 @@ const FLAGS: [&str; 4] = [
 
 /// `POST /{site}/account/preferences`. A box left unticked is sent as `false`: a form leaves
 /// it out, and the API would then keep what was there.
-pub async fn preferences(
-    State(state): State<AppState>,
-    here: Here,
-    body: Bytes,
-) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+pub async fn preferences(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let mut pairs: Vec<(String, String)> = form
         .pairs()
         .iter()
@@ -109,14 +108,14 @@ pub async fn preferences(
 
 /// `POST /{site}/account/password`: the API ends every sign-in of the account when its
 /// password changes, this one included, so the page signs the reader in again.
-pub async fn password(
-    State(state): State<AppState>,
-    here: Here,
-    body: Bytes,
-) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
+pub async fn password(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let me = visitor.caller.signed_in()?.clone();
-    let form = forms::read(&visitor, &body)?;
     let field = |n: &str| form.one(n).ok().flatten().unwrap_or("").to_owned();
     let (current, new, again) = (
         field("currentPassword"),
@@ -175,13 +174,13 @@ pub async fn password(
 }
 
 /// `POST /{site}/account/agreement`: the reader signs the library's agreement.
-pub async fn agreement(
-    State(state): State<AppState>,
-    here: Here,
-    body: Bytes,
-) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+pub async fn agreement(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let caller = forms::caller_with(&visitor, form.only(&["printName"]));
     match sign_my_agreement(State(state.clone()), caller).await {
         Ok(_) => Ok(see_other(
@@ -196,13 +195,8 @@ pub async fn agreement(
 }
 
 /// `POST /{site}/account/sync-key`: a new KOReader sync key, shown on this answer only.
-pub async fn sync_key(
-    State(state): State<AppState>,
-    here: Here,
-    body: Bytes,
-) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    forms::read(&visitor, &body)?;
+pub async fn sync_key(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted { site, visitor, .. } = posted;
     let caller = forms::caller_with(&visitor, Params::default());
     let Json(key) = create_sync_key(State(state.clone()), caller).await?;
     let errors = ("", FormErrors::default());

@@ -4,13 +4,12 @@
 //! members ticked assigned one by one through `POST /v2/assignedTitles/{member}`.
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::title_access::AlertLevel;
 
 use super::catalog::title_path;
-use super::forms::{self, FormErrors};
+use super::forms::{self, FormErrors, Posted};
 use super::members::member_page_path;
 use super::organization::full_name;
 use super::render::{Chrome, Section, page, see_other, with_query};
@@ -105,11 +104,14 @@ pub async fn show(
 pub async fn assign(
     State(state): State<AppState>,
     Path((_, service_id)): Path<(String, String)>,
-    here: Here,
-    body: Bytes,
+    posted: Posted,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let members: Vec<String> = form.all("member").into_iter().map(str::to_owned).collect();
     if members.is_empty() {
         let errors = FormErrors::of(ApiError::bad_param(

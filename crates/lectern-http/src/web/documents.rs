@@ -4,7 +4,6 @@
 //! and store (`POST /v2/myDocuments`), with the same limits; the delete is its handler.
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
 use axum::response::Response;
@@ -12,7 +11,7 @@ use lectern_domain::documents::DocumentType;
 use lectern_store::documents::{self, Document, DocumentStatus};
 
 use super::catalog::title_path;
-use super::forms::{self, FormErrors};
+use super::forms::{self, FormErrors, Posted};
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
 use crate::conventions::paging::NewestFirst;
@@ -150,9 +149,13 @@ fn unfilled(form: &mut NewDocument) -> FormErrors {
 }
 
 /// `POST /{site}/documents/delete`: the document (`serviceId`) and its files gone.
-pub async fn delete(State(state): State<AppState>, here: Here, body: Bytes) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+pub async fn delete(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let id = form.required("serviceId")?.to_owned();
     delete_document(
         State(state.clone()),

@@ -5,16 +5,15 @@
 //! WCAG 2.2.1 fails).
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::catalog::title_path;
+use super::forms::Posted;
 use super::render::{Chrome, Section, page, see_other};
 use super::session::Here;
-use crate::conventions::params::Params;
 use crate::downloads::parse_format;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -37,12 +36,14 @@ struct PackagePage<'a> {
 pub async fn start(
     State(state): State<AppState>,
     Path((_, service_id)): Path<(String, String)>,
-    here: Here,
-    body: Bytes,
+    posted: Posted,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = Params::from_pairs(Params::parse_urlencoded(&body)?);
-    visitor.check_form(&form)?;
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let format = form
         .one("format")?
         .filter(|f| !f.is_empty())

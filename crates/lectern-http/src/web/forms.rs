@@ -3,18 +3,54 @@
 //! the form's errors, each beside its field and all in the summary above the form.
 
 use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 
-use super::session::Visitor;
+use super::session::{Here, Visitor, WebSite};
 use crate::conventions::caller::Caller;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
+use crate::oauth::ClientAddress;
+use crate::state::AppState;
 
 /// The fields of a posted form, its token checked and left out.
 pub fn read(visitor: &Visitor, body: &Bytes) -> ApiResult<Params> {
     let form = Params::from_pairs(Params::parse_urlencoded(body)?);
     visitor.check_form(&form)?;
     Ok(form.without(&["csrf"]))
+}
+
+/// A form posted to a page: the page's site and visitor, and the form's fields with its token
+/// checked and left out. A form without the visitor's token is refused (403) before its handler
+/// runs, and nothing of it is read further.
+pub struct Posted {
+    pub site: WebSite,
+    pub visitor: Visitor,
+    pub form: Params,
+    /// The address failed sign-ins are counted against.
+    pub from: ClientAddress,
+}
+
+impl FromRequest<AppState> for Posted {
+    type Rejection = ApiError;
+    async fn from_request(req: Request, state: &AppState) -> ApiResult<Self> {
+        let (mut parts, body) = req.into_parts();
+        let Here {
+            site,
+            visitor,
+            from,
+        } = Here::from_request_parts(&mut parts, state).await?;
+        let body = Bytes::from_request(Request::from_parts(parts, body), state)
+            .await
+            .map_err(|e| ApiError::new(e.status(), "BAD_REQUEST", e.body_text()))?;
+        let form = read(&visitor, &body)?;
+        Ok(Posted {
+            site,
+            visitor,
+            form,
+            from,
+        })
+    }
 }
 
 /// The visitor as the API's handlers take a caller, with these parameters.

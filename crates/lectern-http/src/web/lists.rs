@@ -4,12 +4,11 @@
 //! form's fields.
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::response::Response;
 
 use super::catalog::title_path;
-use super::forms::{self, FormErrors};
+use super::forms::{self, FormErrors, Posted};
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
 use crate::conventions::json::Json;
@@ -113,9 +112,13 @@ pub async fn index(State(state): State<AppState>, here: Here) -> ApiResult<Respo
 }
 
 /// `POST /{site}/lists`: a new list, then its page.
-pub async fn create(State(state): State<AppState>, here: Here, body: Bytes) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+pub async fn create(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let asked = NewList::from(&form);
     match lists::create_list(State(state.clone()), forms::caller_with(&visitor, form)).await {
         Ok(Json(list)) => Ok(see_other(
@@ -198,11 +201,14 @@ pub async fn show(
 pub async fn change(
     State(state): State<AppState>,
     Path((_, list_id)): Path<(String, String)>,
-    here: Here,
-    body: Bytes,
+    posted: Posted,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let asked = NewList::from(&form);
     let caller = forms::caller_with(&visitor, form);
     match lists::update_list(State(state.clone()), caller, Path(list_id.clone())).await {
@@ -221,11 +227,14 @@ pub async fn change(
 pub async fn remove(
     State(state): State<AppState>,
     Path((_, list_id)): Path<(String, String)>,
-    here: Here,
-    body: Bytes,
+    posted: Posted,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let service_id = form.required("serviceId")?.to_owned();
     lists::remove_title(
         State(state.clone()),
@@ -241,9 +250,13 @@ pub async fn remove(
 
 /// `POST /{site}/lists/add`: a title (`serviceId`) onto a list (`readingListId`), then back to
 /// the title's page, which says so.
-pub async fn add(State(state): State<AppState>, here: Here, body: Bytes) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+pub async fn add(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let list_id = form.required("readingListId")?.to_owned();
     let service_id = form.required("serviceId")?.to_owned();
     lists::add_title(

@@ -4,14 +4,14 @@
 //! `/v2/assignedTitles/{member}`), so a page refuses what the API refuses, in its words.
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::response::Response;
+use lectern_domain::account::member_fields::SPONSOR_MANAGED;
 use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
 use lectern_domain::paging::Direction;
 
 use super::catalog::{Found, Listed, find, title_path};
-use super::forms::{self, FormErrors};
+use super::forms::{self, FormErrors, Posted};
 use super::organization::{field, full_name, tag_words};
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
@@ -114,18 +114,10 @@ impl MemberForm {
 /// The form's fields as the API's parameters: empty fields left out, unticked boxes `false`,
 /// and none of the fields a sponsor may not change (`managed`: the member's own).
 fn parameters(form: Params, manageable: bool) -> Params {
-    const MEMBERS_OWN: [&str; 6] = [
-        "firstName",
-        "lastName",
-        "username",
-        "password",
-        "disabilityType",
-        "disabilityPlan",
-    ];
     let mut pairs: Vec<(String, String)> = form
         .pairs()
         .iter()
-        .filter(|(k, v)| !v.is_empty() && (manageable || !MEMBERS_OWN.contains(&k.as_str())))
+        .filter(|(k, v)| !v.is_empty() && (manageable || !SPONSOR_MANAGED.contains(&k.as_str())))
         .cloned()
         .collect();
     for flag in FLAGS {
@@ -161,9 +153,13 @@ pub async fn new(State(state): State<AppState>, here: Here) -> ApiResult<Respons
 }
 
 /// `POST /{site}/organization/members`: the new member, then their page.
-pub async fn create(State(state): State<AppState>, here: Here, body: Bytes) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+pub async fn create(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let asked = MemberForm::asked(&form);
     let caller = forms::caller_with(&visitor, parameters(form, true));
     match create_member(State(state.clone()), caller).await {
@@ -290,11 +286,14 @@ pub async fn show(
 pub async fn change(
     State(state): State<AppState>,
     Path((_, member)): Path<(String, String)>,
-    here: Here,
-    body: Bytes,
+    posted: Posted,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let asked = MemberForm::asked(&form);
     let before = member_summary(&state, &visitor.caller, &member).await?;
     let caller = forms::caller_with(&visitor, parameters(form, before.sponsor_manageable));
@@ -405,11 +404,14 @@ fn facts(m: &MemberSummary) -> Vec<(&'static str, String)> {
 pub async fn take_back(
     State(state): State<AppState>,
     Path((_, member)): Path<(String, String)>,
-    here: Here,
-    body: Bytes,
+    posted: Posted,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let service_id = form.required("serviceId")?.to_owned();
     unassign_title(
         State(state.clone()),
@@ -524,11 +526,14 @@ async fn titles_to_assign(
 pub async fn assign(
     State(state): State<AppState>,
     Path((_, member)): Path<(String, String)>,
-    here: Here,
-    body: Bytes,
+    posted: Posted,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     assign_title(
         State(state.clone()),
         forms::caller_with(&visitor, form.only(&["serviceId"])),

@@ -3,11 +3,10 @@
 //! read and write is the API's handler under `/v2/myOrganization`.
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::response::Response;
 
-use super::forms::{self, FormErrors};
+use super::forms::{self, FormErrors, Posted};
 use super::members::member_page_path;
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
@@ -101,13 +100,13 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
 }
 
 /// `POST /{site}/organization/roster-tags`: a new roster tag, then the organization's page.
-pub async fn new_tag(
-    State(state): State<AppState>,
-    here: Here,
-    body: Bytes,
-) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = forms::read(&visitor, &body)?;
+pub async fn new_tag(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
     let asked = (field(&form, "districtName"), field(&form, "schoolName"));
     match create_roster_tag(State(state.clone()), forms::caller_with(&visitor, form)).await {
         Ok(_) => Ok(see_other(

@@ -3,16 +3,15 @@
 //! key whose tokens the session cookie keeps. Signing out revokes them.
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::secret::new_token;
 use lectern_store::oauth;
 
+use super::forms::Posted;
 use super::render::{Chrome, Section, page, see_other};
 use super::session::{Here, Visitor, WebSite};
-use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::oauth::{LoginErrors, SignIn, check_credentials, new_sign_in};
 use crate::state::AppState;
@@ -65,14 +64,13 @@ pub async fn show(here: Here) -> ApiResult<Response> {
 }
 
 /// `POST /{site}/sign-in`.
-pub async fn submit(State(state): State<AppState>, here: Here, body: Bytes) -> ApiResult<Response> {
-    let Here {
+pub async fn submit(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted {
         site,
         visitor,
+        form,
         from: here_from,
-    } = here;
-    let form = Params::from_pairs(Params::parse_urlencoded(&body)?);
-    visitor.check_form(&form)?;
+    } = posted;
     let fields: SignInForm = form.parse()?;
     let next = onward(&site, fields.next.as_deref());
     let username = fields.username.trim();
@@ -97,14 +95,8 @@ pub async fn submit(State(state): State<AppState>, here: Here, body: Bytes) -> A
 }
 
 /// `POST /{site}/sign-out`: the sign-in's tokens are revoked, then its cookies cleared.
-pub async fn sign_out(
-    State(state): State<AppState>,
-    here: Here,
-    body: Bytes,
-) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let form = Params::from_pairs(Params::parse_urlencoded(&body)?);
-    visitor.check_form(&form)?;
+pub async fn sign_out(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted { site, visitor, .. } = posted;
     let hashes = visitor.token_hashes();
     if !hashes.is_empty() {
         let mut tx = state.store.begin().await?;

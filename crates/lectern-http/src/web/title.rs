@@ -3,7 +3,6 @@
 //! accessibility in the words of the W3C's display guide.
 
 use askama::Template;
-use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -15,7 +14,7 @@ use lectern_domain::title_access::AlertLevel;
 use super::books;
 use super::catalog::{by_line, title_path};
 use super::errors::in_words;
-use super::forms;
+use super::forms::{self, Posted};
 use super::lists::list_path;
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor};
@@ -256,11 +255,17 @@ fn facts(r: &TitleRecord) -> Vec<(&'static str, String)> {
 pub async fn delete_mark(
     State(state): State<AppState>,
     Path((_, service_id, kind)): Path<(String, String, String)>,
-    here: Here,
-    body: Bytes,
+    posted: Posted,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    let caller = mark_named(&visitor, &body, &service_id)?;
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
+    let mut named = form.only(&["format", "location"]);
+    named.extend(vec![("serviceId".to_owned(), service_id.clone())]);
+    let caller = forms::caller_with(&visitor, named);
     let what = match kind.as_str() {
         "bookmarks" => {
             crate::bookmarks::delete_bookmark(State(state), caller).await?;
@@ -276,16 +281,4 @@ pub async fn delete_mark(
         &with_query(&title_path(&site, &service_id), &[("deleted", what)]),
         &visitor.set_cookies,
     ))
-}
-
-/// The visitor as the API's mark deletion takes them: the form's format and location, and the
-/// title of the page.
-fn mark_named(
-    visitor: &Visitor,
-    body: &Bytes,
-    service_id: &str,
-) -> ApiResult<crate::conventions::caller::Caller> {
-    let mut form = forms::read(visitor, body)?.only(&["format", "location"]);
-    form.extend(vec![("serviceId".to_owned(), service_id.to_owned())]);
-    Ok(forms::caller_with(visitor, form))
 }
