@@ -560,6 +560,38 @@ async function main() {
       ]);
     });
 
+    await check('screen reader: a title put on a list says so in a status message', {}, async (page) => {
+      await signIn(page);
+      await page.goto(url('/titles/demo-holmes'));
+      await post(page, 'form[action$="/lists/add"] button[type="submit"]');
+      await page.locator('.note[role="status"]').waitFor();
+      return expectSpoken(await spoken(page), [
+        /^heading, .*Sherlock Holmes.*, level 1$/, /^region, Reading lists$|^heading, Reading lists, level 2$/, 'status', 'Added to', 'link, Summer reading',
+      ]);
+    });
+    await check('screen reader: a member added, their page says so and names its parts', {}, async (page) => {
+      await signIn(page, SPONSOR);
+      await page.goto(url('/organization/members/new'));
+      for (const [field, value] of [['firstName', 'Sol'], ['lastName', 'Spoken'], ['dateOfBirth', '2012-03-03'], ['grade', '04']]) {
+        await page.locator(`#${field}`).fill(value);
+      }
+      await post(page, 'main form button[type="submit"]');
+      await page.locator('.note[role="status"]').waitFor();
+      return expectSpoken(await spoken(page), [
+        'heading, Sol Spoken, level 1', 'status', 'The member has been added.', /^region, Titles assigned$|^heading, Titles assigned, level 2$/,
+        /^search, Titles to assign$/, 'searchbox, Find a title to assign', /^heading, Change Sol Spoken's details, level 2$/,
+        /^textbox, First name, Sol/, /^group, Print disabilities/, /^checkbox, Blind or low vision, not checked$/,
+      ]);
+    });
+    await check('screen reader: signing out leads to a page that says so', {}, async (page) => {
+      await signIn(page);
+      await post(page, 'form[action$="/sign-out"] button[type="submit"]');
+      await page.waitForURL((u) => u.pathname.endsWith('/signed-out'));
+      return expectSpoken(await spoken(page), [
+        'navigation, Main', 'link, Sign in', /^heading, .*signed out.*, level 1$/i,
+      ]);
+    });
+
     await check('screen reader: the home page', {}, async (page) => {
       await page.goto(url('/'));
       return expectSpoken(await spoken(page), [
