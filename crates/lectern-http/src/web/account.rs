@@ -75,13 +75,15 @@ const FLAGS: [&str; 4] = [
 
 /// `POST /{site}/account/preferences`. A box left unticked is sent as `false`: a form leaves
 /// it out, and the API would then keep what was there.
-pub async fn preferences(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
-    let Posted {
+pub async fn preferences(
+    State(state): State<AppState>,
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let mut pairs: Vec<(String, String)> = form
         .pairs()
         .iter()
@@ -108,13 +110,15 @@ pub async fn preferences(State(state): State<AppState>, posted: Posted) -> ApiRe
 
 /// `POST /{site}/account/password`: the API ends every sign-in of the account when its
 /// password changes, this one included, so the page signs the reader in again.
-pub async fn password(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
-    let Posted {
+pub async fn password(
+    State(state): State<AppState>,
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let me = visitor.caller.signed_in()?.clone();
     let field = |n: &str| form.one(n).ok().flatten().unwrap_or("").to_owned();
     let (current, new, again) = (
@@ -174,13 +178,15 @@ pub async fn password(State(state): State<AppState>, posted: Posted) -> ApiResul
 }
 
 /// `POST /{site}/account/agreement`: the reader signs the library's agreement.
-pub async fn agreement(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
-    let Posted {
+pub async fn agreement(
+    State(state): State<AppState>,
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let caller = forms::caller_with(&visitor, form.only(&["printName"]));
     match sign_my_agreement(State(state.clone()), caller).await {
         Ok(_) => Ok(see_other(
@@ -195,8 +201,10 @@ pub async fn agreement(State(state): State<AppState>, posted: Posted) -> ApiResu
 }
 
 /// `POST /{site}/account/sync-key`: a new KOReader sync key, shown on this answer only.
-pub async fn sync_key(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
-    let Posted { site, visitor, .. } = posted;
+pub async fn sync_key(
+    State(state): State<AppState>,
+    Posted { site, visitor, .. }: Posted,
+) -> ApiResult<Response> {
     let caller = forms::caller_with(&visitor, Params::default());
     let Json(key) = create_sync_key(State(state.clone()), caller).await?;
     let errors = ("", FormErrors::default());

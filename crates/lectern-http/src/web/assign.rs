@@ -104,14 +104,13 @@ pub async fn show(
 pub async fn assign(
     State(state): State<AppState>,
     Path((_, service_id)): Path<(String, String)>,
-    posted: Posted,
-) -> ApiResult<Response> {
-    let Posted {
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let members: Vec<String> = form.all("member").into_iter().map(str::to_owned).collect();
     if members.is_empty() {
         let errors = FormErrors::of(ApiError::bad_param(

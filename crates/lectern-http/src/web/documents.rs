@@ -149,13 +149,15 @@ fn unfilled(form: &mut NewDocument) -> FormErrors {
 }
 
 /// `POST /{site}/documents/delete`: the document (`serviceId`) and its files gone.
-pub async fn delete(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
-    let Posted {
+pub async fn delete(
+    State(state): State<AppState>,
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let id = form.required("serviceId")?.to_owned();
     delete_document(
         State(state.clone()),

@@ -36,14 +36,13 @@ struct PackagePage<'a> {
 pub async fn start(
     State(state): State<AppState>,
     Path((_, service_id)): Path<(String, String)>,
-    posted: Posted,
-) -> ApiResult<Response> {
-    let Posted {
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let format = form
         .one("format")?
         .filter(|f| !f.is_empty())

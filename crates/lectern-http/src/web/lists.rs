@@ -112,13 +112,15 @@ pub async fn index(State(state): State<AppState>, here: Here) -> ApiResult<Respo
 }
 
 /// `POST /{site}/lists`: a new list, then its page.
-pub async fn create(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
-    let Posted {
+pub async fn create(
+    State(state): State<AppState>,
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let asked = NewList::from(&form);
     match lists::create_list(State(state.clone()), forms::caller_with(&visitor, form)).await {
         Ok(Json(list)) => Ok(see_other(
@@ -201,14 +203,13 @@ pub async fn show(
 pub async fn change(
     State(state): State<AppState>,
     Path((_, list_id)): Path<(String, String)>,
-    posted: Posted,
-) -> ApiResult<Response> {
-    let Posted {
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let asked = NewList::from(&form);
     let caller = forms::caller_with(&visitor, form);
     match lists::update_list(State(state.clone()), caller, Path(list_id.clone())).await {
@@ -227,14 +228,13 @@ pub async fn change(
 pub async fn remove(
     State(state): State<AppState>,
     Path((_, list_id)): Path<(String, String)>,
-    posted: Posted,
-) -> ApiResult<Response> {
-    let Posted {
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let service_id = form.required("serviceId")?.to_owned();
     lists::remove_title(
         State(state.clone()),
@@ -250,13 +250,15 @@ pub async fn remove(
 
 /// `POST /{site}/lists/add`: a title (`serviceId`) onto a list (`readingListId`), then back to
 /// the title's page, which says so.
-pub async fn add(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
-    let Posted {
+pub async fn add(
+    State(state): State<AppState>,
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let list_id = form.required("readingListId")?.to_owned();
     let service_id = form.required("serviceId")?.to_owned();
     lists::add_title(

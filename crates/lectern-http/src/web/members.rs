@@ -153,13 +153,15 @@ pub async fn new(State(state): State<AppState>, here: Here) -> ApiResult<Respons
 }
 
 /// `POST /{site}/organization/members`: the new member, then their page.
-pub async fn create(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
-    let Posted {
+pub async fn create(
+    State(state): State<AppState>,
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let asked = MemberForm::asked(&form);
     let caller = forms::caller_with(&visitor, parameters(form, true));
     match create_member(State(state.clone()), caller).await {
@@ -286,14 +288,13 @@ pub async fn show(
 pub async fn change(
     State(state): State<AppState>,
     Path((_, member)): Path<(String, String)>,
-    posted: Posted,
-) -> ApiResult<Response> {
-    let Posted {
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let asked = MemberForm::asked(&form);
     let before = member_summary(&state, &visitor.caller, &member).await?;
     let caller = forms::caller_with(&visitor, parameters(form, before.sponsor_manageable));
@@ -404,14 +405,13 @@ fn facts(m: &MemberSummary) -> Vec<(&'static str, String)> {
 pub async fn take_back(
     State(state): State<AppState>,
     Path((_, member)): Path<(String, String)>,
-    posted: Posted,
-) -> ApiResult<Response> {
-    let Posted {
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let service_id = form.required("serviceId")?.to_owned();
     unassign_title(
         State(state.clone()),
@@ -526,14 +526,13 @@ async fn titles_to_assign(
 pub async fn assign(
     State(state): State<AppState>,
     Path((_, member)): Path<(String, String)>,
-    posted: Posted,
-) -> ApiResult<Response> {
-    let Posted {
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     assign_title(
         State(state.clone()),
         forms::caller_with(&visitor, form.only(&["serviceId"])),

@@ -100,13 +100,15 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
 }
 
 /// `POST /{site}/organization/roster-tags`: a new roster tag, then the organization's page.
-pub async fn new_tag(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
-    let Posted {
+pub async fn new_tag(
+    State(state): State<AppState>,
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let asked = (field(&form, "districtName"), field(&form, "schoolName"));
     match create_roster_tag(State(state.clone()), forms::caller_with(&visitor, form)).await {
         Ok(_) => Ok(see_other(

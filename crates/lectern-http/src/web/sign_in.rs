@@ -95,8 +95,10 @@ pub async fn submit(State(state): State<AppState>, posted: Posted) -> ApiResult<
 }
 
 /// `POST /{site}/sign-out`: the sign-in's tokens are revoked, then its cookies cleared.
-pub async fn sign_out(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
-    let Posted { site, visitor, .. } = posted;
+pub async fn sign_out(
+    State(state): State<AppState>,
+    Posted { site, visitor, .. }: Posted,
+) -> ApiResult<Response> {
     let hashes = visitor.token_hashes();
     if !hashes.is_empty() {
         let mut tx = state.store.begin().await?;

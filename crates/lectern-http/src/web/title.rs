@@ -255,14 +255,13 @@ fn facts(r: &TitleRecord) -> Vec<(&'static str, String)> {
 pub async fn delete_mark(
     State(state): State<AppState>,
     Path((_, service_id, kind)): Path<(String, String, String)>,
-    posted: Posted,
-) -> ApiResult<Response> {
-    let Posted {
+    Posted {
         site,
         visitor,
         form,
         ..
-    } = posted;
+    }: Posted,
+) -> ApiResult<Response> {
     let mut named = form.only(&["format", "location"]);
     named.extend(vec![("serviceId".to_owned(), service_id.clone())]);
     let caller = forms::caller_with(&visitor, named);
