@@ -23,6 +23,18 @@ impl PageSize {
         cells_per_line: 40,
         lines_per_page: 25,
     };
+
+    /// The reader's line: the cells of their display or embosser (`brailleCellLineWidth`, one
+    /// of the widths their preferences allow), 25 lines a page; the standard without one.
+    pub fn of_reader(cells_per_line: Option<u32>) -> PageSize {
+        match cells_per_line {
+            Some(cells) if cells >= 12 => PageSize {
+                cells_per_line: cells as usize,
+                ..PageSize::STANDARD
+            },
+            _ => PageSize::STANDARD,
+        }
+    }
 }
 
 /// A piece of a document to lay out in braille.

@@ -96,10 +96,10 @@ impl Notice {
         )
     }
 
-    /// Uncontracted braille in a BRF file's character set, 40 cells by 25 lines, for
-    /// `COPYRIGHT-NOTICE.brf` in a braille download.
-    pub fn brf(&self) -> String {
-        use crate::braille::{Block, PageSize, brf};
+    /// Uncontracted braille in a BRF file's character set, laid out for `page` (the reader's
+    /// line), for `COPYRIGHT-NOTICE.brf` in a braille download.
+    pub fn brf(&self, page: crate::braille::PageSize) -> String {
+        use crate::braille::{Block, brf};
         let [personal, copyright] = self.terms();
         brf(
             &[
@@ -109,7 +109,7 @@ impl Notice {
                 Block::Paragraph(&personal),
                 Block::Paragraph(&copyright),
             ],
-            PageSize::STANDARD,
+            page,
         )
     }
 

@@ -72,7 +72,7 @@ pub(crate) async fn fetch(app: &TestApp, url: &str) -> Vec<u8> {
     resp.bytes().await.unwrap().to_vec()
 }
 
-fn entry(zip_bytes: &[u8], predicate: impl Fn(&str) -> bool) -> String {
+pub(crate) fn entry(zip_bytes: &[u8], predicate: impl Fn(&str) -> bool) -> String {
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(zip_bytes)).unwrap();
     let names: Vec<String> = zip.file_names().map(|n| n.unwrap().into_owned()).collect();
     let name = names

@@ -1,4 +1,5 @@
 use super::{Format, PackageError};
+use crate::braille::PageSize;
 use crate::notice::Notice;
 use crate::zipio;
 
@@ -16,19 +17,21 @@ const COMPRESSED: &[&str] = &[
 /// One user's download of a non-EPUB format: a zip of the title's files, unchanged and under
 /// their own names, plus the copyright notice as `COPYRIGHT-NOTICE.txt` and (for screen readers
 /// and browsers) `COPYRIGHT-NOTICE.html`; a braille download adds it in uncontracted braille,
-/// `COPYRIGHT-NOTICE.brf`, for the embosser or display its reader uses. EPUB 3 is refused: it
-/// gets its notice inside the publication, from [`super::stamp_epub`].
+/// `COPYRIGHT-NOTICE.brf`, laid out for the line of the embosser or display its reader uses
+/// (`braille`). EPUB 3 is refused: it gets its notice inside the publication, from
+/// [`super::stamp_epub`].
 pub fn bundle(
     format: Format,
     files: &[(String, Vec<u8>)],
     notice: &Notice,
+    braille: PageSize,
 ) -> Result<Vec<u8>, PackageError> {
     if format == Format::Epub3 {
         return Err(PackageError::EpubIsStamped);
     }
     let mut notices = vec![(NOTICE_TEXT, notice.text()), (NOTICE_HTML, notice.html())];
     if format == Format::Brf {
-        notices.push((NOTICE_BRF, notice.brf()));
+        notices.push((NOTICE_BRF, notice.brf(braille)));
     }
     for (i, (name, _)) in files.iter().enumerate() {
         let clashes_with_notice = notices.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));

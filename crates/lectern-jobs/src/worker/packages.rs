@@ -5,9 +5,10 @@ use std::time::Duration;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::{Artifact, Format};
 use lectern_store::downloads::{self, Download, SubjectKind};
-use lectern_store::{Store, accounts, periodicals, sites, titles};
+use lectern_store::{Store, accounts, periodicals, preferences, sites, titles};
 
 use super::{Held, InHand, lease_start};
+use crate::braille::PageSize;
 use crate::files::FileStore;
 use crate::notice::Notice;
 use crate::package;
@@ -85,6 +86,7 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<(String,
         }
         None => (format!("A guest of {site_name}"), "guest".to_owned()),
     };
+    let braille = braille_line(store, d.user_account_id.as_deref(), format).await?;
     let notice = Notice {
         user_display_name,
         user_account_id,
@@ -101,12 +103,29 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<(String,
             package::stamp_epub(epub, &notice).map_err(|e| e.to_string())?
         }
         (Format::Epub3, _) => return Err("an EPUB 3 artifact is one file".into()),
-        _ => package::bundle(format, &originals, &notice).map_err(|e| e.to_string())?,
+        _ => package::bundle(format, &originals, &notice, braille).map_err(|e| e.to_string())?,
     };
     let key = package_key(d, &name);
     let partial_md5 = lectern_domain::kosync::partial_md5(&bytes);
     files.put(&key, bytes).await.map_err(|e| e.to_string())?;
     Ok((key, partial_md5))
+}
+
+/// The line a braille download's notice is laid out for: the reader's display or embosser
+/// (their `brailleCellLineWidth`), the standard 40 cells for a guest or a reader who set none.
+async fn braille_line(
+    store: &Store,
+    reader: Option<&str>,
+    format: Format,
+) -> Result<PageSize, String> {
+    let (Some(id), Format::Brf) = (reader, format) else {
+        return Ok(PageSize::STANDARD);
+    };
+    let chosen = preferences::get(store.reads(), id)
+        .await
+        .map_err(|e| e.to_string())?
+        .and_then(|p| p.braille_cell_line_width);
+    Ok(PageSize::of_reader(chosen))
 }
 
 /// The artifact's files, each with its name in the package: the one file, or every file of a

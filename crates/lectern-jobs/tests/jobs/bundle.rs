@@ -1,4 +1,7 @@
+use lectern_jobs::braille::PageSize;
 use lectern_jobs::package::{self, Format, PackageError};
+
+const STANDARD: PageSize = PageSize::STANDARD;
 
 use crate::fixtures::{entry_map, notice};
 
@@ -19,7 +22,7 @@ fn daisy_files() -> Vec<(String, Vec<u8>)> {
 #[test]
 fn bundle_contains_the_originals_byte_for_byte_and_the_notice() {
     let files = daisy_files();
-    let zip = package::bundle(Format::DaisyAudio, &files, &notice()).unwrap();
+    let zip = package::bundle(Format::DaisyAudio, &files, &notice(), STANDARD).unwrap();
     let inside = entry_map(&zip);
     for (name, data) in &files {
         assert_eq!(inside.get(name), Some(data), "{name}");
@@ -58,11 +61,11 @@ fn bundle_contains_the_originals_byte_for_byte_and_the_notice() {
 #[test]
 fn a_braille_bundle_adds_the_notice_in_braille() {
     let files = vec![("100042.brf".to_owned(), b",TEXT\r\n".to_vec())];
-    let zip = package::bundle(Format::Brf, &files, &notice()).unwrap();
+    let zip = package::bundle(Format::Brf, &files, &notice(), STANDARD).unwrap();
     let inside = entry_map(&zip);
     assert_eq!(inside.len(), files.len() + 3);
     let brf = String::from_utf8(inside["COPYRIGHT-NOTICE.brf"].clone()).unwrap();
-    assert_eq!(brf, notice().brf());
+    assert_eq!(brf, notice().brf(STANDARD));
     // Braille ASCII only: cells 0x20 to 0x5F, CR LF line ends, and form feeds between pages.
     assert!(
         brf.bytes()
@@ -85,19 +88,53 @@ fn a_braille_bundle_adds_the_notice_in_braille() {
 }
 
 #[test]
+fn the_braille_notice_is_laid_out_for_the_reader_s_line() {
+    let files = vec![("100042.brf".to_owned(), b",TEXT\r\n".to_vec())];
+    for cells in [18, 20, 28, 32, 40, 70, 80] {
+        let line = PageSize::of_reader(Some(cells));
+        let zip = package::bundle(Format::Brf, &files, &notice(), line).unwrap();
+        let brf = String::from_utf8(entry_map(&zip)["COPYRIGHT-NOTICE.brf"].clone()).unwrap();
+        let longest = brf.lines().map(|l| l.trim_end_matches('\r').len()).max();
+        assert!(longest <= Some(cells as usize), "{cells}: {brf}");
+        if cells < 40 {
+            assert!(
+                longest > Some(cells as usize - 8),
+                "{cells} cells are used: {brf}"
+            );
+        }
+        for page in brf.split('\x0c') {
+            assert!(
+                page.lines().count() <= 25,
+                "{cells}: a page of at most 25 lines"
+            );
+        }
+    }
+    // Narrower lines take more of them: the same words, laid out again.
+    let lines = |cells| {
+        notice()
+            .brf(PageSize::of_reader(Some(cells)))
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .count()
+    };
+    assert!(lines(18) > lines(40), "{} against {}", lines(18), lines(40));
+    assert_eq!(PageSize::of_reader(None), STANDARD);
+}
+
+#[test]
 fn bundle_refuses_epub_and_clashing_names() {
     assert_eq!(
-        package::bundle(Format::Epub3, &[], &notice()),
+        package::bundle(Format::Epub3, &[], &notice(), STANDARD),
         Err(PackageError::EpubIsStamped)
     );
     let twice = vec![("a.brf".to_owned(), vec![1]), ("a.brf".to_owned(), vec![2])];
     assert_eq!(
-        package::bundle(Format::Brf, &twice, &notice()),
+        package::bundle(Format::Brf, &twice, &notice(), STANDARD),
         Err(PackageError::DuplicateName("a.brf".into()))
     );
     let clash = vec![("copyright-notice.TXT".to_owned(), vec![1])];
     assert!(matches!(
-        package::bundle(Format::Pdf, &clash, &notice()),
+        package::bundle(Format::Pdf, &clash, &notice(), STANDARD),
         Err(PackageError::DuplicateName(_))
     ));
 }

@@ -21,6 +21,7 @@ on_both_stores!(
     a_reader_keeps_reading_lists,
     reading_list_forms_name_what_is_wrong_and_guard_others_lists,
     a_reader_sees_where_they_stand_and_sets_preferences,
+    a_braille_download_fits_the_reader_s_display,
     a_reader_changes_their_password_and_stays_signed_in,
     a_reader_signs_the_agreement_and_makes_a_sync_key,
     my_books_show_assignments_downloads_places_and_marks,
@@ -854,6 +855,56 @@ async fn a_reader_sees_where_they_stand_and_sets_preferences(backend: Backend) {
         prefs["brailleCellLineWidth"], 32,
         "a field left as it was stays"
     );
+}
+
+/// A braille download from a title's page is laid out for the reader's display: its notice in
+/// braille is 32 cells a line when the reader's preferences say so.
+async fn a_braille_download_fits_the_reader_s_display(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let saved = b
+        .submit(
+            "/main/account",
+            "/main/account/preferences",
+            &[
+                ("brailleFormat", "refreshable"),
+                ("brailleCellLineWidth", "32"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::SEE_OTHER);
+    let asked = b
+        .submit(
+            "/main/titles/t-pride",
+            "/main/titles/t-pride/download",
+            &[("format", "BRF")],
+        )
+        .await;
+    assert_eq!(asked.status(), StatusCode::SEE_OTHER);
+    let mut file = location(&asked);
+    for _ in 0..200 {
+        if file.starts_with("http") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        let status = b
+            .http
+            .get(app.url("/main/titles/t-pride/download/BRF"))
+            .header("accept", "application/json")
+            .send()
+            .await
+            .unwrap();
+        let (_, body) = json(status).await;
+        if let Some(href) = body["href"].as_str() {
+            file = href.to_owned();
+        }
+    }
+    let zip = crate::downloads::fetch(&app, &file).await;
+    let notice = crate::downloads::entry(&zip, |n| n == "COPYRIGHT-NOTICE.brf");
+    let longest = notice.lines().map(|l| l.trim_end_matches('\r').len()).max();
+    assert!(longest <= Some(32), "{notice}");
+    assert!(longest > Some(24), "the lines are filled: {notice}");
 }
 
 async fn a_reader_changes_their_password_and_stays_signed_in(backend: Backend) {
