@@ -120,7 +120,7 @@ pub async fn password(
     }: Posted,
 ) -> ApiResult<Response> {
     let me = visitor.caller.signed_in()?.clone();
-    let field = |n: &str| form.one(n).ok().flatten().unwrap_or("").to_owned();
+    let field = |n: &str| forms::field(&form, n);
     let (current, new, again) = (
         field("currentPassword"),
         field("password"),

@@ -20,7 +20,6 @@ use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::my_organization::{MemberTitleAvailability, title_availabilities};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, visible_title};
 
 #[derive(Template)]
 #[template(path = "web/assign.html")]
@@ -155,8 +154,13 @@ async fn assign_page(
         Path(service_id.to_owned()),
     )
     .await?;
-    let who = CatalogViewer::of(state, &visitor.caller).await?;
-    let record = visible_title(state, &who, service_id).await?;
+    // The availabilities have checked that the sponsor may see the title: its record is the
+    // cache's.
+    let record = state
+        .titles
+        .record(&state.store, service_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("There is no title '{service_id}'")))?;
     let action = assign_path(site, service_id);
     let here = with_query(&action, &[("sponsorList", &list)]);
     let next = found

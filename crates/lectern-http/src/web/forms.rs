@@ -53,6 +53,11 @@ impl FromRequest<AppState> for Posted {
     }
 }
 
+/// A field of a posted form as typed, to show it again; empty when it was not sent.
+pub fn field(form: &Params, name: &str) -> String {
+    form.one(name).ok().flatten().unwrap_or("").to_owned()
+}
+
 /// The visitor as the API's handlers take a caller, with these parameters.
 pub fn caller_with(visitor: &Visitor, params: Params) -> Caller {
     Caller {

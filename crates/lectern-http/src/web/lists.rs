@@ -136,7 +136,7 @@ pub async fn create(
 
 impl NewList {
     fn from(form: &Params) -> NewList {
-        let field = |n: &str| form.one(n).ok().flatten().unwrap_or("").to_owned();
+        let field = |n: &str| forms::field(form, n);
         NewList {
             name: field("name"),
             description: field("description"),

@@ -11,8 +11,9 @@ use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
 use lectern_domain::paging::Direction;
 
 use super::catalog::{Found, Listed, find, title_path};
+use super::forms::field;
 use super::forms::{self, FormErrors, Posted};
-use super::organization::{field, full_name, tag_words};
+use super::organization::{full_name, tag_words};
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
 use crate::assigned_titles::{assign_title, assigned_titles, unassign_title};

@@ -109,7 +109,10 @@ pub async fn new_tag(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    let asked = (field(&form, "districtName"), field(&form, "schoolName"));
+    let asked = (
+        forms::field(&form, "districtName"),
+        forms::field(&form, "schoolName"),
+    );
     match create_roster_tag(State(state.clone()), forms::caller_with(&visitor, form)).await {
         Ok(_) => Ok(see_other(
             &site.path("/organization?done=tag"),
@@ -120,10 +123,6 @@ pub async fn new_tag(
             organization_page(&state, &site, &visitor, errors, Some(asked)).await
         }
     }
-}
-
-pub fn field(form: &Params, name: &str) -> String {
-    form.one(name).ok().flatten().unwrap_or("").to_owned()
 }
 
 async fn organization_page(
@@ -138,11 +137,10 @@ async fn organization_page(
     let most = || forms::caller_with(visitor, Params::from_pairs(vec![limit(100)]));
     let Json(sponsors) = list_sponsors(State(state.clone()), most()).await?;
     let Json(tags) = list_roster_tags(State(state.clone()), most()).await?;
-    let Json(members) = api::list_members(
-        State(state.clone()),
-        forms::caller_with(visitor, Params::default()),
-    )
-    .await?;
+    // The count, and whether members may be added: one member read, not a page.
+    let one = Params::from_pairs(vec![limit(1)]);
+    let Json(members) =
+        api::list_members(State(state.clone()), forms::caller_with(visitor, one)).await?;
     let here = site.path("/organization");
     let chrome = Chrome::of(site, visitor, &here, Section::Organization);
     let a = &o.address;

@@ -358,6 +358,7 @@ async fn sponsor_pages_are_refused_to_everyone_else(backend: Backend) {
         "/main/organization",
         "/main/organization/members",
         "/main/organization/members/u-pupil",
+        "/main/organization/members/u-pupil/find?keyword=pride",
         "/main/titles/t-pride/assign",
     ] {
         let page = reader.page(path, StatusCode::FORBIDDEN).await;
@@ -384,6 +385,21 @@ async fn sponsor_pages_are_refused_to_everyone_else(backend: Backend) {
         )
         .await;
     assert_eq!(assign.status(), StatusCode::FORBIDDEN);
+    for (action, field) in [
+        (
+            "/main/organization/members/u-pupil/assign",
+            ("serviceId", "t-pride"),
+        ),
+        (
+            "/main/organization/members/u-pupil/take-back",
+            ("serviceId", "t-pride"),
+        ),
+        ("/main/organization/roster-tags", ("schoolName", "Mine")),
+        ("/main/organization/members/u-pupil", ("grade", "06")),
+    ] {
+        let resp = reader.submit("/main/", action, &[field]).await;
+        assert_eq!(resp.status(), StatusCode::FORBIDDEN, "{action}");
+    }
     assert!(api_assigned(&app, "u-pupil").await.is_empty());
 
     // A sponsor: another organization's member is not there; a form without the token is
