@@ -230,6 +230,8 @@ async fn write(
     let mut names: Vec<&str> = STORED.to_vec();
     names.extend([
         "user_name_key",
+        "last_name_key",
+        "first_name_key",
         "password_hash",
         "member_kind",
         "created_at",
@@ -292,6 +294,8 @@ async fn write(
         .bind(d.safe_search.map(flag))
         .bind(d.allow_search_downloads.map(flag))
         .bind(a.user_name.as_deref().map(user_name_key))
+        .bind(a.last_name.to_lowercase())
+        .bind(a.first_name.to_lowercase())
         .bind(password_hash)
         .bind(MemberKind::stored_for(&a.roles))
         .bind(now)

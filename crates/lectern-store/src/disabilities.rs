@@ -2,7 +2,7 @@
 //! `proofOfDisabilityStatus` is derived from; and requests to competent authorities.
 
 use lectern_domain::Timestamp;
-use lectern_domain::account::standing::{Disability, DisabilityType, Submission};
+use lectern_domain::account::standing::{Disability, DisabilityType, ProofSource, Submission};
 use sqlx::{Any, Executor};
 
 use crate::Connection;
@@ -130,17 +130,32 @@ pub async fn submissions<'e>(
         .collect())
 }
 
+/// What a submission says the proof shows: who vouches and for which disabilities, for the
+/// assistant's decision to start from.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Proposed<'a> {
+    pub proof_source: Option<ProofSource>,
+    pub disability_types: &'a [DisabilityType],
+}
+
 /// Opens a submission for review: the account's proof is `submitted` until it is decided.
 pub async fn submit(
     conn: &mut Connection,
     submission_id: &str,
     user_account_id: &str,
     note: &str,
+    proposed: Proposed<'_>,
     now: Timestamp,
 ) -> Result<(), StoreError> {
+    let types: Vec<&str> = proposed
+        .disability_types
+        .iter()
+        .map(|d| d.as_str())
+        .collect();
     sqlx::query(
-        "INSERT INTO disability_submissions (submission_id, user_account_id, date_submitted, note, created_at)
-         VALUES ($1, $2, $3, $4, $5)
+        "INSERT INTO disability_submissions (submission_id, user_account_id, date_submitted, note,
+           created_at, proof_source, disability_types)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (submission_id) DO UPDATE SET note = excluded.note",
     )
     .bind(submission_id)
@@ -148,6 +163,8 @@ pub async fn submit(
     .bind(now.date())
     .bind(note)
     .bind(now.unix())
+    .bind(proposed.proof_source.map(|p| p.as_str()))
+    .bind(types.join(","))
     .execute(&mut *conn)
     .await?;
     Ok(())

@@ -6,6 +6,7 @@
 //! exception is `bulk`, which copies titles into PostgreSQL with `COPY`, which `Any` lacks.
 
 pub mod account_changes;
+pub mod account_search;
 pub mod accounts;
 pub mod agreements;
 pub mod assigned_titles;
@@ -37,6 +38,7 @@ mod packed;
 pub mod partner_identities;
 pub mod partner_tokens;
 pub mod periodicals;
+pub mod pod_queue;
 pub mod popular_lists;
 pub mod preferences;
 pub mod queue;

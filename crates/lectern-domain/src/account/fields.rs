@@ -82,6 +82,8 @@ pub struct AccountFields {
     pub role: Option<AssignableRole>,
     pub site: Option<String>,
     pub password: Option<String>,
+    /// A locked account cannot sign in; only its managers lock and unlock it.
+    pub locked: Option<bool>,
 }
 
 /// An account ready to be stored, with the password to hash if one was given.
@@ -140,7 +142,7 @@ impl AccountFields {
             has_agreement: false,
             subscription_status: SubscriptionStatus::Missing,
             proof_of_disability_status: ProofOfDisabilityStatus::Missing,
-            locked: false,
+            locked: self.locked.unwrap_or(false),
             details: AccountDetails {
                 allow_adult_content: self.allow_adult_content.unwrap_or(adult),
                 ..AccountDetails::default()
@@ -194,6 +196,9 @@ impl AccountFields {
         }
         if let Some(v) = self.allow_adult_content {
             next.details.allow_adult_content = v;
+        }
+        if let Some(v) = self.locked {
+            next.locked = v;
         }
         self.copy_details(&mut next.details);
         p.done(Prepared {
@@ -251,6 +256,11 @@ impl AccountFields {
     }
 
     fn check_forms(&self, door: Door, today: &str, p: &mut Problems) {
+        for (param, value) in [("firstName", &self.first_name), ("lastName", &self.last_name)] {
+            if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
+                p.add(param, "must not be blank");
+            }
+        }
         for ((param, max), value) in TEXT_LIMITS.into_iter().zip(self.texts()) {
             if let Some(v) = value
                 && v.chars().count() > max
@@ -282,6 +292,9 @@ impl AccountFields {
                 }
                 if self.site.is_some() {
                     p.add("site", "members cannot move their own account");
+                }
+                if self.locked.is_some() {
+                    p.add("locked", "members cannot lock or unlock their own account");
                 }
             }
             Door::MembershipAssistant => {

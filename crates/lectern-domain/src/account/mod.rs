@@ -6,6 +6,7 @@ pub mod fields;
 pub mod member_fields;
 pub mod preferences;
 pub mod recommendation_profile;
+pub mod search;
 pub mod standing;
 
 use crate::role::{Role, Roles};

@@ -62,6 +62,8 @@ pub struct AccountParams {
     pub role: Option<AssignableRole>,
     /// 8 to 32 characters with a letter and a number
     pub password: Option<String>,
+    /// true locks the account (it cannot sign in), false unlocks it
+    pub locked: Option<bool>,
 }
 
 impl From<AccountParams> for AccountFields {
@@ -85,6 +87,7 @@ impl From<AccountParams> for AccountFields {
             role: p.role,
             site: p.site,
             password: p.password,
+            locked: p.locked,
         }
     }
 }

@@ -12,12 +12,14 @@ mod me;
 mod my_account;
 pub mod name;
 mod partner;
+mod pod_queue;
 pub mod partner_identity;
 pub mod preferences;
 mod profiles;
 mod proof;
 pub(crate) mod recommendation_profile;
 pub mod save;
+mod search;
 mod subscriptions;
 mod sync_key;
 mod utm;
@@ -77,7 +79,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
             recommendation_profile::my_profile,
             recommendation_profile::change_my_profile
         ))
-        .routes(routes!(account::create_account))
+        .routes(routes!(account::create_account, search::search_accounts))
         .routes(routes!(account::get_account, account::update_account))
         .routes(routes!(account::set_password))
         .routes(routes!(account::user_name))
@@ -92,6 +94,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         ))
         .routes(routes!(subscriptions::change_subscription))
         .routes(routes!(subscriptions::subscription_types))
+        .routes(routes!(pod_queue::proof_queue))
+        .routes(routes!(pod_queue::decide_proof))
         .routes(routes!(disabilities::list_pod, disabilities::add_pod))
         .routes(routes!(disabilities::change_pod, disabilities::remove_pod))
         .routes(routes!(
@@ -110,3 +114,7 @@ pub(crate) use history::my_history;
 pub(crate) use my_account::update_my_account;
 pub(crate) use subscriptions::my_subscription;
 pub(crate) use sync_key::create_sync_key;
+pub(crate) use account::{create_account, get_account, set_password, update_account};
+pub(crate) use pod_queue::{NOTE_LIMIT, ProofUnderReview, decide_proof, proof_queue};
+pub(crate) use search::search_accounts;
+pub(crate) use view::UserAccount;

@@ -263,6 +263,7 @@ impl From<MyAccountParams> for AccountFields {
             role: None,
             site: None,
             password: p.password,
+            locked: None,
         }
     }
 }

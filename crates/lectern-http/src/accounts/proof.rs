@@ -93,6 +93,10 @@ pub async fn submit_membership_proof(
         &ids::new_id(),
         &me.user_account_id,
         &note,
+        disabilities::Proposed {
+            proof_source: Some(p.proof_source),
+            disability_types: &p.disability_type,
+        },
         Timestamp::now(),
     )
     .await?;
@@ -144,6 +148,11 @@ pub async fn request_authority_proof(
         &submission_id,
         &me.user_account_id,
         &format!("confirmation asked of {email}"),
+        // A competent authority's written confirmation is what `faxed` has always recorded.
+        disabilities::Proposed {
+            proof_source: Some(ProofSource::Faxed),
+            disability_types: &[],
+        },
         Timestamp::now(),
     )
     .await?;

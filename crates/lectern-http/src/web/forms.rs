@@ -58,6 +58,24 @@ pub fn field(form: &Params, name: &str) -> String {
     form.one(name).ok().flatten().unwrap_or("").to_owned()
 }
 
+/// An option of a `select`, as a page shows it.
+pub struct Choice {
+    pub value: &'static str,
+    pub label: &'static str,
+    pub selected: bool,
+}
+
+/// The options of a `select` from `(value, label)` pairs, `chosen` selected.
+pub fn choices(all: &'static [(&'static str, &'static str)], chosen: &str) -> Vec<Choice> {
+    all.iter()
+        .map(|&(value, label)| Choice {
+            value,
+            label,
+            selected: value == chosen,
+        })
+        .collect()
+}
+
 /// The visitor as the API's handlers take a caller, with these parameters.
 pub fn caller_with(visitor: &Visitor, params: Params) -> Caller {
     Caller {

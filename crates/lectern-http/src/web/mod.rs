@@ -20,6 +20,7 @@ mod render;
 mod search;
 mod session;
 mod sign_in;
+mod staff;
 mod title;
 
 use axum::Router;
@@ -132,6 +133,7 @@ pub fn routes(state: AppState) -> Router<AppState> {
             "/{site_id}/titles/{service_id}/download/{format}",
             get(download::status),
         )
+        .merge(staff::routes())
         .route_layer(from_fn_with_state(state, errors::as_pages));
     Router::new()
         .route("/", get(home::root))

@@ -6,7 +6,7 @@ use askama::Template;
 use axum::extract::State;
 use axum::response::Response;
 
-use super::forms::{self, FormErrors, Posted};
+use super::forms::{self, Choice, FormErrors, Posted, choices};
 use super::members::member_page_path;
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
@@ -52,12 +52,6 @@ struct MembersPage<'a> {
     new_member: Option<String>,
 }
 
-pub struct Choice {
-    pub value: &'static str,
-    pub label: &'static str,
-    pub selected: bool,
-}
-
 pub struct MemberRow {
     pub name: String,
     pub href: String,
@@ -82,16 +76,6 @@ const ORDERS: &[(&str, &str)] = &[
     ("district", "District"),
     ("school", "School"),
 ];
-
-fn choices(all: &'static [(&'static str, &'static str)], chosen: &str) -> Vec<Choice> {
-    all.iter()
-        .map(|&(value, label)| Choice {
-            value,
-            label,
-            selected: value == chosen,
-        })
-        .collect()
-}
 
 /// `GET /{site}/organization`.
 pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {

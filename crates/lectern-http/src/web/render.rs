@@ -22,6 +22,8 @@ pub struct Chrome {
     pub documents: String,
     /// The sponsor's organization; `None` for anyone who sponsors none.
     pub organization: Option<String>,
+    /// The staff's pages; `None` for anyone who is not staff.
+    pub staff: Option<String>,
     /// The sign-in page, coming back to this page afterwards.
     pub sign_in: String,
     pub sign_out: String,
@@ -42,6 +44,7 @@ pub enum Section {
     Account,
     Documents,
     Organization,
+    Staff,
     SignIn,
     Other,
 }
@@ -68,6 +71,11 @@ impl Chrome {
                 .user()
                 .filter(|a| a.organization_id.is_some() && a.has_role(Role::OrganizationSponsor))
                 .map(|_| site.path("/organization")),
+            staff: visitor
+                .caller
+                .user()
+                .filter(|a| is_staff(a))
+                .map(|_| site.path("/staff")),
             sign_in: sign_in_path(site, here),
             sign_out: site.path("/sign-out"),
             user_name,
@@ -88,6 +96,7 @@ impl Chrome {
             books: "/".to_owned(),
             documents: "/".to_owned(),
             organization: None,
+            staff: None,
             sign_in: "/".to_owned(),
             sign_out: "/".to_owned(),
             user_name: None,
@@ -100,6 +109,17 @@ impl Chrome {
     pub fn is(&self, section: Section) -> bool {
         self.current == section
     }
+}
+
+/// The roles the staff's pages are for.
+pub const STAFF_ROLES: [Role; 3] = [
+    Role::MembershipAssistant,
+    Role::CollectionAssistant,
+    Role::Administrator,
+];
+
+pub fn is_staff(a: &lectern_domain::account::Account) -> bool {
+    STAFF_ROLES.iter().any(|r| a.has_role(*r))
 }
 
 /// The sign-in page, returning to `here` (a path of this site) once signed in.

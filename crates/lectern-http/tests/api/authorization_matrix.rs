@@ -331,7 +331,14 @@ async fn authority_request_of_member(app: &TestApp) {
     use lectern_domain::secret::token_hash;
     let mut tx = app.store.begin().await.unwrap();
     let now = lectern_domain::Timestamp::now();
-    lectern_store::disabilities::submit(&mut tx, "sub-rec-1", "u-member", "asked of a doctor", now)
+    lectern_store::disabilities::submit(
+        &mut tx,
+        "sub-rec-1",
+        "u-member",
+        "asked of a doctor",
+        lectern_store::disabilities::Proposed::default(),
+        now,
+    )
         .await
         .unwrap();
     lectern_store::disabilities::open_authority_request(

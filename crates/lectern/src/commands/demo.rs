@@ -251,6 +251,11 @@ fn web_instructions(demo: &FixtureFile, base: &str) -> String {
             "  sign in as a sponsor: {user} / {pass}  (my organization: add a member, assign a title)\n"
         );
     }
+    if let Some((user, pass)) = sign_in_of(demo, "membershipAssistant") {
+        out += &format!(
+            "  sign in as staff:     {user} / {pass}  (Staff: find, add and change accounts; review proof of disability)\n"
+        );
+    }
     out
 }
 

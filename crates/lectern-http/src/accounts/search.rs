@@ -1,0 +1,117 @@
+//! `GET /v2/accounts`: the membership assistant's search for accounts of their site, which
+//! document 3 leaves out ("not shown") and the staff's pages need; administrators search any
+//! site. Words match the start of a first name, a last name or a user name (`docs/decisions.md`).
+
+use std::collections::HashMap;
+
+use axum::extract::State;
+use lectern_domain::access::membership_management;
+use lectern_domain::account::Account;
+use lectern_domain::account::search::{AccountSearch, AccountSort};
+use lectern_domain::role::Role;
+use lectern_store::account_search;
+use lectern_store::keyset::KeyedOrder;
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use super::view::{OrganizationContext, UserAccount, user_account};
+use crate::conventions::caller::Caller;
+use crate::conventions::collection::{Allows, Collection};
+use crate::conventions::json::Json;
+use crate::conventions::paging::ListParams;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::organizations::members::UserAccountList;
+use crate::refusals;
+use crate::state::AppState;
+
+/// What to find.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct AccountSearchParams {
+    /// Words, each the start of a first name, last name or user name (an e-mail address)
+    pub keyword: Option<String>,
+    /// Only the accounts of this organization
+    pub organization_id: Option<String>,
+    /// Only accounts with this role
+    #[param(value_type = Option<String>)]
+    pub role: Option<String>,
+    /// Administrators only; default the caller's site
+    pub site: Option<String>,
+}
+
+#[utoipa::path(
+    get, path = "/v2/accounts", tag = "accounts",
+    params(
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        AccountSearchParams,
+        ListParams<AccountSort>,
+    ),
+    responses(
+        (status = 200, description = "A page of the accounts found", body = UserAccountList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn search_accounts(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<UserAccountList>> {
+    let me = caller.signed_in()?;
+    let p: AccountSearchParams = caller.params.parse()?;
+    let list: ListParams<AccountSort> = caller.params.parse()?;
+    let site_id = p.site.clone().unwrap_or_else(|| me.site_id.clone());
+    refusals::membership(
+        membership_management(&caller.client, me, &site_id),
+        "find accounts",
+        || ApiError::forbidden("Membership assistants find the accounts of their own site"),
+    )?;
+    let search = AccountSearch {
+        site_id,
+        words: AccountSearch::words_of(p.keyword.as_deref().unwrap_or("")),
+        organization_id: p.organization_id.filter(|o| !o.trim().is_empty()),
+        role: p
+            .role
+            .filter(|r| !r.trim().is_empty())
+            .map(|r| r.trim().parse::<Role>())
+            .transpose()
+            .map_err(|e| ApiError::bad_param("role", e.to_string()))?,
+    };
+    let (sort, direction) = list.order()?;
+    let page = list.page_in(sort, direction)?;
+    let after = page.after_key(sort)?;
+    let reads = state.store.reads();
+    let total = account_search::count(reads, &search).await?;
+    let mut rows = account_search::page(
+        reads,
+        &search,
+        sort,
+        direction,
+        after.as_deref(),
+        page.limit,
+    )
+    .await?;
+    let next = page.next_token(&mut rows, |a| sort.key_of(a));
+    let items = views(&state, &rows).await?;
+    Ok(Json(
+        Collection::page(&state, "/accounts", &caller.params, &page, (items, next), total)
+            .allowing(Allows::of(&[("POST", true)])),
+    ))
+}
+
+/// The accounts as their managers see them, each organization read once.
+async fn views(state: &AppState, rows: &[Account]) -> ApiResult<Vec<UserAccount>> {
+    let mut contexts: HashMap<Option<String>, OrganizationContext> = HashMap::new();
+    let mut items = Vec::with_capacity(rows.len());
+    for a in rows {
+        if !contexts.contains_key(&a.organization_id) {
+            let context = OrganizationContext::of(state, a).await?;
+            contexts.insert(a.organization_id.clone(), context);
+        }
+        let context = &contexts[&a.organization_id];
+        items.push(user_account(state, a, context, Allows::of(&[("PUT", true)])));
+    }
+    Ok(items)
+}

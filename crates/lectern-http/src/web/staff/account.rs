@@ -1,0 +1,302 @@
+//! An account, for its membership assistants: what it is, every field they may change, locking
+//! it, and a new password; and a new account. Each read and write is the API's handler under
+//! `/v2/accounts`.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use lectern_store::{accounts, organizations};
+
+use super::account_form::{AccountForm, TEXT_FIELDS, blanked, parameters, roles_in_words};
+use super::home::staff_only;
+use crate::accounts::{
+    UserAccount, create_account, get_account, set_password, update_account,
+};
+use crate::conventions::json::Json;
+use crate::conventions::links::segment;
+use crate::conventions::params::Params;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::web::forms::{self, FormErrors, Posted};
+use crate::web::render::{Chrome, Section, page, see_other, with_query};
+use crate::web::session::{Here, Visitor, WebSite};
+
+pub fn account_page_path(site: &WebSite, id: &str) -> String {
+    site.path(&format!("/staff/accounts/{}", segment(id)))
+}
+
+type TextField = (&'static str, &'static str, &'static str, &'static str);
+
+#[derive(Template)]
+#[template(path = "web/staff/account_new.html")]
+struct NewAccountPage<'a> {
+    chrome: &'a Chrome,
+    action: String,
+    errors: FormErrors,
+    form: AccountForm,
+    fields: &'static [TextField],
+    creating: bool,
+    find: String,
+}
+
+/// `GET /{site}/staff/accounts/new`.
+pub async fn new(State(_): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    staff_only(&visitor)?;
+    Ok(new_page(&site, &visitor, FormErrors::default(), AccountForm::blank()))
+}
+
+/// `POST /{site}/staff/accounts`: the new account, then its page.
+pub async fn create(
+    State(state): State<AppState>,
+    Posted {
+        site,
+        visitor,
+        form,
+        ..
+    }: Posted,
+) -> ApiResult<Response> {
+    let asked = AccountForm::asked(&form);
+    let caller = forms::caller_with(&visitor, parameters(form));
+    match create_account(State(state), caller).await {
+        Ok(created) => Ok(see_other(
+            &with_query(
+                &account_page_path(&site, &created.1.user_account_id),
+                &[("done", "created")],
+            ),
+            &visitor.set_cookies,
+        )),
+        Err(e) => Ok(new_page(&site, &visitor, in_words(FormErrors::of(e)?), asked)),
+    }
+}
+
+/// What to do about each field a new account needs, in the form's words.
+fn in_words(errors: FormErrors) -> FormErrors {
+    errors
+        .missing_as("firstName", "Enter the first name")
+        .missing_as("lastName", "Enter the last name")
+        .missing_as("emailAddress", "Enter the e-mail address")
+        .missing_as("country", "Enter the country's two-letter code")
+}
+
+fn new_page(site: &WebSite, visitor: &Visitor, errors: FormErrors, form: AccountForm) -> Response {
+    let action = site.path("/staff/accounts");
+    let chrome = Chrome::of(site, visitor, &format!("{action}/new"), Section::Staff);
+    let status = errors.status();
+    page(
+        status,
+        &NewAccountPage {
+            chrome: &chrome,
+            find: action.clone(),
+            action,
+            errors,
+            form,
+            fields: &TEXT_FIELDS,
+            creating: true,
+        },
+        visitor,
+    )
+}
+
+#[derive(Template)]
+#[template(path = "web/staff/account.html")]
+struct AccountPage<'a> {
+    chrome: &'a Chrome,
+    name: String,
+    facts: Vec<(&'static str, String)>,
+    action: String,
+    errors: FormErrors,
+    form: AccountForm,
+    fields: &'static [TextField],
+    creating: bool,
+    locked: bool,
+    lock_action: String,
+    password_action: String,
+    password_errors: FormErrors,
+    find: String,
+    done: Option<&'static str>,
+}
+
+/// `GET /{site}/staff/accounts/{account}`.
+pub async fn show(
+    State(state): State<AppState>,
+    Path((_, account)): Path<(String, String)>,
+    here: Here,
+) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    staff_only(&visitor)?;
+    account_page(&state, &site, &visitor, &account, Asked::Nothing).await
+}
+
+/// `POST /{site}/staff/accounts/{account}`: the account as changed.
+pub async fn change(
+    State(state): State<AppState>,
+    Path((_, account)): Path<(String, String)>,
+    Posted {
+        site,
+        visitor,
+        form,
+        ..
+    }: Posted,
+) -> ApiResult<Response> {
+    staff_only(&visitor)?;
+    let asked = AccountForm::asked(&form);
+    let Json(before) = get_account(
+        State(state.clone()),
+        forms::caller_with(&visitor, Params::default()),
+        Path(account.clone()),
+    )
+    .await?;
+    let blanked = blanked(&AccountForm::of(&before), &form);
+    if blanked.any() {
+        let errors = in_words(blanked);
+        return account_page(&state, &site, &visitor, &account, Asked::Change(errors, asked)).await;
+    }
+    let caller = forms::caller_with(&visitor, parameters(form));
+    match update_account(State(state.clone()), caller, Path(account.clone())).await {
+        Ok(_) => Ok(done(&site, &visitor, &account, "changed")),
+        Err(e) => {
+            let errors = in_words(FormErrors::of(e)?);
+            account_page(&state, &site, &visitor, &account, Asked::Change(errors, asked)).await
+        }
+    }
+}
+
+/// `POST /{site}/staff/accounts/{account}/lock`: locked (`locked=true`) or unlocked.
+pub async fn lock(
+    State(state): State<AppState>,
+    Path((_, account)): Path<(String, String)>,
+    Posted {
+        site,
+        visitor,
+        form,
+        ..
+    }: Posted,
+) -> ApiResult<Response> {
+    staff_only(&visitor)?;
+    let locking = forms::field(&form, "locked") == "true";
+    let params = Params::from_pairs(vec![("locked".to_owned(), locking.to_string())]);
+    update_account(
+        State(state),
+        forms::caller_with(&visitor, params),
+        Path(account.clone()),
+    )
+    .await?;
+    let what = if locking { "locked" } else { "unlocked" };
+    Ok(done(&site, &visitor, &account, what))
+}
+
+/// `POST /{site}/staff/accounts/{account}/password`: a new password, which the person is told.
+pub async fn password(
+    State(state): State<AppState>,
+    Path((_, account)): Path<(String, String)>,
+    Posted {
+        site,
+        visitor,
+        form,
+        ..
+    }: Posted,
+) -> ApiResult<Response> {
+    staff_only(&visitor)?;
+    let params = form.only(&["password"]);
+    match set_password(State(state.clone()), forms::caller_with(&visitor, params), Path(account.clone())).await {
+        Ok(_) => Ok(done(&site, &visitor, &account, "password")),
+        Err(e) => {
+            let errors = FormErrors::of(e)?.missing_as("password", "Enter the new password");
+            account_page(&state, &site, &visitor, &account, Asked::Password(errors)).await
+        }
+    }
+}
+
+fn done(site: &WebSite, visitor: &Visitor, account: &str, what: &str) -> Response {
+    see_other(
+        &with_query(&account_page_path(site, account), &[("done", what)]),
+        &visitor.set_cookies,
+    )
+}
+
+/// What a form posted to the page brought back.
+enum Asked {
+    Nothing,
+    Change(FormErrors, AccountForm),
+    Password(FormErrors),
+}
+
+async fn account_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    account: &str,
+    asked: Asked,
+) -> ApiResult<Response> {
+    let Json(a) = get_account(
+        State(state.clone()),
+        forms::caller_with(visitor, Params::default()),
+        Path(account.to_owned()),
+    )
+    .await?;
+    let facts = facts(state, &a).await?;
+    let (errors, form, password_errors) = match asked {
+        Asked::Nothing => (FormErrors::default(), AccountForm::of(&a), FormErrors::default()),
+        Asked::Change(e, f) => (e, f, FormErrors::default()),
+        Asked::Password(e) => (FormErrors::default(), AccountForm::of(&a), e),
+    };
+    let action = account_page_path(site, &a.user_account_id);
+    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let status = if errors.any() { errors.status() } else { password_errors.status() };
+    let done = match forms::field(&visitor.caller.params, "done").as_str() {
+        "created" => Some("The account was added."),
+        "changed" => Some("The account was changed."),
+        "locked" => Some("The account was locked: it cannot sign in."),
+        "unlocked" => Some("The account was unlocked."),
+        "password" => Some("The password was changed. Tell the person their new password."),
+        _ => None,
+    };
+    Ok(page(
+        status,
+        &AccountPage {
+            chrome: &chrome,
+            name: format!("{} {}", a.name.first_name, a.name.last_name).trim().to_owned(),
+            facts,
+            lock_action: format!("{action}/lock"),
+            password_action: format!("{action}/password"),
+            action,
+            errors,
+            form,
+            fields: &TEXT_FIELDS,
+            creating: false,
+            locked: a.locked,
+            password_errors,
+            find: site.path("/staff/accounts"),
+            done,
+        },
+        visitor,
+    ))
+}
+
+/// The account's standing in words, and its organization's name (the account was read through
+/// the API's rules first, so the caller may see it).
+async fn facts(state: &AppState, a: &UserAccount) -> ApiResult<Vec<(&'static str, String)>> {
+    let reads = state.store.reads();
+    let organization = match accounts::get(reads, &a.user_account_id)
+        .await?
+        .and_then(|stored| stored.organization_id)
+    {
+        Some(id) => organizations::get(reads, &id)
+            .await?
+            .map_or(id, |o| format!("{} ({})", o.organization_name, o.organization_id)),
+        None => "None".to_owned(),
+    };
+    let yes_no = |b: bool| if b { "Yes" } else { "No" }.to_owned();
+    Ok(vec![
+        ("User name", a.email_address.clone().unwrap_or_else(|| "None".to_owned())),
+        ("Account identifier", a.user_account_id.clone()),
+        ("Roles", roles_in_words(&a.roles)),
+        ("Organization", organization),
+        ("Proof of disability", a.proof_of_disability_status.clone()),
+        ("Subscription", a.subscription_status.clone()),
+        ("Agreement signed", yes_no(a.has_agreement)),
+        ("May download", yes_no(a.can_download)),
+        ("Locked", yes_no(a.locked)),
+    ])
+}

@@ -1,0 +1,139 @@
+//! Finding an account: words from a name or user name, an organization, a role, an order; a
+//! page of accounts at a time, as `GET /v2/accounts` finds them.
+
+use askama::Template;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use lectern_domain::role::Role;
+
+use super::account::account_page_path;
+use super::account_form::{role_in_words, roles_in_words};
+use super::home::staff_only;
+use crate::accounts::{UserAccount, search_accounts};
+use crate::conventions::json::Json;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::web::forms::{self, Choice, choices};
+use crate::web::render::{Chrome, Section, page, with_query};
+use crate::web::session::{Here, WebSite};
+
+#[derive(Template)]
+#[template(path = "web/staff/accounts.html")]
+struct AccountsPage<'a> {
+    chrome: &'a Chrome,
+    action: String,
+    keyword: String,
+    organization: String,
+    roles: Vec<Choice>,
+    orders: Vec<Choice>,
+    count: String,
+    accounts: Vec<AccountRow>,
+    next: Option<String>,
+    first: Option<String>,
+    new_account: String,
+}
+
+struct AccountRow {
+    name: String,
+    href: String,
+    about: String,
+}
+
+const ORDERS: &[(&str, &str)] = &[("lastName", "Last name"), ("firstName", "First name")];
+
+/// The role filter's choices: any, then each role.
+fn role_choices(chosen: &str) -> Vec<Choice> {
+    let mut all = vec![Choice {
+        value: "",
+        label: "Any role",
+        selected: chosen.is_empty(),
+    }];
+    all.extend(Role::ALL.iter().map(|r| Choice {
+        value: r.as_str(),
+        label: role_in_words(*r),
+        selected: r.as_str() == chosen,
+    }));
+    all
+}
+
+/// `GET /{site}/staff/accounts`.
+pub async fn find(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    staff_only(&visitor)?;
+    let asked = visitor.caller.params.only(&[
+        "keyword",
+        "organizationId",
+        "role",
+        "sortOrder",
+        "start",
+    ]);
+    let Json(found) = search_accounts(State(state.clone()), forms::caller_with(&visitor, asked.clone())).await?;
+    let keyword = forms::field(&asked, "keyword");
+    let organization = forms::field(&asked, "organizationId");
+    let role = forms::field(&asked, "role");
+    let order = forms::field(&asked, "sortOrder");
+    let action = site.path("/staff/accounts");
+    let filters = [
+        ("keyword", keyword.as_str()),
+        ("organizationId", organization.as_str()),
+        ("role", role.as_str()),
+        ("sortOrder", order.as_str()),
+    ];
+    let next = found.next.as_deref().map(|n| {
+        let mut pairs = filters.to_vec();
+        pairs.push(("start", n));
+        with_query(&action, &pairs)
+    });
+    let first = asked
+        .one("start")
+        .ok()
+        .flatten()
+        .map(|_| with_query(&action, &filters));
+    let here = with_query(&action, &filters);
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Staff);
+    Ok(page(
+        StatusCode::OK,
+        &AccountsPage {
+            chrome: &chrome,
+            count: count_in_words(found.total_results),
+            accounts: found.items.iter().map(|a| row(&site, a)).collect(),
+            keyword,
+            organization,
+            roles: role_choices(&role),
+            orders: choices(ORDERS, if order.is_empty() { "lastName" } else { &order }),
+            next,
+            first,
+            new_account: site.path("/staff/accounts/new"),
+            action,
+        },
+        &visitor,
+    ))
+}
+
+fn count_in_words(n: u64) -> String {
+    match n {
+        0 => "No accounts found.".to_owned(),
+        1 => "1 account found.".to_owned(),
+        n => format!("{n} accounts found."),
+    }
+}
+
+fn row(site: &WebSite, a: &UserAccount) -> AccountRow {
+    let mut about = vec![a.email_address.clone().unwrap_or_else(|| "no user name".to_owned())];
+    about.push(roles_in_words(&a.roles));
+    if a.locked {
+        about.push("locked".to_owned());
+    }
+    about.push(format!(
+        "proof of disability {}",
+        a.proof_of_disability_status
+    ));
+    AccountRow {
+        name: format!("{} {}", a.name.first_name, a.name.last_name)
+            .trim()
+            .to_owned(),
+        href: account_page_path(site, &a.user_account_id),
+        about: about.join("; "),
+    }
+}

@@ -1,0 +1,86 @@
+//! The staff home: what each of the person's staff roles does here, one link a task.
+
+use askama::Template;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use lectern_domain::role::Role;
+
+use crate::accounts::proof_queue;
+use crate::conventions::json::Json;
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::web::forms;
+use crate::web::render::{Chrome, Section, is_staff, page};
+use crate::web::session::{Here, Visitor, WebSite};
+
+#[derive(Template)]
+#[template(path = "web/staff/home.html")]
+struct HomePage<'a> {
+    chrome: &'a Chrome,
+    memberships: Option<Memberships>,
+}
+
+struct Memberships {
+    find: String,
+    new_account: String,
+    proof: String,
+    under_review: String,
+}
+
+/// The staff's pages are theirs alone: a guest signs in, anyone else is refused.
+pub fn staff_only(visitor: &Visitor) -> ApiResult<()> {
+    let me = visitor.caller.signed_in()?;
+    if is_staff(me) {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(
+            "These pages are for the library's membership assistants, collection assistants and administrators",
+        ))
+    }
+}
+
+/// Whether the person manages memberships (the API decides each request; this decides what the
+/// home offers).
+pub fn manages_memberships(visitor: &Visitor) -> bool {
+    visitor
+        .caller
+        .user()
+        .is_some_and(|a| a.has_role(Role::MembershipAssistant) || a.has_role(Role::Administrator))
+}
+
+/// `GET /{site}/staff`.
+pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    staff_only(&visitor)?;
+    let memberships = if manages_memberships(&visitor) {
+        Some(memberships(&state, &site, &visitor).await?)
+    } else {
+        None
+    };
+    let chrome = Chrome::of(&site, &visitor, &site.path("/staff"), Section::Staff);
+    Ok(page(
+        StatusCode::OK,
+        &HomePage {
+            chrome: &chrome,
+            memberships,
+        },
+        &visitor,
+    ))
+}
+
+async fn memberships(state: &AppState, site: &WebSite, visitor: &Visitor) -> ApiResult<Memberships> {
+    let one = Params::from_pairs(vec![("limit".to_owned(), "1".to_owned())]);
+    let Json(queue) = proof_queue(State(state.clone()), forms::caller_with(visitor, one)).await?;
+    Ok(Memberships {
+        find: site.path("/staff/accounts"),
+        new_account: site.path("/staff/accounts/new"),
+        proof: site.path("/staff/proof"),
+        under_review: match queue.total_results {
+            0 => "none waiting".to_owned(),
+            1 => "1 waiting".to_owned(),
+            n => format!("{n} waiting"),
+        },
+    })
+}

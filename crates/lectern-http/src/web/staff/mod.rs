@@ -1,0 +1,36 @@
+//! The staff's pages at `/{site}/staff`: membership assistants find, open, add and change
+//! accounts and decide the proof of disability under review. As the readers' pages, each read
+//! and write is the API's own handler, so a page refuses what the API refuses, in its words;
+//! the staff home itself is for the staff roles only (`render::STAFF_ROLES`).
+
+mod account;
+mod account_form;
+mod accounts;
+mod home;
+mod proof;
+
+use axum::Router;
+use axum::routing::{get, post};
+
+use crate::state::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/{site_id}/staff", get(home::show))
+        .route(
+            "/{site_id}/staff/accounts",
+            get(accounts::find).post(account::create),
+        )
+        .route("/{site_id}/staff/accounts/new", get(account::new))
+        .route(
+            "/{site_id}/staff/accounts/{account}",
+            get(account::show).post(account::change),
+        )
+        .route("/{site_id}/staff/accounts/{account}/lock", post(account::lock))
+        .route(
+            "/{site_id}/staff/accounts/{account}/password",
+            post(account::password),
+        )
+        .route("/{site_id}/staff/proof", get(proof::queue))
+        .route("/{site_id}/staff/proof/{submission}", post(proof::decide))
+}

@@ -1,0 +1,118 @@
+//! The staff's account search (`lectern_domain::account::search`), paged by keyset. Each word is
+//! a prefix found as a range of a lower-cased key (`key >= 'smi' AND key < 'smi' || U+10FFFF`),
+//! which both engines answer from an index, where `LIKE` would read every account of the site.
+
+use lectern_domain::account::Account;
+use lectern_domain::account::search::{AccountSearch, AccountSort};
+use lectern_domain::paging::Direction;
+use sqlx::{Any, Executor};
+
+use crate::StoreError;
+use crate::accounts::{self, AccountRow};
+use crate::keyset::{KeyPart, KeyedOrder};
+
+impl KeyedOrder<Account> for AccountSort {
+    fn columns(self) -> &'static [&'static str] {
+        match self {
+            AccountSort::LastName => &["u.last_name_key", "u.first_name_key", "u.user_account_id"],
+            AccountSort::FirstName => &["u.first_name_key", "u.last_name_key", "u.user_account_id"],
+        }
+    }
+
+    fn ints(self) -> &'static [bool] {
+        &[false, false, false]
+    }
+
+    fn key_of(self, a: &Account) -> Vec<KeyPart> {
+        let (first, second) = match self {
+            AccountSort::LastName => (&a.last_name, &a.first_name),
+            AccountSort::FirstName => (&a.first_name, &a.last_name),
+        };
+        vec![
+            KeyPart::Text(first.to_lowercase()),
+            KeyPart::Text(second.to_lowercase()),
+            KeyPart::Text(a.user_account_id.clone()),
+        ]
+    }
+}
+
+/// The highest code point: every key that starts with a prefix sorts before the prefix and it.
+const AFTER_EVERY_CONTINUATION: char = '\u{10FFFF}';
+
+/// The search's `WHERE` clause, its parameters numbered from 1, and their values in order. Only
+/// the filters asked for are written, so that the plan of each shape walks its index.
+fn search_where(q: &AccountSearch) -> (String, Vec<String>) {
+    let mut values = vec![q.site_id.clone()];
+    let mut clauses = vec!["u.site_id = $1".to_owned()];
+    for word in &q.words {
+        values.push(word.clone());
+        values.push(format!("{word}{AFTER_EVERY_CONTINUATION}"));
+        let (low, high) = (values.len() - 1, values.len());
+        let starts = |key: &str| format!("({key} >= ${low} AND {key} < ${high})");
+        clauses.push(format!(
+            "({} OR {} OR {})",
+            starts("u.last_name_key"),
+            starts("u.first_name_key"),
+            starts("u.user_name_key")
+        ));
+    }
+    if let Some(o) = &q.organization_id {
+        values.push(o.clone());
+        clauses.push(format!("u.organization_id = ${}", values.len()));
+    }
+    if let Some(role) = q.role {
+        // A role's name is ours, never the caller's text.
+        clauses.push(format!("',' || u.roles || ',' LIKE '%,{role},%'"));
+    }
+    (clauses.join(" AND "), values)
+}
+
+/// One page of the search in `sort`: up to `limit + 1` accounts, the extra one telling whether
+/// another page follows.
+pub async fn page<'e>(
+    e: impl Executor<'e, Database = Any>,
+    q: &AccountSearch,
+    sort: AccountSort,
+    direction: Direction,
+    after: Option<&[KeyPart]>,
+    limit: u32,
+) -> Result<Vec<Account>, StoreError> {
+    let (condition, values) = search_where(q);
+    let keyset = sort.keyset(direction);
+    let sql = format!(
+        "SELECT {} FROM users u WHERE {condition}{}{}",
+        accounts::columns("u"),
+        keyset.after(after.is_some(), values.len() + 1),
+        keyset.order(limit)
+    );
+    let mut query = sqlx::query_as::<_, AccountRow>(sqlx::AssertSqlSafe(sql));
+    for v in &values {
+        query = query.bind(v.as_str());
+    }
+    for part in after.unwrap_or_default() {
+        query = match part {
+            KeyPart::Int(n) => query.bind(*n),
+            KeyPart::Text(t) => query.bind(t.as_str()),
+        };
+    }
+    query
+        .fetch_all(e)
+        .await?
+        .into_iter()
+        .map(Account::try_from)
+        .collect()
+}
+
+/// How many accounts the search finds.
+pub async fn count<'e>(
+    e: impl Executor<'e, Database = Any>,
+    q: &AccountSearch,
+) -> Result<u64, StoreError> {
+    let (condition, values) = search_where(q);
+    let sql = format!("SELECT COUNT(*) FROM users u WHERE {condition}");
+    let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
+    for v in &values {
+        query = query.bind(v.as_str());
+    }
+    Ok(u64::try_from(query.fetch_one(e).await?).unwrap_or(0))
+}
