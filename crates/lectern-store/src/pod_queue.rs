@@ -43,7 +43,8 @@ struct Row {
 impl TryFrom<Row> for OpenSubmission {
     type Error = StoreError;
     fn try_from(r: Row) -> Result<Self, StoreError> {
-        let corrupt = |e: String| StoreError::Corrupt(format!("submission {}: {e}", r.submission_id));
+        let corrupt =
+            |e: String| StoreError::Corrupt(format!("submission {}: {e}", r.submission_id));
         Ok(OpenSubmission {
             proof_source: r
                 .proof_source

@@ -256,7 +256,10 @@ impl AccountFields {
     }
 
     fn check_forms(&self, door: Door, today: &str, p: &mut Problems) {
-        for (param, value) in [("firstName", &self.first_name), ("lastName", &self.last_name)] {
+        for (param, value) in [
+            ("firstName", &self.first_name),
+            ("lastName", &self.last_name),
+        ] {
             if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
                 p.add(param, "must not be blank");
             }

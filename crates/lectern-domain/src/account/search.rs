@@ -42,10 +42,7 @@ mod tests {
 
     #[test]
     fn a_keyword_is_its_lower_cased_words() {
-        assert_eq!(
-            AccountSearch::words_of("  Smith, ANNA "),
-            ["smith", "anna"]
-        );
+        assert_eq!(AccountSearch::words_of("  Smith, ANNA "), ["smith", "anna"]);
         assert!(AccountSearch::words_of(" , ").is_empty());
         assert_eq!(AccountSearch::words_of("a b c d e f g").len(), MOST_WORDS);
     }

@@ -12,8 +12,8 @@ mod me;
 mod my_account;
 pub mod name;
 mod partner;
-mod pod_queue;
 pub mod partner_identity;
+mod pod_queue;
 pub mod preferences;
 mod profiles;
 mod proof;
@@ -109,12 +109,12 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 // The web pages call these handlers themselves, so that a page refuses what the API refuses.
+pub(crate) use account::{create_account, get_account, set_password, update_account};
 pub(crate) use agreements::sign_my_agreement;
 pub(crate) use history::my_history;
 pub(crate) use my_account::update_my_account;
-pub(crate) use subscriptions::my_subscription;
-pub(crate) use sync_key::create_sync_key;
-pub(crate) use account::{create_account, get_account, set_password, update_account};
 pub(crate) use pod_queue::{NOTE_LIMIT, ProofUnderReview, decide_proof, proof_queue};
 pub(crate) use search::search_accounts;
+pub(crate) use subscriptions::my_subscription;
+pub(crate) use sync_key::create_sync_key;
 pub(crate) use view::UserAccount;

@@ -204,7 +204,11 @@ pub async fn decide_proof(
     Path(submission_id): Path<String>,
 ) -> ApiResult<Json<ProofOfDisabilityList>> {
     caller.signed_in()?;
-    let absent = || ApiError::not_found(format!("There is no submission '{submission_id}' under review"));
+    let absent = || {
+        ApiError::not_found(format!(
+            "There is no submission '{submission_id}' under review"
+        ))
+    };
     let submission = pod_queue::open(state.store.reads(), &submission_id)
         .await?
         .ok_or_else(absent)?;
@@ -215,7 +219,13 @@ pub async fn decide_proof(
         "decide proof of disability",
     )
     .await
-    .map_err(|e| if e.status.as_u16() == 404 { absent() } else { e })?;
+    .map_err(|e| {
+        if e.status.as_u16() == 404 {
+            absent()
+        } else {
+            e
+        }
+    })?;
     let p: DecisionParams = caller.params.parse()?;
     let note = p.note.as_deref().unwrap_or("").trim();
     if note.chars().count() > NOTE_LIMIT {
@@ -245,7 +255,10 @@ pub async fn decide_proof(
         submission_id: &submission_id,
         decision: decision.as_str(),
         note,
-        disabilities: approved.iter().map(|d| d.disability_type.as_str()).collect(),
+        disabilities: approved
+            .iter()
+            .map(|d| d.disability_type.as_str())
+            .collect(),
         proof_source: approved.first().map(|d| d.proof_source.as_str()),
     };
     m.record(

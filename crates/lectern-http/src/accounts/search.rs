@@ -96,8 +96,15 @@ pub async fn search_accounts(
     let next = page.next_token(&mut rows, |a| sort.key_of(a));
     let items = views(&state, &rows).await?;
     Ok(Json(
-        Collection::page(&state, "/accounts", &caller.params, &page, (items, next), total)
-            .allowing(Allows::of(&[("POST", true)])),
+        Collection::page(
+            &state,
+            "/accounts",
+            &caller.params,
+            &page,
+            (items, next),
+            total,
+        )
+        .allowing(Allows::of(&[("POST", true)])),
     ))
 }
 
@@ -111,7 +118,12 @@ async fn views(state: &AppState, rows: &[Account]) -> ApiResult<Vec<UserAccount>
             contexts.insert(a.organization_id.clone(), context);
         }
         let context = &contexts[&a.organization_id];
-        items.push(user_account(state, a, context, Allows::of(&[("PUT", true)])));
+        items.push(user_account(
+            state,
+            a,
+            context,
+            Allows::of(&[("PUT", true)]),
+        ));
     }
     Ok(items)
 }

@@ -339,8 +339,8 @@ async fn authority_request_of_member(app: &TestApp) {
         lectern_store::disabilities::Proposed::default(),
         now,
     )
-        .await
-        .unwrap();
+    .await
+    .unwrap();
     lectern_store::disabilities::open_authority_request(
         &mut tx,
         &token_hash("rec-1"),

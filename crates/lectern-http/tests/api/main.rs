@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod account_proof;
+mod account_search;
 mod accounts;
 mod assigned_titles;
 mod authorization_matrix;

@@ -8,10 +8,8 @@ use axum::response::Response;
 use lectern_store::{accounts, organizations};
 
 use super::account_form::{AccountForm, TEXT_FIELDS, blanked, parameters, roles_in_words};
-use super::home::staff_only;
-use crate::accounts::{
-    UserAccount, create_account, get_account, set_password, update_account,
-};
+use super::home::{memberships_only, staff_only};
+use crate::accounts::{UserAccount, create_account, get_account, set_password, update_account};
 use crate::conventions::json::Json;
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
@@ -42,8 +40,13 @@ struct NewAccountPage<'a> {
 /// `GET /{site}/staff/accounts/new`.
 pub async fn new(State(_): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
-    Ok(new_page(&site, &visitor, FormErrors::default(), AccountForm::blank()))
+    memberships_only(&site, &visitor)?;
+    Ok(new_page(
+        &site,
+        &visitor,
+        FormErrors::default(),
+        AccountForm::blank(),
+    ))
 }
 
 /// `POST /{site}/staff/accounts`: the new account, then its page.
@@ -66,7 +69,12 @@ pub async fn create(
             ),
             &visitor.set_cookies,
         )),
-        Err(e) => Ok(new_page(&site, &visitor, in_words(FormErrors::of(e)?), asked)),
+        Err(e) => Ok(new_page(
+            &site,
+            &visitor,
+            in_words(FormErrors::of(e)?),
+            asked,
+        )),
     }
 }
 
@@ -150,14 +158,28 @@ pub async fn change(
     let blanked = blanked(&AccountForm::of(&before), &form);
     if blanked.any() {
         let errors = in_words(blanked);
-        return account_page(&state, &site, &visitor, &account, Asked::Change(errors, asked)).await;
+        return account_page(
+            &state,
+            &site,
+            &visitor,
+            &account,
+            Asked::Change(errors, asked),
+        )
+        .await;
     }
     let caller = forms::caller_with(&visitor, parameters(form));
     match update_account(State(state.clone()), caller, Path(account.clone())).await {
         Ok(_) => Ok(done(&site, &visitor, &account, "changed")),
         Err(e) => {
             let errors = in_words(FormErrors::of(e)?);
-            account_page(&state, &site, &visitor, &account, Asked::Change(errors, asked)).await
+            account_page(
+                &state,
+                &site,
+                &visitor,
+                &account,
+                Asked::Change(errors, asked),
+            )
+            .await
         }
     }
 }
@@ -199,7 +221,13 @@ pub async fn password(
 ) -> ApiResult<Response> {
     staff_only(&visitor)?;
     let params = form.only(&["password"]);
-    match set_password(State(state.clone()), forms::caller_with(&visitor, params), Path(account.clone())).await {
+    match set_password(
+        State(state.clone()),
+        forms::caller_with(&visitor, params),
+        Path(account.clone()),
+    )
+    .await
+    {
         Ok(_) => Ok(done(&site, &visitor, &account, "password")),
         Err(e) => {
             let errors = FormErrors::of(e)?.missing_as("password", "Enter the new password");
@@ -237,13 +265,21 @@ async fn account_page(
     .await?;
     let facts = facts(state, &a).await?;
     let (errors, form, password_errors) = match asked {
-        Asked::Nothing => (FormErrors::default(), AccountForm::of(&a), FormErrors::default()),
+        Asked::Nothing => (
+            FormErrors::default(),
+            AccountForm::of(&a),
+            FormErrors::default(),
+        ),
         Asked::Change(e, f) => (e, f, FormErrors::default()),
         Asked::Password(e) => (FormErrors::default(), AccountForm::of(&a), e),
     };
     let action = account_page_path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let status = if errors.any() { errors.status() } else { password_errors.status() };
+    let status = if errors.any() {
+        errors.status()
+    } else {
+        password_errors.status()
+    };
     let done = match forms::field(&visitor.caller.params, "done").as_str() {
         "created" => Some("The account was added."),
         "changed" => Some("The account was changed."),
@@ -256,7 +292,9 @@ async fn account_page(
         status,
         &AccountPage {
             chrome: &chrome,
-            name: format!("{} {}", a.name.first_name, a.name.last_name).trim().to_owned(),
+            name: format!("{} {}", a.name.first_name, a.name.last_name)
+                .trim()
+                .to_owned(),
             facts,
             lock_action: format!("{action}/lock"),
             password_action: format!("{action}/password"),
@@ -282,14 +320,17 @@ async fn facts(state: &AppState, a: &UserAccount) -> ApiResult<Vec<(&'static str
         .await?
         .and_then(|stored| stored.organization_id)
     {
-        Some(id) => organizations::get(reads, &id)
-            .await?
-            .map_or(id, |o| format!("{} ({})", o.organization_name, o.organization_id)),
+        Some(id) => organizations::get(reads, &id).await?.map_or(id, |o| {
+            format!("{} ({})", o.organization_name, o.organization_id)
+        }),
         None => "None".to_owned(),
     };
     let yes_no = |b: bool| if b { "Yes" } else { "No" }.to_owned();
     Ok(vec![
-        ("User name", a.email_address.clone().unwrap_or_else(|| "None".to_owned())),
+        (
+            "User name",
+            a.email_address.clone().unwrap_or_else(|| "None".to_owned()),
+        ),
         ("Account identifier", a.user_account_id.clone()),
         ("Roles", roles_in_words(&a.roles)),
         ("Organization", organization),

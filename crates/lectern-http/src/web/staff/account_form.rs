@@ -43,8 +43,18 @@ pub const TEXT_FIELDS: [(&str, &str, &str, &str); 14] = [
         "text",
         "Its three-letter code, such as eng or spa.",
     ),
-    ("guardianFirstName", "Guardian's first name (optional)", "text", "For a minor."),
-    ("guardianLastName", "Guardian's last name (optional)", "text", "For a minor."),
+    (
+        "guardianFirstName",
+        "Guardian's first name (optional)",
+        "text",
+        "For a minor.",
+    ),
+    (
+        "guardianLastName",
+        "Guardian's last name (optional)",
+        "text",
+        "For a minor.",
+    ),
 ];
 
 const ROLES: [(&str, &str); 6] = [
@@ -150,7 +160,9 @@ pub fn blanked(before: &AccountForm, form: &Params) -> FormErrors {
     let mut errors = FormErrors::default();
     for name in REQUIRED_ON_CREATE {
         if !before.value(name).is_empty() && field(form, name).trim().is_empty() {
-            errors.fields.push((name.to_owned(), "Fill this in".to_owned()));
+            errors
+                .fields
+                .push((name.to_owned(), "Fill this in".to_owned()));
         }
     }
     errors

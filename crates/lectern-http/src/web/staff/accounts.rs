@@ -61,14 +61,16 @@ fn role_choices(chosen: &str) -> Vec<Choice> {
 pub async fn find(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
     staff_only(&visitor)?;
-    let asked = visitor.caller.params.only(&[
-        "keyword",
-        "organizationId",
-        "role",
-        "sortOrder",
-        "start",
-    ]);
-    let Json(found) = search_accounts(State(state.clone()), forms::caller_with(&visitor, asked.clone())).await?;
+    let asked =
+        visitor
+            .caller
+            .params
+            .only(&["keyword", "organizationId", "role", "sortOrder", "start"]);
+    let Json(found) = search_accounts(
+        State(state.clone()),
+        forms::caller_with(&visitor, asked.clone()),
+    )
+    .await?;
     let keyword = forms::field(&asked, "keyword");
     let organization = forms::field(&asked, "organizationId");
     let role = forms::field(&asked, "role");
@@ -120,7 +122,11 @@ fn count_in_words(n: u64) -> String {
 }
 
 fn row(site: &WebSite, a: &UserAccount) -> AccountRow {
-    let mut about = vec![a.email_address.clone().unwrap_or_else(|| "no user name".to_owned())];
+    let mut about = vec![
+        a.email_address
+            .clone()
+            .unwrap_or_else(|| "no user name".to_owned()),
+    ];
     about.push(roles_in_words(&a.roles));
     if a.locked {
         about.push("locked".to_owned());

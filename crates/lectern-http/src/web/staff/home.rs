@@ -4,12 +4,14 @@ use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
+use lectern_domain::access::membership_management;
 use lectern_domain::role::Role;
 
 use crate::accounts::proof_queue;
 use crate::conventions::json::Json;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
+use crate::refusals;
 use crate::state::AppState;
 use crate::web::forms;
 use crate::web::render::{Chrome, Section, is_staff, page};
@@ -41,6 +43,17 @@ pub fn staff_only(visitor: &Visitor) -> ApiResult<()> {
     }
 }
 
+/// A page of memberships that calls no handler before it shows (a new account's form) asks the
+/// API's rule itself, so that it refuses whom the form's handler would, in the same words.
+pub fn memberships_only(site: &WebSite, visitor: &Visitor) -> ApiResult<()> {
+    let me = visitor.caller.signed_in()?;
+    refusals::membership(
+        membership_management(&visitor.caller.client, me, &site.site.id),
+        "create accounts",
+        || ApiError::forbidden("Membership assistants create accounts on their own site"),
+    )
+}
+
 /// Whether the person manages memberships (the API decides each request; this decides what the
 /// home offers).
 pub fn manages_memberships(visitor: &Visitor) -> bool {
@@ -70,7 +83,11 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
     ))
 }
 
-async fn memberships(state: &AppState, site: &WebSite, visitor: &Visitor) -> ApiResult<Memberships> {
+async fn memberships(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+) -> ApiResult<Memberships> {
     let one = Params::from_pairs(vec![("limit".to_owned(), "1".to_owned())]);
     let Json(queue) = proof_queue(State(state.clone()), forms::caller_with(visitor, one)).await?;
     Ok(Memberships {

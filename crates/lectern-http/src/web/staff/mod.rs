@@ -26,7 +26,10 @@ pub fn routes() -> Router<AppState> {
             "/{site_id}/staff/accounts/{account}",
             get(account::show).post(account::change),
         )
-        .route("/{site_id}/staff/accounts/{account}/lock", post(account::lock))
+        .route(
+            "/{site_id}/staff/accounts/{account}/lock",
+            post(account::lock),
+        )
         .route(
             "/{site_id}/staff/accounts/{account}/password",
             post(account::password),

@@ -19,7 +19,10 @@ use crate::web::session::{Visitor, WebSite};
 const DISABILITIES: [(&str, &str); 4] = [
     ("visual", "Blind or low vision"),
     ("learning", "Learning disability, such as dyslexia"),
-    ("physical", "Physical disability that makes holding or turning pages hard"),
+    (
+        "physical",
+        "Physical disability that makes holding or turning pages hard",
+    ),
     ("nonspecific", "Another print disability"),
 ];
 
@@ -72,7 +75,10 @@ impl Item {
             id: format!("s{n}"),
             name: format!("{} {}", s.name.first_name, s.name.last_name),
             href: account_page_path(site, &s.user_account_id),
-            user_name: s.user_name.clone().unwrap_or_else(|| "no user name".to_owned()),
+            user_name: s
+                .user_name
+                .clone()
+                .unwrap_or_else(|| "no user name".to_owned()),
             date_submitted: s.date_submitted.clone(),
             note: s.note.clone(),
             authority: s.authority_email_address.clone(),
@@ -123,14 +129,27 @@ pub async fn decide(
     let decision = forms::field(&form, "decision");
     let asked = (
         decision.clone(),
-        form.all("disabilityType").into_iter().map(str::to_owned).collect(),
+        form.all("disabilityType")
+            .into_iter()
+            .map(str::to_owned)
+            .collect(),
         forms::field(&form, "proofSource"),
         forms::field(&form, "note"),
     );
     let params = form.only(&["decision", "disabilityType", "proofSource", "note"]);
-    match decide_proof(State(state.clone()), forms::caller_with(&visitor, params), Path(submission.clone())).await {
+    match decide_proof(
+        State(state.clone()),
+        forms::caller_with(&visitor, params),
+        Path(submission.clone()),
+    )
+    .await
+    {
         Ok(_) => {
-            let done = if decision == "refused" { "refused" } else { "approved" };
+            let done = if decision == "refused" {
+                "refused"
+            } else {
+                "approved"
+            };
             Ok(see_other(
                 &with_query(&site.path("/staff/proof"), &[("done", done)]),
                 &visitor.set_cookies,
@@ -165,7 +184,11 @@ async fn queue_page(
     refused: Option<Refused>,
 ) -> ApiResult<Response> {
     let listing = visitor.caller.params.only(&["start"]);
-    let Json(found) = proof_queue(State(state.clone()), forms::caller_with(visitor, listing.clone())).await?;
+    let Json(found) = proof_queue(
+        State(state.clone()),
+        forms::caller_with(visitor, listing.clone()),
+    )
+    .await?;
     let mut status = axum::http::StatusCode::OK;
     let mut items: Vec<Item> = found
         .items
@@ -192,7 +215,9 @@ async fn queue_page(
     let first = listing.one("start").ok().flatten().map(|_| here.clone());
     let chrome = Chrome::of(site, visitor, &here, Section::Staff);
     let done = match forms::field(&visitor.caller.params, "done").as_str() {
-        "approved" => Some("Approved: the disabilities are recorded and the member's proof is active."),
+        "approved" => {
+            Some("Approved: the disabilities are recorded and the member's proof is active.")
+        }
         "refused" => Some("Refused: the member can read your note and send other proof."),
         _ => None,
     };

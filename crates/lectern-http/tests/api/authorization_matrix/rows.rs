@@ -636,6 +636,7 @@ fn membership() -> Vec<Row> {
         r("GET /v2/subscriptiontypes", "/v2/subscriptiontypes", &[], "YYYYYYYYYY"),
         r("GET /v2/userNames/{userName}", "/v2/userNames/student@example.org", &[], "NNNNNYYNNN"),
         r("POST /v2/accounts", "/v2/accounts?firstName=New&lastName=Reader&emailAddress=new-{who}@example.org&country=GB&dateOfBirth=1990-01-01&role=individual", &[], "NNNNNYYNNN"),
+        r("GET /v2/accounts", "/v2/accounts?keyword=stu", &[], "NNNNNYYNNN"),
         r("GET /v2/accounts/{userIdentifier}", "/v2/accounts/u-student", &[], "NNNNNYYNNN"),
         // The second site's pupil: only administrators, whose rights span every site.
         r("GET /v2/accounts/{userIdentifier}", "/v2/accounts/u-far-pupil", &[], "NNNNNNYNNN"),
@@ -659,6 +660,9 @@ fn membership() -> Vec<Row> {
         r("GET /v2/accounts/{userIdentifier}/recommendationProfile", "/v2/accounts/u-student/recommendationProfile", &[], "NNNNNYYNNN"),
         r("PUT /v2/accounts/{userIdentifier}/recommendationProfile", "/v2/accounts/u-student/recommendationProfile?readingAge=11", &[], "NNNNNYYNNN"),
         r("DELETE /v2/accounts/{userIdentifier}/pod/{disabilityType}", "/v2/accounts/u-member/pod/learning", &[], "NNNNNYGNNN"),
+        r("GET /v2/proofOfDisabilitySubmissions", "/v2/proofOfDisabilitySubmissions", &[], "NNNNNYYNNN"),
+        // Decided once: the second to decide finds it decided (404, no longer under review).
+        r("POST /v2/proofOfDisabilitySubmissions/{submissionId}", "/v2/proofOfDisabilitySubmissions/u-student-submission?decision=refused&note=Unreadable%20scan", &[], "NNNNNYGNNN"),
     ]
 }
 

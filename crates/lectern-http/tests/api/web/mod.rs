@@ -9,6 +9,7 @@ use crate::support::*;
 
 mod documents;
 mod sponsors;
+mod staff;
 
 on_both_stores!(
     a_guest_browses_searches_and_opens_titles,
