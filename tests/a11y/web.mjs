@@ -31,6 +31,8 @@ const SITE = 'demo';
 const USER = 'reader@demo.lectern';
 /** The demo's teacher, who sponsors Riverside School's members. */
 const SPONSOR = 'teacher@demo.lectern';
+const STAFF = 'membership@demo.lectern';
+const CURATOR = 'collections@demo.lectern';
 const PASSWORD = 'demo-pass-1';
 const TITLE = 'Pride and Prejudice';
 const RUN_TIMEOUT_MS = 600_000;
@@ -166,6 +168,35 @@ const PAGES = [
     await p.goto(url('/titles/demo-moby/assign'));
     return post(p, 'main form button[type="submit"]');
   }, 400],
+  ['staff home', STAFF, (p) => p.goto(url('/staff')), 200],
+  ['staff home, as a collection assistant', CURATOR, (p) => p.goto(url('/staff')), 200],
+  ['find an account', STAFF, (p) => p.goto(url('/staff/accounts')), 200],
+  ['accounts found by a word, by first name', STAFF, (p) => p.goto(url('/staff/accounts?keyword=s&sortOrder=firstName')), 200],
+  ['accounts in an order there is not', STAFF, (p) => p.goto(url('/staff/accounts?sortOrder=grade')), 400],
+  ['add an account', STAFF, (p) => p.goto(url('/staff/accounts/new')), 200],
+  ['add an account with errors', STAFF, async (p) => {
+    await p.goto(url('/staff/accounts/new'));
+    await p.locator('#country').fill('USA');
+    return post(p, 'main form button[type="submit"]');
+  }, 400],
+  ['an account', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern')), 200],
+  ['an account changed with a name emptied', STAFF, async (p) => {
+    await p.goto(url('/staff/accounts/reader@demo.lectern'));
+    await p.locator('#firstName').fill('');
+    return post(p, 'section[aria-labelledby="change"] button[type="submit"]');
+  }, 400],
+  ['an account, a new password with errors', STAFF, async (p) => {
+    await p.goto(url('/staff/accounts/reader@demo.lectern'));
+    await p.locator('#new-password').fill('short');
+    return post(p, 'form[action$="/password"] button[type="submit"]');
+  }, 400],
+  ['proof of disability to review', STAFF, (p) => p.goto(url('/staff/proof')), 200],
+  ['proof of disability refused without a note', STAFF, async (p) => {
+    await p.goto(url('/staff/proof'));
+    await p.locator('#s0-refused').check();
+    return post(p, 'form[action*="/staff/proof/"] button[type="submit"]');
+  }, 400],
+  ['a staff page refused to a reader', true, (p) => p.goto(url('/staff/accounts')), 403],
 ];
 
 // ---------------------------------------------------------------- the Nu HTML Checker
@@ -469,6 +500,88 @@ async function sponsorJourney(page, { first, last, words, title, id }) {
   return [steps.join('; ')];
 }
 
+/**
+ * A membership assistant's keyboard-only journey: signs in, adds a reader's account; the reader
+ * sends proof of another library's membership (through the API, as their app would); the
+ * assistant finds it under review and approves it, then signs out.
+ */
+async function assistantJourney(page, { first, last, email }) {
+  const steps = [];
+  const enter = async (what) => { await page.keyboard.press('Enter'); steps.push(`Enter (${what})`); };
+  const arrived = async (test, what) => {
+    try {
+      await page.waitForURL(test, { timeout: NAV_TIMEOUT_MS, waitUntil: 'load' });
+    } catch {
+      throw new Failure(`did not reach ${what} (at ${page.url()})`, steps);
+    }
+    steps.push(`at ${what}`);
+  };
+  const status = async (want) => {
+    const said = (await page.locator('[role="status"]').first().innerText()).trim();
+    if (!want.test(said)) throw new Failure(`the page says "${said}"`, steps);
+    steps.push(`status: "${said}"`);
+  };
+  const type = async (name, text) => {
+    await tabTo(page, byName(name), `the ${name} field`, steps);
+    await page.keyboard.type(text);
+  };
+
+  await page.goto(url('/'));
+  await tabTo(page, byText('a', /^Sign in$/), 'the Sign in link', steps);
+  await enter('Sign in');
+  await arrived((u) => u.pathname.endsWith('/sign-in'), 'the sign-in page');
+  await type('username', STAFF);
+  await type('password', PASSWORD);
+  await enter('password field');
+  await arrived((u) => u.pathname === `/${SITE}/`, 'the home page, signed in');
+
+  await tabTo(page, byText('a', /^Staff$/), 'the Staff link', steps);
+  await enter('Staff');
+  await arrived((u) => u.pathname.endsWith('/staff'), 'the staff home');
+  await tabTo(page, byText('a', /^Add an account$/), 'the Add an account link', steps);
+  await enter('Add an account');
+  await arrived((u) => u.pathname.endsWith('/staff/accounts/new'), 'the new account form');
+  await type('firstName', first);
+  await type('lastName', last);
+  await type('emailAddress', email);
+  await type('country', 'US');
+  await type('dateOfBirth', '1985-05-05');
+  await type('password', 'reader-pass-9');
+  await enter('password field');
+  await arrived((u) => u.searchParams.get('done') === 'created', 'the new account\'s page');
+  await status(/^The account was added\.$/);
+
+  // The reader's own app sends their proof; the assistant's part resumes at the queue.
+  const app = { authorization: `Basic ${Buffer.from('demo-reader-app:').toString('base64')}` };
+  const grant = await page.request.post(`${BASE}/oauth/token`, { headers: app, form: { grant_type: 'password', username: email, password: 'reader-pass-9' } });
+  const sent = await page.request.post(`${BASE}/v2/myAccount/proofOfDisability?api_key=demo-reader-app`, {
+    headers: { authorization: `Bearer ${(await grant.json()).access_token}` },
+    form: { organizationName: 'Talking Book Library', membershipId: 'TB-1', proofSource: 'nls', disabilityType: 'visual' },
+  });
+  if (sent.status() !== 201) throw new Failure(`the reader's proof was not sent (HTTP ${sent.status()})`, steps);
+  steps.push('the reader sent proof');
+
+  await tabTo(page, byText('a', /^Staff$/), 'the Staff link', steps);
+  await enter('Staff');
+  await arrived((u) => u.pathname.endsWith('/staff'), 'the staff home');
+  await tabTo(page, byText('a', /^Proof of disability to review$/), 'the proof link', steps);
+  await enter('Proof of disability to review');
+  await arrived((u) => u.pathname.endsWith('/staff/proof'), 'the proof under review');
+  await tabTo(page, byText('a', new RegExp(`^${first} ${last}$`)), 'the new reader\'s submission', steps);
+  await tabTo(page, byName('decision'), 'the Approve choice', steps);
+  await page.keyboard.press('Space');
+  steps.push('Space (Approve chosen)');
+  await tabTo(page, byText('button', new RegExp(`^Record the decision for ${first} ${last}$`)), 'the decision button', steps);
+  await enter('the decision button');
+  await arrived((u) => u.searchParams.get('done') === 'approved', 'the queue, approved');
+  await status(/^Approved: the disabilities are recorded/);
+
+  await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
+  await enter('Sign out');
+  await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
+  return [steps.join('; ')];
+}
+
 // ---------------------------------------------------------------- the run
 
 async function main() {
@@ -531,6 +644,29 @@ async function main() {
     await check('sponsor\'s keyboard-only journey with JavaScript: add a member, assign a title from their page, assign it from its page to another, sign out', {}, (page) => sponsorJourney(page, { first: 'Kim', last: 'Keys', words: 'walden', title: 'Walden', id: 'demo-walden' }));
     await check('sponsor\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => sponsorJourney(page, { first: 'Nell', last: 'Noscript', words: 'frankenstein', title: 'Frankenstein', id: 'demo-frankenstein' }));
 
+    await check('assistant\'s keyboard-only journey with JavaScript: add a reader\'s account, approve the proof they send, sign out', {}, (page) => assistantJourney(page, { first: 'Kit', last: 'Keyboard', email: 'kit@demo.lectern' }));
+    await check('assistant\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => assistantJourney(page, { first: 'Noel', last: 'Noscript', email: 'noel@demo.lectern' }));
+    await check('screen reader: accounts found say how many, each a link', {}, async (page) => {
+      await signIn(page, STAFF);
+      await page.goto(url('/staff/accounts?keyword=reader'));
+      return expectSpoken(await spoken(page), [
+        /^link, Staff/, 'heading, Find an account, level 1', 'search, Accounts',
+        /^searchbox, Name, user name or e-mail address, reader, .*The start of any of them/, 'status', '1 account found.', 'link, Ada Reader',
+      ]);
+    });
+    await check('screen reader: a decision refused without a note is an alert in its submission, each field saying its own', {}, async (page) => {
+      await signIn(page, STAFF);
+      await page.goto(url('/staff/proof'));
+      await page.locator('#s0-refused').check();
+      await post(page, 'form[action*="/staff/proof/"] button[type="submit"]');
+      await page.locator('[role="alert"]').waitFor();
+      return expectSpoken(await spoken(page), [
+        'heading, Proof of disability to review, level 1', /^heading, Nora Newcomer, level 2$|^region, Nora Newcomer$/,
+        'alert, There is a problem with this decision', /^link, Say why the proof is refused/,
+        /^group, Decision for Nora Newcomer/, /^radio, Refuse, checked/,
+        /^textbox, Note, .*Say why the proof is refused.*invalid/, 'button, Record the decision for Nora Newcomer',
+      ]);
+    });
     await check('screen reader: the member form\'s errors are an alert and each field says its own', {}, async (page) => {
       await signIn(page, SPONSOR);
       await page.goto(url('/organization/members/new'));
