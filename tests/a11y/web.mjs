@@ -196,6 +196,27 @@ const PAGES = [
     await p.locator('#s0-refused').check();
     return post(p, 'form[action*="/staff/proof/"] button[type="submit"]');
   }, 400],
+  ['an account\'s agreements', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/agreements')), 200],
+  ['an agreement recorded without a name', STAFF, async (p) => {
+    await p.goto(url('/staff/accounts/reader@demo.lectern/agreements'));
+    await p.locator('#dateSigned').fill('2026-01-01');
+    return post(p, 'section[aria-labelledby="record"] button[type="submit"]');
+  }, 400],
+  ['an account\'s subscriptions', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/subscriptions')), 200],
+  ['a subscription given a last day before its first', STAFF, async (p) => {
+    await p.goto(url('/staff/accounts/reader@demo.lectern/subscriptions'));
+    await p.locator('#s0-endDate').fill('2000-01-01');
+    return post(p, 'li form:not(.inline-form) button[type="submit"]');
+  }, 400],
+  ['a subscription granted with nothing chosen', STAFF, async (p) => {
+    await p.goto(url('/staff/accounts/reader@demo.lectern/subscriptions'));
+    return post(p, 'section[aria-labelledby="grant"] button[type="submit"]');
+  }, 400],
+  ['an account\'s proof of disability', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/proof')), 200],
+  ['a disability recorded with nothing chosen', STAFF, async (p) => {
+    await p.goto(url('/staff/accounts/reader@demo.lectern/proof'));
+    return post(p, 'section[aria-labelledby="record"] button[type="submit"]');
+  }, 400],
   ['a staff page refused to a reader', true, (p) => p.goto(url('/staff/accounts')), 403],
 ];
 

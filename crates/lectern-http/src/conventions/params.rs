@@ -51,6 +51,12 @@ impl Params {
         }
     }
 
+    /// These parameters and one more (a box a form sends nothing for when it is unticked).
+    pub fn with(mut self, name: &str, value: &str) -> Params {
+        self.pairs.push((name.to_owned(), value.to_owned()));
+        self
+    }
+
     /// These parameters but those in `names` (a form's token, which no handler reads).
     pub fn without(&self, names: &[&str]) -> Params {
         Params {

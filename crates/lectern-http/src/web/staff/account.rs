@@ -9,8 +9,8 @@ use lectern_store::{accounts, organizations};
 
 use super::account_form::{AccountForm, TEXT_FIELDS, blanked, parameters, roles_in_words};
 use super::home::{memberships_only, staff_only};
-use crate::accounts::{UserAccount, create_account, get_account, set_password, update_account};
-use crate::conventions::json::Json;
+use super::records::{self, Owner, Records};
+use crate::accounts::{UserAccount, create_account, set_password, update_account};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
@@ -110,6 +110,7 @@ fn new_page(site: &WebSite, visitor: &Visitor, errors: FormErrors, form: Account
 #[template(path = "web/staff/account.html")]
 struct AccountPage<'a> {
     chrome: &'a Chrome,
+    owner: Owner,
     name: String,
     facts: Vec<(&'static str, String)>,
     action: String,
@@ -149,12 +150,7 @@ pub async fn change(
 ) -> ApiResult<Response> {
     staff_only(&visitor)?;
     let asked = AccountForm::asked(&form);
-    let Json(before) = get_account(
-        State(state.clone()),
-        forms::caller_with(&visitor, Params::default()),
-        Path(account.clone()),
-    )
-    .await?;
+    let before = records::account(&state, &visitor, &account).await?;
     let blanked = blanked(&AccountForm::of(&before), &form);
     if blanked.any() {
         let errors = in_words(blanked);
@@ -257,12 +253,7 @@ async fn account_page(
     account: &str,
     asked: Asked,
 ) -> ApiResult<Response> {
-    let Json(a) = get_account(
-        State(state.clone()),
-        forms::caller_with(visitor, Params::default()),
-        Path(account.to_owned()),
-    )
-    .await?;
+    let a = records::account(state, visitor, account).await?;
     let facts = facts(state, &a).await?;
     let (errors, form, password_errors) = match asked {
         Asked::Nothing => (
@@ -292,6 +283,7 @@ async fn account_page(
         status,
         &AccountPage {
             chrome: &chrome,
+            owner: Owner::of(site, &a, Records::Account),
             name: format!("{} {}", a.name.first_name, a.name.last_name)
                 .trim()
                 .to_owned(),

@@ -5,9 +5,13 @@
 
 mod account;
 mod account_form;
+mod account_proof;
 mod accounts;
+mod agreements;
 mod home;
 mod proof;
+mod records;
+mod subscriptions;
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -33,6 +37,30 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/{site_id}/staff/accounts/{account}/password",
             post(account::password),
+        )
+        .route(
+            "/{site_id}/staff/accounts/{account}/agreements",
+            get(agreements::show).post(agreements::record),
+        )
+        .route(
+            "/{site_id}/staff/accounts/{account}/agreements/{agreement}/expire",
+            post(agreements::expire),
+        )
+        .route(
+            "/{site_id}/staff/accounts/{account}/subscriptions",
+            get(subscriptions::show).post(subscriptions::grant),
+        )
+        .route(
+            "/{site_id}/staff/accounts/{account}/subscriptions/{subscription}",
+            post(subscriptions::change),
+        )
+        .route(
+            "/{site_id}/staff/accounts/{account}/proof",
+            get(account_proof::show).post(account_proof::record),
+        )
+        .route(
+            "/{site_id}/staff/accounts/{account}/proof/{kind}",
+            post(account_proof::change),
         )
         .route("/{site_id}/staff/proof", get(proof::queue))
         .route("/{site_id}/staff/proof/{submission}", post(proof::decide))

@@ -16,7 +16,7 @@ use crate::web::forms::{self, FormErrors, Posted};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
 use crate::web::session::{Visitor, WebSite};
 
-const DISABILITIES: [(&str, &str); 4] = [
+pub const DISABILITIES: [(&str, &str); 4] = [
     ("visual", "Blind or low vision"),
     ("learning", "Learning disability, such as dyslexia"),
     (
@@ -26,7 +26,7 @@ const DISABILITIES: [(&str, &str); 4] = [
     ("nonspecific", "Another print disability"),
 ];
 
-const SOURCES: [(&str, &str); 7] = [
+pub const SOURCES: [(&str, &str); 7] = [
     ("schoolVerified", "Verified by a school"),
     ("faxed", "A competent authority's written confirmation"),
     ("nls", "National Library Service"),

@@ -10,6 +10,7 @@ use crate::support::*;
 mod documents;
 mod sponsors;
 mod staff;
+mod staff_records;
 
 on_both_stores!(
     a_guest_browses_searches_and_opens_titles,

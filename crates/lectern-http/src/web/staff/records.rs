@@ -1,0 +1,97 @@
+//! What every page of an account's records shares: the account (read through the API's rules,
+//! so a page of records is refused whom the account's page is), the records' navigation, and a
+//! form's answer.
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+
+use super::account::account_page_path;
+use crate::accounts::{UserAccount, get_account};
+use crate::conventions::json::Json;
+use crate::conventions::params::Params;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::web::forms;
+use crate::web::render::{see_other, with_query};
+use crate::web::session::{Visitor, WebSite};
+
+/// The account whose records a page shows.
+pub struct Owner {
+    pub name: String,
+    /// Whether the page is one of the records, which leads back to the account's.
+    pub back: bool,
+    /// The account's page.
+    pub href: String,
+    pub nav: Vec<NavLink>,
+}
+
+pub struct NavLink {
+    pub label: &'static str,
+    pub href: String,
+    pub current: bool,
+}
+
+/// The kinds of records, each a page under the account's.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Records {
+    Account,
+    Agreements,
+    Subscriptions,
+    Proof,
+}
+
+impl Records {
+    const ALL: [(Records, &'static str, &'static str); 4] = [
+        (Records::Account, "The account", ""),
+        (Records::Agreements, "Agreements", "/agreements"),
+        (Records::Subscriptions, "Subscriptions", "/subscriptions"),
+        (Records::Proof, "Proof of disability", "/proof"),
+    ];
+
+    pub fn path(self, site: &WebSite, id: &str) -> String {
+        let tail = Records::ALL
+            .iter()
+            .find(|(r, ..)| *r == self)
+            .map_or("", |(_, _, tail)| tail);
+        format!("{}{tail}", account_page_path(site, id))
+    }
+}
+
+impl Owner {
+    pub fn of(site: &WebSite, a: &UserAccount, here: Records) -> Owner {
+        Owner {
+            name: format!("{} {}", a.name.first_name, a.name.last_name)
+                .trim()
+                .to_owned(),
+            href: account_page_path(site, &a.user_account_id),
+            nav: Records::ALL
+                .iter()
+                .map(|(r, label, _)| NavLink {
+                    label,
+                    href: r.path(site, &a.user_account_id),
+                    current: *r == here,
+                })
+                .collect(),
+            back: here != Records::Account,
+        }
+    }
+}
+
+/// The account named by a page's path, as its assistant may see it.
+pub async fn account(state: &AppState, visitor: &Visitor, account: &str) -> ApiResult<UserAccount> {
+    let Json(a) = get_account(
+        State(state.clone()),
+        forms::caller_with(visitor, Params::default()),
+        Path(account.to_owned()),
+    )
+    .await?;
+    Ok(a)
+}
+
+/// After a form: back to the records' page, saying what was `done`.
+pub fn done(site: &WebSite, visitor: &Visitor, id: &str, records: Records, what: &str) -> Response {
+    see_other(
+        &with_query(&records.path(site, id), &[("done", what)]),
+        &visitor.set_cookies,
+    )
+}
