@@ -33,6 +33,7 @@ const USER = 'reader@demo.lectern';
 const SPONSOR = 'teacher@demo.lectern';
 const STAFF = 'membership@demo.lectern';
 const CURATOR = 'collections@demo.lectern';
+const ADMIN = 'admin@demo.lectern';
 const PASSWORD = 'demo-pass-1';
 const TITLE = 'Pride and Prejudice';
 const RUN_TIMEOUT_MS = 600_000;
@@ -217,6 +218,15 @@ const PAGES = [
     await p.goto(url('/staff/accounts/reader@demo.lectern/proof'));
     return post(p, 'section[aria-labelledby="record"] button[type="submit"]');
   }, 400],
+  ['an account\'s reading preferences', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/preferences')), 200],
+  ['an account\'s recommendation profile', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/recommendations')), 200],
+  ['a recommendation profile with a reading age too old', STAFF, async (p) => {
+    await p.goto(url('/staff/accounts/reader@demo.lectern/recommendations'));
+    await p.locator('#readingAge').fill('200');
+    return post(p, 'main form button[type="submit"]');
+  }, 400],
+  ['an account\'s lists and downloads', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/activity')), 200],
+  ['an account\'s history of changes, as an administrator', ADMIN, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/changes')), 200],
   ['a staff page refused to a reader', true, (p) => p.goto(url('/staff/accounts')), 403],
 ];
 

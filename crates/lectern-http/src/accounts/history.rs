@@ -1,7 +1,9 @@
-//! `GET /v2/myAccount/history`: what was downloaded for the caller, the newest first, paged.
+//! `GET /v2/myAccount/history`: what was downloaded for the caller, the newest first, paged;
+//! and the same of an account for its membership assistants, `GET /v2/accounts/{id}/history`,
+//! which document 3 leaves out and the staff's pages show.
 
 use crate::conventions::json::Json;
-use axum::extract::State;
+use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::catalog::ContributorType;
@@ -12,6 +14,7 @@ use lectern_store::titles;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::managed::managed;
 use crate::accounts::name::Name;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
@@ -121,13 +124,51 @@ pub async fn my_history(
     caller: Caller,
 ) -> ApiResult<Json<DownloadHistory>> {
     let me = caller.signed_in()?;
+    Ok(Json(
+        history_of(&state, &caller, me, "/myAccount/history").await?,
+    ))
+}
+
+#[utoipa::path(
+    get, path = "/v2/accounts/{userIdentifier}/history", tag = "accounts",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        ListParams<FixedOrder>,
+    ),
+    responses(
+        (status = 200, description = "The account's downloads, the newest first", body = DownloadHistory),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such account for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn account_history(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(user_identifier): Path<String>,
+) -> ApiResult<Json<DownloadHistory>> {
+    let m = managed(&state, &caller, &user_identifier, "read download histories").await?;
+    let path = format!("/accounts/{}/history", segment(&m.account.user_account_id));
+    Ok(Json(history_of(&state, &caller, &m.account, &path).await?))
+}
+
+/// A page of what was downloaded for `owner`, the newest first, listed at `path`.
+async fn history_of(
+    state: &AppState,
+    caller: &Caller,
+    owner: &Account,
+    path: &str,
+) -> ApiResult<DownloadHistory> {
     let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let after: Option<(i64, String)> = page.after()?;
     let reads = state.store.reads();
-    let total = downloads::history_count(reads, &me.user_account_id).await?;
+    let total = downloads::history_count(reads, &owner.user_account_id).await?;
     let mut rows = downloads::history_page(
         reads,
-        &me.user_account_id,
+        &owner.user_account_id,
         after.as_ref(),
         Direction::Desc,
         page.limit,
@@ -140,8 +181,8 @@ pub async fn my_history(
         .map(|d| d.subject.clone())
         .collect();
     let records = titles::get_many(reads, &ids).await?;
-    let my_name = Some(display_name(me));
-    let names = Requesters::read(&state.store, me, &rows).await?;
+    let owner_name = Some(display_name(owner));
+    let names = Requesters::read(&state.store, owner, &rows).await?;
     let items = rows
         .into_iter()
         .map(|d| {
@@ -176,20 +217,20 @@ pub async fn my_history(
                 packaging_status: StatusModel::packaging(d.status),
                 status: StatusModel::download(d.status),
                 downloaded_by: names.of(&d.requester),
-                downloaded_for: my_name.clone(),
+                downloaded_for: owner_name.clone(),
                 links: vec![Link::new(rel, state.v2_url(&path))],
                 service_id: d.subject,
             }
         })
         .collect();
-    Ok(Json(Collection::page(
-        &state,
-        "/myAccount/history",
+    Ok(Collection::page(
+        state,
+        path,
         &caller.params,
         &page,
         (items, next),
         total,
-    )))
+    ))
 }
 
 fn display_name(a: &Account) -> String {

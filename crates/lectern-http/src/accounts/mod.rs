@@ -4,7 +4,7 @@
 
 mod account;
 mod agreements;
-mod changes;
+pub(crate) mod changes;
 mod disabilities;
 mod history;
 mod managed;
@@ -46,6 +46,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
             subscriptions::buy_subscription
         ))
         .routes(routes!(history::my_history))
+        .routes(routes!(history::account_history))
         .routes(routes!(
             profiles::student_profile,
             profiles::change_student_profile,
@@ -114,7 +115,7 @@ pub(crate) use agreements::{
     SignedAgreement, expire_agreement, list_agreements, record_agreement, sign_my_agreement,
 };
 pub(crate) use disabilities::{add_pod, change_pod, list_pod, remove_pod};
-pub(crate) use history::my_history;
+pub(crate) use history::{account_history, my_history};
 pub(crate) use my_account::update_my_account;
 pub(crate) use pod_queue::{NOTE_LIMIT, ProofUnderReview, decide_proof, proof_queue};
 pub(crate) use search::search_accounts;

@@ -2,7 +2,7 @@
 //! their titles, and the lists of an account for membership assistants. Who may read, change
 //! and subscribe is decided by `lectern_domain::reading_lists`.
 
-mod account_lists;
+pub(crate) mod account_lists;
 mod load;
 pub(crate) use load::list_for;
 mod my_lists;

@@ -73,17 +73,9 @@ const FLAGS: [&str; 4] = [
     "allowAdultContent",
 ];
 
-/// `POST /{site}/account/preferences`. A box left unticked is sent as `false`: a form leaves
-/// it out, and the API would then keep what was there.
-pub async fn preferences(
-    State(state): State<AppState>,
-    Posted {
-        site,
-        visitor,
-        form,
-        ..
-    }: Posted,
-) -> ApiResult<Response> {
+/// The preferences form's fields as the API's parameters. A box left unticked is sent as
+/// `false`: a form leaves it out, and the API would then keep what was there.
+pub fn preferences_params(form: &Params) -> Params {
     let mut pairs: Vec<(String, String)> = form
         .pairs()
         .iter()
@@ -95,7 +87,20 @@ pub async fn preferences(
             pairs.push((flag.to_owned(), "false".to_owned()));
         }
     }
-    let caller = forms::caller_with(&visitor, Params::from_pairs(pairs));
+    Params::from_pairs(pairs)
+}
+
+/// `POST /{site}/account/preferences`.
+pub async fn preferences(
+    State(state): State<AppState>,
+    Posted {
+        site,
+        visitor,
+        form,
+        ..
+    }: Posted,
+) -> ApiResult<Response> {
+    let caller = forms::caller_with(&visitor, preferences_params(&form));
     match change_my_preferences(State(state.clone()), caller).await {
         Ok(_) => Ok(see_other(
             &site.path("/account?done=preferences"),
@@ -242,10 +247,7 @@ async fn account_page(
             standing,
             agreement_needed,
             preferences: &preferences,
-            formats: Format::ALL
-                .iter()
-                .map(|f| (f.as_str(), f.display_name()))
-                .collect(),
+            formats: formats(),
             widths: widths(),
             errors_of,
             errors,
@@ -257,8 +259,16 @@ async fn account_page(
     ))
 }
 
+/// The formats a reader may prefer, as the preferences form offers them.
+pub fn formats() -> Vec<(&'static str, &'static str)> {
+    Format::ALL
+        .iter()
+        .map(|f| (f.as_str(), f.display_name()))
+        .collect()
+}
+
 /// Every cell line width some Braille output comes in, narrowest first.
-fn widths() -> Vec<u32> {
+pub fn widths() -> Vec<u32> {
     let mut all: Vec<u32> = [BrailleFormat::Refreshable, BrailleFormat::Embossable]
         .iter()
         .flat_map(|f| f.widths().iter().copied())

@@ -3,7 +3,7 @@
 //! store. Every refusal becomes a page in one layer (`errors`). `docs/web.md` says what each
 //! page is for and how the pages meet WCAG 2.2 AA.
 
-mod account;
+pub(crate) mod account;
 mod assign;
 mod books;
 mod catalog;

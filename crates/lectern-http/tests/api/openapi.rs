@@ -80,6 +80,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("put", "/v2/myAccount/recommendationProfile"),
     ("post", "/v2/accounts"),
     ("get", "/v2/accounts"),
+    ("get", "/v2/accounts/{userIdentifier}/history"),
     ("get", "/v2/proofOfDisabilitySubmissions"),
     ("post", "/v2/proofOfDisabilitySubmissions/{submissionId}"),
     ("get", "/v2/accounts/{userIdentifier}"),

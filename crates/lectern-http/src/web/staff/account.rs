@@ -283,7 +283,7 @@ async fn account_page(
         status,
         &AccountPage {
             chrome: &chrome,
-            owner: Owner::of(site, &a, Records::Account),
+            owner: Owner::of(site, visitor, &a, Records::Account),
             name: format!("{} {}", a.name.first_name, a.name.last_name)
                 .trim()
                 .to_owned(),

@@ -148,7 +148,7 @@ async fn proof_page(
         status,
         &ProofPage {
             chrome: &chrome,
-            owner: Owner::of(site, &a, Records::Proof),
+            owner: Owner::of(site, visitor, &a, Records::Proof),
             on_file: list
                 .disabilities
                 .iter()

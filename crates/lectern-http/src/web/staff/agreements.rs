@@ -146,7 +146,7 @@ async fn agreements_page(
         Path(a.user_account_id.clone()),
     )
     .await?;
-    let owner = Owner::of(site, &a, Records::Agreements);
+    let owner = Owner::of(site, visitor, &a, Records::Agreements);
     let action = Records::Agreements.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
     let asked = asked.unwrap_or_default();

@@ -7,9 +7,11 @@ mod account;
 mod account_form;
 mod account_proof;
 mod accounts;
+mod activity;
 mod agreements;
 mod home;
 mod proof;
+mod reading;
 mod records;
 mod subscriptions;
 
@@ -61,6 +63,22 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/{site_id}/staff/accounts/{account}/proof/{kind}",
             post(account_proof::change),
+        )
+        .route(
+            "/{site_id}/staff/accounts/{account}/preferences",
+            get(reading::preferences).post(reading::change_preferences),
+        )
+        .route(
+            "/{site_id}/staff/accounts/{account}/recommendations",
+            get(reading::recommendations).post(reading::change_recommendations),
+        )
+        .route(
+            "/{site_id}/staff/accounts/{account}/activity",
+            get(activity::show),
+        )
+        .route(
+            "/{site_id}/staff/accounts/{account}/changes",
+            get(activity::changes),
         )
         .route("/{site_id}/staff/proof", get(proof::queue))
         .route("/{site_id}/staff/proof/{submission}", post(proof::decide))

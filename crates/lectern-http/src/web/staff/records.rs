@@ -6,6 +6,7 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 
 use super::account::account_page_path;
+use super::activity::reads_changes;
 use crate::accounts::{UserAccount, get_account};
 use crate::conventions::json::Json;
 use crate::conventions::params::Params;
@@ -38,14 +39,26 @@ pub enum Records {
     Agreements,
     Subscriptions,
     Proof,
+    Preferences,
+    Recommendations,
+    Activity,
+    Changes,
 }
 
 impl Records {
-    const ALL: [(Records, &'static str, &'static str); 4] = [
+    const ALL: [(Records, &'static str, &'static str); 8] = [
         (Records::Account, "The account", ""),
         (Records::Agreements, "Agreements", "/agreements"),
         (Records::Subscriptions, "Subscriptions", "/subscriptions"),
         (Records::Proof, "Proof of disability", "/proof"),
+        (Records::Preferences, "Reading preferences", "/preferences"),
+        (
+            Records::Recommendations,
+            "Recommendations",
+            "/recommendations",
+        ),
+        (Records::Activity, "Lists and downloads", "/activity"),
+        (Records::Changes, "History of changes", "/changes"),
     ];
 
     pub fn path(self, site: &WebSite, id: &str) -> String {
@@ -58,7 +71,8 @@ impl Records {
 }
 
 impl Owner {
-    pub fn of(site: &WebSite, a: &UserAccount, here: Records) -> Owner {
+    pub fn of(site: &WebSite, visitor: &Visitor, a: &UserAccount, here: Records) -> Owner {
+        let changes = reads_changes(visitor);
         Owner {
             name: format!("{} {}", a.name.first_name, a.name.last_name)
                 .trim()
@@ -66,6 +80,7 @@ impl Owner {
             href: account_page_path(site, &a.user_account_id),
             nav: Records::ALL
                 .iter()
+                .filter(|(r, ..)| *r != Records::Changes || changes)
                 .map(|(r, label, _)| NavLink {
                     label,
                     href: r.path(site, &a.user_account_id),

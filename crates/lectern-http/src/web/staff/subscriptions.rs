@@ -267,7 +267,7 @@ async fn subscriptions_page(
         },
         &SubscriptionsPage {
             chrome: &chrome,
-            owner: Owner::of(site, &a, Records::Subscriptions),
+            owner: Owner::of(site, visitor, &a, Records::Subscriptions),
             next: list
                 .next
                 .as_deref()

@@ -645,6 +645,7 @@ fn membership() -> Vec<Row> {
         // Not a caller's account: a new password ends the account's tokens.
         r("PUT /v2/accounts/{userIdentifier}/password", "/v2/accounts/u-both/password?password=new-pass-of-{who}-1", &[], "NNNNNYYNNN"),
         r("GET /v2/accounts/{userIdentifier}/changes", "/v2/accounts/u-student/changes", &[], "NNNNNNYNNN"),
+        r("GET /v2/accounts/{userIdentifier}/history", "/v2/accounts/u-student/history", &[], "NNNNNYYNNN"),
         r("GET /v2/accounts/{userIdentifier}/pod", "/v2/accounts/u-student/pod", &[], "NNNNNYYNNN"),
         r("POST /v2/accounts/{userIdentifier}/pod", "/v2/accounts/u-member/pod?disabilityType=learning&proofSource=nls", &[], "NNNNNYYNNN"),
         r("PUT /v2/accounts/{userIdentifier}/pod/{disabilityType}", "/v2/accounts/u-member/pod/learning?proofSource=faxed", &[], "NNNNNYYNNN"),

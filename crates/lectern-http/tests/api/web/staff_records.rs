@@ -13,6 +13,8 @@ on_both_stores!(
     an_assistant_records_and_ends_agreements,
     an_assistant_grants_extends_and_ends_subscriptions,
     an_assistant_keeps_the_proof_on_file,
+    an_assistant_sets_preferences_and_recommendations,
+    lists_downloads_and_the_history_of_changes,
     records_are_refused_to_whoever_may_not_manage_the_account,
 );
 
@@ -332,5 +334,151 @@ async fn records_are_refused_to_whoever_may_not_manage_the_account(backend: Back
     assert_eq!(
         api(&app, "/v2/accounts/u-student/pod").await["disabilities"],
         serde_json::json!([])
+    );
+}
+
+async fn an_assistant_sets_preferences_and_recommendations(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let b = assistant(&app).await;
+    let here = format!("{ACCOUNT}/preferences");
+    let page = b.page(&here, StatusCode::OK).await;
+    assert!(
+        page.contains("<h1>Reading preferences of Stu Dent</h1>"),
+        "{page}"
+    );
+    let bad = b.submit(&here, &here, &[("language", "english")]).await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    assert!(bad.text().await.unwrap().contains("id=\"language-error\""));
+    let saved = b
+        .submit(
+            &here,
+            &here,
+            &[
+                ("language", "spa"),
+                ("brailleFormat", "embossable"),
+                ("brailleCellLineWidth", "40"),
+                ("useUeb", "true"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::SEE_OTHER);
+    let prefs = api(&app, "/v2/accounts/u-student/preferences").await;
+    assert_eq!(prefs["language"], "spa", "{prefs}");
+    assert_eq!(prefs["brailleCellLineWidth"], 40);
+    assert_eq!(prefs["showRecommendations"], false, "an unticked box");
+
+    let here = format!("{ACCOUNT}/recommendations");
+    let bad = b.submit(&here, &here, &[("readingAge", "200")]).await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    let page = bad.text().await.unwrap();
+    assert!(page.contains("id=\"readingAge-error\""), "{page}");
+    assert!(page.contains("value=\"200\""), "what was typed stays");
+    let saved = b
+        .submit(
+            &here,
+            &here,
+            &[
+                ("includedAuthors", "Jane Austen\r\n  Mark Twain \r\n"),
+                ("excludedContentWarnings", "violence"),
+                ("narratorType", "human"),
+                ("readingAge", "12"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::SEE_OTHER);
+    let profile = api(&app, "/v2/accounts/u-student/recommendationProfile").await;
+    assert_eq!(
+        profile["includedAuthors"],
+        serde_json::json!(["Jane Austen", "Mark Twain"])
+    );
+    assert_eq!(
+        profile["excludedContentWarnings"],
+        serde_json::json!(["violence"])
+    );
+    assert_eq!(profile["narratorType"], "human");
+    assert_eq!(profile["readingAge"], 12);
+    let page = b.page(&here, StatusCode::OK).await;
+    assert!(
+        page.contains("Jane Austen\nMark Twain</textarea>"),
+        "{page}"
+    );
+    // Emptied on the form, emptied in the profile.
+    b.submit(&here, &here, &[("includedAuthors", "")]).await;
+    let profile = api(&app, "/v2/accounts/u-student/recommendationProfile").await;
+    assert_eq!(profile["includedAuthors"], serde_json::json!([]));
+    assert_eq!(profile["excludedContentWarnings"], serde_json::json!([]));
+}
+
+async fn lists_downloads_and_the_history_of_changes(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let reader = app.token_of("member@example.org").await;
+    let (status, _) = call_as(
+        &app,
+        TRUSTED,
+        Method::POST,
+        "/v2/myLists",
+        Some(&reader),
+        &[("name", "For the exam"), ("access", "private")],
+    )
+    .await;
+    assert!(status.is_success(), "{status}");
+    let (status, body) = call_as(
+        &app,
+        TRUSTED,
+        Method::GET,
+        "/v2/titles/t-pride/EPUB3",
+        Some(&reader),
+        &[],
+    )
+    .await;
+    assert!(
+        status.is_success() || status.is_redirection(),
+        "{status} {body}"
+    );
+
+    let b = assistant(&app).await;
+    let page = b
+        .page("/main/staff/accounts/u-member/activity", StatusCode::OK)
+        .await;
+    assert!(page.contains("For the exam: 0 titles"), "{page}");
+    assert!(page.contains("1 download, the newest first."), "{page}");
+    assert!(page.contains("(EPUB3)") || page.contains("EPUB"), "{page}");
+    assert!(
+        !page.contains(">History of changes</a>"),
+        "the record of changes is the administrators'"
+    );
+    b.page(&format!("{ACCOUNT}/changes"), StatusCode::FORBIDDEN)
+        .await;
+    let here = ACCOUNT.to_owned();
+    let changed = b
+        .submit(
+            &here,
+            &here,
+            &[
+                ("firstName", "Stuart"),
+                ("lastName", "Dent"),
+                ("emailAddress", "student@example.org"),
+                ("country", "GB"),
+            ],
+        )
+        .await;
+    assert_eq!(changed.status(), StatusCode::SEE_OTHER);
+
+    let admin = Browser::new(&app);
+    admin.sign_in("admin@example.org", "admin-pass-1").await;
+    let account = admin.page(ACCOUNT, StatusCode::OK).await;
+    assert!(account.contains(">History of changes</a>"), "{account}");
+    let changes = admin
+        .page(&format!("{ACCOUNT}/changes"), StatusCode::OK)
+        .await;
+    assert!(changes.contains("Account changed"), "{changes}");
+    assert!(changes.contains(&format!("by {MEMBERSHIP}")), "{changes}");
+    assert!(
+        changes.contains("name.firstName: Stu \u{2192} Stuart"),
+        "{changes}"
+    );
+    assert!(
+        !changes.contains("links"),
+        "how the API showed it is not a change"
     );
 }
