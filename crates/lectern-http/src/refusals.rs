@@ -3,6 +3,7 @@
 //! not see is absent (404), never forbidden, so that its existence is not revealed.
 
 use lectern_domain::access::{CollectionAccess, MembershipAccess};
+use lectern_domain::account::membership::MembershipRefusal;
 use lectern_domain::reading_lists::{ListRight, SubscriptionRefusal};
 
 use crate::error::{ApiError, ApiResult};
@@ -77,5 +78,16 @@ pub fn collection(
             "Only collection assistants and administrators may {what}"
         ))),
         CollectionAccess::OtherSite => Err(absent()),
+    }
+}
+
+/// An account joining or leaving an organization: the organization of another site is absent;
+/// the rest conflict with what the account is (a member of staff, a primary contact).
+pub fn organization_membership(refusal: &MembershipRefusal, organization_id: &str) -> ApiError {
+    match refusal {
+        MembershipRefusal::OtherSite => {
+            ApiError::not_found(format!("There is no organization '{organization_id}'"))
+        }
+        other => ApiError::conflict(format!("This account {}", other.message())),
     }
 }

@@ -161,6 +161,18 @@ pub async fn set_on_quick_list(
     Ok(())
 }
 
+/// Takes an account off every sponsor's quick list: it has left their organization.
+pub async fn off_every_quick_list(
+    tx: &mut Transaction,
+    user_account_id: &str,
+) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM quick_list_members WHERE user_account_id = $1")
+        .bind(user_account_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// Which of `user_account_ids` are on the sponsor's quick list.
 pub async fn on_quick_list<'e>(
     e: impl Executor<'e, Database = Any>,

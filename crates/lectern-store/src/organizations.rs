@@ -3,6 +3,7 @@ use lectern_domain::organization::{Organization, OrganizationSettings};
 use sqlx::{Any, Executor};
 
 use crate::Connection;
+use crate::sql::like_escaped;
 use crate::{StoreError, flag};
 
 const COLUMNS: &str = "organization_id, site_id, organization_name, organization_type, address1,
@@ -109,13 +110,13 @@ pub async fn save(
            suspended = excluded.suspended, unreported = excluded.unreported,
            num_books_allowed = excluded.num_books_allowed, safe_search = excluded.safe_search,
            allow_search_downloads = excluded.allow_search_downloads, notes = excluded.notes,
-           reference_org_id = excluded.reference_org_id"
+           reference_org_id = excluded.reference_org_id, name_key = excluded.name_key"
         }
     };
     let sql = format!(
-        "INSERT INTO organizations ({COLUMNS}, created_at)
+        "INSERT INTO organizations ({COLUMNS}, created_at, name_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-                 $19, $20, $21, $22, $23, $24, $25, $26, $27, $28){conflict}"
+                 $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29){conflict}"
     );
     let s = &o.settings;
     sqlx::query(sqlx::AssertSqlSafe(sql))
@@ -147,6 +148,7 @@ pub async fn save(
         .bind(&o.notes)
         .bind(&o.reference_org_id)
         .bind(Timestamp::now().unix())
+        .bind(o.organization_name.to_lowercase())
         .execute(&mut *conn)
         .await?;
     Ok(())
@@ -180,4 +182,77 @@ pub async fn set_primary_contact(
         .execute(&mut *conn)
         .await?;
     Ok(())
+}
+
+/// A page of a site's organizations whose name has a word starting with each of `words`
+/// (lower-cased), in name order: up to `limit + 1`, the extra one telling whether another page
+/// follows. A site has thousands of organizations at most, so the words are matched on the
+/// site's rows in the index's order rather than through an index of their own.
+pub async fn search_page<'e>(
+    e: impl Executor<'e, Database = Any>,
+    site_id: &str,
+    words: &[String],
+    after: Option<(&str, &str)>,
+    limit: u32,
+) -> Result<Vec<Organization>, StoreError> {
+    let (condition, values) = search_where(site_id, words);
+    let continuing = match after {
+        Some(_) => format!(
+            " AND (name_key, organization_id) > (${}, ${})",
+            values.len() + 1,
+            values.len() + 2
+        ),
+        None => String::new(),
+    };
+    let sql = format!(
+        "SELECT {COLUMNS} FROM organizations WHERE {condition}{continuing}
+         ORDER BY name_key, organization_id LIMIT {}",
+        u64::from(limit) + 1
+    );
+    let mut query = sqlx::query_as::<_, OrganizationRow>(sqlx::AssertSqlSafe(sql));
+    for v in &values {
+        query = query.bind(v.as_str());
+    }
+    if let Some((name, id)) = after {
+        query = query.bind(name).bind(id);
+    }
+    Ok(query
+        .fetch_all(e)
+        .await?
+        .into_iter()
+        .map(Organization::from)
+        .collect())
+}
+
+/// How many of a site's organizations the words find.
+pub async fn search_count<'e>(
+    e: impl Executor<'e, Database = Any>,
+    site_id: &str,
+    words: &[String],
+) -> Result<u64, StoreError> {
+    let (condition, values) = search_where(site_id, words);
+    let sql = format!("SELECT COUNT(*) FROM organizations WHERE {condition}");
+    let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
+    for v in &values {
+        query = query.bind(v.as_str());
+    }
+    Ok(u64::try_from(query.fetch_one(e).await?).unwrap_or(0))
+}
+
+/// The key an organization is listed in name order by.
+pub fn name_key(o: &Organization) -> String {
+    o.organization_name.to_lowercase()
+}
+
+fn search_where(site_id: &str, words: &[String]) -> (String, Vec<String>) {
+    let mut values = vec![site_id.to_owned()];
+    let mut clauses = vec!["site_id = $1".to_owned()];
+    for word in words {
+        values.push(format!("% {}%", like_escaped(word)));
+        clauses.push(format!(
+            "(' ' || name_key) LIKE ${} ESCAPE '\\'",
+            values.len()
+        ));
+    }
+    (clauses.join(" AND "), values)
 }

@@ -8,7 +8,7 @@ use lectern_domain::paging::Direction;
 use sqlx::{Any, Executor, Row};
 
 use crate::keyset::{KeyPart, KeyedOrder, bind_key};
-use crate::sql::placeholders;
+use crate::sql::{like_escaped, placeholders};
 use crate::{StoreError, Transaction};
 
 /// Inserts or replaces a series and all of its editions.
@@ -133,18 +133,6 @@ fn series_where(filter: &SeriesFilter) -> (String, Vec<String>) {
         clauses.push(format!("language_keys LIKE ${} ESCAPE '\\'", values.len()));
     }
     (clauses.join(" AND "), values)
-}
-
-/// Text matched literally by `LIKE ... ESCAPE '\'`.
-fn like_escaped(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '\\' | '%' | '_') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// A page of series in the listing's order, with their edition counts (`limit + 1` rows at

@@ -10,3 +10,15 @@ pub(crate) fn placeholders(first: usize, n: usize) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// Text matched literally by `LIKE ... ESCAPE '\'`.
+pub(crate) fn like_escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '%' | '_') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}

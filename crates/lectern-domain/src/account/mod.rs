@@ -4,6 +4,7 @@
 
 pub mod fields;
 pub mod member_fields;
+pub mod membership;
 pub mod preferences;
 pub mod recommendation_profile;
 pub mod search;

@@ -25,7 +25,8 @@ mod sync_key;
 mod utm;
 pub mod view;
 
-pub use managed::managed;
+pub use account::managed_view;
+pub use managed::{Managed, managed};
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -3,7 +3,9 @@
 
 pub mod member_write;
 pub mod members;
+mod membership;
 pub mod organization;
+mod search;
 pub mod view;
 
 pub use organization::primary_contact;
@@ -15,7 +17,14 @@ use crate::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(organization::create_organization))
+        .routes(routes!(
+            organization::create_organization,
+            search::search_organizations
+        ))
+        .routes(routes!(
+            membership::join_organization,
+            membership::leave_organization
+        ))
         .routes(routes!(
             organization::get_organization,
             organization::update_organization
@@ -23,3 +32,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(organization::set_primary_contact))
         .routes(routes!(members::list_members, members::create_member))
 }
+
+// The staff's pages call these handlers themselves, so that a page refuses what the API refuses.
+pub(crate) use membership::{join_organization, leave_organization};
+pub(crate) use organization::{create_organization, get_organization, update_organization};
+pub(crate) use search::search_organizations;

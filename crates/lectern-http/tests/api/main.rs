@@ -20,6 +20,7 @@ mod my_organization;
 mod opds;
 mod openapi;
 mod organization_members;
+mod organization_membership;
 mod organizations;
 mod partner_identity;
 mod reader_marks;

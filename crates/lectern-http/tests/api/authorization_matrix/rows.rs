@@ -887,6 +887,32 @@ fn organizations() -> Vec<Row> {
             &[],
             "NNNNNNBNNN",
         ),
+        r(
+            "GET /v2/organizations",
+            "/v2/organizations?keyword=hill",
+            &[],
+            "NNNNNYYNNN",
+        ),
+        // The member stays where it is; only an organization of its own site takes it.
+        r(
+            "PUT /v2/accounts/{userIdentifier}/organization",
+            "/v2/accounts/u-both/organization?organizationId=org-school&role=member",
+            &[],
+            "NNNNNYYNNN",
+        ),
+        r(
+            "PUT /v2/accounts/{userIdentifier}/organization",
+            "/v2/accounts/u-both/organization?organizationId=org-elsewhere",
+            &[],
+            "NNNNNNNNNN",
+        ),
+        // Left once: the second finds it in no organization.
+        r(
+            "DELETE /v2/accounts/{userIdentifier}/organization",
+            "/v2/accounts/u-both/organization",
+            &[],
+            "NNNNNYGNNN",
+        ),
     ]
 }
 

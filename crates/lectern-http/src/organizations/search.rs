@@ -1,0 +1,99 @@
+//! `GET /v2/organizations`: the organizations of the caller's site, found by words of their
+//! names, for membership assistants (document 3 shows no listing; the staff's pages need one).
+
+use axum::extract::State;
+use lectern_domain::access::membership_management;
+use lectern_domain::account::search::AccountSearch;
+use lectern_domain::paging::FixedOrder;
+use lectern_store::organizations;
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use super::organization::assistant_view;
+use super::view::OrganizationView;
+use crate::conventions::caller::Caller;
+use crate::conventions::collection::{Allows, Collection, Listed};
+use crate::conventions::json::Json;
+use crate::conventions::paging::ListParams;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::refusals;
+use crate::state::AppState;
+
+impl Listed for OrganizationView {
+    const ITEMS: &'static str = "organizations";
+    const LIST: &'static str = "OrganizationList";
+}
+
+/// A page of organizations.
+pub type OrganizationList = Collection<OrganizationView>;
+
+/// What to find.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct OrganizationSearchParams {
+    /// Words, each the start of a word of the organization's name
+    pub keyword: Option<String>,
+    /// Administrators only; default the caller's site
+    pub site: Option<String>,
+}
+
+#[utoipa::path(
+    get, path = "/v2/organizations", tag = "organizations",
+    params(
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+        OrganizationSearchParams,
+        ListParams<FixedOrder>,
+    ),
+    responses(
+        (status = 200, description = "A page of organizations, in order of name", body = OrganizationList),
+        (status = 400, description = "A bad parameter, named", body = ErrorBody),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn search_organizations(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<OrganizationList>> {
+    let me = caller.signed_in()?;
+    let p: OrganizationSearchParams = caller.params.parse()?;
+    let site_id = p.site.unwrap_or_else(|| me.site_id.clone());
+    refusals::membership(
+        membership_management(&caller.client, me, &site_id),
+        "find organizations",
+        || ApiError::forbidden("Membership assistants find the organizations of their own site"),
+    )?;
+    let words = AccountSearch::words_of(p.keyword.as_deref().unwrap_or(""));
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+    let after: Option<(String, String)> = page.after()?;
+    let reads = state.store.reads();
+    let total = organizations::search_count(reads, &site_id, &words).await?;
+    let mut rows = organizations::search_page(
+        reads,
+        &site_id,
+        &words,
+        after.as_ref().map(|(n, id)| (n.as_str(), id.as_str())),
+        page.limit,
+    )
+    .await?;
+    let next = page.next_token(&mut rows, |o| {
+        (organizations::name_key(o), o.organization_id.clone())
+    });
+    let mut items = Vec::with_capacity(rows.len());
+    for o in &rows {
+        items.push(assistant_view(&state, o).await?);
+    }
+    Ok(Json(
+        Collection::page(
+            &state,
+            "/organizations",
+            &caller.params,
+            &page,
+            (items, next),
+            total,
+        )
+        .allowing(Allows::of(&[("POST", true)])),
+    ))
+}
