@@ -227,6 +227,29 @@ const PAGES = [
   }, 400],
   ['an account\'s lists and downloads', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/activity')), 200],
   ['an account\'s history of changes, as an administrator', ADMIN, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/changes')), 200],
+  ['find an organization', STAFF, (p) => p.goto(url('/staff/organizations?keyword=river')), 200],
+  ['add an organization', STAFF, (p) => p.goto(url('/staff/organizations/new')), 200],
+  ['add an organization with errors', STAFF, async (p) => {
+    await p.goto(url('/staff/organizations/new'));
+    await p.locator('#country').fill('Britain');
+    return post(p, 'main form button[type="submit"]');
+  }, 400],
+  ['an organization', STAFF, (p) => p.goto(url('/staff/organizations/riverside-school')), 200],
+  ['an organization changed with a bad country', STAFF, async (p) => {
+    await p.goto(url('/staff/organizations/riverside-school'));
+    await p.locator('#country').fill('USA');
+    return post(p, 'section[aria-labelledby="change"] button[type="submit"]');
+  }, 400],
+  ['an organization\'s members and sponsors', STAFF, (p) => p.goto(url('/staff/organizations/riverside-school/members')), 200],
+  ['a member added to an organization with errors', STAFF, async (p) => {
+    await p.goto(url('/staff/organizations/riverside-school/members'));
+    return post(p, 'section[aria-labelledby="add-member"] button[type="submit"]');
+  }, 400],
+  ['an account moved to an organization there is not', STAFF, async (p) => {
+    await p.goto(url('/staff/accounts/reader@demo.lectern'));
+    await p.locator('#organizationId').fill('no-such-school');
+    return post(p, 'section[aria-labelledby="organization"] form:not(.inline-form) button[type="submit"]');
+  }, 400],
   ['a staff page refused to a reader', true, (p) => p.goto(url('/staff/accounts')), 403],
 ];
 

@@ -13,6 +13,7 @@ mod sponsors;
 mod title_availabilities;
 pub mod view;
 
+pub(crate) use directory::organization_types;
 pub(crate) use member_view::MemberSummary;
 pub(crate) use members::{create_member, list_members, member_summary, update_member};
 pub(crate) use organization::get_my_organization;

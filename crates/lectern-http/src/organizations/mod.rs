@@ -34,6 +34,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 // The staff's pages call these handlers themselves, so that a page refuses what the API refuses.
+pub(crate) use members::{create_member as add_member, list_members};
 pub(crate) use membership::{join_organization, leave_organization};
-pub(crate) use organization::{create_organization, get_organization, update_organization};
+pub(crate) use organization::{
+    create_organization, get_organization, set_primary_contact, update_organization,
+};
 pub(crate) use search::search_organizations;

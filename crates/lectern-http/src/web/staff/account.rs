@@ -10,10 +10,13 @@ use lectern_store::{accounts, organizations};
 use super::account_form::{AccountForm, TEXT_FIELDS, blanked, parameters, roles_in_words};
 use super::home::{memberships_only, staff_only};
 use super::records::{self, Owner, Records};
+use axum::http::StatusCode;
+
 use crate::accounts::{UserAccount, create_account, set_password, update_account};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
+use crate::organizations::{join_organization, leave_organization};
 use crate::state::AppState;
 use crate::web::forms::{self, FormErrors, Posted};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
@@ -122,6 +125,10 @@ struct AccountPage<'a> {
     lock_action: String,
     password_action: String,
     password_errors: FormErrors,
+    organization_errors: FormErrors,
+    organization_asked: String,
+    in_organization: bool,
+    organization_action: String,
     find: String,
     done: Option<&'static str>,
 }
@@ -232,6 +239,92 @@ pub async fn password(
     }
 }
 
+/// `POST /{site}/staff/accounts/{account}/organization`: into an organization, or moved to
+/// another, as a member or a sponsor.
+pub async fn join(
+    State(state): State<AppState>,
+    Path((_, account)): Path<(String, String)>,
+    Posted {
+        site,
+        visitor,
+        form,
+        ..
+    }: Posted,
+) -> ApiResult<Response> {
+    staff_only(&visitor)?;
+    let params = form.only(&["organizationId", "role"]);
+    match join_organization(
+        State(state.clone()),
+        forms::caller_with(&visitor, params),
+        Path(account.clone()),
+    )
+    .await
+    {
+        Ok(_) => Ok(done(&site, &visitor, &account, "joined")),
+        Err(e)
+            if e.status == StatusCode::NOT_FOUND
+                && !forms::field(&form, "organizationId").is_empty() =>
+        {
+            // The account was found (the page shows it); the organization named was not.
+            let errors = FormErrors {
+                fields: vec![(
+                    "organizationId".to_owned(),
+                    "There is no such organization on this site.".to_owned(),
+                )],
+                general: Vec::new(),
+            };
+            account_page(
+                &state,
+                &site,
+                &visitor,
+                &account,
+                Asked::Organization(errors, forms::field(&form, "organizationId")),
+            )
+            .await
+        }
+        Err(e) => {
+            let errors = FormErrors::of(e)?
+                .missing_as("organizationId", "Enter the organization's identifier");
+            account_page(
+                &state,
+                &site,
+                &visitor,
+                &account,
+                Asked::Organization(errors, forms::field(&form, "organizationId")),
+            )
+            .await
+        }
+    }
+}
+
+/// `POST /{site}/staff/accounts/{account}/organization/leave`.
+pub async fn leave(
+    State(state): State<AppState>,
+    Path((_, account)): Path<(String, String)>,
+    Posted { site, visitor, .. }: Posted,
+) -> ApiResult<Response> {
+    staff_only(&visitor)?;
+    let caller = forms::caller_with(&visitor, Params::default());
+    match leave_organization(State(state.clone()), caller, Path(account.clone())).await {
+        Ok(_) => Ok(done(&site, &visitor, &account, "left")),
+        Err(e) if e.status == StatusCode::CONFLICT => {
+            let errors = FormErrors {
+                fields: Vec::new(),
+                general: e.messages,
+            };
+            account_page(
+                &state,
+                &site,
+                &visitor,
+                &account,
+                Asked::Organization(errors, String::new()),
+            )
+            .await
+        }
+        Err(e) => Err(e),
+    }
+}
+
 fn done(site: &WebSite, visitor: &Visitor, account: &str, what: &str) -> Response {
     see_other(
         &with_query(&account_page_path(site, account), &[("done", what)]),
@@ -244,6 +337,7 @@ enum Asked {
     Nothing,
     Change(FormErrors, AccountForm),
     Password(FormErrors),
+    Organization(FormErrors, String),
 }
 
 async fn account_page(
@@ -255,21 +349,20 @@ async fn account_page(
 ) -> ApiResult<Response> {
     let a = records::account(state, visitor, account).await?;
     let facts = facts(state, &a).await?;
-    let (errors, form, password_errors) = match asked {
-        Asked::Nothing => (
-            FormErrors::default(),
-            AccountForm::of(&a),
-            FormErrors::default(),
-        ),
-        Asked::Change(e, f) => (e, f, FormErrors::default()),
-        Asked::Password(e) => (FormErrors::default(), AccountForm::of(&a), e),
+    let none = FormErrors::default;
+    let (errors, form, password_errors, (organization_errors, organization_asked)) = match asked {
+        Asked::Nothing => (none(), AccountForm::of(&a), none(), (none(), String::new())),
+        Asked::Change(e, f) => (e, f, none(), (none(), String::new())),
+        Asked::Password(e) => (none(), AccountForm::of(&a), e, (none(), String::new())),
+        Asked::Organization(e, asked) => (none(), AccountForm::of(&a), none(), (e, asked)),
     };
     let action = account_page_path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let status = if errors.any() {
-        errors.status()
+    let in_error = errors.any() || password_errors.any() || organization_errors.any();
+    let status = if in_error {
+        StatusCode::BAD_REQUEST
     } else {
-        password_errors.status()
+        StatusCode::OK
     };
     let done = match forms::field(&visitor.caller.params, "done").as_str() {
         "created" => Some("The account was added."),
@@ -277,6 +370,8 @@ async fn account_page(
         "locked" => Some("The account was locked: it cannot sign in."),
         "unlocked" => Some("The account was unlocked."),
         "password" => Some("The password was changed. Tell the person their new password."),
+        "joined" => Some("The account is now in the organization."),
+        "left" => Some("The account left its organization: it reads as an individual member now."),
         _ => None,
     };
     Ok(page(
@@ -289,6 +384,7 @@ async fn account_page(
                 .to_owned(),
             facts,
             lock_action: format!("{action}/lock"),
+            organization_action: format!("{action}/organization"),
             password_action: format!("{action}/password"),
             action,
             errors,
@@ -297,6 +393,12 @@ async fn account_page(
             creating: false,
             locked: a.locked,
             password_errors,
+            organization_errors,
+            organization_asked,
+            in_organization: a
+                .roles
+                .iter()
+                .any(|r| r == "organizationMember" || r == "organizationSponsor"),
             find: site.path("/staff/accounts"),
             done,
         },

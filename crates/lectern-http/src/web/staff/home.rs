@@ -29,6 +29,8 @@ struct Memberships {
     new_account: String,
     proof: String,
     under_review: String,
+    organizations: String,
+    new_organization: String,
 }
 
 /// The staff's pages are theirs alone: a guest signs in, anyone else is refused.
@@ -94,6 +96,8 @@ async fn memberships(
         find: site.path("/staff/accounts"),
         new_account: site.path("/staff/accounts/new"),
         proof: site.path("/staff/proof"),
+        organizations: site.path("/staff/organizations"),
+        new_organization: site.path("/staff/organizations/new"),
         under_review: match queue.total_results {
             0 => "none waiting".to_owned(),
             1 => "1 waiting".to_owned(),

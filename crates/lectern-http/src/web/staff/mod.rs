@@ -10,6 +10,8 @@ mod accounts;
 mod activity;
 mod agreements;
 mod home;
+mod organization;
+mod organizations;
 mod proof;
 mod reading;
 mod records;
@@ -39,6 +41,14 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/{site_id}/staff/accounts/{account}/password",
             post(account::password),
+        )
+        .route(
+            "/{site_id}/staff/accounts/{account}/organization",
+            post(account::join),
+        )
+        .route(
+            "/{site_id}/staff/accounts/{account}/organization/leave",
+            post(account::leave),
         )
         .route(
             "/{site_id}/staff/accounts/{account}/agreements",
@@ -79,6 +89,22 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/{site_id}/staff/accounts/{account}/changes",
             get(activity::changes),
+        )
+        .route(
+            "/{site_id}/staff/organizations",
+            get(organizations::find).post(organizations::create),
+        )
+        .route(
+            "/{site_id}/staff/organizations/new",
+            get(organizations::new),
+        )
+        .route(
+            "/{site_id}/staff/organizations/{organization}",
+            get(organization::show).post(organization::change),
+        )
+        .route(
+            "/{site_id}/staff/organizations/{organization}/members",
+            get(organization::members).post(organization::members_form),
         )
         .route("/{site_id}/staff/proof", get(proof::queue))
         .route("/{site_id}/staff/proof/{submission}", post(proof::decide))

@@ -1,0 +1,517 @@
+//! An organization, for its membership assistants: what it is and every field document 3 lets
+//! them change (`GET`/`PUT /v2/organizations/{id}`); its members, sponsors and primary contact,
+//! a member added, an account brought in as a member or a sponsor (`.../members`,
+//! `.../primaryContact`, `PUT /v2/accounts/{id}/organization`).
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Response;
+
+use super::account::account_page_path;
+use super::home::staff_only;
+use crate::accounts::search_accounts;
+use crate::conventions::json::Json;
+use crate::conventions::links::segment;
+use crate::conventions::params::Params;
+use crate::error::ApiResult;
+use crate::organizations::view::OrganizationView;
+use crate::organizations::{
+    add_member, get_organization, join_organization, list_members, set_primary_contact,
+    update_organization,
+};
+use crate::state::AppState;
+use crate::web::forms::{self, Choice, FormErrors, Posted, choices};
+use crate::web::render::{Chrome, Section, page, see_other, with_query};
+use crate::web::session::{Here, Visitor, WebSite};
+
+pub fn organization_page_path(site: &WebSite, id: &str) -> String {
+    site.path(&format!("/staff/organizations/{}", segment(id)))
+}
+
+/// The text fields of the organization's form: (parameter, label, input type, hint).
+const TEXT_FIELDS: [(&str, &str, &str, &str); 10] = [
+    ("organizationName", "Name", "text", ""),
+    ("address1", "Address line 1", "text", ""),
+    ("address2", "Address line 2", "text", ""),
+    ("city", "Town or city", "text", ""),
+    ("state", "State, province or county", "text", ""),
+    ("postalCode", "Postal code", "text", ""),
+    (
+        "country",
+        "Country",
+        "text",
+        "Its two-letter code, such as US, GB or CA.",
+    ),
+    ("phoneNumber", "Phone number", "tel", ""),
+    ("website", "Website", "url", ""),
+    ("notes", "Notes", "text", "For the library's staff."),
+];
+
+/// The boxes of the form, sent `false` when unticked (a form sends nothing for them).
+const FLAGS: [(&str, &str); 10] = [
+    ("agreementSigned", "The organization's agreement is signed"),
+    ("riderSigned", "The rider is signed"),
+    ("canDownloadNIMAC", "May download NIMAC titles"),
+    (
+        "canCreateUsers",
+        "May add members and vouch for their proof of disability",
+    ),
+    ("suspended", "Suspended: its members cannot download"),
+    ("unreported", "Left out of reports"),
+    ("servicePlus", "Has the premium features"),
+    ("readingCompanion", "Has the reading companion"),
+    ("safeSearch", "Safe search for new members"),
+    (
+        "allowSearchDownloads",
+        "New members may download what they find",
+    ),
+];
+
+const ALLOWANCES: &[(&str, &str)] = &[
+    ("100", "100 a month per member"),
+    ("200", "200 a month per member"),
+    ("300", "300 a month per member"),
+    ("unlimited", "Unlimited"),
+];
+
+type TextField = (&'static str, &'static str, &'static str, &'static str);
+
+#[derive(Template)]
+#[template(path = "web/staff/organization.html")]
+struct OrganizationPage<'a> {
+    chrome: &'a Chrome,
+    name: String,
+    facts: Vec<(&'static str, String)>,
+    tabs: Vec<(&'static str, String, bool)>,
+    action: String,
+    errors: FormErrors,
+    form: Params,
+    fields: &'static [TextField],
+    flags: Vec<(&'static str, &'static str, bool)>,
+    allowances: Vec<Choice>,
+    done: Option<&'static str>,
+}
+
+impl OrganizationPage<'_> {
+    pub fn value(&self, name: &str) -> String {
+        forms::field(&self.form, name)
+    }
+}
+
+fn tabs(site: &WebSite, id: &str, members: bool) -> Vec<(&'static str, String, bool)> {
+    let base = organization_page_path(site, id);
+    vec![
+        ("The organization", base.clone(), !members),
+        ("Members and sponsors", format!("{base}/members"), members),
+    ]
+}
+
+/// The organization as its form shows it.
+fn as_form(o: &OrganizationView) -> Params {
+    let text = |v: &Option<String>| v.clone().unwrap_or_default();
+    let mut pairs: Vec<(String, String)> = [
+        ("organizationName", o.organization_name.clone()),
+        ("address1", text(&o.address.address1)),
+        ("address2", text(&o.address.address2)),
+        ("city", text(&o.address.city)),
+        ("state", text(&o.address.state)),
+        ("postalCode", text(&o.address.postal_code)),
+        ("country", text(&o.address.country)),
+        ("phoneNumber", text(&o.phone_number)),
+        ("website", text(&o.web_site)),
+        ("notes", text(&o.notes)),
+        ("numBooksAllowed", o.num_books_allowed.clone()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect();
+    for (name, on) in [
+        ("agreementSigned", o.has_org_agreement),
+        ("riderSigned", o.has_rider),
+        ("canDownloadNIMAC", o.can_download_nimac),
+        ("canCreateUsers", o.can_create_users),
+        ("suspended", o.suspended),
+        ("unreported", o.unreported),
+        ("servicePlus", o.has_service_plus),
+        ("readingCompanion", o.has_reading_companion),
+        ("safeSearch", o.safe_search),
+        ("allowSearchDownloads", o.allow_search_downloads),
+    ] {
+        if on {
+            pairs.push((name.to_owned(), "true".to_owned()));
+        }
+    }
+    Params::from_pairs(pairs)
+}
+
+async fn organization(
+    state: &AppState,
+    visitor: &Visitor,
+    id: &str,
+) -> ApiResult<OrganizationView> {
+    let Json(o) = get_organization(
+        State(state.clone()),
+        forms::caller_with(visitor, Params::default()),
+        Path(id.to_owned()),
+    )
+    .await?;
+    Ok(o)
+}
+
+/// `GET /{site}/staff/organizations/{organization}`.
+pub async fn show(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    here: Here,
+) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    staff_only(&visitor)?;
+    organization_page(&state, &site, &visitor, &id, FormErrors::default(), None).await
+}
+
+/// `POST /{site}/staff/organizations/{organization}`: the organization as changed.
+pub async fn change(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    Posted {
+        site,
+        visitor,
+        form,
+        ..
+    }: Posted,
+) -> ApiResult<Response> {
+    staff_only(&visitor)?;
+    let mut params = form.clone();
+    for (flag, _) in FLAGS {
+        if forms::field(&form, flag) != "true" {
+            params = params.with(flag, "false");
+        }
+    }
+    match update_organization(
+        State(state.clone()),
+        forms::caller_with(&visitor, params),
+        Path(id.clone()),
+    )
+    .await
+    {
+        Ok(_) => Ok(see_other(
+            &with_query(&organization_page_path(&site, &id), &[("done", "changed")]),
+            &visitor.set_cookies,
+        )),
+        Err(e) => {
+            let errors = FormErrors::of(e)?;
+            organization_page(&state, &site, &visitor, &id, errors, Some(form)).await
+        }
+    }
+}
+
+async fn organization_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    id: &str,
+    errors: FormErrors,
+    asked: Option<Params>,
+) -> ApiResult<Response> {
+    let o = organization(state, visitor, id).await?;
+    let form = asked.unwrap_or_else(|| as_form(&o));
+    let action = organization_page_path(site, &o.organization_id);
+    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let contact = o.primary_contact.as_ref().map_or_else(
+        || "None".to_owned(),
+        |c| {
+            format!(
+                "{} {}{}",
+                c.name.first_name,
+                c.name.last_name,
+                c.email_address
+                    .as_deref()
+                    .map(|e| format!(" ({e})"))
+                    .unwrap_or_default()
+            )
+        },
+    );
+    let status = errors.status();
+    Ok(page(
+        status,
+        &OrganizationPage {
+            chrome: &chrome,
+            name: o.organization_name.clone(),
+            facts: vec![
+                ("Identifier", o.organization_id.clone()),
+                ("Kind", o.organization_type.clone()),
+                (
+                    "Subscription",
+                    o.subscription_type
+                        .clone()
+                        .unwrap_or_else(|| "None".to_owned()),
+                ),
+                ("Primary contact", contact),
+                ("Downloads a member may make", o.num_books_allowed.clone()),
+            ],
+            tabs: tabs(site, &o.organization_id, false),
+            flags: FLAGS
+                .iter()
+                .map(|&(name, label)| (name, label, forms::field(&form, name) == "true"))
+                .collect(),
+            allowances: choices(ALLOWANCES, &forms::field(&form, "numBooksAllowed")),
+            fields: &TEXT_FIELDS,
+            done: match forms::field(&visitor.caller.params, "done").as_str() {
+                "created" => Some("The organization was added, with its primary contact."),
+                "changed" => Some("The organization was changed."),
+                _ => None,
+            },
+            action,
+            errors,
+            form,
+        },
+        visitor,
+    ))
+}
+
+#[derive(Template)]
+#[template(path = "web/staff/organization_members.html")]
+struct MembersPage<'a> {
+    chrome: &'a Chrome,
+    name: String,
+    tabs: Vec<(&'static str, String, bool)>,
+    action: String,
+    lists: Vec<Choice>,
+    orders: Vec<Choice>,
+    grade: String,
+    count: String,
+    members: Vec<(String, String, String)>,
+    next: Option<String>,
+    sponsors: Vec<(String, String, String, bool)>,
+    /// Which form the errors are of: `member`, `sponsor`, `join` or `contact`.
+    errors_of: &'static str,
+    errors: FormErrors,
+    form: Params,
+    done: Option<&'static str>,
+}
+
+impl MembersPage<'_> {
+    pub fn value(&self, name: &str) -> String {
+        forms::field(&self.form, name)
+    }
+}
+
+const LISTS: &[(&str, &str)] = &[
+    ("allMembers", "All members"),
+    ("orgMembers", "Members through the organization only"),
+    ("individualMembers", "Members with their own membership too"),
+];
+const ORDERS: &[(&str, &str)] = &[
+    ("lastName", "Last name"),
+    ("firstName", "First name"),
+    ("grade", "Grade"),
+    ("birthDate", "Date of birth"),
+    ("district", "District"),
+    ("school", "School"),
+];
+
+/// `GET /{site}/staff/organizations/{organization}/members`.
+pub async fn members(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    here: Here,
+) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    staff_only(&visitor)?;
+    members_page(
+        &state,
+        &site,
+        &visitor,
+        &id,
+        ("", FormErrors::default()),
+        Params::default(),
+    )
+    .await
+}
+
+/// `POST /{site}/staff/organizations/{organization}/members`: a member added (`form=member`),
+/// an account brought in as a member or sponsor (`join`), or the primary contact named
+/// (`contact`).
+pub async fn members_form(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    Posted {
+        site,
+        visitor,
+        form,
+        ..
+    }: Posted,
+) -> ApiResult<Response> {
+    staff_only(&visitor)?;
+    let which = match forms::field(&form, "form").as_str() {
+        "join" => "join",
+        "contact" => "contact",
+        _ => "member",
+    };
+    let st = State(state.clone());
+    let result = match which {
+        "join" => {
+            let user = forms::field(&form, "userIdentifier");
+            let params = form.only(&["role", "title"]).with("organizationId", &id);
+            join_organization(st, forms::caller_with(&visitor, params), Path(user))
+                .await
+                .map(|_| "joined")
+        }
+        "contact" => {
+            let params = form.only(&["userIdentifier"]);
+            set_primary_contact(st, forms::caller_with(&visitor, params), Path(id.clone()))
+                .await
+                .map(|_| "contact")
+        }
+        _ => {
+            let params = form.only(&[
+                "firstName",
+                "lastName",
+                "dateOfBirth",
+                "grade",
+                "username",
+                "password",
+                "disabilityType",
+                "proofSource",
+                "disabilityPlan",
+            ]);
+            add_member(st, forms::caller_with(&visitor, params), Path(id.clone()))
+                .await
+                .map(|_| "added")
+        }
+    };
+    match result {
+        Ok(what) => Ok(see_other(
+            &with_query(
+                &format!("{}/members", organization_page_path(&site, &id)),
+                &[("done", what)],
+            ),
+            &visitor.set_cookies,
+        )),
+        Err(e) => {
+            let errors = FormErrors::of(e)?
+                .missing_as("firstName", "Enter the member's first name")
+                .missing_as("lastName", "Enter the member's last name")
+                .missing_as("dateOfBirth", "Enter the member's date of birth")
+                .missing_as("grade", "Enter the member's grade")
+                .missing_as("userIdentifier", "Enter a user name or account identifier");
+            members_page(&state, &site, &visitor, &id, (which, errors), form).await
+        }
+    }
+}
+
+async fn members_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    id: &str,
+    (errors_of, errors): (&'static str, FormErrors),
+    form: Params,
+) -> ApiResult<Response> {
+    let o = organization(state, visitor, id).await?;
+    let asked = visitor
+        .caller
+        .params
+        .only(&["sponsorList", "grade", "sortOrder", "start"]);
+    let Json(found) = list_members(
+        State(state.clone()),
+        forms::caller_with(visitor, asked.clone()),
+        Path(o.organization_id.clone()),
+    )
+    .await?;
+    let sponsors_of = Params::from_pairs(vec![
+        ("organizationId".to_owned(), o.organization_id.clone()),
+        ("role".to_owned(), "organizationSponsor".to_owned()),
+        ("limit".to_owned(), "100".to_owned()),
+    ]);
+    let Json(sponsors) = search_accounts(
+        State(state.clone()),
+        forms::caller_with(visitor, sponsors_of),
+    )
+    .await?;
+    let contact = o
+        .primary_contact
+        .as_ref()
+        .map(|c| c.user_account_id.clone());
+    let base = format!(
+        "{}/members",
+        organization_page_path(site, &o.organization_id)
+    );
+    let list = forms::field(&asked, "sponsorList");
+    let grade = forms::field(&asked, "grade");
+    let order = forms::field(&asked, "sortOrder");
+    let filters = [
+        ("sponsorList", list.as_str()),
+        ("grade", grade.as_str()),
+        ("sortOrder", order.as_str()),
+    ];
+    let chrome = Chrome::of(site, visitor, &with_query(&base, &filters), Section::Staff);
+    let status = errors.status();
+    Ok(page(
+        status,
+        &MembersPage {
+            chrome: &chrome,
+            name: o.organization_name.clone(),
+            tabs: tabs(site, &o.organization_id, true),
+            lists: choices(LISTS, if list.is_empty() { "allMembers" } else { &list }),
+            orders: choices(ORDERS, if order.is_empty() { "lastName" } else { &order }),
+            count: match found.total_results {
+                0 => "No members.".to_owned(),
+                1 => "1 member.".to_owned(),
+                n => format!("{n} members."),
+            },
+            members: found
+                .items
+                .iter()
+                .map(|m| {
+                    let about = [
+                        m.grade.as_deref().map(|g| format!("grade {g}")),
+                        m.email_address.clone(),
+                        Some(format!(
+                            "proof of disability {}",
+                            m.proof_of_disability_status
+                        )),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                    (
+                        format!("{} {}", m.name.first_name, m.name.last_name),
+                        account_page_path(site, &m.user_account_id),
+                        about,
+                    )
+                })
+                .collect(),
+            next: found.next.as_deref().map(|n| {
+                let mut pairs = filters.to_vec();
+                pairs.push(("start", n));
+                with_query(&base, &pairs)
+            }),
+            sponsors: sponsors
+                .items
+                .iter()
+                .map(|s| {
+                    (
+                        format!("{} {}", s.name.first_name, s.name.last_name),
+                        account_page_path(site, &s.user_account_id),
+                        s.user_account_id.clone(),
+                        contact.as_deref() == Some(s.user_account_id.as_str()),
+                    )
+                })
+                .collect(),
+            grade,
+            done: match forms::field(&visitor.caller.params, "done").as_str() {
+                "added" => Some("The member was added."),
+                "joined" => Some("The account is now in the organization."),
+                "contact" => Some("The primary contact was changed."),
+                _ => None,
+            },
+            action: base,
+            errors_of,
+            errors,
+            form,
+        },
+        visitor,
+    ))
+}

@@ -1,0 +1,257 @@
+//! Finding and adding organizations: words of a name, a page at a time (`GET
+//! /v2/organizations`), and a new organization with its primary contact (`POST
+//! /v2/organizations`).
+
+use askama::Template;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+
+use super::home::{memberships_only, staff_only};
+use super::organization::organization_page_path;
+use crate::conventions::json::Json;
+use crate::conventions::params::Params;
+use crate::error::ApiResult;
+use crate::my_organization::organization_types;
+use crate::organizations::{create_organization, search_organizations};
+use crate::state::AppState;
+use crate::web::forms::{self, FormErrors, Posted};
+use crate::web::render::{Chrome, Section, page, see_other, with_query};
+use crate::web::session::{Here, Visitor, WebSite};
+
+#[derive(Template)]
+#[template(path = "web/staff/organizations.html")]
+struct OrganizationsPage<'a> {
+    chrome: &'a Chrome,
+    action: String,
+    keyword: String,
+    count: String,
+    found: Vec<(String, String, String)>,
+    next: Option<String>,
+    first: Option<String>,
+    new_organization: String,
+}
+
+/// `GET /{site}/staff/organizations`.
+pub async fn find(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    staff_only(&visitor)?;
+    let asked = visitor.caller.params.only(&["keyword", "start"]);
+    let Json(found) = search_organizations(
+        State(state.clone()),
+        forms::caller_with(&visitor, asked.clone()),
+    )
+    .await?;
+    let keyword = forms::field(&asked, "keyword");
+    let action = site.path("/staff/organizations");
+    let chrome = Chrome::of(
+        &site,
+        &visitor,
+        &with_query(&action, &[("keyword", &keyword)]),
+        Section::Staff,
+    );
+    Ok(page(
+        StatusCode::OK,
+        &OrganizationsPage {
+            chrome: &chrome,
+            count: match found.total_results {
+                0 => "No organizations found.".to_owned(),
+                1 => "1 organization found.".to_owned(),
+                n => format!("{n} organizations found."),
+            },
+            found: found
+                .items
+                .iter()
+                .map(|o| {
+                    let place = [o.address.city.as_deref(), o.address.country.as_deref()]
+                        .into_iter()
+                        .flatten()
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    (
+                        o.organization_name.clone(),
+                        organization_page_path(&site, &o.organization_id),
+                        format!(
+                            "{}; {place}{}",
+                            o.organization_type,
+                            if o.suspended { "; suspended" } else { "" }
+                        ),
+                    )
+                })
+                .collect(),
+            next: found
+                .next
+                .as_deref()
+                .map(|n| with_query(&action, &[("keyword", &keyword), ("start", n)])),
+            first: asked
+                .one("start")
+                .ok()
+                .flatten()
+                .map(|_| with_query(&action, &[("keyword", &keyword)])),
+            new_organization: site.path("/staff/organizations/new"),
+            keyword,
+            action,
+        },
+        &visitor,
+    ))
+}
+
+/// The new organization form's text fields: (parameter, label, input type, hint).
+pub const NEW_FIELDS: [(&str, &str, &str, &str); 15] = [
+    ("organizationName", "Name", "text", ""),
+    ("address1", "Address line 1", "text", ""),
+    ("address2", "Address line 2 (optional)", "text", ""),
+    ("city", "Town or city", "text", ""),
+    ("state", "State, province or county (optional)", "text", ""),
+    ("postalCode", "Postal code", "text", ""),
+    (
+        "country",
+        "Country",
+        "text",
+        "Its two-letter code, such as US, GB or CA.",
+    ),
+    ("phoneNumber", "Phone number (optional)", "tel", ""),
+    ("website", "Website (optional)", "url", ""),
+    (
+        "contactFirstName",
+        "Primary contact's first name",
+        "text",
+        "",
+    ),
+    ("contactLastName", "Primary contact's last name", "text", ""),
+    (
+        "contactTitle",
+        "Primary contact's title",
+        "text",
+        "Such as Teacher of the visually impaired.",
+    ),
+    (
+        "contactEmailAddress",
+        "Primary contact's e-mail address",
+        "email",
+        "Also the user name they sign in with.",
+    ),
+    (
+        "contactPhoneNumber",
+        "Primary contact's phone number (optional)",
+        "tel",
+        "",
+    ),
+    (
+        "subscriptionType",
+        "Kind of subscription (optional)",
+        "text",
+        "Leave it empty for what the organization's kind has.",
+    ),
+];
+
+type TextField = (&'static str, &'static str, &'static str, &'static str);
+
+#[derive(Template)]
+#[template(path = "web/staff/organization_new.html")]
+struct NewOrganizationPage<'a> {
+    chrome: &'a Chrome,
+    action: String,
+    errors: FormErrors,
+    form: Params,
+    fields: &'static [TextField],
+    kinds: Vec<(String, String, bool)>,
+    find: String,
+}
+
+impl NewOrganizationPage<'_> {
+    pub fn value(&self, name: &str) -> String {
+        forms::field(&self.form, name)
+    }
+}
+
+/// `GET /{site}/staff/organizations/new`.
+pub async fn new(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    memberships_only(&site, &visitor)?;
+    new_page(
+        &state,
+        &site,
+        &visitor,
+        FormErrors::default(),
+        Params::default(),
+    )
+    .await
+}
+
+/// `POST /{site}/staff/organizations`: the organization and its primary contact, then its page.
+pub async fn create(
+    State(state): State<AppState>,
+    Posted {
+        site,
+        visitor,
+        form,
+        ..
+    }: Posted,
+) -> ApiResult<Response> {
+    staff_only(&visitor)?;
+    match create_organization(
+        State(state.clone()),
+        forms::caller_with(&visitor, form.clone()),
+    )
+    .await
+    {
+        Ok(created) => Ok(see_other(
+            &with_query(
+                &organization_page_path(&site, &created.1.organization_id),
+                &[("done", "created")],
+            ),
+            &visitor.set_cookies,
+        )),
+        Err(e) => {
+            let errors = FormErrors::of(e)?
+                .missing_as("organizationName", "Enter the organization's name")
+                .missing_as("address1", "Enter the first line of the address")
+                .missing_as("city", "Enter the town or city")
+                .missing_as("postalCode", "Enter the postal code")
+                .missing_as("country", "Enter the country's two-letter code")
+                .missing_as("organizationType", "Choose the kind of organization")
+                .missing_as("contactFirstName", "Enter the primary contact's first name")
+                .missing_as("contactLastName", "Enter the primary contact's last name")
+                .missing_as("contactTitle", "Enter the primary contact's title")
+                .missing_as(
+                    "contactEmailAddress",
+                    "Enter the primary contact's e-mail address",
+                );
+            new_page(&state, &site, &visitor, errors, form).await
+        }
+    }
+}
+
+async fn new_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    errors: FormErrors,
+    form: Params,
+) -> ApiResult<Response> {
+    let all = Params::from_pairs(vec![("limit".to_owned(), "100".to_owned())]);
+    let Json(kinds) =
+        organization_types(State(state.clone()), forms::caller_with(visitor, all)).await?;
+    let chosen = forms::field(&form, "organizationType");
+    let action = site.path("/staff/organizations");
+    let chrome = Chrome::of(site, visitor, &format!("{action}/new"), Section::Staff);
+    let status = errors.status();
+    Ok(page(
+        status,
+        &NewOrganizationPage {
+            chrome: &chrome,
+            find: action.clone(),
+            action,
+            errors,
+            fields: &NEW_FIELDS,
+            kinds: kinds
+                .items
+                .iter()
+                .map(|k| (k.name.clone(), k.description.clone(), k.name == chosen))
+                .collect(),
+            form,
+        },
+        visitor,
+    ))
+}
