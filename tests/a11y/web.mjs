@@ -207,7 +207,7 @@ const PAGES = [
   ['a subscription given a last day before its first', STAFF, async (p) => {
     await p.goto(url('/staff/accounts/reader@demo.lectern/subscriptions'));
     await p.locator('#s0-endDate').fill('2000-01-01');
-    return post(p, 'li form:not(.inline-form) button[type="submit"]');
+    return post(p, 'form:has(#s0-endDate) button[type="submit"]');
   }, 400],
   ['a subscription granted with nothing chosen', STAFF, async (p) => {
     await p.goto(url('/staff/accounts/reader@demo.lectern/subscriptions'));
@@ -249,6 +249,13 @@ const PAGES = [
     await p.goto(url('/staff/accounts/reader@demo.lectern'));
     await p.locator('#organizationId').fill('no-such-school');
     return post(p, 'section[aria-labelledby="organization"] form:not(.inline-form) button[type="submit"]');
+  }, 400],
+  ['import the directory of organizations', STAFF, (p) => p.goto(url('/staff/organizations/directory')), 200],
+  ['a directory file with bad lines', STAFF, async (p) => {
+    await p.goto(url('/staff/organizations/directory'));
+    const csv = 'referenceOrgId,name,organizationType,state,country\nd-1,,school,WA,US\nd-2,Oak,school,WA,USA\n';
+    await p.locator('#file').setInputFiles({ name: 'directory.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    return post(p, 'main form button[type="submit"]');
   }, 400],
   ['a staff page refused to a reader', true, (p) => p.goto(url('/staff/accounts')), 403],
 ];

@@ -8,9 +8,7 @@ use clap::{Args, Subcommand};
 use lectern_domain::client::FirstParty;
 use lectern_domain::password::NewPassword;
 use lectern_domain::secret::{hash_password, new_token};
-use lectern_store::fixture::{
-    self, ClientEntry, FixtureFile, ReferenceOrganizationEntry, SiteEntry, UserEntry,
-};
+use lectern_store::fixture::{self, ClientEntry, FixtureFile, SiteEntry, UserEntry, directory_csv};
 use lectern_store::{Store, accounts, clients, sites};
 
 use super::open_store;
@@ -476,94 +474,20 @@ fn read_password() -> anyhow::Result<String> {
     Ok(password)
 }
 
-/// The columns every reference organization needs, as the header row names them.
-const DIRECTORY_COLUMNS: [&str; 5] = [
-    "referenceOrgId",
-    "name",
-    "organizationType",
-    "state",
-    "country",
-];
-
-/// A file whose first line is not a header naming the required columns is refused: read as
-/// one, a line of data would be taken for the header and the file would load nothing.
-fn check_directory_header(
-    file: &std::path::Path,
-    reader: &mut csv::Reader<std::fs::File>,
-) -> anyhow::Result<()> {
-    let header = reader
-        .headers()
-        .with_context(|| format!("{}: line 1", file.display()))?;
-    if header.is_empty() {
-        bail!(
-            "{} is empty: its first line must be a header naming the columns {}",
-            file.display(),
-            DIRECTORY_COLUMNS.join(", ")
-        );
-    }
-    let missing: Vec<&str> = DIRECTORY_COLUMNS
-        .into_iter()
-        .filter(|c| !header.iter().any(|h| h.trim() == *c))
-        .collect();
-    if !missing.is_empty() {
-        bail!(
-            "{}: line 1 must be a header row; it lacks the column{} {} (it reads: {})",
-            file.display(),
-            if missing.len() == 1 { "" } else { "s" },
-            missing.join(", "),
-            header.iter().collect::<Vec<_>>().join(",")
-        );
-    }
-    Ok(())
-}
-
-/// Rows loaded per transaction: each batch goes through the fixture loader's checks.
-const DIRECTORY_BATCH: usize = 2_000;
-
 async fn import_directory(store: &Store, file: &std::path::Path) -> anyhow::Result<()> {
-    let mut reader =
-        csv::Reader::from_path(file).with_context(|| format!("opening {}", file.display()))?;
-    check_directory_header(file, &mut reader)?;
-    let mut rows = Vec::new();
-    for (i, row) in reader.deserialize().enumerate() {
-        // Line 1 is the header.
-        let row: ReferenceOrganizationEntry =
-            row.with_context(|| format!("{}: line {}", file.display(), i + 2))?;
-        rows.push(row);
-    }
-    // Every row is checked before any is written, so that a bad line leaves nothing half-loaded.
-    let problems: Vec<String> = rows
-        .iter()
-        .enumerate()
-        .filter_map(|(i, r)| {
-            r.clone()
-                .check()
-                .err()
-                .map(|why| format!("line {}: {}", i + 2, why.join("; ")))
-        })
-        .collect();
-    if !problems.is_empty() {
-        bail!(
+    let input = std::fs::File::open(file).with_context(|| format!("opening {}", file.display()))?;
+    let rows = directory_csv::read(std::io::BufReader::new(input)).map_err(|problems| {
+        anyhow::anyhow!(
             "{} refused, nothing was loaded:\n{}",
             file.display(),
             problems.join("\n")
-        );
-    }
-    let bar = super::progress::bar(rows.len() as u64, "organizations");
+        )
+    })?;
     let total = rows.len();
-    while !rows.is_empty() {
-        let rest = rows.split_off(rows.len().min(DIRECTORY_BATCH));
-        let batch = std::mem::replace(&mut rows, rest);
-        let n = batch.len() as u64;
-        let fixture = FixtureFile {
-            reference_organizations: batch,
-            ..FixtureFile::default()
-        };
-        fixture::load(store, fixture)
-            .await
-            .with_context(|| format!("loading {}", file.display()))?;
-        bar.inc(n);
-    }
+    let bar = super::progress::bar(total as u64, "organizations");
+    directory_csv::load_all(store, rows, |n| bar.inc(n))
+        .await
+        .with_context(|| format!("loading {}", file.display()))?;
     bar.finish_and_clear();
     println!(
         "{total} reference organizations loaded from {}",

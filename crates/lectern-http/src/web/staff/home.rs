@@ -31,6 +31,7 @@ struct Memberships {
     under_review: String,
     organizations: String,
     new_organization: String,
+    directory: String,
 }
 
 /// The staff's pages are theirs alone: a guest signs in, anyone else is refused.
@@ -98,6 +99,7 @@ async fn memberships(
         proof: site.path("/staff/proof"),
         organizations: site.path("/staff/organizations"),
         new_organization: site.path("/staff/organizations/new"),
+        directory: site.path("/staff/organizations/directory"),
         under_review: match queue.total_results {
             0 => "none waiting".to_owned(),
             1 => "1 waiting".to_owned(),

@@ -9,6 +9,7 @@ mod account_proof;
 mod accounts;
 mod activity;
 mod agreements;
+mod directory;
 mod home;
 mod organization;
 mod organizations;
@@ -18,6 +19,7 @@ mod records;
 mod subscriptions;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
 use crate::state::AppState;
@@ -97,6 +99,12 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/{site_id}/staff/organizations/new",
             get(organizations::new),
+        )
+        .route(
+            "/{site_id}/staff/organizations/directory",
+            get(directory::show)
+                .post(directory::import)
+                .layer(DefaultBodyLimit::max(directory::MAX_BYTES + 64 * 1024)),
         )
         .route(
             "/{site_id}/staff/organizations/{organization}",

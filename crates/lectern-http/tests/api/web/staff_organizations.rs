@@ -7,13 +7,16 @@ use lectern_store::on_both_stores;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
-use super::{Browser, location};
+use reqwest::multipart::{Form, Part};
+
+use super::{Browser, hidden, location};
 use crate::support::*;
 
 on_both_stores!(
     an_assistant_adds_finds_and_changes_an_organization,
     an_assistant_keeps_members_and_sponsors,
     organization_pages_are_refused_to_whoever_may_not,
+    the_directory_is_imported_from_a_csv_file_checked_line_by_line,
 );
 
 async fn assistant(app: &TestApp) -> Browser<'_> {
@@ -340,4 +343,100 @@ async fn organization_pages_are_refused_to_whoever_may_not(backend: Backend) {
         StatusCode::NOT_FOUND,
     )
     .await;
+}
+
+const DIRECTORY: &str = "/main/staff/organizations/directory";
+
+/// Uploads `csv` with the directory page's form (its token unless `token` is false).
+async fn upload(b: &Browser<'_>, csv: Option<&str>, token: bool) -> reqwest::Response {
+    let page = b.page(DIRECTORY, StatusCode::OK).await;
+    let mut form = Form::new();
+    if token {
+        form = form.text("csrf", hidden(&page, "csrf").unwrap());
+    }
+    if let Some(csv) = csv {
+        let part = Part::bytes(csv.as_bytes().to_vec())
+            .file_name("directory.csv")
+            .mime_str("text/csv")
+            .unwrap();
+        form = form.part("file", part);
+    }
+    b.http
+        .post(b.app.url(DIRECTORY))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn the_directory_is_imported_from_a_csv_file_checked_line_by_line(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let b = assistant(&app).await;
+    let header = "referenceOrgId,name,organizationType,state,country,city\n";
+    let bad = format!(
+        "{header}dir-1,Alder School,school,WA,US,Seattle\ndir-2,,school,WA,US,Tacoma\ndir-3,Beech School,school,WA,USA,Yakima\n"
+    );
+    let refused = upload(&b, Some(&bad), true).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let page = refused.text().await.unwrap();
+    assert!(
+        page.contains("Nothing was loaded: the file has 2 problems"),
+        "{page}"
+    );
+    assert!(
+        page.contains("line 3: ") && page.contains("line 4: "),
+        "{page}"
+    );
+    assert!(
+        lectern_store::reference_organizations::get(app.store.reads(), "dir-1")
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let none = upload(&b, None, true).await;
+    assert_eq!(none.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        none.text()
+            .await
+            .unwrap()
+            .contains("Choose a CSV file of organizations")
+    );
+    let headless = upload(&b, Some("dir-1,Alder School,school,WA,US\n"), true).await;
+    assert!(
+        headless
+            .text()
+            .await
+            .unwrap()
+            .contains("line 1 must be a header row")
+    );
+
+    let good = format!(
+        "{header}dir-1,Alder School,school,WA,US,Seattle\ndir-2,Birch School,school,WA,US,Tacoma\n"
+    );
+    let tokenless = upload(&b, Some(&good), false).await;
+    assert_eq!(tokenless.status(), StatusCode::FORBIDDEN);
+    assert!(
+        lectern_store::reference_organizations::get(app.store.reads(), "dir-1")
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let loaded = upload(&b, Some(&good), true).await;
+    assert_eq!(loaded.status(), StatusCode::SEE_OTHER);
+    let page = b.page(&location(&loaded), StatusCode::OK).await;
+    assert!(
+        page.contains("2 organizations were loaded into the directory."),
+        "{page}"
+    );
+    let alder = lectern_store::reference_organizations::get(app.store.reads(), "dir-1")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(alder.city.as_deref(), Some("Seattle"));
+
+    let curator = Browser::new(&app);
+    curator
+        .sign_in("collection@example.org", "collection-pass-1")
+        .await;
+    curator.page(DIRECTORY, StatusCode::FORBIDDEN).await;
 }
