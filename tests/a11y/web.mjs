@@ -257,6 +257,15 @@ const PAGES = [
     await p.locator('#file').setInputFiles({ name: 'directory.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     return post(p, 'main form button[type="submit"]');
   }, 400],
+  ['the catalog, withdrawn titles by last update', CURATOR, (p) => p.goto(url('/staff/titles?titleStatus=withdrawn&sortOrder=updatedDate&direction=desc')), 200],
+  ['the catalog, three titles a page', CURATOR, (p) => p.goto(url('/staff/titles?limit=3')), 200],
+  ['the catalog in an order there is not', CURATOR, (p) => p.goto(url('/staff/titles?sortOrder=pages')), 400],
+  ['a title, as a collection assistant', CURATOR, (p) => p.goto(url('/staff/titles/demo-moby')), 200],
+  ['a title changed with a bad copyright year', CURATOR, async (p) => {
+    await p.goto(url('/staff/titles/demo-moby'));
+    await p.locator('#copyrightDate').fill('eighteen fifty-one');
+    return post(p, 'section[aria-labelledby="change"] button[type="submit"]');
+  }, 400],
   ['a staff page refused to a reader', true, (p) => p.goto(url('/staff/accounts')), 403],
 ];
 

@@ -56,7 +56,7 @@ pub struct CatalogParams {
 /// A title of the catalog: its complete record, listed under `titles` with the facets.
 #[derive(Serialize, ToSchema)]
 #[serde(transparent)]
-pub struct CatalogTitle(TitleCompleteRecord);
+pub struct CatalogTitle(pub TitleCompleteRecord);
 
 impl Listed for CatalogTitle {
     const ITEMS: &'static str = "titles";

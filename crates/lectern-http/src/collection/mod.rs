@@ -4,8 +4,8 @@
 //! `PUT /v2/titles/{serviceId}` and the periodical writes share their paths with the reading
 //! side, so the `titles` and `periodicals` routers mount them.
 
-mod catalog;
-mod history;
+pub(crate) mod catalog;
+pub(crate) mod history;
 pub(crate) mod periodical_edits;
 pub(crate) mod title_edits;
 

@@ -15,7 +15,8 @@ mod view;
 mod viewer;
 
 pub use record::{
-    GradeView, TitleCompleteRecord, check_visible, complete_record, live_title_for, visible_title,
+    GradeView, TitleCompleteRecord, check_visible, complete_record, get_title, live_title_for,
+    visible_title,
 };
 pub use view::{
     CategoryRef, FormatRef, TitleSummary, category_search_url, segment, service_category, summary,

@@ -26,7 +26,7 @@ const ADMIN: &str = "admin@example.org";
 
 /// Waits (up to 10 s) until the worker has applied every accepted edit and the index has
 /// caught up with what they changed.
-async fn edits_applied(app: &TestApp) {
+pub(crate) async fn edits_applied(app: &TestApp) {
     for _ in 0..200 {
         let queued = lectern_store::catalog_edits::queued(app.store.reads())
             .await

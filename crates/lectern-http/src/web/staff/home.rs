@@ -22,6 +22,8 @@ use crate::web::session::{Here, Visitor, WebSite};
 struct HomePage<'a> {
     chrome: &'a Chrome,
     memberships: Option<Memberships>,
+    /// The catalog, for collection assistants and administrators.
+    collection: Option<String>,
 }
 
 struct Memberships {
@@ -66,6 +68,15 @@ pub fn manages_memberships(visitor: &Visitor) -> bool {
         .is_some_and(|a| a.has_role(Role::MembershipAssistant) || a.has_role(Role::Administrator))
 }
 
+/// Whether the person manages the collection (what the home offers; the API decides each
+/// request).
+pub fn manages_the_collection(visitor: &Visitor) -> bool {
+    visitor
+        .caller
+        .user()
+        .is_some_and(|a| a.has_role(Role::CollectionAssistant) || a.has_role(Role::Administrator))
+}
+
 /// `GET /{site}/staff`.
 pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
@@ -81,6 +92,7 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
         &HomePage {
             chrome: &chrome,
             memberships,
+            collection: manages_the_collection(&visitor).then(|| site.path("/staff/titles")),
         },
         &visitor,
     ))

@@ -9,6 +9,7 @@ mod account_proof;
 mod accounts;
 mod activity;
 mod agreements;
+mod catalog;
 mod directory;
 mod home;
 mod organization;
@@ -17,6 +18,7 @@ mod proof;
 mod reading;
 mod records;
 mod subscriptions;
+mod title;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -113,6 +115,15 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/{site_id}/staff/organizations/{organization}/members",
             get(organization::members).post(organization::members_form),
+        )
+        .route("/{site_id}/staff/titles", get(catalog::show))
+        .route(
+            "/{site_id}/staff/titles/{title}",
+            get(title::show).post(title::change),
+        )
+        .route(
+            "/{site_id}/staff/titles/{title}/status",
+            post(title::status),
         )
         .route("/{site_id}/staff/proof", get(proof::queue))
         .route("/{site_id}/staff/proof/{submission}", post(proof::decide))

@@ -1,0 +1,148 @@
+//! The catalog as `GET /v2/catalog` gives collection assistants: every status, its filters and
+//! orders, a page at a time to the end.
+
+use askama::Template;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+
+use super::home::staff_only;
+use super::title::title_page_path;
+use crate::collection::catalog::catalog;
+use crate::conventions::json::Json;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::web::forms::{self, Choice, choices};
+use crate::web::render::{Chrome, Section, page, with_query};
+use crate::web::session::Here;
+
+/// The filters the page passes on, as the API names them.
+const FILTERS: [&str; 7] = [
+    "titleStatus",
+    "isbn",
+    "startUpdatedDate",
+    "endUpdatedDate",
+    "sortOrder",
+    "direction",
+    "limit",
+];
+
+const STATUSES: &[(&str, &str)] = &[
+    ("", "Every status"),
+    ("live", "Live"),
+    ("withdrawn", "Withdrawn"),
+    ("new", "New"),
+    ("beingEdited", "Being edited"),
+    ("proofreadValid", "Proofread, valid"),
+    ("proofreadRejected", "Proofread, rejected"),
+    ("converted", "Converted"),
+    ("reprocess", "To reprocess"),
+    ("validated", "Validated"),
+    ("userSubmitted", "Submitted by a user"),
+    ("publisherSubmitted", "Submitted by a publisher"),
+    ("removed", "Removed"),
+];
+const ORDERS: &[(&str, &str)] = &[
+    ("title", "Title"),
+    ("author", "Author"),
+    ("updatedDate", "Last updated"),
+    ("copyrightDate", "Copyright year"),
+    ("relevance", "Relevance"),
+];
+const DIRECTIONS: &[(&str, &str)] = &[("asc", "Ascending"), ("desc", "Descending")];
+
+#[derive(Template)]
+#[template(path = "web/staff/catalog.html")]
+struct CatalogPage<'a> {
+    chrome: &'a Chrome,
+    action: String,
+    statuses: Vec<Choice>,
+    orders: Vec<Choice>,
+    directions: Vec<Choice>,
+    isbn: String,
+    from: String,
+    to: String,
+    count: String,
+    titles: Vec<(String, String, String)>,
+    next: Option<String>,
+    first: Option<String>,
+}
+
+/// `GET /{site}/staff/titles`.
+pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    staff_only(&visitor)?;
+    let mut names = FILTERS.to_vec();
+    names.push("start");
+    let asked = visitor.caller.params.only(&names);
+    let Json(found) = catalog(
+        State(state.clone()),
+        forms::caller_with(&visitor, asked.clone()),
+    )
+    .await?;
+    let field = |n: &str| forms::field(&asked, n);
+    let values: Vec<(&str, String)> = FILTERS.iter().map(|n| (*n, field(n))).collect();
+    let filters: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    let action = site.path("/staff/titles");
+    let next = found.next.as_deref().map(|n| {
+        let mut pairs = filters.clone();
+        pairs.push(("start", n));
+        with_query(&action, &pairs)
+    });
+    let here = with_query(&action, &filters);
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Staff);
+    let order = field("sortOrder");
+    let direction = field("direction");
+    Ok(page(
+        StatusCode::OK,
+        &CatalogPage {
+            chrome: &chrome,
+            statuses: choices(STATUSES, &field("titleStatus")),
+            orders: choices(ORDERS, if order.is_empty() { "title" } else { &order }),
+            directions: choices(
+                DIRECTIONS,
+                if direction.is_empty() {
+                    "asc"
+                } else {
+                    &direction
+                },
+            ),
+            isbn: field("isbn"),
+            from: field("startUpdatedDate"),
+            to: field("endUpdatedDate"),
+            count: match found.total_results {
+                0 => "No titles found.".to_owned(),
+                1 => "1 title found.".to_owned(),
+                n => format!("{n} titles found."),
+            },
+            titles: found
+                .items
+                .iter()
+                .map(|t| {
+                    let r = &t.0;
+                    let by: Vec<String> = r
+                        .summary
+                        .contributors
+                        .iter()
+                        .filter(|c| c.kind == "author")
+                        .map(|c| c.name.display_name.clone())
+                        .collect();
+                    let updated = r
+                        .last_updated
+                        .as_deref()
+                        .map(|u| u.get(..10).unwrap_or(u))
+                        .unwrap_or("never");
+                    (
+                        r.summary.title.clone(),
+                        title_page_path(&site, &r.summary.service_id),
+                        format!("{}; {}; updated {updated}", by.join(", "), r.status),
+                    )
+                })
+                .collect(),
+            first: asked.one("start").ok().flatten().map(|_| here.clone()),
+            next,
+            action,
+        },
+        &visitor,
+    ))
+}

@@ -1,0 +1,356 @@
+//! A title, for its collection assistants: its record as the catalog has it, its metadata
+//! changed (the API's 202: accepted now, applied by the worker, each edit's progress in the
+//! title's history: waiting, applied, or not applied and why), withdrawn and restored.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+
+use super::home::staff_only;
+use crate::collection::history::{TitleHistory, title_history};
+use crate::collection::title_edits::edit_title_metadata;
+use crate::conventions::json::Json;
+use crate::conventions::links::segment;
+use crate::conventions::params::Params;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::titles::{TitleCompleteRecord, get_title};
+use crate::web::forms::{self, FormErrors, Posted};
+use crate::web::render::{Chrome, Section, page, see_other, with_query};
+use crate::web::session::{Here, Visitor, WebSite};
+
+pub fn title_page_path(site: &WebSite, id: &str) -> String {
+    site.path(&format!("/staff/titles/{}", segment(id)))
+}
+
+/// The one-line fields of the form: (parameter, label, hint).
+const TEXT_FIELDS: [(&str, &str, &str); 11] = [
+    ("title", "Title", ""),
+    ("subtitle", "Subtitle", ""),
+    ("seriesTitle", "Series", ""),
+    ("seriesNumber", "Number in the series", ""),
+    ("publisher", "Publisher", ""),
+    ("edition", "Edition", ""),
+    ("isbn13", "ISBN", "ISBN-10 or ISBN-13; kept as ISBN-13."),
+    (
+        "copyrightDate",
+        "Copyright year",
+        "Four digits, such as 1998.",
+    ),
+    ("readingAgeMinimum", "Youngest reading age", "In years."),
+    ("readingAgeMaximum", "Oldest reading age", "In years."),
+    ("notes", "Notes", ""),
+];
+/// The fields of one value a line: (parameter, label, hint).
+const LINE_FIELDS: [(&str, &str, &str); 2] = [
+    (
+        "authors",
+        "Authors",
+        "One a line, as the name is written: Jane Austen.",
+    ),
+    (
+        "languages",
+        "Languages",
+        "One a line, each a three-letter code such as eng.",
+    ),
+];
+const FLAGS: [(&str, &str); 2] = [
+    ("adultContent", "For adults only"),
+    ("allowRecommend", "May be recommended"),
+];
+
+#[derive(Template)]
+#[template(path = "web/staff/title.html")]
+struct TitlePage<'a> {
+    chrome: &'a Chrome,
+    name: String,
+    facts: Vec<(&'static str, String)>,
+    action: String,
+    status_action: String,
+    withdrawn: bool,
+    errors: FormErrors,
+    form: Params,
+    text_fields: &'static [(&'static str, &'static str, &'static str)],
+    line_fields: &'static [(&'static str, &'static str, &'static str)],
+    flags: Vec<(&'static str, &'static str, bool)>,
+    events: Vec<Event>,
+    waiting: bool,
+    catalog: String,
+    done: Option<&'static str>,
+}
+
+impl TitlePage<'_> {
+    pub fn value(&self, name: &str) -> String {
+        self.form.all(name).join("\n")
+    }
+}
+
+struct Event {
+    heading: String,
+    state: String,
+    detail: Option<String>,
+}
+
+/// The record as the form shows it.
+fn as_form(r: &TitleCompleteRecord) -> Params {
+    let s = &r.summary;
+    let text = |v: &Option<String>| v.clone().unwrap_or_default();
+    let number = |v: Option<u32>| v.map(|n| n.to_string()).unwrap_or_default();
+    let mut pairs: Vec<(String, String)> = [
+        ("title", s.title.clone()),
+        ("subtitle", text(&s.subtitle)),
+        ("seriesTitle", text(&s.series_title)),
+        ("seriesNumber", text(&s.series_number)),
+        ("publisher", text(&r.publisher)),
+        ("edition", text(&r.edition)),
+        ("isbn13", text(&s.isbn13)),
+        (
+            "copyrightDate",
+            s.copyright_date.map(|y| y.to_string()).unwrap_or_default(),
+        ),
+        ("readingAgeMinimum", number(s.reading_age_minimum)),
+        ("readingAgeMaximum", number(s.reading_age_maximum)),
+        ("notes", text(&r.notes)),
+        ("synopsis", text(&s.synopsis)),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect();
+    for c in s.contributors.iter().filter(|c| c.kind == "author") {
+        pairs.push(("authors".to_owned(), c.name.display_name.clone()));
+    }
+    for l in &s.languages {
+        pairs.push(("languages".to_owned(), l.clone()));
+    }
+    for (flag, on) in [
+        ("adultContent", r.adult_content),
+        ("allowRecommend", r.allow_recommend),
+    ] {
+        if on {
+            pairs.push((flag.to_owned(), "true".to_owned()));
+        }
+    }
+    Params::from_pairs(pairs)
+}
+
+/// The form as the API's parameters: each line of a list a value (an empty list sent once,
+/// empty, which clears it), the boxes `true` or `false`.
+fn edit_params(form: &Params) -> Params {
+    let mut pairs: Vec<(String, String)> = TEXT_FIELDS
+        .iter()
+        .map(|(name, ..)| *name)
+        .chain(["synopsis", "comments"])
+        .map(|name| (name.to_owned(), forms::field(form, name)))
+        .filter(|(name, value)| name != "comments" || !value.is_empty())
+        .collect();
+    for (name, ..) in LINE_FIELDS {
+        let text = forms::field(form, name);
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        if lines.is_empty() {
+            pairs.push((name.to_owned(), String::new()));
+        }
+        pairs.extend(lines.into_iter().map(|l| (name.to_owned(), l.to_owned())));
+    }
+    for (flag, _) in FLAGS {
+        pairs.push((
+            flag.to_owned(),
+            (forms::field(form, flag) == "true").to_string(),
+        ));
+    }
+    Params::from_pairs(pairs)
+}
+
+/// The form as it was posted, its lists a value a line again.
+fn as_typed(form: &Params) -> Params {
+    let mut pairs: Vec<(String, String)> = form
+        .pairs()
+        .iter()
+        .filter(|(k, _)| !LINE_FIELDS.iter().any(|(n, ..)| n == k))
+        .cloned()
+        .collect();
+    for (name, ..) in LINE_FIELDS {
+        for line in forms::field(form, name).lines() {
+            pairs.push((name.to_owned(), line.trim_end_matches('\r').to_owned()));
+        }
+    }
+    Params::from_pairs(pairs)
+}
+
+/// `GET /{site}/staff/titles/{title}`.
+pub async fn show(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    here: Here,
+) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    staff_only(&visitor)?;
+    title_page(&state, &site, &visitor, &id, FormErrors::default(), None).await
+}
+
+/// `POST /{site}/staff/titles/{title}`: the change asked for; the worker applies it.
+pub async fn change(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    Posted {
+        site,
+        visitor,
+        form,
+        ..
+    }: Posted,
+) -> ApiResult<Response> {
+    staff_only(&visitor)?;
+    let caller = forms::caller_with(&visitor, edit_params(&form));
+    match edit_title_metadata(State(state.clone()), caller, Path(id.clone())).await {
+        Ok(_) => Ok(done(&site, &visitor, &id, "accepted")),
+        Err(e) => {
+            let errors = FormErrors::of(e)?;
+            title_page(&state, &site, &visitor, &id, errors, Some(as_typed(&form))).await
+        }
+    }
+}
+
+/// `POST /{site}/staff/titles/{title}/status`: withdrawn (`titleStatus=withdrawn`) or
+/// restored (`live`), through the same edit.
+pub async fn status(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    Posted {
+        site,
+        visitor,
+        form,
+        ..
+    }: Posted,
+) -> ApiResult<Response> {
+    staff_only(&visitor)?;
+    let params = form.only(&["titleStatus"]);
+    edit_title_metadata(
+        State(state),
+        forms::caller_with(&visitor, params),
+        Path(id.clone()),
+    )
+    .await?;
+    Ok(done(&site, &visitor, &id, "accepted"))
+}
+
+fn done(site: &WebSite, visitor: &Visitor, id: &str, what: &str) -> Response {
+    see_other(
+        &with_query(&title_page_path(site, id), &[("done", what)]),
+        &visitor.set_cookies,
+    )
+}
+
+async fn title_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    id: &str,
+    errors: FormErrors,
+    asked: Option<Params>,
+) -> ApiResult<Response> {
+    // The history first: it is the collection's, and refuses whom the collection refuses.
+    let Json(history) = title_history(
+        State(state.clone()),
+        forms::caller_with(visitor, Params::default()),
+        Path(id.to_owned()),
+    )
+    .await?;
+    let Json(record) = get_title(
+        State(state.clone()),
+        forms::caller_with(visitor, Params::default()),
+        Path(id.to_owned()),
+    )
+    .await?;
+    let form = asked.unwrap_or_else(|| as_form(&record));
+    let action = title_page_path(site, id);
+    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let events = events(&history);
+    let waiting = history.title_events.iter().any(|e| e.status == "queued");
+    let status = if errors.any() {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    Ok(page(
+        status,
+        &TitlePage {
+            chrome: &chrome,
+            name: record.summary.title.clone(),
+            facts: vec![
+                ("Identifier", record.summary.service_id.clone()),
+                ("Status", record.status.clone()),
+                ("Last updated", record.last_updated.clone().unwrap_or_else(|| "Never".to_owned())),
+                (
+                    "Formats",
+                    record
+                        .summary
+                        .formats
+                        .iter()
+                        .map(|f| f.name)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+            ],
+            status_action: format!("{action}/status"),
+            withdrawn: record.status == "withdrawn",
+            flags: FLAGS
+                .iter()
+                .map(|&(name, label)| (name, label, forms::field(&form, name) == "true"))
+                .collect(),
+            text_fields: &TEXT_FIELDS,
+            line_fields: &LINE_FIELDS,
+            events,
+            waiting,
+            catalog: site.path("/staff/titles"),
+            done: (forms::field(&visitor.caller.params, "done") == "accepted").then_some(
+                "Your change is accepted. The worker applies it in a moment; its progress is in the history below.",
+            ),
+            action,
+            errors,
+            form,
+        },
+        visitor,
+    ))
+}
+
+/// The title's history in words, newest first.
+fn events(history: &TitleHistory) -> Vec<Event> {
+    history
+        .title_events
+        .iter()
+        .map(|e| {
+            let what = match e.action.as_str() {
+                "updateAccepted" => "Change asked for",
+                "metadataUpdated" => "Details changed",
+                "artifactUpdated" => "A format's details changed",
+                "withdrawn" => "Withdrawn",
+                "restored" => "Restored",
+                "removed" => "Removed",
+                "statusChanged" => "Status changed",
+                "updateNotApplied" => "Change not applied",
+                other => other,
+            };
+            Event {
+                heading: format!(
+                    "{what}, {} UTC, by {}",
+                    e.date.replace('T', " ").trim_end_matches('Z'),
+                    e.person_name
+                ),
+                state: match e.status.as_str() {
+                    "queued" => "Waiting to be applied.".to_owned(),
+                    "applied" if e.changes.is_empty() => "Applied.".to_owned(),
+                    "applied" => format!("Applied: {}.", e.changes.join(", ")),
+                    _ => format!(
+                        "Not applied: {}.",
+                        e.reason.as_deref().unwrap_or("the title had changed")
+                    ),
+                },
+                detail: e.comment.clone().filter(|c| !c.is_empty()),
+            }
+        })
+        .collect()
+}
