@@ -652,6 +652,82 @@ async function assistantJourney(page, { first, last, email }) {
   return [steps.join('; ')];
 }
 
+/**
+ * A collection assistant's keyboard-only journey: signs in, opens the catalog and a title,
+ * adds an author, saves, checks again until the edit is applied, finds the title by the new
+ * author's name, and signs out.
+ */
+async function curatorJourney(page, { author }) {
+  const steps = [];
+  const enter = async (what) => { await page.keyboard.press('Enter'); steps.push(`Enter (${what})`); };
+  const arrived = async (test, what) => {
+    try {
+      await page.waitForURL(test, { timeout: NAV_TIMEOUT_MS, waitUntil: 'load' });
+    } catch {
+      throw new Failure(`did not reach ${what} (at ${page.url()})`, steps);
+    }
+    steps.push(`at ${what}`);
+  };
+  const type = async (name, text) => {
+    await tabTo(page, byName(name), `the ${name} field`, steps);
+    await page.keyboard.type(text);
+  };
+
+  await page.goto(url('/'));
+  await tabTo(page, byText('a', /^Sign in$/), 'the Sign in link', steps);
+  await enter('Sign in');
+  await arrived((u) => u.pathname.endsWith('/sign-in'), 'the sign-in page');
+  await type('username', CURATOR);
+  await type('password', PASSWORD);
+  await enter('password field');
+  await arrived((u) => u.pathname === `/${SITE}/`, 'the home page, signed in');
+  await tabTo(page, byText('a', /^Staff$/), 'the Staff link', steps);
+  await enter('Staff');
+  await arrived((u) => u.pathname.endsWith('/staff'), 'the staff home');
+  await tabTo(page, byText('a', /^The catalog$/), 'the catalog link', steps);
+  await enter('The catalog');
+  await arrived((u) => u.pathname.endsWith('/staff/titles'), 'the catalog');
+  await tabTo(page, byText('a', /^Alice's Adventures in Wonderland$/), 'the title', steps);
+  await enter('the title');
+  await arrived((u) => u.pathname.endsWith('/staff/titles/demo-alice'), 'the title\'s page');
+  await tabTo(page, byName('authors'), 'the authors', steps);
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(author);
+  steps.push(`typed a new line: ${author}`);
+  await tabTo(page, byText('button', /^Save the changes$/), 'the save button', steps);
+  await enter('Save the changes');
+  await arrived((u) => u.searchParams.get('done') === 'accepted', 'the title, the change accepted');
+  // The newest change, first in the history, is this one.
+  const applied = async () => /Applied: authors\./.test(await page.locator('section[aria-labelledby="history"] li').first().innerText());
+  for (let i = 0; i < 40 && !(await applied()); i++) {
+    await page.waitForTimeout(500);
+    await tabTo(page, byText('a', /^Check again$/), 'the Check again link', steps);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), enter('Check again')]);
+  }
+  if (!(await applied())) throw new Failure('the edit was never applied', steps);
+  steps.push('history: "Applied: authors."');
+  await tabTo(page, byText('a', /^Search$/), 'the Search link', steps);
+  await enter('Search');
+  await arrived((u) => u.pathname.endsWith('/search'), 'the search page');
+  await type('keyword', author);
+  await enter('the search field');
+  await arrived((u) => u.searchParams.get('keyword') === author, 'the results');
+  // The search index follows the store within a poll: a reader who finds nothing yet searches
+  // again, as here.
+  const found = () => page.getByRole('link', { name: /^Alice's Adventures in Wonderland/ }).count();
+  for (let i = 0; i < 20 && !(await found()); i++) {
+    await page.waitForTimeout(500);
+    await tabTo(page, byText('button', /^Search$/), 'the Search button', steps);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), enter('Search again')]);
+  }
+  await tabTo(page, byText('a', /^Alice's Adventures in Wonderland/), 'the title found by its new author', steps);
+  await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
+  await enter('Sign out');
+  await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
+  return [steps.join('; ')];
+}
+
 // ---------------------------------------------------------------- the run
 
 async function main() {
@@ -716,6 +792,8 @@ async function main() {
 
     await check('assistant\'s keyboard-only journey with JavaScript: add a reader\'s account, approve the proof they send, sign out', {}, (page) => assistantJourney(page, { first: 'Kit', last: 'Keyboard', email: 'kit@demo.lectern' }));
     await check('assistant\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => assistantJourney(page, { first: 'Noel', last: 'Noscript', email: 'noel@demo.lectern' }));
+    await check('curator\'s keyboard-only journey with JavaScript: add an author to a title, see the edit applied, find the title by the author', {}, (page) => curatorJourney(page, { author: 'Ada Keyboard' }));
+    await check('curator\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => curatorJourney(page, { author: 'Noah Noscript' }));
     await check('screen reader: accounts found say how many, each a link', {}, async (page) => {
       await signIn(page, STAFF);
       await page.goto(url('/staff/accounts?keyword=reader'));
