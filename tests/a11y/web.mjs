@@ -266,6 +266,14 @@ const PAGES = [
     await p.locator('#copyrightDate').fill('eighteen fifty-one');
     return post(p, 'section[aria-labelledby="change"] button[type="submit"]');
   }, 400],
+  ['client keys', ADMIN, (p) => p.goto(url('/staff/admin/clients')), 200],
+  ['a client key made with errors', ADMIN, async (p) => {
+    await p.goto(url('/staff/admin/clients'));
+    await p.locator('#apiKey').fill('short');
+    return post(p, 'section[aria-labelledby="new-key"] button[type="submit"]');
+  }, 400],
+  ['a client key', ADMIN, (p) => p.goto(url('/staff/admin/clients/demo-reader-app')), 200],
+  ['a site\'s own client key', ADMIN, (p) => p.goto(url('/staff/admin/clients/web-demo')), 200],
   ['a staff page refused to a reader', true, (p) => p.goto(url('/staff/accounts')), 403],
 ];
 
@@ -728,6 +736,60 @@ async function curatorJourney(page, { author }) {
   return [steps.join('; ')];
 }
 
+/**
+ * An administrator's keyboard-only journey: signs in, opens the client keys, makes a key with a
+ * secret, reads the secret on the answer, and finds it gone from the page when it is opened again.
+ */
+async function adminJourney(page, { name }) {
+  const steps = [];
+  const enter = async (what) => { await page.keyboard.press('Enter'); steps.push(`Enter (${what})`); };
+  const arrived = async (test, what) => {
+    try {
+      await page.waitForURL(test, { timeout: NAV_TIMEOUT_MS, waitUntil: 'load' });
+    } catch {
+      throw new Failure(`did not reach ${what} (at ${page.url()})`, steps);
+    }
+    steps.push(`at ${what}`);
+  };
+  const type = async (field, text) => {
+    await tabTo(page, byName(field), `the ${field} field`, steps);
+    await page.keyboard.type(text);
+  };
+  await page.goto(url('/'));
+  await tabTo(page, byText('a', /^Sign in$/), 'the Sign in link', steps);
+  await enter('Sign in');
+  await arrived((u) => u.pathname.endsWith('/sign-in'), 'the sign-in page');
+  await type('username', ADMIN);
+  await type('password', PASSWORD);
+  await enter('password field');
+  await arrived((u) => u.pathname === `/${SITE}/`, 'the home page, signed in');
+  await tabTo(page, byText('a', /^Staff$/), 'the Staff link', steps);
+  await enter('Staff');
+  await arrived((u) => u.pathname.endsWith('/staff'), 'the staff home');
+  await tabTo(page, byText('a', /^Client keys$/), 'the client keys link', steps);
+  await enter('Client keys');
+  await arrived((u) => u.pathname.endsWith('/staff/admin/clients'), 'the client keys');
+  await type('name', name);
+  await tabTo(page, byName('withSecret'), 'the secret box', steps);
+  await page.keyboard.press('Space');
+  steps.push('Space (with a secret)');
+  await tabTo(page, byText('button', /^Make the key$/), 'the make button', steps);
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), enter('Make the key')]);
+  const shown = page.locator('[role="status"] code.secret');
+  if (!(await shown.count())) throw new Failure('no secret shown on the answer', steps);
+  const secret = (await shown.innerText()).trim();
+  steps.push(`the secret shown once (${secret.length} characters)`);
+  await tabTo(page, byText('a', /^Client keys$/), 'the client keys link', steps);
+  await enter('Client keys again');
+  await arrived((u) => u.pathname.endsWith('/staff/admin/clients'), 'the client keys again');
+  if ((await page.content()).includes(secret)) throw new Failure('the secret is shown again', steps);
+  steps.push('the secret is not shown again');
+  await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
+  await enter('Sign out');
+  await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
+  return [steps.join('; ')];
+}
+
 // ---------------------------------------------------------------- the run
 
 async function main() {
@@ -794,6 +856,18 @@ async function main() {
     await check('assistant\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => assistantJourney(page, { first: 'Noel', last: 'Noscript', email: 'noel@demo.lectern' }));
     await check('curator\'s keyboard-only journey with JavaScript: add an author to a title, see the edit applied, find the title by the author', {}, (page) => curatorJourney(page, { author: 'Ada Keyboard' }));
     await check('curator\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => curatorJourney(page, { author: 'Noah Noscript' }));
+    await check('administrator\'s keyboard-only journey with JavaScript: make a client key, read its secret once', {}, (page) => adminJourney(page, { name: 'Keyboard app' }));
+    await check('administrator\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => adminJourney(page, { name: 'No-script app' }));
+    await check('screen reader: a client key made says so and gives its secret in a status message', {}, async (page) => {
+      await signIn(page, ADMIN);
+      await page.goto(url('/staff/admin/clients'));
+      await page.locator('#name').fill('Spoken app');
+      await page.locator('#withSecret').check();
+      await post(page, 'section[aria-labelledby="new-key"] button[type="submit"]');
+      return expectSpoken(await spoken(page), [
+        'heading, Client keys, level 1', 'status', /^The client key .+ was made\.$/, /^Its secret, shown only now/,
+      ]);
+    });
     await check('screen reader: accounts found say how many, each a link', {}, async (page) => {
       await signIn(page, STAFF);
       await page.goto(url('/staff/accounts?keyword=reader'));

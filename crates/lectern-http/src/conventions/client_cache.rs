@@ -33,6 +33,12 @@ impl ClientCache {
         let load = async { Ok(clients::get(store.reads(), api_key).await?.map(Arc::new)) };
         self.0.recall_or(api_key, load).await
     }
+
+    /// A key changed on this node (the administrators' pages) is read again here at once;
+    /// other nodes read it within `TTL`.
+    pub fn forget_all(&self) {
+        self.0.forget_all();
+    }
 }
 
 /// Sites, remembered as client keys are: every page of the catalog and the web pages names its

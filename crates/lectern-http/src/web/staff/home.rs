@@ -24,6 +24,8 @@ struct HomePage<'a> {
     memberships: Option<Memberships>,
     /// The catalog, for collection assistants and administrators.
     collection: Option<String>,
+    /// The client keys, for administrators.
+    administration: Option<String>,
 }
 
 struct Memberships {
@@ -93,6 +95,11 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
             chrome: &chrome,
             memberships,
             collection: manages_the_collection(&visitor).then(|| site.path("/staff/titles")),
+            administration: visitor
+                .caller
+                .user()
+                .filter(|a| a.has_role(Role::Administrator))
+                .map(|_| site.path("/staff/admin/clients")),
         },
         &visitor,
     ))

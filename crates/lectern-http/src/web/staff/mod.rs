@@ -10,6 +10,7 @@ mod accounts;
 mod activity;
 mod agreements;
 mod catalog;
+mod clients;
 mod directory;
 mod home;
 mod organization;
@@ -124,6 +125,18 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/{site_id}/staff/titles/{title}/status",
             post(title::status),
+        )
+        .route(
+            "/{site_id}/staff/admin/clients",
+            get(clients::show).post(clients::create),
+        )
+        .route(
+            "/{site_id}/staff/admin/clients/{key}",
+            get(clients::show_key).post(clients::change),
+        )
+        .route(
+            "/{site_id}/staff/admin/clients/{key}/secret",
+            post(clients::rotate),
         )
         .route("/{site_id}/staff/proof", get(proof::queue))
         .route("/{site_id}/staff/proof/{submission}", post(proof::decide))

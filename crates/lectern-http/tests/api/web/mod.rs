@@ -10,6 +10,7 @@ use crate::support::*;
 mod documents;
 mod sponsors;
 mod staff;
+mod staff_admin;
 mod staff_collection;
 mod staff_organizations;
 mod staff_records;
