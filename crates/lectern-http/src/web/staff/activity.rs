@@ -286,6 +286,15 @@ fn flatten(prefix: &str, v: &Value, out: &mut Vec<(String, String)>) {
     }
 }
 
+/// Whether the visitor reads the record of changes (the API's rule: administrators only), so
+/// that the records' navigation offers it to them alone.
+pub fn reads_changes(visitor: &Visitor) -> bool {
+    visitor
+        .caller
+        .user()
+        .is_some_and(|a| a.has_role(lectern_domain::role::Role::Administrator))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,13 +314,4 @@ mod tests {
             ["decision: nothing \u{2192} refused"]
         );
     }
-}
-
-/// Whether the visitor reads the record of changes (the API's rule: administrators only), so
-/// that the records' navigation offers it to them alone.
-pub fn reads_changes(visitor: &Visitor) -> bool {
-    visitor
-        .caller
-        .user()
-        .is_some_and(|a| a.has_role(lectern_domain::role::Role::Administrator))
 }

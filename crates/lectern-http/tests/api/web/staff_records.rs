@@ -206,11 +206,7 @@ async fn an_assistant_grants_extends_and_ends_subscriptions(backend: Backend) {
     let extended = b.submit(&here, &action, &longer).await;
     assert_eq!(extended.status(), StatusCode::SEE_OTHER);
     assert!(location(&extended).ends_with("?done=changed"));
-    let s = api(
-        &app,
-        &format!("/v2/accounts/u-student/subscriptions?limit=100"),
-    )
-    .await;
+    let s = api(&app, "/v2/accounts/u-student/subscriptions?limit=100").await;
     let s = s["userSubscriptions"]
         .as_array()
         .unwrap()
