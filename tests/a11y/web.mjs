@@ -394,11 +394,10 @@ const byText = (tag, re) => (d) => d.tag === tag && re.test(d.text);
 const byName = (name) => (d) => d.name === name;
 
 /**
- * The journey of a reader who uses the keyboard only; `script` says whether the page's script
- * runs. Each journey downloads a title nothing else here asks for (`words` find it, `title` and
- * `id` name it), so that its package is made while the reader waits, as a first download's is.
+ * What a keyboard-only journey does at each step, recording it: Enter, waiting to arrive, what
+ * the status message says, typing into a field reached by Tab; signing in and out by keyboard.
  */
-async function journey(page, script, { words, title, id }) {
+function keyboard(page) {
   const steps = [];
   const enter = async (what) => { await page.keyboard.press('Enter'); steps.push(`Enter (${what})`); };
   const arrived = async (test, what) => {
@@ -409,6 +408,41 @@ async function journey(page, script, { words, title, id }) {
     }
     steps.push(`at ${what}`);
   };
+  const status = async (want) => {
+    const said = (await page.locator('[role="status"]').first().innerText()).trim();
+    if (!want.test(said)) throw new Failure(`the page says "${said}"`, steps);
+    steps.push(`status: "${said}"`);
+  };
+  const type = async (name, text) => {
+    await tabTo(page, byName(name), `the ${name} field`, steps);
+    await page.keyboard.type(text);
+  };
+  const signInAs = async (user) => {
+    await page.goto(url('/'));
+    await tabTo(page, byText('a', /^Sign in$/), 'the Sign in link', steps);
+    await enter('Sign in');
+    await arrived((u) => u.pathname.endsWith('/sign-in'), 'the sign-in page');
+    await type('username', user);
+    await type('password', PASSWORD);
+    await enter('password field');
+    await arrived((u) => u.pathname === `/${SITE}/`, 'the home page, signed in');
+  };
+  const signOut = async () => {
+    await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
+    await enter('Sign out');
+    await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
+    return [steps.join('; ')];
+  };
+  return { steps, enter, arrived, status, type, signInAs, signOut };
+}
+
+/**
+ * The journey of a reader who uses the keyboard only; `script` says whether the page's script
+ * runs. Each journey downloads a title nothing else here asks for (`words` find it, `title` and
+ * `id` name it), so that its package is made while the reader waits, as a first download's is.
+ */
+async function journey(page, script, { words, title, id }) {
+  const { steps, enter, arrived, status, type, signInAs, signOut } = keyboard(page);
 
   // Each page is started from its top, as a page just loaded is: the first Tab enters it.
   await page.goto(url('/'));
@@ -494,10 +528,7 @@ async function journey(page, script, { words, title, id }) {
   if (!said.startsWith('Added to ')) throw new Failure(`the page says "${said}" after adding`, steps);
   steps.push(`status: "${said}"`);
 
-  await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
-  await enter('Sign out');
-  await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
-  return [steps.join('; ')];
+  return signOut();
 }
 
 /**
@@ -507,34 +538,9 @@ async function journey(page, script, { words, title, id }) {
  * id is `id` (a title no member has yet, so that a box is left to tick).
  */
 async function sponsorJourney(page, { first, last, words, title, id }) {
-  const steps = [];
-  const enter = async (what) => { await page.keyboard.press('Enter'); steps.push(`Enter (${what})`); };
-  const arrived = async (test, what) => {
-    try {
-      await page.waitForURL(test, { timeout: NAV_TIMEOUT_MS, waitUntil: 'load' });
-    } catch {
-      throw new Failure(`did not reach ${what} (at ${page.url()})`, steps);
-    }
-    steps.push(`at ${what}`);
-  };
-  const status = async (want) => {
-    const said = (await page.locator('[role="status"]').first().innerText()).trim();
-    if (!want.test(said)) throw new Failure(`the page says "${said}"`, steps);
-    steps.push(`status: "${said}"`);
-  };
-  const type = async (name, text) => {
-    await tabTo(page, byName(name), `the ${name} field`, steps);
-    await page.keyboard.type(text);
-  };
+  const { steps, enter, arrived, status, type, signInAs, signOut } = keyboard(page);
 
-  await page.goto(url('/'));
-  await tabTo(page, byText('a', /^Sign in$/), 'the Sign in link', steps);
-  await enter('Sign in');
-  await arrived((u) => u.pathname.endsWith('/sign-in'), 'the sign-in page');
-  await type('username', SPONSOR);
-  await type('password', PASSWORD);
-  await enter('password field');
-  await arrived((u) => u.pathname === `/${SITE}/`, 'the home page, signed in');
+  await signInAs(SPONSOR);
 
   await tabTo(page, byText('a', /^My organization$/), 'the My organization link', steps);
   await enter('My organization');
@@ -572,10 +578,7 @@ async function sponsorJourney(page, { first, last, words, title, id }) {
   await arrived((u) => u.searchParams.get('assigned') === '1', 'the members, one assigned');
   await status(/^The title has been assigned to 1 member\.$/);
 
-  await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
-  await enter('Sign out');
-  await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
-  return [steps.join('; ')];
+  return signOut();
 }
 
 /**
@@ -584,34 +587,9 @@ async function sponsorJourney(page, { first, last, words, title, id }) {
  * assistant finds it under review and approves it, then signs out.
  */
 async function assistantJourney(page, { first, last, email }) {
-  const steps = [];
-  const enter = async (what) => { await page.keyboard.press('Enter'); steps.push(`Enter (${what})`); };
-  const arrived = async (test, what) => {
-    try {
-      await page.waitForURL(test, { timeout: NAV_TIMEOUT_MS, waitUntil: 'load' });
-    } catch {
-      throw new Failure(`did not reach ${what} (at ${page.url()})`, steps);
-    }
-    steps.push(`at ${what}`);
-  };
-  const status = async (want) => {
-    const said = (await page.locator('[role="status"]').first().innerText()).trim();
-    if (!want.test(said)) throw new Failure(`the page says "${said}"`, steps);
-    steps.push(`status: "${said}"`);
-  };
-  const type = async (name, text) => {
-    await tabTo(page, byName(name), `the ${name} field`, steps);
-    await page.keyboard.type(text);
-  };
+  const { steps, enter, arrived, status, type, signInAs, signOut } = keyboard(page);
 
-  await page.goto(url('/'));
-  await tabTo(page, byText('a', /^Sign in$/), 'the Sign in link', steps);
-  await enter('Sign in');
-  await arrived((u) => u.pathname.endsWith('/sign-in'), 'the sign-in page');
-  await type('username', STAFF);
-  await type('password', PASSWORD);
-  await enter('password field');
-  await arrived((u) => u.pathname === `/${SITE}/`, 'the home page, signed in');
+  await signInAs(STAFF);
 
   await tabTo(page, byText('a', /^Staff$/), 'the Staff link', steps);
   await enter('Staff');
@@ -654,10 +632,7 @@ async function assistantJourney(page, { first, last, email }) {
   await arrived((u) => u.searchParams.get('done') === 'approved', 'the queue, approved');
   await status(/^Approved: the disabilities are recorded/);
 
-  await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
-  await enter('Sign out');
-  await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
-  return [steps.join('; ')];
+  return signOut();
 }
 
 /**
@@ -666,29 +641,9 @@ async function assistantJourney(page, { first, last, email }) {
  * author's name, and signs out.
  */
 async function curatorJourney(page, { author }) {
-  const steps = [];
-  const enter = async (what) => { await page.keyboard.press('Enter'); steps.push(`Enter (${what})`); };
-  const arrived = async (test, what) => {
-    try {
-      await page.waitForURL(test, { timeout: NAV_TIMEOUT_MS, waitUntil: 'load' });
-    } catch {
-      throw new Failure(`did not reach ${what} (at ${page.url()})`, steps);
-    }
-    steps.push(`at ${what}`);
-  };
-  const type = async (name, text) => {
-    await tabTo(page, byName(name), `the ${name} field`, steps);
-    await page.keyboard.type(text);
-  };
+  const { steps, enter, arrived, status, type, signInAs, signOut } = keyboard(page);
 
-  await page.goto(url('/'));
-  await tabTo(page, byText('a', /^Sign in$/), 'the Sign in link', steps);
-  await enter('Sign in');
-  await arrived((u) => u.pathname.endsWith('/sign-in'), 'the sign-in page');
-  await type('username', CURATOR);
-  await type('password', PASSWORD);
-  await enter('password field');
-  await arrived((u) => u.pathname === `/${SITE}/`, 'the home page, signed in');
+  await signInAs(CURATOR);
   await tabTo(page, byText('a', /^Staff$/), 'the Staff link', steps);
   await enter('Staff');
   await arrived((u) => u.pathname.endsWith('/staff'), 'the staff home');
@@ -730,10 +685,7 @@ async function curatorJourney(page, { author }) {
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), enter('Search again')]);
   }
   await tabTo(page, byText('a', /^Alice's Adventures in Wonderland/), 'the title found by its new author', steps);
-  await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
-  await enter('Sign out');
-  await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
-  return [steps.join('; ')];
+  return signOut();
 }
 
 /**
@@ -741,28 +693,8 @@ async function curatorJourney(page, { author }) {
  * secret, reads the secret on the answer, and finds it gone from the page when it is opened again.
  */
 async function adminJourney(page, { name }) {
-  const steps = [];
-  const enter = async (what) => { await page.keyboard.press('Enter'); steps.push(`Enter (${what})`); };
-  const arrived = async (test, what) => {
-    try {
-      await page.waitForURL(test, { timeout: NAV_TIMEOUT_MS, waitUntil: 'load' });
-    } catch {
-      throw new Failure(`did not reach ${what} (at ${page.url()})`, steps);
-    }
-    steps.push(`at ${what}`);
-  };
-  const type = async (field, text) => {
-    await tabTo(page, byName(field), `the ${field} field`, steps);
-    await page.keyboard.type(text);
-  };
-  await page.goto(url('/'));
-  await tabTo(page, byText('a', /^Sign in$/), 'the Sign in link', steps);
-  await enter('Sign in');
-  await arrived((u) => u.pathname.endsWith('/sign-in'), 'the sign-in page');
-  await type('username', ADMIN);
-  await type('password', PASSWORD);
-  await enter('password field');
-  await arrived((u) => u.pathname === `/${SITE}/`, 'the home page, signed in');
+  const { steps, enter, arrived, status, type, signInAs, signOut } = keyboard(page);
+  await signInAs(ADMIN);
   await tabTo(page, byText('a', /^Staff$/), 'the Staff link', steps);
   await enter('Staff');
   await arrived((u) => u.pathname.endsWith('/staff'), 'the staff home');
@@ -787,10 +719,7 @@ async function adminJourney(page, { name }) {
   await arrived((u) => u.pathname.endsWith('/staff/admin/clients'), 'the client keys again');
   if ((await page.content()).includes(secret)) throw new Failure('the secret is shown again', steps);
   steps.push('the secret is not shown again');
-  await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
-  await enter('Sign out');
-  await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
-  return [steps.join('; ')];
+  return signOut();
 }
 
 // ---------------------------------------------------------------- the run

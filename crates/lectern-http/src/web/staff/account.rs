@@ -8,7 +8,7 @@ use axum::response::Response;
 use lectern_store::{accounts, organizations};
 
 use super::account_form::{AccountForm, TEXT_FIELDS, blanked, parameters, roles_in_words};
-use super::home::{memberships_only, staff_only};
+use super::home::{Staff, StaffForm, memberships_only};
 use super::records::{self, Owner, Records};
 use axum::http::StatusCode;
 
@@ -137,10 +137,8 @@ struct AccountPage<'a> {
 pub async fn show(
     State(state): State<AppState>,
     Path((_, account)): Path<(String, String)>,
-    here: Here,
+    Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
     account_page(&state, &site, &visitor, &account, Asked::Nothing).await
 }
 
@@ -148,14 +146,12 @@ pub async fn show(
 pub async fn change(
     State(state): State<AppState>,
     Path((_, account)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let asked = AccountForm::asked(&form);
     let before = records::account(&state, &visitor, &account).await?;
     let blanked = blanked(&AccountForm::of(&before), &form);
@@ -191,14 +187,12 @@ pub async fn change(
 pub async fn lock(
     State(state): State<AppState>,
     Path((_, account)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let locking = forms::field(&form, "locked") == "true";
     let params = Params::from_pairs(vec![("locked".to_owned(), locking.to_string())]);
     update_account(
@@ -215,14 +209,12 @@ pub async fn lock(
 pub async fn password(
     State(state): State<AppState>,
     Path((_, account)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let params = form.only(&["password"]);
     match set_password(
         State(state.clone()),
@@ -244,14 +236,12 @@ pub async fn password(
 pub async fn join(
     State(state): State<AppState>,
     Path((_, account)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let params = form.only(&["organizationId", "role"]);
     match join_organization(
         State(state.clone()),
@@ -301,9 +291,8 @@ pub async fn join(
 pub async fn leave(
     State(state): State<AppState>,
     Path((_, account)): Path<(String, String)>,
-    Posted { site, visitor, .. }: Posted,
+    StaffForm { site, visitor, .. }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let caller = forms::caller_with(&visitor, Params::default());
     match leave_organization(State(state.clone()), caller, Path(account.clone())).await {
         Ok(_) => Ok(done(&site, &visitor, &account, "left")),

@@ -8,7 +8,7 @@ use axum::response::Response;
 use lectern_domain::Timestamp;
 use lectern_store::pod_queue;
 
-use super::home::staff_only;
+use super::home::{Staff, StaffForm};
 use super::proof::{DISABILITIES, SOURCES};
 use super::records::{Owner, Records, account, done};
 use crate::accounts::{add_pod, change_pod, list_pod, remove_pod};
@@ -17,9 +17,9 @@ use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::web::forms::{self, Choice, FormErrors, Posted, choices};
+use crate::web::forms::{self, Choice, FormErrors, choices};
 use crate::web::render::{Chrome, Section, page};
-use crate::web::session::{Here, Visitor, WebSite};
+use crate::web::session::{Visitor, WebSite};
 
 #[derive(Template)]
 #[template(path = "web/staff/account_proof.html")]
@@ -53,10 +53,8 @@ fn words(all: &'static [(&'static str, &'static str)], value: &str) -> &'static 
 pub async fn show(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    here: Here,
+    Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
     proof_page(
         &state,
         &site,
@@ -73,14 +71,12 @@ pub async fn show(
 pub async fn record(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let params = form.only(&["disabilityType", "proofSource"]);
     match add_pod(
         State(state.clone()),
@@ -104,14 +100,12 @@ pub async fn record(
 pub async fn change(
     State(state): State<AppState>,
     Path((_, id, kind)): Path<(String, String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let caller = forms::caller_with(&visitor, form.only(&["proofSource"]));
     let path = Path((id.clone(), kind));
     let what = if forms::field(&form, "remove") == "true" {

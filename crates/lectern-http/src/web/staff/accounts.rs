@@ -9,14 +9,14 @@ use lectern_domain::role::Role;
 
 use super::account::account_page_path;
 use super::account_form::{role_in_words, roles_in_words};
-use super::home::staff_only;
+use super::home::Staff;
 use crate::accounts::{UserAccount, search_accounts};
 use crate::conventions::json::Json;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, choices};
 use crate::web::render::{Chrome, Section, page, with_query};
-use crate::web::session::{Here, WebSite};
+use crate::web::session::WebSite;
 
 #[derive(Template)]
 #[template(path = "web/staff/accounts.html")]
@@ -58,9 +58,10 @@ fn role_choices(chosen: &str) -> Vec<Choice> {
 }
 
 /// `GET /{site}/staff/accounts`.
-pub async fn find(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
+pub async fn find(
+    State(state): State<AppState>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
     let asked =
         visitor
             .caller

@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde_json::Value;
 
-use super::home::staff_only;
+use super::home::Staff;
 use super::records::{Owner, Records, account};
 use crate::accounts::account_history;
 use crate::accounts::changes::{AccountChangeView, account_changes};
@@ -18,7 +18,7 @@ use crate::lists::account_lists::account_lists;
 use crate::state::AppState;
 use crate::web::forms;
 use crate::web::render::{Chrome, Section, page, with_query};
-use crate::web::session::{Here, Visitor};
+use crate::web::session::Visitor;
 
 #[derive(Template)]
 #[template(path = "web/staff/activity.html")]
@@ -38,10 +38,8 @@ struct ActivityPage<'a> {
 pub async fn show(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    here: Here,
+    Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
     let a = account(&state, &visitor, &id).await?;
     let params = &visitor.caller.params;
     let lists_start = forms::field(params, "listsStart");
@@ -148,10 +146,8 @@ struct Change {
 pub async fn changes(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    here: Here,
+    Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
     let a = account(&state, &visitor, &id).await?;
     let Json(list) = account_changes(
         State(state.clone()),

@@ -5,7 +5,7 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 
-use super::home::staff_only;
+use super::home::{Staff, StaffForm};
 use super::records::{Owner, Records, account, done};
 use crate::accounts::{SignedAgreement, expire_agreement, list_agreements, record_agreement};
 use crate::conventions::json::Json;
@@ -13,9 +13,9 @@ use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::web::forms::{self, Choice, FormErrors, Posted, choices};
+use crate::web::forms::{self, Choice, FormErrors, choices};
 use crate::web::render::{Chrome, Section, page};
-use crate::web::session::{Here, Visitor, WebSite};
+use crate::web::session::{Visitor, WebSite};
 
 const TYPES: &[(&str, &str)] = &[
     ("termsOfUse", "The reader's terms of use"),
@@ -74,10 +74,8 @@ fn row(site: &WebSite, owner: &str, a: &SignedAgreement) -> Row {
 pub async fn show(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    here: Here,
+    Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
     agreements_page(&state, &site, &visitor, &id, FormErrors::default(), None).await
 }
 
@@ -85,14 +83,12 @@ pub async fn show(
 pub async fn record(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let guardian = forms::field(&form, "signedByLegalGuardian") == "true";
     let params = form
         .only(&["agreementType", "dateSigned", "printName"])
@@ -119,9 +115,8 @@ pub async fn record(
 pub async fn expire(
     State(state): State<AppState>,
     Path((_, id, agreement)): Path<(String, String, String)>,
-    Posted { site, visitor, .. }: Posted,
+    StaffForm { site, visitor, .. }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     expire_agreement(
         State(state),
         forms::caller_with(&visitor, Params::default()),

@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use super::home::staff_only;
+use super::home::Staff;
 use super::title::title_page_path;
 use crate::collection::catalog::catalog;
 use crate::conventions::json::Json;
@@ -14,7 +14,6 @@ use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, choices};
 use crate::web::render::{Chrome, Section, page, with_query};
-use crate::web::session::Here;
 
 /// The filters the page passes on, as the API names them.
 const FILTERS: [&str; 7] = [
@@ -69,9 +68,10 @@ struct CatalogPage<'a> {
 }
 
 /// `GET /{site}/staff/titles`.
-pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
+pub async fn show(
+    State(state): State<AppState>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
     let mut names = FILTERS.to_vec();
     names.push("start");
     let asked = visitor.caller.params.only(&names);

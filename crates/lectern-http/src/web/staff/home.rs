@@ -13,7 +13,10 @@ use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::refusals;
 use crate::state::AppState;
-use crate::web::forms;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+
+use crate::web::forms::{self, Posted};
 use crate::web::render::{Chrome, Section, is_staff, page};
 use crate::web::session::{Here, Visitor, WebSite};
 
@@ -59,6 +62,47 @@ pub fn memberships_only(site: &WebSite, visitor: &Visitor) -> ApiResult<()> {
         "create accounts",
         || ApiError::forbidden("Membership assistants create accounts on their own site"),
     )
+}
+
+/// A staff page's site and visitor: the request is refused before its handler runs unless the
+/// visitor is staff (`staff_only`), so that no page of the staff's can forget to ask.
+pub struct Staff {
+    pub site: WebSite,
+    pub visitor: Visitor,
+}
+
+impl FromRequestParts<AppState> for Staff {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let Here { site, visitor, .. } = Here::from_request_parts(parts, state).await?;
+        staff_only(&visitor)?;
+        Ok(Staff { site, visitor })
+    }
+}
+
+/// A form posted to a staff page: its token checked (`Posted`), then the visitor (`Staff`).
+pub struct StaffForm {
+    pub site: WebSite,
+    pub visitor: Visitor,
+    pub form: Params,
+}
+
+impl FromRequest<AppState> for StaffForm {
+    type Rejection = ApiError;
+    async fn from_request(req: Request, state: &AppState) -> ApiResult<Self> {
+        let Posted {
+            site,
+            visitor,
+            form,
+            ..
+        } = Posted::from_request(req, state).await?;
+        staff_only(&visitor)?;
+        Ok(StaffForm {
+            site,
+            visitor,
+            form,
+        })
+    }
 }
 
 /// Whether the person manages memberships (the API decides each request; this decides what the

@@ -8,7 +8,7 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 
 use super::account::account_page_path;
-use super::home::staff_only;
+use super::home::{Staff, StaffForm};
 use crate::accounts::search_accounts;
 use crate::conventions::json::Json;
 use crate::conventions::links::segment;
@@ -20,9 +20,9 @@ use crate::organizations::{
     update_organization,
 };
 use crate::state::AppState;
-use crate::web::forms::{self, Choice, FormErrors, Posted, choices};
+use crate::web::forms::{self, Choice, FormErrors, choices};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
-use crate::web::session::{Here, Visitor, WebSite};
+use crate::web::session::{Visitor, WebSite};
 
 pub fn organization_page_path(site: &WebSite, id: &str) -> String {
     site.path(&format!("/staff/organizations/{}", segment(id)))
@@ -162,10 +162,8 @@ async fn organization(
 pub async fn show(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    here: Here,
+    Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
     organization_page(&state, &site, &visitor, &id, FormErrors::default(), None).await
 }
 
@@ -173,14 +171,12 @@ pub async fn show(
 pub async fn change(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let mut params = form.clone();
     for (flag, _) in FLAGS {
         if forms::field(&form, flag) != "true" {
@@ -314,10 +310,8 @@ const ORDERS: &[(&str, &str)] = &[
 pub async fn members(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    here: Here,
+    Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
     members_page(
         &state,
         &site,
@@ -335,14 +329,12 @@ pub async fn members(
 pub async fn members_form(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let which = match forms::field(&form, "form").as_str() {
         "join" => "join",
         "contact" => "contact",

@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use super::home::{memberships_only, staff_only};
+use super::home::{Staff, StaffForm, memberships_only};
 use super::organization::organization_page_path;
 use crate::conventions::json::Json;
 use crate::conventions::params::Params;
@@ -15,7 +15,7 @@ use crate::error::ApiResult;
 use crate::my_organization::organization_types;
 use crate::organizations::{create_organization, search_organizations};
 use crate::state::AppState;
-use crate::web::forms::{self, FormErrors, Posted};
+use crate::web::forms::{self, FormErrors};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
 use crate::web::session::{Here, Visitor, WebSite};
 
@@ -33,9 +33,10 @@ struct OrganizationsPage<'a> {
 }
 
 /// `GET /{site}/staff/organizations`.
-pub async fn find(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
+pub async fn find(
+    State(state): State<AppState>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
     let asked = visitor.caller.params.only(&["keyword", "start"]);
     let Json(found) = search_organizations(
         State(state.clone()),
@@ -182,14 +183,12 @@ pub async fn new(State(state): State<AppState>, here: Here) -> ApiResult<Respons
 /// `POST /{site}/staff/organizations`: the organization and its primary contact, then its page.
 pub async fn create(
     State(state): State<AppState>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     match create_organization(
         State(state.clone()),
         forms::caller_with(&visitor, form.clone()),

@@ -7,12 +7,12 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 
 use super::account::account_page_path;
-use super::home::staff_only;
+use super::home::{Staff, StaffForm};
 use crate::accounts::{NOTE_LIMIT, ProofUnderReview, decide_proof, proof_queue};
 use crate::conventions::json::Json;
 use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::web::forms::{self, FormErrors, Posted};
+use crate::web::forms::{self, FormErrors};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
 use crate::web::session::{Visitor, WebSite};
 
@@ -107,10 +107,8 @@ impl Item {
 /// `GET /{site}/staff/proof`.
 pub async fn queue(
     State(state): State<AppState>,
-    here: crate::web::session::Here,
+    Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let crate::web::session::Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
     queue_page(&state, &site, &visitor, None).await
 }
 
@@ -118,14 +116,12 @@ pub async fn queue(
 pub async fn decide(
     State(state): State<AppState>,
     Path((_, submission)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let decision = forms::field(&form, "decision");
     let asked = (
         decision.clone(),

@@ -7,7 +7,7 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 
-use super::home::staff_only;
+use super::home::{Staff, StaffForm};
 use super::records::{Owner, Records, account, done};
 use crate::accounts::preferences::{
     PreferencesView, account_preferences, change_account_preferences,
@@ -20,9 +20,9 @@ use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::web::account::{formats, preferences_params, widths};
-use crate::web::forms::{self, Choice, FormErrors, Posted, choices};
+use crate::web::forms::{self, Choice, FormErrors, choices};
 use crate::web::render::{Chrome, Section, page};
-use crate::web::session::{Here, Visitor, WebSite};
+use crate::web::session::{Visitor, WebSite};
 
 #[derive(Template)]
 #[template(path = "web/staff/preferences.html")]
@@ -42,10 +42,8 @@ struct PreferencesPage<'a> {
 pub async fn preferences(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    here: Here,
+    Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
     preferences_page(&state, &site, &visitor, &id, FormErrors::default()).await
 }
 
@@ -53,14 +51,12 @@ pub async fn preferences(
 pub async fn change_preferences(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let caller = forms::caller_with(&visitor, preferences_params(&form));
     match change_account_preferences(State(state.clone()), caller, Path(id.clone())).await {
         Ok(_) => Ok(done(&site, &visitor, &id, Records::Preferences, "saved")),
@@ -152,10 +148,8 @@ struct ProfilePage<'a> {
 pub async fn recommendations(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    here: Here,
+    Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
     profile_page(&state, &site, &visitor, &id, FormErrors::default(), None).await
 }
 
@@ -196,14 +190,12 @@ fn profile_params(form: &Params) -> Params {
 pub async fn change_recommendations(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let caller = forms::caller_with(&visitor, profile_params(&form));
     match change_account_profile(State(state.clone()), caller, Path(id.clone())).await {
         Ok(_) => Ok(done(

@@ -6,7 +6,7 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::Timestamp;
 
-use super::home::staff_only;
+use super::home::{Staff, StaffForm};
 use super::records::{Owner, Records, account, done};
 use crate::accounts::{
     UserSubscription, add_subscription, change_subscription, list_subscriptions, subscription_types,
@@ -16,9 +16,9 @@ use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::web::forms::{self, Choice, FormErrors, Posted};
+use crate::web::forms::{self, Choice, FormErrors};
 use crate::web::render::{Chrome, Section, page, with_query};
-use crate::web::session::{Here, Visitor, WebSite};
+use crate::web::session::{Visitor, WebSite};
 
 /// The terms a change sends again, so that only the end date changes.
 const TERMS: [&str; 5] = [
@@ -116,10 +116,8 @@ fn row(site: &WebSite, owner: &str, n: usize, s: &UserSubscription) -> Row {
 pub async fn show(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    here: Here,
+    Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
     subscriptions_page(&state, &site, &visitor, &id, Refused::Nothing).await
 }
 
@@ -127,14 +125,12 @@ pub async fn show(
 pub async fn grant(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     match add_subscription(
         State(state.clone()),
         forms::caller_with(&visitor, form.clone()),
@@ -163,14 +159,12 @@ pub async fn grant(
 pub async fn change(
     State(state): State<AppState>,
     Path((_, id, subscription)): Path<(String, String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let end = forms::field(&form, "endDate");
     let path = Path((id.clone(), subscription.clone()));
     match change_subscription(

@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use super::home::staff_only;
+use super::home::{Staff, StaffForm};
 use crate::collection::history::{TitleHistory, title_history};
 use crate::collection::title_edits::edit_title_metadata;
 use crate::conventions::json::Json;
@@ -16,9 +16,9 @@ use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::titles::{TitleCompleteRecord, get_title};
-use crate::web::forms::{self, FormErrors, Posted};
+use crate::web::forms::{self, FormErrors};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
-use crate::web::session::{Here, Visitor, WebSite};
+use crate::web::session::{Visitor, WebSite};
 
 pub fn title_page_path(site: &WebSite, id: &str) -> String {
     site.path(&format!("/staff/titles/{}", segment(id)))
@@ -185,10 +185,8 @@ fn as_typed(form: &Params) -> Params {
 pub async fn show(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    here: Here,
+    Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
     title_page(&state, &site, &visitor, &id, FormErrors::default(), None).await
 }
 
@@ -196,14 +194,12 @@ pub async fn show(
 pub async fn change(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let caller = forms::caller_with(&visitor, edit_params(&form));
     match edit_title_metadata(State(state.clone()), caller, Path(id.clone())).await {
         Ok(_) => Ok(done(&site, &visitor, &id, "accepted")),
@@ -219,14 +215,12 @@ pub async fn change(
 pub async fn status(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
-    Posted {
+    StaffForm {
         site,
         visitor,
         form,
-        ..
-    }: Posted,
+    }: StaffForm,
 ) -> ApiResult<Response> {
-    staff_only(&visitor)?;
     let params = form.only(&["titleStatus"]);
     edit_title_metadata(
         State(state),
