@@ -167,7 +167,7 @@ fn named(message: &str) -> Option<(String, String)> {
 }
 
 /// A reason as a sentence: capitalised, with a full stop.
-fn sentence(why: &str) -> String {
+pub fn sentence(why: &str) -> String {
     let mut s = why.trim().to_owned();
     if let Some(first) = s.get(..1) {
         s.replace_range(..1, &first.to_uppercase());

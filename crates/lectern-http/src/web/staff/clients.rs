@@ -200,23 +200,12 @@ fn fixture_errors(problems: &[String]) -> FormErrors {
                 } else {
                     field
                 };
-                errors.fields.push((field.to_owned(), sentence(why)));
+                errors.fields.push((field.to_owned(), forms::sentence(why)));
             }
             None => errors.general.push(rest.to_owned()),
         }
     }
     errors
-}
-
-fn sentence(why: &str) -> String {
-    let mut s = why.trim().to_owned();
-    if let Some(first) = s.get(..1) {
-        s.replace_range(..1, &first.to_uppercase());
-    }
-    if !s.ends_with('.') {
-        s.push('.');
-    }
-    s
 }
 
 fn lines(form: &Params, name: &str) -> Vec<String> {
