@@ -317,6 +317,30 @@ pub async fn get<'e>(
     row.map(Account::try_from).transpose()
 }
 
+/// Several accounts by identifier, in one query (a page's worth: a list's rows each naming one);
+/// those that do not exist are left out.
+pub async fn get_many<'e>(
+    e: impl Executor<'e, Database = Any>,
+    ids: &[&str],
+) -> Result<Vec<Account>, StoreError> {
+    if ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let sql = select_where(&format!(
+        "u.user_account_id IN ({})",
+        crate::sql::placeholders(1, ids.len())
+    ));
+    let mut q = sqlx::query_as::<_, AccountRow>(sqlx::AssertSqlSafe(sql));
+    for id in ids {
+        q = q.bind(*id);
+    }
+    q.fetch_all(e)
+        .await?
+        .into_iter()
+        .map(Account::try_from)
+        .collect()
+}
+
 /// An account and its password hash, by user name (any case).
 pub async fn credentials<'e>(
     e: impl Executor<'e, Database = Any>,

@@ -159,8 +159,9 @@ pub struct DecisionParams {
     /// approved (the disabilities recorded) or refused
     #[param(value_type = DecisionParam, inline)]
     decision: DecisionParam,
-    /// Why; required when refused, at most 1000 characters. The member reads it.
-    note: Option<String>,
+    /// What the proof showed, or why it is refused; at most 1000 characters. The member reads
+    /// it, and the account's history keeps it.
+    note: String,
     /// On approval, the disabilities to record (repeat per value); default those submitted
     #[serde(default)]
     #[param(value_type = Option<Vec<DisabilityType>>, inline)]
@@ -227,7 +228,7 @@ pub async fn decide_proof(
         }
     })?;
     let p: DecisionParams = caller.params.parse()?;
-    let note = p.note.as_deref().unwrap_or("").trim();
+    let note = p.note.trim();
     if note.chars().count() > NOTE_LIMIT {
         return Err(ApiError::bad_param(
             "note",
@@ -235,12 +236,6 @@ pub async fn decide_proof(
         ));
     }
     let (decision, approved) = match p.decision {
-        DecisionParam::Refused if note.is_empty() => {
-            return Err(ApiError::bad_param(
-                "note",
-                "say why the proof is refused; the member reads it",
-            ));
-        }
         DecisionParam::Refused => (Decision::Refused, Vec::new()),
         DecisionParam::Approved => (Decision::Approved, approval(&submission, &p)?),
     };
@@ -276,20 +271,27 @@ pub async fn decide_proof(
 }
 
 /// The disabilities an approval records: those sent, else those submitted, with the proof
-/// source sent, else the one submitted.
+/// source sent, else the one submitted. A submission that named none leaves the approval
+/// without them: a conflict with what was submitted (409), naming the parameter to send,
+/// since the same request approves a submission that did name them.
 fn approval(s: &OpenSubmission, p: &DecisionParams) -> ApiResult<Vec<Disability>> {
     let types = if p.disability_type.is_empty() {
         &s.disability_types
     } else {
         &p.disability_type
     };
+    let unnamed = |param: &str| {
+        ApiError::conflict(format!(
+            "Invalid parameter '{param}': is required, since the submission names none"
+        ))
+    };
     if types.is_empty() {
-        return Err(ApiError::missing_param("disabilityType"));
+        return Err(unnamed("disabilityType"));
     }
     let proof_source = p
         .proof_source
         .or(s.proof_source)
-        .ok_or_else(|| ApiError::missing_param("proofSource"))?;
+        .ok_or_else(|| unnamed("proofSource"))?;
     Ok(types
         .iter()
         .map(|t| Disability {

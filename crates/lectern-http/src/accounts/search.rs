@@ -34,7 +34,10 @@ pub struct AccountSearchParams {
     /// Only the accounts of this organization
     pub organization_id: Option<String>,
     /// Only accounts with this role
-    #[param(value_type = Option<String>)]
+    #[param(
+        value_type = Option<String>,
+        pattern = "^(individualMember|organizationMember|organizationSponsor|collectionAssistant|membershipAssistant|administrator|volunteer|trustedVolunteer)$"
+    )]
     pub role: Option<String>,
     /// Administrators only; default the caller's site
     pub site: Option<String>,

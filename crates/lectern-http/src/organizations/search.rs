@@ -5,12 +5,12 @@ use axum::extract::State;
 use lectern_domain::access::membership_management;
 use lectern_domain::account::search::AccountSearch;
 use lectern_domain::paging::FixedOrder;
-use lectern_store::organizations;
+use lectern_store::{accounts, organizations};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::organization::assistant_view;
 use super::view::OrganizationView;
+use super::view::organization_view;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::json::Json;
@@ -81,10 +81,20 @@ pub async fn search_organizations(
     let next = page.next_token(&mut rows, |o| {
         (organizations::name_key(o), o.organization_id.clone())
     });
-    let mut items = Vec::with_capacity(rows.len());
-    for o in &rows {
-        items.push(assistant_view(&state, o).await?);
-    }
+    let contact_ids: Vec<&str> = rows
+        .iter()
+        .filter_map(|o| o.primary_contact_id.as_deref())
+        .collect();
+    let contacts = accounts::get_many(reads, &contact_ids).await?;
+    let items = rows
+        .iter()
+        .map(|o| {
+            let contact = contacts
+                .iter()
+                .find(|a| Some(a.user_account_id.as_str()) == o.primary_contact_id.as_deref());
+            organization_view(&state, o, contact)
+        })
+        .collect();
     Ok(Json(
         Collection::page(
             &state,

@@ -167,13 +167,7 @@ pub async fn password(
         Err(e) => {
             // The API's 403 is a wrong current password: that field's error, not a page.
             let errors = if e.status == StatusCode::FORBIDDEN {
-                FormErrors {
-                    fields: vec![(
-                        "currentPassword".to_owned(),
-                        "Your current password is not right".to_owned(),
-                    )],
-                    general: vec![],
-                }
+                FormErrors::one("currentPassword", "Your current password is not right")
             } else {
                 FormErrors::of(e)?
             };

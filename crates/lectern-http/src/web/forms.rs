@@ -93,6 +93,14 @@ pub struct FormErrors {
 }
 
 impl FormErrors {
+    /// One field's error, in the page's own words.
+    pub fn one(field: &str, message: &str) -> FormErrors {
+        FormErrors {
+            fields: vec![(field.to_owned(), message.to_owned())],
+            general: Vec::new(),
+        }
+    }
+
     /// The errors of a refused form: the messages of a refusal of what was sent (400; 409, a
     /// user name taken; 413, a file too large; 422, a file this server cannot convert), each
     /// for the parameter it names. Any other refusal is not the form's to show; it is handed
@@ -120,7 +128,7 @@ impl FormErrors {
     /// Says what to do about an empty required field in the form's own words.
     pub fn missing_as(mut self, field: &str, words: &str) -> Self {
         for (f, m) in &mut self.fields {
-            if f == field && (m == FILL_IN || m == IS_REQUIRED) {
+            if f == field && (m == FILL_IN || m.starts_with(IS_REQUIRED_BECAUSE)) {
                 *m = words.to_owned();
             }
         }
@@ -150,8 +158,8 @@ impl FormErrors {
 }
 
 const FILL_IN: &str = "Fill this in";
-/// `bad_param(name, "is required")`, as `sentence` words it.
-const IS_REQUIRED: &str = "Is required.";
+/// `bad_param(name, "is required")` and `"is required, since …"`, as `sentence` words them.
+const IS_REQUIRED_BECAUSE: &str = "Is required";
 
 /// `Invalid parameter 'name': why` and `Missing required parameter 'name'`, as
 /// `ApiError::bad_param` and `missing_param` write them, in words for the field.

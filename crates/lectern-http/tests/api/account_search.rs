@@ -290,6 +290,8 @@ async fn the_proof_queue_is_oldest_first_and_each_is_decided_once(backend: Backe
     for (form, param) in [
         (vec![("decision", "maybe")], "decision"),
         (vec![("decision", "refused")], "note"),
+        (vec![("decision", "approved")], "note"),
+        (vec![("decision", "approved"), ("note", " ")], "note"),
         (
             vec![("decision", "refused"), ("note", &"x".repeat(1001))],
             "note",
@@ -344,8 +346,31 @@ async fn the_proof_queue_is_oldest_first_and_each_is_decided_once(backend: Backe
     .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "decided once");
 
-    // Refused with a note: the member's proof is missing again, and the decision recorded.
+    // The fixture's submission names nothing: approving it needs both, each asked for by name.
     let decide = "/v2/proofOfDisabilitySubmissions/u-student-submission";
+    for (form, param) in [
+        (
+            vec![("decision", "approved"), ("note", "Seen")],
+            "disabilityType",
+        ),
+        (
+            vec![
+                ("decision", "approved"),
+                ("note", "Seen"),
+                ("disabilityType", "visual"),
+            ],
+            "proofSource",
+        ),
+    ] {
+        let (status, body) = call(&app, Method::POST, decide, Some(&token), &form).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{form:?}: {body}");
+        assert!(
+            body["messages"][0].as_str().unwrap().contains(param),
+            "{body}"
+        );
+    }
+
+    // Refused with a note: the member's proof is missing again, and the decision recorded.
     let (status, body) = call(
         &app,
         Method::POST,

@@ -1348,4 +1348,38 @@ async fn history_lists_downloads_newest_first(backend: Backend) {
     assert!(page2["next"].is_null());
     let (status, _) = call_as(&app, TRUSTED, Method::GET, path, None, &[]).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    // A membership assistant reads the same list for the account, with the same paging.
+    let staff = app.minted_token(CONFIDENTIAL, MEMBERSHIP).await;
+    let theirs = "/v2/accounts/u-grown/history";
+    let (status, all) = call(&app, Method::GET, theirs, Some(&staff), &[]).await;
+    assert_eq!(status, StatusCode::OK, "{all}");
+    for field in ["serviceId", "format", "dateRequested"] {
+        assert_eq!(all["downloads"][0][field], page1["downloads"][0][field]);
+    }
+    assert_eq!(all["totalResults"], 2);
+    for (query, param) in [("start=not-a-token", "start"), ("limit=0", "limit")] {
+        let (status, body) = call(
+            &app,
+            Method::GET,
+            &format!("{theirs}?{query}"),
+            Some(&staff),
+            &[],
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {body}");
+        assert!(
+            body["messages"][0].as_str().unwrap().contains(param),
+            "{body}"
+        );
+    }
+    let (status, _) = call(
+        &app,
+        Method::GET,
+        "/v2/accounts/u-nobody/history",
+        Some(&staff),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }

@@ -27,17 +27,15 @@ const ADMIN: &str = "admin@example.org";
 /// Waits (up to 10 s) until the worker has applied every accepted edit and the index has
 /// caught up with what they changed.
 pub(crate) async fn edits_applied(app: &TestApp) {
-    for _ in 0..200 {
-        let queued = lectern_store::catalog_edits::queued(app.store.reads())
-            .await
-            .expect("queue");
-        if queued == 0 {
-            app.index_caught_up().await;
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    let mut wait = Patience::new("the worker to apply the accepted edits");
+    while lectern_store::catalog_edits::queued(app.store.reads())
+        .await
+        .expect("queue")
+        > 0
+    {
+        wait.a_little().await;
     }
-    panic!("the worker did not apply the accepted edits within 10 s");
+    app.index_caught_up().await;
 }
 
 async fn edit(
@@ -437,7 +435,8 @@ async fn ready_package(app: &TestApp, reader: &str) -> String {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();
-    for _ in 0..200 {
+    let mut wait = Patience::new("the worker to make the package");
+    loop {
         let resp = http
             .get(app.url(&format!("/v2/titles/t-road/EPUB3?api_key={TRUSTED}")))
             .bearer_auth(reader)
@@ -445,14 +444,13 @@ async fn ready_package(app: &TestApp, reader: &str) -> String {
             .await
             .unwrap();
         match resp.status() {
-            StatusCode::ACCEPTED => tokio::time::sleep(Duration::from_millis(50)).await,
+            StatusCode::ACCEPTED => wait.a_little().await,
             StatusCode::FOUND => {
                 return resp.headers()["location"].to_str().unwrap().to_owned();
             }
             other => panic!("download answered {other}"),
         }
     }
-    panic!("the package was not made within 10 s");
 }
 
 async fn the_catalog_filters_sorts_and_pages_every_status(backend: Backend) {

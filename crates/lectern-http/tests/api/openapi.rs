@@ -269,3 +269,26 @@ async fn lists_document_their_orders_and_paging() {
         }
     }
 }
+
+/// The role filter of `GET /v2/accounts` takes exactly the roles there are, so a generated
+/// request is never refused for a role the document allowed.
+#[tokio::test]
+async fn the_account_search_names_every_role() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let (_, doc) = json(app.get("/v2/openapi.json").send().await.unwrap()).await;
+    let accounts = query_params(&doc, "/v2/accounts");
+    let schema = &param(&accounts, "role").unwrap()["schema"];
+    let pattern = schema["anyOf"][0]["pattern"]
+        .as_str()
+        .or(schema["pattern"].as_str())
+        .unwrap_or_else(|| panic!("no pattern: {schema}"));
+    // The finished document wraps a pattern to allow the whitespace the server trims; the
+    // roles are its last group.
+    let group = &pattern[pattern.rfind('(').unwrap() + 1..];
+    let named: Vec<&str> = group[..group.find(')').unwrap()].split('|').collect();
+    let roles: Vec<&str> = lectern_domain::role::Role::ALL
+        .iter()
+        .map(|r| r.as_str())
+        .collect();
+    assert_eq!(named, roles);
+}

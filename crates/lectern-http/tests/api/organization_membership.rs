@@ -115,6 +115,41 @@ async fn organizations_are_found_by_words_of_their_names(backend: Backend) {
     assert_eq!(seen, sorted);
     assert!(seen.len() >= 5, "the world's school and the four: {seen:?}");
     assert!(!seen.contains(&"far school".to_owned()), "another site's");
+    // Each with its primary contact, read for the whole page at once.
+    let (_, found) = call(
+        &app,
+        Method::GET,
+        "/v2/organizations?keyword=academy",
+        Some(&token),
+        &[],
+    )
+    .await;
+    let contacts: Vec<&str> = found["organizations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["primaryContact"]["emailAddress"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        contacts,
+        ["head0@example.org", "head2@example.org"],
+        "{found}"
+    );
+    for (query, param) in [("start=not-a-token", "start"), ("limit=0", "limit")] {
+        let (status, body) = call(
+            &app,
+            Method::GET,
+            &format!("/v2/organizations?{query}"),
+            Some(&token),
+            &[],
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {body}");
+        assert!(
+            body["messages"][0].as_str().unwrap().contains(param),
+            "{body}"
+        );
+    }
     let sponsor = app.minted_token(CONFIDENTIAL, "sponsor@example.org").await;
     let (status, _) = call(&app, Method::GET, "/v2/organizations", Some(&sponsor), &[]).await;
     assert_eq!(status, StatusCode::FORBIDDEN);

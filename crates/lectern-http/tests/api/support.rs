@@ -1,7 +1,7 @@
 //! The test harness: each test gets the real application on a port the system picks, over a
 //! store of its own (see `lectern_store::testing`), loaded with `world.json`.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use lectern_http::conventions::rate_limit::RateLimits;
 use lectern_http::{AppState, HttpSettings, app};
@@ -282,19 +282,16 @@ impl TestApp {
         self.worker.abort();
     }
 
-    /// Waits (up to 5 s) until this node's index has every title change the store holds: the
-    /// index follows the store on its own, within a poll interval.
+    /// Waits until this node's index has every title change the store holds: the index
+    /// follows the store on its own, within a poll interval.
     pub async fn index_caught_up(&self) {
         let target = lectern_store::titles::current_seq(self.store.reads())
             .await
             .expect("feed position");
-        for _ in 0..100 {
-            if self.titles.index.last_applied_seq().unwrap_or(0) >= target {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        let mut wait = Patience::new("the title index to catch up with the store");
+        while self.titles.index.last_applied_seq().unwrap_or(0) < target {
+            wait.a_little().await;
         }
-        panic!("the title index did not catch up with the store within 5 s");
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -738,4 +735,34 @@ pub async fn app_with_drive(backend: Backend, files: &[(&str, Vec<u8>)]) -> Test
         ));
     })
     .await
+}
+
+/// Waiting for background work (the worker, the index) in a loop: a short sleep each turn and
+/// a panic naming what never happened once the deadline passes. The deadline is long, since
+/// the whole suite shares two cores with the browser checks; a passing test waits only as
+/// long as the work takes.
+pub struct Patience {
+    what: &'static str,
+    started: Instant,
+}
+
+impl Patience {
+    pub const DEADLINE: Duration = Duration::from_secs(60);
+
+    pub fn new(what: &'static str) -> Self {
+        Patience {
+            what,
+            started: Instant::now(),
+        }
+    }
+
+    pub async fn a_little(&mut self) {
+        assert!(
+            self.started.elapsed() < Self::DEADLINE,
+            "waited {:?} for {}",
+            Self::DEADLINE,
+            self.what
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

@@ -889,7 +889,7 @@ fn web_pages_meet_wcag_2_2_aa_in_a_real_browser() {
 fn browser_suite(script: &str) {
     let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/a11y");
     let ready = suite.join("node_modules/playwright-core").exists()
-        && suite.join("node_modules/@axe-core/playwright").exists()
+        && suite.join("node_modules/axe-core").exists()
         && suite.join("node_modules/vnu-jar").exists()
         && Path::new("/usr/bin/chromium").exists();
     if !ready {

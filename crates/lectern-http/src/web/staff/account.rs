@@ -256,13 +256,10 @@ pub async fn join(
                 && !forms::field(&form, "organizationId").is_empty() =>
         {
             // The account was found (the page shows it); the organization named was not.
-            let errors = FormErrors {
-                fields: vec![(
-                    "organizationId".to_owned(),
-                    "There is no such organization on this site.".to_owned(),
-                )],
-                general: Vec::new(),
-            };
+            let errors = FormErrors::one(
+                "organizationId",
+                "There is no such organization on this site.",
+            );
             account_page(
                 &state,
                 &site,

@@ -124,32 +124,26 @@ pub async fn create(
         .filter(|k| !k.is_empty())
         .unwrap_or_else(new_token);
     if clients::get(state.store.reads(), &api_key).await?.is_some() {
-        let errors = FormErrors {
-            fields: vec![(
-                "apiKey".to_owned(),
-                "This key exists already; choose another, or leave it empty for a random one."
-                    .to_owned(),
-            )],
-            general: Vec::new(),
-        };
+        let errors = FormErrors::one(
+            "apiKey",
+            "This key exists already; choose another, or leave it empty for a random one.",
+        );
         return clients_page(&state, &site, &visitor, errors, form, None).await;
     }
     let secret = (forms::field(&form, "withSecret") == "true").then(new_token);
     let rate = forms::field(&form, "rateLimit");
     let rate_limit_per_minute = match rate.trim() {
         "" => None,
-        n => {
-            match n.parse::<u32>() {
-                Ok(n) => Some(n),
-                Err(_) => {
-                    let errors = FormErrors {
-                    fields: vec![("rateLimit".to_owned(), "Enter a number of requests a minute, or leave it empty for the server's.".to_owned())],
-                    general: Vec::new(),
-                };
-                    return clients_page(&state, &site, &visitor, errors, form, None).await;
-                }
+        n => match n.parse::<u32>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                let errors = FormErrors::one(
+                    "rateLimit",
+                    "Enter a number of requests a minute, or leave it empty for the server's.",
+                );
+                return clients_page(&state, &site, &visitor, errors, form, None).await;
             }
-        }
+        },
     };
     let entry = ClientEntry {
         api_key: api_key.clone(),

@@ -56,13 +56,7 @@ pub async fn import(
     let (fields, file) = read_upload(multipart).await?;
     visitor.check_form(&fields)?;
     let Some(file) = file.filter(|f| !f.is_empty()) else {
-        let errors = FormErrors {
-            fields: vec![(
-                "file".to_owned(),
-                "Choose a CSV file of organizations".to_owned(),
-            )],
-            general: Vec::new(),
-        };
+        let errors = FormErrors::one("file", "Choose a CSV file of organizations");
         return Ok(directory_page(&site, &visitor, errors, Vec::new()));
     };
     let rows = match directory_csv::read(file.as_slice()) {

@@ -155,7 +155,8 @@ pub async fn decide(
             let errors = FormErrors::of(e)?
                 .missing_as("decision", "Choose to approve or to refuse")
                 .missing_as("disabilityType", "Choose the disabilities the proof shows")
-                .missing_as("proofSource", "Choose who vouches for the proof");
+                .missing_as("proofSource", "Choose who vouches for the proof")
+                .missing_as("note", "Say what the proof showed, or why you refuse it");
             let back = Refused {
                 submission,
                 errors,

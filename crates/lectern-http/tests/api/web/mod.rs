@@ -310,7 +310,8 @@ async fn a_reader_signs_in_downloads_a_title_and_signs_out(backend: Backend) {
 
     // The package is made by the worker; the page says how it is coming along.
     let mut file = None;
-    for _ in 0..100 {
+    let mut wait = Patience::new("the package to be ready");
+    while file.is_none() {
         let page = b.page(&status_page, StatusCode::OK).await;
         assert!(
             !page.contains("http-equiv=\"refresh\""),
@@ -323,9 +324,9 @@ async fn a_reader_signs_in_downloads_a_title_and_signs_out(backend: Backend) {
         }
         assert!(page.contains("is being prepared"));
         assert!(page.contains(">Check again</button>"));
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        wait.a_little().await;
     }
-    let file = file.expect("the package was ready within 10 s");
+    let file = file.expect("ready");
     let epub = b.http.get(&file).send().await.unwrap();
     assert_eq!(epub.status(), StatusCode::OK);
     assert!(epub.bytes().await.unwrap().starts_with(b"PK"), "an EPUB");

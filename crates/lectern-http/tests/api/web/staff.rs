@@ -373,6 +373,7 @@ async fn an_assistant_decides_the_proof_under_review(backend: Backend) {
                 ("decision", "approved"),
                 ("disabilityType", "learning"),
                 ("proofSource", "schoolVerified"),
+                ("note", "The school's plan seen"),
             ],
         )
         .await;
