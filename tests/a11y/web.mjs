@@ -258,6 +258,31 @@ const PAGES = [
     return post(p, 'section[aria-labelledby="new-key"] button[type="submit"]');
   }, 400],
   ['a client key', ADMIN, (p) => p.goto(url('/staff/admin/clients/demo-reader-app')), 200],
+  ['sites', ADMIN, (p) => p.goto(url('/staff/admin/sites')), 200],
+  ['a site made with errors', ADMIN, async (p) => {
+    await p.goto(url('/staff/admin/sites'));
+    await p.locator('#id').fill('no spaces');
+    return post(p, 'section[aria-labelledby="new-site"] button[type="submit"]');
+  }, 400],
+  ['a site, saved', ADMIN, async (p) => {
+    await p.goto(url('/staff/admin/sites/demo'));
+    await Promise.all([p.waitForURL(/done=saved/), p.locator('section[aria-labelledby="change"] button[type="submit"]').click()]);
+    return p.goto(p.url());
+  }, 200],
+  ['popular lists', ADMIN, (p) => p.goto(url('/staff/admin/lists')), 200],
+  ['a popular list', ADMIN, (p) => p.goto(url('/staff/admin/lists/staff-picks')), 200],
+  ['a title added to a popular list that is not a title', ADMIN, async (p) => {
+    await p.goto(url('/staff/admin/lists/staff-picks'));
+    await p.locator('#serviceId').fill('demo-nowhere');
+    return post(p, 'form:has(#serviceId) button[type="submit"]');
+  }, 400],
+  ['categories', ADMIN, (p) => p.goto(url('/staff/admin/categories')), 200],
+  ['BISAC codes found by description', ADMIN, (p) => p.goto(url('/staff/admin/bisac?startsWith=fiction&by=description')), 200],
+  ['a BISAC code saved with errors', ADMIN, async (p) => {
+    await p.goto(url('/staff/admin/bisac'));
+    await p.locator('#code').fill('FICTION');
+    return post(p, 'section[aria-labelledby="bisac-form"] button[type="submit"]');
+  }, 400],
   ['a staff page refused to a reader', true, (p) => p.goto(url('/staff/accounts')), 403],
 ];
 

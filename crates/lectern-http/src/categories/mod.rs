@@ -1,6 +1,6 @@
 //! Categories and BISAC codes (document 2): the subject lists a reader browses by.
 
-mod bisac_codes;
+pub(crate) mod bisac_codes;
 mod list;
 
 use utoipa_axum::router::OpenApiRouter;

@@ -56,4 +56,10 @@ impl SiteCache {
         let load = async { Ok(sites::get(store.reads(), site_id).await?.map(Arc::new)) };
         self.0.recall_or(site_id, load).await
     }
+
+    /// A site made or changed on this node (the administrators' pages) is read again here at
+    /// once; other nodes read it within `TTL`.
+    pub fn forget_all(&self) {
+        self.0.forget_all();
+    }
 }

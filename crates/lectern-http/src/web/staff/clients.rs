@@ -9,9 +9,10 @@ use axum::response::Response;
 use lectern_domain::client::Client;
 use lectern_domain::role::Role;
 use lectern_domain::secret::{hash_password, new_token};
-use lectern_store::fixture::{self, ClientEntry, FixtureError, FixtureFile};
+use lectern_store::fixture::{ClientEntry, FixtureFile};
 use lectern_store::{clients, sites};
 
+use super::loaded::written;
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
@@ -160,8 +161,8 @@ pub async fn create(
         clients: vec![entry],
         ..FixtureFile::default()
     };
-    match fixture::load(&state.store, file).await {
-        Ok(_) => {
+    match written(&state, file).await? {
+        Ok(()) => {
             clients_page(
                 &state,
                 &site,
@@ -172,34 +173,8 @@ pub async fn create(
             )
             .await
         }
-        Err(FixtureError::Invalid(problems)) => {
-            let errors = fixture_errors(&problems);
-            clients_page(&state, &site, &visitor, errors, form, None).await
-        }
-        Err(e) => Err(ApiError::internal(e.to_string())),
+        Err(errors) => clients_page(&state, &site, &visitor, errors, form, None).await,
     }
-}
-
-/// The fixture loader's words (`clients[0] (key): name: must not be empty`) as a form's errors,
-/// each beside the field it names.
-fn fixture_errors(problems: &[String]) -> FormErrors {
-    let mut errors = FormErrors::default();
-    for p in problems {
-        let rest = p.split_once("): ").map_or(p.as_str(), |(_, r)| r);
-        match rest.split_once(": ") {
-            Some((field, why)) => {
-                let field = field.split('[').next().unwrap_or(field);
-                let field = if field == "rateLimitPerMinute" {
-                    "rateLimit"
-                } else {
-                    field
-                };
-                errors.fields.push((field.to_owned(), forms::sentence(why)));
-            }
-            None => errors.general.push(rest.to_owned()),
-        }
-    }
-    errors
 }
 
 fn lines(form: &Params, name: &str) -> Vec<String> {

@@ -27,8 +27,15 @@ struct HomePage<'a> {
     memberships: Option<Memberships>,
     /// The catalog, for collection assistants and administrators.
     collection: Option<String>,
-    /// The client keys, for administrators.
-    administration: Option<String>,
+    /// The client keys, sites, popular lists, categories and BISAC codes, for administrators.
+    administration: Option<Administration>,
+}
+
+struct Administration {
+    clients: String,
+    sites: String,
+    lists: String,
+    categories: String,
 }
 
 struct Memberships {
@@ -143,7 +150,12 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
                 .caller
                 .user()
                 .filter(|a| a.has_role(Role::Administrator))
-                .map(|_| site.path("/staff/admin/clients")),
+                .map(|_| Administration {
+                    clients: site.path("/staff/admin/clients"),
+                    sites: site.path("/staff/admin/sites"),
+                    lists: site.path("/staff/admin/lists"),
+                    categories: site.path("/staff/admin/categories"),
+                }),
         },
         &visitor,
     ))

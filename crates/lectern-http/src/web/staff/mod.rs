@@ -10,14 +10,18 @@ mod accounts;
 mod activity;
 mod agreements;
 mod catalog;
+mod categories;
 mod clients;
 mod directory;
 mod home;
+mod loaded;
 mod organization;
 mod organizations;
+mod popular_lists;
 mod proof;
 mod reading;
 mod records;
+mod sites;
 mod subscriptions;
 mod title;
 
@@ -137,6 +141,34 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/{site_id}/staff/admin/clients/{key}/secret",
             post(clients::rotate),
+        )
+        .route(
+            "/{site_id}/staff/admin/sites",
+            get(sites::show).post(sites::create),
+        )
+        .route(
+            "/{site_id}/staff/admin/sites/{id}",
+            get(sites::show_site).post(sites::change),
+        )
+        .route(
+            "/{site_id}/staff/admin/lists",
+            get(popular_lists::show).post(popular_lists::create),
+        )
+        .route(
+            "/{site_id}/staff/admin/lists/{id}",
+            get(popular_lists::show_list).post(popular_lists::describe),
+        )
+        .route(
+            "/{site_id}/staff/admin/lists/{id}/titles",
+            post(popular_lists::titles),
+        )
+        .route(
+            "/{site_id}/staff/admin/categories",
+            get(categories::show).post(categories::save_category),
+        )
+        .route(
+            "/{site_id}/staff/admin/bisac",
+            get(categories::show_bisac).post(categories::save_bisac),
         )
         .route("/{site_id}/staff/proof", get(proof::queue))
         .route("/{site_id}/staff/proof/{submission}", post(proof::decide))

@@ -1,17 +1,47 @@
-//! The administrators' client keys on the staff's pages, through HTTP: a key made with its
-//! secret shown once and working at the token endpoint, changed (disabled: refused), given a new
-//! secret (the old one refused), the site's own keys left alone; refused to everyone else.
+//! The administrators' pages through HTTP. Client keys: a key made with its secret shown once
+//! and working at the token endpoint, changed (disabled: refused), given a new secret (the old
+//! one refused), the site's own keys left alone. Sites: one made (its web pages answer at
+//! once), renamed, made global; bad identifiers and names refused. Popular lists: one made, its
+//! titles added, moved and taken off as readers' apps then see them. Categories and BISAC codes:
+//! added and described, codes found and paged. All refused to everyone else.
 
 use lectern_store::on_both_stores;
 use reqwest::StatusCode;
 
-use super::{Browser, location};
+use super::{Browser, link, location};
 use crate::support::*;
 
 on_both_stores!(
     an_administrator_makes_changes_and_rotates_a_client_key,
     client_keys_are_the_administrators_alone,
+    an_administrator_makes_renames_and_shares_a_site,
+    sites_are_the_administrators_alone,
+    an_administrator_curates_a_popular_list,
+    an_administrator_adds_and_describes_categories_and_bisac_codes,
 );
+
+const LISTS: &str = "/main/staff/admin/lists";
+
+/// A popular list's titles as readers' apps get them.
+async fn list_titles(app: &TestApp, id: &str) -> Vec<String> {
+    let (status, body) = call_reader(
+        app,
+        reqwest::Method::GET,
+        &format!("/v2/popularLists/{id}"),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["popularTitles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["serviceId"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+const SITES: &str = "/main/staff/admin/sites";
 
 const KEYS: &str = "/main/staff/admin/clients";
 
@@ -223,4 +253,399 @@ async fn client_keys_are_the_administrators_alone(backend: Backend) {
         StatusCode::OK,
         "the secret as it was"
     );
+}
+
+async fn an_administrator_makes_renames_and_shares_a_site(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let b = admin(&app).await;
+    let staff = b.page("/main/staff", StatusCode::OK).await;
+    assert!(staff.contains(">Sites</a>"), "{staff}");
+    let list = b.page(SITES, StatusCode::OK).await;
+    assert!(
+        list.contains(">main</a>") && list.contains(">other</a>"),
+        "{list}"
+    );
+
+    // Everything wrong at once, each beside its field, nothing written.
+    let bad = b
+        .submit(SITES, SITES, &[("id", "no spaces"), ("name", " ")])
+        .await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    let page = bad.text().await.unwrap();
+    assert!(page.contains("<title>Error: Sites"), "{page}");
+    for field in ["id", "name"] {
+        assert!(
+            page.contains(&format!("id=\"{field}-error\"")),
+            "{field}: {page}"
+        );
+    }
+    assert!(page.contains("value=\"no spaces\""), "what was typed stays");
+    let taken = b
+        .submit(SITES, SITES, &[("id", "other"), ("name", "Again")])
+        .await;
+    assert_eq!(taken.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        taken
+            .text()
+            .await
+            .unwrap()
+            .contains("has this identifier already")
+    );
+    let other = lectern_store::sites::get(app.store.reads(), "other")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_ne!(other.name, "Again", "a site is not changed by making one");
+
+    let made = b
+        .submit(SITES, SITES, &[("id", "east"), ("name", "East Library")])
+        .await;
+    assert_eq!(made.status(), StatusCode::SEE_OTHER);
+    assert!(location(&made).ends_with("?made=east"));
+    let after = b.page(&location(&made), StatusCode::OK).await;
+    assert!(after.contains("The site east was made"), "{after}");
+    let home = Browser::new(&app).page("/east/", StatusCode::OK).await;
+    assert!(home.contains("East Library"), "its pages answer: {home}");
+    assert!(
+        lectern_store::clients::get(app.store.reads(), "web-east")
+            .await
+            .unwrap()
+            .is_some(),
+        "made with its web pages' own key"
+    );
+
+    let east = format!("{SITES}/east");
+    let form = b.page(&east, StatusCode::OK).await;
+    assert!(form.contains("value=\"East Library\""), "{form}");
+    let blank = b.submit(&east, &east, &[("name", "")]).await;
+    assert_eq!(blank.status(), StatusCode::BAD_REQUEST);
+    assert!(blank.text().await.unwrap().contains("id=\"name-error\""));
+    let renamed = b
+        .submit(
+            &east,
+            &east,
+            &[("name", "Eastside Library"), ("global", "true")],
+        )
+        .await;
+    assert_eq!(renamed.status(), StatusCode::SEE_OTHER);
+    assert!(location(&renamed).ends_with("?done=saved"));
+    let site = lectern_store::sites::get(app.store.reads(), "east")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (site.name.as_str(), site.global),
+        ("Eastside Library", true)
+    );
+    let home = Browser::new(&app).page("/east/", StatusCode::OK).await;
+    assert!(home.contains("Eastside Library"), "renamed at once: {home}");
+    let unshared = b
+        .submit(&east, &east, &[("name", "Eastside Library")])
+        .await;
+    assert_eq!(unshared.status(), StatusCode::SEE_OTHER);
+    let site = lectern_store::sites::get(app.store.reads(), "east")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(!site.global, "an unticked box is not global");
+    b.page(&format!("{SITES}/no-such-site"), StatusCode::NOT_FOUND)
+        .await;
+}
+
+async fn sites_are_the_administrators_alone(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let guest = Browser::new(&app).get(SITES).await;
+    assert_eq!(guest.status(), StatusCode::SEE_OTHER);
+    assert!(location(&guest).starts_with("/main/sign-in?next="));
+    for (user, password) in [
+        ("membership@example.org", "membership-pass-1"),
+        ("collection@example.org", "collection-pass-1"),
+        ("member@example.org", "member-pass-1"),
+    ] {
+        let b = Browser::new(&app);
+        b.sign_in(user, password).await;
+        b.page(SITES, StatusCode::FORBIDDEN).await;
+        b.page(&format!("{SITES}/main"), StatusCode::FORBIDDEN)
+            .await;
+        let made = b
+            .submit("/main/", SITES, &[("id", "sly"), ("name", "Sly")])
+            .await;
+        assert_eq!(made.status(), StatusCode::FORBIDDEN, "{user}");
+        let renamed = b
+            .submit("/main/", &format!("{SITES}/main"), &[("name", "Sly")])
+            .await;
+        assert_eq!(renamed.status(), StatusCode::FORBIDDEN, "{user}");
+    }
+    // A form without its token is refused before anything is read.
+    let b = admin(&app).await;
+    let forged = b
+        .post(
+            SITES,
+            &[("csrf", "forged"), ("id", "forged"), ("name", "F")],
+        )
+        .await;
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    for id in ["sly", "forged"] {
+        assert!(
+            lectern_store::sites::get(app.store.reads(), id)
+                .await
+                .unwrap()
+                .is_none(),
+            "{id}"
+        );
+    }
+    let main = lectern_store::sites::get(app.store.reads(), "main")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_ne!(main.name, "Sly");
+}
+
+async fn an_administrator_curates_a_popular_list(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = admin(&app).await;
+    let all = b.page(LISTS, StatusCode::OK).await;
+    assert!(all.contains(">new-arrivals</a>"), "{all}");
+    assert!(!all.contains("far-favourites"), "another site's list");
+    b.page(&format!("{LISTS}/far-favourites"), StatusCode::NOT_FOUND)
+        .await;
+
+    let bad = b
+        .submit(LISTS, LISTS, &[("id", ""), ("description", "")])
+        .await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    assert!(bad.text().await.unwrap().contains("id=\"id-error\""));
+    let taken = b
+        .submit(
+            LISTS,
+            LISTS,
+            &[("id", "new-arrivals"), ("description", "Again")],
+        )
+        .await;
+    assert_eq!(taken.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        taken
+            .text()
+            .await
+            .unwrap()
+            .contains("has this identifier already")
+    );
+    let made = b
+        .submit(
+            LISTS,
+            LISTS,
+            &[("id", "staff-picks"), ("description", "Staff picks")],
+        )
+        .await;
+    assert_eq!(made.status(), StatusCode::SEE_OTHER);
+    assert!(location(&made).ends_with("?made=staff-picks"));
+
+    let list = format!("{LISTS}/staff-picks");
+    let titles = format!("{list}/titles");
+    for id in ["t-road", "t-pride", "t-open"] {
+        let added = b
+            .submit(&list, &titles, &[("do", "add"), ("serviceId", id)])
+            .await;
+        assert_eq!(added.status(), StatusCode::SEE_OTHER, "{id}");
+    }
+    assert_eq!(
+        list_titles(&app, "staff-picks").await,
+        ["t-road", "t-pride", "t-open"]
+    );
+    for (form, field_error) in [
+        (
+            vec![("do", "add"), ("serviceId", "t-nowhere")],
+            "There is no title with this identifier.",
+        ),
+        (
+            vec![("do", "add"), ("serviceId", "t-road")],
+            "This title is on the list already.",
+        ),
+        (vec![("do", "add"), ("serviceId", " ")], "Fill this in"),
+    ] {
+        let refused = b.submit(&list, &titles, &form).await;
+        assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "{form:?}");
+        let page = refused.text().await.unwrap();
+        assert!(page.contains(field_error), "{form:?}: {page}");
+        assert!(page.contains("id=\"serviceId-error\""));
+    }
+    let moved = b
+        .submit(&list, &titles, &[("do", "up"), ("serviceId", "t-open")])
+        .await;
+    assert_eq!(moved.status(), StatusCode::SEE_OTHER);
+    assert!(location(&moved).ends_with("?done=moved"));
+    b.submit(&list, &titles, &[("do", "down"), ("serviceId", "t-road")])
+        .await;
+    assert_eq!(
+        list_titles(&app, "staff-picks").await,
+        ["t-open", "t-road", "t-pride"]
+    );
+    let first_up = b
+        .submit(&list, &titles, &[("do", "up"), ("serviceId", "t-open")])
+        .await;
+    assert_eq!(
+        first_up.status(),
+        StatusCode::BAD_REQUEST,
+        "the first cannot go up"
+    );
+    let off = b
+        .submit(&list, &titles, &[("do", "off"), ("serviceId", "t-road")])
+        .await;
+    assert_eq!(off.status(), StatusCode::SEE_OTHER);
+    let absent = b
+        .submit(&list, &titles, &[("do", "off"), ("serviceId", "t-road")])
+        .await;
+    assert_eq!(absent.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        list_titles(&app, "staff-picks").await,
+        ["t-open", "t-pride"]
+    );
+
+    let described = b
+        .submit(&list, &list, &[("description", "Chosen by the staff")])
+        .await;
+    assert_eq!(described.status(), StatusCode::SEE_OTHER);
+    let page = b.page(&location(&described), StatusCode::OK).await;
+    assert!(page.contains("The description was saved."), "{page}");
+    assert!(page.contains("value=\"Chosen by the staff\""));
+    assert!(
+        page.find("Open Roads").unwrap() < page.find("Pride and Prejudice").unwrap(),
+        "in list order: {page}"
+    );
+
+    // Everyone else is refused, and nothing is written.
+    for (user, password) in [
+        ("collection@example.org", "collection-pass-1"),
+        ("membership@example.org", "membership-pass-1"),
+    ] {
+        let other = Browser::new(&app);
+        other.sign_in(user, password).await;
+        other.page(LISTS, StatusCode::FORBIDDEN).await;
+        other.page(&list, StatusCode::FORBIDDEN).await;
+        let sly = other
+            .submit("/main/", &titles, &[("do", "add"), ("serviceId", "t-road")])
+            .await;
+        assert_eq!(sly.status(), StatusCode::FORBIDDEN, "{user}");
+    }
+    assert_eq!(
+        list_titles(&app, "staff-picks").await,
+        ["t-open", "t-pride"]
+    );
+}
+
+async fn an_administrator_adds_and_describes_categories_and_bisac_codes(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = admin(&app).await;
+    let categories = "/main/staff/admin/categories";
+    let page = b.page(categories, StatusCode::OK).await;
+    assert!(
+        page.contains("<dt>Fiction</dt><dd>Fiction titles</dd>"),
+        "{page}"
+    );
+    let blank = b.submit(categories, categories, &[("name", " ")]).await;
+    assert_eq!(blank.status(), StatusCode::BAD_REQUEST);
+    assert!(blank.text().await.unwrap().contains("id=\"name-error\""));
+    for (name, description) in [("Plays", "Plays to read aloud"), ("Fiction", "Stories")] {
+        let saved = b
+            .submit(
+                categories,
+                categories,
+                &[("name", name), ("description", description)],
+            )
+            .await;
+        assert_eq!(saved.status(), StatusCode::SEE_OTHER, "{name}");
+    }
+    let (_, listed) = call_reader(&app, reqwest::Method::GET, "/v2/categories", None, &[]).await;
+    let described = |name: &str| {
+        listed["categories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .map(|c| c["description"].clone())
+    };
+    assert_eq!(
+        described("Plays"),
+        None,
+        "the API lists categories with titles"
+    );
+    let page = b.page(categories, StatusCode::OK).await;
+    assert!(
+        page.contains("<dt>Plays</dt><dd>Plays to read aloud</dd>"),
+        "{page}"
+    );
+    assert_eq!(
+        described("Fiction"),
+        Some("Stories".into()),
+        "described again"
+    );
+
+    let bisac = "/main/staff/admin/bisac";
+    let found = b
+        .page(&format!("{bisac}?startsWith=fic&by=code"), StatusCode::OK)
+        .await;
+    assert!(found.contains("<dt>FIC000000</dt>"), "{found}");
+    assert!(!found.contains("<dt>TRV000000</dt>"), "{found}");
+    for (form, field) in [
+        (vec![("code", "FICTION"), ("description", "Wrong")], "code"),
+        (
+            vec![("code", "POE000000"), ("description", " ")],
+            "description",
+        ),
+    ] {
+        let refused = b.submit(bisac, bisac, &form).await;
+        assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "{form:?}");
+        let page = refused.text().await.unwrap();
+        assert!(
+            page.contains(&format!("id=\"{field}-error\"")),
+            "{field}: {page}"
+        );
+    }
+    let saved = b
+        .submit(
+            bisac,
+            bisac,
+            &[("code", "poe000000"), ("description", "POETRY / General")],
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::SEE_OTHER);
+    let (_, poetry) = call_reader(
+        &app,
+        reqwest::Method::GET,
+        "/v2/bisacCodes?codeStartsWith=POE",
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(
+        poetry["bisacCodes"][0]["description"], "POETRY / General",
+        "{poetry}"
+    );
+
+    // Every code, two at a time, to the end, none twice.
+    let mut seen = Vec::new();
+    let mut next = Some(format!("{bisac}?limit=2"));
+    while let Some(here) = next {
+        let page = b.page(&here, StatusCode::OK).await;
+        for part in page.split("<dt>").skip(1) {
+            seen.push(part[..part.find('<').unwrap()].to_owned());
+        }
+        next = link(&page, "Next page");
+    }
+    let mut sorted = seen.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(seen, sorted, "in code order, none twice");
+    assert_eq!(seen.len(), 8, "the world's seven and the new one: {seen:?}");
+
+    let other = Browser::new(&app);
+    other
+        .sign_in("collection@example.org", "collection-pass-1")
+        .await;
+    other.page(categories, StatusCode::FORBIDDEN).await;
+    other.page(bisac, StatusCode::FORBIDDEN).await;
+    let sly = other.submit("/main/", categories, &[("name", "Sly")]).await;
+    assert_eq!(sly.status(), StatusCode::FORBIDDEN);
+    let (_, listed) = call_reader(&app, reqwest::Method::GET, "/v2/categories", None, &[]).await;
+    assert!(!listed.to_string().contains("\"Sly\""));
 }

@@ -1,0 +1,260 @@
+//! Categories and BISAC codes, for administrators, a page each: every category with its
+//! description, one added or described; the BISAC codes found by the start of a code or a
+//! description (the API's `GET /v2/bisacCodes`, paged), one added or described. Document 2 reads both lists and writes
+//! neither: they are written through the fixture loader, as `lectern load` writes them, with its
+//! checks (a name, a code of three letters and six digits).
+
+use askama::Template;
+use axum::extract::State;
+use axum::response::Response;
+use lectern_store::categories;
+use lectern_store::fixture::{BisacEntry, CategoryEntry, FixtureFile};
+
+use super::clients::administrators_only;
+use super::loaded::written;
+use crate::categories::bisac_codes::{BisacCodeView, list_bisac_codes};
+use crate::conventions::json::Json;
+use crate::conventions::params::Params;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::web::forms::{self, Choice, FormErrors, Posted, choices};
+use crate::web::render::{Chrome, Section, page, see_other, with_query};
+use crate::web::session::{Here, Visitor, WebSite};
+
+const SEARCH_BY: &[(&str, &str)] = &[
+    ("code", "The start of the code"),
+    ("description", "The start of the description"),
+];
+
+#[derive(Template)]
+#[template(path = "web/staff/categories.html")]
+struct CategoriesPage<'a> {
+    chrome: &'a Chrome,
+    categories: Vec<(String, String)>,
+    action: String,
+    bisac: String,
+    errors: FormErrors,
+    form: Params,
+    done: bool,
+}
+
+#[derive(Template)]
+#[template(path = "web/staff/bisac.html")]
+struct BisacPage<'a> {
+    chrome: &'a Chrome,
+    action: String,
+    categories: String,
+    words: String,
+    by: Vec<Choice>,
+    codes: Vec<BisacCodeView>,
+    count: String,
+    next: Option<String>,
+    errors: FormErrors,
+    form: Params,
+    done: bool,
+}
+
+impl CategoriesPage<'_> {
+    pub fn value(&self, name: &str) -> String {
+        forms::field(&self.form, name)
+    }
+}
+
+impl BisacPage<'_> {
+    pub fn value(&self, name: &str) -> String {
+        forms::field(&self.form, name)
+    }
+}
+
+/// `GET /{site}/staff/admin/categories`.
+pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    administrators_only(&visitor)?;
+    let done = forms::field(&visitor.caller.params, "done") == "saved";
+    categories_page(
+        &state,
+        &site,
+        &visitor,
+        FormErrors::default(),
+        Params::default(),
+        done,
+    )
+    .await
+}
+
+/// `GET /{site}/staff/admin/bisac`.
+pub async fn show_bisac(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    administrators_only(&visitor)?;
+    let done = forms::field(&visitor.caller.params, "done") == "saved";
+    bisac_page(
+        &state,
+        &site,
+        &visitor,
+        FormErrors::default(),
+        Params::default(),
+        done,
+    )
+    .await
+}
+
+/// `POST /{site}/staff/admin/categories`: a category added, or its description changed.
+pub async fn save_category(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
+    administrators_only(&visitor)?;
+    let description = forms::field(&form, "description").trim().to_owned();
+    let file = FixtureFile {
+        categories: vec![CategoryEntry {
+            name: forms::field(&form, "name").trim().to_owned(),
+            description: Some(description).filter(|d| !d.is_empty()),
+        }],
+        ..FixtureFile::default()
+    };
+    match written(&state, file).await? {
+        Ok(()) => Ok(saved(&site, &visitor, "/staff/admin/categories")),
+        Err(errors) => categories_page(&state, &site, &visitor, errors, form, false).await,
+    }
+}
+
+/// `POST /{site}/staff/admin/bisac`: a BISAC code added, or its description changed.
+pub async fn save_bisac(State(state): State<AppState>, posted: Posted) -> ApiResult<Response> {
+    let Posted {
+        site,
+        visitor,
+        form,
+        ..
+    } = posted;
+    administrators_only(&visitor)?;
+    let entry = BisacEntry {
+        code: forms::field(&form, "code").trim().to_uppercase(),
+        description: forms::field(&form, "description").trim().to_owned(),
+    };
+    // The loader takes a code without a description; a page that names a code describes it.
+    if entry.description.is_empty() {
+        let errors = FormErrors::one("description", "Fill this in");
+        return bisac_page(&state, &site, &visitor, errors, form, false).await;
+    }
+    let file = FixtureFile {
+        bisac_codes: vec![entry],
+        ..FixtureFile::default()
+    };
+    match written(&state, file).await? {
+        Ok(()) => Ok(saved(&site, &visitor, "/staff/admin/bisac")),
+        Err(errors) => bisac_page(&state, &site, &visitor, errors, form, false).await,
+    }
+}
+
+fn saved(site: &WebSite, visitor: &Visitor, path: &str) -> Response {
+    see_other(
+        &with_query(&site.path(path), &[("done", "saved")]),
+        &visitor.set_cookies,
+    )
+}
+
+async fn categories_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    errors: FormErrors,
+    form: Params,
+    done: bool,
+) -> ApiResult<Response> {
+    let all = categories::categories(state.store.reads()).await?;
+    let action = site.path("/staff/admin/categories");
+    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let status = errors.status();
+    Ok(page(
+        status,
+        &CategoriesPage {
+            chrome: &chrome,
+            categories: all
+                .into_iter()
+                .map(|(name, d)| (name, d.unwrap_or_default()))
+                .collect(),
+            action,
+            bisac: site.path("/staff/admin/bisac"),
+            errors,
+            form,
+            done,
+        },
+        visitor,
+    ))
+}
+
+/// The BISAC codes found by the start of a code or a description, through the API's list.
+async fn bisac_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    errors: FormErrors,
+    form: Params,
+    done: bool,
+) -> ApiResult<Response> {
+    let asked = &visitor.caller.params;
+    let words = forms::field(asked, "startsWith").trim().to_owned();
+    let by = Some(forms::field(asked, "by"))
+        .filter(|b| b == "description")
+        .unwrap_or_else(|| "code".to_owned());
+    let mut query = Params::default();
+    if !words.is_empty() {
+        let param = if by == "code" {
+            "codeStartsWith"
+        } else {
+            "descriptionStartsWith"
+        };
+        query = query.with(param, &words);
+    }
+    // A page's length (`limit`) and place (`start`) are the API's, passed on as they came.
+    let limit = forms::field(asked, "limit");
+    for (name, value) in [("limit", &limit), ("start", &forms::field(asked, "start"))] {
+        if !value.is_empty() {
+            query = query.with(name, value);
+        }
+    }
+    let Json(found) =
+        list_bisac_codes(State(state.clone()), forms::caller_with(visitor, query)).await?;
+    let action = site.path("/staff/admin/bisac");
+    let filters = [
+        ("startsWith", words.as_str()),
+        ("by", by.as_str()),
+        ("limit", limit.as_str()),
+    ];
+    let next = found.next.as_deref().map(|n| {
+        let mut pairs = filters.to_vec();
+        pairs.push(("start", n));
+        with_query(&action, &pairs)
+    });
+    let count = match found.total_results {
+        1 => "1 BISAC code found.".to_owned(),
+        n => format!("{n} BISAC codes found."),
+    };
+    let chrome = Chrome::of(
+        site,
+        visitor,
+        &with_query(&action, &filters),
+        Section::Staff,
+    );
+    let status = errors.status();
+    Ok(page(
+        status,
+        &BisacPage {
+            chrome: &chrome,
+            categories: site.path("/staff/admin/categories"),
+            action,
+            by: choices(SEARCH_BY, &by),
+            words,
+            codes: found.items,
+            count,
+            next,
+            errors,
+            form,
+            done,
+        },
+        visitor,
+    ))
+}
