@@ -75,7 +75,8 @@ session_cookie() {
   [ -n "$csrf" ] || die "no sign-in form at $1/$SITE/sign-in"
   curl -s -o /dev/null -b "$jar" -c "$jar" --data-urlencode "csrf=$csrf" \
     --data-urlencode "username=$2" --data-urlencode "password=$PASSWORD" "$1/$SITE/sign-in"
-  echo "Cookie: $(awk '!/^#/ && NF >= 7 {printf "%s%s=%s", (n++ ? "; " : ""), $6, $7}' "$jar")"
+  # curl writes HttpOnly cookies (the session's) with a `#HttpOnly_` prefix, not as comments.
+  echo "Cookie: $(awk '(!/^#/ || /^#HttpOnly_/) && NF >= 7 {printf "%s%s=%s", (n++ ? "; " : ""), $6, $7}' "$jar")"
 }
 
 bench_store() {
