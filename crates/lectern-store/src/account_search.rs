@@ -39,22 +39,43 @@ impl KeyedOrder<Account> for AccountSort {
 /// The highest code point: every key that starts with a prefix sorts before the prefix and it.
 const AFTER_EVERY_CONTINUATION: char = '\u{10FFFF}';
 
-/// The search's `WHERE` clause, its parameters numbered from 1, and their values in order. Only
-/// the filters asked for are written, so that the plan of each shape walks its index.
-fn search_where(q: &AccountSearch) -> (String, Vec<String>) {
+/// The accounts a word finds: a range of each of the three keys, each read from its own index.
+/// `$site`, `$low` and `$high` are the parameters' numbers.
+fn found_by_word(site: usize, low: usize, high: usize) -> String {
+    let range = |key: &str| format!("{key} >= ${low} AND {key} < ${high}");
+    format!(
+        "SELECT user_account_id AS id FROM users WHERE site_id = ${site} AND {} \
+         UNION SELECT user_account_id FROM users WHERE site_id = ${site} AND {} \
+         UNION SELECT user_account_id FROM users WHERE {}",
+        range("last_name_key"),
+        range("first_name_key"),
+        range("user_name_key")
+    )
+}
+
+/// The search's `FROM` and `WHERE` clauses, their parameters numbered from 1, and their values in
+/// order. Only the filters asked for are written, so that the plan of each shape walks its index.
+///
+/// With words, the accounts the first word finds drive the query, and the rest are sorted: the
+/// work grows with the accounts found, not with the site's. Walking the site's name index in
+/// order instead (the plan both engines chose for `key OR key OR key`) read the whole site for
+/// a word few names start with, or for a common one late in the alphabet: `Smith` among 100,000
+/// accounts took 0.15 s on SQLite, 0.02 s this way. `CROSS JOIN` keeps SQLite's loop in that
+/// order; PostgreSQL plans it as any join.
+fn search_where(q: &AccountSearch) -> (String, String, Vec<String>) {
     let mut values = vec![q.site_id.clone()];
     let mut clauses = vec!["u.site_id = $1".to_owned()];
-    for word in &q.words {
+    let mut from = "users u".to_owned();
+    for (i, word) in q.words.iter().enumerate() {
         values.push(word.clone());
         values.push(format!("{word}{AFTER_EVERY_CONTINUATION}"));
-        let (low, high) = (values.len() - 1, values.len());
-        let starts = |key: &str| format!("({key} >= ${low} AND {key} < ${high})");
-        clauses.push(format!(
-            "({} OR {} OR {})",
-            starts("u.last_name_key"),
-            starts("u.first_name_key"),
-            starts("u.user_name_key")
-        ));
+        let found = found_by_word(1, values.len() - 1, values.len());
+        if i == 0 {
+            from = format!("({found}) f CROSS JOIN users u");
+            clauses.push("u.user_account_id = f.id".to_owned());
+        } else {
+            clauses.push(format!("u.user_account_id IN ({found})"));
+        }
     }
     if let Some(o) = &q.organization_id {
         values.push(o.clone());
@@ -64,7 +85,7 @@ fn search_where(q: &AccountSearch) -> (String, Vec<String>) {
         // A role's name is ours, never the caller's text.
         clauses.push(format!("',' || u.roles || ',' LIKE '%,{role},%'"));
     }
-    (clauses.join(" AND "), values)
+    (from, clauses.join(" AND "), values)
 }
 
 /// One page of the search in `sort`: up to `limit + 1` accounts, the extra one telling whether
@@ -77,10 +98,10 @@ pub async fn page<'e>(
     after: Option<&[KeyPart]>,
     limit: u32,
 ) -> Result<Vec<Account>, StoreError> {
-    let (condition, values) = search_where(q);
+    let (from, condition, values) = search_where(q);
     let keyset = sort.keyset(direction);
     let sql = format!(
-        "SELECT {} FROM users u WHERE {condition}{}{}",
+        "SELECT {} FROM {from} WHERE {condition}{}{}",
         accounts::columns("u"),
         keyset.after(after.is_some(), values.len() + 1),
         keyset.order(limit)
@@ -108,8 +129,8 @@ pub async fn count<'e>(
     e: impl Executor<'e, Database = Any>,
     q: &AccountSearch,
 ) -> Result<u64, StoreError> {
-    let (condition, values) = search_where(q);
-    let sql = format!("SELECT COUNT(*) FROM users u WHERE {condition}");
+    let (from, condition, values) = search_where(q);
+    let sql = format!("SELECT COUNT(*) FROM {from} WHERE {condition}");
     let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
     for v in &values {
         query = query.bind(v.as_str());
