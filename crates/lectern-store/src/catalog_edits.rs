@@ -235,13 +235,14 @@ pub async fn history<'e>(
         .collect()
 }
 
-/// How many edits wait to be applied.
-pub async fn queued<'e>(e: impl Executor<'e, Database = Any>) -> Result<i64, StoreError> {
-    Ok(
-        sqlx::query_scalar("SELECT COUNT(*) FROM catalog_edits WHERE status = 'queued'")
-            .fetch_one(e)
-            .await?,
+/// How many edits are not applied yet: waiting, or taken by a worker and being applied (counting
+/// only the waiting ones told "none" while a worker's write was not yet committed).
+pub async fn unapplied<'e>(e: impl Executor<'e, Database = Any>) -> Result<i64, StoreError> {
+    Ok(sqlx::query_scalar(
+        "SELECT COUNT(*) FROM catalog_edits WHERE status IN ('queued', 'applying')",
     )
+    .fetch_one(e)
+    .await?)
 }
 
 /// The title of a site that holds a product identifier, if any.

@@ -28,7 +28,7 @@ const ADMIN: &str = "admin@example.org";
 /// caught up with what they changed.
 pub(crate) async fn edits_applied(app: &TestApp) {
     let mut wait = Patience::new("the worker to apply the accepted edits");
-    while lectern_store::catalog_edits::queued(app.store.reads())
+    while lectern_store::catalog_edits::unapplied(app.store.reads())
         .await
         .expect("queue")
         > 0

@@ -109,7 +109,7 @@ async fn an_accepted_edit_survives_a_kill_and_is_applied_once(backend: Backend) 
     first.kill().unwrap();
     first.wait().unwrap();
     assert_eq!(
-        catalog_edits::queued(t.store.reads()).await.unwrap(),
+        catalog_edits::unapplied(t.store.reads()).await.unwrap(),
         1,
         "still queued"
     );
@@ -117,7 +117,7 @@ async fn an_accepted_edit_survives_a_kill_and_is_applied_once(backend: Backend) 
     // After a restart with a worker, it is applied, once.
     let (mut second, _) = serve(&t.url, &data, true);
     let deadline = Instant::now() + Duration::from_secs(30);
-    while catalog_edits::queued(t.store.reads()).await.unwrap() > 0 {
+    while catalog_edits::unapplied(t.store.reads()).await.unwrap() > 0 {
         assert!(
             Instant::now() < deadline,
             "the edit was not applied after the restart"

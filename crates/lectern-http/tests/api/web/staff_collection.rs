@@ -97,7 +97,7 @@ async fn a_curator_corrects_a_title_and_sees_the_edit_applied(backend: Backend) 
     assert!(text.contains("id=\"copyrightDate-error\""), "{text}");
     assert!(text.contains("value=\"eighteen\""), "what was typed stays");
     assert_eq!(
-        lectern_store::catalog_edits::queued(app.store.reads())
+        lectern_store::catalog_edits::unapplied(app.store.reads())
             .await
             .unwrap(),
         0,
@@ -182,7 +182,7 @@ async fn collection_pages_are_refused_to_whoever_may_not(backend: Backend) {
         assert_eq!(posted.status(), StatusCode::FORBIDDEN, "{user}");
     }
     assert_eq!(
-        lectern_store::catalog_edits::queued(app.store.reads())
+        lectern_store::catalog_edits::unapplied(app.store.reads())
             .await
             .unwrap(),
         0
