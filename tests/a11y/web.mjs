@@ -700,7 +700,8 @@ async function curatorJourney(page, { author }) {
 
 /**
  * An administrator's keyboard-only journey: signs in, opens the client keys, makes a key with a
- * secret, reads the secret on the answer, and finds it gone from the page when it is opened again.
+ * secret, reads the secret on the answer, finds it gone from the page when it is opened again,
+ * and moves a title of a popular list one place down with its button.
  */
 async function adminJourney(page, { name }) {
   const { steps, enter, arrived, status, type, signInAs, signOut } = keyboard(page);
@@ -729,6 +730,19 @@ async function adminJourney(page, { name }) {
   await arrived((u) => u.pathname.endsWith('/staff/admin/clients'), 'the client keys again');
   if ((await page.content()).includes(secret)) throw new Failure('the secret is shown again', steps);
   steps.push('the secret is not shown again');
+  await tabTo(page, byText('a', /^Staff$/), 'the Staff link', steps);
+  await enter('Staff');
+  await arrived((u) => u.pathname.endsWith('/staff'), 'the staff home, for the lists');
+  await tabTo(page, byText('a', /^Popular lists$/), 'the popular lists link', steps);
+  await enter('Popular lists');
+  await arrived((u) => u.pathname.endsWith('/staff/admin/lists'), 'the popular lists');
+  await tabTo(page, byText('a', /^staff-picks$/), 'the staff picks list', steps);
+  await enter('staff-picks');
+  await arrived((u) => u.pathname.endsWith('/staff/admin/lists/staff-picks'), 'the list');
+  await tabTo(page, byText('button', /^Move down/), 'the first title\'s Move down button', steps);
+  await enter('Move down');
+  await arrived((u) => u.searchParams.get('done') === 'moved', 'the list, a title moved');
+  await status(/^The title was moved\.$/);
   return signOut();
 }
 
@@ -827,7 +841,7 @@ async function main() {
     await check('assistant\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => assistantJourney(page, { first: 'Noel', last: 'Noscript', email: 'noel@demo.lectern' }));
     await check('curator\'s keyboard-only journey with JavaScript: add an author to a title, see the edit applied, find the title by the author', {}, (page) => curatorJourney(page, { author: 'Ada Keyboard' }));
     await check('curator\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => curatorJourney(page, { author: 'Noah Noscript' }));
-    await check('administrator\'s keyboard-only journey with JavaScript: make a client key, read its secret once', {}, (page) => adminJourney(page, { name: 'Keyboard app' }));
+    await check('administrator\'s keyboard-only journey with JavaScript: make a client key, read its secret once, move a title down a popular list', {}, (page) => adminJourney(page, { name: 'Keyboard app' }));
     await check('administrator\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => adminJourney(page, { name: 'No-script app' }));
     await check('screen reader: a client key made says so and gives its secret in a status message', {}, async (page) => {
       await signIn(page, ADMIN);

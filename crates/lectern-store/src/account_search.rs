@@ -79,16 +79,17 @@ fn search_where(q: &AccountSearch) -> (String, String, Vec<String>) {
     }
     // A role's name is ours, never the caller's text. Written as `members::filter` writes it,
     // so that an organization's sponsors are read from their partial index.
-    let role_term = q
-        .role
-        .map(|role| format!("',' || roles || ',' LIKE '%,{role},%'"));
+    let role_term = |roles: &str| {
+        q.role
+            .map(|role| format!("',' || {roles} || ',' LIKE '%,{role},%'"))
+    };
     if let Some(o) = &q.organization_id {
         values.push(o.clone());
         let at = values.len();
         clauses.push(format!("u.organization_id = ${at}"));
         // An organization's accounts of one role (its sponsors, on its page) drive the query
         // when no word does: a few among its members, not a walk of the site's.
-        if let (true, Some(role)) = (q.words.is_empty(), &role_term) {
+        if let (true, Some(role)) = (q.words.is_empty(), role_term("roles")) {
             from = format!(
                 "(SELECT user_account_id AS id FROM users WHERE organization_id = ${at} \
                  AND {role}) f CROSS JOIN users u"
@@ -96,8 +97,8 @@ fn search_where(q: &AccountSearch) -> (String, String, Vec<String>) {
             clauses.push("u.user_account_id = f.id".to_owned());
         }
     }
-    if let Some(role) = &role_term {
-        clauses.push(role.replace("roles", "u.roles"));
+    if let Some(role) = role_term("u.roles") {
+        clauses.push(role);
     }
     (from, clauses.join(" AND "), values)
 }
