@@ -12,6 +12,7 @@ pub mod braille;
 pub mod convert;
 pub mod epub;
 pub mod files;
+pub mod import_epub;
 pub mod language;
 pub mod notice;
 pub mod package;

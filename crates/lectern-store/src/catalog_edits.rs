@@ -17,6 +17,9 @@ pub enum EditKind {
     Artifact,
     /// Withdrawing a periodical edition; the target is the series, the detail the edition.
     EditionWithdrawal,
+    /// A new file for one format of a title; the detail is the format, the form's `file` the
+    /// file store key.
+    File,
 }
 
 impl EditKind {
@@ -25,6 +28,7 @@ impl EditKind {
             EditKind::Title => "title",
             EditKind::Artifact => "artifact",
             EditKind::EditionWithdrawal => "edition",
+            EditKind::File => "file",
         }
     }
 
@@ -33,6 +37,7 @@ impl EditKind {
             "title" => Ok(EditKind::Title),
             "artifact" => Ok(EditKind::Artifact),
             "edition" => Ok(EditKind::EditionWithdrawal),
+            "file" => Ok(EditKind::File),
             other => Err(StoreError::Corrupt(format!("an edit of kind '{other}'"))),
         }
     }
@@ -201,7 +206,7 @@ pub async fn history<'e>(
     let rows = sqlx::query(
         "SELECT kind, detail, requested_by_name, comment, status, action, changes, reason,
            created_at, applied_at
-         FROM catalog_edits WHERE target_id = $1 AND kind IN ('title', 'artifact')
+         FROM catalog_edits WHERE target_id = $1 AND kind IN ('title', 'artifact', 'file')
          ORDER BY seq DESC",
     )
     .bind(service_id)
@@ -217,7 +222,7 @@ pub async fn history<'e>(
                 person_name: r.try_get("requested_by_name")?,
                 action: r.try_get("action")?,
                 comment: r.try_get("comment")?,
-                format: if kind == EditKind::Artifact {
+                format: if matches!(kind, EditKind::Artifact | EditKind::File) {
                     r.try_get("detail")?
                 } else {
                     None

@@ -53,6 +53,24 @@ const KNOWN: &[Known] = &[
             meaning: "another title of this site has this product identifier",
         },
     },
+    Known {
+        table: "periodical_series",
+        columns: &["series_id"],
+        postgres: "periodical_series_pkey",
+        key: UniqueKey {
+            field: "seriesId",
+            meaning: "another periodical has this identifier",
+        },
+    },
+    Known {
+        table: "periodical_editions",
+        columns: &["edition_id"],
+        postgres: "periodical_editions_pkey",
+        key: UniqueKey {
+            field: "editionId",
+            meaning: "another edition has this identifier",
+        },
+    },
 ];
 
 /// The unique key the error is a collision on, when it is one of the keys a caller's write can

@@ -350,6 +350,58 @@ pub async fn series_of_edition<'e>(
     )
 }
 
+/// Adds a new series, without editions; a series id taken already is a collision on
+/// `periodical_series_pkey` (see `conflicts`), nothing replaced.
+pub async fn insert_series(
+    tx: &mut Transaction,
+    series: &PeriodicalSeries,
+) -> Result<(), StoreError> {
+    let mut bare = series.clone();
+    bare.editions.clear();
+    sqlx::query(
+        "INSERT INTO periodical_series (series_id, site_id, title_key, issn, edition_count, record,
+                                        language_keys)
+         VALUES ($1, $2, $3, $4, 0, $5, $6)",
+    )
+    .bind(&series.series_id)
+    .bind(&series.site)
+    .bind(series.title.to_lowercase())
+    .bind(&series.issn)
+    .bind(serde_json::to_string(&bare)?)
+    .bind(language_keys(series))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Adds one edition to a series, leaving the others as they are; an edition id taken already
+/// (by any series) is a collision on `periodical_editions_pkey`.
+pub async fn insert_edition(
+    tx: &mut Transaction,
+    series_id: &str,
+    edition: &Edition,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO periodical_editions
+         (edition_id, series_id, edition_name, publication_date, record)
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(&edition.edition_id)
+    .bind(series_id)
+    .bind(&edition.edition_name)
+    .bind(edition.publication_date.unix())
+    .bind(serde_json::to_string(edition)?)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "UPDATE periodical_series SET edition_count = edition_count + 1 WHERE series_id = $1",
+    )
+    .bind(series_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 /// Replaces a series' own fields, leaving its editions as they are.
 pub async fn update_series(
     tx: &mut Transaction,

@@ -117,6 +117,32 @@ pub struct Artifact {
     pub date_added: Option<Timestamp>,
 }
 
+impl Artifact {
+    /// An available artifact of `format` kept at `file`, with no other details yet.
+    pub fn new(format: Format, file: Option<String>) -> Self {
+        Artifact {
+            format,
+            status: ArtifactStatus::Available,
+            file,
+            global_book_service_id: None,
+            producer: None,
+            supplier: None,
+            narrator: None,
+            braille_grade: None,
+            braille_code: None,
+            braille_type: None,
+            braille_music_score_layout: None,
+            duration: None,
+            funding_source: None,
+            number_of_volumes: None,
+            external_identifier_code: None,
+            transcriber: None,
+            accessibility: AccessibilityMetadata::default(),
+            date_added: None,
+        }
+    }
+}
+
 fn available() -> ArtifactStatus {
     ArtifactStatus::Available
 }

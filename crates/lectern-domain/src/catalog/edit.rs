@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashSet};
 use super::artifact::{BrailleGrade, BrailleMusicScoreLayout, BrailleType, duration_seconds};
 use super::periodical::{Edition, PeriodicalSeries, SeriesType};
 use super::title::{ContentWarning, Contributor, ContributorType, MusicScoreType, Quality};
-use super::{Artifact, TitleRecord, TitleStatusCode, bisac, isbn};
+use super::{Artifact, ArtifactStatus, TitleRecord, TitleStatusCode, bisac, isbn};
 use crate::Timestamp;
 use crate::account::{check_country, check_language};
 use crate::invalid::{Invalid, Problems};
@@ -145,6 +145,9 @@ pub fn names_contributors(form: &EditForm) -> bool {
 pub enum EditTarget {
     Metadata,
     Artifact(super::Format),
+    /// A new file for one format: the form's `file` is its file store key (a folder, ending in
+    /// `/`, for a format of many files). The artifact is made if the title has none.
+    File(super::Format),
 }
 
 /// Why an edit cannot be applied to a title as it stands.
@@ -212,6 +215,9 @@ pub fn edit_title(
             let changes = apply_artifact_edit(artifact, form).map_err(EditRefusal::Invalid)?;
             (changes, "artifactUpdated")
         }
+        EditTarget::File(format) => {
+            attach_file(&mut record, format, form, cx.now).map_err(EditRefusal::Invalid)?
+        }
     };
     if record.status != title.status {
         action = match record.status {
@@ -229,6 +235,37 @@ pub fn edit_title(
         changes,
         action,
     })
+}
+
+/// Puts the form's `file` in the artifact of `format`, made available; a new artifact, dated
+/// now, when the title has none of that format.
+fn attach_file(
+    record: &mut TitleRecord,
+    format: super::Format,
+    form: &EditForm,
+    now: Timestamp,
+) -> Result<(Vec<&'static str>, &'static str), Vec<Invalid>> {
+    let key = form
+        .get("file")
+        .and_then(|v| v.first())
+        .filter(|k| !k.is_empty())
+        .ok_or_else(|| vec![Invalid::new("file", "is required")])?;
+    match record.artifacts.iter_mut().find(|a| a.format == format) {
+        Some(a) if a.file.as_ref() == Some(key) && a.status == ArtifactStatus::Available => {
+            Ok((vec![], "artifactUpdated"))
+        }
+        Some(a) => {
+            a.file = Some(key.clone());
+            a.status = ArtifactStatus::Available;
+            Ok((vec!["file"], "artifactUpdated"))
+        }
+        None => {
+            let mut a = Artifact::new(format, Some(key.clone()));
+            a.date_added = Some(now);
+            record.artifacts.push(a);
+            Ok((vec!["file"], "artifactAdded"))
+        }
+    }
 }
 
 /// Applies a title edit to `record`; returns the parameters that changed something. Every bad

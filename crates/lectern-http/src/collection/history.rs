@@ -20,8 +20,8 @@ use crate::titles::{FormatRef, segment};
 pub struct TitleEvent {
     pub date: String,
     pub person_name: String,
-    /// updateAccepted (queued), metadataUpdated, artifactUpdated, withdrawn, restored, removed,
-    /// statusChanged, updateNotApplied
+    /// updateAccepted (queued), metadataUpdated, artifactUpdated, artifactAdded (a file of a new
+    /// format), withdrawn, restored, removed, statusChanged, updateNotApplied
     pub action: String,
     pub comment: Option<String>,
     /// The artifact's format, for artifact edits.

@@ -96,8 +96,8 @@ fn history_link(state: &AppState, service_id: &str) -> Link {
     )
 }
 
-/// Checks the edit against the title and queues it.
-async fn accept(
+/// Checks the edit (its parameters are the caller's) against the title and queues it.
+pub(crate) async fn accept(
     state: &AppState,
     caller: &Caller,
     service_id: &str,
@@ -112,6 +112,7 @@ async fn accept(
     let params = match target {
         EditTarget::Metadata => TITLE_PARAMS,
         EditTarget::Artifact(_) => ARTIFACT_PARAMS,
+        EditTarget::File(_) => &["file"],
     };
     if !(target == EditTarget::Metadata && names_contributors(&form)) {
         require_known(&form, params)?;
@@ -135,6 +136,7 @@ async fn accept(
     let (kind, detail) = match target {
         EditTarget::Metadata => (EditKind::Title, None),
         EditTarget::Artifact(f) => (EditKind::Artifact, Some(f.to_string())),
+        EditTarget::File(f) => (EditKind::File, Some(f.to_string())),
     };
     catalog_edits::accept(
         &state.store,

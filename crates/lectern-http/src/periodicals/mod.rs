@@ -2,8 +2,8 @@
 //! download flow) an edition's files.
 
 mod download;
-mod editions;
-mod series;
+pub(crate) mod editions;
+pub(crate) mod series;
 pub(crate) mod view;
 
 use crate::collection::periodical_edits;

@@ -58,6 +58,21 @@ pub fn field(form: &Params, name: &str) -> String {
     form.one(name).ok().flatten().unwrap_or("").to_owned()
 }
 
+/// A textarea of one value a line as the API takes a list: each line a value, or, when there is
+/// none, the parameter sent once, empty, which clears the list.
+pub fn push_lines(pairs: &mut Vec<(String, String)>, form: &Params, name: &str) {
+    let text = field(form, name);
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        pairs.push((name.to_owned(), String::new()));
+    }
+    pairs.extend(lines.into_iter().map(|l| (name.to_owned(), l.to_owned())));
+}
+
 /// An option of a `select`, as a page shows it.
 pub struct Choice {
     pub value: &'static str,
@@ -133,6 +148,16 @@ impl FormErrors {
             }
         }
         self
+    }
+
+    /// A domain rule's refusals, each beside its field, but for fields the form's own checks
+    /// have named already.
+    pub fn add_invalid(&mut self, problems: &[lectern_domain::invalid::Invalid]) {
+        for p in problems {
+            if self.field(p.param).is_none() {
+                self.fields.push((p.param.to_owned(), sentence(&p.why)));
+            }
+        }
     }
 
     pub fn any(&self) -> bool {

@@ -22,6 +22,7 @@ mod session;
 mod sign_in;
 mod staff;
 mod title;
+mod uploads;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;

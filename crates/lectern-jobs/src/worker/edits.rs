@@ -10,19 +10,28 @@ use lectern_domain::catalog::edit::{EditContext, EditTarget, edit_title};
 use lectern_store::catalog_edits::{self, EditKind, Outcome, Taken};
 use lectern_store::{Store, StoreError, Transaction, categories, periodicals, titles};
 
-/// Applies the next edit; false when none waits.
-pub async fn apply_one(store: &Store) -> Result<bool, StoreError> {
+use crate::files::FileStore;
+
+/// Applies the next edit; false when none waits. A new file's edit leaves files no title names
+/// (the replaced ones, or the new ones when it is not applied): they are removed once the edit
+/// is committed.
+pub async fn apply_one(store: &Store, files: &FileStore) -> Result<bool, StoreError> {
     let mut tx = store.begin().await?;
     let Some(edit) = catalog_edits::take_next(&mut tx, store.backend()).await? else {
         tx.rollback().await?;
         return Ok(false);
     };
-    let outcome = match edit.kind {
-        EditKind::Title | EditKind::Artifact => apply_to_title(&mut tx, &edit).await?,
-        EditKind::EditionWithdrawal => withdraw_edition(&mut tx, &edit).await?,
+    let (outcome, unnamed) = match edit.kind {
+        EditKind::Title | EditKind::Artifact | EditKind::File => {
+            apply_to_title(&mut tx, &edit).await?
+        }
+        EditKind::EditionWithdrawal => (withdraw_edition(&mut tx, &edit).await?, None),
     };
     catalog_edits::finish(&mut tx, &edit.edit_id, &outcome).await?;
     tx.commit().await?;
+    if let Some(key) = unnamed {
+        remove_files(files, &key).await;
+    }
     metrics::counter!("lectern_catalog_edits_total", "applied" => outcome.applied.to_string())
         .increment(1);
     tracing::info!(edit = %edit.edit_id, target = %edit.target_id, applied = outcome.applied,
@@ -39,20 +48,66 @@ fn not_applied(reason: String) -> Outcome {
     }
 }
 
-async fn apply_to_title(tx: &mut Transaction, edit: &Taken) -> Result<Outcome, StoreError> {
+/// The outcome, and the file store key (a folder when it ends in `/`) of files no title names
+/// once it is committed.
+async fn apply_to_title(
+    tx: &mut Transaction,
+    edit: &Taken,
+) -> Result<(Outcome, Option<String>), StoreError> {
+    let (outcome, before) = edit_one_title(tx, edit).await?;
+    if edit.kind != EditKind::File {
+        return Ok((outcome, None));
+    }
+    let sent = edit.form.get("file").and_then(|v| v.first()).cloned();
+    let unnamed = if outcome.applied {
+        before.filter(|old| sent.as_ref() != Some(old))
+    } else {
+        sent
+    };
+    Ok((outcome, unnamed))
+}
+
+/// Removes a file, or every file under a folder key; a failure leaves an orphan, not an error.
+async fn remove_files(files: &FileStore, key: &str) {
+    let keys = if let Some(folder) = key.strip_suffix('/') {
+        match files.list(folder).await {
+            Ok(found) => found.into_iter().map(|(k, ..)| k).collect(),
+            Err(e) => {
+                tracing::warn!(key, "could not list replaced files: {e}");
+                Vec::new()
+            }
+        }
+    } else {
+        vec![key.to_owned()]
+    };
+    for key in keys {
+        if let Err(e) = files.delete(&key).await {
+            tracing::warn!(key, "could not remove a replaced file: {e}");
+        }
+    }
+}
+
+/// The edit applied to its title, with the file the edited format had before.
+async fn edit_one_title(
+    tx: &mut Transaction,
+    edit: &Taken,
+) -> Result<(Outcome, Option<String>), StoreError> {
     let Some(title) = titles::get(&mut **tx, &edit.target_id).await? else {
-        return Ok(not_applied("the title no longer exists".to_owned()));
+        return Ok((not_applied("the title no longer exists".to_owned()), None));
     };
     if title.site != edit.site_id {
-        return Ok(not_applied(format!(
-            "the title moved to the site '{}'",
-            title.site
-        )));
+        return Ok((
+            not_applied(format!("the title moved to the site '{}'", title.site)),
+            None,
+        ));
     }
-    let target = match (edit.kind, edit.detail.as_deref()) {
-        (EditKind::Artifact, Some(format)) => {
-            EditTarget::Artifact(format.parse::<Format>().map_err(StoreError::Corrupt)?)
-        }
+    let format = || -> Result<Format, StoreError> {
+        let raw = edit.detail.as_deref().unwrap_or_default();
+        raw.parse::<Format>().map_err(StoreError::Corrupt)
+    };
+    let target = match edit.kind {
+        EditKind::Artifact => EditTarget::Artifact(format()?),
+        EditKind::File => EditTarget::File(format()?),
         _ => EditTarget::Metadata,
     };
     let categories: HashSet<String> = categories::categories(&mut **tx)
@@ -64,9 +119,13 @@ async fn apply_to_title(tx: &mut Transaction, edit: &Taken) -> Result<Outcome, S
         categories: &categories,
         now: Timestamp::now(),
     };
+    let before = match target {
+        EditTarget::File(f) => title.artifact(f).and_then(|a| a.file.clone()),
+        _ => None,
+    };
     let edited = match edit_title(&title, target, &edit.form, &cx) {
         Ok(edited) => edited,
-        Err(refusal) => return Ok(not_applied(refusal.reason())),
+        Err(refusal) => return Ok((not_applied(refusal.reason()), None)),
     };
     if edited.changes.contains(&"productIdentifier") {
         let pid = edited.record.product_identifier.as_deref();
@@ -75,21 +134,25 @@ async fn apply_to_title(tx: &mut Transaction, edit: &Taken) -> Result<Outcome, S
                 catalog_edits::product_identifier_owner(&mut **tx, &title.site, pid).await?
             && owner != title.service_id
         {
-            return Ok(not_applied(format!(
-                "the product identifier '{pid}' is the title '{owner}''s"
-            )));
+            return Ok((
+                not_applied(format!(
+                    "the product identifier '{pid}' is the title '{owner}''s"
+                )),
+                None,
+            ));
         }
         catalog_edits::set_product_identifier(tx, &title.site, &title.service_id, pid).await?;
     }
     if !edited.changes.is_empty() {
         titles::upsert(tx, std::slice::from_ref(&edited.record)).await?;
     }
-    Ok(Outcome {
+    let outcome = Outcome {
         applied: true,
         action: edited.action.to_owned(),
         changes: edited.changes.iter().map(|c| (*c).to_owned()).collect(),
         reason: None,
-    })
+    };
+    Ok((outcome, before))
 }
 
 async fn withdraw_edition(tx: &mut Transaction, edit: &Taken) -> Result<Outcome, StoreError> {

@@ -199,7 +199,7 @@ async fn run_once(
     in_hand: &InHand,
 ) -> Result<bool, lectern_store::StoreError> {
     match jobs {
-        Jobs::Readers => Ok(edits::apply_one(store).await?
+        Jobs::Readers => Ok(edits::apply_one(store, files).await?
             || packages::package_one(store, files, in_hand).await?
             || speeds::change_speed_of_one(store, files, in_hand).await?),
         Jobs::Documents => documents::convert_one(store, files, in_hand).await,

@@ -57,6 +57,20 @@ async fn each_known_unique_key_names_its_field(backend: Backend) {
             true,
             Some("productIdentifier"),
         ),
+        (
+            "INSERT INTO periodical_series (series_id, site_id, title_key, edition_count, record,
+                                            language_keys)
+             VALUES ('s1', 'lib', 's', 0, '{}', '')",
+            true,
+            Some("seriesId"),
+        ),
+        (
+            "INSERT INTO periodical_editions (edition_id, series_id, edition_name,
+                                              publication_date, record)
+             VALUES ('e1', 's1', 'E', 0, '{}')",
+            true,
+            Some("editionId"),
+        ),
         // A key no caller's write can collide with is not named.
         (
             "INSERT INTO server_secrets (name, value) VALUES ('test-secret', 'x')",

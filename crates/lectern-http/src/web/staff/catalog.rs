@@ -55,6 +55,7 @@ const DIRECTIONS: &[(&str, &str)] = &[("asc", "Ascending"), ("desc", "Descending
 struct CatalogPage<'a> {
     chrome: &'a Chrome,
     action: String,
+    import: String,
     statuses: Vec<Choice>,
     orders: Vec<Choice>,
     directions: Vec<Choice>,
@@ -141,6 +142,7 @@ pub async fn show(
                 .collect(),
             first: asked.one("start").ok().flatten().map(|_| here.clone()),
             next,
+            import: site.path("/staff/import-epub"),
             action,
         },
         &visitor,

@@ -26,7 +26,7 @@ struct HomePage<'a> {
     chrome: &'a Chrome,
     memberships: Option<Memberships>,
     /// The catalog, for collection assistants and administrators.
-    collection: Option<String>,
+    collection: Option<Collection>,
     /// The client keys, sites, popular lists, categories and BISAC codes, for administrators.
     administration: Option<Administration>,
 }
@@ -36,6 +36,12 @@ struct Administration {
     sites: String,
     lists: String,
     categories: String,
+}
+
+struct Collection {
+    catalog: String,
+    import: String,
+    periodicals: String,
 }
 
 struct Memberships {
@@ -145,7 +151,11 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
         &HomePage {
             chrome: &chrome,
             memberships,
-            collection: manages_the_collection(&visitor).then(|| site.path("/staff/titles")),
+            collection: manages_the_collection(&visitor).then(|| Collection {
+                catalog: site.path("/staff/titles"),
+                import: site.path("/staff/import-epub"),
+                periodicals: site.path("/staff/periodicals"),
+            }),
             administration: visitor
                 .caller
                 .user()

@@ -9,14 +9,20 @@ mod account_proof;
 mod accounts;
 mod activity;
 mod agreements;
+mod artifact;
 mod catalog;
 mod categories;
 mod clients;
 mod directory;
+mod edition;
+mod format_file;
 mod home;
+mod import;
 mod loaded;
 mod organization;
 mod organizations;
+mod periodical;
+mod periodicals;
 mod popular_lists;
 mod proof;
 mod reading;
@@ -123,12 +129,50 @@ pub fn routes() -> Router<AppState> {
         )
         .route("/{site_id}/staff/titles", get(catalog::show))
         .route(
+            "/{site_id}/staff/import-epub",
+            get(import::show)
+                .post(import::import)
+                .layer(DefaultBodyLimit::max(import::MAX_BODY_BYTES)),
+        )
+        .route(
             "/{site_id}/staff/titles/{title}",
             get(title::show).post(title::change),
         )
         .route(
+            "/{site_id}/staff/titles/{title}/formats/{format}",
+            get(artifact::show).post(artifact::change),
+        )
+        .route(
+            "/{site_id}/staff/titles/{title}/files",
+            get(format_file::show)
+                .post(format_file::upload)
+                .layer(DefaultBodyLimit::max(format_file::MAX_BODY_BYTES)),
+        )
+        .route(
             "/{site_id}/staff/titles/{title}/status",
             post(title::status),
+        )
+        .route(
+            "/{site_id}/staff/periodicals",
+            get(periodicals::show).post(periodicals::create),
+        )
+        .route(
+            "/{site_id}/staff/periodicals/{series}",
+            get(periodical::show).post(periodical::change),
+        )
+        .route(
+            "/{site_id}/staff/periodicals/{series}/new-edition",
+            get(edition::new)
+                .post(edition::add)
+                .layer(DefaultBodyLimit::max(format_file::MAX_BODY_BYTES)),
+        )
+        .route(
+            "/{site_id}/staff/periodicals/{series}/editions/{edition}",
+            get(edition::show).post(edition::change),
+        )
+        .route(
+            "/{site_id}/staff/periodicals/{series}/editions/{edition}/withdraw",
+            post(edition::withdraw),
         )
         .route(
             "/{site_id}/staff/admin/clients",

@@ -7,6 +7,9 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
+use lectern_domain::catalog::Format;
+
+use super::artifact::artifact_page_path;
 use super::home::{Staff, StaffForm};
 use crate::collection::history::{TitleHistory, title_history};
 use crate::collection::title_edits::edit_title_metadata;
@@ -75,6 +78,8 @@ struct TitlePage<'a> {
     line_fields: &'static [(&'static str, &'static str, &'static str)],
     flags: Vec<(&'static str, &'static str, bool)>,
     events: Vec<Event>,
+    /// Each format the title has: its name, status and the page of its details.
+    formats: Vec<(&'static str, String, String)>,
     waiting: bool,
     catalog: String,
     done: Option<&'static str>,
@@ -145,16 +150,7 @@ fn edit_params(form: &Params) -> Params {
         .filter(|(name, value)| name != "comments" || !value.is_empty())
         .collect();
     for (name, ..) in LINE_FIELDS {
-        let text = forms::field(form, name);
-        let lines: Vec<&str> = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
-        if lines.is_empty() {
-            pairs.push((name.to_owned(), String::new()));
-        }
-        pairs.extend(lines.into_iter().map(|l| (name.to_owned(), l.to_owned())));
+        forms::push_lines(&mut pairs, form, name);
     }
     for (flag, _) in FLAGS {
         pairs.push((
@@ -202,7 +198,7 @@ pub async fn change(
 ) -> ApiResult<Response> {
     let caller = forms::caller_with(&visitor, edit_params(&form));
     match edit_title_metadata(State(state.clone()), caller, Path(id.clone())).await {
-        Ok(_) => Ok(done(&site, &visitor, &id, "accepted")),
+        Ok(_) => Ok(accepted(&site, &visitor, &id)),
         Err(e) => {
             let errors = FormErrors::of(e)?;
             title_page(&state, &site, &visitor, &id, errors, Some(as_typed(&form))).await
@@ -228,12 +224,13 @@ pub async fn status(
         Path(id.clone()),
     )
     .await?;
-    Ok(done(&site, &visitor, &id, "accepted"))
+    Ok(accepted(&site, &visitor, &id))
 }
 
-fn done(site: &WebSite, visitor: &Visitor, id: &str, what: &str) -> Response {
+/// Back to the title's page, which says the change is accepted and shows its progress.
+pub(super) fn accepted(site: &WebSite, visitor: &Visitor, id: &str) -> Response {
     see_other(
-        &with_query(&title_page_path(site, id), &[("done", what)]),
+        &with_query(&title_page_path(site, id), &[("done", "accepted")]),
         &visitor.set_cookies,
     )
 }
@@ -278,17 +275,8 @@ async fn title_page(
                 ("Identifier", record.summary.service_id.clone()),
                 ("Status", record.status.clone()),
                 ("Last updated", record.last_updated.clone().unwrap_or_else(|| "Never".to_owned())),
-                (
-                    "Formats",
-                    record
-                        .summary
-                        .formats
-                        .iter()
-                        .map(|f| f.name)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ),
             ],
+            formats: formats(site, id, &record),
             status_action: format!("{action}/status"),
             withdrawn: record.status == "withdrawn",
             flags: FLAGS
@@ -311,6 +299,25 @@ async fn title_page(
     ))
 }
 
+fn formats(
+    site: &WebSite,
+    id: &str,
+    record: &TitleCompleteRecord,
+) -> Vec<(&'static str, String, String)> {
+    record
+        .artifacts
+        .iter()
+        .filter_map(|a| {
+            let format: Format = a.format.parse().ok()?;
+            Some((
+                format.display_name(),
+                a.status.clone(),
+                artifact_page_path(site, id, format),
+            ))
+        })
+        .collect()
+}
+
 /// The title's history in words, newest first.
 fn events(history: &TitleHistory) -> Vec<Event> {
     history
@@ -320,7 +327,8 @@ fn events(history: &TitleHistory) -> Vec<Event> {
             let what = match e.action.as_str() {
                 "updateAccepted" => "Change asked for",
                 "metadataUpdated" => "Details changed",
-                "artifactUpdated" => "A format's details changed",
+                "artifactUpdated" => "A format changed",
+                "artifactAdded" => "A format added",
                 "withdrawn" => "Withdrawn",
                 "restored" => "Restored",
                 "removed" => "Removed",
@@ -330,7 +338,11 @@ fn events(history: &TitleHistory) -> Vec<Event> {
             };
             Event {
                 heading: format!(
-                    "{what}, {} UTC, by {}",
+                    "{what}{}, {} UTC, by {}",
+                    e.format
+                        .as_ref()
+                        .map(|f| format!(" ({})", f.name))
+                        .unwrap_or_default(),
                     e.date.replace('T', " ").trim_end_matches('Z'),
                     e.person_name
                 ),

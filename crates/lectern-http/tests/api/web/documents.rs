@@ -20,29 +20,23 @@ on_both_stores!(
 
 impl Browser<'_> {
     /// Posts the documents page's upload form: its token, then `fields`, then the file.
-    async fn upload(
+    async fn upload_document(
         &self,
         fields: &[(&str, &str)],
         file: Option<(&str, &str, Vec<u8>)>,
     ) -> reqwest::Response {
-        let page = self.page("/main/documents", StatusCode::OK).await;
-        let mut form = Form::new().text("csrf", hidden(&page, "csrf").expect("the form's token"));
-        for (k, v) in fields {
-            form = form.text(k.to_string(), v.to_string());
-        }
-        if let Some((name, mime, bytes)) = file {
-            let part = Part::bytes(bytes)
-                .file_name(name.to_owned())
-                .mime_str(mime)
-                .unwrap();
-            form = form.part("file", part);
-        }
-        self.http
-            .post(self.app.url("/main/documents"))
-            .multipart(form)
-            .send()
+        let parts = file
+            .map(|(name, mime, bytes)| {
+                let part = Part::bytes(bytes)
+                    .file_name(name.to_owned())
+                    .mime_str(mime)
+                    .unwrap();
+                ("file".to_owned(), part)
+            })
+            .into_iter()
+            .collect();
+        self.multipart("/main/documents", "/main/documents", fields, parts)
             .await
-            .unwrap()
     }
 }
 
@@ -67,7 +61,7 @@ async fn a_reader_uploads_a_document_downloads_it_and_deletes_it(backend: Backen
     assert!(empty.contains("enctype=\"multipart/form-data\""));
     let pdf = text_pdf(&[(24, "Chapter notes"), (12, "Words to read aloud.")]);
     let sent = b
-        .upload(
+        .upload_document(
             &[("name", "Chapter notes")],
             Some(("notes.pdf", "application/pdf", pdf)),
         )
@@ -131,7 +125,7 @@ async fn the_document_form_names_what_is_wrong_and_keeps_nothing(backend: Backen
     let b = Browser::new(&app);
     b.sign_in("member@example.org", "member-pass-1").await;
 
-    let nothing = b.upload(&[("name", "")], None).await;
+    let nothing = b.upload_document(&[("name", "")], None).await;
     assert_eq!(nothing.status(), StatusCode::BAD_REQUEST);
     let page = nothing.text().await.unwrap();
     assert!(page.contains("<title>Error: My documents"), "{page}");
@@ -150,7 +144,7 @@ async fn the_document_form_names_what_is_wrong_and_keeps_nothing(backend: Backen
     }
 
     let text = b
-        .upload(
+        .upload_document(
             &[("name", "Shopping")],
             Some(("list.txt", "text/plain", b"eggs".to_vec())),
         )
@@ -167,7 +161,7 @@ async fn the_document_form_names_what_is_wrong_and_keeps_nothing(backend: Backen
     );
 
     let posing = b
-        .upload(
+        .upload_document(
             &[("name", "Not a PDF")],
             Some(("fake.pdf", "application/pdf", b"eggs".to_vec())),
         )
@@ -210,7 +204,7 @@ async fn the_document_form_names_what_is_wrong_and_keeps_nothing(backend: Backen
     let empty = zip.finish().unwrap().into_inner();
     let pptx = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
     let doomed = b
-        .upload(&[("name", "Doomed")], Some(("slides.pptx", pptx, empty)))
+        .upload_document(&[("name", "Doomed")], Some(("slides.pptx", pptx, empty)))
         .await;
     assert_eq!(doomed.status(), StatusCode::SEE_OTHER);
     let listed = b.page("/main/documents", StatusCode::OK).await;
@@ -244,7 +238,7 @@ async fn my_documents_page_both_ways(backend: Backend) {
     for name in ["First", "Second", "Third"] {
         let pdf = text_pdf(&[(12, name)]);
         let sent = b
-            .upload(&[("name", name)], Some(("a.pdf", "application/pdf", pdf)))
+            .upload_document(&[("name", name)], Some(("a.pdf", "application/pdf", pdf)))
             .await;
         assert_eq!(sent.status(), StatusCode::SEE_OTHER);
         // Apart by a second at least: the page's order is by when, then by id.

@@ -12,7 +12,9 @@ mod sponsors;
 mod staff;
 mod staff_admin;
 mod staff_collection;
+mod staff_files;
 mod staff_organizations;
+mod staff_periodicals;
 mod staff_records;
 
 on_both_stores!(
@@ -78,6 +80,52 @@ impl<'a> Browser<'a> {
         let mut form = vec![("csrf", csrf.as_str())];
         form.extend_from_slice(fields);
         self.post(action, &form).await
+    }
+
+    /// Posts a multipart form with the token of the page it is on (`from`): its text fields,
+    /// and its files as `(input, file name, bytes)`.
+    async fn upload(
+        &self,
+        from: &str,
+        action: &str,
+        fields: &[(&str, &str)],
+        files: &[(&str, &str, Vec<u8>)],
+    ) -> reqwest::Response {
+        let parts = files
+            .iter()
+            .map(|(input, name, bytes)| {
+                let part =
+                    reqwest::multipart::Part::bytes(bytes.clone()).file_name(name.to_string());
+                (input.to_string(), part)
+            })
+            .collect();
+        self.multipart(from, action, fields, parts).await
+    }
+
+    /// Posts a multipart form with the token of the page it is on (`from`), then `fields`, then
+    /// the parts.
+    async fn multipart(
+        &self,
+        from: &str,
+        action: &str,
+        fields: &[(&str, &str)],
+        parts: Vec<(String, reqwest::multipart::Part)>,
+    ) -> reqwest::Response {
+        let page = self.page(from, StatusCode::OK).await;
+        let csrf = hidden(&page, "csrf").expect("the form's token");
+        let mut form = reqwest::multipart::Form::new().text("csrf", csrf);
+        for (name, value) in fields {
+            form = form.text(name.to_string(), value.to_string());
+        }
+        for (input, part) in parts {
+            form = form.part(input, part);
+        }
+        self.http
+            .post(self.app.url(action))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap()
     }
 
     async fn sign_in(&self, user: &str, password: &str) {

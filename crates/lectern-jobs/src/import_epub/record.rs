@@ -2,7 +2,6 @@
 //! maps; everything else a stored title has (other formats, BISAC codes, countries, curators'
 //! notes) is kept when the same book is imported again.
 
-use anyhow::Context;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::artifact::{Certification, Feature};
 use lectern_domain::catalog::{
@@ -10,8 +9,10 @@ use lectern_domain::catalog::{
     TitleRecord, TitleStatusCode,
 };
 use lectern_domain::title_access::UsageRestriction;
-use lectern_jobs::epub::{self, EpubMetadata};
-use lectern_jobs::language::from_bcp47;
+use lectern_store::StoreError;
+
+use crate::epub::{self, EpubMetadata};
+use crate::language::from_bcp47;
 use sha2::{Digest, Sha256};
 
 /// What the operator decided for every title of a run.
@@ -44,7 +45,7 @@ pub fn title(
     choices: &Choices,
     service_id: &str,
     file_key: &str,
-) -> anyhow::Result<TitleRecord> {
+) -> Result<TitleRecord, StoreError> {
     let is_new = stored.is_none();
     let mut t = match stored {
         Some(t) => t,
@@ -84,7 +85,7 @@ pub fn title(
 
     let mut artifact = match t.artifacts.iter().position(|a| a.format == Format::Epub3) {
         Some(i) => t.artifacts.remove(i),
-        None => blank_artifact(),
+        None => Artifact::new(Format::Epub3, None),
     };
     artifact.status = ArtifactStatus::Available;
     artifact.file = Some(file_key.to_owned());
@@ -95,7 +96,7 @@ pub fn title(
 
 /// A title with the record's own defaults (for example allowRecommend), as a fixture entry
 /// with only the required fields would have them.
-fn blank(service_id: &str, site: &str) -> anyhow::Result<TitleRecord> {
+fn blank(service_id: &str, site: &str) -> Result<TitleRecord, StoreError> {
     serde_json::from_value(serde_json::json!({
         "serviceId": service_id,
         "site": site,
@@ -103,30 +104,7 @@ fn blank(service_id: &str, site: &str) -> anyhow::Result<TitleRecord> {
         "title": "",
         "usageRestriction": "copyright",
     }))
-    .context("building an empty title record")
-}
-
-fn blank_artifact() -> Artifact {
-    Artifact {
-        format: Format::Epub3,
-        status: ArtifactStatus::Available,
-        file: None,
-        global_book_service_id: None,
-        producer: None,
-        supplier: None,
-        narrator: None,
-        braille_grade: None,
-        braille_code: None,
-        braille_type: None,
-        braille_music_score_layout: None,
-        duration: None,
-        funding_source: None,
-        number_of_volumes: None,
-        external_identifier_code: None,
-        transcriber: None,
-        accessibility: AccessibilityMetadata::default(),
-        date_added: None,
-    }
+    .map_err(|e| StoreError::Corrupt(format!("building an empty title record: {e}")))
 }
 
 /// The year a `dc:date` starts with (`2019`, `2019-05`, `2019-05-02T...`).

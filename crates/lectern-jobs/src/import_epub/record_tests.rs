@@ -1,8 +1,8 @@
 #![allow(clippy::unwrap_used)]
 
+use crate::epub::{Accessibility, Contributor, EpubMetadata};
 use lectern_domain::catalog::{ContributorType, Format, TitleStatusCode};
 use lectern_domain::title_access::UsageRestriction;
-use lectern_jobs::epub::{Accessibility, Contributor, EpubMetadata};
 
 use super::{Choices, service_id, title};
 

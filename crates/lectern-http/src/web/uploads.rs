@@ -1,0 +1,108 @@
+//! Files uploaded through a page's form, written to a temporary directory as they arrive, so
+//! that a large upload (many EPUBs, a DAISY book's audio) costs disk, not memory. The form's
+//! text fields come back beside them; the directory is removed when the upload is dropped.
+
+use std::path::PathBuf;
+
+use axum::extract::Multipart;
+use axum::extract::multipart::{MultipartError, MultipartRejection};
+use axum::http::StatusCode;
+use tokio::io::AsyncWriteExt;
+
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult};
+
+/// One uploaded file, on disk.
+pub struct Spooled {
+    /// The name the browser gave it.
+    pub name: String,
+    pub path: PathBuf,
+}
+
+/// A form's text fields and files.
+pub struct Upload {
+    pub fields: Params,
+    pub files: Vec<Spooled>,
+    /// Removed, with the files, when the upload is dropped.
+    _dir: tempfile::TempDir,
+}
+
+/// The limits of one form's files, and how a refusal names them.
+pub struct Limits {
+    /// The name of the form's file input.
+    pub field: &'static str,
+    /// The largest file taken.
+    pub max_file_bytes: u64,
+    /// The refusal's words: "an EPUB file is limited to 200 MB".
+    pub too_large: &'static str,
+}
+
+impl Limits {
+    fn refusal(&self) -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "PAYLOAD_TOO_LARGE",
+            format!("Invalid parameter '{}': {}", self.field, self.too_large),
+        )
+    }
+
+    fn classify(&self, e: MultipartError, part: &str) -> ApiError {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            self.refusal()
+        } else {
+            ApiError::bad_param(part, e.body_text())
+        }
+    }
+}
+
+/// Reads the whole form. A file over the limit is refused (413) as soon as it passes it; a
+/// file input left empty (a part with no name and no bytes) is no file.
+pub async fn read(
+    multipart: Result<Multipart, MultipartRejection>,
+    limits: &Limits,
+) -> ApiResult<Upload> {
+    let mut multipart = multipart
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", e.body_text()))?;
+    let dir = tempfile::Builder::new()
+        .prefix("lectern-upload-")
+        .tempdir()
+        .map_err(|e| ApiError::internal(format!("making a directory for an upload: {e}")))?;
+    let (mut fields, mut files) = (Vec::new(), Vec::new());
+    loop {
+        let mut field = match multipart.next_field().await {
+            Ok(Some(f)) => f,
+            Ok(None) => break,
+            Err(e) => return Err(limits.classify(e, "body")),
+        };
+        let part = field.name().unwrap_or_default().to_owned();
+        if part != limits.field {
+            let text = field.text().await.map_err(|e| limits.classify(e, &part))?;
+            fields.push((part, text));
+            continue;
+        }
+        let name = field.file_name().unwrap_or_default().to_owned();
+        let path = dir.path().join(files.len().to_string());
+        let mut out = tokio::fs::File::create(&path).await.map_err(disk)?;
+        let mut bytes = 0u64;
+        while let Some(chunk) = field.chunk().await.map_err(|e| limits.classify(e, &part))? {
+            bytes += chunk.len() as u64;
+            if bytes > limits.max_file_bytes {
+                return Err(limits.refusal());
+            }
+            out.write_all(&chunk).await.map_err(disk)?;
+        }
+        out.flush().await.map_err(disk)?;
+        if !(name.is_empty() && bytes == 0) {
+            files.push(Spooled { name, path });
+        }
+    }
+    Ok(Upload {
+        fields: Params::from_pairs(fields),
+        files,
+        _dir: dir,
+    })
+}
+
+fn disk(e: std::io::Error) -> ApiError {
+    ApiError::internal(format!("writing an upload to disk: {e}"))
+}
