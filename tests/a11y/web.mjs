@@ -251,6 +251,55 @@ const PAGES = [
     await p.locator('#copyrightDate').fill('eighteen fifty-one');
     return post(p, 'section[aria-labelledby="change"] button[type="submit"]');
   }, 400],
+  ["a title's format", CURATOR, (p) => p.goto(url('/staff/titles/demo-moby/formats/EPUB3')), 200],
+  ["a format's file", CURATOR, (p) => p.goto(url('/staff/titles/demo-moby/files')), 200],
+  ["a format's file that is not what it claims", CURATOR, async (p) => {
+    await p.goto(url('/staff/titles/demo-moby/files'));
+    await p.locator('#format').selectOption('PDF');
+    await p.locator('#files').setInputFiles({ name: 'moby.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a PDF') });
+    return post(p, 'main form button[type="submit"]');
+  }, 400],
+  ['a braille file added, its details with errors', CURATOR, async (p) => {
+    await p.goto(url('/staff/titles/demo-walden/files'));
+    await p.locator('#format').selectOption('BRF');
+    await p.locator('#files').setInputFiles({ name: 'walden.brf', mimeType: 'application/octet-stream', buffer: Buffer.from(',WALD5\r\n') });
+    await Promise.all([p.waitForURL(/done=accepted/), p.locator('main form button[type="submit"]').click()]);
+    for (let i = 0; i < 60 && !(await p.getByRole('link', { name: /Braille Ready Format/ }).count()); i++) {
+      await p.waitForTimeout(500);
+      await p.goto(url('/staff/titles/demo-walden'));
+    }
+    await p.goto(url('/staff/titles/demo-walden/formats/BRF'));
+    await p.locator('#brailleCode').selectOption('ueb');
+    await p.locator('#numberOfVolumes').fill('many');
+    return post(p, 'main form button[type="submit"]');
+  }, 400],
+  ['add titles from EPUB files', CURATOR, (p) => p.goto(url('/staff/import-epub')), 200],
+  ['EPUB files uploaded that are not EPUBs', CURATOR, async (p) => {
+    await p.goto(url('/staff/import-epub'));
+    await p.locator('#files').setInputFiles([
+      { name: 'notes.epub', mimeType: 'application/epub+zip', buffer: Buffer.from('not a zip') },
+      { name: 'empty.epub', mimeType: 'application/epub+zip', buffer: Buffer.from('PK') },
+    ]);
+    return post(p, 'main form button[type="submit"]');
+  }, 200],
+  ['EPUB files uploaded with none chosen', CURATOR, async (p) => {
+    await p.goto(url('/staff/import-epub'));
+    return post(p, 'main form button[type="submit"]');
+  }, 400],
+  ['periodicals', CURATOR, (p) => p.goto(url('/staff/periodicals')), 200],
+  ['a periodical made with errors', CURATOR, async (p) => {
+    await p.goto(url('/staff/periodicals'));
+    await p.locator('#seriesId').fill('no spaces');
+    await p.locator('#issn').fill('1234');
+    return post(p, 'section[aria-labelledby="new-series"] button[type="submit"]');
+  }, 400],
+  ['a periodical', CURATOR, (p) => p.goto(url('/staff/periodicals/demo-gazette')), 200],
+  ['a new edition with errors', CURATOR, async (p) => {
+    await p.goto(url('/staff/periodicals/demo-gazette/new-edition'));
+    await p.locator('#editionName').fill('27 November 2026');
+    return post(p, 'main form button[type="submit"]');
+  }, 400],
+  ['an edition', CURATOR, (p) => p.goto(url('/staff/periodicals/demo-gazette/editions/2026-11-13')), 200],
   ['client keys', ADMIN, (p) => p.goto(url('/staff/admin/clients')), 200],
   ['a client key made with errors', ADMIN, async (p) => {
     await p.goto(url('/staff/admin/clients'));
