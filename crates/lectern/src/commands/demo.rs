@@ -256,6 +256,16 @@ fn web_instructions(demo: &FixtureFile, base: &str) -> String {
             "  sign in as staff:     {user} / {pass}  (Staff: find, add and change accounts; review proof of disability)\n"
         );
     }
+    if let Some((user, pass)) = sign_in_of(demo, "collectionAssistant") {
+        out += &format!(
+            "  sign in as a curator: {user} / {pass}  (Staff: the catalog, a title's details and files, EPUB uploads, periodicals)\n"
+        );
+    }
+    if let Some((user, pass)) = sign_in_of(demo, "administrator") {
+        out += &format!(
+            "  sign in as an admin:  {user} / {pass}  (Staff: sites, client keys, popular lists, categories)\n"
+        );
+    }
     out
 }
 
