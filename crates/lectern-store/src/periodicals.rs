@@ -13,44 +13,69 @@ use crate::{StoreError, Transaction};
 
 /// Inserts or replaces a series and all of its editions.
 pub async fn upsert(tx: &mut Transaction, series: &PeriodicalSeries) -> Result<(), StoreError> {
-    let mut bare = series.clone();
-    bare.editions.clear();
-    sqlx::query(
-        "INSERT INTO periodical_series (series_id, site_id, title_key, issn, edition_count, record,
-                                        language_keys)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (series_id) DO UPDATE SET site_id = excluded.site_id,
-         title_key = excluded.title_key, issn = excluded.issn,
-         edition_count = excluded.edition_count, record = excluded.record,
-         language_keys = excluded.language_keys",
-    )
-    .bind(&series.series_id)
-    .bind(&series.site)
-    .bind(series.title.to_lowercase())
-    .bind(&series.issn)
-    .bind(i64::try_from(series.editions.len()).unwrap_or(i64::MAX))
-    .bind(serde_json::to_string(&bare)?)
-    .bind(language_keys(series))
-    .execute(&mut **tx)
-    .await?;
+    write_series(tx, series, true).await?;
     sqlx::query("DELETE FROM periodical_editions WHERE series_id = $1")
         .bind(&series.series_id)
         .execute(&mut **tx)
         .await?;
     for edition in &series.editions {
-        sqlx::query(
-            "INSERT INTO periodical_editions
-             (edition_id, series_id, edition_name, publication_date, record)
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(&edition.edition_id)
+        insert_edition_row(tx, &series.series_id, edition).await?;
+    }
+    Ok(())
+}
+
+/// The series' row (its edition count from `series.editions`), replacing one with its id when
+/// `replace`; otherwise an id taken is a collision.
+async fn write_series(
+    tx: &mut Transaction,
+    series: &PeriodicalSeries,
+    replace: bool,
+) -> Result<(), StoreError> {
+    let mut bare = series.clone();
+    bare.editions.clear();
+    let on_conflict = if replace {
+        " ON CONFLICT (series_id) DO UPDATE SET site_id = excluded.site_id,
+         title_key = excluded.title_key, issn = excluded.issn,
+         edition_count = excluded.edition_count, record = excluded.record,
+         language_keys = excluded.language_keys"
+    } else {
+        ""
+    };
+    let sql = format!(
+        "INSERT INTO periodical_series (series_id, site_id, title_key, issn, edition_count, record,
+                                        language_keys)
+         VALUES ($1, $2, $3, $4, $5, $6, $7){on_conflict}"
+    );
+    sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(&series.series_id)
-        .bind(&edition.edition_name)
-        .bind(edition.publication_date.unix())
-        .bind(serde_json::to_string(edition)?)
+        .bind(&series.site)
+        .bind(series.title.to_lowercase())
+        .bind(&series.issn)
+        .bind(i64::try_from(series.editions.len()).unwrap_or(i64::MAX))
+        .bind(serde_json::to_string(&bare)?)
+        .bind(language_keys(series))
         .execute(&mut **tx)
         .await?;
-    }
+    Ok(())
+}
+
+async fn insert_edition_row(
+    tx: &mut Transaction,
+    series_id: &str,
+    edition: &Edition,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO periodical_editions
+         (edition_id, series_id, edition_name, publication_date, record)
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(&edition.edition_id)
+    .bind(series_id)
+    .bind(&edition.edition_name)
+    .bind(edition.publication_date.unix())
+    .bind(serde_json::to_string(edition)?)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -350,27 +375,16 @@ pub async fn series_of_edition<'e>(
     )
 }
 
-/// Adds a new series, without editions; a series id taken already is a collision on
+/// Adds a new series with its editions; a series id taken already is a collision on
 /// `periodical_series_pkey` (see `conflicts`), nothing replaced.
 pub async fn insert_series(
     tx: &mut Transaction,
     series: &PeriodicalSeries,
 ) -> Result<(), StoreError> {
-    let mut bare = series.clone();
-    bare.editions.clear();
-    sqlx::query(
-        "INSERT INTO periodical_series (series_id, site_id, title_key, issn, edition_count, record,
-                                        language_keys)
-         VALUES ($1, $2, $3, $4, 0, $5, $6)",
-    )
-    .bind(&series.series_id)
-    .bind(&series.site)
-    .bind(series.title.to_lowercase())
-    .bind(&series.issn)
-    .bind(serde_json::to_string(&bare)?)
-    .bind(language_keys(series))
-    .execute(&mut **tx)
-    .await?;
+    write_series(tx, series, false).await?;
+    for edition in &series.editions {
+        insert_edition_row(tx, &series.series_id, edition).await?;
+    }
     Ok(())
 }
 
@@ -381,18 +395,7 @@ pub async fn insert_edition(
     series_id: &str,
     edition: &Edition,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO periodical_editions
-         (edition_id, series_id, edition_name, publication_date, record)
-         VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(&edition.edition_id)
-    .bind(series_id)
-    .bind(&edition.edition_name)
-    .bind(edition.publication_date.unix())
-    .bind(serde_json::to_string(edition)?)
-    .execute(&mut **tx)
-    .await?;
+    insert_edition_row(tx, series_id, edition).await?;
     sqlx::query(
         "UPDATE periodical_series SET edition_count = edition_count + 1 WHERE series_id = $1",
     )

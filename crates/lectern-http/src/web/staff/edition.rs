@@ -15,7 +15,7 @@ use lectern_domain::catalog::{Artifact, Format};
 use lectern_domain::ids::new_id;
 use lectern_store::periodicals;
 
-use super::format_file::{LIMITS, check_files, forget_files, store_files};
+use super::format_file::{LIMITS, check_files, forget_files, format_choices, store_files};
 use super::home::{Staff, StaffForm};
 use super::periodical::managed_series;
 use super::periodicals::series_page_path;
@@ -139,21 +139,12 @@ pub async fn add(
 /// The edition and the format of its files, or every problem of the form at once.
 async fn new_edition(form: &Params, files: &[Spooled]) -> Result<(Edition, Format), FormErrors> {
     let mut errors = FormErrors::default();
-    let id = forms::field(form, "editionId").trim().to_owned();
-    if id.is_empty() {
-        errors.fields.push((
-            "editionId".to_owned(),
-            "Enter an identifier for the edition".to_owned(),
-        ));
-    } else if id
-        .chars()
-        .any(|c| c == '/' || c == '\\' || c.is_whitespace() || c.is_control())
-    {
-        errors.fields.push((
-            "editionId".to_owned(),
-            "An identifier has no spaces and no '/' or '\\'".to_owned(),
-        ));
-    }
+    let id = forms::identifier(
+        form,
+        "editionId",
+        "Enter an identifier for the edition",
+        &mut errors,
+    );
     for (name, words) in [
         (
             "editionName",
@@ -190,20 +181,6 @@ async fn new_edition(form: &Params, files: &[Spooled]) -> Result<(Edition, Forma
         Some(f) if !errors.any() => Ok((edition, f)),
         _ => Err(errors),
     }
-}
-
-fn format_choices(chosen: &str) -> Vec<Choice> {
-    let mut formats = vec![Choice {
-        value: "",
-        label: "Choose a format",
-        selected: chosen.is_empty(),
-    }];
-    formats.extend(Format::ALL.iter().map(|f| Choice {
-        value: f.as_str(),
-        label: f.display_name(),
-        selected: f.as_str() == chosen,
-    }));
-    formats
 }
 
 fn new_page(

@@ -212,17 +212,8 @@ pub(super) async fn forget_files(state: &AppState, key: &str, files: &[Spooled])
     }
 }
 
-fn file_page(
-    site: &WebSite,
-    visitor: &Visitor,
-    title: &str,
-    id: &str,
-    form: &Params,
-    errors: FormErrors,
-) -> Response {
-    let action = files_path(site, id);
-    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let chosen = forms::field(form, "format");
+/// Every format, to choose the files' from.
+pub(super) fn format_choices(chosen: &str) -> Vec<Choice> {
     let mut formats = vec![Choice {
         value: "",
         label: "Choose a format",
@@ -233,6 +224,19 @@ fn file_page(
         label: f.display_name(),
         selected: f.as_str() == chosen,
     }));
+    formats
+}
+
+fn file_page(
+    site: &WebSite,
+    visitor: &Visitor,
+    title: &str,
+    id: &str,
+    form: &Params,
+    errors: FormErrors,
+) -> Response {
+    let action = files_path(site, id);
+    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
     page(
         errors.status(),
         &FilePage {
@@ -240,7 +244,7 @@ fn file_page(
             heading: format!("{title}: add or replace a format's file"),
             title_page: title_page_path(site, id),
             action,
-            formats,
+            formats: format_choices(&forms::field(form, "format")),
             comments: forms::field(form, "comments"),
             errors,
         },

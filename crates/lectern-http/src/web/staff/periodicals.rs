@@ -157,21 +157,12 @@ pub async fn create(
 /// The series the form describes, or what is wrong with it (every field at once).
 fn new_series(site: &WebSite, form: &Params) -> Result<PeriodicalSeries, FormErrors> {
     let mut errors = FormErrors::default();
-    let id = forms::field(form, "seriesId").trim().to_owned();
-    if id.is_empty() {
-        errors.fields.push((
-            "seriesId".to_owned(),
-            "Enter an identifier for the series".to_owned(),
-        ));
-    } else if id
-        .chars()
-        .any(|c| c == '/' || c == '\\' || c.is_whitespace() || c.is_control())
-    {
-        errors.fields.push((
-            "seriesId".to_owned(),
-            "An identifier has no spaces and no '/' or '\\'".to_owned(),
-        ));
-    }
+    let id = forms::identifier(
+        form,
+        "seriesId",
+        "Enter an identifier for the series",
+        &mut errors,
+    );
     if forms::field(form, "title").trim().is_empty() {
         errors
             .fields
