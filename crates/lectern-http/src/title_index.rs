@@ -234,9 +234,12 @@ impl Titles {
                 return Ok(applied);
             }
             applied += changes.len() as u64;
+            // Forgotten before the index moves on, so that once the index says it has a change
+            // no record older than it is kept (records read meanwhile come from the store, which
+            // is ahead of both).
+            self.records.forget_all();
             let index = self.index.clone();
             tokio::task::spawn_blocking(move || index.apply(&changes)).await??;
-            self.records.forget_all();
         }
     }
 
