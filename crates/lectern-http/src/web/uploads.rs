@@ -76,7 +76,7 @@ pub async fn read(
         };
         let part = field.name().unwrap_or_default().to_owned();
         if part != limits.field {
-            let text = field.text().await.map_err(|e| limits.classify(e, &part))?;
+            let text = read_text(&mut field, &part, limits).await?;
             fields.push((part, text));
             continue;
         }
@@ -101,6 +101,25 @@ pub async fn read(
         files,
         _dir: dir,
     })
+}
+
+/// A form's text fields are short (a name, a date, a comment): one is read up to this, so that a
+/// large body sent as a text field is refused rather than held.
+const MAX_TEXT_BYTES: usize = 64 * 1024;
+
+async fn read_text(
+    field: &mut axum::extract::multipart::Field<'_>,
+    part: &str,
+    limits: &Limits,
+) -> ApiResult<String> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(|e| limits.classify(e, part))? {
+        if bytes.len() + chunk.len() > MAX_TEXT_BYTES {
+            return Err(ApiError::bad_param(part, "is too long for a form's field"));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    String::from_utf8(bytes).map_err(|_| ApiError::bad_param(part, "is not text (UTF-8)"))
 }
 
 fn disk(e: std::io::Error) -> ApiError {

@@ -156,6 +156,13 @@ async fn epub_import_choices_are_checked(backend: Backend) {
         );
         assert!(page.contains("<title>Error: "), "{page}");
     }
+    // A text field is a line or two: a body sent as one is refused, not held.
+    let long = "x".repeat(70 * 1024);
+    let refused = b
+        .upload(IMPORT, IMPORT, &[("category", &long)], &book)
+        .await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    assert!(refused.text().await.unwrap().contains("too long"));
     assert!(
         titles::get(app.store.reads(), &id).await.unwrap().is_none(),
         "nothing imported"
