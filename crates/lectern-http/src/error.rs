@@ -192,10 +192,24 @@ impl From<lectern_store::StoreError> for ApiError {
 impl From<Vec<lectern_domain::invalid::Invalid>> for ApiError {
     fn from(problems: Vec<lectern_domain::invalid::Invalid>) -> Self {
         let mut e = ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", String::new());
-        e.messages = problems
-            .iter()
-            .map(|i| format!("Invalid parameter '{}': {}", i.param, i.why))
-            .collect();
+        e.messages = named(&problems);
+        e
+    }
+}
+
+/// Each refused parameter as the envelope names it.
+fn named(problems: &[lectern_domain::invalid::Invalid]) -> Vec<String> {
+    problems
+        .iter()
+        .map(|i| format!("Invalid parameter '{}': {}", i.param, i.why))
+        .collect()
+}
+
+impl ApiError {
+    /// Parameters each well formed that clash with another, sent or stored: one 409 naming each.
+    pub fn conflicting(problems: &[lectern_domain::invalid::Invalid]) -> Self {
+        let mut e = ApiError::conflict(String::new());
+        e.messages = named(problems);
         e
     }
 }

@@ -93,23 +93,31 @@ impl RecommendationProfile {
             narrator_type: c.narrator_type.or(self.narrator_type),
             reading_age: c.reading_age.or(self.reading_age),
         };
-        for author in &profile.included_authors {
-            if profile.excluded_authors.contains(author) {
-                p.add(
+        p.done(profile)
+    }
+
+    /// What the profile both includes and excludes. Each list may be well formed and the two
+    /// still clash (one of them possibly the stored one), so this is not `apply`'s: the API
+    /// answers it as a conflict.
+    pub fn contradictions(&self) -> Vec<Invalid> {
+        let mut p = Vec::new();
+        for author in &self.included_authors {
+            if self.excluded_authors.contains(author) {
+                p.push(Invalid::new(
                     "excludedAuthors",
                     format!("'{author}' is also among includedAuthors"),
-                );
+                ));
             }
         }
-        for category in &profile.included_categories {
-            if profile.excluded_categories.contains(category) {
-                p.add(
+        for category in &self.included_categories {
+            if self.excluded_categories.contains(category) {
+                p.push(Invalid::new(
                     "excludedCategories",
                     format!("'{category}' is also among includedCategories"),
-                );
+                ));
             }
         }
-        p.done(profile)
+        p
     }
 }
 
@@ -221,13 +229,16 @@ mod tests {
 
     #[test]
     fn an_author_cannot_be_both_included_and_excluded() {
-        let clash = RecommendationProfile::defaults(false)
+        let both = RecommendationProfile::defaults(false)
             .apply(ProfileChanges {
                 included_authors: Some(vec!["Ann".into()]),
                 excluded_authors: Some(vec!["Ann".into()]),
                 ..Default::default()
             })
-            .unwrap_err();
+            .unwrap();
+        let clash = both.contradictions();
+        assert_eq!(clash.len(), 1);
         assert_eq!(clash[0].param, "excludedAuthors");
+        assert!(RecommendationProfile::defaults(false).contradictions().is_empty());
     }
 }

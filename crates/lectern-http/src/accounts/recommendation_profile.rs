@@ -15,7 +15,7 @@ use super::managed::managed;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::links::Link;
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CategoryRef, service_category};
 
@@ -141,6 +141,10 @@ async fn change(
     let p: ProfileParams = caller.params.parse()?;
     let before = profile_of(state, a).await?;
     let after = before.apply(changes(caller, p))?;
+    let clashes = after.contradictions();
+    if !clashes.is_empty() {
+        return Err(ApiError::conflicting(&clashes));
+    }
     Ok((before, after))
 }
 
@@ -170,6 +174,7 @@ pub async fn my_profile(
     responses(
         (status = 200, description = "The caller's recommendation profile as changed", body = RecommendationProfileView),
         (status = 400, description = "A bad parameter, each named", body = ErrorBody),
+        (status = 409, description = "An author or category both included and excluded (with what is sent, or with what is stored), each named", body = ErrorBody),
         (status = 401, description = "No signed-in user", body = ErrorBody),
     ),
     security(("bearer" = []))
@@ -235,6 +240,7 @@ pub async fn account_profile(
     responses(
         (status = 200, description = "The account's recommendation profile as changed", body = RecommendationProfileView),
         (status = 400, description = "A bad parameter, each named", body = ErrorBody),
+        (status = 409, description = "An author or category both included and excluded (with what is sent, or with what is stored), each named", body = ErrorBody),
         (status = 401, description = "No signed-in user", body = ErrorBody),
         (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
         (status = 404, description = "No such account for this caller", body = ErrorBody),
