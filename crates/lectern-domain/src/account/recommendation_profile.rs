@@ -239,6 +239,10 @@ mod tests {
         let clash = both.contradictions();
         assert_eq!(clash.len(), 1);
         assert_eq!(clash[0].param, "excludedAuthors");
-        assert!(RecommendationProfile::defaults(false).contradictions().is_empty());
+        assert!(
+            RecommendationProfile::defaults(false)
+                .contradictions()
+                .is_empty()
+        );
     }
 }
