@@ -52,12 +52,12 @@ pub fn brf(blocks: &[Block<'_>], page: PageSize) -> String {
     for block in blocks {
         match block {
             Block::Heading(text) => {
-                for line in wrap(&words(text), 0, width) {
+                for line in wrap(&words(text), 0, 0, width) {
                     let margin = (width - line.len()) / 2;
                     lines.push(format!("{}{line}", " ".repeat(margin)));
                 }
             }
-            Block::Paragraph(text) => lines.extend(wrap(&words(text), 2, width)),
+            Block::Paragraph(text) => lines.extend(wrap(&words(text), 2, 0, width)),
         }
     }
     let mut out = String::new();
@@ -71,15 +71,17 @@ pub fn brf(blocks: &[Block<'_>], page: PageSize) -> String {
     out
 }
 
-/// Breaks braille words into lines of at most `width` cells, the first indented by `indent`.
-/// A word longer than a line is divided where the line ends.
-fn wrap(words: &[String], indent: usize, width: usize) -> Vec<String> {
+/// Breaks braille words into lines of at most `width` cells, the first indented by `first`
+/// cells and the others (the runovers) by `runover`. A word longer than a line is divided where
+/// the line ends.
+pub(crate) fn wrap(words: &[String], first: usize, runover: usize, width: usize) -> Vec<String> {
+    let runover = " ".repeat(runover.min(width - 1));
     let mut lines = Vec::new();
-    let mut line = " ".repeat(indent.min(width - 1));
+    let mut line = " ".repeat(first.min(width - 1));
     let mut holds_a_word = false;
     for word in words {
         if holds_a_word && line.len() + 1 + word.len() > width {
-            lines.push(std::mem::take(&mut line));
+            lines.push(std::mem::replace(&mut line, runover.clone()));
             holds_a_word = false;
         }
         if holds_a_word {
@@ -90,7 +92,7 @@ fn wrap(words: &[String], indent: usize, width: usize) -> Vec<String> {
         while line.len() + rest.len() > width {
             let (head, tail) = rest.split_at(width - line.len());
             line.push_str(head);
-            lines.push(std::mem::take(&mut line));
+            lines.push(std::mem::replace(&mut line, runover.clone()));
             rest = tail;
         }
         line.push_str(rest);

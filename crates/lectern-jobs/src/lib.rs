@@ -9,7 +9,10 @@
 //! - [`worker`] claims queued downloads and speed changes from the store and makes them.
 
 pub mod braille;
+#[cfg(feature = "testing")]
+pub mod checkers;
 pub mod convert;
+pub mod derive;
 pub mod epub;
 pub mod files;
 pub mod import_epub;

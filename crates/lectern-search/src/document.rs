@@ -98,7 +98,7 @@ pub(crate) fn build(f: &Fields, r: &TitleRecord) -> TantivyDocument {
 
 fn add_artifacts(d: &mut TantivyDocument, f: &Fields, r: &TitleRecord) {
     let mut shortest_audio: Option<u32> = None;
-    for a in &r.artifacts {
+    for a in &r.offered() {
         if a.status == ArtifactStatus::Available {
             d.add_text(f.format, a.format.as_str());
             for set in accessibility::sufficient_sets(&a.accessibility) {

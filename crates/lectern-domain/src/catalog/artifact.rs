@@ -115,6 +115,10 @@ pub struct Artifact {
     pub accessibility: AccessibilityMetadata,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date_added: Option<Timestamp>,
+    /// Made by the worker from the title's EPUB 3 master (`file` is the master's), not a file
+    /// of the library's own: never stored, offered per request (`TitleRecord::offered`).
+    #[serde(skip)]
+    pub derived: bool,
 }
 
 impl Artifact {
@@ -139,6 +143,7 @@ impl Artifact {
             transcriber: None,
             accessibility: AccessibilityMetadata::default(),
             date_added: None,
+            derived: false,
         }
     }
 }

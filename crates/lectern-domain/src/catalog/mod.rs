@@ -6,6 +6,7 @@ pub mod accessibility;
 pub mod accessibility_display;
 pub mod artifact;
 pub mod bisac;
+pub mod derived;
 pub mod edit;
 pub mod format;
 pub mod isbn;
@@ -26,5 +27,6 @@ pub use artifact::{AccessibilityMetadata, Artifact, ArtifactStatus, Narrator};
 pub use format::Format;
 pub use speed::PlaybackSpeed;
 pub use title::{
-    ContentWarning, Contributor, ContributorType, Quality, TitleRecord, TitleStatusCode,
+    ContentWarning, Contributor, ContributorType, MusicScoreType, Quality, TitleRecord,
+    TitleStatusCode,
 };

@@ -67,6 +67,7 @@ fn built(
             },
         ],
         acquisitions: acquisitions(record, &base, refused_because),
+        // A made format declares nothing of its own: what the library's files declare stands.
         accessibility: accessibility::merged(
             record
                 .artifacts
@@ -202,7 +203,7 @@ fn acquisitions(
 ) -> Vec<Acquisition> {
     let open_access = record.usage_restriction != UsageRestriction::Copyright;
     record
-        .artifacts
+        .offered()
         .iter()
         .filter(|a| a.status == ArtifactStatus::Available)
         .map(|a| Acquisition {

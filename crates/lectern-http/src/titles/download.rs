@@ -50,7 +50,7 @@ pub async fn download_title(
     };
     let facts = record.facts(who.in_global(&record.site));
     downloads::check_reader_sees(&state, &caller, &who, &facts).await?;
-    match record.artifact(format) {
+    match record.offered_artifact(format).as_deref() {
         Some(a) if a.status == ArtifactStatus::Available && a.file.is_some() => {}
         Some(a) if a.status == ArtifactStatus::Available => {
             // Catalogued as available, but its file has not arrived: nothing could be packaged.

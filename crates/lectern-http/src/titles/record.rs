@@ -225,7 +225,7 @@ pub fn complete_record(
         adult_content: r.adult_content,
         allow_recommend: r.allow_recommend,
         artifacts: r
-            .artifacts
+            .offered()
             .iter()
             .map(|a| artifact(state, r, a, who.offers_download(r), allows.clone()))
             .collect(),

@@ -83,6 +83,7 @@ async fn folder_of(
     let format = parse_format(format)?;
     let who = CatalogViewer::of(state, caller).await?;
     let record = visible_title(state, &who, service_id).await?;
+    // Resources are the files a library holds: a made format is downloaded, as one package.
     let artifact = record
         .artifact(format)
         .filter(|a| a.status == ArtifactStatus::Available)

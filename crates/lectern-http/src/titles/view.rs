@@ -174,8 +174,8 @@ pub fn summary(
 ) -> TitleSummary {
     let people =
         |kind| -> Vec<Name> { record.contributors_of(kind).map(contributor_name).collect() };
-    let available_formats: Vec<FormatRef> = record
-        .artifacts
+    let offered = record.offered();
+    let available_formats: Vec<FormatRef> = offered
         .iter()
         .filter(|a| a.status == ArtifactStatus::Available)
         .map(|a| a.format.into())
@@ -208,8 +208,7 @@ pub fn summary(
         copyright_date: record.copyright_date,
         date_added: record.date_added.map(|t| t.to_string()),
         editors: people(ContributorType::Editor),
-        format_statuses: record
-            .artifacts
+        format_statuses: offered
             .iter()
             .map(|a| FormatStatus::of(a.format, a.status))
             .collect(),

@@ -159,7 +159,7 @@ pub async fn reading(
     };
     let none = || forms::caller_with(visitor, Params::default());
     for a in record
-        .artifacts
+        .offered()
         .iter()
         .filter(|a| a.status == ArtifactStatus::Available)
     {

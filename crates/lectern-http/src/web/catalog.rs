@@ -27,7 +27,7 @@ pub struct Listed {
 impl Listed {
     pub fn of(site: &WebSite, r: &TitleRecord) -> Listed {
         let formats: Vec<&str> = r
-            .artifacts
+            .offered()
             .iter()
             .filter(|a| a.status == ArtifactStatus::Available)
             .map(|a| a.format.display_name())

@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::catalog::accessibility_display::{DisplayGroup, display};
 use lectern_domain::catalog::artifact::{Artifact, ArtifactStatus};
-use lectern_domain::catalog::{ContributorType, TitleRecord, languages, names};
+use lectern_domain::catalog::{ContributorType, Format, TitleRecord, languages, names};
 use lectern_domain::title_access::AlertLevel;
 
 use super::books;
@@ -64,6 +64,17 @@ struct FormatChoice {
     value: &'static str,
     name: &'static str,
     id: String,
+    /// For a format made from the EPUB when asked for: what that means to the reader.
+    made: Option<&'static str>,
+}
+
+/// What a format made from the EPUB on request is, in words.
+fn made_on_request(a: &Artifact) -> Option<&'static str> {
+    match (a.derived, a.format) {
+        (false, _) => None,
+        (true, Format::Brf) => Some("made from the EPUB for your braille settings when you ask"),
+        (true, _) => Some("made from the EPUB when you ask"),
+    }
 }
 
 struct FormatAccessibility {
@@ -94,21 +105,23 @@ pub async fn show(
     let here = title_path(&site, &record.service_id);
     let mut downloadable = Vec::new();
     let mut unavailable = Vec::new();
-    for a in &record.artifacts {
+    let offered = record.offered();
+    for a in &offered {
         match why_not(a) {
             None if refusals.is_empty() => downloadable.push(FormatChoice {
                 value: a.format.as_str(),
                 name: a.format.display_name(),
                 id: format!("format-{}", a.format.as_str()),
+                made: made_on_request(a),
             }),
             None => {}
             Some(why) => unavailable.push((a.format.display_name().to_owned(), why)),
         }
     }
-    let accessibility = record
-        .artifacts
+    // A made format declares nothing of its own: the master's declaration is the title's.
+    let accessibility = offered
         .iter()
-        .filter(|a| a.status == ArtifactStatus::Available)
+        .filter(|a| a.status == ArtifactStatus::Available && !a.derived)
         .map(|a| FormatAccessibility {
             name: a.format.display_name(),
             id: format!("a11y-{}", a.format.as_str()),

@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 
-use crate::downloads::{epubcheck_passes, fetch};
+use crate::downloads::fetch;
 use crate::support::*;
 use lectern_store::on_both_stores;
 
@@ -450,7 +450,8 @@ async fn documents_are_made_accessible_and_are_their_owners_alone(backend: Backe
         }
         // The EPUB is the converter's, whichever store keeps the row: checked once.
         if backend == Backend::Sqlite {
-            epubcheck_passes(&epub);
+            lectern_jobs::checkers::epubcheck(name, &epub);
+            lectern_jobs::checkers::ace(name, &epub);
         }
         let (status, record) = json(
             app.get(&format!("/v2/titles/{id}?api_key={TRUSTED}"))

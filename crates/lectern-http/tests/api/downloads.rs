@@ -22,6 +22,7 @@ on_both_stores!(
     mp3_resources_play_at_another_speed,
     covers_are_drawn_for_visible_titles,
     requests_at_once_make_one_package_and_keep_the_limits,
+    formats_made_from_the_epub_download_like_the_librarys_own,
 );
 
 async fn call(
@@ -63,6 +64,19 @@ async fn poll(app: &TestApp, path: &str, token: Option<&str>) -> String {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// The downloads counted against the reader's allowance this period.
+async fn downloads_counted(app: &TestApp, reader: &str) -> u32 {
+    lectern_store::readers::reader_facts(
+        app.store.reads(),
+        reader,
+        lectern_domain::Timestamp::now(),
+    )
+    .await
+    .unwrap()
+    .unwrap()
+    .downloads_in_period
 }
 
 pub(crate) async fn fetch(app: &TestApp, url: &str) -> Vec<u8> {
@@ -111,21 +125,14 @@ async fn a_member_gets_an_epub_stamped_for_them(backend: Backend) {
         notice.contains("u-member") && notice.contains("The Long Road"),
         "{notice}"
     );
-    epubcheck_passes(&epub);
+    lectern_jobs::checkers::epubcheck("stamped download", &epub);
+    lectern_jobs::checkers::ace("stamped download", &epub);
     // Asking again serves the same package; it is one download, counted once.
     assert_eq!(
         poll(&app, &path, Some(&member)).await.split('?').next(),
         url.split('?').next()
     );
-    let facts = lectern_store::readers::reader_facts(
-        app.store.reads(),
-        "u-member",
-        lectern_domain::Timestamp::now(),
-    )
-    .await
-    .unwrap()
-    .unwrap();
-    assert_eq!(facts.downloads_in_period, 1);
+    assert_eq!(downloads_counted(&app, "u-member").await, 1);
     // A signed URL cannot be altered.
     let forged = url.replace("signature=", "signature=0");
     assert_eq!(
@@ -141,45 +148,6 @@ async fn a_member_gets_an_epub_stamped_for_them(backend: Backend) {
     let second = app.second_node().await;
     let again = poll(&second, &path, Some(&member)).await;
     assert_eq!(fetch(&second, &again).await, epub);
-}
-
-/// epubcheck (Debian package `epubcheck`, run with java) finds no errors or warnings; skipped
-/// loudly when it is not installed, except in CI.
-pub(crate) fn epubcheck_passes(epub: &[u8]) {
-    let jar = ["/usr/share/java/epubcheck.jar", "/usr/bin/epubcheck"]
-        .into_iter()
-        .find(|p| std::path::Path::new(p).exists());
-    let Some(jar) = jar else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set but epubcheck is not installed"
-        );
-        eprintln!(
-            "\n!!! epubcheck is not installed: SKIPPING the check of a stamped download !!!\n"
-        );
-        return;
-    };
-    let file = std::env::temp_dir().join(format!(
-        "lectern-download-{}.epub",
-        lectern_domain::ids::new_id()
-    ));
-    std::fs::write(&file, epub).unwrap();
-    let out = std::process::Command::new("java")
-        .arg("-jar")
-        .arg(jar)
-        .arg(&file)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_file(&file);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        out.status.success() && text.contains("No errors or warnings detected"),
-        "{text}"
-    );
 }
 
 async fn guests_download_only_free_titles(backend: Backend) {
@@ -788,4 +756,120 @@ async fn requests_at_once_make_one_package_and_keep_the_limits(backend: Backend)
         .await,
         0
     );
+}
+
+fn formats(title: &Value) -> Vec<String> {
+    title["formats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["formatId"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Braille and Word made from a title's EPUB 3 by the worker: offered beside the library's own
+/// formats, made once per master (and braille layout), kept, and packaged per reader.
+async fn formats_made_from_the_epub_download_like_the_librarys_own(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let member = app.token_of("member@example.org").await;
+    let get = |id: &str| format!("/v2/titles/{id}?api_key={TRUSTED}");
+    let (_, _, road) = call(&app, &get("t-road"), Some(&member)).await;
+    assert_eq!(
+        formats(&road),
+        ["EPUB3", "DAISY_AUDIO", "DOCX", "BRF"],
+        "{road}"
+    );
+    // A library's own file is never replaced; Spanish is not brailled by machine.
+    let (_, _, pride) = call(&app, &get("t-pride"), Some(&member)).await;
+    assert_eq!(formats(&pride), ["EPUB3", "BRF", "DOCX"]);
+    let (_, _, casa) = call(&app, &get("t-casa"), Some(&member)).await;
+    assert_eq!(formats(&casa), ["EPUB3", "DOCX"]);
+    let (status, _, body) = call(
+        &app,
+        &format!("/v2/titles/t-casa/BRF?api_key={TRUSTED}"),
+        Some(&member),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+
+    // Word: pandoc's file in the package, beside the notice.
+    let docx_path = format!("/v2/titles/t-road/DOCX?api_key={TRUSTED}");
+    let url = poll(&app, &docx_path, Some(&member)).await;
+    assert!(url.contains("t-road-DOCX.zip"), "{url}");
+    let package = fetch(&app, &url).await;
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(&package)).unwrap();
+    let mut docx = Vec::new();
+    zip.by_name("book.docx")
+        .unwrap()
+        .read_to_end(&mut docx)
+        .unwrap();
+    assert!(docx.starts_with(b"PK"), "a Word file is a zip");
+
+    // Braille in the reader's layout: a refreshable display of 32 cells, uncontracted.
+    let (status, body) = call_as(
+        &app,
+        TRUSTED,
+        reqwest::Method::PUT,
+        "/v2/myAccount/preferences",
+        Some(&member),
+        &[
+            ("brailleFormat", "refreshable"),
+            ("brailleCellLineWidth", "32"),
+            ("brailleGrade", "uncontracted"),
+            ("useUeb", "true"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let brf_path = format!("/v2/titles/t-road/BRF?api_key={TRUSTED}");
+    let package = fetch(&app, &poll(&app, &brf_path, Some(&member)).await).await;
+    let brf = entry(&package, |n| n == "book.brf");
+    assert!(!brf.contains('\u{c}'), "one page on a refreshable display");
+    for line in brf.split_terminator("\r\n") {
+        assert!(line.len() <= 32, "{line:?}");
+        assert!(line.bytes().all(|b| (0x20..=0x5f).contains(&b)), "{line:?}");
+    }
+    assert!(brf.lines().count() > 3, "{brf}");
+    let notice = entry(&package, |n| n.ends_with(".brf") && n != "book.brf");
+    assert!(
+        notice.split_terminator("\r\n").all(|l| l.len() <= 32),
+        "{notice}"
+    );
+    // Two downloads, counted once each, however often they are asked for.
+    poll(&app, &brf_path, Some(&member)).await;
+    assert_eq!(downloads_counted(&app, "u-member").await, 2);
+
+    // Each was made once and kept: one list of made files per format and layout.
+    let kept = |format: &'static str| {
+        let files = app.files.clone();
+        async move {
+            files
+                .list(&format!("derived/t-road/{format}"))
+                .await
+                .unwrap()
+                .into_iter()
+                .filter(|(key, _, _)| key.ends_with(".files"))
+                .map(|(key, _, _)| key)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(kept("DOCX").await.len(), 1);
+    let brf_lists = kept("BRF").await;
+    assert_eq!(brf_lists.len(), 1);
+    assert!(brf_lists[0].ends_with("/ueb-g1-32.files"), "{brf_lists:?}");
+    // Another reader with no preferences gets the standard layout, made and kept beside it.
+    let grown = app.token_of("grown@example.org").await;
+    let package = fetch(&app, &poll(&app, &brf_path, Some(&grown)).await).await;
+    let standard = entry(&package, |n| n == "book.brf");
+    // Pages of 25 lines on paper, the 25th ending in the braille page's number.
+    let first_page: Vec<&str> = standard
+        .split('\u{c}')
+        .next()
+        .unwrap()
+        .split_terminator("\r\n")
+        .collect();
+    assert_eq!(first_page.len(), 25, "{standard}");
+    assert_eq!(first_page[24], format!("{:>40}", "#A"));
+    assert!(standard.split_terminator("\r\n").all(|l| l.len() <= 40));
+    assert_eq!(kept("BRF").await.len(), 2);
 }

@@ -93,14 +93,18 @@ async fn guests_see_live_titles_of_their_site_and_the_global_collection(backend:
         road["formats"],
         serde_json::json!([
             {"formatId": "EPUB3", "name": "EPUB 3"},
-            {"formatId": "DAISY_AUDIO", "name": "DAISY Audio"}
+            {"formatId": "DAISY_AUDIO", "name": "DAISY Audio"},
+            {"formatId": "DOCX", "name": "Word (DOCX)"},
+            {"formatId": "BRF", "name": "BRF (Braille Ready Format)"}
         ])
     );
     assert_eq!(
         road["formatStatuses"],
         serde_json::json!([
             {"formatId": "EPUB3", "name": "EPUB 3", "status": "AVAILABLE"},
-            {"formatId": "DAISY_AUDIO", "name": "DAISY Audio", "status": "AVAILABLE"}
+            {"formatId": "DAISY_AUDIO", "name": "DAISY Audio", "status": "AVAILABLE"},
+            {"formatId": "DOCX", "name": "Word (DOCX)", "status": "AVAILABLE"},
+            {"formatId": "BRF", "name": "BRF (Braille Ready Format)", "status": "AVAILABLE"}
         ])
     );
     assert_eq!(
@@ -218,7 +222,11 @@ async fn every_filter_narrows_the_search(backend: Backend) {
         ),
         ("&category=History", &["t-stripes"]),
         ("&language=spa", &["t-casa"]),
-        ("&format=BRF", &["t-pride", "t-fugue"]),
+        // The library's own braille, and braille made from an English EPUB master.
+        (
+            "&format=BRF",
+            &["t-pride", "t-fugue", "t-algebra", "t-road", "t-stripes"],
+        ),
         ("&narratorType=tts", &["t-open"]),
         ("&brailleType=transcribed", &["t-pride"]),
         ("&readingAge=13", &["t-algebra"]),

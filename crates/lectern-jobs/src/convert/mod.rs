@@ -9,7 +9,7 @@ mod limits;
 mod ocr;
 mod pdf;
 mod pptx;
-mod tools;
+pub(crate) mod tools;
 
 use std::path::Path;
 use std::process::Command;

@@ -145,9 +145,30 @@ pub fn run(
     max_output: u64,
     cancel: &Cancel,
 ) -> Result<Vec<u8>, String> {
+    run_reading(command.stdin(Stdio::null()), tool, max_output, cancel)
+}
+
+/// As [`run`], with the tool reading the file `input` as its standard input.
+pub fn run_fed(
+    command: &mut Command,
+    input: &Path,
+    tool: &str,
+    max_output: u64,
+    cancel: &Cancel,
+) -> Result<Vec<u8>, String> {
+    let file = std::fs::File::open(input)
+        .map_err(|e| format!("{tool}'s input {} cannot be read: {e}", input.display()))?;
+    run_reading(command.stdin(file), tool, max_output, cancel)
+}
+
+fn run_reading(
+    command: &mut Command,
+    tool: &str,
+    max_output: u64,
+    cancel: &Cancel,
+) -> Result<Vec<u8>, String> {
     cancel.check()?;
     let mut child = command
-        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

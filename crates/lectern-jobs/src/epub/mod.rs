@@ -2,12 +2,16 @@
 
 mod build;
 mod container;
+mod content;
 mod metadata;
 pub(crate) mod opf;
 pub(crate) mod pages;
 mod read;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use build::{Chapter, EpubSource, build};
+pub use content::{Content, Part, read_content};
 pub use lectern_domain::catalog::isbn::isbn13;
 pub use metadata::{Accessibility, Contributor, EpubMetadata};
 pub use read::read_metadata;

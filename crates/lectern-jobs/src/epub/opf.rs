@@ -40,6 +40,8 @@ pub(crate) struct Package {
     pub unique_identifier: Option<String>,
     pub entries: Vec<Entry>,
     pub manifest: Vec<Item>,
+    /// The spine's item ids, in reading order.
+    pub spine: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -67,7 +69,9 @@ pub(crate) enum Entry {
 
 #[derive(Debug)]
 pub(crate) struct Item {
+    pub id: String,
     pub href: String,
+    pub media_type: String,
     pub properties: Vec<String>,
 }
 
@@ -156,8 +160,13 @@ pub(crate) fn parse(xml: &str, file: &str) -> Result<Package, EpubError> {
                     href: attrs.get("href").unwrap_or_default().trim().to_owned(),
                 });
             }
+            (Some(OPF_NS), "itemref") => {
+                package.spine.extend(attrs.get("idref"));
+            }
             (Some(OPF_NS), "item") => package.manifest.push(Item {
+                id: attrs.get("id").unwrap_or_default(),
                 href: attrs.get("href").unwrap_or_default(),
+                media_type: attrs.get("media-type").unwrap_or_default(),
                 properties: attrs
                     .get("properties")
                     .unwrap_or_default()

@@ -6,7 +6,7 @@ mod edit;
 mod epub;
 mod nav;
 mod opf_edit;
-mod paths;
+pub(crate) mod paths;
 
 pub use bundle::bundle;
 pub use epub::stamp_epub;
@@ -29,8 +29,19 @@ pub enum PackageError {
 /// Characters other than letters, digits, `.`, `_` and `-` become `_`, so that the name is
 /// safe in a Content-Disposition header and on any file system.
 pub fn file_name(service_id: &str, format: Format) -> String {
-    let safe: String = service_id
-        .chars()
+    let safe = safe_segment(service_id);
+    let extension = if format == Format::Epub3 {
+        "epub"
+    } else {
+        "zip"
+    };
+    format!("{safe}-{}.{extension}", format.as_str())
+}
+
+/// `id` as one segment of a file name or key: characters other than letters, digits, `.`, `_`
+/// and `-` become `_`.
+pub fn safe_segment(id: &str) -> String {
+    id.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
                 c
@@ -38,13 +49,7 @@ pub fn file_name(service_id: &str, format: Format) -> String {
                 '_'
             }
         })
-        .collect();
-    let extension = if format == Format::Epub3 {
-        "epub"
-    } else {
-        "zip"
-    };
-    format!("{safe}-{}.{extension}", format.as_str())
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,12 +1,12 @@
 //! Archive paths and the relative URLs between them.
 
 /// The directory part of an archive path, with its trailing slash (empty at the root).
-pub(super) fn dir_of(path: &str) -> &str {
+pub(crate) fn dir_of(path: &str) -> &str {
     path.rfind('/').map_or("", |i| &path[..=i])
 }
 
 /// The archive path a manifest `href` (a relative URL) names, seen from directory `base`.
-pub(super) fn resolve(base: &str, href: &str) -> String {
+pub(crate) fn resolve(base: &str, href: &str) -> String {
     let href = href.split(['#', '?']).next().unwrap_or_default();
     let mut segments: Vec<String> = base
         .split('/')

@@ -8,7 +8,7 @@ use lectern_store::downloads::{self, Download, SubjectKind};
 use lectern_store::{Store, accounts, periodicals, preferences, sites, titles};
 
 use super::{Held, InHand, lease_start};
-use crate::braille::PageSize;
+use crate::derive::{self, BrailleLayout};
 use crate::files::FileStore;
 use crate::notice::Notice;
 use crate::package;
@@ -68,7 +68,12 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<(String,
         .file
         .as_deref()
         .ok_or_else(|| format!("the {format} artifact has no file"))?;
-    let originals = originals(files, source_key).await?;
+    let layout = braille_layout(store, d.user_account_id.as_deref(), format).await?;
+    let originals = if artifact.derived {
+        derive::made_files(files, &d.subject, format, source_key, &layout).await?
+    } else {
+        originals(files, source_key).await?
+    };
     let site_name = sites::get(store.reads(), &site)
         .await
         .map_err(|e| e.to_string())?
@@ -86,7 +91,6 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<(String,
         }
         None => (format!("A guest of {site_name}"), "guest".to_owned()),
     };
-    let braille = braille_line(store, d.user_account_id.as_deref(), format).await?;
     let notice = Notice {
         user_display_name,
         user_account_id,
@@ -103,7 +107,8 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<(String,
             package::stamp_epub(epub, &notice).map_err(|e| e.to_string())?
         }
         (Format::Epub3, _) => return Err("an EPUB 3 artifact is one file".into()),
-        _ => package::bundle(format, &originals, &notice, braille).map_err(|e| e.to_string())?,
+        _ => package::bundle(format, &originals, &notice, layout.notice_page())
+            .map_err(|e| e.to_string())?,
     };
     let key = package_key(d, &name);
     let partial_md5 = lectern_domain::kosync::partial_md5(&bytes);
@@ -111,21 +116,20 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<(String,
     Ok((key, partial_md5))
 }
 
-/// The line a braille download's notice is laid out for: the reader's display or embosser
-/// (their `brailleCellLineWidth`), the standard 40 cells for a guest or a reader who set none.
-async fn braille_line(
+/// How a braille download is made and laid out: as the reader's preferences say (their code,
+/// grade, display or embosser and its line), the standard for a guest or a reader who set none.
+async fn braille_layout(
     store: &Store,
     reader: Option<&str>,
     format: Format,
-) -> Result<PageSize, String> {
+) -> Result<BrailleLayout, String> {
     let (Some(id), Format::Brf) = (reader, format) else {
-        return Ok(PageSize::STANDARD);
+        return Ok(BrailleLayout::STANDARD);
     };
-    let chosen = preferences::get(store.reads(), id)
+    let preferences = preferences::get(store.reads(), id)
         .await
-        .map_err(|e| e.to_string())?
-        .and_then(|p| p.braille_cell_line_width);
-    Ok(PageSize::of_reader(chosen))
+        .map_err(|e| e.to_string())?;
+    Ok(BrailleLayout::of_reader(preferences.as_ref()))
 }
 
 /// The artifact's files, each with its name in the package: the one file, or every file of a
@@ -163,7 +167,10 @@ async fn subject(
                 .await
                 .map_err(|e| e.to_string())?
                 .ok_or_else(|| format!("no title {}", d.subject))?;
-            let a = t.artifact(format).cloned().ok_or_else(missing)?;
+            let a = t
+                .offered_artifact(format)
+                .map(|a| a.into_owned())
+                .ok_or_else(missing)?;
             Ok((t.site, t.title, a))
         }
         SubjectKind::Edition => {

@@ -1,11 +1,13 @@
 use lectern_jobs::epub::{EpubSource, build};
 
-use crate::epubcheck;
 use crate::fixtures::{self, entries, text_of};
+use lectern_jobs::checkers;
 
 #[test]
-fn built_epub_passes_epubcheck() {
-    epubcheck::assert_passes("built", &build(&fixtures::source()));
+fn built_epub_passes_epubcheck_and_ace() {
+    let epub = build(&fixtures::source());
+    checkers::epubcheck("built", &epub);
+    checkers::ace("built", &epub);
 }
 
 #[test]
@@ -18,7 +20,7 @@ fn minimal_built_epub_passes_epubcheck() {
     };
     let epub = build(&source);
     assert!(text_of(&epub, "EPUB/nav.xhtml").contains(r#"lang="fr" xml:lang="fr""#));
-    epubcheck::assert_passes("minimal", &epub);
+    checkers::epubcheck("minimal", &epub);
 }
 
 #[test]

@@ -3,7 +3,6 @@
 
 mod build;
 mod bundle;
-mod epubcheck;
 mod files;
 mod fixtures;
 mod read;

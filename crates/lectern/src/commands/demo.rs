@@ -221,7 +221,11 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
              curl -s -H \"Authorization: Bearer $TOKEN\" -d serviceId=demo-pride -d format=EPUB3 -d location='epubcfi(/6/4)' -d metric=1 -d metricType=chapter '{base}/v2/readingEvents?api_key={key}'\n  \
              curl -s -H \"Authorization: Bearer $TOKEN\" '{base}/v2/myReadingPosition/demo-pride/EPUB3?api_key={key}'\n\n\
              Your reading preferences (Braille format and line width change together):\n\n  \
-             curl -s -X PUT -H \"Authorization: Bearer $TOKEN\" -d brailleFormat=embossable -d brailleCellLineWidth=40 '{base}/v2/myAccount/preferences?api_key={key}'\n"
+             curl -s -X PUT -H \"Authorization: Bearer $TOKEN\" -d brailleFormat=refreshable -d brailleCellLineWidth=32 -d brailleGrade=uncontracted '{base}/v2/myAccount/preferences?api_key={key}'\n\n\
+             Every title here is an EPUB, and downloads as Word or as braille too, made from the EPUB when\n\
+             asked (braille laid out for the preferences above; ask again until the 302):\n\n  \
+             curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/BRF?api_key={key}'\n  \
+             curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/DOCX?api_key={key}'\n"
         );
         out += &staff_instructions(demo, base);
         out += &sponsor_instructions(demo, base, key);

@@ -118,6 +118,7 @@ fn artifact(
         transcriber: None,
         accessibility: AccessibilityMetadata::default(),
         date_added: Some(Timestamp::from_unix(date_added)),
+        derived: false,
     };
     match format {
         Format::Epub3 => a.accessibility = accessibility(rng, cx),

@@ -203,6 +203,11 @@ async fn a_guest_browses_searches_and_opens_titles(backend: Backend) {
     let pride = b.page("/main/titles/t-pride", StatusCode::OK).await;
     assert!(pride.contains("<legend>Choose a format</legend>"));
     assert!(pride.contains("value=\"EPUB3\""));
+    // Word, made from the EPUB when asked; the library's own braille is not "made".
+    assert!(
+        pride.contains("Word (DOCX) <span class=\"hint\">(made from the EPUB when you ask)</span>")
+    );
+    assert!(pride.contains("BRF (Braille Ready Format)</label>"));
     assert!(pride.contains("All content can be read as read aloud speech or dynamic braille"));
     assert!(pride.contains("The publication contains no hazards"));
     assert!(pride.contains("alt=\"Cover of "));
@@ -574,11 +579,16 @@ async fn refusals_are_pages_in_the_api_s_words(backend: Backend) {
         .submit(
             "/main/titles/t-pride",
             "/main/titles/t-pride/download",
-            &[("format", "DOCX")],
+            &[("format", "DAISY")],
         )
         .await;
     assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
-    assert!(resp.text().await.unwrap().contains("not available in DOCX"));
+    assert!(
+        resp.text()
+            .await
+            .unwrap()
+            .contains("not available in DAISY")
+    );
     let resp = b
         .submit("/main/titles/t-pride", "/main/titles/t-pride/download", &[])
         .await;

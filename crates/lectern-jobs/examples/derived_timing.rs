@@ -1,0 +1,116 @@
+//! How long making each format from an EPUB master takes, for a novel and for parts of it, and
+//! how two formats made at once share the machine (docs/benchmarks.md, "Formats made from the
+//! EPUB"): `bench/derived.sh`, or
+//! `cargo run --release -p lectern-jobs --example derived_timing -- novel.txt`
+//! with a plain-text novel whose chapters begin with lines `Chapter N`.
+
+use std::time::Instant;
+
+use lectern_domain::catalog::Format;
+use lectern_jobs::convert::Cancel;
+use lectern_jobs::derive::{BrailleCode, BrailleLayout, make};
+use lectern_jobs::epub::{Chapter, EpubSource, build};
+
+fn main() {
+    let path = std::env::args()
+        .nth(1)
+        .expect("usage: derived_timing <novel.txt>");
+    let text = std::fs::read_to_string(&path).expect("the novel's text");
+    let chapters = chapters(&text);
+    let words: usize = chapters
+        .iter()
+        .map(|c| c.text.split_whitespace().count())
+        .sum();
+    println!("{path}: {} chapters, {words} words", chapters.len());
+    let refreshable = BrailleLayout {
+        code: BrailleCode::Ueb,
+        contracted: false,
+        cells_per_line: 32,
+        lines_per_page: None,
+    };
+    let kinds: [(&str, Format, BrailleLayout); 3] = [
+        ("DOCX", Format::Docx, BrailleLayout::STANDARD),
+        ("BRF ueb-g2-40x25", Format::Brf, BrailleLayout::STANDARD),
+        ("BRF ueb-g1-32", Format::Brf, refreshable),
+    ];
+    println!("\n| part of the novel | words | format | seconds | made size | braille pages |");
+    println!("|---|---|---|---|---|---|");
+    for share in [4, 2, 1] {
+        let part = &chapters[..chapters.len() / share];
+        let epub = book(part);
+        let words: usize = part.iter().map(|c| c.text.split_whitespace().count()).sum();
+        for (name, format, layout) in &kinds {
+            let (seconds, files) = timed(*format, &epub, layout);
+            let size: usize = files.iter().map(|(_, b)| b.len()).sum();
+            let pages = match format {
+                Format::Brf => (files[0].1.iter().filter(|b| **b == 0x0c).count() + 1).to_string(),
+                _ => "".into(),
+            };
+            println!(
+                "| 1/{share} | {words} | {name} | {seconds:.2} | {} kB | {pages} |",
+                size / 1024
+            );
+        }
+    }
+    let epub = book(&chapters);
+    let alone: f64 = kinds[..2]
+        .iter()
+        .map(|(_, f, l)| timed(*f, &epub, l).0)
+        .sum();
+    let started = Instant::now();
+    std::thread::scope(|s| {
+        for (_, format, layout) in &kinds[..2] {
+            let epub = &epub;
+            s.spawn(move || make(*format, epub, layout, &Cancel::default()).expect("made"));
+        }
+    });
+    let together = started.elapsed().as_secs_f64();
+    println!(
+        "\nDOCX and contracted BRF of the whole novel: {alone:.2} s one after the other, \
+         {together:.2} s at once on two threads"
+    );
+}
+
+fn timed(format: Format, epub: &[u8], layout: &BrailleLayout) -> (f64, Vec<(String, Vec<u8>)>) {
+    let started = Instant::now();
+    let files = make(format, epub, layout, &Cancel::default()).expect("made");
+    (started.elapsed().as_secs_f64(), files)
+}
+
+fn book(chapters: &[Chapter]) -> Vec<u8> {
+    build(&EpubSource {
+        identifier: "urn:uuid:7d4f9a52-0c5e-4f34-b8d5-3a2e1b0c9f11".into(),
+        title: "Pride and Prejudice".into(),
+        authors: vec!["Jane Austen".into()],
+        language: "eng".into(),
+        chapters: chapters.to_vec(),
+        modified: "2026-01-01T00:00:00Z".into(),
+        ..EpubSource::default()
+    })
+}
+
+/// Chapters from lines `Chapter N`; a paragraph's lines joined, paragraphs apart by a blank
+/// line, as `Chapter::text` has them.
+fn chapters(text: &str) -> Vec<Chapter> {
+    let mut chapters: Vec<Chapter> = Vec::new();
+    for line in text.lines() {
+        if line.trim().starts_with("Chapter ") && line.trim().len() < 16 {
+            chapters.push(Chapter {
+                title: line.trim().to_owned(),
+                text: String::new(),
+            });
+        } else if let Some(c) = chapters.last_mut() {
+            if line.trim().is_empty() {
+                if !c.text.ends_with("\n\n") && !c.text.is_empty() {
+                    c.text.push_str("\n\n");
+                }
+            } else {
+                if !c.text.is_empty() && !c.text.ends_with('\n') {
+                    c.text.push(' ');
+                }
+                c.text.push_str(line.trim());
+            }
+        }
+    }
+    chapters
+}

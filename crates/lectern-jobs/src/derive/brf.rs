@@ -1,0 +1,314 @@
+//! Braille from the EPUB: translated by liblouis (`lou_translate`, Debian's liblouis-bin, run as
+//! a process: docs/decisions.md) in the reader's code and grade, and laid out here in BANA's
+//! formats for the reader's device: centred and cell-5 headings, paragraphs in cell 3 with
+//! runovers in cell 1, print page changes as a line of dots 3-6 ending in the print page's
+//! number, and on paper the braille page's number at the end of each page's last line.
+
+use std::process::Command;
+
+use lectern_domain::account::preferences::{BrailleFormat, BrailleGrade, Preferences};
+
+use super::{TOOL_OUTPUT_BYTES, scratch};
+use crate::braille::{PageSize, words, wrap};
+use crate::convert::Cancel;
+use crate::convert::tools::run_fed;
+use crate::epub::{Part, read_content};
+
+/// The braille code: Unified English Braille, or English Braille American Edition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BrailleCode {
+    Ueb,
+    Ebae,
+}
+
+/// How a reader's braille is made and laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BrailleLayout {
+    pub code: BrailleCode,
+    pub contracted: bool,
+    pub cells_per_line: usize,
+    /// Lines a page holds, the last of them ending in the braille page's number; `None` for a
+    /// refreshable display, which reads one continuous page.
+    pub lines_per_page: Option<usize>,
+}
+
+impl BrailleLayout {
+    /// Contracted UEB, 40 cells by 25 lines: what a reader who chose nothing is given.
+    pub const STANDARD: BrailleLayout = BrailleLayout {
+        code: BrailleCode::Ueb,
+        contracted: true,
+        cells_per_line: 40,
+        lines_per_page: Some(25),
+    };
+
+    /// The reader's choices: their code (`useUeb`), grade, display or embosser and its line.
+    pub fn of_reader(preferences: Option<&Preferences>) -> BrailleLayout {
+        let Some(p) = preferences else {
+            return BrailleLayout::STANDARD;
+        };
+        BrailleLayout {
+            code: if p.use_ueb {
+                BrailleCode::Ueb
+            } else {
+                BrailleCode::Ebae
+            },
+            contracted: p.braille_grade != Some(BrailleGrade::Uncontracted),
+            cells_per_line: PageSize::of_reader(p.braille_cell_line_width).cells_per_line,
+            lines_per_page: match p.braille_format {
+                Some(BrailleFormat::Refreshable) => None,
+                _ => Some(PageSize::STANDARD.lines_per_page),
+            },
+        }
+    }
+
+    /// A name for the layout that tells every layout apart: `ueb-g2-40x25`, `ebae-g1-32`.
+    pub fn key(&self) -> String {
+        let code = match self.code {
+            BrailleCode::Ueb => "ueb",
+            BrailleCode::Ebae => "ebae",
+        };
+        let grade = if self.contracted { "g2" } else { "g1" };
+        match self.lines_per_page {
+            Some(lines) => format!("{code}-{grade}-{}x{lines}", self.cells_per_line),
+            None => format!("{code}-{grade}-{}", self.cells_per_line),
+        }
+    }
+
+    /// The page the download's notice is laid out on.
+    pub fn notice_page(&self) -> PageSize {
+        PageSize {
+            cells_per_line: self.cells_per_line,
+            lines_per_page: self.lines_per_page.unwrap_or(usize::MAX),
+        }
+    }
+
+    /// liblouis's tables for the code and grade, with the display table of braille ASCII.
+    pub fn tables(&self) -> &'static str {
+        match (self.code, self.contracted) {
+            (BrailleCode::Ueb, true) => "en-us-brf.dis,en-ueb-g2.ctb",
+            (BrailleCode::Ueb, false) => "en-us-brf.dis,en-ueb-g1.ctb",
+            (BrailleCode::Ebae, true) => "en-us-brf.dis,en-us-g2.ctb",
+            (BrailleCode::Ebae, false) => "en-us-brf.dis,en-us-g1.ctb",
+        }
+    }
+}
+
+/// A block of braille to lay out: its words in braille ASCII.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cells {
+    Heading(u8, Vec<String>),
+    Paragraph(Vec<String>),
+    /// A print page begins: its number in braille.
+    PageChange(String),
+}
+
+pub(super) fn make(
+    master: &[u8],
+    layout: &BrailleLayout,
+    cancel: &Cancel,
+) -> Result<Vec<u8>, String> {
+    let content = read_content(master).map_err(|e| e.to_string())?;
+    let print: Vec<String> = content.parts.iter().filter_map(print_text).collect();
+    let mut braille = translate(&print, layout, cancel)?.into_iter();
+    let mut blocks = Vec::with_capacity(content.parts.len());
+    for part in &content.parts {
+        let block = match part {
+            Part::PageBreak(number) => Cells::PageChange(words(number).concat()),
+            Part::Heading { level, .. } => Cells::Heading(*level, split(braille.next())),
+            Part::Paragraph(_) => Cells::Paragraph(split(braille.next())),
+            Part::Image(alt) if alt.is_empty() => continue,
+            Part::Image(_) => Cells::Paragraph(split(braille.next())),
+        };
+        blocks.push(block);
+    }
+    Ok(lay_out(&blocks, layout).into_bytes())
+}
+
+/// What liblouis translates of a part: its text; an image's description, said to be one.
+fn print_text(part: &Part) -> Option<String> {
+    match part {
+        Part::Heading { text, .. } | Part::Paragraph(text) => Some(text.clone()),
+        Part::Image(alt) if !alt.is_empty() => Some(format!("Image: {alt}")),
+        Part::Image(_) | Part::PageBreak(_) => None,
+    }
+}
+
+fn split(line: Option<String>) -> Vec<String> {
+    line.unwrap_or_default()
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The longest line `lou_translate` is given: it reads lines of at most 2,047 characters and
+/// breaks longer ones in two, so a long paragraph goes in pieces.
+const LONGEST_LINE: usize = 1500;
+
+/// Translates each line of print into a line of braille ASCII, in one run of `lou_translate`.
+fn translate(
+    print: &[String],
+    layout: &BrailleLayout,
+    cancel: &Cancel,
+) -> Result<Vec<String>, String> {
+    if print.is_empty() {
+        return Ok(Vec::new());
+    }
+    let pieces: Vec<Vec<&str>> = print
+        .iter()
+        .map(|line| pieces(line, LONGEST_LINE))
+        .collect();
+    let lines: Vec<&str> = pieces.iter().flatten().copied().collect();
+    let mut braille = translate_lines(&lines, layout, cancel)?.into_iter();
+    Ok(pieces
+        .iter()
+        .map(|p| braille.by_ref().take(p.len()).collect::<Vec<_>>().join(" "))
+        .collect())
+}
+
+/// `line` in pieces of at most `longest` bytes, each ending where a sentence ends if one does
+/// (a grade 2 contraction never spans a sentence), else at a space.
+fn pieces(line: &str, longest: usize) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut rest = line.trim();
+    while rest.len() > longest {
+        let mut cut = longest;
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let head = &rest[..cut];
+        let at = head
+            .rfind(". ")
+            .map(|i| i + 1)
+            .or_else(|| head.rfind(' '))
+            .filter(|i| *i > 0)
+            .unwrap_or(cut);
+        pieces.push(rest[..at].trim());
+        rest = rest[at..].trim_start();
+    }
+    pieces.push(rest);
+    pieces
+}
+
+/// One line of braille for each line of print, from one run of `lou_translate`.
+fn translate_lines(
+    print: &[&str],
+    layout: &BrailleLayout,
+    cancel: &Cancel,
+) -> Result<Vec<String>, String> {
+    let dir = scratch()?;
+    let input = dir.path().join("print.txt");
+    // lou_translate reads `\` as the start of an escape such as `\x2014`.
+    let mut text = print.join("\n").replace('\\', "\\\\");
+    text.push('\n');
+    std::fs::write(&input, text).map_err(|e| format!("the text cannot be written: {e}"))?;
+    let out = run_fed(
+        Command::new("lou_translate").args(["--forward", layout.tables()]),
+        &input,
+        "lou_translate",
+        TOOL_OUTPUT_BYTES,
+        cancel,
+    )?;
+    let braille: Vec<String> = String::from_utf8_lossy(&out)
+        .lines()
+        .map(braille_ascii)
+        .collect();
+    if braille.len() != print.len() {
+        return Err(format!(
+            "lou_translate gave {} lines for {} lines of text",
+            braille.len(),
+            print.len()
+        ));
+    }
+    Ok(braille)
+}
+
+/// Braille ASCII as BRF files hold it: upper case, the other lower-case forms folded onto their
+/// cells, anything else (a character liblouis could not translate) left out.
+fn braille_ascii(line: &str) -> String {
+    line.chars()
+        .filter_map(|c| match c {
+            'a'..='z' => Some(c.to_ascii_uppercase()),
+            '`' => Some('@'),
+            '{' => Some('['),
+            '|' => Some('\\'),
+            '}' => Some(']'),
+            '~' => Some('^'),
+            ' '..='_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Lays out blocks of braille as a BRF file: lines ending in CR LF, a form feed between pages.
+pub fn lay_out(blocks: &[Cells], layout: &BrailleLayout) -> String {
+    let width = layout.cells_per_line.max(12);
+    let mut lines: Vec<Option<String>> = Vec::new();
+    for block in blocks {
+        match block {
+            Cells::Heading(1, cells) => {
+                lines.push(None);
+                for line in wrap(cells, 0, 0, width) {
+                    let margin = (width - line.len()) / 2;
+                    lines.push(Some(format!("{}{line}", " ".repeat(margin))));
+                }
+                lines.push(None);
+            }
+            Cells::Heading(level, cells) => {
+                let indent = if *level == 2 { 4 } else { 6 };
+                lines.push(None);
+                lines.extend(wrap(cells, indent, indent, width).into_iter().map(Some));
+            }
+            Cells::Paragraph(cells) => lines.extend(wrap(cells, 2, 0, width).into_iter().map(Some)),
+            Cells::PageChange(number) => {
+                let number: String = number.chars().take(width - 1).collect();
+                lines.push(Some(format!(
+                    "{}{number}",
+                    "-".repeat(width - number.len())
+                )));
+            }
+        }
+    }
+    paginate(lines, width, layout.lines_per_page)
+}
+
+/// Pages of lines: a blank line (`None`) never opens a page nor follows another; on paper the
+/// last line of each page ends in the braille page's number.
+fn paginate(lines: Vec<Option<String>>, width: usize, lines_per_page: Option<usize>) -> String {
+    let body = lines_per_page.map_or(usize::MAX, |n| n.max(2) - 1);
+    let mut pages: Vec<Vec<String>> = Vec::new();
+    let mut page: Vec<String> = Vec::new();
+    for line in lines {
+        if page.len() == body {
+            pages.push(std::mem::take(&mut page));
+        }
+        let after_blank = page.last().is_none_or(String::is_empty);
+        match line {
+            Some(text) => page.push(text),
+            None if after_blank => {}
+            None => page.push(String::new()),
+        }
+    }
+    pages.push(page);
+    let mut out = String::new();
+    for (i, page) in pages.iter().enumerate() {
+        if i > 0 {
+            out.push('\u{c}');
+        }
+        for line in page {
+            out.push_str(line.trim_end());
+            out.push_str("\r\n");
+        }
+        if lines_per_page.is_some() {
+            for _ in page.len()..body {
+                out.push_str("\r\n");
+            }
+            let number = words(&(i + 1).to_string()).concat();
+            out.push_str(&format!("{number:>width$}\r\n"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+#[path = "brf_tests.rs"]
+mod tests;

@@ -1,0 +1,43 @@
+//! The formats made from a title's EPUB 3 master (`TitleRecord::offered` says which a title
+//! offers): Word through pandoc, braille through liblouis laid out for the reader's device. Each
+//! is made once per master (and braille layout) and kept in the file store (`cache`), then
+//! packaged per reader as the library's own files are.
+
+mod brf;
+mod cache;
+mod docx;
+
+pub use brf::{BrailleCode, BrailleLayout, lay_out};
+pub use cache::made_files;
+
+use crate::convert::Cancel;
+use lectern_domain::catalog::Format;
+
+/// The most a tool may write: a made file of a very long book, with room to spare.
+const TOOL_OUTPUT_BYTES: u64 = 512 * 1024 * 1024;
+
+/// Makes `format` from the master's bytes: the made artifact's files, by name. `layout` is the
+/// braille's, for BRF.
+pub fn make(
+    format: Format,
+    master: &[u8],
+    layout: &BrailleLayout,
+    cancel: &Cancel,
+) -> Result<Vec<(String, Vec<u8>)>, String> {
+    match format {
+        Format::Docx => Ok(vec![("book.docx".to_owned(), docx::make(master, cancel)?)]),
+        Format::Brf => Ok(vec![(
+            "book.brf".to_owned(),
+            brf::make(master, layout, cancel)?,
+        )]),
+        other => Err(format!("{other} is not made from an EPUB 3 here")),
+    }
+}
+
+/// A scratch folder for a tool's files, removed when dropped.
+fn scratch() -> Result<tempfile::TempDir, String> {
+    tempfile::Builder::new()
+        .prefix("lectern-derive-")
+        .tempdir()
+        .map_err(|e| format!("no scratch folder for the conversion: {e}"))
+}

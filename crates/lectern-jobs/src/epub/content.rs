@@ -1,0 +1,208 @@
+//! An EPUB 3's text as a sequence of parts, in reading order: what braille, DAISY and speech
+//! are made from. Headings keep their level, print page breaks their page number, images their
+//! alternative text; everything else that holds text is a paragraph.
+
+use quick_xml::NsReader;
+use quick_xml::events::{BytesStart, Event};
+
+use super::opf::{self, Package};
+use super::{EpubError, package_path};
+use crate::package::paths::{dir_of, resolve};
+use crate::xml::{attribute, normalize_space, reference_text};
+use crate::zipio;
+
+/// One part of a book's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// A heading of level 1 to 6.
+    Heading {
+        level: u8,
+        text: String,
+    },
+    Paragraph(String),
+    /// An image, by its description: the `alt` text (none for a decorative image).
+    Image(String),
+    /// The start of a print page, by its number as printed.
+    PageBreak(String),
+}
+
+/// A book's text and what its package says of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Content {
+    pub title: String,
+    /// The package's first `dc:language` (BCP 47), if any.
+    pub language: Option<String>,
+    pub parts: Vec<Part>,
+}
+
+/// Reads the spine's XHTML documents, in order. Refuses what `read_metadata` refuses.
+pub fn read_content(bytes: &[u8]) -> Result<Content, EpubError> {
+    let mut archive = zipio::open(bytes)?;
+    let path = package_path(&mut archive)?;
+    let xml =
+        zipio::read_text(&mut archive, &path)?.ok_or_else(|| EpubError::NoPackage(path.clone()))?;
+    let package = opf::parse(&xml, &path)?;
+    let documents = spine_documents(&package);
+    let metadata = super::read::from_package(package)?;
+    let mut parts = Vec::new();
+    for href in documents {
+        let file = resolve(dir_of(&path), &href);
+        let Some(xhtml) = zipio::read_text(&mut archive, &file)? else {
+            continue;
+        };
+        read_document(&xhtml, &file, &mut parts)?;
+    }
+    Ok(Content {
+        title: metadata.title,
+        language: metadata.languages.into_iter().next(),
+        parts,
+    })
+}
+
+/// The hrefs of the spine's XHTML items, in reading order.
+fn spine_documents(package: &Package) -> Vec<String> {
+    package
+        .spine
+        .iter()
+        .filter_map(|idref| package.manifest.iter().find(|i| &i.id == idref))
+        .filter(|i| i.media_type == "application/xhtml+xml")
+        .map(|i| i.href.clone())
+        .collect()
+}
+
+/// What an element opens: a block of text, a heading, or text nobody reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Opens {
+    Block,
+    Heading(u8),
+    PageBreak,
+    Hidden,
+    Inline,
+}
+
+fn opens(e: &BytesStart<'_>) -> Opens {
+    let name = e.local_name();
+    let name = name.into_inner();
+    let semantics = format!(
+        "{} {}",
+        attribute(e, "type").unwrap_or_default(),
+        attribute(e, "role").unwrap_or_default()
+    );
+    if semantics.contains("pagebreak") {
+        return Opens::PageBreak;
+    }
+    match name {
+        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => Opens::Heading(name.as_bytes()[1] - b'0'),
+        "p" | "li" | "dt" | "dd" | "blockquote" | "figcaption" | "caption" | "td" | "th"
+        | "pre" | "div" | "section" | "aside" | "address" | "tr" => Opens::Block,
+        "head" | "script" | "style" | "rp" => Opens::Hidden,
+        _ => Opens::Inline,
+    }
+}
+
+/// The text gathered since the last block ended, and where it goes when its block ends.
+struct Gathering<'a> {
+    parts: &'a mut Vec<Part>,
+    text: String,
+}
+
+impl Gathering<'_> {
+    fn flush(&mut self, heading: Option<u8>) {
+        let text = normalize_space(&std::mem::take(&mut self.text));
+        if text.is_empty() {
+            return;
+        }
+        self.parts.push(match heading {
+            Some(level) => Part::Heading { level, text },
+            None => Part::Paragraph(text),
+        });
+    }
+}
+
+fn read_document(xhtml: &str, file: &str, parts: &mut Vec<Part>) -> Result<(), EpubError> {
+    let err = |e: quick_xml::Error| EpubError::xml(file, e);
+    let mut reader = NsReader::from_str(xhtml);
+    let mut open: Vec<Opens> = Vec::new();
+    let mut gathering = Gathering {
+        parts,
+        text: String::new(),
+    };
+    let hidden = |open: &[Opens]| {
+        open.iter()
+            .any(|o| matches!(o, Opens::Hidden | Opens::PageBreak))
+    };
+    loop {
+        match reader.read_event().map_err(err)? {
+            Event::Start(e) => {
+                let kind = opens(&e);
+                if kind == Opens::PageBreak && !hidden(&open) {
+                    gathering.flush(heading_of(&open));
+                    gathering.parts.push(Part::PageBreak(page_number(&e)));
+                } else if matches!(kind, Opens::Block | Opens::Heading(_)) {
+                    gathering.flush(heading_of(&open));
+                }
+                open.push(kind);
+            }
+            Event::Empty(e) => {
+                let kind = opens(&e);
+                let is_image = e.local_name().into_inner() == "img";
+                if hidden(&open) {
+                    continue;
+                }
+                if kind == Opens::PageBreak {
+                    gathering.flush(heading_of(&open));
+                    gathering.parts.push(Part::PageBreak(page_number(&e)));
+                } else if is_image {
+                    gathering.flush(heading_of(&open));
+                    let alt = normalize_space(&attribute(&e, "alt").unwrap_or_default());
+                    gathering.parts.push(Part::Image(alt));
+                } else if e.local_name().into_inner() == "br" {
+                    gathering.text.push(' ');
+                }
+            }
+            Event::End(_) => {
+                let Some(kind) = open.pop() else { continue };
+                if matches!(kind, Opens::Block | Opens::Heading(_)) && !hidden(&open) {
+                    let level = match kind {
+                        Opens::Heading(level) => Some(level),
+                        _ => heading_of(&open),
+                    };
+                    gathering.flush(level);
+                }
+            }
+            Event::Text(t) if !hidden(&open) => gathering.text.push_str(&t.xml10_content()),
+            Event::CData(t) if !hidden(&open) => gathering.text.push_str(&t.xml10_content()),
+            Event::GeneralRef(r) if !hidden(&open) => gathering.text.push_str(&reference_text(&r)),
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    gathering.flush(None);
+    Ok(())
+}
+
+/// The level of the heading being read, if the text is inside one.
+fn heading_of(open: &[Opens]) -> Option<u8> {
+    open.iter().rev().find_map(|o| match o {
+        Opens::Heading(level) => Some(*level),
+        _ => None,
+    })
+}
+
+/// A page break's number: its `title` or `aria-label` (EPUB's page list says either), or its id.
+fn page_number(e: &BytesStart<'_>) -> String {
+    ["title", "aria-label", "id"]
+        .iter()
+        .find_map(|name| attribute(e, name).filter(|v| !v.trim().is_empty()))
+        .map(|v| {
+            v.trim()
+                .trim_start_matches("page")
+                .trim_start_matches(['-', '_'])
+                .to_owned()
+        })
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+#[path = "content_tests.rs"]
+mod tests;
