@@ -16,7 +16,7 @@ use tantivy::tokenizer::{
 
 /// Bump whenever the schema, an analyzer or what goes into a document changes: an index written
 /// under another version is set aside and must be rebuilt from the store.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 const WORDS: &str = "lectern_words";
 const EXACT: &str = "lectern_exact";

@@ -791,9 +791,19 @@ async fn formats_made_from_the_epub_download_like_the_librarys_own(backend: Back
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // The title's rules stand for a made format: a guest, and staff who are not members, are
+    // refused with their reasons, and nothing is made.
+    let docx_path = format!("/v2/titles/t-road/DOCX?api_key={TRUSTED}");
+    let (status, _, body) = call(&app, &docx_path, None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(body.to_string().contains("SIGN_IN_REQUIRED"), "{body}");
+    let admin = app.token_of("admin@example.org").await;
+    let (status, _, body) = call(&app, &docx_path, Some(&admin)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(body.to_string().contains("NOT_A_MEMBER"), "{body}");
+    assert!(app.files.list("derived").await.unwrap().is_empty());
 
     // Word: pandoc's file in the package, beside the notice.
-    let docx_path = format!("/v2/titles/t-road/DOCX?api_key={TRUSTED}");
     let url = poll(&app, &docx_path, Some(&member)).await;
     assert!(url.contains("t-road-DOCX.zip"), "{url}");
     let package = fetch(&app, &url).await;

@@ -198,7 +198,7 @@ fn a_reader_gets_their_code_grade_and_device() {
 #[test]
 fn a_long_paragraph_is_translated_whole() {
     // lou_translate breaks a line of 2,048 characters or more in two.
-    let long = vec![AUSTEN; 12].join(" ");
+    let long = [AUSTEN; 12].join(" ");
     assert!(long.len() > 4096);
     let l = layout(false, 40, Some(25));
     let braille = translate(&[long.clone(), "End.".into()], &l, &Cancel::default()).unwrap();

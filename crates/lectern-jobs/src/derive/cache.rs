@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 
 use super::{BrailleLayout, make};
 use crate::convert::Cancel;
-use crate::files::FileStore;
+use crate::files::{FileError, FileStore};
 use crate::package::safe_segment;
 use lectern_domain::catalog::Format;
 
@@ -71,15 +71,11 @@ async fn kept(
     folder: &str,
     list_key: &str,
 ) -> Result<Option<Vec<(String, Vec<u8>)>>, String> {
-    if files
-        .head(list_key)
-        .await
-        .map_err(|e| e.to_string())?
-        .is_none()
-    {
-        return Ok(None);
-    }
-    let list = files.get(list_key).await.map_err(|e| e.to_string())?;
+    let list = match files.get(list_key).await {
+        Ok(list) => list,
+        Err(FileError::NotFound(_)) => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
     let mut kept = Vec::new();
     for name in String::from_utf8_lossy(&list).lines() {
         match files.get(&format!("{folder}/{name}")).await {

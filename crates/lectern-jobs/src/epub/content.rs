@@ -83,12 +83,9 @@ enum Opens {
 fn opens(e: &BytesStart<'_>) -> Opens {
     let name = e.local_name();
     let name = name.into_inner();
-    let semantics = format!(
-        "{} {}",
-        attribute(e, "type").unwrap_or_default(),
-        attribute(e, "role").unwrap_or_default()
-    );
-    if semantics.contains("pagebreak") {
+    // `epub:type="pagebreak"` or `role="doc-pagebreak"`.
+    let marks_a_page = |attr| attribute(e, attr).is_some_and(|v| v.contains("pagebreak"));
+    if marks_a_page("type") || marks_a_page("role") {
         return Opens::PageBreak;
     }
     match name {
