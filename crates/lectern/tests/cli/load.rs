@@ -62,7 +62,8 @@ fn downloaded_by(reader: usize) -> &'static str {
 /// Slow requests beyond this are failures too: a reader's app gives up about here.
 const TIMEOUT: Duration = Duration::from_secs(5);
 /// At most a second's worth of requests in flight (and never fewer than this), so that a
-/// stalled server shows as failures, not as an unbounded pile of tasks in the load generator.
+/// stalled server shows as requests not sent, not as an unbounded pile of tasks in the load
+/// generator.
 /// A backlog of a second is a stall: the p99 at 80% of capacity is a tenth of that.
 const IN_FLIGHT: usize = 256;
 
@@ -329,6 +330,8 @@ struct Steady {
     late: Vec<Duration>,
     /// When the backlog first reached its bound, in seconds into the run.
     full_at: Option<f64>,
+    /// Requests not sent because the backlog was at its bound: the server stalled.
+    refused: usize,
 }
 
 /// Sends `rate` requests a second for `seconds`, each at its time whatever the answers do.
@@ -365,6 +368,7 @@ async fn at_rate(load: &Arc<Load>, rate: f64, seconds: u64, pid: u32) -> Steady 
     let mut tasks = Vec::with_capacity(total as usize);
     let mut late = vec![Duration::ZERO; 10];
     let mut full_at = None;
+    let mut refused = 0;
     for i in 0..total {
         let due = started + Duration::from_secs_f64(i as f64 / rate);
         tokio::time::sleep_until(due.into()).await;
@@ -372,9 +376,7 @@ async fn at_rate(load: &Arc<Load>, rate: f64, seconds: u64, pid: u32) -> Steady 
         late[window] = late[window].max(due.elapsed());
         let Ok(slot) = slots.clone().try_acquire_owned() else {
             full_at.get_or_insert(started.elapsed().as_secs_f64());
-            load.failed(format!(
-                "refused by the load generator: {in_flight} requests in flight"
-            ));
+            refused += 1;
             continue;
         };
         let load = load.clone();
@@ -402,6 +404,7 @@ async fn at_rate(load: &Arc<Load>, rate: f64, seconds: u64, pid: u32) -> Steady 
         machine,
         late,
         full_at,
+        refused,
     }
 }
 
@@ -549,6 +552,7 @@ async fn a_mixed_load_near_capacity_stays_steady(backend: Backend) {
         machine,
         late: sent_late,
         full_at,
+        refused,
     } = at_rate(&load, rate, seconds, pid).await;
     let served: usize = windows.iter().map(Vec::len).sum();
     let p99s = millis(windows.iter().map(|w| p99(w)));
@@ -575,7 +579,8 @@ async fn a_mixed_load_near_capacity_stays_steady(backend: Backend) {
     let figures = format!(
         "{backend:?}: capacity {measured:.0} req/s; {served} served at {rate:.0} req/s over {seconds} s; \
          by tenth (ms): p99 {p99s:?}, slowest {slowest:?}, sent late by at most {:?}; \
-         backlog bound reached at {full_at:?} s; heap by tenth (KiB), median {levels:?}, \
+         backlog bound reached at {full_at:?} s, {refused} requests \
+         not sent; heap by tenth (KiB), median {levels:?}, \
          peak {peaks:?}: {:+.1}% after the warm-up; slow in the server's log: {}; \
          the machine by tenth (ms): cores stolen {:?}, waiting on the disk {:?}",
         millis(sent_late),
@@ -600,18 +605,19 @@ async fn a_mixed_load_near_capacity_stays_steady(backend: Backend) {
     let early = p99(&[windows[warm_up].clone(), windows[warm_up + 1].clone()].concat());
     let bound = early * 2 + Duration::from_millis(20);
     let late = p99(&windows[8]).min(p99(&windows[9]));
-    if late > bound {
+    if late > bound || refused > 0 {
         // A server that slows as it runs (a leak, a table scanned more as it grows, a backlog
         // it cannot drain) is as slow after a pause; a stall that came and went is not. Two CI
         // runs on shared machines stalled for 20 to 30 s near the end (p99 0.5 to 4.6 s on
         // every route at once, the load generator on time), one on each store, and passed when
-        // run again alone (docs/decisions.md, "The load test's second look").
+        // run again alone; a third stalled mid-run for 18 s, long enough for the backlog to
+        // reach its bound (docs/decisions.md, "The load test's second look").
         tokio::time::sleep(Duration::from_secs(10)).await;
         let again = at_rate(&load, rate, 12, pid).await;
         let again_p99 = p99(&again.windows.concat());
         println!(
-            "the last fifth's p99 was {late:?} against a bound of {bound:?}; after 10 s without \
-             load, 12 s more at {rate:.0} req/s: p99 {again_p99:?}, by tenth {:?} ms; the \
+            "the last fifth's p99 was {late:?} against a bound of {bound:?}, {refused} requests \
+             not sent for the backlog; after 10 s without load, 12 s more at {rate:.0} req/s: p99 {again_p99:?}, by tenth {:?} ms; the \
              machine by tenth (ms): cores stolen {:?}, waiting on the disk {:?}",
             millis(again.windows.iter().map(|w| p99(w))),
             again.machine.iter().map(|m| m.steal_ms).collect::<Vec<_>>(),
@@ -620,6 +626,11 @@ async fn a_mixed_load_near_capacity_stays_steady(backend: Backend) {
                 .iter()
                 .map(|m| m.io_wait_ms)
                 .collect::<Vec<_>>(),
+        );
+        assert!(
+            again.refused == 0,
+            "{} requests not sent for the backlog after the pause\n{figures}",
+            again.refused
         );
         assert!(
             again_p99 <= bound,
