@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use lectern_domain::catalog::Format;
 use lectern_jobs::convert::Cancel;
-use lectern_jobs::derive::{BrailleCode, BrailleLayout, make};
+use lectern_jobs::derive::{BrailleCode, BrailleLayout, make, narrate, with_audio};
 use lectern_jobs::epub::{Chapter, EpubSource, build};
 
 fn main() {
@@ -28,10 +28,11 @@ fn main() {
         cells_per_line: 32,
         lines_per_page: None,
     };
-    let kinds: [(&str, Format, BrailleLayout); 3] = [
+    let kinds: [(&str, Format, BrailleLayout); 4] = [
         ("DOCX", Format::Docx, BrailleLayout::STANDARD),
         ("BRF ueb-g2-40x25", Format::Brf, BrailleLayout::STANDARD),
         ("BRF ueb-g1-32", Format::Brf, refreshable),
+        ("DAISY (text)", Format::Daisy, BrailleLayout::STANDARD),
     ];
     println!("\n| part of the novel | words | format | seconds | made size | braille pages |");
     println!("|---|---|---|---|---|---|");
@@ -52,6 +53,7 @@ fn main() {
             );
         }
     }
+    narration(&chapters);
     let epub = book(&chapters);
     let alone: f64 = kinds[..2]
         .iter()
@@ -69,6 +71,40 @@ fn main() {
         "\nDOCX and contracted BRF of the whole novel: {alone:.2} s one after the other, \
          {together:.2} s at once on two threads"
     );
+}
+
+/// The narration (eSpeak NG and LAME), then DAISY 3 and DAISY 2.02 written around it, for a
+/// growing part of the novel: the audio's length against the time it took.
+fn narration(chapters: &[Chapter]) {
+    println!(
+        "\n| part of the novel | words | narration s | audio | MP3 size | DAISY 3 s | DAISY 2.02 s |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for share in [16, 4, 1] {
+        let part = &chapters[..chapters.len() / share];
+        let words: usize = part.iter().map(|c| c.text.split_whitespace().count()).sum();
+        let epub = book(part);
+        let started = Instant::now();
+        let narrated = narrate(&epub, &Cancel::default()).expect("narrated");
+        let narrating = started.elapsed().as_secs_f64();
+        let mp3: usize = narrated
+            .iter()
+            .filter(|(n, _)| n.ends_with(".mp3"))
+            .map(|(_, b)| b.len())
+            .sum();
+        let written = |format| {
+            let started = Instant::now();
+            with_audio(format, &epub, narrated.clone()).expect("written");
+            started.elapsed().as_secs_f64()
+        };
+        let (daisy3, daisy2) = (written(Format::DaisyAudio), written(Format::Daisy2Audio));
+        // 32 kbit/s: the MP3's size says how long it plays.
+        let minutes = mp3 as f64 * 8.0 / 32_000.0 / 60.0;
+        println!(
+            "| 1/{share} | {words} | {narrating:.1} | {minutes:.0} min | {} MB | {daisy3:.2} | {daisy2:.2} |",
+            mp3 / (1024 * 1024)
+        );
+    }
 }
 
 fn timed(format: Format, epub: &[u8], layout: &BrailleLayout) -> (f64, Vec<(String, Vec<u8>)>) {

@@ -150,6 +150,7 @@ pub async fn claim(
         key: "document_id",
         working: "converting",
         columns: COLUMNS,
+        only: "1 = 1",
     };
     let claimed = crate::queue::claim(store, &jobs, now, stale_before).await?;
     claimed

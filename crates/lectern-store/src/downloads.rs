@@ -159,8 +159,21 @@ pub async fn get<'e>(
 
 /// Claims the oldest queued package, or one whose worker has been silent since `stale_before`
 /// (a node that stopped mid-package). Concurrent workers never claim the same package.
+/// Which packages a worker's lane takes: audio, which may first be read aloud by a
+/// synthesizer for minutes, or the rest, so that a reader waiting for a book in braille is not
+/// kept waiting behind a novel being narrated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PackageKind {
+    Audio,
+    Other,
+}
+
+const AUDIO: &str = "format IN ('DAISY_AUDIO', 'DAISY_2_AUDIO')";
+const NOT_AUDIO: &str = "format NOT IN ('DAISY_AUDIO', 'DAISY_2_AUDIO')";
+
 pub async fn claim(
     store: &Store,
+    kind: PackageKind,
     now: Timestamp,
     stale_before: Timestamp,
 ) -> Result<Option<(Download, Lease)>, StoreError> {
@@ -169,6 +182,10 @@ pub async fn claim(
         key: "download_id",
         working: "packaging",
         columns: COLUMNS,
+        only: match kind {
+            PackageKind::Audio => AUDIO,
+            PackageKind::Other => NOT_AUDIO,
+        },
     };
     let claimed = crate::queue::claim(store, &jobs, now, stale_before).await?;
     claimed

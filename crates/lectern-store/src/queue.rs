@@ -19,6 +19,8 @@ pub(crate) struct JobTable {
     pub working: &'static str,
     /// What a claim returns.
     pub columns: &'static str,
+    /// Which of the table's jobs this claim takes: a condition on its rows (`1 = 1` for all).
+    pub only: &'static str,
 }
 
 /// One claim of one job, renewed with `renew`.
@@ -71,6 +73,7 @@ pub(crate) async fn claim(
         key,
         working,
         columns,
+        only,
     } = jobs;
     let lock = crate::dialect::skip_locked(store.backend());
     // A row value, `(a, b) = (SELECT a, b ...)`, so that one statement serves any key.
@@ -79,7 +82,7 @@ pub(crate) async fn claim(
                             attempts = attempts + 1
          WHERE ({key}) = (
            SELECT {key} FROM {table}
-           WHERE status = 'queued' OR (status = '{working}' AND claimed_at < $2)
+           WHERE (status = 'queued' OR (status = '{working}' AND claimed_at < $2)) AND ({only})
            ORDER BY created_at, {key} LIMIT 1 {lock})
          RETURNING {columns}"
     );

@@ -118,6 +118,7 @@ pub async fn claim(
         key: "source_key, source_version, speed",
         working: "making",
         columns: COLUMNS,
+        only: "1 = 1",
     };
     let claimed = crate::queue::claim(store, &jobs, now, stale_before).await?;
     claimed

@@ -5,10 +5,17 @@
 use std::borrow::Cow;
 
 use super::artifact::{BrailleType, NarratorType};
+use super::speech::voice;
 use super::{Artifact, ArtifactStatus, Format, Narrator, TitleRecord};
 
 /// The formats the worker can make from an EPUB 3 master, in the order a title lists them.
-pub const MADE_FROM_EPUB: &[Format] = &[Format::Docx, Format::Brf];
+pub const MADE_FROM_EPUB: &[Format] = &[
+    Format::Daisy,
+    Format::DaisyAudio,
+    Format::Daisy2Audio,
+    Format::Docx,
+    Format::Brf,
+];
 
 impl TitleRecord {
     /// The title's artifacts as readers are offered them: its own, then each format made from
@@ -45,12 +52,15 @@ impl TitleRecord {
     /// Whether the title's metadata rules out making `format` by machine: a music score's
     /// braille is transcribed by hand (braille music code), and speech cannot read a score;
     /// the braille codes a reader chooses from (UEB, EBAE) are English braille, so a book in
-    /// another language is not brailled by machine.
+    /// another language is not brailled by machine; nor is a book spoken in a language the
+    /// synthesizer has no voice for.
     fn refuses(&self, format: Format) -> bool {
         let is_score = self.music_score_type.is_some() || self.has_chord_symbols;
         let in_english = self.languages.is_empty() || self.languages.iter().any(|l| l == "eng");
+        let spoken = self.languages.is_empty() || self.languages.iter().any(|l| voice(l).is_some());
         (is_score && (format == Format::Brf || format.is_audio()))
             || (format == Format::Brf && !in_english)
+            || (format.is_audio() && !spoken)
     }
 }
 
@@ -142,7 +152,20 @@ mod tests {
         let mut t = title(vec![epub()]);
         t.music_score_type = Some(MusicScoreType::FullScore);
         assert!(t.offered_artifact(Format::Brf).is_none());
+        assert!(t.offered_artifact(Format::DaisyAudio).is_none());
         assert!(t.offered_artifact(Format::Docx).is_some());
+    }
+
+    #[test]
+    fn audio_is_made_only_in_a_language_with_a_voice() {
+        let mut t = title(vec![epub()]);
+        t.languages = vec!["tlh".into()];
+        assert!(t.offered_artifact(Format::DaisyAudio).is_none());
+        assert!(t.offered_artifact(Format::Daisy2Audio).is_none());
+        assert!(t.offered_artifact(Format::Daisy).is_some());
+        t.languages = vec!["spa".into()];
+        let audio = t.offered_artifact(Format::DaisyAudio).unwrap();
+        assert_eq!(audio.narrator.as_ref().unwrap().name, "eSpeak NG");
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod languages;
 pub mod names;
 pub mod periodical;
 pub mod query;
+pub mod speech;
 pub mod speed;
 pub mod title;
 

@@ -1,7 +1,9 @@
 //! `GET /v2/titles/{serviceId}/{format}/resources` and `.../resources/{resourceId}`: the files of
 //! an artifact (the parts of a DAISY fileset, an audio book's tracks), for readers who stream
 //! them rather than download one package. The same rules decide as for the download. An MP3
-//! asked for at another `speed` is made once by the worker (202 until then) and shared.
+//! asked for at another `speed` is made once by the worker (202 until then) and shared. A format
+//! made from the EPUB master has its files listed once a download has made it (synthesized
+//! audio plays at other speeds as recorded audio does).
 
 use std::sync::Arc;
 
@@ -13,6 +15,8 @@ use lectern_domain::catalog::artifact::ArtifactStatus;
 use lectern_domain::catalog::{PlaybackSpeed, TitleRecord};
 use lectern_domain::title_access;
 use lectern_jobs::FileError;
+use lectern_jobs::derive::{self, BrailleLayout};
+use lectern_store::preferences;
 use lectern_store::speed_variants::{self, VariantStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -58,6 +62,14 @@ struct Found {
     modified_ms: i64,
 }
 
+/// Where an artifact's files are.
+enum Files {
+    /// A library's own artifact: the folder of its file, if it has one.
+    Own(Option<String>),
+    /// A format made from the master: its files by name, with their keys.
+    Made(Vec<(String, String)>),
+}
+
 impl Found {
     fn new(folder: &str, key: String, size: u64, modified_ms: i64) -> Self {
         Found {
@@ -73,19 +85,18 @@ impl Found {
     }
 }
 
-/// The folder of the artifact's files, when the caller may have them (None: it has no file).
-async fn folder_of(
+/// Where the artifact's files are, when the caller may have them.
+async fn files_of(
     state: &AppState,
     caller: &Caller,
     service_id: &str,
     format: &str,
-) -> ApiResult<(Arc<TitleRecord>, Option<String>)> {
+) -> ApiResult<(Arc<TitleRecord>, Files)> {
     let format = parse_format(format)?;
     let who = CatalogViewer::of(state, caller).await?;
     let record = visible_title(state, &who, service_id).await?;
-    // Resources are the files a library holds: a made format is downloaded, as one package.
     let artifact = record
-        .artifact(format)
+        .offered_artifact(format)
         .filter(|a| a.status == ArtifactStatus::Available)
         .ok_or_else(|| {
             ApiError::bad_param(
@@ -107,11 +118,86 @@ async fn folder_of(
                 .collect(),
         ));
     }
-    let folder = artifact
-        .file
-        .as_deref()
-        .map(|file| file.rsplit_once('/').map_or("", |(f, _)| f).to_owned());
-    Ok((record, folder))
+    if !artifact.derived {
+        let folder = artifact
+            .file
+            .as_deref()
+            .map(|file| file.rsplit_once('/').map_or("", |(f, _)| f).to_owned());
+        return Ok((record, Files::Own(folder)));
+    }
+    let master = artifact.file.as_deref().unwrap_or_default();
+    let layout = braille_layout(state, caller).await?;
+    let made = derive::made_resources(&state.files, service_id, format, master, &layout)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| {
+            ApiError::bad_param(
+                "format",
+                format!(
+                    "title '{service_id}' is made in {format} from its EPUB when first \
+                     downloaded; download it, and its files are listed here"
+                ),
+            )
+        })?;
+    Ok((record, Files::Made(made)))
+}
+
+/// The caller's braille layout, as their downloads are made in.
+async fn braille_layout(state: &AppState, caller: &Caller) -> ApiResult<BrailleLayout> {
+    let Some(user) = caller.user() else {
+        return Ok(BrailleLayout::STANDARD);
+    };
+    let preferences = preferences::get(state.store.reads(), &user.user_account_id).await?;
+    Ok(BrailleLayout::of_reader(preferences.as_ref()))
+}
+
+/// The files, listed with their sizes and times, in the order of their names.
+async fn found(state: &AppState, files: &Files) -> ApiResult<Vec<Found>> {
+    let listed = |folder: String| async move {
+        state
+            .files
+            .list(&folder)
+            .await
+            .map_err(ApiError::internal)
+            .map(|l| (folder, l))
+    };
+    match files {
+        Files::Own(None) => Ok(Vec::new()),
+        Files::Own(Some(folder)) => {
+            let (folder, list) = listed(folder.clone()).await?;
+            Ok(list
+                .into_iter()
+                .map(|(key, size, modified)| {
+                    Found::new(&folder, key, size, modified.timestamp_millis())
+                })
+                .collect())
+        }
+        Files::Made(named) => {
+            // A made format's files are in two folders at most (its own, the narration's).
+            let folders: std::collections::BTreeSet<String> = named
+                .iter()
+                .map(|(_, key)| key.rsplit_once('/').map_or("", |(f, _)| f).to_owned())
+                .collect();
+            let mut stored = std::collections::HashMap::new();
+            for folder in folders {
+                for (key, size, modified) in listed(folder).await?.1 {
+                    stored.insert(key, (size, modified.timestamp_millis()));
+                }
+            }
+            Ok(named
+                .iter()
+                .filter_map(|(name, key)| {
+                    let (size, modified_ms) = *stored.get(key)?;
+                    Some(Found {
+                        name: name.clone(),
+                        key: key.clone(),
+                        size,
+                        modified_ms,
+                    })
+                })
+                .collect())
+        }
+    }
 }
 
 #[utoipa::path(
@@ -136,19 +222,9 @@ pub async fn list_resources(
     Path((service_id, format)): Path<(String, String)>,
 ) -> ApiResult<Json<TitleFileResources>> {
     let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
-    let (record, folder) = folder_of(&state, &caller, &service_id, &format).await?;
-    let found: Vec<Found> = match &folder {
-        // Listed in the order of their keys, which is their names' order.
-        Some(folder) => state
-            .files
-            .list(folder)
-            .await
-            .map_err(ApiError::internal)?
-            .into_iter()
-            .map(|(key, size, modified)| Found::new(folder, key, size, modified.timestamp_millis()))
-            .collect(),
-        None => Vec::new(),
-    };
+    let (record, files) = files_of(&state, &caller, &service_id, &format).await?;
+    // In the order of their names: a folder's keys are, and a made format's list is sorted.
+    let found = found(&state, &files).await?;
     let total_results = found.len() as u64;
     let (rows, next) = page.page_of(found, |f| f.name.clone())?;
     let base = format!("/titles/{}/{format}/resources", segment(&record.service_id));
@@ -219,11 +295,22 @@ pub async fn get_resource(
     Path((service_id, format, resource_id)): Path<(String, String, String)>,
 ) -> ApiResult<Response> {
     let missing = || ApiError::not_found(format!("There is no resource '{resource_id}'"));
-    let (_, folder) = folder_of(&state, &caller, &service_id, &format).await?;
-    let folder = folder.ok_or_else(missing)?;
-    let key = format!("{folder}/{resource_id}");
+    let (_, files) = files_of(&state, &caller, &service_id, &format).await?;
+    let key = match &files {
+        Files::Own(folder) => format!("{}/{resource_id}", folder.as_deref().ok_or_else(missing)?),
+        Files::Made(named) => named
+            .iter()
+            .find(|(name, _)| *name == resource_id)
+            .map(|(_, key)| key.clone())
+            .ok_or_else(missing)?,
+    };
     let file = match state.files.head(&key).await {
-        Ok(Some((size, modified))) => Found::new(&folder, key, size, modified.timestamp_millis()),
+        Ok(Some((size, modified))) => Found {
+            name: resource_id.clone(),
+            key,
+            size,
+            modified_ms: modified.timestamp_millis(),
+        },
         // A name with `..` or an empty segment names no file of the artifact.
         Ok(None) | Err(FileError::BadKey { .. }) => return Err(missing()),
         Err(e) => return Err(ApiError::internal(e)),

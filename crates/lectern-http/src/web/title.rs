@@ -73,6 +73,7 @@ fn made_on_request(a: &Artifact) -> Option<&'static str> {
     match (a.derived, a.format) {
         (false, _) => None,
         (true, Format::Brf) => Some("made from the EPUB for your braille settings when you ask"),
+        (true, f) if f.is_audio() => Some("read aloud by a synthetic voice, made when you ask"),
         (true, _) => Some("made from the EPUB when you ask"),
     }
 }

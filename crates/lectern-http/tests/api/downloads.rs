@@ -22,10 +22,9 @@ on_both_stores!(
     mp3_resources_play_at_another_speed,
     covers_are_drawn_for_visible_titles,
     requests_at_once_make_one_package_and_keep_the_limits,
-    formats_made_from_the_epub_download_like_the_librarys_own,
 );
 
-async fn call(
+pub(crate) async fn call(
     app: &TestApp,
     path: &str,
     token: Option<&str>,
@@ -41,7 +40,7 @@ async fn call(
 }
 
 /// Asks until the package is ready (202s first) and returns the signed URL.
-async fn poll(app: &TestApp, path: &str, token: Option<&str>) -> String {
+pub(crate) async fn poll(app: &TestApp, path: &str, token: Option<&str>) -> String {
     let started = Instant::now();
     loop {
         let (status, headers, body) = call(app, path, token).await;
@@ -67,7 +66,7 @@ async fn poll(app: &TestApp, path: &str, token: Option<&str>) -> String {
 }
 
 /// The downloads counted against the reader's allowance this period.
-async fn downloads_counted(app: &TestApp, reader: &str) -> u32 {
+pub(crate) async fn downloads_counted(app: &TestApp, reader: &str) -> u32 {
     lectern_store::readers::reader_facts(
         app.store.reads(),
         reader,
@@ -756,130 +755,4 @@ async fn requests_at_once_make_one_package_and_keep_the_limits(backend: Backend)
         .await,
         0
     );
-}
-
-fn formats(title: &Value) -> Vec<String> {
-    title["formats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["formatId"].as_str().unwrap().to_owned())
-        .collect()
-}
-
-/// Braille and Word made from a title's EPUB 3 by the worker: offered beside the library's own
-/// formats, made once per master (and braille layout), kept, and packaged per reader.
-async fn formats_made_from_the_epub_download_like_the_librarys_own(backend: Backend) {
-    let app = TestApp::start(backend).await.with_catalog().await;
-    let member = app.token_of("member@example.org").await;
-    let get = |id: &str| format!("/v2/titles/{id}?api_key={TRUSTED}");
-    let (_, _, road) = call(&app, &get("t-road"), Some(&member)).await;
-    assert_eq!(
-        formats(&road),
-        ["EPUB3", "DAISY_AUDIO", "DOCX", "BRF"],
-        "{road}"
-    );
-    // A library's own file is never replaced; Spanish is not brailled by machine.
-    let (_, _, pride) = call(&app, &get("t-pride"), Some(&member)).await;
-    assert_eq!(formats(&pride), ["EPUB3", "BRF", "DOCX"]);
-    let (_, _, casa) = call(&app, &get("t-casa"), Some(&member)).await;
-    assert_eq!(formats(&casa), ["EPUB3", "DOCX"]);
-    let (status, _, body) = call(
-        &app,
-        &format!("/v2/titles/t-casa/BRF?api_key={TRUSTED}"),
-        Some(&member),
-    )
-    .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    // The title's rules stand for a made format: a guest, and staff who are not members, are
-    // refused with their reasons, and nothing is made.
-    let docx_path = format!("/v2/titles/t-road/DOCX?api_key={TRUSTED}");
-    let (status, _, body) = call(&app, &docx_path, None).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-    assert!(body.to_string().contains("SIGN_IN_REQUIRED"), "{body}");
-    let admin = app.token_of("admin@example.org").await;
-    let (status, _, body) = call(&app, &docx_path, Some(&admin)).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-    assert!(body.to_string().contains("NOT_A_MEMBER"), "{body}");
-    assert!(app.files.list("derived").await.unwrap().is_empty());
-
-    // Word: pandoc's file in the package, beside the notice.
-    let url = poll(&app, &docx_path, Some(&member)).await;
-    assert!(url.contains("t-road-DOCX.zip"), "{url}");
-    let package = fetch(&app, &url).await;
-    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(&package)).unwrap();
-    let mut docx = Vec::new();
-    zip.by_name("book.docx")
-        .unwrap()
-        .read_to_end(&mut docx)
-        .unwrap();
-    assert!(docx.starts_with(b"PK"), "a Word file is a zip");
-
-    // Braille in the reader's layout: a refreshable display of 32 cells, uncontracted.
-    let (status, body) = call_as(
-        &app,
-        TRUSTED,
-        reqwest::Method::PUT,
-        "/v2/myAccount/preferences",
-        Some(&member),
-        &[
-            ("brailleFormat", "refreshable"),
-            ("brailleCellLineWidth", "32"),
-            ("brailleGrade", "uncontracted"),
-            ("useUeb", "true"),
-        ],
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let brf_path = format!("/v2/titles/t-road/BRF?api_key={TRUSTED}");
-    let package = fetch(&app, &poll(&app, &brf_path, Some(&member)).await).await;
-    let brf = entry(&package, |n| n == "book.brf");
-    assert!(!brf.contains('\u{c}'), "one page on a refreshable display");
-    for line in brf.split_terminator("\r\n") {
-        assert!(line.len() <= 32, "{line:?}");
-        assert!(line.bytes().all(|b| (0x20..=0x5f).contains(&b)), "{line:?}");
-    }
-    assert!(brf.lines().count() > 3, "{brf}");
-    let notice = entry(&package, |n| n.ends_with(".brf") && n != "book.brf");
-    assert!(
-        notice.split_terminator("\r\n").all(|l| l.len() <= 32),
-        "{notice}"
-    );
-    // Two downloads, counted once each, however often they are asked for.
-    poll(&app, &brf_path, Some(&member)).await;
-    assert_eq!(downloads_counted(&app, "u-member").await, 2);
-
-    // Each was made once and kept: one list of made files per format and layout.
-    let kept = |format: &'static str| {
-        let files = app.files.clone();
-        async move {
-            files
-                .list(&format!("derived/t-road/{format}"))
-                .await
-                .unwrap()
-                .into_iter()
-                .filter(|(key, _, _)| key.ends_with(".files"))
-                .map(|(key, _, _)| key)
-                .collect::<Vec<_>>()
-        }
-    };
-    assert_eq!(kept("DOCX").await.len(), 1);
-    let brf_lists = kept("BRF").await;
-    assert_eq!(brf_lists.len(), 1);
-    assert!(brf_lists[0].ends_with("/ueb-g1-32.files"), "{brf_lists:?}");
-    // Another reader with no preferences gets the standard layout, made and kept beside it.
-    let grown = app.token_of("grown@example.org").await;
-    let package = fetch(&app, &poll(&app, &brf_path, Some(&grown)).await).await;
-    let standard = entry(&package, |n| n == "book.brf");
-    // Pages of 25 lines on paper, the 25th ending in the braille page's number.
-    let first_page: Vec<&str> = standard
-        .split('\u{c}')
-        .next()
-        .unwrap()
-        .split_terminator("\r\n")
-        .collect();
-    assert_eq!(first_page.len(), 25, "{standard}");
-    assert_eq!(first_page[24], format!("{:>40}", "#A"));
-    assert!(standard.split_terminator("\r\n").all(|l| l.len() <= 40));
-    assert_eq!(kept("BRF").await.len(), 2);
 }

@@ -12,6 +12,7 @@ mod authorize;
 mod catalog_lists;
 mod collection;
 mod conventions;
+mod derived;
 mod documents;
 mod downloads;
 mod kosync;

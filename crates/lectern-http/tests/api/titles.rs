@@ -94,6 +94,8 @@ async fn guests_see_live_titles_of_their_site_and_the_global_collection(backend:
         serde_json::json!([
             {"formatId": "EPUB3", "name": "EPUB 3"},
             {"formatId": "DAISY_AUDIO", "name": "DAISY Audio"},
+            {"formatId": "DAISY", "name": "DAISY Text"},
+            {"formatId": "DAISY_2_AUDIO", "name": "DAISY 2.02 Audio"},
             {"formatId": "DOCX", "name": "Word (DOCX)"},
             {"formatId": "BRF", "name": "BRF (Braille Ready Format)"}
         ])
@@ -103,6 +105,8 @@ async fn guests_see_live_titles_of_their_site_and_the_global_collection(backend:
         serde_json::json!([
             {"formatId": "EPUB3", "name": "EPUB 3", "status": "AVAILABLE"},
             {"formatId": "DAISY_AUDIO", "name": "DAISY Audio", "status": "AVAILABLE"},
+            {"formatId": "DAISY", "name": "DAISY Text", "status": "AVAILABLE"},
+            {"formatId": "DAISY_2_AUDIO", "name": "DAISY 2.02 Audio", "status": "AVAILABLE"},
             {"formatId": "DOCX", "name": "Word (DOCX)", "status": "AVAILABLE"},
             {"formatId": "BRF", "name": "BRF (Braille Ready Format)", "status": "AVAILABLE"}
         ])
@@ -227,7 +231,19 @@ async fn every_filter_narrows_the_search(backend: Backend) {
             "&format=BRF",
             &["t-pride", "t-fugue", "t-algebra", "t-road", "t-stripes"],
         ),
-        ("&narratorType=tts", &["t-open"]),
+        // The library's own synthesized narration, and audio read aloud from an EPUB master
+        // (not a score's, t-fugue; t-night's EPUB has no file to make it from).
+        (
+            "&narratorType=tts",
+            &[
+                "t-open",
+                "t-pride",
+                "t-road",
+                "t-casa",
+                "t-algebra",
+                "t-stripes",
+            ],
+        ),
         ("&brailleType=transcribed", &["t-pride"]),
         ("&readingAge=13", &["t-algebra"]),
         ("&includedContentWarnings=sex", &["t-night"]),

@@ -116,8 +116,8 @@ pub(super) fn make(
             Part::PageBreak(number) => Cells::PageChange(words(number).concat()),
             Part::Heading { level, .. } => Cells::Heading(*level, split(braille.next())),
             Part::Paragraph(_) => Cells::Paragraph(split(braille.next())),
-            Part::Image(alt) if alt.is_empty() => continue,
-            Part::Image(_) => Cells::Paragraph(split(braille.next())),
+            Part::Image { alt, .. } if alt.is_empty() => continue,
+            Part::Image { .. } => Cells::Paragraph(split(braille.next())),
         };
         blocks.push(block);
     }
@@ -128,8 +128,8 @@ pub(super) fn make(
 fn print_text(part: &Part) -> Option<String> {
     match part {
         Part::Heading { text, .. } | Part::Paragraph(text) => Some(text.clone()),
-        Part::Image(alt) if !alt.is_empty() => Some(format!("Image: {alt}")),
-        Part::Image(_) | Part::PageBreak(_) => None,
+        Part::Image { alt, .. } if !alt.is_empty() => Some(format!("Image: {alt}")),
+        Part::Image { .. } | Part::PageBreak(_) => None,
     }
 }
 

@@ -1,5 +1,6 @@
 //! Made files kept in the file store, so that a format is made once per master (and braille
-//! layout) however many readers download it: `derived/{title}/{FORMAT}/{master}/{variant}/…`,
+//! layout) however many readers download it: `derived/{title}/{FORMAT}/{master}/{variant}/…`
+//! (the audio formats' shared narration as `NARRATION`),
 //! where `master` is a digest of the master file's key, size and time (a replaced master makes
 //! anew) and `variant` the braille layout (`default` for other formats). A list of the files,
 //! written after them, says the variant is complete: a worker stopped halfway left no list, and
@@ -7,7 +8,7 @@
 
 use sha2::{Digest, Sha256};
 
-use super::{BrailleLayout, make};
+use super::{BrailleLayout, daisy, make};
 use crate::convert::Cancel;
 use crate::files::{FileError, FileStore};
 use crate::package::safe_segment;
@@ -15,7 +16,8 @@ use lectern_domain::catalog::Format;
 
 /// The made files of `format` from the master at `master_key`: kept ones, or made now (on a
 /// blocking thread: the tools run for seconds) and kept. Other masters' files of the same
-/// title and format are removed once the new ones are kept.
+/// title and format are removed once the new ones are kept. The audio formats share one
+/// narration, kept as `NARRATION`, and each keeps only its text files beside it.
 pub async fn made_files(
     files: &FileStore,
     service_id: &str,
@@ -23,68 +25,199 @@ pub async fn made_files(
     master_key: &str,
     layout: &BrailleLayout,
 ) -> Result<Vec<(String, Vec<u8>)>, String> {
-    let (size, modified) = files
-        .head(master_key)
-        .await
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("the master file {master_key} is missing"))?;
-    let title_folder = format!("derived/{}/{}", safe_segment(service_id), format.as_str());
-    let master = hex::encode(&Sha256::digest(format!("{master_key}\n{size}\n{modified}"))[..8]);
-    let variant = match format {
-        Format::Brf => layout.key(),
-        _ => "default".to_owned(),
-    };
-    let folder = format!("{title_folder}/{master}/{variant}");
-    let list_key = format!("{folder}.files");
-    if let Some(kept) = kept(files, &folder, &list_key).await? {
-        metrics::counter!("lectern_derived_total", "format" => format.as_str(), "outcome" => "kept").increment(1);
-        return Ok(kept);
+    let master = Master::of(files, service_id, master_key).await?;
+    if format.is_audio() {
+        let narrated = master
+            .kept_or_made(files, NARRATION, DEFAULT, daisy::narrate)
+            .await?;
+        let mp3s: Vec<_> = narrated
+            .iter()
+            .filter(|(name, _)| is_mp3(name))
+            .cloned()
+            .collect();
+        // The format's own files are kept too, so that they can be streamed as resources.
+        let written = master
+            .kept_or_made(files, format.as_str(), DEFAULT, move |bytes, _| {
+                let all = daisy::with_audio(format, bytes, narrated)?;
+                Ok(all.into_iter().filter(|(name, _)| !is_mp3(name)).collect())
+            })
+            .await?;
+        return Ok([written, mp3s].concat());
     }
-    let started = std::time::Instant::now();
-    let bytes = files.get(master_key).await.map_err(|e| e.to_string())?;
     let layout = *layout;
-    let made =
-        tokio::task::spawn_blocking(move || make(format, &bytes, &layout, &Cancel::default()))
-            .await
-            .map_err(|e| format!("the conversion stopped: {e}"))??;
-    for (name, data) in &made {
-        files
-            .put(&format!("{folder}/{name}"), data.clone())
-            .await
-            .map_err(|e| e.to_string())?;
-    }
-    let names: Vec<&str> = made.iter().map(|(n, _)| n.as_str()).collect();
-    files
-        .put(&list_key, names.join("\n"))
+    master
+        .kept_or_made(
+            files,
+            format.as_str(),
+            &variant(format, &layout),
+            move |bytes, cancel| make(format, bytes, &layout, cancel),
+        )
         .await
-        .map_err(|e| e.to_string())?;
-    metrics::counter!("lectern_derived_total", "format" => format.as_str(), "outcome" => "made")
-        .increment(1);
-    tracing::info!(title = service_id, format = %format, variant, seconds = started.elapsed().as_secs_f64(), "format made from the EPUB master");
-    remove_other_masters(files, &title_folder, &master).await;
-    Ok(made)
 }
 
-/// The files a complete variant holds, or `None` when it was never completed.
-async fn kept(
+/// The made format's files, by name, with their keys: what its package holds but the notice
+/// (for audio, its text files and the narration's MP3s). `None` before a download made it.
+pub async fn made_resources(
     files: &FileStore,
-    folder: &str,
-    list_key: &str,
-) -> Result<Option<Vec<(String, Vec<u8>)>>, String> {
-    let list = match files.get(list_key).await {
-        Ok(list) => list,
-        Err(FileError::NotFound(_)) => return Ok(None),
-        Err(e) => return Err(e.to_string()),
+    service_id: &str,
+    format: Format,
+    master_key: &str,
+    layout: &BrailleLayout,
+) -> Result<Option<Vec<(String, String)>>, String> {
+    let master = Master::of(files, service_id, master_key).await?;
+    let Some(mut named) = master
+        .listed(files, format.as_str(), &variant(format, layout))
+        .await?
+    else {
+        return Ok(None);
     };
-    let mut kept = Vec::new();
-    for name in String::from_utf8_lossy(&list).lines() {
-        match files.get(&format!("{folder}/{name}")).await {
-            Ok(bytes) => kept.push((name.to_owned(), bytes.to_vec())),
-            // A file gone from under its list: make them all again.
-            Err(_) => return Ok(None),
-        }
+    if format.is_audio() {
+        let Some(narration) = master.listed(files, NARRATION, DEFAULT).await? else {
+            return Ok(None);
+        };
+        named.extend(narration.into_iter().filter(|(name, _)| is_mp3(name)));
     }
-    Ok(Some(kept))
+    named.sort();
+    Ok(Some(named))
+}
+
+/// The narration the audio formats share, as a kind of made files.
+const NARRATION: &str = "NARRATION";
+const DEFAULT: &str = "default";
+
+fn is_mp3(name: &str) -> bool {
+    name.ends_with(".mp3")
+}
+
+/// The variant a format is made in: the braille layout (`ueb-g2-40x25`), or `default`.
+fn variant(format: Format, layout: &BrailleLayout) -> String {
+    match format {
+        Format::Brf => layout.key(),
+        _ => DEFAULT.to_owned(),
+    }
+}
+
+/// A title's master file, as made files are kept by.
+struct Master<'a> {
+    service_id: &'a str,
+    key: &'a str,
+    /// A digest of the file's key, size and time: a replaced master makes anew.
+    digest: String,
+}
+
+impl<'a> Master<'a> {
+    async fn of(files: &FileStore, service_id: &'a str, key: &'a str) -> Result<Self, String> {
+        let (size, modified) = files
+            .head(key)
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("the master file {key} is missing"))?;
+        Ok(Master {
+            service_id,
+            key,
+            digest: hex::encode(&Sha256::digest(format!("{key}\n{size}\n{modified}"))[..8]),
+        })
+    }
+
+    /// Where the files of `kind` (a format, or the narration) in `variant` are kept, and the key
+    /// of their list.
+    fn folder(&self, kind: &str, variant: &str) -> (String, String, String) {
+        let kind_folder = format!("derived/{}/{kind}", safe_segment(self.service_id));
+        let folder = format!("{kind_folder}/{}/{variant}", self.digest);
+        let list_key = format!("{folder}.files");
+        (kind_folder, folder, list_key)
+    }
+
+    /// The kept files of `kind` in `variant`, by name, with their keys; `None` when they were
+    /// never all kept.
+    async fn listed(
+        &self,
+        files: &FileStore,
+        kind: &str,
+        variant: &str,
+    ) -> Result<Option<Vec<(String, String)>>, String> {
+        let (_, folder, list_key) = self.folder(kind, variant);
+        let list = match files.get(&list_key).await {
+            Ok(list) => list,
+            Err(FileError::NotFound(_)) => return Ok(None),
+            Err(e) => return Err(e.to_string()),
+        };
+        Ok(Some(
+            String::from_utf8_lossy(&list)
+                .lines()
+                .map(|name| (name.to_owned(), format!("{folder}/{name}")))
+                .collect(),
+        ))
+    }
+
+    /// The kept files' bytes, or `None` when they were never all kept, or one is gone from under
+    /// its list (then they are all made again).
+    async fn kept(
+        &self,
+        files: &FileStore,
+        kind: &str,
+        variant: &str,
+    ) -> Result<Option<Vec<(String, Vec<u8>)>>, String> {
+        let Some(listed) = self.listed(files, kind, variant).await? else {
+            return Ok(None);
+        };
+        let mut kept = Vec::with_capacity(listed.len());
+        for (name, key) in listed {
+            match files.get(&key).await {
+                Ok(bytes) => kept.push((name, bytes.to_vec())),
+                Err(_) => return Ok(None),
+            }
+        }
+        Ok(Some(kept))
+    }
+
+    /// The files of `kind` (a format, or the narration) in `variant`: kept, or made by `make`
+    /// from the master's bytes and kept.
+    async fn kept_or_made<F>(
+        &self,
+        files: &FileStore,
+        kind: &str,
+        variant: &str,
+        make: F,
+    ) -> Result<Vec<(String, Vec<u8>)>, String>
+    where
+        F: FnOnce(&[u8], &Cancel) -> Result<Vec<(String, Vec<u8>)>, String> + Send + 'static,
+    {
+        let (kind_folder, folder, list_key) = self.folder(kind, variant);
+        let kind_label = kind.to_owned();
+        if let Some(kept) = self.kept(files, kind, variant).await? {
+            metrics::counter!("lectern_derived_total", "format" => kind_label, "outcome" => "kept")
+                .increment(1);
+            return Ok(kept);
+        }
+        let started = std::time::Instant::now();
+        let bytes = files.get(self.key).await.map_err(|e| e.to_string())?;
+        let made = tokio::task::spawn_blocking(move || make(&bytes, &Cancel::default()))
+            .await
+            .map_err(|e| format!("the conversion stopped: {e}"))??;
+        for (name, data) in &made {
+            files
+                .put(&format!("{folder}/{name}"), data.clone())
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        let names: Vec<&str> = made.iter().map(|(n, _)| n.as_str()).collect();
+        files
+            .put(&list_key, names.join("\n"))
+            .await
+            .map_err(|e| e.to_string())?;
+        metrics::counter!("lectern_derived_total", "format" => kind_label, "outcome" => "made")
+            .increment(1);
+        tracing::info!(
+            title = self.service_id,
+            kind,
+            variant,
+            seconds = started.elapsed().as_secs_f64(),
+            "made from the EPUB master"
+        );
+        remove_other_masters(files, &kind_folder, &self.digest).await;
+        Ok(made)
+    }
 }
 
 /// Removes what earlier masters of this title and format made: nothing will ask for it again.

@@ -1,23 +1,29 @@
 //! The formats made from a title's EPUB 3 master (`TitleRecord::offered` says which a title
-//! offers): Word through pandoc, braille through liblouis laid out for the reader's device. Each
-//! is made once per master (and braille layout) and kept in the file store (`cache`), then
-//! packaged per reader as the library's own files are.
+//! offers): Word through pandoc, braille through liblouis laid out for the reader's device,
+//! DAISY with its text and, read aloud by eSpeak NG, its audio. Each is made once per master
+//! (and braille layout) and kept in the file store (`cache`), then packaged per reader as the
+//! library's own files are.
 
 mod brf;
 mod cache;
+mod daisy;
 mod docx;
 
 pub use brf::{BrailleCode, BrailleLayout, lay_out};
-pub use cache::made_files;
+pub use cache::{made_files, made_resources};
+pub use daisy::{narrate, with_audio};
 
 use crate::convert::Cancel;
 use lectern_domain::catalog::Format;
+
+/// Files by name, as a made format is.
+pub type NamedFiles = Vec<(String, Vec<u8>)>;
 
 /// The most a tool may write: a made file of a very long book, with room to spare.
 const TOOL_OUTPUT_BYTES: u64 = 512 * 1024 * 1024;
 
 /// Makes `format` from the master's bytes: the made artifact's files, by name. `layout` is the
-/// braille's, for BRF.
+/// braille's, for BRF. The audio formats are made around a narration (`cache::made_files`).
 pub fn make(
     format: Format,
     master: &[u8],
@@ -30,6 +36,7 @@ pub fn make(
             "book.brf".to_owned(),
             brf::make(master, layout, cancel)?,
         )]),
+        Format::Daisy => daisy::text(master, cancel),
         other => Err(format!("{other} is not made from an EPUB 3 here")),
     }
 }

@@ -20,8 +20,12 @@ pub enum Part {
         text: String,
     },
     Paragraph(String),
-    /// An image, by its description: the `alt` text (none for a decorative image).
-    Image(String),
+    /// An image: its file's path in the EPUB, and its description, the `alt` text (none for a
+    /// decorative image).
+    Image {
+        src: String,
+        alt: String,
+    },
     /// The start of a print page, by its number as printed.
     PageBreak(String),
 }
@@ -29,7 +33,12 @@ pub enum Part {
 /// A book's text and what its package says of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Content {
+    /// The package's unique identifier.
+    pub identifier: String,
     pub title: String,
+    /// The creators' names, as the package gives them.
+    pub authors: Vec<String>,
+    pub publisher: Option<String>,
     /// The package's first `dc:language` (BCP 47), if any.
     pub language: Option<String>,
     pub parts: Vec<Part>,
@@ -53,7 +62,10 @@ pub fn read_content(bytes: &[u8]) -> Result<Content, EpubError> {
         read_document(&xhtml, &file, &mut parts)?;
     }
     Ok(Content {
+        identifier: metadata.identifier,
         title: metadata.title,
+        authors: metadata.creators.into_iter().map(|c| c.name).collect(),
+        publisher: metadata.publisher,
         language: metadata.languages.into_iter().next(),
         parts,
     })
@@ -152,7 +164,8 @@ fn read_document(xhtml: &str, file: &str, parts: &mut Vec<Part>) -> Result<(), E
                 } else if is_image {
                     gathering.flush(heading_of(&open));
                     let alt = normalize_space(&attribute(&e, "alt").unwrap_or_default());
-                    gathering.parts.push(Part::Image(alt));
+                    let src = resolve(dir_of(file), &attribute(&e, "src").unwrap_or_default());
+                    gathering.parts.push(Part::Image { src, alt });
                 } else if e.local_name().into_inner() == "br" {
                     gathering.text.push(' ');
                 }

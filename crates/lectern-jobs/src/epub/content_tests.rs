@@ -64,7 +64,10 @@ fn the_spine_is_read_in_order_as_headings_paragraphs_pages_and_images() {
             },
             p("Call me Ishmael. Some years ago\u{2014}never mind how long."),
             Part::PageBreak("2".into()),
-            Part::Image("A whale, breaching".into()),
+            Part::Image {
+                src: "OEBPS/text/a.png".into(),
+                alt: "A whale, breaching".into()
+            },
             p("The whale."),
             p("First"),
             p("Second & last"),
@@ -75,7 +78,10 @@ fn the_spine_is_read_in_order_as_headings_paragraphs_pages_and_images() {
             p("Text in a div"),
             p("and a paragraph inside it."),
             Part::PageBreak("iii".into()),
-            Part::Image(String::new()),
+            Part::Image {
+                src: "OEBPS/text/b.png".into(),
+                alt: String::new()
+            },
         ]
     );
 }

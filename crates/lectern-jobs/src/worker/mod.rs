@@ -1,6 +1,7 @@
 //! The worker: applies collection assistants' edits, claims queued downloads from the store and
 //! makes each reader's package from the artifact's file, then makes MP3 resources at the speeds
-//! readers asked for; beside that, in a lane of its own, converts uploaded documents.
+//! readers asked for; beside that, each in a lane of its own, packages audio (which may first be
+//! read aloud, for minutes) and converts uploaded documents.
 //! Every node runs one (or `lectern worker` runs it alone); the store's claims keep two workers
 //! off the same job.
 
@@ -13,6 +14,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use lectern_store::Store;
+use lectern_store::downloads::PackageKind;
 use lectern_store::queue::{self, Lease};
 use tokio::sync::watch;
 
@@ -91,8 +93,8 @@ impl Drop for Held {
     }
 }
 
-/// A node's worker, running until stopped: two lanes, so that a long document conversion
-/// never keeps a reader's package waiting.
+/// A node's worker, running until stopped: three lanes, so that neither a long document
+/// conversion nor a narration keeps another reader's package waiting.
 pub struct Worker {
     lanes: Vec<Lane>,
     stop: watch::Sender<bool>,
@@ -108,8 +110,12 @@ struct Lane {
 /// What a lane works on.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Jobs {
-    /// Collection edits, packages for downloads, speed changes: what readers wait for.
+    /// Collection edits, packages for downloads but audio, speed changes: what readers wait
+    /// for.
     Readers,
+    /// Packages of audio formats: a title's made audio is synthesized first, minutes for a
+    /// novel, so they have a lane of their own.
+    Audio,
     /// Uploaded documents: minutes of OCR at worst, so in a lane of their own.
     Documents,
 }
@@ -143,7 +149,7 @@ impl Worker {
 /// Works until stopped.
 pub fn spawn(store: Store, files: FileStore) -> Worker {
     let (stop, stopping) = watch::channel(false);
-    let lanes = [Jobs::Readers, Jobs::Documents]
+    let lanes = [Jobs::Readers, Jobs::Audio, Jobs::Documents]
         .into_iter()
         .map(|jobs| lane(jobs, &store, &files, stopping.clone()))
         .collect();
@@ -190,7 +196,7 @@ fn lane(jobs: Jobs, store: &Store, files: &FileStore, mut stopping: watch::Recei
 }
 
 /// Does one job of the lane's: a collection edit (quick, and searches wait for it), then a
-/// package (a reader waits for it), then a speed change; or a document. False when there was
+/// package (a reader waits for it), then a speed change; or an audio package; or a document. False when there was
 /// nothing to do. Only store errors are returned.
 async fn run_once(
     jobs: Jobs,
@@ -200,8 +206,9 @@ async fn run_once(
 ) -> Result<bool, lectern_store::StoreError> {
     match jobs {
         Jobs::Readers => Ok(edits::apply_one(store, files).await?
-            || packages::package_one(store, files, in_hand).await?
+            || packages::package_one(store, files, in_hand, PackageKind::Other).await?
             || speeds::change_speed_of_one(store, files, in_hand).await?),
+        Jobs::Audio => packages::package_one(store, files, in_hand, PackageKind::Audio).await,
         Jobs::Documents => documents::convert_one(store, files, in_hand).await,
     }
 }

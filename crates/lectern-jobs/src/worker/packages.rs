@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::{Artifact, Format};
-use lectern_store::downloads::{self, Download, SubjectKind};
+use lectern_store::downloads::{self, Download, PackageKind, SubjectKind};
 use lectern_store::{Store, accounts, periodicals, preferences, sites, titles};
 
 use super::{Held, InHand, lease_start};
@@ -24,9 +24,10 @@ pub(super) async fn package_one(
     store: &Store,
     files: &FileStore,
     in_hand: &InHand,
+    kind: PackageKind,
 ) -> Result<bool, lectern_store::StoreError> {
     let now = Timestamp::now();
-    let Some((d, lease)) = downloads::claim(store, now, lease_start(now)).await? else {
+    let Some((d, lease)) = downloads::claim(store, kind, now, lease_start(now)).await? else {
         return Ok(false);
     };
     let _held = Held::renewing(store, lease, in_hand);

@@ -222,10 +222,12 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
              curl -s -H \"Authorization: Bearer $TOKEN\" '{base}/v2/myReadingPosition/demo-pride/EPUB3?api_key={key}'\n\n\
              Your reading preferences (Braille format and line width change together):\n\n  \
              curl -s -X PUT -H \"Authorization: Bearer $TOKEN\" -d brailleFormat=refreshable -d brailleCellLineWidth=32 -d brailleGrade=uncontracted '{base}/v2/myAccount/preferences?api_key={key}'\n\n\
-             Every title here is an EPUB, and downloads as Word or as braille too, made from the EPUB when\n\
-             asked (braille laid out for the preferences above; ask again until the 302):\n\n  \
+             Every title here is an EPUB, and downloads as Word, braille and DAISY too, made from the EPUB\n\
+             when asked (braille laid out for the preferences above, DAISY read aloud by eSpeak NG; ask\n\
+             again until the 302):\n\n  \
              curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/BRF?api_key={key}'\n  \
-             curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/DOCX?api_key={key}'\n"
+             curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/DOCX?api_key={key}'\n  \
+             curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/DAISY_AUDIO?api_key={key}'\n"
         );
         out += &staff_instructions(demo, base);
         out += &sponsor_instructions(demo, base, key);

@@ -707,7 +707,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
                 .any(|p| l.starts_with(p))
         })
         .collect();
-    assert_eq!(commands.len(), 22, "{instructions}");
+    assert_eq!(commands.len(), 23, "{instructions}");
     let run_script = |lines: &[&str]| {
         let script = lines.join("\n");
         let out = Command::new("bash").args(["-c", &script]).output().unwrap();
@@ -772,8 +772,9 @@ fn the_demo_serves_and_its_printed_commands_work() {
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["brailleCellLineWidth"], 32, "{out}");
-    // Braille for that display and Word, made from the EPUB: 202 while made, then the 302.
-    for (i, made) in [(9, "book.brf"), (10, "book.docx")] {
+    // Braille for that display, Word and DAISY read aloud, made from the EPUB: 202 while made,
+    // then the 302.
+    for (i, made) in [(9, "book.brf"), (10, "book.docx"), (11, "book.opf")] {
         let started = Instant::now();
         let location = loop {
             let (_, out) = run_script(&[commands[0], commands[i]]);
@@ -800,14 +801,14 @@ fn the_demo_serves_and_its_printed_commands_work() {
             "no {made} in the package from {location}"
         );
     }
-    let (script, out) = run_script(&[commands[11], commands[12]]);
+    let (script, out) = run_script(&[commands[12], commands[13]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["emailAddress"], "reader@demo.lectern", "{out}");
     assert_eq!(body["canDownload"], true, "{out}");
 
     // The teacher sees the school's members by school, and who of them may download a title.
-    let (script, out) = run_script(&[commands[13], commands[14]]);
+    let (script, out) = run_script(&[commands[14], commands[15]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["totalResults"], 2, "{out}");
@@ -815,7 +816,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
         body["memberSummaries"][0]["rosterTag"]["schoolName"], "Lakeside Annex",
         "{out}"
     );
-    let (script, out) = run_script(&[commands[13], commands[15]]);
+    let (script, out) = run_script(&[commands[14], commands[16]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     let student = &body["memberTitleAvailabilities"][1];
@@ -823,15 +824,15 @@ fn the_demo_serves_and_its_printed_commands_work() {
     assert_eq!(student["titleAccessAlerts"], serde_json::json!([]), "{out}");
 
     // The curator's catalog, an edit accepted and applied, and the history that records it.
-    let (script, out) = run_script(&[commands[16], commands[17]]);
+    let (script, out) = run_script(&[commands[17], commands[18]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert!(body["totalResults"].as_u64().unwrap() > 0, "{out}");
-    let (_, out) = run_script(&[commands[16], commands[18]]);
+    let (_, out) = run_script(&[commands[17], commands[19]]);
     assert!(out.contains("\"key\":\"SUCCESS\""), "{out}");
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        let (_, out) = run_script(&[commands[16], commands[19]]);
+        let (_, out) = run_script(&[commands[17], commands[20]]);
         if out.contains("\"status\":\"applied\"") {
             assert!(out.contains("Subtitle from the title page"), "{out}");
             break;
@@ -846,7 +847,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
         instructions.contains("/opds and sign in as reader@demo.lectern"),
         "{instructions}"
     );
-    let (script, out) = run_script(&[commands[20]]);
+    let (script, out) = run_script(&[commands[21]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["metadata"]["title"], "New arrivals", "{out}");
@@ -854,7 +855,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
         !body["publications"].as_array().unwrap().is_empty(),
         "{out}"
     );
-    let (_, out) = run_script(&[commands[21]]);
+    let (_, out) = run_script(&[commands[22]]);
     assert!(out.contains("<title>My shelf</title>"), "{out}");
 
     // The server exposes Prometheus metrics of what it just served.

@@ -1,11 +1,15 @@
 //! Checkers nobody here wrote, as test oracles for the EPUBs Lectern makes: epubcheck (Debian's,
 //! run with java) and Ace by DAISY (`tests/ace`, run with node and Debian's Chromium). Each is
 //! skipped loudly when it is not installed, except in CI, where that is a failure: a check must
-//! not silently vanish. Built with the `testing` feature only.
+//! not silently vanish. Built with the `testing` feature only. DAISY's checkers are in `daisy`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+mod daisy;
+
+pub use daisy::{DaisyPlayer, dtd_valid};
 
 const EPUBCHECK_JARS: &[&str] = &["/usr/share/java/epubcheck.jar", "/usr/bin/epubcheck"];
 

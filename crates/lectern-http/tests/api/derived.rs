@@ -1,0 +1,321 @@
+//! Formats made from a title's EPUB 3 master by the worker (`lectern_jobs::derive`): offered
+//! beside the library's own, downloaded as they are (202, then 302 to the reader's package),
+//! made once per master (and braille layout) and kept.
+
+use std::io::Read;
+
+use lectern_store::on_both_stores;
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use super::downloads::{call, downloads_counted, entry, fetch, poll};
+use crate::support::*;
+
+on_both_stores!(
+    formats_made_from_the_epub_download_like_the_librarys_own,
+    daisy_made_from_the_epub_is_read_aloud_and_plays,
+    synthesized_audio_streams_and_plays_at_other_speeds,
+);
+
+fn formats(title: &Value) -> Vec<String> {
+    title["formats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["formatId"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Braille, Word and DAISY made from a title's EPUB 3 by the worker: offered beside the library's own
+/// formats, made once per master (and braille layout), kept, and packaged per reader.
+async fn formats_made_from_the_epub_download_like_the_librarys_own(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let member = app.token_of("member@example.org").await;
+    let get = |id: &str| format!("/v2/titles/{id}?api_key={TRUSTED}");
+    let (_, _, road) = call(&app, &get("t-road"), Some(&member)).await;
+    assert_eq!(
+        formats(&road),
+        [
+            "EPUB3",
+            "DAISY_AUDIO",
+            "DAISY",
+            "DAISY_2_AUDIO",
+            "DOCX",
+            "BRF"
+        ],
+        "{road}"
+    );
+    // A library's own file is never replaced; Spanish is not brailled by machine.
+    let (_, _, pride) = call(&app, &get("t-pride"), Some(&member)).await;
+    assert_eq!(
+        formats(&pride),
+        [
+            "EPUB3",
+            "BRF",
+            "DAISY",
+            "DAISY_AUDIO",
+            "DAISY_2_AUDIO",
+            "DOCX"
+        ]
+    );
+    let (_, _, casa) = call(&app, &get("t-casa"), Some(&member)).await;
+    assert_eq!(
+        formats(&casa),
+        ["EPUB3", "DAISY", "DAISY_AUDIO", "DAISY_2_AUDIO", "DOCX"]
+    );
+    let (status, _, body) = call(
+        &app,
+        &format!("/v2/titles/t-casa/BRF?api_key={TRUSTED}"),
+        Some(&member),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // The title's rules stand for a made format: a guest, and staff who are not members, are
+    // refused with their reasons, and nothing is made.
+    let docx_path = format!("/v2/titles/t-road/DOCX?api_key={TRUSTED}");
+    let (status, _, body) = call(&app, &docx_path, None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(body.to_string().contains("SIGN_IN_REQUIRED"), "{body}");
+    let admin = app.token_of("admin@example.org").await;
+    let (status, _, body) = call(&app, &docx_path, Some(&admin)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(body.to_string().contains("NOT_A_MEMBER"), "{body}");
+    assert!(app.files.list("derived").await.unwrap().is_empty());
+
+    // Word: pandoc's file in the package, beside the notice.
+    let url = poll(&app, &docx_path, Some(&member)).await;
+    assert!(url.contains("t-road-DOCX.zip"), "{url}");
+    let package = fetch(&app, &url).await;
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(&package)).unwrap();
+    let mut docx = Vec::new();
+    zip.by_name("book.docx")
+        .unwrap()
+        .read_to_end(&mut docx)
+        .unwrap();
+    assert!(docx.starts_with(b"PK"), "a Word file is a zip");
+
+    // Braille in the reader's layout: a refreshable display of 32 cells, uncontracted.
+    let (status, body) = call_as(
+        &app,
+        TRUSTED,
+        reqwest::Method::PUT,
+        "/v2/myAccount/preferences",
+        Some(&member),
+        &[
+            ("brailleFormat", "refreshable"),
+            ("brailleCellLineWidth", "32"),
+            ("brailleGrade", "uncontracted"),
+            ("useUeb", "true"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let brf_path = format!("/v2/titles/t-road/BRF?api_key={TRUSTED}");
+    let package = fetch(&app, &poll(&app, &brf_path, Some(&member)).await).await;
+    let brf = entry(&package, |n| n == "book.brf");
+    assert!(!brf.contains('\u{c}'), "one page on a refreshable display");
+    for line in brf.split_terminator("\r\n") {
+        assert!(line.len() <= 32, "{line:?}");
+        assert!(line.bytes().all(|b| (0x20..=0x5f).contains(&b)), "{line:?}");
+    }
+    assert!(brf.lines().count() > 3, "{brf}");
+    let notice = entry(&package, |n| n.ends_with(".brf") && n != "book.brf");
+    assert!(
+        notice.split_terminator("\r\n").all(|l| l.len() <= 32),
+        "{notice}"
+    );
+    // Two downloads, counted once each, however often they are asked for.
+    poll(&app, &brf_path, Some(&member)).await;
+    assert_eq!(downloads_counted(&app, "u-member").await, 2);
+
+    // Each was made once and kept: one list of made files per format and layout.
+    let kept = |format: &'static str| {
+        let files = app.files.clone();
+        async move {
+            files
+                .list(&format!("derived/t-road/{format}"))
+                .await
+                .unwrap()
+                .into_iter()
+                .filter(|(key, _, _)| key.ends_with(".files"))
+                .map(|(key, _, _)| key)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(kept("DOCX").await.len(), 1);
+    let brf_lists = kept("BRF").await;
+    assert_eq!(brf_lists.len(), 1);
+    assert!(brf_lists[0].ends_with("/ueb-g1-32.files"), "{brf_lists:?}");
+    // Another reader with no preferences gets the standard layout, made and kept beside it.
+    let grown = app.token_of("grown@example.org").await;
+    let package = fetch(&app, &poll(&app, &brf_path, Some(&grown)).await).await;
+    let standard = entry(&package, |n| n == "book.brf");
+    // Pages of 25 lines on paper, the 25th ending in the braille page's number.
+    let first_page: Vec<&str> = standard
+        .split('\u{c}')
+        .next()
+        .unwrap()
+        .split_terminator("\r\n")
+        .collect();
+    assert_eq!(first_page.len(), 25, "{standard}");
+    assert_eq!(first_page[24], format!("{:>40}", "#A"));
+    assert!(standard.split_terminator("\r\n").all(|l| l.len() <= 40));
+    assert_eq!(kept("BRF").await.len(), 2);
+}
+
+/// The files of a package, by name.
+fn unzipped(package: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(package)).unwrap();
+    (0..zip.len())
+        .map(|i| {
+            let mut file = zip.by_index(i).unwrap();
+            let mut bytes = Vec::new();
+            file.read_to_end(&mut bytes).unwrap();
+            (file.name().unwrap().into_owned(), bytes)
+        })
+        .collect()
+}
+
+fn named<'a>(files: &'a [(String, Vec<u8>)], name: &str) -> &'a [u8] {
+    &files.iter().find(|(n, _)| n == name).unwrap().1
+}
+
+/// DAISY from the EPUB: text only, and read aloud by eSpeak NG as DAISY 3 and DAISY 2.02,
+/// which share one narration; valid by their DTDs, and opened by a DAISY player.
+async fn daisy_made_from_the_epub_is_read_aloud_and_plays(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let member = app.token_of("member@example.org").await;
+    let path = |id: &str, format: &str| format!("/v2/titles/{id}/{format}?api_key={TRUSTED}");
+
+    // Text only: DTBook, NCX and the package, valid by the formats' DTDs.
+    let text = unzipped(
+        &fetch(
+            &app,
+            &poll(&app, &path("t-pride", "DAISY"), Some(&member)).await,
+        )
+        .await,
+    );
+    for (name, dtd) in [
+        ("book.xml", "dtbook-2005-2.dtd"),
+        ("book.ncx", "ncx-2005-1.dtd"),
+        ("book.opf", "oebpkg12.dtd"),
+    ] {
+        lectern_jobs::checkers::dtd_valid(name, named(&text, name), dtd);
+    }
+    assert!(!text.iter().any(|(n, _)| n.ends_with(".mp3")));
+
+    // Read aloud: DAISY 3 and DAISY 2.02 of one narration, made once.
+    let daisy3 = unzipped(
+        &fetch(
+            &app,
+            &poll(&app, &path("t-pride", "DAISY_AUDIO"), Some(&member)).await,
+        )
+        .await,
+    );
+    let daisy2 = unzipped(
+        &fetch(
+            &app,
+            &poll(&app, &path("t-pride", "DAISY_2_AUDIO"), Some(&member)).await,
+        )
+        .await,
+    );
+    let opf = String::from_utf8_lossy(named(&daisy3, "book.opf")).into_owned();
+    assert!(opf.contains("content=\"audioFullText\""), "{opf}");
+    lectern_jobs::checkers::dtd_valid("NCC", named(&daisy2, "ncc.html"), "xhtml1-transitional.dtd");
+    let mp3s = |files: &[(String, Vec<u8>)]| -> Vec<Vec<u8>> {
+        files
+            .iter()
+            .filter(|(n, _)| n.ends_with(".mp3"))
+            .map(|(_, b)| b.clone())
+            .collect()
+    };
+    assert!(!mp3s(&daisy3).is_empty());
+    assert_eq!(mp3s(&daisy3), mp3s(&daisy2), "the same clips in both");
+    let narrations = app
+        .files
+        .list("derived/t-pride/NARRATION")
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|(key, _, _)| key.ends_with(".files"))
+        .count();
+    assert_eq!(narrations, 1);
+    assert_eq!(downloads_counted(&app, "u-member").await, 3);
+
+    // A DAISY player lists the book's headings from each (notice files beside it and all).
+    for (label, files) in [("DAISY 3", &daisy3), ("DAISY 2.02", &daisy2)] {
+        if let Some(player) = lectern_jobs::checkers::DaisyPlayer::open(label, files) {
+            let screen = player.screen();
+            assert!(screen.contains("total length"), "{screen}");
+            assert!(screen.lines().count() > 2, "{screen}");
+        }
+    }
+
+    // A copyright title's made audio is for members, as its own files are.
+    let (status, _, body) = call(&app, &path("t-road", "DAISY_2_AUDIO"), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(body.to_string().contains("SIGN_IN_REQUIRED"), "{body}");
+}
+
+/// A made format's files are resources once a download has made them, and its synthesized MP3s
+/// play at other speeds as recorded ones do.
+async fn synthesized_audio_streams_and_plays_at_other_speeds(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let member = app.token_of("member@example.org").await;
+    let base = "/v2/titles/t-pride/DAISY_AUDIO/resources";
+    let list = format!("{base}?api_key={TRUSTED}");
+    // Before a download has made it, the answer says how to get it.
+    let (status, _, body) = call(&app, &list, Some(&member)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.to_string().contains("download it"), "{body}");
+    let download = format!("/v2/titles/t-pride/DAISY_AUDIO?api_key={TRUSTED}");
+    poll(&app, &download, Some(&member)).await;
+
+    let (status, _, body) = call(&app, &list, Some(&member)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let names: Vec<&str> = body["titleFileResources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["resourceId"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"book.opf") && names.contains(&"s0002.mp3"),
+        "{names:?}"
+    );
+    assert!(!names.iter().any(|n| n.ends_with(".tsv")), "{names:?}");
+    let mp3 = body["titleFileResources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["resourceId"] == "s0002.mp3")
+        .unwrap();
+    assert_eq!(mp3["mimeType"], "audio/mpeg");
+    let recorded = fetch(&app, mp3["links"][0]["href"].as_str().unwrap()).await;
+    assert_eq!(recorded.len() as u64, mp3["size"].as_u64().unwrap());
+
+    // At twice the speed: made by the worker (202 first), then half as long.
+    let twice = format!("{base}/s0002.mp3?api_key={TRUSTED}&speed=2");
+    let faster = fetch(&app, &poll(&app, &twice, Some(&member)).await).await;
+    assert!(
+        faster.len() * 10 < recorded.len() * 7,
+        "{} bytes at twice the speed, {} as made",
+        faster.len(),
+        recorded.len()
+    );
+    // A name the made format does not hold is not found; a guest may not stream a member's book.
+    let (status, _, body) = call(
+        &app,
+        &format!("{base}/narration.tsv?api_key={TRUSTED}"),
+        Some(&member),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (status, _, body) = call(
+        &app,
+        &format!("/v2/titles/t-road/DAISY_2_AUDIO/resources?api_key={TRUSTED}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+}
