@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Formats made from an EPUB master (docs/benchmarks.md, "Formats made from the EPUB"): Pride and
 # Prejudice (public domain; its text from Debian's r-cran-janeaustenr, read without R) made into
-# Word and braille whole and in parts, and two formats made at once.
+# Word, braille and DAISY whole and in parts, read aloud by eSpeak NG, and two formats made at once.
 #
 # Usage: bench/derived.sh   (as root, or with sudo: installs Debian packages when missing)
 # Knobs (environment): PROFILE=release (or dev: pandoc and liblouis, which do most of the work,
@@ -13,7 +13,7 @@ trap 'rm -rf "$WORK"' EXIT
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 data=/usr/lib/R/site-library/janeaustenr/data
-for pkg in r-cran-janeaustenr liblouis-bin pandoc; do
+for pkg in r-cran-janeaustenr liblouis-bin pandoc espeak-ng; do
   dpkg -s "$pkg" >/dev/null 2>&1 || as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$pkg" >/dev/null
 done
 # The package keeps each novel as R's serialized character vector, one line a string, in a
@@ -41,7 +41,7 @@ open(out, "w").write("\n".join(lines))
 PY
 echo "machine:  $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p')"
 echo "commit:   $(git rev-parse --short HEAD)"
-echo "tools:    $(lou_translate --version | head -n 1), $(pandoc --version | head -n 1)"
+echo "tools:    $(lou_translate --version | head -n 1), $(pandoc --version | head -n 1), $(espeak-ng --version)"
 PROFILE="${PROFILE:-release}"
 echo "profile:  $PROFILE"
 cargo run --quiet --profile "$PROFILE" -p lectern-jobs --example derived_timing -- "$WORK/pride.txt"

@@ -10,6 +10,8 @@ use lectern_domain::catalog::Format;
 use lectern_jobs::convert::Cancel;
 use lectern_jobs::derive::{BrailleCode, BrailleLayout, make, narrate, with_audio};
 use lectern_jobs::epub::{Chapter, EpubSource, build};
+use lectern_jobs::notice::Notice;
+use lectern_jobs::package;
 
 fn main() {
     let path = std::env::args()
@@ -34,8 +36,10 @@ fn main() {
         ("BRF ueb-g1-32", Format::Brf, refreshable),
         ("DAISY (text)", Format::Daisy, BrailleLayout::STANDARD),
     ];
-    println!("\n| part of the novel | words | format | seconds | made size | braille pages |");
-    println!("|---|---|---|---|---|---|");
+    println!(
+        "\n| part of the novel | words | format | seconds | made size | package size | braille pages |"
+    );
+    println!("|---|---|---|---|---|---|---|");
     for share in [4, 2, 1] {
         let part = &chapters[..chapters.len() / share];
         let epub = book(part);
@@ -48,8 +52,9 @@ fn main() {
                 _ => "".into(),
             };
             println!(
-                "| 1/{share} | {words} | {name} | {seconds:.2} | {} kB | {pages} |",
-                size / 1024
+                "| 1/{share} | {words} | {name} | {seconds:.2} | {} kB | {} kB | {pages} |",
+                size / 1024,
+                package_size(*format, &files, layout) / 1024
             );
         }
     }
@@ -77,9 +82,9 @@ fn main() {
 /// growing part of the novel: the audio's length against the time it took.
 fn narration(chapters: &[Chapter]) {
     println!(
-        "\n| part of the novel | words | narration s | audio | MP3 size | DAISY 3 s | DAISY 2.02 s |"
+        "\n| part of the novel | words | narration s | audio | MP3 size | DAISY 3 s | DAISY 2.02 s | DAISY 3 package |"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|");
     for share in [16, 4, 1] {
         let part = &chapters[..chapters.len() / share];
         let words: usize = part.iter().map(|c| c.text.split_whitespace().count()).sum();
@@ -94,17 +99,36 @@ fn narration(chapters: &[Chapter]) {
             .sum();
         let written = |format| {
             let started = Instant::now();
-            with_audio(format, &epub, narrated.clone()).expect("written");
-            started.elapsed().as_secs_f64()
+            let files = with_audio(format, &epub, narrated.clone()).expect("written");
+            (started.elapsed().as_secs_f64(), files)
         };
-        let (daisy3, daisy2) = (written(Format::DaisyAudio), written(Format::Daisy2Audio));
+        let ((daisy3, files), (daisy2, _)) =
+            (written(Format::DaisyAudio), written(Format::Daisy2Audio));
+        let package = package_size(Format::DaisyAudio, &files, &BrailleLayout::STANDARD);
         // 32 kbit/s: the MP3's size says how long it plays.
         let minutes = mp3 as f64 * 8.0 / 32_000.0 / 60.0;
         println!(
-            "| 1/{share} | {words} | {narrating:.1} | {minutes:.0} min | {} MB | {daisy3:.2} | {daisy2:.2} |",
-            mp3 / (1024 * 1024)
+            "| 1/{share} | {words} | {narrating:.1} | {minutes:.0} min | {} MB | {daisy3:.2} | {daisy2:.2} | {} MB |",
+            mp3 / (1024 * 1024),
+            package / (1024 * 1024)
         );
     }
+}
+
+/// A reader's package of the made files, with its notice: what each download adds to the store.
+fn package_size(format: Format, files: &[(String, Vec<u8>)], layout: &BrailleLayout) -> usize {
+    let notice = Notice {
+        user_display_name: "A Reader".into(),
+        user_account_id: "u-reader".into(),
+        service_id: "pride".into(),
+        title: "Pride and Prejudice".into(),
+        site_name: "Lectern".into(),
+        download_id: "d-1".into(),
+        issued_at: "2026-11-27T00:00:00Z".into(),
+    };
+    package::bundle(format, files, &notice, layout.notice_page())
+        .expect("bundled")
+        .len()
 }
 
 fn timed(format: Format, epub: &[u8], layout: &BrailleLayout) -> (f64, Vec<(String, Vec<u8>)>) {

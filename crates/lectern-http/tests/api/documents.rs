@@ -18,7 +18,6 @@ on_both_stores!(
     document_input_is_checked_by_name,
     documents_come_from_the_members_partner_drive,
     a_failed_conversion_is_shown_to_its_owner,
-    a_presentation_bomb_fails_with_memory_flat,
     documents_over_the_page_bound_fail,
     a_long_conversion_keeps_no_download_waiting_and_stops_when_deleted,
     types_this_server_cannot_convert_are_refused_at_once,
@@ -782,8 +781,11 @@ fn presentation_bomb() -> Vec<u8> {
     zip.finish().unwrap().into_inner()
 }
 
-async fn a_presentation_bomb_fails_with_memory_flat(backend: Backend) {
-    let app = TestApp::start(backend).await;
+/// On one store: the bomb is the converter's to survive, and the store only records the
+/// failure as any other (30 s a run; `docs/decisions.md`, "CI within 25 minutes").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_presentation_bomb_fails_with_memory_flat() {
+    let app = TestApp::start(Backend::Sqlite).await;
     let token = app.token_of("member@example.org").await;
     let bomb = presentation_bomb();
     assert!(bomb.len() < 2 * 1024 * 1024, "{} bytes", bomb.len());

@@ -6,6 +6,7 @@
 
 mod catalog;
 mod conflicts;
+mod downloads;
 mod fixtures;
 mod inline_reads;
 mod oauth;

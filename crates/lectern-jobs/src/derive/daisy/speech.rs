@@ -101,10 +101,7 @@ fn numbers(line: &str) -> Option<Vec<f64>> {
 }
 
 /// Speaks the book: its sections' MP3 files, by name, and the timings.
-pub(super) fn narrate(
-    book: &Book,
-    cancel: &Cancel,
-) -> Result<(Narration, NamedFiles), String> {
+pub(super) fn narrate(book: &Book, cancel: &Cancel) -> Result<(Narration, NamedFiles), String> {
     let voice = voice(&book.language)
         .ok_or_else(|| format!("no voice speaks the book's language, {}", book.language))?;
     let dir = scratch()?;
