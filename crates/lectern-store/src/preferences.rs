@@ -55,6 +55,19 @@ pub async fn get<'e>(
     }))
 }
 
+/// When the account's preferences were last saved; None if never.
+pub async fn saved_at<'e>(
+    e: impl Executor<'e, Database = Any>,
+    user_account_id: &str,
+) -> Result<Option<Timestamp>, StoreError> {
+    let at: Option<i64> =
+        sqlx::query_scalar("SELECT updated_at FROM account_preferences WHERE user_account_id = $1")
+            .bind(user_account_id)
+            .fetch_optional(e)
+            .await?;
+    Ok(at.map(Timestamp::from_unix))
+}
+
 /// The preferred formats of several accounts that chose one.
 pub async fn formats_of<'e>(
     e: impl Executor<'e, Database = Any>,

@@ -10,7 +10,7 @@ use lectern_domain::catalog::Format;
 use lectern_domain::title_access::{self, ReaderFacts, TitleFacts, Viewer};
 use lectern_store::ReadOn;
 use lectern_store::downloads::{self, Download, DownloadStatus, SubjectKind};
-use lectern_store::{assigned_titles, readers, recommendations, request_locks};
+use lectern_store::{assigned_titles, preferences, readers, recommendations, request_locks};
 
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -154,6 +154,16 @@ async fn check(mut reads: ReadOn<'_>, asked: &Asked<'_>) -> ApiResult<Checked> {
         None => None,
     };
     let subject = asked.subject;
+    let mut reusable_since = asked.now.plus_seconds(-REUSE_SECONDS);
+    if let (Format::Brf, Some(id)) = (subject.format, asked.reader_id) {
+        // Braille is laid out by the reader's preferences when it is packaged: a package made
+        // before they last changed them is not theirs any more. Times are in whole seconds:
+        // one made in the second they were saved counts as made after it, or every request in
+        // that second would queue another.
+        if let Some(saved) = preferences::saved_at(&mut reads, id).await? {
+            reusable_since = reusable_since.max(saved);
+        }
+    }
     let existing = downloads::current(
         &mut reads,
         asked.requester,
@@ -161,7 +171,7 @@ async fn check(mut reads: ReadOn<'_>, asked: &Asked<'_>) -> ApiResult<Checked> {
         subject.kind,
         &subject.id,
         subject.format.as_str(),
-        asked.now.plus_seconds(-REUSE_SECONDS),
+        reusable_since,
     )
     .await?;
     if let (Some(_), Some(r)) = (&existing, reader.as_mut()) {

@@ -161,6 +161,41 @@ async fn formats_made_from_the_epub_download_like_the_librarys_own(backend: Back
     assert_eq!(first_page[24], format!("{:>40}", "#A"));
     assert!(standard.split_terminator("\r\n").all(|l| l.len() <= 40));
     assert_eq!(kept("BRF").await.len(), 2);
+
+    // The member changes to an embosser of 28 cells: their next braille download is a new
+    // package in that layout (and a new download), not the one made for their display. Times
+    // are whole seconds, and a package of the second of the change counts as made after it.
+    let second = lectern_domain::Timestamp::now();
+    while lectern_domain::Timestamp::now() == second {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let (status, body) = call_as(
+        &app,
+        TRUSTED,
+        reqwest::Method::PUT,
+        "/v2/myAccount/preferences",
+        Some(&member),
+        &[
+            ("brailleFormat", "embossable"),
+            ("brailleCellLineWidth", "28"),
+            ("brailleGrade", "uncontracted"),
+            ("useUeb", "true"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let package = fetch(&app, &poll(&app, &brf_path, Some(&member)).await).await;
+    let embossed = entry(&package, |n| n == "book.brf");
+    // A page on paper ends in the braille page's number, at the end of the 28-cell line.
+    let lines: Vec<&str> = embossed.split_terminator("\r\n").collect();
+    assert_eq!(
+        lines.get(24),
+        Some(&format!("{:>28}", "#A").as_str()),
+        "{embossed}"
+    );
+    assert!(embossed.split_terminator("\r\n").all(|l| l.len() <= 28));
+    assert_eq!(downloads_counted(&app, "u-member").await, 3);
+    assert_eq!(kept("BRF").await.len(), 3);
 }
 
 /// The files of a package, by name.
