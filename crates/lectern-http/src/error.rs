@@ -207,6 +207,11 @@ fn named(problems: &[lectern_domain::invalid::Invalid]) -> Vec<String> {
 
 impl ApiError {
     /// Parameters each well formed that clash with another, sent or stored: one 409 naming each.
+    /// 409 naming the parameter that is at odds with what is stored.
+    pub fn conflicting_param(param: &str, meaning: impl std::fmt::Display) -> Self {
+        ApiError::conflict(format!("Invalid parameter '{param}': {meaning}"))
+    }
+
     pub fn conflicting(problems: &[lectern_domain::invalid::Invalid]) -> Self {
         let mut e = ApiError::conflict(String::new());
         e.messages = named(problems);
@@ -217,7 +222,7 @@ impl ApiError {
 pub type ApiResult<T> = Result<T, ApiError>;
 
 fn collision(param: &str, meaning: &str) -> ApiError {
-    ApiError::conflict(format!("Invalid parameter '{param}': {meaning}"))
+    ApiError::conflicting_param(param, meaning)
 }
 
 /// A store error from a write whose colliding key this endpoint takes under another name (an

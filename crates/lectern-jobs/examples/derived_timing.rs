@@ -2,7 +2,8 @@
 //! how two formats made at once share the machine (docs/benchmarks.md, "Formats made from the
 //! EPUB"): `bench/derived.sh`, or
 //! `cargo run --release -p lectern-jobs --example derived_timing -- novel.txt`
-//! with a plain-text novel whose chapters begin with lines `Chapter N`.
+//! with a plain-text novel whose chapters begin with lines `Chapter N`. With `--epub out.epub`
+//! after it, it only writes the novel's EPUB 3 (`bench/derived_ttfb.sh` imports it).
 
 use std::time::Instant;
 
@@ -23,6 +24,15 @@ fn main() {
         .iter()
         .map(|c| c.text.split_whitespace().count())
         .sum();
+    if let (Some(flag), Some(out)) = (std::env::args().nth(2), std::env::args().nth(3)) {
+        assert_eq!(
+            flag, "--epub",
+            "usage: derived_timing <novel.txt> [--epub out.epub]"
+        );
+        std::fs::write(&out, book(&chapters)).expect("the EPUB is written");
+        println!("{out}: {} chapters, {words} words", chapters.len());
+        return;
+    }
     println!("{path}: {} chapters, {words} words", chapters.len());
     let refreshable = BrailleLayout {
         code: BrailleCode::Ueb,

@@ -131,7 +131,7 @@ async fn files_of(
         .await
         .map_err(ApiError::internal)?
         .ok_or_else(|| {
-            ApiError::bad_param(
+            ApiError::conflicting_param(
                 "format",
                 format!(
                     "title '{service_id}' is made in {format} from its EPUB when first \
@@ -213,6 +213,7 @@ async fn found(state: &AppState, files: &Files) -> ApiResult<Vec<Found>> {
         (status = 400, description = "No such format for this title, or a bad parameter", body = ErrorBody),
         (status = 403, description = "The caller may not have this title's files; messages give each reason", body = ErrorBody),
         (status = 404, description = "No such title for this caller", body = ErrorBody),
+        (status = 409, description = "A format made from the title's EPUB that no download has made yet", body = ErrorBody),
     ),
     security((), ("bearer" = []))
 )]
@@ -286,6 +287,7 @@ pub struct ResourceParams {
         (status = 400, description = "No such format, or a bad speed, or one this file cannot be played at", body = ErrorBody),
         (status = 403, description = "The caller may not have this title's files", body = ErrorBody),
         (status = 404, description = "No such title or resource for this caller", body = ErrorBody),
+        (status = 409, description = "A format made from the title's EPUB that no download has made yet", body = ErrorBody),
     ),
     security((), ("bearer" = []))
 )]

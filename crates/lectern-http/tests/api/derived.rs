@@ -301,7 +301,8 @@ async fn synthesized_audio_streams_and_plays_at_other_speeds(backend: Backend) {
     let list = format!("{base}?api_key={TRUSTED}");
     // Before a download has made it, the answer says how to get it.
     let (status, _, body) = call(&app, &list, Some(&member)).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(body.to_string().contains("'format'"), "{body}");
     assert!(body.to_string().contains("download it"), "{body}");
     let download = format!("/v2/titles/t-pride/DAISY_AUDIO?api_key={TRUSTED}");
     poll(&app, &download, Some(&member)).await;
