@@ -232,6 +232,45 @@ fn a_text_only_daisy_3_is_valid_and_its_references_hold() {
         ]
     );
     assert_eq!(file(&files, "images/image0001.png"), PIXEL_PNG);
+    // The NCX agrees with the DTBook: its navigation points are the headings, nested as the
+    // levels are, and its page targets the print pages, each pointing at the element's par.
+    let ncx = elements(file(&files, "book.ncx"));
+    // A point's label is the first text after it.
+    let points: Vec<(&str, &str)> = ncx
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.name == "navPoint")
+        .map(|(i, e)| {
+            let label = ncx[i..].iter().find(|l| l.name == "text").unwrap();
+            (e.attr("class"), label.text.as_str())
+        })
+        .collect();
+    assert_eq!(
+        points,
+        [
+            ("h1", "Chapter One"),
+            ("h2", "A deeper part"),
+            ("h1", "Chapter Two")
+        ]
+    );
+    let targets: Vec<&str> = ncx
+        .iter()
+        .filter(|e| e.name == "pageTarget")
+        .map(|e| e.attr("value"))
+        .collect();
+    assert_eq!(targets, ["2"]);
+    let heading_refs: Vec<&str> = dtbook
+        .iter()
+        .filter(|e| e.name.len() == 2 && e.name.starts_with('h'))
+        .map(|e| e.attr("smilref"))
+        .collect();
+    let point_refs: Vec<&str> = ncx
+        .iter()
+        .filter(|e| e.name == "content")
+        .map(|e| e.attr("src"))
+        .take(3)
+        .collect();
+    assert_eq!(point_refs, heading_refs);
     // The package lists every file, and names the book's kind.
     let opf = elements(file(&files, "book.opf"));
     let listed: HashSet<&str> = opf
