@@ -15,8 +15,7 @@ use lectern_domain::catalog::artifact::ArtifactStatus;
 use lectern_domain::catalog::{PlaybackSpeed, TitleRecord};
 use lectern_domain::title_access;
 use lectern_jobs::FileError;
-use lectern_jobs::derive::{self, BrailleLayout};
-use lectern_store::preferences;
+use lectern_jobs::derive;
 use lectern_store::speed_variants::{self, VariantStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -60,6 +59,11 @@ struct Found {
     /// Its last-modified time in milliseconds, which is its version: a file replaced within
     /// the second is another.
     modified_ms: i64,
+}
+
+/// The folder a file store key is in.
+fn folder_of(key: &str) -> &str {
+    key.rsplit_once('/').map_or("", |(folder, _)| folder)
 }
 
 /// Where an artifact's files are.
@@ -122,11 +126,12 @@ async fn files_of(
         let folder = artifact
             .file
             .as_deref()
-            .map(|file| file.rsplit_once('/').map_or("", |(f, _)| f).to_owned());
+            .map(|file| folder_of(file).to_owned());
         return Ok((record, Files::Own(folder)));
     }
     let master = artifact.file.as_deref().unwrap_or_default();
-    let layout = braille_layout(state, caller).await?;
+    let reader = caller.user().map(|u| u.user_account_id.as_str());
+    let layout = derive::layout_for(&state.store, reader, format).await?;
     let made = derive::made_resources(&state.files, service_id, format, master, &layout)
         .await
         .map_err(ApiError::internal)?
@@ -140,15 +145,6 @@ async fn files_of(
             )
         })?;
     Ok((record, Files::Made(made)))
-}
-
-/// The caller's braille layout, as their downloads are made in.
-async fn braille_layout(state: &AppState, caller: &Caller) -> ApiResult<BrailleLayout> {
-    let Some(user) = caller.user() else {
-        return Ok(BrailleLayout::STANDARD);
-    };
-    let preferences = preferences::get(state.store.reads(), &user.user_account_id).await?;
-    Ok(BrailleLayout::of_reader(preferences.as_ref()))
 }
 
 /// The files, listed with their sizes and times, in the order of their names.
@@ -176,7 +172,7 @@ async fn found(state: &AppState, files: &Files) -> ApiResult<Vec<Found>> {
             // A made format's files are in two folders at most (its own, the narration's).
             let folders: std::collections::BTreeSet<String> = named
                 .iter()
-                .map(|(_, key)| key.rsplit_once('/').map_or("", |(f, _)| f).to_owned())
+                .map(|(_, key)| folder_of(key).to_owned())
                 .collect();
             let mut stored = std::collections::HashMap::new();
             for folder in folders {

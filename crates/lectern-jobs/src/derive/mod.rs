@@ -41,6 +41,21 @@ pub fn make(
     }
 }
 
+/// The braille layout `format` is made in for `reader`: their preferences (code, grade,
+/// display or embosser and its line) for BRF, the standard for a guest, a reader who set none,
+/// and every other format, which has no layout (and so costs no query).
+pub async fn layout_for(
+    store: &lectern_store::Store,
+    reader: Option<&str>,
+    format: Format,
+) -> Result<BrailleLayout, lectern_store::StoreError> {
+    let (Some(id), Format::Brf) = (reader, format) else {
+        return Ok(BrailleLayout::STANDARD);
+    };
+    let preferences = lectern_store::preferences::get(store.reads(), id).await?;
+    Ok(BrailleLayout::of_reader(preferences.as_ref()))
+}
+
 /// A scratch folder for a tool's files, removed when dropped.
 fn scratch() -> Result<tempfile::TempDir, String> {
     tempfile::Builder::new()

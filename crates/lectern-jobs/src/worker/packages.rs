@@ -5,10 +5,10 @@ use std::time::Duration;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::{Artifact, Format};
 use lectern_store::downloads::{self, Download, PackageKind, SubjectKind};
-use lectern_store::{Store, accounts, periodicals, preferences, sites, titles};
+use lectern_store::{Store, accounts, periodicals, sites, titles};
 
 use super::{Held, InHand, lease_start};
-use crate::derive::{self, BrailleLayout};
+use crate::derive;
 use crate::files::FileStore;
 use crate::notice::Notice;
 use crate::package;
@@ -69,7 +69,9 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<(String,
         .file
         .as_deref()
         .ok_or_else(|| format!("the {format} artifact has no file"))?;
-    let layout = braille_layout(store, d.user_account_id.as_deref(), format).await?;
+    let layout = derive::layout_for(store, d.user_account_id.as_deref(), format)
+        .await
+        .map_err(|e| e.to_string())?;
     let originals = if artifact.derived {
         derive::made_files(files, &d.subject, format, source_key, &layout).await?
     } else {
@@ -115,22 +117,6 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<(String,
     let partial_md5 = lectern_domain::kosync::partial_md5(&bytes);
     files.put(&key, bytes).await.map_err(|e| e.to_string())?;
     Ok((key, partial_md5))
-}
-
-/// How a braille download is made and laid out: as the reader's preferences say (their code,
-/// grade, display or embosser and its line), the standard for a guest or a reader who set none.
-async fn braille_layout(
-    store: &Store,
-    reader: Option<&str>,
-    format: Format,
-) -> Result<BrailleLayout, String> {
-    let (Some(id), Format::Brf) = (reader, format) else {
-        return Ok(BrailleLayout::STANDARD);
-    };
-    let preferences = preferences::get(store.reads(), id)
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(BrailleLayout::of_reader(preferences.as_ref()))
 }
 
 /// The artifact's files, each with its name in the package: the one file, or every file of a
