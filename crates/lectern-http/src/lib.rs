@@ -26,6 +26,7 @@ mod popular_lists;
 mod reading_activity;
 mod recommendations;
 mod refusals;
+mod sign_in;
 pub mod state;
 pub mod title_index;
 mod titles;

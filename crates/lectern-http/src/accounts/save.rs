@@ -1,10 +1,10 @@
 //! Writing an account, the same for both doors: the password hashed off the async threads, the
 //! row and what goes with it in the caller's transaction, and a changed password ending the
-//! account's refresh tokens.
+//! account's tokens and its KOReader sync key.
 
 use lectern_domain::account::fields::Prepared;
 use lectern_domain::secret::hash_password;
-use lectern_store::{Transaction, accounts, oauth};
+use lectern_store::{Transaction, accounts};
 
 use crate::error::{ApiError, ApiResult, collided_as};
 
@@ -42,7 +42,7 @@ pub async fn save(
     };
     written.map_err(|e| collided_as(e, prepared.user_name_param))?;
     if hash.is_some() && write == Write::Update {
-        oauth::revoke_tokens_of(tx, &account.user_account_id).await?;
+        accounts::end_credentials(tx, &account.user_account_id).await?;
     }
     Ok(())
 }

@@ -46,11 +46,38 @@ pub struct Subject {
     pub format: Format,
 }
 
+/// Whether a request may start a package, or only look at one asked for before.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Asking {
+    /// The API's `GET`, an app following an acquisition link, a posted form: a package is
+    /// queued (and counted) when there is none.
+    Start,
+    /// A page's `GET` (which a link on another site can make a signed-in browser send) and any
+    /// `HEAD` (which apps send to learn a file's name): nothing is queued or counted; with no
+    /// package asked for, a 404 that says so (`NOT_REQUESTED`).
+    Look,
+}
+
+impl Asking {
+    /// What a request of the API's or an app's door may do: a `HEAD` only looks.
+    pub fn by(method: &axum::http::Method) -> Asking {
+        if method == axum::http::Method::HEAD {
+            Asking::Look
+        } else {
+            Asking::Start
+        }
+    }
+}
+
+/// The key of the 404 a look answers when no package has been asked for.
+pub const NOT_REQUESTED: &str = "NOT_REQUESTED";
+
 pub async fn request(
     state: &AppState,
     caller: &Caller,
     who: &CatalogViewer,
     subject: Subject,
+    asking: Asking,
 ) -> ApiResult<Response> {
     let reader_id = reader(state, caller, who).await?.map(|r| r.user_account_id);
     let requester = match caller.user() {
@@ -70,9 +97,16 @@ pub async fn request(
     // for over a second (`docs/benchmarks.md`, "Mixed load"). A refusal needs no lock either:
     // what a concurrent request changes only adds to what refuses.
     let first = check(ReadOn::Reads(state.store.reads()), &asked).await?;
-    let download = match first.existing {
-        Some(d) => d,
-        None => queue_once(state, &asked).await?,
+    let download = match (first.existing, asking) {
+        (Some(d), _) => d,
+        (None, Asking::Start) => queue_once(state, &asked).await?,
+        (None, Asking::Look) => {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                NOT_REQUESTED,
+                "No package of this format has been asked for: ask for one to start it",
+            ));
+        }
     };
     match (download.status, &download.object_key) {
         (DownloadStatus::Ready, Some(key)) => available(state, key).await,

@@ -7,7 +7,8 @@ mod flow;
 mod signing;
 
 pub use flow::{
-    DownloadParams, Subject, accepted, available, check_reader_sees, parse_format, request,
+    Asking, DownloadParams, NOT_REQUESTED, Subject, accepted, available, check_reader_sees,
+    parse_format, request,
 };
 pub use signing::signed_url;
 

@@ -1,16 +1,13 @@
 //! Who is syncing: `x-auth-user` (a user name) and `x-auth-key` (the MD5 of the sync key the
-//! reader typed), checked with the sign-in throttle of every other door.
+//! reader typed), checked by the sign-in service every door shares (`crate::sign_in`).
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use lectern_domain::account::Account;
-use lectern_domain::kosync::sync_key_hash_of_sent;
-use lectern_domain::secret::constant_time_eq;
-use lectern_store::{accounts, kosync};
 use serde_json::json;
 
-use crate::oauth::ClientAddress;
+use crate::sign_in::{self, ClientAddress, Secret, SignIn};
 use crate::state::AppState;
 
 /// An answer in the reference server's error shape, `{code, message}`, which KOReader shows.
@@ -86,32 +83,18 @@ pub async fn reader(
             "Enter your user name and sync key in KOReader's progress sync",
         ));
     };
-    if state.limits.check_sign_in(user, &from.0).await.is_err() {
-        return Err(KosyncError(
+    match sign_in::check(state, user, Secret::SyncKey(sent), from).await? {
+        SignIn::Ok(account) => Ok(*account),
+        SignIn::TooManyAttempts(_) => Err(KosyncError(
             StatusCode::TOO_MANY_REQUESTS,
             2001,
             "Too many failed sign-ins; try again later".into(),
-        ));
-    }
-    let account = accounts::credentials(state.store.reads(), user)
-        .await?
-        .map(|(account, _)| account);
-    let kept = match &account {
-        Some(a) => kosync::key_hash(state.store.reads(), &a.user_account_id).await?,
-        None => None,
-    };
-    let matches = kept
-        .is_some_and(|k| constant_time_eq(k.as_bytes(), sync_key_hash_of_sent(sent).as_bytes()));
-    match account {
-        Some(a) if matches && a.locked => Err(KosyncError::unauthorized(
+        )),
+        SignIn::Locked => Err(KosyncError::unauthorized(
             "This account is locked; contact your library",
         )),
-        Some(a) if matches => Ok(a),
-        _ => {
-            state.limits.record_sign_in_failure(user, &from.0).await;
-            Err(KosyncError::unauthorized(
-                "The user name or sync key is not right; create a sync key under your library account",
-            ))
-        }
+        SignIn::BadCredentials => Err(KosyncError::unauthorized(
+            "The user name or sync key is not right; create a sync key under your library account",
+        )),
     }
 }

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::auth::{KosyncError, reader};
-use crate::oauth::ClientAddress;
+use crate::sign_in::ClientAddress;
 use crate::state::AppState;
 
 /// KOReader's report, as `api.json`'s `update_progress` sends it.

@@ -16,11 +16,11 @@ use lectern_store::accounts;
 use lectern_store::oauth::{self, Flow, NewToken};
 use url::Url;
 
-use super::credentials::{self, ClientAddress, SignIn};
 use super::pages::{
     ConsentPage, LoginErrors, LoginPage, STYLESHEET_PATH, error_page, html, html_posting_to,
 };
 use crate::conventions::params::Params;
+use crate::sign_in::{self, ClientAddress, Secret, SignIn};
 use crate::state::AppState;
 
 const COOKIE: &str = "lectern_authz";
@@ -233,7 +233,7 @@ pub async fn submit_login(
     if let Some(errors) = LoginErrors::of_blanks(username, &password) {
         return login_page(&state, &client, &flow.csrf_token, username, errors);
     }
-    let account = match credentials::check(&state, username, &password, &from).await {
+    let account = match sign_in::check(&state, username, Secret::Password(&password), &from).await {
         Ok(SignIn::Ok(a)) => a,
         Ok(refused) => {
             let errors = LoginErrors::of_refusal(&refused);

@@ -3,14 +3,12 @@
 
 mod authorize;
 mod client_auth;
-mod credentials;
 mod issue;
 mod pages;
 mod revocations;
 mod token;
 mod token_error;
 
-pub(crate) use credentials::{ClientAddress, SignIn, check as check_credentials};
 pub(crate) use pages::{LoginErrors, html_with_policy};
 pub(crate) use token::grant_as;
 pub(crate) use token::new_sign_in;

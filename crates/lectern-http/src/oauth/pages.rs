@@ -4,7 +4,7 @@ use askama::Template;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use super::credentials::SignIn;
+use crate::sign_in::SignIn;
 
 pub const STYLESHEET_PATH: &str = "/oauth/assets/lectern.css";
 

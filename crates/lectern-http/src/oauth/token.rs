@@ -14,11 +14,11 @@ use lectern_store::oauth::{
 use lectern_store::{Transaction, accounts, partner_identities};
 
 use super::client_auth;
-use super::credentials::{self, ClientAddress, SignIn};
 use super::issue::{TokenResponse, issue, issue_pair};
 use super::token_error::TokenError;
 use crate::accounts::partner_identity::Refused;
 use crate::conventions::params::Params;
+use crate::sign_in::{self, ClientAddress, Secret, SignIn};
 use crate::state::AppState;
 
 /// Form fields of a token request (application/x-www-form-urlencoded).
@@ -196,7 +196,7 @@ async fn password_grant(
     }
     let user_name = field(params, "username")?.ok_or_else(|| missing("username"))?;
     let password = field(params, "password")?.ok_or_else(|| missing("password"))?;
-    let account = match credentials::check(state, user_name, password, from).await? {
+    let account = match sign_in::check(state, user_name, Secret::Password(password), from).await? {
         SignIn::Ok(a) => a,
         SignIn::BadCredentials => return Err(TokenError::new("invalid_grant", "Bad credentials")),
         SignIn::TooManyAttempts(wait) => return Err(TokenError::too_many_attempts(wait)),

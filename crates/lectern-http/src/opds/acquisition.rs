@@ -9,14 +9,15 @@
 use std::time::{Duration, Instant};
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use lectern_domain::title_access::UsageRestriction;
 
 use super::site::{OpdsAsk, OpdsSite};
+use crate::downloads::Asking;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::titles::download::download_title;
+use crate::titles::download::title_download;
 use crate::titles::{CatalogViewer, visible_title};
 
 /// How long a follow waits for its package: under the 30 s an app's request commonly waits.
@@ -25,9 +26,12 @@ const POLL: Duration = Duration::from_millis(250);
 
 pub async fn acquire(
     State(state): State<AppState>,
+    method: Method,
     Path((site_id, service_id, format)): Path<(String, String, String)>,
     ask: OpdsAsk,
 ) -> ApiResult<Response> {
+    // KOReader sends a HEAD first to learn the file's name: it neither queues nor counts.
+    let asking = Asking::by(&method);
     let site = OpdsSite::named(&state, &site_id).await?;
     let started = Instant::now();
     // Resolved once: a Basic sign-in is a password check, not to be repeated every poll.
@@ -40,13 +44,8 @@ pub async fn acquire(
         }
     }
     loop {
-        let answer = download_title(
-            State(state.clone()),
-            caller.clone(),
-            Path((service_id.clone(), format.clone())),
-        )
-        .await?;
-        if answer.status() != StatusCode::ACCEPTED {
+        let answer = title_download(&state, &caller, &service_id, &format, asking).await?;
+        if answer.status() != StatusCode::ACCEPTED || asking == Asking::Look {
             return Ok(answer);
         }
         if started.elapsed() + POLL > PACKAGE_WAIT {

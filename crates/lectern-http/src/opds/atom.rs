@@ -198,11 +198,7 @@ fn publication_entry(out: &mut String, p: &Publication) {
         );
     }
     for a in &p.acquisitions {
-        let rel = if a.open_access {
-            "http://opds-spec.org/acquisition/open-access"
-        } else {
-            "http://opds-spec.org/acquisition/borrow"
-        };
+        let rel = a.rel();
         let _ = write!(
             out,
             r#"<link rel="{rel}" href="{}" type="{}" title="{}">"#,

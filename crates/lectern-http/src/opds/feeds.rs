@@ -78,7 +78,8 @@ async fn site_root_of(state: &AppState, site: &OpdsSite, ask: &OpdsAsk) -> ApiRe
         count: None,
     };
     let mut navigation = vec![entry(
-        "New arrivals",
+        // Not "New arrivals": libraries keep popular lists by that name, which the root lists too.
+        "Recently added",
         "/new",
         Leads::Acquisition,
         "http://opds-spec.org/sort/new",
@@ -109,19 +110,27 @@ async fn site_root_of(state: &AppState, site: &OpdsSite, ask: &OpdsAsk) -> ApiRe
             "Titles by the book trade's subject headings",
         ),
         // A guest who opens it is asked to sign in (401 with the authentication document).
+        // An entry like the others (KOReader before v2026.07 opens only `subsection` entries),
+        // and the feed's `shelf` link for apps that look for one.
         entry(
             "My shelf",
             "/shelf",
             Leads::Navigation,
-            "http://opds-spec.org/shelf",
+            "subsection",
             "Your reading lists, assigned titles, documents and downloads",
         ),
     ]);
+    let mut links = site_links(site, "");
+    links.push(FeedLink::to(
+        "http://opds-spec.org/shelf",
+        site.url("/shelf"),
+        Leads::Navigation,
+    ));
     let feed = Feed {
         id: site.url(""),
         title: site.site.name.clone(),
         updated: Timestamp::now().to_string(),
-        links: site_links(site, ""),
+        links,
         navigation,
         ..Feed::empty()
     };
@@ -146,7 +155,7 @@ pub async fn new_arrivals(
     let site = OpdsSite::named(&state, &site_id).await?;
     let asked = Titles {
         path: "/new".to_owned(),
-        title: "New arrivals".to_owned(),
+        title: "Recently added".to_owned(),
         filters: TitleFilters::default(),
         order: (TitleSort::DateAdded, Direction::Desc),
     };

@@ -199,10 +199,22 @@ pub struct Acquisition {
     pub href: String,
     pub media_type: &'static str,
     pub title: String,
-    /// `open-access` for titles anyone may have (public domain, Creative Commons), `borrow`
-    /// for the rest.
+    /// `open-access` for titles anyone may have (public domain, Creative Commons).
     pub open_access: bool,
     /// Why this reader may not have it, as `titleAccessAlerts` says; the link then answers 403
     /// with the same reasons.
     pub refused_because: Option<String>,
+}
+
+impl Acquisition {
+    /// The link's relation in both renderings. A download is not a loan: nothing is lent or
+    /// returned, so the rest is plain `acquisition`, never `acquisition/borrow`, which KOReader
+    /// shows as a disabled "Borrow" button (`docs/opds.md`).
+    pub fn rel(&self) -> &'static str {
+        if self.open_access {
+            "http://opds-spec.org/acquisition/open-access"
+        } else {
+            "http://opds-spec.org/acquisition"
+        }
+    }
 }

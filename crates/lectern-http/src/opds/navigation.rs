@@ -141,7 +141,10 @@ fn subject(title: String, href: String, count: u64) -> NavEntry {
         href,
         leads: Leads::Acquisition,
         rel: "subsection",
-        summary: Some(format!("{count} titles")),
+        summary: Some(match count {
+            1 => "1 title".to_owned(),
+            n => format!("{n} titles"),
+        }),
         count: Some(count),
     }
 }

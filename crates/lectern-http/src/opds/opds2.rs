@@ -137,11 +137,7 @@ pub fn publication(p: &Publication) -> Value {
         .acquisitions
         .iter()
         .map(|a| {
-            let rel = if a.open_access {
-                "http://opds-spec.org/acquisition/open-access"
-            } else {
-                "http://opds-spec.org/acquisition/borrow"
-            };
+            let rel = a.rel();
             let mut o =
                 json!({ "rel": rel, "href": a.href, "type": a.media_type, "title": a.title });
             if a.refused_because.is_some() {
@@ -155,9 +151,13 @@ pub fn publication(p: &Publication) -> Value {
         .iter()
         .map(|i| {
             let mut o = json!({ "href": i.href, "type": i.media_type, "width": i.width, "height": i.height });
-            if i.thumbnail {
-                o["rel"] = json!("http://opds-spec.org/image/thumbnail");
-            }
+            // Both sizes say which they are: KOReader takes an image without a `rel` for
+            // neither, and shows no cover.
+            o["rel"] = json!(if i.thumbnail {
+                "http://opds-spec.org/image/thumbnail"
+            } else {
+                "http://opds-spec.org/image"
+            });
             o
         })
         .collect();

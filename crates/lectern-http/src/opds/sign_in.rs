@@ -3,7 +3,6 @@
 //! HTTP Basic credentials sent with every request (KOReader, Librera).
 
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::{Path, Request, State};
@@ -11,17 +10,15 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
-use lectern_store::accounts;
 use lectern_store::oauth::AccessToken;
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 
 use super::site::OpdsSite;
 use crate::conventions::params::Params;
 use crate::conventions::token_cache::SignedIn;
-use crate::conventions::ttl_cache::TtlCache;
 use crate::error::{ApiError, ApiResult};
-use crate::oauth::{ClientAddress, SignIn, TokenError, check_credentials, grant_as};
+use crate::oauth::{TokenError, grant_as};
+use crate::sign_in::{self, ClientAddress, Secret, SignIn};
 use crate::state::AppState;
 
 pub const MEDIA_TYPE: &str = "application/opds-authentication+json";
@@ -177,59 +174,14 @@ fn token_params(headers: &HeaderMap, body: &[u8]) -> Result<Params, TokenError> 
     Ok(params)
 }
 
-/// Basic credentials a node checked, for a few minutes: apps that sign in this way send the
-/// password with every request, and checking an argon2 hash each time would cost tens of
-/// milliseconds and 19 MiB a request. Keyed by a keyed hash of the name and password (the key
-/// is this process's), holding the password hash they matched: a changed password or a lock
-/// is seen at the next request, which reads the account anyway.
-pub struct BasicSignIns {
-    cache: TtlCache<Arc<str>>,
-    key: [u8; 32],
-}
-
-impl Default for BasicSignIns {
-    fn default() -> Self {
-        let mut key = [0u8; 32];
-        getrandom::fill(&mut key).expect("the system's random numbers");
-        BasicSignIns {
-            cache: TtlCache::new(Duration::from_secs(300), 10_000),
-            key,
-        }
-    }
-}
-
-impl BasicSignIns {
-    fn key_of(&self, user: &str, password: &str) -> String {
-        let mut h = Sha256::new();
-        h.update(self.key);
-        h.update(user.as_bytes());
-        h.update([0]);
-        h.update(password.as_bytes());
-        hex::encode(h.finalize())
-    }
-}
-
-fn basic_sign_ins() -> &'static BasicSignIns {
-    static SIGN_INS: OnceLock<BasicSignIns> = OnceLock::new();
-    SIGN_INS.get_or_init(BasicSignIns::default)
-}
-
-/// The reader HTTP Basic credentials name, checked as the password grant checks them.
+/// The reader HTTP Basic credentials name, checked by the sign-in service as every door's are.
 pub async fn basic_session(
     state: &AppState,
     site: &OpdsSite,
     (user, password): (&str, &str),
     from: &ClientAddress,
 ) -> ApiResult<Arc<SignedIn>> {
-    let remembered = basic_sign_ins();
-    let key = remembered.key_of(user, password);
-    let found = accounts::credentials(state.store.reads(), user).await?;
-    if let (Some(seen), Some((account, Some(hash)))) = (remembered.cache.recall(&key), &found)
-        && *seen == **hash
-    {
-        return session(site, account.clone());
-    }
-    let account = match check_credentials(state, user, password, from).await? {
+    let account = match sign_in::check(state, user, Secret::Password(password), from).await? {
         SignIn::Ok(a) => *a,
         SignIn::BadCredentials => {
             return Err(ApiError::unauthorized(
@@ -248,21 +200,10 @@ pub async fn basic_session(
             ));
         }
     };
-    if let Some((_, Some(hash))) = &found {
-        let generation = remembered.cache.generation();
-        remembered
-            .cache
-            .remember(&key, generation, Arc::from(hash.as_str()));
-    }
     session(site, account)
 }
 
 fn session(site: &OpdsSite, account: lectern_domain::account::Account) -> ApiResult<Arc<SignedIn>> {
-    if account.locked {
-        return Err(ApiError::forbidden(
-            "This account is locked; contact your library",
-        ));
-    }
     Ok(Arc::new(SignedIn {
         // A sign-in by credentials lasts the request; this token record is never stored.
         token: AccessToken {

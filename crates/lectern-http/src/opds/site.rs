@@ -21,7 +21,7 @@ use super::sign_in::basic_session;
 use crate::conventions::caller::{Caller, session_for};
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::oauth::ClientAddress;
+use crate::sign_in::ClientAddress;
 use crate::state::AppState;
 
 pub struct OpdsSite {

@@ -37,6 +37,7 @@ use crate::titles::CatalogViewer;
 )]
 pub async fn download_edition(
     State(state): State<AppState>,
+    method: axum::http::Method,
     caller: Caller,
     Path((series_id, edition_id, format)): Path<(String, String, String)>,
 ) -> ApiResult<Response> {
@@ -78,5 +79,12 @@ pub async fn download_edition(
         facts,
         format,
     };
-    downloads::request(&state, &caller, &who, subject).await
+    downloads::request(
+        &state,
+        &caller,
+        &who,
+        subject,
+        downloads::Asking::by(&method),
+    )
+    .await
 }

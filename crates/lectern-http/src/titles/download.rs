@@ -1,6 +1,7 @@
 //! `GET /v2/titles/{serviceId}/{format}`: a title's download, packaged for its reader.
 
 use axum::extract::{Path, State};
+use axum::http::Method;
 use axum::response::Response;
 use lectern_domain::catalog::artifact::ArtifactStatus;
 use lectern_store::downloads::SubjectKind;
@@ -9,7 +10,7 @@ use super::record::visible_title;
 use super::viewer::CatalogViewer;
 use crate::conventions::caller::Caller;
 use crate::documents;
-use crate::downloads::{self, Subject};
+use crate::downloads::{self, Asking, Subject};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 
@@ -34,22 +35,34 @@ use crate::state::AppState;
 )]
 pub async fn download_title(
     State(state): State<AppState>,
+    method: Method,
     caller: Caller,
     Path((service_id, format)): Path<(String, String)>,
 ) -> ApiResult<Response> {
-    let format = downloads::parse_format(&format)?;
-    let who = CatalogViewer::of(&state, &caller).await?;
-    let record = match visible_title(&state, &who, &service_id).await {
+    title_download(&state, &caller, &service_id, &format, Asking::by(&method)).await
+}
+
+/// A title's download for the caller: a package started or looked at, as `asking` says.
+pub async fn title_download(
+    state: &AppState,
+    caller: &Caller,
+    service_id: &str,
+    format: &str,
+    asking: Asking,
+) -> ApiResult<Response> {
+    let format = downloads::parse_format(format)?;
+    let who = CatalogViewer::of(state, caller).await?;
+    let record = match visible_title(state, &who, service_id).await {
         Ok(record) => record,
         Err(absent) => {
-            return match documents::owned_document(&state, caller.user(), &service_id).await? {
-                Some(d) => document_download(&state, &d, format).await,
+            return match documents::owned_document(state, caller.user(), service_id).await? {
+                Some(d) => document_download(state, &d, format).await,
                 None => Err(absent),
             };
         }
     };
     let facts = record.facts(who.in_global(&record.site));
-    downloads::check_reader_sees(&state, &caller, &who, &facts).await?;
+    downloads::check_reader_sees(state, caller, &who, &facts).await?;
     match record.offered_artifact(format).as_deref() {
         Some(a) if a.status == ArtifactStatus::Available && a.file.is_some() => {}
         Some(a) if a.status == ArtifactStatus::Available => {
@@ -72,7 +85,7 @@ pub async fn download_title(
         facts,
         format,
     };
-    downloads::request(&state, &caller, &who, subject).await
+    downloads::request(state, caller, &who, subject, asking).await
 }
 
 /// The owner's own document: its EPUB once converted (202 until then), unstamped and uncounted.

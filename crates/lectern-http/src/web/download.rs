@@ -1,6 +1,7 @@
-//! Downloading from a title's page: the form asks for the format as the API's download does
-//! (`GET /v2/titles/{serviceId}/{format}`: the same rules, allowance and package); a package
-//! being prepared has a page of its own that says so, in a live region a little script updates,
+//! Downloading from a title's page: the form (a POST with the page's token) asks for the format
+//! as the API's download does (`GET /v2/titles/{serviceId}/{format}`: the same rules, allowance
+//! and package); a package's page only looks (a GET never starts or counts one), and one
+//! being prepared says so, in a live region a little script updates,
 //! and with a "Check again" button that does the same without it (never a timed refresh, which
 //! WCAG 2.2.1 fails).
 
@@ -15,9 +16,10 @@ use super::forms::Posted;
 use super::render::{Chrome, Section, page, see_other};
 use super::session::Here;
 use crate::downloads::parse_format;
+use crate::downloads::{Asking, NOT_REQUESTED};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::titles::download::download_title;
+use crate::titles::download::title_download;
 
 #[derive(Template)]
 #[template(path = "web/download.html")]
@@ -26,9 +28,14 @@ struct PackagePage<'a> {
     title: &'a str,
     title_href: &'a str,
     format: &'static str,
+    format_code: &'static str,
     /// The file's address once it is ready.
     file: Option<String>,
+    /// Whether a package has been asked for; if not, the page offers the form that asks.
+    asked: bool,
     here: &'a str,
+    /// Where the form that starts a package posts.
+    start: &'a str,
 }
 
 /// `POST /{site}/titles/{serviceId}/download`: a ready package is the file straight away;
@@ -48,10 +55,12 @@ pub async fn start(
         .filter(|f| !f.is_empty())
         .ok_or_else(|| ApiError::bad_param("format", "choose the format to download"))?;
     let format = parse_format(format)?;
-    let answer = download_title(
-        State(state.clone()),
-        visitor.caller.clone(),
-        Path((service_id.clone(), format.as_str().to_owned())),
+    let answer = title_download(
+        &state,
+        &visitor.caller,
+        &service_id,
+        format.as_str(),
+        Asking::Start,
     )
     .await?;
     let status_page = format!(
@@ -75,26 +84,36 @@ pub async fn status(
 ) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
     let format = parse_format(&format)?;
-    let answer = download_title(
-        State(state.clone()),
-        visitor.caller.clone(),
-        Path((service_id.clone(), format.as_str().to_owned())),
+    // A GET only looks: a link on another site can make a signed-in browser send one, and it
+    // must not spend the reader's allowance. The title page's form (a POST) starts a package.
+    let answer = match title_download(
+        &state,
+        &visitor.caller,
+        &service_id,
+        format.as_str(),
+        Asking::Look,
     )
-    .await?;
+    .await
+    {
+        Err(e) if e.key == NOT_REQUESTED => None,
+        answer => Some(answer?),
+    };
     // The download has checked that the caller may see the title: its record is the cache's.
     let record = state
         .titles
         .record(&state.store, &service_id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("There is no title '{service_id}'")))?;
-    let file = match answer.status() {
-        StatusCode::FOUND => Some(location(&answer)?),
+    let file = match &answer {
+        Some(a) if a.status() == StatusCode::FOUND => Some(location(a)?),
         _ => None,
     };
+    let asked = answer.is_some();
     if wants_json(&headers) {
-        let body = match &file {
-            Some(href) => json!({ "status": "ready", "href": href }),
-            None => json!({ "status": "preparing" }),
+        let body = match (&file, asked) {
+            (Some(href), _) => json!({ "status": "ready", "href": href }),
+            (None, true) => json!({ "status": "preparing" }),
+            (None, false) => json!({ "status": "notRequested" }),
         };
         let mut resp = crate::conventions::json::Json(body).into_response();
         resp.headers_mut()
@@ -111,8 +130,11 @@ pub async fn status(
             title: &record.title,
             title_href: &title_href,
             format: format.display_name(),
+            format_code: format.as_str(),
             file,
+            asked,
             here: &here,
+            start: &format!("{title_href}/download"),
         },
         &visitor,
     ))

@@ -10,7 +10,7 @@ use super::session::{Here, Visitor, WebSite};
 use crate::conventions::caller::Caller;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::oauth::ClientAddress;
+use crate::sign_in::ClientAddress;
 use crate::state::AppState;
 
 /// The fields of a posted form, its token checked and left out.

@@ -17,7 +17,8 @@ use crate::conventions::caller::{Caller, session_for};
 use crate::conventions::cookies;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::oauth::{ClientAddress, grant_as};
+use crate::oauth::grant_as;
+use crate::sign_in::ClientAddress;
 use crate::state::AppState;
 
 const SESSION: &str = "lectern_session";

@@ -13,7 +13,8 @@ use super::forms::Posted;
 use super::render::{Chrome, Section, page, see_other};
 use super::session::{Here, Visitor, WebSite};
 use crate::error::{ApiError, ApiResult};
-use crate::oauth::{LoginErrors, SignIn, check_credentials, new_sign_in};
+use crate::oauth::{LoginErrors, new_sign_in};
+use crate::sign_in::{self, Secret, SignIn};
 use crate::state::AppState;
 
 #[derive(Template)]
@@ -77,7 +78,14 @@ pub async fn submit(State(state): State<AppState>, posted: Posted) -> ApiResult<
     if let Some(errors) = LoginErrors::of_blanks(username, &fields.password) {
         return Ok(form_page(&site, &visitor, username, &next, errors));
     }
-    let account = match check_credentials(&state, username, &fields.password, &here_from).await? {
+    let account = match sign_in::check(
+        &state,
+        username,
+        Secret::Password(&fields.password),
+        &here_from,
+    )
+    .await?
+    {
         SignIn::Ok(a) => a,
         refused => {
             let errors = LoginErrors::of_refusal(&refused);

@@ -430,7 +430,7 @@ async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
             // The account's sign-ins end with the old password, as they do through the API.
             let mut tx = store.begin().await?;
             accounts::set_password_hash(&mut tx, &account.user_account_id, &hash).await?;
-            lectern_store::oauth::revoke_tokens_of(&mut tx, &account.user_account_id).await?;
+            accounts::end_credentials(&mut tx, &account.user_account_id).await?;
             tx.commit().await?;
             println!("Password of {user} changed; its sign-ins are ended.");
         }

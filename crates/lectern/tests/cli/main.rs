@@ -850,7 +850,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
     let (script, out) = run_script(&[commands[21]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
-    assert_eq!(body["metadata"]["title"], "New arrivals", "{out}");
+    assert_eq!(body["metadata"]["title"], "Recently added", "{out}");
     assert!(
         !body["publications"].as_array().unwrap().is_empty(),
         "{out}"

@@ -8,6 +8,7 @@ use reqwest::StatusCode;
 use crate::support::*;
 
 mod documents;
+mod download_visits;
 mod sponsors;
 mod staff;
 mod staff_admin;

@@ -1,0 +1,201 @@
+//! The catalog as KOReader reads it. KOReader's OPDS browser cannot run here, so its rules are
+//! mirrored from its source (koreader/koreader, `plugins/opds.koplugin/opdsbrowser.lua`:
+//! `genItemTableFromCatalog` for Atom, `genItemTableFromCatalog2` and `getItemFromPublication`
+//! for OPDS 2.0), each rule beside the line it mirrors, and the catalog is read through them.
+
+use lectern_store::on_both_stores;
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::support::*;
+
+on_both_stores!(koreader_opens_the_shelf_and_downloads_what_a_reader_may_take);
+
+/// `acquisition_rel = "^http://opds%-spec%.org/acquisition"`.
+const ACQUISITION_PREFIX: &str = "http://opds-spec.org/acquisition";
+/// `borrow_rel`: shown as a disabled "Borrow" button.
+const BORROW: &str = "http://opds-spec.org/acquisition/borrow";
+/// `catalog_rel`: the relations of an entry KOReader opens as a feed.
+const CATALOG_RELS: [&str; 5] = [
+    "subsection",
+    "http://opds-spec.org/subsection",
+    "http://opds-spec.org/crawlable",
+    "http://opds-spec.org/sort/popular",
+    "http://opds-spec.org/sort/new",
+];
+
+/// One item of KOReader's list: a feed it opens, or a book with its buttons.
+#[derive(Debug, Default)]
+struct Item {
+    title: String,
+    /// Where tapping the item goes, for a feed.
+    url: Option<String>,
+    /// Download buttons: (media type, href).
+    downloads: Vec<(String, String)>,
+    /// Disabled "Borrow" buttons.
+    borrows: usize,
+    image: Option<String>,
+    thumbnail: Option<String>,
+}
+
+impl Item {
+    /// `if rel == self.borrow_rel ... elseif rel:match(self.acquisition_rel)`, in both readers.
+    fn take_acquisition(&mut self, rel: &str, media_type: &str, href: &str) {
+        if rel == BORROW {
+            self.borrows += 1;
+        } else if rel.starts_with(ACQUISITION_PREFIX) {
+            self.downloads
+                .push((media_type.to_owned(), href.to_owned()));
+        }
+    }
+}
+
+/// An attribute of an XML start tag, unescaped.
+fn attribute(tag: &str, name: &str) -> Option<String> {
+    let marker = format!(" {name}=\"");
+    let start = tag.find(&marker)? + marker.len();
+    let value = &tag[start..start + tag[start..].find('"')?];
+    Some(value.replace("&amp;", "&").replace("&quot;", "\""))
+}
+
+/// `genItemTableFromCatalog`: an Atom feed's entries.
+fn read_atom(xml: &str) -> Vec<Item> {
+    let mut items = vec![];
+    for entry in xml.split("<entry").skip(1) {
+        let entry = entry.split("</entry>").next().unwrap();
+        let mut item = Item {
+            title: entry
+                .split("<title")
+                .nth(1)
+                .and_then(|t| t.split('>').nth(1))
+                .and_then(|t| t.split('<').next())
+                .unwrap_or_default()
+                .to_owned(),
+            ..Item::default()
+        };
+        for link in entry.split("<link").skip(1) {
+            let tag = link.split('>').next().unwrap();
+            let rel = attribute(tag, "rel");
+            let media_type = attribute(tag, "type").unwrap_or_default();
+            let href = attribute(tag, "href").unwrap_or_default();
+            // `link.type:find(self.catalog_type) and (not link.rel or self.catalog_rel[link.rel])`
+            if media_type.contains("application/atom+xml")
+                && rel.as_deref().is_none_or(|r| CATALOG_RELS.contains(&r))
+            {
+                item.url = Some(href.clone());
+            }
+            let Some(rel) = rel else { continue };
+            match rel.as_str() {
+                "http://opds-spec.org/image/thumbnail" => item.thumbnail = Some(href),
+                "http://opds-spec.org/image" => item.image = Some(href),
+                rel => item.take_acquisition(rel, &media_type, &href),
+            }
+        }
+        items.push(item);
+    }
+    items
+}
+
+/// `genItemTableFromCatalog2`: an OPDS 2.0 feed's navigation and publications.
+fn read_opds2(feed: &Value) -> Vec<Item> {
+    let mut items = vec![];
+    for nav in feed["navigation"].as_array().into_iter().flatten() {
+        // `if nav.title and nav.href and (not rel or rel ~= "self")`
+        if nav["rel"] != "self" {
+            items.push(Item {
+                title: nav["title"].as_str().unwrap().to_owned(),
+                url: nav["href"].as_str().map(str::to_owned),
+                ..Item::default()
+            });
+        }
+    }
+    for publication in feed["publications"].as_array().into_iter().flatten() {
+        let mut item = Item {
+            title: publication["metadata"]["title"]
+                .as_str()
+                .unwrap()
+                .to_owned(),
+            ..Item::default()
+        };
+        for image in publication["images"].as_array().into_iter().flatten() {
+            let href = image["href"].as_str().map(str::to_owned);
+            match image["rel"].as_str() {
+                Some("http://opds-spec.org/image/thumbnail") => item.thumbnail = href,
+                Some("http://opds-spec.org/image") => item.image = href,
+                _ => {}
+            }
+        }
+        for link in publication["links"].as_array().into_iter().flatten() {
+            if let Some(rel) = link["rel"].as_str().filter(|r| *r != "self") {
+                let media_type = link["type"].as_str().unwrap_or_default();
+                item.take_acquisition(rel, media_type, link["href"].as_str().unwrap());
+            }
+        }
+        items.push(item);
+    }
+    items
+}
+
+/// A feed as KOReader fetches it, with the reader's Basic credentials: as OPDS 2.0 (v2026.07
+/// and later ask for it first) or as Atom (before).
+async fn fetch(app: &TestApp, path: &str, opds2: bool) -> Vec<Item> {
+    let mut req = app
+        .get(path)
+        .basic_auth("member@example.org", Some("member-pass-1"));
+    if opds2 {
+        req = req.header(
+            "accept",
+            "application/opds+json, application/atom+xml;profile=opds-catalog, */*",
+        );
+    }
+    let resp = req.send().await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK, "{path}");
+    let body = resp.text().await.unwrap();
+    if opds2 {
+        read_opds2(&serde_json::from_str(&body).unwrap())
+    } else {
+        read_atom(&body)
+    }
+}
+
+async fn koreader_opens_the_shelf_and_downloads_what_a_reader_may_take(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    for opds2 in [false, true] {
+        let root = fetch(&app, "/opds/main", opds2).await;
+        let shelf = root.iter().find(|i| i.title == "My shelf").unwrap();
+        let shelf = shelf
+            .url
+            .as_deref()
+            .unwrap_or_else(|| panic!("KOReader cannot open the shelf (OPDS 2.0: {opds2})"));
+        assert!(shelf.ends_with("/opds/main/shelf"), "{shelf}");
+        let titles: Vec<&str> = root.iter().map(|i| i.title.as_str()).collect();
+        let distinct: std::collections::BTreeSet<&&str> = titles.iter().collect();
+        assert_eq!(distinct.len(), titles.len(), "an entry twice: {titles:?}");
+
+        let fiction = fetch(&app, "/opds/main/categories/Fiction?limit=50", opds2).await;
+        let road = fiction
+            .iter()
+            .find(|i| i.title.starts_with("The Long Road"))
+            .unwrap();
+        assert_eq!(
+            road.borrows, 0,
+            "KOReader shows borrow links disabled: {road:?}"
+        );
+        let (_, epub) = road
+            .downloads
+            .iter()
+            .find(|(t, _)| t == "application/epub+zip")
+            .unwrap_or_else(|| panic!("no EPUB to download: {road:?}"));
+        assert!(road.image.is_some() && road.thumbnail.is_some(), "{road:?}");
+        assert_ne!(road.image, road.thumbnail, "the full-size cover: {road:?}");
+        // KOReader downloads with the same credentials (`checkDownloadFile`).
+        let file = reqwest::Client::new()
+            .get(epub)
+            .basic_auth("member@example.org", Some("member-pass-1"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(file.status(), StatusCode::OK, "{epub}");
+        assert!(file.bytes().await.unwrap().starts_with(b"PK"));
+    }
+}
