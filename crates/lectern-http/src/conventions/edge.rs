@@ -1,7 +1,9 @@
 //! The one layer around the whole application: what every request gets before it is routed and
 //! every answer after, whatever route (or none) served it.
 //!
-//! Before: its request id (kept if sent), and the deprecated `/v2/myaccount` spelling rewritten.
+//! Before: its request id (kept if sent), a path that decodes to a control character refused
+//! (400 naming `path`: no route's segment may hold one), and the deprecated `/v2/myaccount`
+//! spelling rewritten.
 //! After: the caches a write may have made stale start a new generation, a framework error gets
 //! the error envelope, and the request id is echoed.
 //!
@@ -17,7 +19,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use axum::extract::Request;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use tower::{Layer, Service};
 
 use super::stale_after_writes::{self, StaleAfterWrites};
@@ -75,7 +77,13 @@ where
         let ready = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, ready);
         let caches = self.caches.clone();
+        let refused = path_refusal(req.uri().path());
         Box::pin(async move {
+            if let Some(refused) = refused {
+                let mut response = refused.into_response();
+                observe::echo_request_id(&mut response, request_id);
+                return Ok(response);
+            }
             let Ok(response) = inner.call(req).await;
             stale_after_writes::after_answer(&caches, &method, &response);
             let mut response = json_errors::envelope(&method, token_server, response).await;
@@ -83,4 +91,16 @@ where
             Ok(response)
         })
     }
+}
+
+/// A 400 for a path whose percent-decoded segments hold a control character (`%00` in a title's
+/// id), before any route reads them.
+fn path_refusal(path: &str) -> Option<crate::error::ApiError> {
+    if !path.contains('%') {
+        return None;
+    }
+    let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
+    super::params::text_without_controls("path", &decoded)
+        .err()
+        .map(crate::error::ApiError::from)
 }

@@ -70,8 +70,9 @@ impl Params {
         }
     }
 
-    /// Name-value pairs of a query string or a form body. Text that is not UTF-8 once decoded
-    /// is refused, naming the parameter, rather than stored with replacement characters.
+    /// Name-value pairs of a query string or a form body. Text that is not UTF-8 once decoded,
+    /// or that holds a control character, is refused, naming the parameter, rather than stored
+    /// with replacement characters.
     pub fn parse_urlencoded(raw: &[u8]) -> Result<Vec<(String, String)>, NotText> {
         raw.split(|b| *b == b'&')
             .filter(|pair| !pair.is_empty())
@@ -80,8 +81,10 @@ impl Params {
                     Some(i) => (&pair[..i], &pair[i + 1..]),
                     None => (pair, &[][..]),
                 };
-                let name = form_decoded(name).map_err(|lossy| NotText { name: lossy })?;
-                let value = form_decoded(value).map_err(|_| NotText { name: name.clone() })?;
+                let name = form_decoded(name).map_err(|lossy| NotText::utf8(lossy))?;
+                let value = form_decoded(value).map_err(|_| NotText::utf8(name.clone()))?;
+                text_without_controls(&name, &name)?;
+                text_without_controls(&name, &value)?;
                 Ok((name, value))
             })
             .collect()
@@ -98,6 +101,7 @@ impl Params {
             .map_err(|e| ApiError::bad_param("body", format!("is not a JSON object: {e}")))?;
         let mut pairs = Vec::with_capacity(object.len());
         for (name, value) in object {
+            text_without_controls(&name, &name)?;
             let values = match value {
                 serde_json::Value::Array(items) => items,
                 one => vec![one],
@@ -105,7 +109,10 @@ impl Params {
             for value in values {
                 match value {
                     serde_json::Value::Null => {}
-                    serde_json::Value::String(s) => pairs.push((name.clone(), s)),
+                    serde_json::Value::String(s) => {
+                        text_without_controls(&name, &s)?;
+                        pairs.push((name.clone(), s));
+                    }
                     serde_json::Value::Bool(_) | serde_json::Value::Number(_) => {
                         pairs.push((name.clone(), value.to_string()));
                     }
@@ -216,16 +223,50 @@ impl Params {
     }
 }
 
-/// A query or form parameter whose decoded name or value is not UTF-8 text.
+/// A query or form parameter whose decoded name or value is not UTF-8 text, or holds a control
+/// character.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotText {
     /// The parameter's name (with replacement characters where the name itself is not text).
     pub name: String,
+    why: &'static str,
 }
 
 impl NotText {
+    fn utf8(name: String) -> NotText {
+        NotText {
+            name,
+            why: "is not valid UTF-8 text once percent-decoded",
+        }
+    }
+
     pub fn message(&self) -> &'static str {
-        "is not valid UTF-8 text once percent-decoded"
+        self.why
+    }
+}
+
+/// The first control character of `text` that no parameter may hold: NUL and the rest of C0
+/// but tab, line feed and carriage return, and DEL. No field is made of them, PostgreSQL's text
+/// cannot hold a NUL at all (SQLite would keep it), and a name or a password that carries one
+/// is a probe, not a person.
+pub fn control_character(text: &str) -> Option<char> {
+    text.chars()
+        .find(|c| c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r'))
+}
+
+/// Every door's check of a piece of text it was sent (a parameter, a form part, a header, a
+/// Basic credential, a path): a 400 naming `name` when it holds a control character.
+pub fn text_without_controls(name: &str, text: &str) -> Result<(), NotText> {
+    match control_character(text) {
+        None => Ok(()),
+        Some('\0') => Err(NotText {
+            name: name.to_owned(),
+            why: "holds a NUL character, which no text here may",
+        }),
+        Some(_) => Err(NotText {
+            name: name.to_owned(),
+            why: "holds a control character, which no text here may",
+        }),
     }
 }
 
@@ -322,12 +363,23 @@ mod tests {
     }
 
     #[test]
+    fn control_characters_are_refused_by_name_but_lines_and_tabs_are_text() {
+        let refused = Params::parse_urlencoded(b"note=a%00b").unwrap_err();
+        assert_eq!((refused.name.as_str(), refused.message().contains("NUL")), ("note", true));
+        let bell = Params::parse_urlencoded(b"title=a%07b").unwrap_err();
+        assert!(bell.message().contains("control character"), "{bell:?}");
+        assert!(Params::parse_urlencoded(b"na%01me=x").is_err());
+        let lines = Params::parse_urlencoded(b"note=one%0D%0Atwo%09three").unwrap();
+        assert_eq!(lines[0].1, "one\r\ntwo\tthree");
+        let json = Params::parse_json_object(br#"{"note": "a\u0000b"}"#).unwrap_err();
+        assert!(message(json).contains("'note'"));
+    }
+
+    #[test]
     fn text_that_is_not_utf8_is_refused_by_name() {
         assert_eq!(
             Params::parse_urlencoded(b"a=1&name=%ED%A0%80"),
-            Err(NotText {
-                name: "name".into()
-            })
+            Err(NotText::utf8("name".into()))
         );
         assert!(Params::parse_urlencoded(b"na%FFme=x").is_err());
         assert_eq!(

@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 
 use super::record::owner_view;
 use crate::conventions::caller::Caller;
+use crate::conventions::params::text_without_controls;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::partner_drive::MemberToken;
 use crate::state::AppState;
@@ -221,7 +222,10 @@ pub async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> ApiR
             return Err(too_large());
         }
         let text = || {
-            String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::bad_param(&name, "is not text"))
+            let text = String::from_utf8(bytes.to_vec())
+                .map_err(|_| ApiError::bad_param(&name, "is not text"))?;
+            text_without_controls(&name, &text)?;
+            Ok::<_, ApiError>(text)
         };
         match name.as_str() {
             "file" if !bytes.is_empty() => form.file = Some(bytes.to_vec()),

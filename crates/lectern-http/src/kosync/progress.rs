@@ -14,6 +14,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::auth::{KosyncError, reader};
+use crate::conventions::params::text_without_controls;
 use crate::sign_in::ClientAddress;
 use crate::state::AppState;
 
@@ -82,6 +83,16 @@ pub async fn update(
 }
 
 fn checked(r: &Report) -> Result<(), KosyncError> {
+    let texts = [
+        ("document", &r.document),
+        ("progress", &r.progress),
+        ("device", &r.device),
+        ("device_id", &r.device_id),
+    ];
+    for (name, value) in texts {
+        text_without_controls(name, value)
+            .map_err(|e| KosyncError::invalid(format!("'{name}' {}", e.message())))?;
+    }
     if r.document.trim().is_empty() || r.document.len() > 64 {
         return Err(KosyncError::invalid(
             "'document' must be KOReader's name for the file",

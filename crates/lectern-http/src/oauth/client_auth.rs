@@ -9,7 +9,7 @@ use lectern_domain::client::Client;
 use lectern_domain::secret::verify_password;
 
 use super::token_error::TokenError;
-use crate::conventions::params::Params;
+use crate::conventions::params::{Params, text_without_controls};
 use crate::state::AppState;
 
 pub async fn authenticate(
@@ -79,8 +79,14 @@ fn basic_credentials(headers: &HeaderMap) -> Result<Option<(String, String)>, To
             .next()
             .map(|(_, v)| v.into_owned())
     };
-    Ok(Some((
+    let (id, secret) = (
         unescape(id).unwrap_or_default(),
         unescape(secret).unwrap_or_default(),
-    )))
+    );
+    for (name, text) in [("client_id", &id), ("client_secret", &secret)] {
+        text_without_controls(name, text).map_err(|e| {
+            TokenError::new("invalid_request", format!("'{}' {}", e.name, e.message()))
+        })?;
+    }
+    Ok(Some((id, secret)))
 }

@@ -20,6 +20,7 @@ use super::render::{Rendering, answer};
 use super::sign_in::basic_session;
 use crate::conventions::caller::{Caller, session_for};
 use crate::conventions::params::Params;
+use crate::conventions::params::text_without_controls;
 use crate::error::{ApiError, ApiResult};
 use crate::sign_in::ClientAddress;
 use crate::state::AppState;
@@ -178,6 +179,8 @@ fn credentials(headers: &HeaderMap) -> ApiResult<Option<Credentials<'_>>> {
     let decoded = STANDARD.decode(rest.trim()).map_err(|_| unreadable())?;
     let decoded = String::from_utf8(decoded).map_err(|_| unreadable())?;
     let (user, password) = decoded.split_once(':').ok_or_else(unreadable)?;
+    text_without_controls("username", user)?;
+    text_without_controls("password", password)?;
     Ok(Some(Credentials::Basic(
         user.to_owned(),
         password.to_owned(),

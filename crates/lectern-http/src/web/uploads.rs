@@ -9,7 +9,7 @@ use axum::extract::multipart::{MultipartError, MultipartRejection};
 use axum::http::StatusCode;
 use tokio::io::AsyncWriteExt;
 
-use crate::conventions::params::Params;
+use crate::conventions::params::{Params, text_without_controls};
 use crate::error::{ApiError, ApiResult};
 
 /// One uploaded file, on disk.
@@ -119,7 +119,10 @@ async fn read_text(
         }
         bytes.extend_from_slice(&chunk);
     }
-    String::from_utf8(bytes).map_err(|_| ApiError::bad_param(part, "is not text (UTF-8)"))
+    let text =
+        String::from_utf8(bytes).map_err(|_| ApiError::bad_param(part, "is not text (UTF-8)"))?;
+    text_without_controls(part, &text)?;
+    Ok(text)
 }
 
 fn disk(e: std::io::Error) -> ApiError {

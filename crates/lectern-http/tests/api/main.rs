@@ -11,6 +11,7 @@ mod authorization_matrix;
 mod authorize;
 mod catalog_lists;
 mod collection;
+mod control_characters;
 mod conventions;
 mod derived;
 mod documents;

@@ -11,7 +11,7 @@ use axum::response::Response;
 use lectern_store::fixture::directory_csv::{self, DIRECTORY_COLUMNS};
 
 use super::home::memberships_only;
-use crate::conventions::params::Params;
+use crate::conventions::params::{Params, text_without_controls};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::web::forms::{self, FormErrors};
@@ -120,6 +120,7 @@ async fn read_upload(
             }
             file = Some(bytes.to_vec());
         } else if let Ok(text) = String::from_utf8(bytes.to_vec()) {
+            text_without_controls(&name, &text)?;
             fields.push((name, text));
         }
     }
