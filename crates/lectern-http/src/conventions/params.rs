@@ -365,7 +365,10 @@ mod tests {
     #[test]
     fn control_characters_are_refused_by_name_but_lines_and_tabs_are_text() {
         let refused = Params::parse_urlencoded(b"note=a%00b").unwrap_err();
-        assert_eq!((refused.name.as_str(), refused.message().contains("NUL")), ("note", true));
+        assert_eq!(
+            (refused.name.as_str(), refused.message().contains("NUL")),
+            ("note", true)
+        );
         let bell = Params::parse_urlencoded(b"title=a%07b").unwrap_err();
         assert!(bell.message().contains("control character"), "{bell:?}");
         assert!(Params::parse_urlencoded(b"na%01me=x").is_err());

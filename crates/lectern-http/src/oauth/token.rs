@@ -414,14 +414,10 @@ async fn replayed(tx: Transaction) -> TokenError {
     )
 }
 
-/// How many rotations a retry follows to find the sign-in's current pair: a client retrying
-/// within the grace has rotated at most once or twice since.
-const RETRY_HOPS: usize = 8;
-
 /// The retry of a refresh whose answer was lost gets that answer again: the pair the token was
-/// rotated into or, if that pair was itself refreshed since, the sign-in's current pair. Never a
-/// new pair, which would fork the sign-in. When the pair cannot be found again, the retry is
-/// treated as a replay.
+/// rotated into, while that pair is unused. Never a new pair, which would fork the sign-in. A
+/// token whose next pair has itself been refreshed is older than the previous one: its answer
+/// reached someone, so this is a replay (RFC 9700, 4.14.2), and the whole sign-in is revoked.
 async fn answer_retry(
     mut tx: Transaction,
     presented: &str,
@@ -430,47 +426,40 @@ async fn answer_retry(
     now: Timestamp,
 ) -> Result<TokenResponse, TokenError> {
     check_account(&mut tx, &spent.user_account_id).await?;
-    if let Some(tokens) = current_pair(&mut tx, presented, sealed, now).await? {
+    if let Some(tokens) = unused_successor(&mut tx, presented, sealed, now).await? {
         return Ok(tokens);
     }
     oauth::revoke_grant(&mut tx, &spent.grant_id).await?;
     Err(replayed(tx).await)
 }
 
-async fn current_pair(
+/// The pair `presented` was rotated into, if it is still live and unused.
+async fn unused_successor(
     tx: &mut Transaction,
     presented: &str,
-    mut sealed: Option<String>,
+    sealed: Option<String>,
     now: Timestamp,
 ) -> Result<Option<TokenResponse>, TokenError> {
-    let mut holder = presented.to_owned();
-    for _ in 0..RETRY_HOPS {
-        let Some(pair) = sealed.and_then(|s| sealed_pair::open(&holder, &s)) else {
-            return Ok(None);
-        };
-        let Some(link) = oauth::refresh_link(tx, &token_hash(&pair.refresh_token)).await? else {
-            return Ok(None);
-        };
-        if link.revoked != 0 || link.expires_at <= now.unix() {
-            return Ok(None);
-        }
-        if link.used == 0 {
-            let hash = token_hash(&pair.access_token);
-            let Some(expires_at) = oauth::live_access_token_expiry(tx, &hash).await? else {
-                return Ok(None);
-            };
-            return Ok(Some(TokenResponse {
-                access_token: pair.access_token,
-                token_type: "bearer",
-                expires_in: u64::try_from(expires_at - now.unix()).unwrap_or(0),
-                refresh_token: pair.refresh_token,
-                scope: "basic",
-            }));
-        }
-        holder = pair.refresh_token;
-        sealed = link.successor;
+    let Some(pair) = sealed.and_then(|s| sealed_pair::open(presented, &s)) else {
+        return Ok(None);
+    };
+    let Some(link) = oauth::refresh_link(tx, &token_hash(&pair.refresh_token)).await? else {
+        return Ok(None);
+    };
+    if link.revoked != 0 || link.expires_at <= now.unix() || link.used != 0 {
+        return Ok(None);
     }
-    Ok(None)
+    let hash = token_hash(&pair.access_token);
+    let Some(expires_at) = oauth::live_access_token_expiry(tx, &hash).await? else {
+        return Ok(None);
+    };
+    Ok(Some(TokenResponse {
+        access_token: pair.access_token,
+        token_type: "bearer",
+        expires_in: u64::try_from(expires_at - now.unix()).unwrap_or(0),
+        refresh_token: pair.refresh_token,
+        scope: "basic",
+    }))
 }
 
 async fn check_account(tx: &mut Transaction, user_account_id: &str) -> Result<(), TokenError> {
