@@ -74,6 +74,15 @@ fn view(state: &AppState, owner: &Account, a: &Agreement) -> SignedAgreement {
     }
 }
 
+/// The caller's own agreement, as their own door shows it: its `self` is that door, and it has
+/// no `expire` (assistants expire agreements).
+fn own_view(state: &AppState, me: &Account, a: &Agreement) -> SignedAgreement {
+    SignedAgreement {
+        links: vec![Link::new("self", state.v2_url("/myAccount/agreement"))],
+        ..view(state, me, a)
+    }
+}
+
 #[utoipa::path(
     get, path = "/v2/accounts/{userIdentifier}/agreements", tag = "accounts",
     params(
@@ -262,6 +271,28 @@ pub struct MyAgreementParams {
 }
 
 #[utoipa::path(
+    get, path = "/v2/myAccount/agreement", tag = "accounts",
+    params(("api_key" = String, Query, description = "The client's API key")),
+    responses(
+        (status = 200, description = "The agreement the caller signed last", body = SignedAgreement),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 404, description = "The caller has signed no agreement", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn my_agreement(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<SignedAgreement>> {
+    let me = caller.signed_in()?;
+    let rows = agreements::list(state.store.reads(), &me.user_account_id).await?;
+    let latest = rows
+        .first()
+        .ok_or_else(|| ApiError::not_found("You have signed no agreement"))?;
+    Ok(Json(own_view(&state, me, latest)))
+}
+
+#[utoipa::path(
     post, path = "/v2/myAccount/agreement", tag = "accounts",
     params(("api_key" = String, Query, description = "The client's API key"), MyAgreementParams),
     responses(
@@ -298,7 +329,7 @@ pub async fn sign_my_agreement(
         .unwrap_or_else(|| me.user_account_id.clone());
     let agreement = write(&state, None, me, new, &by).await?;
     Ok(Created(
-        state.v2_url("/myAccount"),
-        view(&state, me, &agreement),
+        state.v2_url("/myAccount/agreement"),
+        own_view(&state, me, &agreement),
     ))
 }

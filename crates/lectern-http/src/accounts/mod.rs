@@ -41,7 +41,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
             my_account::create_my_account,
             my_account::update_my_account
         ))
-        .routes(routes!(agreements::sign_my_agreement))
+        .routes(routes!(
+            agreements::my_agreement,
+            agreements::sign_my_agreement
+        ))
         .routes(routes!(
             subscriptions::my_subscription,
             subscriptions::buy_subscription
@@ -94,7 +97,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
             subscriptions::list_subscriptions,
             subscriptions::add_subscription
         ))
-        .routes(routes!(subscriptions::change_subscription))
+        .routes(routes!(
+            subscriptions::get_subscription,
+            subscriptions::change_subscription
+        ))
         .routes(routes!(subscriptions::subscription_types))
         .routes(routes!(pod_queue::proof_queue))
         .routes(routes!(pod_queue::decide_proof))

@@ -306,6 +306,43 @@ pub async fn add_subscription(
 }
 
 #[utoipa::path(
+    get, path = "/v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}", tag = "accounts",
+    params(
+        ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
+        ("subscriptionId" = String, Path, description = "The subscription"),
+        ("api_key" = String, Query, description = "A client key with membership privileges"),
+    ),
+    responses(
+        (status = 200, description = "The subscription (its own `self` link)", body = UserSubscription),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "Not a membership assistant or administrator, or a client key without membership privileges", body = ErrorBody),
+        (status = 404, description = "No such account or subscription for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn get_subscription(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((user_identifier, subscription_id)): Path<(String, String)>,
+) -> ApiResult<Json<UserSubscription>> {
+    let m = managed(&state, &caller, &user_identifier, "read subscriptions").await?;
+    let subscription = subscriptions::get(
+        state.store.reads(),
+        &m.account.user_account_id,
+        &subscription_id,
+    )
+    .await?
+    .ok_or_else(|| {
+        ApiError::not_found(format!(
+            "The account has no subscription '{subscription_id}'"
+        ))
+    })?;
+    Ok(Json(
+        subscription_view(&state, &m.account, &subscription).await?,
+    ))
+}
+
+#[utoipa::path(
     put, path = "/v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}", tag = "accounts",
     params(
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),

@@ -25,7 +25,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
             my_lists::my_lists_deprecated,
             my_lists::create_list_deprecated
         ))
-        .routes(routes!(my_lists::put_subscription))
+        .routes(routes!(
+            my_lists::get_subscription,
+            my_lists::put_subscription
+        ))
         .routes(routes!(my_lists::put_subscription_deprecated))
         .routes(routes!(shared::search_lists))
         .routes(routes!(shared::get_list, shared::update_list))

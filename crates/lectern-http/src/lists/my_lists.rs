@@ -127,6 +127,39 @@ pub struct SubscriptionForm {
 }
 
 #[utoipa::path(
+    get, path = "/v2/myLists/{readingListId}/subscription", tag = "reading lists",
+    params(
+        ("readingListId" = String, Path, description = "The list"),
+        ("api_key" = String, Query, description = "The client key"),
+    ),
+    responses(
+        (status = 200, description = "The list as the caller sees it, with their subscription", body = ListView),
+        (status = 401, description = "No signed-in user", body = ErrorBody),
+        (status = 403, description = "The caller's own list, or a private one", body = ErrorBody),
+        (status = 404, description = "No such list for this caller", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn get_subscription(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(reading_list_id): Path<String>,
+) -> ApiResult<Json<ListView>> {
+    let me = caller.signed_in()?;
+    let found = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
+    refusals::subscription(may_subscribe(me, &found.list, found.right), || {
+        ApiError::not_found(format!("There is no reading list '{reading_list_id}'"))
+    })?;
+    Ok(Json(list_view(
+        &state,
+        me,
+        &found.list,
+        &found.relation,
+        found.right,
+    )))
+}
+
+#[utoipa::path(
     put, path = "/v2/myLists/{readingListId}/subscription", tag = "reading lists",
     params(
         ("readingListId" = String, Path, description = "The list"),

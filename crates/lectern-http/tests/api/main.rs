@@ -30,6 +30,7 @@ mod reader_marks;
 mod reading_lists;
 mod recommendations;
 mod revocations;
+mod self_links;
 mod sign_in_doors;
 mod support;
 mod titles;

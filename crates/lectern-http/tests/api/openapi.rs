@@ -54,6 +54,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("post", "/v2/myLists"),
     ("get", "/v2/mylists"),
     ("post", "/v2/mylists"),
+    ("get", "/v2/myLists/{readingListId}/subscription"),
     ("put", "/v2/myLists/{readingListId}/subscription"),
     ("put", "/v2/mylists/{readingListId}/subscription"),
     ("get", "/v2/lists"),
@@ -68,6 +69,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/v2/organizations/{organizationId}/members"),
     ("post", "/v2/myAccount"),
     ("put", "/v2/myAccount"),
+    ("get", "/v2/myAccount/agreement"),
     ("post", "/v2/myAccount/agreement"),
     ("get", "/v2/myAccount/subscription"),
     ("post", "/v2/myAccount/subscription"),
@@ -98,6 +100,10 @@ const ROUTES: &[(&str, &str)] = &[
     ),
     ("get", "/v2/accounts/{userIdentifier}/subscriptions"),
     ("post", "/v2/accounts/{userIdentifier}/subscriptions"),
+    (
+        "get",
+        "/v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}",
+    ),
     (
         "put",
         "/v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}",

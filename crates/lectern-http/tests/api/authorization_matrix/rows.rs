@@ -318,6 +318,12 @@ fn reader_library() -> Vec<Row> {
             "NYYYYYYYNN",
         ),
         r(
+            "GET /v2/myLists/{readingListId}/subscription",
+            "/v2/myLists/rl-awards/subscription",
+            &[],
+            "NYYYYYYYNN",
+        ),
+        r(
             "PUT /v2/mylists/{readingListId}/subscription",
             "/v2/mylists/rl-awards/subscription",
             &[("enabled", "false")],
@@ -466,6 +472,12 @@ fn own_account() -> Vec<Row> {
         r(
             "POST /v2/myAccount/agreement",
             "/v2/myAccount/agreement?printName=Signed%20by%20{who}",
+            &[],
+            "NYYYYYYYYY",
+        ),
+        r(
+            "GET /v2/myAccount/agreement",
+            "/v2/myAccount/agreement",
             &[],
             "NYYYYYYYYY",
         ),
@@ -655,6 +667,7 @@ fn membership() -> Vec<Row> {
         r("POST /v2/accounts/{userIdentifier}/agreements/{id}/expired", "/v2/accounts/u-student/agreements/{agreement}/expired", &[], "NNNNNYYNNN"),
         r("GET /v2/accounts/{userIdentifier}/subscriptions", "/v2/accounts/u-member/subscriptions", &[], "NNNNNYYNNN").keeping("subscription", "/userSubscriptions/0/subscriptionId"),
         r("POST /v2/accounts/{userIdentifier}/subscriptions", "/v2/accounts/u-student/subscriptions?startDate=2026-01-01&userSubscriptionType=complimentary", &[], "NNNNNYYNNN"),
+        r("GET /v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}", "/v2/accounts/u-member/subscriptions/{membership.subscription}", &[], "NNNNNYYNNN"),
         r("PUT /v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}", "/v2/accounts/u-member/subscriptions/{membership.subscription}?startDate=2026-01-01&userSubscriptionType=complimentary", &[], "NNNNNYYNNN"),
         r("GET /v2/accounts/{userIdentifier}/preferences", "/v2/accounts/u-student/preferences", &[], "NNNNNYYNNN"),
         r("PUT /v2/accounts/{userIdentifier}/preferences", "/v2/accounts/u-student/preferences?showRecommendations=false", &[], "NNNNNYYNNN"),
