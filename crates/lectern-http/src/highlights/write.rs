@@ -21,7 +21,7 @@ use crate::titles::{CatalogViewer, check_visible};
 /// colour and a note. The upstream's clients name the same fields as a range (`startLocation`,
 /// `highlightText`, `annotationNote`, `startPosition` ...), and send where it ends: both
 /// spellings are taken (`docs/decisions.md`, "Upstream names beside ours").
-#[derive(Deserialize, ToSchema)]
+#[derive(Deserialize, ToSchema, Clone)]
 #[serde(rename_all = "camelCase")]
 pub struct HighlightForm {
     /// The title
@@ -89,6 +89,25 @@ impl HighlightForm {
         })
     }
 
+    /// This form over a highlight kept, as a PUT is: what the form leaves out stays as it was
+    /// (EMMA sends only the note, or only the colour).
+    fn over(self, kept: &Highlight) -> Self {
+        let (mark, end) = (&kept.mark, &kept.end);
+        HighlightForm {
+            text: self.text.or_else(|| mark.text.clone()),
+            position: self.position.or(mark.position),
+            progression: self.progression.or(mark.progression),
+            total_progression: self.total_progression.or(mark.total_progression),
+            end_location: self.end_location.or_else(|| end.location.clone()),
+            end_position: self.end_position.or(end.position),
+            end_progression: self.end_progression.or(end.progression),
+            end_total_progression: self.end_total_progression.or(end.total_progression),
+            color: self.color.or(Some(kept.color)),
+            note: self.note.or_else(|| kept.note.clone()),
+            ..self
+        }
+    }
+
     /// The range's end, checked as its start is.
     fn end(&self) -> ApiResult<PassageEnd> {
         if let Some(location) = &self.end_location {
@@ -150,7 +169,7 @@ pub async fn create_highlight(
     params(("api_key" = String, Query, description = "The client key")),
     request_body(content = HighlightForm, content_type = "application/x-www-form-urlencoded"),
     responses(
-        (status = 200, description = "The highlight as changed", body = HighlightView),
+        (status = 200, description = "The highlight as changed: the fields sent replace those kept, and the rest stay", body = HighlightView),
         (status = 400, description = "A bad parameter, named", body = ErrorBody),
         (status = 401, description = "No signed-in user", body = ErrorBody),
         (status = 404, description = "The caller has no highlight there", body = ErrorBody),
@@ -163,17 +182,20 @@ pub async fn update_highlight(
 ) -> ApiResult<Json<HighlightView>> {
     let me = caller.signed_in()?;
     let form: HighlightForm = caller.params.parse()?;
-    let mut highlight = form.into_highlight(Timestamp::now())?;
-    let (service_id, format) = (highlight.mark.service_id.clone(), highlight.mark.format);
+    let now = Timestamp::now();
+    // The form as sent names the highlight (title, format, where it starts) and is checked.
+    let named = form.clone().into_highlight(now)?.mark;
+    let (service_id, format) = (named.service_id, named.format);
     let existing = highlights::highlight_at(
         state.store.reads(),
         &me.user_account_id,
         &service_id,
         format,
-        &highlight.mark.location,
+        &named.location,
     )
     .await?
     .ok_or_else(|| no_highlight(&service_id, format))?;
+    let mut highlight = form.over(&existing).into_highlight(now)?;
     highlight.mark.date_created = existing.mark.date_created;
     if !highlights::update_highlight(
         &mut *state.store.writer().await?,

@@ -307,7 +307,20 @@ async fn highlights_are_created_changed_listed_and_deleted(backend: Backend) {
     let (status, body) = post(&app, "/v2/myHighlights", &token, &form).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(error_message(&body, "CONFLICT").contains("PUT"));
-    // PUT changes it.
+    // PUT changes what it names and keeps the rest, as EMMA sends it: only the colour, then
+    // only the note.
+    let (status, body) = call(
+        &app,
+        reqwest::Method::PUT,
+        "/v2/myHighlights",
+        Some(&token),
+        &[("serviceId", "t-road"), ("location", at), ("color", "pink")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["color"], "pink");
+    assert_eq!(body["note"], "Who are they?", "{body}");
+    assert_eq!(body["text"], "Two travellers", "{body}");
     let (status, body) = call(
         &app,
         reqwest::Method::PUT,
@@ -315,15 +328,17 @@ async fn highlights_are_created_changed_listed_and_deleted(backend: Backend) {
         Some(&token),
         &[
             ("serviceId", "t-road"),
-            ("location", at),
-            ("text", "Two travellers"),
-            ("color", "pink"),
+            ("startLocation", at),
+            ("annotationNote", "The brothers"),
         ],
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["color"], "pink");
-    assert_eq!(body["note"], Value::Null);
+    assert_eq!(body["note"], "The brothers");
+    assert_eq!(
+        (&body["color"], &body["text"]),
+        (&Value::from("pink"), &Value::from("Two travellers"))
+    );
     let (status, body) = call(
         &app,
         reqwest::Method::PUT,
@@ -347,6 +362,7 @@ async fn highlights_are_created_changed_listed_and_deleted(backend: Backend) {
     let (_, body) = get(&app, "/v2/myHighlights?serviceId=t-road", &token).await;
     assert_eq!(body["totalResults"], 1);
     assert_eq!(body["highlights"][0]["color"], "pink");
+    assert_eq!(body["highlights"][0]["note"], "The brothers");
     // Another reader sees none, and cannot change or delete this one.
     let other = app.token_of("sponsor@example.org").await;
     let (_, body) = get(&app, "/v2/myHighlights?serviceId=t-road", &other).await;
