@@ -8,6 +8,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::account::fields::{AccountFields, Door};
 use lectern_domain::ids;
+use lectern_domain::role::Role;
 use lectern_domain::secret::verify_password;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -93,10 +94,15 @@ pub(super) async fn summary(
         .as_ref()
         .map(|o| o.organization_name.clone())
         .or_else(|| me.details.school_name.clone());
+    // Only a student's: Clusive reads any `studentStatus` as "organization member", and a
+    // sponsor who got one was signed in as a student.
+    let is_student = me.has_role(Role::OrganizationMember);
     let student_status =
-        (organization_name.is_some() || me.grade.is_some()).then(|| StudentStatus {
-            organization_name,
-            grade: me.grade.as_deref().map(GradeView::of),
+        (is_student && (organization_name.is_some() || me.grade.is_some())).then(|| {
+            StudentStatus {
+                organization_name,
+                grade: me.grade.as_deref().map(GradeView::of),
+            }
         });
     Ok(MyAccountSummary {
         account,

@@ -331,6 +331,12 @@ async fn a_sign_in_as_clusive_does_it(backend: Backend) {
     let (_, account) = app.my_account(TRUSTED, &member).await;
     assert!(account.as_object().unwrap().contains_key("studentStatus"));
     assert_eq!(account["studentStatus"], Value::Null);
+    // Nor is a teacher a student: Clusive reads any `studentStatus` as "organization member"
+    // and would never ask for the sponsor's members (cast-org/clusive).
+    let sponsor = app.token_of("sponsor@example.org").await;
+    let (_, account) = app.my_account(TRUSTED, &sponsor).await;
+    assert!(account["organizationId"].is_string(), "{account}");
+    assert_eq!(account["studentStatus"], Value::Null, "{account}");
 }
 
 async fn highlights_are_ranges_under_the_upstreams_names(backend: Backend) {
