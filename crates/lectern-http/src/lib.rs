@@ -109,6 +109,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
     }
     let routes = routes
         .fallback(json_errors::no_route)
+        .layer(conventions::compression::layer())
         // Inside the router, so that each request's series is labelled by its route.
         .layer(from_fn_with_state(
             Arc::new(observe::RequestMetrics::default()),

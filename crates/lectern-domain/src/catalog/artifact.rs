@@ -24,7 +24,8 @@ string_enum!(BrailleMusicScoreLayout { BarOverBar = "barOverBar", BarByBar = "ba
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Narrator {
     pub name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Document 3 names it, so it is always written: null when the library did not say.
+    #[serde(default)]
     pub gender: Option<NarratorGender>,
     #[serde(rename = "type")]
     pub kind: NarratorType,

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::artifact::{BrailleType, NarratorType};
+use super::artifact::{BrailleType, NarratorGender, NarratorType};
 use super::speech::voice;
 use super::{Artifact, ArtifactStatus, Format, Narrator, TitleRecord};
 
@@ -76,7 +76,9 @@ fn made_from(master: &Artifact, format: Format) -> Artifact {
     if format.is_audio() {
         a.narrator = Some(Narrator {
             name: "eSpeak NG".to_owned(),
-            gender: None,
+            // The narration speaks in each language's default voice, which is eSpeak NG's
+            // male variant (no `+f` variant is asked for).
+            gender: Some(NarratorGender::Male),
             kind: NarratorType::Tts,
         });
     }

@@ -4,6 +4,7 @@ pub mod aliases;
 pub mod caller;
 pub mod client_cache;
 pub mod collection;
+pub mod compression;
 pub mod cookies;
 pub mod edge;
 pub mod json;

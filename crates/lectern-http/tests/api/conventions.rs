@@ -26,7 +26,58 @@ on_both_stores!(
     unknown_parameters_are_ignored,
     store_failures_answer_without_internals,
     health_and_readiness_answer_without_a_key,
+    text_answers_are_compressed_when_asked,
 );
+
+/// JSON, feeds and pages come gzip- or Brotli-compressed to a client that asks; files do not,
+/// being compressed already.
+async fn text_answers_are_compressed_when_asked(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let asked = [
+        (format!("/v2/titles?api_key={TRUSTED}"), "application/json"),
+        ("/opds/main/new".to_owned(), "application/atom+xml"),
+        ("/main/".to_owned(), "text/html"),
+    ];
+    for (path, media) in asked {
+        let plain = app.get(&path).send().await.unwrap();
+        assert_eq!(plain.headers().get("content-encoding"), None, "{path}");
+        let plain = plain.bytes().await.unwrap();
+        for (encoding, magic) in [("gzip", &[0x1f_u8, 0x8b][..]), ("br", &[][..])] {
+            let resp = app
+                .get(&path)
+                .header("accept-encoding", encoding)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(resp.status(), StatusCode::OK, "{path}");
+            assert!(
+                resp.headers()[CONTENT_TYPE]
+                    .to_str()
+                    .unwrap()
+                    .starts_with(media)
+            );
+            assert_eq!(resp.headers()["content-encoding"], encoding, "{path}");
+            let body = resp.bytes().await.unwrap();
+            assert!(
+                body.starts_with(magic) && body.len() < plain.len(),
+                "{path} {encoding}"
+            );
+        }
+    }
+    // A title's file is a zip already: sent as it is.
+    let token = app.minted_token(TRUSTED, "member@example.org").await;
+    let path = format!("/v2/titles/t-pride/EPUB3?api_key={TRUSTED}");
+    let file = crate::downloads::poll(&app, &path, Some(&token)).await;
+    let resp = app
+        .http
+        .get(&file)
+        .header("accept-encoding", "gzip, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(resp.headers().get("content-encoding"), None);
+}
 
 async fn health_and_readiness_answer_without_a_key(backend: Backend) {
     let app = TestApp::start(backend).await;

@@ -6,7 +6,7 @@ use std::io::Read;
 
 use lectern_store::on_both_stores;
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::downloads::{call, downloads_counted, entry, fetch, poll};
 use crate::support::*;
@@ -57,6 +57,17 @@ async fn formats_made_from_the_epub_download_like_the_librarys_own(backend: Back
             "DAISY_2_AUDIO",
             "DOCX"
         ]
+    );
+    // The made narration says who reads it: eSpeak NG's default (male) voice, by machine.
+    let narrated = pride["artifacts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["format"] == "DAISY_AUDIO")
+        .unwrap();
+    assert_eq!(
+        narrated["narrator"],
+        json!({ "name": "eSpeak NG", "gender": "male", "type": "tts" })
     );
     let (_, _, casa) = call(&app, &get("t-casa"), Some(&member)).await;
     assert_eq!(

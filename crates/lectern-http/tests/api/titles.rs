@@ -437,6 +437,9 @@ async fn the_complete_record_shows_what_the_caller_may_see(backend: Backend) {
         "Headings and a table of contents; no hazards."
     );
     assert_eq!(body["artifacts"][1]["narrator"]["type"], "human");
+    // Document 3 names the narrator's gender: there, null when the library did not say.
+    let narrator = body["artifacts"][1]["narrator"].as_object().unwrap();
+    assert!(narrator.contains_key("gender"), "{narrator:?}");
     assert!(body["artifacts"][0].get("file").is_none());
     // Internal fields are for those who manage the collection.
     assert_eq!(body["titleSource"], Value::Null);
