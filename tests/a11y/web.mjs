@@ -264,8 +264,11 @@ const PAGES = [
     await p.locator('#format').selectOption('BRF');
     await p.locator('#files').setInputFiles({ name: 'walden.brf', mimeType: 'application/octet-stream', buffer: Buffer.from(',WALD5\r\n') });
     await Promise.all([p.waitForURL(/done=accepted/), p.locator('main form button[type="submit"]').click()]);
-    for (let i = 0; i < 60 && !(await p.getByRole('link', { name: /Braille Ready Format/ }).count()); i++) {
-      await p.waitForTimeout(500);
+    // The worker applies the upload; until then the title lists braille only as made from the
+    // EPUB, with no page. Its own file's details are a link once it is the library's.
+    const uploaded = p.getByRole('link', { name: /Braille Ready Format/ });
+    for (const until = Date.now() + 180_000; !(await uploaded.count()); await p.waitForTimeout(500)) {
+      if (Date.now() > until) throw new Error('the uploaded braille file was never applied');
       await p.goto(url('/staff/titles/demo-walden'));
     }
     await p.goto(url('/staff/titles/demo-walden/formats/BRF'));

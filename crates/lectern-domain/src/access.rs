@@ -39,13 +39,17 @@ pub fn membership_management(client: &Client, caller: &Account, site_id: &str) -
 /// only administrators manage (an assistant cannot take over the account that oversees them).
 pub fn account_management(client: &Client, caller: &Account, target: &Account) -> MembershipAccess {
     match membership_management(client, caller, &target.site_id) {
-        MembershipAccess::Allowed
-            if target.has_role(Role::Administrator) && !caller.has_role(Role::Administrator) =>
-        {
+        MembershipAccess::Allowed if !oversees(caller, target.has_role(Role::Administrator)) => {
             MembershipAccess::AdministratorAccount
         }
         other => other,
     }
+}
+
+/// Whether `caller`, who may manage a site's accounts, may manage one that is (or is not) an
+/// administrator's: only administrators manage administrators.
+pub fn oversees(caller: &Account, target_is_administrator: bool) -> bool {
+    !target_is_administrator || caller.has_role(Role::Administrator)
 }
 
 /// Who manages an organization member's assigned titles: the sponsors of the member's

@@ -227,7 +227,11 @@ pub fn complete_record(
         artifacts: r
             .offered()
             .iter()
-            .map(|a| artifact(state, r, a, who.offers_download(r), allows.clone()))
+            // A format made from the EPUB master is not the library's to edit: it has no PUT.
+            .map(|a| {
+                let allows = allows.clone().filter(|_| !a.derived);
+                artifact(state, r, a, who.offers_download(r), allows)
+            })
             .collect(),
         copyright: r.copyright_date.map(|y| y.to_string()),
         copyright_holder: r.copyright_holder.clone(),

@@ -50,6 +50,12 @@ pub enum Section {
 }
 
 impl Chrome {
+    /// Whether this is one of the staff's pages, which their titles say (a staff page of a
+    /// title is not its public page: WCAG 2.4.2).
+    pub fn is_staff_page(&self) -> bool {
+        self.current == Section::Staff
+    }
+
     /// The frame of a page of `site` at `here` (a path with its query, for the way back after
     /// signing in).
     pub fn of(site: &WebSite, visitor: &Visitor, here: &str, current: Section) -> Chrome {

@@ -5,6 +5,7 @@ use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
+use lectern_domain::access::oversees;
 use lectern_domain::role::Role;
 
 use super::account::account_page_path;
@@ -16,7 +17,7 @@ use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, choices};
 use crate::web::render::{Chrome, Section, page, with_query};
-use crate::web::session::WebSite;
+use crate::web::session::{Visitor, WebSite};
 
 #[derive(Template)]
 #[template(path = "web/staff/accounts.html")]
@@ -36,7 +37,7 @@ struct AccountsPage<'a> {
 
 struct AccountRow {
     name: String,
-    href: String,
+    href: Option<String>,
     about: String,
 }
 
@@ -100,7 +101,11 @@ pub async fn find(
         &AccountsPage {
             chrome: &chrome,
             count: count_in_words(found.total_results),
-            accounts: found.items.iter().map(|a| row(&site, a)).collect(),
+            accounts: found
+                .items
+                .iter()
+                .map(|a| row(&site, &visitor, a))
+                .collect(),
             keyword,
             organization,
             roles: role_choices(&role),
@@ -122,7 +127,14 @@ fn count_in_words(n: u64) -> String {
     }
 }
 
-fn row(site: &WebSite, a: &UserAccount) -> AccountRow {
+/// An account found; its name links to its page only for staff who may open that page (an
+/// administrator's account is for administrators).
+fn row(site: &WebSite, visitor: &Visitor, a: &UserAccount) -> AccountRow {
+    let administrator = a.roles.iter().any(|r| r == Role::Administrator.as_str());
+    let opens = visitor
+        .caller
+        .user()
+        .is_some_and(|me| oversees(me, administrator));
     let mut about = vec![
         a.email_address
             .clone()
@@ -140,7 +152,7 @@ fn row(site: &WebSite, a: &UserAccount) -> AccountRow {
         name: format!("{} {}", a.name.first_name, a.name.last_name)
             .trim()
             .to_owned(),
-        href: account_page_path(site, &a.user_account_id),
+        href: opens.then(|| account_page_path(site, &a.user_account_id)),
         about: about.join("; "),
     }
 }

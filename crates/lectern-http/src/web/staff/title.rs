@@ -79,7 +79,7 @@ struct TitlePage<'a> {
     flags: Vec<(&'static str, &'static str, bool)>,
     events: Vec<Event>,
     /// Each format the title has: its name, status and the page of its details.
-    formats: Vec<(&'static str, String, String)>,
+    formats: Vec<(&'static str, String, Option<String>)>,
     waiting: bool,
     catalog: String,
     done: Option<&'static str>,
@@ -299,20 +299,28 @@ async fn title_page(
     ))
 }
 
+/// The title's formats: the library's own, each linked to its details page, and those made from
+/// the EPUB master, which have no page (there is nothing of theirs to edit) and say so.
 fn formats(
     site: &WebSite,
     id: &str,
     record: &TitleCompleteRecord,
-) -> Vec<(&'static str, String, String)> {
+) -> Vec<(&'static str, String, Option<String>)> {
     record
         .artifacts
         .iter()
         .filter_map(|a| {
             let format: Format = a.format.parse().ok()?;
+            let own = a.allows.is_some();
+            let status = if own {
+                a.status.clone()
+            } else {
+                "made from the EPUB master when first asked for".to_owned()
+            };
             Some((
                 format.display_name(),
-                a.status.clone(),
-                artifact_page_path(site, id, format),
+                status,
+                own.then(|| artifact_page_path(site, id, format)),
             ))
         })
         .collect()

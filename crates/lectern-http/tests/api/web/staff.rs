@@ -52,6 +52,15 @@ fn listed(page: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The accounts a results page names without a link to their page, as their `about` lines.
+fn unlinked(page: &str) -> Vec<String> {
+    page.split("<li>")
+        .skip(1)
+        .filter(|s| !s.starts_with("<a ") && s.contains("<span class=\"by\">"))
+        .map(|s| s.split("</li>").next().unwrap().to_owned())
+        .collect()
+}
+
 async fn an_assistant_finds_accounts_and_pages_to_the_end(backend: Backend) {
     let app = TestApp::start(backend).await;
     let b = assistant(&app).await;
@@ -79,6 +88,7 @@ async fn an_assistant_finds_accounts_and_pages_to_the_end(backend: Backend) {
     assert!(found.contains("value=\"stu\""), "the words are kept");
 
     let mut seen = Vec::new();
+    let mut not_theirs = Vec::new();
     let mut path = "/main/staff/accounts".to_owned();
     let first = b.page(&path, StatusCode::OK).await;
     let total: usize = first
@@ -90,6 +100,7 @@ async fn an_assistant_finds_accounts_and_pages_to_the_end(backend: Backend) {
     loop {
         let page = b.page(&path, StatusCode::OK).await;
         seen.extend(listed(&page));
+        not_theirs.extend(unlinked(&page));
         match link(&page, "Next page") {
             Some(next) => {
                 assert!(link(&page, "First page").is_some() || seen.len() <= 10);
@@ -98,7 +109,20 @@ async fn an_assistant_finds_accounts_and_pages_to_the_end(backend: Backend) {
             None => break,
         }
     }
-    assert_eq!(seen.len(), total, "every account, to the end");
+    assert_eq!(
+        seen.len() + not_theirs.len(),
+        total,
+        "every account, to the end"
+    );
+    // Only what the assistant may open is a link: an administrator's account is named alone.
+    assert!(!not_theirs.is_empty(), "the world has an administrator");
+    for row in &not_theirs {
+        assert!(row.to_lowercase().contains("administrator"), "{row}");
+    }
+    for (_, id) in seen.iter().take(12) {
+        b.page(&format!("/main/staff/accounts/{id}"), StatusCode::OK)
+            .await;
+    }
     let unique: BTreeSet<&String> = seen.iter().map(|(_, id)| id).collect();
     assert_eq!(unique.len(), seen.len(), "none twice");
     assert!(total > 10, "more than a page: {total}");

@@ -407,6 +407,33 @@ async fn a_curator_changes_a_format_s_details(backend: Backend) {
         StatusCode::NOT_FOUND,
     )
     .await;
+    // So the title's page links no made format: it says what each is, and every format it
+    // links opens.
+    let title = b.page("/main/staff/titles/t-pride", StatusCode::OK).await;
+    // Its title says what it is for, unlike the public page of the same title (WCAG 2.4.2).
+    assert!(
+        title.contains("<title>Pride and Prejudice: details and files – Staff – "),
+        "{title}"
+    );
+    let public = b.page("/main/titles/t-pride", StatusCode::OK).await;
+    assert!(public.contains("<title>Pride and Prejudice – "), "{public}");
+    assert!(link(&title, "Word (DOCX)").is_none(), "{title}");
+    assert!(
+        title.contains("Word (DOCX) (made from the EPUB master when first asked for)"),
+        "{title}"
+    );
+    let formats = title.split("id=\"formats\"").nth(1).unwrap();
+    let formats = formats.split("</section>").next().unwrap();
+    let linked: Vec<&str> = formats
+        .split("href=\"")
+        .skip(1)
+        .map(|h| h.split('"').next().unwrap())
+        .filter(|h| h.contains("/formats/"))
+        .collect();
+    assert!(linked.len() >= 2, "{formats}");
+    for href in linked {
+        b.page(href, StatusCode::OK).await;
+    }
     b.page(
         "/main/staff/titles/t-pride/formats/MP4",
         StatusCode::NOT_FOUND,
