@@ -39,17 +39,23 @@ pub enum Secret<'a> {
 /// the proxy's too: see `docs/decisions.md`.
 pub struct ClientAddress(pub String);
 
+impl ClientAddress {
+    /// The address of the request these parts are of ("unknown" when served without it).
+    pub fn of(parts: &axum::http::request::Parts) -> std::sync::Arc<str> {
+        parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map_or_else(|| "unknown".into(), |c| c.0.ip().to_string().into())
+    }
+}
+
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddress {
     type Rejection = std::convert::Infallible;
     async fn from_request_parts(
         parts: &mut axum::http::request::Parts,
         _: &S,
     ) -> Result<Self, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-            .map_or_else(|| "unknown".to_owned(), |c| c.0.ip().to_string());
-        Ok(ClientAddress(peer))
+        Ok(ClientAddress(Self::of(parts).to_string()))
     }
 }
 

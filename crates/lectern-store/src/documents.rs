@@ -6,7 +6,7 @@ use lectern_domain::documents::DocumentType;
 use sqlx::{Any, Executor, Row};
 
 use crate::Connection;
-use crate::queue::{JobTable, Lease};
+use crate::queue::{JobTable, Lease, OLDEST_FIRST};
 use crate::{Store, StoreError};
 
 lectern_domain::string_enum!(
@@ -151,6 +151,8 @@ pub async fn claim(
         working: "converting",
         columns: COLUMNS,
         only: "1 = 1",
+        order: OLDEST_FIRST,
+        also_set: "",
     };
     let claimed = crate::queue::claim(store, &jobs, now, stale_before).await?;
     claimed

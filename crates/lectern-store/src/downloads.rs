@@ -32,7 +32,7 @@ pub struct Download {
     pub download_id: String,
     /// The reader it is packaged for; None for a guest.
     pub user_account_id: Option<String>,
-    /// Who polls for it: an account id, or a guest's client key.
+    /// Who polls for it: an account id, or `guest:{client key}:{address}` for a guest.
     pub requester: String,
     pub subject_kind: SubjectKind,
     pub subject: String,
@@ -103,15 +103,36 @@ pub async fn current<'e>(
     row.as_ref().map(read).transpose()
 }
 
-/// Packages this requester is waiting for.
+/// Packages of a lane this requester is waiting for.
 pub async fn in_progress<'e>(
     e: impl Executor<'e, Database = Any>,
     requester: &str,
+    kind: PackageKind,
+) -> Result<u32, StoreError> {
+    let sql = format!(
+        "SELECT COUNT(*) FROM downloads
+         WHERE requester = $1 AND status IN ('queued', 'packaging') AND {}",
+        kind.only()
+    );
+    let n: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(requester)
+        .fetch_one(e)
+        .await?;
+    Ok(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// Packages every requester whose name starts with `prefix` is waiting for (all the guests of
+/// one client key).
+pub async fn in_progress_of_all<'e>(
+    e: impl Executor<'e, Database = Any>,
+    prefix: &str,
 ) -> Result<u32, StoreError> {
     let n: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM downloads WHERE requester = $1 AND status IN ('queued', 'packaging')",
+        "SELECT COUNT(*) FROM downloads
+         WHERE status IN ('queued', 'packaging') AND substr(requester, 1, CAST($2 AS INTEGER)) = $1",
     )
-    .bind(requester)
+    .bind(prefix)
+    .bind(i64::try_from(prefix.chars().count()).unwrap_or(i64::MAX))
     .fetch_one(e)
     .await?;
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
@@ -171,6 +192,118 @@ pub enum PackageKind {
 const AUDIO: &str = "format IN ('DAISY_AUDIO', 'DAISY_2_AUDIO')";
 const NOT_AUDIO: &str = "format NOT IN ('DAISY_AUDIO', 'DAISY_2_AUDIO')";
 
+impl PackageKind {
+    /// The lane a format's packages are made in.
+    pub fn of(format: &str) -> PackageKind {
+        if matches!(format, "DAISY_AUDIO" | "DAISY_2_AUDIO") {
+            PackageKind::Audio
+        } else {
+            PackageKind::Other
+        }
+    }
+
+    fn only(self) -> &'static str {
+        match self {
+            PackageKind::Audio => AUDIO,
+            PackageKind::Other => NOT_AUDIO,
+        }
+    }
+
+    /// Round robin between requesters: a package is ranked by how many of its requester's own
+    /// packages of the lane, still to make or being made, came before it, then by age. Each
+    /// requester's first package comes before anyone's second, so a reader who queued three
+    /// narrations waits for their own, not everyone else for them (`fair_order` is the same
+    /// order, for the wait a 202 estimates).
+    fn fair_order(self) -> &'static str {
+        match self {
+            PackageKind::Audio => {
+                "(SELECT COUNT(*) FROM downloads ahead WHERE ahead.requester = downloads.requester
+                   AND ahead.status IN ('queued', 'packaging')
+                   AND ahead.format IN ('DAISY_AUDIO', 'DAISY_2_AUDIO')
+                   AND (ahead.created_at, ahead.download_id)
+                       < (downloads.created_at, downloads.download_id)), created_at"
+            }
+            PackageKind::Other => {
+                "(SELECT COUNT(*) FROM downloads ahead WHERE ahead.requester = downloads.requester
+                   AND ahead.status IN ('queued', 'packaging')
+                   AND ahead.format NOT IN ('DAISY_AUDIO', 'DAISY_2_AUDIO')
+                   AND (ahead.created_at, ahead.download_id)
+                       < (downloads.created_at, downloads.download_id)), created_at"
+            }
+        }
+    }
+}
+
+/// A package still to make or being made, as the fair order ranks it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Waiting {
+    pub download_id: String,
+    pub requester: String,
+    pub created_at: i64,
+    pub started: bool,
+}
+
+/// The packages of `waiting` (of one lane) in the order the lane's claim takes them: by how
+/// many of the same requester's came before each, then by age and id.
+pub fn fair_order(mut waiting: Vec<Waiting>) -> Vec<Waiting> {
+    waiting.sort_by(|a, b| (a.created_at, &a.download_id).cmp(&(b.created_at, &b.download_id)));
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut ranked: Vec<(usize, Waiting)> = waiting
+        .into_iter()
+        .map(|w| {
+            let rank = seen.entry(w.requester.clone()).or_default();
+            let r = *rank;
+            *rank += 1;
+            (r, w)
+        })
+        .collect();
+    // Stable: within a rank, by age and id as sorted above.
+    ranked.sort_by_key(|(rank, _)| *rank);
+    ranked.into_iter().map(|(_, w)| w).collect()
+}
+
+/// The packages of a lane still to make or being made.
+pub async fn waiting<'e>(
+    e: impl Executor<'e, Database = Any>,
+    kind: PackageKind,
+) -> Result<Vec<Waiting>, StoreError> {
+    let sql = format!(
+        "SELECT download_id, requester, created_at, status FROM downloads
+         WHERE status IN ('queued', 'packaging') AND {}",
+        kind.only()
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_all(e).await?;
+    rows.iter()
+        .map(|r| {
+            Ok(Waiting {
+                download_id: r.try_get("download_id")?,
+                requester: r.try_get("requester")?,
+                created_at: r.try_get("created_at")?,
+                started: r.try_get::<String, _>("status")? == "packaging",
+            })
+        })
+        .collect()
+}
+
+/// How long, in seconds, the last packages of a lane took to make once taken up (the mean of
+/// up to the last 20); None before any was made.
+pub async fn seconds_to_make<'e>(
+    e: impl Executor<'e, Database = Any>,
+    kind: PackageKind,
+) -> Result<Option<f64>, StoreError> {
+    let sql = format!(
+        "SELECT AVG(CAST(ready_at - started_at AS DOUBLE PRECISION)) FROM (
+           SELECT ready_at, started_at FROM downloads
+           WHERE status = 'ready' AND started_at IS NOT NULL AND {}
+           ORDER BY ready_at DESC LIMIT 20) recent",
+        kind.only()
+    );
+    let mean: Option<f64> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .fetch_one(e)
+        .await?;
+    Ok(mean)
+}
+
 pub async fn claim(
     store: &Store,
     kind: PackageKind,
@@ -182,10 +315,9 @@ pub async fn claim(
         key: "download_id",
         working: "packaging",
         columns: COLUMNS,
-        only: match kind {
-            PackageKind::Audio => AUDIO,
-            PackageKind::Other => NOT_AUDIO,
-        },
+        only: kind.only(),
+        order: kind.fair_order(),
+        also_set: ", started_at = COALESCE(started_at, $1)",
     };
     let claimed = crate::queue::claim(store, &jobs, now, stale_before).await?;
     claimed

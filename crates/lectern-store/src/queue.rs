@@ -1,5 +1,6 @@
-//! The job tables' one claim: the oldest queued row, or one whose worker has been silent since
-//! `stale_before` (a node that stopped mid-job), marked as taken. Concurrent workers never claim
+//! The job tables' one claim: the first queued row in the table's order (the oldest, unless it
+//! says otherwise), or one whose worker has been silent since `stale_before` (a node that
+//! stopped mid-job), marked as taken. Concurrent workers never claim
 //! the same row: PostgreSQL skips locked rows, and SQLite has one writer.
 //!
 //! A claim is a lease: it carries an id, and the worker renews `claimed_at` under that id while
@@ -21,7 +22,15 @@ pub(crate) struct JobTable {
     pub columns: &'static str,
     /// Which of the table's jobs this claim takes: a condition on its rows (`1 = 1` for all).
     pub only: &'static str,
+    /// The order jobs are taken in, before the key: `created_at` (first come, first served)
+    /// unless a table says otherwise.
+    pub order: &'static str,
+    /// More columns the claim sets (`, started_at = COALESCE(started_at, $1)`), or none.
+    pub also_set: &'static str,
 }
+
+/// The oldest first.
+pub(crate) const OLDEST_FIRST: &str = "created_at";
 
 /// One claim of one job, renewed with `renew`.
 #[derive(Debug, Clone)]
@@ -74,16 +83,18 @@ pub(crate) async fn claim(
         working,
         columns,
         only,
+        order,
+        also_set,
     } = jobs;
     let lock = crate::dialect::skip_locked(store.backend());
     // A row value, `(a, b) = (SELECT a, b ...)`, so that one statement serves any key.
     let sql = format!(
         "UPDATE {table} SET status = '{working}', claimed_at = $1, lease = $3,
-                            attempts = attempts + 1
+                            attempts = attempts + 1{also_set}
          WHERE ({key}) = (
            SELECT {key} FROM {table}
            WHERE (status = 'queued' OR (status = '{working}' AND claimed_at < $2)) AND ({only})
-           ORDER BY created_at, {key} LIMIT 1 {lock})
+           ORDER BY {order}, {key} LIMIT 1 {lock})
          RETURNING {columns}"
     );
     let lease = Lease {

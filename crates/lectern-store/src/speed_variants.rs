@@ -6,7 +6,7 @@ use lectern_domain::catalog::PlaybackSpeed;
 use lectern_domain::string_enum;
 use sqlx::Row;
 
-use crate::queue::{JobTable, Lease};
+use crate::queue::{JobTable, Lease, OLDEST_FIRST};
 use crate::{Store, StoreError};
 
 string_enum!(
@@ -119,6 +119,8 @@ pub async fn claim(
         working: "making",
         columns: COLUMNS,
         only: "1 = 1",
+        order: OLDEST_FIRST,
+        also_set: "",
     };
     let claimed = crate::queue::claim(store, &jobs, now, stale_before).await?;
     claimed

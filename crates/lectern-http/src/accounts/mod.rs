@@ -98,7 +98,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
             subscriptions::add_subscription
         ))
         .routes(routes!(
-            subscriptions::get_subscription,
+            subscriptions::get_account_subscription,
             subscriptions::change_subscription
         ))
         .routes(routes!(subscriptions::subscription_types))

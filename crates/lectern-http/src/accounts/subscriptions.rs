@@ -320,7 +320,7 @@ pub async fn add_subscription(
     ),
     security(("bearer" = []))
 )]
-pub async fn get_subscription(
+pub async fn get_account_subscription(
     State(state): State<AppState>,
     caller: Caller,
     Path((user_identifier, subscription_id)): Path<(String, String)>,

@@ -19,6 +19,7 @@ use lectern_store::oauth;
 use super::params::Params;
 use super::token_cache::SignedIn;
 use crate::error::{ApiError, ApiResult};
+use crate::sign_in::ClientAddress;
 use crate::state::AppState;
 
 /// Form bodies larger than this are refused before they are read for `api_key`.
@@ -32,6 +33,8 @@ pub struct Caller {
     /// The signed-in user's token and account, or `None` for a guest.
     pub session: Option<Arc<SignedIn>>,
     pub params: Params,
+    /// The address the request came from: a guest's own share of what guests may ask for.
+    pub from: Arc<str>,
 }
 
 impl Caller {
@@ -129,10 +132,12 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<(Request, 
     if !signed_in {
         params.for_guest_of(&client.api_key);
     }
+    let from = ClientAddress::of(&parts);
     parts.extensions.insert(Caller {
         client,
         session,
         params,
+        from,
     });
     Ok((Request::from_parts(parts, body), signed_in))
 }

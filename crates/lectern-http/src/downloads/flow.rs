@@ -9,7 +9,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::title_access::{self, ReaderFacts, TitleFacts, Viewer};
 use lectern_store::ReadOn;
-use lectern_store::downloads::{self, Download, DownloadStatus, SubjectKind};
+use lectern_store::downloads::{self, Download, DownloadStatus, PackageKind, SubjectKind};
 use lectern_store::{assigned_titles, preferences, readers, recommendations, request_locks};
 
 use serde::Deserialize;
@@ -21,8 +21,12 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
 
-/// Packages a requester may wait for at once; more is a 429.
+/// Packages a requester may wait for at once in each lane of the worker; more is a 429. The
+/// lanes are counted apart: narrations take minutes, the rest seconds, and three narrations
+/// waiting never refuse an EPUB.
 pub const MAX_IN_PROGRESS: u32 = 3;
+/// Packages all the guests of one client key may wait for at once, whichever guests they are.
+pub const MAX_GUESTS_IN_PROGRESS: u32 = 12;
 
 /// The query of a download, of a title or of an edition.
 #[derive(Deserialize, IntoParams)]
@@ -34,8 +38,9 @@ pub struct DownloadParams {
 }
 /// A package made this recently is served again rather than made anew (and counted again).
 const REUSE_SECONDS: i64 = 24 * 3600;
-/// What the 202's `Retry-After` suggests; existing clients poll about this often anyway.
-const POLL_SECONDS: &str = "10";
+/// What a 202's `Retry-After` suggests where no wait is estimated (a document being converted);
+/// existing clients poll about this often anyway.
+const POLL_SECONDS: u64 = 10;
 
 /// What is being downloaded, once the caller may see it and it has the format.
 pub struct Subject {
@@ -80,11 +85,18 @@ pub async fn request(
     asking: Asking,
 ) -> ApiResult<Response> {
     let reader_id = reader(state, caller, who).await?.map(|r| r.user_account_id);
-    let requester = match caller.user() {
-        Some(u) => u.user_account_id.clone(),
-        None => format!("guest:{}", caller.client.api_key),
+    // Each guest apart (by address), so that one guest's narrations never hold back the others
+    // of the same application; all of them together are bounded too.
+    let guests = caller
+        .user()
+        .is_none()
+        .then(|| guests_of(&caller.client.api_key));
+    let requester = match (caller.user(), &guests) {
+        (Some(u), _) => u.user_account_id.clone(),
+        (None, guests) => format!("{}{}", guests.as_deref().unwrap_or_default(), caller.from),
     };
     let asked = Asked {
+        guests,
         requester: &requester,
         reader_id: reader_id.as_deref(),
         subject: &subject,
@@ -110,14 +122,25 @@ pub async fn request(
     };
     match (download.status, &download.object_key) {
         (DownloadStatus::Ready, Some(key)) => available(state, key).await,
-        _ => Ok(accepted(
-            "The package is being prepared; ask again in a few seconds.",
-        )),
+        _ => {
+            let wait = super::estimate::wait(state, &download).await?;
+            Ok(accepted_after(
+                "The package is being prepared; ask again when Retry-After says.",
+                wait,
+            ))
+        }
     }
+}
+
+/// The requester name every guest of a client key shares the start of.
+fn guests_of(api_key: &str) -> String {
+    format!("guest:{api_key}:")
 }
 
 /// A download asked for: by whom, for which reader, of what, when.
 struct Asked<'a> {
+    /// For a guest, the start every guest of the client key shares (`guests_of`).
+    guests: Option<String>,
     requester: &'a str,
     reader_id: Option<&'a str>,
     subject: &'a Subject,
@@ -129,8 +152,10 @@ struct Asked<'a> {
 async fn queue_once(state: &AppState, asked: &Asked<'_>) -> ApiResult<Download> {
     let format = asked.subject.format.as_str();
     let mut tx = state.store.begin().await?;
+    let guests = asked.guests.as_deref();
     let mut keys = vec![asked.requester];
     keys.extend(asked.reader_id);
+    keys.extend(guests);
     request_locks::serialize(&mut tx, &keys, asked.now).await?;
     let checked = check(ReadOn::Connection(&mut tx), asked).await?;
     if let Some(d) = checked.existing {
@@ -138,12 +163,25 @@ async fn queue_once(state: &AppState, asked: &Asked<'_>) -> ApiResult<Download> 
         tx.commit().await?;
         return Ok(d);
     }
-    if downloads::in_progress(&mut *tx, asked.requester).await? >= MAX_IN_PROGRESS {
+    let lane = PackageKind::of(format);
+    if downloads::in_progress(&mut *tx, asked.requester, lane).await? >= MAX_IN_PROGRESS {
+        let what = match lane {
+            PackageKind::Audio => "narrations",
+            PackageKind::Other => "packages",
+        };
         return Err(ApiError::too_many_requests(
             10,
             format!(
-                "{MAX_IN_PROGRESS} packages are already being prepared for you; ask again when one is ready"
+                "{MAX_IN_PROGRESS} {what} are already being prepared for you; ask again when one is ready"
             ),
+        ));
+    }
+    if let Some(guests) = guests
+        && downloads::in_progress_of_all(&mut *tx, guests).await? >= MAX_GUESTS_IN_PROGRESS
+    {
+        return Err(ApiError::too_many_requests(
+            30,
+            "Many guests of this application are waiting for packages; ask again in a minute, or sign in",
         ));
     }
     let (kind, id) = (asked.subject.kind, asked.subject.id.as_str());
@@ -243,13 +281,18 @@ pub async fn available(state: &AppState, object_key: &str) -> ApiResult<Response
 
 /// 202: the file is being made; `Retry-After` says when to ask again.
 pub fn accepted(message: &str) -> Response {
+    accepted_after(message, POLL_SECONDS)
+}
+
+/// 202 with `Retry-After` in seconds: the wait estimated for the package.
+pub fn accepted_after(message: &str, seconds: u64) -> Response {
     let mut resp = (
         StatusCode::ACCEPTED,
         Json(status("ACCEPTED", message.to_owned())),
     )
         .into_response();
     resp.headers_mut()
-        .insert(header::RETRY_AFTER, HeaderValue::from_static(POLL_SECONDS));
+        .insert(header::RETRY_AFTER, HeaderValue::from(seconds.max(1)));
     resp
 }
 

@@ -2,6 +2,7 @@
 //! is made, then 302 to a signed URL, as for a resource at another speed), and the route that
 //! serves signed URLs.
 
+mod estimate;
 mod files;
 mod flow;
 mod signing;

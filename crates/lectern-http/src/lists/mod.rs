@@ -26,7 +26,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
             my_lists::create_list_deprecated
         ))
         .routes(routes!(
-            my_lists::get_subscription,
+            my_lists::get_list_subscription,
             my_lists::put_subscription
         ))
         .routes(routes!(my_lists::put_subscription_deprecated))

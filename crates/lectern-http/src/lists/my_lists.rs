@@ -140,7 +140,7 @@ pub struct SubscriptionForm {
     ),
     security(("bearer" = []))
 )]
-pub async fn get_subscription(
+pub async fn get_list_subscription(
     State(state): State<AppState>,
     caller: Caller,
     Path(reading_list_id): Path<String>,

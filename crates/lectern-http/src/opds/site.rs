@@ -143,6 +143,7 @@ impl OpdsSite {
             client: self.client.clone(),
             session,
             params,
+            from: ask.from.0.as_str().into(),
         })
     }
 

@@ -12,6 +12,7 @@ use utoipa::openapi::{Content, InfoBuilder, OpenApi, Ref, RefOr, ResponseBuilder
 use crate::state::AppState;
 
 mod limits;
+mod operation_ids;
 mod required;
 mod strict;
 
@@ -138,6 +139,7 @@ pub fn finished(doc: &OpenApi) -> serde_json::Value {
     strict::tighten(&mut doc);
     required::mark_bodies(&mut doc);
     limits::mark(&mut doc);
+    operation_ids::make_unique(&mut doc);
     doc
 }
 

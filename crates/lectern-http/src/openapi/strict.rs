@@ -5,6 +5,7 @@
 //!   string may therefore be blank whatever its pattern, and a required one must hold something
 //!   besides white space.
 //! - A query string or a form cannot carry `null`: a field is left out by not sending it.
+//! - No string holds a control character but white space.
 //! - `limit` is at least 1 and has no maximum: document 1 caps larger values at 100.
 //! - `start` is a page token the list issued (URL-safe base64 without padding), or `null`.
 //! - Each unknown token-server parameter is one string (RFC 6749 §3.1 has them ignored).
@@ -13,10 +14,20 @@ use lectern_domain::account::{EMAIL_PATTERN, USER_NAME_PATTERN};
 use lectern_domain::catalog::title::ContentWarning;
 use serde_json::{Map, Value, json};
 
-/// A string that holds something besides white space.
+/// A string that holds something besides white space, and no control character.
 pub(super) fn not_blank() -> String {
-    format!("[^{}]", &BLANK[1..BLANK.len() - 1])
+    let blank = &BLANK[1..BLANK.len() - 1];
+    format!("^[^{CONTROLS}]*[^{blank}{CONTROLS}][^{CONTROLS}]*$")
 }
+
+/// A string of no control character: every door refuses them but white space (tab, line feed,
+/// vertical tab, form feed, carriage return: `conventions::params::control_character`).
+fn without_controls() -> String {
+    format!("^[^{CONTROLS}]*$")
+}
+
+/// The control characters no parameter may hold, as the inside of a class.
+const CONTROLS: &str = "\\u0000-\\u0008\\u000e-\\u001f\\u007f";
 
 /// The characters Rust's `str::trim` removes (Unicode White_Space), as a regular-expression
 /// class that ECMA-262 and Python read alike.
@@ -102,6 +113,43 @@ fn tighten_parameters(operation: &mut Map<String, Value>, token_server: bool) {
                 schema.insert("minimum".into(), json!(1));
             }
             tighten_field(schema, required);
+            text_properties(schema);
+        }
+    }
+}
+
+/// The text members of an object a parameter carries (`fields`, a JSON object in the query)
+/// hold no control character either; `null` stays what it was, a member left out.
+fn text_properties(schema: &mut Map<String, Value>) {
+    if !schema.contains_key("properties") {
+        return;
+    }
+    // Members the endpoint does not read are ignored, but are text like the rest.
+    if schema.get("additionalProperties") != Some(&Value::Bool(false)) {
+        let text = json!({"type": "string", "pattern": without_controls()});
+        schema.insert(
+            "additionalProperties".into(),
+            json!({"anyOf": [
+                text,
+                {"type": "array", "items": text},
+                {"type": ["number", "integer", "boolean", "null"]},
+            ]}),
+        );
+    }
+    let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) else {
+        return;
+    };
+    for property in properties.values_mut().filter_map(Value::as_object_mut) {
+        let text = match property.get("type") {
+            Some(Value::String(t)) => t == "string",
+            Some(Value::Array(types)) => types.iter().any(|t| t == "string"),
+            _ => false,
+        };
+        let free = ["pattern", "enum", "format"]
+            .iter()
+            .all(|k| !property.contains_key(*k));
+        if text && free {
+            property.insert("pattern".into(), json!(without_controls()));
         }
     }
 }
@@ -121,7 +169,13 @@ fn tighten_form_body(operation: &mut Map<String, Value>, components: &Value, tok
         {
             continue;
         }
-        let Some(schema) = body.get_mut("schema") else {
+        // A body described only in words (a title's edit takes any of document 3's fields) is
+        // still fields of text.
+        let schema = body.as_object_mut().map(|b| {
+            b.entry("schema")
+                .or_insert_with(|| json!({"type": "object"}))
+        });
+        let Some(schema) = schema else {
             continue;
         };
         let mut inline = resolve(schema, components);
@@ -150,9 +204,12 @@ fn tighten_form_body(operation: &mut Map<String, Value>, components: &Value, tok
                 *property = resolved;
             }
         }
-        if token_server {
-            object.insert("additionalProperties".into(), json!({"type": "string"}));
-        }
+        // A field the operation does not read is ignored (document 1; RFC 6749 §3.1 for the
+        // token server), but it is text like any other: no control character.
+        object.insert(
+            "additionalProperties".into(),
+            json!({"type": "string", "pattern": without_controls()}),
+        );
         *schema = inline;
     }
 }
@@ -248,6 +305,9 @@ fn blank_rule(schema: &mut Map<String, Value>, required: bool) {
         (true, None) if !has_values => {
             schema.insert("pattern".into(), json!(not_blank()));
         }
+        (false, None) if !has_values => {
+            schema.insert("pattern".into(), json!(without_controls()));
+        }
         (false, Some(p)) => {
             let inner = p.strip_prefix('^').unwrap_or(&p);
             let inner = inner.strip_suffix('$').unwrap_or(inner);
@@ -283,7 +343,7 @@ mod tests {
             parameters[1]["schema"]["pattern"]
                 .as_str()
                 .unwrap()
-                .starts_with("[^\\t")
+                .starts_with("^[^\\u0000-")
         );
         assert_eq!(
             parameters[2]["schema"]["pattern"],

@@ -114,6 +114,7 @@ pub fn caller_with(visitor: &Visitor, params: Params) -> Caller {
         client: visitor.caller.client.clone(),
         session: visitor.caller.session.clone(),
         params,
+        from: visitor.caller.from.clone(),
     }
 }
 

@@ -110,6 +110,7 @@ impl WebSite {
                 client: self.client.clone(),
                 session,
                 params,
+                from: visit.from.0.as_str().into(),
             },
             csrf,
             tokens,

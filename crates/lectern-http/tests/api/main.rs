@@ -15,6 +15,7 @@ mod control_characters;
 mod conventions;
 mod derived;
 mod documents;
+mod download_lanes;
 mod downloads;
 mod kosync;
 mod my_account;

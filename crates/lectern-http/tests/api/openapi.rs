@@ -187,6 +187,20 @@ async fn every_route_is_described_and_served() {
             "{method} {path} is missing from the OpenAPI document"
         );
     }
+    // Each operation is named once: a tool that follows a link by its operationId (schemathesis
+    // did) must reach that operation, not another of the same name.
+    let mut named = std::collections::BTreeMap::new();
+    for (path, item) in paths {
+        for (method, operation) in item.as_object().unwrap() {
+            if let Some(id) = operation["operationId"].as_str() {
+                let other = named.insert(id.to_owned(), format!("{method} {path}"));
+                assert!(
+                    other.is_none(),
+                    "operationId {id} names {other:?} and {method} {path}"
+                );
+            }
+        }
+    }
     // And every documented operation is really served (not a 404 from the fallback).
     for (path, item) in paths {
         for method in item.as_object().unwrap().keys() {

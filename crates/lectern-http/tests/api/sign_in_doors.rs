@@ -189,7 +189,8 @@ impl Door {
     }
 }
 
-fn this_minute() -> u64 {
+/// The minute the sign-in throttle counts failures in.
+pub(crate) fn this_minute() -> u64 {
     let since_epoch = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap();

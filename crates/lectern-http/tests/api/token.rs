@@ -568,19 +568,27 @@ async fn failed_sign_ins_are_limited_per_name_and_address(backend: Backend) {
         .await;
         assert_eq!(status, StatusCode::OK);
     }
-    for password in ["wrong-pass-1", "wrong-pass-2", "wrong-pass-3"] {
-        let (status, _) = json(
-            app.password_grant(TRUSTED, "member@example.org", password)
-                .await,
-        )
-        .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
-    }
-    // The fourth attempt from this address within the minute is refused before the password is
-    // even looked at, whatever its case, and even with the right password.
-    let resp = app
-        .password_grant(TRUSTED, "Member@Example.org", "member-pass-1")
-        .await;
+    // Failures are counted per minute: a script that ran into the next minute is run again on
+    // that minute's new counts.
+    let resp = loop {
+        let minute = crate::sign_in_doors::this_minute();
+        for password in ["wrong-pass-1", "wrong-pass-2", "wrong-pass-3"] {
+            let (status, _) = json(
+                app.password_grant(TRUSTED, "member@example.org", password)
+                    .await,
+            )
+            .await;
+            assert_eq!(status, StatusCode::BAD_REQUEST);
+        }
+        // The fourth attempt from this address within the minute is refused before the password
+        // is even looked at, whatever its case, and even with the right password.
+        let resp = app
+            .password_grant(TRUSTED, "Member@Example.org", "member-pass-1")
+            .await;
+        if crate::sign_in_doors::this_minute() == minute {
+            break resp;
+        }
+    };
     retry_after(&resp);
     let (status, body) = json(resp).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);

@@ -553,9 +553,13 @@ async fn forms_without_the_page_token_are_refused(backend: Backend) {
         still.contains("Signed in as"),
         "the forged sign-out did nothing"
     );
-    let downloads = lectern_store::downloads::in_progress(app.store.reads(), "u-member")
-        .await
-        .unwrap();
+    let downloads = lectern_store::downloads::in_progress(
+        app.store.reads(),
+        "u-member",
+        lectern_store::downloads::PackageKind::Other,
+    )
+    .await
+    .unwrap();
     assert_eq!(downloads, 0, "the forged download queued nothing");
 }
 

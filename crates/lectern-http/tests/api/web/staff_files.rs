@@ -321,6 +321,17 @@ async fn a_format_s_files_are_checked(backend: Backend) {
             "{format}: {page}"
         );
     }
+    // Only files are spooled to disk: the fields besides them are bounded in number and size,
+    // so that a form of many large text parts cannot fill the node's memory.
+    let many: Vec<(&str, &str)> = vec![("note", "a few words"); 201];
+    let refused = b.upload(files, files, &many, &[pdf()]).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    assert!(refused.text().await.unwrap().contains("at most 200 fields"));
+    let sixty_kb = "x".repeat(60 * 1024);
+    let large: Vec<(&str, &str)> = vec![("note", sixty_kb.as_str()); 5];
+    let refused = b.upload(files, files, &large, &[pdf()]).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    assert!(refused.text().await.unwrap().contains("256 KB together"));
     assert_eq!(
         lectern_store::catalog_edits::unapplied(app.store.reads())
             .await
