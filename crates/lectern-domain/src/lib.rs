@@ -31,6 +31,7 @@ pub mod secret;
 pub mod site;
 pub mod time;
 pub mod title_access;
+pub mod web_address;
 
 pub use role::{Role, Roles};
 pub use time::Timestamp;

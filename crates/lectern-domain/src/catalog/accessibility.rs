@@ -150,12 +150,43 @@ pub const HAZARD_KINDS: &[(&str, &str)] = &[
 
 /// Conformance claims that are URIs (EPUB Accessibility's `dcterms:conformsTo`); a claim written
 /// as prose stays in the summary's place in the record, not here, since the schema takes URIs.
-pub fn conforms_to(a: &AccessibilityMetadata) -> Vec<&str> {
-    a.accessibility_conformances
-        .iter()
-        .map(String::as_str)
-        .filter(|c| c.starts_with("http://") || c.starts_with("https://"))
-        .collect()
+pub fn conforms_to(a: &AccessibilityMetadata) -> Vec<String> {
+    let mut uris: Vec<String> = Vec::new();
+    for claim in &a.accessibility_conformances {
+        let uri = if claim.starts_with("http://") || claim.starts_with("https://") {
+            Some(claim.clone())
+        } else {
+            conformance_uri(claim)
+        };
+        if let Some(uri) = uri.filter(|u| !uris.contains(u)) {
+            uris.push(uri);
+        }
+    }
+    uris
+}
+
+/// The URI of a conformance claim written in words, as publishers and EPUB's own
+/// `dcterms:conformsTo` phrase it: "EPUB Accessibility 1.1 - WCAG 2.2 Level AA" is
+/// `https://www.w3.org/TR/epub-a11y-11#wcag-2.2-aa`; 1.0's claims name no WCAG version.
+fn conformance_uri(claim: &str) -> Option<String> {
+    let words = claim.to_ascii_lowercase();
+    let level = ["aaa", "aa", "a"]
+        .into_iter()
+        .find(|l| words.contains(&format!("level {l}")) || words.ends_with(&format!(" {l}")))?;
+    if words.contains("epub accessibility 1.1") {
+        let version = ["2.2", "2.1", "2.0"]
+            .into_iter()
+            .find(|v| words.contains(&format!("wcag {v}")))?;
+        Some(format!(
+            "https://www.w3.org/TR/epub-a11y-11#wcag-{version}-{level}"
+        ))
+    } else if words.contains("epub accessibility 1.0") {
+        Some(format!(
+            "http://www.idpf.org/epub/a11y/accessibility-20170105.html#wcag-{level}"
+        ))
+    } else {
+        None
+    }
 }
 
 /// A sufficient set as one value, its modes in the vocabulary's order joined by commas
@@ -168,4 +199,31 @@ pub fn set_key(set: &[&str]) -> String {
         .collect();
     modes.dedup();
     modes.join(",")
+}
+
+#[cfg(test)]
+mod conformance_tests {
+    use super::*;
+
+    #[test]
+    fn conformance_claims_in_words_become_their_uris() {
+        let a = AccessibilityMetadata {
+            accessibility_conformances: vec![
+                "EPUB Accessibility 1.1 - WCAG 2.2 Level AA".to_owned(),
+                "EPUB Accessibility 1.0 - WCAG 2.0 Level A".to_owned(),
+                "https://www.w3.org/TR/epub-a11y-11#wcag-2.1-aa".to_owned(),
+                "EPUB Accessibility 1.1 - WCAG 2.2 Level AA".to_owned(),
+                "Accessible, we promise".to_owned(),
+            ],
+            ..Default::default()
+        };
+        assert_eq!(
+            conforms_to(&a),
+            [
+                "https://www.w3.org/TR/epub-a11y-11#wcag-2.2-aa",
+                "http://www.idpf.org/epub/a11y/accessibility-20170105.html#wcag-a",
+                "https://www.w3.org/TR/epub-a11y-11#wcag-2.1-aa",
+            ]
+        );
+    }
 }

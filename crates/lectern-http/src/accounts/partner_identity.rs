@@ -86,27 +86,15 @@ struct RawClaims {
     sub: String,
     iss: String,
     email: Option<String>,
-    #[serde(default, deserialize_with = "boolean_or_string")]
-    email_verified: bool,
+    /// OpenID Connect's boolean; anything else (the string "true" included) is not a
+    /// verification.
+    #[serde(default)]
+    email_verified: serde_json::Value,
     given_name: Option<String>,
     family_name: Option<String>,
     exp: u64,
     iat: Option<u64>,
     jti: Option<String>,
-}
-
-/// Some providers send `email_verified` as the string "true".
-fn boolean_or_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Flag {
-        Bool(bool),
-        Text(String),
-    }
-    Ok(match Flag::deserialize(d)? {
-        Flag::Bool(b) => b,
-        Flag::Text(t) => t.eq_ignore_ascii_case("true"),
-    })
 }
 
 impl PartnerIdentity {
@@ -152,7 +140,7 @@ impl PartnerIdentity {
         check_times(&raw, jsonwebtoken::get_current_timestamp())?;
         let email = raw
             .email
-            .filter(|_| raw.email_verified)
+            .filter(|_| raw.email_verified == serde_json::Value::Bool(true))
             .ok_or_else(|| Refused::Invalid("carries no verified e-mail address".into()))?;
         Ok(PartnerClaims {
             replay_key: match &raw.jti {

@@ -76,11 +76,21 @@ pub async fn resolve(State(state): State<AppState>, req: Request, next: Next) ->
     let write = !req.method().is_safe();
     match resolve_context(&state, req).await {
         Ok((req, signed_in)) => {
+            let guest_key = (!signed_in)
+                .then(|| {
+                    req.extensions()
+                        .get::<Caller>()
+                        .map(|c| c.client.api_key.clone())
+                })
+                .flatten();
             let mut response = next.run(req).await;
             if signed_in || write {
                 keep_out_of_caches(&mut response);
             }
-            response
+            match guest_key {
+                Some(key) => super::guest_links::with_key(&state, response, &key).await,
+                None => response,
+            }
         }
         Err(e) => e.into_response(),
     }

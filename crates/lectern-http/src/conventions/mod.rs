@@ -7,6 +7,7 @@ pub mod collection;
 pub mod compression;
 pub mod cookies;
 pub mod edge;
+pub mod guest_links;
 pub mod json;
 pub mod json_errors;
 pub mod links;

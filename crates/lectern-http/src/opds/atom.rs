@@ -234,6 +234,6 @@ fn accessibility_properties(out: &mut String, p: &Publication) {
         element(out, "schema:accessibilitySummary", s);
     }
     for c in vocabulary::conforms_to(a) {
-        element(out, "dcterms:conformsTo", c);
+        element(out, "dcterms:conformsTo", &c);
     }
 }

@@ -77,10 +77,11 @@ impl Chrome {
                 .user()
                 .filter(|a| a.organization_id.is_some() && a.has_role(Role::OrganizationSponsor))
                 .map(|_| site.path("/organization")),
+            // Only on the staff's own site: on another's, its staff pages are not theirs.
             staff: visitor
                 .caller
                 .user()
-                .filter(|a| is_staff(a))
+                .filter(|a| is_staff(a) && a.site_id == site.site.id)
                 .map(|_| site.path("/staff")),
             sign_in: sign_in_path(site, here),
             sign_out: site.path("/sign-out"),

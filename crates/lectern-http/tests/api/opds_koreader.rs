@@ -160,6 +160,28 @@ async fn fetch(app: &TestApp, path: &str, opds2: bool) -> Vec<Item> {
 
 async fn koreader_opens_the_shelf_and_downloads_what_a_reader_may_take(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
+    // The conformance readers filter on, as its URI (the catalog keeps it in words).
+    let feed: Value = app
+        .get("/opds/main/categories/Fiction?limit=50")
+        .header("accept", "application/opds+json")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let claims: Vec<&Value> = feed["publications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["metadata"]["accessibility"].get("conformsTo"))
+        .collect();
+    assert!(
+        claims
+            .iter()
+            .any(|c| c[0] == "https://www.w3.org/TR/epub-a11y-11#wcag-2.2-aa"),
+        "{claims:?}"
+    );
     for opds2 in [false, true] {
         let root = fetch(&app, "/opds/main", opds2).await;
         let shelf = root.iter().find(|i| i.title == "My shelf").unwrap();

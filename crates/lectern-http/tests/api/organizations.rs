@@ -238,6 +238,19 @@ async fn organization_fields_are_checked_and_named(backend: Backend) {
     for param in ["country", "organizationType", "contactEmailAddress"] {
         assert!(text.contains(param), "{param} is not named: {body}");
     }
+    // A website is shown as a link: only an http or https address.
+    for website in [
+        "javascript:alert(document.cookie)",
+        "data:text/html,hi",
+        "hill.example",
+    ] {
+        let mut bad: Vec<(&str, &str)> = NEW_SCHOOL.to_vec();
+        bad.push(("website", website));
+        let (status, body) =
+            call(&app, Method::POST, "/v2/organizations", Some(&token), &bad).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{website}: {body}");
+        assert!(body.to_string().contains("website"), "{body}");
+    }
     let mut bad: Vec<(&str, &str)> = NEW_SCHOOL.to_vec();
     bad.push(("subscriptionType", "lifetime"));
     let (status, body) = call(&app, Method::POST, "/v2/organizations", Some(&token), &bad).await;

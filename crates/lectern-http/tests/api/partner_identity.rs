@@ -255,6 +255,10 @@ async fn partner_tokens_that_are_not_good_are_refused_by_name(backend: Backend) 
             "unverified address",
             signed(&with(&pia(), json!({"email_verified": false})), "test-1"),
         ),
+        (
+            "verification as a string, which OpenID Connect's boolean is not",
+            signed(&with(&pia(), json!({"email_verified": "true"})), "test-1"),
+        ),
         ("unknown key", signed(&pia(), "test-2")),
         (
             "not yet valid",

@@ -334,11 +334,11 @@ pub async fn change(
     let uris = lines(&form, "redirectUris");
     if uris
         .iter()
-        .any(|u| url::Url::parse(u).map_or(true, |u| u.fragment().is_some()))
+        .any(|u| lectern_domain::web_address::check_redirect_uri(u).is_err())
     {
         errors.fields.push((
             "redirectUris".to_owned(),
-            "Each must be an absolute URI without a fragment.".to_owned(),
+            "Each must be an absolute http or https URI, or the app's own scheme in reverse domain order (org.example.app:/callback), without a fragment.".to_owned(),
         ));
     }
     let rate = match forms::field(&form, "rateLimit").trim() {

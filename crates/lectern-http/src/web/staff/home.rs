@@ -55,15 +55,23 @@ struct Memberships {
 }
 
 /// The staff's pages are theirs alone: a guest signs in, anyone else is refused.
-pub fn staff_only(visitor: &Visitor) -> ApiResult<()> {
+pub fn staff_only(site: &WebSite, visitor: &Visitor) -> ApiResult<()> {
     let me = visitor.caller.signed_in()?;
-    if is_staff(me) {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden(
+    if !is_staff(me) {
+        return Err(ApiError::forbidden(
             "These pages are for the library's membership assistants, collection assistants and administrators",
-        ))
+        ));
     }
+    // Staff work on their own site's pages: on another's, what they changed would be their own
+    // site's records under the other site's name.
+    if me.site_id != site.site.id {
+        return Err(ApiError::forbidden(format!(
+            "These are the staff pages of {}; yours are at /{}/staff",
+            site.site.name,
+            crate::conventions::links::segment(&me.site_id)
+        )));
+    }
+    Ok(())
 }
 
 /// A page of memberships that calls no handler before it shows (a new account's form) asks the
@@ -88,7 +96,7 @@ impl FromRequestParts<AppState> for Staff {
     type Rejection = ApiError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
         let Here { site, visitor, .. } = Here::from_request_parts(parts, state).await?;
-        staff_only(&visitor)?;
+        staff_only(&site, &visitor)?;
         Ok(Staff { site, visitor })
     }
 }
@@ -109,7 +117,7 @@ impl FromRequest<AppState> for StaffForm {
             form,
             ..
         } = Posted::from_request(req, state).await?;
-        staff_only(&visitor)?;
+        staff_only(&site, &visitor)?;
         Ok(StaffForm {
             site,
             visitor,
@@ -139,7 +147,7 @@ pub fn manages_the_collection(visitor: &Visitor) -> bool {
 /// `GET /{site}/staff`.
 pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    staff_only(&visitor)?;
+    staff_only(&site, &visitor)?;
     let memberships = if manages_memberships(&visitor) {
         Some(memberships(&state, &site, &visitor).await?)
     } else {

@@ -8,7 +8,7 @@ use lectern_store::on_both_stores;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
-use super::{Browser, link, location};
+use super::{Browser, hidden, link, location};
 use crate::support::*;
 
 on_both_stores!(
@@ -473,6 +473,34 @@ async fn staff_pages_are_refused_to_everyone_else(backend: Backend) {
         api_account(&app, "u-student").await["proofOfDisabilityStatus"],
         "submitted"
     );
+
+    // Staff signed in on another site's pages are not its staff: its staff pages are refused
+    // (pointing to their own), and its pages offer none.
+    let visiting = Browser::new(&app);
+    let form = visiting.page("/other/sign-in", StatusCode::OK).await;
+    let csrf = hidden(&form, "csrf").unwrap();
+    let signed_in = visiting
+        .post(
+            "/other/sign-in",
+            &[
+                ("csrf", csrf.as_str()),
+                ("username", MEMBERSHIP),
+                ("password", "membership-pass-1"),
+            ],
+        )
+        .await;
+    assert_eq!(signed_in.status(), StatusCode::SEE_OTHER);
+    let home = visiting.page("/other/", StatusCode::OK).await;
+    assert!(home.contains("Signed in as"), "{home}");
+    assert!(!home.contains(">Staff</a>"), "{home}");
+    for path in [
+        "/other/staff",
+        "/other/staff/accounts",
+        "/other/staff/accounts/u-elsewhere",
+    ] {
+        let refused = visiting.page(path, StatusCode::FORBIDDEN).await;
+        assert!(refused.contains("/main/staff"), "{path}: {refused}");
+    }
 
     // A collection assistant is staff, but memberships are not theirs.
     let curator = Browser::new(&app);

@@ -88,7 +88,7 @@ async fn an_administrator_makes_changes_and_rotates_a_client_key(backend: Backen
                 ("name", ""),
                 ("apiKey", "short"),
                 ("site", "main"),
-                ("redirectUris", "not a uri"),
+                ("redirectUris", "javascript:alert(1)"),
             ],
         )
         .await;
