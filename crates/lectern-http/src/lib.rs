@@ -118,7 +118,8 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
         .with_state(state.clone());
     // Around the finished router rather than each route, because the router adds `Allow` to a
     // 405 outside the routes' own layers, and the envelope must see it.
-    EdgeLayer::new(caches_a_write_makes_stale(&state)).layer(routes)
+    let https = state.settings.public_url.scheme() == "https";
+    EdgeLayer::new(caches_a_write_makes_stale(&state), https).layer(routes)
 }
 
 /// The caches a write on this node may make stale: the tokens and their accounts. Not the title

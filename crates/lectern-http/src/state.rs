@@ -70,6 +70,8 @@ pub struct AppStateInner {
     pub files: lectern_jobs::FileStore,
     /// The key that signs file URLs, read from the store on first use.
     pub signing_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
+    /// The key the web pages' form tokens are made with, kept in the store for every node.
+    pub form_token_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
     /// The title index and what title searches share.
     pub titles: Arc<crate::title_index::Titles>,
     /// The OpenAPI document, set once the routers that it describes are assembled.
@@ -100,6 +102,7 @@ impl AppState {
             tokens: Arc::default(),
             files,
             signing_key: Arc::default(),
+            form_token_key: Arc::default(),
             titles: Arc::new(crate::title_index::Titles::new(
                 // An empty index in memory cannot fail to open; a node that serves uses
                 // `with_title_index` with its index on disk.

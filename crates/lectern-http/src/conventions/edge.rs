@@ -30,12 +30,14 @@ use crate::observe;
 #[derive(Clone)]
 pub struct EdgeLayer {
     caches: StaleAfterWrites,
+    https: bool,
 }
 
 impl EdgeLayer {
-    /// `caches`: what a write on this node may make stale.
-    pub fn new(caches: StaleAfterWrites) -> Self {
-        EdgeLayer { caches }
+    /// `caches`: what a write on this node may make stale; `https`: whether the public address
+    /// is, in which case every answer says browsers are to keep to it (HSTS).
+    pub fn new(caches: StaleAfterWrites, https: bool) -> Self {
+        EdgeLayer { caches, https }
     }
 }
 
@@ -45,6 +47,7 @@ impl<S> Layer<S> for EdgeLayer {
         Edge {
             inner,
             caches: self.caches.clone(),
+            https: self.https,
         }
     }
 }
@@ -53,7 +56,11 @@ impl<S> Layer<S> for EdgeLayer {
 pub struct Edge<S> {
     inner: S,
     caches: StaleAfterWrites,
+    https: bool,
 }
+
+/// A year, as HSTS is commonly given (RFC 6797).
+const HSTS: &str = "max-age=31536000";
 
 impl<S> Service<Request> for Edge<S>
 where
@@ -77,6 +84,7 @@ where
         let ready = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, ready);
         let caches = self.caches.clone();
+        let https = self.https;
         let refused = path_refusal(req.uri().path());
         Box::pin(async move {
             if let Some(refused) = refused {
@@ -88,6 +96,12 @@ where
             stale_after_writes::after_answer(&caches, &method, &response);
             let mut response = json_errors::envelope(&method, token_server, response).await;
             observe::echo_request_id(&mut response, request_id);
+            if https {
+                response.headers_mut().insert(
+                    axum::http::header::STRICT_TRANSPORT_SECURITY,
+                    axum::http::HeaderValue::from_static(HSTS),
+                );
+            }
             Ok(response)
         })
     }
@@ -103,4 +117,41 @@ fn path_refusal(path: &str) -> Option<crate::error::ApiError> {
     super::params::text_without_controls("path", &decoded)
         .err()
         .map(crate::error::ApiError::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use axum::Router;
+    use axum::body::Body;
+    use axum::extract::Request;
+    use axum::routing::get;
+    use tower::{Layer, ServiceExt};
+
+    use super::EdgeLayer;
+
+    async fn hsts(https: bool, path: &str) -> Option<String> {
+        let edge = EdgeLayer::new(Arc::new([]), https);
+        let app = edge.layer(Router::new().route("/v2/x", get(|| async {})));
+        let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+        let response = app.oneshot(request).await.unwrap();
+        response
+            .headers()
+            .get("strict-transport-security")
+            .map(|v| v.to_str().unwrap().to_owned())
+    }
+
+    #[tokio::test]
+    async fn an_https_library_tells_browsers_to_keep_to_https() {
+        assert_eq!(
+            hsts(true, "/v2/x").await.as_deref(),
+            Some("max-age=31536000")
+        );
+        assert_eq!(
+            hsts(true, "/nowhere").await.as_deref(),
+            Some("max-age=31536000")
+        );
+        assert_eq!(hsts(false, "/v2/x").await, None);
+    }
 }

@@ -70,7 +70,7 @@ mod tests {
         let routes = Router::new()
             .route("/v2/myAccount", get(|| async {}).put(|| async {}))
             .merge(marked);
-        Router::new().fallback_service(EdgeLayer::new(caches).layer(routes))
+        Router::new().fallback_service(EdgeLayer::new(caches, false).layer(routes))
     }
 
     /// The generation after one request.

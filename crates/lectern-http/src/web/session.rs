@@ -90,7 +90,7 @@ impl WebSite {
             }
             (None, None) => None,
         };
-        let csrf = match cookies::named(&visit.headers, CSRF) {
+        let browser = match cookies::named(&visit.headers, CSRF) {
             Some(c) => c,
             None => {
                 let c = new_token();
@@ -105,6 +105,8 @@ impl WebSite {
             Some((s, access, refresh)) => (Some(s), Some((access, refresh))),
             None => (None, None),
         };
+        let signed_in = session.as_ref().map(|s| s.account.user_account_id.as_str());
+        let csrf = form_token(state, &browser, signed_in).await?;
         Ok(Visitor {
             caller: Caller {
                 client: self.client.clone(),
@@ -252,11 +254,32 @@ impl<S: Send + Sync> FromRequestParts<S> for Visit {
     }
 }
 
+/// The token a page's forms carry: a keyed hash (the key is the nodes' shared secret) of the
+/// browser's own random cookie and the account signed in. A cookie another site plants, with a
+/// field of the same value, is worth nothing: the field must be the hash, which only the server
+/// can make, and it changes with who is signed in, so a token seen as a guest is no good once
+/// signed in, nor one person's for another.
+async fn form_token(state: &AppState, browser: &str, signed_in: Option<&str>) -> ApiResult<String> {
+    let key = state
+        .form_token_key
+        .get_or_try_init(|| async {
+            lectern_store::downloads::server_secret(&state.store, "form-token", &new_token())
+                .await
+                .map(String::into_bytes)
+        })
+        .await?;
+    let who = signed_in.unwrap_or("guest");
+    Ok(lectern_domain::secret::sign(
+        key,
+        &format!("{browser}\n{who}"),
+    ))
+}
+
 /// The caller of a page, and what its forms and answer need.
 pub struct Visitor {
     pub caller: Caller,
-    /// The token every form of the page carries, checked against the cookie of the same value
-    /// (a page from another site can post a form here, but cannot read or set our cookie).
+    /// The token every form of the page carries (`form_token`): a page of another site can
+    /// post a form here, but cannot read our cookie, nor make the token of one it plants.
     pub csrf: String,
     /// The access and refresh tokens of the sign-in, for signing out.
     pub tokens: Option<(String, Option<String>)>,

@@ -548,6 +548,64 @@ async fn forms_without_the_page_token_are_refused(backend: Backend) {
             .unwrap();
         assert_eq!(resp.status(), StatusCode::FORBIDDEN, "{action}");
     }
+    // Nor can it plant a form-token cookie of its choosing and send the same value: the token
+    // is made from the cookie and the sign-in by the server, so a planted one is worth nothing,
+    // on the victim's session or on the sign-in form (login CSRF).
+    let victim = Browser::new(&app);
+    let form = victim.page("/main/sign-in", StatusCode::OK).await;
+    let signed_in = victim
+        .post(
+            "/main/sign-in",
+            &[
+                ("csrf", hidden(&form, "csrf").unwrap().as_str()),
+                ("username", "member@example.org"),
+                ("password", "member-pass-1"),
+            ],
+        )
+        .await;
+    let victim_session = set_cookies(&signed_in)
+        .into_iter()
+        .find(|c| c.starts_with("lectern_session="))
+        .expect("a session")
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let planted = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    for (action, form, cookie) in [
+        (
+            "/main/sign-in",
+            vec![
+                ("username", "member@example.org"),
+                ("password", "member-pass-1"),
+            ],
+            "lectern_csrf=x".to_owned(),
+        ),
+        (
+            "/main/sign-out",
+            vec![],
+            format!("lectern_csrf=x; {victim_session}"),
+        ),
+    ] {
+        let mut with = form.clone();
+        with.push(("csrf", "x"));
+        let resp = planted
+            .post(app.url(action))
+            .header("cookie", cookie)
+            .form(&with)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::FORBIDDEN, "{action}");
+    }
+    let victim_still = victim.page("/main/", StatusCode::OK).await;
+    assert!(
+        victim_still.contains("Signed in as"),
+        "the planted sign-out did nothing"
+    );
     let still = b.page("/main/", StatusCode::OK).await;
     assert!(
         still.contains("Signed in as"),
