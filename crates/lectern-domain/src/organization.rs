@@ -245,10 +245,7 @@ impl OrganizationFields {
             p.add("organizationName", "must not be empty");
         }
         if let Some(v) = self.web_site.as_deref().filter(|v| !v.trim().is_empty()) {
-            p.check(
-                "website",
-                crate::web_address::check_web_address(v).map(|_| ()),
-            );
+            p.check("website", crate::web_address::check_web_address(v));
         }
         if let Some(v) = &self.country {
             p.check("country", check_country(v));

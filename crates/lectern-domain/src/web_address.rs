@@ -3,18 +3,30 @@
 //! script in the page of whoever follows it: a website is `http` or `https`, and a redirect URI
 //! that too or a native app's own scheme (RFC 8252).
 
-/// A web address with a host, by `http` or `https`.
-pub fn check_web_address(text: &str) -> Result<url::Url, &'static str> {
-    let parsed = url::Url::parse(text.trim())
-        .map_err(|_| "must be a web address, such as https://example.org")?;
-    if !matches!(parsed.scheme(), "http" | "https") {
-        return Err("must be an http or https address");
+/// A web address: `http://` or `https://` (in any case), then a host, and no white space
+/// (around it, white space is trimmed). `WEB_ADDRESS_PATTERN` says the same for the OpenAPI
+/// document.
+pub fn check_web_address(text: &str) -> Result<(), &'static str> {
+    const WHY: &str = "must be an http or https address, such as https://example.org";
+    let text = text.trim();
+    let lower = text.to_ascii_lowercase();
+    let rest = ["http://", "https://"]
+        .into_iter()
+        .find_map(|scheme| lower.strip_prefix(scheme))
+        .ok_or(WHY)?;
+    let starts_a_host = rest
+        .chars()
+        .next()
+        .is_some_and(|c| !matches!(c, '/' | '?' | '#'));
+    if !starts_a_host || rest.chars().any(char::is_whitespace) {
+        return Err(WHY);
     }
-    if parsed.host_str().is_none_or(str::is_empty) {
-        return Err("must name a host, such as https://example.org");
-    }
-    Ok(parsed)
+    Ok(())
 }
+
+/// [`check_web_address`] as an ECMA-262 pattern, less the trimming and the white space, which
+/// the OpenAPI document's own rules add (`openapi/strict.rs`).
+pub const WEB_ADDRESS_HEAD: &str = "[Hh][Tt][Tt][Pp][Ss]?://";
 
 /// A client's redirect URI (RFC 6749, 3.1.2), without a fragment: a web address, or a native
 /// app's private-use scheme in reverse domain order (`org.example.reader:/callback`, RFC 8252,
@@ -26,6 +38,9 @@ pub fn check_redirect_uri(text: &str) -> Result<(), &'static str> {
     let private_use = parsed.scheme().contains('.');
     if !private_use {
         check_web_address(text).map_err(|_| WHY)?;
+        if parsed.host_str().is_none_or(str::is_empty) {
+            return Err(WHY);
+        }
     }
     if parsed.fragment().is_some() {
         return Err(WHY);
@@ -48,6 +63,8 @@ mod tests {
             "ftp://example.org",
             "library.example",
             "https://",
+            "https:///path",
+            "https://a b",
         ] {
             assert!(check_web_address(bad).is_err(), "{bad}");
         }

@@ -194,7 +194,7 @@ pub async fn add_pod(
     put, path = "/v2/accounts/{userIdentifier}/pod/{disabilityType}", tag = "accounts",
     params(
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
-        ("disabilityType" = String, Path, description = "visual, learning, physical or nonspecific"),
+        ("disabilityType" = String, Path, description = "visual, learning, physical or nonspecific", pattern = "^(visual|learning|physical|nonspecific)$"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
         ProofSourceParams,
     ),
@@ -244,7 +244,7 @@ fn parse_type(raw: &str) -> ApiResult<DisabilityType> {
     delete, path = "/v2/accounts/{userIdentifier}/pod/{disabilityType}", tag = "accounts",
     params(
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
-        ("disabilityType" = String, Path, description = "visual, learning, physical or nonspecific"),
+        ("disabilityType" = String, Path, description = "visual, learning, physical or nonspecific", pattern = "^(visual|learning|physical|nonspecific)$"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
     ),
     responses(

@@ -305,6 +305,25 @@ pub async fn add_subscription(
     Ok(Created(location, after))
 }
 
+/// The account's subscription of that id, or a 404.
+async fn subscription_of(
+    state: &AppState,
+    account: &Account,
+    subscription_id: &str,
+) -> ApiResult<Subscription> {
+    subscriptions::get(
+        state.store.reads(),
+        &account.user_account_id,
+        subscription_id,
+    )
+    .await?
+    .ok_or_else(|| {
+        ApiError::not_found(format!(
+            "The account has no subscription '{subscription_id}'"
+        ))
+    })
+}
+
 #[utoipa::path(
     get, path = "/v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}", tag = "accounts",
     params(
@@ -326,17 +345,7 @@ pub async fn get_account_subscription(
     Path((user_identifier, subscription_id)): Path<(String, String)>,
 ) -> ApiResult<Json<UserSubscription>> {
     let m = managed(&state, &caller, &user_identifier, "read subscriptions").await?;
-    let subscription = subscriptions::get(
-        state.store.reads(),
-        &m.account.user_account_id,
-        &subscription_id,
-    )
-    .await?
-    .ok_or_else(|| {
-        ApiError::not_found(format!(
-            "The account has no subscription '{subscription_id}'"
-        ))
-    })?;
+    let subscription = subscription_of(&state, &m.account, &subscription_id).await?;
     Ok(Json(
         subscription_view(&state, &m.account, &subscription).await?,
     ))
@@ -367,17 +376,7 @@ pub async fn change_subscription(
     let m = managed(&state, &caller, &user_identifier, "change subscriptions").await?;
     let p: SubscriptionParams = caller.params.parse()?;
     let all = types(&state).await?;
-    let mut subscription = subscriptions::get(
-        state.store.reads(),
-        &m.account.user_account_id,
-        &subscription_id,
-    )
-    .await?
-    .ok_or_else(|| {
-        ApiError::not_found(format!(
-            "The account has no subscription '{subscription_id}'"
-        ))
-    })?;
+    let mut subscription = subscription_of(&state, &m.account, &subscription_id).await?;
     let path = subscriptions_path(&m.account);
     let before = view(&state, &path, &subscription, &all);
     subscription.terms = p.terms(&all)?;

@@ -5,6 +5,7 @@
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
+use lectern_domain::account::Account;
 use lectern_domain::ids::new_id;
 use lectern_domain::reading_lists::{self, ListAccess, ListRight, ListSortOrder, may_subscribe};
 use lectern_store::reading_list_entries;
@@ -12,7 +13,7 @@ use lectern_store::reading_lists::{ListScope, NewList, Relation};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::load::list_for;
+use super::load::{Found, list_for};
 use super::page::{ListList, Listing, page};
 use super::view::{ListView, list_view};
 use crate::conventions::caller::Caller;
@@ -126,6 +127,15 @@ pub struct SubscriptionForm {
     enabled: bool,
 }
 
+/// A list the caller may subscribe to (another's, that they may read), or the refusal.
+async fn subscribable(state: &AppState, me: &Account, reading_list_id: &str) -> ApiResult<Found> {
+    let found = list_for(state, me, reading_list_id, ListRight::Read).await?;
+    refusals::subscription(may_subscribe(me, &found.list, found.right), || {
+        ApiError::not_found(format!("There is no reading list '{reading_list_id}'"))
+    })?;
+    Ok(found)
+}
+
 #[utoipa::path(
     get, path = "/v2/myLists/{readingListId}/subscription", tag = "reading lists",
     params(
@@ -146,10 +156,7 @@ pub async fn get_list_subscription(
     Path(reading_list_id): Path<String>,
 ) -> ApiResult<Json<ListView>> {
     let me = caller.signed_in()?;
-    let found = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
-    refusals::subscription(may_subscribe(me, &found.list, found.right), || {
-        ApiError::not_found(format!("There is no reading list '{reading_list_id}'"))
-    })?;
+    let found = subscribable(&state, me, &reading_list_id).await?;
     Ok(Json(list_view(
         &state,
         me,
@@ -182,10 +189,7 @@ pub async fn put_subscription(
 ) -> ApiResult<Json<ListView>> {
     let me = caller.signed_in()?;
     let form: SubscriptionForm = caller.params.parse()?;
-    let found = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
-    refusals::subscription(may_subscribe(me, &found.list, found.right), || {
-        ApiError::not_found(format!("There is no reading list '{reading_list_id}'"))
-    })?;
+    subscribable(&state, me, &reading_list_id).await?;
     reading_list_entries::set_subscription(
         &state.store,
         &reading_list_id,

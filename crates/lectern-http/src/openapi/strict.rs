@@ -12,6 +12,7 @@
 
 use lectern_domain::account::{EMAIL_PATTERN, USER_NAME_PATTERN};
 use lectern_domain::catalog::title::ContentWarning;
+use lectern_domain::web_address::WEB_ADDRESS_HEAD;
 use serde_json::{Map, Value, json};
 
 /// A string that holds something besides white space, and no control character.
@@ -65,6 +66,13 @@ fn field_pattern(name: &str, token_server: bool) -> Option<&'static str> {
     }
 }
 
+/// An organization's website (`lectern_domain::web_address::check_web_address`): white space
+/// around it is trimmed; within it, none.
+fn web_address() -> String {
+    let blank = &BLANK[1..BLANK.len() - 1];
+    format!("^{BLANK}*{WEB_ADDRESS_HEAD}[^/?#{blank}{CONTROLS}][^{blank}{CONTROLS}]*{BLANK}*$")
+}
+
 /// Tightens `doc` (an OpenAPI 3.1 document as JSON) in place.
 pub fn tighten(doc: &mut Value) {
     let components = doc.get("components").cloned().unwrap_or(Value::Null);
@@ -101,6 +109,9 @@ fn tighten_parameters(operation: &mut Map<String, Value>, token_server: bool) {
             }
             if let Some(pattern) = field_pattern(&name, token_server) {
                 schema.insert("pattern".into(), json!(pattern));
+            }
+            if name == "website" {
+                schema.insert("pattern".into(), json!(web_address()));
             }
             if name == "start" {
                 schema.insert("pattern".into(), json!(PAGE_TOKEN));
@@ -198,6 +209,9 @@ fn tighten_form_body(operation: &mut Map<String, Value>, components: &Value, tok
                 if let Some(field) = resolved.as_object_mut() {
                     if let Some(pattern) = field_pattern(name, token_server) {
                         field.insert("pattern".into(), json!(pattern));
+                    }
+                    if name == "website" {
+                        field.insert("pattern".into(), json!(web_address()));
                     }
                     tighten_field(field, required.contains(name));
                 }
