@@ -116,6 +116,8 @@ const PAGES = [
   ['home, signed in', true, (p) => p.goto(url('/')), 200],
   ['a title, signed in', true, (p) => p.goto(url('/titles/demo-moby')), 200],
   ['a download', true, openDownload, 200],
+  // A visit shows the form that asks for a package; nothing else here asks for this format.
+  ['a download not asked for yet', true, (p) => p.goto(url('/titles/demo-pride/download/DAISY')), 200],
   ['a title with my bookmarks and highlights', true, markedTitle, 200],
   ['a title after a bookmark was deleted', true, async (p) => {
     await markedTitle(p);

@@ -286,7 +286,9 @@ pub async fn waiting<'e>(
 }
 
 /// How long, in seconds, the last packages of a lane took to make once taken up (the mean of
-/// up to the last 20); None before any was made.
+/// up to the 20 asked for last); None before any was made. By `created_at`, which the queue's
+/// index (`status, created_at`) orders: every poll of a 202 asks, and by `ready_at` it sorted
+/// every package ever made.
 pub async fn seconds_to_make<'e>(
     e: impl Executor<'e, Database = Any>,
     kind: PackageKind,
@@ -295,7 +297,7 @@ pub async fn seconds_to_make<'e>(
         "SELECT AVG(CAST(ready_at - started_at AS DOUBLE PRECISION)) FROM (
            SELECT ready_at, started_at FROM downloads
            WHERE status = 'ready' AND started_at IS NOT NULL AND {}
-           ORDER BY ready_at DESC LIMIT 20) recent",
+           ORDER BY created_at DESC LIMIT 20) recent",
         kind.only()
     );
     let mean: Option<f64> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
