@@ -142,13 +142,20 @@ fn www_authenticate(error: &str, description: &str) -> String {
     format!("Bearer realm=\"lectern\", error=\"{error}\", error_description=\"{safe}\"")
 }
 
+/// Why a request was refused, kept on the error's response for a layer that answers in its own
+/// form (the OPDS catalog's 401 is the authentication document, saying why there).
+#[derive(Debug, Clone)]
+pub struct RefusedBecause(pub String);
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = self.body();
+        let because = RefusedBecause(self.messages.join(" "));
         let mut resp = (self.status, crate::conventions::json::Json(body)).into_response();
         for (name, value) in self.headers {
             resp.headers_mut().append(name, value);
         }
+        resp.extensions_mut().insert(because);
         resp
     }
 }

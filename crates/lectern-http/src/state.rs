@@ -130,6 +130,15 @@ impl AppState {
         join(&self.settings.public_url, "opds", path)
     }
 
+    /// An absolute URL of a site's web pages, e.g. `web_url("demo", "/sign-in")`.
+    pub fn web_url(&self, site_id: &str, path: &str) -> String {
+        join(
+            &self.settings.public_url,
+            &crate::conventions::links::segment(site_id),
+            path,
+        )
+    }
+
     pub fn oauth_url(&self, path: &str) -> String {
         join(&self.settings.oauth_public_url, "oauth", path)
     }

@@ -135,6 +135,8 @@ fn package_size(format: Format, files: &[(String, Vec<u8>)], layout: &BrailleLay
         site_name: "Lectern".into(),
         download_id: "d-1".into(),
         issued_at: "2026-11-27T00:00:00Z".into(),
+        vocabulary: "https://library.example/vocab#".into(),
+        ..Notice::default()
     };
     package::bundle(format, files, &notice, layout.notice_page())
         .expect("bundled")

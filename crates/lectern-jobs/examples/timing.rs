@@ -34,6 +34,8 @@ fn main() {
         site_name: "Lectern Library".into(),
         download_id: "dl-7f3a".into(),
         issued_at: "2026-03-04T05:06:07Z".into(),
+        vocabulary: "https://library.example/vocab#".into(),
+        ..Notice::default()
     };
     let epub = build(&source);
     let text: usize = source.chapters.iter().map(|c| c.text.len()).sum();

@@ -26,4 +26,4 @@ mod xml;
 mod zipio;
 
 pub use files::{FileError, FileStore};
-pub use notice::Notice;
+pub use notice::{Catalogued, Notice};

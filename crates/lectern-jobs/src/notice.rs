@@ -19,9 +19,32 @@ pub struct Notice {
     pub download_id: String,
     /// `YYYY-MM-DDThh:mm:ssZ`.
     pub issued_at: String,
+    /// The IRI of Lectern's metadata vocabulary under the library's public address
+    /// (`https://library.example/vocab#`): the prefix of the recipient mark in an EPUB's package.
+    pub vocabulary: String,
+    /// What the catalog says of the title, written into a delivered file where it is silent.
+    pub record: Catalogued,
+}
+
+/// What the library's catalog says of a title that a delivered file may not: a reading app
+/// shows the file's own metadata (calibre shows the day it converted a file with no date).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Catalogued {
+    pub authors: Vec<String>,
+    /// The publication date (`YYYY-MM-DD`), or the copyright year (`YYYY`).
+    pub date: Option<String>,
+    /// The title's categories, by name.
+    pub subjects: Vec<String>,
 }
 
 pub(crate) const HEADING: &str = "Copyright notice";
+
+/// A piece of the notice's outline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Part {
+    Heading,
+    Paragraph,
+}
 const TERMS_HEADING: &str = "Terms of use";
 
 impl Notice {
@@ -97,20 +120,31 @@ impl Notice {
     }
 
     /// Uncontracted braille in a BRF file's character set, laid out for `page` (the reader's
-    /// line), for `COPYRIGHT-NOTICE.brf` in a braille download.
+    /// line), for `COPYRIGHT-NOTICE.brf` in a braille download and the page a BRF ends with.
     pub fn brf(&self, page: crate::braille::PageSize) -> String {
         use crate::braille::{Block, brf};
+        let outline = self.outline();
+        let blocks: Vec<Block<'_>> = outline
+            .iter()
+            .map(|(part, text)| match part {
+                Part::Heading => Block::Heading(text),
+                Part::Paragraph => Block::Paragraph(text),
+            })
+            .collect();
+        brf(&blocks, page)
+    }
+
+    /// The notice as headings and paragraphs in reading order, for the renderings that lay
+    /// text out themselves (braille, Word, PDF).
+    pub(crate) fn outline(&self) -> [(Part, String); 5] {
         let [personal, copyright] = self.terms();
-        brf(
-            &[
-                Block::Heading(HEADING),
-                Block::Paragraph(&self.statement()),
-                Block::Heading(TERMS_HEADING),
-                Block::Paragraph(&personal),
-                Block::Paragraph(&copyright),
-            ],
-            page,
-        )
+        [
+            (Part::Heading, HEADING.to_owned()),
+            (Part::Paragraph, self.statement()),
+            (Part::Heading, TERMS_HEADING.to_owned()),
+            (Part::Paragraph, personal),
+            (Part::Paragraph, copyright),
+        ]
     }
 
     /// The notice's body markup, shared by the HTML file and the EPUB page.
@@ -140,7 +174,7 @@ impl Notice {
     /// the book's.
     pub(crate) fn xhtml_body(&self) -> String {
         format!(
-            "<section epub:type=\"frontmatter copyright-page\" aria-labelledby=\"notice-h\">\n{}</section>\n",
+            "<section epub:type=\"copyright-page\" aria-labelledby=\"notice-h\">\n{}</section>\n",
             self.body()
         )
     }

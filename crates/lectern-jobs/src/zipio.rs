@@ -37,6 +37,19 @@ pub(crate) fn read_entry(
     Ok(Some(out))
 }
 
+/// The names of the archive's entries, in their order.
+pub(crate) fn entry_names(archive: &Archive<'_>) -> Result<Vec<String>, EpubError> {
+    (0..archive.len())
+        .map(|i| match archive.name_for_index(i) {
+            Some(Ok(name)) => Ok(name.into_owned()),
+            _ => Err(EpubError::Zip {
+                entry: format!("#{i}"),
+                message: "unreadable name".to_owned(),
+            }),
+        })
+        .collect()
+}
+
 /// An entry as UTF-8 text (a leading byte-order mark dropped), or `None` when it is absent.
 pub(crate) fn read_text(
     archive: &mut Archive<'_>,

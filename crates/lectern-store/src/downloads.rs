@@ -202,7 +202,8 @@ impl PackageKind {
         }
     }
 
-    fn only(self) -> &'static str {
+    /// The condition on a job table's `format` column that selects the lane's jobs.
+    pub(crate) fn only(self) -> &'static str {
         match self {
             PackageKind::Audio => AUDIO,
             PackageKind::Other => NOT_AUDIO,

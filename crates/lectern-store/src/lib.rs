@@ -29,6 +29,7 @@ pub mod highlights;
 mod inline_reads;
 pub mod keyset;
 pub mod kosync;
+pub mod made_formats;
 pub mod marks;
 pub mod members;
 pub mod oauth;

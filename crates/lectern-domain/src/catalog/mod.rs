@@ -25,7 +25,7 @@ pub(crate) fn is_false(b: &bool) -> bool {
 }
 
 pub use artifact::{AccessibilityMetadata, Artifact, ArtifactStatus, Narrator};
-pub use format::Format;
+pub use format::{Delivery, Format};
 pub use speed::PlaybackSpeed;
 pub use title::{
     ContentWarning, Contributor, ContributorType, MusicScoreType, Quality, TitleRecord,

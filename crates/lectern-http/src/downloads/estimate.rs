@@ -43,3 +43,19 @@ pub async fn wait(state: &AppState, download: &Download) -> ApiResult<u64> {
     };
     Ok(seconds.clamp(1.0, LONGEST).ceil() as u64)
 }
+
+/// Seconds until a format a reader asked to stream is likely made: the lane makes every
+/// package waiting first (a reader is waiting for each), then the makings queued before and
+/// with it, each as long as the lane's packages take.
+pub async fn wait_for_making(state: &AppState, lane: PackageKind) -> ApiResult<u64> {
+    let reads = state.store.reads();
+    let each = downloads::seconds_to_make(reads, lane)
+        .await?
+        .unwrap_or_else(|| first_guess(lane))
+        .max(1.0);
+    let packages = downloads::waiting(reads, lane).await?.len() as f64;
+    let makings = lectern_store::made_formats::waiting(&state.store, lane).await? as f64;
+    Ok(((packages + makings.max(1.0)) * each)
+        .clamp(1.0, LONGEST)
+        .ceil() as u64)
+}

@@ -7,6 +7,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use lectern_domain::catalog::{Delivery, Format};
 use lectern_domain::title_access::TitleStatus;
 use lectern_store::downloads::{self, SubjectKind};
 use lectern_store::{periodicals, titles};
@@ -35,7 +36,15 @@ pub struct SignedQuery {
         SignedQuery,
     ),
     responses(
-        (status = 200, description = "The file", content_type = "application/octet-stream"),
+        (status = 200, description = "The file: a package as the format's own file type (EPUB, DOCX, PDF, BRF) or a zip (DAISY, braille in volumes); other files as bytes", content(
+            (String = "application/epub+zip"),
+            (String = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+            (String = "application/pdf"),
+            (String = "application/x-brf"),
+            (String = "application/daisy+zip"),
+            (String = "application/zip"),
+            (String = "application/octet-stream"),
+        )),
         (status = 400, description = "The link lacks its expiry or signature", body = ErrorBody),
         (status = 403, description = "The link is not valid or has expired", body = ErrorBody),
         (status = 404, description = "No such file", body = ErrorBody),
@@ -54,7 +63,12 @@ pub async fn serve_file(
         .ok_or_else(|| ApiError::missing_param("signature"))?;
     let key = signing::object_key(&folder, &name)?;
     signing::check(&state, &key, &expires, &signature).await?;
-    still_offered(&state, &key).await?;
+    let format = still_offered(&state, &key).await?;
+    // A package is typed as what it was delivered as (a Word document, a DAISY zip); any other
+    // file the link names is bytes.
+    let media_type = format
+        .and_then(|f| Delivery::of_package(f, &name))
+        .map_or("application/octet-stream", |d| d.media_type);
     let bytes = match state.files.get(&key).await {
         Ok(b) => b,
         Err(lectern_jobs::FileError::NotFound(_)) => {
@@ -67,10 +81,7 @@ pub async fn serve_file(
     let disposition = format!("attachment; filename=\"{}\"", name.replace('"', ""));
     let mut resp = Body::from(bytes).into_response();
     let headers = resp.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/octet-stream"),
-    );
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(media_type));
     // A package is stamped with its reader's name.
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     if let Ok(v) = HeaderValue::from_str(&disposition) {
@@ -80,16 +91,17 @@ pub async fn serve_file(
 }
 
 /// A package of a title or edition withdrawn since it was made is not served, though its link
-/// has not expired: the withdrawal reaches downloads at once.
-async fn still_offered(state: &AppState, key: &str) -> ApiResult<()> {
+/// has not expired: the withdrawal reaches downloads at once. The format of the package, for
+/// a key that is one.
+async fn still_offered(state: &AppState, key: &str) -> ApiResult<Option<Format>> {
     let Some(download_id) = key
         .strip_prefix("downloads/")
         .and_then(|k| k.split('/').next())
     else {
-        return Ok(());
+        return Ok(None);
     };
     let Some(download) = downloads::get(state.store.reads(), download_id).await? else {
-        return Ok(());
+        return Ok(None);
     };
     let offered = match download.subject_kind {
         SubjectKind::Title => titles::facts(state.store.reads(), &download.subject, &[])
@@ -103,7 +115,7 @@ async fn still_offered(state: &AppState, key: &str) -> ApiResult<()> {
         },
     };
     if offered {
-        Ok(())
+        Ok(download.format.parse().ok())
     } else {
         Err(ApiError::not_found(
             "This title or edition was withdrawn; its files are no longer served",

@@ -2,14 +2,14 @@
 //! is made, then 302 to a signed URL, as for a resource at another speed), and the route that
 //! serves signed URLs.
 
-mod estimate;
+pub(crate) mod estimate;
 mod files;
 mod flow;
 mod signing;
 
 pub use flow::{
-    Asking, DownloadParams, NOT_REQUESTED, Subject, accepted, available, check_reader_sees,
-    parse_format, request,
+    Asking, DownloadParams, NOT_REQUESTED, Subject, accepted, accepted_after, available,
+    check_reader_sees, parse_format, request,
 };
 pub use signing::signed_url;
 

@@ -9,6 +9,7 @@ mod acquisition;
 mod atom;
 mod covers;
 mod feeds;
+mod logo;
 mod model;
 mod navigation;
 mod opds2;
@@ -33,6 +34,7 @@ pub fn routes(state: AppState) -> Router<AppState> {
             "/opds/{site_id}/authentication",
             get(sign_in::authentication),
         )
+        .route("/opds/{site_id}/logo.png", get(logo::logo))
         .route("/opds/{site_id}/new", get(feeds::new_arrivals))
         .route("/opds/{site_id}/shelf", get(shelves::shelf))
         .route("/opds/{site_id}/shelf/lists", get(shelves::lists))

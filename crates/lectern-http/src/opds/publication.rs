@@ -2,7 +2,7 @@
 //! formats they may have (the same access rules as the API's title records).
 
 use lectern_domain::catalog::artifact::ArtifactStatus;
-use lectern_domain::catalog::{ContributorType, Format, TitleRecord, languages, names};
+use lectern_domain::catalog::{Artifact, ContributorType, Format, TitleRecord, languages, names};
 use lectern_domain::title_access::{self, UsageRestriction, Viewer};
 
 use super::accessibility;
@@ -99,7 +99,7 @@ pub fn of_document(
         };
         publication.acquisitions.push(Acquisition {
             href: site.url(&format!("/titles/{}/EPUB3", segment(&d.document_id))),
-            media_type: media_type(Format::Epub3),
+            media_type: Artifact::new(Format::Epub3, None).delivery().media_type,
             title: format!("{}: {why}", Format::Epub3.display_name()),
             open_access: false,
             refused_because: Some(why.to_owned()),
@@ -208,7 +208,7 @@ fn acquisitions(
         .filter(|a| a.status == ArtifactStatus::Available)
         .map(|a| Acquisition {
             href: format!("{base}/{}", a.format.as_str()),
-            media_type: media_type(a.format),
+            media_type: a.delivery().media_type,
             title: match &refused_because {
                 Some(why) => format!("{}: {why}", a.format.display_name()),
                 None => a.format.display_name().to_owned(),
@@ -217,12 +217,4 @@ fn acquisitions(
             refused_because: refused_because.clone(),
         })
         .collect()
-}
-
-/// The file a format is delivered as: EPUB 3 as an EPUB, the rest as a zip of their files.
-pub fn media_type(format: Format) -> &'static str {
-    match format {
-        Format::Epub3 => "application/epub+zip",
-        _ => "application/zip",
-    }
 }

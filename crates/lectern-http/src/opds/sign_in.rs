@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use super::site::OpdsSite;
 use crate::conventions::params::Params;
 use crate::conventions::token_cache::SignedIn;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, RefusedBecause};
 use crate::oauth::{TokenError, grant_as};
 use crate::sign_in::{self, ClientAddress, Secret, SignIn};
 use crate::state::AppState;
@@ -27,16 +27,30 @@ pub const BASIC_FLOW: &str = "http://opds-spec.org/auth/basic";
 const DOCUMENT_REL: &str = "http://opds-spec.org/auth/document";
 
 /// The authentication document: the password flow first (apps keep a token and refresh it),
-/// HTTP Basic second (apps that send the credentials with every request).
-pub fn document(site: &OpdsSite) -> Value {
+/// HTTP Basic second (apps that send the credentials with every request). `refused` is why the
+/// credentials the app sent were not taken; it leads the description apps show the reader.
+pub fn document(site: &OpdsSite, help: &str, refused: Option<&str>) -> Value {
     let token = site.url("/token");
     let labels = json!({ "login": "User name or e-mail address", "password": "Password" });
+    let invitation = format!(
+        "Sign in with your {} account to download titles and see your shelves.",
+        site.site.name
+    );
+    let description = match refused {
+        Some(why) => format!("{why}. {invitation}"),
+        None => invitation,
+    };
     json!({
         "id": site.url("/authentication"),
         "title": site.site.name,
-        "description": format!("Sign in with your {} account to borrow titles and see your shelves.", site.site.name),
+        "description": description,
         "links": [
             { "rel": "start", "href": site.url(""), "type": super::opds2::MEDIA_TYPE },
+            {
+                "rel": "logo", "href": site.url(super::logo::PATH), "type": "image/png",
+                "width": super::logo::SIDE, "height": super::logo::SIDE,
+            },
+            { "rel": "help", "href": help, "type": "text/html" },
         ],
         "authentication": [
             {
@@ -58,11 +72,21 @@ pub async fn authentication(
     Path(site_id): Path<String>,
 ) -> ApiResult<Response> {
     let site = OpdsSite::named(&state, &site_id).await?;
-    Ok(with_document(&site, StatusCode::OK))
+    Ok(with_document(&state, &site, StatusCode::OK, None))
 }
 
-fn with_document(site: &OpdsSite, status: StatusCode) -> Response {
-    let mut response = (status, document(site).to_string()).into_response();
+fn with_document(
+    state: &AppState,
+    site: &OpdsSite,
+    status: StatusCode,
+    refused: Option<&str>,
+) -> Response {
+    let help = state.web_url(&site.site.id, HELP_PAGE);
+    let body = document(site, &help, refused).to_string();
+    let mut response = (status, body).into_response();
+    if let Some(phrase) = refused.and_then(reason_phrase) {
+        response.extensions_mut().insert(phrase);
+    }
     let h = response.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(MEDIA_TYPE));
     if let Ok(link) = HeaderValue::from_str(&format!(
@@ -79,15 +103,29 @@ fn with_document(site: &OpdsSite, status: StatusCode) -> Response {
     response
 }
 
+/// Where a reader learns how to sign in from a reading app: a section of the site's sign-in page.
+const HELP_PAGE: &str = "/sign-in#reading-apps";
+
+/// The refusal as the status line's reason, which KOReader shows when a download fails (its
+/// catalog browser shows a fixed text per status). HTTP/1 allows visible ASCII and spaces only.
+fn reason_phrase(why: &str) -> Option<hyper::ext::ReasonPhrase> {
+    let printable = why.bytes().all(|b| b == b' ' || b.is_ascii_graphic());
+    printable
+        .then(|| hyper::ext::ReasonPhrase::try_from(why.as_bytes().to_vec()).ok())
+        .flatten()
+}
+
 /// Every 401 of a site's catalog is Authentication for OPDS' answer: the authentication
-/// document as the body, with the `Link` and `WWW-Authenticate` headers; its reason stays in
-/// `X-Lectern-Reason` for people reading logs. One layer, so no handler answers a 401 its own way.
+/// document as the body, with the `Link` and `WWW-Authenticate` headers. When the app sent
+/// credentials, the document's description and the status line say why they were refused.
+/// One layer, so no handler answers a 401 its own way.
 pub async fn unauthorized_is_the_document(
     State(state): State<AppState>,
     Path(params): Path<Vec<(String, String)>>,
     request: Request,
     next: Next,
 ) -> Response {
+    let sent_credentials = request.headers().contains_key(header::AUTHORIZATION);
     let response = next.run(request).await;
     if response.status() != StatusCode::UNAUTHORIZED {
         return response;
@@ -95,8 +133,13 @@ pub async fn unauthorized_is_the_document(
     let Some((_, site_id)) = params.iter().find(|(k, _)| k == "site_id") else {
         return response;
     };
+    let refused = response
+        .extensions()
+        .get::<RefusedBecause>()
+        .filter(|_| sent_credentials)
+        .map(|r| r.0.trim_end_matches('.').to_owned());
     match OpdsSite::named(&state, site_id).await {
-        Ok(site) => with_document(&site, StatusCode::UNAUTHORIZED),
+        Ok(site) => with_document(&state, &site, StatusCode::UNAUTHORIZED, refused.as_deref()),
         Err(_) => response,
     }
 }

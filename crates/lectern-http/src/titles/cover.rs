@@ -131,7 +131,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -180,7 +180,7 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
         .clone()
 }
 
-fn rasterize(svg: &str, width: u32, height: u32) -> ApiResult<Vec<u8>> {
+pub(crate) fn rasterize(svg: &str, width: u32, height: u32) -> ApiResult<Vec<u8>> {
     let options = usvg::Options {
         fontdb: fonts(),
         ..Default::default()

@@ -2,20 +2,23 @@
 //! an artifact (the parts of a DAISY fileset, an audio book's tracks), for readers who stream
 //! them rather than download one package. The same rules decide as for the download. An MP3
 //! asked for at another `speed` is made once by the worker (202 until then) and shared. A format
-//! made from the EPUB master has its files listed once a download has made it (synthesized
-//! audio plays at other speeds as recorded audio does).
+//! made from the EPUB master has its files listed once made: DAISY's text at once, the rest by
+//! the worker (202 until then), or by a download (synthesized audio plays at other speeds as
+//! recorded audio does).
 
 use std::sync::Arc;
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::artifact::ArtifactStatus;
-use lectern_domain::catalog::{PlaybackSpeed, TitleRecord};
+use lectern_domain::catalog::{Format, PlaybackSpeed, TitleRecord};
 use lectern_domain::title_access;
 use lectern_jobs::FileError;
 use lectern_jobs::derive;
+use lectern_store::downloads::PackageKind;
+use lectern_store::made_formats::{self, MakingStatus};
 use lectern_store::speed_variants::{self, VariantStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -27,7 +30,8 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
 use crate::conventions::paging::ListParams;
-use crate::downloads::{accepted, available, parse_format, signed_url};
+use crate::downloads::estimate;
+use crate::downloads::{accepted, accepted_after, available, parse_format, signed_url};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_domain::paging::FixedOrder;
@@ -72,6 +76,8 @@ enum Files {
     Own(Option<String>),
     /// A format made from the master: its files by name, with their keys.
     Made(Vec<(String, String)>),
+    /// A format made from the master that the worker is making: ask again in this many seconds.
+    Making(u64),
 }
 
 impl Found {
@@ -134,17 +140,71 @@ async fn files_of(
     let layout = derive::layout_for(&state.store, reader, format).await?;
     let made = derive::made_resources(&state.files, service_id, format, master, &layout)
         .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(|| {
-            ApiError::conflicting_param(
-                "format",
-                format!(
-                    "title '{service_id}' is made in {format} from its EPUB when first \
-                     downloaded; download it, and its files are listed here"
-                ),
-            )
-        })?;
-    Ok((record, Files::Made(made)))
+        .map_err(ApiError::internal)?;
+    let files = match made {
+        Some(made) => Files::Made(made),
+        None => not_yet_made(state, (service_id, format), master, &layout).await?,
+    };
+    Ok((record, files))
+}
+
+/// A made format no download has made yet. DAISY's text is made at once (a novel's takes a
+/// tenth of a second); the rest are queued for the worker, in the lane a package of theirs
+/// takes, and the caller is told when to ask again. One that could not be made says why.
+async fn not_yet_made(
+    state: &AppState,
+    (service_id, format): (&str, Format),
+    master: &str,
+    layout: &derive::BrailleLayout,
+) -> ApiResult<Files> {
+    let listed = || async {
+        derive::made_resources(&state.files, service_id, format, master, layout)
+            .await
+            .map_err(ApiError::internal)
+    };
+    if format == Format::Daisy {
+        derive::made_files(&state.files, service_id, format, master, layout)
+            .await
+            .map_err(ApiError::internal)?;
+        let made = listed()
+            .await?
+            .ok_or_else(|| ApiError::internal("DAISY text made but not listed"))?;
+        return Ok(Files::Made(made));
+    }
+    let variant = derive::variant(format, layout);
+    let making = made_formats::request(
+        &state.store,
+        (service_id, format.as_str(), &variant),
+        master,
+        Timestamp::now(),
+    )
+    .await?;
+    match making.status {
+        MakingStatus::Failed => Err(ApiError::conflicting_param(
+            "format",
+            format!(
+                "title '{service_id}' could not be made in {format} from its EPUB: {}",
+                making.error.as_deref().unwrap_or("the conversion failed")
+            ),
+        )),
+        // Made between the two looks.
+        MakingStatus::Ready => match listed().await? {
+            Some(made) => Ok(Files::Made(made)),
+            None => Ok(Files::Making(1)),
+        },
+        MakingStatus::Queued | MakingStatus::Making => Ok(Files::Making(
+            estimate::wait_for_making(state, PackageKind::of(format.as_str())).await?,
+        )),
+    }
+}
+
+/// The 202 of a format being made for its resources.
+fn being_made(seconds: u64) -> Response {
+    accepted_after(
+        "This format is being made from the title's EPUB; its files are listed once it is made. \
+         Ask again after Retry-After.",
+        seconds,
+    )
 }
 
 /// The files, listed with their sizes and times, in the order of their names.
@@ -158,7 +218,7 @@ async fn found(state: &AppState, files: &Files) -> ApiResult<Vec<Found>> {
             .map(|l| (folder, l))
     };
     match files {
-        Files::Own(None) => Ok(Vec::new()),
+        Files::Own(None) | Files::Making(_) => Ok(Vec::new()),
         Files::Own(Some(folder)) => {
             let (folder, list) = listed(folder.clone()).await?;
             Ok(list
@@ -209,7 +269,8 @@ async fn found(state: &AppState, files: &Files) -> ApiResult<Vec<Found>> {
         (status = 400, description = "No such format for this title, or a bad parameter", body = ErrorBody),
         (status = 403, description = "The caller may not have this title's files; messages give each reason", body = ErrorBody),
         (status = 404, description = "No such title for this caller", body = ErrorBody),
-        (status = 409, description = "A format made from the title's EPUB that no download has made yet", body = ErrorBody),
+        (status = 202, description = "A format made from the title's EPUB is being made: its files are listed once it is; ask again after Retry-After", body = ErrorBody),
+        (status = 409, description = "A format made from the title's EPUB could not be made; messages say why", body = ErrorBody),
     ),
     security((), ("bearer" = []))
 )]
@@ -217,9 +278,12 @@ pub async fn list_resources(
     State(state): State<AppState>,
     caller: Caller,
     Path((service_id, format)): Path<(String, String)>,
-) -> ApiResult<Json<TitleFileResources>> {
+) -> ApiResult<Response> {
     let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let (record, files) = files_of(&state, &caller, &service_id, &format).await?;
+    if let Files::Making(seconds) = files {
+        return Ok(being_made(seconds));
+    }
     // In the order of their names: a folder's keys are, and a made format's list is sorted.
     let found = found(&state, &files).await?;
     let total_results = found.len() as u64;
@@ -236,7 +300,8 @@ pub async fn list_resources(
         &page,
         (resources, next),
         total_results,
-    )))
+    ))
+    .into_response())
 }
 
 /// A listed file. Its `download` link is a signed, expiring URL, fetchable as given: the rules
@@ -279,11 +344,11 @@ pub struct ResourceParams {
     ),
     responses(
         (status = 302, description = "Location (and messages[0]) is a signed URL to the file", body = ErrorBody),
-        (status = 202, description = "The file is being made at that speed; ask again after Retry-After", body = ErrorBody),
         (status = 400, description = "No such format, or a bad speed, or one this file cannot be played at", body = ErrorBody),
         (status = 403, description = "The caller may not have this title's files", body = ErrorBody),
         (status = 404, description = "No such title or resource for this caller", body = ErrorBody),
-        (status = 409, description = "A format made from the title's EPUB that no download has made yet", body = ErrorBody),
+        (status = 202, description = "The file is being made at that speed, or its format from the title's EPUB; ask again after Retry-After", body = ErrorBody),
+        (status = 409, description = "A format made from the title's EPUB could not be made; messages say why", body = ErrorBody),
     ),
     security((), ("bearer" = []))
 )]
@@ -295,6 +360,7 @@ pub async fn get_resource(
     let missing = || ApiError::not_found(format!("There is no resource '{resource_id}'"));
     let (_, files) = files_of(&state, &caller, &service_id, &format).await?;
     let key = match &files {
+        Files::Making(seconds) => return Ok(being_made(*seconds)),
         Files::Own(folder) => format!("{}/{resource_id}", folder.as_deref().ok_or_else(missing)?),
         Files::Made(named) => named
             .iter()

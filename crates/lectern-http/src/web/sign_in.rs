@@ -29,6 +29,8 @@ struct SignInPage<'a> {
     password_error: Option<&'a str>,
     form_error: Option<&'a str>,
     next: Option<&'a str>,
+    /// The site's OPDS catalog, which reading apps add (the page's help on signing in from one).
+    catalog: &'a str,
 }
 
 #[derive(Template)]
@@ -48,7 +50,7 @@ struct SignInForm {
 }
 
 /// `GET /{site}/sign-in?next=`: the form; a visitor signed in already goes on.
-pub async fn show(here: Here) -> ApiResult<Response> {
+pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
     let next = visitor.caller.params.one("next")?.map(str::to_owned);
     let next = onward(&site, next.as_deref());
@@ -56,8 +58,8 @@ pub async fn show(here: Here) -> ApiResult<Response> {
         return Ok(see_other(&next, &visitor.set_cookies));
     }
     Ok(form_page(
-        &site,
-        &visitor,
+        &state,
+        (&site, &visitor),
         "",
         &next,
         LoginErrors::default(),
@@ -76,7 +78,13 @@ pub async fn submit(State(state): State<AppState>, posted: Posted) -> ApiResult<
     let next = onward(&site, fields.next.as_deref());
     let username = fields.username.trim();
     if let Some(errors) = LoginErrors::of_blanks(username, &fields.password) {
-        return Ok(form_page(&site, &visitor, username, &next, errors));
+        return Ok(form_page(
+            &state,
+            (&site, &visitor),
+            username,
+            &next,
+            errors,
+        ));
     }
     let account = match sign_in::check(
         &state,
@@ -89,7 +97,13 @@ pub async fn submit(State(state): State<AppState>, posted: Posted) -> ApiResult<
         SignIn::Ok(a) => a,
         refused => {
             let errors = LoginErrors::of_refusal(&refused);
-            return Ok(form_page(&site, &visitor, username, &next, errors));
+            return Ok(form_page(
+                &state,
+                (&site, &visitor),
+                username,
+                &next,
+                errors,
+            ));
         }
     };
     let tokens = new_sign_in(&state, &site.client, &account.user_account_id)
@@ -132,14 +146,15 @@ pub async fn signed_out(here: Here) -> ApiResult<Response> {
 }
 
 fn form_page(
-    site: &WebSite,
-    visitor: &Visitor,
+    state: &AppState,
+    (site, visitor): (&WebSite, &Visitor),
     username: &str,
     next: &str,
     errors: LoginErrors<'_>,
 ) -> Response {
     let chrome = Chrome::of(site, visitor, next, Section::SignIn);
     let action = site.path("/sign-in");
+    let catalog = state.opds_url(&crate::conventions::links::segment(&site.site.id));
     let has_errors = errors.any();
     let status = if has_errors {
         StatusCode::BAD_REQUEST
@@ -158,6 +173,7 @@ fn form_page(
             password_error: errors.password,
             form_error: errors.form,
             next: Some(next),
+            catalog: &catalog,
         },
         visitor,
     )

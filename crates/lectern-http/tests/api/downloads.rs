@@ -12,6 +12,7 @@ use crate::support::*;
 
 on_both_stores!(
     a_member_gets_an_epub_stamped_for_them,
+    calibre_reads_the_title_and_author_of_every_format_it_knows,
     guests_download_only_free_titles,
     refusals_name_every_reason,
     sponsors_download_for_their_members_only,
@@ -81,10 +82,22 @@ pub(crate) async fn downloads_counted(app: &TestApp, reader: &str) -> u32 {
 }
 
 pub(crate) async fn fetch(app: &TestApp, url: &str) -> Vec<u8> {
+    fetch_typed(app, url).await.2
+}
+
+/// A file behind a signed URL: its media type, the name it is saved under, and its bytes.
+pub(crate) async fn fetch_typed(app: &TestApp, url: &str) -> (String, String, Vec<u8>) {
     let resp = app.http.get(url).send().await.unwrap();
     assert_eq!(resp.status(), StatusCode::OK, "{url}");
-    assert_eq!(resp.headers()["content-type"], "application/octet-stream");
-    resp.bytes().await.unwrap().to_vec()
+    let header = |name: &str| resp.headers()[name].to_str().unwrap().to_owned();
+    let media_type = header("content-type");
+    let disposition = header("content-disposition");
+    let name = disposition
+        .split_once("filename=\"")
+        .and_then(|(_, rest)| rest.strip_suffix('"'))
+        .unwrap_or_else(|| panic!("{disposition}"))
+        .to_owned();
+    (media_type, name, resp.bytes().await.unwrap().to_vec())
 }
 
 pub(crate) fn entry(zip_bytes: &[u8], predicate: impl Fn(&str) -> bool) -> String {
@@ -176,25 +189,56 @@ async fn guests_download_only_free_titles(backend: Backend) {
             .unwrap()
             .starts_with("SIGN_IN_REQUIRED")
     );
-    // Other formats come as a zip of the originals beside the notice.
+    // A PDF and a braille file come as themselves, the notice their last page; DAISY as a zip
+    // of its files beside the notice.
     let guest_package = |format_path: &'static str| {
         let path = format!("/v2/titles/{format_path}?api_key={PUBLIC}");
         let app = &app;
-        async move { fetch(app, &poll(app, &path, None).await).await }
+        async move { fetch_typed(app, &poll(app, &path, None).await).await }
     };
-    let bundle = guest_package("t-open/PDF").await;
-    assert_eq!(entry(&bundle, |n| n == "open.pdf"), "%PDF-1.4 a stand-in");
-    assert!(entry(&bundle, |n| n.ends_with(".txt")).contains("Open Roads"));
-    // A braille download carries the notice in braille too.
-    let bundle = guest_package("t-pride/BRF").await;
+    let (media_type, name, pdf) = guest_package("t-open/PDF").await;
     assert_eq!(
-        entry(&bundle, |n| n == "pride.brf"),
-        ",PRIDE AND ,PREJUDICE\r\n"
+        (media_type.as_str(), name.as_str()),
+        ("application/pdf", "t-open-PDF.pdf")
     );
-    let braille = entry(&bundle, |n| n == "COPYRIGHT-NOTICE.brf");
+    let text = pdf_text(&pdf);
+    assert!(text.contains("The road opens."), "{text}");
+    assert!(
+        text.contains("Copyright notice") && text.contains("A guest of Main Library"),
+        "{text}"
+    );
+    let (media_type, name, brf) = guest_package("t-pride/BRF").await;
+    assert_eq!(
+        (media_type.as_str(), name.as_str()),
+        ("application/x-brf", "t-pride-BRF.brf")
+    );
+    let brf = String::from_utf8(brf).unwrap();
+    let (book, braille) = brf.split_once('\u{c}').unwrap();
+    assert_eq!(book, ",PRIDE AND ,PREJUDICE\r\n");
     for cells in [",COPYRIGHT NOTICE", "GUEST", ",MAIN", ",PRIDE"] {
         assert!(braille.contains(cells), "{cells}: {braille}");
     }
+}
+
+/// A PDF's text as poppler reads it, its words one space apart.
+pub(crate) fn pdf_text(pdf: &[u8]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("file.pdf");
+    std::fs::write(&path, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils: .ci/run installs it)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 async fn refusals_name_every_reason(backend: Backend) {
@@ -491,7 +535,12 @@ async fn resources_list_an_artifacts_files(backend: Backend) {
         Some(&member),
     )
     .await;
-    let package = fetch(&app, &url).await;
+    let (media_type, name, package) = fetch_typed(&app, &url).await;
+    // Thorium registers application/daisy+zip; eBook-speaker and Thorium both open a zip.
+    assert_eq!(
+        (media_type.as_str(), name.as_str()),
+        ("application/daisy+zip", "t-road-DAISY_AUDIO.zip")
+    );
     assert_eq!(
         entry(&package, |n| n == "sections/ncc 1.html"),
         "<html>sections</html>"
@@ -757,4 +806,54 @@ async fn requests_at_once_make_one_package_and_keep_the_limits(backend: Backend)
         .await,
         0
     );
+}
+
+/// Each format arrives as its own file type, which calibre's `ebook-meta` opens by its name and
+/// reads the title and author of, as an app that files a download does (a zip of a Word file
+/// was "no ebook in ZIP archive" to it).
+async fn calibre_reads_the_title_and_author_of_every_format_it_knows(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let member = app.token_of("member@example.org").await;
+    let dir = tempfile::tempdir().unwrap();
+    for (path, title, author) in [
+        ("t-road/EPUB3", "The Long Road", "Test Author"),
+        ("t-road/DOCX", "The Long Road", "Test Author"),
+        ("t-open/PDF", "Open Roads", "Ada Byron"),
+    ] {
+        let url = poll(
+            &app,
+            &format!("/v2/titles/{path}?api_key={TRUSTED}"),
+            Some(&member),
+        )
+        .await;
+        let (_, name, bytes) = fetch_typed(&app, &url).await;
+        let file = dir.path().join(&name);
+        std::fs::write(&file, bytes).unwrap();
+        let read = ebook_meta(&file);
+        assert_eq!(
+            read.get("Title").map(String::as_str),
+            Some(title),
+            "{name}: {read:?}"
+        );
+        let authors = read.get("Author(s)").cloned().unwrap_or_default();
+        assert!(authors.starts_with(author), "{name}: {read:?}");
+    }
+}
+
+/// What calibre's `ebook-meta` prints of a file, field by field.
+fn ebook_meta(file: &std::path::Path) -> std::collections::HashMap<String, String> {
+    let out = std::process::Command::new("ebook-meta")
+        .arg(file)
+        .output()
+        .expect("ebook-meta (calibre: .ci/run installs it)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.split_once(" : "))
+        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
+        .collect()
 }

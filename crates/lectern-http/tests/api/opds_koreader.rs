@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::support::*;
 
 on_both_stores!(koreader_opens_the_shelf_and_downloads_what_a_reader_may_take);
+on_both_stores!(koreader_is_told_why_its_password_is_refused);
 
 /// `acquisition_rel = "^http://opds%-spec%.org/acquisition"`.
 const ACQUISITION_PREFIX: &str = "http://opds-spec.org/acquisition";
@@ -220,4 +221,110 @@ async fn koreader_opens_the_shelf_and_downloads_what_a_reader_may_take(backend: 
         assert_eq!(file.status(), StatusCode::OK, "{epub}");
         assert!(file.bytes().await.unwrap().starts_with(b"PK"));
     }
+}
+
+/// KOReader's `downloadFile` shows the status line luasocket read (`status or code`) when a
+/// download fails, and its catalog browser a fixed text per status: the status line is where a
+/// reader hears why. The authentication document says it too, and links the library's logo and
+/// the help on signing in from an app.
+async fn koreader_is_told_why_its_password_is_refused(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    use base64::Engine;
+    let basic =
+        base64::engine::general_purpose::STANDARD.encode("member@example.org:not-the-password");
+    let (status_line, body) = raw_get(&app, "/opds/main/shelf", &basic).await;
+    assert_eq!(
+        status_line, "HTTP/1.1 401 The user name or password is not right",
+        "{body}"
+    );
+    let document: Value = serde_json::from_str(&body).unwrap();
+    let description = document["description"].as_str().unwrap();
+    assert!(
+        description.starts_with("The user name or password is not right. Sign in"),
+        "{description}"
+    );
+    // An app that sent nothing is asked to sign in, with no refusal.
+    let (status_line, body) = raw_get(&app, "/opds/main/shelf", "").await;
+    assert_eq!(status_line, "HTTP/1.1 401 Unauthorized");
+    let document: Value = serde_json::from_str(&body).unwrap();
+    assert!(
+        document["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("Sign in with your Main Library account"),
+        "{document}"
+    );
+    let link = |rel: &str| {
+        document["links"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["rel"] == rel)
+            .unwrap_or_else(|| panic!("no {rel} link: {document}"))
+            .clone()
+    };
+    let logo = link("logo");
+    assert_eq!(logo["type"], "image/png");
+    let png = app
+        .http
+        .get(logo["href"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(png.status(), StatusCode::OK);
+    assert_eq!(png.headers()["content-type"], "image/png");
+    let png = png.bytes().await.unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    // The IHDR chunk's width and height, as the link gives them.
+    let side = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    assert_eq!((side(16), side(20)), (256, 256));
+    assert_eq!(
+        (logo["width"].clone(), logo["height"].clone()),
+        (256.into(), 256.into())
+    );
+    let help = link("help");
+    assert_eq!(help["type"], "text/html");
+    let href = help["href"].as_str().unwrap();
+    let (page, fragment) = href.split_once('#').unwrap();
+    let html = app.http.get(page).send().await.unwrap();
+    assert_eq!(html.status(), StatusCode::OK, "{href}");
+    let html = html.text().await.unwrap();
+    assert!(html.contains(&format!("id=\"{fragment}\"")), "{html}");
+    assert!(
+        html.contains(&app.url("/opds/main")),
+        "the catalog's address: {html}"
+    );
+}
+
+/// A GET as luasocket sends it (HTTP/1.1, the Basic credentials when there are any), and the
+/// status line and body as it reads them.
+async fn raw_get(app: &TestApp, path: &str, basic: &str) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let host = app.base.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
+    let authorization = if basic.is_empty() {
+        String::new()
+    } else {
+        format!("authorization: Basic {basic}\r\n")
+    };
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nhost: {host}\r\naccept-encoding: identity\r\n{authorization}connection: close\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8(answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    let status_line = head.lines().next().unwrap().to_owned();
+    // The body of a close-delimited or chunked answer: one chunk for a document this small.
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        let (_, rest) = body.split_once("\r\n").unwrap();
+        rest.rsplit_once("\r\n0\r\n").unwrap().0.to_owned()
+    } else {
+        body.to_owned()
+    };
+    (status_line, body)
 }

@@ -220,7 +220,7 @@ impl TestApp {
         let titles = state.titles.clone();
         let follower = titles.follow(store.clone());
         let files = state.files.clone();
-        let worker = lectern_jobs::worker::spawn(store.clone(), files.clone());
+        let worker = lectern_jobs::worker::spawn(store.clone(), files.clone(), &base);
         let router = app(state, None);
         let server = tokio::spawn(async move {
             axum::serve(
@@ -475,7 +475,8 @@ fn write_catalog_files(dir: &std::path::Path) {
         });
         std::fs::write(dir.join(format!("files/{name}.epub")), epub).expect("epub");
     }
-    std::fs::write(dir.join("files/open.pdf"), b"%PDF-1.4 a stand-in").expect("pdf");
+    let pdf = lectern_jobs::package::plain_pdf("Open Roads", "The road opens.");
+    std::fs::write(dir.join("files/open.pdf"), pdf).expect("pdf");
     std::fs::write(dir.join("files/pride.brf"), b",PRIDE AND ,PREJUDICE\r\n").expect("brf");
     // The audio book is a fileset: its tracks and, in a folder of its own, its navigation.
     std::fs::write(dir.join("files/road-audio/track01.mp3"), b"ID3 a stand-in").expect("mp3");

@@ -74,6 +74,39 @@ impl BrailleLayout {
         }
     }
 
+    /// The layout a [`key`](Self::key) names.
+    pub fn from_key(key: &str) -> Option<BrailleLayout> {
+        let mut parts = key.split('-');
+        let code = match parts.next()? {
+            "ueb" => BrailleCode::Ueb,
+            "ebae" => BrailleCode::Ebae,
+            _ => return None,
+        };
+        let contracted = match parts.next()? {
+            "g2" => true,
+            "g1" => false,
+            _ => return None,
+        };
+        let page = parts.next()?;
+        if parts.next().is_some() {
+            return None;
+        }
+        let (cells, lines) = match page.split_once('x') {
+            Some((cells, lines)) => (cells, Some(lines.parse::<usize>().ok()?)),
+            None => (page, None),
+        };
+        let lines_per_page = match lines {
+            Some(0) => return None,
+            other => other,
+        };
+        Some(BrailleLayout {
+            code,
+            contracted,
+            cells_per_line: cells.parse().ok().filter(|c: &usize| *c > 0)?,
+            lines_per_page,
+        })
+    }
+
     /// The page the download's notice is laid out on.
     pub fn notice_page(&self) -> PageSize {
         PageSize {

@@ -207,3 +207,29 @@ fn a_long_paragraph_is_translated_whole() {
     assert_eq!(pieces("One. Two three", 8), ["One.", "Two", "three"]);
     assert_eq!(pieces("abcdefghij", 4), ["abcd", "efgh", "ij"]);
 }
+
+#[test]
+fn a_layout_is_named_by_its_key_and_read_back_from_it() {
+    for layout in [
+        BrailleLayout::STANDARD,
+        BrailleLayout {
+            code: BrailleCode::Ebae,
+            contracted: false,
+            cells_per_line: 32,
+            lines_per_page: None,
+        },
+    ] {
+        assert_eq!(BrailleLayout::from_key(&layout.key()), Some(layout));
+    }
+    for bad in [
+        "",
+        "ueb",
+        "ueb-g3-40",
+        "ueb-g2-0",
+        "ueb-g2-40x0",
+        "ueb-g2-40x25-1",
+        "braille",
+    ] {
+        assert_eq!(BrailleLayout::from_key(bad), None, "{bad}");
+    }
+}

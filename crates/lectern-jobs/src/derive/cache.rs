@@ -90,7 +90,7 @@ fn is_mp3(name: &str) -> bool {
 }
 
 /// The variant a format is made in: the braille layout (`ueb-g2-40x25`), or `default`.
-fn variant(format: Format, layout: &BrailleLayout) -> String {
+pub fn variant(format: Format, layout: &BrailleLayout) -> String {
     match format {
         Format::Brf => layout.key(),
         _ => DEFAULT.to_owned(),

@@ -10,7 +10,7 @@ mod daisy;
 mod docx;
 
 pub use brf::{BrailleCode, BrailleLayout, lay_out};
-pub use cache::{made_files, made_resources};
+pub use cache::{made_files, made_resources, variant};
 pub use daisy::{narrate, with_audio};
 
 use crate::convert::Cancel;

@@ -9,14 +9,21 @@ use crate::zipio;
 
 const RENDITION_LAYOUT: &str = "http://www.idpf.org/vocab/rendition/#layout";
 
-/// One user's copy of an EPUB 3: the original with a copyright notice page first in the reading
-/// order (and first in the table of contents), the recipient mark and download id in the
-/// package metadata, and `dcterms:modified` set to the download time. Every other entry is
-/// copied as it was, compressed bytes and all. An original that passes epubcheck gives a copy
-/// that does.
+/// One user's copy of an EPUB 3: the original with a copyright notice page last in the reading
+/// order (and in the table of contents, and among the landmarks), so that a reader opens the
+/// book at its start; the recipient mark and download id in the package metadata, the
+/// catalog's date and subjects where the package has none, and `dcterms:modified` set to the
+/// download time. Every other entry is copied as it was, compressed bytes and all. An original
+/// that passes epubcheck gives a copy that does.
 pub fn stamp_epub(original: &[u8], notice: &Notice) -> Result<Vec<u8>, EpubError> {
     if !notice.issued_at_is_valid() {
         return Err(EpubError::BadTimestamp(notice.issued_at.clone()));
+    }
+    if !(notice.vocabulary.starts_with("https://") || notice.vocabulary.starts_with("http://")) {
+        return Err(EpubError::Unstampable(format!(
+            "the vocabulary {:?} is not an http(s) address",
+            notice.vocabulary
+        )));
     }
     let mut archive = zipio::open(original)?;
     let opf_path = package_path(&mut archive)?;
@@ -32,15 +39,7 @@ pub fn stamp_epub(original: &[u8], notice: &Notice) -> Result<Vec<u8>, EpubError
         .map(|item| resolve(opf_dir, &item.href));
     // Beside the navigation document, the table of contents links the page by its bare name.
     let notice_dir = nav_path.as_deref().map_or(opf_dir, dir_of).to_owned();
-    let entry_names = (0..archive.len())
-        .map(|i| match archive.name_for_index(i) {
-            Some(Ok(name)) => Ok(name.into_owned()),
-            _ => Err(EpubError::Zip {
-                entry: format!("#{i}"),
-                message: "unreadable name".to_owned(),
-            }),
-        })
-        .collect::<Result<Vec<String>, _>>()?;
+    let entry_names = zipio::entry_names(&archive)?;
     let (id, notice_path) = free_name(&opf_xml, &entry_names, &notice_dir);
     let href = relative(opf_dir, &notice_path);
 

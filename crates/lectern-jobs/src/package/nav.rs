@@ -1,10 +1,11 @@
-//! The navigation document's share of stamping: the notice page listed first in the table of
-//! contents, so that it can be found as well as read first.
+//! The navigation document's share of stamping: the notice page listed last in the table of
+//! contents, and among the landmarks as the copyright page, so that it can be found as well as
+//! read, while a reader still opens the book at its start.
 
 use quick_xml::NsReader;
 use quick_xml::events::Event;
 
-use super::edit::{Splices, position, qualified_prefix};
+use super::edit::{Splices, content_end, qualified_prefix};
 use crate::epub::opf::Attrs;
 use crate::epub::pages::english_in;
 use crate::notice::HEADING;
@@ -12,20 +13,24 @@ use crate::xml::{OPS_NS, XHTML_NS, esc, ns_of};
 
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 
-/// The navigation document with a first table-of-contents entry linking `href`, or `None` when
-/// it has no `toc` nav with a list to add to (the notice page is still first in the spine).
+/// The navigation document with an entry linking `href` at the end of the table of contents and
+/// of the landmarks, or `None` when it has no `toc` nav with a list to add to (the notice page is
+/// still in the spine).
 pub(super) fn add_toc_entry(xml: &str, href: &str) -> Option<String> {
     let mut reader = NsReader::from_str(xml);
+    let mut splices = Splices::new(xml);
     let mut lang = String::new();
     let mut root_seen = false;
-    let mut in_toc = false;
+    let mut nav: Option<&'static str> = None;
+    let mut toc_listed = false;
     loop {
         let (ns, event) = reader.read_resolved_event().ok()?;
         let in_xhtml = ns_of(&ns) == Some(XHTML_NS);
-        let after = position(&reader);
         let Event::Start(e) = event else {
-            if matches!(event, Event::Eof) {
-                return None;
+            match event {
+                Event::Eof => break,
+                Event::End(e) if in_xhtml && e.local_name().into_inner() == "nav" => nav = None,
+                _ => {}
             }
             continue;
         };
@@ -41,20 +46,33 @@ pub(super) fn add_toc_entry(xml: &str, href: &str) -> Option<String> {
         match e.local_name().into_inner() {
             "nav" if in_xhtml => {
                 let types = attrs.get_ns(OPS_NS, "type").unwrap_or_default();
-                in_toc = types.split_whitespace().any(|t| t == "toc");
+                nav = types
+                    .split_whitespace()
+                    .find_map(|t| ["toc", "landmarks"].into_iter().find(|k| *k == t));
             }
-            "ol" if in_xhtml && in_toc => {
+            "ol" if in_xhtml && nav.is_some() => {
                 let p = qualified_prefix(&e);
-                let entry = format!(
-                    "\n<{p}li{}><{p}a href=\"{}\">{HEADING}</{p}a></{p}li>",
-                    english_in(&lang),
-                    esc(href)
+                let landmark = nav == Some("landmarks");
+                let end = content_end(&mut reader).ok()??;
+                let kind = if landmark {
+                    " xmlns:epub=\"http://www.idpf.org/2007/ops\" epub:type=\"copyright-page\""
+                } else {
+                    ""
+                };
+                splices.replace(
+                    end,
+                    end,
+                    format!(
+                        "<{p}li{}><{p}a{kind} href=\"{}\">{HEADING}</{p}a></{p}li>\n",
+                        english_in(&lang),
+                        esc(href)
+                    ),
                 );
-                let mut splices = Splices::new(xml);
-                splices.replace(after, after, entry);
-                return Some(splices.apply());
+                toc_listed |= !landmark;
+                nav = None;
             }
             _ => {}
         }
     }
+    toc_listed.then(|| splices.apply())
 }

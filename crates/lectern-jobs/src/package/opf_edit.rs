@@ -1,5 +1,6 @@
 //! The package document's share of stamping: declare our vocabulary, mark the recipient, bump
-//! `dcterms:modified`, and put the notice page first in the reading order.
+//! `dcterms:modified`, give the catalog's date and subjects where the publication has none, and
+//! put the notice page last in the reading order (a reader opens the book at its start).
 
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::{NsReader, XmlVersion};
@@ -8,10 +9,9 @@ use super::edit::{Splices, content_end, position, qualified_prefix};
 use crate::epub::EpubError;
 use crate::epub::opf::{Attrs, DCTERMS, META_VOCAB, expand, parse_prefixes};
 use crate::notice::Notice;
-use crate::xml::{OPF_NS, esc, ns_of};
+use crate::xml::{DC_NS, OPF_NS, esc, ns_of};
 
 pub(super) const VOCAB_PREFIX: &str = "lectern";
-pub(super) const VOCAB_IRI: &str = "https://lectern.example/vocab#";
 
 /// Where the notice page goes: its manifest id and its href relative to the package document.
 pub(super) struct NoticeItem<'a> {
@@ -30,19 +30,21 @@ pub(super) fn stamp(
     let mut reader = NsReader::from_str(xml);
     let mut splices = Splices::new(xml);
     let mut prefixes = Vec::new();
-    let (mut root_seen, mut in_metadata, mut modified_seen, mut spine_seen) =
-        (false, false, false, false);
-    let (mut metadata_end, mut manifest_end) = (None, None);
-    let (mut meta_prefix, mut manifest_prefix) = (String::new(), String::new());
+    let (mut root_seen, mut in_metadata, mut modified_seen) = (false, false, false);
+    let (mut dated, mut has_subjects) = (false, false);
+    let (mut metadata_end, mut manifest_end, mut spine_end) = (None, None, None);
+    let (mut meta_prefix, mut manifest_prefix, mut spine_prefix) =
+        (String::new(), String::new(), String::new());
     loop {
         let before = position(&reader);
         let (ns, event) = reader.read_resolved_event().map_err(err)?;
         let in_opf = ns_of(&ns) == Some(OPF_NS);
+        let in_dc = ns_of(&ns) == Some(DC_NS);
         let after = position(&reader);
         match event {
             Event::Start(e) if !root_seen => {
                 root_seen = true;
-                let (tag, declared) = package_tag(&e, file)?;
+                let (tag, declared) = package_tag(&e, file, &notice.vocabulary)?;
                 prefixes = declared;
                 splices.replace(before, after, tag);
             }
@@ -52,15 +54,7 @@ pub(super) fn stamp(
                     meta_prefix = qualified_prefix(&e);
                 }
                 "manifest" => manifest_prefix = qualified_prefix(&e),
-                "spine" => {
-                    let p = qualified_prefix(&e);
-                    splices.replace(
-                        after,
-                        after,
-                        format!("\n<{p}itemref idref=\"{}\"/>", esc(item.id)),
-                    );
-                    spine_seen = true;
-                }
+                "spine" => spine_prefix = qualified_prefix(&e),
                 "meta" if in_metadata => {
                     let attrs = Attrs::of(&e, &reader, file)?;
                     let property = attrs
@@ -78,6 +72,13 @@ pub(super) fn stamp(
                 }
                 _ => {}
             },
+            Event::Start(e) | Event::Empty(e) if in_metadata && in_dc => {
+                match e.local_name().into_inner() {
+                    "date" => dated = true,
+                    "subject" => has_subjects = true,
+                    _ => {}
+                }
+            }
             Event::Empty(_) if !root_seen => {
                 return Err(unstampable("the package element is empty"));
             }
@@ -90,6 +91,7 @@ pub(super) fn stamp(
                     metadata_end = Some(before);
                 }
                 "manifest" => manifest_end = Some(before),
+                "spine" => spine_end = Some(before),
                 _ => {}
             },
             Event::Eof => break,
@@ -98,11 +100,18 @@ pub(super) fn stamp(
     }
     let metadata_end = metadata_end.ok_or_else(|| unstampable("no metadata element"))?;
     let manifest_end = manifest_end.ok_or_else(|| unstampable("no manifest element"))?;
-    if !spine_seen {
-        return Err(unstampable("no spine element"));
-    }
+    let spine_end = spine_end.ok_or_else(|| unstampable("no spine element"))?;
     let p = &meta_prefix;
     let mut metas = String::new();
+    let dc = format!("xmlns:dc=\"{DC_NS}\"");
+    if let (false, Some(date)) = (dated, &notice.record.date) {
+        metas += &format!("<dc:date {dc}>{}</dc:date>\n", esc(date));
+    }
+    if !has_subjects {
+        for subject in &notice.record.subjects {
+            metas += &format!("<dc:subject {dc}>{}</dc:subject>\n", esc(subject));
+        }
+    }
     if !modified_seen {
         metas += &format!(
             "<{p}meta property=\"dcterms:modified\">{}</{p}meta>\n",
@@ -116,6 +125,12 @@ pub(super) fn stamp(
         esc(&notice.download_id)
     );
     splices.replace(metadata_end, metadata_end, metas);
+    let p = &spine_prefix;
+    splices.replace(
+        spine_end,
+        spine_end,
+        format!("<{p}itemref idref=\"{}\"/>\n", esc(item.id)),
+    );
     let p = &manifest_prefix;
     splices.replace(
         manifest_end,
@@ -135,6 +150,7 @@ pub(super) fn stamp(
 fn package_tag(
     e: &BytesStart<'_>,
     file: &str,
+    vocabulary: &str,
 ) -> Result<(String, Vec<(String, String)>), EpubError> {
     let mut tag = format!("<{}", e.name().into_inner());
     let mut declared = Vec::new();
@@ -155,7 +171,7 @@ fn package_tag(
         .filter(|(p, _)| p != VOCAB_PREFIX)
         .cloned()
         .collect();
-    ours.push((VOCAB_PREFIX.to_owned(), VOCAB_IRI.to_owned()));
+    ours.push((VOCAB_PREFIX.to_owned(), vocabulary.to_owned()));
     let attr: Vec<String> = ours.iter().map(|(p, iri)| format!("{p}: {iri}")).collect();
     tag += &format!(" prefix=\"{}\">", esc(&attr.join(" ")));
     Ok((tag, declared))

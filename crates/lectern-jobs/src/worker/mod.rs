@@ -7,6 +7,7 @@
 
 mod documents;
 mod edits;
+mod made;
 mod packages;
 mod speeds;
 
@@ -147,19 +148,30 @@ impl Worker {
 }
 
 /// Works until stopped.
-pub fn spawn(store: Store, files: FileStore) -> Worker {
+pub fn spawn(store: Store, files: FileStore, public_url: &str) -> Worker {
     let (stop, stopping) = watch::channel(false);
+    let vocabulary: Arc<str> = vocabulary_of(public_url).into();
     let lanes = [Jobs::Readers, Jobs::Audio, Jobs::Documents]
         .into_iter()
-        .map(|jobs| lane(jobs, &store, &files, stopping.clone()))
+        .map(|jobs| lane(jobs, (&store, &files, &vocabulary), stopping.clone()))
         .collect();
     Worker { lanes, stop, store }
 }
 
-fn lane(jobs: Jobs, store: &Store, files: &FileStore, mut stopping: watch::Receiver<bool>) -> Lane {
+/// The IRI of Lectern's metadata vocabulary (the recipient mark's) under the server's address.
+pub fn vocabulary_of(public_url: &str) -> String {
+    format!("{}/vocab#", public_url.trim_end_matches('/'))
+}
+
+fn lane(
+    jobs: Jobs,
+    (store, files, vocabulary): (&Store, &FileStore, &Arc<str>),
+    mut stopping: watch::Receiver<bool>,
+) -> Lane {
     let in_hand = InHand::default();
     let task = tokio::spawn({
         let (store, files, in_hand) = (store.clone(), files.clone(), in_hand.clone());
+        let vocabulary = vocabulary.clone();
         async move {
             let mut sweep = tokio::time::interval(SWEEP_EVERY);
             loop {
@@ -173,7 +185,7 @@ fn lane(jobs: Jobs, store: &Store, files: &FileStore, mut stopping: watch::Recei
                 }
                 let pause = tokio::select! {
                     _ = stopping.changed() => return,
-                    done = run_once(jobs, &store, &files, &in_hand) => {
+                    done = run_once(jobs, (&store, &files, &vocabulary), &in_hand) => {
                         in_hand.take();
                         match done {
                             Ok(true) => continue,
@@ -200,15 +212,19 @@ fn lane(jobs: Jobs, store: &Store, files: &FileStore, mut stopping: watch::Recei
 /// nothing to do. Only store errors are returned.
 async fn run_once(
     jobs: Jobs,
-    store: &Store,
-    files: &FileStore,
+    (store, files, vocabulary): (&Store, &FileStore, &str),
     in_hand: &InHand,
 ) -> Result<bool, lectern_store::StoreError> {
+    let packaging = (store, files, vocabulary);
     match jobs {
         Jobs::Readers => Ok(edits::apply_one(store, files).await?
-            || packages::package_one(store, files, in_hand, PackageKind::Other).await?
-            || speeds::change_speed_of_one(store, files, in_hand).await?),
-        Jobs::Audio => packages::package_one(store, files, in_hand, PackageKind::Audio).await,
+            || packages::package_one(packaging, in_hand, PackageKind::Other).await?
+            || speeds::change_speed_of_one(store, files, in_hand).await?
+            || made::make_one((store, files), in_hand, PackageKind::Other).await?),
+        Jobs::Audio => Ok(
+            packages::package_one(packaging, in_hand, PackageKind::Audio).await?
+                || made::make_one((store, files), in_hand, PackageKind::Audio).await?,
+        ),
         Jobs::Documents => documents::convert_one(store, files, in_hand).await,
     }
 }

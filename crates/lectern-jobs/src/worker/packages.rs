@@ -3,14 +3,14 @@
 use std::time::Duration;
 
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::{Artifact, Format};
+use lectern_domain::catalog::{Artifact, ContributorType, Format};
 use lectern_store::downloads::{self, Download, PackageKind, SubjectKind};
 use lectern_store::{Store, accounts, periodicals, sites, titles};
 
 use super::{Held, InHand, lease_start};
 use crate::derive;
 use crate::files::FileStore;
-use crate::notice::Notice;
+use crate::notice::{Catalogued, Notice};
 use crate::package;
 
 /// The file store key of a download's package.
@@ -21,8 +21,7 @@ pub fn package_key(d: &Download, file_name: &str) -> String {
 /// Claims and packages one download. A package that cannot be made is marked failed with the
 /// reason (the reader's next request queues it again).
 pub(super) async fn package_one(
-    store: &Store,
-    files: &FileStore,
+    (store, files, vocabulary): (&Store, &FileStore, &str),
     in_hand: &InHand,
     kind: PackageKind,
 ) -> Result<bool, lectern_store::StoreError> {
@@ -38,7 +37,7 @@ pub(super) async fn package_one(
     if let Err(e) = files.sweep_unfinished(&folder, Duration::ZERO).await {
         tracing::warn!(download = %d.download_id, error = %e, "an unfinished package file stays");
     }
-    match make(store, files, &d).await {
+    match make((store, files, vocabulary), &d).await {
         Ok((key, partial_md5)) => {
             downloads::mark_ready(
                 &mut *store.writer().await?,
@@ -62,9 +61,17 @@ pub(super) async fn package_one(
 
 /// Makes the package and returns its key and KOReader's name for the file; the error says why
 /// it could not be made.
-async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<(String, String), String> {
+async fn make(
+    (store, files, vocabulary): (&Store, &FileStore, &str),
+    d: &Download,
+) -> Result<(String, String), String> {
     let format: Format = d.format.parse()?;
-    let (site, subject_title, artifact) = subject(store, d, format).await?;
+    let Subject {
+        site,
+        title: subject_title,
+        artifact,
+        record,
+    } = subject(store, d, format).await?;
     let source_key = artifact
         .file
         .as_deref()
@@ -102,15 +109,17 @@ async fn make(store: &Store, files: &FileStore, d: &Download) -> Result<(String,
         site_name,
         download_id: d.download_id.clone(),
         issued_at: Timestamp::now().to_string(),
+        vocabulary: vocabulary.to_owned(),
+        record,
     };
     let id_for_name = d.subject.replace('/', "-");
-    let name = package::file_name(&id_for_name, format);
-    let bytes = match (format, originals.as_slice()) {
-        (Format::Epub3, [(_, epub)]) => {
-            package::stamp_epub(epub, &notice).map_err(|e| e.to_string())?
-        }
-        (Format::Epub3, _) => return Err("an EPUB 3 artifact is one file".into()),
-        _ => package::bundle(format, &originals, &notice, layout.notice_page())
+    let delivery = artifact.delivery();
+    let name = package::file_name(&id_for_name, format, delivery);
+    let bytes = match (delivery.one_file, originals.as_slice()) {
+        (true, [(_, file)]) => package::stamp(format, file, &notice, layout.notice_page())
+            .map_err(|e| e.to_string())?,
+        (true, _) => return Err(format!("a {format} artifact is one file")),
+        (false, _) => package::bundle(format, &originals, &notice, layout.notice_page())
             .map_err(|e| e.to_string())?,
     };
     let key = package_key(d, &name);
@@ -141,12 +150,15 @@ async fn originals(files: &FileStore, source_key: &str) -> Result<Vec<(String, V
     Ok(originals)
 }
 
-/// The site, the display title and the artifact of what is downloaded.
-async fn subject(
-    store: &Store,
-    d: &Download,
-    format: Format,
-) -> Result<(String, String, Artifact), String> {
+/// What is downloaded: its site, display title and artifact, and what the catalog says of it.
+struct Subject {
+    site: String,
+    title: String,
+    artifact: Artifact,
+    record: Catalogued,
+}
+
+async fn subject(store: &Store, d: &Download, format: Format) -> Result<Subject, String> {
     let missing = || format!("no {format} artifact of {}", d.subject);
     match d.subject_kind {
         SubjectKind::Title => {
@@ -154,11 +166,28 @@ async fn subject(
                 .await
                 .map_err(|e| e.to_string())?
                 .ok_or_else(|| format!("no title {}", d.subject))?;
-            let a = t
+            let artifact = t
                 .offered_artifact(format)
                 .map(|a| a.into_owned())
                 .ok_or_else(missing)?;
-            Ok((t.site, t.title, a))
+            let record = Catalogued {
+                authors: t
+                    .contributors_of(ContributorType::Author)
+                    .map(str::to_owned)
+                    .collect(),
+                date: match (t.publish_date, t.copyright_date) {
+                    (Some(published), _) => Some(published.date()),
+                    (None, Some(year)) => Some(format!("{year:04}")),
+                    (None, None) => None,
+                },
+                subjects: t.categories.clone(),
+            };
+            Ok(Subject {
+                site: t.site,
+                title: t.title,
+                artifact,
+                record,
+            })
         }
         SubjectKind::Edition => {
             let (series_id, edition_id) = d
@@ -173,17 +202,23 @@ async fn subject(
                 .await
                 .map_err(|e| e.to_string())?
                 .ok_or_else(|| format!("no edition {}", d.subject))?;
-            let a = e
+            let artifact = e
                 .artifacts
                 .iter()
                 .find(|a| a.format == format)
                 .cloned()
                 .ok_or_else(missing)?;
-            Ok((
-                series.site,
-                format!("{}: {}", series.title, e.edition_name),
-                a,
-            ))
+            let record = Catalogued {
+                authors: Vec::new(),
+                date: Some(e.publication_date.date()),
+                subjects: series.categories.clone(),
+            };
+            Ok(Subject {
+                site: series.site,
+                title: format!("{}: {}", series.title, e.edition_name),
+                artifact,
+                record,
+            })
         }
     }
 }

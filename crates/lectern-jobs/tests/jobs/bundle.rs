@@ -141,12 +141,18 @@ fn bundle_refuses_epub_and_clashing_names() {
 
 #[test]
 fn download_file_names() {
+    use lectern_domain::catalog::Artifact;
+    let of = |format, file: &str| Artifact::new(format, Some(file.to_owned())).delivery();
     assert_eq!(
-        package::file_name("100042", Format::Epub3),
+        package::file_name("100042", Format::Epub3, of(Format::Epub3, "a.epub")),
         "100042-EPUB3.epub"
     );
     assert_eq!(
-        package::file_name("100042", Format::Docx),
-        "100042-DOCX.zip"
+        package::file_name("100042", Format::Docx, of(Format::Docx, "a.docx")),
+        "100042-DOCX.docx"
+    );
+    assert_eq!(
+        package::file_name("100042", Format::Brf, of(Format::Brf, "volumes/")),
+        "100042-BRF.zip"
     );
 }

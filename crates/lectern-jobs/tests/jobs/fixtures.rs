@@ -47,6 +47,12 @@ pub fn notice() -> Notice {
         site_name: "Lectern Library".into(),
         download_id: "dl-7f3a".into(),
         issued_at: "2026-03-04T05:06:07Z".into(),
+        vocabulary: "https://library.example/vocab#".into(),
+        record: lectern_jobs::Catalogued {
+            authors: vec!["Jane Austen".into()],
+            date: Some("1813-01-28".into()),
+            subjects: vec!["Fiction".into(), "Romance".into()],
+        },
     }
 }
 

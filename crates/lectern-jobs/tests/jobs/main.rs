@@ -5,6 +5,7 @@ mod build;
 mod bundle;
 mod files;
 mod fixtures;
+mod one_file;
 mod read;
 mod speed;
 mod stamp;

@@ -29,7 +29,7 @@ fn stamped_built_epub_passes_epubcheck_and_names_the_user() {
     let opf = text_of(&stamped, "EPUB/package.opf");
     let mark = notice.recipient_mark();
     assert!(
-        opf.contains(r##"prefix="lectern: https://lectern.example/vocab#""##),
+        opf.contains(r##"prefix="lectern: https://library.example/vocab#""##),
         "{opf}"
     );
     assert!(
@@ -42,18 +42,30 @@ fn stamped_built_epub_passes_epubcheck_and_names_the_user() {
         opf.contains(r#"<meta property="lectern:downloadId">dl-7f3a</meta>"#),
         "{opf}"
     );
+    // A reader opens the book at its start: the notice is last in the reading order and the
+    // table of contents.
     let spine = &opf[opf.find("<spine>").unwrap()..];
+    let first = spine.split("<itemref").nth(1).unwrap();
+    assert!(!first.contains("lectern-copyright-notice"), "{spine}");
     assert!(
-        spine.starts_with("<spine>\n<itemref idref=\"lectern-copyright-notice\"/>"),
+        spine.contains("<itemref idref=\"lectern-copyright-notice\"/>\n</spine>"),
         "{spine}"
     );
+    // The package's own date and subjects stay, alone.
+    assert_eq!(opf.matches("<dc:date").count(), 1, "{opf}");
+    assert!(!opf.contains("Romance"), "{opf}");
 
     let nav = text_of(&stamped, "EPUB/nav.xhtml");
     let toc = &nav[nav.find("<ol>").unwrap()..];
+    let toc = &toc[..toc.find("</ol>").unwrap() + 5];
     assert!(
-        toc.starts_with(
-            "<ol>\n<li><a href=\"lectern-copyright-notice.xhtml\">Copyright notice</a></li>"
+        toc.ends_with(
+            "<li><a href=\"lectern-copyright-notice.xhtml\">Copyright notice</a></li>\n</ol>"
         ),
+        "{toc}"
+    );
+    assert!(
+        !toc.starts_with("<ol>\n<li><a href=\"lectern-copyright-notice"),
         "{toc}"
     );
 
@@ -72,7 +84,7 @@ fn stamped_hand_written_epub_passes_epubcheck() {
 
     let opf = text_of(&stamped, "OEBPS/book.opf");
     // The existing prefix declarations survive beside ours; new elements use the OPF prefix.
-    assert!(opf.contains(r##"prefix="s: http://schema.org/ foaf: http://xmlns.com/foaf/spec/ lectern: https://lectern.example/vocab#""##), "{opf}");
+    assert!(opf.contains(r##"prefix="s: http://schema.org/ foaf: http://xmlns.com/foaf/spec/ lectern: https://library.example/vocab#""##), "{opf}");
     assert!(
         opf.contains(
             r#"<opf:item id="lectern-copyright-notice" href="text/lectern-copyright-notice.xhtml""#
@@ -99,16 +111,60 @@ fn stamped_hand_written_epub_passes_epubcheck() {
         "the old modified date stays: {opf}"
     );
 
+    // The publication's own date is kept; the catalog's is not added beside it.
+    assert!(
+        !opf.contains("<dc:date") && !opf.contains("<dc:subject"),
+        "{opf}"
+    );
+
     let nav = text_of(&stamped, "OEBPS/text/nav.xhtml");
     let toc = &nav[nav.find(r#"epub:type="toc""#).unwrap()..];
-    assert!(toc.contains("<ol>\n<li><a href=\"lectern-copyright-notice.xhtml\">Copyright notice</a></li><li><a href=\"ch1.xhtml\">"), "{toc}");
-    let landmarks = &nav[..nav.find(r#"epub:type="toc""#).unwrap()];
+    let toc = &toc[..toc.find("</nav>").unwrap()];
     assert!(
-        !landmarks.contains("lectern-copyright-notice"),
+        toc.contains(
+            "<li><a href=\"lectern-copyright-notice.xhtml\">Copyright notice</a></li>\n</ol>"
+        ),
+        "{toc}"
+    );
+    assert!(
+        toc.contains("<ol><li><a href=\"ch1.xhtml\">")
+            || toc.contains("<ol>\n<li><a href=\"ch1.xhtml\">"),
+        "{toc}"
+    );
+    let landmarks = &nav[nav.find(r#"epub:type="landmarks""#).unwrap()..];
+    let landmarks = &landmarks[..landmarks.find("</nav>").unwrap()];
+    assert!(
+        landmarks.contains(r#"epub:type="copyright-page" href="lectern-copyright-notice.xhtml">Copyright notice</a></li>"#),
         "{landmarks}"
     );
     assert!(text_of(&stamped, "OEBPS/text/lectern-copyright-notice.xhtml").contains("Ada Reader"));
     checkers::epubcheck("stamped-hand-written", &stamped);
+}
+
+/// calibre shows the day it converted a book with no date, and an app files a book with no
+/// subject nowhere: the catalog's date and categories fill in for the publication's.
+#[test]
+fn stamping_gives_a_package_without_a_date_or_subjects_the_catalogs() {
+    let opf: String = fixtures::HAND_WRITTEN_OPF
+        .lines()
+        .filter(|l| !l.contains("<d:date>") && !l.contains("<d:subject>"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let original = fixtures::hand_written_with(&opf);
+    let stamped = package::stamp_epub(&original, &notice()).unwrap();
+    let opf = text_of(&stamped, "OEBPS/book.opf");
+    let dc = r#"xmlns:dc="http://purl.org/dc/elements/1.1/""#;
+    for element in [
+        format!("<dc:date {dc}>1813-01-28</dc:date>"),
+        format!("<dc:subject {dc}>Fiction</dc:subject>"),
+        format!("<dc:subject {dc}>Romance</dc:subject>"),
+    ] {
+        assert!(opf.contains(&element), "{element} in {opf}");
+    }
+    let meta = read_metadata(&stamped).unwrap();
+    assert_eq!(meta.subjects, ["Fiction", "Romance"]);
+    assert_eq!(meta.date.as_deref(), Some("1813-01-28"));
+    checkers::epubcheck("stamped-with-the-catalogs-date", &stamped);
 }
 
 #[test]

@@ -47,7 +47,7 @@ pub async fn serve_store(
     let follower = state.titles.follow(store.clone());
     let worker = settings
         .worker
-        .then(|| lectern_jobs::worker::spawn(store.clone(), files));
+        .then(|| lectern_jobs::worker::spawn(store.clone(), files, &base));
     let (metrics, metrics_upkeep) = telemetry::install_metrics()?;
     let housekeeping = spawn_housekeeping(state.clone());
     let shutdown = shutdown_signal().context("installing signal handlers")?;
