@@ -47,14 +47,23 @@ pub async fn key_hash<'e>(
     Ok(row.map(|r| r.try_get("key_hash")).transpose()?)
 }
 
-/// The title and format of the file delivered to the reader that KOReader names `document`.
+/// A file Lectern delivered to a reader, as KOReader names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Delivered {
+    pub service_id: String,
+    pub format: String,
+    /// Where the file is kept, while it is (positions in it are read from it).
+    pub object_key: Option<String>,
+}
+
+/// The file delivered to the reader that KOReader names `document`.
 pub async fn delivered<'e>(
     e: impl Executor<'e, Database = Any>,
     user_account_id: &str,
     document: &str,
-) -> Result<Option<(String, String)>, StoreError> {
+) -> Result<Option<Delivered>, StoreError> {
     let row = sqlx::query(
-        "SELECT subject, format FROM downloads
+        "SELECT subject, format, object_key FROM downloads
          WHERE partial_md5 = $1 AND user_account_id = $2 AND subject_kind = 'title'
          ORDER BY created_at DESC LIMIT 1",
     )
@@ -62,8 +71,14 @@ pub async fn delivered<'e>(
     .bind(user_account_id)
     .fetch_optional(e)
     .await?;
-    row.map(|r| Ok((r.try_get("subject")?, r.try_get("format")?)))
-        .transpose()
+    row.map(|r| {
+        Ok(Delivered {
+            service_id: r.try_get("subject")?,
+            format: r.try_get("format")?,
+            object_key: r.try_get("object_key")?,
+        })
+    })
+    .transpose()
 }
 
 /// KOReader's report of where a reader is in a document.

@@ -81,7 +81,7 @@ impl Params {
                     Some(i) => (&pair[..i], &pair[i + 1..]),
                     None => (pair, &[][..]),
                 };
-                let name = form_decoded(name).map_err(|lossy| NotText::utf8(lossy))?;
+                let name = form_decoded(name).map_err(NotText::utf8)?;
                 let value = form_decoded(value).map_err(|_| NotText::utf8(name.clone()))?;
                 text_without_controls(&name, &value)?;
                 Ok((name, value))

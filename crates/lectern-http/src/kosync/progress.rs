@@ -1,6 +1,9 @@
 //! `PUT /kosync/syncs/progress` and `GET /kosync/syncs/progress/{document}`: KOReader's report
 //! of where the reader is, kept as it was sent and, for a file Lectern delivered, as the
-//! reader's position in its title and format; and back, whichever is newer.
+//! reader's position in its title and format; and back, whichever is newer. In an EPUB the two
+//! name places differently (KOReader an xPointer, the API's other apps a CFI): each is converted
+//! to the other's, to the spine item and the nearest element, with the share of the book before
+//! it (`lectern_jobs::epub::positions`).
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -8,7 +11,8 @@ use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::reading::{self, MetricType, ReadingEvent};
-use lectern_store::kosync::{self, Progress};
+use lectern_jobs::epub::positions::Book;
+use lectern_store::kosync::{self, Delivered, Progress};
 use lectern_store::reading_activity;
 use serde::Deserialize;
 use serde_json::json;
@@ -46,8 +50,8 @@ pub async fn update(
         kosync::delivered(state.store.reads(), &me.user_account_id, &report.document).await?;
     let saved = Progress {
         document: report.document.clone(),
-        service_id: delivered.as_ref().map(|d| d.0.clone()),
-        format: delivered.as_ref().map(|d| d.1.clone()),
+        service_id: delivered.as_ref().map(|d| d.service_id.clone()),
+        format: delivered.as_ref().map(|d| d.format.clone()),
         progress: report.progress.clone(),
         percentage: report.percentage,
         device: report.device.clone(),
@@ -60,13 +64,20 @@ pub async fn update(
         &saved,
     )
     .await?;
-    if let Some((service_id, format)) = delivered
-        && let Ok(format) = format.parse::<Format>()
+    if let Some(d) = delivered
+        && let Ok(format) = d.format.parse::<Format>()
     {
+        // Other apps read a CFI; one that cannot be placed in the file is kept as sent.
+        let location = match book_of(&state, &d, format).await {
+            Some(book) => book
+                .cfi_of(&report.progress)
+                .map_or(report.progress, |place| place.name),
+            None => report.progress,
+        };
         let event = ReadingEvent {
-            service_id,
+            service_id: d.service_id,
             format,
-            location: report.progress,
+            location,
             location_description: Some(format!(
                 "{:.1}% in KOReader on {}",
                 report.percentage * 100.0,
@@ -123,26 +134,37 @@ pub async fn get(
     let reads = state.store.reads();
     let reported = kosync::progress(reads, &me.user_account_id, &document).await?;
     let delivered = kosync::delivered(reads, &me.user_account_id, &document).await?;
-    let position = match &delivered {
-        Some((service_id, format)) => match format.parse::<Format>() {
-            Ok(format) => {
-                reading_activity::position(reads, &me.user_account_id, service_id, format).await?
-            }
-            Err(_) => None,
-        },
-        None => None,
+    let format = delivered
+        .as_ref()
+        .and_then(|d| d.format.parse::<Format>().ok());
+    let position = match (&delivered, format) {
+        (Some(d), Some(format)) => {
+            reading_activity::position(reads, &me.user_account_id, &d.service_id, format).await?
+        }
+        _ => None,
     };
     let answer = match (reported, position) {
-        // Another app moved the reader on since KOReader last reported: its position, with
-        // KOReader's last share of the book (the API's positions carry none).
-        (r, Some(p)) if r.as_ref().is_none_or(|r| p.date_modified > r.updated_at) => json!({
-            "document": document,
-            "progress": p.location,
-            "percentage": r.as_ref().map_or(0.0, |r| r.percentage),
-            "device": "Lectern",
-            "device_id": "lectern",
-            "timestamp": p.date_modified.unix(),
-        }),
+        // Another app moved the reader on since KOReader last reported: its position, as
+        // KOReader names a place, with the share of the book before it (KOReader moves only
+        // when that differs from its own).
+        (r, Some(p)) if r.as_ref().is_none_or(|r| p.date_modified > r.updated_at) => {
+            let book = match (&delivered, format) {
+                (Some(d), Some(format)) => book_of(&state, d, format).await,
+                _ => None,
+            };
+            let (progress, percentage) = match book.and_then(|b| b.xpointer_of(&p.location)) {
+                Some(place) => (place.name, place.share),
+                None => (p.location, r.as_ref().map_or(0.0, |r| r.percentage)),
+            };
+            json!({
+                "document": document,
+                "progress": progress,
+                "percentage": percentage,
+                "device": "Lectern",
+                "device_id": "lectern",
+                "timestamp": p.date_modified.unix(),
+            })
+        }
         (Some(r), _) => json!({
             "document": document,
             "progress": r.progress,
@@ -156,4 +178,29 @@ pub async fn get(
         (None, _) => json!({}),
     };
     Ok(axum::Json(answer).into_response())
+}
+
+/// The delivered EPUB's spine, for placing positions in it; `None` for another format, or a
+/// file no longer kept or not readable (positions then pass as they are).
+async fn book_of(state: &AppState, d: &Delivered, format: Format) -> Option<Book> {
+    let key = d
+        .object_key
+        .as_deref()
+        .filter(|_| format == Format::Epub3)?;
+    let bytes = match state.files.get(key).await {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            tracing::debug!(key, error = %e, "a delivered file is not here to place a position in");
+            return None;
+        }
+    };
+    // Reading a book's spine is CPU work: off the async threads.
+    match tokio::task::spawn_blocking(move || Book::read(&bytes)).await {
+        Ok(Ok(book)) => Some(book),
+        Ok(Err(e)) => {
+            tracing::debug!(key, error = %e, "a delivered EPUB could not be read for positions");
+            None
+        }
+        Err(_) => None,
+    }
 }

@@ -4,14 +4,13 @@
 //! library's name on a colour taken from its id.
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use sha2::{Digest, Sha256};
 
 use super::site::OpdsSite;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::titles::cover::{escape, rasterize};
+use crate::titles::cover::{drawn_png, escape};
 
 /// Where the logo is, under the site's catalog.
 pub const PATH: &str = "/logo.png";
@@ -24,17 +23,7 @@ pub async fn logo(
 ) -> ApiResult<Response> {
     let site = OpdsSite::named(&state, &site_id).await?;
     let svg = drawn(&site.site.id, &site.site.name);
-    let png = tokio::task::spawn_blocking(move || rasterize(&svg, SIDE, SIDE))
-        .await
-        .map_err(ApiError::internal)??;
-    let mut response = png.into_response();
-    let h = response.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("public, max-age=86400"),
-    );
-    Ok(response)
+    drawn_png(svg, (SIDE, SIDE), "public, max-age=86400").await
 }
 
 fn drawn(site_id: &str, name: &str) -> String {

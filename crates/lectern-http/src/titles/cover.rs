@@ -149,21 +149,28 @@ pub(crate) async fn png(
     let who = CatalogViewer::of(state, caller).await?;
     let record = visible_title(state, &who, service_id).await?;
     let svg = svg(&record, width, height);
-    // Drawing a cover is a few milliseconds of CPU: off the async threads.
+    let cache = if caller.user().is_some() {
+        "private, max-age=86400"
+    } else {
+        "public, max-age=86400"
+    };
+    drawn_png(svg, (width, height), cache).await
+}
+
+/// A drawing as a PNG answer, cached as `cache` says. Drawing is a few milliseconds of CPU: off
+/// the async threads.
+pub(crate) async fn drawn_png(
+    svg: String,
+    (width, height): (u32, u32),
+    cache: &'static str,
+) -> ApiResult<Response> {
     let png = tokio::task::spawn_blocking(move || rasterize(&svg, width, height))
         .await
         .map_err(ApiError::internal)??;
     let mut response = png.into_response();
     let h = response.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static(if caller.user().is_some() {
-            "private, max-age=86400"
-        } else {
-            "public, max-age=86400"
-        }),
-    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     Ok(response)
 }
 
@@ -180,7 +187,7 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
         .clone()
 }
 
-pub(crate) fn rasterize(svg: &str, width: u32, height: u32) -> ApiResult<Vec<u8>> {
+fn rasterize(svg: &str, width: u32, height: u32) -> ApiResult<Vec<u8>> {
     let options = usvg::Options {
         fontdb: fonts(),
         ..Default::default()

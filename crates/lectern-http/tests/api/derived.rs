@@ -15,6 +15,7 @@ on_both_stores!(
     formats_made_from_the_epub_download_like_the_librarys_own,
     daisy_made_from_the_epub_is_read_aloud_and_plays,
     synthesized_audio_streams_and_plays_at_other_speeds,
+    a_format_that_cannot_be_made_for_its_resources_says_why,
 );
 
 fn formats(title: &Value) -> Vec<String> {
@@ -427,4 +428,42 @@ async fn listed_once_made(app: &TestApp, path: &str, token: &str) -> Value {
         );
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
+}
+
+/// A master the tools cannot read: the worker fails the making, and the list says why (409, as
+/// for any format that cannot be had), rather than 202 for ever.
+async fn a_format_that_cannot_be_made_for_its_resources_says_why(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let member = app.token_of("member@example.org").await;
+    let title = lectern_store::titles::get(app.store.reads(), "t-road")
+        .await
+        .unwrap()
+        .unwrap();
+    let master = title
+        .artifacts
+        .iter()
+        .find(|a| a.format == lectern_domain::catalog::Format::Epub3)
+        .and_then(|a| a.file.clone())
+        .unwrap();
+    app.files.put(&master, "not an EPUB").await.unwrap();
+    let path = format!("/v2/titles/t-road/DOCX/resources?api_key={TRUSTED}");
+    let started = std::time::Instant::now();
+    let body = loop {
+        let (status, _, body) = call(&app, &path, Some(&member)).await;
+        match status {
+            StatusCode::ACCEPTED => {}
+            StatusCode::CONFLICT => break body,
+            other => panic!("{other} {body}"),
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(300),
+            "never failed"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    let why = body["messages"][0].as_str().unwrap();
+    assert!(
+        why.contains("could not be made in DOCX from its EPUB"),
+        "{body}"
+    );
 }

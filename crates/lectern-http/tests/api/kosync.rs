@@ -114,7 +114,9 @@ async fn koreader_syncs_progress_of_a_delivered_file_with_the_api_positions(back
         (status, body),
         (StatusCode::OK, json!({ "authorized": "OK" }))
     );
-    let xpointer = "/body/DocFragment[3]/body/p[2]/text().0";
+    // KOReader's place: the delivered EPUB's second spine document (the title page is the
+    // first), in its chapter section, the paragraph after the heading.
+    let xpointer = "/body/DocFragment[2]/body/section/p/text().4";
     let (status, body) = koreader
         .push(json!({
             "document": document, "progress": xpointer, "percentage": 0.25,
@@ -124,49 +126,82 @@ async fn koreader_syncs_progress_of_a_delivered_file_with_the_api_positions(back
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["document"], document.as_str());
     assert!(body["timestamp"].as_i64().is_some(), "{body}");
-    // The API shows what KOReader pushed.
-    let (status, position) = json(
-        app.get("/v2/myReadingPosition/t-pride/EPUB3?api_key=opds-main")
-            .bearer_auth(&token)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{position}");
-    assert_eq!(position["location"], xpointer);
+    // The API shows it as its other apps name a place: a CFI of the same element.
+    let position = || async {
+        let (status, position) = json(
+            app.get("/v2/myReadingPosition/t-pride/EPUB3?api_key=opds-main")
+                .bearer_auth(&token)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{position}");
+        position
+    };
+    let recorded = position().await;
+    assert_eq!(recorded["location"], "epubcfi(/6/4!/4/2/4)", "{recorded}");
     assert_eq!(
-        position["locationDescription"],
+        recorded["locationDescription"],
         "25.0% in KOReader on Kobo Libra"
     );
+    // KOReader gets its own report back as it sent it.
     let (_, pulled) = koreader.pull(&document).await;
     assert_eq!(pulled["progress"], xpointer, "{pulled}");
     assert_eq!(pulled["percentage"], 0.25, "{pulled}");
     assert_eq!(pulled["device_id"], "K1", "{pulled}");
-    // Another app moves the reader on; KOReader pulls what the API recorded.
-    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
-    let (status, body) = call_as(
-        &app,
-        "opds-main",
-        reqwest::Method::POST,
-        "/v2/readingEvents",
-        Some(&token),
-        &[
-            ("serviceId", "t-pride"),
-            ("format", "EPUB3"),
-            ("location", "/body/DocFragment[5]/body/p[1]"),
-            ("metric", "5"),
-            ("metricType", "chapter"),
-        ],
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    // Another app records a CFI, at the chapter's start: KOReader pulls it as an xPointer, with
+    // the share of the book before it, which KOReader compares with its own before it moves.
+    let moved_on = |location: &'static str| {
+        let (app, token) = (&app, &token);
+        async move {
+            next_second().await;
+            let (status, body) = call_as(
+                app,
+                "opds-main",
+                reqwest::Method::POST,
+                "/v2/readingEvents",
+                Some(token),
+                &[
+                    ("serviceId", "t-pride"),
+                    ("format", "EPUB3"),
+                    ("location", location),
+                    ("metric", "5"),
+                    ("metricType", "chapter"),
+                ],
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+    };
+    moved_on("epubcfi(/6/4[chapter-1]!/4/2/2/1:0)").await;
+    let (_, pulled) = koreader.pull(&document).await;
+    assert_eq!(
+        pulled["progress"], "/body/DocFragment[2]/body/section/h1",
+        "{pulled}"
+    );
+    assert_eq!(pulled["device"], "Lectern", "{pulled}");
+    let chapter_start = pulled["percentage"].as_f64().unwrap();
+    assert!(0.0 < chapter_start && chapter_start < 1.0, "{pulled}");
+    assert_ne!(chapter_start, 0.25, "KOReader would say it is synchronized");
+    // The paragraph inside it: further on, and the same element KOReader named.
+    moved_on("epubcfi(/6/4!/4/2/4/1:4)").await;
+    let (_, pulled) = koreader.pull(&document).await;
+    assert_eq!(
+        pulled["progress"], "/body/DocFragment[2]/body/section/p",
+        "{pulled}"
+    );
+    assert!(
+        pulled["percentage"].as_f64().unwrap() > chapter_start,
+        "{pulled}"
+    );
+    // A place that is not a CFI of the book passes as it was written.
+    moved_on("/body/DocFragment[5]/body/p[1]").await;
     let (_, pulled) = koreader.pull(&document).await;
     assert_eq!(
         pulled["progress"], "/body/DocFragment[5]/body/p[1]",
         "{pulled}"
     );
-    assert_eq!(pulled["device"], "Lectern", "{pulled}");
     // A book Lectern did not deliver syncs as with any kosync server, and stays out of the API.
     let (status, _) = koreader
         .push(json!({
@@ -278,4 +313,13 @@ async fn koreader_requests_that_are_not_good_are_refused_by_name(backend: Backen
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+/// Waits for the clock's next second: positions are dated in whole seconds, and the newer one
+/// wins.
+async fn next_second() {
+    let now = lectern_domain::Timestamp::now();
+    while lectern_domain::Timestamp::now() == now {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
 }

@@ -521,12 +521,18 @@ async fn acquisition_links_follow_the_access_rules(backend: Backend) {
         return;
     };
     let (guest, signed_in) = (&read[0], &read[1]);
-    // Anyone may have a public-domain title: open access, one link per format.
+    // Anyone may have a public-domain title: open access, one link per format, each typed as
+    // the file it gives (its braille is one file; Word and DAISY are made from its EPUB).
     let pride = acquisitions_of(guest, "Pride and Prejudice");
     let types: BTreeSet<&str> = pride.iter().map(|a| a["type"].as_str().unwrap()).collect();
     assert_eq!(
         types,
-        BTreeSet::from(["application/epub+zip", "application/zip"])
+        BTreeSet::from([
+            "application/daisy+zip",
+            "application/epub+zip",
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            "application/x-brf",
+        ])
     );
     assert!(
         pride

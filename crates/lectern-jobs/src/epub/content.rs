@@ -72,7 +72,7 @@ pub fn read_content(bytes: &[u8]) -> Result<Content, EpubError> {
 }
 
 /// The hrefs of the spine's XHTML items, in reading order.
-fn spine_documents(package: &Package) -> Vec<String> {
+pub(crate) fn spine_documents(package: &Package) -> Vec<String> {
     package
         .spine
         .iter()

@@ -6,6 +6,7 @@ mod content;
 mod metadata;
 pub(crate) mod opf;
 pub(crate) mod pages;
+pub mod positions;
 mod read;
 #[cfg(test)]
 pub(crate) mod testing;

@@ -101,10 +101,10 @@ fn with_notice(xml: &str, file: &str, notice: &Notice) -> Result<String, EpubErr
                 }
                 depth += 1;
             }
-            Event::Empty(e) if in_body && depth == 0 => {
-                if in_word && e.local_name().into_inner() == "sectPr" {
-                    last_section = Some(before);
-                }
+            Event::Empty(e)
+                if in_body && depth == 0 && in_word && e.local_name().into_inner() == "sectPr" =>
+            {
+                last_section = Some(before);
             }
             Event::End(_) if in_body && depth > 0 => depth -= 1,
             Event::End(_) if in_body => {

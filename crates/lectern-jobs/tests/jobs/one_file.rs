@@ -90,17 +90,19 @@ fn python_docx(docx: &[u8]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("stamped.docx");
     std::fs::write(&path, docx).unwrap();
-    let out = Command::new("python3")
-        .arg("-c")
-        .arg(
-            "import sys, docx\n\
-             d = docx.Document(sys.argv[1])\n\
-             print('title: ' + (d.core_properties.title or ''))\n\
-             for p in d.paragraphs: print(p.style.name + ': ' + p.text)",
-        )
-        .arg(&path)
-        .output()
-        .expect("python3 runs (python-docx: .ci/run installs it)");
+    let script = "import sys, docx\n\
+                  d = docx.Document(sys.argv[1])\n\
+                  print('title: ' + (d.core_properties.title or ''))\n\
+                  for p in d.paragraphs: print(p.style.name + ': ' + p.text)";
+    output_of(
+        "python3 (python-docx: .ci/run installs it)",
+        Command::new("python3").arg("-c").arg(script).arg(&path),
+    )
+}
+
+/// What a tool printed, which must have succeeded.
+fn output_of(tool: &str, command: &mut Command) -> String {
+    let out = command.output().unwrap_or_else(|e| panic!("{tool}: {e}"));
     assert!(
         out.status.success(),
         "{}",
@@ -145,16 +147,10 @@ fn a_pdf_ends_with_the_notice_and_names_its_author() {
 }
 
 fn poppler(tool: &str, args: &[&str]) -> String {
-    let out = Command::new(tool)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{tool} (poppler-utils: .ci/run installs it): {e}"));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    output_of(
+        &format!("{tool} (poppler-utils: .ci/run installs it)"),
+        Command::new(tool).args(args),
+    )
 }
 
 #[test]

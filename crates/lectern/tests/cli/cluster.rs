@@ -181,7 +181,7 @@ fn fixture(reader: &str, narrow_key: &str) -> String {
   "titles": [
     {{ "serviceId": "t1", "site": "lib", "status": "live", "title": "Before", "usageRestriction": "publicDomain" }},
     {{ "serviceId": "long", "site": "lib", "status": "live", "title": "A Long Book", "usageRestriction": "publicDomain",
-       "artifacts": [{{ "format": "BRF", "file": "long.brf" }}] }}
+       "artifacts": [{{ "format": "BRF", "file": "long" }}] }}
   ]
 }}"#
     )
@@ -289,7 +289,13 @@ async fn three_nodes_share_one_store_one_bucket_and_one_redis() {
     let run_id = new_id().to_lowercase();
     let reader = format!("reader-{run_id}@example.org");
     let narrow_key = format!("narrow-{run_id}");
-    std::fs::write(dir.join("long.brf"), long_brf(20_000)).unwrap();
+    // Braille in two volumes, which come as a zip of them (one file would come as itself, too
+    // quickly to kill its worker in the middle).
+    std::fs::create_dir_all(dir.join("long")).unwrap();
+    for volume in 1..=2 {
+        let brf = long_brf(10_000);
+        std::fs::write(dir.join(format!("long/volume-{volume}.brf")), brf).unwrap();
+    }
     std::fs::write(dir.join("fixture.json"), fixture(&reader, &narrow_key)).unwrap();
     let mut load = lectern(&["load", dir.join("fixture.json").to_str().unwrap()]);
     load.args(["--database-url", &t.url, "--files-url", &files.url()]);

@@ -773,8 +773,12 @@ fn the_demo_serves_and_its_printed_commands_work() {
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["brailleCellLineWidth"], 32, "{out}");
     // Braille for that display, Word and DAISY read aloud, made from the EPUB: 202 while made,
-    // then the 302.
-    for (i, made) in [(9, "book.brf"), (10, "book.docx"), (11, "book.opf")] {
+    // then the 302; braille and Word as their own files (the notice inside), DAISY as a zip.
+    for (i, name, made) in [
+        (9, "-BRF.brf?", ",COPYRIGHT NOTICE"),
+        (10, "-DOCX.docx?", "word/document.xml"),
+        (11, "-DAISY_AUDIO.zip?", "book.opf"),
+    ] {
         let started = Instant::now();
         let location = loop {
             let (_, out) = run_script(&[commands[0], commands[i]]);
@@ -796,6 +800,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
             .output()
             .unwrap();
         let listing = String::from_utf8_lossy(&package.stdout).into_owned();
+        assert!(location.contains(name), "{location}");
         assert!(
             listing.contains(made),
             "no {made} in the package from {location}"
