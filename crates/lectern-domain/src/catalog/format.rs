@@ -113,6 +113,16 @@ impl Format {
 }
 
 impl super::Artifact {
+    /// The format's name as a reader chooses it: a braille book in several volumes says it
+    /// comes as a zip of them.
+    pub fn offered_as(&self) -> String {
+        let name = self.format.display_name();
+        match (self.format.as_one_file(), self.delivery().one_file) {
+            (Some(_), false) => format!("{name}, its volumes in a zip"),
+            _ => name.to_owned(),
+        }
+    }
+
     /// How this artifact reaches a reader: one file where it is one (a folder of braille
     /// volumes is several, and comes as a zip), a zip for DAISY. Made formats are one file
     /// each but DAISY.
@@ -160,6 +170,16 @@ mod tests {
         let mut made = Artifact::new(Format::Brf, Some("titles/1/master/".to_owned()));
         made.derived = true;
         assert_eq!(made.delivery().extension, "brf");
+        // Braille in volumes says so where a reader chooses it.
+        assert_eq!(
+            Artifact::new(Format::Brf, Some("titles/1/brf/".to_owned())).offered_as(),
+            "BRF (Braille Ready Format), its volumes in a zip"
+        );
+        assert_eq!(made.offered_as(), "BRF (Braille Ready Format)");
+        assert_eq!(
+            Artifact::new(Format::Daisy, Some("titles/1/daisy/".to_owned())).offered_as(),
+            "DAISY Text"
+        );
     }
 
     #[test]

@@ -210,8 +210,8 @@ fn acquisitions(
             href: format!("{base}/{}", a.format.as_str()),
             media_type: a.delivery().media_type,
             title: match &refused_because {
-                Some(why) => format!("{}: {why}", a.format.display_name()),
-                None => a.format.display_name().to_owned(),
+                Some(why) => format!("{}: {why}", a.offered_as()),
+                None => a.offered_as(),
             },
             open_access,
             refused_because: refused_because.clone(),

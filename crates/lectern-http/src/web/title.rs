@@ -62,7 +62,7 @@ struct TitlePage<'a> {
 
 struct FormatChoice {
     value: &'static str,
-    name: &'static str,
+    name: String,
     id: String,
     /// For a format made from the EPUB when asked for: what that means to the reader.
     made: Option<&'static str>,
@@ -111,12 +111,12 @@ pub async fn show(
         match why_not(a) {
             None if refusals.is_empty() => downloadable.push(FormatChoice {
                 value: a.format.as_str(),
-                name: a.format.display_name(),
+                name: a.offered_as(),
                 id: format!("format-{}", a.format.as_str()),
                 made: made_on_request(a),
             }),
             None => {}
-            Some(why) => unavailable.push((a.format.display_name().to_owned(), why)),
+            Some(why) => unavailable.push((a.offered_as(), why)),
         }
     }
     // A made format declares nothing of its own: the master's declaration is the title's.
