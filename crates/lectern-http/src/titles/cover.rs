@@ -175,17 +175,36 @@ pub(crate) async fn drawn_png(
 }
 
 /// The system's fonts, read once: the cover's text is drawn in whichever sans-serif is there,
-/// and a machine with none draws the cover without its text.
+/// and a machine with none draws the cover without its text. The font database takes Arial for
+/// `sans-serif`, which Linux rarely has (covers were drawn blank): the first sans-serif family
+/// that is installed stands for it.
 fn fonts() -> Arc<usvg::fontdb::Database> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     FONTS
         .get_or_init(|| {
             let mut db = usvg::fontdb::Database::new();
             db.load_system_fonts();
+            let installed = |name: &str| {
+                db.faces()
+                    .any(|face| face.families.iter().any(|(family, _)| family == name))
+            };
+            if let Some(sans) = SANS_SERIF.into_iter().find(|name| installed(name)) {
+                db.set_sans_serif_family(sans);
+            }
             Arc::new(db)
         })
         .clone()
 }
+
+/// Sans-serif families, in the order they are preferred: Debian's (DejaVu comes with most
+/// desktops and with Chromium), then others common on servers.
+const SANS_SERIF: [&str; 5] = [
+    "DejaVu Sans",
+    "Liberation Sans",
+    "Noto Sans",
+    "FreeSans",
+    "Arial",
+];
 
 fn rasterize(svg: &str, width: u32, height: u32) -> ApiResult<Vec<u8>> {
     let options = usvg::Options {

@@ -278,6 +278,18 @@ async fn koreader_is_told_why_its_password_is_refused(backend: Backend) {
     // The IHDR chunk's width and height, as the link gives them.
     let side = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
     assert_eq!((side(16), side(20)), (256, 256));
+    // The library's initials are drawn, in white (the font database's own sans-serif, Arial,
+    // is rarely installed, and covers and logo came out blank).
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
+    let white = pixmap
+        .pixels()
+        .iter()
+        .filter(|p| p.red() > 240 && p.green() > 240 && p.blue() > 240)
+        .count();
+    assert!(
+        white > 1000,
+        "{white} white pixels: the initials are not drawn"
+    );
     assert_eq!(
         (logo["width"].clone(), logo["height"].clone()),
         (256.into(), 256.into())
