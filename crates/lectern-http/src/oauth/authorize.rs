@@ -367,7 +367,7 @@ async fn current_flow(
     headers: &HeaderMap,
     form: Option<&Params>,
 ) -> Result<(String, Flow, Client), Response> {
-    let Some(cookie) = read_cookie(headers) else {
+    let Some(cookie) = read_cookie(state, headers) else {
         return Err(expired_flow());
     };
     let flow_hash = token_hash(&cookie);
@@ -439,8 +439,9 @@ fn server_error(e: impl std::fmt::Display) -> Response {
     )
 }
 
-fn read_cookie(headers: &HeaderMap) -> Option<String> {
-    crate::conventions::cookies::named(headers, COOKIE)
+fn read_cookie(state: &AppState, headers: &HeaderMap) -> Option<String> {
+    let name = crate::conventions::cookies::name_of(COOKIE, state.oauth_is_https());
+    crate::conventions::cookies::named(headers, &name)
 }
 
 fn set_cookie(resp: &mut Response, state: &AppState, value: &str, max_age: i64) {
@@ -449,8 +450,9 @@ fn set_cookie(resp: &mut Response, state: &AppState, value: &str, max_age: i64) 
     } else {
         ""
     };
+    let name = crate::conventions::cookies::name_of(COOKIE, state.oauth_is_https());
     let cookie =
-        format!("{COOKIE}={value}; Path=/oauth; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}");
+        format!("{name}={value}; Path=/oauth; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}");
     if let Ok(v) = HeaderValue::from_str(&cookie) {
         resp.headers_mut().append(header::SET_COOKIE, v);
     }

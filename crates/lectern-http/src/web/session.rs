@@ -73,8 +73,8 @@ impl WebSite {
     pub async fn visitor(&self, state: &AppState, visit: &Visit) -> ApiResult<Visitor> {
         let mut set_cookies = Vec::new();
         let session = match (
-            cookies::named(&visit.headers, SESSION),
-            cookies::named(&visit.headers, REFRESH),
+            cookies::named(&visit.headers, &cookie_name(state, SESSION)),
+            cookies::named(&visit.headers, &cookie_name(state, REFRESH)),
         ) {
             (Some(access), refresh) => match session_for(state, &self.client, &access).await {
                 Ok(s) => Some((s, access, refresh)),
@@ -90,7 +90,7 @@ impl WebSite {
             }
             (None, None) => None,
         };
-        let browser = match cookies::named(&visit.headers, CSRF) {
+        let browser = match cookies::named(&visit.headers, &cookie_name(state, CSRF)) {
             Some(c) => c,
             None => {
                 let c = new_token();
@@ -176,6 +176,7 @@ impl WebSite {
     /// which a reader at a library's shared computer expects.
     fn cookie(&self, state: &AppState, name: &str, value: &str) -> HeaderValue {
         let secure = if is_https(state) { "; Secure" } else { "" };
+        let name = cookie_name(state, name);
         HeaderValue::from_str(&format!(
             "{name}={value}; Path={}; HttpOnly; SameSite=Lax{secure}",
             self.base
@@ -185,6 +186,7 @@ impl WebSite {
 
     fn expired_cookie(&self, state: &AppState, name: &str) -> HeaderValue {
         let secure = if is_https(state) { "; Secure" } else { "" };
+        let name = cookie_name(state, name);
         HeaderValue::from_str(&format!(
             "{name}=; Path={}; HttpOnly; SameSite=Lax; Max-Age=0{secure}",
             self.base
@@ -201,6 +203,11 @@ type SessionTokens = (
 
 fn is_https(state: &AppState) -> bool {
     state.settings.public_url.scheme() == "https"
+}
+
+/// A cookie's name as the pages send and read it (`__Secure-` over HTTPS).
+fn cookie_name(state: &AppState, name: &str) -> String {
+    cookies::name_of(name, is_https(state))
 }
 
 /// A page request's site and visitor, for the handlers: the site its path names (`site_id`),
