@@ -19,6 +19,7 @@ mod import_epub;
 mod kills;
 mod load;
 mod schema;
+mod wire;
 
 const BIN: &str = env!("CARGO_BIN_EXE_lectern");
 
