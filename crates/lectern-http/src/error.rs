@@ -195,6 +195,28 @@ impl From<lectern_store::StoreError> for ApiError {
     }
 }
 
+/// An operation's failure as the API answers it: the one place where each kind becomes its
+/// status, in the envelope's words.
+impl From<lectern_operations::Failure> for ApiError {
+    fn from(f: lectern_operations::Failure) -> Self {
+        use lectern_operations::Failure;
+        match f {
+            Failure::Invalid(problems) => problems.into(),
+            Failure::Missing { param } => ApiError::missing_param(param),
+            Failure::SignInRequired => ApiError::sign_in_required(),
+            Failure::SignedOut(why) => ApiError::unauthorized(why),
+            Failure::Refused(why) => ApiError::forbidden(why),
+            Failure::NotFound(what) => ApiError::not_found(what),
+            Failure::Conflict {
+                param: Some(param),
+                why,
+            } => ApiError::conflicting_param(param, why),
+            Failure::Conflict { param: None, why } => ApiError::conflict(why),
+            Failure::Store(e) => e.into(),
+        }
+    }
+}
+
 /// What a domain rule found wrong with the parameters: one 400 naming each of them.
 impl From<Vec<lectern_domain::invalid::Invalid>> for ApiError {
     fn from(problems: Vec<lectern_domain::invalid::Invalid>) -> Self {

@@ -25,10 +25,10 @@ mod periodicals;
 mod popular_lists;
 mod reading_activity;
 mod recommendations;
-mod refusals;
+
 mod sign_in;
 pub mod state;
-pub mod title_index;
+pub use lectern_operations::title_index;
 mod titles;
 mod web;
 

@@ -1,6 +1,8 @@
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use lectern_operations::House;
+use lectern_operations::title_index::Titles;
 use lectern_store::Store;
 use url::Url;
 
@@ -59,23 +61,28 @@ impl std::ops::Deref for AppState {
 
 #[derive(Clone)]
 pub struct AppStateInner {
-    pub store: Store,
+    /// What every operation reaches: the store, the title index, the files. `state.store`
+    /// reads through to it.
+    pub house: House,
     pub settings: Arc<HttpSettings>,
     pub limits: Arc<RateLimits>,
     pub clients: Arc<ClientCache>,
     pub sites: Arc<SiteCache>,
     /// Bearer tokens and their accounts, for at most a second.
     pub tokens: Arc<TokenCache>,
-    /// Where title files and packages are kept.
-    pub files: lectern_jobs::FileStore,
     /// The key that signs file URLs, read from the store on first use.
     pub signing_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
     /// The key the web pages' form tokens are made with, kept in the store for every node.
     pub form_token_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
-    /// The title index and what title searches share.
-    pub titles: Arc<crate::title_index::Titles>,
     /// The OpenAPI document, set once the routers that it describes are assembled.
     pub openapi: Arc<OnceLock<serde_json::Value>>,
+}
+
+impl std::ops::Deref for AppStateInner {
+    type Target = House;
+    fn deref(&self) -> &House {
+        &self.house
+    }
 }
 
 impl AppState {
@@ -94,21 +101,23 @@ impl AppState {
     ) -> Self {
         let records_kept = settings.title_records_kept;
         AppState(Arc::new(AppStateInner {
-            store,
+            house: House {
+                store,
+                files,
+                titles: Arc::new(Titles::new(
+                    // An empty index in memory cannot fail to open; a node that serves uses
+                    // `with_title_index` with its index on disk.
+                    lectern_search::TitleIndex::in_memory().expect("an index in memory opens"),
+                    records_kept,
+                )),
+            },
             settings: Arc::new(settings),
             limits: Arc::new(limits),
             clients: Arc::default(),
             sites: Arc::default(),
-            tokens: Arc::default(),
-            files,
+            tokens: Arc::new(crate::conventions::token_cache::new_token_cache()),
             signing_key: Arc::default(),
             form_token_key: Arc::default(),
-            titles: Arc::new(crate::title_index::Titles::new(
-                // An empty index in memory cannot fail to open; a node that serves uses
-                // `with_title_index` with its index on disk.
-                lectern_search::TitleIndex::in_memory().expect("an index in memory opens"),
-                records_kept,
-            )),
             openapi: Arc::default(),
         }))
     }
@@ -116,7 +125,7 @@ impl AppState {
     /// Uses this title index (for example the node's index on disk) instead of one in memory.
     pub fn with_title_index(mut self, index: lectern_search::TitleIndex) -> Self {
         let kept = self.settings.title_records_kept;
-        Arc::make_mut(&mut self.0).titles = Arc::new(crate::title_index::Titles::new(index, kept));
+        Arc::make_mut(&mut self.0).house.titles = Arc::new(Titles::new(index, kept));
         self
     }
 

@@ -11,7 +11,7 @@ use sqlx::{Any, Executor, Row};
 
 use crate::keyset::{KeyPart, KeyedOrder, bind_key};
 use crate::reading_lists::NewList;
-use crate::{Store, StoreError, Transaction};
+use crate::{StoreError, Transaction};
 
 /// A title on a list, with the curator's details document 2 names.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -106,12 +106,11 @@ async fn touch(
 
 /// Adds a title; one already on the list stays as it was. Whether it was added.
 pub async fn add_title(
-    store: &Store,
+    tx: &mut Transaction,
     reading_list_id: &str,
     entry: &ListEntry,
     now: Timestamp,
 ) -> Result<bool, StoreError> {
-    let mut tx = store.begin().await?;
     let added = sqlx::query(
         "INSERT INTO reading_list_titles (reading_list_id, service_id, title_sort, author_sort,
                                           date_added, award, category, month, ranking, year)
@@ -128,38 +127,35 @@ pub async fn add_title(
     .bind(&entry.month)
     .bind(entry.ranking)
     .bind(entry.year)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?
     .rows_affected()
         > 0;
     if added {
-        touch(&mut tx, reading_list_id, "title_count", 1, now).await?;
+        touch(tx, reading_list_id, "title_count", 1, now).await?;
     }
-    tx.commit().await?;
     Ok(added)
 }
 
 /// Removes a title; whether it was on the list.
 pub async fn remove_title(
-    store: &Store,
+    tx: &mut Transaction,
     reading_list_id: &str,
     service_id: &str,
     now: Timestamp,
 ) -> Result<bool, StoreError> {
-    let mut tx = store.begin().await?;
     let removed = sqlx::query(
         "DELETE FROM reading_list_titles WHERE reading_list_id = $1 AND service_id = $2",
     )
     .bind(reading_list_id)
     .bind(service_id)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?
     .rows_affected()
         > 0;
     if removed {
-        touch(&mut tx, reading_list_id, "title_count", -1, now).await?;
+        touch(tx, reading_list_id, "title_count", -1, now).await?;
     }
-    tx.commit().await?;
     Ok(removed)
 }
 
@@ -207,13 +203,12 @@ pub async fn titles<'e>(
 
 /// Subscribes or unsubscribes a reader; the subscriber count moves only on a real change.
 pub async fn set_subscription(
-    store: &Store,
+    tx: &mut Transaction,
     reading_list_id: &str,
     user_account_id: &str,
     enabled: bool,
     now: Timestamp,
 ) -> Result<(), StoreError> {
-    let mut tx = store.begin().await?;
     let query = if enabled {
         sqlx::query(
             "INSERT INTO reading_list_subscriptions (reading_list_id, user_account_id,
@@ -231,26 +226,24 @@ pub async fn set_subscription(
         .bind(reading_list_id)
         .bind(user_account_id)
     };
-    let changed = query.execute(&mut *tx).await?.rows_affected() > 0;
+    let changed = query.execute(&mut **tx).await?.rows_affected() > 0;
     if changed {
         let delta = if enabled { 1 } else { -1 };
-        touch(&mut tx, reading_list_id, "subscriber_count", delta, now).await?;
+        touch(tx, reading_list_id, "subscriber_count", delta, now).await?;
     }
-    tx.commit().await?;
     Ok(())
 }
 
-/// Assigns members to a list, or takes them off it, in one transaction; the member count moves
+/// Assigns members to a list, or takes them off it, in the caller's transaction; the member count moves
 /// by the rows really changed.
 pub async fn set_members(
-    store: &Store,
+    tx: &mut Transaction,
     reading_list_id: &str,
     assigned_by: &str,
     assign: &[String],
     unassign: &[String],
     now: Timestamp,
 ) -> Result<(), StoreError> {
-    let mut tx = store.begin().await?;
     let mut delta = 0i64;
     for member in assign {
         let n = sqlx::query(
@@ -262,7 +255,7 @@ pub async fn set_members(
         .bind(member)
         .bind(assigned_by)
         .bind(now.unix())
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?
         .rows_affected();
         delta += i64::try_from(n).unwrap_or(0);
@@ -273,13 +266,12 @@ pub async fn set_members(
         )
         .bind(reading_list_id)
         .bind(member)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?
         .rows_affected();
         delta -= i64::try_from(n).unwrap_or(0);
     }
-    touch(&mut tx, reading_list_id, "member_count", delta, now).await?;
-    tx.commit().await?;
+    touch(tx, reading_list_id, "member_count", delta, now).await?;
     Ok(())
 }
 

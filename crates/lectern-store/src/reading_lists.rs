@@ -10,8 +10,8 @@ use lectern_domain::role::Roles;
 use sqlx::{Any, Executor, Row};
 
 use crate::Connection;
+use crate::StoreError;
 use crate::keyset::{KeyPart, KeyedOrder, bind_key};
-use crate::{Store, StoreError};
 
 const LIST_COLUMNS: &str = "l.reading_list_id, l.name, l.description, l.access, l.owner_id, \
      l.title_count, l.subscriber_count, l.member_count, l.date_updated, u.first_name, u.last_name, \
@@ -94,7 +94,7 @@ pub async fn relation<'e>(
 
 /// New details for a list; `None` leaves a detail as it is.
 pub async fn update(
-    store: &Store,
+    conn: &mut Connection,
     reading_list_id: &str,
     name: Option<&str>,
     description: Option<&str>,
@@ -113,7 +113,7 @@ pub async fn update(
     .bind(description)
     .bind(access.map(ListAccess::as_str))
     .bind(now.unix())
-    .execute(&mut *store.writer().await?)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

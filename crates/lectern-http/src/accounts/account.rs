@@ -20,8 +20,8 @@ use crate::conventions::collection::Allows;
 use crate::conventions::links::{Link, segment};
 use crate::conventions::status::{Created, Status};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::refusals;
 use crate::state::AppState;
+use lectern_operations::refusals;
 
 /// Every field of account creation (document 3); on update, all optional.
 #[derive(Deserialize, IntoParams, ToSchema, Default)]
@@ -126,7 +126,11 @@ pub async fn create_account(
     refusals::membership(
         membership_management(&caller.client, me, &site),
         "create accounts",
-        || ApiError::forbidden("Membership assistants create accounts on their own site"),
+        || {
+            lectern_operations::Failure::refused(
+                "Membership assistants create accounts on their own site",
+            )
+        },
     )?;
     if door == Door::Administrator
         && p.site.is_some()
@@ -323,7 +327,7 @@ pub async fn user_name(
     refusals::membership(
         membership_management(&caller.client, me, &me.site_id),
         "look up user names",
-        || ApiError::not_found("No such user name"),
+        || lectern_operations::Failure::not_found("No such user name"),
     )?;
     let account = accounts::credentials(state.store.reads(), &user_name)
         .await?

@@ -12,8 +12,8 @@ use serde::Serialize;
 
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult};
-use crate::refusals;
 use crate::state::AppState;
+use lectern_operations::refusals;
 
 /// An account the caller manages.
 pub struct Managed {
@@ -32,7 +32,9 @@ pub async fn managed(
     what: &str,
 ) -> ApiResult<Managed> {
     let me = caller.signed_in()?;
-    let missing = || ApiError::not_found(format!("There is no account '{user_identifier}'"));
+    let missing = || {
+        lectern_operations::Failure::not_found(format!("There is no account '{user_identifier}'"))
+    };
     let account = accounts::by_identifier(state.store.reads(), user_identifier)
         .await?
         .ok_or_else(missing)?;

@@ -130,5 +130,5 @@ pub(crate) use subscriptions::{
     UserSubscription, add_subscription, change_subscription, list_subscriptions, my_subscription,
     subscription_types,
 };
-pub(crate) use sync_key::create_sync_key;
+
 pub(crate) use view::UserAccount;

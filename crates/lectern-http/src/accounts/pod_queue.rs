@@ -21,8 +21,8 @@ use crate::conventions::json::Json;
 use crate::conventions::links::{Link, segment};
 use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::refusals;
 use crate::state::AppState;
+use lectern_operations::refusals;
 
 const QUEUE: &str = "/proofOfDisabilitySubmissions";
 /// The longest note a decision keeps, in characters.
@@ -118,7 +118,11 @@ pub async fn proof_queue(
     refusals::membership(
         membership_management(&caller.client, me, &site_id),
         "review proof of disability",
-        || ApiError::forbidden("Membership assistants review the proof of their own site"),
+        || {
+            lectern_operations::Failure::refused(
+                "Membership assistants review the proof of their own site",
+            )
+        },
     )?;
     let page = list.page()?;
     let after = page.after::<(i64, String)>()?;

@@ -21,8 +21,8 @@ use crate::conventions::json::Json;
 use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::organizations::members::UserAccountList;
-use crate::refusals;
 use crate::state::AppState;
+use lectern_operations::refusals;
 
 /// What to find.
 #[derive(Deserialize, IntoParams, Default)]
@@ -69,7 +69,11 @@ pub async fn search_accounts(
     refusals::membership(
         membership_management(&caller.client, me, &site_id),
         "find accounts",
-        || ApiError::forbidden("Membership assistants find the accounts of their own site"),
+        || {
+            lectern_operations::Failure::refused(
+                "Membership assistants find the accounts of their own site",
+            )
+        },
     )?;
     let search = AccountSearch {
         site_id,

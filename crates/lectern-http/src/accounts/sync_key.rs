@@ -5,15 +5,13 @@
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use lectern_domain::Timestamp;
-use lectern_domain::kosync::{new_sync_key, sync_key_hash};
-use lectern_store::kosync;
+use lectern_operations::sync_keys;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::conventions::caller::Caller;
 use crate::conventions::status::Status;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
 /// A new sync key, shown only in this answer.
@@ -37,15 +35,7 @@ pub async fn create_sync_key(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<SyncKey>> {
-    let me = caller.signed_in()?;
-    let key = new_sync_key();
-    kosync::set_key(
-        &mut *state.store.writer().await?,
-        &me.user_account_id,
-        &sync_key_hash(&key),
-        Timestamp::now(),
-    )
-    .await?;
+    let key = sync_keys::make(&state, &caller).await?;
     Ok(Json(SyncKey { sync_key: key }))
 }
 
@@ -63,9 +53,6 @@ pub async fn delete_sync_key(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<Status>> {
-    let me = caller.signed_in()?;
-    if !kosync::delete_key(&mut *state.store.writer().await?, &me.user_account_id).await? {
-        return Err(ApiError::not_found("You have no sync key"));
-    }
+    sync_keys::remove(&state, &caller).await?;
     Ok(Json(Status::success("Your sync key is removed")))
 }

@@ -1,13 +1,13 @@
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
-use lectern_domain::access::assignment_management;
 use lectern_domain::account::Account;
 use lectern_domain::assigned_titles::AssignedSortOrder;
 use lectern_domain::role::Role;
+use lectern_operations::assigned_titles::{self as assignments, managed_member};
 use lectern_store::assigned_titles::{self, Assignment};
 use lectern_store::keyset::KeyedOrder;
-use lectern_store::{accounts, titles};
+use lectern_store::titles;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -17,9 +17,8 @@ use crate::conventions::links::segment;
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::refusals;
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, TitleSummary, live_title_for, summary};
+use crate::titles::{CatalogViewer, TitleSummary, summary};
 
 /// A title assigned to a member.
 #[derive(Serialize, ToSchema)]
@@ -116,25 +115,6 @@ pub async fn my_assigned_titles(
     ))
 }
 
-/// The member named by `userIdentifier`, if the caller manages their assignments.
-async fn managed_member(
-    state: &AppState,
-    caller: &Caller,
-    user_identifier: &str,
-) -> ApiResult<Account> {
-    let me = caller.signed_in()?;
-    let absent = || ApiError::not_found(format!("There is no member '{user_identifier}' for you"));
-    let member = accounts::by_identifier(state.store.reads(), user_identifier)
-        .await?
-        .ok_or_else(absent)?;
-    refusals::membership(
-        assignment_management(&caller.client, me, &member),
-        "assign titles to members of organizations they do not sponsor",
-        absent,
-    )?;
-    Ok(member)
-}
-
 fn assigned_path(member: &Account) -> String {
     format!("/assignedTitles/{}", segment(&member.user_account_id))
 }
@@ -195,25 +175,19 @@ pub async fn assign_title(
     caller: Caller,
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<AssignedTitles>> {
-    let member = managed_member(&state, &caller, &user_identifier).await?;
-    let p: AssignParams = caller.params.parse()?;
-    let record = live_title_for(&state, &member.user_account_id, &p.service_id)
-        .await?
-        .ok_or_else(|| {
-            ApiError::bad_param(
-                "serviceId",
-                format!("'{}' is not a live title this member may see", p.service_id),
-            )
-        })?;
-    let me = caller.signed_in()?;
-    let name = format!("{} {}", me.first_name, me.last_name);
-    let assignment = Assignment::of(
-        &record,
-        &member.user_account_id,
-        (&me.user_account_id, &name),
-        Timestamp::now(),
-    );
-    assigned_titles::assign(&mut *state.store.writer().await?, &assignment).await?;
+    // A member the caller does not manage is absent whatever else was sent.
+    let p: AssignParams = match caller.params.parse() {
+        Ok(p) => p,
+        Err(e) => {
+            managed_member(&state, &caller, &user_identifier).await?;
+            return Err(e);
+        }
+    };
+    let members = assignments::assign(&state, &caller, &[user_identifier], &p.service_id).await?;
+    let member = members
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::internal("an assignment without its member"))?;
     let path = assigned_path(&member);
     Ok(Json(page(&state, &caller, &member, &path, true).await?))
 }
@@ -238,18 +212,7 @@ pub async fn unassign_title(
     caller: Caller,
     Path((user_identifier, service_id)): Path<(String, String)>,
 ) -> ApiResult<Json<AssignedTitles>> {
-    let member = managed_member(&state, &caller, &user_identifier).await?;
-    if !assigned_titles::remove(
-        &mut *state.store.writer().await?,
-        &member.user_account_id,
-        &service_id,
-    )
-    .await?
-    {
-        return Err(ApiError::not_found(format!(
-            "Title '{service_id}' is not assigned to this member"
-        )));
-    }
+    let member = assignments::unassign(&state, &caller, &user_identifier, &service_id).await?;
     let path = assigned_path(&member);
     Ok(Json(page(&state, &caller, &member, &path, true).await?))
 }

@@ -90,7 +90,7 @@ pub async fn catalog(
     caller: Caller,
 ) -> ApiResult<Json<CatalogList>> {
     let staff = collection_staff(&caller, None, "read the catalog", || {
-        ApiError::not_found("There is no catalog here")
+        lectern_operations::Failure::not_found("There is no catalog here")
     })?;
     let p: CatalogParams = caller.params.parse()?;
     let scope = if staff.has_role(Role::Administrator) {

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use super::collection_staff;
 use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{FormatRef, segment};
 
@@ -60,7 +60,8 @@ pub async fn title_history(
     caller: Caller,
     Path(service_id): Path<String>,
 ) -> ApiResult<Json<TitleHistory>> {
-    let absent = || ApiError::not_found(format!("There is no title '{service_id}'"));
+    let absent =
+        || lectern_operations::Failure::not_found(format!("There is no title '{service_id}'"));
     let facts = titles::facts(state.store.reads(), &service_id, &[])
         .await?
         .ok_or_else(absent)?;

@@ -18,8 +18,8 @@ use utoipa_axum::routes;
 use crate::conventions::caller::Caller;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::refusals;
 use crate::state::AppState;
+use lectern_operations::refusals;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -34,7 +34,7 @@ pub(crate) fn collection_staff<'c>(
     caller: &'c Caller,
     site: Option<&str>,
     what: &str,
-    absent: impl FnOnce() -> ApiError,
+    absent: impl FnOnce() -> lectern_operations::Failure,
 ) -> ApiResult<&'c Account> {
     let account = caller.signed_in()?;
     refusals::collection(collection_management(account, site), what, absent)?;

@@ -26,7 +26,8 @@ async fn managed_series(
     series_id: &str,
     what: &str,
 ) -> ApiResult<(PeriodicalSeries, u64, String)> {
-    let absent = || ApiError::not_found(format!("There is no periodical '{series_id}'"));
+    let absent =
+        || lectern_operations::Failure::not_found(format!("There is no periodical '{series_id}'"));
     let (series, count) = periodicals::get(state.store.reads(), series_id)
         .await?
         .ok_or_else(absent)?;

@@ -103,7 +103,8 @@ pub(crate) async fn accept(
     service_id: &str,
     target: EditTarget,
 ) -> ApiResult<()> {
-    let absent = || ApiError::not_found(format!("There is no title '{service_id}'"));
+    let absent =
+        || lectern_operations::Failure::not_found(format!("There is no title '{service_id}'"));
     let title = titles::get(state.store.reads(), service_id)
         .await?
         .ok_or_else(absent)?;

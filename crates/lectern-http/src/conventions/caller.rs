@@ -14,6 +14,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::client::Client;
 use lectern_domain::secret::token_hash;
+use lectern_operations::Actor;
 use lectern_store::oauth;
 
 use super::params::Params;
@@ -25,16 +26,20 @@ use crate::state::AppState;
 /// Form bodies larger than this are refused before they are read for `api_key`.
 const FORM_LIMIT: usize = 1024 * 1024;
 
-/// The caller of a `/v2` request: everything a handler knows about who is asking.
+/// The caller of a `/v2` request: who acts (the operations' [`Actor`], which the caller reads
+/// through to) and the parameters they sent.
 // Clone only because request extensions must be; the extractor takes it out, never clones.
 #[derive(Debug, Clone)]
 pub struct Caller {
-    pub client: Arc<Client>,
-    /// The signed-in user's token and account, or `None` for a guest.
-    pub session: Option<Arc<SignedIn>>,
+    pub actor: Actor,
     pub params: Params,
-    /// The address the request came from: a guest's own share of what guests may ask for.
-    pub from: Arc<str>,
+}
+
+impl std::ops::Deref for Caller {
+    type Target = Actor;
+    fn deref(&self) -> &Actor {
+        &self.actor
+    }
 }
 
 impl Caller {
@@ -144,10 +149,12 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<(Request, 
     }
     let from = ClientAddress::of(&parts);
     parts.extensions.insert(Caller {
-        client,
-        session,
+        actor: Actor {
+            client,
+            session,
+            from,
+        },
         params,
-        from,
     });
     Ok((Request::from_parts(parts, body), signed_in))
 }

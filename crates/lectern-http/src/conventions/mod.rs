@@ -18,4 +18,4 @@ pub mod rate_limit;
 pub mod stale_after_writes;
 pub mod status;
 pub mod token_cache;
-pub mod ttl_cache;
+pub use lectern_operations::ttl_cache;

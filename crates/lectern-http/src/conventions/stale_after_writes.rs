@@ -75,7 +75,7 @@ mod tests {
 
     /// The generation after one request.
     async fn after(method: Method, path: &str) -> u64 {
-        let tokens = Arc::new(TokenCache::default());
+        let tokens = Arc::new(crate::conventions::token_cache::new_token_cache());
         let request = Request::builder().method(method).uri(path);
         app(&tokens)
             .oneshot(request.body(Body::empty()).unwrap())

@@ -7,6 +7,9 @@ use axum::response::{IntoResponse, Response};
 use lectern_domain::account::Account;
 use serde_json::json;
 
+use lectern_operations::{Actor, Failure, SignedIn};
+
+use crate::opds::OpdsSite;
 use crate::sign_in::{self, ClientAddress, Secret, SignIn};
 use crate::state::AppState;
 
@@ -21,16 +24,44 @@ impl KosyncError {
     pub fn invalid(message: impl Into<String>) -> KosyncError {
         KosyncError(StatusCode::BAD_REQUEST, 2003, message.into())
     }
-}
 
-impl From<lectern_store::StoreError> for KosyncError {
-    fn from(e: lectern_store::StoreError) -> Self {
-        tracing::error!(error = %e, "kosync could not reach the store");
+    fn unavailable() -> KosyncError {
         KosyncError(
             StatusCode::SERVICE_UNAVAILABLE,
             2000,
             "The library is busy; try again".into(),
         )
+    }
+}
+
+impl From<lectern_store::StoreError> for KosyncError {
+    fn from(e: lectern_store::StoreError) -> Self {
+        tracing::error!(error = %e, "kosync could not reach the store");
+        KosyncError::unavailable()
+    }
+}
+
+/// An operation's failure as the reference server's errors say it: a parameter first, as
+/// KOReader shows the message as it is.
+impl From<Failure> for KosyncError {
+    fn from(f: Failure) -> Self {
+        match f {
+            Failure::Invalid(problems) => KosyncError::invalid(
+                problems
+                    .iter()
+                    .map(|p| format!("'{}' {}", p.param, p.why))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ),
+            Failure::Missing { param } => KosyncError::invalid(format!("'{param}' is required")),
+            Failure::SignInRequired | Failure::SignedOut(_) => KosyncError::unauthorized(
+                "Enter your user name and sync key in KOReader's progress sync",
+            ),
+            Failure::Refused(why) | Failure::NotFound(why) | Failure::Conflict { why, .. } => {
+                KosyncError::invalid(why)
+            }
+            Failure::Store(e) => e.into(),
+        }
     }
 }
 
@@ -65,8 +96,30 @@ pub async fn authorize(
     Ok(axum::Json(json!({ "authorized": "OK" })).into_response())
 }
 
-/// The reader the request's headers name, if their sync key matches.
+/// The reader the request's headers name, if their sync key matches, acting as KOReader does
+/// in their library: through its site's catalog key (`docs/decisions.md`, "KOReader's sync
+/// acts through the catalog's key").
 pub async fn reader(
+    state: &AppState,
+    headers: &HeaderMap,
+    from: &ClientAddress,
+) -> Result<Actor, KosyncError> {
+    let account = account(state, headers, from).await?;
+    let client = OpdsSite::catalog_key(state, &account.site_id)
+        .await
+        .map_err(|_| KosyncError::unavailable())?
+        .ok_or_else(|| {
+            KosyncError::unauthorized("This library's catalog is closed to reading apps")
+        })?;
+    Ok(Actor {
+        session: Some(SignedIn::for_request(&client, account)),
+        client,
+        from: from.0.as_str().into(),
+    })
+}
+
+/// The account the request's headers name, if its sync key matches.
+async fn account(
     state: &AppState,
     headers: &HeaderMap,
     from: &ClientAddress,

@@ -38,7 +38,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 // The web pages call the handlers themselves, so that a page refuses what the API refuses.
-pub(crate) use my_lists::{create_list, my_lists};
-pub(crate) use shared::{get_list, update_list};
-pub(crate) use titles::{ListTitleView, add_title, list_titles, remove_title};
+pub(crate) use my_lists::{NewListForm, my_lists};
+pub(crate) use shared::{ListChanges, get_list};
+pub(crate) use titles::{ListTitleView, list_titles};
 pub(crate) use view::ListView;

@@ -4,23 +4,18 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::Timestamp;
-use lectern_domain::account::Account;
-use lectern_domain::ids::new_id;
-use lectern_domain::reading_lists::{self, ListAccess, ListRight, ListSortOrder, may_subscribe};
-use lectern_store::reading_list_entries;
-use lectern_store::reading_lists::{ListScope, NewList, Relation};
+use lectern_domain::reading_lists::{ListAccess, ListSortOrder};
+use lectern_operations::reading_lists::{self, NewReadingList};
+use lectern_store::reading_lists::ListScope;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::load::{Found, list_for};
 use super::page::{ListList, Listing, page};
 use super::view::{ListView, list_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::paging::ListParams;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::refusals;
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
 /// The parameters of a listing of lists in any order (`GET /v2/myLists`, an account's lists).
@@ -86,32 +81,7 @@ pub async fn create_list(
 ) -> ApiResult<Json<ListView>> {
     let me = caller.signed_in()?;
     let form: NewListForm = caller.params.parse()?;
-    let name = form.name.trim();
-    reading_lists::check_name(name).map_err(|why| ApiError::bad_param("name", why))?;
-    if let Some(d) = &form.description {
-        reading_lists::check_description(d)
-            .map_err(|why| ApiError::bad_param("description", why))?;
-    }
-    if form.access == ListAccess::Org && me.organization_id.is_none() {
-        // The caller may not make such a list, whatever the form says: a right, not a typo.
-        return Err(ApiError::forbidden(
-            "Lists shared with an organization (access=org) are for its members and sponsors",
-        ));
-    }
-    let id = new_id();
-    lectern_store::reading_lists::create(
-        &mut *state.store.writer().await?,
-        &NewList {
-            reading_list_id: &id,
-            owner_id: &me.user_account_id,
-            name,
-            description: form.description.as_deref(),
-            access: form.access,
-            now: Timestamp::now(),
-        },
-    )
-    .await?;
-    let found = list_for(&state, me, &id, ListRight::Change).await?;
+    let found = reading_lists::create(&state, &caller, form.into()).await?;
     Ok(Json(list_view(
         &state,
         me,
@@ -121,19 +91,20 @@ pub async fn create_list(
     )))
 }
 
+impl From<NewListForm> for NewReadingList {
+    fn from(form: NewListForm) -> Self {
+        NewReadingList {
+            name: form.name,
+            access: form.access,
+            description: form.description,
+        }
+    }
+}
+
 #[derive(Deserialize, ToSchema)]
 pub struct SubscriptionForm {
     /// true subscribes, false unsubscribes
     enabled: bool,
-}
-
-/// A list the caller may subscribe to (another's, that they may read), or the refusal.
-async fn subscribable(state: &AppState, me: &Account, reading_list_id: &str) -> ApiResult<Found> {
-    let found = list_for(state, me, reading_list_id, ListRight::Read).await?;
-    refusals::subscription(may_subscribe(me, &found.list, found.right), || {
-        ApiError::not_found(format!("There is no reading list '{reading_list_id}'"))
-    })?;
-    Ok(found)
 }
 
 #[utoipa::path(
@@ -156,7 +127,7 @@ pub async fn get_list_subscription(
     Path(reading_list_id): Path<String>,
 ) -> ApiResult<Json<ListView>> {
     let me = caller.signed_in()?;
-    let found = subscribable(&state, me, &reading_list_id).await?;
+    let found = reading_lists::subscribable(&state, me, &reading_list_id).await?;
     Ok(Json(list_view(
         &state,
         me,
@@ -189,25 +160,13 @@ pub async fn put_subscription(
 ) -> ApiResult<Json<ListView>> {
     let me = caller.signed_in()?;
     let form: SubscriptionForm = caller.params.parse()?;
-    subscribable(&state, me, &reading_list_id).await?;
-    reading_list_entries::set_subscription(
-        &state.store,
-        &reading_list_id,
-        &me.user_account_id,
-        form.enabled,
-        Timestamp::now(),
-    )
-    .await?;
-    let found = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
-    let relation = Relation {
-        subscribed: form.enabled,
-        ..found.relation
-    };
+    let found =
+        reading_lists::set_subscription(&state, &caller, &reading_list_id, form.enabled).await?;
     Ok(Json(list_view(
         &state,
         me,
         &found.list,
-        &relation,
+        &found.relation,
         found.right,
     )))
 }

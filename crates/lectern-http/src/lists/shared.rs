@@ -4,14 +4,9 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::Timestamp;
-use lectern_domain::account::Account;
-use lectern_domain::reading_lists::{
-    self, ListAccess, ListRight, SearchedListSortOrder, manages_member,
-};
-use lectern_domain::role::Role;
+use lectern_domain::reading_lists::{ListAccess, ListRight, SearchedListSortOrder};
+use lectern_operations::reading_lists;
 use lectern_store::reading_lists::ListScope;
-use lectern_store::{accounts, reading_list_entries};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
@@ -21,7 +16,7 @@ use super::view::{ListView, list_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::paging::ListParams;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
 lectern_domain::string_enum!(
@@ -157,72 +152,18 @@ pub async fn update_list(
 ) -> ApiResult<Json<ListView>> {
     let me = caller.signed_in()?;
     let changes: ListChanges = caller.params.parse()?;
-    let name = changes.name.as_deref().map(str::trim);
-    if let Some(n) = name {
-        reading_lists::check_name(n).map_err(|why| ApiError::bad_param("name", why))?;
-    }
-    if let Some(d) = &changes.description {
-        reading_lists::check_description(d)
-            .map_err(|why| ApiError::bad_param("description", why))?;
-    }
-    let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
-    if changes.access == Some(ListAccess::Org) && found.list.owner_organization.is_none() {
-        return Err(ApiError::bad_param(
-            "access",
-            "org is for lists of members and sponsors of an organization",
-        ));
-    }
-    let assign = members(&state, me, "assignMember", &changes.assign_member).await?;
-    let unassign = members(&state, me, "unassignMember", &changes.unassign_member).await?;
-    let now = Timestamp::now();
-    lectern_store::reading_lists::update(
-        &state.store,
-        &reading_list_id,
-        name,
-        changes.description.as_deref(),
-        changes.access,
-        now,
-    )
-    .await?;
-    if !assign.is_empty() || !unassign.is_empty() {
-        reading_list_entries::set_members(
-            &state.store,
-            &reading_list_id,
-            &me.user_account_id,
-            &assign,
-            &unassign,
-            now,
-        )
-        .await?;
-    }
-    let f = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
+    let f = reading_lists::update(&state, &caller, &reading_list_id, changes.into()).await?;
     Ok(Json(list_view(&state, me, &f.list, &f.relation, f.right)))
 }
 
-/// The accounts named, each an organization member the caller has rights over; otherwise a 400
-/// naming the parameter (an account the caller may not manage is not revealed to exist).
-async fn members(
-    state: &AppState,
-    caller: &Account,
-    param: &str,
-    identifiers: &[String],
-) -> ApiResult<Vec<String>> {
-    let mut ids = Vec::with_capacity(identifiers.len());
-    for identifier in identifiers {
-        let managed = accounts::by_identifier(state.store.reads(), identifier)
-            .await?
-            .filter(|m| {
-                m.has_role(Role::OrganizationMember)
-                    && manages_member(caller, &m.site_id, &m.roles, m.organization_id.as_deref())
-            });
-        match managed {
-            Some(m) => ids.push(m.user_account_id),
-            None => {
-                return Err(ApiError::forbidden(format!(
-                    "{param}: '{identifier}' is not an organization member you manage"
-                )));
-            }
+impl From<ListChanges> for reading_lists::ListChanges {
+    fn from(c: ListChanges) -> Self {
+        reading_lists::ListChanges {
+            name: c.name,
+            description: c.description,
+            access: c.access,
+            assign_member: c.assign_member,
+            unassign_member: c.unassign_member,
         }
     }
-    Ok(ids)
 }

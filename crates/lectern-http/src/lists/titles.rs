@@ -6,10 +6,10 @@
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::TitleRecord;
 use lectern_domain::reading_lists::{EntrySortOrder, ListRight};
+use lectern_operations::reading_lists;
 use lectern_store::keyset::KeyedOrder;
-use lectern_store::reading_list_entries::{self, ListEntry};
+use lectern_store::reading_list_entries;
 use lectern_store::titles;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -22,9 +22,9 @@ use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::links::segment;
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, TitleSummary, live_title_for, summary};
+use crate::titles::{CatalogViewer, TitleSummary, summary};
 
 /// A title on a reading list: its summary and the curator's details.
 #[derive(Serialize, ToSchema)]
@@ -109,14 +109,10 @@ pub async fn add_title(
     caller: Caller,
     Path(reading_list_id): Path<String>,
 ) -> ApiResult<Json<ListTitles>> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let form: AddTitle = caller.params.parse()?;
-    let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
-    let record = addable(&state, &found.list.owner_id, &form.service_id).await?;
-    let entry = ListEntry::of(&record, Timestamp::now());
-    reading_list_entries::add_title(&state.store, &reading_list_id, &entry, Timestamp::now())
-        .await?;
-    let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
+    let found =
+        reading_lists::add_title(&state, &caller, &reading_list_id, &form.service_id).await?;
     titles_page(&state, &caller, &found).await.map(Json)
 }
 
@@ -140,34 +136,9 @@ pub async fn remove_title(
     caller: Caller,
     Path((reading_list_id, service_id)): Path<(String, String)>,
 ) -> ApiResult<Json<ListTitles>> {
-    let me = caller.signed_in()?;
-    list_for(&state, me, &reading_list_id, ListRight::Change).await?;
-    let removed = reading_list_entries::remove_title(
-        &state.store,
-        &reading_list_id,
-        &service_id,
-        Timestamp::now(),
-    )
-    .await?;
-    if !removed {
-        return Err(ApiError::not_found(format!(
-            "Title '{service_id}' is not on this list"
-        )));
-    }
-    let found = list_for(&state, me, &reading_list_id, ListRight::Change).await?;
+    caller.signed_in()?;
+    let found = reading_lists::remove_title(&state, &caller, &reading_list_id, &service_id).await?;
     titles_page(&state, &caller, &found).await.map(Json)
-}
-
-/// The title, if it is live and the list's owner may see it; otherwise a 404, as for any title
-/// the caller names that is not there for them.
-async fn addable(state: &AppState, owner_id: &str, service_id: &str) -> ApiResult<TitleRecord> {
-    live_title_for(state, owner_id, service_id)
-        .await?
-        .ok_or_else(|| {
-            ApiError::not_found(format!(
-                "There is no live title '{service_id}' the list's owner may see"
-            ))
-        })
 }
 
 /// A page of the list's titles that the caller may see, in the order asked. A title the caller

@@ -20,6 +20,7 @@ mod render;
 mod shelves;
 mod sign_in;
 mod site;
+pub(crate) use site::OpdsSite;
 
 use axum::Router;
 use axum::middleware::from_fn_with_state;

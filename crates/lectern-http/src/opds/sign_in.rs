@@ -2,15 +2,13 @@
 //! document, the 401 that carries it, the token endpoint apps post the password grant to, and
 //! HTTP Basic credentials sent with every request (KOReader, Librera).
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{Path, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use lectern_domain::Timestamp;
-use lectern_store::oauth::AccessToken;
 use serde_json::{Value, json};
 
 use super::site::OpdsSite;
@@ -243,18 +241,5 @@ pub async fn basic_session(
             ));
         }
     };
-    session(site, account)
-}
-
-fn session(site: &OpdsSite, account: lectern_domain::account::Account) -> ApiResult<Arc<SignedIn>> {
-    Ok(Arc::new(SignedIn {
-        // A sign-in by credentials lasts the request; this token record is never stored.
-        token: AccessToken {
-            api_key: site.client.api_key.clone(),
-            expires_at: Timestamp::now().plus_seconds(60).unix(),
-            revoked: 0,
-        },
-        account: Arc::new(account),
-        my_account: OnceLock::new(),
-    }))
+    Ok(SignedIn::for_request(&site.client, account))
 }

@@ -12,6 +12,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use lectern_domain::client::{Client, FirstParty};
 use lectern_domain::site::Site;
+use lectern_operations::Actor;
 use lectern_store::sites;
 
 use super::model::Feed;
@@ -140,10 +141,12 @@ impl OpdsSite {
             None => None,
         };
         Ok(Caller {
-            client: self.client.clone(),
-            session,
+            actor: Actor {
+                client: self.client.clone(),
+                session,
+                from: ask.from.0.as_str().into(),
+            },
             params,
-            from: ask.from.0.as_str().into(),
         })
     }
 

@@ -14,8 +14,8 @@ use crate::accounts::{Managed, managed, managed_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::json::Json;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::refusals;
 use crate::state::AppState;
+use lectern_operations::refusals;
 
 /// Where the account goes.
 #[derive(Deserialize, IntoParams)]

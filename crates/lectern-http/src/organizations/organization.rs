@@ -23,8 +23,8 @@ use super::view::{
 use crate::conventions::caller::Caller;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody, collided_as};
-use crate::refusals;
 use crate::state::AppState;
+use lectern_operations::refusals;
 
 /// An organization and its primary contact, as `POST /v2/organizations` takes them.
 #[derive(Deserialize, IntoParams)]
@@ -140,7 +140,11 @@ pub async fn managed_organization(
     action: &str,
 ) -> ApiResult<Organization> {
     let me = caller.signed_in()?;
-    let absent = || ApiError::not_found(format!("There is no organization '{organization_id}'"));
+    let absent = || {
+        lectern_operations::Failure::not_found(format!(
+            "There is no organization '{organization_id}'"
+        ))
+    };
     // The client and role are judged before the organization is looked up, so that an
     // unprivileged caller learns nothing of which organizations exist.
     refusals::membership(
@@ -250,7 +254,11 @@ pub async fn create_organization(
     refusals::membership(
         membership_management(&caller.client, me, &me.site_id),
         "create organizations",
-        || ApiError::forbidden("Membership assistants create organizations on their own site"),
+        || {
+            lectern_operations::Failure::refused(
+                "Membership assistants create organizations on their own site",
+            )
+        },
     )?;
     if p.site.is_some() {
         if !me.has_role(Role::Administrator) {

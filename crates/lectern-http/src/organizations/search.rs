@@ -15,9 +15,9 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::json::Json;
 use crate::conventions::paging::ListParams;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::refusals;
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_operations::refusals;
 
 impl Listed for OrganizationView {
     const ITEMS: &'static str = "organizations";
@@ -63,7 +63,11 @@ pub async fn search_organizations(
     refusals::membership(
         membership_management(&caller.client, me, &site_id),
         "find organizations",
-        || ApiError::forbidden("Membership assistants find the organizations of their own site"),
+        || {
+            lectern_operations::Failure::refused(
+                "Membership assistants find the organizations of their own site",
+            )
+        },
     )?;
     let words = AccountSearch::words_of(p.keyword.as_deref().unwrap_or(""));
     let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;

@@ -1,21 +1,20 @@
-//! `POST /v2/readingEvents`: what the reader just read. The event is written, with the position
+//! `POST /v2/readingEvents`: what the reader just read (`lectern_operations::reading_activity`,
+//! which KOReader's progress reports share). The event is written, with the position
 //! it moves, before the answer; a flood from one reader meets the per-user limit (429 with
 //! `Retry-After`), never a silent drop.
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
-use lectern_domain::reading::{self, MetricType, ReadingEvent};
-use lectern_store::reading_activity;
+use lectern_domain::reading::MetricType;
+use lectern_operations::reading_activity::{self, NewReadingEvent};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::conventions::caller::Caller;
 use crate::conventions::status::Status;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, check_visible};
 
 /// The form of a reading event.
 #[derive(Deserialize, ToSchema)]
@@ -55,28 +54,21 @@ pub async fn post_reading_event(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<Status>> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let form: ReadingEventForm = caller.params.parse()?;
-    reading::check_location(&form.location).map_err(|why| ApiError::bad_param("location", why))?;
-    if form.metric < 0 {
-        return Err(ApiError::bad_param("metric", "must not be negative"));
-    }
-    if let Some(d) = &form.location_description {
-        reading::check_text(d).map_err(|why| ApiError::bad_param("locationDescription", why))?;
-    }
-    let who = CatalogViewer::of(&state, &caller).await?;
-    check_visible(&state, &who, &form.service_id).await?;
-    let event = ReadingEvent {
-        service_id: form.service_id,
-        format: form.format,
-        location: form.location,
-        location_description: form.location_description,
-        metric: form.metric,
-        metric_type: form.metric_type,
-        at: Timestamp::now(),
-    };
-    reading_activity::record(&state.store, &me.user_account_id, &event).await?;
-    metrics::counter!("lectern_reading_events_total").increment(1);
+    let event = reading_activity::record_event(
+        &state,
+        &caller,
+        NewReadingEvent {
+            service_id: form.service_id,
+            format: form.format,
+            location: form.location,
+            metric: form.metric,
+            metric_type: form.metric_type,
+            location_description: form.location_description,
+        },
+    )
+    .await?;
     Ok(Json(Status::success(format!(
         "Reading event recorded for '{}'",
         event.service_id

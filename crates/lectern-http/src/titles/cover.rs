@@ -12,8 +12,8 @@ use lectern_domain::catalog::{ContributorType, TitleRecord};
 use resvg::{tiny_skia, usvg};
 use sha2::{Digest, Sha256};
 
-use super::record::visible_title;
-use super::viewer::CatalogViewer;
+use super::CatalogViewer;
+use super::visible_title;
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;

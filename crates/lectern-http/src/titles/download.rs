@@ -6,8 +6,8 @@ use axum::response::Response;
 use lectern_domain::catalog::artifact::ArtifactStatus;
 use lectern_store::downloads::SubjectKind;
 
-use super::record::visible_title;
-use super::viewer::CatalogViewer;
+use super::CatalogViewer;
+use super::visible_title;
 use crate::conventions::caller::Caller;
 use crate::documents;
 use crate::downloads::{self, Asking, Subject};
@@ -57,7 +57,7 @@ pub async fn title_download(
         Err(absent) => {
             return match documents::owned_document(state, caller.user(), service_id).await? {
                 Some(d) => document_download(state, &d, format).await,
-                None => Err(absent),
+                None => Err(absent.into()),
             };
         }
     };

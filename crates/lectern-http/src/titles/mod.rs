@@ -12,16 +12,12 @@ mod record;
 mod resources;
 pub(crate) mod search;
 mod view;
-mod viewer;
 
-pub use record::{
-    GradeView, TitleCompleteRecord, check_visible, complete_record, get_title, live_title_for,
-    visible_title,
-};
+pub use lectern_operations::titles::{CatalogViewer, check_visible, visible_title};
+pub use record::{GradeView, TitleCompleteRecord, complete_record, get_title};
 pub use view::{
     CategoryRef, FormatRef, TitleSummary, category_search_url, segment, service_category, summary,
 };
-pub use viewer::CatalogViewer;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

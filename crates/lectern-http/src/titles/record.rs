@@ -1,24 +1,23 @@
 //! `GET /v2/titles/{serviceId}`: the complete record, as the caller may see it.
 
-use std::sync::Arc;
-
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::catalog::artifact::AccessibilityMetadata;
 use lectern_domain::catalog::{Artifact, TitleRecord};
 use lectern_domain::title_access::UsageRestriction;
-use lectern_store::{readers, titles};
+
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::CatalogViewer;
 use super::names::contributor_name;
 use super::view::{TitleSummary, segment, summary};
-use super::viewer::CatalogViewer;
+use super::visible_title;
 use crate::accounts::name::Name;
 use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
 use crate::documents;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
@@ -150,63 +149,9 @@ pub async fn get_title(
             caller.user(),
         ) {
             (Some(d), Some(me)) => Ok(Json(documents::owner_view(&state, &who, me, &d)?)),
-            _ => Err(absent),
+            _ => Err(absent.into()),
         },
     }
-}
-
-/// The title if the caller may see it; otherwise a 404, as if it did not exist.
-pub async fn visible_title(
-    state: &AppState,
-    who: &CatalogViewer,
-    service_id: &str,
-) -> ApiResult<Arc<TitleRecord>> {
-    match state.titles.record(&state.store, service_id).await? {
-        Some(r) if who.sees(&r) => Ok(r),
-        _ => Err(ApiError::not_found(format!(
-            "There is no title '{service_id}'"
-        ))),
-    }
-}
-
-/// Whether the caller may see the title: for writes that only name a title (bookmarks,
-/// highlights, reading events). A 404 otherwise, as if it did not exist. Through the node's
-/// record cache, because these writes name the titles being read, which are the ones it holds.
-pub async fn check_visible(
-    state: &AppState,
-    who: &CatalogViewer,
-    service_id: &str,
-) -> ApiResult<()> {
-    visible_title(state, who, service_id).await.map(drop)
-}
-
-/// The title, when it is live and the reader may see it (a title put on their list or assigned
-/// to them must be one they can read).
-pub async fn live_title_for(
-    state: &AppState,
-    reader_id: &str,
-    service_id: &str,
-) -> ApiResult<Option<TitleRecord>> {
-    let Some(reader) = readers::reader_facts(
-        state.store.reads(),
-        reader_id,
-        lectern_domain::Timestamp::now(),
-    )
-    .await?
-    else {
-        return Ok(None);
-    };
-    let Some(record) = titles::get(state.store.reads(), service_id).await? else {
-        return Ok(None);
-    };
-    let globals = state.titles.global_sites(&state.store).await?;
-    let in_global = globals.contains(&record.site);
-    let live = record.status == lectern_domain::catalog::TitleStatusCode::Live;
-    let visible = lectern_domain::title_access::is_visible(
-        &lectern_domain::title_access::Viewer::User(reader),
-        &record.facts(in_global),
-    );
-    Ok((live && visible).then_some(record))
 }
 
 pub fn complete_record(

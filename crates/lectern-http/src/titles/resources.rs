@@ -23,9 +23,9 @@ use lectern_store::speed_variants::{self, VariantStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::record::visible_title;
+use super::CatalogViewer;
 use super::view::segment;
-use super::viewer::CatalogViewer;
+use super::visible_title;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;

@@ -8,9 +8,9 @@ use lectern_store::titles;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::CatalogViewer;
 use super::filters::TitleSearchParams;
 use super::view::{TitleSummary, summary};
-use super::viewer::CatalogViewer;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;

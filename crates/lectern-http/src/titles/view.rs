@@ -3,7 +3,7 @@
 
 use lectern_domain::catalog::artifact::ArtifactStatus;
 use lectern_domain::catalog::{ContributorType, Format, TitleRecord, TitleStatusCode, names};
-use lectern_domain::title_access::{self, Alert, UsageRestriction, Viewer};
+use lectern_domain::title_access::Alert;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -12,6 +12,7 @@ use crate::accounts::name::Name;
 use crate::conventions::links::Link;
 use crate::state::AppState;
 use crate::title_index::CategoryNames;
+pub use lectern_operations::titles::Perspective;
 
 /// Document 1's Category: a service category or a BISAC subject a title belongs to.
 #[derive(Serialize, ToSchema)]
@@ -131,39 +132,6 @@ pub struct TitleSummary {
     pub title_content_type: Option<String>,
     pub translators: Vec<Name>,
     pub vocal_parts: Option<String>,
-}
-
-/// What a caller sees of one title: the alerts on their own download, and where the download
-/// link points (`forUser` for those who download for others).
-pub struct Perspective<'a> {
-    pub viewer: &'a Viewer,
-    pub downloads_for_others: bool,
-    pub names: &'a CategoryNames,
-    pub assigned: &'a std::collections::HashSet<String>,
-}
-
-impl Perspective<'_> {
-    /// Whether the title's records carry download links: a guest's only on public-domain and
-    /// Creative Commons titles (document 1, general rule 4).
-    pub fn offers_download(&self, record: &TitleRecord) -> bool {
-        !matches!(self.viewer, Viewer::Guest { .. })
-            || record.usage_restriction != UsageRestriction::Copyright
-    }
-
-    pub fn alerts(&self, record: &TitleRecord, in_global: bool) -> Vec<Alert> {
-        let reader = match self.viewer {
-            Viewer::Guest { .. } => None,
-            Viewer::User(r) => Some(r),
-        };
-        let assigned = self.assigned.contains(&record.service_id);
-        let mut alerts = title_access::download_alerts(reader, &record.facts(in_global), assigned);
-        if self.downloads_for_others {
-            // Their download link asks for a member (`forUser`); that they hold no member
-            // role themselves explains nothing about it.
-            alerts.retain(|a| a.code != "NOT_A_MEMBER");
-        }
-        alerts
-    }
 }
 
 pub fn summary(

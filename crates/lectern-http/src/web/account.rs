@@ -17,13 +17,14 @@ use super::forms::{self, FormErrors, Posted};
 use super::render::{Chrome, Section, page, see_other};
 use super::session::{Here, Visitor, WebSite};
 use crate::accounts::preferences::{PreferencesView, change_my_preferences, my_preferences};
-use crate::accounts::{create_sync_key, my_subscription, sign_my_agreement, update_my_account};
+use crate::accounts::{my_subscription, sign_my_agreement, update_my_account};
 use crate::conventions::json::Json;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::oauth::new_sign_in;
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
+use lectern_operations::sync_keys;
 
 #[derive(Template)]
 #[template(path = "web/account.html")]
@@ -204,10 +205,9 @@ pub async fn sync_key(
     State(state): State<AppState>,
     Posted { site, visitor, .. }: Posted,
 ) -> ApiResult<Response> {
-    let caller = forms::caller_with(&visitor, Params::default());
-    let Json(key) = create_sync_key(State(state.clone()), caller).await?;
+    let key = sync_keys::make(&state, &visitor.caller).await?;
     let errors = ("", FormErrors::default());
-    account_page(&state, &site, &visitor, errors, None, Some(key.sync_key)).await
+    account_page(&state, &site, &visitor, errors, None, Some(key)).await
 }
 
 async fn account_page(

@@ -1,12 +1,13 @@
 //! A title assigned to one or many members from its page: each member of the sponsor's
 //! organization with whether they have it already, may have it, or why not (the access rules'
 //! alerts, as `GET /v2/myOrganization/titleAvailabilities/{serviceId}` gives them), and the
-//! members ticked assigned one by one through `POST /v2/assignedTitles/{member}`.
+//! members ticked assigned in one operation: all of them, or, when one cannot be, none.
 
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::title_access::AlertLevel;
+use lectern_operations::assigned_titles;
 
 use super::catalog::title_path;
 use super::forms::{self, FormErrors, Posted};
@@ -14,9 +15,7 @@ use super::members::member_page_path;
 use super::organization::full_name;
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
-use crate::assigned_titles::assign_title;
 use crate::conventions::json::Json;
-use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::my_organization::{MemberTitleAvailability, title_availabilities};
 use crate::state::AppState;
@@ -118,15 +117,7 @@ pub async fn assign(
         ))?;
         return assign_page(&state, &site, &visitor, &service_id, errors).await;
     }
-    let title = Params::from_pairs(vec![("serviceId".to_owned(), service_id.clone())]);
-    for member in &members {
-        assign_title(
-            State(state.clone()),
-            forms::caller_with(&visitor, title.clone()),
-            Path(member.clone()),
-        )
-        .await?;
-    }
+    assigned_titles::assign(&state, &visitor.caller, &members, &service_id).await?;
     let count = members.len().to_string();
     Ok(see_other(
         &with_query(&assign_path(&site, &service_id), &[("assigned", &count)]),

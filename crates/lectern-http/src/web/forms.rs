@@ -7,6 +7,8 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 
 use super::session::{Here, Visitor, WebSite};
+use lectern_operations::Failure;
+
 use crate::conventions::caller::Caller;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
@@ -111,10 +113,8 @@ pub fn choices(all: &'static [(&'static str, &'static str)], chosen: &str) -> Ve
 /// The visitor as the API's handlers take a caller, with these parameters.
 pub fn caller_with(visitor: &Visitor, params: Params) -> Caller {
     Caller {
-        client: visitor.caller.client.clone(),
-        session: visitor.caller.session.clone(),
+        actor: visitor.caller.actor.clone(),
         params,
-        from: visitor.caller.from.clone(),
     }
 }
 
@@ -154,6 +154,30 @@ impl FormErrors {
                 Some((field, why)) => errors.fields.push((field, why)),
                 None => errors.general.push(m.clone()),
             }
+        }
+        Ok(errors)
+    }
+
+    /// The errors of an operation's failure that are the form's to show, each beside the field
+    /// the failure names (a parameter wrong or missing, a collision), the rest above the form;
+    /// any other failure is handed back, as the API would answer it, to become its own page.
+    pub fn of_failure(f: Failure) -> Result<FormErrors, ApiError> {
+        let mut errors = FormErrors::default();
+        match f {
+            Failure::Invalid(problems) => errors.fields.extend(
+                problems
+                    .into_iter()
+                    .map(|p| (p.param.to_owned(), sentence(&p.why))),
+            ),
+            Failure::Missing { param } => {
+                errors.fields.push((param.to_owned(), FILL_IN.to_owned()))
+            }
+            Failure::Conflict {
+                param: Some(param),
+                why,
+            } => errors.fields.push((param.to_owned(), sentence(&why))),
+            Failure::Conflict { param: None, why } => errors.general.push(why),
+            other => return Err(other.into()),
         }
         Ok(errors)
     }

@@ -1,11 +1,12 @@
 //! My reading lists: the lists a reader owns, subscribes to or is assigned, a new list, and one
 //! list: its details (renamed, described, shared), its titles in the order chosen, a title taken
-//! off; a title put on a list from its page. Each write is the API's handler called with the
-//! form's fields.
+//! off; a title put on a list from its page. Each write is an operation of
+//! `lectern_operations::reading_lists`, as the API's are, its failures beside their fields.
 
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
+use lectern_operations::reading_lists;
 
 use super::catalog::title_path;
 use super::forms::{self, FormErrors, Posted};
@@ -121,14 +122,24 @@ pub async fn create(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
+    visitor.caller.signed_in()?;
     let asked = NewList::from(&form);
-    match lists::create_list(State(state.clone()), forms::caller_with(&visitor, form)).await {
-        Ok(Json(list)) => Ok(see_other(
-            &format!("{}?done=created", list_path(&site, &list.reading_list_id)),
+    let made = match form.parse::<lists::NewListForm>() {
+        Ok(new) => reading_lists::create(&state, &visitor.caller, new.into())
+            .await
+            .map_err(FormErrors::of_failure),
+        Err(e) => Err(FormErrors::of(e)),
+    };
+    match made {
+        Ok(found) => Ok(see_other(
+            &format!(
+                "{}?done=created",
+                list_path(&site, &found.list.reading_list_id)
+            ),
             &visitor.set_cookies,
         )),
-        Err(e) => {
-            let errors = FormErrors::of(e)?.missing_as("name", NAME_THE_LIST);
+        Err(errors) => {
+            let errors = errors?.missing_as("name", NAME_THE_LIST);
             lists_page(&state, &site, &visitor, errors, asked).await
         }
     }
@@ -210,15 +221,21 @@ pub async fn change(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
+    visitor.caller.signed_in()?;
     let asked = NewList::from(&form);
-    let caller = forms::caller_with(&visitor, form);
-    match lists::update_list(State(state.clone()), caller, Path(list_id.clone())).await {
+    let changed = match form.parse::<lists::ListChanges>() {
+        Ok(changes) => reading_lists::update(&state, &visitor.caller, &list_id, changes.into())
+            .await
+            .map_err(FormErrors::of_failure),
+        Err(e) => Err(FormErrors::of(e)),
+    };
+    match changed {
         Ok(_) => Ok(see_other(
             &format!("{}?done=changed", list_path(&site, &list_id)),
             &visitor.set_cookies,
         )),
-        Err(e) => {
-            let errors = FormErrors::of(e)?.missing_as("name", NAME_THE_LIST);
+        Err(errors) => {
+            let errors = errors?.missing_as("name", NAME_THE_LIST);
             list_page(&state, &site, &visitor, &list_id, errors, Some(asked)).await
         }
     }
@@ -235,13 +252,8 @@ pub async fn remove(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    let service_id = form.required("serviceId")?.to_owned();
-    lists::remove_title(
-        State(state.clone()),
-        forms::caller_with(&visitor, Params::default()),
-        Path((list_id.clone(), service_id)),
-    )
-    .await?;
+    let service_id = form.required("serviceId")?;
+    reading_lists::remove_title(&state, &visitor.caller, &list_id, service_id).await?;
     Ok(see_other(
         &format!("{}?done=removed", list_path(&site, &list_id)),
         &visitor.set_cookies,
@@ -261,12 +273,7 @@ pub async fn add(
 ) -> ApiResult<Response> {
     let list_id = form.required("readingListId")?.to_owned();
     let service_id = form.required("serviceId")?.to_owned();
-    lists::add_title(
-        State(state.clone()),
-        forms::caller_with(&visitor, form.only(&["serviceId"])),
-        Path(list_id.clone()),
-    )
-    .await?;
+    reading_lists::add_title(&state, &visitor.caller, &list_id, &service_id).await?;
     Ok(see_other(
         &with_query(&title_path(&site, &service_id), &[("addedTo", &list_id)]),
         &visitor.set_cookies,

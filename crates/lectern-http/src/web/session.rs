@@ -11,6 +11,7 @@ use axum::http::{HeaderMap, HeaderValue};
 use lectern_domain::client::{Client, FirstParty};
 use lectern_domain::secret::{constant_time_eq, new_token, token_hash};
 use lectern_domain::site::Site;
+use lectern_operations::Actor;
 use lectern_store::sites;
 
 use crate::conventions::caller::{Caller, session_for};
@@ -109,10 +110,12 @@ impl WebSite {
         let csrf = form_token(state, &browser, signed_in).await?;
         Ok(Visitor {
             caller: Caller {
-                client: self.client.clone(),
-                session,
+                actor: Actor {
+                    client: self.client.clone(),
+                    session,
+                    from: visit.from.0.as_str().into(),
+                },
                 params,
-                from: visit.from.0.as_str().into(),
             },
             csrf,
             tokens,

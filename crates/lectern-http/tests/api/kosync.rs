@@ -10,6 +10,7 @@ use crate::support::*;
 on_both_stores!(
     koreader_syncs_progress_of_a_delivered_file_with_the_api_positions,
     koreader_requests_that_are_not_good_are_refused_by_name,
+    koreader_reports_move_the_position_only_in_titles_the_reader_may_see,
 );
 
 /// What KOReader sends as `x-auth-key`: the MD5 of what the reader typed.
@@ -234,6 +235,80 @@ async fn koreader_syncs_progress_of_a_delivered_file_with_the_api_positions(back
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(koreader.pull(&document).await.0, StatusCode::UNAUTHORIZED);
+}
+
+/// A report is the reading-event operation's: of a title withdrawn since it was delivered,
+/// KOReader's own progress is kept, and the reader's position in the title is not moved.
+async fn koreader_reports_move_the_position_only_in_titles_the_reader_may_see(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let token = app.minted_token("opds-main", "member@example.org").await;
+    let key = sync_key(&app, &token).await;
+    let file = reqwest::Client::new()
+        .get(app.url("/opds/main/titles/t-road/EPUB3"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(file.status(), StatusCode::OK);
+    let document = lectern_domain::kosync::partial_md5(&file.bytes().await.unwrap());
+    let koreader = Koreader {
+        app: &app,
+        user: "member@example.org".into(),
+        key,
+    };
+    let report = |place: &str| {
+        json!({
+            "document": document, "progress": place, "percentage": 0.5,
+            "device": "Kobo Libra", "device_id": "K1",
+        })
+    };
+    let (status, body) = koreader.push(report("12")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let member = lectern_store::accounts::by_identifier(app.store.reads(), "member@example.org")
+        .await
+        .unwrap()
+        .unwrap();
+    let position = || async {
+        lectern_store::reading_activity::position(
+            app.store.reads(),
+            &member.user_account_id,
+            "t-road",
+            lectern_domain::catalog::Format::Epub3,
+        )
+        .await
+        .unwrap()
+        .map(|p| p.location)
+    };
+    assert_eq!(
+        position().await.as_deref(),
+        Some("12"),
+        "the title is the reader's"
+    );
+    let staff = app.token_of("collection@example.org").await;
+    let (status, body) = call_reader(
+        &app,
+        reqwest::Method::PUT,
+        "/v2/titles/t-road",
+        Some(&staff),
+        &[("titleStatus", "withdrawn")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    crate::collection::edits_applied(&app).await;
+    next_second().await;
+    let (status, body) = koreader.push(report("13")).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "KOReader's progress is kept: {body}"
+    );
+    let (_, pulled) = koreader.pull(&document).await;
+    assert_eq!(pulled["progress"], "13", "{pulled}");
+    assert_eq!(
+        position().await.as_deref(),
+        Some("12"),
+        "a withdrawn title's position is not moved"
+    );
 }
 
 async fn koreader_requests_that_are_not_good_are_refused_by_name(backend: Backend) {

@@ -251,7 +251,7 @@ async fn artifact_page(
     errors: FormErrors,
     asked: Option<Params>,
 ) -> ApiResult<Response> {
-    let absent = || ApiError::not_found(format!("There is no title '{id}'"));
+    let absent = || lectern_operations::Failure::not_found(format!("There is no title '{id}'"));
     let title = titles::get(state.store.reads(), id)
         .await?
         .ok_or_else(absent)?;

@@ -60,7 +60,7 @@ async fn managed_title(
     visitor: &Visitor,
     id: &str,
 ) -> ApiResult<lectern_domain::catalog::TitleRecord> {
-    let absent = || ApiError::not_found(format!("There is no title '{id}'"));
+    let absent = || lectern_operations::Failure::not_found(format!("There is no title '{id}'"));
     let title = titles::get(state.store.reads(), id)
         .await?
         .ok_or_else(absent)?;

@@ -11,10 +11,10 @@ use crate::accounts::proof_queue;
 use crate::conventions::json::Json;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::refusals;
 use crate::state::AppState;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
+use lectern_operations::refusals;
 
 use crate::web::forms::{self, Posted};
 use crate::web::render::{Chrome, Section, is_staff, page};
@@ -81,8 +81,13 @@ pub fn memberships_only(site: &WebSite, visitor: &Visitor) -> ApiResult<()> {
     refusals::membership(
         membership_management(&visitor.caller.client, me, &site.site.id),
         "create accounts",
-        || ApiError::forbidden("Membership assistants create accounts on their own site"),
+        || {
+            lectern_operations::Failure::refused(
+                "Membership assistants create accounts on their own site",
+            )
+        },
     )
+    .map_err(Into::into)
 }
 
 /// A staff page's site and visitor: the request is refused before its handler runs unless the

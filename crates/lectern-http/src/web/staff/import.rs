@@ -84,7 +84,7 @@ fn import_path(site: &WebSite) -> String {
 /// The collection assistants of this site, and administrators, only.
 fn collection_only(site: &WebSite, visitor: &Visitor) -> ApiResult<()> {
     collection_staff(&visitor.caller, Some(&site.site.id), "add titles", || {
-        ApiError::not_found("There is no such page")
+        lectern_operations::Failure::not_found("There is no such page")
     })?;
     Ok(())
 }

@@ -17,7 +17,7 @@ use crate::collection::collection_staff;
 use crate::collection::periodical_edits::edit_series;
 use crate::conventions::json::Json;
 use crate::conventions::params::Params;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::periodicals::editions::list_editions;
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, FormErrors, choices};
@@ -56,7 +56,8 @@ pub async fn managed_series(
     visitor: &Visitor,
     id: &str,
 ) -> ApiResult<PeriodicalSeries> {
-    let absent = || ApiError::not_found(format!("There is no periodical '{id}'"));
+    let absent =
+        || lectern_operations::Failure::not_found(format!("There is no periodical '{id}'"));
     let (series, _) = periodicals::get(state.store.reads(), id)
         .await?
         .ok_or_else(absent)?;

@@ -102,7 +102,7 @@ impl PeriodicalsPage<'_> {
 /// The collection assistants of this site, and administrators: `what` is what they would do.
 pub fn collection_here(site: &WebSite, visitor: &Visitor, what: &str) -> ApiResult<()> {
     collection_staff(&visitor.caller, Some(&site.site.id), what, || {
-        ApiError::not_found("There is no such page")
+        lectern_operations::Failure::not_found("There is no such page")
     })?;
     Ok(())
 }

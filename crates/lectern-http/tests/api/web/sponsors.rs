@@ -239,6 +239,19 @@ async fn a_sponsor_assigns_titles_from_a_member_s_page_and_a_title_s(backend: Ba
         api_assigned(&app, "u-pupil").await.is_empty(),
         "nothing written"
     );
+    // A member the sponsor may assign to, and one who is not there: all or none.
+    let half = b
+        .submit(
+            &assign,
+            &assign,
+            &[("member", "u-student"), ("member", "u-nobody")],
+        )
+        .await;
+    assert_eq!(half.status(), StatusCode::NOT_FOUND);
+    assert!(
+        api_assigned(&app, "u-student").await.is_empty(),
+        "nobody is assigned when one cannot be"
+    );
     let two = b
         .submit(
             &assign,

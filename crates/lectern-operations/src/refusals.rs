@@ -1,30 +1,30 @@
-//! The rules' outcomes as HTTP, in one place: each rule of `lectern_domain` answers with an
-//! enum, and this module is where an answer becomes a 401, 403 or 404. A thing the caller may
+//! The rules' outcomes as failures, in one place: each rule of `lectern_domain` answers with an
+//! enum, and this module is where an answer becomes a refusal or an absence, in words. A thing the caller may
 //! not see is absent (404), never forbidden, so that its existence is not revealed.
 
 use lectern_domain::access::{CollectionAccess, MembershipAccess};
 use lectern_domain::account::membership::MembershipRefusal;
 use lectern_domain::reading_lists::{ListRight, SubscriptionRefusal};
 
-use crate::error::{ApiError, ApiResult};
+use crate::failure::{Failure, Outcome};
 
 /// Membership management (document 3): `what` says what the caller tried ("read an account's
 /// lists"); `absent` is the 404 of the thing on another site.
 pub fn membership(
     access: MembershipAccess,
     what: &str,
-    absent: impl FnOnce() -> ApiError,
-) -> ApiResult<()> {
+    absent: impl FnOnce() -> Failure,
+) -> Outcome<()> {
     match access {
         MembershipAccess::Allowed => Ok(()),
-        MembershipAccess::ClientNotPrivileged => Err(ApiError::forbidden(
+        MembershipAccess::ClientNotPrivileged => Err(Failure::refused(
             "Membership management is limited to client keys with membership privileges",
         )),
-        MembershipAccess::RoleLacking => Err(ApiError::forbidden(format!(
+        MembershipAccess::RoleLacking => Err(Failure::refused(format!(
             "Only membership assistants and administrators may {what}"
         ))),
         MembershipAccess::OtherSite => Err(absent()),
-        MembershipAccess::AdministratorAccount => Err(ApiError::forbidden(
+        MembershipAccess::AdministratorAccount => Err(Failure::refused(
             "Only administrators may manage an administrator's account",
         )),
     }
@@ -33,31 +33,27 @@ pub fn membership(
 /// A reading-list subscription; `absent` is the 404 of a list the caller may not read.
 pub fn subscription(
     outcome: Result<(), SubscriptionRefusal>,
-    absent: impl FnOnce() -> ApiError,
-) -> ApiResult<()> {
+    absent: impl FnOnce() -> Failure,
+) -> Outcome<()> {
     match outcome {
         Ok(()) => Ok(()),
         Err(SubscriptionRefusal::NotFound) => Err(absent()),
         Err(SubscriptionRefusal::OwnList) => {
-            Err(ApiError::forbidden("You cannot subscribe to your own list"))
+            Err(Failure::refused("You cannot subscribe to your own list"))
         }
-        Err(SubscriptionRefusal::PrivateList) => Err(ApiError::forbidden(
-            "A private list cannot be subscribed to",
-        )),
+        Err(SubscriptionRefusal::PrivateList) => {
+            Err(Failure::refused("A private list cannot be subscribed to"))
+        }
     }
 }
 
 /// A reading list: absent to a caller with no right over it, refused to one who may read it but
 /// was asked to change it.
-pub fn list(
-    right: ListRight,
-    needed: ListRight,
-    absent: impl FnOnce() -> ApiError,
-) -> ApiResult<()> {
+pub fn list(right: ListRight, needed: ListRight, absent: impl FnOnce() -> Failure) -> Outcome<()> {
     if right == ListRight::None {
         Err(absent())
     } else if right < needed {
-        Err(ApiError::forbidden(
+        Err(Failure::refused(
             "Only the list's owner, or a sponsor or membership assistant with rights over them, may change this list",
         ))
     } else {
@@ -70,11 +66,11 @@ pub fn list(
 pub fn collection(
     access: CollectionAccess,
     what: &str,
-    absent: impl FnOnce() -> ApiError,
-) -> ApiResult<()> {
+    absent: impl FnOnce() -> Failure,
+) -> Outcome<()> {
     match access {
         CollectionAccess::Allowed => Ok(()),
-        CollectionAccess::RoleLacking => Err(ApiError::forbidden(format!(
+        CollectionAccess::RoleLacking => Err(Failure::refused(format!(
             "Only collection assistants and administrators may {what}"
         ))),
         CollectionAccess::OtherSite => Err(absent()),
@@ -83,11 +79,14 @@ pub fn collection(
 
 /// An account joining or leaving an organization: the organization of another site is absent;
 /// the rest conflict with what the account is (a member of staff, a primary contact).
-pub fn organization_membership(refusal: &MembershipRefusal, organization_id: &str) -> ApiError {
+pub fn organization_membership(refusal: &MembershipRefusal, organization_id: &str) -> Failure {
     match refusal {
         MembershipRefusal::OtherSite => {
-            ApiError::not_found(format!("There is no organization '{organization_id}'"))
+            Failure::not_found(format!("There is no organization '{organization_id}'"))
         }
-        other => ApiError::conflict(format!("This account {}", other.message())),
+        other => Failure::Conflict {
+            param: None,
+            why: format!("This account {}", other.message()),
+        },
     }
 }

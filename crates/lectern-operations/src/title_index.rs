@@ -10,7 +10,7 @@ use lectern_domain::catalog::query::Scope;
 use lectern_search::{Counted, TitleIndex};
 use lectern_store::{Store, StoreError, bisac_codes, categories, sites, titles};
 
-use crate::conventions::ttl_cache::TtlCache;
+use crate::ttl_cache::TtlCache;
 
 /// How often a node looks for title changes: the index trails the store by about this much.
 pub const POLL: Duration = Duration::from_millis(200);

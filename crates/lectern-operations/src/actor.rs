@@ -1,0 +1,62 @@
+//! Who acts: the application (its client key, which fixes the site) and, when someone signed in,
+//! their account and the token that proves it. Each door makes one per request from its own
+//! credential (a bearer token, the pages' session cookie, HTTP Basic, KOReader's sync key) and
+//! hands it to the operations, which ask the rules about it and nothing else.
+
+use std::sync::{Arc, OnceLock};
+
+use bytes::Bytes;
+use lectern_domain::account::Account;
+use lectern_domain::client::Client;
+use lectern_store::oauth::AccessToken;
+
+use crate::failure::{Failure, Outcome};
+
+#[derive(Debug, Clone)]
+pub struct Actor {
+    pub client: Arc<Client>,
+    /// The signed-in account and its token, or `None` for a guest.
+    pub session: Option<Arc<SignedIn>>,
+    /// The address the request came from: a guest's own share of what guests may ask for, and
+    /// what failed sign-ins are counted against.
+    pub from: Arc<str>,
+}
+
+impl Actor {
+    /// The signed-in account, or `None` for a guest.
+    pub fn user(&self) -> Option<&Account> {
+        self.session.as_deref().map(|s| &*s.account)
+    }
+
+    /// The signed-in account; a guest is refused.
+    pub fn account(&self) -> Outcome<&Account> {
+        self.user().ok_or(Failure::SignInRequired)
+    }
+}
+
+/// A token as found in the store, with its account and what is made from them alone.
+#[derive(Debug)]
+pub struct SignedIn {
+    pub token: AccessToken,
+    pub account: Arc<Account>,
+    /// The `GET /v2/myAccount` answer to this token, made on its first ask. It is kept with
+    /// this entry and forgotten with it, so it is never older than `account` (reading apps ask
+    /// for it on every start and resume; `docs/decisions.md`, "The caller's own account").
+    pub my_account: OnceLock<Bytes>,
+}
+
+impl SignedIn {
+    /// A sign-in by a credential sent with the request itself (HTTP Basic, KOReader's sync key)
+    /// to `client`: it lasts the request, and its token record is never stored.
+    pub fn for_request(client: &Client, account: Account) -> Arc<SignedIn> {
+        Arc::new(SignedIn {
+            token: AccessToken {
+                api_key: client.api_key.clone(),
+                expires_at: lectern_domain::Timestamp::now().plus_seconds(60).unix(),
+                revoked: 0,
+            },
+            account: Arc::new(account),
+            my_account: OnceLock::new(),
+        })
+    }
+}

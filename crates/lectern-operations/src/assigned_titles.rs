@@ -1,0 +1,96 @@
+//! Titles assigned to organization members by their sponsors (and by membership assistants):
+//! from the API one member at a time, from a title's page to every member ticked, in one
+//! transaction either way.
+
+use lectern_domain::Timestamp;
+use lectern_domain::access::assignment_management;
+use lectern_domain::account::Account;
+use lectern_store::accounts;
+use lectern_store::assigned_titles::{self, Assignment};
+
+use crate::actor::Actor;
+use crate::failure::{Failure, Outcome};
+use crate::house::House;
+use crate::refusals;
+use crate::titles::live_title_for;
+
+/// The member named by `user_identifier` (a user name or id), if the actor manages their
+/// assignments; absent otherwise, as if there were none.
+pub async fn managed_member(
+    house: &House,
+    actor: &Actor,
+    user_identifier: &str,
+) -> Outcome<Account> {
+    let me = actor.account()?;
+    let absent = || Failure::not_found(format!("There is no member '{user_identifier}' for you"));
+    let member = accounts::by_identifier(house.store.reads(), user_identifier)
+        .await?
+        .ok_or_else(absent)?;
+    refusals::membership(
+        assignment_management(&actor.client, me, &member),
+        "assign titles to members of organizations they do not sponsor",
+        absent,
+    )?;
+    Ok(member)
+}
+
+/// Assigns the title to each member (once, however often it is asked): every member must be
+/// one the actor manages and may see the title, or none is assigned. The members, as found.
+pub async fn assign(
+    house: &House,
+    actor: &Actor,
+    members: &[String],
+    service_id: &str,
+) -> Outcome<Vec<Account>> {
+    let me = actor.account()?;
+    let assigner = (
+        me.user_account_id.as_str(),
+        format!("{} {}", me.first_name, me.last_name),
+    );
+    let now = Timestamp::now();
+    let mut found = Vec::with_capacity(members.len());
+    let mut assignments = Vec::with_capacity(members.len());
+    for identifier in members {
+        let member = managed_member(house, actor, identifier).await?;
+        let record = live_title_for(house, &member.user_account_id, service_id)
+            .await?
+            .ok_or_else(|| {
+                Failure::invalid(
+                    "serviceId",
+                    format!("'{service_id}' is not a live title this member may see"),
+                )
+            })?;
+        assignments.push(Assignment::of(
+            &record,
+            &member.user_account_id,
+            (assigner.0, &assigner.1),
+            now,
+        ));
+        found.push(member);
+    }
+    let mut tx = house.store.begin().await?;
+    for a in &assignments {
+        assigned_titles::assign(&mut tx, a).await?;
+    }
+    tx.commit().await?;
+    Ok(found)
+}
+
+/// Takes the title back from the member; absent when it was not assigned to them.
+pub async fn unassign(
+    house: &House,
+    actor: &Actor,
+    user_identifier: &str,
+    service_id: &str,
+) -> Outcome<Account> {
+    let member = managed_member(house, actor, user_identifier).await?;
+    let mut tx = house.store.begin().await?;
+    let removed = assigned_titles::remove(&mut tx, &member.user_account_id, service_id).await?;
+    tx.commit().await?;
+    if !removed {
+        return Err(Failure::not_found(format!(
+            "Title '{service_id}' is not assigned to this member"
+        )));
+    }
+    Ok(member)
+}

@@ -1,0 +1,77 @@
+//! Why an operation did not do what it was asked, as every door needs to know it: which
+//! parameters were wrong (a page puts each message beside its field), that the rules refused and
+//! why, that the thing is absent to this actor, that it collides with what is stored. Each door
+//! turns a `Failure` into its own answer in one place (the API: `lectern_http::error`); no door
+//! reads the text to find out which it was.
+
+use lectern_domain::invalid::Invalid;
+use lectern_store::StoreError;
+
+#[derive(Debug)]
+pub enum Failure {
+    /// Parameters whose values cannot be used, each with what is wrong with it.
+    Invalid(Vec<Invalid>),
+    /// A required parameter was not given.
+    Missing { param: &'static str },
+    /// The operation needs a signed-in account, and the actor is a guest.
+    SignInRequired,
+    /// The credential no longer stands for an account (its account is gone): why.
+    SignedOut(String),
+    /// The rules refuse the actor this: why, in the rules' words.
+    Refused(String),
+    /// There is no such thing for this actor (whether it exists elsewhere is not revealed).
+    NotFound(String),
+    /// What was sent collides with what is stored (a name taken): the parameter, when one
+    /// parameter is at fault, and why.
+    Conflict {
+        param: Option<&'static str>,
+        why: String,
+    },
+    /// The store could not do it.
+    Store(StoreError),
+}
+
+pub type Outcome<T> = Result<T, Failure>;
+
+impl Failure {
+    /// One parameter whose value cannot be used.
+    pub fn invalid(param: &'static str, why: impl std::fmt::Display) -> Failure {
+        Failure::Invalid(vec![Invalid::new(param, why.to_string())])
+    }
+
+    pub fn refused(why: impl Into<String>) -> Failure {
+        Failure::Refused(why.into())
+    }
+
+    pub fn not_found(what: impl Into<String>) -> Failure {
+        Failure::NotFound(what.into())
+    }
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Self {
+        Failure::Store(e)
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Invalid(problems) => {
+                let named: Vec<String> = problems.iter().map(Invalid::to_string).collect();
+                f.write_str(&named.join("; "))
+            }
+            Failure::Missing { param } => write!(f, "{param}: is required"),
+            Failure::SignInRequired => f.write_str("a signed-in account is required"),
+            Failure::SignedOut(why) | Failure::Refused(why) | Failure::NotFound(why) => {
+                f.write_str(why)
+            }
+            Failure::Conflict {
+                param: Some(param),
+                why,
+            } => write!(f, "{param}: {why}"),
+            Failure::Conflict { param: None, why } => f.write_str(why),
+            Failure::Store(e) => write!(f, "{e}"),
+        }
+    }
+}

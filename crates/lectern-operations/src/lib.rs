@@ -1,0 +1,25 @@
+//! The house every door opens onto. The API, the token server, the OPDS catalog, KOReader's
+//! sync and the pages each parse what they were sent, make an [`Actor`] of its credential, call
+//! an operation here and render its outcome; the rules, the checks and the transactions are
+//! the operations', so that every door does the same thing the same way.
+//!
+//! An operation takes the [`House`] (the store, the title index, the files), the actor and its
+//! typed input; it answers a typed outcome, or a [`Failure`] that says which parameter was
+//! wrong, that the rules refused, that the thing is absent, or that it collides with what is
+//! stored, without any door reading its text.
+
+pub mod actor;
+pub mod assigned_titles;
+pub mod failure;
+pub mod house;
+pub mod reading_activity;
+pub mod reading_lists;
+pub mod refusals;
+pub mod sync_keys;
+pub mod title_index;
+pub mod titles;
+pub mod ttl_cache;
+
+pub use actor::{Actor, SignedIn};
+pub use failure::{Failure, Outcome};
+pub use house::House;

@@ -1,0 +1,270 @@
+//! Reading lists, from the API and the pages alike: made, changed, subscribed to, and their
+//! titles added and taken off, each through the list's rule (absent to a reader who may not
+//! read it, refused to one who may read but not change it) and in one transaction.
+
+use lectern_domain::Timestamp;
+use lectern_domain::account::Account;
+use lectern_domain::catalog::TitleRecord;
+use lectern_domain::ids::new_id;
+use lectern_domain::reading_lists::{
+    self, ListAccess, ListRight, ReadingList, list_right, manages_member, may_subscribe,
+};
+use lectern_domain::role::Role;
+use lectern_store::reading_list_entries::{self, ListEntry};
+use lectern_store::reading_lists::{NewList, Relation};
+use lectern_store::{accounts, reading_lists as lists};
+
+use crate::actor::Actor;
+use crate::failure::{Failure, Outcome};
+use crate::house::House;
+use crate::refusals;
+use crate::titles::live_title_for;
+
+/// A list as the reader may have it: the list, the reader's relation to it, and their right.
+pub struct Found {
+    pub list: ReadingList,
+    pub relation: Relation,
+    pub right: ListRight,
+}
+
+/// The list, if the reader has at least the `needed` right over it.
+pub async fn list_for(
+    house: &House,
+    reader: &Account,
+    reading_list_id: &str,
+    needed: ListRight,
+) -> Outcome<Found> {
+    let missing = || Failure::not_found(format!("There is no reading list '{reading_list_id}'"));
+    let reads = house.store.reads();
+    let list = lists::get(reads, reading_list_id)
+        .await?
+        .ok_or_else(missing)?;
+    let relation = lists::relation(reads, reading_list_id, &reader.user_account_id).await?;
+    let right = list_right(reader, &list, relation.assigned_by.is_some());
+    refusals::list(right, needed, missing)?;
+    Ok(Found {
+        list,
+        relation,
+        right,
+    })
+}
+
+/// A new list as the reader asks for it.
+pub struct NewReadingList {
+    pub name: String,
+    pub access: ListAccess,
+    pub description: Option<String>,
+}
+
+/// Makes an empty list, owned by the actor.
+pub async fn create(house: &House, actor: &Actor, new: NewReadingList) -> Outcome<Found> {
+    let me = actor.account()?;
+    let name = new.name.trim();
+    reading_lists::check_name(name).map_err(|why| Failure::invalid("name", why))?;
+    if let Some(d) = &new.description {
+        reading_lists::check_description(d).map_err(|why| Failure::invalid("description", why))?;
+    }
+    if new.access == ListAccess::Org && me.organization_id.is_none() {
+        // The reader may not make such a list, whatever the form says: a right, not a typo.
+        return Err(Failure::refused(
+            "Lists shared with an organization (access=org) are for its members and sponsors",
+        ));
+    }
+    let id = new_id();
+    let mut tx = house.store.begin().await?;
+    lists::create(
+        &mut tx,
+        &NewList {
+            reading_list_id: &id,
+            owner_id: &me.user_account_id,
+            name,
+            description: new.description.as_deref(),
+            access: new.access,
+            now: Timestamp::now(),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    list_for(house, me, &id, ListRight::Change).await
+}
+
+/// What a change to a list asks for; what is `None` or empty stays as it is.
+#[derive(Default)]
+pub struct ListChanges {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub access: Option<ListAccess>,
+    /// Organization members the actor manages, to assign the list to (user names or ids).
+    pub assign_member: Vec<String>,
+    pub unassign_member: Vec<String>,
+}
+
+/// Changes a list's details and the members assigned to it, together.
+pub async fn update(
+    house: &House,
+    actor: &Actor,
+    reading_list_id: &str,
+    changes: ListChanges,
+) -> Outcome<Found> {
+    let me = actor.account()?;
+    let name = changes.name.as_deref().map(str::trim);
+    if let Some(n) = name {
+        reading_lists::check_name(n).map_err(|why| Failure::invalid("name", why))?;
+    }
+    if let Some(d) = &changes.description {
+        reading_lists::check_description(d).map_err(|why| Failure::invalid("description", why))?;
+    }
+    let found = list_for(house, me, reading_list_id, ListRight::Change).await?;
+    if changes.access == Some(ListAccess::Org) && found.list.owner_organization.is_none() {
+        return Err(Failure::invalid(
+            "access",
+            "org is for lists of members and sponsors of an organization",
+        ));
+    }
+    let assign = managed_members(house, me, "assignMember", &changes.assign_member).await?;
+    let unassign = managed_members(house, me, "unassignMember", &changes.unassign_member).await?;
+    let now = Timestamp::now();
+    let mut tx = house.store.begin().await?;
+    lists::update(
+        &mut tx,
+        reading_list_id,
+        name,
+        changes.description.as_deref(),
+        changes.access,
+        now,
+    )
+    .await?;
+    if !assign.is_empty() || !unassign.is_empty() {
+        reading_list_entries::set_members(
+            &mut tx,
+            reading_list_id,
+            &me.user_account_id,
+            &assign,
+            &unassign,
+            now,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    list_for(house, me, reading_list_id, ListRight::Change).await
+}
+
+/// The ids of the members named, each an organization member the reader manages.
+async fn managed_members(
+    house: &House,
+    reader: &Account,
+    param: &str,
+    identifiers: &[String],
+) -> Outcome<Vec<String>> {
+    let mut ids = Vec::with_capacity(identifiers.len());
+    for identifier in identifiers {
+        let managed = accounts::by_identifier(house.store.reads(), identifier)
+            .await?
+            .filter(|m| {
+                m.has_role(Role::OrganizationMember)
+                    && manages_member(reader, &m.site_id, &m.roles, m.organization_id.as_deref())
+            });
+        match managed {
+            Some(m) => ids.push(m.user_account_id),
+            None => {
+                return Err(Failure::refused(format!(
+                    "{param}: '{identifier}' is not an organization member you manage"
+                )));
+            }
+        }
+    }
+    Ok(ids)
+}
+
+/// The list, if the reader may subscribe to it (another's list they may read, not private).
+pub async fn subscribable(
+    house: &House,
+    reader: &Account,
+    reading_list_id: &str,
+) -> Outcome<Found> {
+    let found = list_for(house, reader, reading_list_id, ListRight::Read).await?;
+    refusals::subscription(may_subscribe(reader, &found.list, found.right), || {
+        Failure::not_found(format!("There is no reading list '{reading_list_id}'"))
+    })?;
+    Ok(found)
+}
+
+/// Subscribes the actor to a list, or ends their subscription; the list as they now see it.
+pub async fn set_subscription(
+    house: &House,
+    actor: &Actor,
+    reading_list_id: &str,
+    enabled: bool,
+) -> Outcome<Found> {
+    let me = actor.account()?;
+    subscribable(house, me, reading_list_id).await?;
+    let mut tx = house.store.begin().await?;
+    reading_list_entries::set_subscription(
+        &mut tx,
+        reading_list_id,
+        &me.user_account_id,
+        enabled,
+        Timestamp::now(),
+    )
+    .await?;
+    tx.commit().await?;
+    let found = list_for(house, me, reading_list_id, ListRight::Read).await?;
+    Ok(Found {
+        relation: Relation {
+            subscribed: enabled,
+            ..found.relation
+        },
+        ..found
+    })
+}
+
+/// Adds a title to a list (once, however often it is asked): a live title the list's owner
+/// may see.
+pub async fn add_title(
+    house: &House,
+    actor: &Actor,
+    reading_list_id: &str,
+    service_id: &str,
+) -> Outcome<Found> {
+    let me = actor.account()?;
+    let found = list_for(house, me, reading_list_id, ListRight::Change).await?;
+    let record = addable(house, &found.list.owner_id, service_id).await?;
+    let now = Timestamp::now();
+    let mut tx = house.store.begin().await?;
+    reading_list_entries::add_title(&mut tx, reading_list_id, &ListEntry::of(&record, now), now)
+        .await?;
+    tx.commit().await?;
+    list_for(house, me, reading_list_id, ListRight::Change).await
+}
+
+async fn addable(house: &House, owner_id: &str, service_id: &str) -> Outcome<TitleRecord> {
+    live_title_for(house, owner_id, service_id)
+        .await?
+        .ok_or_else(|| {
+            Failure::not_found(format!(
+                "There is no live title '{service_id}' the list's owner may see"
+            ))
+        })
+}
+
+/// Takes a title off a list; absent when it was not on it.
+pub async fn remove_title(
+    house: &House,
+    actor: &Actor,
+    reading_list_id: &str,
+    service_id: &str,
+) -> Outcome<Found> {
+    let me = actor.account()?;
+    list_for(house, me, reading_list_id, ListRight::Change).await?;
+    let mut tx = house.store.begin().await?;
+    let removed =
+        reading_list_entries::remove_title(&mut tx, reading_list_id, service_id, Timestamp::now())
+            .await?;
+    tx.commit().await?;
+    if !removed {
+        return Err(Failure::not_found(format!(
+            "Title '{service_id}' is not on this list"
+        )));
+    }
+    list_for(house, me, reading_list_id, ListRight::Change).await
+}
