@@ -84,9 +84,12 @@ pub async fn unassign(
     service_id: &str,
 ) -> Outcome<Account> {
     let member = managed_member(house, actor, user_identifier).await?;
-    let mut tx = house.store.begin().await?;
-    let removed = assigned_titles::remove(&mut tx, &member.user_account_id, service_id).await?;
-    tx.commit().await?;
+    let removed = assigned_titles::remove(
+        &mut *house.store.writer().await?,
+        &member.user_account_id,
+        service_id,
+    )
+    .await?;
     if !removed {
         return Err(Failure::not_found(format!(
             "Title '{service_id}' is not assigned to this member"

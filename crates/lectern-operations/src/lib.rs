@@ -12,6 +12,7 @@ pub mod actor;
 pub mod assigned_titles;
 pub mod failure;
 pub mod house;
+pub mod marks;
 pub mod reading_activity;
 pub mod reading_lists;
 pub mod refusals;

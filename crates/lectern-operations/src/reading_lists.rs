@@ -71,9 +71,8 @@ pub async fn create(house: &House, actor: &Actor, new: NewReadingList) -> Outcom
         ));
     }
     let id = new_id();
-    let mut tx = house.store.begin().await?;
     lists::create(
-        &mut tx,
+        &mut *house.store.writer().await?,
         &NewList {
             reading_list_id: &id,
             owner_id: &me.user_account_id,
@@ -84,7 +83,6 @@ pub async fn create(house: &House, actor: &Actor, new: NewReadingList) -> Outcom
         },
     )
     .await?;
-    tx.commit().await?;
     list_for(house, me, &id, ListRight::Change).await
 }
 

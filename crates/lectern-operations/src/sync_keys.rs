@@ -14,24 +14,21 @@ use crate::house::House;
 pub async fn make(house: &House, actor: &Actor) -> Outcome<String> {
     let me = actor.account()?;
     let key = new_sync_key();
-    let mut tx = house.store.begin().await?;
     kosync::set_key(
-        &mut tx,
+        &mut *house.store.writer().await?,
         &me.user_account_id,
         &sync_key_hash(&key),
         Timestamp::now(),
     )
     .await?;
-    tx.commit().await?;
     Ok(key)
 }
 
 /// Removes the actor's key; absent when they had none.
 pub async fn remove(house: &House, actor: &Actor) -> Outcome<()> {
     let me = actor.account()?;
-    let mut tx = house.store.begin().await?;
-    let removed = kosync::delete_key(&mut tx, &me.user_account_id).await?;
-    tx.commit().await?;
+    let removed =
+        kosync::delete_key(&mut *house.store.writer().await?, &me.user_account_id).await?;
     if !removed {
         return Err(Failure::not_found("You have no sync key"));
     }

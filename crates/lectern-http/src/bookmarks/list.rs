@@ -56,7 +56,7 @@ pub async fn delete_bookmark(
     caller: Caller,
 ) -> ApiResult<Json<BookmarkList>> {
     let me = caller.signed_in()?;
-    let (service_id, format) = delete_mark(&state, &caller, Marks::Bookmarks, "bookmark").await?;
+    let (service_id, format) = delete_mark(&state, &caller, Marks::Bookmarks).await?;
     page(&state, &caller, &me.user_account_id, &service_id, format)
         .await
         .map(Json)

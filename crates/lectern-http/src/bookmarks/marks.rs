@@ -2,12 +2,13 @@
 //! title and format, and deleting one of them.
 
 use lectern_domain::catalog::Format;
-use lectern_store::marks::{self, Marks};
+use lectern_operations::marks;
+use lectern_store::marks::Marks;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::conventions::caller::Caller;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::state::AppState;
 
 /// The caller's marks in a title and format, a page at a time.
@@ -44,25 +45,9 @@ pub async fn delete_mark(
     state: &AppState,
     caller: &Caller,
     which: Marks,
-    what: &str,
 ) -> ApiResult<(String, Format)> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let p: MarkDeleteParams = caller.params.parse()?;
-    let format = p.format.unwrap_or(Format::Epub3);
-    let deleted = marks::delete(
-        &mut *state.store.writer().await?,
-        which,
-        &me.user_account_id,
-        &p.service_id,
-        format,
-        &p.location,
-    )
-    .await?;
-    if !deleted {
-        return Err(ApiError::not_found(format!(
-            "You have no {what} at that location of '{}' in {format}",
-            p.service_id
-        )));
-    }
+    let format = marks::delete(state, caller, which, &p.service_id, p.format, &p.location).await?;
     Ok((p.service_id, format))
 }

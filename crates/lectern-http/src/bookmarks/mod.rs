@@ -6,8 +6,6 @@ pub mod marks;
 mod save;
 pub mod view;
 
-pub use save::{SaveBookmark, check_place};
-
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -22,4 +20,4 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 // The web pages call the handler itself, so that a page shows what the API shows.
-pub(crate) use list::{delete_bookmark, list_bookmarks};
+pub(crate) use list::list_bookmarks;

@@ -2,18 +2,15 @@
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
-use lectern_domain::reading::{self, Bookmark};
-use lectern_store::bookmarks;
+use lectern_operations::marks::{self, MarkInput};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::conventions::caller::Caller;
 use crate::conventions::status::Status;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, check_visible};
 
 /// The form of a bookmark.
 #[derive(Deserialize, ToSchema)]
@@ -39,50 +36,18 @@ pub struct SaveBookmark {
     pub total_progression: Option<f64>,
 }
 
-impl SaveBookmark {
-    /// The bookmark this form describes, once each value is checked (a 400 names the first bad
-    /// one).
-    pub fn into_bookmark(self, now: Timestamp) -> ApiResult<Bookmark> {
-        reading::check_location(&self.location)
-            .map_err(|why| ApiError::bad_param("location", why))?;
-        if let Some(text) = &self.text {
-            reading::check_text(text).map_err(|why| ApiError::bad_param("text", why))?;
-        }
-        check_place(
-            ("position", self.position),
-            [
-                ("progression", self.progression),
-                ("totalProgression", self.total_progression),
-            ],
-        )?;
-        Ok(Bookmark {
-            service_id: self.service_id,
-            format: self.format.unwrap_or(Format::Epub3),
-            location: self.location,
-            text: self.text,
-            position: self.position,
-            progression: self.progression,
-            total_progression: self.total_progression,
-            date_created: now,
-        })
-    }
-}
-
-/// A place in a title as a form names it: a spine index, not negative, and percentages (within
-/// the section, within the title); a 400 names the first bad one.
-pub fn check_place(
-    position: (&str, Option<i64>),
-    percents: [(&str, Option<f64>); 2],
-) -> ApiResult<()> {
-    if position.1.is_some_and(|p| p < 0) {
-        return Err(ApiError::bad_param(position.0, "must not be negative"));
-    }
-    for (name, value) in percents {
-        if let Some(v) = value {
-            reading::check_percent(v).map_err(|why| ApiError::bad_param(name, why))?;
+impl From<SaveBookmark> for MarkInput {
+    fn from(b: SaveBookmark) -> Self {
+        MarkInput {
+            service_id: b.service_id,
+            location: b.location,
+            format: b.format,
+            text: b.text,
+            position: b.position,
+            progression: b.progression,
+            total_progression: b.total_progression,
         }
     }
-    Ok(())
 }
 
 #[utoipa::path(
@@ -101,17 +66,9 @@ pub async fn save_bookmark(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<Status>> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let form: SaveBookmark = caller.params.parse()?;
-    let bookmark = form.into_bookmark(Timestamp::now())?;
-    let who = CatalogViewer::of(&state, &caller).await?;
-    check_visible(&state, &who, &bookmark.service_id).await?;
-    bookmarks::save_bookmark(
-        &mut *state.store.writer().await?,
-        &me.user_account_id,
-        &bookmark,
-    )
-    .await?;
+    let bookmark = marks::save_bookmark(&state, &caller, form.into()).await?;
     Ok(Json(Status::success(format!(
         "Bookmark saved in '{}'",
         bookmark.service_id

@@ -15,7 +15,7 @@ use crate::bookmarks::view::{BookmarkView, mark_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::paging::ListParams;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_domain::paging::FixedOrder;
 
@@ -123,16 +123,10 @@ pub async fn delete_highlight(
     caller: Caller,
 ) -> ApiResult<Json<HighlightList>> {
     let me = caller.signed_in()?;
-    let (service_id, format) = delete_mark(&state, &caller, Marks::Highlights, "highlight").await?;
+    let (service_id, format) = delete_mark(&state, &caller, Marks::Highlights).await?;
     page(&state, &caller, &me.user_account_id, &service_id, format)
         .await
         .map(Json)
-}
-
-pub fn no_highlight(service_id: &str, format: Format) -> ApiError {
-    ApiError::not_found(format!(
-        "You have no highlight at that location of '{service_id}' in {format}"
-    ))
 }
 
 /// A page of the caller's highlights in a title and format.

@@ -3,25 +3,22 @@
 use crate::conventions::json::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
-use lectern_domain::reading::{self, Highlight, HighlightColor, PassageEnd};
-use lectern_store::highlights;
+use lectern_domain::reading::HighlightColor;
+use lectern_operations::marks::{self, HighlightInput, MarkInput};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::list::{HighlightView, highlight_view, no_highlight};
-use crate::bookmarks::{SaveBookmark, check_place};
+use super::list::{HighlightView, highlight_view};
 use crate::conventions::caller::Caller;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, check_visible};
 
 /// The form of a highlight: a bookmark's fields, where `text` is the highlighted passage, with a
 /// colour and a note. The upstream's clients name the same fields as a range (`startLocation`,
 /// `highlightText`, `annotationNote`, `startPosition` ...), and send where it ends: both
 /// spellings are taken (`docs/decisions.md`, "Upstream names beside ours").
-#[derive(Deserialize, ToSchema, Clone)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HighlightForm {
     /// The title
@@ -64,69 +61,25 @@ pub struct HighlightForm {
     note: Option<String>,
 }
 
-impl HighlightForm {
-    fn into_highlight(self, now: Timestamp) -> ApiResult<Highlight> {
-        if let Some(note) = &self.note {
-            reading::check_text(note).map_err(|why| ApiError::bad_param("note", why))?;
+impl From<HighlightForm> for HighlightInput {
+    fn from(f: HighlightForm) -> Self {
+        HighlightInput {
+            start: MarkInput {
+                service_id: f.service_id,
+                location: f.location,
+                format: f.format,
+                text: f.text,
+                position: f.position,
+                progression: f.progression,
+                total_progression: f.total_progression,
+            },
+            end_location: f.end_location,
+            end_position: f.end_position,
+            end_progression: f.end_progression,
+            end_total_progression: f.end_total_progression,
+            color: f.color,
+            note: f.note,
         }
-        let end = self.end()?;
-        let mark = SaveBookmark {
-            service_id: self.service_id,
-            location: self.location,
-            format: self.format,
-            text: self.text,
-            position: self.position,
-            progression: self.progression,
-            total_progression: self.total_progression,
-        }
-        .into_bookmark(now)?;
-        Ok(Highlight {
-            mark,
-            end,
-            color: self.color.unwrap_or(HighlightColor::Yellow),
-            note: self.note,
-            date_updated: now,
-        })
-    }
-
-    /// This form over a highlight kept, as a PUT is: what the form leaves out stays as it was
-    /// (EMMA sends only the note, or only the colour).
-    fn over(self, kept: &Highlight) -> Self {
-        let (mark, end) = (&kept.mark, &kept.end);
-        HighlightForm {
-            text: self.text.or_else(|| mark.text.clone()),
-            position: self.position.or(mark.position),
-            progression: self.progression.or(mark.progression),
-            total_progression: self.total_progression.or(mark.total_progression),
-            end_location: self.end_location.or_else(|| end.location.clone()),
-            end_position: self.end_position.or(end.position),
-            end_progression: self.end_progression.or(end.progression),
-            end_total_progression: self.end_total_progression.or(end.total_progression),
-            color: self.color.or(Some(kept.color)),
-            note: self.note.or_else(|| kept.note.clone()),
-            ..self
-        }
-    }
-
-    /// The range's end, checked as its start is.
-    fn end(&self) -> ApiResult<PassageEnd> {
-        if let Some(location) = &self.end_location {
-            reading::check_location(location)
-                .map_err(|why| ApiError::bad_param("endLocation", why))?;
-        }
-        check_place(
-            ("endPosition", self.end_position),
-            [
-                ("endProgression", self.end_progression),
-                ("endTotalProgression", self.end_total_progression),
-            ],
-        )?;
-        Ok(PassageEnd {
-            location: self.end_location.clone(),
-            position: self.end_position,
-            progression: self.end_progression,
-            total_progression: self.end_total_progression,
-        })
     }
 }
 
@@ -147,17 +100,9 @@ pub async fn create_highlight(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<(StatusCode, Json<HighlightView>)> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let form: HighlightForm = caller.params.parse()?;
-    let highlight = form.into_highlight(Timestamp::now())?;
-    let who = CatalogViewer::of(&state, &caller).await?;
-    check_visible(&state, &who, &highlight.mark.service_id).await?;
-    highlights::insert_highlight(
-        &mut *state.store.writer().await?,
-        &me.user_account_id,
-        &highlight,
-    )
-    .await?;
+    let highlight = marks::create_highlight(&state, &caller, form.into()).await?;
     Ok((
         StatusCode::CREATED,
         Json(highlight_view(&state, &highlight)),
@@ -180,31 +125,8 @@ pub async fn update_highlight(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<HighlightView>> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let form: HighlightForm = caller.params.parse()?;
-    let now = Timestamp::now();
-    // The form as sent names the highlight (title, format, where it starts) and is checked.
-    let named = form.clone().into_highlight(now)?.mark;
-    let (service_id, format) = (named.service_id, named.format);
-    let existing = highlights::highlight_at(
-        state.store.reads(),
-        &me.user_account_id,
-        &service_id,
-        format,
-        &named.location,
-    )
-    .await?
-    .ok_or_else(|| no_highlight(&service_id, format))?;
-    let mut highlight = form.over(&existing).into_highlight(now)?;
-    highlight.mark.date_created = existing.mark.date_created;
-    if !highlights::update_highlight(
-        &mut *state.store.writer().await?,
-        &me.user_account_id,
-        &highlight,
-    )
-    .await?
-    {
-        return Err(no_highlight(&service_id, format));
-    }
+    let highlight = marks::update_highlight(&state, &caller, form.into()).await?;
     Ok(Json(highlight_view(&state, &highlight)))
 }

@@ -10,6 +10,8 @@ use lectern_domain::catalog::accessibility_display::{DisplayGroup, display};
 use lectern_domain::catalog::artifact::{Artifact, ArtifactStatus};
 use lectern_domain::catalog::{ContributorType, Format, TitleRecord, languages, names};
 use lectern_domain::title_access::AlertLevel;
+use lectern_operations::marks;
+use lectern_store::marks::Marks;
 
 use super::books;
 use super::catalog::{by_line, title_path};
@@ -265,7 +267,7 @@ fn facts(r: &TitleRecord) -> Vec<(&'static str, String)> {
 }
 
 /// `POST /{site}/titles/{serviceId}/{bookmarks|highlights}/delete`: the reader's mark at
-/// `location` in `format`, deleted through the API's handler; then the title's page, saying so.
+/// `location` in `format`, deleted as the API deletes it; then the title's page, saying so.
 pub async fn delete_mark(
     State(state): State<AppState>,
     Path((_, service_id, kind)): Path<(String, String, String)>,
@@ -276,22 +278,30 @@ pub async fn delete_mark(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    let mut named = form.only(&["format", "location"]);
-    named.extend(vec![("serviceId".to_owned(), service_id.clone())]);
-    let caller = forms::caller_with(&visitor, named);
-    let what = match kind.as_str() {
-        "bookmarks" => {
-            crate::bookmarks::delete_bookmark(State(state), caller).await?;
-            "bookmark"
-        }
-        "highlights" => {
-            crate::highlights::delete_highlight(State(state), caller).await?;
-            "highlight"
-        }
+    let (which, what) = match kind.as_str() {
+        "bookmarks" => (Marks::Bookmarks, "bookmark"),
+        "highlights" => (Marks::Highlights, "highlight"),
         _ => return Err(ApiError::not_found("There is no such page")),
     };
+    let named: MarkPlace = form.only(&["format", "location"]).parse()?;
+    marks::delete(
+        &state,
+        &visitor.caller,
+        which,
+        &service_id,
+        named.format,
+        &named.location,
+    )
+    .await?;
     Ok(see_other(
         &with_query(&title_path(&site, &service_id), &[("deleted", what)]),
         &visitor.set_cookies,
     ))
+}
+
+/// Which mark of the title a form names.
+#[derive(serde::Deserialize)]
+struct MarkPlace {
+    location: String,
+    format: Option<Format>,
 }
