@@ -17,6 +17,7 @@ mod opensearch;
 mod popular;
 mod publication;
 mod render;
+mod roots;
 mod shelves;
 mod sign_in;
 mod site;
@@ -30,7 +31,7 @@ use crate::state::AppState;
 
 pub fn routes(state: AppState) -> Router<AppState> {
     let site = Router::new()
-        .route("/opds/{site_id}", get(feeds::site_root))
+        .route("/opds/{site_id}", get(roots::site_root))
         .route(
             "/opds/{site_id}/authentication",
             get(sign_in::authentication),
@@ -72,7 +73,7 @@ pub fn routes(state: AppState) -> Router<AppState> {
             sign_in::unauthorized_is_the_document,
         ));
     Router::new()
-        .route("/opds", get(feeds::root))
+        .route("/opds", get(roots::root))
         // The token endpoint answers in OAuth's terms, outside the layer that makes a 401 the
         // authentication document.
         .route("/opds/{site_id}/token", post(sign_in::token))

@@ -11,8 +11,7 @@ use lectern_operations::assigned_titles;
 
 use super::catalog::title_path;
 use super::forms::{self, FormErrors, Posted};
-use super::members::member_page_path;
-use super::organization::full_name;
+use super::members::{full_name, member_page_path};
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
 use crate::conventions::json::Json;

@@ -13,7 +13,6 @@ use lectern_domain::paging::Direction;
 use super::catalog::{Found, Listed, find, title_path};
 use super::forms::field;
 use super::forms::{self, FormErrors, Posted};
-use super::organization::{full_name, tag_words};
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
 use crate::assigned_titles::{assign_title, assigned_titles, unassign_title};
@@ -544,4 +543,18 @@ pub async fn assign(
         &with_query(&member_page_path(&site, &member), &[("done", "assigned")]),
         &visitor.set_cookies,
     ))
+}
+
+pub fn full_name(first: &str, last: &str) -> String {
+    format!("{first} {last}").trim().to_owned()
+}
+
+/// A roster tag in words: "District: North; school: Hill".
+pub fn tag_words(district: Option<&str>, school: Option<&str>) -> String {
+    match (district, school) {
+        (Some(d), Some(s)) => format!("{s}, {d}"),
+        (Some(d), None) => d.to_owned(),
+        (None, Some(s)) => s.to_owned(),
+        (None, None) => String::new(),
+    }
 }

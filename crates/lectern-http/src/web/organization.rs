@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::forms::{self, Choice, FormErrors, Posted, choices};
-use super::members::member_page_path;
+use super::members::{full_name, member_page_path, tag_words};
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
 use crate::conventions::json::Json;
@@ -190,21 +190,6 @@ async fn organization_page(
 fn limit(n: u32) -> (String, String) {
     ("limit".to_owned(), n.to_string())
 }
-
-pub fn full_name(first: &str, last: &str) -> String {
-    format!("{first} {last}").trim().to_owned()
-}
-
-/// A roster tag in words: "District: North; school: Hill".
-pub fn tag_words(district: Option<&str>, school: Option<&str>) -> String {
-    match (district, school) {
-        (Some(d), Some(s)) => format!("{s}, {d}"),
-        (Some(d), None) => d.to_owned(),
-        (None, Some(s)) => s.to_owned(),
-        (None, None) => String::new(),
-    }
-}
-
 fn members_count(n: u64) -> String {
     match n {
         1 => "1 member".to_owned(),

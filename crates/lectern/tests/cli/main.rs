@@ -16,6 +16,7 @@ mod cluster;
 mod crash;
 mod generate;
 mod import_epub;
+mod imports;
 mod kills;
 mod load;
 mod schema;

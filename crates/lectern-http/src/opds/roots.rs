@@ -1,0 +1,140 @@
+//! The catalog's roots: the server's (its sites' catalogs) and a site's (what a reader finds
+//! there: recently added, the popular lists, categories, languages, subjects, search, and their
+//! shelf when signed in).
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use lectern_domain::Timestamp;
+
+use super::model::{Feed, FeedLink, Leads, NavEntry};
+use super::popular;
+use super::render::{Rendering, answer};
+use super::site::{OpdsAsk, OpdsSite};
+use crate::conventions::links::segment;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::titles::CatalogViewer;
+
+/// `GET /opds`: the server's catalogs. With one site it is that site's root; with several, a
+/// navigation feed of them.
+pub async fn root(State(state): State<AppState>, ask: OpdsAsk) -> ApiResult<Response> {
+    let all = lectern_store::sites::list(state.store.reads()).await?;
+    if let [only] = all.as_slice() {
+        let site = OpdsSite::named(&state, &only.id).await?;
+        return site_root_of(&state, &site, &ask).await;
+    }
+    let mut navigation = Vec::new();
+    for s in &all {
+        if OpdsSite::catalog_key(&state, &s.id).await?.is_some() {
+            navigation.push(NavEntry {
+                title: s.name.clone(),
+                href: state.opds_url(&segment(&s.id)),
+                leads: Leads::Navigation,
+                rel: "subsection",
+                summary: Some(format!("The catalog of {}", s.name)),
+                count: None,
+            });
+        }
+    }
+    let feed = Feed {
+        id: state.opds_url(""),
+        title: "Catalogs".to_owned(),
+        updated: Timestamp::now().to_string(),
+        links: vec![
+            FeedLink::to("self", state.opds_url(""), Leads::Navigation),
+            FeedLink::to("start", state.opds_url(""), Leads::Navigation),
+        ],
+        navigation,
+        ..Feed::empty()
+    };
+    Ok(answer(&feed, Rendering::of(&ask.headers), "Lectern", false))
+}
+
+/// `GET /opds/{siteId}`: what a reader can browse in this site's catalog.
+pub async fn site_root(
+    State(state): State<AppState>,
+    Path(site_id): Path<String>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    site_root_of(&state, &site, &ask).await
+}
+
+async fn site_root_of(state: &AppState, site: &OpdsSite, ask: &OpdsAsk) -> ApiResult<Response> {
+    let caller = site.caller(state, ask).await?;
+    let entry = |title: &str, path: &str, leads, rel, summary: &str| NavEntry {
+        title: title.to_owned(),
+        href: site.url(path),
+        leads,
+        rel,
+        summary: Some(summary.to_owned()),
+        count: None,
+    };
+    let mut navigation = vec![entry(
+        // Not "New arrivals": libraries keep popular lists by that name, which the root lists too.
+        "Recently added",
+        "/new",
+        Leads::Acquisition,
+        "http://opds-spec.org/sort/new",
+        "The titles most recently added to the library",
+    )];
+    let who = CatalogViewer::of(state, &caller).await?;
+    navigation.extend(popular::entries(state, site, &who).await?);
+    navigation.extend([
+        entry(
+            "Categories",
+            "/categories",
+            Leads::Navigation,
+            "subsection",
+            "Titles by the library's categories",
+        ),
+        entry(
+            "Languages",
+            "/languages",
+            Leads::Navigation,
+            "subsection",
+            "Titles by the language they are written in",
+        ),
+        entry(
+            "Subjects (BISAC)",
+            "/bisac",
+            Leads::Navigation,
+            "subsection",
+            "Titles by the book trade's subject headings",
+        ),
+        // A guest who opens it is asked to sign in (401 with the authentication document).
+        // An entry like the others (KOReader before v2026.07 opens only `subsection` entries),
+        // and the feed's `shelf` link for apps that look for one.
+        entry(
+            "My shelf",
+            "/shelf",
+            Leads::Navigation,
+            "subsection",
+            "Your reading lists, assigned titles, documents and downloads",
+        ),
+    ]);
+    let mut links = site_links(site, "");
+    links.push(FeedLink::to(
+        "http://opds-spec.org/shelf",
+        site.url("/shelf"),
+        Leads::Navigation,
+    ));
+    let feed = Feed {
+        id: site.url(""),
+        title: site.site.name.clone(),
+        updated: Timestamp::now().to_string(),
+        links,
+        navigation,
+        ..Feed::empty()
+    };
+    Ok(site.answer(&feed, ask, caller.user().is_some()))
+}
+
+/// `self`, `start` and `search`, which every feed of a site carries.
+fn site_links(site: &OpdsSite, path: &str) -> Vec<FeedLink> {
+    vec![
+        FeedLink::to("self", site.url(path), Leads::Navigation),
+        FeedLink::to("start", site.url(""), Leads::Navigation),
+        FeedLink::to("search", site.url("/search"), Leads::Search),
+    ]
+}

@@ -1,0 +1,234 @@
+//! Arrows between modules run one way: a module that imports another is never imported by it,
+//! directly or round a circle. Read from the source (every `crate::` and `super::` path outside
+//! tests and comments), at the depth a newcomer reads the code: a crate's top-level modules and
+//! the modules inside them (`web::lists`, `conventions::paging`). A circle is a group of modules
+//! each reachable from every other (a strongly connected component of the import graph).
+//!
+//! `KNOWN` lists the circles the crates still had when this check was written (issue 58 takes
+//! them to none), each module named `crate/module`: a new circle fails, and so does one that is gone but still listed, so the list
+//! only shrinks.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use regex::Regex;
+
+const KNOWN: &[&[&str]] = &[
+    &["lectern-http/conventions::json", "lectern-http/error"],
+    &[
+        "lectern-http/accounts::account",
+        "lectern-http/accounts::managed",
+        "lectern-http/accounts::partner_identity",
+        "lectern-http/accounts::view",
+        "lectern-http/conventions::caller",
+        "lectern-http/conventions::collection",
+        "lectern-http/conventions::guest_links",
+        "lectern-http/conventions::paging",
+        "lectern-http/my_organization::view",
+        "lectern-http/organizations::view",
+        "lectern-http/sign_in",
+        "lectern-http/state",
+    ],
+    &[
+        "lectern-http/collection::title_edits",
+        "lectern-http/titles",
+    ],
+    &[
+        "lectern-http/opds::logo",
+        "lectern-http/opds::sign_in",
+        "lectern-http/opds::site",
+    ],
+    &["lectern-store/accounts", "lectern-store/oauth"],
+    &[
+        "lectern-search/cache",
+        "lectern-search/filter_sets",
+        "lectern-search/ordmap",
+    ],
+];
+
+#[test]
+fn no_module_imports_one_that_imports_it() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut found = BTreeSet::new();
+    for name in [
+        "lectern",
+        "lectern-http",
+        "lectern-operations",
+        "lectern-jobs",
+        "lectern-store",
+        "lectern-search",
+        "lectern-domain",
+    ] {
+        for circle in circles(&crates.join(name).join("src")) {
+            found.insert(circle.iter().map(|m| format!("{name}/{m}")).collect());
+        }
+    }
+    let known: BTreeSet<Vec<String>> = KNOWN
+        .iter()
+        .map(|c| c.iter().map(|m| (*m).to_owned()).collect())
+        .collect();
+    let new: Vec<_> = found.difference(&known).collect();
+    let gone: Vec<_> = known.difference(&found).collect();
+    assert!(new.is_empty(), "modules that import each other: {new:?}");
+    assert!(
+        gone.is_empty(),
+        "circles no longer there: take them out of KNOWN: {gone:?}"
+    );
+}
+
+/// The circles among a crate's modules, each as its modules' names in order.
+fn circles(src: &Path) -> Vec<Vec<String>> {
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in rust_files(src) {
+        let relative = file
+            .strip_prefix(src)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let module = module_of(&relative);
+        let from = node(src, &module);
+        for target in imports(&std::fs::read_to_string(&file).unwrap(), &module) {
+            let to = node(src, &target);
+            if !from.is_empty() && !to.is_empty() && to != from {
+                edges.entry(from.clone()).or_default().insert(to);
+            }
+        }
+    }
+    strongly_connected(&edges)
+        .into_iter()
+        .filter(|c| c.len() > 1)
+        .collect()
+}
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// `web/staff/home.rs` is `web::staff::home`; `web/mod.rs` is `web`; `lib.rs` the crate.
+fn module_of(relative: &str) -> Vec<String> {
+    let mut parts: Vec<String> = relative
+        .trim_end_matches(".rs")
+        .split('/')
+        .map(str::to_owned)
+        .collect();
+    if parts
+        .last()
+        .is_some_and(|p| p == "mod" || p == "lib" || p == "main")
+    {
+        parts.pop();
+    }
+    parts
+}
+
+/// The paths a file names through `crate::` and `super::`, outside comments and its tests.
+fn imports(source: &str, module: &[String]) -> Vec<Vec<String>> {
+    let code: String = source
+        .split("#[cfg(test)]")
+        .next()
+        .unwrap_or("")
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let path = Regex::new(r"\bcrate::((?:\w+::)*\w+)").unwrap();
+    let group = Regex::new(r"\bcrate::\{([^}]*)\}").unwrap();
+    let relative = Regex::new(r"\b((?:super::)+)((?:\w+::)*\w+)").unwrap();
+    let split = |p: &str| p.split("::").map(str::to_owned).collect::<Vec<_>>();
+    let mut out: Vec<Vec<String>> = path.captures_iter(&code).map(|c| split(&c[1])).collect();
+    for c in group.captures_iter(&code) {
+        out.extend(
+            c[1].split(',')
+                .map(str::trim)
+                .filter(|i| !i.is_empty())
+                .map(split),
+        );
+    }
+    for c in relative.captures_iter(&code) {
+        let up = c[1].matches("super::").count();
+        let mut target = module[..module.len().saturating_sub(up)].to_vec();
+        target.extend(split(&c[2]));
+        out.push(target);
+    }
+    out
+}
+
+/// The module a path is in, to two levels: the longest prefix of it that is a module.
+fn node(src: &Path, segments: &[String]) -> String {
+    let mut kept: Vec<&str> = Vec::new();
+    for s in segments.iter().take(2) {
+        let dir = kept.iter().fold(src.to_path_buf(), |p, k| p.join(k));
+        if dir.join(format!("{s}.rs")).is_file() || dir.join(s).join("mod.rs").is_file() {
+            kept.push(s);
+        } else {
+            break;
+        }
+    }
+    kept.join("::")
+}
+
+/// Tarjan's strongly connected components, each sorted.
+fn strongly_connected(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        edges: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on_stack: BTreeSet<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, v: &'a str) {
+            let n = self.index.len();
+            self.index.insert(v, n);
+            self.low.insert(v, n);
+            self.stack.push(v);
+            self.on_stack.insert(v);
+            for w in self.edges.get(v).into_iter().flatten() {
+                let w = w.as_str();
+                if !self.index.contains_key(w) {
+                    self.visit(w);
+                    let low = self.low[v].min(self.low[w]);
+                    self.low.insert(v, low);
+                } else if self.on_stack.contains(w) {
+                    let low = self.low[v].min(self.index[w]);
+                    self.low.insert(v, low);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut component = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    self.on_stack.remove(w);
+                    component.push(w.to_owned());
+                    if w == v {
+                        break;
+                    }
+                }
+                component.sort();
+                self.found.push(component);
+            }
+        }
+    }
+    let mut walk = Walk {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        found: Vec::new(),
+    };
+    for v in edges.keys() {
+        if !walk.index.contains_key(v.as_str()) {
+            walk.visit(v);
+        }
+    }
+    walk.found
+}
