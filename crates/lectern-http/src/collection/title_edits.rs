@@ -18,10 +18,10 @@ use lectern_store::titles;
 use super::{collection_staff, edit_form, person_name, require_known};
 use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
+use crate::conventions::links::segment;
 use crate::conventions::status::{Accepted, Status};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::segment;
 
 #[utoipa::path(
     put, path = "/v2/titles/{serviceId}", tag = "collection",

@@ -2,8 +2,6 @@
 //! document, the 401 that carries it, the token endpoint apps post the password grant to, and
 //! HTTP Basic credentials sent with every request (KOReader, Librera).
 
-use std::sync::Arc;
-
 use axum::body::Bytes;
 use axum::extract::{Path, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -13,10 +11,9 @@ use serde_json::{Value, json};
 
 use super::site::OpdsSite;
 use crate::conventions::params::Params;
-use crate::conventions::token_cache::SignedIn;
-use crate::error::{ApiError, ApiResult, RefusedBecause};
+use crate::error::{ApiResult, RefusedBecause};
 use crate::oauth::{TokenError, grant_as};
-use crate::sign_in::{self, ClientAddress, Secret, SignIn};
+use crate::sign_in::ClientAddress;
 use crate::state::AppState;
 
 pub const MEDIA_TYPE: &str = "application/opds-authentication+json";
@@ -213,33 +210,4 @@ fn token_params(headers: &HeaderMap, body: &[u8]) -> Result<Params, TokenError> 
         ));
     }
     Ok(params)
-}
-
-/// The reader HTTP Basic credentials name, checked by the sign-in service as every door's are.
-pub async fn basic_session(
-    state: &AppState,
-    site: &OpdsSite,
-    (user, password): (&str, &str),
-    from: &ClientAddress,
-) -> ApiResult<Arc<SignedIn>> {
-    let account = match sign_in::check(state, user, Secret::Password(password), from).await? {
-        SignIn::Ok(a) => *a,
-        SignIn::BadCredentials => {
-            return Err(ApiError::unauthorized(
-                "The user name or password is not right",
-            ));
-        }
-        SignIn::Locked => {
-            return Err(ApiError::forbidden(
-                "This account is locked; contact your library",
-            ));
-        }
-        SignIn::TooManyAttempts(wait) => {
-            return Err(ApiError::too_many_requests(
-                wait,
-                "Too many failed sign-ins; retry later",
-            ));
-        }
-    };
-    Ok(SignedIn::for_request(&site.client, account))
 }

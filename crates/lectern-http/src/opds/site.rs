@@ -18,12 +18,12 @@ use lectern_store::sites;
 use super::model::Feed;
 use super::render::{Rendering, answer};
 
-use super::sign_in::basic_session;
 use crate::conventions::caller::{Caller, session_for};
 use crate::conventions::params::Params;
 use crate::conventions::params::text_without_controls;
+use crate::conventions::token_cache::SignedIn;
 use crate::error::{ApiError, ApiResult};
-use crate::sign_in::ClientAddress;
+use crate::sign_in::{self, ClientAddress, Secret, SignIn};
 use crate::state::AppState;
 
 pub struct OpdsSite {
@@ -189,4 +189,33 @@ fn credentials(headers: &HeaderMap) -> ApiResult<Option<Credentials<'_>>> {
         user.to_owned(),
         password.to_owned(),
     )))
+}
+
+/// The reader HTTP Basic credentials name, checked by the sign-in service as every door's are.
+async fn basic_session(
+    state: &AppState,
+    site: &OpdsSite,
+    (user, password): (&str, &str),
+    from: &ClientAddress,
+) -> ApiResult<Arc<SignedIn>> {
+    let account = match sign_in::check(state, user, Secret::Password(password), from).await? {
+        SignIn::Ok(a) => *a,
+        SignIn::BadCredentials => {
+            return Err(ApiError::unauthorized(
+                "The user name or password is not right",
+            ));
+        }
+        SignIn::Locked => {
+            return Err(ApiError::forbidden(
+                "This account is locked; contact your library",
+            ));
+        }
+        SignIn::TooManyAttempts(wait) => {
+            return Err(ApiError::too_many_requests(
+                wait,
+                "Too many failed sign-ins; retry later",
+            ));
+        }
+    };
+    Ok(SignedIn::for_request(&site.client, account))
 }

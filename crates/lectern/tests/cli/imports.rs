@@ -29,15 +29,6 @@ const KNOWN: &[&[&str]] = &[
         "lectern-http/sign_in",
         "lectern-http/state",
     ],
-    &[
-        "lectern-http/collection::title_edits",
-        "lectern-http/titles",
-    ],
-    &[
-        "lectern-http/opds::logo",
-        "lectern-http/opds::sign_in",
-        "lectern-http/opds::site",
-    ],
     &["lectern-store/accounts", "lectern-store/oauth"],
     &[
         "lectern-search/cache",
