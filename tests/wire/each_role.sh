@@ -15,7 +15,12 @@ for role in ${ROLES:-guest reader student teacher collections membership admin};
   "$lectern" demo --data-dir "$data" --listen "127.0.0.1:$port" --worker false \
     --rate-limit-per-client 100000000 --rate-limit-per-user 100000000 >/dev/null 2>"$data.log" &
   pid=$!
-  for _ in $(seq 1 600); do curl -fsS -o /dev/null "http://127.0.0.1:$port/ready" 2>/dev/null && break; sleep 0.1; done
+  # Ready when it answers /ready; a demo that exits first (a port taken) is a failure at once.
+  for _ in $(seq 1 3000); do
+    curl -fsS -o /dev/null "http://127.0.0.1:$port/ready" 2>/dev/null && break
+    kill -0 "$pid" 2>/dev/null || { echo "lectern demo exited before it was ready" >&2; cat "$data.log" >&2; exit 1; }
+    sleep 0.1
+  done
   rm -rf "${out:?}/$role"
   mkdir -p "$out/$role"
   python3 "$here/record.py" "http://127.0.0.1:$port" "$role" "$out/$role" || { status=1; cat "$data.log" >&2; }
