@@ -1,3 +1,5 @@
+use crate::invalid::{Invalid, Problems};
+
 /// A client application, identified by its API key and tied to one site.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Client {
@@ -49,4 +51,57 @@ impl Client {
     pub fn allows_redirect(&self, uri: &str) -> bool {
         self.redirect_uris.iter().any(|r| r == uri)
     }
+}
+
+/// What an operator sets on a client key, checked alike however it comes: the administrators'
+/// pages, `lectern load` and `lectern admin client create`.
+pub struct KeySettings<'a> {
+    pub api_key: &'a str,
+    pub name: &'a str,
+    /// The secret it is made with; `None` for a public client.
+    pub secret: Option<&'a str>,
+    pub redirect_uris: &'a [String],
+    pub rate_limit_per_minute: Option<u32>,
+}
+
+impl KeySettings<'_> {
+    /// What is wrong with them, each named by its parameter.
+    pub fn problems(&self) -> Vec<Invalid> {
+        let mut p = Problems::new();
+        let unfit = |ch: char| ch.is_whitespace() || ch == ':';
+        if self.api_key.len() < 8 || self.api_key.chars().any(unfit) {
+            p.add(
+                "apiKey",
+                "must be at least 8 characters without spaces or ':'",
+            );
+        }
+        if self.name.trim().is_empty() {
+            p.add_required("name", "must not be empty");
+        }
+        if self.secret.is_some_and(|s| s.len() < 16) {
+            p.add("secret", "must be at least 16 characters, or null for none");
+        }
+        p.extend(changeable_problems(
+            self.redirect_uris,
+            self.rate_limit_per_minute,
+        ));
+        p.into_vec()
+    }
+}
+
+/// What is wrong with the settings a key's change may touch besides its name and flags.
+pub fn changeable_problems(redirect_uris: &[String], rate: Option<u32>) -> Vec<Invalid> {
+    let mut p = Problems::new();
+    for uri in redirect_uris {
+        if let Err(why) = crate::web_address::check_redirect_uri(uri) {
+            p.add("redirectUris", format!("{why}: '{uri}' is not"));
+        }
+    }
+    if rate == Some(0) {
+        p.add(
+            "rateLimitPerMinute",
+            "must be at least 1, or left out for the default",
+        );
+    }
+    p.into_vec()
 }

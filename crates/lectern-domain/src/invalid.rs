@@ -7,6 +7,9 @@ use std::fmt;
 pub struct Invalid {
     pub param: &'static str,
     pub why: String,
+    /// The parameter was needed and not given (`why` says so, and why where a rule says): a
+    /// form words that as what to fill in, without reading `why`.
+    pub required: bool,
 }
 
 impl Invalid {
@@ -14,6 +17,21 @@ impl Invalid {
         Invalid {
             param,
             why: why.into(),
+            required: false,
+        }
+    }
+
+    /// A parameter that must be given and was not.
+    pub fn required(param: &'static str) -> Self {
+        Self::required_because(param, "is required")
+    }
+
+    /// A parameter that must be given and was not, in the rule's words ("is required for
+    /// individual members").
+    pub fn required_because(param: &'static str, why: impl Into<String>) -> Self {
+        Invalid {
+            required: true,
+            ..Self::new(param, why)
         }
     }
 }
@@ -37,6 +55,11 @@ impl Problems {
         self.0.push(Invalid::new(param, why));
     }
 
+    /// A parameter that must be given and was not (see [`Invalid::required_because`]).
+    pub fn add_required(&mut self, param: &'static str, why: impl Into<String>) {
+        self.0.push(Invalid::required_because(param, why));
+    }
+
     /// Records the error of a check, if any.
     pub fn check<E: fmt::Display>(&mut self, param: &'static str, outcome: Result<(), E>) {
         if let Err(e) = outcome {
@@ -55,5 +78,15 @@ impl Problems {
 
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    /// Adds what another check found.
+    pub fn extend(&mut self, more: Vec<Invalid>) {
+        self.0.extend(more);
+    }
+
+    /// Every problem found, none when the request is fine.
+    pub fn into_vec(self) -> Vec<Invalid> {
+        self.0
     }
 }

@@ -176,7 +176,7 @@ impl OrganizationFields {
         let mut p = Problems::new();
         for param in required {
             if self.sent(param).is_none() {
-                p.add(param, "is required");
+                p.add_required(param, "is required");
             }
         }
         self.check(OrganizationEditor::Assistant, &mut p);
@@ -397,7 +397,7 @@ impl SponsorFields {
     fn check(&self, names: &SponsorParams, required: usize, p: &mut Problems) {
         for (i, (param, value, max)) in self.named(names).into_iter().enumerate() {
             match value {
-                None if i < required => p.add(param, "is required"),
+                None if i < required => p.add_required(param, "is required"),
                 Some(v) if v.trim().is_empty() && i < required => p.add(param, "must not be empty"),
                 Some(v) if v.chars().count() > max => {
                     p.add(param, format!("must be at most {max} characters"))

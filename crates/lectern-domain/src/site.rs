@@ -1,3 +1,4 @@
+use crate::invalid::{Invalid, Problems};
 use serde::Serialize;
 
 /// A site: one library's catalog and users. A `global` site's titles form the global collection
@@ -22,4 +23,16 @@ pub fn check_site_id(raw: &str) -> Result<(), &'static str> {
     } else {
         Err("must be 1 to 64 letters, digits, '-' or '_'")
     }
+}
+
+/// What is wrong with a site as an operator sets it, each named by its parameter.
+pub fn site_problems(id: &str, name: &str) -> Vec<Invalid> {
+    let mut p = Problems::new();
+    if let Err(why) = check_site_id(id) {
+        p.add("id", why);
+    }
+    if name.trim().is_empty() {
+        p.add_required("name", "must not be empty");
+    }
+    p.into_vec()
 }

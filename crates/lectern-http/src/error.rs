@@ -5,6 +5,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use crate::conventions::links::Link;
+use lectern_domain::title_access::Alert;
 
 #[derive(Debug)]
 pub struct ApiError {
@@ -12,8 +13,58 @@ pub struct ApiError {
     pub key: &'static str,
     pub messages: Vec<String>,
     /// OAuth-style `error` and `error_description`, which document 1 asks for on expired tokens.
-    pub oauth: Option<(&'static str, String)>,
+    pub oauth: Option<Box<(&'static str, String)>>,
     pub headers: Vec<(HeaderName, HeaderValue)>,
+    /// The parameters the messages are about, when each message is about one: what a page
+    /// reads to put each beside its field, so that no door reads the messages' words.
+    pub params: Vec<ParamProblem>,
+    /// The messages as a person reads them, where they differ from `messages` (a refused
+    /// download's alerts, without their codes).
+    pub words: Option<Box<[String]>>,
+}
+
+/// One parameter a refusal is about, and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamProblem {
+    pub param: String,
+    pub why: ParamWhy,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParamWhy {
+    /// Not sent, and every request needs it.
+    Missing,
+    /// Not sent, and a rule needs it here: the rule's words.
+    Required(String),
+    /// Sent, and unusable: why.
+    Wrong(String),
+}
+
+impl ParamProblem {
+    /// The envelope's message for it.
+    fn message(&self) -> String {
+        let param = &self.param;
+        match &self.why {
+            ParamWhy::Missing => format!("Missing required parameter '{param}'"),
+            ParamWhy::Required(why) | ParamWhy::Wrong(why) => {
+                format!("Invalid parameter '{param}': {why}")
+            }
+        }
+    }
+}
+
+impl From<&lectern_domain::invalid::Invalid> for ParamProblem {
+    fn from(i: &lectern_domain::invalid::Invalid) -> Self {
+        let why = if i.required {
+            ParamWhy::Required(i.why.clone())
+        } else {
+            ParamWhy::Wrong(i.why.clone())
+        };
+        ParamProblem {
+            param: i.param.to_owned(),
+            why,
+        }
+    }
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -35,24 +86,50 @@ impl ApiError {
             messages: vec![message.into()],
             oauth: None,
             headers: vec![],
+            params: vec![],
+            words: None,
         }
+    }
+
+    /// A refusal of these parameters, each named in its own message.
+    pub fn of_params(status: StatusCode, key: &'static str, params: Vec<ParamProblem>) -> Self {
+        let mut e = Self::new(status, key, String::new());
+        e.messages = params.iter().map(ParamProblem::message).collect();
+        e.params = params;
+        e
     }
 
     /// 400 naming the parameter and what is wrong with it.
     pub fn bad_param(param: &str, why: impl std::fmt::Display) -> Self {
-        Self::new(
-            StatusCode::BAD_REQUEST,
-            "BAD_REQUEST",
-            format!("Invalid parameter '{param}': {why}"),
-        )
+        Self::bad_params(vec![ParamProblem {
+            param: param.to_owned(),
+            why: ParamWhy::Wrong(why.to_string()),
+        }])
     }
 
     pub fn missing_param(param: &str) -> Self {
-        Self::new(
-            StatusCode::BAD_REQUEST,
-            "BAD_REQUEST",
-            format!("Missing required parameter '{param}'"),
+        Self::bad_params(vec![ParamProblem {
+            param: param.to_owned(),
+            why: ParamWhy::Missing,
+        }])
+    }
+
+    /// 413: the parameter's value (an uploaded file) is larger than this server takes.
+    pub fn too_large(param: &str, why: &str) -> Self {
+        let problem = ParamProblem {
+            param: param.to_owned(),
+            why: ParamWhy::Wrong(why.to_owned()),
+        };
+        Self::of_params(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "PAYLOAD_TOO_LARGE",
+            vec![problem],
         )
+    }
+
+    /// 400 naming each of these parameters.
+    pub fn bad_params(params: Vec<ParamProblem>) -> Self {
+        Self::of_params(StatusCode::BAD_REQUEST, "BAD_REQUEST", params)
     }
 
     pub fn unauthorized(message: impl Into<String>) -> Self {
@@ -80,10 +157,16 @@ impl ApiError {
         Self::new(StatusCode::FORBIDDEN, "FORBIDDEN", message)
     }
 
-    /// 403 with one message per reason (a refused download lists every alert).
-    pub fn forbidden_because(messages: Vec<String>) -> Self {
+    /// 403 with one message per alert that refused it (`CODE: words`, as a refused download
+    /// lists every alert).
+    pub fn forbidden_by_alerts<'a>(alerts: impl IntoIterator<Item = &'a Alert>) -> Self {
         let mut e = Self::new(StatusCode::FORBIDDEN, "FORBIDDEN", String::new());
+        let (messages, words): (Vec<String>, Vec<String>) = alerts
+            .into_iter()
+            .map(|a| (format!("{}: {}", a.code, a.message), a.message.clone()))
+            .unzip();
         e.messages = messages;
+        e.words = Some(words.into_boxed_slice());
         e
     }
 
@@ -119,7 +202,7 @@ impl ApiError {
     }
 
     pub fn with_oauth(mut self, error: &'static str, description: String) -> Self {
-        self.oauth = Some((error, description));
+        self.oauth = Some(Box::new((error, description)));
         self
     }
 
@@ -128,8 +211,8 @@ impl ApiError {
             key: self.key.to_owned(),
             messages: self.messages.clone(),
             links: vec![],
-            error: self.oauth.as_ref().map(|(e, _)| (*e).to_owned()),
-            error_description: self.oauth.as_ref().map(|(_, d)| d.clone()),
+            error: self.oauth.as_deref().map(|(e, _)| (*e).to_owned()),
+            error_description: self.oauth.as_deref().map(|(_, d)| d.clone()),
         }
     }
 }
@@ -147,15 +230,22 @@ fn www_authenticate(error: &str, description: &str) -> String {
 #[derive(Debug, Clone)]
 pub struct RefusedBecause(pub String);
 
+/// The refusal's messages as a person reads them, kept on the error's response for the pages,
+/// which show them in the site's frame without reading the envelope back.
+#[derive(Debug, Clone)]
+pub struct InWords(pub Vec<String>);
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = self.body();
         let because = RefusedBecause(self.messages.join(" "));
+        let in_words = InWords(self.words.map_or(self.messages, Vec::from));
         let mut resp = (self.status, crate::conventions::json::Json(body)).into_response();
         for (name, value) in self.headers {
             resp.headers_mut().append(name, value);
         }
         resp.extensions_mut().insert(because);
+        resp.extensions_mut().insert(in_words);
         resp
     }
 }
@@ -213,6 +303,7 @@ impl From<lectern_operations::Failure> for ApiError {
             } => ApiError::conflicting_param(param, why),
             Failure::Conflict { param: None, why } => ApiError::conflict(why),
             Failure::Store(e) => e.into(),
+            Failure::Broken(cause) => ApiError::internal(cause),
         }
     }
 }
@@ -220,31 +311,27 @@ impl From<lectern_operations::Failure> for ApiError {
 /// What a domain rule found wrong with the parameters: one 400 naming each of them.
 impl From<Vec<lectern_domain::invalid::Invalid>> for ApiError {
     fn from(problems: Vec<lectern_domain::invalid::Invalid>) -> Self {
-        let mut e = ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", String::new());
-        e.messages = named(&problems);
-        e
+        ApiError::bad_params(named(&problems))
     }
 }
 
-/// Each refused parameter as the envelope names it.
-fn named(problems: &[lectern_domain::invalid::Invalid]) -> Vec<String> {
-    problems
-        .iter()
-        .map(|i| format!("Invalid parameter '{}': {}", i.param, i.why))
-        .collect()
+fn named(problems: &[lectern_domain::invalid::Invalid]) -> Vec<ParamProblem> {
+    problems.iter().map(ParamProblem::from).collect()
 }
 
 impl ApiError {
     /// Parameters each well formed that clash with another, sent or stored: one 409 naming each.
     /// 409 naming the parameter that is at odds with what is stored.
     pub fn conflicting_param(param: &str, meaning: impl std::fmt::Display) -> Self {
-        ApiError::conflict(format!("Invalid parameter '{param}': {meaning}"))
+        let collided = ParamProblem {
+            param: param.to_owned(),
+            why: ParamWhy::Wrong(meaning.to_string()),
+        };
+        ApiError::of_params(StatusCode::CONFLICT, "CONFLICT", vec![collided])
     }
 
     pub fn conflicting(problems: &[lectern_domain::invalid::Invalid]) -> Self {
-        let mut e = ApiError::conflict(String::new());
-        e.messages = named(problems);
-        e
+        ApiError::of_params(StatusCode::CONFLICT, "CONFLICT", named(problems))
     }
 }
 

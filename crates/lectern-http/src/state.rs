@@ -7,7 +7,6 @@ use lectern_store::Store;
 use url::Url;
 
 use crate::accounts::partner_identity::PartnerIdentity;
-use crate::conventions::client_cache::{ClientCache, SiteCache};
 use crate::conventions::rate_limit::{Quotas, RateLimits};
 use crate::conventions::token_cache::TokenCache;
 pub use crate::partner_drive::PartnerDrive;
@@ -66,8 +65,6 @@ pub struct AppStateInner {
     pub house: House,
     pub settings: Arc<HttpSettings>,
     pub limits: Arc<RateLimits>,
-    pub clients: Arc<ClientCache>,
-    pub sites: Arc<SiteCache>,
     /// Bearer tokens and their accounts, for at most a second.
     pub tokens: Arc<TokenCache>,
     /// The key that signs file URLs, read from the store on first use.
@@ -110,11 +107,11 @@ impl AppState {
                     lectern_search::TitleIndex::in_memory().expect("an index in memory opens"),
                     records_kept,
                 )),
+                clients: Arc::default(),
+                sites: Arc::default(),
             },
             settings: Arc::new(settings),
             limits: Arc::new(limits),
-            clients: Arc::default(),
-            sites: Arc::default(),
             tokens: Arc::new(crate::conventions::token_cache::new_token_cache()),
             signing_key: Arc::default(),
             form_token_key: Arc::default(),

@@ -29,6 +29,9 @@ pub enum Failure {
     },
     /// The store could not do it.
     Store(StoreError),
+    /// Something of ours failed that the request could not have caused (a hash that could not
+    /// be made, a task that did not finish): the cause, for the log, never for the caller.
+    Broken(String),
 }
 
 pub type Outcome<T> = Result<T, Failure>;
@@ -45,6 +48,10 @@ impl Failure {
 
     pub fn not_found(what: impl Into<String>) -> Failure {
         Failure::NotFound(what.into())
+    }
+
+    pub fn broken(cause: impl std::fmt::Display) -> Failure {
+        Failure::Broken(cause.to_string())
     }
 }
 
@@ -72,6 +79,7 @@ impl std::fmt::Display for Failure {
             } => write!(f, "{param}: {why}"),
             Failure::Conflict { param: None, why } => f.write_str(why),
             Failure::Store(e) => write!(f, "{e}"),
+            Failure::Broken(cause) => f.write_str(cause),
         }
     }
 }

@@ -9,13 +9,22 @@
 //! stored, without any door reading its text.
 
 pub mod actor;
+pub mod administration;
 pub mod assigned_titles;
+pub mod categories;
+pub mod client_cache;
+pub mod client_keys;
 pub mod failure;
 pub mod house;
+pub mod managed_accounts;
 pub mod marks;
+pub mod popular_lists;
+pub mod preferences;
 pub mod reading_activity;
 pub mod reading_lists;
 pub mod refusals;
+pub mod sites;
+pub mod staff;
 pub mod sync_keys;
 pub mod title_index;
 pub mod titles;

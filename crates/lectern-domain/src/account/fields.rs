@@ -117,11 +117,11 @@ impl AccountFields {
         ];
         for (param, value) in REQUIRED_ON_CREATE.into_iter().zip(values) {
             if value.is_none() {
-                p.add(param, "is required");
+                p.add_required(param, "is required");
             }
         }
         if role == AssignableRole::Individual && self.date_of_birth.is_none() {
-            p.add("dateOfBirth", "is required for individual members");
+            p.add_required("dateOfBirth", "is required for individual members");
         }
         let password = self.new_password(&mut p);
         let adult = self

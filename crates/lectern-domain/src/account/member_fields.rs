@@ -75,7 +75,7 @@ impl MemberFields {
         ];
         for (param, value) in MEMBER_REQUIRED_ON_CREATE.into_iter().zip(values) {
             if value.is_none() {
-                p.add(param, "is required");
+                p.add_required(param, "is required");
             }
         }
         let password = self.check(today, &mut p);

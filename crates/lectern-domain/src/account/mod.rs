@@ -85,9 +85,21 @@ pub struct AccountDetails {
     pub school_sort: Option<String>,
 }
 
+/// The roles of the library's staff: they run memberships, the collection and the library.
+pub const STAFF_ROLES: [Role; 3] = [
+    Role::MembershipAssistant,
+    Role::CollectionAssistant,
+    Role::Administrator,
+];
+
 impl Account {
     pub fn has_role(&self, role: Role) -> bool {
         self.roles.contains(role)
+    }
+
+    /// Whether the account is one of the library's staff.
+    pub fn is_staff(&self) -> bool {
+        STAFF_ROLES.iter().any(|r| self.has_role(*r))
     }
 
     /// Whether the account's own standing lets it download at all (a title's own rules aside):

@@ -17,7 +17,8 @@ impl BrailleFormat {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Preferences {
     pub allow_adult_content: bool,
     pub show_all_books: bool,
@@ -49,8 +50,10 @@ impl Preferences {
     }
 }
 
-/// What a PUT sent; absent fields keep their value.
-#[derive(Debug, Clone, Default)]
+/// What a change sent (the API's PUT, the account page's form), by the names document 2 gives
+/// them; absent fields keep their value.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PreferenceChanges {
     pub allow_adult_content: Option<bool>,
     pub show_all_books: Option<bool>,

@@ -249,7 +249,7 @@ fn attach_file(
         .get("file")
         .and_then(|v| v.first())
         .filter(|k| !k.is_empty())
-        .ok_or_else(|| vec![Invalid::new("file", "is required")])?;
+        .ok_or_else(|| vec![Invalid::required("file")])?;
     match record.artifacts.iter_mut().find(|a| a.format == format) {
         Some(a) if a.file.as_ref() == Some(key) && a.status == ArtifactStatus::Available => {
             Ok((vec![], "artifactUpdated"))

@@ -154,7 +154,8 @@ pub async fn create_account(
         by: acting_name(me),
     };
     let view = managed_view(&state, &m).await?;
-    m.record(
+    super::managed::record(
+        &m,
         &mut tx,
         "POST /v2/accounts",
         None::<&UserAccount>,
@@ -230,7 +231,8 @@ pub async fn update_account(
     save(&mut tx, &prepared, hash.as_deref(), Write::Update).await?;
     m.account = prepared.account;
     let after = managed_view(&state, &m).await?;
-    m.record(
+    super::managed::record(
+        &m,
         &mut tx,
         "PUT /v2/accounts/{userIdentifier}",
         Some(&before),
@@ -282,7 +284,8 @@ pub async fn set_password(
     let mut tx = state.store.begin().await?;
     save(&mut tx, &prepared, hash.as_deref(), Write::Update).await?;
     // The password itself is never recorded, only that it changed.
-    m.record(
+    super::managed::record(
+        &m,
         &mut tx,
         "PUT /v2/accounts/{userIdentifier}/password",
         None::<&()>,

@@ -204,7 +204,8 @@ async fn write(
     agreements::put(&mut tx, &agreement).await?;
     if let Some(m) = managed {
         let after = view(state, owner, &agreement);
-        m.record(
+        super::managed::record(
+            m,
             &mut tx,
             "POST /v2/accounts/{userIdentifier}/agreements",
             None::<&()>,
@@ -247,7 +248,8 @@ pub async fn expire_agreement(
     .await?
     .ok_or_else(|| ApiError::not_found(format!("The account has no agreement '{agreement_id}'")))?;
     let after = view(&state, &m.account, &ended);
-    m.record(
+    super::managed::record(
+        &m,
         &mut tx,
         "POST /v2/accounts/{userIdentifier}/agreements/{id}/expired",
         None::<&()>,

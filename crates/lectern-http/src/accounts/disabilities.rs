@@ -147,8 +147,7 @@ async fn put_disability(
         disability_type: d.disability_type.as_str().to_owned(),
         proof_source: d.proof_source.as_str().to_owned(),
     };
-    m.record(&mut tx, action, Some(&before.disabilities), Some(&after))
-        .await?;
+    super::managed::record(m, &mut tx, action, Some(&before.disabilities), Some(&after)).await?;
     tx.commit().await?;
     proof_list(state, m).await
 }
@@ -275,7 +274,8 @@ pub async fn remove_pod(
             "The account has no '{disability_type}' disability on file"
         )));
     }
-    m.record(
+    super::managed::record(
+        &m,
         &mut tx,
         "DELETE /v2/accounts/{userIdentifier}/pod/{disabilityType}",
         Some(&serde_json::json!({ "disabilityType": disability_type.as_str() })),

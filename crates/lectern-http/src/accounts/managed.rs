@@ -1,27 +1,13 @@
-//! The account a membership assistant's request names (`{userIdentifier}`: a user name or a
-//! userAccountId), once the caller may manage it; and the record of every change made to it,
-//! which administrators read.
+//! The account a membership assistant's request names, once the caller may manage it, and the
+//! record of every change made to it: the house's (`lectern_operations::managed_accounts`),
+//! with the API's views recorded as the API shows them.
 
-use lectern_domain::access::account_management;
-use lectern_domain::account::Account;
-use lectern_domain::account::fields::Door;
-use lectern_domain::role::Role;
-use lectern_store::account_changes::{self, NewChange};
-use lectern_store::{Transaction, accounts};
 use serde::Serialize;
 
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use lectern_operations::refusals;
-
-/// An account the caller manages.
-pub struct Managed {
-    pub account: Account,
-    pub door: Door,
-    /// Who acts, as the record of changes names them: their user name, else their account id.
-    pub by: String,
-}
+pub use lectern_operations::managed_accounts::{Managed, acting_name, door_of};
 
 /// The account named by `user_identifier`, if the caller may manage it; `what` names the
 /// attempt in a refusal ("change an account's password").
@@ -31,67 +17,22 @@ pub async fn managed(
     user_identifier: &str,
     what: &str,
 ) -> ApiResult<Managed> {
-    let me = caller.signed_in()?;
-    let missing = || {
-        lectern_operations::Failure::not_found(format!("There is no account '{user_identifier}'"))
-    };
-    let account = accounts::by_identifier(state.store.reads(), user_identifier)
-        .await?
-        .ok_or_else(missing)?;
-    refusals::membership(
-        account_management(&caller.client, me, &account),
-        what,
-        missing,
-    )?;
-    Ok(Managed {
-        account,
-        door: door_of(me),
-        by: acting_name(me),
-    })
+    Ok(lectern_operations::managed_accounts::managed(state, caller, user_identifier, what).await?)
 }
 
-/// The door an assistant's change comes through.
-pub fn door_of(me: &Account) -> Door {
-    if me.has_role(Role::Administrator) {
-        Door::Administrator
-    } else {
-        Door::MembershipAssistant
+/// Records, in the change's transaction, what was done to the account and the state before and
+/// after, each as the API shows it.
+pub async fn record<B: Serialize, A: Serialize>(
+    m: &Managed,
+    tx: &mut lectern_store::Transaction,
+    action: &str,
+    before: Option<&B>,
+    after: Option<&A>,
+) -> ApiResult<()> {
+    fn json<T: Serialize>(v: Option<&T>) -> ApiResult<Option<serde_json::Value>> {
+        v.map(serde_json::to_value)
+            .transpose()
+            .map_err(ApiError::internal)
     }
-}
-
-pub fn acting_name(me: &Account) -> String {
-    me.user_name
-        .clone()
-        .unwrap_or_else(|| me.user_account_id.clone())
-}
-
-impl Managed {
-    /// Records, in the change's transaction, what was done to the account and the state before
-    /// and after (None where a thing did not exist before, or does not after).
-    pub async fn record<B: Serialize, A: Serialize>(
-        &self,
-        tx: &mut Transaction,
-        action: &str,
-        before: Option<&B>,
-        after: Option<&A>,
-    ) -> ApiResult<()> {
-        fn json<T: Serialize>(
-            v: Option<&T>,
-        ) -> Result<Option<serde_json::Value>, serde_json::Error> {
-            v.map(serde_json::to_value).transpose()
-        }
-        account_changes::record(
-            tx,
-            NewChange {
-                user_account_id: &self.account.user_account_id,
-                site_id: &self.account.site_id,
-                changed_by: &self.by,
-                action,
-                before: json(before).map_err(ApiError::internal)?,
-                after: json(after).map_err(ApiError::internal)?,
-            },
-        )
-        .await?;
-        Ok(())
-    }
+    Ok(m.record(tx, action, json(before)?, json(after)?).await?)
 }

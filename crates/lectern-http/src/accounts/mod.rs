@@ -26,7 +26,7 @@ mod utm;
 pub mod view;
 
 pub use account::managed_view;
-pub use managed::{Managed, managed};
+pub use managed::{Managed, managed, record};
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -25,6 +25,7 @@ use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::GradeView;
+use lectern_domain::invalid::Invalid;
 
 /// A student's school and grade.
 #[derive(Serialize, ToSchema)]
@@ -314,7 +315,10 @@ async fn check_current_password(
     current: Option<String>,
 ) -> ApiResult<()> {
     let current = current.ok_or_else(|| {
-        ApiError::bad_param("currentPassword", "is required to set a new password")
+        ApiError::from(vec![Invalid::required_because(
+            "currentPassword",
+            "is required to set a new password",
+        )])
     })?;
     let hash = lectern_store::accounts::password_hash(state.store.reads(), &me.user_account_id)
         .await?

@@ -20,7 +20,7 @@ use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::json::Json;
 use crate::conventions::links::{Link, segment};
 use crate::conventions::paging::ListParams;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody, ParamProblem, ParamWhy};
 use crate::state::AppState;
 use lectern_operations::refusals;
 
@@ -260,7 +260,8 @@ pub async fn decide_proof(
             .collect(),
         proof_source: approved.first().map(|d| d.proof_source.as_str()),
     };
-    m.record(
+    super::managed::record(
+        &m,
         &mut tx,
         "POST /v2/proofOfDisabilitySubmissions/{submissionId}",
         None::<&()>,
@@ -285,9 +286,11 @@ fn approval(s: &OpenSubmission, p: &DecisionParams) -> ApiResult<Vec<Disability>
         &p.disability_type
     };
     let unnamed = |param: &str| {
-        ApiError::conflict(format!(
-            "Invalid parameter '{param}': is required, since the submission names none"
-        ))
+        let needed = ParamProblem {
+            param: param.to_owned(),
+            why: ParamWhy::Required("is required, since the submission names none".to_owned()),
+        };
+        ApiError::of_params(axum::http::StatusCode::CONFLICT, "CONFLICT", vec![needed])
     };
     if types.is_empty() {
         return Err(unnamed("disabilityType"));

@@ -9,7 +9,7 @@ use lectern_domain::account::preferences::{
     BrailleFormat, BrailleGrade, PreferenceChanges, Preferences,
 };
 use lectern_domain::catalog::Format;
-use lectern_store::preferences;
+use lectern_operations::preferences;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -59,9 +59,7 @@ pub(crate) fn view(state: &AppState, path: &str, p: Preferences) -> PreferencesV
 }
 
 pub(crate) async fn stored(state: &AppState, a: &Account) -> ApiResult<Preferences> {
-    Ok(preferences::get(state.store.reads(), &a.user_account_id)
-        .await?
-        .unwrap_or_else(|| Preferences::defaults(a.details.allow_adult_content)))
+    Ok(preferences::stored(state, a).await?)
 }
 
 /// The preferences a PUT may change.
@@ -116,10 +114,7 @@ pub(crate) async fn change(
     tx: &mut lectern_store::Transaction,
 ) -> ApiResult<(Preferences, Preferences)> {
     let p: PreferenceParams = caller.params.parse()?;
-    let before = stored(state, a).await?;
-    let after = before.apply(p.into())?;
-    preferences::put(tx, &a.user_account_id, &after).await?;
-    Ok((before, after))
+    Ok(preferences::changed(state, a, p.into(), tx).await?)
 }
 
 #[utoipa::path(
@@ -135,8 +130,7 @@ pub async fn my_preferences(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<PreferencesView>> {
-    let me = caller.signed_in()?;
-    let p = stored(&state, me).await?;
+    let p = preferences::mine(&state, &caller).await?;
     Ok(Json(view(&state, "/myAccount/preferences", p)))
 }
 
@@ -154,10 +148,9 @@ pub async fn change_my_preferences(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<PreferencesView>> {
-    let me = caller.signed_in()?;
-    let mut tx = state.store.begin().await?;
-    let (_, after) = change(&state, &caller, me, &mut tx).await?;
-    tx.commit().await?;
+    caller.signed_in()?;
+    let p: PreferenceParams = caller.params.parse()?;
+    let after = preferences::change_mine(&state, &caller, p.into()).await?;
     Ok(Json(view(&state, "/myAccount/preferences", after)))
 }
 
@@ -211,17 +204,7 @@ pub async fn change_account_preferences(
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<PreferencesView>> {
     let m = managed(&state, &caller, &user_identifier, "change preferences").await?;
-    let mut tx = state.store.begin().await?;
-    let (before, after) = change(&state, &caller, &m.account, &mut tx).await?;
-    let path = account_path(&m.account);
-    let (before, after) = (view(&state, &path, before), view(&state, &path, after));
-    m.record(
-        &mut tx,
-        "PUT /v2/accounts/{userIdentifier}/preferences",
-        Some(&before),
-        Some(&after),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(Json(after))
+    let p: PreferenceParams = caller.params.parse()?;
+    let after = preferences::change_managed(&state, &m, p.into()).await?;
+    Ok(Json(view(&state, &account_path(&m.account), after)))
 }

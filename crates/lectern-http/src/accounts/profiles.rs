@@ -230,7 +230,7 @@ pub async fn become_individual(
         ("country", me.country.is_none() && p.country.is_none()),
     ] {
         if needed {
-            missing.push(lectern_domain::invalid::Invalid::new(
+            missing.push(lectern_domain::invalid::Invalid::required_because(
                 param,
                 "is required for an individual member",
             ));

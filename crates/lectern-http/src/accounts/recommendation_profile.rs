@@ -267,7 +267,8 @@ pub async fn change_account_profile(
     );
     let mut tx = state.store.begin().await?;
     preferences::put_recommendation_profile(&mut tx, &m.account.user_account_id, &after).await?;
-    m.record(
+    super::managed::record(
+        &m,
         &mut tx,
         "PUT /v2/accounts/{userIdentifier}/recommendationProfile",
         Some(&before_view),

@@ -293,7 +293,8 @@ pub async fn add_subscription(
     let after = view(&state, &path, &subscription, &all);
     let mut tx = state.store.begin().await?;
     subscriptions::put(&mut tx, &subscription, Some(&m.by)).await?;
-    m.record(
+    super::managed::record(
+        &m,
         &mut tx,
         "POST /v2/accounts/{userIdentifier}/subscriptions",
         None::<&()>,
@@ -383,7 +384,8 @@ pub async fn change_subscription(
     let after = view(&state, &path, &subscription, &all);
     let mut tx = state.store.begin().await?;
     subscriptions::put(&mut tx, &subscription, Some(&m.by)).await?;
-    m.record(
+    super::managed::record(
+        &m,
         &mut tx,
         "PUT /v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}",
         Some(&before),

@@ -125,9 +125,10 @@ pub(crate) async fn accept(
             catalog_edits::product_identifier_owner(state.store.reads(), &title.site, pid).await?
         && owner != title.service_id
     {
-        return Err(ApiError::conflict(format!(
-            "Invalid parameter 'productIdentifier': '{pid}' is the product identifier of the title '{owner}'"
-        )));
+        return Err(ApiError::conflicting_param(
+            "productIdentifier",
+            format!("'{pid}' is the product identifier of the title '{owner}'"),
+        ));
     }
     let comment = form
         .get("comments")

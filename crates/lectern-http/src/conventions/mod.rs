@@ -2,7 +2,6 @@
 
 pub mod aliases;
 pub mod caller;
-pub mod client_cache;
 pub mod collection;
 pub mod compression;
 pub mod cookies;

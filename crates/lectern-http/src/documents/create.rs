@@ -247,9 +247,5 @@ pub async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> ApiR
 }
 
 fn too_large() -> ApiError {
-    ApiError::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "PAYLOAD_TOO_LARGE",
-        "Invalid parameter 'file': documents are limited to 20 MB",
-    )
+    ApiError::too_large("file", "documents are limited to 20 MB")
 }

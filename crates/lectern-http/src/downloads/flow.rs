@@ -259,12 +259,10 @@ async fn check(mut reads: ReadOn<'_>, asked: &Asked<'_>) -> ApiResult<Checked> {
     };
     let alerts = title_access::download_alerts(reader.as_ref(), &subject.facts, assigned);
     if !title_access::allows_download(&alerts) {
-        let reasons = alerts
+        let refusing = alerts
             .iter()
-            .filter(|a| a.level == title_access::AlertLevel::Error)
-            .map(|a| format!("{}: {}", a.code, a.message))
-            .collect();
-        return Err(ApiError::forbidden_because(reasons));
+            .filter(|a| a.level == title_access::AlertLevel::Error);
+        return Err(ApiError::forbidden_by_alerts(refusing));
     }
     Ok(Checked { existing, assigned })
 }

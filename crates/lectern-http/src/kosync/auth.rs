@@ -61,6 +61,14 @@ impl From<Failure> for KosyncError {
                 KosyncError::invalid(why)
             }
             Failure::Store(e) => e.into(),
+            Failure::Broken(cause) => {
+                tracing::error!(error = %cause, "kosync failed on our side");
+                KosyncError(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    2000,
+                    "Something went wrong on our side; please retry later".into(),
+                )
+            }
         }
     }
 }

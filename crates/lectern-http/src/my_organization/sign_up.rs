@@ -99,7 +99,7 @@ fn check_agreement_and_password(
 ) -> (Option<NewPassword>, Vec<Invalid>) {
     let mut problems = Vec::new();
     match agreement_signed {
-        None => problems.push(Invalid::new("agreementSigned", "is required")),
+        None => problems.push(Invalid::required("agreementSigned")),
         Some(false) => problems.push(Invalid::new(
             "agreementSigned",
             "must be true: an organization signs the agreement to join",
@@ -108,7 +108,7 @@ fn check_agreement_and_password(
     }
     let password = match password.map(NewPassword::parse) {
         None => {
-            problems.push(Invalid::new("contactPassword", "is required"));
+            problems.push(Invalid::required("contactPassword"));
             None
         }
         Some(Err(e)) => {

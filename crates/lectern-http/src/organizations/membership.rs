@@ -149,7 +149,8 @@ async fn write(
     }
     m.account = next;
     let after = managed_view(state, &m).await?;
-    m.record(
+    crate::accounts::record(
+        &m,
         &mut tx,
         &format!("{method} /v2/accounts/{{userIdentifier}}/organization"),
         Some(&before),

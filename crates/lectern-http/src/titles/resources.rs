@@ -121,12 +121,7 @@ async fn files_of(
     let alerts =
         title_access::download_alerts(reader, &record.facts(who.in_global(&record.site)), false);
     if !title_access::allows_download(&alerts) {
-        return Err(ApiError::forbidden_because(
-            alerts
-                .iter()
-                .map(|a| format!("{}: {}", a.code, a.message))
-                .collect(),
-        ));
+        return Err(ApiError::forbidden_by_alerts(&alerts));
     }
     if !artifact.derived {
         let folder = artifact

@@ -1,13 +1,15 @@
 //! My account: where the reader stands (subscription, this period's allowance, the agreement,
 //! proof of disability, each with what to do next), reading preferences, the agreement signed,
-//! a new password, and a sync key for KOReader. Each write is the API's handler called with the
-//! form's fields; the standing is the access rules' own facts (`ReaderFacts`).
+//! a new password, and a sync key for KOReader. The preferences are read and changed by the
+//! house's operations (`lectern_operations::preferences`); the other writes are still the API's
+//! handlers called with the form's fields; the standing is the access rules' own facts
+//! (`ReaderFacts`).
 
 use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use lectern_domain::account::preferences::BrailleFormat;
+use lectern_domain::account::preferences::{BrailleFormat, PreferenceChanges, Preferences};
 use lectern_domain::account::standing::DownloadTimeframe;
 use lectern_domain::account::{ProofOfDisabilityStatus, SubscriptionStatus};
 use lectern_domain::catalog::Format;
@@ -16,7 +18,6 @@ use lectern_domain::title_access::Viewer;
 use super::forms::{self, FormErrors, Posted};
 use super::render::{Chrome, Section, page, see_other};
 use super::session::{Here, Visitor, WebSite};
-use crate::accounts::preferences::{PreferencesView, change_my_preferences, my_preferences};
 use crate::accounts::{my_subscription, sign_my_agreement, update_my_account};
 use crate::conventions::json::Json;
 use crate::conventions::params::Params;
@@ -24,7 +25,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::oauth::new_sign_in;
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
-use lectern_operations::sync_keys;
+use lectern_operations::{preferences as reading_preferences, sync_keys};
 
 #[derive(Template)]
 #[template(path = "web/account.html")]
@@ -34,7 +35,7 @@ struct AccountPage<'a> {
     user_name: String,
     standing: Vec<(&'static str, String)>,
     agreement_needed: bool,
-    preferences: &'a PreferencesView,
+    preferences: &'a ShownPreferences,
     formats: Vec<(&'static str, &'static str)>,
     widths: Vec<u32>,
     /// Which form the errors are of: `preferences`, `password` or `agreement`.
@@ -91,6 +92,40 @@ pub fn preferences_params(form: &Params) -> Params {
     Params::from_pairs(pairs)
 }
 
+/// The preferences form's fields as the changes they ask.
+pub fn preference_changes(form: &Params) -> ApiResult<PreferenceChanges> {
+    preferences_params(form).parse()
+}
+
+/// The preferences as the form shows them (`web/preferences_fields.html`).
+pub struct ShownPreferences {
+    pub format: Option<&'static str>,
+    pub braille_grade: Option<&'static str>,
+    pub use_ueb: bool,
+    pub braille_format: Option<&'static str>,
+    pub braille_cell_line_width: Option<u32>,
+    pub language: Option<String>,
+    pub show_recommendations: bool,
+    pub show_all_books: bool,
+    pub allow_adult_content: bool,
+}
+
+impl From<Preferences> for ShownPreferences {
+    fn from(p: Preferences) -> Self {
+        ShownPreferences {
+            format: p.format.map(|f| f.as_str()),
+            braille_grade: p.braille_grade.map(|g| g.as_str()),
+            use_ueb: p.use_ueb,
+            braille_format: p.braille_format.map(|f| f.as_str()),
+            braille_cell_line_width: p.braille_cell_line_width,
+            language: p.language,
+            show_recommendations: p.show_recommendations,
+            show_all_books: p.show_all_books,
+            allow_adult_content: p.allow_adult_content,
+        }
+    }
+}
+
 /// `POST /{site}/account/preferences`.
 pub async fn preferences(
     State(state): State<AppState>,
@@ -101,15 +136,20 @@ pub async fn preferences(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    let caller = forms::caller_with(&visitor, preferences_params(&form));
-    match change_my_preferences(State(state.clone()), caller).await {
+    let changed = match preference_changes(&form) {
+        Ok(changes) => reading_preferences::change_mine(&state, &visitor.caller, changes)
+            .await
+            .map_err(FormErrors::of_failure),
+        Err(e) => Err(FormErrors::of(e)),
+    };
+    match changed {
         Ok(_) => Ok(see_other(
             &site.path("/account?done=preferences"),
             &visitor.set_cookies,
         )),
-        Err(e) => {
-            let errors = FormErrors::of(e)?;
-            account_page(&state, &site, &visitor, ("preferences", errors), None, None).await
+        Err(errors) => {
+            let errors = ("preferences", errors?);
+            account_page(&state, &site, &visitor, errors, None, None).await
         }
     }
 }
@@ -219,8 +259,9 @@ async fn account_page(
     sync_key: Option<String>,
 ) -> ApiResult<Response> {
     let me = visitor.caller.signed_in()?;
-    let no_params = || forms::caller_with(visitor, Params::default());
-    let Json(preferences) = my_preferences(State(state.clone()), no_params()).await?;
+    let preferences: ShownPreferences = reading_preferences::mine(state, &visitor.caller)
+        .await?
+        .into();
     let who = CatalogViewer::of(state, &visitor.caller).await?;
     let standing = match &who.viewer {
         Viewer::User(r) => standing(state, visitor, r).await?,

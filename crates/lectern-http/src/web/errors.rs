@@ -1,9 +1,9 @@
 //! Every refusal of a page is a page: the handlers answer with the API's errors (the same rules,
-//! the same words), and this one layer turns each into HTML in the site's frame. A 401 is the
-//! sign-in page, coming back to where the visitor was.
+//! the same words), and this one layer turns each into HTML in the site's frame, with the words
+//! the error keeps for people (`error::InWords`). A 401 is the sign-in page, coming back to
+//! where the visitor was.
 
 use askama::Template;
-use axum::body::to_bytes;
 use axum::extract::{Path, Request, State};
 use axum::http::{Method, StatusCode, header};
 use axum::middleware::Next;
@@ -11,10 +11,8 @@ use axum::response::{IntoResponse, Response};
 
 use super::render::{Chrome, Section, html, page, see_other, sign_in_path};
 use super::session::{Visit, WebSite};
+use crate::error::InWords;
 use crate::state::AppState;
-
-/// An error body is a few messages; anything longer is not ours to show.
-const ERROR_BODY_LIMIT: usize = 64 * 1024;
 
 #[derive(Template)]
 #[template(path = "web/error.html")]
@@ -51,7 +49,7 @@ pub async fn as_pages(
     };
     let Ok(site) = WebSite::named(&state, site_id).await else {
         let chrome = Chrome::lost();
-        let messages = messages_of(response).await;
+        let messages = messages_of(&response);
         return html(
             status,
             &ErrorPage {
@@ -62,7 +60,7 @@ pub async fn as_pages(
         );
     };
     let retry_after = response.headers().get(header::RETRY_AFTER).cloned();
-    let messages = messages_of(response).await;
+    let messages = messages_of(&response);
     let Ok(visitor) = site.visitor(&state, &visit).await else {
         return plain(status, &messages);
     };
@@ -98,53 +96,15 @@ fn heading(status: StatusCode) -> &'static str {
     }
 }
 
-/// The messages of the API's error envelope; the alert codes of a refusal (`NO_AGREEMENT: ...`)
-/// are left out, since people read the words.
-async fn messages_of(response: Response) -> Vec<String> {
-    let Ok(body) = to_bytes(response.into_body(), ERROR_BODY_LIMIT).await else {
-        return Vec::new();
-    };
-    let parsed: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
-    parsed["messages"]
-        .as_array()
-        .map(|all| {
-            all.iter()
-                .filter_map(|m| m.as_str())
-                .map(|m| in_words(m).to_owned())
-                .collect()
-        })
+/// The words the error keeps for people (a refused download's alerts without their codes).
+fn messages_of(response: &Response) -> Vec<String> {
+    response
+        .extensions()
+        .get::<InWords>()
+        .map(|w| w.0.clone())
         .unwrap_or_default()
-}
-
-/// An alert as the API writes it (`CODE: words`) without its code.
-pub fn in_words(message: &str) -> &str {
-    match message.split_once(": ") {
-        Some((code, words))
-            if !code.is_empty() && code.bytes().all(|b| b.is_ascii_uppercase() || b == b'_') =>
-        {
-            words
-        }
-        _ => message,
-    }
 }
 
 fn plain(status: StatusCode, messages: &[String]) -> Response {
     (status, messages.join("\n")).into_response()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::in_words;
-
-    #[test]
-    fn an_alert_code_is_left_out_and_other_text_kept() {
-        assert_eq!(
-            in_words("NO_AGREEMENT: Accept the agreement first."),
-            "Accept the agreement first."
-        );
-        assert_eq!(
-            in_words("Invalid parameter 'format': no such format"),
-            "Invalid parameter 'format': no such format"
-        );
-    }
 }

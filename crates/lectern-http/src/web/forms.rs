@@ -11,7 +11,7 @@ use lectern_operations::Failure;
 
 use crate::conventions::caller::Caller;
 use crate::conventions::params::Params;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ParamWhy};
 use crate::sign_in::ClientAddress;
 use crate::state::AppState;
 
@@ -123,21 +123,31 @@ pub fn caller_with(visitor: &Visitor, params: Params) -> Caller {
 pub struct FormErrors {
     pub fields: Vec<(String, String)>,
     pub general: Vec<String>,
+    /// The fields whose message says they must be filled in, which a page may word as its own.
+    required: Vec<String>,
 }
 
 impl FormErrors {
+    /// Errors of the whole form, none of one field.
+    pub fn above(general: Vec<String>) -> FormErrors {
+        FormErrors {
+            general,
+            ..FormErrors::default()
+        }
+    }
+
     /// One field's error, in the page's own words.
     pub fn one(field: &str, message: &str) -> FormErrors {
         FormErrors {
             fields: vec![(field.to_owned(), message.to_owned())],
-            general: Vec::new(),
+            ..FormErrors::default()
         }
     }
 
-    /// The errors of a refused form: the messages of a refusal of what was sent (400; 409, a
-    /// user name taken; 413, a file too large; 422, a file this server cannot convert), each
-    /// for the parameter it names. Any other refusal is not the form's to show; it is handed
-    /// back to become its own page.
+    /// The errors of a refused form: a refusal of what was sent (400; 409, a user name taken;
+    /// 413, a file too large; 422, a file this server cannot convert), each message beside the
+    /// parameter the refusal names, or above the form when it names none. Any other refusal is
+    /// not the form's to show; it is handed back to become its own page.
     pub fn of(e: ApiError) -> Result<FormErrors, ApiError> {
         const THE_FORM_S: [StatusCode; 4] = [
             StatusCode::BAD_REQUEST,
@@ -149,10 +159,14 @@ impl FormErrors {
             return Err(e);
         }
         let mut errors = FormErrors::default();
-        for m in &e.messages {
-            match named(m) {
-                Some((field, why)) => errors.fields.push((field, why)),
-                None => errors.general.push(m.clone()),
+        if e.params.is_empty() {
+            errors.general = e.messages;
+        }
+        for p in e.params {
+            match p.why {
+                ParamWhy::Missing => errors.required(&p.param, FILL_IN.to_owned()),
+                ParamWhy::Required(why) => errors.required(&p.param, sentence(&why)),
+                ParamWhy::Wrong(why) => errors.fields.push((p.param, sentence(&why))),
             }
         }
         Ok(errors)
@@ -164,14 +178,8 @@ impl FormErrors {
     pub fn of_failure(f: Failure) -> Result<FormErrors, ApiError> {
         let mut errors = FormErrors::default();
         match f {
-            Failure::Invalid(problems) => errors.fields.extend(
-                problems
-                    .into_iter()
-                    .map(|p| (p.param.to_owned(), sentence(&p.why))),
-            ),
-            Failure::Missing { param } => {
-                errors.fields.push((param.to_owned(), FILL_IN.to_owned()))
-            }
+            Failure::Invalid(problems) => errors.add_invalid(&problems),
+            Failure::Missing { param } => errors.required(param, FILL_IN.to_owned()),
             Failure::Conflict {
                 param: Some(param),
                 why,
@@ -185,18 +193,51 @@ impl FormErrors {
     /// Says what to do about an empty required field in the form's own words.
     pub fn missing_as(mut self, field: &str, words: &str) -> Self {
         for (f, m) in &mut self.fields {
-            if f == field && (m == FILL_IN || m.starts_with(IS_REQUIRED_BECAUSE)) {
+            if f == field && self.required.iter().any(|r| r == field) {
                 *m = words.to_owned();
             }
         }
         self
     }
 
+    /// The errors of the parameter `param` beside the form's field `field`, where the form
+    /// names it otherwise.
+    pub fn renamed(mut self, param: &str, field: &str) -> Self {
+        for name in self
+            .fields
+            .iter_mut()
+            .map(|(f, _)| f)
+            .chain(&mut self.required)
+        {
+            if name == param {
+                *name = field.to_owned();
+            }
+        }
+        self
+    }
+
+    /// A field left empty that must be filled in, which the page may word as its own
+    /// (`missing_as`).
+    pub fn fill_in(&mut self, field: &str) {
+        self.required(field, FILL_IN.to_owned());
+    }
+
+    /// A field left empty that must be filled in, with what the rule says of it.
+    fn required(&mut self, field: &str, message: String) {
+        self.fields.push((field.to_owned(), message));
+        self.required.push(field.to_owned());
+    }
+
     /// A domain rule's refusals, each beside its field, but for fields the form's own checks
     /// have named already.
     pub fn add_invalid(&mut self, problems: &[lectern_domain::invalid::Invalid]) {
         for p in problems {
-            if self.field(p.param).is_none() {
+            if self.field(p.param).is_some() {
+                continue;
+            }
+            if p.required {
+                self.required(p.param, sentence(&p.why));
+            } else {
                 self.fields.push((p.param.to_owned(), sentence(&p.why)));
             }
         }
@@ -225,21 +266,6 @@ impl FormErrors {
 }
 
 const FILL_IN: &str = "Fill this in";
-/// `bad_param(name, "is required")` and `"is required, since …"`, as `sentence` words them.
-const IS_REQUIRED_BECAUSE: &str = "Is required";
-
-/// `Invalid parameter 'name': why` and `Missing required parameter 'name'`, as
-/// `ApiError::bad_param` and `missing_param` write them, in words for the field.
-fn named(message: &str) -> Option<(String, String)> {
-    if let Some(rest) = message.strip_prefix("Invalid parameter '") {
-        let (field, why) = rest.split_once("': ")?;
-        return Some((field.to_owned(), sentence(why)));
-    }
-    let field = message
-        .strip_prefix("Missing required parameter '")?
-        .strip_suffix('\'')?;
-    Some((field.to_owned(), FILL_IN.to_owned()))
-}
 
 /// A reason as a sentence: capitalised, with a full stop.
 pub fn sentence(why: &str) -> String {
@@ -270,9 +296,28 @@ mod tests {
         let other = FormErrors::of(ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", "No."))
             .unwrap_or_default();
         assert_eq!(other.general, ["No."]);
-        let taken = ApiError::conflict("Invalid parameter 'username': belongs to another account");
+        let taken = ApiError::conflicting_param("username", "belongs to another account");
         let taken = FormErrors::of(taken).unwrap_or_default();
         assert_eq!(taken.field("username"), Some("Belongs to another account."));
         assert!(FormErrors::of(ApiError::forbidden("no")).is_err());
+        // The words are not read: a message that only looks like a parameter's stays general.
+        let lookalike = ApiError::conflict("Invalid parameter 'username': taken");
+        let lookalike = FormErrors::of(lookalike).unwrap_or_default();
+        assert_eq!(lookalike.general, ["Invalid parameter 'username': taken"]);
+        let required = vec![lectern_domain::invalid::Invalid::required_because(
+            "dateOfBirth",
+            "is required for individual members",
+        )];
+        let required = FormErrors::of(ApiError::from(required)).unwrap_or_default();
+        assert_eq!(
+            required.field("dateOfBirth"),
+            Some("Is required for individual members.")
+        );
+        let worded = required.missing_as("dateOfBirth", "Enter the date of birth");
+        assert_eq!(worded.field("dateOfBirth"), Some("Enter the date of birth"));
+        let wrong =
+            FormErrors::of(ApiError::bad_param("grade", "is not a grade")).unwrap_or_default();
+        let wrong = wrong.missing_as("grade", "Enter the grade");
+        assert_eq!(wrong.field("grade"), Some("Is not a grade."));
     }
 }

@@ -81,7 +81,7 @@ impl Chrome {
             staff: visitor
                 .caller
                 .user()
-                .filter(|a| is_staff(a) && a.site_id == site.site.id)
+                .filter(|a| a.is_staff() && a.site_id == site.site.id)
                 .map(|_| site.path("/staff")),
             sign_in: sign_in_path(site, here),
             sign_out: site.path("/sign-out"),
@@ -116,17 +116,6 @@ impl Chrome {
     pub fn is(&self, section: Section) -> bool {
         self.current == section
     }
-}
-
-/// The roles the staff's pages are for.
-pub const STAFF_ROLES: [Role; 3] = [
-    Role::MembershipAssistant,
-    Role::CollectionAssistant,
-    Role::Administrator,
-];
-
-pub fn is_staff(a: &lectern_domain::account::Account) -> bool {
-    STAFF_ROLES.iter().any(|r| a.has_role(*r))
 }
 
 /// The sign-in page, returning to `here` (a path of this site) once signed in.

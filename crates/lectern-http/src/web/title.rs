@@ -15,7 +15,6 @@ use lectern_store::marks::Marks;
 
 use super::books;
 use super::catalog::{by_line, title_path};
-use super::errors::in_words;
 use super::forms::{self, Posted};
 use super::lists::list_path;
 use super::render::{Chrome, Section, page, see_other, with_query};
@@ -101,7 +100,7 @@ pub async fn show(
         alerts
             .iter()
             .filter(|a| a.level == level)
-            .map(|a| in_words(&a.message).to_owned())
+            .map(|a| a.message.clone())
             .collect::<Vec<_>>()
     };
     let refusals = words(AlertLevel::Error);

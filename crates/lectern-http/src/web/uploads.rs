@@ -39,11 +39,7 @@ pub struct Limits {
 
 impl Limits {
     fn refusal(&self) -> ApiError {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "PAYLOAD_TOO_LARGE",
-            format!("Invalid parameter '{}': {}", self.field, self.too_large),
-        )
+        ApiError::too_large(self.field, self.too_large)
     }
 
     fn classify(&self, e: MultipartError, part: &str) -> ApiError {

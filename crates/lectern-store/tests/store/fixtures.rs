@@ -142,7 +142,7 @@ async fn bad_entries_are_refused_by_name_and_nothing_is_written(backend: Backend
         ),
         (
             FILE.replace("https://app.example/cb", "not a uri"),
-            "clients[0] (app-key-0001): redirectUris[0]:",
+            "clients[0] (app-key-0001): redirectUris: must be an absolute",
         ),
         (
             FILE.replace("\"country\": \"US\" }]", "\"country\": \"usa\" }]"),

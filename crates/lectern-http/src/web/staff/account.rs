@@ -294,10 +294,7 @@ pub async fn leave(
     match leave_organization(State(state.clone()), caller, Path(account.clone())).await {
         Ok(_) => Ok(done(&site, &visitor, &account, "left")),
         Err(e) if e.status == StatusCode::CONFLICT => {
-            let errors = FormErrors {
-                fields: Vec::new(),
-                general: e.messages,
-            };
+            let errors = FormErrors::above(e.messages);
             account_page(
                 &state,
                 &site,

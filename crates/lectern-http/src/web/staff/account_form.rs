@@ -160,9 +160,7 @@ pub fn blanked(before: &AccountForm, form: &Params) -> FormErrors {
     let mut errors = FormErrors::default();
     for name in REQUIRED_ON_CREATE {
         if !before.value(name).is_empty() && field(form, name).trim().is_empty() {
-            errors
-                .fields
-                .push((name.to_owned(), "Fill this in".to_owned()));
+            errors.fill_in(name);
         }
     }
     errors

@@ -1,17 +1,16 @@
 //! Categories and BISAC codes, for administrators, a page each: every category with its
 //! description, one added or described; the BISAC codes found by the start of a code or a
-//! description (the API's `GET /v2/bisacCodes`, paged), one added or described. Document 2 reads both lists and writes
-//! neither: they are written through the fixture loader, as `lectern load` writes them, with its
-//! checks (a name, a code of three letters and six digits).
+//! description (the API's `GET /v2/bisacCodes`, paged), one added or described. Document 2 reads
+//! both lists and writes neither: they are written by `lectern_operations::categories`, with the
+//! checks `lectern load` makes (a name, a code of three letters and six digits).
 
 use askama::Template;
 use axum::extract::State;
 use axum::response::Response;
+use lectern_operations::administration::Administrator;
+use lectern_operations::categories::{save_bisac_code, save_category as saved_category};
 use lectern_store::categories;
-use lectern_store::fixture::{BisacEntry, CategoryEntry, FixtureFile};
 
-use super::clients::administrators_only;
-use super::loaded::written;
 use crate::categories::bisac_codes::{BisacCodeView, list_bisac_codes};
 use crate::conventions::json::Json;
 use crate::conventions::params::Params;
@@ -69,7 +68,7 @@ impl BisacPage<'_> {
 /// `GET /{site}/staff/admin/categories`.
 pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    administrators_only(&visitor)?;
+    Administrator::of(&visitor.caller)?;
     let done = forms::field(&visitor.caller.params, "done") == "saved";
     categories_page(
         &state,
@@ -85,7 +84,7 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
 /// `GET /{site}/staff/admin/bisac`.
 pub async fn show_bisac(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    administrators_only(&visitor)?;
+    Administrator::of(&visitor.caller)?;
     let done = forms::field(&visitor.caller.params, "done") == "saved";
     bisac_page(
         &state,
@@ -106,18 +105,16 @@ pub async fn save_category(State(state): State<AppState>, posted: Posted) -> Api
         form,
         ..
     } = posted;
-    administrators_only(&visitor)?;
+    let admin = Administrator::of(&visitor.caller)?;
+    let name = forms::field(&form, "name").trim().to_owned();
     let description = forms::field(&form, "description").trim().to_owned();
-    let file = FixtureFile {
-        categories: vec![CategoryEntry {
-            name: forms::field(&form, "name").trim().to_owned(),
-            description: Some(description).filter(|d| !d.is_empty()),
-        }],
-        ..FixtureFile::default()
-    };
-    match written(&state, file).await? {
+    let description = Some(description.as_str()).filter(|d| !d.is_empty());
+    match saved_category(&state, &admin, &name, description).await {
         Ok(()) => Ok(saved(&site, &visitor, "/staff/admin/categories")),
-        Err(errors) => categories_page(&state, &site, &visitor, errors, form, false).await,
+        Err(f) => {
+            let errors = FormErrors::of_failure(f)?;
+            categories_page(&state, &site, &visitor, errors, form, false).await
+        }
     }
 }
 
@@ -129,23 +126,15 @@ pub async fn save_bisac(State(state): State<AppState>, posted: Posted) -> ApiRes
         form,
         ..
     } = posted;
-    administrators_only(&visitor)?;
-    let entry = BisacEntry {
-        code: forms::field(&form, "code").trim().to_uppercase(),
-        description: forms::field(&form, "description").trim().to_owned(),
-    };
-    // The loader takes a code without a description; a page that names a code describes it.
-    if entry.description.is_empty() {
-        let errors = FormErrors::one("description", "Fill this in");
-        return bisac_page(&state, &site, &visitor, errors, form, false).await;
-    }
-    let file = FixtureFile {
-        bisac_codes: vec![entry],
-        ..FixtureFile::default()
-    };
-    match written(&state, file).await? {
+    let admin = Administrator::of(&visitor.caller)?;
+    let code = forms::field(&form, "code").trim().to_uppercase();
+    let description = forms::field(&form, "description").trim().to_owned();
+    match save_bisac_code(&state, &admin, &code, &description).await {
         Ok(()) => Ok(saved(&site, &visitor, "/staff/admin/bisac")),
-        Err(errors) => bisac_page(&state, &site, &visitor, errors, form, false).await,
+        Err(f) => {
+            let errors = FormErrors::of_failure(f)?.missing_as("description", "Fill this in");
+            bisac_page(&state, &site, &visitor, errors, form, false).await
+        }
     }
 }
 

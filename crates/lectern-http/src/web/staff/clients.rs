@@ -1,37 +1,24 @@
 //! The library's client keys, for administrators: every key of every site, a new one (its
 //! secret shown once, on the answer to the form, and kept only hashed), and a key changed
-//! (name, redirect URIs, trusted, privileged, rate share, disabled) or given a new secret. A key
-//! is made as `lectern admin client create` makes it (the fixture loader, with its checks).
+//! (name, redirect URIs, trusted, privileged, rate share, disabled) or given a new secret, each
+//! through the operations of `lectern_operations::client_keys`, with the rules `lectern load`
+//! checks a key with.
 
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::client::Client;
-use lectern_domain::role::Role;
-use lectern_domain::secret::{hash_password, new_token};
-use lectern_store::fixture::{ClientEntry, FixtureFile};
-use lectern_store::{clients, sites};
+use lectern_operations::administration::Administrator;
+use lectern_operations::client_keys::{self, KeyChange, NewKey};
+use lectern_operations::{Failure, sites};
 
-use super::loaded::written;
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::web::forms::{self, FormErrors, Posted};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
 use crate::web::session::{Here, Visitor, WebSite};
-
-/// The client keys are the administrators' alone.
-pub fn administrators_only(visitor: &Visitor) -> ApiResult<()> {
-    let me = visitor.caller.signed_in()?;
-    if me.has_role(Role::Administrator) {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden(
-            "Only administrators manage the library's client keys and sites",
-        ))
-    }
-}
 
 fn key_page_path(site: &WebSite, key: &str) -> String {
     site.path(&format!("/staff/admin/clients/{}", segment(key)))
@@ -98,9 +85,10 @@ fn about(c: &Client) -> String {
 /// `GET /{site}/staff/admin/clients`.
 pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    administrators_only(&visitor)?;
+    let admin = Administrator::of(&visitor.caller)?;
     clients_page(
         &state,
+        &admin,
         &site,
         &visitor,
         FormErrors::default(),
@@ -120,61 +108,58 @@ pub async fn create(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    administrators_only(&visitor)?;
-    let api_key = Some(forms::field(&form, "apiKey").trim().to_owned())
-        .filter(|k| !k.is_empty())
-        .unwrap_or_else(new_token);
-    if clients::get(state.store.reads(), &api_key).await?.is_some() {
-        let errors = FormErrors::one(
-            "apiKey",
-            "This key exists already; choose another, or leave it empty for a random one.",
-        );
-        return clients_page(&state, &site, &visitor, errors, form, None).await;
-    }
-    let secret = (forms::field(&form, "withSecret") == "true").then(new_token);
-    let rate = forms::field(&form, "rateLimit");
-    let rate_limit_per_minute = match rate.trim() {
-        "" => None,
-        n => match n.parse::<u32>() {
-            Ok(n) => Some(n),
-            Err(_) => {
-                let errors = FormErrors::one(
-                    "rateLimit",
-                    "Enter a number of requests a minute, or leave it empty for the server's.",
-                );
-                return clients_page(&state, &site, &visitor, errors, form, None).await;
-            }
-        },
+    let admin = Administrator::of(&visitor.caller)?;
+    let rate_limit_per_minute = match rate_limit(&form) {
+        Ok(rate) => rate,
+        Err(errors) => {
+            return clients_page(&state, &admin, &site, &visitor, errors, form, None).await;
+        }
     };
-    let entry = ClientEntry {
-        api_key: api_key.clone(),
-        secret: secret.clone(),
+    let new = NewKey {
+        api_key: Some(forms::field(&form, "apiKey").trim().to_owned()),
         name: forms::field(&form, "name").trim().to_owned(),
         site: forms::field(&form, "site"),
         redirect_uris: lines(&form, "redirectUris"),
         trusted: forms::field(&form, "trusted") == "true",
         privileged: forms::field(&form, "privileged") == "true",
-        disabled: false,
+        with_secret: forms::field(&form, "withSecret") == "true",
         rate_limit_per_minute,
     };
-    let file = FixtureFile {
-        clients: vec![entry],
-        ..FixtureFile::default()
-    };
-    match written(&state, file).await? {
-        Ok(()) => {
-            clients_page(
-                &state,
-                &site,
-                &visitor,
-                FormErrors::default(),
-                Params::default(),
-                Some((api_key, secret)),
-            )
-            .await
+    match client_keys::make(&state, &admin, new).await {
+        Ok(made) => {
+            let made = Some((made.api_key, made.secret));
+            let (errors, form) = (FormErrors::default(), Params::default());
+            clients_page(&state, &admin, &site, &visitor, errors, form, made).await
         }
-        Err(errors) => clients_page(&state, &site, &visitor, errors, form, None).await,
+        Err(f) => {
+            let errors = form_errors(f)?;
+            clients_page(&state, &admin, &site, &visitor, errors, form, None).await
+        }
     }
+}
+
+/// The rate share as typed: a whole number of requests a minute, or empty for the server's.
+fn rate_limit(form: &Params) -> Result<Option<u32>, FormErrors> {
+    match forms::field(form, "rateLimit").trim() {
+        "" => Ok(None),
+        n => n.parse::<u32>().map(Some).map_err(|_| {
+            FormErrors::one(
+                "rateLimit",
+                "Enter a number of requests a minute, or leave it empty for the server's.",
+            )
+        }),
+    }
+}
+
+/// A refusal of a key's form, beside its fields (the rate share is the form's `rateLimit`); a
+/// key the form may not change (a site's own) is a page of its own.
+fn form_errors(f: Failure) -> ApiResult<FormErrors> {
+    if let Failure::Conflict { param: None, .. } = f {
+        return Err(f.into());
+    }
+    Ok(FormErrors::of_failure(f)?
+        .renamed("rateLimitPerMinute", "rateLimit")
+        .missing_as("name", "Enter the key's name"))
 }
 
 fn lines(form: &Params, name: &str) -> Vec<String> {
@@ -188,14 +173,14 @@ fn lines(form: &Params, name: &str) -> Vec<String> {
 
 async fn clients_page(
     state: &AppState,
+    admin: &Administrator<'_>,
     site: &WebSite,
     visitor: &Visitor,
     errors: FormErrors,
     form: Params,
     made: Option<(String, Option<String>)>,
 ) -> ApiResult<Response> {
-    let reads = state.store.reads();
-    let all = clients::list(reads).await?;
+    let all = client_keys::all(state, admin).await?;
     let chosen = Some(forms::field(&form, "site"))
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| site.site.id.clone());
@@ -214,7 +199,7 @@ async fn clients_page(
                     about: about(c),
                 })
                 .collect(),
-            sites: sites::list(reads)
+            sites: sites::all(state, admin)
                 .await?
                 .into_iter()
                 .map(|s| {
@@ -257,12 +242,6 @@ impl ClientPage<'_> {
     }
 }
 
-async fn the_key(state: &AppState, key: &str) -> ApiResult<Client> {
-    clients::get(state.store.reads(), key)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("There is no client key '{key}'")))
-}
-
 fn as_form(c: &Client) -> Params {
     let mut pairs = vec![
         ("name".to_owned(), c.name.clone()),
@@ -293,8 +272,8 @@ pub async fn show_key(
     here: Here,
 ) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    administrators_only(&visitor)?;
-    let c = the_key(&state, &key).await?;
+    let admin = Administrator::of(&visitor.caller)?;
+    let c = client_keys::key(&state, &admin, &key).await?;
     Ok(key_page(
         &site,
         &visitor,
@@ -317,62 +296,30 @@ pub async fn change(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    administrators_only(&visitor)?;
-    let mut c = the_key(&state, &key).await?;
-    if c.first_party.is_some() {
-        return Err(ApiError::conflict(
-            "A site's own key (its OPDS catalog's, its web pages') changes with the site only",
-        ));
-    }
-    let mut errors = FormErrors::default();
-    let name = forms::field(&form, "name").trim().to_owned();
-    if name.is_empty() {
-        errors
-            .fields
-            .push(("name".to_owned(), "Enter the key's name".to_owned()));
-    }
-    let uris = lines(&form, "redirectUris");
-    if uris
-        .iter()
-        .any(|u| lectern_domain::web_address::check_redirect_uri(u).is_err())
-    {
-        errors.fields.push((
-            "redirectUris".to_owned(),
-            "Each must be an absolute http or https URI, or the app's own scheme in reverse domain order (org.example.app:/callback), without a fragment.".to_owned(),
-        ));
-    }
-    let rate = match forms::field(&form, "rateLimit").trim() {
-        "" => None,
-        n => match n.parse::<u32>() {
-            Ok(n) if n > 0 => Some(n),
-            _ => {
-                errors.fields.push(("rateLimit".to_owned(), "Enter a number of requests a minute, at least 1, or leave it empty for the server's.".to_owned()));
-                None
-            }
-        },
+    let admin = Administrator::of(&visitor.caller)?;
+    let c = client_keys::key(&state, &admin, &key).await?;
+    let rate_limit_per_minute = match rate_limit(&form) {
+        Ok(rate) => rate,
+        Err(errors) => return Ok(key_page(&site, &visitor, &c, errors, form, None)),
     };
-    if errors.any() {
-        return Ok(key_page(&site, &visitor, &c, errors, form, None));
-    }
-    c.name = name;
-    c.redirect_uris = uris;
-    c.rate_limit_per_minute = rate;
-    for (flag, _) in FLAGS {
-        let on = forms::field(&form, flag) == "true";
-        match flag {
-            "trusted" => c.trusted = on,
-            "privileged" => c.privileged = on,
-            _ => c.disabled = on,
+    let change = KeyChange {
+        name: forms::field(&form, "name").trim().to_owned(),
+        redirect_uris: lines(&form, "redirectUris"),
+        trusted: forms::field(&form, "trusted") == "true",
+        privileged: forms::field(&form, "privileged") == "true",
+        disabled: forms::field(&form, "disabled") == "true",
+        rate_limit_per_minute,
+    };
+    match client_keys::change(&state, &admin, &key, change).await {
+        Ok(_) => Ok(see_other(
+            &with_query(&key_page_path(&site, &key), &[("done", "changed")]),
+            &visitor.set_cookies,
+        )),
+        Err(f) => {
+            let errors = form_errors(f)?;
+            Ok(key_page(&site, &visitor, &c, errors, form, None))
         }
     }
-    let mut tx = state.store.begin().await?;
-    clients::upsert(&mut tx, &c).await?;
-    tx.commit().await?;
-    state.clients.forget_all();
-    Ok(see_other(
-        &with_query(&key_page_path(&site, &key), &[("done", "changed")]),
-        &visitor.set_cookies,
-    ))
 }
 
 /// `POST /{site}/staff/admin/clients/{key}/secret`: a new secret, shown on the answer once; it
@@ -383,25 +330,8 @@ pub async fn rotate(
     Path((_, key)): Path<(String, String)>,
     Posted { site, visitor, .. }: Posted,
 ) -> ApiResult<Response> {
-    administrators_only(&visitor)?;
-    let mut c = the_key(&state, &key).await?;
-    if c.first_party.is_some() {
-        return Err(ApiError::conflict(
-            "A site's own key is public and has no secret",
-        ));
-    }
-    let secret = new_token();
-    let plain = secret.clone();
-    // Hashing takes tens of milliseconds of a core: not on the threads that answer requests.
-    let hash = tokio::task::spawn_blocking(move || hash_password(&plain))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
-    c.secret_hash = Some(hash);
-    let mut tx = state.store.begin().await?;
-    clients::upsert(&mut tx, &c).await?;
-    tx.commit().await?;
-    state.clients.forget_all();
+    let admin = Administrator::of(&visitor.caller)?;
+    let (c, secret) = client_keys::new_secret(&state, &admin, &key).await?;
     Ok(key_page(
         &site,
         &visitor,

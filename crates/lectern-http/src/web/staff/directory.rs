@@ -88,13 +88,7 @@ pub async fn import(
 async fn read_upload(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(Params, Option<Vec<u8>>)> {
-    let too_large = || {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "PAYLOAD_TOO_LARGE",
-            "Invalid parameter 'file': a directory file is limited to 10 MB",
-        )
-    };
+    let too_large = || ApiError::too_large("file", "a directory file is limited to 10 MB");
     let mut multipart = multipart
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", e.body_text()))?;
     let mut fields = Vec::new();

@@ -15,9 +15,10 @@ use crate::state::AppState;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use lectern_operations::refusals;
+use lectern_operations::staff::StaffMember;
 
 use crate::web::forms::{self, Posted};
-use crate::web::render::{Chrome, Section, is_staff, page};
+use crate::web::render::{Chrome, Section, page};
 use crate::web::session::{Here, Visitor, WebSite};
 
 #[derive(Template)]
@@ -54,23 +55,10 @@ struct Memberships {
     directory: String,
 }
 
-/// The staff's pages are theirs alone: a guest signs in, anyone else is refused.
+/// The staff's pages are theirs alone, on their own site: a guest signs in, anyone else is
+/// refused (`lectern_operations::staff`).
 pub fn staff_only(site: &WebSite, visitor: &Visitor) -> ApiResult<()> {
-    let me = visitor.caller.signed_in()?;
-    if !is_staff(me) {
-        return Err(ApiError::forbidden(
-            "These pages are for the library's membership assistants, collection assistants and administrators",
-        ));
-    }
-    // Staff work on their own site's pages: on another's, what they changed would be their own
-    // site's records under the other site's name.
-    if me.site_id != site.site.id {
-        return Err(ApiError::forbidden(format!(
-            "These are the staff pages of {}; yours are at /{}/staff",
-            site.site.name,
-            crate::conventions::links::segment(&me.site_id)
-        )));
-    }
+    StaffMember::of(&visitor.caller, &site.site)?;
     Ok(())
 }
 

@@ -1,7 +1,7 @@
 //! The staff's pages at `/{site}/staff`: membership assistants find, open, add and change
 //! accounts and decide the proof of disability under review. As the readers' pages, each read
 //! and write is the API's own handler, so a page refuses what the API refuses, in its words;
-//! the staff home itself is for the staff roles only (`render::STAFF_ROLES`).
+//! the staff home itself is for the staff roles only (`lectern_domain::account::STAFF_ROLES`).
 
 mod account;
 mod account_form;
@@ -18,7 +18,6 @@ mod edition;
 mod format_file;
 mod home;
 mod import;
-mod loaded;
 mod organization;
 mod organizations;
 mod periodical;

@@ -1,16 +1,15 @@
 //! The site's popular lists, for administrators: every list, a new one, and a list's
 //! description and titles (one added by its identifier, moved up or down, taken off). Document
-//! 3 reads popular lists and writes none; a list is written whole through the fixture loader, as
-//! `lectern load` writes it, with its checks (the site and every title exist).
+//! 3 reads popular lists and writes none; each change is an operation of
+//! `lectern_operations::popular_lists`, which writes the list whole.
 
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use lectern_store::fixture::{FixtureFile, PopularListEntry};
-use lectern_store::{popular_lists, titles};
+use lectern_operations::administration::Administrator;
+use lectern_operations::popular_lists::{self, PopularList, TitleMove};
+use lectern_store::titles;
 
-use super::clients::administrators_only;
-use super::loaded::written;
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
@@ -18,9 +17,6 @@ use crate::state::AppState;
 use crate::web::forms::{self, FormErrors, Posted};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
 use crate::web::session::{Here, Visitor, WebSite};
-
-/// More popular lists than a site curates; the page shows them all.
-const AT_MOST: u32 = 1000;
 
 struct ListRow {
     id: String,
@@ -79,10 +75,11 @@ fn list_path(site: &WebSite, id: &str) -> String {
 /// `GET /{site}/staff/admin/lists`.
 pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    administrators_only(&visitor)?;
+    let admin = Administrator::of(&visitor.caller)?;
     let made = Some(forms::field(&visitor.caller.params, "made")).filter(|m| !m.is_empty());
     lists_page(
         &state,
+        &admin,
         &site,
         &visitor,
         FormErrors::default(),
@@ -102,31 +99,18 @@ pub async fn create(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    administrators_only(&visitor)?;
+    let admin = Administrator::of(&visitor.caller)?;
     let id = forms::field(&form, "id").trim().to_owned();
-    if !id.is_empty()
-        && popular_lists::popular_list(state.store.reads(), &id)
-            .await?
-            .is_some()
-    {
-        let errors = FormErrors::one(
-            "id",
-            "A popular list has this identifier already; choose another.",
-        );
-        return lists_page(&state, &site, &visitor, errors, form, None).await;
-    }
-    let entry = PopularListEntry {
-        id: id.clone(),
-        site: site.site.id.clone(),
-        description: forms::field(&form, "description").trim().to_owned(),
-        titles: Vec::new(),
-    };
-    match save(&state, entry).await? {
+    let description = forms::field(&form, "description").trim().to_owned();
+    match popular_lists::make(&state, &admin, &site.site.id, &id, &description).await {
         Ok(()) => {
             let back = with_query(&site.path("/staff/admin/lists"), &[("made", &id)]);
             Ok(see_other(&back, &visitor.set_cookies))
         }
-        Err(errors) => lists_page(&state, &site, &visitor, errors, form, None).await,
+        Err(f) => {
+            let errors = FormErrors::of_failure(f)?;
+            lists_page(&state, &admin, &site, &visitor, errors, form, None).await
+        }
     }
 }
 
@@ -137,8 +121,8 @@ pub async fn show_list(
     here: Here,
 ) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    administrators_only(&visitor)?;
-    let list = the_list(&state, &site, &id).await?;
+    let admin = Administrator::of(&visitor.caller)?;
+    let list = popular_lists::list(&state, &admin, &site.site.id, &id).await?;
     let done = match forms::field(&visitor.caller.params, "done").as_str() {
         "described" => Some("The description was saved."),
         "added" => Some("The title was added at the end of the list."),
@@ -170,12 +154,15 @@ pub async fn describe(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    administrators_only(&visitor)?;
-    let mut list = the_list(&state, &site, &id).await?;
-    list.description = forms::field(&form, "description").trim().to_owned();
-    match save(&state, list.clone()).await? {
+    let admin = Administrator::of(&visitor.caller)?;
+    let description = forms::field(&form, "description").trim().to_owned();
+    match popular_lists::describe(&state, &admin, &site.site.id, &id, &description).await {
         Ok(()) => Ok(done(&site, &visitor, &id, "described")),
-        Err(errors) => list_page(&state, &site, &visitor, list, errors, form, None).await,
+        Err(f) => {
+            let errors = FormErrors::of_failure(f)?;
+            let list = popular_lists::list(&state, &admin, &site.site.id, &id).await?;
+            list_page(&state, &site, &visitor, list, errors, form, None).await
+        }
     }
 }
 
@@ -191,41 +178,13 @@ pub async fn titles(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    administrators_only(&visitor)?;
-    let mut list = the_list(&state, &site, &id).await?;
+    let admin = Administrator::of(&visitor.caller)?;
     let service_id = forms::field(&form, "serviceId").trim().to_owned();
-    let at = list.titles.iter().position(|t| *t == service_id);
-    let what = forms::field(&form, "do");
-    let done_as = match (what.as_str(), at) {
-        ("add", _) if service_id.is_empty() => {
-            let errors = FormErrors::one("serviceId", "Fill this in");
-            return refused(&state, &site, &visitor, list, form, errors).await;
-        }
-        ("add", Some(_)) => {
-            let errors = FormErrors::one("serviceId", "This title is on the list already.");
-            return refused(&state, &site, &visitor, list, form, errors).await;
-        }
-        ("add", None) => {
-            list.titles.push(service_id);
-            "added"
-        }
-        ("up", Some(i)) if i > 0 => {
-            list.titles.swap(i, i - 1);
-            "moved"
-        }
-        ("down", Some(i)) if i + 1 < list.titles.len() => {
-            list.titles.swap(i, i + 1);
-            "moved"
-        }
-        ("off", Some(i)) => {
-            list.titles.remove(i);
-            "off"
-        }
-        (_, None) => {
-            return Err(ApiError::not_found(format!(
-                "The title '{service_id}' is not on this list"
-            )));
-        }
+    let (how, done_as) = match forms::field(&form, "do").as_str() {
+        "add" => (TitleMove::Add, "added"),
+        "up" => (TitleMove::Up, "moved"),
+        "down" => (TitleMove::Down, "moved"),
+        "off" => (TitleMove::Off, "off"),
         _ => {
             return Err(ApiError::bad_param(
                 "do",
@@ -233,12 +192,14 @@ pub async fn titles(
             ));
         }
     };
-    match save(&state, list).await? {
+    let site_id = &site.site.id;
+    match popular_lists::move_title(&state, &admin, site_id, &id, &service_id, how).await {
         Ok(()) => Ok(done(&site, &visitor, &id, done_as)),
-        // The loader names the title by its place (`titles[3]`): the field is the one added.
-        Err(_) => {
-            let list = the_list(&state, &site, &id).await?;
-            let errors = FormErrors::one("serviceId", "There is no title with this identifier.");
+        // A move the list cannot make (the first title up) is not the form's to show.
+        Err(f @ lectern_operations::Failure::Invalid(_)) if how != TitleMove::Add => Err(f.into()),
+        Err(f) => {
+            let errors = FormErrors::of_failure(f)?;
+            let list = popular_lists::list(&state, &admin, site_id, &id).await?;
             refused(&state, &site, &visitor, list, form, errors).await
         }
     }
@@ -249,7 +210,7 @@ async fn refused(
     state: &AppState,
     site: &WebSite,
     visitor: &Visitor,
-    list: PopularListEntry,
+    list: PopularList,
     form: Params,
     errors: FormErrors,
 ) -> ApiResult<Response> {
@@ -264,45 +225,16 @@ fn done(site: &WebSite, visitor: &Visitor, id: &str, what: &str) -> Response {
     )
 }
 
-/// The site's list, with its titles in order; another site's is not there.
-async fn the_list(state: &AppState, site: &WebSite, id: &str) -> ApiResult<PopularListEntry> {
-    let reads = state.store.reads();
-    let list = popular_lists::popular_list(reads, id)
-        .await?
-        .filter(|l| l.site_id == site.site.id)
-        .ok_or_else(|| ApiError::not_found(format!("There is no popular list '{id}'")))?;
-    let titles = popular_lists::popular_list_titles(reads, id)
-        .await?
-        .into_iter()
-        .map(|(_, service_id)| service_id)
-        .collect();
-    Ok(PopularListEntry {
-        id: list.list_id,
-        site: list.site_id,
-        description: list.description,
-        titles,
-    })
-}
-
-/// Writes the whole list through the fixture loader; the form's errors when it is refused.
-async fn save(state: &AppState, list: PopularListEntry) -> ApiResult<Result<(), FormErrors>> {
-    let file = FixtureFile {
-        popular_lists: vec![list],
-        ..FixtureFile::default()
-    };
-    written(state, file).await
-}
-
 async fn lists_page(
     state: &AppState,
+    admin: &Administrator<'_>,
     site: &WebSite,
     visitor: &Visitor,
     errors: FormErrors,
     form: Params,
     made: Option<String>,
 ) -> ApiResult<Response> {
-    let sites = [site.site.id.clone()];
-    let all = popular_lists::popular_lists_page(state.store.reads(), &sites, None, AT_MOST).await?;
+    let all = popular_lists::all(state, admin, &site.site.id).await?;
     let action = site.path("/staff/admin/lists");
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
     let status = errors.status();
@@ -331,7 +263,7 @@ async fn list_page(
     state: &AppState,
     site: &WebSite,
     visitor: &Visitor,
-    list: PopularListEntry,
+    list: PopularList,
     errors: FormErrors,
     form: Params,
     done: Option<&'static str>,

@@ -9,9 +9,6 @@ use axum::response::Response;
 
 use super::home::{Staff, StaffForm};
 use super::records::{Owner, Records, account, done};
-use crate::accounts::preferences::{
-    PreferencesView, account_preferences, change_account_preferences,
-};
 use crate::accounts::recommendation_profile::{
     RecommendationProfileView, account_profile, change_account_profile,
 };
@@ -19,17 +16,19 @@ use crate::conventions::json::Json;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::web::account::{formats, preferences_params, widths};
+use crate::web::account::{ShownPreferences, formats, preference_changes, widths};
 use crate::web::forms::{self, Choice, FormErrors, choices};
 use crate::web::render::{Chrome, Section, page};
 use crate::web::session::{Visitor, WebSite};
+use lectern_operations::managed_accounts::managed;
+use lectern_operations::preferences as reading_preferences;
 
 #[derive(Template)]
 #[template(path = "web/staff/preferences.html")]
 struct PreferencesPage<'a> {
     chrome: &'a Chrome,
     owner: Owner,
-    preferences: &'a PreferencesView,
+    preferences: &'a ShownPreferences,
     formats: Vec<(&'static str, &'static str)>,
     widths: Vec<u32>,
     errors_of: &'static str,
@@ -57,10 +56,16 @@ pub async fn change_preferences(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    let caller = forms::caller_with(&visitor, preferences_params(&form));
-    match change_account_preferences(State(state.clone()), caller, Path(id.clone())).await {
+    let m = managed(&state, &visitor.caller, &id, "change preferences").await?;
+    let changed = match preference_changes(&form) {
+        Ok(changes) => reading_preferences::change_managed(&state, &m, changes)
+            .await
+            .map_err(FormErrors::of_failure),
+        Err(e) => Err(FormErrors::of(e)),
+    };
+    match changed {
         Ok(_) => Ok(done(&site, &visitor, &id, Records::Preferences, "saved")),
-        Err(e) => preferences_page(&state, &site, &visitor, &id, FormErrors::of(e)?).await,
+        Err(errors) => preferences_page(&state, &site, &visitor, &id, errors?).await,
     }
 }
 
@@ -72,12 +77,15 @@ async fn preferences_page(
     errors: FormErrors,
 ) -> ApiResult<Response> {
     let a = account(state, visitor, id).await?;
-    let Json(preferences) = account_preferences(
-        State(state.clone()),
-        forms::caller_with(visitor, Params::default()),
-        Path(a.user_account_id.clone()),
+    let m = managed(
+        state,
+        &visitor.caller,
+        &a.user_account_id,
+        "read preferences",
     )
     .await?;
+    let preferences: ShownPreferences =
+        reading_preferences::stored(state, &m.account).await?.into();
     let action = Records::Preferences.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
     let status = errors.status();

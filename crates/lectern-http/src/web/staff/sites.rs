@@ -1,20 +1,18 @@
-//! The library's sites, for administrators: every site, a new one (made as `lectern admin site
-//! create` makes it, through the fixture loader's checks, with its OPDS catalog's and web
-//! pages' own client keys), and a site renamed or made global (its titles the collection other
-//! sites may include) or not.
+//! The library's sites, for administrators: every site, a new one (with its OPDS catalog's and
+//! web pages' own client keys, checked by the rules `lectern load` checks a site with), and a
+//! site renamed or made global (its titles the collection other sites may include) or not;
+//! each through `lectern_operations::sites`.
 
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::site::Site;
-use lectern_store::fixture::{FixtureFile, SiteEntry};
-use lectern_store::sites;
+use lectern_operations::administration::Administrator;
+use lectern_operations::sites::{self, SiteSettings};
 
-use super::clients::administrators_only;
-use super::loaded::written;
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::web::forms::{self, FormErrors, Posted};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
@@ -81,10 +79,11 @@ fn about(s: &Site) -> String {
 /// `GET /{site}/staff/admin/sites`.
 pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    administrators_only(&visitor)?;
+    let admin = Administrator::of(&visitor.caller)?;
     let made = Some(forms::field(&visitor.caller.params, "made")).filter(|m| !m.is_empty());
     sites_page(
         &state,
+        &admin,
         &site,
         &visitor,
         FormErrors::default(),
@@ -104,18 +103,17 @@ pub async fn create(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    administrators_only(&visitor)?;
+    let admin = Administrator::of(&visitor.caller)?;
     let id = forms::field(&form, "id").trim().to_owned();
-    if !id.is_empty() && sites::get(state.store.reads(), &id).await?.is_some() {
-        let errors = FormErrors::one("id", "A site has this identifier already; choose another.");
-        return sites_page(&state, &site, &visitor, errors, form, None).await;
-    }
-    match save(&state, &id, &form).await? {
-        Ok(()) => {
+    match sites::make(&state, &admin, &id, settings(&form)).await {
+        Ok(_) => {
             let back = with_query(&site.path("/staff/admin/sites"), &[("made", &id)]);
             Ok(see_other(&back, &visitor.set_cookies))
         }
-        Err(errors) => sites_page(&state, &site, &visitor, errors, form, None).await,
+        Err(f) => {
+            let errors = FormErrors::of_failure(f)?;
+            sites_page(&state, &admin, &site, &visitor, errors, form, None).await
+        }
     }
 }
 
@@ -126,8 +124,8 @@ pub async fn show_site(
     here: Here,
 ) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    administrators_only(&visitor)?;
-    let s = the_site(&state, &id).await?;
+    let admin = Administrator::of(&visitor.caller)?;
+    let s = sites::site(&state, &admin, &id).await?;
     let saved = forms::field(&visitor.caller.params, "done") == "saved";
     Ok(site_page(
         &site,
@@ -150,21 +148,24 @@ pub async fn change(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    administrators_only(&visitor)?;
-    let s = the_site(&state, &id).await?;
-    match save(&state, &s.id, &form).await? {
-        Ok(()) => {
+    let admin = Administrator::of(&visitor.caller)?;
+    match sites::change(&state, &admin, &id, settings(&form)).await {
+        Ok(s) => {
             let back = with_query(&site_page_path(&site, &s.id), &[("done", "saved")]);
             Ok(see_other(&back, &visitor.set_cookies))
         }
-        Err(errors) => Ok(site_page(&site, &visitor, &s.id, errors, form, false)),
+        Err(f) => {
+            let errors = FormErrors::of_failure(f)?;
+            Ok(site_page(&site, &visitor, &id, errors, form, false))
+        }
     }
 }
 
-async fn the_site(state: &AppState, id: &str) -> ApiResult<Site> {
-    sites::get(state.store.reads(), id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("There is no site '{id}'")))
+fn settings(form: &Params) -> SiteSettings {
+    SiteSettings {
+        name: forms::field(form, "name").trim().to_owned(),
+        global: forms::field(form, "global") == "true",
+    }
 }
 
 fn as_form(s: &Site) -> Params {
@@ -175,33 +176,16 @@ fn as_form(s: &Site) -> Params {
     Params::from_pairs(pairs)
 }
 
-/// Writes the site through the fixture loader, with the CLI's checks and the site's own keys;
-/// the form's errors when it is refused.
-async fn save(state: &AppState, id: &str, form: &Params) -> ApiResult<Result<(), FormErrors>> {
-    let file = FixtureFile {
-        sites: vec![SiteEntry {
-            id: id.to_owned(),
-            name: forms::field(form, "name").trim().to_owned(),
-            global: forms::field(form, "global") == "true",
-        }],
-        ..FixtureFile::default()
-    };
-    let written = written(state, file).await?;
-    if written.is_ok() {
-        state.sites.forget_all();
-    }
-    Ok(written)
-}
-
 async fn sites_page(
     state: &AppState,
+    admin: &Administrator<'_>,
     site: &WebSite,
     visitor: &Visitor,
     errors: FormErrors,
     form: Params,
     made: Option<String>,
 ) -> ApiResult<Response> {
-    let all = sites::list(state.store.reads()).await?;
+    let all = sites::all(state, admin).await?;
     let action = site.path("/staff/admin/sites");
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
     let status = errors.status();

@@ -10,7 +10,7 @@ use lectern_domain::client::Client;
 use lectern_domain::site::Site;
 use lectern_store::{Store, StoreError, clients, sites};
 
-use super::ttl_cache::TtlCache;
+use crate::ttl_cache::TtlCache;
 
 const TTL: Duration = Duration::from_secs(10);
 /// Unknown keys are remembered too (so a flood of made-up keys does not reach the store).

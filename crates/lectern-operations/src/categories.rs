@@ -1,0 +1,50 @@
+//! The catalog's categories and BISAC codes as administrators keep them: one added, or its
+//! description changed. Document 2 reads both lists and writes neither; the rules are the ones
+//! `lectern load` checks its file with (a name; a code of three letters and six digits).
+
+use lectern_domain::catalog::bisac;
+use lectern_domain::invalid::{Invalid, Problems};
+use lectern_store::{bisac_codes, categories};
+
+use crate::administration::Administrator;
+use crate::failure::{Failure, Outcome};
+use crate::house::House;
+
+/// A category added, or its description changed (`None`: it has none).
+pub async fn save_category(
+    house: &House,
+    _: &Administrator<'_>,
+    name: &str,
+    description: Option<&str>,
+) -> Outcome<()> {
+    if name.trim().is_empty() {
+        return Err(Failure::Invalid(vec![Invalid::required_because(
+            "name",
+            "must not be empty",
+        )]));
+    }
+    let mut tx = house.store.begin().await?;
+    categories::upsert_category(&mut tx, name, description).await?;
+    Ok(tx.commit().await?)
+}
+
+/// A BISAC code added, or its description changed; a code is always described.
+pub async fn save_bisac_code(
+    house: &House,
+    _: &Administrator<'_>,
+    code: &str,
+    description: &str,
+) -> Outcome<()> {
+    let mut p = Problems::new();
+    p.check("code", bisac::check_code(code));
+    if description.trim().is_empty() {
+        p.add_required("description", "must not be empty");
+    }
+    let problems = p.into_vec();
+    if !problems.is_empty() {
+        return Err(Failure::Invalid(problems));
+    }
+    let mut tx = house.store.begin().await?;
+    bisac_codes::upsert_bisac(&mut tx, code, description).await?;
+    Ok(tx.commit().await?)
+}

@@ -1,0 +1,225 @@
+//! A site's popular lists as administrators curate them: a list made, described, a title added
+//! at the end, moved one place up or down, or taken off. Document 3 reads popular lists and
+//! writes none; a list is written whole, in one transaction, as `lectern load` writes one.
+
+use lectern_store::{popular_lists, titles};
+
+use crate::administration::Administrator;
+use crate::failure::{Failure, Outcome};
+use crate::house::House;
+
+/// A list with its titles in order.
+#[derive(Debug, Clone)]
+pub struct PopularList {
+    pub id: String,
+    pub site: String,
+    pub description: String,
+    /// Service ids, first first.
+    pub titles: Vec<String>,
+}
+
+/// What is done to a title of a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TitleMove {
+    /// Added at the end.
+    Add,
+    /// One place nearer the start.
+    Up,
+    /// One place nearer the end.
+    Down,
+    /// Taken off the list.
+    Off,
+}
+
+/// More popular lists than a site curates: they are all listed.
+const AT_MOST: u32 = 1000;
+
+/// The popular lists of the site, by id.
+pub async fn all(
+    house: &House,
+    _: &Administrator<'_>,
+    site_id: &str,
+) -> Outcome<Vec<popular_lists::PopularList>> {
+    let sites = [site_id.to_owned()];
+    Ok(popular_lists::popular_lists_page(house.store.reads(), &sites, None, AT_MOST).await?)
+}
+
+/// The site's list `id`; another site's is not there.
+pub async fn list(
+    house: &House,
+    _: &Administrator<'_>,
+    site_id: &str,
+    id: &str,
+) -> Outcome<PopularList> {
+    let reads = house.store.reads();
+    let list = popular_lists::popular_list(reads, id)
+        .await?
+        .filter(|l| l.site_id == site_id)
+        .ok_or_else(|| Failure::not_found(format!("There is no popular list '{id}'")))?;
+    let titles = popular_lists::popular_list_titles(reads, id)
+        .await?
+        .into_iter()
+        .map(|(_, service_id)| service_id)
+        .collect();
+    Ok(PopularList {
+        id: list.list_id,
+        site: list.site_id,
+        description: list.description,
+        titles,
+    })
+}
+
+/// A new list of the site, with no titles yet.
+pub async fn make(
+    house: &House,
+    _: &Administrator<'_>,
+    site_id: &str,
+    id: &str,
+    description: &str,
+) -> Outcome<()> {
+    if id.trim().is_empty() {
+        return Err(Failure::Invalid(vec![
+            lectern_domain::invalid::Invalid::required_because("id", "must not be empty"),
+        ]));
+    }
+    if popular_lists::popular_list(house.store.reads(), id)
+        .await?
+        .is_some()
+    {
+        return Err(Failure::Conflict {
+            param: Some("id"),
+            why: "a popular list has this identifier already; choose another".to_owned(),
+        });
+    }
+    written(
+        house,
+        &PopularList {
+            id: id.to_owned(),
+            site: site_id.to_owned(),
+            description: description.to_owned(),
+            titles: Vec::new(),
+        },
+    )
+    .await
+}
+
+/// The list's description changed.
+pub async fn describe(
+    house: &House,
+    admin: &Administrator<'_>,
+    site_id: &str,
+    id: &str,
+    description: &str,
+) -> Outcome<()> {
+    let mut list = list(house, admin, site_id, id).await?;
+    list.description = description.to_owned();
+    written(house, &list).await
+}
+
+/// The title `service_id` added, moved or taken off.
+pub async fn move_title(
+    house: &House,
+    admin: &Administrator<'_>,
+    site_id: &str,
+    id: &str,
+    service_id: &str,
+    how: TitleMove,
+) -> Outcome<()> {
+    let mut list = list(house, admin, site_id, id).await?;
+    moved(&mut list.titles, service_id, how)?;
+    if how == TitleMove::Add
+        && titles::get(house.store.reads(), service_id)
+            .await?
+            .is_none()
+    {
+        return Err(Failure::invalid(
+            "serviceId",
+            "there is no title with this identifier",
+        ));
+    }
+    written(house, &list).await
+}
+
+/// The titles after the move, or why it cannot be made.
+fn moved(titles: &mut Vec<String>, service_id: &str, how: TitleMove) -> Outcome<()> {
+    let at = titles.iter().position(|t| t == service_id);
+    match (how, at) {
+        (TitleMove::Add, _) if service_id.trim().is_empty() => {
+            Err(Failure::Missing { param: "serviceId" })
+        }
+        (TitleMove::Add, Some(_)) => Err(Failure::invalid(
+            "serviceId",
+            "this title is on the list already",
+        )),
+        (TitleMove::Add, None) => {
+            titles.push(service_id.to_owned());
+            Ok(())
+        }
+        (_, None) => Err(Failure::not_found(format!(
+            "The title '{service_id}' is not on this list"
+        ))),
+        (TitleMove::Up, Some(i)) if i > 0 => {
+            titles.swap(i, i - 1);
+            Ok(())
+        }
+        (TitleMove::Down, Some(i)) if i + 1 < titles.len() => {
+            titles.swap(i, i + 1);
+            Ok(())
+        }
+        (TitleMove::Off, Some(i)) => {
+            titles.remove(i);
+            Ok(())
+        }
+        _ => Err(Failure::invalid(
+            "do",
+            "must be add, up (not for the first title), down (not for the last) or off",
+        )),
+    }
+}
+
+async fn written(house: &House, list: &PopularList) -> Outcome<()> {
+    let mut tx = house.store.begin().await?;
+    popular_lists::upsert_popular_list(
+        &mut tx,
+        &list.id,
+        &list.site,
+        &list.description,
+        &list.titles,
+    )
+    .await?;
+    Ok(tx.commit().await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn titles() -> Vec<String> {
+        ["a", "b", "c"].map(str::to_owned).to_vec()
+    }
+
+    #[test]
+    fn a_title_moves_within_the_list_and_never_past_its_ends() {
+        let mut t = titles();
+        assert!(moved(&mut t, "b", TitleMove::Up).is_ok());
+        assert_eq!(t, ["b", "a", "c"]);
+        assert!(moved(&mut t, "b", TitleMove::Up).is_err(), "first already");
+        assert!(moved(&mut t, "c", TitleMove::Down).is_err(), "last already");
+        assert!(moved(&mut t, "a", TitleMove::Off).is_ok());
+        assert_eq!(t, ["b", "c"]);
+        assert!(matches!(
+            moved(&mut t, "z", TitleMove::Off),
+            Err(Failure::NotFound(_))
+        ));
+        assert!(matches!(
+            moved(&mut t, "c", TitleMove::Add),
+            Err(Failure::Invalid(_))
+        ));
+        assert!(matches!(
+            moved(&mut t, " ", TitleMove::Add),
+            Err(Failure::Missing { .. })
+        ));
+        assert!(moved(&mut t, "d", TitleMove::Add).is_ok());
+        assert_eq!(t, ["b", "c", "d"]);
+    }
+}

@@ -1,0 +1,77 @@
+//! The library's sites: made and changed (renamed, made global or not) by administrators. A
+//! site is made with its own keys (its OPDS catalog's and its pages'), in the same transaction
+//! (`lectern_store::sites::upsert`); every change is seen at once on this node and within the
+//! site cache's ten seconds on the others.
+
+use lectern_domain::site::{Site, site_problems};
+use lectern_store::sites;
+
+use crate::administration::Administrator;
+use crate::failure::{Failure, Outcome};
+use crate::house::House;
+
+/// What an administrator sets on a site.
+pub struct SiteSettings {
+    pub name: String,
+    /// Whether its titles form the global collection other sites may include.
+    pub global: bool,
+}
+
+pub async fn all(house: &House, _: &Administrator<'_>) -> Outcome<Vec<Site>> {
+    Ok(sites::list(house.store.reads()).await?)
+}
+
+pub async fn site(house: &House, _: &Administrator<'_>, id: &str) -> Outcome<Site> {
+    sites::get(house.store.reads(), id)
+        .await?
+        .ok_or_else(|| Failure::not_found(format!("There is no site '{id}'")))
+}
+
+/// A new site named `id`.
+pub async fn make(
+    house: &House,
+    _: &Administrator<'_>,
+    id: &str,
+    settings: SiteSettings,
+) -> Outcome<Site> {
+    let problems = site_problems(id, &settings.name);
+    if !problems.is_empty() {
+        return Err(Failure::Invalid(problems));
+    }
+    if sites::get(house.store.reads(), id).await?.is_some() {
+        return Err(Failure::Conflict {
+            param: Some("id"),
+            why: "a site has this identifier already; choose another".to_owned(),
+        });
+    }
+    written(house, id, settings).await
+}
+
+/// The site `id`, renamed or made global or not.
+pub async fn change(
+    house: &House,
+    admin: &Administrator<'_>,
+    id: &str,
+    settings: SiteSettings,
+) -> Outcome<Site> {
+    let s = site(house, admin, id).await?;
+    let problems = site_problems(&s.id, &settings.name);
+    if !problems.is_empty() {
+        return Err(Failure::Invalid(problems));
+    }
+    written(house, &s.id, settings).await
+}
+
+async fn written(house: &House, id: &str, settings: SiteSettings) -> Outcome<Site> {
+    let site = Site {
+        id: id.to_owned(),
+        name: settings.name,
+        global: settings.global,
+    };
+    let mut tx = house.store.begin().await?;
+    sites::upsert(&mut tx, &site).await?;
+    tx.commit().await?;
+    house.sites.forget_all();
+    house.clients.forget_all();
+    Ok(site)
+}
