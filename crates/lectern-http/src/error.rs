@@ -295,6 +295,10 @@ impl From<lectern_operations::Failure> for ApiError {
             Failure::Missing { param } => ApiError::missing_param(param),
             Failure::SignInRequired => ApiError::sign_in_required(),
             Failure::SignedOut(why) => ApiError::unauthorized(why),
+            Failure::Expired(why) => {
+                ApiError::unauthorized(why.clone()).with_oauth("unauthorized", why)
+            }
+            Failure::TooMany { wait, why } => ApiError::too_many_requests(wait, why),
             Failure::Refused(why) => ApiError::forbidden(why),
             Failure::NotFound(what) => ApiError::not_found(what),
             Failure::Conflict {

@@ -7,9 +7,8 @@ use lectern_store::Store;
 use url::Url;
 
 use crate::accounts::partner_identity::PartnerIdentity;
-use crate::conventions::rate_limit::{Quotas, RateLimits};
-use crate::conventions::token_cache::TokenCache;
 pub use crate::partner_drive::PartnerDrive;
+use lectern_operations::rate_limit::{Quotas, RateLimits};
 
 /// What the HTTP layer needs to know from the operator's configuration.
 #[derive(Debug, Clone)]
@@ -64,9 +63,6 @@ pub struct AppStateInner {
     /// reads through to it.
     pub house: House,
     pub settings: Arc<HttpSettings>,
-    pub limits: Arc<RateLimits>,
-    /// Bearer tokens and their accounts, for at most a second.
-    pub tokens: Arc<TokenCache>,
     /// The key that signs file URLs, read from the store on first use.
     pub signing_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
     /// The key the web pages' form tokens are made with, kept in the store for every node.
@@ -109,10 +105,10 @@ impl AppState {
                 )),
                 clients: Arc::default(),
                 sites: Arc::default(),
+                limits: Arc::new(limits),
+                tokens: Arc::new(lectern_operations::token_cache::new_token_cache()),
             },
             settings: Arc::new(settings),
-            limits: Arc::new(limits),
-            tokens: Arc::new(crate::conventions::token_cache::new_token_cache()),
             signing_key: Arc::default(),
             form_token_key: Arc::default(),
             openapi: Arc::default(),

@@ -17,6 +17,10 @@ pub enum Failure {
     SignInRequired,
     /// The credential no longer stands for an account (its account is gone): why.
     SignedOut(String),
+    /// The access token's time is over (OAuth clients then refresh it): why.
+    Expired(String),
+    /// Too many requests, or failed sign-ins, for now: the seconds to wait, and why.
+    TooMany { wait: u64, why: &'static str },
     /// The rules refuse the actor this: why, in the rules' words.
     Refused(String),
     /// There is no such thing for this actor (whether it exists elsewhere is not revealed).
@@ -70,9 +74,11 @@ impl std::fmt::Display for Failure {
             }
             Failure::Missing { param } => write!(f, "{param}: is required"),
             Failure::SignInRequired => f.write_str("a signed-in account is required"),
-            Failure::SignedOut(why) | Failure::Refused(why) | Failure::NotFound(why) => {
-                f.write_str(why)
-            }
+            Failure::SignedOut(why)
+            | Failure::Expired(why)
+            | Failure::Refused(why)
+            | Failure::NotFound(why) => f.write_str(why),
+            Failure::TooMany { why, .. } => f.write_str(why),
             Failure::Conflict {
                 param: Some(param),
                 why,

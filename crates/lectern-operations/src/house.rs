@@ -8,7 +8,9 @@ use lectern_jobs::FileStore;
 use lectern_store::Store;
 
 use crate::client_cache::{ClientCache, SiteCache};
+use crate::rate_limit::RateLimits;
 use crate::title_index::Titles;
+use crate::token_cache::TokenCache;
 
 #[derive(Clone)]
 pub struct House {
@@ -21,4 +23,9 @@ pub struct House {
     /// that change one forget them here at once.
     pub clients: Arc<ClientCache>,
     pub sites: Arc<SiteCache>,
+    /// Requests a minute per client key and per user, and the failed sign-ins that throttle
+    /// every door that takes a credential: this node's, or shared by every node through Redis.
+    pub limits: Arc<RateLimits>,
+    /// Access tokens and their accounts, remembered for at most a second.
+    pub tokens: Arc<TokenCache>,
 }

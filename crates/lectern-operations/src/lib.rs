@@ -10,6 +10,7 @@
 
 pub mod actor;
 pub mod administration;
+pub mod agreements;
 pub mod assigned_titles;
 pub mod categories;
 pub mod client_cache;
@@ -20,14 +21,20 @@ pub mod managed_accounts;
 pub mod marks;
 pub mod popular_lists;
 pub mod preferences;
+pub mod rate_limit;
 pub mod reading_activity;
 pub mod reading_lists;
 pub mod refusals;
+pub mod roster_tags;
+pub mod sign_in;
 pub mod sites;
+pub mod sponsoring;
 pub mod staff;
+pub mod subscriptions;
 pub mod sync_keys;
 pub mod title_index;
 pub mod titles;
+pub mod token_cache;
 pub mod ttl_cache;
 
 pub use actor::{Actor, SignedIn};

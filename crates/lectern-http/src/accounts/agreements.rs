@@ -1,5 +1,6 @@
 //! Signed agreements: the assistant's `GET`/`POST /v2/accounts/{userIdentifier}/agreements` and
-//! `POST .../agreements/{id}/expired`, and the member's `POST /v2/myAccount/agreement`.
+//! `POST .../agreements/{id}/expired`, and the member's `POST /v2/myAccount/agreement` (signed by
+//! the house's operation, `lectern_operations::agreements`, as the account page signs it).
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
@@ -7,7 +8,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::account::standing::{Agreement, AgreementType, NewAgreement};
 use lectern_domain::ids;
-use lectern_domain::role::Role;
+use lectern_operations::agreements as own_agreement;
 use lectern_store::agreements;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -310,26 +311,9 @@ pub async fn sign_my_agreement(
 ) -> ApiResult<Created<SignedAgreement>> {
     let me = caller.signed_in()?;
     let p: MyAgreementParams = caller.params.parse()?;
-    // What the member signs follows from their role.
-    let agreement_type =
-        if me.has_role(Role::IndividualMember) || me.has_role(Role::OrganizationMember) {
-            AgreementType::TermsOfUse
-        } else if me.has_role(Role::OrganizationSponsor) {
-            AgreementType::Sponsor
-        } else {
-            AgreementType::Volunteer
-        };
-    let new = NewAgreement {
-        agreement_type,
-        date_signed: Timestamp::now().date(),
-        print_name: p.print_name,
-        signed_by_legal_guardian: p.signed_by_legal_guardian.unwrap_or(false),
-    };
-    let by = me
-        .user_name
-        .clone()
-        .unwrap_or_else(|| me.user_account_id.clone());
-    let agreement = write(&state, None, me, new, &by).await?;
+    let by_guardian = p.signed_by_legal_guardian.unwrap_or(false);
+    let agreement =
+        own_agreement::sign_mine(&state, &caller, Some(p.print_name), by_guardian).await?;
     Ok(Created(
         state.v2_url("/myAccount/agreement"),
         own_view(&state, me, &agreement),

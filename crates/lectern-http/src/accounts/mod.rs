@@ -118,17 +118,14 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 // The web pages call these handlers themselves, so that a page refuses what the API refuses.
 pub(crate) use account::{create_account, get_account, set_password, update_account};
-pub(crate) use agreements::{
-    SignedAgreement, expire_agreement, list_agreements, record_agreement, sign_my_agreement,
-};
+pub(crate) use agreements::{SignedAgreement, expire_agreement, list_agreements, record_agreement};
 pub(crate) use disabilities::{add_pod, change_pod, list_pod, remove_pod};
 pub(crate) use history::{account_history, my_history};
 pub(crate) use my_account::update_my_account;
 pub(crate) use pod_queue::{NOTE_LIMIT, ProofUnderReview, decide_proof, proof_queue};
 pub(crate) use search::search_accounts;
 pub(crate) use subscriptions::{
-    UserSubscription, add_subscription, change_subscription, list_subscriptions, my_subscription,
-    subscription_types,
+    UserSubscription, add_subscription, change_subscription, list_subscriptions, subscription_types,
 };
 
 pub(crate) use view::UserAccount;

@@ -411,15 +411,9 @@ pub async fn my_subscription(
     caller: Caller,
 ) -> ApiResult<Json<UserSubscription>> {
     let me = caller.signed_in()?;
-    let active = subscriptions::active(
-        state.store.reads(),
-        &me.user_account_id,
-        &Timestamp::now().date(),
-    )
-    .await?
-    .ok_or_else(|| ApiError::not_found("You have no subscription in force"))?;
-    let all = types(&state).await?;
-    Ok(Json(view(&state, &subscriptions_path(me), &active, &all)))
+    let (active, kind) = lectern_operations::subscriptions::mine(&state, &caller).await?;
+    let kind: Vec<SubscriptionType> = kind.into_iter().collect();
+    Ok(Json(view(&state, &subscriptions_path(me), &active, &kind)))
 }
 
 /// A subscription the member buys.

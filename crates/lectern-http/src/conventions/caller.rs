@@ -2,7 +2,7 @@
 //! bearer token, or the deprecated `access_token` parameter; none means a guest). Resolved once
 //! per `/v2` request, before the handler, and handed to it as [`Caller`].
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use axum::body::{Body, to_bytes};
 use axum::extract::{FromRequestParts, Request, State};
@@ -10,15 +10,11 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::client::Client;
-use lectern_domain::secret::token_hash;
-use lectern_operations::Actor;
-use lectern_store::oauth;
+use lectern_operations::{Actor, SignedIn, sign_in};
 
 use super::params::Params;
-use super::token_cache::SignedIn;
 use crate::error::{ApiError, ApiResult};
 use crate::sign_in::ClientAddress;
 use crate::state::AppState;
@@ -134,14 +130,6 @@ async fn resolve_context(state: &AppState, req: Request) -> ApiResult<(Request, 
 
     let token = bearer_token(&parts.headers, &params)?;
     let (client, session) = client_and_session(state, &params, token.as_deref()).await?;
-    if let Some(s) = &session
-        && let Err(wait) = state.limits.check_user(&s.account.user_account_id).await
-    {
-        return Err(ApiError::too_many_requests(
-            wait,
-            "Too many requests for this user; retry later",
-        ));
-    }
 
     let signed_in = session.is_some();
     if !signed_in {
@@ -168,20 +156,20 @@ async fn client_and_session(
     token: Option<&str>,
 ) -> ApiResult<(Arc<Client>, Option<Arc<SignedIn>>)> {
     let sent_key = params.one("api_key")?.filter(|k| !k.trim().is_empty());
-    let (client, signed_in) = match (sent_key, token) {
+    let (client, found) = match (sent_key, token) {
         (Some(key), _) => {
             let client = client_by_key(state, key).await?;
-            let signed_in = match token {
-                Some(t) => Some(signed_in_by(state, t).await?),
+            let found = match token {
+                Some(t) => Some(sign_in::token_found(state, t).await?),
                 None => None,
             };
-            (client, signed_in)
+            (client, found)
         }
         (None, Some(t)) => {
-            let signed_in = signed_in_by(state, t).await?;
+            let found = sign_in::token_found(state, t).await?;
             (
-                client_by_key(state, &signed_in.token.api_key).await?,
-                Some(signed_in),
+                client_by_key(state, &found.token.api_key).await?,
+                Some(found),
             )
         }
         (None, None) => return Err(ApiError::missing_param("api_key")),
@@ -196,8 +184,8 @@ async fn client_and_session(
             "Too many requests for this api_key; retry later",
         ));
     }
-    let session = match (signed_in, token) {
-        (Some(s), Some(t)) => Some(check_session(s, &client, t)?),
+    let session = match (found, token) {
+        (Some(s), Some(t)) => Some(sign_in::session(state, s, &client, t).await?),
         _ => None,
     };
     Ok((client, session))
@@ -264,81 +252,4 @@ fn bearer_token(headers: &HeaderMap, params: &Params) -> ApiResult<Option<String
         )),
         (h, p) => Ok(h.or(p)),
     }
-}
-
-/// The session of a bearer token presented to `client` outside `/v2` (the OPDS catalog): the
-/// same checks, and the same per-user limit, as a `/v2` request's.
-pub(crate) async fn session_for(
-    state: &AppState,
-    client: &Client,
-    token: &str,
-) -> ApiResult<Arc<SignedIn>> {
-    let session = check_session(signed_in_by(state, token).await?, client, token)?;
-    if let Err(wait) = state
-        .limits
-        .check_user(&session.account.user_account_id)
-        .await
-    {
-        return Err(ApiError::too_many_requests(
-            wait,
-            "Too many requests for this user; retry later",
-        ));
-    }
-    Ok(session)
-}
-
-/// The token's record and account, or a 401 for a token not known here.
-async fn signed_in_by(state: &AppState, token: &str) -> ApiResult<Arc<SignedIn>> {
-    token_and_account(state, &token_hash(token))
-        .await?
-        .ok_or_else(|| ApiError::unauthorized("The access token is not valid; request a new one"))
-}
-
-/// The session of a known token, if it may be used now and by this client.
-fn check_session(session: Arc<SignedIn>, client: &Client, token: &str) -> ApiResult<Arc<SignedIn>> {
-    let (record, account) = (&session.token, &session.account);
-    if record.revoked != 0 {
-        return Err(ApiError::unauthorized(
-            "The access token has been revoked; request a new one",
-        ));
-    }
-    if record.expires_at <= Timestamp::now().unix() {
-        let description = format!("Access token expired: {token}");
-        return Err(
-            ApiError::unauthorized(description.clone()).with_oauth("unauthorized", description)
-        );
-    }
-    if record.api_key != client.api_key {
-        return Err(ApiError::unauthorized(
-            "The access token was issued to another application",
-        ));
-    }
-    if account.locked {
-        return Err(ApiError::forbidden(
-            "This account is locked; contact your library",
-        ));
-    }
-    Ok(session)
-}
-
-/// The token stored under `hash` and its account: remembered, or read and remembered. Only
-/// tokens found are remembered, so that a token minted on another node works at once.
-async fn token_and_account(state: &AppState, hash: &str) -> ApiResult<Option<Arc<SignedIn>>> {
-    if let Some(found) = state.tokens.recall(hash) {
-        return Ok(Some(found));
-    }
-    let generation = state.tokens.generation();
-    let found = oauth::access_token_with_account(state.store.reads(), hash)
-        .await?
-        .map(|(token, account)| {
-            Arc::new(SignedIn {
-                token,
-                account: Arc::new(account),
-                my_account: OnceLock::new(),
-            })
-        });
-    if let Some(found) = &found {
-        state.tokens.remember(hash, generation, found.clone());
-    }
-    Ok(found)
 }

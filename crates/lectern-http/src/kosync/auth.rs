@@ -54,9 +54,14 @@ impl From<Failure> for KosyncError {
                     .join("; "),
             ),
             Failure::Missing { param } => KosyncError::invalid(format!("'{param}' is required")),
-            Failure::SignInRequired | Failure::SignedOut(_) => KosyncError::unauthorized(
-                "Enter your user name and sync key in KOReader's progress sync",
-            ),
+            Failure::SignInRequired | Failure::SignedOut(_) | Failure::Expired(_) => {
+                KosyncError::unauthorized(
+                    "Enter your user name and sync key in KOReader's progress sync",
+                )
+            }
+            Failure::TooMany { why, .. } => {
+                KosyncError(StatusCode::TOO_MANY_REQUESTS, 2001, why.to_owned())
+            }
             Failure::Refused(why) | Failure::NotFound(why) | Failure::Conflict { why, .. } => {
                 KosyncError::invalid(why)
             }

@@ -17,7 +17,7 @@ pub(crate) use directory::organization_types;
 pub(crate) use member_view::MemberSummary;
 pub(crate) use members::{create_member, list_members, member_summary, update_member};
 pub(crate) use organization::get_my_organization;
-pub(crate) use roster_tags::{create_roster_tag, list_roster_tags};
+pub(crate) use roster_tags::list_roster_tags;
 pub(crate) use sponsors::list_sponsors;
 pub(crate) use title_availabilities::{MemberTitleAvailability, title_availabilities};
 use utoipa_axum::router::OpenApiRouter;

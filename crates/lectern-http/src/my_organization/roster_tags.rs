@@ -4,8 +4,7 @@
 use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::paging::NewestFirst;
-use lectern_domain::{Timestamp, ids};
-use lectern_store::roster_tags::{self, RosterTag};
+use lectern_store::roster_tags;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -15,7 +14,7 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::paging::ListParams;
 use crate::conventions::status::Created;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
 pub type RosterTagList = Collection<RosterTagView>;
@@ -85,30 +84,8 @@ pub async fn create_roster_tag(
 ) -> ApiResult<Created<RosterTagView>> {
     let s = sponsoring(&state, &caller).await?;
     let p: NewRosterTag = caller.params.parse()?;
-    let trimmed = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-    let (district_name, school_name) = (trimmed(p.district_name), trimmed(p.school_name));
-    if district_name.is_none() && school_name.is_none() {
-        return Err(ApiError::bad_param(
-            "districtName",
-            "a tag names a district, a school (schoolName), or both",
-        ));
-    }
-    for (param, name) in [
-        ("districtName", &district_name),
-        ("schoolName", &school_name),
-    ] {
-        if name.as_ref().is_some_and(|n| n.chars().count() > 200) {
-            return Err(ApiError::bad_param(param, "must be at most 200 characters"));
-        }
-    }
-    let tag = RosterTag {
-        roster_tag_id: ids::new_integer_id(),
-        organization_id: s.organization.organization_id.clone(),
-        district_name,
-        school_name,
-        created_at: Timestamp::now().unix(),
-    };
-    roster_tags::insert(&mut *state.store.writer().await?, &tag).await?;
+    let tag =
+        lectern_operations::roster_tags::make(&state, &s, p.district_name, p.school_name).await?;
     Ok(Created(
         state.v2_url("/myOrganization/rosterTags"),
         roster_tag_view(&state, &tag),

@@ -12,18 +12,17 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use lectern_domain::client::{Client, FirstParty};
 use lectern_domain::site::Site;
-use lectern_operations::Actor;
+use lectern_operations::{Actor, sign_in};
 use lectern_store::sites;
 
 use super::model::Feed;
 use super::render::{Rendering, answer};
 
-use crate::conventions::caller::{Caller, session_for};
+use crate::conventions::caller::Caller;
 use crate::conventions::params::Params;
 use crate::conventions::params::text_without_controls;
-use crate::conventions::token_cache::SignedIn;
 use crate::error::{ApiError, ApiResult};
-use crate::sign_in::{self, ClientAddress, Secret, SignIn};
+use crate::sign_in::ClientAddress;
 use crate::state::AppState;
 
 pub struct OpdsSite {
@@ -133,10 +132,11 @@ impl OpdsSite {
         )?);
         let session = match credentials(&ask.headers)? {
             Some(Credentials::Bearer(token)) => {
-                Some(session_for(state, &self.client, token).await?)
+                Some(sign_in::by_token(state, &self.client, token).await?)
             }
             Some(Credentials::Basic(user, password)) => {
-                Some(basic_session(state, self, (&user, &password), &ask.from).await?)
+                let sent = (user.as_str(), password.as_str());
+                Some(sign_in::by_password(state, &self.client, sent, &ask.from.0).await?)
             }
             None => None,
         };
@@ -189,33 +189,4 @@ fn credentials(headers: &HeaderMap) -> ApiResult<Option<Credentials<'_>>> {
         user.to_owned(),
         password.to_owned(),
     )))
-}
-
-/// The reader HTTP Basic credentials name, checked by the sign-in service as every door's are.
-async fn basic_session(
-    state: &AppState,
-    site: &OpdsSite,
-    (user, password): (&str, &str),
-    from: &ClientAddress,
-) -> ApiResult<Arc<SignedIn>> {
-    let account = match sign_in::check(state, user, Secret::Password(password), from).await? {
-        SignIn::Ok(a) => *a,
-        SignIn::BadCredentials => {
-            return Err(ApiError::unauthorized(
-                "The user name or password is not right",
-            ));
-        }
-        SignIn::Locked => {
-            return Err(ApiError::forbidden(
-                "This account is locked; contact your library",
-            ));
-        }
-        SignIn::TooManyAttempts(wait) => {
-            return Err(ApiError::too_many_requests(
-                wait,
-                "Too many failed sign-ins; retry later",
-            ));
-        }
-    };
-    Ok(SignedIn::for_request(&site.client, account))
 }

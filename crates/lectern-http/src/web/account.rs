@@ -18,14 +18,15 @@ use lectern_domain::title_access::Viewer;
 use super::forms::{self, FormErrors, Posted};
 use super::render::{Chrome, Section, page, see_other};
 use super::session::{Here, Visitor, WebSite};
-use crate::accounts::{my_subscription, sign_my_agreement, update_my_account};
-use crate::conventions::json::Json;
+use crate::accounts::update_my_account;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::oauth::new_sign_in;
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
-use lectern_operations::{preferences as reading_preferences, sync_keys};
+use lectern_operations::{
+    agreements, preferences as reading_preferences, subscriptions, sync_keys,
+};
 
 #[derive(Template)]
 #[template(path = "web/account.html")]
@@ -227,14 +228,15 @@ pub async fn agreement(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    let caller = forms::caller_with(&visitor, form.only(&["printName"]));
-    match sign_my_agreement(State(state.clone()), caller).await {
+    let print_name = Some(forms::field(&form, "printName"));
+    match agreements::sign_mine(&state, &visitor.caller, print_name, false).await {
         Ok(_) => Ok(see_other(
             &site.path("/account?done=agreement"),
             &visitor.set_cookies,
         )),
-        Err(e) => {
-            let errors = FormErrors::of(e)?.missing_as("printName", "Type your name to sign");
+        Err(f) => {
+            let errors =
+                FormErrors::of_failure(f)?.missing_as("printName", "Type your name to sign");
             account_page(&state, &site, &visitor, ("agreement", errors), None, None).await
         }
     }
@@ -320,24 +322,20 @@ async fn standing(
     r: &lectern_domain::title_access::ReaderFacts,
 ) -> ApiResult<Vec<(&'static str, String)>> {
     let subscription = match r.subscription_status {
-        SubscriptionStatus::Active => {
-            let caller = forms::caller_with(visitor, Params::default());
-            match my_subscription(State(state.clone()), caller).await {
-                Ok(Json(s)) => {
-                    let kind = &s.user_subscription_type;
-                    let kind = if kind.description.is_empty() {
-                        &kind.name
-                    } else {
-                        &kind.description
-                    };
-                    match s.end_date.as_deref().and_then(|d| d.get(..10)) {
-                        Some(end) => format!("{kind}, until {end}."),
-                        None => format!("{kind}."),
-                    }
+        SubscriptionStatus::Active => match subscriptions::mine(state, &visitor.caller).await {
+            Ok((s, kind)) => {
+                let name = &s.terms.subscription_type;
+                let kind = kind
+                    .map(|k| k.description)
+                    .filter(|d| !d.is_empty())
+                    .unwrap_or_else(|| name.clone());
+                match s.terms.end_date.as_deref().and_then(|d| d.get(..10)) {
+                    Some(end) => format!("{kind}, until {end}."),
+                    None => format!("{kind}."),
                 }
-                Err(_) => "Active.".to_owned(),
             }
-        }
+            Err(_) => "Active.".to_owned(),
+        },
         SubscriptionStatus::Expired => {
             "Your subscription has ended. Contact your library to renew it.".to_owned()
         }

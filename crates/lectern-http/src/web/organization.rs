@@ -14,10 +14,11 @@ use crate::conventions::json::Json;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::my_organization::{
-    self as api, MemberSummary, create_roster_tag, get_my_organization, list_roster_tags,
-    list_sponsors,
+    self as api, MemberSummary, get_my_organization, list_roster_tags, list_sponsors,
 };
 use crate::state::AppState;
+use lectern_operations::roster_tags;
+use lectern_operations::sponsoring::Sponsoring;
 
 #[derive(Template)]
 #[template(path = "web/organization.html")]
@@ -97,13 +98,15 @@ pub async fn new_tag(
         forms::field(&form, "districtName"),
         forms::field(&form, "schoolName"),
     );
-    match create_roster_tag(State(state.clone()), forms::caller_with(&visitor, form)).await {
+    let s = Sponsoring::of(&state, &visitor.caller).await?;
+    let (district, school) = (Some(asked.0.clone()), Some(asked.1.clone()));
+    match roster_tags::make(&state, &s, district, school).await {
         Ok(_) => Ok(see_other(
             &site.path("/organization?done=tag"),
             &visitor.set_cookies,
         )),
-        Err(e) => {
-            let errors = FormErrors::of(e)?;
+        Err(f) => {
+            let errors = FormErrors::of_failure(f)?;
             organization_page(&state, &site, &visitor, errors, Some(asked)).await
         }
     }

@@ -14,13 +14,14 @@ use lectern_domain::site::Site;
 use lectern_operations::Actor;
 use lectern_store::sites;
 
-use crate::conventions::caller::{Caller, session_for};
+use crate::conventions::caller::Caller;
 use crate::conventions::cookies;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::oauth::grant_as;
 use crate::sign_in::ClientAddress;
 use crate::state::AppState;
+use lectern_operations::{Failure, sign_in};
 
 const SESSION: &str = "lectern_session";
 const REFRESH: &str = "lectern_refresh";
@@ -77,14 +78,16 @@ impl WebSite {
             cookies::named(&visit.headers, &cookie_name(state, SESSION)),
             cookies::named(&visit.headers, &cookie_name(state, REFRESH)),
         ) {
-            (Some(access), refresh) => match session_for(state, &self.client, &access).await {
-                Ok(s) => Some((s, access, refresh)),
-                Err(e) if e.status == axum::http::StatusCode::UNAUTHORIZED => {
-                    self.refreshed(state, visit, refresh.as_deref(), &mut set_cookies)
-                        .await?
+            (Some(access), refresh) => {
+                match sign_in::by_token(state, &self.client, &access).await {
+                    Ok(s) => Some((s, access, refresh)),
+                    Err(Failure::SignedOut(_) | Failure::Expired(_)) => {
+                        self.refreshed(state, visit, refresh.as_deref(), &mut set_cookies)
+                            .await?
+                    }
+                    Err(f) => return Err(f.into()),
                 }
-                Err(e) => return Err(e),
-            },
+            }
             (None, Some(refresh)) => {
                 self.refreshed(state, visit, Some(&refresh), &mut set_cookies)
                     .await?
@@ -144,7 +147,7 @@ impl WebSite {
             set_cookies.extend(self.ended(state));
             return Ok(None);
         };
-        let session = session_for(state, &self.client, &tokens.access_token).await?;
+        let session = sign_in::by_token(state, &self.client, &tokens.access_token).await?;
         set_cookies.extend(self.started(state, &tokens.access_token, &tokens.refresh_token));
         Ok(Some((
             session,
@@ -198,11 +201,7 @@ impl WebSite {
     }
 }
 
-type SessionTokens = (
-    Arc<crate::conventions::token_cache::SignedIn>,
-    String,
-    Option<String>,
-);
+type SessionTokens = (Arc<lectern_operations::SignedIn>, String, Option<String>);
 
 fn is_https(state: &AppState) -> bool {
     state.settings.public_url.scheme() == "https"

@@ -6,18 +6,18 @@
 //! this one within `TTL`, the bound `docs/operations.md` documents. What this node does, it sees
 //! at once: each write request it finishes starts a new generation, and an entry remembered in
 //! an older one is not used. The generation is read before the store is, so a lookup that raced
-//! a write is never remembered as current (`stale_after_writes`).
+//! a write is never remembered as current (`lectern_http::conventions::stale_after_writes`).
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::ttl_cache::TtlCache;
+use crate::ttl_cache::TtlCache;
 
 pub const TTL: Duration = Duration::from_secs(1);
 /// Entries are small, and a second's worth of signed-in readers is far fewer.
 const MAX_ENTRIES: usize = 100_000;
 
-pub use lectern_operations::SignedIn;
+use crate::actor::SignedIn;
 
 /// Keyed by the token's hash; only tokens found are remembered, so that a token minted on
 /// another node works at once.

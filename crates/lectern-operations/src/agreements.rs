@@ -1,0 +1,61 @@
+//! The agreement a member signs for themselves, through the API (`POST /v2/myAccount/agreement`)
+//! or their account page: what they sign follows from their role, and it is signed today.
+
+use lectern_domain::Timestamp;
+use lectern_domain::account::Account;
+use lectern_domain::account::standing::{Agreement, AgreementType, NewAgreement};
+use lectern_domain::ids;
+use lectern_domain::role::Role;
+use lectern_store::agreements;
+
+use crate::actor::Actor;
+use crate::failure::{Failure, Outcome};
+use crate::house::House;
+use crate::managed_accounts::acting_name;
+
+/// The actor's agreement, signed today in the name they typed (`None`: they typed none).
+pub async fn sign_mine(
+    house: &House,
+    actor: &Actor,
+    print_name: Option<String>,
+    signed_by_legal_guardian: bool,
+) -> Outcome<Agreement> {
+    let me = actor.account()?;
+    let print_name = print_name
+        .map(|n| n.trim().to_owned())
+        .filter(|n| !n.is_empty())
+        .ok_or(Failure::Missing { param: "printName" })?;
+    let today = Timestamp::now().date();
+    let new = NewAgreement {
+        agreement_type: kind_for(me),
+        date_signed: today.clone(),
+        print_name,
+        signed_by_legal_guardian,
+    }
+    .check(&today)
+    .map_err(Failure::Invalid)?;
+    let agreement = Agreement {
+        agreement_id: ids::new_id(),
+        user_account_id: me.user_account_id.clone(),
+        agreement_type: new.agreement_type,
+        date_signed: new.date_signed,
+        date_expired: None,
+        print_name: new.print_name,
+        recording_user: Some(acting_name(me)),
+        signed_by_legal_guardian: new.signed_by_legal_guardian,
+    };
+    agreements::put(&mut *house.store.writer().await?, &agreement).await?;
+    Ok(agreement)
+}
+
+/// What a member signs: a reader the terms of use, a sponsor the sponsor's agreement, anyone
+/// else the volunteer's.
+fn kind_for(me: &Account) -> AgreementType {
+    if me.has_role(Role::IndividualMember) || me.has_role(Role::OrganizationMember) {
+        AgreementType::TermsOfUse
+    } else if me.has_role(Role::OrganizationSponsor) {
+        AgreementType::Sponsor
+    } else {
+        AgreementType::Volunteer
+    }
+}

@@ -1,0 +1,50 @@
+//! The districts and schools a sponsor tags their organization's members with: a tag made,
+//! through the API (`POST /v2/myOrganization/rosterTags`) or the organization's page.
+
+use lectern_domain::invalid::Problems;
+use lectern_domain::{Timestamp, ids};
+use lectern_store::roster_tags::{self, RosterTag};
+
+use crate::failure::{Failure, Outcome};
+use crate::house::House;
+use crate::sponsoring::Sponsoring;
+
+/// A new tag of the sponsor's organization: a district, a school, or both (names trimmed; an
+/// empty one is none).
+pub async fn make(
+    house: &House,
+    s: &Sponsoring<'_>,
+    district_name: Option<String>,
+    school_name: Option<String>,
+) -> Outcome<RosterTag> {
+    let named = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+    let (district_name, school_name) = (named(district_name), named(school_name));
+    if district_name.is_none() && school_name.is_none() {
+        return Err(Failure::invalid(
+            "districtName",
+            "a tag names a district, a school (schoolName), or both",
+        ));
+    }
+    let mut p = Problems::new();
+    for (param, name) in [
+        ("districtName", &district_name),
+        ("schoolName", &school_name),
+    ] {
+        if name.as_ref().is_some_and(|n| n.chars().count() > 200) {
+            p.add(param, "must be at most 200 characters");
+        }
+    }
+    let problems = p.into_vec();
+    if !problems.is_empty() {
+        return Err(Failure::Invalid(problems));
+    }
+    let tag = RosterTag {
+        roster_tag_id: ids::new_integer_id(),
+        organization_id: s.organization.organization_id.clone(),
+        district_name,
+        school_name,
+        created_at: Timestamp::now().unix(),
+    };
+    roster_tags::insert(&mut *house.store.writer().await?, &tag).await?;
+    Ok(tag)
+}
