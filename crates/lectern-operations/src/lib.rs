@@ -8,6 +8,7 @@
 //! wrong, that the rules refused, that the thing is absent, or that it collides with what is
 //! stored, without any door reading its text.
 
+pub mod account_writes;
 pub mod actor;
 pub mod administration;
 pub mod agreements;
@@ -19,6 +20,7 @@ pub mod failure;
 pub mod house;
 pub mod managed_accounts;
 pub mod marks;
+pub mod my_account;
 pub mod popular_lists;
 pub mod preferences;
 pub mod rate_limit;

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
-use lectern_domain::client::Client;
+use lectern_domain::client::{Client, FirstParty};
 use lectern_domain::kosync::sync_key_hash_of_sent;
 use lectern_domain::secret::{constant_time_eq, decoy_password_hash, token_hash, verify_password};
 use lectern_store::{StoreError, accounts, kosync, oauth};
@@ -255,4 +255,17 @@ async fn token_and_account(house: &House, hash: &str) -> Outcome<Option<Arc<Sign
         house.tokens.remember(hash, generation, found.clone());
     }
     Ok(found)
+}
+
+/// The key a reading app acts through at `site_id` (OPDS, and KOReader's sync, which reaches
+/// the library as the catalog does): the site's catalog key, if it has one and it is not
+/// disabled (`docs/decisions.md`, "KOReader's sync acts through the catalog's key").
+pub async fn catalog_key(house: &House, site_id: &str) -> Result<Option<Arc<Client>>, StoreError> {
+    let key = house
+        .clients
+        .get(&house.store, &lectern_store::sites::opds_key(site_id))
+        .await?;
+    Ok(key.filter(|c| {
+        c.first_party == Some(FirstParty::OpdsCatalog) && c.site_id == site_id && !c.disabled
+    }))
 }

@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::managed::{Managed, acting_name, door_of, managed};
-use super::save::{Write, password_hash, save};
 use super::view::{OrganizationContext, UserAccount, account_path, user_account};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
@@ -21,6 +20,7 @@ use crate::conventions::links::{Link, segment};
 use crate::conventions::status::{Created, Status};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_operations::account_writes::{Write, password_hash, save};
 use lectern_operations::refusals;
 
 /// Every field of account creation (document 3); on update, all optional.

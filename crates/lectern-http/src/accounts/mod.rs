@@ -18,7 +18,6 @@ pub mod preferences;
 mod profiles;
 mod proof;
 pub(crate) mod recommendation_profile;
-pub mod save;
 mod search;
 mod subscriptions;
 mod sync_key;
@@ -121,7 +120,6 @@ pub(crate) use account::{create_account, get_account, set_password, update_accou
 pub(crate) use agreements::{SignedAgreement, expire_agreement, list_agreements, record_agreement};
 pub(crate) use disabilities::{add_pod, change_pod, list_pod, remove_pod};
 pub(crate) use history::{account_history, my_history};
-pub(crate) use my_account::update_my_account;
 pub(crate) use pod_queue::{NOTE_LIMIT, ProofUnderReview, decide_proof, proof_queue};
 pub(crate) use search::search_accounts;
 pub(crate) use subscriptions::{

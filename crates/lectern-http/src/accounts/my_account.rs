@@ -9,13 +9,11 @@ use lectern_domain::account::Account;
 use lectern_domain::account::fields::{AccountFields, Door};
 use lectern_domain::ids;
 use lectern_domain::role::Role;
-use lectern_domain::secret::verify_password;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::account::AccountParams;
 use super::partner_identity;
-use super::save::{Write, password_hash, save};
 use super::view::{OrganizationContext, UserAccount, linked_user_account};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
@@ -25,7 +23,8 @@ use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::GradeView;
-use lectern_domain::invalid::Invalid;
+use lectern_operations::account_writes::{Write, password_hash, save};
+use lectern_operations::my_account;
 
 /// A student's school and grade.
 #[derive(Serialize, ToSchema)]
@@ -291,44 +290,9 @@ pub async fn update_my_account(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<MyAccountSummary>> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let p: MyAccountParams = caller.params.parse()?;
-    if p.password.is_some() {
-        check_current_password(&state, me, p.current_password.clone()).await?;
-    }
-    let mut prepared = AccountFields::from(p).apply(Door::Member, me, &Timestamp::now().date())?;
-    if prepared.password.is_some() {
-        prepared.account.details.needs_new_password = false;
-    }
-    let hash = password_hash(&prepared).await?;
-    let mut tx = state.store.begin().await?;
-    save(&mut tx, &prepared, hash.as_deref(), Write::Update).await?;
-    tx.commit().await?;
-    Ok(Json(summary(&state, &caller, &prepared.account).await?))
-}
-
-/// A member changing their password proves they know the current one, so that a token alone
-/// (left on a shared computer, say) cannot take the account over.
-async fn check_current_password(
-    state: &AppState,
-    me: &Account,
-    current: Option<String>,
-) -> ApiResult<()> {
-    let current = current.ok_or_else(|| {
-        ApiError::from(vec![Invalid::required_because(
-            "currentPassword",
-            "is required to set a new password",
-        )])
-    })?;
-    let hash = lectern_store::accounts::password_hash(state.store.reads(), &me.user_account_id)
-        .await?
-        .ok_or_else(|| ApiError::forbidden("This account has no password to change"))?;
-    let ok = tokio::task::spawn_blocking(move || verify_password(&current, &hash))
-        .await
-        .map_err(ApiError::internal)?;
-    if ok {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden("The current password is not right"))
-    }
+    let current_password = p.current_password.clone();
+    let account = my_account::change_mine(&state, &caller, p.into(), current_password).await?;
+    Ok(Json(summary(&state, &caller, &account).await?))
 }

@@ -13,13 +13,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::my_account::{MyAccountSummary, summary};
-use super::save::{Write, password_hash, save};
 use super::subscriptions::{UserSubscription, subscription_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::links::Link;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_operations::account_writes::{Write, password_hash, save};
 
 const PATH: &str = "/myAccount/studentProfile";
 

@@ -9,7 +9,6 @@ use serde_json::json;
 
 use lectern_operations::{Actor, Failure, SignedIn};
 
-use crate::opds::OpdsSite;
 use crate::sign_in::{self, ClientAddress, Secret, SignIn};
 use crate::state::AppState;
 
@@ -118,7 +117,7 @@ pub async fn reader(
     from: &ClientAddress,
 ) -> Result<Actor, KosyncError> {
     let account = account(state, headers, from).await?;
-    let client = OpdsSite::catalog_key(state, &account.site_id)
+    let client = lectern_operations::sign_in::catalog_key(state, &account.site_id)
         .await
         .map_err(|_| KosyncError::unavailable())?
         .ok_or_else(|| {

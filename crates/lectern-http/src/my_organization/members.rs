@@ -19,7 +19,6 @@ use utoipa::IntoParams;
 use super::member_view::{MemberFacts, MemberSummary, member_path};
 use super::sponsoring::{Sponsoring, privileged_client, sponsoring};
 use crate::accounts::preferences::{PreferenceParams, PreferencesView, change, stored, view};
-use crate::accounts::save::{Write, password_hash};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::paging::{ListParams, PageRequest};
@@ -28,6 +27,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::organizations::member_write::{MemberExtras, write_member};
 use crate::organizations::members::account_page;
 use crate::state::AppState;
+use lectern_operations::account_writes::{Write, password_hash};
 
 pub type MemberSummaryList = Collection<MemberSummary>;
 

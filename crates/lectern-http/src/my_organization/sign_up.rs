@@ -16,12 +16,12 @@ use utoipa::IntoParams;
 
 use super::sponsoring::privileged_client;
 use super::view::{MyOrganization, Tags, my_organization, sponsor_summary};
-use crate::accounts::save::password_hash;
 use crate::conventions::caller::Caller;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::organizations::organization::{both, create_with_contact};
 use crate::state::AppState;
+use lectern_operations::account_writes::password_hash;
 
 /// A new organization and its primary contact.
 #[derive(Deserialize, IntoParams)]

@@ -21,7 +21,6 @@ mod roots;
 mod shelves;
 mod sign_in;
 mod site;
-pub(crate) use site::OpdsSite;
 
 use axum::Router;
 use axum::middleware::from_fn_with_state;

@@ -25,7 +25,10 @@ pub async fn root(State(state): State<AppState>, ask: OpdsAsk) -> ApiResult<Resp
     }
     let mut navigation = Vec::new();
     for s in &all {
-        if OpdsSite::catalog_key(&state, &s.id).await?.is_some() {
+        if lectern_operations::sign_in::catalog_key(&state, &s.id)
+            .await?
+            .is_some()
+        {
             navigation.push(NavEntry {
                 title: s.name.clone(),
                 href: state.opds_url(&segment(&s.id)),

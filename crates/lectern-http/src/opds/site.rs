@@ -10,10 +10,9 @@ use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use lectern_domain::client::{Client, FirstParty};
+use lectern_domain::client::Client;
 use lectern_domain::site::Site;
 use lectern_operations::{Actor, sign_in};
-use lectern_store::sites;
 
 use super::model::Feed;
 use super::render::{Rendering, answer};
@@ -55,7 +54,7 @@ impl OpdsSite {
     /// The catalog of a site, answered as its OPDS key (from the client cache, as every
     /// request's key is).
     pub async fn named(state: &AppState, site_id: &str) -> ApiResult<OpdsSite> {
-        let client = Self::catalog_key(state, site_id)
+        let client = sign_in::catalog_key(state, site_id)
             .await?
             .ok_or_else(|| ApiError::not_found(format!("There is no catalog '{site_id}' here")))?;
         let site = state
@@ -68,17 +67,6 @@ impl OpdsSite {
             site,
             client,
         })
-    }
-
-    /// The site's OPDS key, if the site has one and it is not disabled.
-    pub async fn catalog_key(state: &AppState, site_id: &str) -> ApiResult<Option<Arc<Client>>> {
-        let key = state
-            .clients
-            .get(&state.store, &sites::opds_key(site_id))
-            .await?;
-        Ok(key.filter(|c| {
-            c.first_party == Some(FirstParty::OpdsCatalog) && c.site_id == site_id && !c.disabled
-        }))
     }
 
     /// The feed in the rendering the app asked for.

@@ -9,8 +9,8 @@ use lectern_domain::{Timestamp, ids};
 use lectern_store::roster_tags::RosterTag;
 use lectern_store::{Transaction, disabilities, members, roster_tags, subscriptions};
 
-use crate::accounts::save::{Write, save};
 use crate::error::ApiResult;
+use lectern_operations::account_writes::{Write, save};
 
 /// What goes with the member besides the account.
 #[derive(Default)]

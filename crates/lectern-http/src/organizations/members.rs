@@ -14,7 +14,6 @@ use lectern_domain::account::standing::{DisabilityType, ProofSource};
 use lectern_domain::ids;
 
 use super::member_write::{MemberExtras, write_member};
-use crate::accounts::save::{Write, password_hash};
 use crate::accounts::view::{OrganizationContext, UserAccount, account_path, user_account};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
@@ -24,6 +23,7 @@ use crate::conventions::params::Params;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_operations::account_writes::{Write, password_hash};
 
 /// A page of user accounts.
 pub type UserAccountList = Collection<UserAccount>;

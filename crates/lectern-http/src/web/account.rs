@@ -1,13 +1,11 @@
 //! My account: where the reader stands (subscription, this period's allowance, the agreement,
 //! proof of disability, each with what to do next), reading preferences, the agreement signed,
-//! a new password, and a sync key for KOReader. The preferences are read and changed by the
-//! house's operations (`lectern_operations::preferences`); the other writes are still the API's
-//! handlers called with the form's fields; the standing is the access rules' own facts
-//! (`ReaderFacts`).
+//! a new password, and a sync key for KOReader, each read and written by the house's operations
+//! (`lectern_operations::{preferences, agreements, my_account, subscriptions, sync_keys}`); the
+//! standing is the access rules' own facts (`ReaderFacts`).
 
 use askama::Template;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::account::preferences::{BrailleFormat, PreferenceChanges, Preferences};
 use lectern_domain::account::standing::DownloadTimeframe;
@@ -18,14 +16,14 @@ use lectern_domain::title_access::Viewer;
 use super::forms::{self, FormErrors, Posted};
 use super::render::{Chrome, Section, page, see_other};
 use super::session::{Here, Visitor, WebSite};
-use crate::accounts::update_my_account;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::oauth::new_sign_in;
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
+use lectern_domain::account::fields::AccountFields;
 use lectern_operations::{
-    agreements, preferences as reading_preferences, subscriptions, sync_keys,
+    Failure, agreements, my_account, preferences as reading_preferences, subscriptions, sync_keys,
 };
 
 #[derive(Template)]
@@ -193,11 +191,11 @@ pub async fn password(
     if errors.any() {
         return account_page(&state, &site, &visitor, ("password", errors), None, None).await;
     }
-    let params = Params::from_pairs(vec![
-        ("currentPassword".to_owned(), current),
-        ("password".to_owned(), new),
-    ]);
-    match update_my_account(State(state.clone()), forms::caller_with(&visitor, params)).await {
+    let fields = AccountFields {
+        password: Some(new),
+        ..AccountFields::default()
+    };
+    match my_account::change_mine(&state, &visitor.caller, fields, Some(current)).await {
         Ok(_) => {
             let tokens = new_sign_in(&state, &site.client, &me.user_account_id)
                 .await
@@ -206,12 +204,13 @@ pub async fn password(
             cookies.extend(site.started(&state, &tokens.access_token, &tokens.refresh_token));
             Ok(see_other(&site.path("/account?done=password"), &cookies))
         }
-        Err(e) => {
-            // The API's 403 is a wrong current password: that field's error, not a page.
-            let errors = if e.status == StatusCode::FORBIDDEN {
-                FormErrors::one("currentPassword", "Your current password is not right")
-            } else {
-                FormErrors::of(e)?
+        Err(f) => {
+            // A refusal is a wrong current password: that field's error, not a page.
+            let errors = match f {
+                Failure::Refused(_) => {
+                    FormErrors::one("currentPassword", "Your current password is not right")
+                }
+                other => FormErrors::of_failure(other)?,
             };
             account_page(&state, &site, &visitor, ("password", errors), None, None).await
         }

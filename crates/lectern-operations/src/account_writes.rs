@@ -1,31 +1,31 @@
-//! Writing an account, the same for both doors: the password hashed off the async threads, the
-//! row and what goes with it in the caller's transaction, and a changed password ending the
+//! Writing an account, the same for every door: the password hashed off the async threads, the
+//! row and what goes with it in the operation's transaction, and a changed password ending the
 //! account's tokens and its KOReader sync key.
 
 use lectern_domain::account::fields::Prepared;
 use lectern_domain::secret::hash_password;
-use lectern_store::{Transaction, accounts};
+use lectern_store::{StoreError, Transaction, accounts, conflicts};
 
-use crate::error::{ApiError, ApiResult, collided_as};
+use crate::failure::{Failure, Outcome};
 
 /// How the account is written.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Write {
-    /// A new account: a user name already taken is a 409.
+    /// A new account: a user name already taken is a conflict.
     Create,
     /// An existing account.
     Update,
 }
 
 /// Hashes a new password, if one was given: argon2id takes tens of milliseconds of CPU.
-pub async fn password_hash(prepared: &Prepared) -> ApiResult<Option<String>> {
+pub async fn password_hash(prepared: &Prepared) -> Outcome<Option<String>> {
     let Some(password) = prepared.password.clone() else {
         return Ok(None);
     };
     let hash = tokio::task::spawn_blocking(move || hash_password(password.expose()))
         .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
+        .map_err(Failure::broken)?
+        .map_err(Failure::broken)?;
     Ok(Some(hash))
 }
 
@@ -34,7 +34,7 @@ pub async fn save(
     prepared: &Prepared,
     hash: Option<&str>,
     write: Write,
-) -> ApiResult<()> {
+) -> Outcome<()> {
     let account = &prepared.account;
     let written = match write {
         Write::Create => accounts::insert(tx, account, hash).await,
@@ -45,4 +45,16 @@ pub async fn save(
         accounts::end_credentials(tx, &account.user_account_id).await?;
     }
     Ok(())
+}
+
+/// A store error from a write whose colliding key this door takes under another name (the user
+/// name, sent as `emailAddress` or `username`): the conflict names `param`.
+fn collided_as(e: StoreError, param: &'static str) -> Failure {
+    match conflicts::unique_key(&e) {
+        Some(key) => Failure::Conflict {
+            param: Some(param),
+            why: key.meaning.to_owned(),
+        },
+        None => Failure::Store(e),
+    }
 }
