@@ -59,9 +59,18 @@ impl Failure {
     }
 }
 
+/// Store errors, sorted once for every operation: a write colliding with a key a caller's write
+/// can collide with is a conflict naming the parameter of that key (`lectern_store::conflicts`);
+/// any other is the store's.
 impl From<StoreError> for Failure {
     fn from(e: StoreError) -> Self {
-        Failure::Store(e)
+        match lectern_store::conflicts::unique_key(&e) {
+            Some(key) => Failure::Conflict {
+                param: Some(key.field),
+                why: key.meaning.to_owned(),
+            },
+            None => Failure::Store(e),
+        }
     }
 }
 

@@ -9,7 +9,6 @@ pub(crate) mod history;
 pub(crate) mod periodical_edits;
 pub(crate) mod title_edits;
 
-use lectern_domain::access::collection_management;
 use lectern_domain::account::Account;
 use lectern_domain::catalog::edit::EditForm;
 use utoipa_axum::router::OpenApiRouter;
@@ -19,7 +18,7 @@ use crate::conventions::caller::Caller;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use lectern_operations::refusals;
+use lectern_operations::curator::Curator;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -36,9 +35,7 @@ pub(crate) fn collection_staff<'c>(
     what: &str,
     absent: impl FnOnce() -> lectern_operations::Failure,
 ) -> ApiResult<&'c Account> {
-    let account = caller.signed_in()?;
-    refusals::collection(collection_management(account, site), what, absent)?;
-    Ok(account)
+    Ok(Curator::of(caller, site, what, absent)?.account)
 }
 
 /// An edit's form: every parameter sent but the credentials, empty values kept (they clear).

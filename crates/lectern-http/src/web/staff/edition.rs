@@ -13,6 +13,8 @@ use lectern_domain::catalog::edit::apply_edition_edit;
 use lectern_domain::catalog::periodical::{Edition, PeriodicalSeries};
 use lectern_domain::catalog::{Artifact, Format};
 use lectern_domain::ids::new_id;
+use lectern_operations::curator::Curator;
+use lectern_operations::periodicals as adding;
 use lectern_store::periodicals;
 
 use super::format_file::{LIMITS, check_files, forget_files, format_choices, store_files};
@@ -120,15 +122,18 @@ pub async fn add(
         artifacts: vec![artifact],
         ..edition
     };
-    let mut tx = state.store.begin().await?;
-    let written = periodicals::insert_edition(&mut tx, &series.series_id, &edition).await;
-    if let Err(e) = written {
-        drop(tx);
+    let curator = Curator::of(
+        &visitor.caller,
+        Some(&series.site),
+        "manage periodicals",
+        || lectern_operations::Failure::not_found(format!("There is no periodical '{series_id}'")),
+    )?;
+    let written = adding::add_edition(&state, &curator, &series.series_id, &edition).await;
+    if let Err(f) = written {
         forget_files(&state, &key, &upload.files).await;
-        let errors = FormErrors::of(ApiError::from(e))?;
+        let errors = FormErrors::of_failure(f)?;
         return Ok(new_page(&site, &visitor, &series, form, errors));
     }
-    tx.commit().await?;
     let to = edition_page_path(&site, &series.series_id, &edition.edition_id);
     Ok(see_other(
         &with_query(&to, &[("done", "added")]),

@@ -8,14 +8,15 @@ use axum::extract::State;
 use axum::response::Response;
 use lectern_domain::catalog::edit::apply_series_edit;
 use lectern_domain::catalog::periodical::{PeriodicalSeries, SeriesType};
-use lectern_store::periodicals;
+use lectern_operations::curator::Curator;
+use lectern_operations::periodicals;
 
 use super::home::{Staff, StaffForm};
 use crate::collection::{collection_staff, edit_form};
 use crate::conventions::json::Json;
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::periodicals::series::list_series;
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, FormErrors, choices};
@@ -132,26 +133,25 @@ pub async fn create(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    collection_here(&site, &visitor, "add periodicals")?;
-    match new_series(&site, &form) {
-        Ok(series) => {
-            let mut tx = state.store.begin().await?;
-            let written = periodicals::insert_series(&mut tx, &series).await;
-            match written.map_err(ApiError::from) {
-                Ok(()) => tx.commit().await?,
-                Err(e) => {
-                    let errors = FormErrors::of(e)?;
-                    return periodicals_page(&state, &site, &visitor, form, errors).await;
-                }
-            }
-            let to = with_query(
-                &series_page_path(&site, &series.series_id),
-                &[("done", "added")],
-            );
-            Ok(see_other(&to, &visitor.set_cookies))
-        }
-        Err(errors) => periodicals_page(&state, &site, &visitor, form, errors).await,
+    let curator = Curator::of(
+        &visitor.caller,
+        Some(&site.site.id),
+        "add periodicals",
+        || lectern_operations::Failure::not_found("There is no such page"),
+    )?;
+    let series = match new_series(&site, &form) {
+        Ok(series) => series,
+        Err(errors) => return periodicals_page(&state, &site, &visitor, form, errors).await,
+    };
+    if let Err(f) = periodicals::add_series(&state, &curator, &series).await {
+        let errors = FormErrors::of_failure(f)?;
+        return periodicals_page(&state, &site, &visitor, form, errors).await;
     }
+    let to = with_query(
+        &series_page_path(&site, &series.series_id),
+        &[("done", "added")],
+    );
+    Ok(see_other(&to, &visitor.set_cookies))
 }
 
 /// The series the form describes, or what is wrong with it (every field at once).

@@ -1,0 +1,30 @@
+//! The collection is its curators': collection assistants on their own site, administrators on
+//! every site (`lectern_domain::access::collection_management`). Operations on the collection
+//! take a [`Curator`], which only [`Curator::of`] hands out.
+
+use lectern_domain::access::collection_management;
+use lectern_domain::account::Account;
+
+use crate::actor::Actor;
+use crate::failure::{Failure, Outcome};
+use crate::refusals;
+
+/// Proof that the actor may manage the collection of the site it was asked about.
+pub struct Curator<'a> {
+    pub account: &'a Account,
+}
+
+impl<'a> Curator<'a> {
+    /// The actor as a curator of `site` (`None`: of some site); `what` names the attempt in a
+    /// refusal, and `absent` is what a thing of another site is to them.
+    pub fn of(
+        actor: &'a Actor,
+        site: Option<&str>,
+        what: &str,
+        absent: impl FnOnce() -> Failure,
+    ) -> Outcome<Curator<'a>> {
+        let account = actor.account()?;
+        refusals::collection(collection_management(account, site), what, absent)?;
+        Ok(Curator { account })
+    }
+}
