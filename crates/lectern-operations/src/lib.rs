@@ -25,6 +25,7 @@ pub mod my_account;
 pub mod periodicals;
 pub mod popular_lists;
 pub mod preferences;
+pub mod proof_review;
 pub mod rate_limit;
 pub mod reading_activity;
 pub mod reading_lists;

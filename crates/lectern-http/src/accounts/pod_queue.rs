@@ -4,7 +4,6 @@
 //! disabilities recorded; or refused, with a note), each decision in the account's history.
 
 use axum::extract::{Path, State};
-use lectern_domain::access::membership_management;
 use lectern_domain::account::standing::{Disability, DisabilityType, ProofSource};
 use lectern_domain::paging::FixedOrder;
 use lectern_store::disabilities;
@@ -22,7 +21,6 @@ use crate::conventions::links::{Link, segment};
 use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody, ParamProblem, ParamWhy};
 use crate::state::AppState;
-use lectern_operations::refusals;
 
 const QUEUE: &str = "/proofOfDisabilitySubmissions";
 /// The longest note a decision keeps, in characters.
@@ -115,15 +113,7 @@ pub async fn proof_queue(
     let p: QueueParams = caller.params.parse()?;
     let list: ListParams<FixedOrder> = caller.params.parse()?;
     let site_id = p.site.unwrap_or_else(|| me.site_id.clone());
-    refusals::membership(
-        membership_management(&caller.client, me, &site_id),
-        "review proof of disability",
-        || {
-            lectern_operations::Failure::refused(
-                "Membership assistants review the proof of their own site",
-            )
-        },
-    )?;
+    lectern_operations::proof_review::may_review(&caller, &site_id)?;
     let page = list.page()?;
     let after = page.after::<(i64, String)>()?;
     let reads = state.store.reads();

@@ -7,17 +7,15 @@ use axum::response::Response;
 use lectern_domain::access::membership_management;
 use lectern_domain::role::Role;
 
-use crate::accounts::proof_queue;
-use crate::conventions::json::Json;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
-use lectern_operations::refusals;
 use lectern_operations::staff::StaffMember;
+use lectern_operations::{proof_review, refusals};
 
-use crate::web::forms::{self, Posted};
+use crate::web::forms::Posted;
 use crate::web::render::{Chrome, Section, page};
 use crate::web::session::{Here, Visitor, WebSite};
 
@@ -177,8 +175,8 @@ async fn memberships(
     site: &WebSite,
     visitor: &Visitor,
 ) -> ApiResult<Memberships> {
-    let one = Params::from_pairs(vec![("limit".to_owned(), "1".to_owned())]);
-    let Json(queue) = proof_queue(State(state.clone()), forms::caller_with(visitor, one)).await?;
+    let me = visitor.caller.signed_in()?;
+    let waiting = proof_review::waiting(state, &visitor.caller, &me.site_id).await?;
     Ok(Memberships {
         find: site.path("/staff/accounts"),
         new_account: site.path("/staff/accounts/new"),
@@ -186,7 +184,7 @@ async fn memberships(
         organizations: site.path("/staff/organizations"),
         new_organization: site.path("/staff/organizations/new"),
         directory: site.path("/staff/organizations/directory"),
-        under_review: match queue.total_results {
+        under_review: match waiting {
             0 => "none waiting".to_owned(),
             1 => "1 waiting".to_owned(),
             n => format!("{n} waiting"),
