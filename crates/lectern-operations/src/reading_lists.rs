@@ -7,7 +7,8 @@ use lectern_domain::account::Account;
 use lectern_domain::catalog::TitleRecord;
 use lectern_domain::ids::new_id;
 use lectern_domain::reading_lists::{
-    self, ListAccess, ListRight, ReadingList, list_right, manages_member, may_subscribe,
+    self, ListAccess, ListRight, ListSortOrder, ReadingList, list_right, manages_member,
+    may_subscribe,
 };
 use lectern_domain::role::Role;
 use lectern_store::reading_list_entries::{self, ListEntry};
@@ -265,4 +266,35 @@ pub async fn remove_title(
         )));
     }
     list_for(house, me, reading_list_id, ListRight::Change).await
+}
+
+/// The first `limit` of the actor's lists in their default order (own, subscribed to and
+/// assigned) that the actor may change, by id and name: where a title's page offers to add the
+/// title.
+pub async fn changeable(
+    house: &House,
+    actor: &Actor,
+    limit: u32,
+) -> Outcome<Vec<(String, String)>> {
+    use lectern_domain::paging::SortOrder;
+    let me = actor.account()?;
+    let q = lists::ListQuery {
+        scope: lists::ListScope::Mine {
+            user: &me.user_account_id,
+        },
+        keyword: None,
+        sort: ListSortOrder::DEFAULT,
+        direction: ListSortOrder::DEFAULT_DIRECTION,
+        after: None,
+        limit,
+    };
+    let mut rows = lists::page(house.store.reads(), &q).await?;
+    rows.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    Ok(rows
+        .into_iter()
+        .filter(|(list, relation)| {
+            list_right(me, list, relation.assigned_by.is_some()) == ListRight::Change
+        })
+        .map(|(list, _)| (list.reading_list_id, list.name))
+        .collect())
 }

@@ -10,19 +10,16 @@ use lectern_domain::catalog::accessibility_display::{DisplayGroup, display};
 use lectern_domain::catalog::artifact::{Artifact, ArtifactStatus};
 use lectern_domain::catalog::{ContributorType, Format, TitleRecord, languages, names};
 use lectern_domain::title_access::AlertLevel;
-use lectern_operations::marks;
+use lectern_operations::{marks, reading_lists};
 use lectern_store::marks::Marks;
 
 use super::books;
 use super::catalog::{by_line, title_path};
-use super::forms::{self, Posted};
+use super::forms::Posted;
 use super::lists::list_path;
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor};
-use crate::conventions::json::Json;
-use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::lists;
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, visible_title};
 use lectern_domain::paging::MAX_LIMIT;
@@ -182,15 +179,7 @@ pub async fn show(
 
 /// The reader's lists they may change (their own, and those they may edit), as (id, name).
 async fn changeable_lists(state: &AppState, visitor: &Visitor) -> ApiResult<Vec<(String, String)>> {
-    let most = Params::from_pairs(vec![("limit".to_owned(), MAX_LIMIT.to_string())]);
-    let Json(mine) =
-        lists::my_lists(State(state.clone()), forms::caller_with(visitor, most)).await?;
-    Ok(mine
-        .items
-        .into_iter()
-        .filter(|l| l.allows.contains("PUT"))
-        .map(|l| (l.reading_list_id, l.name))
-        .collect())
+    Ok(reading_lists::changeable(state, &visitor.caller, MAX_LIMIT).await?)
 }
 
 /// Why a format of the title cannot be had now, whoever asks; `None` when it can.
