@@ -17,6 +17,7 @@ pub mod categories;
 pub mod client_cache;
 pub mod client_keys;
 pub mod curator;
+pub mod documents;
 pub mod failure;
 pub mod house;
 pub mod managed_accounts;

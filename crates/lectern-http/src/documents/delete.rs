@@ -1,12 +1,12 @@
-//! `DELETE /v2/myDocuments/{serviceId}`: the caller's document, with its files, is gone.
+//! `DELETE /v2/myDocuments/{serviceId}`: the caller's document, with its files, is gone
+//! (`lectern_operations::documents`, which the documents page calls too).
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_store::documents;
 
 use crate::conventions::caller::Caller;
 use crate::conventions::status::Status;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
 #[utoipa::path(
@@ -27,19 +27,7 @@ pub async fn delete_document(
     caller: Caller,
     Path(service_id): Path<String>,
 ) -> ApiResult<Json<Status>> {
-    let me = caller.signed_in()?;
-    let gone = documents::delete(
-        &mut *state.store.writer().await?,
-        &service_id,
-        &me.user_account_id,
-    )
-    .await?
-    .ok_or_else(|| ApiError::not_found(format!("You have no document '{service_id}'")))?;
-    for key in std::iter::once(&gone.source_key).chain(gone.epub_key.as_ref()) {
-        if let Err(e) = state.files.delete(key).await {
-            tracing::warn!(key, error = %e, "a deleted document's file could not be removed");
-        }
-    }
+    lectern_operations::documents::delete_mine(&state, &caller, &service_id).await?;
     Ok(Json(Status::success(format!(
         "Document '{service_id}' deleted"
     ))))

@@ -7,7 +7,6 @@ mod delete;
 mod record;
 
 pub(crate) use create::{NewDocument, read_form, store_document};
-pub(crate) use delete::delete_document;
 pub use record::{owned_document, owned_document_record, owner_view};
 
 use axum::extract::DefaultBodyLimit;

@@ -5,7 +5,7 @@
 
 use askama::Template;
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{Multipart, Path, State};
+use axum::extract::{Multipart, State};
 use axum::response::Response;
 use lectern_domain::documents::DocumentType;
 use lectern_store::documents::{self, Document, DocumentStatus};
@@ -16,7 +16,7 @@ use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
 use crate::conventions::paging::NewestFirst;
 use crate::conventions::params::Params;
-use crate::documents::{NewDocument, delete_document, read_form, store_document};
+use crate::documents::{NewDocument, read_form, store_document};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -159,12 +159,7 @@ pub async fn delete(
     }: Posted,
 ) -> ApiResult<Response> {
     let id = form.required("serviceId")?.to_owned();
-    delete_document(
-        State(state.clone()),
-        forms::caller_with(&visitor, Params::default()),
-        Path(id),
-    )
-    .await?;
+    lectern_operations::documents::delete_mine(&state, &visitor.caller, &id).await?;
     Ok(see_other(
         &site.path("/documents?done=deleted"),
         &visitor.set_cookies,
