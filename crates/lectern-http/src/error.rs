@@ -347,9 +347,6 @@ fn collision(param: &str, meaning: &str) -> ApiError {
 
 /// A store error from a write whose colliding key this endpoint takes under another name (an
 /// organization's `contactEmailAddress` is its contact's user name): the 409 names `param`.
-pub fn collided_as(e: lectern_store::StoreError, param: &str) -> ApiError {
-    match lectern_store::conflicts::unique_key(&e) {
-        Some(key) => collision(param, key.meaning),
-        None => e.into(),
-    }
+pub fn collided_as(e: lectern_store::StoreError, param: &'static str) -> ApiError {
+    lectern_operations::Failure::collided_as(e, param).into()
 }

@@ -4,7 +4,7 @@
 
 use lectern_domain::account::fields::Prepared;
 use lectern_domain::secret::hash_password;
-use lectern_store::{StoreError, Transaction, accounts, conflicts};
+use lectern_store::{Transaction, accounts};
 
 use crate::failure::{Failure, Outcome};
 
@@ -40,21 +40,9 @@ pub async fn save(
         Write::Create => accounts::insert(tx, account, hash).await,
         Write::Update => accounts::upsert(tx, account, hash).await,
     };
-    written.map_err(|e| collided_as(e, prepared.user_name_param))?;
+    written.map_err(|e| Failure::collided_as(e, prepared.user_name_param))?;
     if hash.is_some() && write == Write::Update {
         accounts::end_credentials(tx, &account.user_account_id).await?;
     }
     Ok(())
-}
-
-/// A store error from a write whose colliding key this door takes under another name (the user
-/// name, sent as `emailAddress` or `username`): the conflict names `param`.
-fn collided_as(e: StoreError, param: &'static str) -> Failure {
-    match conflicts::unique_key(&e) {
-        Some(key) => Failure::Conflict {
-            param: Some(param),
-            why: key.meaning.to_owned(),
-        },
-        None => Failure::Store(e),
-    }
 }

@@ -57,6 +57,22 @@ impl Failure {
     pub fn broken(cause: impl std::fmt::Display) -> Failure {
         Failure::Broken(cause.to_string())
     }
+
+    /// A store error from a write whose colliding key the door takes under another name (a
+    /// user name sent as `emailAddress` or `username`): sorted as every store error is, with
+    /// a collision naming `param`.
+    pub fn collided_as(e: StoreError, param: &'static str) -> Failure {
+        match Failure::from(e) {
+            Failure::Conflict {
+                param: Some(_),
+                why,
+            } => Failure::Conflict {
+                param: Some(param),
+                why,
+            },
+            other => other,
+        }
+    }
 }
 
 /// Store errors, sorted once for every operation: a write colliding with a key a caller's write

@@ -206,7 +206,7 @@ pub async fn create_with_contact(
     organization: &mut Organization,
     contact: &Account,
     contact_hash: Option<&str>,
-    contact_param: &str,
+    contact_param: &'static str,
 ) -> ApiResult<()> {
     organizations::save(tx, organization, organizations::OnExisting::Refuse).await?;
     accounts::insert(tx, contact, contact_hash)
