@@ -7,9 +7,10 @@
 
 use std::time::Instant;
 
+use lectern_domain::account::braille::{BrailleCode, BrailleLayout};
 use lectern_domain::catalog::Format;
 use lectern_jobs::convert::Cancel;
-use lectern_jobs::derive::{BrailleCode, BrailleLayout, make, narrate, with_audio};
+use lectern_jobs::derive::{make, narrate, with_audio};
 use lectern_jobs::epub::{Chapter, EpubSource, build};
 use lectern_jobs::notice::Notice;
 use lectern_jobs::package;
@@ -34,12 +35,7 @@ fn main() {
         return;
     }
     println!("{path}: {} chapters, {words} words", chapters.len());
-    let refreshable = BrailleLayout {
-        code: BrailleCode::Ueb,
-        contracted: false,
-        cells_per_line: 32,
-        lines_per_page: None,
-    };
+    let refreshable = BrailleLayout::new(BrailleCode::Ueb, false, 32, None).expect("a layout");
     let kinds: [(&str, Format, BrailleLayout); 4] = [
         ("DOCX", Format::Docx, BrailleLayout::STANDARD),
         ("BRF ueb-g2-40x25", Format::Brf, BrailleLayout::STANDARD),
@@ -138,7 +134,7 @@ fn package_size(format: Format, files: &[(String, Vec<u8>)], layout: &BrailleLay
         vocabulary: "https://library.example/vocab#".into(),
         ..Notice::default()
     };
-    package::bundle(format, files, &notice, layout.notice_page())
+    package::bundle(format, files, &notice, layout)
         .expect("bundled")
         .len()
 }

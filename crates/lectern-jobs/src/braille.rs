@@ -8,34 +8,8 @@
 //! an indicator each, not UEB's capitals passage, and capitals inside a word of mixed case one
 //! each: longer, but read the same.
 
+use lectern_domain::account::braille::BrailleLayout;
 use unicode_normalization::UnicodeNormalization;
-
-/// A page of an embossed braille volume: the cells a line holds and the lines a page holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PageSize {
-    pub cells_per_line: usize,
-    pub lines_per_page: usize,
-}
-
-impl PageSize {
-    /// 40 cells by 25 lines: 11 by 11.5 inch paper, the North American embossing standard.
-    pub const STANDARD: PageSize = PageSize {
-        cells_per_line: 40,
-        lines_per_page: 25,
-    };
-
-    /// The reader's line: the cells of their display or embosser (`brailleCellLineWidth`, one
-    /// of the widths their preferences allow), 25 lines a page; the standard without one.
-    pub fn of_reader(cells_per_line: Option<u32>) -> PageSize {
-        match cells_per_line {
-            Some(cells) if cells >= 12 => PageSize {
-                cells_per_line: cells as usize,
-                ..PageSize::STANDARD
-            },
-            _ => PageSize::STANDARD,
-        }
-    }
-}
 
 /// A piece of a document to lay out in braille.
 pub enum Block<'a> {
@@ -45,9 +19,10 @@ pub enum Block<'a> {
 
 /// Lays out blocks as a BRF file: headings centred, each paragraph starting in cell 3 with its
 /// runovers in cell 1 (BANA's paragraph format), lines ending in CR LF, and a form feed between
-/// pages.
-pub fn brf(blocks: &[Block<'_>], page: PageSize) -> String {
-    let width = page.cells_per_line.max(1);
+/// pages (of the layout's lines on paper; one page on a display).
+pub fn brf(blocks: &[Block<'_>], layout: &BrailleLayout) -> String {
+    let width = layout.cells_per_line();
+    let lines_per_page = layout.lines_per_page().unwrap_or(usize::MAX);
     let mut lines = Vec::new();
     for block in blocks {
         match block {
@@ -62,7 +37,7 @@ pub fn brf(blocks: &[Block<'_>], page: PageSize) -> String {
     }
     let mut out = String::new();
     for (i, line) in lines.iter().enumerate() {
-        if i > 0 && i % page.lines_per_page.max(1) == 0 {
+        if i > 0 && i % lines_per_page == 0 {
             out.push('\u{c}');
         }
         out.push_str(line.trim_end());
@@ -233,7 +208,8 @@ fn punctuation(c: char, opens: bool) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::{Block, PageSize, brf, words};
+    use super::{Block, brf, words};
+    use lectern_domain::account::braille::BrailleLayout;
 
     /// Expected cells are liblouis's (`lou_translate --forward en-ueb-g1.ctb`, liblouis 3.24),
     /// in the upper-case braille ASCII of BRF files.
@@ -294,7 +270,7 @@ mod tests {
         let long = "word ".repeat(400);
         let out = brf(
             &[Block::Heading("Copyright notice"), Block::Paragraph(&long)],
-            PageSize::STANDARD,
+            &BrailleLayout::STANDARD,
         );
         let pages: Vec<&str> = out.split('\u{c}').collect();
         assert!(pages.len() > 1, "400 words fill more than a page");
@@ -317,7 +293,10 @@ mod tests {
 
     #[test]
     fn a_word_longer_than_a_line_is_divided() {
-        let out = brf(&[Block::Paragraph(&"x".repeat(50))], PageSize::STANDARD);
+        let out = brf(
+            &[Block::Paragraph(&"x".repeat(50))],
+            &BrailleLayout::STANDARD,
+        );
         assert_eq!(
             out,
             format!("  {}\r\n{}\r\n", "X".repeat(38), "X".repeat(12))

@@ -6,7 +6,8 @@
 //!   notice page and a recipient mark, or a zip of the originals beside the same notice.
 //! - [`files`] is the file store (a local directory, or S3 with the `s3` feature).
 //! - [`speed`] makes an MP3 resource at another playback speed.
-//! - [`worker`] claims queued downloads and speed changes from the store and makes them.
+//! - [`worker`] claims queued downloads and speed changes from the store and makes them; its
+//!   failures are [`WorkError`]s.
 
 pub mod braille;
 #[cfg(feature = "testing")]
@@ -20,6 +21,7 @@ pub mod language;
 pub mod notice;
 pub mod package;
 pub mod speed;
+pub mod work_error;
 pub mod worker;
 
 mod xml;
@@ -27,3 +29,4 @@ mod zipio;
 
 pub use files::{FileError, FileStore};
 pub use notice::{Catalogued, Notice};
+pub use work_error::{WorkError, Worked};

@@ -119,9 +119,9 @@ impl Notice {
         )
     }
 
-    /// Uncontracted braille in a BRF file's character set, laid out for `page` (the reader's
-    /// line), for `COPYRIGHT-NOTICE.brf` in a braille download and the page a BRF ends with.
-    pub fn brf(&self, page: crate::braille::PageSize) -> String {
+    /// Uncontracted braille in a BRF file's character set, on the reader's line and page, for
+    /// `COPYRIGHT-NOTICE.brf` in a braille download and the page a BRF ends with.
+    pub fn brf(&self, layout: &lectern_domain::account::braille::BrailleLayout) -> String {
         use crate::braille::{Block, brf};
         let outline = self.outline();
         let blocks: Vec<Block<'_>> = outline
@@ -131,7 +131,7 @@ impl Notice {
                 Part::Paragraph => Block::Paragraph(text),
             })
             .collect();
-        brf(&blocks, page)
+        brf(&blocks, layout)
     }
 
     /// The notice as headings and paragraphs in reading order, for the renderings that lay

@@ -2,6 +2,7 @@
 //! `/v2/myAccount...` and the membership assistant's `/v2/accounts/{userIdentifier}...`), with
 //! one set of rules for both in the submodules.
 
+pub mod braille;
 pub mod fields;
 pub mod member_fields;
 pub mod membership;

@@ -13,7 +13,7 @@ use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::artifact::ArtifactStatus;
-use lectern_domain::catalog::{Format, PlaybackSpeed, TitleRecord};
+use lectern_domain::catalog::{PlaybackSpeed, TitleRecord};
 use lectern_domain::title_access;
 use lectern_jobs::FileError;
 use lectern_jobs::derive;
@@ -132,13 +132,15 @@ async fn files_of(
     }
     let master = artifact.file.as_deref().unwrap_or_default();
     let reader = caller.user().map(|u| u.user_account_id.as_str());
-    let layout = derive::layout_for(&state.store, reader, format).await?;
-    let made = derive::made_resources(&state.files, service_id, format, master, &layout)
+    let recipe = derive::recipe_for(&state.store, reader, format)
+        .await?
+        .ok_or_else(|| ApiError::internal(format!("{format} is offered made but has no recipe")))?;
+    let made = derive::made_resources(&state.files, service_id, recipe, master)
         .await
         .map_err(ApiError::internal)?;
     let files = match made {
         Some(made) => Files::Made(made),
-        None => not_yet_made(state, (service_id, format), master, &layout).await?,
+        None => not_yet_made(state, (service_id, recipe), master).await?,
     };
     Ok((record, files))
 }
@@ -148,17 +150,17 @@ async fn files_of(
 /// takes, and the caller is told when to ask again. One that could not be made says why.
 async fn not_yet_made(
     state: &AppState,
-    (service_id, format): (&str, Format),
+    (service_id, recipe): (&str, derive::Recipe),
     master: &str,
-    layout: &derive::BrailleLayout,
 ) -> ApiResult<Files> {
+    let format = recipe.format();
     let listed = || async {
-        derive::made_resources(&state.files, service_id, format, master, layout)
+        derive::made_resources(&state.files, service_id, recipe, master)
             .await
             .map_err(ApiError::internal)
     };
-    if format == Format::Daisy {
-        derive::made_files(&state.files, service_id, format, master, layout)
+    if recipe == derive::Recipe::DaisyText {
+        derive::made_files(&state.files, service_id, recipe, master)
             .await
             .map_err(ApiError::internal)?;
         let made = listed()
@@ -166,7 +168,7 @@ async fn not_yet_made(
             .ok_or_else(|| ApiError::internal("DAISY text made but not listed"))?;
         return Ok(Files::Made(made));
     }
-    let variant = derive::variant(format, layout);
+    let variant = recipe.variant();
     let making = made_formats::request(
         &state.store,
         (service_id, format.as_str(), &variant),

@@ -2,6 +2,8 @@
 //! XML in a megabyte) or a thousand pages for OCR. What passes a bound is the document's
 //! failure, with the bound in words; nothing is read past it (`docs/decisions.md`, "Documents").
 
+use crate::work_error::{WorkError, Worked};
+
 /// Pages of a PDF, with a text layer or scanned (OCR takes about half a second a page).
 pub const MAX_PAGES: u32 = 300;
 /// Slides of a presentation.
@@ -17,11 +19,11 @@ pub const MAX_XML_DEPTH: usize = 256;
 /// Bytes a tool may write: the XML of a PDF's text layer, a page's recognised text.
 pub const TOOL_OUTPUT_BYTES: u64 = 64 * 1024 * 1024;
 
-pub fn check_pages(pages: u32) -> Result<(), String> {
+pub fn check_pages(pages: u32) -> Worked<()> {
     if pages > MAX_PAGES {
-        Err(format!(
+        Err(WorkError::unreadable(format!(
             "the document has {pages} pages; documents of up to {MAX_PAGES} pages are converted"
-        ))
+        )))
     } else {
         Ok(())
     }

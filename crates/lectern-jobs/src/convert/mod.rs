@@ -17,18 +17,19 @@ use std::process::Command;
 use lectern_domain::documents::DocumentType;
 
 use crate::epub::Chapter;
+use crate::work_error::{WorkError, Worked};
 pub use limits::{MAX_PAGES, MAX_SLIDES};
-pub use tools::{Cancel, Converters, STOPPED, Tool, tools_for};
+pub use tools::{Cancel, Converters, Tool, tools_for};
 
 /// The chapters of the document at `path` (of type `kind`), working in `dir`. The error says
-/// why it could not be read; a cancelled conversion ends with [`STOPPED`].
+/// why it could not be read; a cancelled conversion ends with [`WorkError::Stopped`].
 pub fn chapters(
     kind: DocumentType,
     path: &Path,
     dir: &Path,
     name: &str,
     cancel: &Cancel,
-) -> Result<Vec<Chapter>, String> {
+) -> Worked<Vec<Chapter>> {
     let chapters = match kind {
         DocumentType::Pdf => {
             let pages = pdf::page_count(path, cancel)?;
@@ -52,13 +53,15 @@ pub fn chapters(
         DocumentType::Pptx => pptx::chapters(path)?,
     };
     if chapters.iter().all(|c| c.text.trim().is_empty()) {
-        return Err("no text could be found in the document".to_owned());
+        return Err(WorkError::unreadable(
+            "no text could be found in the document",
+        ));
     }
     Ok(chapters)
 }
 
 /// Runs a tool whose output is small (text of a page, a status); its standard output, or why it
 /// failed.
-fn run(command: &mut Command, tool: &str, cancel: &Cancel) -> Result<Vec<u8>, String> {
+fn run(command: &mut Command, tool: &str, cancel: &Cancel) -> Worked<Vec<u8>> {
     tools::run(command, tool, limits::TOOL_OUTPUT_BYTES, cancel)
 }

@@ -6,9 +6,10 @@ use std::process::Command;
 
 use super::{Cancel, run};
 use crate::epub::Chapter;
+use crate::work_error::Worked;
 
 /// The text Tesseract reads in an image, in paragraphs.
-fn recognise(image: &Path, cancel: &Cancel) -> Result<String, String> {
+fn recognise(image: &Path, cancel: &Cancel) -> Worked<String> {
     let out = run(
         Command::new("tesseract")
             .arg(image)
@@ -30,7 +31,7 @@ fn paragraphs(text: &str) -> String {
         .join("\n\n")
 }
 
-pub fn image(path: &Path, name: &str, cancel: &Cancel) -> Result<Vec<super::Chapter>, String> {
+pub fn image(path: &Path, name: &str, cancel: &Cancel) -> Worked<Vec<Chapter>> {
     Ok(vec![Chapter {
         title: name.to_owned(),
         text: recognise(path, cancel)?,
@@ -39,12 +40,7 @@ pub fn image(path: &Path, name: &str, cancel: &Cancel) -> Result<Vec<super::Chap
 
 /// Each of the `pages` is rendered and recognised in turn, its image deleted after: a stopped
 /// conversion stops between two pages or inside one, and the disk holds one page at a time.
-pub fn scanned_pdf(
-    path: &Path,
-    dir: &Path,
-    pages: u32,
-    cancel: &Cancel,
-) -> Result<Vec<Chapter>, String> {
+pub fn scanned_pdf(path: &Path, dir: &Path, pages: u32, cancel: &Cancel) -> Worked<Vec<Chapter>> {
     let prefix = dir.join("page");
     let image = dir.join("page.png");
     (1..=pages)

@@ -12,6 +12,7 @@ use quick_xml::events::Event;
 
 use super::{Cancel, run};
 use crate::epub::Chapter;
+use crate::work_error::{WorkError, Worked};
 use crate::xml::{attribute, reference_text};
 
 #[derive(Debug, Clone)]
@@ -24,7 +25,7 @@ struct Line {
     text: String,
 }
 
-pub fn chapters(path: &Path, name: &str, cancel: &Cancel) -> Result<Vec<Chapter>, String> {
+pub fn chapters(path: &Path, name: &str, cancel: &Cancel) -> Worked<Vec<Chapter>> {
     let xml = run(
         Command::new("pdftohtml")
             .args(["-xml", "-i", "-q", "-nodrm", "-stdout"])
@@ -37,13 +38,13 @@ pub fn chapters(path: &Path, name: &str, cancel: &Cancel) -> Result<Vec<Chapter>
 }
 
 /// The PDF's number of pages, as its catalogue says (poppler's `pdfinfo`).
-pub fn page_count(path: &Path, cancel: &Cancel) -> Result<u32, String> {
+pub fn page_count(path: &Path, cancel: &Cancel) -> Worked<u32> {
     let info = run(Command::new("pdfinfo").arg(path), "pdfinfo", cancel)?;
     String::from_utf8_lossy(&info)
         .lines()
         .find_map(|l| l.strip_prefix("Pages:"))
         .and_then(|n| n.trim().parse().ok())
-        .ok_or_else(|| "the PDF does not say how many pages it has".to_owned())
+        .ok_or_else(|| WorkError::unreadable("the PDF does not say how many pages it has"))
 }
 
 fn number(e: &quick_xml::events::BytesStart<'_>, name: &str) -> f64 {
@@ -53,7 +54,7 @@ fn number(e: &quick_xml::events::BytesStart<'_>, name: &str) -> f64 {
 }
 
 /// The lines of the XML, in reading order (page, then top to bottom, then left to right).
-fn lines(xml: &str) -> Result<Vec<Line>, String> {
+fn lines(xml: &str) -> Worked<Vec<Line>> {
     let mut reader = Reader::from_str(xml);
     let mut fonts: HashMap<String, f64> = HashMap::new();
     let mut page = 0u32;
@@ -102,7 +103,11 @@ fn lines(xml: &str) -> Result<Vec<Line>, String> {
             }
             Ok(Event::Eof) => break,
             Ok(_) => {}
-            Err(e) => return Err(format!("pdftohtml gave XML we could not read: {e}")),
+            Err(e) => {
+                return Err(WorkError::tool(format!(
+                    "pdftohtml gave XML we could not read: {e}"
+                )));
+            }
         }
     }
     out.sort_by(|a, b| {

@@ -12,16 +12,18 @@ use super::limits::{
     MAX_SLIDE_BYTES, MAX_SLIDES, MAX_SLIDES_BYTES, MAX_XML_DEPTH, MAX_ZIP_ENTRIES,
 };
 use crate::epub::Chapter;
+use crate::work_error::{WorkError, Worked};
 use crate::xml::{attribute, reference_text};
 
-pub fn chapters(path: &Path) -> Result<Vec<Chapter>, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut zip = zip::ZipArchive::new(file).map_err(|e| format!("not a presentation: {e}"))?;
+pub fn chapters(path: &Path) -> Worked<Vec<Chapter>> {
+    let file = std::fs::File::open(path).map_err(|e| WorkError::machine(e.to_string()))?;
+    let mut zip = zip::ZipArchive::new(file)
+        .map_err(|e| WorkError::unreadable(format!("not a presentation: {e}")))?;
     if zip.len() > MAX_ZIP_ENTRIES {
-        return Err(format!(
+        return Err(WorkError::unreadable(format!(
             "the presentation holds {} files; presentations of up to {MAX_ZIP_ENTRIES} are converted",
             zip.len()
-        ));
+        )));
     }
     let mut slides: Vec<(u32, String)> = zip
         .file_names()
@@ -32,13 +34,15 @@ pub fn chapters(path: &Path) -> Result<Vec<Chapter>, String> {
         })
         .collect();
     if slides.is_empty() {
-        return Err("not a presentation: it has no slides".to_owned());
+        return Err(WorkError::unreadable(
+            "not a presentation: it has no slides",
+        ));
     }
     if slides.len() > MAX_SLIDES {
-        return Err(format!(
+        return Err(WorkError::unreadable(format!(
             "the presentation has {} slides; presentations of up to {MAX_SLIDES} slides are converted",
             slides.len()
-        ));
+        )));
     }
     slides.sort();
     let mut chapters = Vec::with_capacity(slides.len());
@@ -57,32 +61,35 @@ fn read_slide(
     name: &str,
     number: u32,
     read_so_far: &mut u64,
-) -> Result<String, String> {
-    let entry = zip.by_name(name).map_err(|e| e.to_string())?;
+) -> Worked<String> {
+    let entry = zip
+        .by_name(name)
+        .map_err(|e| WorkError::unreadable(e.to_string()))?;
     let mut bytes = Vec::new();
     entry
         .take(MAX_SLIDE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("{name}: {e}"))?;
+        .map_err(|e| WorkError::unreadable(format!("{name}: {e}")))?;
     let size = bytes.len() as u64;
     if size > MAX_SLIDE_BYTES {
-        return Err(format!(
+        return Err(WorkError::unreadable(format!(
             "slide {number} unpacks to more than {} MB; slides of up to that are converted",
             MAX_SLIDE_BYTES / (1024 * 1024)
-        ));
+        )));
     }
     *read_so_far += size;
     if *read_so_far > MAX_SLIDES_BYTES {
-        return Err(format!(
+        return Err(WorkError::unreadable(format!(
             "the slides unpack to more than {} MB; presentations of up to that are converted",
             MAX_SLIDES_BYTES / (1024 * 1024)
-        ));
+        )));
     }
-    String::from_utf8(bytes).map_err(|_| format!("slide {number} is not UTF-8 text"))
+    String::from_utf8(bytes)
+        .map_err(|_| WorkError::unreadable(format!("slide {number} is not UTF-8 text")))
 }
 
 /// One slide's chapter.
-fn slide(xml: &str, number: u32) -> Result<Chapter, String> {
+fn slide(xml: &str, number: u32) -> Worked<Chapter> {
     let mut reader = Reader::from_str(xml);
     let mut title: Option<String> = None;
     let mut paragraphs: Vec<String> = Vec::new();
@@ -96,9 +103,9 @@ fn slide(xml: &str, number: u32) -> Result<Chapter, String> {
             Ok(Event::Start(_)) => {
                 depth += 1;
                 if depth > MAX_XML_DEPTH {
-                    return Err(format!(
+                    return Err(WorkError::unreadable(format!(
                         "slide {number} nests its elements more than {MAX_XML_DEPTH} deep"
-                    ));
+                    )));
                 }
             }
             Ok(Event::End(_)) => depth = depth.saturating_sub(1),
@@ -141,7 +148,11 @@ fn slide(xml: &str, number: u32) -> Result<Chapter, String> {
             },
             Ok(Event::Eof) => break,
             Ok(_) => {}
-            Err(e) => return Err(format!("slide {number} could not be read: {e}")),
+            Err(e) => {
+                return Err(WorkError::unreadable(format!(
+                    "slide {number} could not be read: {e}"
+                )));
+            }
         }
     }
     Ok(Chapter {
@@ -196,7 +207,10 @@ mod bounds {
         let path = presentation(slides);
         let result = super::chapters(&path);
         let _ = std::fs::remove_file(&path);
-        result.err().unwrap_or_default()
+        match result {
+            Err(super::WorkError::Unreadable(why)) => why,
+            other => panic!("not refused as unreadable: {other:?}"),
+        }
     }
 
     #[test]

@@ -11,6 +11,8 @@ use std::time::Duration;
 
 use lectern_domain::documents::DocumentType;
 
+use crate::work_error::{WorkError, Worked};
+
 /// A program run to convert documents, and the Debian package that installs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Tool {
@@ -121,17 +123,14 @@ impl Cancel {
     }
 
     /// An error when cancelled, for the `?` between steps of a conversion.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Worked<()> {
         if self.is_cancelled() {
-            Err(STOPPED.to_owned())
+            Err(WorkError::Stopped)
         } else {
             Ok(())
         }
     }
 }
-
-/// Why a cancelled conversion ended.
-pub const STOPPED: &str = "the conversion was stopped";
 
 /// How often a running tool is checked for cancellation.
 const POLL: Duration = Duration::from_millis(50);
@@ -139,12 +138,7 @@ const POLL: Duration = Duration::from_millis(50);
 /// Runs a tool and returns its standard output, at most `max_output` bytes of it (more is the
 /// document's failure, and the tool is stopped): a small file can make a tool write without
 /// end. A cancelled run kills the tool.
-pub fn run(
-    command: &mut Command,
-    tool: &str,
-    max_output: u64,
-    cancel: &Cancel,
-) -> Result<Vec<u8>, String> {
+pub fn run(command: &mut Command, tool: &str, max_output: u64, cancel: &Cancel) -> Worked<Vec<u8>> {
     run_reading(command.stdin(Stdio::null()), tool, max_output, cancel)
 }
 
@@ -155,9 +149,13 @@ pub fn run_fed(
     tool: &str,
     max_output: u64,
     cancel: &Cancel,
-) -> Result<Vec<u8>, String> {
-    let file = std::fs::File::open(input)
-        .map_err(|e| format!("{tool}'s input {} cannot be read: {e}", input.display()))?;
+) -> Worked<Vec<u8>> {
+    let file = std::fs::File::open(input).map_err(|e| {
+        WorkError::machine(format!(
+            "{tool}'s input {} cannot be read: {e}",
+            input.display()
+        ))
+    })?;
     run_reading(command.stdin(file), tool, max_output, cancel)
 }
 
@@ -166,56 +164,62 @@ fn run_reading(
     tool: &str,
     max_output: u64,
     cancel: &Cancel,
-) -> Result<Vec<u8>, String> {
+) -> Worked<Vec<u8>> {
     cancel.check()?;
     let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("{tool} could not be started: {e}"))?;
+        .map_err(|e| WorkError::tool(format!("{tool} could not be started: {e}")))?;
     let stdout = bounded_reader(child.stdout.take(), max_output);
     let stderr = bounded_reader(child.stderr.take(), 64 * 1024);
     let status = loop {
         if cancel.is_cancelled() {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(STOPPED.to_owned());
+            return Err(WorkError::Stopped);
         }
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) => std::thread::sleep(POLL),
-            Err(e) => return Err(format!("{tool} could not be waited for: {e}")),
+            Err(e) => {
+                return Err(WorkError::tool(format!(
+                    "{tool} could not be waited for: {e}"
+                )));
+            }
         }
         if stdout.is_over() {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!(
-                "{tool} wrote more than {} MB; the document is too large to convert",
-                max_output / (1024 * 1024)
-            ));
+            return Err(too_much(tool, max_output));
         }
     };
     if stdout.is_over() {
-        return Err(format!(
-            "{tool} wrote more than {} MB; the document is too large to convert",
-            max_output / (1024 * 1024)
-        ));
+        return Err(too_much(tool, max_output));
     }
     let out = stdout.join()?;
     let err = stderr.join().unwrap_or_default();
     if status.success() {
         Ok(out)
     } else {
-        Err(format!(
+        Err(WorkError::tool(format!(
             "{tool} failed: {}",
             String::from_utf8_lossy(&err).trim()
-        ))
+        )))
     }
+}
+
+/// A tool that wrote more than its bound: the document unfolds into too much to convert.
+fn too_much(tool: &str, max_output: u64) -> WorkError {
+    WorkError::unreadable(format!(
+        "{tool} wrote more than {} MB; the document is too large to convert",
+        max_output / (1024 * 1024)
+    ))
 }
 
 /// A thread reading a pipe to its end, or until `limit` bytes, when it stops with an error.
 struct BoundedReader(
-    Option<std::thread::JoinHandle<Result<Vec<u8>, String>>>,
+    Option<std::thread::JoinHandle<std::io::Result<Vec<u8>>>>,
     Arc<AtomicBool>,
 );
 
@@ -225,12 +229,10 @@ fn bounded_reader(pipe: Option<impl Read + Send + 'static>, limit: u64) -> Bound
     let handle = pipe.map(|pipe| {
         std::thread::spawn(move || {
             let mut out = Vec::new();
-            pipe.take(limit + 1)
-                .read_to_end(&mut out)
-                .map_err(|e| e.to_string())?;
+            pipe.take(limit + 1).read_to_end(&mut out)?;
             if out.len() as u64 > limit {
                 flag.store(true, Ordering::Relaxed);
-                return Err("over its bound".to_owned());
+                return Err(std::io::Error::other("over its bound"));
             }
             Ok(out)
         })
@@ -244,12 +246,11 @@ impl BoundedReader {
         self.1.load(Ordering::Relaxed)
     }
 
-    fn join(self) -> Result<Vec<u8>, String> {
+    fn join(self) -> Worked<Vec<u8>> {
+        let failed = || WorkError::machine("reading a tool's output failed");
         match self.0 {
             None => Ok(Vec::new()),
-            Some(h) => h
-                .join()
-                .map_err(|_| "reading a tool's output failed".to_owned())?,
+            Some(h) => h.join().map_err(|_| failed())?.map_err(|_| failed()),
         }
     }
 }
@@ -281,7 +282,9 @@ mod tests {
         let out = run(Command::new("echo").arg("hello"), "echo", 100, &cancel);
         assert_eq!(out.as_deref().ok(), Some(&b"hello\n"[..]));
         let flood = run(&mut Command::new("yes"), "yes", 1024 * 1024, &cancel);
-        assert!(flood.is_err_and(|e| e.contains("wrote more than 1 MB")));
+        assert!(flood.is_err_and(
+            |e| matches!(&e, WorkError::Unreadable(why) if why.contains("wrote more than 1 MB"))
+        ));
         let stopper = cancel.clone();
         std::thread::spawn(move || {
             std::thread::sleep(Duration::from_millis(100));
@@ -289,7 +292,7 @@ mod tests {
         });
         let started = std::time::Instant::now();
         let slept = run(Command::new("sleep").arg("30"), "sleep", 100, &cancel);
-        assert_eq!(slept.err().as_deref(), Some(STOPPED));
+        assert!(matches!(slept, Err(WorkError::Stopped)));
         assert!(started.elapsed() < Duration::from_secs(5));
     }
 }

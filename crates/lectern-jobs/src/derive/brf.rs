@@ -6,123 +6,22 @@
 
 use std::process::Command;
 
-use lectern_domain::account::preferences::{BrailleFormat, BrailleGrade, Preferences};
+use lectern_domain::account::braille::{BrailleCode, BrailleLayout};
 
 use super::{TOOL_OUTPUT_BYTES, scratch};
-use crate::braille::{PageSize, words, wrap};
+use crate::braille::{words, wrap};
 use crate::convert::Cancel;
 use crate::convert::tools::run_fed;
 use crate::epub::{Part, read_content};
+use crate::work_error::{WorkError, Worked};
 
-/// The braille code: Unified English Braille, or English Braille American Edition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BrailleCode {
-    Ueb,
-    Ebae,
-}
-
-/// How a reader's braille is made and laid out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BrailleLayout {
-    pub code: BrailleCode,
-    pub contracted: bool,
-    pub cells_per_line: usize,
-    /// Lines a page holds, the last of them ending in the braille page's number; `None` for a
-    /// refreshable display, which reads one continuous page.
-    pub lines_per_page: Option<usize>,
-}
-
-impl BrailleLayout {
-    /// Contracted UEB, 40 cells by 25 lines: what a reader who chose nothing is given.
-    pub const STANDARD: BrailleLayout = BrailleLayout {
-        code: BrailleCode::Ueb,
-        contracted: true,
-        cells_per_line: 40,
-        lines_per_page: Some(25),
-    };
-
-    /// The reader's choices: their code (`useUeb`), grade, display or embosser and its line.
-    pub fn of_reader(preferences: Option<&Preferences>) -> BrailleLayout {
-        let Some(p) = preferences else {
-            return BrailleLayout::STANDARD;
-        };
-        BrailleLayout {
-            code: if p.use_ueb {
-                BrailleCode::Ueb
-            } else {
-                BrailleCode::Ebae
-            },
-            contracted: p.braille_grade != Some(BrailleGrade::Uncontracted),
-            cells_per_line: PageSize::of_reader(p.braille_cell_line_width).cells_per_line,
-            lines_per_page: match p.braille_format {
-                Some(BrailleFormat::Refreshable) => None,
-                _ => Some(PageSize::STANDARD.lines_per_page),
-            },
-        }
-    }
-
-    /// A name for the layout that tells every layout apart: `ueb-g2-40x25`, `ebae-g1-32`.
-    pub fn key(&self) -> String {
-        let code = match self.code {
-            BrailleCode::Ueb => "ueb",
-            BrailleCode::Ebae => "ebae",
-        };
-        let grade = if self.contracted { "g2" } else { "g1" };
-        match self.lines_per_page {
-            Some(lines) => format!("{code}-{grade}-{}x{lines}", self.cells_per_line),
-            None => format!("{code}-{grade}-{}", self.cells_per_line),
-        }
-    }
-
-    /// The layout a [`key`](Self::key) names.
-    pub fn from_key(key: &str) -> Option<BrailleLayout> {
-        let mut parts = key.split('-');
-        let code = match parts.next()? {
-            "ueb" => BrailleCode::Ueb,
-            "ebae" => BrailleCode::Ebae,
-            _ => return None,
-        };
-        let contracted = match parts.next()? {
-            "g2" => true,
-            "g1" => false,
-            _ => return None,
-        };
-        let page = parts.next()?;
-        if parts.next().is_some() {
-            return None;
-        }
-        let (cells, lines) = match page.split_once('x') {
-            Some((cells, lines)) => (cells, Some(lines.parse::<usize>().ok()?)),
-            None => (page, None),
-        };
-        let lines_per_page = match lines {
-            Some(0) => return None,
-            other => other,
-        };
-        Some(BrailleLayout {
-            code,
-            contracted,
-            cells_per_line: cells.parse().ok().filter(|c: &usize| *c > 0)?,
-            lines_per_page,
-        })
-    }
-
-    /// The page the download's notice is laid out on.
-    pub fn notice_page(&self) -> PageSize {
-        PageSize {
-            cells_per_line: self.cells_per_line,
-            lines_per_page: self.lines_per_page.unwrap_or(usize::MAX),
-        }
-    }
-
-    /// liblouis's tables for the code and grade, with the display table of braille ASCII.
-    pub fn tables(&self) -> &'static str {
-        match (self.code, self.contracted) {
-            (BrailleCode::Ueb, true) => "en-us-brf.dis,en-ueb-g2.ctb",
-            (BrailleCode::Ueb, false) => "en-us-brf.dis,en-ueb-g1.ctb",
-            (BrailleCode::Ebae, true) => "en-us-brf.dis,en-us-g2.ctb",
-            (BrailleCode::Ebae, false) => "en-us-brf.dis,en-us-g1.ctb",
-        }
+/// liblouis's tables for the layout's code and grade, with the display table of braille ASCII.
+pub fn louis_tables(layout: &BrailleLayout) -> &'static str {
+    match (layout.code(), layout.contracted()) {
+        (BrailleCode::Ueb, true) => "en-us-brf.dis,en-ueb-g2.ctb",
+        (BrailleCode::Ueb, false) => "en-us-brf.dis,en-ueb-g1.ctb",
+        (BrailleCode::Ebae, true) => "en-us-brf.dis,en-us-g2.ctb",
+        (BrailleCode::Ebae, false) => "en-us-brf.dis,en-us-g1.ctb",
     }
 }
 
@@ -135,12 +34,8 @@ pub enum Cells {
     PageChange(String),
 }
 
-pub(super) fn make(
-    master: &[u8],
-    layout: &BrailleLayout,
-    cancel: &Cancel,
-) -> Result<Vec<u8>, String> {
-    let content = read_content(master).map_err(|e| e.to_string())?;
+pub(super) fn make(master: &[u8], layout: &BrailleLayout, cancel: &Cancel) -> Worked<Vec<u8>> {
+    let content = read_content(master)?;
     let print: Vec<String> = content.parts.iter().filter_map(print_text).collect();
     let mut braille = translate(&print, layout, cancel)?.into_iter();
     let mut blocks = Vec::with_capacity(content.parts.len());
@@ -178,11 +73,7 @@ fn split(line: Option<String>) -> Vec<String> {
 const LONGEST_LINE: usize = 1500;
 
 /// Translates each line of print into a line of braille ASCII, in one run of `lou_translate`.
-fn translate(
-    print: &[String],
-    layout: &BrailleLayout,
-    cancel: &Cancel,
-) -> Result<Vec<String>, String> {
+fn translate(print: &[String], layout: &BrailleLayout, cancel: &Cancel) -> Worked<Vec<String>> {
     if print.is_empty() {
         return Ok(Vec::new());
     }
@@ -223,19 +114,16 @@ fn pieces(line: &str, longest: usize) -> Vec<&str> {
 }
 
 /// One line of braille for each line of print, from one run of `lou_translate`.
-fn translate_lines(
-    print: &[&str],
-    layout: &BrailleLayout,
-    cancel: &Cancel,
-) -> Result<Vec<String>, String> {
+fn translate_lines(print: &[&str], layout: &BrailleLayout, cancel: &Cancel) -> Worked<Vec<String>> {
     let dir = scratch()?;
     let input = dir.path().join("print.txt");
     // lou_translate reads `\` as the start of an escape such as `\x2014`.
     let mut text = print.join("\n").replace('\\', "\\\\");
     text.push('\n');
-    std::fs::write(&input, text).map_err(|e| format!("the text cannot be written: {e}"))?;
+    std::fs::write(&input, text)
+        .map_err(|e| WorkError::machine(format!("the text cannot be written: {e}")))?;
     let out = run_fed(
-        Command::new("lou_translate").args(["--forward", layout.tables()]),
+        Command::new("lou_translate").args(["--forward", louis_tables(layout)]),
         &input,
         "lou_translate",
         TOOL_OUTPUT_BYTES,
@@ -246,11 +134,11 @@ fn translate_lines(
         .map(braille_ascii)
         .collect();
     if braille.len() != print.len() {
-        return Err(format!(
+        return Err(WorkError::tool(format!(
             "lou_translate gave {} lines for {} lines of text",
             braille.len(),
             print.len()
-        ));
+        )));
     }
     Ok(braille)
 }
@@ -274,7 +162,7 @@ fn braille_ascii(line: &str) -> String {
 
 /// Lays out blocks of braille as a BRF file: lines ending in CR LF, a form feed between pages.
 pub fn lay_out(blocks: &[Cells], layout: &BrailleLayout) -> String {
-    let width = layout.cells_per_line.max(12);
+    let width = layout.cells_per_line();
     let mut lines: Vec<Option<String>> = Vec::new();
     for block in blocks {
         match block {
@@ -301,13 +189,14 @@ pub fn lay_out(blocks: &[Cells], layout: &BrailleLayout) -> String {
             }
         }
     }
-    paginate(lines, width, layout.lines_per_page)
+    paginate(lines, width, layout.lines_per_page())
 }
 
 /// Pages of lines: a blank line (`None`) never opens a page nor follows another; on paper the
-/// last line of each page ends in the braille page's number.
+/// last line of each page ends in the braille page's number (a layout's page holds at least one
+/// line above it).
 fn paginate(lines: Vec<Option<String>>, width: usize, lines_per_page: Option<usize>) -> String {
-    let body = lines_per_page.map_or(usize::MAX, |n| n.max(2) - 1);
+    let body = lines_per_page.map_or(usize::MAX, |n| n - 1);
     let mut pages: Vec<Vec<String>> = Vec::new();
     let mut page: Vec<String> = Vec::new();
     for line in lines {

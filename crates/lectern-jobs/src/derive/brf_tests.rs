@@ -32,12 +32,7 @@ fn novel(paragraphs: usize) -> Vec<u8> {
 }
 
 fn layout(contracted: bool, cells: usize, lines: Option<usize>) -> BrailleLayout {
-    BrailleLayout {
-        code: BrailleCode::Ueb,
-        contracted,
-        cells_per_line: cells,
-        lines_per_page: lines,
-    }
+    BrailleLayout::new(BrailleCode::Ueb, contracted, cells, lines).unwrap()
 }
 
 fn brf(master: &[u8], layout: &BrailleLayout) -> String {
@@ -64,7 +59,7 @@ fn assert_fits(out: &str, cells: usize, lines: usize) {
 
 fn back_translate(braille: &str, layout: &BrailleLayout) -> String {
     let mut command = std::process::Command::new("lou_translate");
-    command.args(["--backward", layout.tables()]);
+    command.args(["--backward", louis_tables(layout)]);
     let dir = super::scratch().unwrap();
     let input = dir.path().join("braille.txt");
     // In pieces, as `translate` gives them: lou_translate breaks long lines either way.
@@ -172,27 +167,19 @@ fn headings_are_centred_or_in_cell_5_and_print_pages_are_marked() {
 }
 
 #[test]
-fn a_reader_gets_their_code_grade_and_device() {
+fn a_reader_s_code_and_grade_choose_liblouis_s_tables() {
     use lectern_domain::account::preferences::{BrailleFormat, BrailleGrade, Preferences};
-    assert_eq!(BrailleLayout::of_reader(None), BrailleLayout::STANDARD);
     let mut p = Preferences::defaults(false);
     p.use_ueb = false;
     p.braille_grade = Some(BrailleGrade::Uncontracted);
     p.braille_format = Some(BrailleFormat::Refreshable);
     p.braille_cell_line_width = Some(32);
     let l = BrailleLayout::of_reader(Some(&p));
+    assert_eq!(louis_tables(&l), "en-us-brf.dis,en-us-g1.ctb");
     assert_eq!(
-        l,
-        BrailleLayout {
-            code: BrailleCode::Ebae,
-            contracted: false,
-            cells_per_line: 32,
-            lines_per_page: None
-        }
+        louis_tables(&BrailleLayout::STANDARD),
+        "en-us-brf.dis,en-ueb-g2.ctb"
     );
-    assert_eq!(l.key(), "ebae-g1-32");
-    assert_eq!(l.tables(), "en-us-brf.dis,en-us-g1.ctb");
-    assert_eq!(BrailleLayout::STANDARD.key(), "ueb-g2-40x25");
 }
 
 #[test]
@@ -206,30 +193,4 @@ fn a_long_paragraph_is_translated_whole() {
     assert_eq!(words_of(&back_translate(&braille[0], &l)), words_of(&long));
     assert_eq!(pieces("One. Two three", 8), ["One.", "Two", "three"]);
     assert_eq!(pieces("abcdefghij", 4), ["abcd", "efgh", "ij"]);
-}
-
-#[test]
-fn a_layout_is_named_by_its_key_and_read_back_from_it() {
-    for layout in [
-        BrailleLayout::STANDARD,
-        BrailleLayout {
-            code: BrailleCode::Ebae,
-            contracted: false,
-            cells_per_line: 32,
-            lines_per_page: None,
-        },
-    ] {
-        assert_eq!(BrailleLayout::from_key(&layout.key()), Some(layout));
-    }
-    for bad in [
-        "",
-        "ueb",
-        "ueb-g3-40",
-        "ueb-g2-0",
-        "ueb-g2-40x0",
-        "ueb-g2-40x25-1",
-        "braille",
-    ] {
-        assert_eq!(BrailleLayout::from_key(bad), None, "{bad}");
-    }
 }

@@ -2,31 +2,31 @@
 //! layout) however many readers download it: `derived/{title}/{FORMAT}/{master}/{variant}/…`
 //! (the audio formats' shared narration as `NARRATION`),
 //! where `master` is a digest of the master file's key, size and time (a replaced master makes
-//! anew) and `variant` the braille layout (`default` for other formats). A list of the files,
+//! anew) and `variant` the recipe's (`Recipe::variant`). A list of the files,
 //! written after them, says the variant is complete: a worker stopped halfway left no list, and
 //! the next one makes the files again.
 
 use sha2::{Digest, Sha256};
 
-use super::{BrailleLayout, daisy, make};
+use super::{DEFAULT, NamedFiles, Recipe, daisy};
 use crate::convert::Cancel;
 use crate::files::{FileError, FileStore};
 use crate::package::safe_segment;
-use lectern_domain::catalog::Format;
+use crate::work_error::{WorkError, Worked};
 
-/// The made files of `format` from the master at `master_key`: kept ones, or made now (on a
+/// The files the recipe makes from the master at `master_key`: kept ones, or made now (on a
 /// blocking thread: the tools run for seconds) and kept. Other masters' files of the same
 /// title and format are removed once the new ones are kept. The audio formats share one
 /// narration, kept as `NARRATION`, and each keeps only its text files beside it.
 pub async fn made_files(
     files: &FileStore,
     service_id: &str,
-    format: Format,
+    recipe: Recipe,
     master_key: &str,
-    layout: &BrailleLayout,
-) -> Result<Vec<(String, Vec<u8>)>, String> {
+) -> Worked<NamedFiles> {
     let master = Master::of(files, service_id, master_key).await?;
-    if format.is_audio() {
+    let format = recipe.format();
+    if let Recipe::Audio(format) = recipe {
         let narrated = master
             .kept_or_made(files, NARRATION, DEFAULT, daisy::narrate)
             .await?;
@@ -37,20 +37,24 @@ pub async fn made_files(
             .collect();
         // The format's own files are kept too, so that they can be streamed as resources.
         let written = master
-            .kept_or_made(files, format.as_str(), DEFAULT, move |bytes, _| {
-                let all = daisy::with_audio(format, bytes, narrated)?;
-                Ok(all.into_iter().filter(|(name, _)| !is_mp3(name)).collect())
-            })
+            .kept_or_made(
+                files,
+                format.as_str(),
+                &recipe.variant(),
+                move |bytes, _| {
+                    let all = daisy::with_audio(format, bytes, narrated)?;
+                    Ok(all.into_iter().filter(|(name, _)| !is_mp3(name)).collect())
+                },
+            )
             .await?;
         return Ok([written, mp3s].concat());
     }
-    let layout = *layout;
     master
         .kept_or_made(
             files,
             format.as_str(),
-            &variant(format, &layout),
-            move |bytes, cancel| make(format, bytes, &layout, cancel),
+            &recipe.variant(),
+            move |bytes, cancel| recipe.make(bytes, cancel),
         )
         .await
 }
@@ -60,18 +64,18 @@ pub async fn made_files(
 pub async fn made_resources(
     files: &FileStore,
     service_id: &str,
-    format: Format,
+    recipe: Recipe,
     master_key: &str,
-    layout: &BrailleLayout,
-) -> Result<Option<Vec<(String, String)>>, String> {
+) -> Worked<Option<Vec<(String, String)>>> {
     let master = Master::of(files, service_id, master_key).await?;
+    let kind = recipe.format();
     let Some(mut named) = master
-        .listed(files, format.as_str(), &variant(format, layout))
+        .listed(files, kind.as_str(), &recipe.variant())
         .await?
     else {
         return Ok(None);
     };
-    if format.is_audio() {
+    if let Recipe::Audio(_) = recipe {
         let Some(narration) = master.listed(files, NARRATION, DEFAULT).await? else {
             return Ok(None);
         };
@@ -83,18 +87,9 @@ pub async fn made_resources(
 
 /// The narration the audio formats share, as a kind of made files.
 const NARRATION: &str = "NARRATION";
-const DEFAULT: &str = "default";
 
 fn is_mp3(name: &str) -> bool {
     name.ends_with(".mp3")
-}
-
-/// The variant a format is made in: the braille layout (`ueb-g2-40x25`), or `default`.
-pub fn variant(format: Format, layout: &BrailleLayout) -> String {
-    match format {
-        Format::Brf => layout.key(),
-        _ => DEFAULT.to_owned(),
-    }
 }
 
 /// A title's master file, as made files are kept by.
@@ -106,12 +101,11 @@ struct Master<'a> {
 }
 
 impl<'a> Master<'a> {
-    async fn of(files: &FileStore, service_id: &'a str, key: &'a str) -> Result<Self, String> {
+    async fn of(files: &FileStore, service_id: &'a str, key: &'a str) -> Worked<Self> {
         let (size, modified) = files
             .head(key)
-            .await
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("the master file {key} is missing"))?;
+            .await?
+            .ok_or_else(|| WorkError::missing(format!("the master file {key} is missing")))?;
         Ok(Master {
             service_id,
             key,
@@ -135,12 +129,12 @@ impl<'a> Master<'a> {
         files: &FileStore,
         kind: &str,
         variant: &str,
-    ) -> Result<Option<Vec<(String, String)>>, String> {
+    ) -> Worked<Option<Vec<(String, String)>>> {
         let (_, folder, list_key) = self.folder(kind, variant);
         let list = match files.get(&list_key).await {
             Ok(list) => list,
             Err(FileError::NotFound(_)) => return Ok(None),
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         };
         Ok(Some(
             String::from_utf8_lossy(&list)
@@ -157,7 +151,7 @@ impl<'a> Master<'a> {
         files: &FileStore,
         kind: &str,
         variant: &str,
-    ) -> Result<Option<Vec<(String, Vec<u8>)>>, String> {
+    ) -> Worked<Option<NamedFiles>> {
         let Some(listed) = self.listed(files, kind, variant).await? else {
             return Ok(None);
         };
@@ -179,9 +173,9 @@ impl<'a> Master<'a> {
         kind: &str,
         variant: &str,
         make: F,
-    ) -> Result<Vec<(String, Vec<u8>)>, String>
+    ) -> Worked<NamedFiles>
     where
-        F: FnOnce(&[u8], &Cancel) -> Result<Vec<(String, Vec<u8>)>, String> + Send + 'static,
+        F: FnOnce(&[u8], &Cancel) -> Worked<NamedFiles> + Send + 'static,
     {
         let (kind_folder, folder, list_key) = self.folder(kind, variant);
         let kind_label = kind.to_owned();
@@ -191,21 +185,13 @@ impl<'a> Master<'a> {
             return Ok(kept);
         }
         let started = std::time::Instant::now();
-        let bytes = files.get(self.key).await.map_err(|e| e.to_string())?;
-        let made = tokio::task::spawn_blocking(move || make(&bytes, &Cancel::default()))
-            .await
-            .map_err(|e| format!("the conversion stopped: {e}"))??;
+        let bytes = files.get(self.key).await?;
+        let made = tokio::task::spawn_blocking(move || make(&bytes, &Cancel::default())).await??;
         for (name, data) in &made {
-            files
-                .put(&format!("{folder}/{name}"), data.clone())
-                .await
-                .map_err(|e| e.to_string())?;
+            files.put(&format!("{folder}/{name}"), data.clone()).await?;
         }
         let names: Vec<&str> = made.iter().map(|(n, _)| n.as_str()).collect();
-        files
-            .put(&list_key, names.join("\n"))
-            .await
-            .map_err(|e| e.to_string())?;
+        files.put(&list_key, names.join("\n")).await?;
         metrics::counter!("lectern_derived_total", "format" => kind_label, "outcome" => "made")
             .increment(1);
         tracing::info!(

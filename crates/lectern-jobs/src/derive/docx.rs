@@ -6,14 +6,15 @@ use std::process::Command;
 use super::{TOOL_OUTPUT_BYTES, scratch};
 use crate::convert::Cancel;
 use crate::convert::tools::run;
+use crate::work_error::{WorkError, Worked};
 use crate::zipio;
 
-pub(super) fn make(master: &[u8], cancel: &Cancel) -> Result<Vec<u8>, String> {
+pub(super) fn make(master: &[u8], cancel: &Cancel) -> Worked<Vec<u8>> {
     let dir = scratch()?;
     let epub = dir.path().join("master.epub");
     let docx = dir.path().join("book.docx");
     std::fs::write(&epub, unfigured(master)?)
-        .map_err(|e| format!("the master cannot be written: {e}"))?;
+        .map_err(|e| WorkError::machine(format!("the master cannot be written: {e}")))?;
     run(
         Command::new("pandoc")
             .args(["--from", "epub", "--to", "docx", "--output"])
@@ -25,14 +26,14 @@ pub(super) fn make(master: &[u8], cancel: &Cancel) -> Result<Vec<u8>, String> {
         TOOL_OUTPUT_BYTES,
         cancel,
     )?;
-    std::fs::read(&docx).map_err(|e| format!("pandoc wrote no Word file: {e}"))
+    std::fs::read(&docx).map_err(|e| WorkError::tool(format!("pandoc wrote no Word file: {e}")))
 }
 
 /// The master with each `<figure>` a `<div>` and its `<figcaption>` a paragraph: pandoc (2.17)
 /// describes a figure's picture in Word by its caption and drops the image's `alt`, the
 /// description written for readers who cannot see it. Outside a figure, `alt` is kept.
-fn unfigured(master: &[u8]) -> Result<Vec<u8>, String> {
-    let mut archive = zipio::open(master).map_err(|e| e.to_string())?;
+fn unfigured(master: &[u8]) -> Worked<Vec<u8>> {
+    let mut archive = zipio::open(master)?;
     let names: Vec<String> = archive
         .file_names()
         .filter_map(Result::ok)
@@ -41,17 +42,20 @@ fn unfigured(master: &[u8]) -> Result<Vec<u8>, String> {
     let time = zipio::timestamp("");
     let mut out = zipio::writer();
     for name in names {
-        let Some(mut bytes) = zipio::read_entry(&mut archive, &name).map_err(|e| e.to_string())?
-        else {
+        let Some(mut bytes) = zipio::read_entry(&mut archive, &name)? else {
             continue;
         };
         if name.ends_with(".xhtml") || name.ends_with(".html") || name.ends_with(".htm") {
             let text = String::from_utf8_lossy(&bytes);
             bytes = rename(&rename(&text, "figure", "div"), "figcaption", "p").into_bytes();
         }
-        zipio::put(&mut out, &name, &bytes, name == "mimetype", time).map_err(|e| e.to_string())?;
+        zipio::put(&mut out, &name, &bytes, name == "mimetype", time).map_err(unwritten)?;
     }
-    zipio::finish(out).map_err(|e| e.to_string())
+    zipio::finish(out).map_err(unwritten)
+}
+
+fn unwritten(e: zip::result::ZipError) -> WorkError {
+    WorkError::machine(format!("the master without figures cannot be written: {e}"))
 }
 
 /// `text` with every start and end tag of the element `from` (unprefixed) named `to`.

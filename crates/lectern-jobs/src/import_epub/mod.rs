@@ -12,6 +12,7 @@ use lectern_store::{Store, StoreError, categories, titles};
 
 use crate::FileStore;
 use crate::epub::{EpubMetadata, read_metadata};
+use crate::work_error::{WorkError, Worked};
 pub use record::{Choices, service_id};
 
 /// The service ids' prefix when none is chosen: the command's and the pages' imports of one
@@ -92,7 +93,7 @@ impl Importer {
     pub async fn add(&mut self, name: &str, bytes: Vec<u8>) -> Result<Added, StoreError> {
         let (meta, bytes) = match metadata_of(bytes).await {
             Ok(read) => read,
-            Err(why) => return Ok(Added::Refused(why)),
+            Err(why) => return Ok(Added::Refused(why.to_string())),
         };
         let id = service_id(&self.prefix, &meta);
         if let Some(first) = self.seen.get(&id) {
@@ -164,13 +165,10 @@ impl Importer {
 
 /// The package metadata, read off the async threads (a large zip's directory takes a while),
 /// with the bytes back; or why the file is not an EPUB 3 that can be imported.
-async fn metadata_of(bytes: Vec<u8>) -> Result<(EpubMetadata, Vec<u8>), String> {
-    tokio::task::spawn_blocking(move || {
-        let meta = read_metadata(&bytes).map_err(|e| e.to_string())?;
-        Ok((meta, bytes))
-    })
-    .await
-    .map_err(|e| format!("reading the file failed: {e}"))?
+async fn metadata_of(bytes: Vec<u8>) -> Worked<(EpubMetadata, Vec<u8>)> {
+    tokio::task::spawn_blocking(move || Ok((read_metadata(&bytes)?, bytes)))
+        .await
+        .map_err(|e| WorkError::machine(format!("reading the file failed: {e}")))?
 }
 
 /// A file's name as a file store key's last part: the last part of a path (a browser may send a

@@ -1,7 +1,7 @@
 use super::{Format, PackageError};
-use crate::braille::PageSize;
 use crate::notice::Notice;
 use crate::zipio;
+use lectern_domain::account::braille::BrailleLayout;
 
 const NOTICE_TEXT: &str = "COPYRIGHT-NOTICE.txt";
 const NOTICE_HTML: &str = "COPYRIGHT-NOTICE.html";
@@ -24,7 +24,7 @@ pub fn bundle(
     format: Format,
     files: &[(String, Vec<u8>)],
     notice: &Notice,
-    braille: PageSize,
+    braille: &BrailleLayout,
 ) -> Result<Vec<u8>, PackageError> {
     if format == Format::Epub3 {
         return Err(PackageError::EpubIsStamped);

@@ -21,9 +21,9 @@ pub use pdf::stamp_pdf;
 /// The download formats, as the domain (and the API) names them, and how each is delivered.
 pub use lectern_domain::catalog::{Delivery, Format};
 
-use crate::braille::PageSize;
 use crate::epub::EpubError;
 use crate::notice::Notice;
+use lectern_domain::account::braille::BrailleLayout;
 
 /// Why a bundle could not be made.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub fn stamp(
     format: Format,
     original: &[u8],
     notice: &Notice,
-    braille: PageSize,
+    braille: &BrailleLayout,
 ) -> Result<Vec<u8>, EpubError> {
     match format {
         Format::Epub3 => stamp_epub(original, notice),
@@ -67,9 +67,9 @@ pub fn stamp(
 
 /// The braille book, then the notice: on a page of its own for an embosser (BRF separates
 /// pages with a form feed), after a blank line for a display, which reads one unbroken page.
-fn stamp_brf(original: &[u8], notice: &Notice, braille: PageSize) -> Vec<u8> {
+fn stamp_brf(original: &[u8], notice: &Notice, braille: &BrailleLayout) -> Vec<u8> {
     let notice = notice.brf(braille);
-    let paged = braille.lines_per_page != usize::MAX;
+    let paged = braille.lines_per_page().is_some();
     let mut out = Vec::with_capacity(original.len() + notice.len() + 4);
     out.extend_from_slice(original);
     if paged && !original.is_empty() && !original.ends_with(b"\x0c") {

@@ -9,6 +9,7 @@ use super::{Held, InHand, lease_start};
 use crate::convert::{self, Cancel};
 use crate::epub::{EpubSource, build};
 use crate::files::FileStore;
+use crate::work_error::{WorkError, Worked};
 
 /// The file store key of a document's EPUB.
 pub fn document_epub_key(d: &Document) -> String {
@@ -46,12 +47,15 @@ pub(super) async fn convert_one(
                 let _ = files.delete(&key).await;
             }
         }
-        Err(_) if cancel.is_cancelled() => {
+        Err(WorkError::Stopped) | Err(_) if cancel.is_cancelled() => {
             // Deleted (or taken over) while it was converted: nothing is left to record.
             metrics::counter!("lectern_documents_total", "outcome" => "stopped").increment(1);
             tracing::info!(document = %d.document_id, seconds = started.elapsed().as_secs_f64(), "document conversion stopped");
         }
+        // The store could not be reached: the document is converted again once its claim lapses.
+        Err(WorkError::Store(e)) => return Err(e),
         Err(why) => {
+            let why = why.to_string();
             documents::mark_failed(&mut *store.writer().await?, &d.document_id, &why).await?;
             metrics::counter!("lectern_documents_total", "outcome" => "failed").increment(1);
             tracing::warn!(document = %d.document_id, error = %why, "document not converted");
@@ -60,35 +64,29 @@ pub(super) async fn convert_one(
     Ok(true)
 }
 
-async fn make(
-    store: &Store,
-    files: &FileStore,
-    d: &Document,
-    cancel: &Cancel,
-) -> Result<String, String> {
+async fn make(store: &Store, files: &FileStore, d: &Document, cancel: &Cancel) -> Worked<String> {
     let bytes = files
         .get(&d.source_key)
         .await
-        .map_err(|e| format!("the uploaded file could not be read: {e}"))?;
+        .map_err(|e| WorkError::missing(format!("the uploaded file could not be read: {e}")))?;
     let owner = accounts::get(store.reads(), &d.owner_id)
-        .await
-        .map_err(|e| e.to_string())?
+        .await?
         .map(|a| format!("{} {}", a.first_name, a.last_name))
         .unwrap_or_default();
     let (kind, name, cancel) = (d.mime_type, d.name.clone(), cancel.clone());
     let chapters = tokio::task::spawn_blocking(move || {
         let dir =
             std::env::temp_dir().join(format!("lectern-doc-{}", lectern_domain::ids::new_id()));
-        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let scratch = |e: std::io::Error| WorkError::machine(e.to_string());
+        std::fs::create_dir_all(&dir).map_err(scratch)?;
         let source = dir.join("source");
         let result = std::fs::write(&source, &bytes)
-            .map_err(|e| e.to_string())
+            .map_err(scratch)
             .and_then(|()| convert::chapters(kind, &source, &dir, &name, &cancel));
         let _ = std::fs::remove_dir_all(&dir);
         result
     })
-    .await
-    .map_err(|e| e.to_string())??;
+    .await??;
     let epub = build(&EpubSource {
         identifier: format!("urn:lectern:document:{}", d.document_id),
         isbn: None,
@@ -112,6 +110,6 @@ async fn make(
         modified: Timestamp::now().to_string(),
     });
     let key = document_epub_key(d);
-    files.put(&key, epub).await.map_err(|e| e.to_string())?;
+    files.put(&key, epub).await?;
     Ok(key)
 }

@@ -8,8 +8,9 @@ use lectern_store::downloads::PackageKind;
 use lectern_store::made_formats::{self, Making};
 
 use super::{Held, InHand, lease_start};
-use crate::derive::{self, BrailleLayout};
+use crate::derive::{self, Recipe};
 use crate::files::FileStore;
+use crate::work_error::{WorkError, Worked};
 
 /// Claims one making of the lane and makes it; one that cannot be made is failed with why.
 pub(super) async fn make_one(
@@ -28,22 +29,20 @@ pub(super) async fn make_one(
             made_formats::mark_ready(store, &m, Timestamp::now()).await?;
             tracing::info!(title = %m.service_id, format = %m.format, variant = %m.variant, seconds = started.elapsed().as_secs_f64(), "made for its resources");
         }
+        // The store could not be reached: the making is tried again once its claim lapses.
+        Err(WorkError::Store(e)) => return Err(e),
         Err(why) => {
-            made_formats::mark_failed(store, &m, &why).await?;
+            made_formats::mark_failed(store, &m, &why.to_string()).await?;
             tracing::warn!(title = %m.service_id, format = %m.format, error = %why, "could not be made for its resources");
         }
     }
     Ok(true)
 }
 
-async fn make(files: &FileStore, m: &Making) -> Result<(), String> {
-    let format: Format = m.format.parse()?;
-    let layout = match format {
-        Format::Brf => BrailleLayout::from_key(&m.variant)
-            .ok_or_else(|| format!("'{}' is not a braille layout", m.variant))?,
-        _ => BrailleLayout::STANDARD,
-    };
-    derive::made_files(files, &m.service_id, format, &m.master_key, &layout)
+async fn make(files: &FileStore, m: &Making) -> Worked<()> {
+    let format: Format = m.format.parse().map_err(WorkError::missing)?;
+    let recipe = Recipe::of_variant(format, &m.variant)?;
+    derive::made_files(files, &m.service_id, recipe, &m.master_key)
         .await
         .map(|_| ())
 }

@@ -3,15 +3,17 @@
 use std::time::Duration;
 
 use lectern_domain::Timestamp;
+use lectern_domain::account::braille::BrailleLayout;
 use lectern_domain::catalog::{Artifact, ContributorType, Format};
 use lectern_store::downloads::{self, Download, PackageKind, SubjectKind};
 use lectern_store::{Store, accounts, periodicals, sites, titles};
 
 use super::{Held, InHand, lease_start};
-use crate::derive;
+use crate::derive::{self, Recipe};
 use crate::files::FileStore;
 use crate::notice::{Catalogued, Notice};
 use crate::package;
+use crate::work_error::{WorkError, Worked};
 
 /// The file store key of a download's package.
 pub fn package_key(d: &Download, file_name: &str) -> String {
@@ -50,7 +52,10 @@ pub(super) async fn package_one(
             metrics::counter!("lectern_packages_total", "outcome" => "ready").increment(1);
             tracing::info!(download = %d.download_id, format = %d.format, seconds = started.elapsed().as_secs_f64(), "package ready");
         }
+        // The store could not be reached: the package is tried again once its claim lapses.
+        Err(WorkError::Store(e)) => return Err(e),
         Err(why) => {
+            let why = why.to_string();
             downloads::mark_failed(&mut *store.writer().await?, &d.download_id, &why).await?;
             metrics::counter!("lectern_packages_total", "outcome" => "failed").increment(1);
             tracing::warn!(download = %d.download_id, error = %why, "package failed");
@@ -64,8 +69,8 @@ pub(super) async fn package_one(
 async fn make(
     (store, files, vocabulary): (&Store, &FileStore, &str),
     d: &Download,
-) -> Result<(String, String), String> {
-    let format: Format = d.format.parse()?;
+) -> Worked<(String, String)> {
+    let format: Format = d.format.parse().map_err(WorkError::missing)?;
     let Subject {
         site,
         title: subject_title,
@@ -75,25 +80,30 @@ async fn make(
     let source_key = artifact
         .file
         .as_deref()
-        .ok_or_else(|| format!("the {format} artifact has no file"))?;
-    let layout = derive::layout_for(store, d.user_account_id.as_deref(), format)
-        .await
-        .map_err(|e| e.to_string())?;
-    let originals = if artifact.derived {
-        derive::made_files(files, &d.subject, format, source_key, &layout).await?
-    } else {
-        originals(files, source_key).await?
+        .ok_or_else(|| WorkError::missing(format!("the {format} artifact has no file")))?;
+    let recipe = derive::recipe_for(store, d.user_account_id.as_deref(), format).await?;
+    let braille = recipe
+        .as_ref()
+        .map_or(BrailleLayout::STANDARD, Recipe::braille_layout);
+    let originals = match recipe {
+        Some(recipe) if artifact.derived => {
+            derive::made_files(files, &d.subject, recipe, source_key).await?
+        }
+        None if artifact.derived => {
+            return Err(WorkError::missing(format!(
+                "{format} is not made from an EPUB 3 here"
+            )));
+        }
+        _ => originals(files, source_key).await?,
     };
     let site_name = sites::get(store.reads(), &site)
-        .await
-        .map_err(|e| e.to_string())?
+        .await?
         .map_or(site.clone(), |s| s.name);
     let (user_display_name, user_account_id) = match &d.user_account_id {
         Some(id) => {
             let a = accounts::get(store.reads(), id)
-                .await
-                .map_err(|e| e.to_string())?
-                .ok_or("the reader's account is gone")?;
+                .await?
+                .ok_or_else(|| WorkError::missing("the reader's account is gone"))?;
             (
                 format!("{} {}", a.first_name, a.last_name),
                 a.user_account_id,
@@ -116,36 +126,40 @@ async fn make(
     let delivery = artifact.delivery();
     let name = package::file_name(&id_for_name, format, delivery);
     let bytes = match (delivery.one_file, originals.as_slice()) {
-        (true, [(_, file)]) => package::stamp(format, file, &notice, layout.notice_page())
-            .map_err(|e| e.to_string())?,
-        (true, _) => return Err(format!("a {format} artifact is one file")),
-        (false, _) => package::bundle(format, &originals, &notice, layout.notice_page())
-            .map_err(|e| e.to_string())?,
+        (true, [(_, file)]) => package::stamp(format, file, &notice, &braille)?,
+        (true, _) => {
+            return Err(WorkError::unreadable(format!(
+                "a {format} artifact is one file"
+            )));
+        }
+        (false, _) => package::bundle(format, &originals, &notice, &braille)?,
     };
     let key = package_key(d, &name);
     let partial_md5 = lectern_domain::kosync::partial_md5(&bytes);
-    files.put(&key, bytes).await.map_err(|e| e.to_string())?;
+    files.put(&key, bytes).await?;
     Ok((key, partial_md5))
 }
 
 /// The artifact's files, each with its name in the package: the one file, or every file of a
 /// fileset (a key ending in `/`), by its path within the folder.
-async fn originals(files: &FileStore, source_key: &str) -> Result<Vec<(String, Vec<u8>)>, String> {
+async fn originals(files: &FileStore, source_key: &str) -> Worked<derive::NamedFiles> {
     let Some(folder) = source_key.strip_suffix('/') else {
         let name = source_key.rsplit('/').next().unwrap_or(source_key);
-        let bytes = files.get(source_key).await.map_err(|e| e.to_string())?;
+        let bytes = files.get(source_key).await?;
         return Ok(vec![(name.to_owned(), bytes.to_vec())]);
     };
-    let mut listed = files.list(folder).await.map_err(|e| e.to_string())?;
+    let mut listed = files.list(folder).await?;
     listed.sort();
     let mut originals = Vec::with_capacity(listed.len());
     for (key, _, _) in listed {
-        let bytes = files.get(&key).await.map_err(|e| e.to_string())?;
+        let bytes = files.get(&key).await?;
         let name = key.strip_prefix(source_key).unwrap_or(&key).to_owned();
         originals.push((name, bytes.to_vec()));
     }
     if originals.is_empty() {
-        return Err(format!("the folder {source_key} holds no files"));
+        return Err(WorkError::missing(format!(
+            "the folder {source_key} holds no files"
+        )));
     }
     Ok(originals)
 }
@@ -158,14 +172,13 @@ struct Subject {
     record: Catalogued,
 }
 
-async fn subject(store: &Store, d: &Download, format: Format) -> Result<Subject, String> {
-    let missing = || format!("no {format} artifact of {}", d.subject);
+async fn subject(store: &Store, d: &Download, format: Format) -> Worked<Subject> {
+    let missing = || WorkError::missing(format!("no {format} artifact of {}", d.subject));
     match d.subject_kind {
         SubjectKind::Title => {
             let t = titles::get(store.reads(), &d.subject)
-                .await
-                .map_err(|e| e.to_string())?
-                .ok_or_else(|| format!("no title {}", d.subject))?;
+                .await?
+                .ok_or_else(|| WorkError::missing(format!("no title {}", d.subject)))?;
             let artifact = t
                 .offered_artifact(format)
                 .map(|a| a.into_owned())
@@ -193,15 +206,13 @@ async fn subject(store: &Store, d: &Download, format: Format) -> Result<Subject,
             let (series_id, edition_id) = d
                 .subject
                 .split_once('/')
-                .ok_or_else(|| format!("not an edition: {}", d.subject))?;
+                .ok_or_else(|| WorkError::missing(format!("not an edition: {}", d.subject)))?;
             let (series, _) = periodicals::get(store.reads(), series_id)
-                .await
-                .map_err(|e| e.to_string())?
-                .ok_or_else(|| format!("no periodical {series_id}"))?;
+                .await?
+                .ok_or_else(|| WorkError::missing(format!("no periodical {series_id}")))?;
             let e = periodicals::edition(store.reads(), series_id, edition_id)
-                .await
-                .map_err(|e| e.to_string())?
-                .ok_or_else(|| format!("no edition {}", d.subject))?;
+                .await?
+                .ok_or_else(|| WorkError::missing(format!("no edition {}", d.subject)))?;
             let artifact = e
                 .artifacts
                 .iter()

@@ -1,7 +1,12 @@
-use lectern_jobs::braille::PageSize;
+use lectern_domain::account::braille::{BrailleCode, BrailleLayout};
 use lectern_jobs::package::{self, Format, PackageError};
 
-const STANDARD: PageSize = PageSize::STANDARD;
+const STANDARD: &BrailleLayout = &BrailleLayout::STANDARD;
+
+/// Contracted UEB on an embosser's line of `cells`, 25 lines a page.
+fn embossed(cells: usize) -> BrailleLayout {
+    BrailleLayout::new(BrailleCode::Ueb, true, cells, Some(25)).unwrap()
+}
 
 use crate::fixtures::{entry_map, notice};
 
@@ -91,16 +96,12 @@ fn a_braille_bundle_adds_the_notice_in_braille() {
 fn the_braille_notice_is_laid_out_for_the_reader_s_line() {
     let files = vec![("100042.brf".to_owned(), b",TEXT\r\n".to_vec())];
     for cells in [18, 20, 28, 32, 40, 70, 80] {
-        let line = PageSize::of_reader(Some(cells));
-        let zip = package::bundle(Format::Brf, &files, &notice(), line).unwrap();
+        let zip = package::bundle(Format::Brf, &files, &notice(), &embossed(cells)).unwrap();
         let brf = String::from_utf8(entry_map(&zip)["COPYRIGHT-NOTICE.brf"].clone()).unwrap();
         let longest = brf.lines().map(|l| l.trim_end_matches('\r').len()).max();
-        assert!(longest <= Some(cells as usize), "{cells}: {brf}");
+        assert!(longest <= Some(cells), "{cells}: {brf}");
         if cells < 40 {
-            assert!(
-                longest > Some(cells as usize - 8),
-                "{cells} cells are used: {brf}"
-            );
+            assert!(longest > Some(cells - 8), "{cells} cells are used: {brf}");
         }
         for page in brf.split('\x0c') {
             assert!(
@@ -112,13 +113,12 @@ fn the_braille_notice_is_laid_out_for_the_reader_s_line() {
     // Narrower lines take more of them: the same words, laid out again.
     let lines = |cells| {
         notice()
-            .brf(PageSize::of_reader(Some(cells)))
+            .brf(&embossed(cells))
             .lines()
             .filter(|l| !l.trim().is_empty())
             .count()
     };
     assert!(lines(18) > lines(40), "{} against {}", lines(18), lines(40));
-    assert_eq!(PageSize::of_reader(None), STANDARD);
 }
 
 #[test]

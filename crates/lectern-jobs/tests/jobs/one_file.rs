@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use lectern_jobs::braille::PageSize;
+use lectern_domain::account::braille::{BrailleCode, BrailleLayout};
 use lectern_jobs::package::{self, Format};
 
 use crate::fixtures::{entry_map, notice, zip_of};
@@ -42,7 +42,7 @@ fn a_word_document_ends_with_the_notice_and_names_its_title_and_author() {
         Format::Docx,
         &word_document("<dc:title></dc:title>"),
         &notice(),
-        PageSize::STANDARD,
+        &BrailleLayout::STANDARD,
     )
     .unwrap();
     let parts = entry_map(&stamped);
@@ -76,7 +76,7 @@ fn a_word_documents_own_title_is_kept() {
         Format::Docx,
         &word_document("<dc:title>The Publisher's Title</dc:title>"),
         &notice(),
-        PageSize::STANDARD,
+        &BrailleLayout::STANDARD,
     )
     .unwrap();
     let core = String::from_utf8(entry_map(&stamped)["docProps/core.xml"].clone()).unwrap();
@@ -117,7 +117,8 @@ fn a_pdf_ends_with_the_notice_and_names_its_author() {
         "Pride & Prejudice",
         "It is a truth universally acknowledged.",
     );
-    let stamped = package::stamp(Format::Pdf, &original, &notice(), PageSize::STANDARD).unwrap();
+    let stamped =
+        package::stamp(Format::Pdf, &original, &notice(), &BrailleLayout::STANDARD).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("stamped.pdf");
     std::fs::write(&path, &stamped).unwrap();
@@ -140,7 +141,7 @@ fn a_pdf_ends_with_the_notice_and_names_its_author() {
         Format::Pdf,
         b"%PDF-1.4 a stand-in",
         &notice(),
-        PageSize::STANDARD,
+        &BrailleLayout::STANDARD,
     )
     .unwrap_err();
     assert!(err.to_string().contains("cannot be read"), "{err}");
@@ -156,16 +157,13 @@ fn poppler(tool: &str, args: &[&str]) -> String {
 #[test]
 fn braille_ends_with_the_notice_on_a_page_of_its_own_or_after_a_blank_line() {
     let book = b",PRIDE AND ,PREJUDICE\r\n";
-    let embossed = package::stamp(Format::Brf, book, &notice(), PageSize::STANDARD).unwrap();
+    let embossed = package::stamp(Format::Brf, book, &notice(), &BrailleLayout::STANDARD).unwrap();
     let embossed = String::from_utf8(embossed).unwrap();
     let (first, notice_page) = embossed.split_once('\u{c}').unwrap();
     assert_eq!(first.as_bytes(), book);
     assert!(notice_page.contains(",COPYRIGHT NOTICE"), "{notice_page}");
-    let display = PageSize {
-        cells_per_line: 32,
-        lines_per_page: usize::MAX,
-    };
-    let read = package::stamp(Format::Brf, book, &notice(), display).unwrap();
+    let display = BrailleLayout::new(BrailleCode::Ueb, true, 32, None).unwrap();
+    let read = package::stamp(Format::Brf, book, &notice(), &display).unwrap();
     let read = String::from_utf8(read).unwrap();
     assert!(!read.contains('\u{c}'), "one page on a display: {read:?}");
     assert!(
@@ -180,5 +178,5 @@ fn braille_ends_with_the_notice_on_a_page_of_its_own_or_after_a_blank_line() {
 
 #[test]
 fn daisy_is_never_one_file() {
-    assert!(package::stamp(Format::Daisy, b"", &notice(), PageSize::STANDARD).is_err());
+    assert!(package::stamp(Format::Daisy, b"", &notice(), &BrailleLayout::STANDARD).is_err());
 }

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::epub::{Content, Part, read_content};
+use crate::work_error::Worked;
 use crate::zipio;
 
 /// What the book holds, in reading order.
@@ -59,9 +60,9 @@ pub(super) struct Book {
 
 impl Book {
     /// Reads the EPUB 3 master. An image whose file is missing keeps its description as text.
-    pub(super) fn read(master: &[u8]) -> Result<Book, String> {
-        let content = read_content(master).map_err(|e| e.to_string())?;
-        let mut archive = zipio::open(master).map_err(|e| e.to_string())?;
+    pub(super) fn read(master: &[u8]) -> Worked<Book> {
+        let content = read_content(master)?;
+        let mut archive = zipio::open(master)?;
         let mut images = Vec::new();
         let mut named: HashMap<String, String> = HashMap::new();
         let mut items = vec![Item::Title(content.title.clone())];
@@ -80,14 +81,12 @@ impl Book {
                 Part::Image { src, alt } => {
                     let file = match named.get(src) {
                         Some(file) => Some(file.clone()),
-                        None => zipio::read_entry(&mut archive, src)
-                            .map_err(|e| e.to_string())?
-                            .map(|bytes| {
-                                let file = image_name(images.len() + 1, src);
-                                images.push((file.clone(), bytes));
-                                named.insert(src.clone(), file.clone());
-                                file
-                            }),
+                        None => zipio::read_entry(&mut archive, src)?.map(|bytes| {
+                            let file = image_name(images.len() + 1, src);
+                            images.push((file.clone(), bytes));
+                            named.insert(src.clone(), file.clone());
+                            file
+                        }),
                     };
                     match file {
                         Some(file) => Item::Image {

@@ -13,10 +13,12 @@ use book::Book;
 use speech::{Narration, TIMINGS};
 
 use crate::convert::Cancel;
+use crate::derive::NamedFiles;
+use crate::work_error::{WorkError, Worked};
 use lectern_domain::catalog::Format;
 
 /// A text-only DAISY 3 book.
-pub(super) fn text(master: &[u8], cancel: &Cancel) -> Result<Vec<(String, Vec<u8>)>, String> {
+pub(super) fn text(master: &[u8], cancel: &Cancel) -> Worked<NamedFiles> {
     let book = Book::read(master)?;
     cancel.check()?;
     Ok(daisy3::files(&book, None))
@@ -24,7 +26,7 @@ pub(super) fn text(master: &[u8], cancel: &Cancel) -> Result<Vec<(String, Vec<u8
 
 /// The book read aloud: a MP3 file for each section, and the timings of every clip (a file
 /// named [`TIMINGS`]), to be kept and given to [`with_audio`].
-pub fn narrate(master: &[u8], cancel: &Cancel) -> Result<Vec<(String, Vec<u8>)>, String> {
+pub fn narrate(master: &[u8], cancel: &Cancel) -> Worked<NamedFiles> {
     let book = Book::read(master)?;
     let (narration, mut files) = speech::narrate(&book, cancel)?;
     files.push((TIMINGS.to_owned(), narration.to_tsv().into_bytes()));
@@ -32,22 +34,18 @@ pub fn narrate(master: &[u8], cancel: &Cancel) -> Result<Vec<(String, Vec<u8>)>,
 }
 
 /// The audio format's files, around the narration `narrate` made of this master.
-pub fn with_audio(
-    format: Format,
-    master: &[u8],
-    mut narrated: Vec<(String, Vec<u8>)>,
-) -> Result<Vec<(String, Vec<u8>)>, String> {
+pub fn with_audio(format: Format, master: &[u8], mut narrated: NamedFiles) -> Worked<NamedFiles> {
     let book = Book::read(master)?;
     let timings = narrated
         .iter()
         .position(|(name, _)| name == TIMINGS)
         .map(|at| narrated.remove(at))
-        .ok_or("the kept narration has no timings")?;
+        .ok_or_else(|| WorkError::missing("the kept narration has no timings"))?;
     let narration = Narration::from_tsv(&String::from_utf8_lossy(&timings.1), &book)?;
     let mut files = match format {
         Format::DaisyAudio => daisy3::files(&book, Some(&narration)),
         Format::Daisy2Audio => daisy2::files(&book, &narration),
-        other => return Err(format!("{other} is not read aloud")),
+        other => return Err(WorkError::missing(format!("{other} is not read aloud"))),
     };
     files.extend(narrated);
     Ok(files)

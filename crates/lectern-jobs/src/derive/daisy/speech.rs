@@ -16,6 +16,7 @@ use crate::convert::Cancel;
 use crate::convert::tools::run;
 use crate::derive::{NamedFiles, TOOL_OUTPUT_BYTES, scratch};
 use crate::speed::Mp3Output;
+use crate::work_error::{WorkError, Worked};
 
 /// The name of the narration's timings among its files.
 pub(super) const TIMINGS: &str = "narration.tsv";
@@ -63,8 +64,8 @@ impl Narration {
     }
 
     /// Reads timings kept for `book`: refused when they are not the book's.
-    pub(super) fn from_tsv(tsv: &str, book: &Book) -> Result<Narration, String> {
-        let bad = || "the kept narration's timings do not fit the book".to_owned();
+    pub(super) fn from_tsv(tsv: &str, book: &Book) -> Worked<Narration> {
+        let bad = || WorkError::missing("the kept narration's timings do not fit the book");
         let mut lines = tsv.split('\n');
         let durations = numbers(lines.next().unwrap_or_default()).ok_or_else(bad)?;
         let clips: Vec<Option<Clip>> = lines
@@ -101,9 +102,13 @@ fn numbers(line: &str) -> Option<Vec<f64>> {
 }
 
 /// Speaks the book: its sections' MP3 files, by name, and the timings.
-pub(super) fn narrate(book: &Book, cancel: &Cancel) -> Result<(Narration, NamedFiles), String> {
-    let voice = voice(&book.language)
-        .ok_or_else(|| format!("no voice speaks the book's language, {}", book.language))?;
+pub(super) fn narrate(book: &Book, cancel: &Cancel) -> Worked<(Narration, NamedFiles)> {
+    let voice = voice(&book.language).ok_or_else(|| {
+        WorkError::unreadable(format!(
+            "no voice speaks the book's language, {}",
+            book.language
+        ))
+    })?;
     let dir = scratch()?;
     let mut clips = vec![None; book.items.len()];
     let mut durations = Vec::new();
@@ -144,12 +149,12 @@ impl Pcm {
         (self.samples.len() / 2) as f64 / f64::from(self.rate)
     }
 
-    fn extend(&mut self, wav: &Wav) -> Result<(), String> {
+    fn extend(&mut self, wav: &Wav) -> Worked<()> {
         if self.rate != 0 && self.rate != wav.rate {
-            return Err(format!(
+            return Err(WorkError::tool(format!(
                 "espeak-ng changed its rate from {} to {} Hz",
                 self.rate, wav.rate
-            ));
+            )));
         }
         self.rate = wav.rate;
         self.samples.extend_from_slice(wav.samples);
@@ -164,8 +169,8 @@ struct Wav<'a> {
     samples: &'a [u8],
 }
 
-fn read_wav(bytes: &[u8]) -> Result<Wav<'_>, String> {
-    let bad = || "espeak-ng wrote no WAV audio".to_owned();
+fn read_wav(bytes: &[u8]) -> Worked<Wav<'_>> {
+    let bad = || WorkError::tool("espeak-ng wrote no WAV audio");
     if bytes.len() < 12 || &bytes[..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
         return Err(bad());
     }
@@ -180,9 +185,9 @@ fn read_wav(bytes: &[u8]) -> Result<Wav<'_>, String> {
                 let channels = u16::from_le_bytes([bytes[body + 2], bytes[body + 3]]);
                 let bits = u16::from_le_bytes([bytes[body + 14], bytes[body + 15]]);
                 if channels != 1 || bits != 16 {
-                    return Err(format!(
+                    return Err(WorkError::tool(format!(
                         "espeak-ng wrote {channels} channels of {bits} bits; 1 of 16 was expected"
-                    ));
+                    )));
                 }
                 rate = Some(u32::from_le_bytes(
                     bytes[body + 4..body + 8].try_into().map_err(|_| bad())?,
@@ -204,9 +209,10 @@ fn read_wav(bytes: &[u8]) -> Result<Wav<'_>, String> {
 }
 
 /// One item's speech. The text goes in a file, not the command line, whatever its length.
-fn synthesize(text: &str, voice: &str, dir: &Path, cancel: &Cancel) -> Result<Vec<u8>, String> {
+fn synthesize(text: &str, voice: &str, dir: &Path, cancel: &Cancel) -> Worked<Vec<u8>> {
     let input = dir.join("item.txt");
-    std::fs::write(&input, text).map_err(|e| format!("the text cannot be written: {e}"))?;
+    std::fs::write(&input, text)
+        .map_err(|e| WorkError::machine(format!("the text cannot be written: {e}")))?;
     run(
         Command::new("espeak-ng")
             .args(["-v", voice, "-b", "1", "--stdout", "-f"])
@@ -218,8 +224,10 @@ fn synthesize(text: &str, voice: &str, dir: &Path, cancel: &Cancel) -> Result<Ve
 }
 
 /// A section's audio as MP3.
-fn encode(audio: &Pcm) -> Result<Vec<u8>, String> {
-    let failed = |e: crate::speed::SpeedError| format!("the audio could not be encoded: {e}");
+fn encode(audio: &Pcm) -> Worked<Vec<u8>> {
+    let failed = |e: crate::speed::SpeedError| {
+        WorkError::tool(format!("the audio could not be encoded: {e}"))
+    };
     let rate = if audio.rate == 0 { 22_050 } else { audio.rate };
     let mut mp3 = Mp3Output::new(1, rate, BIT_RATE).map_err(failed)?;
     let samples: Vec<f32> = audio

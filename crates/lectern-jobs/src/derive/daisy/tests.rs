@@ -414,5 +414,5 @@ fn a_narration_kept_for_another_book_is_refused() {
         .unwrap();
     timings.1 = b"1.0\n\n".to_vec();
     let refused = with_audio(Format::DaisyAudio, &master(), narration).unwrap_err();
-    assert!(refused.contains("do not fit"), "{refused}");
+    assert!(refused.to_string().contains("do not fit"), "{refused}");
 }
