@@ -30,6 +30,7 @@ mod sign_in;
 pub mod state;
 pub use lectern_operations::title_index;
 mod titles;
+mod token_request;
 mod web;
 
 use std::sync::Arc;

@@ -107,6 +107,10 @@ impl AppState {
                 sites: Arc::default(),
                 limits: Arc::new(limits),
                 tokens: Arc::new(lectern_operations::token_cache::new_token_cache()),
+                lifetimes: lectern_operations::tokens::Lifetimes {
+                    access: settings.access_token_ttl,
+                    refresh: settings.refresh_token_ttl,
+                },
             },
             settings: Arc::new(settings),
             signing_key: Arc::default(),

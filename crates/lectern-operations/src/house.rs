@@ -3,6 +3,7 @@
 //! One per node, shared by every door (`lectern_http::AppState` holds it).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use lectern_jobs::FileStore;
 use lectern_store::Store;
@@ -28,4 +29,14 @@ pub struct House {
     pub limits: Arc<RateLimits>,
     /// Access tokens and their accounts, remembered for at most a second.
     pub tokens: Arc<TokenCache>,
+    /// How long the tokens the token service issues last.
+    pub lifetimes: Lifetimes,
+}
+
+/// How long the tokens of a sign-in last, as the operator set them (`crate::tokens` issues
+/// them).
+#[derive(Debug, Clone, Copy)]
+pub struct Lifetimes {
+    pub access: Duration,
+    pub refresh: Duration,
 }

@@ -13,6 +13,7 @@ pub mod actor;
 pub mod administration;
 pub mod agreements;
 pub mod assigned_titles;
+pub mod authorization;
 pub mod categories;
 pub mod client_cache;
 pub mod client_keys;
@@ -41,6 +42,7 @@ pub mod sync_keys;
 pub mod title_index;
 pub mod titles;
 pub mod token_cache;
+pub mod tokens;
 pub mod ttl_cache;
 
 pub use actor::{Actor, SignedIn};

@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
-use crate::oauth::TokenError;
+use crate::token_request::TokenError;
 
 /// `resp`, answered to `method` on the token server or not, with the error envelope if it is an
 /// error without a body of its own.

@@ -10,10 +10,10 @@ use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::client::Client;
-use lectern_domain::ids::new_id;
-use lectern_domain::secret::{check_pkce_challenge, constant_time_eq, new_token, token_hash};
+use lectern_domain::secret::{check_pkce_challenge, constant_time_eq, token_hash};
+use lectern_operations::authorization::{self, Asked, Begun, Decided, FLOW_TTL_SECS};
 use lectern_store::accounts;
-use lectern_store::oauth::{self, Flow, NewToken};
+use lectern_store::oauth::{self, Flow};
 use url::Url;
 
 use super::pages::{
@@ -24,9 +24,6 @@ use crate::sign_in::{self, ClientAddress, Secret, SignIn};
 use crate::state::AppState;
 
 const COOKIE: &str = "lectern_authz";
-const FLOW_TTL_SECS: i64 = 15 * 60;
-/// Codes are exchanged by the client straight after the redirect; a minute is plenty.
-const CODE_TTL_SECS: i64 = 60;
 
 /// Starts the flow: checks the client and redirect URI, then shows the login page.
 #[utoipa::path(
@@ -124,23 +121,18 @@ pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery
         }
     }
 
-    let cookie_value = new_token();
-    let flow = Flow {
-        csrf_token: new_token(),
-        api_key: client.api_key.clone(),
-        redirect_uri: redirect_uri.to_owned(),
-        state: client_state.map(str::to_owned),
-        code_challenge: challenge.map(str::to_owned),
-        user_account_id: None,
-        expires_at: Timestamp::now().plus_seconds(FLOW_TTL_SECS).unix(),
+    let asked = Asked {
+        redirect_uri,
+        state: client_state,
+        code_challenge: challenge,
     };
-    let mut writer = match state.store.writer().await {
-        Ok(w) => w,
+    let Begun {
+        browser_secret: cookie_value,
+        flow,
+    } = match authorization::begin(&state, &client, asked).await {
+        Ok(begun) => begun,
         Err(e) => return server_error(e),
     };
-    if let Err(e) = oauth::insert_flow(&mut writer, &token_hash(&cookie_value), &flow).await {
-        return server_error(e);
-    }
     let mut resp = login_page(
         &state,
         &client,
@@ -241,11 +233,7 @@ pub async fn submit_login(
         }
         Err(e) => return server_error(e),
     };
-    let mut writer = match state.store.writer().await {
-        Ok(w) => w,
-        Err(e) => return server_error(e),
-    };
-    if let Err(e) = oauth::set_flow_user(&mut writer, &flow_hash, &account.user_account_id).await {
+    if let Err(e) = authorization::signed_in(&state, &flow_hash, &account).await {
         return server_error(e);
     }
     see_other(&state.oauth_url("/consent"))
@@ -301,7 +289,7 @@ pub async fn submit_consent(
 ) -> Response {
     // A form that is not UTF-8 text reads as empty, and fails the flow's CSRF check.
     let form = Params::from_pairs(Params::parse_urlencoded(&body).unwrap_or_default());
-    let (flow_hash, flow, client) = match current_flow(&state, &headers, Some(&form)).await {
+    let (flow_hash, flow, _) = match current_flow(&state, &headers, Some(&form)).await {
         Ok(found) => found,
         Err(resp) => return resp,
     };
@@ -309,45 +297,14 @@ pub async fn submit_consent(
         Ok(a) => a,
         Err(resp) => return resp,
     };
-    let deleted = match state.store.writer().await {
-        Ok(mut writer) => oauth::delete_flow(&mut writer, &flow_hash).await,
-        Err(e) => Err(e),
-    };
-    match deleted {
-        Ok(true) => {}
-        Ok(false) => return expired_flow(),
-        Err(e) => return server_error(e),
-    }
+    let allowed = form.one("decision").ok().flatten() == Some("allow");
     let state_param = flow.state.as_deref();
-    let mut resp = match form.one("decision").ok().flatten() {
-        Some("allow") => {
-            let code = new_token();
-            let code_hash = token_hash(&code);
-            let grant_id = new_id();
-            let row = NewToken {
-                hash: &code_hash,
-                grant_id: &grant_id,
-                user_account_id: &account.user_account_id,
-                api_key: &client.api_key,
-                expires_at: Timestamp::now().plus_seconds(CODE_TTL_SECS),
-            };
-            let mut writer = match state.store.writer().await {
-                Ok(w) => w,
-                Err(e) => return server_error(e),
-            };
-            if let Err(e) = oauth::insert_code(
-                &mut writer,
-                &row,
-                &flow.redirect_uri,
-                flow.code_challenge.as_deref(),
-            )
-            .await
-            {
-                return server_error(e);
-            }
+    let mut resp = match authorization::decide(&state, (&flow_hash, &flow), &account, allowed).await
+    {
+        Ok(Decided::Allowed { code }) => {
             redirect_to(&flow.redirect_uri, &[("code", &code)], state_param)
         }
-        _ => redirect_to(
+        Ok(Decided::Denied) => redirect_to(
             &flow.redirect_uri,
             &[
                 ("error", "access_denied"),
@@ -355,6 +312,8 @@ pub async fn submit_consent(
             ],
             state_param,
         ),
+        Ok(Decided::Over) => return expired_flow(),
+        Err(e) => return server_error(e),
     };
     set_cookie(&mut resp, &state, "", 0);
     resp

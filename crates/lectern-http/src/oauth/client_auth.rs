@@ -8,9 +8,9 @@ use base64::engine::general_purpose::STANDARD;
 use lectern_domain::client::Client;
 use lectern_domain::secret::verify_password;
 
-use super::token_error::TokenError;
 use crate::conventions::params::{Params, text_without_controls};
 use crate::state::AppState;
+use crate::token_request::TokenError;
 
 pub async fn authenticate(
     state: &AppState,

@@ -3,16 +3,11 @@
 
 mod authorize;
 mod client_auth;
-mod issue;
 mod pages;
 mod revocations;
 mod token;
-mod token_error;
 
 pub(crate) use pages::{LoginErrors, html_with_policy};
-pub(crate) use token::grant_as;
-pub(crate) use token::new_sign_in;
-pub(crate) use token_error::TokenError;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

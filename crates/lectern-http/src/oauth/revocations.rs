@@ -3,14 +3,13 @@ use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
-use lectern_domain::secret::token_hash;
-use lectern_store::oauth;
+use lectern_operations::tokens;
 
 use super::client_auth;
-use super::token::{field, form_params, missing};
-use super::token_error::TokenError;
+use super::token::form_params;
 use crate::conventions::status::Status;
 use crate::state::AppState;
+use crate::token_request::{TokenError, field, missing};
 
 /// Form fields of a revocation request.
 #[derive(utoipa::ToSchema)]
@@ -59,14 +58,5 @@ async fn revoke_token(
     let params = form_params(query, headers, body)?;
     let client = client_auth::authenticate(state, headers, &params).await?;
     let token = field(&params, "token")?.ok_or_else(|| missing("token"))?;
-    let hash = token_hash(token);
-    let mut conn = state.store.writer().await?;
-    match oauth::token_owner(&mut conn, &hash).await? {
-        None => Ok(()),
-        Some(owner) if owner != client.api_key => Err(TokenError::new(
-            "unauthorized_client",
-            "The token was issued to another client",
-        )),
-        Some(_) => Ok(oauth::revoke_token(&mut conn, &hash).await?),
-    }
+    Ok(tokens::revoke(state, &client, token).await?)
 }

@@ -12,9 +12,9 @@ use serde_json::{Value, json};
 use super::site::OpdsSite;
 use crate::conventions::params::Params;
 use crate::error::{ApiResult, RefusedBecause};
-use crate::oauth::{TokenError, grant_as};
 use crate::sign_in::ClientAddress;
 use crate::state::AppState;
+use crate::token_request::{TokenError, grant_as};
 
 pub const MEDIA_TYPE: &str = "application/opds-authentication+json";
 pub const PASSWORD_FLOW: &str = "http://opds-spec.org/auth/oauth/password";

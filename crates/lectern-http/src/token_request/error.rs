@@ -1,6 +1,7 @@
 use crate::conventions::json::Json;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use lectern_operations::tokens::Refusal;
 use serde::Serialize;
 
 /// The Token Error shape of document 1.
@@ -85,6 +86,19 @@ impl From<lectern_store::StoreError> for TokenError {
                 }
             }
             _ => TokenError::server_error(e),
+        }
+    }
+}
+
+impl From<Refusal> for TokenError {
+    /// The token service's refusal in RFC 6749's words.
+    fn from(refused: Refusal) -> Self {
+        match refused {
+            Refusal::InvalidGrant(why) => TokenError::new("invalid_grant", why),
+            Refusal::UnauthorizedClient(why) => TokenError::new("unauthorized_client", why),
+            Refusal::InvalidRequest(why) => TokenError::new("invalid_request", why),
+            Refusal::TooManyAttempts(wait) => TokenError::too_many_attempts(wait),
+            Refusal::Store(e) => e.into(),
         }
     }
 }

@@ -17,11 +17,11 @@ use super::forms::{self, FormErrors, Posted};
 use super::render::{Chrome, Section, page, see_other};
 use super::session::{Here, Visitor, WebSite};
 use crate::conventions::params::Params;
-use crate::error::{ApiError, ApiResult};
-use crate::oauth::new_sign_in;
+use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
 use lectern_domain::account::fields::AccountFields;
+use lectern_operations::tokens;
 use lectern_operations::{
     Failure, agreements, my_account, preferences as reading_preferences, subscriptions, sync_keys,
 };
@@ -197,9 +197,7 @@ pub async fn password(
     };
     match my_account::change_mine(&state, &visitor.caller, fields, Some(current)).await {
         Ok(_) => {
-            let tokens = new_sign_in(&state, &site.client, &me.user_account_id)
-                .await
-                .map_err(|e| ApiError::internal(format!("{e:?}")))?;
+            let tokens = tokens::new_sign_in(&state, &site.client, &me.user_account_id).await?;
             let mut cookies = visitor.set_cookies.clone();
             cookies.extend(site.started(&state, &tokens.access_token, &tokens.refresh_token));
             Ok(see_other(&site.path("/account?done=password"), &cookies))

@@ -18,9 +18,9 @@ use crate::conventions::caller::Caller;
 use crate::conventions::cookies;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::oauth::grant_as;
 use crate::sign_in::ClientAddress;
 use crate::state::AppState;
+use lectern_operations::tokens::{self, Grant};
 use lectern_operations::{Failure, sign_in};
 
 const SESSION: &str = "lectern_session";
@@ -139,11 +139,10 @@ impl WebSite {
             set_cookies.extend(self.ended(state));
             return Ok(None);
         };
-        let params = Params::from_pairs(vec![
-            ("grant_type".to_owned(), "refresh_token".to_owned()),
-            ("refresh_token".to_owned(), refresh.to_owned()),
-        ]);
-        let Ok(tokens) = grant_as(state, &self.client, &params, &visit.from).await else {
+        let grant = Grant::Refresh {
+            refresh_token: refresh,
+        };
+        let Ok(tokens) = tokens::grant(state, &self.client, grant, &visit.from.0).await else {
             set_cookies.extend(self.ended(state));
             return Ok(None);
         };

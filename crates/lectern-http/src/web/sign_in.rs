@@ -7,15 +7,15 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::secret::new_token;
-use lectern_store::oauth;
 
 use super::forms::Posted;
 use super::render::{Chrome, Section, page, see_other};
 use super::session::{Here, Visitor, WebSite};
-use crate::error::{ApiError, ApiResult};
-use crate::oauth::{LoginErrors, new_sign_in};
+use crate::error::ApiResult;
+use crate::oauth::LoginErrors;
 use crate::sign_in::{self, Secret, SignIn};
 use crate::state::AppState;
+use lectern_operations::tokens;
 
 #[derive(Template)]
 #[template(path = "web/sign_in.html")]
@@ -106,9 +106,7 @@ pub async fn submit(State(state): State<AppState>, posted: Posted) -> ApiResult<
             ));
         }
     };
-    let tokens = new_sign_in(&state, &site.client, &account.user_account_id)
-        .await
-        .map_err(|e| ApiError::internal(format!("{e:?}")))?;
+    let tokens = tokens::new_sign_in(&state, &site.client, &account.user_account_id).await?;
     let mut cookies: Vec<_> = visitor.set_cookies.clone();
     cookies.extend(site.started(&state, &tokens.access_token, &tokens.refresh_token));
     // A new form token with the new sign-in, so that one seen before it is worth nothing after.
@@ -121,14 +119,7 @@ pub async fn sign_out(
     State(state): State<AppState>,
     Posted { site, visitor, .. }: Posted,
 ) -> ApiResult<Response> {
-    let hashes = visitor.token_hashes();
-    if !hashes.is_empty() {
-        let mut tx = state.store.begin().await?;
-        for hash in &hashes {
-            oauth::revoke_token(&mut tx, hash).await?;
-        }
-        tx.commit().await?;
-    }
+    tokens::sign_out(&state, &visitor.token_hashes()).await?;
     let mut cookies = visitor.set_cookies.clone();
     cookies.extend(site.ended(&state));
     Ok(see_other(&site.path("/signed-out"), &cookies))
