@@ -1,5 +1,6 @@
 //! The agreement a member signs for themselves, through the API (`POST /v2/myAccount/agreement`)
-//! or their account page: what they sign follows from their role, and it is signed today.
+//! or their account page: what they sign follows from their role, and it is signed today. And
+//! those a membership assistant records for a member and ends, each with its record of changes.
 
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
@@ -7,11 +8,12 @@ use lectern_domain::account::standing::{Agreement, AgreementType, NewAgreement};
 use lectern_domain::ids;
 use lectern_domain::role::Role;
 use lectern_store::agreements;
+use serde_json::Value;
 
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
-use crate::managed_accounts::acting_name;
+use crate::managed_accounts::{Managed, acting_name};
 
 /// The actor's agreement, signed today in the name they typed (`None`: they typed none).
 pub async fn sign_mine(
@@ -58,4 +60,63 @@ fn kind_for(me: &Account) -> AgreementType {
     } else {
         AgreementType::Volunteer
     }
+}
+
+/// Records an agreement the managed account's member signed (on paper, with the library), with
+/// the record of the change; `shown` is how the door shows an agreement, which the record keeps.
+/// Sponsors sign their organization's agreement, not one recorded here.
+pub async fn record_for(
+    house: &House,
+    m: &Managed,
+    new: NewAgreement,
+    action: &str,
+    shown: impl Fn(&Agreement) -> Outcome<Value>,
+) -> Outcome<Agreement> {
+    if new.agreement_type == AgreementType::Sponsor {
+        return Err(Failure::invalid(
+            "agreementType",
+            "must be termsOfUse or volunteer; sponsors sign their organization's agreement",
+        ));
+    }
+    let new = new
+        .check(&Timestamp::now().date())
+        .map_err(Failure::Invalid)?;
+    let agreement = Agreement {
+        agreement_id: ids::new_id(),
+        user_account_id: m.account.user_account_id.clone(),
+        agreement_type: new.agreement_type,
+        date_signed: new.date_signed,
+        date_expired: None,
+        print_name: new.print_name.trim().to_owned(),
+        recording_user: Some(m.by.clone()),
+        signed_by_legal_guardian: new.signed_by_legal_guardian,
+    };
+    let after = shown(&agreement)?;
+    let mut tx = house.store.begin().await?;
+    agreements::put(&mut tx, &agreement).await?;
+    m.record(&mut tx, action, None, Some(after)).await?;
+    tx.commit().await?;
+    Ok(agreement)
+}
+
+/// Ends the managed account's agreement today (or keeps the earlier day it ended), with the
+/// record of the change; absent when the account has no such agreement.
+pub async fn expire_for(
+    house: &House,
+    m: &Managed,
+    agreement_id: &str,
+    action: &str,
+    shown: impl Fn(&Agreement) -> Outcome<Value>,
+) -> Outcome<Agreement> {
+    let mut tx = house.store.begin().await?;
+    let today = Timestamp::now().date();
+    let ended = agreements::expire(&mut tx, &m.account.user_account_id, agreement_id, &today)
+        .await?
+        .ok_or_else(|| {
+            Failure::not_found(format!("The account has no agreement '{agreement_id}'"))
+        })?;
+    m.record(&mut tx, action, None, Some(shown(&ended)?))
+        .await?;
+    tx.commit().await?;
+    Ok(ended)
 }

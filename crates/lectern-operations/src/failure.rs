@@ -50,6 +50,14 @@ impl Failure {
         Failure::Refused(why.into())
     }
 
+    /// A collision with what is stored that no one parameter is at fault for.
+    pub fn conflict(why: impl Into<String>) -> Failure {
+        Failure::Conflict {
+            param: None,
+            why: why.into(),
+        }
+    }
+
     pub fn not_found(what: impl Into<String>) -> Failure {
         Failure::NotFound(what.into())
     }

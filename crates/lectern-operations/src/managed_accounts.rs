@@ -89,3 +89,8 @@ impl Managed {
         Ok(())
     }
 }
+
+/// A thing as the record of changes keeps it: its JSON, by document 2's names.
+pub fn shown<T: serde::Serialize + ?Sized>(thing: &T) -> Outcome<Value> {
+    serde_json::to_value(thing).map_err(Failure::broken)
+}

@@ -18,8 +18,8 @@ use lectern_store::oauth::{
 };
 use lectern_store::{Connection, StoreError, Transaction, accounts, partner_identities};
 
-pub use crate::house::Lifetimes;
 use crate::house::House;
+pub use crate::house::Lifetimes;
 use crate::sign_in::{self, Secret, SignIn};
 
 /// Tokens issued: an access token, the refresh token that renews it, and the access token's

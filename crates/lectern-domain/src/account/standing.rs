@@ -245,8 +245,10 @@ pub fn plus_days(date: &str, days: i64) -> String {
         .unwrap_or_else(|_| date.to_owned())
 }
 
-/// A disability on file, and who vouched for it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A disability on file, and who vouched for it (serialized by document 2's names, as the
+/// record of changes shows it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Disability {
     pub disability_type: DisabilityType,
     pub proof_source: ProofSource,

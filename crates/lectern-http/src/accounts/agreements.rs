@@ -4,16 +4,16 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::account::standing::{Agreement, AgreementType, NewAgreement};
-use lectern_domain::ids;
 use lectern_operations::agreements as own_agreement;
+use lectern_operations::agreements as member_agreements;
+use lectern_operations::managed_accounts::shown;
 use lectern_store::agreements;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::managed::{Managed, managed};
+use super::managed::managed;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::links::{Link, segment};
@@ -161,61 +161,20 @@ pub async fn record_agreement(
 ) -> ApiResult<Created<SignedAgreement>> {
     let m = managed(&state, &caller, &user_identifier, "record agreements").await?;
     let p: AgreementParams = caller.params.parse()?;
-    if p.agreement_type == AgreementType::Sponsor {
-        return Err(ApiError::bad_param(
-            "agreementType",
-            "must be termsOfUse or volunteer; sponsors sign their organization's agreement",
-        ));
-    }
     let new = NewAgreement {
         agreement_type: p.agreement_type,
         date_signed: p.date_signed,
         print_name: p.print_name,
         signed_by_legal_guardian: p.signed_by_legal_guardian.unwrap_or(false),
     };
-    let agreement = write(&state, Some(&m), &m.account, new, &m.by).await?;
+    let as_recorded = |a: &Agreement| shown(&view(&state, &m.account, a));
+    let action = "POST /v2/accounts/{userIdentifier}/agreements";
+    let agreement = member_agreements::record_for(&state, &m, new, action, as_recorded).await?;
     let location = state.v2_url(&format!(
         "/accounts/{}/agreements",
         segment(&m.account.user_account_id)
     ));
     Ok(Created(location, view(&state, &m.account, &agreement)))
-}
-
-/// Checks and records an agreement for `owner`, recorded by `by`; with `managed`, the change
-/// is recorded for administrators in the same transaction.
-async fn write(
-    state: &AppState,
-    managed: Option<&Managed>,
-    owner: &Account,
-    new: NewAgreement,
-    by: &str,
-) -> ApiResult<Agreement> {
-    let new = new.check(&Timestamp::now().date())?;
-    let agreement = Agreement {
-        agreement_id: ids::new_id(),
-        user_account_id: owner.user_account_id.clone(),
-        agreement_type: new.agreement_type,
-        date_signed: new.date_signed,
-        date_expired: None,
-        print_name: new.print_name.trim().to_owned(),
-        recording_user: Some(by.to_owned()),
-        signed_by_legal_guardian: new.signed_by_legal_guardian,
-    };
-    let mut tx = state.store.begin().await?;
-    agreements::put(&mut tx, &agreement).await?;
-    if let Some(m) = managed {
-        let after = view(state, owner, &agreement);
-        super::managed::record(
-            m,
-            &mut tx,
-            "POST /v2/accounts/{userIdentifier}/agreements",
-            None::<&()>,
-            Some(&after),
-        )
-        .await?;
-    }
-    tx.commit().await?;
-    Ok(agreement)
 }
 
 #[utoipa::path(
@@ -239,26 +198,11 @@ pub async fn expire_agreement(
     Path((user_identifier, agreement_id)): Path<(String, String)>,
 ) -> ApiResult<Json<SignedAgreement>> {
     let m = managed(&state, &caller, &user_identifier, "expire agreements").await?;
-    let mut tx = state.store.begin().await?;
-    let ended = agreements::expire(
-        &mut tx,
-        &m.account.user_account_id,
-        &agreement_id,
-        &Timestamp::now().date(),
-    )
-    .await?
-    .ok_or_else(|| ApiError::not_found(format!("The account has no agreement '{agreement_id}'")))?;
-    let after = view(&state, &m.account, &ended);
-    super::managed::record(
-        &m,
-        &mut tx,
-        "POST /v2/accounts/{userIdentifier}/agreements/{id}/expired",
-        None::<&()>,
-        Some(&after),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(Json(after))
+    let as_recorded = |a: &Agreement| shown(&view(&state, &m.account, a));
+    let action = "POST /v2/accounts/{userIdentifier}/agreements/{id}/expired";
+    let ended =
+        member_agreements::expire_for(&state, &m, &agreement_id, action, as_recorded).await?;
+    Ok(Json(view(&state, &m.account, &ended)))
 }
 
 /// The member's signature.

@@ -5,6 +5,7 @@
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::account::standing::{Disability, DisabilityType, ProofSource};
+use lectern_operations::proof_of_disability;
 use lectern_store::disabilities;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -140,15 +141,7 @@ async fn put_disability(
     d: Disability,
     action: &str,
 ) -> ApiResult<ProofOfDisabilityList> {
-    let before = proof_list(state, m).await?;
-    let mut tx = state.store.begin().await?;
-    disabilities::put(&mut tx, &m.account.user_account_id, d).await?;
-    let after = UserProofOfDisability {
-        disability_type: d.disability_type.as_str().to_owned(),
-        proof_source: d.proof_source.as_str().to_owned(),
-    };
-    super::managed::record(m, &mut tx, action, Some(&before.disabilities), Some(&after)).await?;
-    tx.commit().await?;
+    proof_of_disability::record(state, m, d, action).await?;
     proof_list(state, m).await
 }
 
@@ -268,20 +261,12 @@ pub async fn remove_pod(
     )
     .await?;
     let disability_type = parse_type(&disability_type)?;
-    let mut tx = state.store.begin().await?;
-    if !disabilities::remove(&mut tx, &m.account.user_account_id, disability_type).await? {
-        return Err(ApiError::not_found(format!(
-            "The account has no '{disability_type}' disability on file"
-        )));
-    }
-    super::managed::record(
+    proof_of_disability::remove(
+        &state,
         &m,
-        &mut tx,
+        disability_type,
         "DELETE /v2/accounts/{userIdentifier}/pod/{disabilityType}",
-        Some(&serde_json::json!({ "disabilityType": disability_type.as_str() })),
-        None::<&()>,
     )
     .await?;
-    tx.commit().await?;
     Ok(Json(proof_list(&state, &m).await?))
 }

@@ -6,8 +6,7 @@ use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
-use lectern_domain::account::fields::{AccountFields, Door};
-use lectern_domain::role::{Role, Roles};
+use lectern_domain::role::Role;
 use lectern_store::subscriptions;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -17,9 +16,9 @@ use super::subscriptions::{UserSubscription, subscription_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::links::Link;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use lectern_operations::account_writes::{Write, password_hash, save};
+use lectern_operations::student_profile::{self, IndividualFields};
 
 const PATH: &str = "/myAccount/studentProfile";
 
@@ -85,37 +84,6 @@ pub struct StudentParams {
     grade: Option<String>,
 }
 
-fn own_profile(me: &Account) -> ApiResult<()> {
-    if me.has_role(Role::OrganizationMember) {
-        Err(ApiError::forbidden(
-            "Your organization keeps your school and grade; ask your sponsor to change them",
-        ))
-    } else {
-        Ok(())
-    }
-}
-
-async fn write_profile(
-    state: &AppState,
-    me: &Account,
-    school: Option<String>,
-    grade: Option<String>,
-) -> ApiResult<Account> {
-    let mut account = me.clone();
-    account.details.school_name = school;
-    account.grade = grade;
-    let prepared = lectern_domain::account::fields::Prepared {
-        account,
-        password: None,
-        // The user name is not changed here.
-        user_name_param: "userName",
-    };
-    let mut tx = state.store.begin().await?;
-    save(&mut tx, &prepared, None, Write::Update).await?;
-    tx.commit().await?;
-    Ok(prepared.account)
-}
-
 #[utoipa::path(
     put, path = "/v2/myAccount/studentProfile", tag = "accounts",
     params(("api_key" = String, Query, description = "The client's API key"), StudentParams),
@@ -131,24 +99,8 @@ pub async fn change_student_profile(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<StudentProfile>> {
-    let me = caller.signed_in()?;
-    own_profile(me)?;
     let p: StudentParams = caller.params.parse()?;
-    if let Some(school) = &p.school_name
-        && school.chars().count() > 200
-    {
-        return Err(ApiError::bad_param(
-            "schoolName",
-            "must be at most 200 characters",
-        ));
-    }
-    if let Some(grade) = &p.grade {
-        lectern_domain::account::check_grade(grade)
-            .map_err(|why| ApiError::bad_param("grade", why))?;
-    }
-    let school = p.school_name.or_else(|| me.details.school_name.clone());
-    let grade = p.grade.or_else(|| me.grade.clone());
-    let changed = write_profile(&state, me, school, grade).await?;
+    let changed = student_profile::change_mine(&state, &caller, p.school_name, p.grade).await?;
     Ok(Json(profile(&state, &changed).await?))
 }
 
@@ -166,9 +118,7 @@ pub async fn remove_student_profile(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<StudentProfile>> {
-    let me = caller.signed_in()?;
-    own_profile(me)?;
-    let changed = write_profile(&state, me, None, None).await?;
+    let changed = student_profile::remove_mine(&state, &caller).await?;
     Ok(Json(profile(&state, &changed).await?))
 }
 
@@ -205,60 +155,14 @@ pub async fn become_individual(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<MyAccountSummary>> {
-    let me = caller.signed_in()?;
-    if !me.has_role(Role::OrganizationMember) {
-        return Err(ApiError::forbidden(
-            "Only organization members become individual members",
-        ));
-    }
+    caller.signed_in()?;
     let p: IndividualParams = caller.params.parse()?;
-    let has_password =
-        lectern_store::accounts::password_hash(state.store.reads(), &me.user_account_id)
-            .await?
-            .is_some();
-    let mut missing = Vec::new();
-    for (param, needed) in [
-        (
-            "emailAddress",
-            me.user_name.is_none() && p.email_address.is_none(),
-        ),
-        ("password", !has_password && p.password.is_none()),
-        (
-            "dateOfBirth",
-            me.date_of_birth.is_none() && p.date_of_birth.is_none(),
-        ),
-        ("country", me.country.is_none() && p.country.is_none()),
-    ] {
-        if needed {
-            missing.push(lectern_domain::invalid::Invalid::required_because(
-                param,
-                "is required for an individual member",
-            ));
-        }
-    }
-    if !missing.is_empty() {
-        return Err(missing.into());
-    }
-    let mut prepared = AccountFields {
+    let sent = IndividualFields {
         email_address: p.email_address,
         password: p.password,
         date_of_birth: p.date_of_birth,
         country: p.country,
-        ..AccountFields::default()
-    }
-    .apply(Door::Member, me, &Timestamp::now().date())?;
-    let account = &mut prepared.account;
-    account.roles = Roles::new(
-        account
-            .roles
-            .iter()
-            .filter(|r| *r != Role::OrganizationMember)
-            .chain([Role::IndividualMember]),
-    );
-    account.organization_id = None;
-    let hash = password_hash(&prepared).await?;
-    let mut tx = state.store.begin().await?;
-    save(&mut tx, &prepared, hash.as_deref(), Write::Update).await?;
-    tx.commit().await?;
-    Ok(Json(summary(&state, &caller, &prepared.account).await?))
+    };
+    let account = student_profile::become_individual(&state, &caller, sent).await?;
+    Ok(Json(summary(&state, &caller, &account).await?))
 }

@@ -18,6 +18,8 @@ use crate::conventions::links::Link;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CategoryRef, service_category};
+use lectern_operations::managed_accounts::shown;
+use lectern_operations::recommendation_profiles;
 
 /// Document 3's Recommendation Profile.
 #[derive(Serialize, ToSchema)]
@@ -185,12 +187,7 @@ pub async fn change_my_profile(
 ) -> ApiResult<Json<RecommendationProfileView>> {
     let me = caller.signed_in()?;
     let (_, after) = change(&state, &caller, me).await?;
-    preferences::put_recommendation_profile(
-        &mut *state.store.writer().await?,
-        &me.user_account_id,
-        &after,
-    )
-    .await?;
+    recommendation_profiles::save_mine(&state, &caller, &after).await?;
     Ok(Json(
         view(&state, "/myAccount/recommendationProfile", after).await?,
     ))
@@ -265,16 +262,8 @@ pub async fn change_account_profile(
         view(&state, &path, before).await?,
         view(&state, &path, after.clone()).await?,
     );
-    let mut tx = state.store.begin().await?;
-    preferences::put_recommendation_profile(&mut tx, &m.account.user_account_id, &after).await?;
-    super::managed::record(
-        &m,
-        &mut tx,
-        "PUT /v2/accounts/{userIdentifier}/recommendationProfile",
-        Some(&before_view),
-        Some(&after_view),
-    )
-    .await?;
-    tx.commit().await?;
+    let shown = (shown(&before_view)?, shown(&after_view)?);
+    let action = "PUT /v2/accounts/{userIdentifier}/recommendationProfile";
+    recommendation_profiles::save_for(&state, &m, &after, action, shown).await?;
     Ok(Json(after_view))
 }

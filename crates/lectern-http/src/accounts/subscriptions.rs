@@ -12,6 +12,8 @@ use lectern_domain::account::standing::{
     plus_days, renewal_start,
 };
 use lectern_domain::ids;
+use lectern_operations::managed_accounts::shown;
+use lectern_operations::subscriptions as member_subscriptions;
 use lectern_store::keyset::KeyPart;
 use lectern_store::subscriptions;
 use serde::{Deserialize, Serialize};
@@ -281,27 +283,12 @@ pub async fn add_subscription(
     let m = managed(&state, &caller, &user_identifier, "record subscriptions").await?;
     let p: SubscriptionParams = caller.params.parse()?;
     let all = types(&state).await?;
-    let subscription = Subscription {
-        subscription_id: ids::new_id(),
-        user_account_id: m.account.user_account_id.clone(),
-        terms: p.terms(&all)?,
-        price: 0,
-        promo_code: None,
-        credits_used: 0,
-    };
     let path = subscriptions_path(&m.account);
-    let after = view(&state, &path, &subscription, &all);
-    let mut tx = state.store.begin().await?;
-    subscriptions::put(&mut tx, &subscription, Some(&m.by)).await?;
-    super::managed::record(
-        &m,
-        &mut tx,
-        "POST /v2/accounts/{userIdentifier}/subscriptions",
-        None::<&()>,
-        Some(&after),
-    )
-    .await?;
-    tx.commit().await?;
+    let as_recorded = |s: &Subscription| shown(&view(&state, &path, s, &all));
+    let action = "POST /v2/accounts/{userIdentifier}/subscriptions";
+    let recorded =
+        member_subscriptions::record_for(&state, &m, p.terms(&all)?, action, as_recorded).await?;
+    let after = view(&state, &path, &recorded, &all);
     let location = after.links[0].href.clone();
     Ok(Created(location, after))
 }
@@ -377,23 +364,14 @@ pub async fn change_subscription(
     let m = managed(&state, &caller, &user_identifier, "change subscriptions").await?;
     let p: SubscriptionParams = caller.params.parse()?;
     let all = types(&state).await?;
-    let mut subscription = subscription_of(&state, &m.account, &subscription_id).await?;
+    let terms = p.terms(&all)?;
     let path = subscriptions_path(&m.account);
-    let before = view(&state, &path, &subscription, &all);
-    subscription.terms = p.terms(&all)?;
-    let after = view(&state, &path, &subscription, &all);
-    let mut tx = state.store.begin().await?;
-    subscriptions::put(&mut tx, &subscription, Some(&m.by)).await?;
-    super::managed::record(
-        &m,
-        &mut tx,
-        "PUT /v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}",
-        Some(&before),
-        Some(&after),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(Json(after))
+    let as_recorded = |s: &Subscription| shown(&view(&state, &path, s, &all));
+    let action = "PUT /v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}";
+    let changed =
+        member_subscriptions::change_for(&state, &m, &subscription_id, terms, action, as_recorded)
+            .await?;
+    Ok(Json(view(&state, &path, &changed, &all)))
 }
 
 #[utoipa::path(
@@ -411,7 +389,7 @@ pub async fn my_subscription(
     caller: Caller,
 ) -> ApiResult<Json<UserSubscription>> {
     let me = caller.signed_in()?;
-    let (active, kind) = lectern_operations::subscriptions::mine(&state, &caller).await?;
+    let (active, kind) = member_subscriptions::mine(&state, &caller).await?;
     let kind: Vec<SubscriptionType> = kind.into_iter().collect();
     Ok(Json(view(&state, &subscriptions_path(me), &active, &kind)))
 }
@@ -517,21 +495,7 @@ pub async fn buy_subscription(
         promo_code: promo.as_ref().map(|c| c.code.clone()),
         credits_used: paid.credits_used,
     };
-    let mut tx = state.store.begin().await?;
-    if let Some(code) = &promo
-        && !subscriptions::spend_promo_code(&mut tx, &code.code).await?
-    {
-        return Err(ApiError::conflict(
-            "The promotion code was used up meanwhile",
-        ));
-    }
-    if !subscriptions::spend_credits(&mut tx, &me.user_account_id, paid.credits_used).await? {
-        return Err(ApiError::conflict(
-            "The account's credits were spent meanwhile; try again",
-        ));
-    }
-    subscriptions::put(&mut tx, &subscription, Some(&me.user_account_id)).await?;
-    tx.commit().await?;
+    member_subscriptions::buy(&state, &subscription).await?;
     let view = view(&state, &subscriptions_path(me), &subscription, &all);
     Ok(Created(state.v2_url("/myAccount/subscription"), view))
 }

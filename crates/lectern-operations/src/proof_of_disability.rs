@@ -1,0 +1,43 @@
+//! The disabilities on an account's file and who vouched for each, as a membership assistant or
+//! administrator records them: recording one closes the submissions under review, so the
+//! account's proof is active at once. Each change is written with its record (before and
+//! after) in one transaction.
+
+use lectern_domain::account::standing::{Disability, DisabilityType};
+use lectern_store::disabilities;
+
+use crate::failure::{Failure, Outcome};
+use crate::house::House;
+use crate::managed_accounts::{Managed, shown};
+
+/// Records the disability (or changes who vouched for it); `action` names the request in the
+/// record of changes.
+pub async fn record(house: &House, m: &Managed, d: Disability, action: &str) -> Outcome<()> {
+    let id = &m.account.user_account_id;
+    let before = disabilities::list(house.store.reads(), id).await?;
+    let mut tx = house.store.begin().await?;
+    disabilities::put(&mut tx, id, d).await?;
+    m.record(&mut tx, action, Some(shown(&before)?), Some(shown(&d)?))
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Takes the disability off the account's file; absent when it was not on it.
+pub async fn remove(
+    house: &House,
+    m: &Managed,
+    disability_type: DisabilityType,
+    action: &str,
+) -> Outcome<()> {
+    let mut tx = house.store.begin().await?;
+    if !disabilities::remove(&mut tx, &m.account.user_account_id, disability_type).await? {
+        return Err(Failure::not_found(format!(
+            "The account has no '{disability_type}' disability on file"
+        )));
+    }
+    let removed = serde_json::json!({ "disabilityType": disability_type.as_str() });
+    m.record(&mut tx, action, Some(removed), None).await?;
+    tx.commit().await?;
+    Ok(())
+}
