@@ -3,16 +3,13 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::Timestamp;
 use lectern_domain::access::membership_management;
-use lectern_domain::account::fields::{AccountFields, AssignableRole, Door};
-use lectern_domain::ids;
-use lectern_domain::password::NewPassword;
+use lectern_domain::account::fields::{AccountFields, AssignableRole};
 use lectern_store::accounts;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::managed::{Managed, acting_name, door_of, managed};
+use super::managed::{Managed, managed};
 use super::view::{OrganizationContext, UserAccount, account_path, user_account};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
@@ -20,7 +17,8 @@ use crate::conventions::links::{Link, segment};
 use crate::conventions::status::{Created, Status};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use lectern_operations::account_writes::{Write, password_hash, save};
+use lectern_operations::managed_account_writes;
+use lectern_operations::managed_accounts::shown;
 use lectern_operations::refusals;
 
 /// Every field of account creation (document 3); on update, all optional.
@@ -119,50 +117,12 @@ pub async fn create_account(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Created<UserAccount>> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let p: AccountParams = caller.params.parse()?;
-    let door = door_of(me);
-    let site = p.site.clone().unwrap_or_else(|| me.site_id.clone());
-    refusals::membership(
-        membership_management(&caller.client, me, &site),
-        "create accounts",
-        || {
-            lectern_operations::Failure::refused(
-                "Membership assistants create accounts on their own site",
-            )
-        },
-    )?;
-    if door == Door::Administrator
-        && p.site.is_some()
-        && lectern_store::sites::get(state.store.reads(), &site)
-            .await?
-            .is_none()
-    {
-        return Err(ApiError::bad_param(
-            "site",
-            format!("there is no site '{site}'"),
-        ));
-    }
-    let today = Timestamp::now().date();
-    let prepared = AccountFields::from(p).create(door, ids::new_id(), &me.site_id, &today)?;
-    let hash = password_hash(&prepared).await?;
-    let mut tx = state.store.begin().await?;
-    save(&mut tx, &prepared, hash.as_deref(), Write::Create).await?;
-    let m = Managed {
-        account: prepared.account,
-        door,
-        by: acting_name(me),
-    };
-    let view = managed_view(&state, &m).await?;
-    super::managed::record(
-        &m,
-        &mut tx,
-        "POST /v2/accounts",
-        None::<&UserAccount>,
-        Some(&view),
-    )
-    .await?;
-    tx.commit().await?;
+    let staged = managed_account_writes::stage_new(&state, &caller, AccountFields::from(p)).await?;
+    let view = managed_view(&state, &staged.managed).await?;
+    let shown = (None, Some(shown(&view)?));
+    let m = staged.write(&state, "POST /v2/accounts", shown).await?;
     Ok(Created(state.v2_url(&account_path(&m.account)), view))
 }
 
@@ -211,35 +171,15 @@ pub async fn update_account(
     caller: Caller,
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<UserAccount>> {
-    let mut m = managed(&state, &caller, &user_identifier, "change accounts").await?;
+    let m = managed(&state, &caller, &user_identifier, "change accounts").await?;
     let p: AccountParams = caller.params.parse()?;
-    if let Some(site) = &p.site
-        && lectern_store::sites::get(state.store.reads(), site)
-            .await?
-            .is_none()
-        && m.door == Door::Administrator
-    {
-        return Err(ApiError::bad_param(
-            "site",
-            format!("there is no site '{site}'"),
-        ));
-    }
     let before = managed_view(&state, &m).await?;
-    let prepared = AccountFields::from(p).apply(m.door, &m.account, &Timestamp::now().date())?;
-    let hash = password_hash(&prepared).await?;
-    let mut tx = state.store.begin().await?;
-    save(&mut tx, &prepared, hash.as_deref(), Write::Update).await?;
-    m.account = prepared.account;
-    let after = managed_view(&state, &m).await?;
-    super::managed::record(
-        &m,
-        &mut tx,
-        "PUT /v2/accounts/{userIdentifier}",
-        Some(&before),
-        Some(&after),
-    )
-    .await?;
-    tx.commit().await?;
+    let staged = managed_account_writes::stage_change(&state, m, AccountFields::from(p)).await?;
+    let after = managed_view(&state, &staged.managed).await?;
+    let shown = (Some(shown(&before)?), Some(shown(&after)?));
+    staged
+        .write(&state, "PUT /v2/accounts/{userIdentifier}", shown)
+        .await?;
     Ok(Json(after))
 }
 
@@ -274,25 +214,11 @@ pub async fn set_password(
 ) -> ApiResult<Json<Status>> {
     let m = managed(&state, &caller, &user_identifier, "change passwords").await?;
     let p: PasswordParams = caller.params.parse()?;
-    NewPassword::parse(&p.password).map_err(|e| ApiError::bad_param("password", e))?;
-    let prepared = AccountFields {
-        password: Some(p.password),
-        ..AccountFields::default()
-    }
-    .apply(m.door, &m.account, &Timestamp::now().date())?;
-    let hash = password_hash(&prepared).await?;
-    let mut tx = state.store.begin().await?;
-    save(&mut tx, &prepared, hash.as_deref(), Write::Update).await?;
     // The password itself is never recorded, only that it changed.
-    super::managed::record(
-        &m,
-        &mut tx,
-        "PUT /v2/accounts/{userIdentifier}/password",
-        None::<&()>,
-        Some(&serde_json::json!({ "password": "changed" })),
-    )
-    .await?;
-    tx.commit().await?;
+    let shown = (None, Some(serde_json::json!({ "password": "changed" })));
+    managed_account_writes::stage_password(m, p.password)?
+        .write(&state, "PUT /v2/accounts/{userIdentifier}/password", shown)
+        .await?;
     Ok(Json(Status::success("The password was changed")))
 }
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-pub use lectern_operations::managed_accounts::{Managed, acting_name, door_of};
+pub use lectern_operations::managed_accounts::Managed;
 
 /// The account named by `user_identifier`, if the caller may manage it; `what` names the
 /// attempt in a refusal ("change an account's password").

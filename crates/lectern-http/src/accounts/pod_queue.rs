@@ -6,13 +6,11 @@
 use axum::extract::{Path, State};
 use lectern_domain::account::standing::{Disability, DisabilityType, ProofSource};
 use lectern_domain::paging::FixedOrder;
-use lectern_store::disabilities;
 use lectern_store::pod_queue::{self, Decision, OpenSubmission};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::disabilities::{ProofOfDisabilityList, proof_of};
-use super::managed::managed;
 use super::name::Name;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
@@ -21,6 +19,7 @@ use crate::conventions::links::{Link, segment};
 use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult, ErrorBody, ParamProblem, ParamWhy};
 use crate::state::AppState;
+use lectern_operations::{Failure, managed_accounts, proof_review};
 
 const QUEUE: &str = "/proofOfDisabilitySubmissions";
 /// The longest note a decision keeps, in characters.
@@ -165,17 +164,6 @@ pub struct DecisionParams {
     proof_source: Option<ProofSource>,
 }
 
-/// What a decision did, as the account's history records it.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Decided<'a> {
-    submission_id: &'a str,
-    decision: &'static str,
-    note: &'a str,
-    disabilities: Vec<&'static str>,
-    proof_source: Option<&'static str>,
-}
-
 #[utoipa::path(
     post, path = "/v2/proofOfDisabilitySubmissions/{submissionId}", tag = "accounts",
     params(
@@ -207,19 +195,16 @@ pub async fn decide_proof(
     let submission = pod_queue::open(state.store.reads(), &submission_id)
         .await?
         .ok_or_else(absent)?;
-    let m = managed(
+    let m = managed_accounts::managed(
         &state,
         &caller,
         &submission.user_account_id,
         "decide proof of disability",
     )
     .await
-    .map_err(|e| {
-        if e.status.as_u16() == 404 {
-            absent()
-        } else {
-            e
-        }
+    .map_err(|failure| match failure {
+        Failure::NotFound(_) => absent(),
+        other => other.into(),
     })?;
     let p: DecisionParams = caller.params.parse()?;
     let note = p.note.trim();
@@ -233,32 +218,7 @@ pub async fn decide_proof(
         DecisionParam::Refused => (Decision::Refused, Vec::new()),
         DecisionParam::Approved => (Decision::Approved, approval(&submission, &p)?),
     };
-    let mut tx = state.store.begin().await?;
-    if !pod_queue::decide(&mut tx, &submission_id, decision, note, &m.by).await? {
-        return Err(ApiError::conflict("This submission was decided already"));
-    }
-    for d in &approved {
-        disabilities::put(&mut tx, &m.account.user_account_id, *d).await?;
-    }
-    let record = Decided {
-        submission_id: &submission_id,
-        decision: decision.as_str(),
-        note,
-        disabilities: approved
-            .iter()
-            .map(|d| d.disability_type.as_str())
-            .collect(),
-        proof_source: approved.first().map(|d| d.proof_source.as_str()),
-    };
-    super::managed::record(
-        &m,
-        &mut tx,
-        "POST /v2/proofOfDisabilitySubmissions/{submissionId}",
-        None::<&()>,
-        Some(&record),
-    )
-    .await?;
-    tx.commit().await?;
+    proof_review::decide(&state, &m, &submission_id, (decision, note), &approved).await?;
     let path = format!("/accounts/{}/pod", segment(&m.account.user_account_id));
     Ok(Json(
         proof_of(&state, &m.account.user_account_id, &path).await?,

@@ -7,11 +7,7 @@
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
-use lectern_domain::account::check_email;
-use lectern_domain::account::standing::{Disability, DisabilityType, ProofSource};
-use lectern_domain::ids;
-use lectern_domain::secret::{new_token, token_hash};
-use lectern_store::{accounts, disabilities, outbox};
+use lectern_domain::account::standing::{DisabilityType, ProofSource};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -20,8 +16,9 @@ use super::name::Name;
 use crate::conventions::caller::Caller;
 use crate::conventions::links::{Link, segment};
 use crate::conventions::status::Created;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_operations::proof_submissions::{self, MembershipProof};
 
 const MY_POD: &str = "/myAccount/proofOfDisability";
 
@@ -59,47 +56,13 @@ pub async fn submit_membership_proof(
 ) -> ApiResult<Created<ProofOfDisabilityList>> {
     let me = caller.signed_in()?;
     let p: MembershipProofParams = caller.params.parse()?;
-    if matches!(
-        p.proof_source,
-        ProofSource::SchoolVerified | ProofSource::Faxed
-    ) {
-        return Err(ApiError::bad_param(
-            "proofSource",
-            "must name the kind of organization: learningOrg, trainingOrg, nls, marrakeshPartner or partner",
-        ));
-    }
-    for (param, value) in [
-        ("organizationName", &p.organization_name),
-        ("membershipId", &p.membership_id),
-    ] {
-        if value.chars().count() > 200 {
-            return Err(ApiError::bad_param(param, "must be at most 200 characters"));
-        }
-    }
-    let kinds: Vec<&str> = p.disability_type.iter().map(|d| d.as_str()).collect();
-    let note = format!(
-        "{}: member {} of {}{}",
-        p.proof_source,
-        p.membership_id.trim(),
-        p.organization_name.trim(),
-        if kinds.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", kinds.join(", "))
-        }
-    );
-    disabilities::submit(
-        &mut *state.store.writer().await?,
-        &ids::new_id(),
-        &me.user_account_id,
-        &note,
-        disabilities::Proposed {
-            proof_source: Some(p.proof_source),
-            disability_types: &p.disability_type,
-        },
-        Timestamp::now(),
-    )
-    .await?;
+    let proof = MembershipProof {
+        organization_name: &p.organization_name,
+        membership_id: &p.membership_id,
+        proof_source: p.proof_source,
+        disability_types: &p.disability_type,
+    };
+    proof_submissions::submit_membership(&state, &caller, proof).await?;
     let list = proof_of(&state, &me.user_account_id, MY_POD).await?;
     Ok(Created(state.v2_url(MY_POD), list))
 }
@@ -129,50 +92,17 @@ pub async fn request_authority_proof(
 ) -> ApiResult<Created<ProofOfDisabilityList>> {
     let me = caller.signed_in()?;
     let p: AuthorityParams = caller.params.parse()?;
-    let email = p.email_address.trim().to_owned();
-    check_email(&email).map_err(|why| ApiError::bad_param("emailAddress", why))?;
-    // The identifier is the authority's only credential: random, and kept only as a hash.
-    let record = new_token();
-    let submission_id = ids::new_id();
     let name = format!("{} {}", me.first_name, me.last_name);
-    let body = format!(
-        "{name} asks you to confirm that they have a print disability, so that they may borrow \
-         books in accessible formats from the library.\n\nYour request number is {record}\n\n\
-         The library's confirmation form shows their details and records your answer; \
-         applications read the request at {}.\n",
-        state.v2_url(&format!("/competentAuthority/{record}"))
-    );
-    let mut tx = state.store.begin().await?;
-    disabilities::submit(
-        &mut tx,
-        &submission_id,
-        &me.user_account_id,
-        &format!("confirmation asked of {email}"),
-        // A competent authority's written confirmation is what `faxed` has always recorded.
-        disabilities::Proposed {
-            proof_source: Some(ProofSource::Faxed),
-            disability_types: &[],
-        },
-        Timestamp::now(),
-    )
-    .await?;
-    disabilities::open_authority_request(
-        &mut tx,
-        &token_hash(&record),
-        &me.user_account_id,
-        &submission_id,
-        &email,
-    )
-    .await?;
-    outbox::enqueue(
-        &mut tx,
-        &me.site_id,
-        &email,
-        &format!("Please confirm {name}'s print disability"),
-        &body,
-    )
-    .await?;
-    tx.commit().await?;
+    let body = |record: &str| {
+        format!(
+            "{name} asks you to confirm that they have a print disability, so that they may borrow \
+             books in accessible formats from the library.\n\nYour request number is {record}\n\n\
+             The library's confirmation form shows their details and records your answer; \
+             applications read the request at {}.\n",
+            state.v2_url(&format!("/competentAuthority/{record}"))
+        )
+    };
+    proof_submissions::ask_authority(&state, &caller, &p.email_address, body).await?;
     let list = proof_of(&state, &me.user_account_id, MY_POD).await?;
     Ok(Created(state.v2_url(MY_POD), list))
 }
@@ -195,20 +125,6 @@ pub struct AuthorityRequestView {
     pub links: Vec<Link>,
 }
 
-fn privileged_only(caller: &Caller) -> ApiResult<()> {
-    if caller.client.privileged {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden(
-            "Competent authorities answer through the library's own applications (client keys with membership privileges)",
-        ))
-    }
-}
-
-fn unknown_record() -> ApiError {
-    ApiError::not_found("There is no such request; check the number in the e-mail")
-}
-
 #[utoipa::path(
     get, path = "/v2/competentAuthority/{recordIdentifier}", tag = "accounts",
     params(
@@ -226,14 +142,8 @@ pub async fn authority_request(
     caller: Caller,
     Path(record): Path<String>,
 ) -> ApiResult<Json<AuthorityRequestView>> {
-    privileged_only(&caller)?;
-    let reads = state.store.reads();
-    let request = disabilities::authority_request(reads, &token_hash(&record))
-        .await?
-        .ok_or_else(unknown_record)?;
-    let member = accounts::get(reads, &request.user_account_id)
-        .await?
-        .ok_or_else(unknown_record)?;
+    let (member, request) =
+        proof_submissions::requester(&state, &caller.client, None, &record).await?;
     Ok(Json(AuthorityRequestView {
         record_identifier: record,
         name: Name::from(&member),
@@ -288,34 +198,16 @@ pub async fn confirm_authority_request(
     caller: Caller,
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<ProofOfDisabilityList>> {
-    privileged_only(&caller)?;
+    proof_submissions::may_answer(&caller.client)?;
     let p: ConfirmationParams = caller.params.parse()?;
-    if p.disability_type.is_empty() {
-        return Err(ApiError::missing_param("disabilityType"));
-    }
-    let hash = token_hash(&p.record_identifier);
-    let reads = state.store.reads();
-    let request = disabilities::authority_request(reads, &hash)
-        .await?
-        .ok_or_else(unknown_record)?;
-    let member = accounts::by_identifier(reads, &user_identifier)
-        .await?
-        .filter(|m| m.user_account_id == request.user_account_id)
-        .ok_or_else(unknown_record)?;
-    let mut tx = state.store.begin().await?;
-    if !disabilities::confirm_authority_request(&mut tx, &hash).await? {
-        return Err(ApiError::conflict("This request was answered already"));
-    }
-    for disability_type in p.disability_type {
-        // A competent authority's written confirmation is what `faxed` has always recorded;
-        // the form replaces the fax.
-        let d = Disability {
-            disability_type,
-            proof_source: ProofSource::Faxed,
-        };
-        disabilities::put(&mut tx, &member.user_account_id, d).await?;
-    }
-    tx.commit().await?;
+    let member = proof_submissions::confirm(
+        &state,
+        &caller.client,
+        &user_identifier,
+        &p.record_identifier,
+        &p.disability_type,
+    )
+    .await?;
     Ok(Json(
         proof_of(&state, &member.user_account_id, MY_POD).await?,
     ))
