@@ -25,6 +25,8 @@ pub mod managed_account_writes;
 pub mod managed_accounts;
 pub mod marks;
 pub mod my_account;
+pub mod organization_members;
+pub mod organizations;
 pub mod periodicals;
 pub mod popular_lists;
 pub mod preferences;

@@ -11,6 +11,7 @@ use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
 use crate::managed_accounts::Managed;
+use crate::sponsoring::Sponsoring;
 
 /// The account's preferences: the defaults until the reader sets any.
 pub async fn stored(house: &House, a: &Account) -> Outcome<Preferences> {
@@ -33,6 +34,20 @@ pub async fn change_mine(
     let me = actor.account()?;
     let mut tx = house.store.begin().await?;
     let (_, after) = changed(house, me, changes, &mut tx).await?;
+    tx.commit().await?;
+    Ok(after)
+}
+
+/// The preferences of a member of the sponsor's organization (found through the sponsor's
+/// capability, `Sponsoring::account`), changed as asked.
+pub async fn change_sponsored(
+    house: &House,
+    _sponsor: &Sponsoring<'_>,
+    member: &Account,
+    changes: PreferenceChanges,
+) -> Outcome<Preferences> {
+    let mut tx = house.store.begin().await?;
+    let (_, after) = changed(house, member, changes, &mut tx).await?;
     tx.commit().await?;
     Ok(after)
 }

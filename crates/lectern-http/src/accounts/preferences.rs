@@ -106,17 +106,6 @@ impl From<PreferenceParams> for PreferenceChanges {
     }
 }
 
-/// The account's preferences after the change, written; and before, for the record.
-pub(crate) async fn change(
-    state: &AppState,
-    caller: &Caller,
-    a: &Account,
-    tx: &mut lectern_store::Transaction,
-) -> ApiResult<(Preferences, Preferences)> {
-    let p: PreferenceParams = caller.params.parse()?;
-    Ok(preferences::changed(state, a, p.into(), tx).await?)
-}
-
 #[utoipa::path(
     get, path = "/v2/myAccount/preferences", tag = "accounts",
     params(("api_key" = String, Query, description = "The client's API key")),

@@ -18,16 +18,17 @@ use utoipa::IntoParams;
 
 use super::member_view::{MemberFacts, MemberSummary, member_path};
 use super::sponsoring::{Sponsoring, privileged_client, sponsoring};
-use crate::accounts::preferences::{PreferenceParams, PreferencesView, change, stored, view};
+use crate::accounts::preferences::{PreferenceParams, PreferencesView, stored, view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::paging::{ListParams, PageRequest};
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::organizations::member_write::{MemberExtras, write_member};
 use crate::organizations::members::account_page;
 use crate::state::AppState;
-use lectern_operations::account_writes::{Write, password_hash};
+use lectern_operations::account_writes::Write;
+use lectern_operations::organization_members::{MemberExtras, write_member};
+use lectern_operations::preferences;
 
 pub type MemberSummaryList = Collection<MemberSummary>;
 
@@ -233,14 +234,11 @@ pub async fn create_member(
         ProofSource::SchoolVerified,
         &Timestamp::now().date(),
     )?;
-    let hash = password_hash(&member.prepared).await?;
-    let mut tx = state.store.begin().await?;
     let extras = MemberExtras {
         roster_tag: tag.as_ref().map(Some),
         quick_list: on_quick_list.map(|on| (s.me.user_account_id.as_str(), on)),
     };
-    write_member(&mut tx, &member, hash.as_deref(), Write::Create, extras).await?;
-    tx.commit().await?;
+    write_member(&state, &member, Write::Create, extras).await?;
     let id = &member.prepared.account.user_account_id;
     let summary = summary_of(&state, &s, id).await?;
     Ok(Created(
@@ -284,14 +282,11 @@ pub async fn update_member(
         ProofSource::SchoolVerified,
         &Timestamp::now().date(),
     )?;
-    let hash = password_hash(&changed.prepared).await?;
-    let mut tx = state.store.begin().await?;
     let extras = MemberExtras {
         roster_tag: tag_sent.then_some(tag.as_ref()),
         quick_list: on_quick_list.map(|on| (s.me.user_account_id.as_str(), on)),
     };
-    write_member(&mut tx, &changed, hash.as_deref(), Write::Update, extras).await?;
-    tx.commit().await?;
+    write_member(&state, &changed, Write::Update, extras).await?;
     Ok(Json(summary_of(&state, &s, &member.user_account_id).await?))
 }
 
@@ -351,8 +346,7 @@ pub async fn change_member_preferences(
     let member = s
         .account(&state, &user_identifier, Role::OrganizationMember)
         .await?;
-    let mut tx = state.store.begin().await?;
-    let (_, after) = change(&state, &caller, &member, &mut tx).await?;
-    tx.commit().await?;
+    let p: PreferenceParams = caller.params.parse()?;
+    let after = preferences::change_sponsored(&state, &s, &member, p.into()).await?;
     Ok(Json(view(&state, &preferences_path(&member), after)))
 }

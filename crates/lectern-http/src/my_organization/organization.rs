@@ -11,9 +11,9 @@ use super::sponsoring::{Sponsoring, sponsoring};
 use super::view::{MyOrganization, Tags, my_organization, sponsor_summary};
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::organizations::organization::change_organization;
 use crate::organizations::primary_contact;
 use crate::state::AppState;
+use lectern_operations::organizations as organizations_house;
 
 /// What the primary contact may change; all optional.
 #[derive(Deserialize, IntoParams)]
@@ -107,7 +107,7 @@ pub async fn update_my_organization(
         allow_search_downloads: p.allow_search_downloads,
         ..OrganizationFields::default()
     };
-    s.organization = change_organization(
+    s.organization = organizations_house::change(
         &state,
         &s.organization.organization_id,
         OrganizationEditor::PrimaryContact,

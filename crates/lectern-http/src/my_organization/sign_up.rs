@@ -19,9 +19,9 @@ use super::view::{MyOrganization, Tags, my_organization, sponsor_summary};
 use crate::conventions::caller::Caller;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::organizations::organization::{both, create_with_contact};
+use crate::organizations::organization::both;
 use crate::state::AppState;
-use lectern_operations::account_writes::password_hash;
+use lectern_operations::organizations as organizations_house;
 
 /// A new organization and its primary contact.
 #[derive(Deserialize, IntoParams)]
@@ -193,17 +193,7 @@ pub async fn sign_up(
         password,
         user_name_param: "contactEmailAddress",
     };
-    let hash = password_hash(&prepared).await?;
-    let mut tx = state.store.begin().await?;
-    create_with_contact(
-        &mut tx,
-        &mut organization,
-        &prepared.account,
-        hash.as_deref(),
-        "contactEmailAddress",
-    )
-    .await?;
-    tx.commit().await?;
+    organizations_house::create_with_contact(&state, &mut organization, &prepared).await?;
     let summary = sponsor_summary(&state, &prepared.account, &Tags::new(vec![]), true);
     Ok(Created(
         state.v2_url("/myOrganization"),

@@ -3,11 +3,9 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::ids;
 use lectern_domain::members::{Listing, MemberQuery, MemberSort};
-use lectern_domain::organization::{SPONSOR_PARAMS, SponsorFields};
-use lectern_domain::role::Role;
-use lectern_store::{accounts, organizations, roster_tags};
+use lectern_domain::organization::SponsorFields;
+use lectern_store::roster_tags;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -17,9 +15,10 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::paging::ListParams;
 use crate::conventions::status::Created;
-use crate::error::{ApiError, ApiResult, ErrorBody, collided_as};
+use crate::error::{ApiResult, ErrorBody};
 use crate::organizations::members::account_page;
 use crate::state::AppState;
+use lectern_operations::organizations as organizations_house;
 
 pub type SponsorSummaryList = Collection<SponsorSummary>;
 
@@ -123,11 +122,7 @@ pub async fn create_sponsor(
 ) -> ApiResult<Created<SponsorSummary>> {
     let s = sponsoring(&state, &caller).await?;
     let p: SponsorParams = caller.params.parse()?;
-    let sponsor =
-        SponsorFields::from(p).create(&SPONSOR_PARAMS, true, ids::new_id(), &s.organization)?;
-    accounts::insert(&mut *state.store.writer().await?, &sponsor, None)
-        .await
-        .map_err(|e| collided_as(e, "emailAddress"))?;
+    let sponsor = organizations_house::add_sponsor(&state, &s, SponsorFields::from(p)).await?;
     let tags = tags(&state, &s).await?;
     Ok(Created(
         state.v2_url(&sponsor_path(&sponsor)),
@@ -159,14 +154,10 @@ pub async fn update_sponsor(
 ) -> ApiResult<Json<SponsorSummary>> {
     let s = sponsoring(&state, &caller).await?;
     privileged_client(&caller, "change sponsors")?;
-    let sponsor = s
-        .account(&state, &user_identifier, Role::OrganizationSponsor)
-        .await?;
     let p: SponsorParams = caller.params.parse()?;
-    let changed = SponsorFields::from(p).apply(&SPONSOR_PARAMS, &sponsor)?;
-    accounts::upsert(&mut *state.store.writer().await?, &changed, None)
-        .await
-        .map_err(|e| collided_as(e, "emailAddress"))?;
+    let changed =
+        organizations_house::change_sponsor(&state, &s, &user_identifier, SponsorFields::from(p))
+            .await?;
     let tags = tags(&state, &s).await?;
     Ok(Json(sponsor_summary(&state, &changed, &tags, true)))
 }
@@ -196,21 +187,9 @@ pub async fn hand_over_primary_contact(
     caller: Caller,
 ) -> ApiResult<Json<SponsorSummary>> {
     let s = sponsoring(&state, &caller).await?;
-    if !s.is_primary_contact() {
-        return Err(ApiError::forbidden(
-            "Only the primary contact hands the role to another sponsor",
-        ));
-    }
     let p: NewPrimaryContact = caller.params.parse()?;
     let next =
-        crate::organizations::organization::sponsor_of(&state, &s.organization, &p.user_identifier)
-            .await?;
-    organizations::set_primary_contact(
-        &mut *state.store.writer().await?,
-        &s.organization.organization_id,
-        &next.user_account_id,
-    )
-    .await?;
+        organizations_house::hand_over_primary_contact(&state, &s, &p.user_identifier).await?;
     let tags = tags(&state, &s).await?;
     Ok(Json(sponsor_summary(
         &state,

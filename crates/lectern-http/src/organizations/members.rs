@@ -13,7 +13,6 @@ use lectern_domain::account::member_fields::{DisabilityPlan, MemberFields};
 use lectern_domain::account::standing::{DisabilityType, ProofSource};
 use lectern_domain::ids;
 
-use super::member_write::{MemberExtras, write_member};
 use crate::accounts::view::{OrganizationContext, UserAccount, account_path, user_account};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
@@ -23,7 +22,8 @@ use crate::conventions::params::Params;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use lectern_operations::account_writes::{Write, password_hash};
+use lectern_operations::account_writes::Write;
+use lectern_operations::organization_members::{MemberExtras, write_member};
 
 /// A page of user accounts.
 pub type UserAccountList = Collection<UserAccount>;
@@ -236,17 +236,7 @@ pub async fn create_member(
         proof_source,
         &Timestamp::now().date(),
     )?;
-    let hash = password_hash(&member.prepared).await?;
-    let mut tx = state.store.begin().await?;
-    write_member(
-        &mut tx,
-        &member,
-        hash.as_deref(),
-        Write::Create,
-        MemberExtras::default(),
-    )
-    .await?;
-    tx.commit().await?;
+    write_member(&state, &member, Write::Create, MemberExtras::default()).await?;
     let account = lectern_store::accounts::get(
         state.store.reads(),
         &member.prepared.account.user_account_id,

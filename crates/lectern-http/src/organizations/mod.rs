@@ -1,7 +1,6 @@
 //! The organizations area of membership management (document 3): organizations, their primary
 //! contacts and their members, for membership assistants and administrators.
 
-pub mod member_write;
 pub mod members;
 mod membership;
 pub mod organization;

@@ -3,7 +3,6 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::Timestamp;
 use lectern_domain::access::membership_management;
 use lectern_domain::account::Account;
 use lectern_domain::ids;
@@ -12,7 +11,7 @@ use lectern_domain::organization::{
     SponsorFields,
 };
 use lectern_domain::role::Role;
-use lectern_store::{Transaction, accounts, organizations, request_locks, subscriptions};
+use lectern_store::{accounts, organizations, subscriptions};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -22,8 +21,10 @@ use super::view::{
 };
 use crate::conventions::caller::Caller;
 use crate::conventions::status::Created;
-use crate::error::{ApiError, ApiResult, ErrorBody, collided_as};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_domain::account::fields::Prepared;
+use lectern_operations::organizations as organizations_house;
 use lectern_operations::refusals;
 
 /// An organization and its primary contact, as `POST /v2/organizations` takes them.
@@ -163,29 +164,6 @@ pub async fn managed_organization(
     Ok(organization)
 }
 
-/// Applies `fields` to the organization as it stands when the write begins, alone for this
-/// organization: two changes at once (an assistant's and the primary contact's, say) each keep
-/// the other's fields.
-pub async fn change_organization(
-    state: &AppState,
-    organization_id: &str,
-    editor: OrganizationEditor,
-    fields: OrganizationFields,
-) -> ApiResult<Organization> {
-    let mut tx = state.store.begin().await?;
-    let lock = format!("organization:{organization_id}");
-    request_locks::serialize(&mut tx, &[&lock], Timestamp::now()).await?;
-    let current = organizations::get(&mut *tx, organization_id)
-        .await?
-        .ok_or_else(|| {
-            ApiError::not_found(format!("There is no organization '{organization_id}'"))
-        })?;
-    let next = fields.apply(editor, &current)?;
-    organizations::upsert(&mut tx, &next).await?;
-    tx.commit().await?;
-    Ok(next)
-}
-
 /// The organization's primary contact, when it has one.
 pub async fn primary_contact(state: &AppState, o: &Organization) -> ApiResult<Option<Account>> {
     match &o.primary_contact_id {
@@ -197,25 +175,6 @@ pub async fn primary_contact(state: &AppState, o: &Organization) -> ApiResult<Op
 pub async fn assistant_view(state: &AppState, o: &Organization) -> ApiResult<OrganizationView> {
     let contact = primary_contact(state, o).await?;
     Ok(organization_view(state, o, contact.as_ref()))
-}
-
-/// Writes a new organization and its primary contact in `tx`; a user name already taken is a
-/// 409 naming the parameter it came from.
-pub async fn create_with_contact(
-    tx: &mut Transaction,
-    organization: &mut Organization,
-    contact: &Account,
-    contact_hash: Option<&str>,
-    contact_param: &'static str,
-) -> ApiResult<()> {
-    organizations::save(tx, organization, organizations::OnExisting::Refuse).await?;
-    accounts::insert(tx, contact, contact_hash)
-        .await
-        .map_err(|e| collided_as(e, contact_param))?;
-    organizations::set_primary_contact(tx, &organization.organization_id, &contact.user_account_id)
-        .await?;
-    organization.primary_contact_id = Some(contact.user_account_id.clone());
-    Ok(())
 }
 
 /// A subscription type named by a parameter must exist.
@@ -302,17 +261,13 @@ pub async fn create_organization(
     let (mut organization, contact) = both(fields.create(ids::new_id(), site, REQUIRED), |o| {
         contact.create(&CONTACT_PARAMS, false, ids::new_id(), o)
     })?;
-    let mut tx = state.store.begin().await?;
-    create_with_contact(
-        &mut tx,
-        &mut organization,
-        &contact,
-        None,
-        "contactEmailAddress",
-    )
-    .await?;
-    tx.commit().await?;
-    let view = organization_view(&state, &organization, Some(&contact));
+    let contact = Prepared {
+        account: contact,
+        password: None,
+        user_name_param: "contactEmailAddress",
+    };
+    organizations_house::create_with_contact(&state, &mut organization, &contact).await?;
+    let view = organization_view(&state, &organization, Some(&contact.account));
     Ok(Created(
         state.v2_url(&organization_path(&organization.organization_id)),
         view,
@@ -384,7 +339,7 @@ pub async fn update_organization(
 ) -> ApiResult<Json<OrganizationView>> {
     let o = managed_organization(&state, &caller, &organization_id, "change organizations").await?;
     let p: OrganizationChanges = caller.params.parse()?;
-    let next = change_organization(
+    let next = organizations_house::change(
         &state,
         &o.organization_id,
         OrganizationEditor::Assistant,
@@ -401,26 +356,6 @@ pub async fn update_organization(
 pub struct PrimaryContactParams {
     /// A sponsor of the organization: user name or userAccountId
     pub user_identifier: String,
-}
-
-/// The sponsor named by `userIdentifier`, who must sponsor `o`; else a 400 naming it.
-pub async fn sponsor_of(
-    state: &AppState,
-    o: &Organization,
-    user_identifier: &str,
-) -> ApiResult<Account> {
-    accounts::by_identifier(state.store.reads(), user_identifier)
-        .await?
-        .filter(|a| {
-            a.has_role(Role::OrganizationSponsor)
-                && a.organization_id.as_deref() == Some(&o.organization_id)
-        })
-        .ok_or_else(|| {
-            ApiError::bad_param(
-                "userIdentifier",
-                format!("'{user_identifier}' is no sponsor of this organization"),
-            )
-        })
 }
 
 #[utoipa::path(
@@ -446,12 +381,6 @@ pub async fn set_primary_contact(
 ) -> ApiResult<Json<OrganizationSponsor>> {
     let o = managed_organization(&state, &caller, &organization_id, "change organizations").await?;
     let p: PrimaryContactParams = caller.params.parse()?;
-    let sponsor = sponsor_of(&state, &o, &p.user_identifier).await?;
-    organizations::set_primary_contact(
-        &mut *state.store.writer().await?,
-        &o.organization_id,
-        &sponsor.user_account_id,
-    )
-    .await?;
+    let sponsor = organizations_house::set_primary_contact(&state, &o, &p.user_identifier).await?;
     Ok(Json(organization_sponsor(&state, &sponsor)))
 }

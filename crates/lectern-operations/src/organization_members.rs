@@ -1,7 +1,7 @@
 //! Writing an organization member, the same from the sponsor's door and the assistant's: the
 //! account, its disabilities (the set sent replaces the set on file), its roster tag and its
-//! place on the sponsor's quick list, all in the caller's transaction. A new member's
-//! membership is a subscription of type `organization`, open-ended.
+//! place on the sponsor's quick list, all in one transaction. A new member's membership is a
+//! subscription of type `organization`, open-ended.
 
 use lectern_domain::account::member_fields::PreparedMember;
 use lectern_domain::account::standing::{Subscription, SubscriptionTerms};
@@ -9,8 +9,9 @@ use lectern_domain::{Timestamp, ids};
 use lectern_store::roster_tags::RosterTag;
 use lectern_store::{Transaction, disabilities, members, roster_tags, subscriptions};
 
-use crate::error::ApiResult;
-use lectern_operations::account_writes::{Write, save};
+use crate::account_writes::{Write, password_hash, save};
+use crate::failure::Outcome;
+use crate::house::House;
 
 /// What goes with the member besides the account.
 #[derive(Default)]
@@ -21,13 +22,27 @@ pub struct MemberExtras<'a> {
     pub quick_list: Option<(&'a str, bool)>,
 }
 
+/// Writes the member (created or changed, as `write` says) and what goes with them.
 pub async fn write_member(
+    house: &House,
+    member: &PreparedMember,
+    write: Write,
+    extras: MemberExtras<'_>,
+) -> Outcome<()> {
+    let hash = password_hash(&member.prepared).await?;
+    let mut tx = house.store.begin().await?;
+    write_in(&mut tx, member, hash.as_deref(), write, extras).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn write_in(
     tx: &mut Transaction,
     member: &PreparedMember,
     hash: Option<&str>,
     write: Write,
     extras: MemberExtras<'_>,
-) -> ApiResult<()> {
+) -> Outcome<()> {
     let id = &member.prepared.account.user_account_id;
     save(tx, &member.prepared, hash, write).await?;
     if write == Write::Create {

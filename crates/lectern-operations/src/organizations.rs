@@ -1,0 +1,145 @@
+//! Organizations and their sponsors, written the same from the assistant's door
+//! (`/v2/organizations...`) and the sponsor's (`/v2/myOrganization...`): an organization made
+//! with its primary contact, its fields changed (one change at a time), the primary contact
+//! handed to another sponsor, and sponsors added and changed by a sponsor.
+
+use lectern_domain::Timestamp;
+use lectern_domain::account::Account;
+use lectern_domain::account::fields::Prepared;
+use lectern_domain::ids;
+use lectern_domain::organization::{
+    Organization, OrganizationEditor, OrganizationFields, SPONSOR_PARAMS, SponsorFields,
+};
+use lectern_domain::role::Role;
+use lectern_store::{accounts, organizations, request_locks};
+
+use crate::account_writes::password_hash;
+use crate::failure::{Failure, Outcome};
+use crate::house::House;
+use crate::sponsoring::Sponsoring;
+
+/// Writes a new organization with its primary contact, together: a contact whose user name is
+/// taken is a conflict on the parameter the door takes it in (`user_name_param`), and nothing
+/// is written.
+pub async fn create_with_contact(
+    house: &House,
+    organization: &mut Organization,
+    contact: &Prepared,
+) -> Outcome<()> {
+    let hash = password_hash(contact).await?;
+    let mut tx = house.store.begin().await?;
+    organizations::save(&mut tx, organization, organizations::OnExisting::Refuse).await?;
+    accounts::insert(&mut tx, &contact.account, hash.as_deref())
+        .await
+        .map_err(|e| Failure::collided_as(e, contact.user_name_param))?;
+    let contact_id = &contact.account.user_account_id;
+    organizations::set_primary_contact(&mut tx, &organization.organization_id, contact_id).await?;
+    tx.commit().await?;
+    organization.primary_contact_id = Some(contact_id.clone());
+    Ok(())
+}
+
+/// The organization with the fields changed as `editor` may change them. Two changes of one
+/// organization are made one after the other, each on the other's result.
+pub async fn change(
+    house: &House,
+    organization_id: &str,
+    editor: OrganizationEditor,
+    fields: OrganizationFields,
+) -> Outcome<Organization> {
+    let mut tx = house.store.begin().await?;
+    let lock = format!("organization:{organization_id}");
+    request_locks::serialize(&mut tx, &[&lock], Timestamp::now()).await?;
+    let current = organizations::get(&mut *tx, organization_id)
+        .await?
+        .ok_or_else(|| {
+            Failure::not_found(format!("There is no organization '{organization_id}'"))
+        })?;
+    let next = fields.apply(editor, &current).map_err(Failure::Invalid)?;
+    organizations::upsert(&mut tx, &next).await?;
+    tx.commit().await?;
+    Ok(next)
+}
+
+/// The sponsor of the organization named by `user_identifier` (sent as `userIdentifier`).
+pub async fn sponsor_of(
+    house: &House,
+    o: &Organization,
+    user_identifier: &str,
+) -> Outcome<Account> {
+    accounts::by_identifier(house.store.reads(), user_identifier)
+        .await?
+        .filter(|a| {
+            a.has_role(Role::OrganizationSponsor)
+                && a.organization_id.as_deref() == Some(&o.organization_id)
+        })
+        .ok_or_else(|| {
+            Failure::invalid(
+                "userIdentifier",
+                format!("'{user_identifier}' is no sponsor of this organization"),
+            )
+        })
+}
+
+/// Hands the organization's primary contact to its sponsor named by `user_identifier`: that
+/// sponsor.
+pub async fn set_primary_contact(
+    house: &House,
+    o: &Organization,
+    user_identifier: &str,
+) -> Outcome<Account> {
+    let next = sponsor_of(house, o, user_identifier).await?;
+    let mut writer = house.store.writer().await?;
+    organizations::set_primary_contact(&mut writer, &o.organization_id, &next.user_account_id)
+        .await?;
+    Ok(next)
+}
+
+/// The sponsor's primary contact role handed to another of the organization's sponsors; only
+/// the primary contact hands it over.
+pub async fn hand_over_primary_contact(
+    house: &House,
+    s: &Sponsoring<'_>,
+    user_identifier: &str,
+) -> Outcome<Account> {
+    if !s.is_primary_contact() {
+        return Err(Failure::refused(
+            "Only the primary contact hands the role to another sponsor",
+        ));
+    }
+    set_primary_contact(house, &s.organization, user_identifier).await
+}
+
+/// A sponsor a sponsor adds to their organization; they choose a password before signing in.
+pub async fn add_sponsor(
+    house: &House,
+    s: &Sponsoring<'_>,
+    fields: SponsorFields,
+) -> Outcome<Account> {
+    let sponsor = fields
+        .create(&SPONSOR_PARAMS, true, ids::new_id(), &s.organization)
+        .map_err(Failure::Invalid)?;
+    accounts::insert(&mut *house.store.writer().await?, &sponsor, None)
+        .await
+        .map_err(|e| Failure::collided_as(e, "emailAddress"))?;
+    Ok(sponsor)
+}
+
+/// Another sponsor of the organization, changed.
+pub async fn change_sponsor(
+    house: &House,
+    s: &Sponsoring<'_>,
+    user_identifier: &str,
+    fields: SponsorFields,
+) -> Outcome<Account> {
+    let sponsor = s
+        .account(house, user_identifier, Role::OrganizationSponsor)
+        .await?;
+    let changed = fields
+        .apply(&SPONSOR_PARAMS, &sponsor)
+        .map_err(Failure::Invalid)?;
+    accounts::upsert(&mut *house.store.writer().await?, &changed, None)
+        .await
+        .map_err(|e| Failure::collided_as(e, "emailAddress"))?;
+    Ok(changed)
+}
