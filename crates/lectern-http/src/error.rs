@@ -299,6 +299,7 @@ impl From<lectern_operations::Failure> for ApiError {
                 ApiError::unauthorized(why.clone()).with_oauth("unauthorized", why)
             }
             Failure::TooMany { wait, why } => ApiError::too_many_requests(wait, why),
+            Failure::RefusedBy(alerts) => ApiError::forbidden_by_alerts(&alerts),
             Failure::Refused(why) => ApiError::forbidden(why),
             Failure::NotFound(what) => ApiError::not_found(what),
             Failure::Conflict {

@@ -39,7 +39,6 @@ use std::time::Duration;
 use axum::Router;
 use axum::middleware::from_fn_with_state;
 use axum::routing::get;
-use lectern_domain::Timestamp;
 use utoipa_axum::router::OpenApiRouter;
 
 pub use accounts::partner_identity::PartnerIdentity;
@@ -136,15 +135,9 @@ pub fn spawn_housekeeping(state: AppState) -> tokio::task::JoinHandle<()> {
         let mut tick = tokio::time::interval(Duration::from_secs(600));
         loop {
             tick.tick().await;
-            state.limits.forget_idle();
-            match state.store.writer().await {
-                Ok(mut conn) => {
-                    match lectern_store::oauth::delete_expired(&mut conn, Timestamp::now()).await {
-                        Ok(n) => tracing::info!(deleted = n, "expired tokens and flows deleted"),
-                        Err(e) => tracing::warn!(error = %e, "could not delete expired tokens"),
-                    }
-                }
-                Err(e) => tracing::warn!(error = %e, "housekeeping could not reach the store"),
+            match lectern_operations::housekeeping::tidy(&state).await {
+                Ok(n) => tracing::info!(deleted = n, "expired tokens and flows deleted"),
+                Err(e) => tracing::warn!(error = %e, "could not delete expired tokens"),
             }
         }
     })

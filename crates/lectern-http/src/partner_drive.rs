@@ -11,6 +11,8 @@ use serde::Deserialize;
 use url::Url;
 
 use crate::error::{ApiError, ApiResult};
+use lectern_operations::House;
+use lectern_operations::partner_drive_tokens;
 
 /// A partner's drive: its OAuth token endpoint, where its files are, and the library's client.
 #[derive(Clone)]
@@ -115,11 +117,11 @@ impl PartnerDrive {
     /// The member's stored token, renewed (and stored again) when it has less than a minute left.
     pub(crate) async fn member_token(
         &self,
-        store: &lectern_store::Store,
+        house: &House,
         user_account_id: &str,
         now: Timestamp,
     ) -> ApiResult<MemberToken> {
-        let Some(stored) = partner_tokens::get(store.reads(), user_account_id).await? else {
+        let Some(stored) = partner_tokens::get(house.store.reads(), user_account_id).await? else {
             return Ok(MemberToken::NotConnected);
         };
         if stored.expires_at.is_none_or(|at| at > now.unix() + 60) {
@@ -135,7 +137,7 @@ impl PartnerDrive {
             )
             .await?;
         let token = self
-            .remember(store, user_account_id, fresh, Some(refresh), now)
+            .remember(house, user_account_id, fresh, Some(refresh), now)
             .await?;
         Ok(MemberToken::Usable(token))
     }
@@ -144,7 +146,7 @@ impl PartnerDrive {
     /// rotate stays.
     pub(crate) async fn remember(
         &self,
-        store: &lectern_store::Store,
+        house: &House,
         user_account_id: &str,
         tokens: DriveTokens,
         previous_refresh: Option<String>,
@@ -156,7 +158,7 @@ impl PartnerDrive {
             refresh_token: tokens.refresh_token.or(previous_refresh),
             expires_at: tokens.expires_in.map(|s| now.unix() + s),
         };
-        partner_tokens::put(&mut *store.writer().await?, user_account_id, &token).await?;
+        partner_drive_tokens::keep(house, user_account_id, &token).await?;
         Ok(token)
     }
 

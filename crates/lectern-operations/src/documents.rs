@@ -1,7 +1,10 @@
-//! A reader's own documents (the files they uploaded to be made accessible): deleted, with
-//! their files, through the API (`DELETE /v2/myDocuments/{serviceId}`) or the documents page.
+//! A reader's own documents (the files they uploaded to be made accessible): added, and
+//! deleted with their files, through the API (`/v2/myDocuments`) or the documents page.
 
-use lectern_store::documents;
+use lectern_domain::account::Account;
+use lectern_domain::documents::DocumentType;
+use lectern_domain::{Timestamp, ids};
+use lectern_store::documents::{self, Document, DocumentStatus};
 
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
@@ -24,4 +27,45 @@ pub async fn delete_mine(house: &House, actor: &Actor, service_id: &str) -> Outc
         }
     }
     Ok(())
+}
+
+/// A document `me` uploaded (its name, type and bytes checked by the door that read them),
+/// kept and queued for conversion: its file first, then its record, so that the worker never
+/// finds a record without its file; a record that cannot be written takes the file back with
+/// it.
+pub async fn add(
+    house: &House,
+    me: &Account,
+    new: NewDocument,
+    bytes: Vec<u8>,
+) -> Outcome<Document> {
+    let document_id = format!("doc-{}", ids::new_id());
+    let document = Document {
+        source_key: format!("documents/{document_id}/source"),
+        document_id,
+        owner_id: me.user_account_id.clone(),
+        name: new.name,
+        mime_type: new.kind,
+        status: DocumentStatus::Queued,
+        epub_key: None,
+        error: None,
+        created_at: Timestamp::now(),
+    };
+    house
+        .files
+        .put(&document.source_key, bytes)
+        .await
+        .map_err(Failure::broken)?;
+    let inserted = documents::insert(&mut *house.store.writer().await?, &document).await;
+    if let Err(e) = inserted {
+        let _ = house.files.delete(&document.source_key).await;
+        return Err(e.into());
+    }
+    Ok(document)
+}
+
+/// What a reader uploads a document as, checked by the door that read it.
+pub struct NewDocument {
+    pub name: String,
+    pub kind: DocumentType,
 }

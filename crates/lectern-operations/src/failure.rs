@@ -4,7 +4,10 @@
 //! turns a `Failure` into its own answer in one place (the API: `lectern_http::error`); no door
 //! reads the text to find out which it was.
 
+use std::borrow::Cow;
+
 use lectern_domain::invalid::Invalid;
+use lectern_domain::title_access::Alert;
 use lectern_store::StoreError;
 
 #[derive(Debug)]
@@ -20,9 +23,12 @@ pub enum Failure {
     /// The access token's time is over (OAuth clients then refresh it): why.
     Expired(String),
     /// Too many requests, or failed sign-ins, for now: the seconds to wait, and why.
-    TooMany { wait: u64, why: &'static str },
+    TooMany { wait: u64, why: Cow<'static, str> },
     /// The rules refuse the actor this: why, in the rules' words.
     Refused(String),
+    /// The access rules refuse the reader this title: the alerts that refuse it, each with its
+    /// code and words.
+    RefusedBy(Vec<Alert>),
     /// There is no such thing for this actor (whether it exists elsewhere is not revealed).
     NotFound(String),
     /// What was sent collides with what is stored (a name taken): the parameter, when one
@@ -112,6 +118,10 @@ impl std::fmt::Display for Failure {
             | Failure::Refused(why)
             | Failure::NotFound(why) => f.write_str(why),
             Failure::TooMany { why, .. } => f.write_str(why),
+            Failure::RefusedBy(alerts) => {
+                let words: Vec<&str> = alerts.iter().map(|a| a.message.as_str()).collect();
+                f.write_str(&words.join(" "))
+            }
             Failure::Conflict {
                 param: Some(param),
                 why,

@@ -7,11 +7,13 @@ use lectern_domain::account::member_fields::PreparedMember;
 use lectern_domain::account::standing::{Subscription, SubscriptionTerms};
 use lectern_domain::{Timestamp, ids};
 use lectern_store::roster_tags::RosterTag;
-use lectern_store::{Transaction, disabilities, members, roster_tags, subscriptions};
+use lectern_store::{Transaction, accounts, disabilities, members, roster_tags, subscriptions};
+use serde_json::Value;
 
 use crate::account_writes::{Write, password_hash, save};
 use crate::failure::Outcome;
 use crate::house::House;
+use crate::managed_accounts::Managed;
 
 /// What goes with the member besides the account.
 #[derive(Default)]
@@ -84,5 +86,28 @@ async fn write_in(
     if let Some((sponsor, on_list)) = extras.quick_list {
         members::set_on_quick_list(tx, sponsor, id, on_list).await?;
     }
+    Ok(())
+}
+
+/// The managed account as it is after joining, moving between or leaving organizations
+/// (`m.account`, as the membership rules made it), with the record of the change (`shown`:
+/// before and after as the door shows them). When it changed organization, what belonged to the
+/// old one (its roster tag, its place on the sponsors' quick lists) is let go with it.
+pub async fn move_account(
+    house: &House,
+    m: &Managed,
+    moved: bool,
+    action: &str,
+    (before, after): (Value, Value),
+) -> Outcome<()> {
+    let next = &m.account;
+    let mut tx = house.store.begin().await?;
+    accounts::upsert(&mut tx, next, None).await?;
+    if moved {
+        roster_tags::tag_account(&mut tx, &next.user_account_id, None).await?;
+        members::off_every_quick_list(&mut tx, &next.user_account_id).await?;
+    }
+    m.record(&mut tx, action, Some(before), Some(after)).await?;
+    tx.commit().await?;
     Ok(())
 }

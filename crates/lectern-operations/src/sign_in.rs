@@ -215,7 +215,7 @@ pub async fn by_password(
         SignIn::TooManyAttempts(wait) => {
             return Err(Failure::TooMany {
                 wait,
-                why: "Too many failed sign-ins; retry later",
+                why: "Too many failed sign-ins; retry later".into(),
             });
         }
     };
@@ -231,7 +231,7 @@ async fn charged(house: &House, user_account_id: &str) -> Outcome<()> {
         .await
         .map_err(|wait| Failure::TooMany {
             wait,
-            why: "Too many requests for this user; retry later",
+            why: "Too many requests for this user; retry later".into(),
         })
 }
 

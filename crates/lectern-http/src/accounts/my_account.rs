@@ -4,10 +4,8 @@
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
-use lectern_domain::account::fields::{AccountFields, Door};
-use lectern_domain::ids;
+use lectern_domain::account::fields::AccountFields;
 use lectern_domain::role::Role;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -20,11 +18,11 @@ use crate::conventions::collection::Allows;
 use crate::conventions::json::{Serialized, serialized};
 use crate::conventions::links::Link;
 use crate::conventions::status::Created;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::GradeView;
-use lectern_operations::account_writes::{Write, password_hash, save};
 use lectern_operations::my_account;
+use lectern_operations::tokens::Vouched;
 
 /// A student's school and grade.
 #[derive(Serialize, ToSchema)]
@@ -173,48 +171,21 @@ pub async fn create_my_account(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Created<MyAccountSummary>> {
-    if !caller.client.privileged {
-        return Err(ApiError::forbidden(
-            "Accounts are created through the library's own applications (client keys with membership privileges)",
-        ));
-    }
-    if caller.user().is_some() {
-        return Err(ApiError::forbidden(
-            "You are signed in to an account already; sign out to create another",
-        ));
-    }
+    my_account::may_create(&caller)?;
     let mut p: NewMemberParams = caller.params.parse()?;
     let vouched = match p.partner_id_token.take() {
         Some(token) => Some(partner_identity::vouch(&state, &token, &mut p.fields).await?),
         None => None,
     };
-    if vouched.is_none() && p.fields.password.is_none() {
-        return Err(ApiError::missing_param("password"));
-    }
-    let prepared = AccountFields::from(p.fields).create(
-        Door::Member,
-        ids::new_id(),
-        &caller.client.site_id,
-        &Timestamp::now().date(),
-    )?;
-    let hash = password_hash(&prepared).await?;
-    let mut tx = state.store.begin().await?;
-    save(&mut tx, &prepared, hash.as_deref(), Write::Create).await?;
-    if let Some(claims) = &vouched {
-        let who = claims.subject_on(&caller.client.site_id);
-        let me = &prepared.account.user_account_id;
-        claims
-            .spend(&mut tx)
-            .await
-            .map_err(partner_identity::refused_token)?;
-        if !lectern_store::partner_identities::link(&mut tx, &who, me).await? {
-            return Err(ApiError::conflict(
-                "This partner identity has an account here already: sign in with it",
-            ));
-        }
-    }
-    tx.commit().await?;
-    let created = summary(&state, &caller, &prepared.account).await?;
+    let vouched = vouched.map(|claims| Vouched {
+        issuer: claims.issuer,
+        subject: claims.subject,
+        replay_key: claims.replay_key,
+        expires_at: claims.expires_at,
+    });
+    let fields = AccountFields::from(p.fields);
+    let account = my_account::create_mine(&state, &caller, fields, vouched.as_ref()).await?;
+    let created = summary(&state, &caller, &account).await?;
     Ok(Created(state.v2_url("/myAccount"), created))
 }
 

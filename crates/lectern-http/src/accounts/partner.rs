@@ -7,7 +7,8 @@
 use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::Timestamp;
-use lectern_store::partner_tokens::{self, PartnerToken};
+use lectern_operations::partner_drive_tokens;
+use lectern_store::partner_tokens::PartnerToken;
 
 use crate::partner_drive::MemberToken;
 use serde::{Deserialize, Serialize};
@@ -106,13 +107,10 @@ pub async fn partner_access_token(
                 )
                 .await?;
             drive
-                .remember(&state.store, &me.user_account_id, tokens, None, now)
+                .remember(&state, &me.user_account_id, tokens, None, now)
                 .await?
         }
-        None => match drive
-            .member_token(&state.store, &me.user_account_id, now)
-            .await?
-        {
+        None => match drive.member_token(&state, &me.user_account_id, now).await? {
             MemberToken::Usable(token) => token,
             MemberToken::NotConnected => {
                 return Err(ApiError::not_found(
@@ -144,9 +142,7 @@ pub async fn disconnect_partner(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<Status>> {
-    let me = privileged_member(&caller)?;
-    if !partner_tokens::remove(&mut *state.store.writer().await?, &me.user_account_id).await? {
-        return Err(ApiError::not_found("No partner drive is connected"));
-    }
+    privileged_member(&caller)?;
+    partner_drive_tokens::forget_mine(&state, &caller).await?;
     Ok(Json(Status::success("The partner drive is disconnected")))
 }

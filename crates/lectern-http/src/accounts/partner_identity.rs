@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 use jsonwebtoken::jwk::{Jwk, JwkSet};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
-use lectern_store::partner_identities::PartnerSubject;
 use serde::Deserialize;
 use tokio::sync::RwLock;
 use url::Url;
@@ -77,8 +76,6 @@ pub enum Refused {
     Invalid(String),
     /// The partner's keys could not be fetched.
     Unreachable(String),
-    /// The store failed while recording the token's use.
-    Store(lectern_store::StoreError),
 }
 
 #[derive(Deserialize)]
@@ -217,35 +214,6 @@ fn check_times(raw: &RawClaims, now: u64) -> Result<(), Refused> {
     Ok(())
 }
 
-impl PartnerClaims {
-    /// Records the token as used, in the transaction of what it was used for; refused when it
-    /// was used before.
-    pub async fn spend(&self, conn: &mut lectern_store::Connection) -> Result<(), Refused> {
-        match lectern_store::partner_identities::spend_assertion(
-            &mut *conn,
-            &self.replay_key,
-            self.expires_at,
-        )
-        .await
-        {
-            Ok(true) => Ok(()),
-            Ok(false) => Err(Refused::Invalid(
-                "was used before; ask the partner for a fresh identity token".into(),
-            )),
-            Err(e) => Err(Refused::Store(e)),
-        }
-    }
-
-    /// The identity as linked to an account on `site_id`.
-    pub fn subject_on<'a>(&'a self, site_id: &'a str) -> PartnerSubject<'a> {
-        PartnerSubject {
-            site_id,
-            issuer: &self.issuer,
-            subject: &self.subject,
-        }
-    }
-}
-
 /// Checks a `partnerIdToken` and fills the new account's fields from it: the verified address is
 /// the user name (a different `emailAddress` is refused, since the partner vouched for this one),
 /// and the partner's names stand in for names not sent.
@@ -280,6 +248,5 @@ pub(crate) fn refused_token(refused: Refused) -> ApiError {
     match refused {
         Refused::Invalid(why) => ApiError::bad_param("partnerIdToken", why),
         Refused::Unreachable(why) => ApiError::new(StatusCode::BAD_GATEWAY, "BAD_GATEWAY", why),
-        Refused::Store(e) => e.into(),
     }
 }

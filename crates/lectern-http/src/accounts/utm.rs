@@ -2,13 +2,14 @@
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use lectern_store::utm::{self, Referral};
+use lectern_operations::referrals;
+use lectern_store::utm::Referral;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::conventions::caller::Caller;
 use crate::conventions::status::Status;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
 /// The UTM values of the visit.
@@ -36,23 +37,8 @@ pub async fn record_referral(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<(axum::http::StatusCode, Json<Status>)> {
-    if !caller.client.privileged {
-        return Err(ApiError::forbidden(
-            "Referrals are recorded by the library's own applications (client keys with membership privileges)",
-        ));
-    }
+    referrals::may_record(&caller)?;
     let p: UtmParams = caller.params.parse()?;
-    for (param, value) in [
-        ("utm_source", Some(&p.utm_source)),
-        ("utm_medium", p.utm_medium.as_ref()),
-        ("utm_campaign", p.utm_campaign.as_ref()),
-        ("utm_term", p.utm_term.as_ref()),
-        ("utm_content", p.utm_content.as_ref()),
-    ] {
-        if value.is_some_and(|v| v.chars().count() > 200) {
-            return Err(ApiError::bad_param(param, "must be at most 200 characters"));
-        }
-    }
     let referral = Referral {
         source: p.utm_source,
         medium: p.utm_medium,
@@ -60,14 +46,7 @@ pub async fn record_referral(
         term: p.utm_term,
         content: p.utm_content,
     };
-    let user = caller.user().map(|u| u.user_account_id.as_str());
-    utm::record(
-        &mut *state.store.writer().await?,
-        &caller.client.api_key,
-        user,
-        &referral,
-    )
-    .await?;
+    referrals::record(&state, &caller, referral).await?;
     Ok((
         axum::http::StatusCode::CREATED,
         Json(Status::success("The referral was recorded")),

@@ -5,34 +5,42 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::catalog::edit::{
-    EDITION_PARAMS, EditForm, SERIES_PARAMS, apply_edition_edit, apply_series_edit,
-};
+use lectern_domain::catalog::edit::{EDITION_PARAMS, EditForm, SERIES_PARAMS};
 use lectern_domain::catalog::periodical::PeriodicalSeries;
+use lectern_operations::Failure;
+use lectern_operations::curator::Curator;
+use lectern_operations::periodicals as periodicals_house;
 use lectern_store::catalog_edits::{self, EditKind, NewEdit};
-use lectern_store::{periodicals, request_locks};
+use lectern_store::periodicals;
 
-use super::{collection_staff, edit_form, person_name, require_known};
+use super::{edit_form, person_name, require_known};
 use crate::conventions::caller::Caller;
 use crate::conventions::status::{Accepted, Status};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::periodicals::view::{EditionView, SeriesSummary, edition_view, summary_with_latest};
 use crate::state::AppState;
 
-/// The series, when the caller manages its site; otherwise 404 or 403.
-async fn managed_series(
-    state: &AppState,
-    caller: &Caller,
-    series_id: &str,
-    what: &str,
-) -> ApiResult<(PeriodicalSeries, u64, String)> {
-    let absent =
-        || lectern_operations::Failure::not_found(format!("There is no periodical '{series_id}'"));
-    let (series, count) = periodicals::get(state.store.reads(), series_id)
+/// The series and how many editions it has; absent when there is none such.
+async fn series_of(state: &AppState, series_id: &str) -> ApiResult<(PeriodicalSeries, u64)> {
+    Ok(periodicals::get(state.store.reads(), series_id)
         .await?
-        .ok_or_else(absent)?;
-    let staff = collection_staff(caller, Some(&series.site), what, absent)?;
-    Ok((series, count, person_name(staff)))
+        .ok_or_else(|| absent(series_id))?)
+}
+
+fn absent(series_id: &str) -> Failure {
+    Failure::not_found(format!("There is no periodical '{series_id}'"))
+}
+
+/// The caller as a curator of the series' site: a series of another site is absent to them.
+fn curator_of<'c>(
+    caller: &'c Caller,
+    series: &PeriodicalSeries,
+    what: &str,
+) -> ApiResult<Curator<'c>> {
+    let id = series.series_id.clone();
+    Ok(Curator::of(caller, Some(&series.site), what, || {
+        absent(&id)
+    })?)
 }
 
 #[utoipa::path(
@@ -56,16 +64,12 @@ pub async fn edit_series(
     caller: Caller,
     Path(series_id): Path<String>,
 ) -> ApiResult<Json<SeriesSummary>> {
-    managed_series(&state, &caller, &series_id, "edit periodicals").await?;
+    let (series, _) = series_of(&state, &series_id).await?;
+    let curator = curator_of(&caller, &series, "edit periodicals")?;
     let form = edit_form(&caller.params);
     require_known(&form, SERIES_PARAMS)?;
-    let mut tx = alone_with(&state, &series_id).await?;
-    let (mut series, count) = periodicals::get(&mut *tx, &series_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("There is no periodical '{series_id}'")))?;
-    apply_series_edit(&mut series, &form)?;
-    periodicals::update_series(&mut tx, &series).await?;
-    tx.commit().await?;
+    let (series, count) =
+        periodicals_house::edit_series(&state, &curator, &series.series_id, &form).await?;
     Ok(Json(summary_with_latest(&state, &series, count).await?))
 }
 
@@ -91,26 +95,13 @@ pub async fn edit_edition(
     caller: Caller,
     Path((series_id, edition_id)): Path<(String, String)>,
 ) -> ApiResult<Json<EditionView>> {
-    let (series, _, _) = managed_series(&state, &caller, &series_id, "edit periodicals").await?;
+    let (series, _) = series_of(&state, &series_id).await?;
+    let curator = curator_of(&caller, &series, "edit periodicals")?;
     let form = edit_form(&caller.params);
     require_known(&form, EDITION_PARAMS)?;
-    let mut tx = alone_with(&state, &series_id).await?;
-    let mut edition = periodicals::edition(&mut *tx, &series.series_id, &edition_id)
-        .await?
-        .ok_or_else(|| no_edition(&series_id, &edition_id))?;
-    apply_edition_edit(&mut edition, &form)?;
-    periodicals::update_edition(&mut tx, &series.series_id, &edition).await?;
-    tx.commit().await?;
+    let ids = (series.series_id.as_str(), edition_id.as_str());
+    let edition = periodicals_house::edit_edition(&state, &curator, ids, &form).await?;
     Ok(Json(edition_view(&state, &series.series_id, &edition)))
-}
-
-/// A transaction that is the only one changing the series: two edits at once each read it after
-/// the other wrote, so neither loses the other's fields.
-async fn alone_with(state: &AppState, series_id: &str) -> ApiResult<lectern_store::Transaction> {
-    let mut tx = state.store.begin().await?;
-    let key = format!("periodical:{series_id}");
-    request_locks::serialize(&mut tx, &[&key], lectern_domain::Timestamp::now()).await?;
-    Ok(tx)
 }
 
 fn no_edition(series_id: &str, edition_id: &str) -> ApiError {
@@ -139,8 +130,8 @@ pub async fn withdraw_edition(
     caller: Caller,
     Path((series_id, edition_id)): Path<(String, String)>,
 ) -> ApiResult<Accepted> {
-    let (series, _, name) =
-        managed_series(&state, &caller, &series_id, "withdraw editions").await?;
+    let (series, _) = series_of(&state, &series_id).await?;
+    let name = person_name(curator_of(&caller, &series, "withdraw editions")?.account);
     periodicals::edition(state.store.reads(), &series.series_id, &edition_id)
         .await?
         .ok_or_else(|| no_edition(&series_id, &edition_id))?;

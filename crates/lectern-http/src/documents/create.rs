@@ -8,8 +8,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
 use lectern_domain::documents::{self, DocumentType, MAX_BYTES};
-use lectern_domain::ids::new_id;
-use lectern_store::documents::{Document, DocumentStatus};
+use lectern_store::documents::Document;
 use utoipa::ToSchema;
 
 use super::record::owner_view;
@@ -19,6 +18,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::partner_drive::MemberToken;
 use crate::state::AppState;
 use crate::titles::{CatalogViewer, TitleSummary, segment};
+use lectern_operations::documents::{self as my_documents, NewDocument as Upload};
 
 /// The multipart form of a new document, as its parts are read (each one at most once; the
 /// required ones are checked after, so that each missing one is named).
@@ -123,30 +123,8 @@ pub async fn store_document(
     if !documents::looks_like(kind, &bytes) {
         return Err(ApiError::bad_param("file", format!("is not a {kind} file")));
     }
-    let document_id = format!("doc-{}", new_id());
-    let document = Document {
-        source_key: format!("documents/{document_id}/source"),
-        document_id,
-        owner_id: me.user_account_id.clone(),
-        name,
-        mime_type: kind,
-        status: DocumentStatus::Queued,
-        epub_key: None,
-        error: None,
-        created_at: Timestamp::now(),
-    };
-    state
-        .files
-        .put(&document.source_key, bytes)
-        .await
-        .map_err(ApiError::internal)?;
-    let inserted =
-        lectern_store::documents::insert(&mut *state.store.writer().await?, &document).await;
-    if let Err(e) = inserted {
-        let _ = state.files.delete(&document.source_key).await;
-        return Err(e.into());
-    }
-    Ok(document)
+    let upload = Upload { name, kind };
+    Ok(my_documents::add(state, me, upload, bytes).await?)
 }
 
 /// The file from the member's partner drive, with the token they connected it with.
@@ -163,7 +141,7 @@ async fn from_drive(
         )
     })?;
     let token = match drive
-        .member_token(&state.store, &me.user_account_id, Timestamp::now())
+        .member_token(state, &me.user_account_id, Timestamp::now())
         .await?
     {
         MemberToken::Usable(token) => token,

@@ -8,9 +8,8 @@ use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::title_access::{self, ReaderFacts, TitleFacts, Viewer};
-use lectern_store::ReadOn;
-use lectern_store::downloads::{self, Download, DownloadStatus, PackageKind, SubjectKind};
-use lectern_store::{assigned_titles, preferences, readers, recommendations, request_locks};
+use lectern_store::downloads::DownloadStatus;
+use lectern_store::readers;
 
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -20,13 +19,8 @@ use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
-
-/// Packages a requester may wait for at once in each lane of the worker; more is a 429. The
-/// lanes are counted apart: narrations take minutes, the rest seconds, and three narrations
-/// waiting never refuse an EPUB.
-pub const MAX_IN_PROGRESS: u32 = 3;
-/// Packages all the guests of one client key may wait for at once, whichever guests they are.
-pub const MAX_GUESTS_IN_PROGRESS: u32 = 12;
+pub use lectern_operations::downloads::Subject;
+use lectern_operations::downloads::{self as downloads_house, Asked};
 
 /// The query of a download, of a title or of an edition.
 #[derive(Deserialize, IntoParams)]
@@ -36,20 +30,9 @@ pub struct DownloadParams {
     /// The userAccountId of the member a sponsor or assistant downloads for
     for_user: Option<String>,
 }
-/// A package made this recently is served again rather than made anew (and counted again).
-const REUSE_SECONDS: i64 = 24 * 3600;
 /// What a 202's `Retry-After` suggests where no wait is estimated (a document being converted);
 /// existing clients poll about this often anyway.
 const POLL_SECONDS: u64 = 10;
-
-/// What is being downloaded, once the caller may see it and it has the format.
-pub struct Subject {
-    pub kind: SubjectKind,
-    /// The title's service id, or `seriesId/editionId`.
-    pub id: String,
-    pub facts: TitleFacts,
-    pub format: Format,
-}
 
 /// Whether a request may start a package, or only look at one asked for before.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -102,23 +85,12 @@ pub async fn request(
         subject: &subject,
         now: Timestamp::now(),
     };
-    // A package already asked for is answered without the requester's lock, as a reader's app
-    // asks again and again until it is ready: nothing is written for it, and on SQLite that
-    // lock is the store's one write lock, which each download then held across four more
-    // queries: 7 in 100 requests of the mixed load, among the writers that waited for the lock
-    // for over a second (`docs/benchmarks.md`, "Mixed load"). A refusal needs no lock either:
-    // what a concurrent request changes only adds to what refuses.
-    let first = check(ReadOn::Reads(state.store.reads()), &asked).await?;
-    let download = match (first.existing, asking) {
-        (Some(d), _) => d,
-        (None, Asking::Start) => queue_once(state, &asked).await?,
-        (None, Asking::Look) => {
-            return Err(ApiError::new(
-                StatusCode::NOT_FOUND,
-                NOT_REQUESTED,
-                "No package of this format has been asked for: ask for one to start it",
-            ));
-        }
+    let Some(download) = downloads_house::ask(state, &asked, asking == Asking::Start).await? else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            NOT_REQUESTED,
+            "No package of this format has been asked for: ask for one to start it",
+        ));
     };
     match (download.status, &download.object_key) {
         (DownloadStatus::Ready, Some(key)) => available(state, key).await,
@@ -135,136 +107,6 @@ pub async fn request(
 /// The requester name every guest of a client key shares the start of.
 fn guests_of(api_key: &str) -> String {
     format!("guest:{api_key}:")
-}
-
-/// A download asked for: by whom, for which reader, of what, when.
-struct Asked<'a> {
-    /// For a guest, the start every guest of the client key shares (`guests_of`).
-    guests: Option<String>,
-    requester: &'a str,
-    reader_id: Option<&'a str>,
-    subject: &'a Subject,
-    now: Timestamp,
-}
-
-/// The checks and the insert, as one transaction alone for this requester and reader: ten
-/// requests at once make one package of a title and stay within the allowance and the cap.
-async fn queue_once(state: &AppState, asked: &Asked<'_>) -> ApiResult<Download> {
-    let format = asked.subject.format.as_str();
-    let mut tx = state.store.begin().await?;
-    let guests = asked.guests.as_deref();
-    let mut keys = vec![asked.requester];
-    keys.extend(asked.reader_id);
-    keys.extend(guests);
-    request_locks::serialize(&mut tx, &keys, asked.now).await?;
-    let checked = check(ReadOn::Connection(&mut tx), asked).await?;
-    if let Some(d) = checked.existing {
-        // Another request queued it since the first look.
-        tx.commit().await?;
-        return Ok(d);
-    }
-    let lane = PackageKind::of(format);
-    if downloads::in_progress(&mut *tx, asked.requester, lane).await? >= MAX_IN_PROGRESS {
-        let what = match lane {
-            PackageKind::Audio => "narrations",
-            PackageKind::Other => "packages",
-        };
-        return Err(ApiError::too_many_requests(
-            10,
-            format!(
-                "{MAX_IN_PROGRESS} {what} are already being prepared for you; ask again when one is ready"
-            ),
-        ));
-    }
-    if let Some(guests) = guests
-        && downloads::in_progress_of_all(&mut *tx, guests).await? >= MAX_GUESTS_IN_PROGRESS
-    {
-        return Err(ApiError::too_many_requests(
-            30,
-            "Many guests of this application are waiting for packages; ask again in a minute, or sign in",
-        ));
-    }
-    let (kind, id) = (asked.subject.kind, asked.subject.id.as_str());
-    let d = downloads::enqueue(
-        &mut tx,
-        asked.reader_id,
-        asked.requester,
-        kind,
-        id,
-        format,
-        asked.now,
-    )
-    .await?;
-    metrics::counter!("lectern_downloads_requested_total", "format" => format.to_owned())
-        .increment(1);
-    if let (Some(reader), SubjectKind::Title) = (asked.reader_id, kind) {
-        recommendations::note_reader(&mut tx, id, reader, asked.now.unix()).await?;
-        if checked.assigned {
-            assigned_titles::mark_downloaded(&mut tx, reader, id, asked.now).await?;
-        }
-    }
-    tx.commit().await?;
-    Ok(d)
-}
-
-/// What the checks found, when the reader may download.
-struct Checked {
-    /// The package of this download asked for within the reuse period.
-    existing: Option<Download>,
-    /// Whether the title is assigned to the reader.
-    assigned: bool,
-}
-
-/// The checks of a download; a 403 with the alerts when the reader may not download it.
-async fn check(mut reads: ReadOn<'_>, asked: &Asked<'_>) -> ApiResult<Checked> {
-    let mut reader = match asked.reader_id {
-        Some(id) => Some(
-            readers::reader_facts(&mut reads, id, asked.now)
-                .await?
-                .ok_or_else(|| ApiError::unauthorized("The account of this token is gone"))?,
-        ),
-        None => None,
-    };
-    let subject = asked.subject;
-    let mut reusable_since = asked.now.plus_seconds(-REUSE_SECONDS);
-    if let (Format::Brf, Some(id)) = (subject.format, asked.reader_id) {
-        // Braille is laid out by the reader's preferences when it is packaged: a package made
-        // before they last changed them is not theirs any more. Times are in whole seconds:
-        // one made in the second they were saved counts as made after it, or every request in
-        // that second would queue another.
-        if let Some(saved) = preferences::saved_at(&mut reads, id).await? {
-            reusable_since = reusable_since.max(saved);
-        }
-    }
-    let existing = downloads::current(
-        &mut reads,
-        asked.requester,
-        asked.reader_id,
-        subject.kind,
-        &subject.id,
-        subject.format.as_str(),
-        reusable_since,
-    )
-    .await?;
-    if let (Some(_), Some(r)) = (&existing, reader.as_mut()) {
-        // Asking again for a package already requested is the same download: it was counted
-        // against this month's allowance when it was first asked for.
-        r.downloads_in_period = r.downloads_in_period.saturating_sub(1);
-    }
-    let assigned = match (asked.reader_id, subject.kind) {
-        (Some(id), SubjectKind::Title) => {
-            assigned_titles::is_assigned(&mut reads, id, &subject.id).await?
-        }
-        _ => false,
-    };
-    let alerts = title_access::download_alerts(reader.as_ref(), &subject.facts, assigned);
-    if !title_access::allows_download(&alerts) {
-        let refusing = alerts
-            .iter()
-            .filter(|a| a.level == title_access::AlertLevel::Error);
-        return Err(ApiError::forbidden_by_alerts(refusing));
-    }
-    Ok(Checked { existing, assigned })
 }
 
 /// 302 to a signed URL of the file at `object_key`, with the URL in the Status body too.

@@ -59,11 +59,12 @@ impl From<Failure> for KosyncError {
                 )
             }
             Failure::TooMany { why, .. } => {
-                KosyncError(StatusCode::TOO_MANY_REQUESTS, 2001, why.to_owned())
+                KosyncError(StatusCode::TOO_MANY_REQUESTS, 2001, why.into_owned())
             }
             Failure::Refused(why) | Failure::NotFound(why) | Failure::Conflict { why, .. } => {
                 KosyncError::invalid(why)
             }
+            refused @ Failure::RefusedBy(_) => KosyncError::invalid(refused.to_string()),
             Failure::Store(e) => e.into(),
             Failure::Broken(cause) => {
                 tracing::error!(error = %cause, "kosync failed on our side");

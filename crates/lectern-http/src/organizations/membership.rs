@@ -5,7 +5,7 @@
 
 use axum::extract::{Path, State};
 use lectern_domain::account::membership::{OrganizationRole, join, leave};
-use lectern_store::{accounts, members, organizations, roster_tags};
+use lectern_store::organizations;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -15,6 +15,8 @@ use crate::conventions::caller::Caller;
 use crate::conventions::json::Json;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_operations::managed_accounts::shown;
+use lectern_operations::organization_members;
 use lectern_operations::refusals;
 
 /// Where the account goes.
@@ -141,22 +143,10 @@ async fn write(
     method: &str,
 ) -> ApiResult<UserAccount> {
     let before = managed_view(state, &m).await?;
-    let mut tx = state.store.begin().await?;
-    accounts::upsert(&mut tx, &next, None).await?;
-    if moved {
-        roster_tags::tag_account(&mut tx, &next.user_account_id, None).await?;
-        members::off_every_quick_list(&mut tx, &next.user_account_id).await?;
-    }
     m.account = next;
     let after = managed_view(state, &m).await?;
-    crate::accounts::record(
-        &m,
-        &mut tx,
-        &format!("{method} /v2/accounts/{{userIdentifier}}/organization"),
-        Some(&before),
-        Some(&after),
-    )
-    .await?;
-    tx.commit().await?;
+    let action = format!("{method} /v2/accounts/{{userIdentifier}}/organization");
+    let shown = (shown(&before)?, shown(&after)?);
+    organization_members::move_account(state, &m, moved, &action, shown).await?;
     Ok(after)
 }

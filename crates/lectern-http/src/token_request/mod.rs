@@ -115,7 +115,6 @@ fn refused_assertion(refused: Refused) -> TokenError {
             "temporarily_unavailable",
             why,
         ),
-        Refused::Store(e) => e.into(),
     }
 }
 
