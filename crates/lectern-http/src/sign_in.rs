@@ -1,5 +1,7 @@
 //! The doors' side of the one sign-in service (`lectern_operations::sign_in`): the address a
-//! request came from, which failed sign-ins are counted against with the user name.
+//! request came from, which failed sign-ins are counted against with the user name; and what is
+//! wrong with a sign-in form, as the token server's login page and the web pages' sign-in say
+//! it.
 
 pub use lectern_operations::sign_in::{Secret, SignIn};
 use lectern_store::StoreError;
@@ -39,4 +41,50 @@ pub async fn check(
     from: &ClientAddress,
 ) -> Result<SignIn, StoreError> {
     lectern_operations::sign_in::check(state, user_name, secret, &from.0).await
+}
+
+/// What is wrong with a sign-in form, field by field: the token server's login page and the web
+/// pages' sign-in say the same.
+#[derive(Default)]
+pub struct LoginErrors<'a> {
+    pub username: Option<&'a str>,
+    pub password: Option<&'a str>,
+    pub form: Option<&'a str>,
+}
+
+impl LoginErrors<'static> {
+    /// The fields left empty; `None` when both are filled in.
+    pub fn of_blanks(username: &str, password: &str) -> Option<Self> {
+        (username.is_empty() || password.is_empty()).then(|| LoginErrors {
+            username: username
+                .is_empty()
+                .then_some("Enter your user name or email address"),
+            password: password.is_empty().then_some("Enter your password"),
+            form: None,
+        })
+    }
+
+    /// Why credentials were refused, in words.
+    pub fn of_refusal(refused: &SignIn) -> Self {
+        let form = match refused {
+            SignIn::Ok(_) => None,
+            SignIn::BadCredentials => {
+                Some("The user name or password is not right. Check them and try again.")
+            }
+            SignIn::TooManyAttempts(_) => Some(
+                "There have been too many attempts to sign in to this account. Wait a minute, then try again.",
+            ),
+            SignIn::Locked => Some("This account is locked. Contact your library to unlock it."),
+        };
+        LoginErrors {
+            form,
+            ..Default::default()
+        }
+    }
+}
+
+impl LoginErrors<'_> {
+    pub fn any(&self) -> bool {
+        self.username.is_some() || self.password.is_some() || self.form.is_some()
+    }
 }

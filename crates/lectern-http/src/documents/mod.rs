@@ -6,7 +6,6 @@ mod create;
 mod delete;
 mod record;
 
-pub(crate) use create::{NewDocument, read_form, store_document};
 pub use record::{owned_document, owned_document_record, owner_view};
 
 use axum::extract::DefaultBodyLimit;

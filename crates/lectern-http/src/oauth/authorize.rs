@@ -16,10 +16,9 @@ use lectern_store::accounts;
 use lectern_store::oauth::{self, Flow};
 use url::Url;
 
-use super::pages::{
-    ConsentPage, LoginErrors, LoginPage, STYLESHEET_PATH, error_page, html, html_posting_to,
-};
+use super::pages::{ConsentPage, LoginPage, STYLESHEET_PATH, error_page, html, html_posting_to};
 use crate::conventions::params::Params;
+use crate::sign_in::LoginErrors;
 use crate::sign_in::{self, ClientAddress, Secret, SignIn};
 use crate::state::AppState;
 

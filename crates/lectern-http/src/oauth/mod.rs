@@ -7,8 +7,6 @@ mod pages;
 mod revocations;
 mod token;
 
-pub(crate) use pages::{LoginErrors, html_with_policy};
-
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

@@ -4,7 +4,7 @@ use askama::Template;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::sign_in::SignIn;
+use crate::html::html_with_policy;
 
 pub const STYLESHEET_PATH: &str = "/oauth/assets/lectern.css";
 
@@ -22,52 +22,6 @@ pub struct LoginPage<'a> {
     pub form_error: Option<&'a str>,
     /// Where the web pages' sign-in goes afterwards.
     pub next: Option<&'a str>,
-}
-
-/// What is wrong with a sign-in form, field by field: the token server's login page and the web
-/// pages' sign-in say the same.
-#[derive(Default)]
-pub struct LoginErrors<'a> {
-    pub username: Option<&'a str>,
-    pub password: Option<&'a str>,
-    pub form: Option<&'a str>,
-}
-
-impl LoginErrors<'static> {
-    /// The fields left empty; `None` when both are filled in.
-    pub fn of_blanks(username: &str, password: &str) -> Option<Self> {
-        (username.is_empty() || password.is_empty()).then(|| LoginErrors {
-            username: username
-                .is_empty()
-                .then_some("Enter your user name or email address"),
-            password: password.is_empty().then_some("Enter your password"),
-            form: None,
-        })
-    }
-
-    /// Why credentials were refused, in words.
-    pub fn of_refusal(refused: &SignIn) -> Self {
-        let form = match refused {
-            SignIn::Ok(_) => None,
-            SignIn::BadCredentials => {
-                Some("The user name or password is not right. Check them and try again.")
-            }
-            SignIn::TooManyAttempts(_) => Some(
-                "There have been too many attempts to sign in to this account. Wait a minute, then try again.",
-            ),
-            SignIn::Locked => Some("This account is locked. Contact your library to unlock it."),
-        };
-        LoginErrors {
-            form,
-            ..Default::default()
-        }
-    }
-}
-
-impl LoginErrors<'_> {
-    pub fn any(&self) -> bool {
-        self.username.is_some() || self.password.is_some() || self.form.is_some()
-    }
 }
 
 #[derive(Template)]
@@ -119,40 +73,6 @@ fn form_target(redirect_uri: &str) -> Option<String> {
     match url.origin() {
         url::Origin::Tuple(..) => Some(url.origin().ascii_serialization()),
         url::Origin::Opaque(_) => Some(format!("{}:", url.scheme())),
-    }
-}
-
-/// A rendered page with the headers every page carries: this content security policy and
-/// referrer policy, no frames, no caching (pages show a person's own names and shelves), no
-/// sniffing.
-pub(crate) fn html_with_policy(
-    status: StatusCode,
-    page: &impl Template,
-    policy: HeaderValue,
-    referrer: &'static str,
-) -> Response {
-    match page.render() {
-        Ok(body) => {
-            let mut resp = (status, body).into_response();
-            let h = resp.headers_mut();
-            h.insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("text/html; charset=utf-8"),
-            );
-            h.insert(header::CONTENT_SECURITY_POLICY, policy);
-            h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-            h.insert(header::REFERRER_POLICY, HeaderValue::from_static(referrer));
-            h.insert(
-                header::X_CONTENT_TYPE_OPTIONS,
-                HeaderValue::from_static("nosniff"),
-            );
-            resp
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "page failed to render");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }
     }
 }
 

@@ -16,7 +16,7 @@ use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
 use crate::conventions::paging::NewestFirst;
 use crate::conventions::params::Params;
-use crate::documents::{NewDocument, read_form, store_document};
+use crate::document_upload::{NewDocument, read_form, store_document};
 use crate::error::ApiResult;
 use crate::state::AppState;
 

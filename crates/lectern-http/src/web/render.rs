@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 
 use lectern_domain::role::Role;
 
-use crate::oauth::html_with_policy;
+use crate::html::html_with_policy;
 
 use super::session::{Visitor, WebSite};
 

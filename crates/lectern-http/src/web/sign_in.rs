@@ -12,7 +12,7 @@ use super::forms::Posted;
 use super::render::{Chrome, Section, page, see_other};
 use super::session::{Here, Visitor, WebSite};
 use crate::error::ApiResult;
-use crate::oauth::LoginErrors;
+use crate::sign_in::LoginErrors;
 use crate::sign_in::{self, Secret, SignIn};
 use crate::state::AppState;
 use lectern_operations::tokens;
