@@ -12,6 +12,7 @@ use lectern_operations::documents::{self as my_documents, NewDocument as Upload}
 use lectern_store::documents::Document;
 use utoipa::ToSchema;
 
+use crate::conventions::multipart::field_bytes;
 use crate::conventions::params::text_without_controls;
 use crate::error::{ApiError, ApiResult};
 use crate::partner_drive::MemberToken;
@@ -153,13 +154,7 @@ pub async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> ApiR
         if slot_taken {
             return Err(ApiError::bad_param(&name, "was sent more than once"));
         }
-        let bytes = field.bytes().await.map_err(|e| {
-            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                too_large()
-            } else {
-                ApiError::bad_param(&name, e.body_text())
-            }
-        })?;
+        let bytes = field_bytes(field, &name, too_large).await?;
         if name == "file" && bytes.len() > MAX_BYTES {
             return Err(too_large());
         }

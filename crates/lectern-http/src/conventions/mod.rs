@@ -11,6 +11,7 @@ pub mod json;
 pub mod json_errors;
 pub mod links;
 pub mod media;
+pub mod multipart;
 pub mod paging;
 pub mod params;
 pub use lectern_operations::rate_limit;

@@ -11,6 +11,7 @@ use axum::response::Response;
 use lectern_store::fixture::directory_csv::{self, DIRECTORY_COLUMNS};
 
 use super::home::memberships_only;
+use crate::conventions::multipart::field_bytes;
 use crate::conventions::params::{Params, text_without_controls};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -101,13 +102,7 @@ async fn read_upload(
             Err(e) => return Err(ApiError::bad_param("body", e.body_text())),
         };
         let name = field.name().unwrap_or_default().to_owned();
-        let bytes = field.bytes().await.map_err(|e| {
-            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                too_large()
-            } else {
-                ApiError::bad_param(&name, e.body_text())
-            }
-        })?;
+        let bytes = field_bytes(field, &name, too_large).await?;
         if name == "file" {
             if bytes.len() > MAX_BYTES {
                 return Err(too_large());
