@@ -25,7 +25,7 @@ mod utm;
 pub mod view;
 
 pub use account::managed_view;
-pub use managed::{Managed, managed, record};
+pub use managed::{Managed, managed};
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
