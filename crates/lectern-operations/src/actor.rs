@@ -32,6 +32,18 @@ impl Actor {
     pub fn account(&self) -> Outcome<&Account> {
         self.user().ok_or(Failure::SignInRequired)
     }
+
+    /// Refuses, saying `what`, unless the client is one of the library's own applications
+    /// (a client key with membership privileges), as document 2 reserves some actions to them.
+    pub fn privileged(&self, what: &str) -> Outcome<()> {
+        if self.client.privileged {
+            Ok(())
+        } else {
+            Err(Failure::refused(format!(
+                "Only the library's own applications (client keys with membership privileges) may {what}"
+            )))
+        }
+    }
 }
 
 /// A token as found in the store, with its account and what is made from them alone.

@@ -5,14 +5,28 @@
 use lectern_domain::Timestamp;
 use lectern_domain::access::assignment_management;
 use lectern_domain::account::Account;
+use lectern_domain::assigned_titles::AssignedSortOrder;
+use lectern_domain::role::Role;
 use lectern_store::accounts;
 use lectern_store::assigned_titles::{self, Assignment};
 
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
+use crate::listing::Window;
 use crate::refusals;
-use crate::titles::live_title_for;
+use crate::titles::{ShownTitles, live_title_for};
+
+/// The actor, when titles are assigned to them: an organization's member.
+pub fn assignee(actor: &Actor) -> Outcome<&Account> {
+    let me = actor.account()?;
+    if !me.has_role(Role::OrganizationMember) {
+        return Err(Failure::refused(
+            "Titles are assigned to organization members",
+        ));
+    }
+    Ok(me)
+}
 
 /// The member named by `user_identifier` (a user name or id), if the actor manages their
 /// assignments; absent otherwise, as if there were none.
@@ -96,4 +110,31 @@ pub async fn unassign(
         )));
     }
     Ok(member)
+}
+
+/// A page of a member's assignments, with the titles of those the actor may see.
+pub struct AssignmentPage {
+    /// Up to `limit + 1` rows, in the window's order.
+    pub rows: Vec<Assignment>,
+    /// Every assignment of the member.
+    pub total: u64,
+    pub shown: ShownTitles,
+}
+
+/// A page of the titles assigned to `member` (whom the caller has found the actor may see:
+/// themselves, or a member they manage).
+pub async fn page(
+    house: &House,
+    actor: &Actor,
+    member: &Account,
+    w: Window<AssignedSortOrder>,
+) -> Outcome<AssignmentPage> {
+    let reads = house.store.reads();
+    let id = &member.user_account_id;
+    let after = w.after.as_deref();
+    let rows = assigned_titles::page(reads, id, w.sort, w.direction, after, w.limit).await?;
+    let total = assigned_titles::count(reads, id).await?;
+    let ids: Vec<String> = rows.iter().map(|a| a.service_id.clone()).collect();
+    let shown = ShownTitles::read(house, actor, &ids).await?;
+    Ok(AssignmentPage { rows, total, shown })
 }

@@ -4,7 +4,7 @@
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::reading::{self, Bookmark, Highlight, HighlightColor, PassageEnd};
-use lectern_store::marks::{self, Marks};
+use lectern_store::marks::{self, MarkQuery, Marks};
 use lectern_store::{bookmarks, highlights};
 
 use crate::actor::Actor;
@@ -244,4 +244,45 @@ pub fn no_mark(what: &str, service_id: &str, format: Format) -> Failure {
     Failure::not_found(format!(
         "You have no {what} at that location of '{service_id}' in {format}"
     ))
+}
+
+/// The actor's own bookmarks in a title and format, in the order made: up to `limit + 1`
+/// after the key `after` (date made, location), and how many there are.
+pub async fn bookmarks_of(
+    house: &House,
+    actor: &Actor,
+    service_id: &str,
+    format: Format,
+    (after, limit): (Option<(i64, String)>, u32),
+) -> Outcome<(Vec<Bookmark>, u64)> {
+    let q = MarkQuery {
+        user_account_id: &actor.account()?.user_account_id,
+        service_id,
+        format,
+        after,
+        limit,
+    };
+    let reads = house.store.reads();
+    let rows = bookmarks::bookmarks(reads, &q).await?;
+    Ok((rows, marks::count(reads, Marks::Bookmarks, &q).await?))
+}
+
+/// The actor's own highlights in a title and format, as [`bookmarks_of`] pages them.
+pub async fn highlights_of(
+    house: &House,
+    actor: &Actor,
+    service_id: &str,
+    format: Format,
+    (after, limit): (Option<(i64, String)>, u32),
+) -> Outcome<(Vec<Highlight>, u64)> {
+    let q = MarkQuery {
+        user_account_id: &actor.account()?.user_account_id,
+        service_id,
+        format,
+        after,
+        limit,
+    };
+    let reads = house.store.reads();
+    let rows = highlights::highlights(reads, &q).await?;
+    Ok((rows, marks::count(reads, Marks::Highlights, &q).await?))
 }

@@ -5,7 +5,7 @@
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::ids::new_ordered_id;
-use lectern_domain::reading::{self, MetricType, ReadingEvent};
+use lectern_domain::reading::{self, MetricType, ReadingEvent, ReadingPosition};
 use lectern_jobs::epub::positions::Book;
 use lectern_store::kosync::{self, Delivered, Progress};
 use lectern_store::reading_activity;
@@ -247,4 +247,16 @@ async fn book_of(house: &House, d: &Delivered, format: Format) -> Option<Book> {
         }
         Err(_) => None,
     }
+}
+
+/// Where the actor is in a title and format, when they have been reading it there.
+pub async fn position_of(
+    house: &House,
+    actor: &Actor,
+    service_id: &str,
+    format: Format,
+) -> Outcome<Option<ReadingPosition>> {
+    let me = actor.account()?;
+    let reads = house.store.reads();
+    Ok(reading_activity::position(reads, &me.user_account_id, service_id, format).await?)
 }

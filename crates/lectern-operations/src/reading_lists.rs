@@ -7,19 +7,20 @@ use lectern_domain::account::Account;
 use lectern_domain::catalog::TitleRecord;
 use lectern_domain::ids::new_id;
 use lectern_domain::reading_lists::{
-    self, ListAccess, ListRight, ListSortOrder, ReadingList, list_right, manages_member,
-    may_subscribe,
+    self, EntrySortOrder, ListAccess, ListRight, ListSortOrder, ReadingList, list_right,
+    manages_member, may_subscribe,
 };
 use lectern_domain::role::Role;
 use lectern_store::reading_list_entries::{self, ListEntry};
-use lectern_store::reading_lists::{NewList, Relation};
+use lectern_store::reading_lists::{ListQuery, ListScope, NewList, Relation};
 use lectern_store::{accounts, reading_lists as lists};
 
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
+use crate::listing::Window;
 use crate::refusals;
-use crate::titles::live_title_for;
+use crate::titles::{ShownTitles, live_title_for};
 
 /// A list as the reader may have it: the list, the reader's relation to it, and their right.
 pub struct Found {
@@ -297,4 +298,57 @@ pub async fn changeable(
         })
         .map(|(list, _)| (list.reading_list_id, list.name))
         .collect())
+}
+
+/// A page of lists (up to `limit + 1`, in the query's order) and how many match in all.
+pub struct ListsPage {
+    pub rows: Vec<(ReadingList, Relation)>,
+    pub total: u64,
+}
+
+/// The lists a query finds; the door has asked the rules for its scope.
+pub async fn listed(house: &House, q: &ListQuery<'_>) -> Outcome<ListsPage> {
+    let reads = house.store.reads();
+    let rows = lists::page(reads, q).await?;
+    let total = lists::count(reads, q).await?;
+    Ok(ListsPage { rows, total })
+}
+
+/// The actor's own lists and those they subscribe to or were assigned.
+pub async fn mine(house: &House, actor: &Actor, w: Window<ListSortOrder>) -> Outcome<ListsPage> {
+    let me = actor.account()?;
+    let q = ListQuery {
+        scope: ListScope::Mine {
+            user: &me.user_account_id,
+        },
+        keyword: None,
+        sort: w.sort,
+        direction: w.direction,
+        after: w.after,
+        limit: w.limit,
+    };
+    listed(house, &q).await
+}
+
+/// A page of a list's titles: up to `limit + 1` entries in the window's order, with the titles
+/// the actor may see.
+pub struct EntriesPage {
+    pub rows: Vec<ListEntry>,
+    pub shown: ShownTitles,
+}
+
+/// The titles of a list found for the actor (`list_for`).
+pub async fn entries(
+    house: &House,
+    actor: &Actor,
+    found: &Found,
+    w: Window<EntrySortOrder>,
+) -> Outcome<EntriesPage> {
+    let id = &found.list.reading_list_id;
+    let after = w.after.as_deref();
+    let reads = house.store.reads();
+    let rows = reading_list_entries::titles(reads, id, w.sort, w.direction, after, w.limit).await?;
+    let ids: Vec<String> = rows.iter().map(|e| e.service_id.clone()).collect();
+    let shown = ShownTitles::read(house, actor, &ids).await?;
+    Ok(EntriesPage { rows, shown })
 }

@@ -2,6 +2,7 @@
 //! through the API (`POST /v2/myOrganization/rosterTags`) or the organization's page.
 
 use lectern_domain::invalid::Problems;
+use lectern_domain::paging::Direction;
 use lectern_domain::{Timestamp, ids};
 use lectern_store::roster_tags::{self, RosterTag};
 
@@ -47,4 +48,37 @@ pub async fn make(
     };
     roster_tags::insert(&mut *house.store.writer().await?, &tag).await?;
     Ok(tag)
+}
+
+/// The organization's newest tags, at most `limit` (the choices of a member form).
+pub async fn newest(house: &House, s: &Sponsoring<'_>, limit: u32) -> Outcome<Vec<RosterTag>> {
+    let organization_id = &s.organization.organization_id;
+    let mut tags = roster_tags::page(
+        house.store.reads(),
+        organization_id,
+        Direction::Desc,
+        None,
+        limit,
+    )
+    .await?;
+    tags.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    Ok(tags)
+}
+
+/// The organization's tag `id`, when one is named; a tag it lacks is a bad `rosterTagId`.
+pub async fn of_organization(
+    house: &House,
+    s: &Sponsoring<'_>,
+    id: Option<i64>,
+) -> Outcome<Option<RosterTag>> {
+    let Some(id) = id else { return Ok(None) };
+    roster_tags::get(house.store.reads(), &s.organization.organization_id, id)
+        .await?
+        .map(Some)
+        .ok_or_else(|| {
+            Failure::invalid(
+                "rosterTagId",
+                format!("your organization has no roster tag {id}"),
+            )
+        })
 }

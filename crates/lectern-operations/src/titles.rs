@@ -164,3 +164,26 @@ pub async fn live_title_for(
 pub async fn check_visible(house: &House, who: &CatalogViewer, service_id: &str) -> Outcome<()> {
     visible_title(house, who, service_id).await.map(drop)
 }
+
+/// The titles a page lists, read at once, with the actor as the catalog sees them: a title the
+/// actor may not see is not there for them.
+pub struct ShownTitles {
+    records: Vec<TitleRecord>,
+    pub viewer: CatalogViewer,
+}
+
+impl ShownTitles {
+    pub async fn read(house: &House, actor: &Actor, ids: &[String]) -> Outcome<ShownTitles> {
+        let records = titles::get_many(house.store.reads(), ids).await?;
+        let viewer = CatalogViewer::of(house, actor).await?;
+        Ok(ShownTitles { records, viewer })
+    }
+
+    /// The title, when it exists and the actor may see it.
+    pub fn get(&self, service_id: &str) -> Option<&TitleRecord> {
+        self.records
+            .iter()
+            .find(|r| r.service_id == service_id)
+            .filter(|r| self.viewer.sees(r))
+    }
+}

@@ -9,8 +9,7 @@ use lectern_domain::account::Account;
 use lectern_domain::catalog::ContributorType;
 use lectern_domain::catalog::Format;
 use lectern_domain::paging::Direction;
-use lectern_store::downloads::{self, DownloadStatus, SubjectKind};
-use lectern_store::titles;
+use lectern_store::downloads::{DownloadStatus, SubjectKind};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -19,11 +18,14 @@ use crate::accounts::name::Name;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::{Link, segment};
-use crate::conventions::paging::ListParams;
+use crate::conventions::paging::{ListParams, PageRequest};
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{FormatRef, contributor_name};
 use lectern_domain::paging::FixedOrder;
+use lectern_operations::download_history::{
+    self, HistoryPage, HistoryWindow, Requesters, display_name,
+};
 
 /// One download.
 #[derive(Serialize, ToSchema)]
@@ -124,8 +126,12 @@ pub async fn my_history(
     caller: Caller,
 ) -> ApiResult<Json<DownloadHistory>> {
     let me = caller.signed_in()?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+    let after = page.after()?;
+    let found = download_history::mine(&state, &caller, newest_first(&page, &after)).await?;
+    let path = "/myAccount/history";
     Ok(Json(
-        history_of(&state, &caller, me, "/myAccount/history").await?,
+        history_of(&state, &caller, &page, me, found, path).await?,
     ))
 }
 
@@ -151,36 +157,35 @@ pub async fn account_history(
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<DownloadHistory>> {
     let m = managed(&state, &caller, &user_identifier, "read download histories").await?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+    let after = page.after()?;
+    let found = download_history::of_managed(&state, &m, newest_first(&page, &after)).await?;
     let path = format!("/accounts/{}/history", segment(&m.account.user_account_id));
-    Ok(Json(history_of(&state, &caller, &m.account, &path).await?))
+    Ok(Json(
+        history_of(&state, &caller, &page, &m.account, found, &path).await?,
+    ))
 }
 
-/// A page of what was downloaded for `owner`, the newest first, listed at `path`.
+fn newest_first<'a>(page: &PageRequest, after: &'a Option<(i64, String)>) -> HistoryWindow<'a> {
+    HistoryWindow {
+        after: after.as_ref(),
+        reading: Direction::Desc,
+        limit: page.limit,
+    }
+}
+
+/// The page of what was downloaded for `owner` (`found`, as read), listed at `path`.
 async fn history_of(
     state: &AppState,
     caller: &Caller,
+    page: &PageRequest,
     owner: &Account,
+    found: HistoryPage,
     path: &str,
 ) -> ApiResult<DownloadHistory> {
-    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
-    let after: Option<(i64, String)> = page.after()?;
-    let reads = state.store.reads();
-    let total = downloads::history_count(reads, &owner.user_account_id).await?;
-    let mut rows = downloads::history_page(
-        reads,
-        &owner.user_account_id,
-        after.as_ref(),
-        Direction::Desc,
-        page.limit,
-    )
-    .await?;
-    let next = page.next_token(&mut rows, |d| (d.created_at.unix(), d.download_id.clone()));
-    let ids: Vec<String> = rows
-        .iter()
-        .filter(|d| d.subject_kind == SubjectKind::Title)
-        .map(|d| d.subject.clone())
-        .collect();
-    let records = titles::get_many(reads, &ids).await?;
+    let HistoryPage { mut rows, total } = found;
+    let next = page.next_token(&mut rows, download_history::key_of);
+    let records = download_history::titles_of(state, &rows).await?;
     let owner_name = Some(display_name(owner));
     let names = Requesters::read(&state.store, owner, &rows).await?;
     let items = rows
@@ -227,44 +232,8 @@ async fn history_of(
         state,
         path,
         &caller.params,
-        &page,
+        page,
         (items, next),
         total,
     ))
-}
-
-fn display_name(a: &Account) -> String {
-    format!("{} {}", a.first_name, a.last_name)
-        .trim()
-        .to_owned()
-}
-
-/// The names of those who asked for a page's downloads: the reader, and any sponsor who
-/// downloaded for them, each read once.
-struct Requesters(Vec<(String, String)>);
-
-impl Requesters {
-    async fn read(
-        store: &lectern_store::Store,
-        me: &Account,
-        rows: &[downloads::Download],
-    ) -> ApiResult<Self> {
-        let mut names = vec![(me.user_account_id.clone(), display_name(me))];
-        for d in rows {
-            if names.iter().any(|(id, _)| *id == d.requester) {
-                continue;
-            }
-            if let Some(a) = lectern_store::accounts::get(store.reads(), &d.requester).await? {
-                names.push((d.requester.clone(), display_name(&a)));
-            }
-        }
-        Ok(Requesters(names))
-    }
-
-    fn of(&self, requester: &str) -> Option<String> {
-        self.0
-            .iter()
-            .find(|(id, _)| id == requester)
-            .map(|(_, name)| name.clone())
-    }
 }

@@ -119,7 +119,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 pub(crate) use account::{create_account, get_account, set_password, update_account};
 pub(crate) use agreements::{SignedAgreement, expire_agreement, list_agreements, record_agreement};
 pub(crate) use disabilities::{add_pod, change_pod, list_pod, remove_pod};
-pub(crate) use history::{account_history, my_history};
+pub(crate) use history::account_history;
 pub(crate) use pod_queue::{NOTE_LIMIT, ProofUnderReview, decide_proof, proof_queue};
 pub(crate) use search::search_accounts;
 pub(crate) use subscriptions::{

@@ -19,4 +19,3 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 // The web pages call the handler itself, so that a page shows what the API shows.
-pub(crate) use titles::{assign_title, assigned_titles, my_assigned_titles, unassign_title};

@@ -3,11 +3,9 @@ use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::assigned_titles::AssignedSortOrder;
-use lectern_domain::role::Role;
 use lectern_operations::assigned_titles::{self as assignments, managed_member};
-use lectern_store::assigned_titles::{self, Assignment};
+use lectern_store::assigned_titles::Assignment;
 use lectern_store::keyset::KeyedOrder;
-use lectern_store::titles;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -18,7 +16,7 @@ use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, TitleSummary, summary};
+use crate::titles::{TitleSummary, summary};
 
 /// A title assigned to a member.
 #[derive(Serialize, ToSchema)]
@@ -56,24 +54,18 @@ async fn page(
 ) -> ApiResult<AssignedTitles> {
     let listing = listing_params(&caller.params);
     let list: ListParams<AssignedSortOrder> = listing.parse()?;
-    let (sort, direction) = list.order()?;
-    let page = list.page_in(sort, direction)?;
-    let after = page.after_key(sort)?;
-    let reads = state.store.reads();
-    let id = &member.user_account_id;
-    let mut rows =
-        assigned_titles::page(reads, id, sort, direction, after.as_deref(), page.limit).await?;
+    let (page, window) = list.window::<Assignment>()?;
+    let sort = window.sort;
+    let mut found = assignments::page(state, caller, member, window).await?;
+    let mut rows = std::mem::take(&mut found.rows);
     let next = page.next_token(&mut rows, |a| sort.key_of(a));
-    let total = assigned_titles::count(reads, id).await?;
-    let ids: Vec<String> = rows.iter().map(|a| a.service_id.clone()).collect();
-    let records = titles::get_many(reads, &ids).await?;
-    let who = CatalogViewer::of(state, caller).await?;
+    let who = &found.shown.viewer;
     let perspective = who.perspective();
     let views = rows
         .into_iter()
         .filter_map(|a: Assignment| {
-            let r = records.iter().find(|r| r.service_id == a.service_id)?;
-            who.sees(r).then(|| AssignedTitleView {
+            let r = found.shown.get(&a.service_id)?;
+            Some(AssignedTitleView {
                 summary: summary(state, r, who.in_global(&r.site), &perspective),
                 assigned_by: a.assigned_by_name,
                 date_assigned: Timestamp::from_unix(a.date_assigned).to_string(),
@@ -84,7 +76,7 @@ async fn page(
         })
         .collect();
     Ok(
-        Collection::page(state, path, &listing, &page, (views, next), total)
+        Collection::page(state, path, &listing, &page, (views, next), found.total)
             .allowing(Allows::of(&[("POST", may_assign)])),
     )
 }
@@ -104,12 +96,7 @@ pub async fn my_assigned_titles(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<AssignedTitles>> {
-    let me = caller.signed_in()?;
-    if !me.has_role(Role::OrganizationMember) {
-        return Err(ApiError::forbidden(
-            "Titles are assigned to organization members",
-        ));
-    }
+    let me = assignments::assignee(&caller)?;
     Ok(Json(
         page(&state, &caller, me, "/myAssignedTitles", false).await?,
     ))

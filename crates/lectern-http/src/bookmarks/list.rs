@@ -4,8 +4,8 @@
 use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::catalog::Format;
-use lectern_store::bookmarks;
-use lectern_store::marks::{self, MarkQuery, Marks};
+use lectern_operations::marks;
+use lectern_store::marks::Marks;
 
 use super::marks::{MarkDeleteParams, MarkListParams, delete_mark};
 use super::view::{BookmarkView, mark_view};
@@ -32,12 +32,10 @@ pub async fn list_bookmarks(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<BookmarkList>> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let p: MarkListParams = caller.params.parse()?;
     let format = p.format.unwrap_or(Format::Epub3);
-    page(&state, &caller, &me.user_account_id, &p.service_id, format)
-        .await
-        .map(Json)
+    page(&state, &caller, &p.service_id, format).await.map(Json)
 }
 
 #[utoipa::path(
@@ -55,31 +53,21 @@ pub async fn delete_bookmark(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<BookmarkList>> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let (service_id, format) = delete_mark(&state, &caller, Marks::Bookmarks).await?;
-    page(&state, &caller, &me.user_account_id, &service_id, format)
-        .await
-        .map(Json)
+    page(&state, &caller, &service_id, format).await.map(Json)
 }
 
 /// A page of the caller's bookmarks in a title and format.
 async fn page(
     state: &AppState,
     caller: &Caller,
-    user_account_id: &str,
     service_id: &str,
     format: Format,
 ) -> ApiResult<BookmarkList> {
     let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
-    let q = MarkQuery {
-        user_account_id,
-        service_id,
-        format,
-        after: page.after()?,
-        limit: page.limit,
-    };
-    let mut rows = bookmarks::bookmarks(state.store.reads(), &q).await?;
-    let total = marks::count(state.store.reads(), Marks::Bookmarks, &q).await?;
+    let window = (page.after()?, page.limit);
+    let (mut rows, total) = marks::bookmarks_of(state, caller, service_id, format, window).await?;
     let next = page.next_token(&mut rows, |b| (b.date_created.unix(), b.location.clone()));
     let views = rows
         .iter()

@@ -20,4 +20,3 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 // The web pages call the handler itself, so that a page shows what the API shows.
-pub(crate) use list::list_bookmarks;

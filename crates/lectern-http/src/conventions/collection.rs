@@ -10,7 +10,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
 use super::links::Link;
-use super::paging::{PageRequest, collection_links};
+use super::paging::PageRequest;
 use super::params::Params;
 use crate::state::AppState;
 
@@ -224,3 +224,40 @@ impl<T: Listed> ToSchema for Collection<T> {
         T::extra_schemas(schemas);
     }
 }
+
+/// The `self` link of a list (its path with the caller's filters) and, when there is more,
+/// `next`: the same with `start`. Each works followed as given (document 1, rule 5).
+pub fn collection_links(
+    state: &AppState,
+    path: &str,
+    params: &Params,
+    next: Option<&str>,
+) -> Vec<Link> {
+    let kept: Vec<(&str, &str)> = params
+        .pairs()
+        .iter()
+        .filter(|(k, _)| !NOT_IN_LINKS.contains(&k.as_str()))
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .chain(params.link_key().map(|key| ("api_key", key)))
+        .collect();
+    let with_query = |extra: Option<(&str, &str)>| {
+        let mut q = url::form_urlencoded::Serializer::new(String::new());
+        q.extend_pairs(kept.iter().copied().chain(extra));
+        let q = q.finish();
+        if q.is_empty() {
+            state.v2_url(path)
+        } else {
+            format!("{}?{q}", state.v2_url(path))
+        }
+    };
+    let mut links = vec![Link::new("self", with_query(None))];
+    if let Some(token) = next {
+        links.push(Link::new("next", with_query(Some(("start", token)))));
+    }
+    links
+}
+
+/// Parameters never copied into links: credentials, and the page position itself. A guest's
+/// links get their `api_key` back (`Params::link_key`); a signed-in caller's links need none,
+/// since a request without one takes the key its token was issued to.
+const NOT_IN_LINKS: [&str; 3] = ["api_key", "access_token", "start"];

@@ -11,6 +11,7 @@ pub mod json;
 pub mod json_errors;
 pub mod links;
 pub mod media;
+pub mod member_pages;
 pub mod multipart;
 pub mod paging;
 pub mod params;

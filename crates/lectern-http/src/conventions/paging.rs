@@ -6,6 +6,7 @@ use std::marker::PhantomData;
 use lectern_domain::paging::{
     Direction, FixedOrder, PagingError, SortOrder, decode_token, encode_token, parse_limit,
 };
+use lectern_operations::listing::Window;
 use lectern_store::keyset::{KeyPart, KeyedOrder};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -14,16 +15,8 @@ use utoipa::openapi::Required;
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 
-use super::links::Link;
 use super::params::Params;
-use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
-
-/// Parameters never copied into links: credentials, and the page position itself. A guest's
-/// links get their `api_key` back (`Params::link_key`); a signed-in caller's links need none,
-/// since a request without one takes the key its token was issued to.
-const NOT_IN_LINKS: [&str; 3] = ["api_key", "access_token", "start"];
 
 /// The parameters every list takes: `start`, `limit` (1 to 100, `DEFAULT_LIMIT` when absent),
 /// and, as its order `S` allows, `sortOrder` and `direction`. A list endpoint reads these and
@@ -87,6 +80,23 @@ impl<S: SortOrder, const DEFAULT_LIMIT: u32> ListParams<S, DEFAULT_LIMIT> {
             limit,
             order: format!("{}:{}", sort.wire(), direction.as_str()),
         })
+    }
+
+    /// The page asked for, and the window an operation reads it through, for a list the store
+    /// pages by its order's key.
+    pub fn window<Row>(&self) -> ApiResult<(PageRequest, Window<S>)>
+    where
+        S: KeyedOrder<Row>,
+    {
+        let (sort, direction) = self.order()?;
+        let page = self.page_in(sort, direction)?;
+        let window = Window {
+            sort,
+            direction,
+            after: page.after_key(sort)?,
+            limit: page.limit,
+        };
+        Ok((page, window))
     }
 }
 
@@ -329,38 +339,6 @@ fn paging_error(e: &PagingError) -> ApiError {
     }
 }
 
-/// The `self` link of a list (its path with the caller's filters) and, when there is more,
-/// `next`: the same with `start`. Each works followed as given (document 1, rule 5).
-pub fn collection_links(
-    state: &AppState,
-    path: &str,
-    params: &Params,
-    next: Option<&str>,
-) -> Vec<Link> {
-    let kept: Vec<(&str, &str)> = params
-        .pairs()
-        .iter()
-        .filter(|(k, _)| !NOT_IN_LINKS.contains(&k.as_str()))
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .chain(params.link_key().map(|key| ("api_key", key)))
-        .collect();
-    let with_query = |extra: Option<(&str, &str)>| {
-        let mut q = url::form_urlencoded::Serializer::new(String::new());
-        q.extend_pairs(kept.iter().copied().chain(extra));
-        let q = q.finish();
-        if q.is_empty() {
-            state.v2_url(path)
-        } else {
-            format!("{}?{q}", state.v2_url(path))
-        }
-    };
-    let mut links = vec![Link::new("self", with_query(None))];
-    if let Some(token) = next {
-        links.push(Link::new("next", with_query(Some(("start", token)))));
-    }
-    links
-}
-
 impl PageRequest {
     /// Pages a short list held in memory (categories, periodicals), already in order, by the
     /// key of the last item served: the same tokens and links as lists paged in the store.
@@ -423,8 +401,9 @@ pub struct NewestFirst {
 }
 
 impl NewestFirst {
-    pub fn of(caller: &Caller) -> ApiResult<NewestFirst> {
-        let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+    /// The page the parameters ask for (`start`, `limit`; nothing else is read).
+    pub fn of(params: &Params) -> ApiResult<NewestFirst> {
+        let page = params.parse::<ListParams<FixedOrder>>()?.page()?;
         let bound = page.bound()?;
         Ok(NewestFirst { page, bound })
     }

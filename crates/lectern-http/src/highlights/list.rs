@@ -5,8 +5,8 @@ use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::catalog::Format;
 use lectern_domain::reading::Highlight;
-use lectern_store::highlights;
-use lectern_store::marks::{self, MarkQuery, Marks};
+use lectern_operations::marks;
+use lectern_store::marks::Marks;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -99,12 +99,10 @@ pub async fn list_highlights(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<HighlightList>> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let p: MarkListParams = caller.params.parse()?;
     let format = p.format.unwrap_or(Format::Epub3);
-    page(&state, &caller, &me.user_account_id, &p.service_id, format)
-        .await
-        .map(Json)
+    page(&state, &caller, &p.service_id, format).await.map(Json)
 }
 
 #[utoipa::path(
@@ -122,31 +120,21 @@ pub async fn delete_highlight(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<HighlightList>> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let (service_id, format) = delete_mark(&state, &caller, Marks::Highlights).await?;
-    page(&state, &caller, &me.user_account_id, &service_id, format)
-        .await
-        .map(Json)
+    page(&state, &caller, &service_id, format).await.map(Json)
 }
 
 /// A page of the caller's highlights in a title and format.
 pub async fn page(
     state: &AppState,
     caller: &Caller,
-    user_account_id: &str,
     service_id: &str,
     format: Format,
 ) -> ApiResult<HighlightList> {
     let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
-    let q = MarkQuery {
-        user_account_id,
-        service_id,
-        format,
-        after: page.after()?,
-        limit: page.limit,
-    };
-    let mut rows = highlights::highlights(state.store.reads(), &q).await?;
-    let total = marks::count(state.store.reads(), Marks::Highlights, &q).await?;
+    let window = (page.after()?, page.limit);
+    let (mut rows, total) = marks::highlights_of(state, caller, service_id, format, window).await?;
     let next = page.next_token(&mut rows, |h| {
         (h.mark.date_created.unix(), h.mark.location.clone())
     });

@@ -38,7 +38,5 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 // The web pages call the handlers themselves, so that a page refuses what the API refuses.
-pub(crate) use my_lists::{NewListForm, my_lists};
-pub(crate) use shared::{ListChanges, get_list};
-pub(crate) use titles::{ListTitleView, list_titles};
-pub(crate) use view::ListView;
+pub(crate) use my_lists::NewListForm;
+pub(crate) use shared::ListChanges;

@@ -4,13 +4,12 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::reading_lists::{ListAccess, ListSortOrder};
+use lectern_domain::reading_lists::{ListAccess, ListSortOrder, ReadingList};
 use lectern_operations::reading_lists::{self, NewReadingList};
-use lectern_store::reading_lists::ListScope;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::page::{ListList, Listing, page};
+use super::page::{ListList, shown};
 use super::view::{ListView, list_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
@@ -34,18 +33,10 @@ pub type MyListsParams = ListParams<ListSortOrder>;
 pub async fn my_lists(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<ListList>> {
     let me = caller.signed_in()?;
     let p: MyListsParams = caller.params.parse()?;
-    let (sort, direction) = p.order()?;
-    let listing = Listing {
-        path: "/myLists",
-        scope: ListScope::Mine {
-            user: &me.user_account_id,
-        },
-        keyword: None,
-        sort,
-        direction,
-        page: p.page_in(sort, direction)?,
-    };
-    let list = page(&state, &caller, me, listing).await?;
+    let (page, window) = p.window::<ReadingList>()?;
+    let sort = window.sort;
+    let found = reading_lists::mine(&state, &caller, window).await?;
+    let list = shown(&state, &caller, me, ("/myLists", &page), sort, found);
     Ok(Json(
         list.allowing(Allows::of(&[("GET", true), ("POST", true)])),
     ))

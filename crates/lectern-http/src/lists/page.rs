@@ -4,8 +4,9 @@
 use lectern_domain::account::Account;
 use lectern_domain::paging::Direction;
 use lectern_domain::reading_lists::{ListSortOrder, list_right};
+use lectern_operations::reading_lists::{self, ListsPage};
 use lectern_store::keyset::KeyedOrder;
-use lectern_store::reading_lists::{self, ListQuery, ListScope};
+use lectern_store::reading_lists::{ListQuery, ListScope};
 
 use super::view::{ListView, list_view};
 use crate::conventions::caller::Caller;
@@ -43,8 +44,27 @@ pub async fn page(
         after,
         limit: page.limit,
     };
-    let mut rows = reading_lists::page(state.store.reads(), &q).await?;
-    let total = reading_lists::count(state.store.reads(), &q).await?;
+    let found = reading_lists::listed(state, &q).await?;
+    Ok(shown(
+        state,
+        caller,
+        viewer,
+        (listing.path, page),
+        sort,
+        found,
+    ))
+}
+
+/// The lists found, as `viewer` may have them, at `path`.
+pub fn shown(
+    state: &AppState,
+    caller: &Caller,
+    viewer: &Account,
+    (path, page): (&str, &PageRequest),
+    sort: ListSortOrder,
+    found: ListsPage,
+) -> ListList {
+    let ListsPage { mut rows, total } = found;
     let next = page.next_token(&mut rows, |(l, _)| sort.key_of(l));
     let views = rows
         .iter()
@@ -53,12 +73,5 @@ pub async fn page(
             list_view(state, viewer, list, relation, right)
         })
         .collect();
-    Ok(Collection::page(
-        state,
-        listing.path,
-        &caller.params,
-        page,
-        (views, next),
-        total,
-    ))
+    Collection::page(state, path, &caller.params, page, (views, next), total)
 }

@@ -7,10 +7,9 @@ use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::Timestamp;
 use lectern_domain::reading_lists::{EntrySortOrder, ListRight};
-use lectern_operations::reading_lists;
+use lectern_operations::reading_lists::{self, EntriesPage};
 use lectern_store::keyset::KeyedOrder;
-use lectern_store::reading_list_entries;
-use lectern_store::titles;
+use lectern_store::reading_list_entries::ListEntry;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
@@ -24,7 +23,7 @@ use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, TitleSummary, summary};
+use crate::titles::{TitleSummary, summary};
 
 /// A title on a reading list: its summary and the curator's details.
 #[derive(Serialize, ToSchema)]
@@ -147,29 +146,19 @@ pub async fn remove_title(
 async fn titles_page(state: &AppState, caller: &Caller, found: &Found) -> ApiResult<ListTitles> {
     let listing = listing_params(&caller.params);
     let list: ListParams<EntrySortOrder> = listing.parse()?;
-    let (sort, direction) = list.order()?;
-    let page = list.page_in(sort, direction)?;
+    let (page, window) = list.window::<ListEntry>()?;
+    let sort = window.sort;
     let id = &found.list.reading_list_id;
-    let after = page.after_key(sort)?;
-    let mut entries = reading_list_entries::titles(
-        state.store.reads(),
-        id,
-        sort,
-        direction,
-        after.as_deref(),
-        page.limit,
-    )
-    .await?;
-    let next = page.next_token(&mut entries, |e| sort.key_of(e));
-    let ids: Vec<String> = entries.iter().map(|e| e.service_id.clone()).collect();
-    let records = titles::get_many(state.store.reads(), &ids).await?;
-    let who = CatalogViewer::of(state, caller).await?;
+    let EntriesPage { mut rows, shown } =
+        reading_lists::entries(state, caller, found, window).await?;
+    let next = page.next_token(&mut rows, |e| sort.key_of(e));
+    let who = &shown.viewer;
     let perspective = who.perspective();
-    let views = entries
+    let views = rows
         .into_iter()
         .filter_map(|e| {
-            let r = records.iter().find(|r| r.service_id == e.service_id)?;
-            who.sees(r).then(|| ListTitleView {
+            let r = shown.get(&e.service_id)?;
+            Some(ListTitleView {
                 summary: summary(state, r, who.in_global(&r.site), &perspective),
                 award: e.award,
                 category: e.category,

@@ -1,19 +1,15 @@
 //! Document 2's member summary: an organization member as its sponsors see them, with what a
 //! page of them needs read in one go (disabilities, preferred formats, quick list, tags).
 
-use std::collections::{HashMap, HashSet};
-
 use lectern_domain::account::Account;
-use lectern_store::{disabilities, members, preferences, roster_tags};
+use lectern_operations::sponsored_members::MemberFacts;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::sponsoring::Sponsoring;
-use super::view::{RosterTagView, Tags};
+use super::view::{RosterTagView, roster_tag_view};
 use crate::accounts::name::Name;
 use crate::conventions::collection::{Allows, Listed};
 use crate::conventions::links::{Link, segment};
-use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::titles::FormatRef;
 
@@ -58,85 +54,36 @@ pub fn member_path(a: &Account) -> String {
     format!("/myOrganization/members/{}", segment(&a.user_account_id))
 }
 
-/// What the summaries of a page of members need besides the accounts.
-pub struct MemberFacts {
-    tags: Tags,
-    disabilities: HashMap<String, Vec<String>>,
-    formats: HashMap<String, FormatRef>,
-    quick_list: HashSet<String>,
-    policy: lectern_domain::title_access::OrganizationPolicy,
-}
-
-impl MemberFacts {
-    pub async fn of(
-        state: &AppState,
-        sponsoring: &Sponsoring<'_>,
-        accounts: &[Account],
-    ) -> ApiResult<Self> {
-        let reads = state.store.reads();
-        let ids: Vec<String> = accounts.iter().map(|a| a.user_account_id.clone()).collect();
-        let mut by_member: HashMap<String, Vec<String>> = HashMap::new();
-        for (id, d) in disabilities::of_accounts(reads, &ids).await? {
-            by_member
-                .entry(id)
-                .or_default()
-                .push(d.disability_type.as_str().to_owned());
-        }
-        let formats = preferences::formats_of(reads, &ids)
-            .await?
-            .into_iter()
-            .map(|(id, f)| (id, FormatRef::from(f)))
-            .collect();
-        Ok(MemberFacts {
-            tags: Tags::new(
-                roster_tags::all_of(reads, &sponsoring.organization.organization_id).await?,
-            ),
-            disabilities: by_member,
-            formats,
-            quick_list: members::on_quick_list(reads, &sponsoring.me.user_account_id, &ids)
-                .await?
-                .into_iter()
-                .collect(),
-            policy: sponsoring.organization.policy(),
-        })
-    }
-
-    pub fn summary(&self, state: &AppState, a: &Account) -> MemberSummary {
-        let d = &a.details;
-        let path = member_path(a);
-        MemberSummary {
-            user_account_id: a.user_account_id.clone(),
-            user_name: a.user_name.clone(),
-            name: Name::from(a),
-            email_address: d.email_address.clone(),
-            phone_number: d.phone_number.clone(),
-            date_of_birth: a.date_of_birth.clone(),
-            grade: a.grade.clone(),
-            language: d.language.clone(),
-            roles: a.roles.iter().map(|r| r.as_str().to_owned()).collect(),
-            disabilities: self
-                .disabilities
-                .get(&a.user_account_id)
-                .cloned()
-                .unwrap_or_default(),
-            plans: d.disability_plans.clone(),
-            preferred_format: self.formats.get(&a.user_account_id).cloned(),
-            roster_tag: self.tags.of(state, a),
-            on_quick_list: self.quick_list.contains(&a.user_account_id),
-            allow_adult_content: d.allow_adult_content,
-            safe_search: d.safe_search.unwrap_or(self.policy.safe_search),
-            allow_search_downloads: d
-                .allow_search_downloads
-                .unwrap_or(self.policy.allow_search_downloads),
-            has_agreement: a.has_agreement,
-            locked: a.locked,
-            can_download: a.can_download(),
-            sponsor_manageable: d.sponsor_manageable,
-            links: vec![
-                Link::new("self", state.v2_url(&path)),
-                Link::new("preferences", state.v2_url(&format!("{path}/preferences"))),
-            ],
-            allows: Allows::of(&[("PUT", true)]),
-        }
+/// The member as its sponsors see them, from the facts of their page.
+pub fn member_summary_view(state: &AppState, facts: &MemberFacts, a: &Account) -> MemberSummary {
+    let d = &a.details;
+    let path = member_path(a);
+    MemberSummary {
+        user_account_id: a.user_account_id.clone(),
+        user_name: a.user_name.clone(),
+        name: Name::from(a),
+        email_address: d.email_address.clone(),
+        phone_number: d.phone_number.clone(),
+        date_of_birth: a.date_of_birth.clone(),
+        grade: a.grade.clone(),
+        language: d.language.clone(),
+        roles: a.roles.iter().map(|r| r.as_str().to_owned()).collect(),
+        disabilities: facts.disabilities(a).to_vec(),
+        plans: d.disability_plans.clone(),
+        preferred_format: facts.preferred_format(a).map(FormatRef::from),
+        roster_tag: facts.tag(a).map(|t| roster_tag_view(state, t)),
+        on_quick_list: facts.on_quick_list(a),
+        allow_adult_content: d.allow_adult_content,
+        safe_search: facts.safe_search(a),
+        allow_search_downloads: facts.allow_search_downloads(a),
+        has_agreement: a.has_agreement,
+        locked: a.locked,
+        can_download: a.can_download(),
+        sponsor_manageable: d.sponsor_manageable,
+        links: vec![
+            Link::new("self", state.v2_url(&path)),
+            Link::new("preferences", state.v2_url(&format!("{path}/preferences"))),
+        ],
+        allows: Allows::of(&[("PUT", true)]),
     }
 }

@@ -3,32 +3,29 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::account::member_fields::{DisabilityPlan, MemberFields};
-use lectern_domain::account::standing::{DisabilityType, ProofSource};
-use lectern_domain::ids;
-use lectern_domain::members::{Listing, MemberKind, MemberQuery, MemberSort};
-use lectern_domain::paging::Direction;
+use lectern_domain::account::standing::DisabilityType;
+use lectern_domain::members::{MemberKind, MemberSort};
 use lectern_domain::role::Role;
 use lectern_store::accounts;
-use lectern_store::roster_tags::{self, RosterTag};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::member_view::{MemberFacts, MemberSummary, member_path};
-use super::sponsoring::{Sponsoring, privileged_client, sponsoring};
+use super::member_view::{MemberSummary, member_path, member_summary_view};
+use super::sponsoring::{Sponsoring, sponsoring};
 use crate::accounts::preferences::{PreferenceParams, PreferencesView, stored, view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
-use crate::conventions::paging::{ListParams, PageRequest};
+use crate::conventions::member_pages::{member_window, turned};
+use crate::conventions::paging::ListParams;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::organizations::members::account_page;
 use crate::state::AppState;
-use lectern_operations::account_writes::Write;
-use lectern_operations::organization_members::{MemberExtras, write_member};
 use lectern_operations::preferences;
+use lectern_operations::sponsored_members::{
+    MemberAdding, MemberChange, MemberFacts, MemberInput, MemberListing, members_of,
+};
 
 pub type MemberSummaryList = Collection<MemberSummary>;
 
@@ -45,28 +42,13 @@ pub struct SponsorMembersParams {
 }
 
 impl SponsorMembersParams {
-    /// The query of the sponsor's own organization for these parameters, in `order`.
-    pub fn query(
-        self,
-        s: &Sponsoring<'_>,
-        (sort, direction): (MemberSort, Direction),
-        page: &PageRequest,
-    ) -> MemberQuery {
-        let kind = self.sponsor_list.unwrap_or(MemberKind::All);
-        MemberQuery {
-            organization_id: s.organization.organization_id.clone(),
+    /// What the sponsor's list is narrowed to, by these parameters and the roster tag's.
+    pub fn listing(self, (district_id, school_id): (Option<i64>, Option<i64>)) -> MemberListing {
+        MemberListing {
+            kind: self.sponsor_list,
             grade: self.grade,
-            listing: Listing::Members {
-                kind,
-                quick_list_of: (kind == MemberKind::QuickList)
-                    .then(|| s.me.user_account_id.clone()),
-            },
-            district: None,
-            school: None,
-            sort,
-            direction,
-            after: None,
-            limit: page.limit,
+            district_id,
+            school_id,
         }
     }
 }
@@ -88,13 +70,17 @@ pub async fn list_members(
 ) -> ApiResult<Json<MemberSummaryList>> {
     let s = sponsoring(&state, &caller).await?;
     let list: ListParams<MemberSort> = caller.params.parse()?;
-    let order = list.order()?;
-    let page = list.page_in(order.0, order.1)?;
+    let (page, window) = member_window(&list)?;
+    let sort = window.sort;
     let p: SponsorMembersParams = caller.params.parse()?;
-    let (rows, next, total) = account_page(&state, &page, p.query(&s, order, &page)).await?;
-    let facts = MemberFacts::of(&state, &s, &rows).await?;
-    let items = rows.iter().map(|a| facts.summary(&state, a)).collect();
-    let may_add = caller.client.privileged && s.organization.settings.can_create_users;
+    let found = members_of(&state, &s, p.listing((None, None)), window).await?;
+    let (rows, next, total) = turned(&page, sort, found);
+    let facts = MemberFacts::read(&state, &s, &rows).await?;
+    let items = rows
+        .iter()
+        .map(|a| member_summary_view(&state, &facts, a))
+        .collect();
+    let may_add = MemberAdding::may(&caller, &s);
     Ok(Json(
         Collection::page(
             &state,
@@ -140,66 +126,33 @@ pub struct SponsorMemberParams {
     allow_search_downloads: Option<bool>,
 }
 
-impl SponsorMemberParams {
-    fn split(self) -> (MemberFields, Option<bool>, Option<i64>) {
-        (
-            MemberFields {
-                first_name: self.first_name,
-                last_name: self.last_name,
-                date_of_birth: self.date_of_birth,
-                grade: self.grade,
-                user_name: self.user_name,
-                password: self.password,
-                disability_types: self.disability_type,
-                disability_plans: self.disability_plan,
-                safe_search: self.safe_search,
-                allow_search_downloads: self.allow_search_downloads,
+impl From<SponsorMemberParams> for MemberInput {
+    fn from(p: SponsorMemberParams) -> Self {
+        MemberInput {
+            fields: MemberFields {
+                first_name: p.first_name,
+                last_name: p.last_name,
+                date_of_birth: p.date_of_birth,
+                grade: p.grade,
+                user_name: p.user_name,
+                password: p.password,
+                disability_types: p.disability_type,
+                disability_plans: p.disability_plan,
+                safe_search: p.safe_search,
+                allow_search_downloads: p.allow_search_downloads,
             },
-            self.on_quick_list,
-            self.roster_tag_id,
-        )
+            on_quick_list: p.on_quick_list,
+            roster_tag_id: p.roster_tag_id,
+        }
     }
-}
-
-/// The organization's tag named by `rosterTagId`, or a 400 naming it.
-async fn tag_of(
-    state: &AppState,
-    s: &Sponsoring<'_>,
-    id: Option<i64>,
-) -> ApiResult<Option<RosterTag>> {
-    let Some(id) = id else { return Ok(None) };
-    roster_tags::get(state.store.reads(), &s.organization.organization_id, id)
-        .await?
-        .map(Some)
-        .ok_or_else(|| {
-            ApiError::bad_param(
-                "rosterTagId",
-                format!("your organization has no roster tag {id}"),
-            )
-        })
-}
-
-/// One member of the caller's organization as its sponsors see them (the member's page; the API
-/// lists members and answers a write with the member, and reads no single one).
-pub async fn member_summary(
-    state: &AppState,
-    caller: &Caller,
-    user_identifier: &str,
-) -> ApiResult<MemberSummary> {
-    let s = sponsoring(state, caller).await?;
-    let member = s
-        .account(state, user_identifier, Role::OrganizationMember)
-        .await?;
-    let facts = MemberFacts::of(state, &s, std::slice::from_ref(&member)).await?;
-    Ok(facts.summary(state, &member))
 }
 
 async fn summary_of(state: &AppState, s: &Sponsoring<'_>, id: &str) -> ApiResult<MemberSummary> {
     let a = accounts::get(state.store.reads(), id)
         .await?
         .ok_or_else(|| ApiError::internal("the member just written is gone"))?;
-    let facts = MemberFacts::of(state, s, std::slice::from_ref(&a)).await?;
-    Ok(facts.summary(state, &a))
+    let facts = MemberFacts::read(state, s, std::slice::from_ref(&a)).await?;
+    Ok(member_summary_view(state, &facts, &a))
 }
 
 #[utoipa::path(
@@ -218,33 +171,11 @@ pub async fn create_member(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Created<MemberSummary>> {
-    let s = sponsoring(&state, &caller).await?;
-    privileged_client(&caller, "add members")?;
-    if !s.organization.settings.can_create_users {
-        return Err(ApiError::forbidden(
-            "Your organization is not authorized to add members; ask the library",
-        ));
-    }
+    let adding = MemberAdding::of(&state, &caller).await?;
     let p: SponsorMemberParams = caller.params.parse()?;
-    let (fields, on_quick_list, tag) = p.split();
-    let tag = tag_of(&state, &s, tag).await?;
-    let member = fields.create(
-        ids::new_id(),
-        &s.organization,
-        ProofSource::SchoolVerified,
-        &Timestamp::now().date(),
-    )?;
-    let extras = MemberExtras {
-        roster_tag: tag.as_ref().map(Some),
-        quick_list: on_quick_list.map(|on| (s.me.user_account_id.as_str(), on)),
-    };
-    write_member(&state, &member, Write::Create, extras).await?;
-    let id = &member.prepared.account.user_account_id;
-    let summary = summary_of(&state, &s, id).await?;
-    Ok(Created(
-        state.v2_url(&member_path(&member.prepared.account)),
-        summary,
-    ))
+    let member = adding.add(&state, p.into()).await?;
+    let summary = summary_of(&state, adding.sponsoring(), &member.user_account_id).await?;
+    Ok(Created(state.v2_url(&member_path(&member)), summary))
 }
 
 #[utoipa::path(
@@ -269,25 +200,11 @@ pub async fn update_member(
     caller: Caller,
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<MemberSummary>> {
-    let s = sponsoring(&state, &caller).await?;
-    let member = s
-        .account(&state, &user_identifier, Role::OrganizationMember)
-        .await?;
+    let change = MemberChange::of(&state, &caller, &user_identifier).await?;
     let p: SponsorMemberParams = caller.params.parse()?;
-    let tag_sent = p.roster_tag_id.is_some();
-    let (fields, on_quick_list, tag) = p.split();
-    let tag = tag_of(&state, &s, tag).await?;
-    let changed = fields.apply(
-        &member,
-        ProofSource::SchoolVerified,
-        &Timestamp::now().date(),
-    )?;
-    let extras = MemberExtras {
-        roster_tag: tag_sent.then_some(tag.as_ref()),
-        quick_list: on_quick_list.map(|on| (s.me.user_account_id.as_str(), on)),
-    };
-    write_member(&state, &changed, Write::Update, extras).await?;
-    Ok(Json(summary_of(&state, &s, &member.user_account_id).await?))
+    let member = change.apply(&state, p.into()).await?;
+    let s = change.sponsoring();
+    Ok(Json(summary_of(&state, s, &member.user_account_id).await?))
 }
 
 fn preferences_path(a: &Account) -> String {

@@ -14,12 +14,6 @@ mod title_availabilities;
 pub mod view;
 
 pub(crate) use directory::organization_types;
-pub(crate) use member_view::MemberSummary;
-pub(crate) use members::{create_member, list_members, member_summary, update_member};
-pub(crate) use organization::get_my_organization;
-pub(crate) use roster_tags::list_roster_tags;
-pub(crate) use sponsors::list_sponsors;
-pub(crate) use title_availabilities::{MemberTitleAvailability, title_availabilities};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

@@ -2,7 +2,7 @@
 //! (`lectern_operations::sponsoring`).
 
 use crate::conventions::caller::Caller;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::state::AppState;
 
 pub use lectern_operations::sponsoring::Sponsoring;
@@ -15,11 +15,5 @@ pub async fn sponsoring<'a>(state: &AppState, caller: &'a Caller) -> ApiResult<S
 /// Actions reserved to the library's own applications (client keys with membership
 /// privileges), as document 2 marks them.
 pub fn privileged_client(caller: &Caller, what: &str) -> ApiResult<()> {
-    if caller.client.privileged {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden(format!(
-            "Only the library's own applications (client keys with membership privileges) may {what}"
-        )))
-    }
+    Ok(caller.privileged(what)?)
 }

@@ -2,28 +2,25 @@
 //! organization, whether the title is assigned to them and the `titleAccessAlerts` their
 //! download would meet, from the same access rules as every download.
 
-use std::collections::HashSet;
-
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::Timestamp;
-use lectern_domain::title_access::{self, Alert};
-use lectern_store::{assigned_titles, readers, roster_tags};
+use lectern_domain::title_access::Alert;
+use lectern_operations::sponsored_members::{Availabilities, MemberFacts, members_of};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::member_view::{MemberFacts, MemberSummary};
+use super::member_view::{MemberSummary, member_summary_view};
 use super::members::SponsorMembersParams;
-use super::sponsoring::{Sponsoring, sponsoring};
+use super::sponsoring::sponsoring;
 use crate::accounts::name::Name;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::links::{Link, segment};
+use crate::conventions::member_pages::{member_window, turned};
 use crate::conventions::paging::ListParams;
-use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::organizations::members::account_page;
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, FormatRef, visible_title};
+use crate::titles::FormatRef;
 use lectern_domain::members::MemberSort;
 
 /// A member and what stands between them and the title.
@@ -68,28 +65,6 @@ pub struct TagFilters {
     school_id: Option<i64>,
 }
 
-/// The sort form of a tag's district or school name, for the filter; a tag of no one's, or one
-/// without that name, is a 400 naming the parameter.
-async fn tag_name(
-    state: &AppState,
-    s: &Sponsoring<'_>,
-    param: &'static str,
-    id: Option<i64>,
-    pick: fn(&roster_tags::RosterTag) -> Option<&String>,
-) -> ApiResult<Option<String>> {
-    let Some(id) = id else { return Ok(None) };
-    let tag = roster_tags::get(state.store.reads(), &s.organization.organization_id, id).await?;
-    tag.as_ref()
-        .and_then(pick)
-        .map(|name| Some(roster_tags::sort_key(name)))
-        .ok_or_else(|| {
-            ApiError::bad_param(
-                param,
-                format!("your organization has no such roster tag {id}"),
-            )
-        })
-}
-
 #[utoipa::path(
     get, path = "/v2/myOrganization/titleAvailabilities/{serviceId}", tag = "myOrganization",
     params(
@@ -114,42 +89,24 @@ pub async fn title_availabilities(
     Path(service_id): Path<String>,
 ) -> ApiResult<Json<MemberTitleAvailabilityList>> {
     let s = sponsoring(&state, &caller).await?;
-    let who = CatalogViewer::of(&state, &caller).await?;
-    let record = visible_title(&state, &who, &service_id).await?;
-    let facts = record.facts(who.in_global(&record.site));
+    // The title is looked up before the list's parameters are read: 404 before 400.
+    let title = Availabilities::of(&state, &caller, &service_id).await?;
     let list: ListParams<MemberSort> = caller.params.parse()?;
-    let order = list.order()?;
-    let page = list.page_in(order.0, order.1)?;
+    let (page, window) = member_window(&list)?;
+    let sort = window.sort;
     let tags: TagFilters = caller.params.parse()?;
     let p: SponsorMembersParams = caller.params.parse()?;
-    let mut query = p.query(&s, order, &page);
-    query.district = tag_name(&state, &s, "districtId", tags.district_id, |t| {
-        t.district_name.as_ref()
-    })
-    .await?;
-    query.school = tag_name(&state, &s, "schoolId", tags.school_id, |t| {
-        t.school_name.as_ref()
-    })
-    .await?;
-    let (rows, next, total) = account_page(&state, &page, query).await?;
-
-    let reads = state.store.reads();
-    let ids: Vec<String> = rows.iter().map(|a| a.user_account_id.clone()).collect();
-    let readers = readers::reader_facts_of(reads, &ids, Timestamp::now()).await?;
-    let assigned: HashSet<String> = assigned_titles::members_assigned(reads, &service_id, &ids)
-        .await?
-        .into_iter()
-        .collect();
-    let member_facts = MemberFacts::of(&state, &s, &rows).await?;
+    let listing = p.listing((tags.district_id, tags.school_id));
+    let found = members_of(&state, &s, listing, window).await?;
+    let (rows, next, total) = turned(&page, sort, found);
+    let standing = title.of_members(&state, &rows).await?;
+    let member_facts = MemberFacts::read(&state, &s, &rows).await?;
     let items = rows
         .iter()
-        .map(|a| {
-            let reader = readers
-                .iter()
-                .find(|r| r.user_account_id == a.user_account_id);
-            let is_assigned = assigned.contains(&a.user_account_id);
-            let alerts = title_access::download_alerts(reader, &facts, is_assigned);
-            availability(&state, member_facts.summary(&state, a), is_assigned, alerts)
+        .zip(standing)
+        .map(|(a, t)| {
+            let summary = member_summary_view(&state, &member_facts, a);
+            availability(&state, summary, t.assigned, t.alerts)
         })
         .collect();
     let path = format!(

@@ -8,10 +8,12 @@ use lectern_domain::Timestamp;
 use lectern_domain::assigned_titles::AssignedSortOrder;
 use lectern_domain::reading_lists::{EntrySortOrder, ListRight, ListSortOrder};
 use lectern_domain::role::Role;
+use lectern_operations::assigned_titles as assignments;
+use lectern_operations::download_history::{self, HistoryPage, HistoryWindow};
 use lectern_store::downloads::SubjectKind;
 use lectern_store::keyset::KeyedOrder;
 use lectern_store::reading_lists::{self, ListQuery, ListScope};
-use lectern_store::{assigned_titles, documents, downloads, reading_list_entries};
+use lectern_store::{assigned_titles, documents, reading_list_entries};
 
 use super::feeds::{Shown, acquisition_feed, publications_feed};
 use super::model::{Feed, FeedLink, Leads, NavEntry};
@@ -19,7 +21,7 @@ use super::publication;
 use super::site::{OpdsAsk, OpdsSite};
 use crate::conventions::links::segment;
 use crate::conventions::paging::{Bound, ListParams, NewestFirst};
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::lists::list_for;
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
@@ -191,12 +193,7 @@ pub async fn assigned(
 ) -> ApiResult<Response> {
     let site = OpdsSite::named(&state, &site_id).await?;
     let caller = site.reader(&state, &ask).await?;
-    let me = caller.signed_in()?;
-    if !me.has_role(Role::OrganizationMember) {
-        return Err(ApiError::forbidden(
-            "Titles are assigned to organization members",
-        ));
-    }
+    let me = assignments::assignee(&caller)?;
     let params: ListParams<AssignedSortOrder> = caller.params.parse()?;
     let (sort, direction) = params.order()?;
     let page = params.page_in(sort, direction)?;
@@ -231,13 +228,16 @@ pub async fn downloaded(
 ) -> ApiResult<Response> {
     let site = OpdsSite::named(&state, &site_id).await?;
     let caller = site.reader(&state, &ask).await?;
-    let me = caller.signed_in()?;
-    let newest = NewestFirst::of(&caller)?;
-    let (reads, me) = (state.store.reads(), &me.user_account_id);
-    let total = downloads::history_count(reads, me).await?;
+    caller.signed_in()?;
+    let newest = NewestFirst::of(&caller.params)?;
     let (after, reading, limit) = newest.reads();
-    let mut rows = downloads::history_page(reads, me, after, reading, limit).await?;
-    let turns = newest.turn(&mut rows, |d| (d.created_at.unix(), d.download_id.clone()));
+    let window = HistoryWindow {
+        after,
+        reading,
+        limit,
+    };
+    let HistoryPage { mut rows, total } = download_history::mine(&state, &caller, window).await?;
+    let turns = newest.turn(&mut rows, download_history::key_of);
     let page = newest.page;
     let mut ids: Vec<String> = Vec::new();
     for d in rows
@@ -272,7 +272,7 @@ pub async fn documents(
     let site = OpdsSite::named(&state, &site_id).await?;
     let caller = site.reader(&state, &ask).await?;
     let me = caller.signed_in()?;
-    let newest = NewestFirst::of(&caller)?;
+    let newest = NewestFirst::of(&caller.params)?;
     let (reads, owner) = (state.store.reads(), &me.user_account_id);
     let total = documents::owned_count(reads, owner).await?;
     let (after, reading, limit) = newest.reads();

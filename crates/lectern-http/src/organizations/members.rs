@@ -2,7 +2,6 @@ use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::account::Account;
 use lectern_domain::members::{Listing, MemberKind, MemberQuery, MemberSort};
-use lectern_store::members;
 
 use super::organization::managed_organization;
 use serde::Deserialize;
@@ -17,6 +16,7 @@ use crate::accounts::view::{OrganizationContext, UserAccount, account_path, user
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::links::segment;
+use crate::conventions::member_pages::{member_key, turned};
 use crate::conventions::paging::{ListParams, PageRequest};
 use crate::conventions::params::Params;
 use crate::conventions::status::Created;
@@ -24,6 +24,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_operations::account_writes::Write;
 use lectern_operations::organization_members::{MemberExtras, write_member};
+use lectern_operations::sponsored_members;
 
 /// A page of user accounts.
 pub type UserAccountList = Collection<UserAccount>;
@@ -89,22 +90,9 @@ pub async fn account_page(
     page: &PageRequest,
     mut query: MemberQuery,
 ) -> ApiResult<(Vec<Account>, Option<String>, u64)> {
-    query.after = page.after::<Vec<String>>()?;
-    if query
-        .after
-        .as_ref()
-        .is_some_and(|key| key.len() != members::key_len(query.sort))
-    {
-        return Err(ApiError::bad_param(
-            "start",
-            "is not a page token of this list",
-        ));
-    }
-    let total_results = members::count(state.store.reads(), &query).await?;
-    let mut rows = members::page(state.store.reads(), &query).await?;
-    let sort = query.sort;
-    let next = page.next_token(&mut rows, |a| sort.key_of(a));
-    Ok((rows, next, total_results))
+    query.after = member_key(page, query.sort)?;
+    let found = sponsored_members::accounts_page(state, &query).await?;
+    Ok(turned(page, query.sort, found))
 }
 
 /// The parameters of an organization's members list.

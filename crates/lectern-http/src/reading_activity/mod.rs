@@ -17,4 +17,3 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 // The web pages call the handler itself, so that a page shows what the API shows.
-pub(crate) use position::get_reading_position;

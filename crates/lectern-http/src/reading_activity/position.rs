@@ -3,7 +3,7 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_store::reading_activity;
+use lectern_operations::reading_activity;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -52,20 +52,15 @@ pub async fn get_reading_position(
     caller: Caller,
     Path((service_id, format)): Path<(String, String)>,
 ) -> ApiResult<Json<ReadingPositionView>> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let format = parse_format(&format)?;
-    let p = reading_activity::position(
-        state.store.reads(),
-        &me.user_account_id,
-        &service_id,
-        format,
-    )
-    .await?
-    .ok_or_else(|| {
-        ApiError::not_found(format!(
-            "You have no reading position in '{service_id}' in {format}"
-        ))
-    })?;
+    let p = reading_activity::position_of(&state, &caller, &service_id, format)
+        .await?
+        .ok_or_else(|| {
+            ApiError::not_found(format!(
+                "You have no reading position in '{service_id}' in {format}"
+            ))
+        })?;
     let title = format!("/titles/{}", segment(&service_id));
     Ok(Json(ReadingPositionView {
         links: vec![

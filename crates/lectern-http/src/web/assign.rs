@@ -10,14 +10,20 @@ use lectern_domain::title_access::AlertLevel;
 use lectern_operations::assigned_titles;
 
 use super::catalog::title_path;
-use super::forms::{self, FormErrors, Posted};
+use super::forms::{FormErrors, Posted};
 use super::members::{full_name, member_page_path};
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
-use crate::conventions::json::Json;
+use crate::conventions::member_pages::{member_window, turned};
+use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult};
-use crate::my_organization::{MemberTitleAvailability, title_availabilities};
 use crate::state::AppState;
+use lectern_domain::account::Account;
+use lectern_domain::members::{MemberKind, MemberSort};
+use lectern_operations::sponsored_members::{
+    Availabilities, Availability, MemberListing, members_of,
+};
+use lectern_operations::sponsoring::Sponsoring;
 
 #[derive(Template)]
 #[template(path = "web/assign.html")]
@@ -49,9 +55,10 @@ struct MemberChoice {
     notes: Vec<String>,
 }
 
-fn choice(site: &WebSite, m: &MemberTitleAvailability) -> MemberChoice {
+fn choice(site: &WebSite, m: &Account, standing: Availability) -> MemberChoice {
     let words = |level: AlertLevel| {
-        m.title_access_alerts
+        standing
+            .alerts
             .iter()
             .filter(|a| a.level == level)
             .map(|a| a.message.clone())
@@ -60,17 +67,21 @@ fn choice(site: &WebSite, m: &MemberTitleAvailability) -> MemberChoice {
     MemberChoice {
         id: m.user_account_id.clone(),
         input_id: String::new(),
-        name: full_name(&m.name.first_name, &m.name.last_name),
+        name: full_name(&m.first_name, &m.last_name),
         href: member_page_path(site, &m.user_account_id),
-        assigned: m.assigned,
+        assigned: standing.assigned,
         refusals: words(AlertLevel::Error),
         notes: words(AlertLevel::Warning),
     }
 }
 
 /// The members' choices, the first box to tick named `member`.
-fn choices(site: &WebSite, members: &[MemberTitleAvailability]) -> Vec<MemberChoice> {
-    let mut choices: Vec<MemberChoice> = members.iter().map(|m| choice(site, m)).collect();
+fn choices(site: &WebSite, members: &[Account], standing: Vec<Availability>) -> Vec<MemberChoice> {
+    let mut choices: Vec<MemberChoice> = members
+        .iter()
+        .zip(standing)
+        .map(|(m, t)| choice(site, m, t))
+        .collect();
     let mut boxes = choices.iter_mut().filter(|c| !c.assigned);
     if let Some(first) = boxes.next() {
         first.input_id = "member".to_owned();
@@ -136,25 +147,25 @@ async fn assign_page(
         .one("sponsorList")?
         .unwrap_or("allMembers")
         .to_owned();
-    let mut query = params.only(&["start"]);
-    query.extend(vec![("sponsorList".to_owned(), list.clone())]);
-    let Json(found) = title_availabilities(
-        State(state.clone()),
-        forms::caller_with(visitor, query),
-        Path(service_id.to_owned()),
-    )
-    .await?;
-    // The availabilities have checked that the sponsor may see the title: its record is the
-    // cache's.
-    let record = state
-        .titles
-        .record(&state.store, service_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("There is no title '{service_id}'")))?;
+    let s = Sponsoring::of(state, &visitor.caller).await?;
+    let title = Availabilities::of(state, &visitor.caller, service_id).await?;
+    let asked: ListParams<MemberSort> = params.only(&["start"]).parse()?;
+    let (listing, window) = member_window(&asked)?;
+    let sort = window.sort;
+    let kind = list
+        .parse::<MemberKind>()
+        .map_err(|why| ApiError::bad_param("sponsorList", why))?;
+    let narrowed = MemberListing {
+        kind: Some(kind),
+        ..MemberListing::default()
+    };
+    let found = members_of(state, &s, narrowed, window).await?;
+    let (rows, next, total) = turned(&listing, sort, found);
+    let standing = title.of_members(state, &rows).await?;
+    let record = &title.title;
     let action = assign_path(site, service_id);
     let here = with_query(&action, &[("sponsorList", &list)]);
-    let next = found
-        .next
+    let next = next
         .as_deref()
         .map(|t| with_query(&action, &[("sponsorList", &list), ("start", t)]));
     let done = match params.one("assigned")? {
@@ -172,11 +183,11 @@ async fn assign_page(
             chrome: &chrome,
             title: record.title.clone(),
             title_href: title_path(site, service_id),
-            count: match found.total_results {
+            count: match total {
                 1 => "1 member".to_owned(),
                 n => format!("{n} members"),
             },
-            members: choices(site, &found.items),
+            members: choices(site, &rows, standing),
             quick_list: list == "myQuickList",
             lists: (
                 with_query(&action, &[("sponsorList", "allMembers")]),

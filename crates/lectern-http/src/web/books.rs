@@ -4,7 +4,7 @@
 //! `/v2/myAccount/history`, `/v2/myReadingPosition`, `/v2/myBookmarks`, `/v2/myHighlights`).
 
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::catalog::TitleRecord;
@@ -12,18 +12,22 @@ use lectern_domain::catalog::artifact::ArtifactStatus;
 use lectern_domain::role::Role;
 
 use super::catalog::title_path;
-use super::forms;
 use super::render::{Chrome, Section, page};
-use super::session::{Here, Visitor};
-use crate::accounts::my_history;
-use crate::assigned_titles::my_assigned_titles;
-use crate::bookmarks::list_bookmarks;
-use crate::conventions::json::Json;
+use super::session::{Here, Visitor, WebSite};
+use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::highlights::list_highlights;
-use crate::reading_activity::get_reading_position;
 use crate::state::AppState;
+use lectern_domain::Timestamp;
+use lectern_domain::assigned_titles::AssignedSortOrder;
+use lectern_domain::catalog::Format;
+use lectern_domain::paging::{Direction, FixedOrder};
+use lectern_operations::assigned_titles;
+use lectern_operations::download_history::{self, HistoryPage, HistoryWindow};
+use lectern_operations::{marks, reading_activity};
+use lectern_store::assigned_titles::Assignment;
+use lectern_store::downloads::DownloadStatus;
+use lectern_store::keyset::KeyedOrder;
 
 #[derive(Template)]
 #[template(path = "web/books.html")]
@@ -46,55 +50,44 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
     let Here { site, visitor, .. } = here;
     let me = visitor.caller.signed_in()?;
     let assigned = if me.has_role(Role::OrganizationMember) {
-        let Json(assigned) = my_assigned_titles(
-            State(state.clone()),
-            forms::caller_with(&visitor, Params::default()),
-        )
-        .await?;
-        Some(
-            assigned
-                .items
-                .iter()
-                .map(|a| Row {
-                    title: a.summary.title.clone(),
-                    href: Some(title_path(&site, &a.summary.service_id)),
-                    detail: match (&a.assigned_by, a.date_downloaded.as_deref()) {
-                        (Some(by), Some(d)) => {
-                            format!("Assigned by {by}; downloaded {}", day(d))
-                        }
-                        (Some(by), None) => format!("Assigned by {by}; not downloaded yet"),
-                        (None, Some(d)) => format!("Downloaded {}", day(d)),
-                        (None, None) => "Not downloaded yet".to_owned(),
-                    },
-                })
-                .collect(),
-        )
+        Some(assigned_rows(&state, &site, &visitor).await?)
     } else {
         None
     };
-    let query = visitor.caller.params.only(&["start"]);
-    let Json(history) =
-        my_history(State(state.clone()), forms::caller_with(&visitor, query)).await?;
-    let downloads = history
-        .items
+    let list: ListParams<FixedOrder> = visitor.caller.params.only(&["start"]).parse()?;
+    let listing = list.page()?;
+    let after = listing.after()?;
+    let window = HistoryWindow {
+        after: after.as_ref(),
+        reading: Direction::Desc,
+        limit: listing.limit,
+    };
+    let HistoryPage { mut rows, .. } =
+        download_history::mine(&state, &visitor.caller, window).await?;
+    let next = listing.next_token(&mut rows, download_history::key_of);
+    let titles = download_history::titles_of(&state, &rows).await?;
+    let downloads = rows
         .iter()
-        .map(|d| Row {
-            title: d.title.clone().unwrap_or_else(|| d.service_id.clone()),
-            href: d.title.is_some().then(|| title_path(&site, &d.service_id)),
-            detail: format!(
-                "{}, {}; {}",
-                d.format.as_ref().map_or("", |f| f.name),
-                day(&d.date_downloaded.to_string()),
-                if d.download_status.key == "AVAILABLE" {
-                    "ready"
-                } else {
-                    "being prepared"
-                }
-            ),
+        .map(|d| {
+            let title = titles.iter().find(|t| t.service_id == d.subject);
+            Row {
+                title: title.map_or_else(|| d.subject.clone(), |t| t.title.clone()),
+                href: title.map(|_| title_path(&site, &d.subject)),
+                detail: format!(
+                    "{}, {}; {}",
+                    d.format.parse::<Format>().map_or("", Format::display_name),
+                    d.created_at.date(),
+                    if d.status == DownloadStatus::Ready {
+                        "ready"
+                    } else {
+                        "being prepared"
+                    }
+                ),
+            }
         })
         .collect();
     let here = site.path("/books");
-    let more_downloads = history.next.map(|t| {
+    let more_downloads = next.map(|t| {
         let t: String = url::form_urlencoded::byte_serialize(t.as_bytes()).collect();
         format!("{here}?start={t}")
     });
@@ -111,9 +104,32 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
     ))
 }
 
-/// The date of an RFC 3339 instant.
-fn day(instant: &str) -> &str {
-    instant.get(..10).unwrap_or(instant)
+/// The titles assigned to the reader, the first page in the list's own order.
+async fn assigned_rows(state: &AppState, site: &WebSite, visitor: &Visitor) -> ApiResult<Vec<Row>> {
+    let me = assigned_titles::assignee(&visitor.caller)?;
+    let list: ListParams<AssignedSortOrder> = Params::default().parse()?;
+    let (listing, window) = list.window::<Assignment>()?;
+    let sort = window.sort;
+    let mut found = assigned_titles::page(state, &visitor.caller, me, window).await?;
+    let mut rows = std::mem::take(&mut found.rows);
+    listing.next_token(&mut rows, |a| sort.key_of(a));
+    Ok(rows
+        .iter()
+        .filter_map(|a| {
+            let t = found.shown.get(&a.service_id)?;
+            let downloaded = a.date_downloaded.map(|d| Timestamp::from_unix(d).date());
+            Some(Row {
+                title: t.title.clone(),
+                href: Some(title_path(site, &t.service_id)),
+                detail: match (&a.assigned_by_name, downloaded) {
+                    (Some(by), Some(d)) => format!("Assigned by {by}; downloaded {d}"),
+                    (Some(by), None) => format!("Assigned by {by}; not downloaded yet"),
+                    (None, Some(d)) => format!("Downloaded {d}"),
+                    (None, None) => "Not downloaded yet".to_owned(),
+                },
+            })
+        })
+        .collect())
 }
 
 /// Where the reader is in a title, and what they marked in it: for a title's page.
@@ -157,65 +173,56 @@ pub async fn reading(
         bookmarks: Vec::new(),
         highlights: Vec::new(),
     };
-    let none = || forms::caller_with(visitor, Params::default());
+    let me = &visitor.caller;
     for a in record
         .offered()
         .iter()
         .filter(|a| a.status == ArtifactStatus::Available)
     {
-        let format = a.format.as_str().to_owned();
-        let at = Path((record.service_id.clone(), format.clone()));
-        // A 404 is a format never read: nothing to say.
-        if let Ok(Json(p)) = get_reading_position(State(state.clone()), none(), at).await {
+        let id = &record.service_id;
+        if let Some(p) = reading_activity::position_of(state, me, id, a.format).await? {
             let place = p.location_description.unwrap_or(p.location);
             reading.positions.push((
                 a.format.display_name(),
-                format!("{place} (on {})", day(&p.date_modified)),
+                format!("{place} (on {})", p.date_modified.date()),
             ));
         }
-        let marks = || {
-            forms::caller_with(
-                visitor,
-                Params::from_pairs(vec![
-                    ("serviceId".to_owned(), record.service_id.clone()),
-                    ("format".to_owned(), format.clone()),
-                    ("limit".to_owned(), "100".to_owned()),
-                ]),
-            )
-        };
-        let Json(bookmarks) = list_bookmarks(State(state.clone()), marks()).await?;
+        let (bookmarks, _) = marks::bookmarks_of(state, me, id, a.format, MARKS).await?;
         reading
             .bookmarks
-            .extend(bookmarks.items.iter().map(|b| Mark {
+            .extend(bookmarks.iter().take(MARKS.1 as usize).map(|b| Mark {
                 words: format!(
                     "{}: {}, made {}",
                     a.format.display_name(),
                     through(b.progression, b.position, &b.location),
-                    day(b.date_created.as_deref().unwrap_or(""))
+                    b.date_created.date()
                 ),
                 format: a.format.as_str(),
                 location: b.location.clone(),
             }));
-        let Json(highlights) = list_highlights(State(state.clone()), marks()).await?;
-        reading.highlights.extend(highlights.items.iter().map(|h| {
-            let text = h
-                .range
-                .highlight_text
-                .as_deref()
-                .unwrap_or("(no text kept)");
-            let words = match h.note.as_deref().or(h.range.annotation_note.as_deref()) {
-                Some(note) if !note.is_empty() => format!("\u{201c}{text}\u{201d}, noted: {note}"),
-                _ => format!("\u{201c}{text}\u{201d}"),
-            };
-            Mark {
-                words,
-                format: a.format.as_str(),
-                location: h.mark.location.clone(),
-            }
-        }));
+        let (highlights, _) = marks::highlights_of(state, me, id, a.format, MARKS).await?;
+        reading
+            .highlights
+            .extend(highlights.iter().take(MARKS.1 as usize).map(|h| {
+                let text = h.mark.text.as_deref().unwrap_or("(no text kept)");
+                let words = match h.note.as_deref() {
+                    Some(note) if !note.is_empty() => {
+                        format!("\u{201c}{text}\u{201d}, noted: {note}")
+                    }
+                    _ => format!("\u{201c}{text}\u{201d}"),
+                };
+                Mark {
+                    words,
+                    format: a.format.as_str(),
+                    location: h.mark.location.clone(),
+                }
+            }));
     }
     Ok(reading)
 }
+
+/// The marks a title's page shows of each kind and format: the first, in the order made.
+const MARKS: (Option<(i64, String)>, u32) = (None, 100);
 
 /// A place in words: how far through, the page, or the place as the reading app wrote it.
 fn through(progression: Option<f64>, position: Option<i64>, location: &str) -> String {

@@ -11,7 +11,7 @@ use lectern_domain::documents::DocumentType;
 use lectern_store::documents::{self, Document, DocumentStatus};
 
 use super::catalog::title_path;
-use super::forms::{self, FormErrors, Posted};
+use super::forms::{FormErrors, Posted};
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
 use crate::conventions::paging::NewestFirst;
@@ -174,10 +174,7 @@ async fn documents_page(
     name: String,
 ) -> ApiResult<Response> {
     let me = visitor.caller.signed_in()?;
-    let newest = NewestFirst::of(&forms::caller_with(
-        visitor,
-        visitor.caller.params.only(&["start", "limit"]),
-    ))?;
+    let newest = NewestFirst::of(&visitor.caller.params.only(&["start", "limit"]))?;
     let (reads, owner) = (state.store.reads(), &me.user_account_id);
     let total = documents::owned_count(reads, owner).await?;
     let (after, reading, limit) = newest.reads();

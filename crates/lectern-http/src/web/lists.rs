@@ -6,18 +6,24 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use lectern_operations::reading_lists;
+use lectern_domain::Timestamp;
+use lectern_domain::catalog::{ContributorType, TitleRecord};
+use lectern_domain::reading_lists::{EntrySortOrder, ListRight, ListSortOrder, ReadingList};
+use lectern_operations::reading_lists::{self, EntriesPage, ListsPage as FoundLists};
+use lectern_store::keyset::KeyedOrder;
+use lectern_store::reading_list_entries::ListEntry;
 
 use super::catalog::title_path;
 use super::forms::{self, FormErrors, Posted};
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
-use crate::conventions::json::Json;
 use crate::conventions::links::segment;
+use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::lists::{self, ListTitleView, ListView};
+use crate::lists;
 use crate::state::AppState;
+use crate::titles::contributor_name;
 
 #[derive(Template)]
 #[template(path = "web/lists.html")]
@@ -51,7 +57,7 @@ struct ListRow {
 #[template(path = "web/list.html")]
 struct ListPage<'a> {
     chrome: &'a Chrome,
-    list: &'a ListView,
+    list: &'a ReadingList,
     access: &'static str,
     changeable: bool,
     in_organization: bool,
@@ -84,13 +90,13 @@ fn access_words(access: &str) -> &'static str {
     }
 }
 
-fn row(site: &WebSite, l: &ListView) -> ListRow {
+fn row(site: &WebSite, l: &ReadingList) -> ListRow {
     ListRow {
         name: l.name.clone(),
         href: list_path(site, &l.reading_list_id),
         titles: l.title_count,
-        access: access_words(&l.access),
-        owner: l.owner.clone(),
+        access: access_words(l.access.as_str()),
+        owner: l.owner_name(),
     }
 }
 
@@ -163,9 +169,11 @@ async fn lists_page(
     errors: FormErrors,
     form: NewList,
 ) -> ApiResult<Response> {
-    let query = visitor.caller.params.only(&["start"]);
-    let Json(mine) =
-        lists::my_lists(State(state.clone()), forms::caller_with(visitor, query)).await?;
+    let list: ListParams<ListSortOrder> = visitor.caller.params.only(&["start"]).parse()?;
+    let (listing, window) = list.window::<ReadingList>()?;
+    let sort = window.sort;
+    let FoundLists { mut rows, .. } = reading_lists::mine(state, &visitor.caller, window).await?;
+    let next = listing.next_token(&mut rows, |(l, _)| sort.key_of(l));
     let here = site.path("/lists");
     let chrome = Chrome::of(site, visitor, &here, Section::MyBooks);
     let status = errors.status();
@@ -173,8 +181,8 @@ async fn lists_page(
         status,
         &ListsPage {
             chrome: &chrome,
-            lists: mine.items.iter().map(|l| row(site, l)).collect(),
-            next: mine.next.map(|t| with_query(&here, &[("start", &t)])),
+            lists: rows.iter().map(|(l, _)| row(site, l)).collect(),
+            next: next.map(|t| with_query(&here, &[("start", &t)])),
             action: here.clone(),
             errors,
             form,
@@ -295,9 +303,8 @@ async fn list_page(
     errors: FormErrors,
     asked: Option<NewList>,
 ) -> ApiResult<Response> {
-    let no_params = || forms::caller_with(visitor, Params::default());
-    let Json(list) =
-        lists::get_list(State(state.clone()), no_params(), Path(list_id.to_owned())).await?;
+    let me = visitor.caller.signed_in()?;
+    let found = reading_lists::list_for(state, me, list_id, ListRight::Read).await?;
     let chosen = visitor
         .caller
         .params
@@ -308,18 +315,22 @@ async fn list_page(
     if chosen == "dateAddedToReadingList" {
         query.extend(vec![("direction".to_owned(), "desc".to_owned())]);
     }
-    let Json(entries) = lists::list_titles(
-        State(state.clone()),
-        forms::caller_with(visitor, query),
-        Path(list_id.to_owned()),
-    )
-    .await?;
+    let order: ListParams<EntrySortOrder> = query.parse()?;
+    let (listing, window) = order.window::<ListEntry>()?;
+    let sort = window.sort;
+    let EntriesPage { mut rows, shown } =
+        reading_lists::entries(state, &visitor.caller, &found, window).await?;
+    let next = listing.next_token(&mut rows, |e| sort.key_of(e));
     let here = list_path(site, list_id);
-    let titles = entries.items.iter().map(|t| entry(site, t)).collect();
+    let titles = rows
+        .iter()
+        .filter_map(|e| Some(entry(site, shown.get(&e.service_id)?, e)))
+        .collect();
+    let list = &found.list;
     let form = asked.unwrap_or_else(|| NewList {
         name: list.name.clone(),
         description: list.description.clone().unwrap_or_default(),
-        access: list.access.clone(),
+        access: list.access.as_str().to_owned(),
     });
     let done = match visitor.caller.params.one("done")? {
         Some("created") => {
@@ -331,17 +342,15 @@ async fn list_page(
     };
     let chrome = Chrome::of(site, visitor, &here, Section::MyBooks);
     let status = errors.status();
-    let next = entries
-        .next
-        .map(|t| with_query(&here, &[("sortOrder", &chosen), ("start", &t)]));
+    let next = next.map(|t| with_query(&here, &[("sortOrder", &chosen), ("start", &t)]));
     Ok(page(
         status,
         &ListPage {
             chrome: &chrome,
-            access: access_words(&list.access),
-            changeable: list.allows.contains("PUT"),
+            access: access_words(list.access.as_str()),
+            changeable: found.right == ListRight::Change,
             in_organization: in_organization(visitor),
-            list: &list,
+            list,
             titles,
             remove: format!("{here}/remove"),
             here,
@@ -358,30 +367,25 @@ async fn list_page(
     ))
 }
 
-fn entry(site: &WebSite, t: &ListTitleView) -> EntryRow {
-    let s = &t.summary;
-    let names: Vec<String> = s
-        .authors
-        .iter()
-        .map(|a| {
-            format!("{} {}", a.first_name, a.last_name)
+fn entry(site: &WebSite, t: &TitleRecord, e: &ListEntry) -> EntryRow {
+    let names: Vec<String> = t
+        .contributors_of(ContributorType::Author)
+        .map(|full| {
+            let n = contributor_name(full);
+            format!("{} {}", n.first_name, n.last_name)
                 .trim()
                 .to_owned()
         })
         .collect();
     EntryRow {
-        service_id: s.service_id.clone(),
-        title: s.title.clone(),
-        href: title_path(site, &s.service_id),
+        service_id: t.service_id.clone(),
+        title: t.title.clone(),
+        href: title_path(site, &t.service_id),
         by: if names.is_empty() {
             String::new()
         } else {
             format!("by {}", names.join(", "))
         },
-        added: t
-            .date_added_to_reading_list
-            .get(..10)
-            .unwrap_or_default()
-            .to_owned(),
+        added: Timestamp::from_unix(e.date_added).date(),
     }
 }

@@ -6,25 +6,29 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use lectern_domain::account::member_fields::SPONSOR_MANAGED;
 use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
 use lectern_domain::paging::Direction;
 
 use super::catalog::{Found, Listed, find, title_path};
 use super::forms::field;
-use super::forms::{self, FormErrors, Posted};
+use super::forms::{FormErrors, Posted};
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
-use crate::assigned_titles::{assign_title, assigned_titles, unassign_title};
-use crate::conventions::json::Json;
 use crate::conventions::links::segment;
+use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::my_organization::{
-    MemberSummary, create_member, list_roster_tags, member_summary, update_member,
-};
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
+use lectern_domain::Timestamp;
+use lectern_domain::account::Account;
+use lectern_domain::account::member_fields::MemberFields;
+use lectern_domain::assigned_titles::AssignedSortOrder;
+use lectern_operations::sponsored_members::{MemberAdding, MemberChange, MemberFacts, MemberInput};
+use lectern_operations::sponsoring::Sponsoring;
+use lectern_operations::{assigned_titles, roster_tags};
+use lectern_store::assigned_titles::Assignment;
+use lectern_store::keyset::KeyedOrder;
 
 pub fn member_page_path(site: &WebSite, id: &str) -> String {
     site.path(&format!("/organization/members/{}", segment(id)))
@@ -46,9 +50,6 @@ pub struct MemberForm {
     allow_search_downloads: bool,
 }
 
-/// The boxes of the form: left unticked, a form sends nothing, and the API would keep what was
-/// there, so each is sent as `false`.
-const FLAGS: [&str; 3] = ["onQuickList", "safeSearch", "allowSearchDownloads"];
 const DISABILITIES: [(&str, &str); 4] = [
     ("visual", "Blind or low vision"),
     ("learning", "Learning disability, such as dyslexia"),
@@ -64,23 +65,22 @@ const PLANS: [(&str, &str); 2] = [
 ];
 
 impl MemberForm {
-    fn of(m: &MemberSummary) -> MemberForm {
+    fn of(m: &Account, f: &MemberFacts) -> MemberForm {
         MemberForm {
-            first_name: m.name.first_name.clone(),
-            last_name: m.name.last_name.clone(),
+            first_name: m.first_name.clone(),
+            last_name: m.last_name.clone(),
             user_name: m.user_name.clone().unwrap_or_default(),
             date_of_birth: m.date_of_birth.clone().unwrap_or_default(),
             grade: m.grade.clone().unwrap_or_default(),
-            disabilities: m.disabilities.clone(),
-            plans: m.plans.clone(),
-            roster_tag: m
-                .roster_tag
-                .as_ref()
+            disabilities: f.disabilities(m).to_vec(),
+            plans: m.details.disability_plans.clone(),
+            roster_tag: f
+                .tag(m)
                 .map(|t| t.roster_tag_id.to_string())
                 .unwrap_or_default(),
-            on_quick_list: m.on_quick_list,
-            safe_search: m.safe_search,
-            allow_search_downloads: m.allow_search_downloads,
+            on_quick_list: f.on_quick_list(m),
+            safe_search: f.safe_search(m),
+            allow_search_downloads: f.allow_search_downloads(m),
         }
     }
 
@@ -111,21 +111,55 @@ impl MemberForm {
     }
 }
 
-/// The form's fields as the API's parameters: empty fields left out, unticked boxes `false`,
-/// and none of the fields a sponsor may not change (`managed`: the member's own).
-fn parameters(form: Params, manageable: bool) -> Params {
-    let mut pairs: Vec<(String, String)> = form
-        .pairs()
-        .iter()
-        .filter(|(k, v)| !v.is_empty() && (manageable || !SPONSOR_MANAGED.contains(&k.as_str())))
-        .cloned()
-        .collect();
-    for flag in FLAGS {
-        if !pairs.iter().any(|(k, _)| k == flag) {
-            pairs.push((flag.to_owned(), "false".to_owned()));
-        }
+/// The boxes ticked of a group (none ticked is none sent), each one the form offers; none when
+/// the sponsor may not change them.
+fn choices_ticked<T: std::str::FromStr>(
+    form: &Params,
+    name: &'static str,
+    manageable: bool,
+) -> Result<Option<Vec<T>>, FormErrors> {
+    let ticked = form.all(name);
+    if ticked.is_empty() || !manageable {
+        return Ok(None);
     }
-    Params::from_pairs(pairs)
+    ticked
+        .into_iter()
+        .map(str::parse)
+        .collect::<Result<Vec<T>, _>>()
+        .map(Some)
+        .map_err(|_| FormErrors::one(name, "is not one of the choices offered"))
+}
+
+/// What the form sends, typed: empty fields are not sent, an unticked box is `false`, and
+/// the fields a sponsor may not change (`manageable` false: the member's own) are left out.
+/// A value the form never offers is an error beside its field.
+fn member_input(form: &Params, manageable: bool) -> Result<MemberInput, FormErrors> {
+    let text = |name: &str| Some(field(form, name)).filter(|v| !v.is_empty());
+    let own = |name: &str| text(name).filter(|_| manageable);
+    let ticked = |name: &str| Some(form.one(name).ok().flatten() == Some("true"));
+    let offered = "is not one of the choices offered";
+    let disability_types = choices_ticked(form, "disabilityType", manageable)?;
+    let disability_plans = choices_ticked(form, "disabilityPlan", manageable)?;
+    let roster_tag_id = text("rosterTagId")
+        .map(|t| t.parse::<i64>())
+        .transpose()
+        .map_err(|_| FormErrors::one("rosterTagId", offered))?;
+    Ok(MemberInput {
+        fields: MemberFields {
+            first_name: own("firstName"),
+            last_name: own("lastName"),
+            date_of_birth: text("dateOfBirth"),
+            grade: text("grade"),
+            user_name: own("username"),
+            password: own("password"),
+            disability_types,
+            disability_plans,
+            safe_search: ticked("safeSearch"),
+            allow_search_downloads: ticked("allowSearchDownloads"),
+        },
+        on_quick_list: ticked("onQuickList"),
+        roster_tag_id,
+    })
 }
 
 #[derive(Template)]
@@ -163,17 +197,24 @@ pub async fn create(
     }: Posted,
 ) -> ApiResult<Response> {
     let asked = MemberForm::asked(&form);
-    let caller = forms::caller_with(&visitor, parameters(form, true));
-    match create_member(State(state.clone()), caller).await {
-        Ok(created) => Ok(see_other(
+    let adding = MemberAdding::of(&state, &visitor.caller).await?;
+    let added = match member_input(&form, true) {
+        Ok(input) => adding
+            .add(&state, input)
+            .await
+            .map_err(FormErrors::of_failure),
+        Err(errors) => Err(Ok(errors)),
+    };
+    match added {
+        Ok(member) => Ok(see_other(
             &with_query(
-                &member_page_path(&site, &created.1.user_account_id),
+                &member_page_path(&site, &member.user_account_id),
                 &[("done", "created")],
             ),
             &visitor.set_cookies,
         )),
-        Err(e) => {
-            let errors = missing_in_words(FormErrors::of(e)?);
+        Err(errors) => {
+            let errors = missing_in_words(errors?);
             new_member_page(&state, &site, &visitor, errors, asked).await
         }
     }
@@ -222,11 +263,9 @@ async fn new_member_page(
 
 /// The organization's roster tags, as the choices of the member form.
 async fn tag_choices(state: &AppState, visitor: &Visitor) -> ApiResult<Vec<(String, String)>> {
-    let params = Params::from_pairs(vec![("limit".to_owned(), "100".to_owned())]);
-    let Json(tags) =
-        list_roster_tags(State(state.clone()), forms::caller_with(visitor, params)).await?;
+    let s = Sponsoring::of(state, &visitor.caller).await?;
+    let tags = roster_tags::newest(state, &s, TAG_CHOICES).await?;
     Ok(tags
-        .items
         .iter()
         .map(|t| {
             (
@@ -236,6 +275,9 @@ async fn tag_choices(state: &AppState, visitor: &Visitor) -> ApiResult<Vec<(Stri
         })
         .collect())
 }
+
+/// How many tags a member form offers, newest first.
+const TAG_CHOICES: u32 = 100;
 
 #[derive(Template)]
 #[template(path = "web/member.html")]
@@ -296,15 +338,22 @@ pub async fn change(
     }: Posted,
 ) -> ApiResult<Response> {
     let asked = MemberForm::asked(&form);
-    let before = member_summary(&state, &visitor.caller, &member).await?;
-    let caller = forms::caller_with(&visitor, parameters(form, before.sponsor_manageable));
-    match update_member(State(state.clone()), caller, Path(member.clone())).await {
+    let change = MemberChange::of(&state, &visitor.caller, &member).await?;
+    let manageable = change.member.details.sponsor_manageable;
+    let changed = match member_input(&form, manageable) {
+        Ok(input) => change
+            .apply(&state, input)
+            .await
+            .map_err(FormErrors::of_failure),
+        Err(errors) => Err(Ok(errors)),
+    };
+    match changed {
         Ok(_) => Ok(see_other(
             &with_query(&member_page_path(&site, &member), &[("done", "changed")]),
             &visitor.set_cookies,
         )),
-        Err(e) => {
-            let errors = missing_in_words(FormErrors::of(e)?);
+        Err(errors) => {
+            let errors = missing_in_words(errors?);
             member_page(&state, &site, &visitor, &member, errors, Some(asked)).await
         }
     }
@@ -318,24 +367,27 @@ async fn member_page(
     errors: FormErrors,
     asked: Option<MemberForm>,
 ) -> ApiResult<Response> {
-    let m = member_summary(state, &visitor.caller, member).await?;
-    let listing = visitor.caller.params.only(&["start"]);
-    let Json(titles) = assigned_titles(
-        State(state.clone()),
-        forms::caller_with(visitor, listing),
-        Path(m.user_account_id.clone()),
-    )
-    .await?;
+    let found = MemberChange::of(state, &visitor.caller, member).await?;
+    let m = &found.member;
+    let f = MemberFacts::read(state, found.sponsoring(), std::slice::from_ref(m)).await?;
+    let list: ListParams<AssignedSortOrder> = visitor.caller.params.only(&["start"]).parse()?;
+    let (listing, window) = list.window::<Assignment>()?;
+    let sort = window.sort;
+    let mut titles = assigned_titles::page(state, &visitor.caller, &found.member, window).await?;
+    let mut rows = std::mem::take(&mut titles.rows);
+    let next = listing.next_token(&mut rows, |a| sort.key_of(a));
     let here = member_page_path(site, &m.user_account_id);
-    let assigned = titles
-        .items
+    let assigned = rows
         .iter()
-        .map(|t| Assigned {
-            service_id: t.summary.service_id.clone(),
-            title: t.summary.title.clone(),
-            href: title_path(site, &t.summary.service_id),
-            by: t.assigned_by.clone().unwrap_or_default(),
-            when: t.date_assigned.get(..10).unwrap_or_default().to_owned(),
+        .filter_map(|a| {
+            let t = titles.shown.get(&a.service_id)?;
+            Some(Assigned {
+                service_id: t.service_id.clone(),
+                title: t.title.clone(),
+                href: title_path(site, &t.service_id),
+                by: a.assigned_by_name.clone().unwrap_or_default(),
+                when: Timestamp::from_unix(a.date_assigned).date(),
+            })
         })
         .collect();
     let done = match visitor.caller.params.one("done")? {
@@ -351,20 +403,17 @@ async fn member_page(
         status,
         &MemberPage {
             chrome: &chrome,
-            name: full_name(&m.name.first_name, &m.name.last_name),
-            facts: facts(&m),
+            name: full_name(&m.first_name, &m.last_name),
+            facts: facts(m, &f),
             action: here.clone(),
             errors,
-            form: asked.unwrap_or_else(|| MemberForm::of(&m)),
-            manageable: m.sponsor_manageable,
+            form: asked.unwrap_or_else(|| MemberForm::of(m, &f)),
+            manageable: m.details.sponsor_manageable,
             tags: tag_choices(state, visitor).await?,
             disabilities: &DISABILITIES,
             plans: &PLANS,
             assigned,
-            more_assigned: titles
-                .next
-                .as_deref()
-                .map(|t| with_query(&here, &[("start", t)])),
+            more_assigned: next.map(|t| with_query(&here, &[("start", &t)])),
             take_back: format!("{here}/take-back"),
             find: format!("{here}/find"),
             all_members: site.path("/organization/members"),
@@ -378,7 +427,7 @@ fn yes_no(b: bool) -> String {
     if b { "Yes" } else { "No" }.to_owned()
 }
 
-fn facts(m: &MemberSummary) -> Vec<(&'static str, String)> {
+fn facts(m: &Account, f: &MemberFacts) -> Vec<(&'static str, String)> {
     let mut facts = Vec::new();
     if let Some(u) = &m.user_name {
         facts.push(("User name", u.clone()));
@@ -386,14 +435,14 @@ fn facts(m: &MemberSummary) -> Vec<(&'static str, String)> {
     if let Some(g) = &m.grade {
         facts.push(("Grade", g.clone()));
     }
-    if let Some(t) = &m.roster_tag {
+    if let Some(t) = f.tag(m) {
         facts.push((
             "Roster tag",
             tag_words(t.district_name.as_deref(), t.school_name.as_deref()),
         ));
     }
     facts.push(("Agreement signed", yes_no(m.has_agreement)));
-    facts.push(("May download", yes_no(m.can_download)));
+    facts.push(("May download", yes_no(m.can_download())));
     if m.locked {
         facts.push(("Account", "Locked; ask the library".to_owned()));
     }
@@ -413,12 +462,7 @@ pub async fn take_back(
     }: Posted,
 ) -> ApiResult<Response> {
     let service_id = form.required("serviceId")?.to_owned();
-    unassign_title(
-        State(state.clone()),
-        forms::caller_with(&visitor, Params::default()),
-        Path((member.clone(), service_id)),
-    )
-    .await?;
+    assigned_titles::unassign(&state, &visitor.caller, &member, &service_id).await?;
     Ok(see_other(
         &with_query(&member_page_path(&site, &member), &[("done", "taken-back")]),
         &visitor.set_cookies,
@@ -447,7 +491,8 @@ pub async fn find_titles(
     here: Here,
 ) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    let m = member_summary(&state, &visitor.caller, &member).await?;
+    let found = MemberChange::of(&state, &visitor.caller, &member).await?;
+    let m = &found.member;
     let keyword = visitor
         .caller
         .params
@@ -478,7 +523,7 @@ pub async fn find_titles(
         errors.status(),
         &FindPage {
             chrome: &chrome,
-            name: full_name(&m.name.first_name, &m.name.last_name),
+            name: full_name(&m.first_name, &m.last_name),
             member: member_path.clone(),
             keyword,
             action,
@@ -533,12 +578,16 @@ pub async fn assign(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    assign_title(
-        State(state.clone()),
-        forms::caller_with(&visitor, form.only(&["serviceId"])),
-        Path(member.clone()),
-    )
-    .await?;
+    // A member the sponsor does not manage is absent whatever else was sent.
+    let me = &visitor.caller;
+    let service_id = match form.required("serviceId") {
+        Ok(id) => id,
+        Err(e) => {
+            assigned_titles::managed_member(&state, me, &member).await?;
+            return Err(e);
+        }
+    };
+    assigned_titles::assign(&state, me, std::slice::from_ref(&member), service_id).await?;
     Ok(see_other(
         &with_query(&member_page_path(&site, &member), &[("done", "assigned")]),
         &visitor.set_cookies,

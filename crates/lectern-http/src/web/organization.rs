@@ -1,6 +1,6 @@
 //! My organization, for its sponsors: the organization, its sponsors and roster tags (a new tag
-//! made from the page), and its members, filtered, sorted and paged as the API lists them. Each
-//! read and write is the API's handler under `/v2/myOrganization`.
+//! made from the page), and its members, filtered, sorted and paged as the API lists them, each
+//! read and written through the sponsor's operations (`lectern_operations::sponsored_members`).
 
 use askama::Template;
 use axum::extract::State;
@@ -10,14 +10,19 @@ use super::forms::{self, Choice, FormErrors, Posted, choices};
 use super::members::{full_name, member_page_path, tag_words};
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
-use crate::conventions::json::Json;
+use crate::conventions::member_pages::{member_window, turned};
+use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
-use crate::error::ApiResult;
-use crate::my_organization::{
-    self as api, MemberSummary, get_my_organization, list_roster_tags, list_sponsors,
-};
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use lectern_domain::account::Account;
+use lectern_domain::members::{MemberKind, MemberSort};
+use lectern_domain::paging::SortOrder;
+use lectern_operations::listing::Window;
 use lectern_operations::roster_tags;
+use lectern_operations::sponsored_members::{
+    MemberAdding, MemberFacts, MemberListing, member_count, members_of, sponsors_of,
+};
 use lectern_operations::sponsoring::Sponsoring;
 
 #[derive(Template)]
@@ -119,29 +124,31 @@ async fn organization_page(
     errors: FormErrors,
     tag_form: Option<(String, String)>,
 ) -> ApiResult<Response> {
-    let none = || forms::caller_with(visitor, Params::default());
-    let Json(o) = get_my_organization(State(state.clone()), none()).await?;
-    let most = || forms::caller_with(visitor, Params::from_pairs(vec![limit(100)]));
-    let Json(sponsors) = list_sponsors(State(state.clone()), most()).await?;
-    let Json(tags) = list_roster_tags(State(state.clone()), most()).await?;
-    // The count, and whether members may be added: one member read, not a page.
-    let one = Params::from_pairs(vec![limit(1)]);
-    let Json(members) =
-        api::list_members(State(state.clone()), forms::caller_with(visitor, one)).await?;
+    let s = Sponsoring::of(state, &visitor.caller).await?;
+    let contact = s.primary_contact(state).await?;
+    let first = Window {
+        sort: MemberSort::DEFAULT,
+        direction: MemberSort::DEFAULT_DIRECTION,
+        after: None,
+        limit: SHOWN,
+    };
+    let mut sponsors = sponsors_of(state, &s, first).await?.rows;
+    sponsors.truncate(SHOWN as usize);
+    let tags = roster_tags::newest(state, &s, SHOWN).await?;
+    let members = member_count(state, &s).await?;
     let here = site.path("/organization");
     let chrome = Chrome::of(site, visitor, &here, Section::Organization);
-    let a = &o.address;
+    let o = &s.organization;
     let address = [
-        &a.address1,
-        &a.address2,
-        &a.city,
-        &a.state,
-        &a.postal_code,
-        &a.country,
+        o.address1.as_deref(),
+        o.address2.as_deref(),
+        o.city.as_deref(),
+        o.state.as_deref(),
+        o.postal_code.as_deref(),
+        Some(o.country.as_str()),
     ]
     .into_iter()
     .flatten()
-    .map(String::as_str)
     .collect::<Vec<_>>()
     .join(", ");
     let done = match visitor.caller.params.one("done")? {
@@ -153,33 +160,27 @@ async fn organization_page(
         status,
         &OrganizationPage {
             chrome: &chrome,
-            name: o.organization_name,
-            kind: o.organization_type,
+            name: o.organization_name.clone(),
+            kind: o.organization_type.clone(),
             address,
-            primary_contact: o
-                .primary_contact
-                .map(|c| full_name(&c.name.first_name, &c.name.last_name)),
+            primary_contact: contact.map(|c| full_name(&c.first_name, &c.last_name)),
             sponsors: sponsors
-                .items
                 .iter()
-                .map(|s| {
-                    let name = full_name(&s.name.first_name, &s.name.last_name);
-                    match &s.email_address {
+                .map(|a| {
+                    let name = full_name(&a.first_name, &a.last_name);
+                    match a.details.email_address.as_ref().or(a.user_name.as_ref()) {
                         Some(e) => format!("{name} ({e})"),
                         None => name,
                     }
                 })
                 .collect(),
             tags: tags
-                .items
                 .iter()
                 .map(|t| tag_words(t.district_name.as_deref(), t.school_name.as_deref()))
                 .collect(),
-            members: members_count(members.total_results),
+            members: members_count(members),
             members_href: site.path("/organization/members"),
-            new_member: members
-                .allows
-                .contains("POST")
+            new_member: MemberAdding::may(&visitor.caller, &s)
                 .then(|| site.path("/organization/members/new")),
             tag_action: format!("{here}/roster-tags"),
             errors,
@@ -190,9 +191,9 @@ async fn organization_page(
     ))
 }
 
-fn limit(n: u32) -> (String, String) {
-    ("limit".to_owned(), n.to_string())
-}
+/// How many sponsors and roster tags the organization's page shows.
+const SHOWN: u32 = 100;
+
 fn members_count(n: u64) -> String {
     match n {
         1 => "1 member".to_owned(),
@@ -211,19 +212,23 @@ pub async fn members(State(state): State<AppState>, here: Here) -> ApiResult<Res
         .to_owned();
     let order = params.one("sortOrder")?.unwrap_or("lastName").to_owned();
     let grade = params.one("grade")?.unwrap_or("").trim().to_owned();
-    let mut query = vec![
-        ("sponsorList".to_owned(), list.clone()),
-        ("sortOrder".to_owned(), order.clone()),
-    ];
-    if !grade.is_empty() {
-        query.push(("grade".to_owned(), grade.clone()));
-    }
+    let mut query = vec![("sortOrder".to_owned(), order.clone())];
     query.extend(params.only(&["start"]).pairs().iter().cloned());
-    let Json(found) = api::list_members(
-        State(state.clone()),
-        forms::caller_with(&visitor, Params::from_pairs(query)),
-    )
-    .await?;
+    let s = Sponsoring::of(&state, &visitor.caller).await?;
+    let asked: ListParams<MemberSort> = Params::from_pairs(query).parse()?;
+    let (listing, window) = member_window(&asked)?;
+    let sort = window.sort;
+    let kind = list
+        .parse::<MemberKind>()
+        .map_err(|why| ApiError::bad_param("sponsorList", why))?;
+    let narrowed = MemberListing {
+        kind: Some(kind),
+        grade: Some(grade.clone()).filter(|g| !g.is_empty()),
+        ..MemberListing::default()
+    };
+    let found = members_of(&state, &s, narrowed, window).await?;
+    let (rows, next, total) = turned(&listing, sort, found);
+    let facts = MemberFacts::read(&state, &s, &rows).await?;
     let action = site.path("/organization/members");
     let kept = [
         ("sponsorList", list.as_str()),
@@ -231,7 +236,7 @@ pub async fn members(State(state): State<AppState>, here: Here) -> ApiResult<Res
         ("grade", grade.as_str()),
     ];
     let here = with_query(&action, &kept);
-    let next = found.next.as_deref().map(|t| {
+    let next = next.as_deref().map(|t| {
         let mut pairs = kept.to_vec();
         pairs.push(("start", t));
         with_query(&action, &pairs)
@@ -241,45 +246,43 @@ pub async fn members(State(state): State<AppState>, here: Here) -> ApiResult<Res
         axum::http::StatusCode::OK,
         &MembersPage {
             chrome: &chrome,
-            count: members_count(found.total_results),
-            members: found.items.iter().map(|m| member_row(&site, m)).collect(),
+            count: members_count(total),
+            members: rows.iter().map(|a| member_row(&site, &facts, a)).collect(),
             action,
             lists: choices(LISTS, &list),
             orders: choices(ORDERS, &order),
             grade,
             next,
-            new_member: found
-                .allows
-                .contains("POST")
+            new_member: MemberAdding::may(&visitor.caller, &s)
                 .then(|| site.path("/organization/members/new")),
         },
         &visitor,
     ))
 }
 
-pub fn member_row(site: &WebSite, m: &MemberSummary) -> MemberRow {
+pub fn member_row(site: &WebSite, facts: &MemberFacts, a: &Account) -> MemberRow {
     let mut about = Vec::new();
-    if let Some(g) = &m.grade {
+    if let Some(g) = &a.grade {
         about.push(format!("Grade {g}"));
     }
-    if let Some(t) = &m.roster_tag {
+    if let Some(t) = facts.tag(a) {
         about.push(tag_words(
             t.district_name.as_deref(),
             t.school_name.as_deref(),
         ));
     }
-    if m.on_quick_list {
+    if facts.on_quick_list(a) {
         about.push("On my quick list".to_owned());
     }
-    if !m.can_download {
+    if !a.can_download() {
         about.push("Cannot download yet".to_owned());
     }
-    if m.locked {
+    if a.locked {
         about.push("Locked".to_owned());
     }
     MemberRow {
-        name: full_name(&m.name.first_name, &m.name.last_name),
-        href: member_page_path(site, &m.user_account_id),
+        name: full_name(&a.first_name, &a.last_name),
+        href: member_page_path(site, &a.user_account_id),
         about: about.join(". "),
     }
 }

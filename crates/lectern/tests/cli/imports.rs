@@ -23,7 +23,6 @@ const KNOWN: &[&[&str]] = &[
         "lectern-http/conventions::caller",
         "lectern-http/conventions::collection",
         "lectern-http/conventions::guest_links",
-        "lectern-http/conventions::paging",
         "lectern-http/my_organization::view",
         "lectern-http/organizations::view",
         "lectern-http/sign_in",
