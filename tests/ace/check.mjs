@@ -2,7 +2,7 @@
 // finds a violation of serious or critical impact, or when the accessibility metadata the EPUB
 // declares is not true of it (what Ace measured: images and their text alternatives, the table
 // of contents, headings, page breaks, MathML, audio and video). Chromium is Debian's
-// (PUPPETEER_EXECUTABLE_PATH, /usr/bin/chromium unless set).
+// (PUPPETEER_EXECUTABLE_PATH, /usr/bin/chromium unless set), given as long as it needs to start.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +18,14 @@ if (!epub) {
 const out = mkdtempSync(join(tmpdir(), "lectern-ace-"));
 try {
   execFileSync(join(here, "node_modules/.bin/ace-cli"), ["--silent", "--force", "--outdir", out, epub], {
-    env: { ...process.env, PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH || "/usr/bin/chromium" },
+    env: {
+      ...process.env,
+      PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH || "/usr/bin/chromium",
+      // Ace gives Chromium 5 s to start, and on two busy cores (tests run side by side) it can
+      // take longer: Ace then fails with no finding ("Timed out after 5000 ms while waiting for
+      // the WS endpoint URL"). Chromium's start is waited for; this only bounds a hung one.
+      ACE_TIMEOUT_INITIAL: process.env.ACE_TIMEOUT_INITIAL || "300000",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8"));

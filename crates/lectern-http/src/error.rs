@@ -4,6 +4,7 @@ use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::conventions::json_body::Serialized;
 use crate::conventions::links::Link;
 use lectern_domain::title_access::Alert;
 
@@ -240,7 +241,9 @@ impl IntoResponse for ApiError {
         let body = self.body();
         let because = RefusedBecause(self.messages.join(" "));
         let in_words = InWords(self.words.map_or(self.messages, Vec::from));
-        let mut resp = (self.status, crate::conventions::json::Json(body)).into_response();
+        // The envelope is strings alone: it always serializes.
+        let json = crate::conventions::json_body::to_bytes(&body).unwrap_or_default();
+        let mut resp = (self.status, Serialized(json)).into_response();
         for (name, value) in self.headers {
             resp.headers_mut().append(name, value);
         }

@@ -23,6 +23,7 @@ mod opds;
 mod openapi;
 mod organizations;
 mod partner_drive;
+mod partner_identity;
 mod periodicals;
 mod popular_lists;
 mod reading_activity;
@@ -43,7 +44,7 @@ use axum::middleware::from_fn_with_state;
 use axum::routing::get;
 use utoipa_axum::router::OpenApiRouter;
 
-pub use accounts::partner_identity::PartnerIdentity;
+pub use partner_identity::PartnerIdentity;
 pub use state::{AppState, HttpSettings, PartnerDrive};
 
 use conventions::edge::{Edge, EdgeLayer};

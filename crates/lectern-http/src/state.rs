@@ -6,8 +6,8 @@ use lectern_operations::title_index::Titles;
 use lectern_store::Store;
 use url::Url;
 
-use crate::accounts::partner_identity::PartnerIdentity;
 pub use crate::partner_drive::PartnerDrive;
+use crate::partner_identity::PartnerIdentity;
 use lectern_operations::rate_limit::{Quotas, RateLimits};
 
 /// What the HTTP layer needs to know from the operator's configuration.

@@ -4,7 +4,7 @@
 
 use lectern_domain::account::fields::Prepared;
 use lectern_domain::secret::hash_password;
-use lectern_store::{Transaction, accounts};
+use lectern_store::{Transaction, accounts, credentials};
 
 use crate::failure::{Failure, Outcome};
 
@@ -42,7 +42,7 @@ pub async fn save(
     };
     written.map_err(|e| Failure::collided_as(e, prepared.user_name_param))?;
     if hash.is_some() && write == Write::Update {
-        accounts::end_credentials(tx, &account.user_account_id).await?;
+        credentials::end_credentials(tx, &account.user_account_id).await?;
     }
     Ok(())
 }

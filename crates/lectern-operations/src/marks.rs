@@ -246,22 +246,19 @@ pub fn no_mark(what: &str, service_id: &str, format: Format) -> Failure {
     ))
 }
 
-/// The actor's own bookmarks in a title and format, in the order made: up to `limit + 1`
-/// after the key `after` (date made, location), and how many there are.
+/// Where a page of the actor's own marks in a title and format starts: after the key
+/// (date made, location) of the last one shown, and how many at most.
+pub type MarkWindow = (Option<(i64, String)>, u32);
+
+/// The actor's own bookmarks in a title and format, in the order made: up to `limit + 1`, and
+/// how many there are.
 pub async fn bookmarks_of(
     house: &House,
     actor: &Actor,
-    service_id: &str,
-    format: Format,
-    (after, limit): (Option<(i64, String)>, u32),
+    (service_id, format): (&str, Format),
+    window: MarkWindow,
 ) -> Outcome<(Vec<Bookmark>, u64)> {
-    let q = MarkQuery {
-        user_account_id: &actor.account()?.user_account_id,
-        service_id,
-        format,
-        after,
-        limit,
-    };
+    let q = own_marks(actor, service_id, format, window)?;
     let reads = house.store.reads();
     let rows = bookmarks::bookmarks(reads, &q).await?;
     Ok((rows, marks::count(reads, Marks::Bookmarks, &q).await?))
@@ -271,18 +268,26 @@ pub async fn bookmarks_of(
 pub async fn highlights_of(
     house: &House,
     actor: &Actor,
-    service_id: &str,
-    format: Format,
-    (after, limit): (Option<(i64, String)>, u32),
+    (service_id, format): (&str, Format),
+    window: MarkWindow,
 ) -> Outcome<(Vec<Highlight>, u64)> {
-    let q = MarkQuery {
+    let q = own_marks(actor, service_id, format, window)?;
+    let reads = house.store.reads();
+    let rows = highlights::highlights(reads, &q).await?;
+    Ok((rows, marks::count(reads, Marks::Highlights, &q).await?))
+}
+
+fn own_marks<'a>(
+    actor: &'a Actor,
+    service_id: &'a str,
+    format: Format,
+    (after, limit): MarkWindow,
+) -> Outcome<MarkQuery<'a>> {
+    Ok(MarkQuery {
         user_account_id: &actor.account()?.user_account_id,
         service_id,
         format,
         after,
         limit,
-    };
-    let reads = house.store.reads();
-    let rows = highlights::highlights(reads, &q).await?;
-    Ok((rows, marks::count(reads, Marks::Highlights, &q).await?))
+    })
 }

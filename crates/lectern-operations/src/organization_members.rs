@@ -4,16 +4,21 @@
 //! subscription of type `organization`, open-ended.
 
 use lectern_domain::account::member_fields::PreparedMember;
+use lectern_domain::account::membership::{OrganizationRole, join, leave};
 use lectern_domain::account::standing::{Subscription, SubscriptionTerms};
+use lectern_domain::organization::Organization;
 use lectern_domain::{Timestamp, ids};
 use lectern_store::roster_tags::RosterTag;
-use lectern_store::{Transaction, accounts, disabilities, members, roster_tags, subscriptions};
+use lectern_store::{
+    Transaction, accounts, disabilities, members, organizations, roster_tags, subscriptions,
+};
 use serde_json::Value;
 
 use crate::account_writes::{Write, password_hash, save};
-use crate::failure::Outcome;
+use crate::failure::{Failure, Outcome};
 use crate::house::House;
 use crate::managed_accounts::Managed;
+use crate::refusals;
 
 /// What goes with the member besides the account.
 #[derive(Default)]
@@ -89,25 +94,88 @@ async fn write_in(
     Ok(())
 }
 
-/// The managed account as it is after joining, moving between or leaving organizations
-/// (`m.account`, as the membership rules made it), with the record of the change (`shown`:
-/// before and after as the door shows them). When it changed organization, what belonged to the
-/// old one (its roster tag, its place on the sponsors' quick lists) is let go with it.
-pub async fn move_account(
-    house: &House,
-    m: &Managed,
+/// Where a managed account goes: an organization of its site, as a member or a sponsor (with
+/// the sponsor's title, such as "Teacher of the visually impaired").
+pub struct Joining {
+    pub organization_id: String,
+    pub role: Option<OrganizationRole>,
+    pub title: Option<String>,
+}
+
+/// A managed account moved into, between or out of organizations, checked and ready to be
+/// written: `managed.account` is the account as it will be.
+pub struct Move {
+    pub managed: Managed,
+    /// It changes organization (not only its role in the same one).
     moved: bool,
-    action: &str,
-    (before, after): (Value, Value),
-) -> Outcome<()> {
-    let next = &m.account;
-    let mut tx = house.store.begin().await?;
-    accounts::upsert(&mut tx, next, None).await?;
-    if moved {
-        roster_tags::tag_account(&mut tx, &next.user_account_id, None).await?;
-        members::off_every_quick_list(&mut tx, &next.user_account_id).await?;
+}
+
+/// The account into the organization, or moved to it, as the membership rules allow.
+pub async fn stage_join(house: &House, m: Managed, to: Joining) -> Outcome<Move> {
+    if to.title.as_deref().is_some_and(|t| t.chars().count() > 100) {
+        return Err(Failure::invalid("title", "must be at most 100 characters"));
     }
-    m.record(&mut tx, action, Some(before), Some(after)).await?;
-    tx.commit().await?;
-    Ok(())
+    let absent =
+        || Failure::not_found(format!("There is no organization '{}'", to.organization_id));
+    let organization = organizations::get(house.store.reads(), &to.organization_id)
+        .await?
+        .ok_or_else(absent)?;
+    let current = current_organization(house, &m).await?;
+    let role = to.role.unwrap_or(OrganizationRole::Member);
+    let mut next = join(&m.account, current.as_ref(), &organization, role)
+        .map_err(|r| refusals::organization_membership(&r, &to.organization_id))?;
+    if let Some(title) = to.title.filter(|t| !t.trim().is_empty()) {
+        next.details.sponsor_title = Some(title);
+    }
+    let moved = current.map(|o| o.organization_id) != Some(organization.organization_id);
+    Ok(Move {
+        managed: Managed { account: next, ..m },
+        moved,
+    })
+}
+
+/// The account out of its organization, as the membership rules allow.
+pub async fn stage_leave(house: &House, m: Managed) -> Outcome<Move> {
+    let Some(current) = current_organization(house, &m).await? else {
+        return Err(Failure::not_found("This account is in no organization"));
+    };
+    let next = leave(&m.account, Some(&current))
+        .map_err(|r| refusals::organization_membership(&r, &current.organization_id))?;
+    Ok(Move {
+        managed: Managed { account: next, ..m },
+        moved: true,
+    })
+}
+
+async fn current_organization(house: &House, m: &Managed) -> Outcome<Option<Organization>> {
+    Ok(match &m.account.organization_id {
+        Some(id) => organizations::get(house.store.reads(), id).await?,
+        None => None,
+    })
+}
+
+impl Move {
+    /// Stores the account as it now is and the record of the change (`action`, and the
+    /// account before and after as the door shows it); when it changed organization, what
+    /// belonged to the old one (its roster tag, its place on the sponsors' quick lists) is let
+    /// go with it. One transaction.
+    pub async fn write(
+        self,
+        house: &House,
+        action: &str,
+        (before, after): (Value, Value),
+    ) -> Outcome<Managed> {
+        let next = &self.managed.account;
+        let mut tx = house.store.begin().await?;
+        accounts::upsert(&mut tx, next, None).await?;
+        if self.moved {
+            roster_tags::tag_account(&mut tx, &next.user_account_id, None).await?;
+            members::off_every_quick_list(&mut tx, &next.user_account_id).await?;
+        }
+        self.managed
+            .record(&mut tx, action, Some(before), Some(after))
+            .await?;
+        tx.commit().await?;
+        Ok(self.managed)
+    }
 }

@@ -14,7 +14,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 use tantivy::query::{ConstScorer, EnableScoring, Explanation, Occur, Query, Scorer, Weight};
 use tantivy::{DocId, DocSet, Score, SeekDangerResult, SegmentReader, TERMINATED};
 
-use crate::cache::Caches;
+/// Where each segment's sets are kept (with the segment's other cached arrays), found by the
+/// segment.
+pub(crate) trait SegmentSets: Send + Sync {
+    fn sets_of(&self, reader: &SegmentReader) -> tantivy::Result<Arc<FilterSets>>;
+}
 
 /// Sets kept per segment (filters and combinations). At one bit per document, 64 of them cost
 /// 8 MB per million titles.
@@ -27,7 +31,7 @@ pub(crate) struct CachedFilter {
     filters: Vec<Filter>,
     /// The filters' keys together: equal for equal combinations.
     key: Arc<str>,
-    caches: Arc<Caches>,
+    caches: Arc<dyn SegmentSets>,
 }
 
 #[derive(Clone)]
@@ -40,7 +44,10 @@ struct Filter {
 
 impl CachedFilter {
     /// `filters` are `Must` or `MustNot` clauses, with at least one `Must`.
-    pub fn new(filters: Vec<(Occur, Box<dyn Query>)>, caches: Arc<Caches>) -> CachedFilter {
+    pub fn new(
+        filters: Vec<(Occur, Box<dyn Query>)>,
+        caches: Arc<dyn SegmentSets>,
+    ) -> CachedFilter {
         let filters: Vec<Filter> = filters
             .into_iter()
             .map(|(occur, query)| Filter {
@@ -92,13 +99,13 @@ struct FilterWeight {
     filters: Vec<Filter>,
     weights: Vec<Box<dyn Weight>>,
     key: Arc<str>,
-    caches: Arc<Caches>,
+    caches: Arc<dyn SegmentSets>,
 }
 
 impl FilterWeight {
     /// The documents of the segment that pass the filters.
     fn bits(&self, reader: &SegmentReader) -> tantivy::Result<Arc<Bits>> {
-        let sets = &self.caches.get(reader)?.filters;
+        let sets = self.caches.sets_of(reader)?;
         let one = |i: usize| {
             sets.get_or_build(&self.filters[i].key, || {
                 let mut bits = Bits::empty(reader.max_doc());

@@ -13,8 +13,8 @@ use std::io;
 use tantivy::columnar::{BytesColumn, StrColumn};
 use tantivy::{Searcher, SegmentReader};
 
-use crate::cache::Terms;
 use crate::schema::col;
+use crate::terms::Terms;
 
 /// Which facet a tally counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,6 +18,7 @@ pub mod categories;
 mod checkpoints;
 pub mod clients;
 pub mod conflicts;
+pub mod credentials;
 mod db;
 pub mod dialect;
 pub mod disabilities;

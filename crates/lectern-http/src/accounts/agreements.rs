@@ -13,7 +13,7 @@ use lectern_store::agreements;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::managed::managed;
+use super::managed::{Managed, managed};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::links::{Link, segment};
@@ -104,9 +104,8 @@ pub async fn list_agreements(
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<SignedAgreementList>> {
     let m = managed(&state, &caller, &user_identifier, "read agreements").await?;
-    let rows = agreements::list(state.store.reads(), &m.account.user_account_id).await?;
     Ok(Json(SignedAgreementList {
-        signed_agreements: rows.iter().map(|a| view(&state, &m.account, a)).collect(),
+        signed_agreements: agreements_of(&state, &m).await?,
         // Agreements are recorded by POST to this list, but document 3 shows none offered.
         allows: Allows::none(),
         links: vec![Link::new(
@@ -167,14 +166,43 @@ pub async fn record_agreement(
         print_name: p.print_name,
         signed_by_legal_guardian: p.signed_by_legal_guardian.unwrap_or(false),
     };
-    let as_recorded = |a: &Agreement| shown(&view(&state, &m.account, a));
-    let action = "POST /v2/accounts/{userIdentifier}/agreements";
-    let agreement = member_agreements::record_for(&state, &m, new, action, as_recorded).await?;
+    let agreement = record_recorded(&state, &m, new).await?;
     let location = state.v2_url(&format!(
         "/accounts/{}/agreements",
         segment(&m.account.user_account_id)
     ));
-    Ok(Created(location, view(&state, &m.account, &agreement)))
+    Ok(Created(location, agreement))
+}
+
+/// The managed account's agreements, as the API shows them.
+pub async fn agreements_of(state: &AppState, m: &Managed) -> ApiResult<Vec<SignedAgreement>> {
+    let rows = agreements::list(state.store.reads(), &m.account.user_account_id).await?;
+    Ok(rows.iter().map(|a| view(state, &m.account, a)).collect())
+}
+
+/// A signed agreement recorded for the managed account, with the record of the change (which
+/// names the API's operation and keeps the agreement as the API shows it, whatever the door).
+pub async fn record_recorded(
+    state: &AppState,
+    m: &Managed,
+    new: NewAgreement,
+) -> ApiResult<SignedAgreement> {
+    let as_recorded = |a: &Agreement| shown(&view(state, &m.account, a));
+    let action = "POST /v2/accounts/{userIdentifier}/agreements";
+    let agreement = member_agreements::record_for(state, m, new, action, as_recorded).await?;
+    Ok(view(state, &m.account, &agreement))
+}
+
+/// The managed account's agreement ended today, with the record of the change.
+pub async fn expire_recorded(
+    state: &AppState,
+    m: &Managed,
+    agreement_id: &str,
+) -> ApiResult<SignedAgreement> {
+    let as_recorded = |a: &Agreement| shown(&view(state, &m.account, a));
+    let action = "POST /v2/accounts/{userIdentifier}/agreements/{id}/expired";
+    let ended = member_agreements::expire_for(state, m, agreement_id, action, as_recorded).await?;
+    Ok(view(state, &m.account, &ended))
 }
 
 #[utoipa::path(
@@ -198,11 +226,7 @@ pub async fn expire_agreement(
     Path((user_identifier, agreement_id)): Path<(String, String)>,
 ) -> ApiResult<Json<SignedAgreement>> {
     let m = managed(&state, &caller, &user_identifier, "expire agreements").await?;
-    let as_recorded = |a: &Agreement| shown(&view(&state, &m.account, a));
-    let action = "POST /v2/accounts/{userIdentifier}/agreements/{id}/expired";
-    let ended =
-        member_agreements::expire_for(&state, &m, &agreement_id, action, as_recorded).await?;
-    Ok(Json(view(&state, &m.account, &ended)))
+    Ok(Json(expire_recorded(&state, &m, &agreement_id).await?))
 }
 
 /// The member's signature.

@@ -10,13 +10,15 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::managed::managed;
+use super::managed::{Managed, managed};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::paging::ListParams;
+use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_domain::paging::FixedOrder;
+use lectern_operations::Actor;
 
 /// One change: when, by whom, what, and the state before and after.
 #[derive(Serialize, ToSchema)]
@@ -69,12 +71,25 @@ pub async fn account_changes(
         "read an account's changes",
     )
     .await?;
-    if !caller.signed_in()?.has_role(Role::Administrator) {
+    Ok(Json(
+        managed_changes(&state, &caller, &m, &caller.params).await?,
+    ))
+}
+
+/// A page of the record of changes to the managed account, the latest first, as `params` ask:
+/// administrators only.
+pub async fn managed_changes(
+    state: &AppState,
+    actor: &Actor,
+    m: &Managed,
+    params: &Params,
+) -> ApiResult<AccountChangeList> {
+    if !actor.account()?.has_role(Role::Administrator) {
         return Err(ApiError::forbidden(
             "Only administrators read the record of changes",
         ));
     }
-    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+    let page = params.parse::<ListParams<FixedOrder>>()?.page()?;
     let before: Option<String> = page.after()?;
     let reads = state.store.reads();
     let id = &m.account.user_account_id;
@@ -93,12 +108,12 @@ pub async fn account_changes(
         })
         .collect();
     let path = format!("{}/changes", super::view::account_path(&m.account));
-    Ok(Json(Collection::page(
-        &state,
+    Ok(Collection::page(
+        state,
         &path,
-        &caller.params,
+        params,
         &page,
         (items, next),
         total,
-    )))
+    ))
 }

@@ -13,12 +13,13 @@ use lectern_store::downloads::{DownloadStatus, SubjectKind};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::managed::managed;
+use super::managed::{Managed, managed};
 use crate::accounts::name::Name;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::{Link, segment};
 use crate::conventions::paging::{ListParams, PageRequest};
+use crate::conventions::params::Params;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{FormatRef, contributor_name};
@@ -131,7 +132,7 @@ pub async fn my_history(
     let found = download_history::mine(&state, &caller, newest_first(&page, &after)).await?;
     let path = "/myAccount/history";
     Ok(Json(
-        history_of(&state, &caller, &page, me, found, path).await?,
+        history_of(&state, &caller.params, &page, me, found, path).await?,
     ))
 }
 
@@ -157,13 +158,20 @@ pub async fn account_history(
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<DownloadHistory>> {
     let m = managed(&state, &caller, &user_identifier, "read download histories").await?;
-    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+    Ok(Json(managed_history(&state, &m, &caller.params).await?))
+}
+
+/// A page of the managed account's downloads, the newest first, as `params` ask.
+pub async fn managed_history(
+    state: &AppState,
+    m: &Managed,
+    params: &Params,
+) -> ApiResult<DownloadHistory> {
+    let page = params.parse::<ListParams<FixedOrder>>()?.page()?;
     let after = page.after()?;
-    let found = download_history::of_managed(&state, &m, newest_first(&page, &after)).await?;
+    let found = download_history::of_managed(state, m, newest_first(&page, &after)).await?;
     let path = format!("/accounts/{}/history", segment(&m.account.user_account_id));
-    Ok(Json(
-        history_of(&state, &caller, &page, &m.account, found, &path).await?,
-    ))
+    history_of(state, params, &page, &m.account, found, &path).await
 }
 
 fn newest_first<'a>(page: &PageRequest, after: &'a Option<(i64, String)>) -> HistoryWindow<'a> {
@@ -177,7 +185,7 @@ fn newest_first<'a>(page: &PageRequest, after: &'a Option<(i64, String)>) -> His
 /// The page of what was downloaded for `owner` (`found`, as read), listed at `path`.
 async fn history_of(
     state: &AppState,
-    caller: &Caller,
+    params: &Params,
     page: &PageRequest,
     owner: &Account,
     found: HistoryPage,
@@ -231,7 +239,7 @@ async fn history_of(
     Ok(Collection::page(
         state,
         path,
-        &caller.params,
+        params,
         page,
         (items, next),
         total,

@@ -6,13 +6,12 @@ mod account;
 mod agreements;
 pub(crate) mod changes;
 mod disabilities;
-mod history;
+pub(crate) mod history;
 mod managed;
 mod me;
 mod my_account;
 pub mod name;
 mod partner;
-pub mod partner_identity;
 mod pod_queue;
 pub mod preferences;
 mod profiles;
@@ -116,14 +115,16 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 // The web pages call these handlers themselves, so that a page refuses what the API refuses.
-pub(crate) use account::{create_account, get_account, set_password, update_account};
-pub(crate) use agreements::{SignedAgreement, expire_agreement, list_agreements, record_agreement};
-pub(crate) use disabilities::{add_pod, change_pod, list_pod, remove_pod};
-pub(crate) use history::account_history;
-pub(crate) use pod_queue::{NOTE_LIMIT, ProofUnderReview, decide_proof, proof_queue};
-pub(crate) use search::search_accounts;
+pub(crate) use account::{change_recorded, create_recorded, password_recorded};
+pub(crate) use agreements::{SignedAgreement, agreements_of, expire_recorded, record_recorded};
+pub(crate) use disabilities::{parse_type as disability_type, proof_list};
+pub(crate) use pod_queue::{
+    NOTE_LIMIT, ProofUnderReview, decide as decide_proof, queue as proof_queue,
+};
+pub(crate) use search::account_search;
 pub(crate) use subscriptions::{
-    UserSubscription, add_subscription, change_subscription, list_subscriptions, subscription_types,
+    SubscriptionParams, UserSubscription, change_subscription_recorded, grant_recorded,
+    subscription_page, types as subscription_types,
 };
 
 pub(crate) use view::UserAccount;

@@ -11,14 +11,15 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::account::AccountParams;
-use super::partner_identity;
 use super::view::{OrganizationContext, UserAccount, linked_user_account};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::json::{Serialized, serialized};
 use crate::conventions::links::Link;
 use crate::conventions::status::Created;
+use crate::error::ApiError;
 use crate::error::{ApiResult, ErrorBody};
+use crate::partner_identity::{PartnerClaims, refused_token};
 use crate::state::AppState;
 use crate::titles::GradeView;
 use lectern_operations::my_account;
@@ -174,7 +175,7 @@ pub async fn create_my_account(
     my_account::may_create(&caller)?;
     let mut p: NewMemberParams = caller.params.parse()?;
     let vouched = match p.partner_id_token.take() {
-        Some(token) => Some(partner_identity::vouch(&state, &token, &mut p.fields).await?),
+        Some(token) => Some(vouch(&state, &token, &mut p.fields).await?),
         None => None,
     };
     let vouched = vouched.map(|claims| Vouched {
@@ -266,4 +267,33 @@ pub async fn update_my_account(
     let current_password = p.current_password.clone();
     let account = my_account::change_mine(&state, &caller, p.into(), current_password).await?;
     Ok(Json(summary(&state, &caller, &account).await?))
+}
+
+/// Checks a `partnerIdToken` and fills the new account's fields from it: the verified address is
+/// the user name (a different `emailAddress` is refused, since the partner vouched for this one),
+/// and the partner's names stand in for names not sent.
+async fn vouch(
+    state: &AppState,
+    token: &str,
+    fields: &mut AccountParams,
+) -> ApiResult<PartnerClaims> {
+    let partner = state.settings.partner_identity.as_ref().ok_or_else(|| {
+        ApiError::bad_param(
+            "partnerIdToken",
+            "this library has no identity partner set up; create the account with a password",
+        )
+    })?;
+    let claims = partner.verify(token).await.map_err(refused_token)?;
+    if let Some(sent) = &fields.email_address
+        && !sent.trim().eq_ignore_ascii_case(&claims.email)
+    {
+        return Err(ApiError::bad_param(
+            "emailAddress",
+            "differs from the address the partner verified; leave it out or send that one",
+        ));
+    }
+    fields.email_address = Some(claims.email.clone());
+    fields.first_name = fields.first_name.take().or(claims.given_name.clone());
+    fields.last_name = fields.last_name.take().or(claims.family_name.clone());
+    Ok(claims)
 }

@@ -17,9 +17,10 @@ use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::json::Json;
 use crate::conventions::links::{Link, segment};
 use crate::conventions::paging::ListParams;
+use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody, ParamProblem, ParamWhy};
 use crate::state::AppState;
-use lectern_operations::{Failure, managed_accounts, proof_review};
+use lectern_operations::{Actor, Failure, managed_accounts, proof_review};
 
 const QUEUE: &str = "/proofOfDisabilitySubmissions";
 /// The longest note a decision keeps, in characters.
@@ -108,11 +109,20 @@ pub async fn proof_queue(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<ProofUnderReviewList>> {
-    let me = caller.signed_in()?;
-    let p: QueueParams = caller.params.parse()?;
-    let list: ListParams<FixedOrder> = caller.params.parse()?;
+    Ok(Json(queue(&state, &caller, &caller.params).await?))
+}
+
+/// A page of the submissions under review on a site the actor reviews, as `params` ask.
+pub async fn queue(
+    state: &AppState,
+    actor: &Actor,
+    params: &Params,
+) -> ApiResult<ProofUnderReviewList> {
+    let me = actor.account()?;
+    let p: QueueParams = params.parse()?;
+    let list: ListParams<FixedOrder> = params.parse()?;
     let site_id = p.site.unwrap_or_else(|| me.site_id.clone());
-    lectern_operations::proof_review::may_review(&caller, &site_id)?;
+    lectern_operations::proof_review::may_review(actor, &site_id)?;
     let page = list.page()?;
     let after = page.after::<(i64, String)>()?;
     let reads = state.store.reads();
@@ -125,15 +135,15 @@ pub async fn proof_queue(
     )
     .await?;
     let next = page.next_token(&mut rows, |s| (s.created_at, s.submission_id.clone()));
-    let items = rows.into_iter().map(|s| view(&state, s)).collect();
-    Ok(Json(Collection::page(
-        &state,
+    let items = rows.into_iter().map(|s| view(state, s)).collect();
+    Ok(Collection::page(
+        state,
         QUEUE,
-        &caller.params,
+        params,
         &page,
         (items, next),
         total,
-    )))
+    ))
 }
 
 /// approved or refused.
@@ -186,18 +196,31 @@ pub async fn decide_proof(
     caller: Caller,
     Path(submission_id): Path<String>,
 ) -> ApiResult<Json<ProofOfDisabilityList>> {
-    caller.signed_in()?;
+    Ok(Json(
+        decide(&state, &caller, &submission_id, &caller.params).await?,
+    ))
+}
+
+/// The actor's decision on a submission under review, as `params` say: the account's proof
+/// as it now is.
+pub async fn decide(
+    state: &AppState,
+    actor: &Actor,
+    submission_id: &str,
+    params: &Params,
+) -> ApiResult<ProofOfDisabilityList> {
+    actor.account()?;
     let absent = || {
         ApiError::not_found(format!(
             "There is no submission '{submission_id}' under review"
         ))
     };
-    let submission = pod_queue::open(state.store.reads(), &submission_id)
+    let submission = pod_queue::open(state.store.reads(), submission_id)
         .await?
         .ok_or_else(absent)?;
     let m = managed_accounts::managed(
-        &state,
-        &caller,
+        state,
+        actor,
         &submission.user_account_id,
         "decide proof of disability",
     )
@@ -206,7 +229,7 @@ pub async fn decide_proof(
         Failure::NotFound(_) => absent(),
         other => other.into(),
     })?;
-    let p: DecisionParams = caller.params.parse()?;
+    let p: DecisionParams = params.parse()?;
     let note = p.note.trim();
     if note.chars().count() > NOTE_LIMIT {
         return Err(ApiError::bad_param(
@@ -218,11 +241,9 @@ pub async fn decide_proof(
         DecisionParam::Refused => (Decision::Refused, Vec::new()),
         DecisionParam::Approved => (Decision::Approved, approval(&submission, &p)?),
     };
-    proof_review::decide(&state, &m, &submission_id, (decision, note), &approved).await?;
+    proof_review::decide(state, &m, submission_id, (decision, note), &approved).await?;
     let path = format!("/accounts/{}/pod", segment(&m.account.user_account_id));
-    Ok(Json(
-        proof_of(&state, &m.account.user_account_id, &path).await?,
-    ))
+    proof_of(state, &m.account.user_account_id, &path).await
 }
 
 /// The disabilities an approval records: those sent, else those submitted, with the proof

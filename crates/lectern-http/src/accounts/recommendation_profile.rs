@@ -11,10 +11,11 @@ use lectern_store::{preferences, sites};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::managed::managed;
+use super::managed::{Managed, managed};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::links::Link;
+use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{CategoryRef, service_category};
@@ -118,8 +119,8 @@ pub struct ProfileParams {
 }
 
 /// The changes `p` asks for: a list counts as sent when its name appears at all.
-fn changes(caller: &Caller, p: ProfileParams) -> ProfileChanges {
-    let sent = |name: &str| !caller.params.all(name).is_empty();
+fn changes(params: &Params, p: ProfileParams) -> ProfileChanges {
+    let sent = |name: &str| !params.all(name).is_empty();
     let list = |name: &str, v: Vec<String>| sent(name).then_some(v);
     ProfileChanges {
         include_global_collection: p.include_global_collection,
@@ -137,12 +138,12 @@ fn changes(caller: &Caller, p: ProfileParams) -> ProfileChanges {
 
 async fn change(
     state: &AppState,
-    caller: &Caller,
+    params: &Params,
     a: &Account,
 ) -> ApiResult<(RecommendationProfile, RecommendationProfile)> {
-    let p: ProfileParams = caller.params.parse()?;
+    let p: ProfileParams = params.parse()?;
     let before = profile_of(state, a).await?;
-    let after = before.apply(changes(caller, p))?;
+    let after = before.apply(changes(params, p))?;
     let clashes = after.contradictions();
     if !clashes.is_empty() {
         return Err(ApiError::conflicting(&clashes));
@@ -186,7 +187,7 @@ pub async fn change_my_profile(
     caller: Caller,
 ) -> ApiResult<Json<RecommendationProfileView>> {
     let me = caller.signed_in()?;
-    let (_, after) = change(&state, &caller, me).await?;
+    let (_, after) = change(&state, &caller.params, me).await?;
     recommendation_profiles::save_mine(&state, &caller, &after).await?;
     Ok(Json(
         view(&state, "/myAccount/recommendationProfile", after).await?,
@@ -223,8 +224,16 @@ pub async fn account_profile(
         "read recommendation profiles",
     )
     .await?;
-    let p = profile_of(&state, &m.account).await?;
-    Ok(Json(view(&state, &account_path(&m.account), p).await?))
+    Ok(Json(managed_profile(&state, &m).await?))
+}
+
+/// The managed account's recommendation profile, as the API shows it.
+pub async fn managed_profile(
+    state: &AppState,
+    m: &Managed,
+) -> ApiResult<RecommendationProfileView> {
+    let p = profile_of(state, &m.account).await?;
+    view(state, &account_path(&m.account), p).await
 }
 
 #[utoipa::path(
@@ -256,14 +265,26 @@ pub async fn change_account_profile(
         "change recommendation profiles",
     )
     .await?;
-    let (before, after) = change(&state, &caller, &m.account).await?;
+    Ok(Json(
+        change_profile_recorded(&state, &m, &caller.params).await?,
+    ))
+}
+
+/// The managed account's recommendation profile changed as `params` say, with the record of
+/// the change (which names the API's operation and keeps the profile as the API shows it).
+pub async fn change_profile_recorded(
+    state: &AppState,
+    m: &Managed,
+    params: &Params,
+) -> ApiResult<RecommendationProfileView> {
+    let (before, after) = change(state, params, &m.account).await?;
     let path = account_path(&m.account);
     let (before_view, after_view) = (
-        view(&state, &path, before).await?,
-        view(&state, &path, after.clone()).await?,
+        view(state, &path, before).await?,
+        view(state, &path, after.clone()).await?,
     );
     let shown = (shown(&before_view)?, shown(&after_view)?);
     let action = "PUT /v2/accounts/{userIdentifier}/recommendationProfile";
-    recommendation_profiles::save_for(&state, &m, &after, action, shown).await?;
-    Ok(Json(after_view))
+    recommendation_profiles::save_for(state, m, &after, action, shown).await?;
+    Ok(after_view)
 }

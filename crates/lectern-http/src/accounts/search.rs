@@ -19,10 +19,11 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::json::Json;
 use crate::conventions::paging::ListParams;
+use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::organizations::members::UserAccountList;
 use crate::state::AppState;
-use lectern_operations::refusals;
+use lectern_operations::{Actor, refusals};
 
 /// What to find.
 #[derive(Deserialize, IntoParams, Default)]
@@ -62,12 +63,21 @@ pub async fn search_accounts(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<UserAccountList>> {
-    let me = caller.signed_in()?;
-    let p: AccountSearchParams = caller.params.parse()?;
-    let list: ListParams<AccountSort> = caller.params.parse()?;
+    Ok(Json(account_search(&state, &caller, &caller.params).await?))
+}
+
+/// The accounts the actor may manage that `params` ask for, a page of them.
+pub async fn account_search(
+    state: &AppState,
+    actor: &Actor,
+    params: &Params,
+) -> ApiResult<UserAccountList> {
+    let me = actor.account()?;
+    let p: AccountSearchParams = params.parse()?;
+    let list: ListParams<AccountSort> = params.parse()?;
     let site_id = p.site.clone().unwrap_or_else(|| me.site_id.clone());
     refusals::membership(
-        membership_management(&caller.client, me, &site_id),
+        membership_management(&actor.client, me, &site_id),
         "find accounts",
         || {
             lectern_operations::Failure::refused(
@@ -101,18 +111,11 @@ pub async fn search_accounts(
     )
     .await?;
     let next = page.next_token(&mut rows, |a| sort.key_of(a));
-    let items = views(&state, &rows).await?;
-    Ok(Json(
-        Collection::page(
-            &state,
-            "/accounts",
-            &caller.params,
-            &page,
-            (items, next),
-            total,
-        )
-        .allowing(Allows::of(&[("POST", true)])),
-    ))
+    let items = views(state, &rows).await?;
+    Ok(
+        Collection::page(state, "/accounts", params, &page, (items, next), total)
+            .allowing(Allows::of(&[("POST", true)])),
+    )
 }
 
 /// The accounts as their managers see them, each organization read once.

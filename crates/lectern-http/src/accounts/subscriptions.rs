@@ -19,11 +19,12 @@ use lectern_store::subscriptions;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::managed::managed;
+use super::managed::{Managed, managed};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::{Link, segment};
 use crate::conventions::paging::ListParams;
+use crate::conventions::params::Params;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -78,7 +79,7 @@ pub type UserSubscriptionTypeList = Collection<UserSubscriptionType>;
 /// A page of an account's subscriptions.
 pub type UserSubscriptionList = Collection<UserSubscription>;
 
-async fn types(state: &AppState) -> ApiResult<Vec<SubscriptionType>> {
+pub async fn types(state: &AppState) -> ApiResult<Vec<SubscriptionType>> {
     Ok(subscriptions::types(state.store.reads()).await?)
 }
 
@@ -189,7 +190,16 @@ pub async fn list_subscriptions(
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<UserSubscriptionList>> {
     let m = managed(&state, &caller, &user_identifier, "read subscriptions").await?;
-    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+    Ok(Json(subscription_page(&state, &m, &caller.params).await?))
+}
+
+/// A page of the managed account's subscriptions, the latest start first, as `params` ask.
+pub async fn subscription_page(
+    state: &AppState,
+    m: &Managed,
+    params: &Params,
+) -> ApiResult<UserSubscriptionList> {
+    let page = params.parse::<ListParams<FixedOrder>>()?.page()?;
     let after: Option<Vec<KeyPart>> = page.after()?;
     if after
         .as_ref()
@@ -202,17 +212,17 @@ pub async fn list_subscriptions(
     let mut rows =
         subscriptions::page(state.store.reads(), id, after.as_deref(), page.limit).await?;
     let next = page.next_token(&mut rows, subscriptions::key_of);
-    let all = types(&state).await?;
+    let all = types(state).await?;
     let path = subscriptions_path(&m.account);
-    let items = rows.iter().map(|s| view(&state, &path, s, &all)).collect();
-    Ok(Json(Collection::page(
-        &state,
+    let items = rows.iter().map(|s| view(state, &path, s, &all)).collect();
+    Ok(Collection::page(
+        state,
         &path,
-        &caller.params,
+        params,
         &page,
         (items, next),
         total,
-    )))
+    ))
 }
 
 /// A subscription's terms, as an assistant sets them.
@@ -282,15 +292,25 @@ pub async fn add_subscription(
 ) -> ApiResult<Created<UserSubscription>> {
     let m = managed(&state, &caller, &user_identifier, "record subscriptions").await?;
     let p: SubscriptionParams = caller.params.parse()?;
-    let all = types(&state).await?;
-    let path = subscriptions_path(&m.account);
-    let as_recorded = |s: &Subscription| shown(&view(&state, &path, s, &all));
-    let action = "POST /v2/accounts/{userIdentifier}/subscriptions";
-    let recorded =
-        member_subscriptions::record_for(&state, &m, p.terms(&all)?, action, as_recorded).await?;
-    let after = view(&state, &path, &recorded, &all);
+    let after = grant_recorded(&state, &m, p).await?;
     let location = after.links[0].href.clone();
     Ok(Created(location, after))
+}
+
+/// A subscription granted to the managed account, with the record of it (which names the
+/// API's operation and keeps the subscription as the API shows it, whatever the door).
+pub async fn grant_recorded(
+    state: &AppState,
+    m: &Managed,
+    p: SubscriptionParams,
+) -> ApiResult<UserSubscription> {
+    let all = types(state).await?;
+    let path = subscriptions_path(&m.account);
+    let as_recorded = |s: &Subscription| shown(&view(state, &path, s, &all));
+    let action = "POST /v2/accounts/{userIdentifier}/subscriptions";
+    let recorded =
+        member_subscriptions::record_for(state, m, p.terms(&all)?, action, as_recorded).await?;
+    Ok(view(state, &path, &recorded, &all))
 }
 
 /// The account's subscription of that id, or a 404.
@@ -363,15 +383,27 @@ pub async fn change_subscription(
 ) -> ApiResult<Json<UserSubscription>> {
     let m = managed(&state, &caller, &user_identifier, "change subscriptions").await?;
     let p: SubscriptionParams = caller.params.parse()?;
-    let all = types(&state).await?;
+    Ok(Json(
+        change_subscription_recorded(&state, &m, &subscription_id, p).await?,
+    ))
+}
+
+/// The managed account's subscription with new terms, with the record of the change.
+pub async fn change_subscription_recorded(
+    state: &AppState,
+    m: &Managed,
+    subscription_id: &str,
+    p: SubscriptionParams,
+) -> ApiResult<UserSubscription> {
+    let all = types(state).await?;
     let terms = p.terms(&all)?;
     let path = subscriptions_path(&m.account);
-    let as_recorded = |s: &Subscription| shown(&view(&state, &path, s, &all));
+    let as_recorded = |s: &Subscription| shown(&view(state, &path, s, &all));
     let action = "PUT /v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}";
     let changed =
-        member_subscriptions::change_for(&state, &m, &subscription_id, terms, action, as_recorded)
+        member_subscriptions::change_for(state, m, subscription_id, terms, action, as_recorded)
             .await?;
-    Ok(Json(view(&state, &path, &changed, &all)))
+    Ok(view(state, &path, &changed, &all))
 }
 
 #[utoipa::path(

@@ -11,7 +11,7 @@ use super::name::Name;
 use crate::conventions::collection::{Allows, Listed};
 use crate::conventions::links::{Link, segment};
 use crate::error::ApiResult;
-use crate::my_organization::view::{RosterTagView, Tags};
+use crate::my_organization::roster_tag_view::{RosterTagView, Tags};
 use crate::state::AppState;
 
 /// A postal address.

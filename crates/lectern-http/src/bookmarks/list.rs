@@ -67,7 +67,8 @@ async fn page(
 ) -> ApiResult<BookmarkList> {
     let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let window = (page.after()?, page.limit);
-    let (mut rows, total) = marks::bookmarks_of(state, caller, service_id, format, window).await?;
+    let (mut rows, total) =
+        marks::bookmarks_of(state, caller, (service_id, format), window).await?;
     let next = page.next_token(&mut rows, |b| (b.date_created.unix(), b.location.clone()));
     let views = rows
         .iter()

@@ -8,6 +8,7 @@ pub mod cookies;
 pub mod edge;
 pub mod guest_links;
 pub mod json;
+pub mod json_body;
 pub mod json_errors;
 pub mod links;
 pub mod media;

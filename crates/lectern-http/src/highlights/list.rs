@@ -134,7 +134,8 @@ pub async fn page(
 ) -> ApiResult<HighlightList> {
     let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let window = (page.after()?, page.limit);
-    let (mut rows, total) = marks::highlights_of(state, caller, service_id, format, window).await?;
+    let (mut rows, total) =
+        marks::highlights_of(state, caller, (service_id, format), window).await?;
     let next = page.next_token(&mut rows, |h| {
         (h.mark.date_created.unix(), h.mark.location.clone())
     });

@@ -3,11 +3,15 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
+use lectern_domain::account::Account;
 use lectern_store::reading_lists::ListScope;
 
 use super::my_lists::MyListsParams;
 use super::page::{ListList, Listing, page};
+use crate::accounts::{Managed, managed};
 use crate::conventions::caller::Caller;
+use crate::conventions::links::segment;
+use crate::conventions::params::Params;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
@@ -33,25 +37,33 @@ pub async fn account_lists(
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<ListList>> {
     let me = caller.signed_in()?;
-    let account =
-        crate::accounts::managed(&state, &caller, &user_identifier, "read an account's lists")
-            .await?
-            .account;
-    let p: MyListsParams = caller.params.parse()?;
+    let m = managed(&state, &caller, &user_identifier, "read an account's lists").await?;
+    let path_id = segment(&user_identifier);
+    Ok(Json(
+        managed_lists(&state, me, &m, (&caller.params, &path_id)).await?,
+    ))
+}
+
+/// A page of the managed account's own lists, as `params` ask, listed at the account's path
+/// (`path_id`: the account as the request named it).
+pub async fn managed_lists(
+    state: &AppState,
+    me: &Account,
+    m: &Managed,
+    (params, path_id): (&Params, &str),
+) -> ApiResult<ListList> {
+    let p: MyListsParams = params.parse()?;
     let (sort, direction) = p.order()?;
-    let path = format!(
-        "/accounts/{}/lists",
-        crate::conventions::links::segment(&user_identifier)
-    );
+    let path = format!("/accounts/{path_id}/lists");
     let listing = Listing {
         path: &path,
         scope: ListScope::Own {
-            user: &account.user_account_id,
+            user: &m.account.user_account_id,
         },
         keyword: None,
         sort,
         direction,
         page: p.page_in(sort, direction)?,
     };
-    Ok(Json(page(&state, &caller, me, listing).await?))
+    page(state, params, me, listing).await
 }

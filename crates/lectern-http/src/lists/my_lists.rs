@@ -36,7 +36,7 @@ pub async fn my_lists(State(state): State<AppState>, caller: Caller) -> ApiResul
     let (page, window) = p.window::<ReadingList>()?;
     let sort = window.sort;
     let found = reading_lists::mine(&state, &caller, window).await?;
-    let list = shown(&state, &caller, me, ("/myLists", &page), sort, found);
+    let list = shown(&state, &caller.params, me, ("/myLists", &page), sort, found);
     Ok(Json(
         list.allowing(Allows::of(&[("GET", true), ("POST", true)])),
     ))

@@ -9,9 +9,9 @@ use lectern_store::keyset::KeyedOrder;
 use lectern_store::reading_lists::{ListQuery, ListScope};
 
 use super::view::{ListView, list_view};
-use crate::conventions::caller::Caller;
 use crate::conventions::collection::Collection;
 use crate::conventions::paging::PageRequest;
+use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -30,7 +30,7 @@ pub struct Listing<'a> {
 /// `viewer`: whose rights the lists are shown with (the caller).
 pub async fn page(
     state: &AppState,
-    caller: &Caller,
+    params: &Params,
     viewer: &Account,
     listing: Listing<'_>,
 ) -> ApiResult<ListList> {
@@ -47,7 +47,7 @@ pub async fn page(
     let found = reading_lists::listed(state, &q).await?;
     Ok(shown(
         state,
-        caller,
+        params,
         viewer,
         (listing.path, page),
         sort,
@@ -58,7 +58,7 @@ pub async fn page(
 /// The lists found, as `viewer` may have them, at `path`.
 pub fn shown(
     state: &AppState,
-    caller: &Caller,
+    params: &Params,
     viewer: &Account,
     (path, page): (&str, &PageRequest),
     sort: ListSortOrder,
@@ -73,5 +73,5 @@ pub fn shown(
             list_view(state, viewer, list, relation, right)
         })
         .collect();
-    Collection::page(state, path, &caller.params, page, (views, next), total)
+    Collection::page(state, path, params, page, (views, next), total)
 }

@@ -82,7 +82,7 @@ pub async fn search_lists(
         direction,
         page: list.page_in(sort, direction)?,
     };
-    let list = page(&state, &caller, me, listing).await?;
+    let list = page(&state, &caller.params, me, listing).await?;
     Ok(Json(list.allowing(Allows::of(&[("GET", true)]))))
 }
 

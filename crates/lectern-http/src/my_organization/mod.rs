@@ -6,6 +6,7 @@ mod directory;
 mod member_view;
 mod members;
 mod organization;
+pub mod roster_tag_view;
 mod roster_tags;
 mod sign_up;
 mod sponsoring;
@@ -13,7 +14,6 @@ mod sponsors;
 mod title_availabilities;
 pub mod view;
 
-pub(crate) use directory::organization_types;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

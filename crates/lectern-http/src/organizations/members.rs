@@ -2,6 +2,7 @@ use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::account::Account;
 use lectern_domain::members::{Listing, MemberKind, MemberQuery, MemberSort};
+use lectern_domain::organization::Organization;
 
 use super::organization::managed_organization;
 use serde::Deserialize;
@@ -59,28 +60,32 @@ pub async fn list_members(
         "list an organization's members",
     )
     .await?;
+    Ok(Json(
+        members_page(&state, organization, &caller.params).await?,
+    ))
+}
 
-    let list: ListParams<MemberSort> = caller.params.parse()?;
+/// A page of the organization's members (which the caller manages), as `params` ask.
+pub async fn members_page(
+    state: &AppState,
+    organization: Organization,
+    params: &Params,
+) -> ApiResult<UserAccountList> {
+    let organization_id = organization.organization_id.clone();
+    let list: ListParams<MemberSort> = params.parse()?;
     let page = list.page()?;
-    let query = member_query(&caller.params, &organization_id, &list, &page)?;
-    let (rows, next, total_results) = account_page(&state, &page, query).await?;
+    let query = member_query(params, &organization_id, &list, &page)?;
+    let (rows, next, total_results) = account_page(state, &page, query).await?;
     let path = format!("/organizations/{}/members", segment(&organization_id));
-    let context = OrganizationContext::of_organization(&state, Some(organization)).await?;
+    let context = OrganizationContext::of_organization(state, Some(organization)).await?;
     let items = rows
         .iter()
-        .map(|a| user_account(&state, a, &context, Allows::of(&[("PUT", true)])))
+        .map(|a| user_account(state, a, &context, Allows::of(&[("PUT", true)])))
         .collect();
-    Ok(Json(
-        Collection::page(
-            &state,
-            &path,
-            &caller.params,
-            &page,
-            (items, next),
-            total_results,
-        )
-        .allowing(Allows::of(&[("POST", true)])),
-    ))
+    Ok(
+        Collection::page(state, &path, params, &page, (items, next), total_results)
+            .allowing(Allows::of(&[("POST", true)])),
+    )
 }
 
 /// One page of an organization's accounts, continuing after the page token of `page` (which
@@ -217,6 +222,17 @@ pub async fn create_member(
     )
     .await?;
     let p: NewMemberParams = caller.params.parse()?;
+    let (account, view) = add_member(&state, organization, p).await?;
+    Ok(Created(state.v2_url(&account_path(&account)), view))
+}
+
+/// A new member of the organization (which the caller manages): the account as its managers
+/// see it.
+pub async fn add_member(
+    state: &AppState,
+    organization: Organization,
+    p: NewMemberParams,
+) -> ApiResult<(Account, UserAccount)> {
     let (fields, proof_source) = p.fields();
     let member = fields.create(
         ids::new_id(),
@@ -224,14 +240,14 @@ pub async fn create_member(
         proof_source,
         &Timestamp::now().date(),
     )?;
-    write_member(&state, &member, Write::Create, MemberExtras::default()).await?;
+    write_member(state, &member, Write::Create, MemberExtras::default()).await?;
     let account = lectern_store::accounts::get(
         state.store.reads(),
         &member.prepared.account.user_account_id,
     )
     .await?
     .ok_or_else(|| ApiError::internal("the new member is gone"))?;
-    let context = OrganizationContext::of_organization(&state, Some(organization)).await?;
-    let view = user_account(&state, &account, &context, Allows::of(&[("PUT", true)]));
-    Ok(Created(state.v2_url(&account_path(&account)), view))
+    let context = OrganizationContext::of_organization(state, Some(organization)).await?;
+    let view = user_account(state, &account, &context, Allows::of(&[("PUT", true)]));
+    Ok((account, view))
 }

@@ -4,20 +4,18 @@
 //! to move or remove one; the staff's pages need both (`docs/decisions.md`).
 
 use axum::extract::{Path, State};
-use lectern_domain::account::membership::{OrganizationRole, join, leave};
-use lectern_store::organizations;
+use lectern_domain::account::membership::OrganizationRole;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::accounts::view::UserAccount;
-use crate::accounts::{Managed, managed, managed_view};
+use crate::accounts::{managed, managed_view};
 use crate::conventions::caller::Caller;
 use crate::conventions::json::Json;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_operations::managed_accounts::shown;
-use lectern_operations::organization_members;
-use lectern_operations::refusals;
+use lectern_operations::organization_members::{Joining, Move, stage_join, stage_leave};
 
 /// Where the account goes.
 #[derive(Deserialize, IntoParams)]
@@ -64,27 +62,14 @@ pub async fn join_organization(
     )
     .await?;
     let p: JoinParams = caller.params.parse()?;
-    if p.title.as_deref().is_some_and(|t| t.chars().count() > 100) {
-        return Err(ApiError::bad_param(
-            "title",
-            "must be at most 100 characters",
-        ));
-    }
-    let reads = state.store.reads();
-    let absent =
-        || ApiError::not_found(format!("There is no organization '{}'", p.organization_id));
-    let to = organizations::get(reads, &p.organization_id)
-        .await?
-        .ok_or_else(absent)?;
-    let current = current_organization(&state, &m).await?;
-    let role = p.role.unwrap_or(OrganizationRole::Member);
-    let mut next = join(&m.account, current.as_ref(), &to, role)
-        .map_err(|r| refusals::organization_membership(&r, &p.organization_id))?;
-    if let Some(title) = p.title.filter(|t| !t.trim().is_empty()) {
-        next.details.sponsor_title = Some(title);
-    }
-    let moved = current.as_ref().map(|o| &o.organization_id) != Some(&to.organization_id);
-    Ok(Json(write(&state, m, next, moved, "PUT").await?))
+    let to = Joining {
+        organization_id: p.organization_id,
+        role: p.role,
+        title: p.title,
+    };
+    let before = managed_view(&state, &m).await?;
+    let staged = stage_join(&state, m, to).await?;
+    Ok(Json(recorded_move(&state, &before, staged, "PUT").await?))
 }
 
 #[utoipa::path(
@@ -114,39 +99,24 @@ pub async fn leave_organization(
         "take accounts out of organizations",
     )
     .await?;
-    let Some(current) = current_organization(&state, &m).await? else {
-        return Err(ApiError::not_found("This account is in no organization"));
-    };
-    let next = leave(&m.account, Some(&current))
-        .map_err(|r| refusals::organization_membership(&r, &current.organization_id))?;
-    Ok(Json(write(&state, m, next, true, "DELETE").await?))
+    let before = managed_view(&state, &m).await?;
+    let staged = stage_leave(&state, m).await?;
+    Ok(Json(
+        recorded_move(&state, &before, staged, "DELETE").await?,
+    ))
 }
 
-async fn current_organization(
+/// The account moved as staged, written with the record of the change (the account as the
+/// API shows it before and after, whichever door it came through): the account as it now is.
+pub async fn recorded_move(
     state: &AppState,
-    m: &Managed,
-) -> ApiResult<Option<lectern_domain::organization::Organization>> {
-    Ok(match &m.account.organization_id {
-        Some(id) => organizations::get(state.store.reads(), id).await?,
-        None => None,
-    })
-}
-
-/// Stores the account as it now is, and, when it changed organization, what belonged to the
-/// old one (its roster tag, its place on the sponsors' quick lists) is let go; one transaction,
-/// with the change recorded.
-async fn write(
-    state: &AppState,
-    mut m: Managed,
-    next: lectern_domain::account::Account,
-    moved: bool,
+    before: &UserAccount,
+    staged: Move,
     method: &str,
 ) -> ApiResult<UserAccount> {
-    let before = managed_view(state, &m).await?;
-    m.account = next;
-    let after = managed_view(state, &m).await?;
+    let after = managed_view(state, &staged.managed).await?;
     let action = format!("{method} /v2/accounts/{{userIdentifier}}/organization");
-    let shown = (shown(&before)?, shown(&after)?);
-    organization_members::move_account(state, &m, moved, &action, shown).await?;
+    let shown = (shown(before)?, shown(&after)?);
+    staged.write(state, &action, shown).await?;
     Ok(after)
 }

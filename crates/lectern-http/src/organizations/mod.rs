@@ -32,10 +32,11 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(members::list_members, members::create_member))
 }
 
-// The staff's pages call these handlers themselves, so that a page refuses what the API refuses.
-pub(crate) use members::{create_member as add_member, list_members};
-pub(crate) use membership::{join_organization, leave_organization};
+// What the staff's pages share with the assistant's API: the organization and its members as
+// the API shows them, and the record of a move, which keeps the API's view of the account.
+pub(crate) use members::{NewMemberParams, add_member, members_page};
+pub(crate) use membership::recorded_move;
 pub(crate) use organization::{
-    create_organization, get_organization, set_primary_contact, update_organization,
+    NewOrganizationParams, OrganizationChanges, assistant_view, create_from, managed_organization,
 };
-pub(crate) use search::search_organizations;
+pub(crate) use search::organization_search;

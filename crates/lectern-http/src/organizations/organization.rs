@@ -25,7 +25,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_domain::account::fields::Prepared;
 use lectern_operations::organizations as organizations_house;
-use lectern_operations::refusals;
+use lectern_operations::{Actor, refusals};
 
 /// An organization and its primary contact, as `POST /v2/organizations` takes them.
 #[derive(Deserialize, IntoParams)]
@@ -207,11 +207,25 @@ pub async fn create_organization(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Created<OrganizationView>> {
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let p: NewOrganizationParams = caller.params.parse()?;
+    let (organization, view) = create_from(&state, &caller, p).await?;
+    Ok(Created(
+        state.v2_url(&organization_path(&organization.organization_id)),
+        view,
+    ))
+}
+
+/// A new organization with its primary contact, as the actor may make it.
+pub async fn create_from(
+    state: &AppState,
+    actor: &Actor,
+    p: NewOrganizationParams,
+) -> ApiResult<(Organization, OrganizationView)> {
+    let me = actor.account()?;
     let site = p.site.clone().unwrap_or_else(|| me.site_id.clone());
     refusals::membership(
-        membership_management(&caller.client, me, &me.site_id),
+        membership_management(&actor.client, me, &me.site_id),
         "create organizations",
         || {
             lectern_operations::Failure::refused(
@@ -236,7 +250,7 @@ pub async fn create_organization(
             ));
         }
     }
-    check_subscription_type(&state, p.subscription_type.as_deref()).await?;
+    check_subscription_type(state, p.subscription_type.as_deref()).await?;
     let contact = SponsorFields {
         first_name: p.contact_first_name,
         last_name: p.contact_last_name,
@@ -266,12 +280,9 @@ pub async fn create_organization(
         password: None,
         user_name_param: "contactEmailAddress",
     };
-    organizations_house::create_with_contact(&state, &mut organization, &contact).await?;
-    let view = organization_view(&state, &organization, Some(&contact.account));
-    Ok(Created(
-        state.v2_url(&organization_path(&organization.organization_id)),
-        view,
-    ))
+    organizations_house::create_with_contact(state, &mut organization, &contact).await?;
+    let view = organization_view(state, &organization, Some(&contact.account));
+    Ok((organization, view))
 }
 
 /// An organization and its contact, with the problems of both in one 400.

@@ -15,9 +15,10 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::json::Json;
 use crate::conventions::paging::ListParams;
+use crate::conventions::params::Params;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use lectern_operations::refusals;
+use lectern_operations::{Actor, refusals};
 
 impl Listed for OrganizationView {
     const ITEMS: &'static str = "organizations";
@@ -57,11 +58,22 @@ pub async fn search_organizations(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<OrganizationList>> {
-    let me = caller.signed_in()?;
-    let p: OrganizationSearchParams = caller.params.parse()?;
+    Ok(Json(
+        organization_search(&state, &caller, &caller.params).await?,
+    ))
+}
+
+/// The organizations the actor may manage that `params` ask for, a page of them.
+pub async fn organization_search(
+    state: &AppState,
+    actor: &Actor,
+    params: &Params,
+) -> ApiResult<OrganizationList> {
+    let me = actor.account()?;
+    let p: OrganizationSearchParams = params.parse()?;
     let site_id = p.site.unwrap_or_else(|| me.site_id.clone());
     refusals::membership(
-        membership_management(&caller.client, me, &site_id),
+        membership_management(&actor.client, me, &site_id),
         "find organizations",
         || {
             lectern_operations::Failure::refused(
@@ -70,7 +82,7 @@ pub async fn search_organizations(
         },
     )?;
     let words = AccountSearch::words_of(p.keyword.as_deref().unwrap_or(""));
-    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
+    let page = params.parse::<ListParams<FixedOrder>>()?.page()?;
     let after: Option<(String, String)> = page.after()?;
     let reads = state.store.reads();
     let total = organizations::search_count(reads, &site_id, &words).await?;
@@ -96,18 +108,11 @@ pub async fn search_organizations(
             let contact = contacts
                 .iter()
                 .find(|a| Some(a.user_account_id.as_str()) == o.primary_contact_id.as_deref());
-            organization_view(&state, o, contact)
+            organization_view(state, o, contact)
         })
         .collect();
-    Ok(Json(
-        Collection::page(
-            &state,
-            "/organizations",
-            &caller.params,
-            &page,
-            (items, next),
-            total,
-        )
-        .allowing(Allows::of(&[("POST", true)])),
-    ))
+    Ok(
+        Collection::page(state, "/organizations", params, &page, (items, next), total)
+            .allowing(Allows::of(&[("POST", true)])),
+    )
 }

@@ -12,8 +12,8 @@ pub use response::TokenResponse;
 use lectern_domain::client::Client;
 use lectern_operations::tokens::{self, Grant, GrantKind, Vouched};
 
-use crate::accounts::partner_identity::Refused;
 use crate::conventions::params::Params;
+use crate::partner_identity::Refused;
 use crate::sign_in::ClientAddress;
 use crate::state::AppState;
 

@@ -12,6 +12,7 @@ use lectern_operations::assigned_titles;
 use super::catalog::title_path;
 use super::forms::{FormErrors, Posted};
 use super::members::{full_name, member_page_path};
+use super::organization::sponsor_list;
 use super::render::{Chrome, Section, page, see_other, with_query};
 use super::session::{Here, Visitor, WebSite};
 use crate::conventions::member_pages::{member_window, turned};
@@ -19,10 +20,8 @@ use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use lectern_domain::account::Account;
-use lectern_domain::members::{MemberKind, MemberSort};
-use lectern_operations::sponsored_members::{
-    Availabilities, Availability, MemberListing, members_of,
-};
+use lectern_domain::members::MemberSort;
+use lectern_operations::sponsored_members::{Availabilities, Availability, members_of};
 use lectern_operations::sponsoring::Sponsoring;
 
 #[derive(Template)]
@@ -152,14 +151,7 @@ async fn assign_page(
     let asked: ListParams<MemberSort> = params.only(&["start"]).parse()?;
     let (listing, window) = member_window(&asked)?;
     let sort = window.sort;
-    let kind = list
-        .parse::<MemberKind>()
-        .map_err(|why| ApiError::bad_param("sponsorList", why))?;
-    let narrowed = MemberListing {
-        kind: Some(kind),
-        ..MemberListing::default()
-    };
-    let found = members_of(state, &s, narrowed, window).await?;
+    let found = members_of(state, &s, sponsor_list(&list, None)?, window).await?;
     let (rows, next, total) = turned(&listing, sort, found);
     let standing = title.of_members(state, &rows).await?;
     let record = &title.title;

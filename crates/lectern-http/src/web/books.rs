@@ -187,7 +187,7 @@ pub async fn reading(
                 format!("{place} (on {})", p.date_modified.date()),
             ));
         }
-        let (bookmarks, _) = marks::bookmarks_of(state, me, id, a.format, MARKS).await?;
+        let (bookmarks, _) = marks::bookmarks_of(state, me, (id, a.format), MARKS).await?;
         reading
             .bookmarks
             .extend(bookmarks.iter().take(MARKS.1 as usize).map(|b| Mark {
@@ -200,7 +200,7 @@ pub async fn reading(
                 format: a.format.as_str(),
                 location: b.location.clone(),
             }));
-        let (highlights, _) = marks::highlights_of(state, me, id, a.format, MARKS).await?;
+        let (highlights, _) = marks::highlights_of(state, me, (id, a.format), MARKS).await?;
         reading
             .highlights
             .extend(highlights.iter().take(MARKS.1 as usize).map(|h| {

@@ -128,14 +128,6 @@ pub struct FormErrors {
 }
 
 impl FormErrors {
-    /// Errors of the whole form, none of one field.
-    pub fn above(general: Vec<String>) -> FormErrors {
-        FormErrors {
-            general,
-            ..FormErrors::default()
-        }
-    }
-
     /// One field's error, in the page's own words.
     pub fn one(field: &str, message: &str) -> FormErrors {
         FormErrors {

@@ -191,6 +191,18 @@ async fn organization_page(
     ))
 }
 
+/// The members a page's `sponsorList` (and grade) narrows the organization's to.
+pub fn sponsor_list(list: &str, grade: Option<String>) -> ApiResult<MemberListing> {
+    let kind = list
+        .parse::<MemberKind>()
+        .map_err(|why| ApiError::bad_param("sponsorList", why))?;
+    Ok(MemberListing {
+        kind: Some(kind),
+        grade,
+        ..MemberListing::default()
+    })
+}
+
 /// How many sponsors and roster tags the organization's page shows.
 const SHOWN: u32 = 100;
 
@@ -218,14 +230,7 @@ pub async fn members(State(state): State<AppState>, here: Here) -> ApiResult<Res
     let asked: ListParams<MemberSort> = Params::from_pairs(query).parse()?;
     let (listing, window) = member_window(&asked)?;
     let sort = window.sort;
-    let kind = list
-        .parse::<MemberKind>()
-        .map_err(|why| ApiError::bad_param("sponsorList", why))?;
-    let narrowed = MemberListing {
-        kind: Some(kind),
-        grade: Some(grade.clone()).filter(|g| !g.is_empty()),
-        ..MemberListing::default()
-    };
+    let narrowed = sponsor_list(&list, Some(grade.clone()).filter(|g| !g.is_empty()))?;
     let found = members_of(&state, &s, narrowed, window).await?;
     let (rows, next, total) = turned(&listing, sort, found);
     let facts = MemberFacts::read(&state, &s, &rows).await?;

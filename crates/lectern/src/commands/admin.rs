@@ -9,7 +9,7 @@ use lectern_domain::client::FirstParty;
 use lectern_domain::password::NewPassword;
 use lectern_domain::secret::{hash_password, new_token};
 use lectern_store::fixture::{self, ClientEntry, FixtureFile, SiteEntry, UserEntry, directory_csv};
-use lectern_store::{Store, accounts, clients, sites};
+use lectern_store::{Store, accounts, clients, credentials, sites};
 
 use super::open_store;
 use crate::settings::Settings;
@@ -430,7 +430,7 @@ async fn account(store: &Store, command: AccountCommand) -> anyhow::Result<()> {
             // The account's sign-ins end with the old password, as they do through the API.
             let mut tx = store.begin().await?;
             accounts::set_password_hash(&mut tx, &account.user_account_id, &hash).await?;
-            accounts::end_credentials(&mut tx, &account.user_account_id).await?;
+            credentials::end_credentials(&mut tx, &account.user_account_id).await?;
             tx.commit().await?;
             println!("Password of {user} changed; its sign-ins are ended.");
         }

@@ -4,42 +4,18 @@
 //! the modules inside them (`web::lists`, `conventions::paging`). A circle is a group of modules
 //! each reachable from every other (a strongly connected component of the import graph).
 //!
-//! `KNOWN` lists the circles the crates still had when this check was written (issue 58 takes
-//! them to none), each module named `crate/module`: a new circle fails, and so does one that is gone but still listed, so the list
-//! only shrinks.
+//! There are none (issue 58 took the last ones out): any circle fails, each module named
+//! `crate/module`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use regex::Regex;
 
-const KNOWN: &[&[&str]] = &[
-    &["lectern-http/conventions::json", "lectern-http/error"],
-    &[
-        "lectern-http/accounts::account",
-        "lectern-http/accounts::managed",
-        "lectern-http/accounts::partner_identity",
-        "lectern-http/accounts::view",
-        "lectern-http/conventions::caller",
-        "lectern-http/conventions::collection",
-        "lectern-http/conventions::guest_links",
-        "lectern-http/my_organization::view",
-        "lectern-http/organizations::view",
-        "lectern-http/sign_in",
-        "lectern-http/state",
-    ],
-    &["lectern-store/accounts", "lectern-store/oauth"],
-    &[
-        "lectern-search/cache",
-        "lectern-search/filter_sets",
-        "lectern-search/ordmap",
-    ],
-];
-
 #[test]
 fn no_module_imports_one_that_imports_it() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut found = BTreeSet::new();
+    let mut found: BTreeSet<Vec<String>> = BTreeSet::new();
     for name in [
         "lectern",
         "lectern-http",
@@ -53,16 +29,9 @@ fn no_module_imports_one_that_imports_it() {
             found.insert(circle.iter().map(|m| format!("{name}/{m}")).collect());
         }
     }
-    let known: BTreeSet<Vec<String>> = KNOWN
-        .iter()
-        .map(|c| c.iter().map(|m| (*m).to_owned()).collect())
-        .collect();
-    let new: Vec<_> = found.difference(&known).collect();
-    let gone: Vec<_> = known.difference(&found).collect();
-    assert!(new.is_empty(), "modules that import each other: {new:?}");
     assert!(
-        gone.is_empty(),
-        "circles no longer there: take them out of KNOWN: {gone:?}"
+        found.is_empty(),
+        "modules that import each other: {found:?}"
     );
 }
 

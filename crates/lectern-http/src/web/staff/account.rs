@@ -7,20 +7,25 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_store::{accounts, organizations};
 
-use super::account_form::{AccountForm, TEXT_FIELDS, blanked, parameters, roles_in_words};
+use super::account_form::{AccountForm, TEXT_FIELDS, account_fields, blanked, roles_in_words};
 use super::home::{Staff, StaffForm, memberships_only};
 use super::records::{self, Owner, Records};
 use axum::http::StatusCode;
 
-use crate::accounts::{UserAccount, create_account, set_password, update_account};
+use crate::accounts::{
+    UserAccount, change_recorded, create_recorded, managed, managed_view, password_recorded,
+};
 use crate::conventions::links::segment;
-use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::organizations::{join_organization, leave_organization};
+use crate::organizations::recorded_move;
 use crate::state::AppState;
 use crate::web::forms::{self, FormErrors, Posted};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
 use crate::web::session::{Here, Visitor, WebSite};
+use lectern_domain::account::fields::AccountFields;
+use lectern_domain::account::membership::OrganizationRole;
+use lectern_operations::Failure;
+use lectern_operations::organization_members::{Joining, stage_join, stage_leave};
 
 pub fn account_page_path(site: &WebSite, id: &str) -> String {
     site.path(&format!("/staff/accounts/{}", segment(id)))
@@ -63,21 +68,21 @@ pub async fn create(
     }: Posted,
 ) -> ApiResult<Response> {
     let asked = AccountForm::asked(&form);
-    let caller = forms::caller_with(&visitor, parameters(form));
-    match create_account(State(state), caller).await {
-        Ok(created) => Ok(see_other(
+    let created = match account_fields(&form) {
+        Ok(fields) => create_recorded(&state, &visitor.caller, fields)
+            .await
+            .map_err(FormErrors::of),
+        Err(errors) => Err(Ok(errors)),
+    };
+    match created {
+        Ok((m, _)) => Ok(see_other(
             &with_query(
-                &account_page_path(&site, &created.1.user_account_id),
+                &account_page_path(&site, &m.account.user_account_id),
                 &[("done", "created")],
             ),
             &visitor.set_cookies,
         )),
-        Err(e) => Ok(new_page(
-            &site,
-            &visitor,
-            in_words(FormErrors::of(e)?),
-            asked,
-        )),
+        Err(errors) => Ok(new_page(&site, &visitor, in_words(errors?), asked)),
     }
 }
 
@@ -166,11 +171,17 @@ pub async fn change(
         )
         .await;
     }
-    let caller = forms::caller_with(&visitor, parameters(form));
-    match update_account(State(state.clone()), caller, Path(account.clone())).await {
+    let m = managed(&state, &visitor.caller, &account, "change accounts").await?;
+    let changed = match account_fields(&form) {
+        Ok(fields) => change_recorded(&state, m, fields)
+            .await
+            .map_err(FormErrors::of),
+        Err(errors) => Err(Ok(errors)),
+    };
+    match changed {
         Ok(_) => Ok(done(&site, &visitor, &account, "changed")),
-        Err(e) => {
-            let errors = in_words(FormErrors::of(e)?);
+        Err(errors) => {
+            let errors = in_words(errors?);
             account_page(
                 &state,
                 &site,
@@ -194,13 +205,12 @@ pub async fn lock(
     }: StaffForm,
 ) -> ApiResult<Response> {
     let locking = forms::field(&form, "locked") == "true";
-    let params = Params::from_pairs(vec![("locked".to_owned(), locking.to_string())]);
-    update_account(
-        State(state),
-        forms::caller_with(&visitor, params),
-        Path(account.clone()),
-    )
-    .await?;
+    let m = managed(&state, &visitor.caller, &account, "change accounts").await?;
+    let fields = AccountFields {
+        locked: Some(locking),
+        ..AccountFields::default()
+    };
+    change_recorded(&state, m, fields).await?;
     let what = if locking { "locked" } else { "unlocked" };
     Ok(done(&site, &visitor, &account, what))
 }
@@ -215,15 +225,13 @@ pub async fn password(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    let params = form.only(&["password"]);
-    match set_password(
-        State(state.clone()),
-        forms::caller_with(&visitor, params),
-        Path(account.clone()),
-    )
-    .await
-    {
-        Ok(_) => Ok(done(&site, &visitor, &account, "password")),
+    let m = managed(&state, &visitor.caller, &account, "change passwords").await?;
+    let changed = match form.required("password") {
+        Ok(password) => password_recorded(&state, m, password.to_owned()).await,
+        Err(e) => Err(e),
+    };
+    match changed {
+        Ok(()) => Ok(done(&site, &visitor, &account, "password")),
         Err(e) => {
             let errors = FormErrors::of(e)?.missing_as("password", "Enter the new password");
             account_page(&state, &site, &visitor, &account, Asked::Password(errors)).await
@@ -242,20 +250,27 @@ pub async fn join(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    let params = form.only(&["organizationId", "role"]);
-    match join_organization(
-        State(state.clone()),
-        forms::caller_with(&visitor, params),
-        Path(account.clone()),
+    let m = managed(
+        &state,
+        &visitor.caller,
+        &account,
+        "move accounts between organizations",
     )
-    .await
-    {
-        Ok(_) => Ok(done(&site, &visitor, &account, "joined")),
-        Err(e)
-            if e.status == StatusCode::NOT_FOUND
-                && !forms::field(&form, "organizationId").is_empty() =>
-        {
-            // The account was found (the page shows it); the organization named was not.
+    .await?;
+    let asked_id = forms::field(&form, "organizationId");
+    let role = forms::field(&form, "role");
+    let before = managed_view(&state, &m).await?;
+    let staged = match joining(&asked_id, &role) {
+        Ok(to) => stage_join(&state, m, to).await,
+        Err(f) => Err(f),
+    };
+    match staged {
+        Ok(staged) => {
+            recorded_move(&state, &before, staged, "PUT").await?;
+            Ok(done(&site, &visitor, &account, "joined"))
+        }
+        // The account was found (the page shows it); the organization named was not.
+        Err(Failure::NotFound(_)) => {
             let errors = FormErrors::one(
                 "organizationId",
                 "There is no such organization on this site.",
@@ -269,8 +284,8 @@ pub async fn join(
             )
             .await
         }
-        Err(e) => {
-            let errors = FormErrors::of(e)?
+        Err(f) => {
+            let errors = FormErrors::of_failure(f)?
                 .missing_as("organizationId", "Enter the organization's identifier");
             account_page(
                 &state,
@@ -290,11 +305,21 @@ pub async fn leave(
     Path((_, account)): Path<(String, String)>,
     StaffForm { site, visitor, .. }: StaffForm,
 ) -> ApiResult<Response> {
-    let caller = forms::caller_with(&visitor, Params::default());
-    match leave_organization(State(state.clone()), caller, Path(account.clone())).await {
-        Ok(_) => Ok(done(&site, &visitor, &account, "left")),
-        Err(e) if e.status == StatusCode::CONFLICT => {
-            let errors = FormErrors::above(e.messages);
+    let m = managed(
+        &state,
+        &visitor.caller,
+        &account,
+        "take accounts out of organizations",
+    )
+    .await?;
+    let before = managed_view(&state, &m).await?;
+    match stage_leave(&state, m).await {
+        Ok(staged) => {
+            recorded_move(&state, &before, staged, "DELETE").await?;
+            Ok(done(&site, &visitor, &account, "left"))
+        }
+        Err(f @ Failure::Conflict { .. }) => {
+            let errors = FormErrors::of_failure(f)?;
             account_page(
                 &state,
                 &site,
@@ -304,8 +329,28 @@ pub async fn leave(
             )
             .await
         }
-        Err(e) => Err(e),
+        Err(f) => Err(f.into()),
     }
+}
+
+/// Where the form says the account goes: an organization (required) as a member unless the
+/// role says otherwise.
+pub fn joining(organization_id: &str, role: &str) -> Result<Joining, Failure> {
+    if organization_id.trim().is_empty() {
+        return Err(Failure::Missing {
+            param: "organizationId",
+        });
+    }
+    let role = Some(role)
+        .filter(|r| !r.is_empty())
+        .map(str::parse::<OrganizationRole>)
+        .transpose()
+        .map_err(|why| Failure::invalid("role", why))?;
+    Ok(Joining {
+        organization_id: organization_id.to_owned(),
+        role,
+        title: None,
+    })
 }
 
 fn done(site: &WebSite, visitor: &Visitor, account: &str, what: &str) -> Response {

@@ -1,11 +1,11 @@
 //! The account form of the staff's pages: every field document 3 lets a membership assistant
-//! set (`AccountParams`), as typed, and as the API's parameters.
+//! set (`AccountFields`), as typed and as the operations take them.
 
 use lectern_domain::role::Role;
 
 use crate::accounts::UserAccount;
 use crate::conventions::params::Params;
-use lectern_domain::account::fields::REQUIRED_ON_CREATE;
+use lectern_domain::account::fields::{AccountFields, AssignableRole, REQUIRED_ON_CREATE};
 
 use crate::web::forms::{Choice, FormErrors, field};
 
@@ -143,15 +143,36 @@ impl AccountForm {
     }
 }
 
-/// The form's fields as the API's parameters, the box sent `false` when unticked (a form
-/// sends nothing for it). An empty field is not sent (document 1: an empty parameter is
-/// absent), so it keeps what the account has (`blanked`).
-pub fn parameters(form: Params) -> Params {
-    let mut pairs = form.pairs().to_vec();
-    if !pairs.iter().any(|(k, _)| k == "allowAdultContent") {
-        pairs.push(("allowAdultContent".to_owned(), "false".to_owned()));
-    }
-    Params::from_pairs(pairs)
+/// The form's fields, typed: an empty field is not sent (document 1: an empty parameter is
+/// absent), so it keeps what the account has (`blanked`); the box is `false` when unticked (a
+/// form sends nothing for it); a role the form never offers is an error beside its field.
+pub fn account_fields(form: &Params) -> Result<AccountFields, FormErrors> {
+    let text = |name: &str| Some(field(form, name)).filter(|v| !v.trim().is_empty());
+    let role = text("role")
+        .map(|r| r.parse::<AssignableRole>())
+        .transpose()
+        .map_err(|_| FormErrors::one("role", "is not one of the roles offered"))?;
+    Ok(AccountFields {
+        first_name: text("firstName"),
+        last_name: text("lastName"),
+        email_address: text("emailAddress"),
+        country: text("country"),
+        phone_number: text("phoneNumber"),
+        address1: text("address1"),
+        address2: text("address2"),
+        city: text("city"),
+        state: text("state"),
+        postal_code: text("postalCode"),
+        guardian_first_name: text("guardianFirstName"),
+        guardian_last_name: text("guardianLastName"),
+        date_of_birth: text("dateOfBirth"),
+        language: text("language"),
+        allow_adult_content: Some(field(form, "allowAdultContent") == "true"),
+        role,
+        site: None,
+        password: text("password"),
+        locked: None,
+    })
 }
 
 /// The fields every account has that a change emptied: kept by the API, so the form says to

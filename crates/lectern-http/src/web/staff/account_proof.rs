@@ -10,16 +10,17 @@ use lectern_store::pod_queue;
 
 use super::home::{Staff, StaffForm};
 use super::proof::{DISABILITIES, SOURCES};
-use super::records::{Owner, Records, account, done};
-use crate::accounts::{add_pod, change_pod, list_pod, remove_pod};
-use crate::conventions::json::Json;
+use super::records::{Owner, Records, done, managed_account};
+use crate::accounts::{disability_type, managed, proof_list};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, FormErrors, choices};
 use crate::web::render::{Chrome, Section, page};
 use crate::web::session::{Visitor, WebSite};
+use lectern_domain::account::standing::{Disability, ProofSource};
+use lectern_operations::proof_of_disability;
 
 #[derive(Template)]
 #[template(path = "web/staff/account_proof.html")]
@@ -77,14 +78,16 @@ pub async fn record(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    let params = form.only(&["disabilityType", "proofSource"]);
-    match add_pod(
-        State(state.clone()),
-        forms::caller_with(&visitor, params),
-        Path(id.clone()),
-    )
-    .await
-    {
+    let m = managed(&state, &visitor.caller, &id, "record proof of disability").await?;
+    let recorded = match disability(&form) {
+        Ok(d) => {
+            proof_of_disability::record(&state, &m, d, "POST /v2/accounts/{userIdentifier}/pod")
+                .await
+                .map_err(ApiError::from)
+        }
+        Err(e) => Err(e),
+    };
+    match recorded {
         Ok(_) => Ok(done(&site, &visitor, &id, Records::Proof, "recorded")),
         Err(e) => {
             let errors = FormErrors::of(e)?
@@ -106,16 +109,48 @@ pub async fn change(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    let caller = forms::caller_with(&visitor, form.only(&["proofSource"]));
-    let path = Path((id.clone(), kind));
-    let what = if forms::field(&form, "remove") == "true" {
-        remove_pod(State(state), caller, path).await?;
+    let removing = forms::field(&form, "remove") == "true";
+    let what = if removing {
+        "remove proof of disability"
+    } else {
+        "change proof of disability"
+    };
+    let m = managed(&state, &visitor.caller, &id, what).await?;
+    let disability_type = disability_type(&kind)?;
+    let what = if removing {
+        let action = "DELETE /v2/accounts/{userIdentifier}/pod/{disabilityType}";
+        proof_of_disability::remove(&state, &m, disability_type, action).await?;
         "removed"
     } else {
-        change_pod(State(state), caller, path).await?;
+        let d = Disability {
+            disability_type,
+            proof_source: proof_source(&form)?,
+        };
+        let action = "PUT /v2/accounts/{userIdentifier}/pod/{disabilityType}";
+        proof_of_disability::record(&state, &m, d, action).await?;
         "changed"
     };
     Ok(done(&site, &visitor, &id, Records::Proof, what))
+}
+
+/// The disability the form names and who vouches for it, each asked for in the form's order.
+fn disability(form: &Params) -> ApiResult<Disability> {
+    let kind = form.required("disabilityType")?;
+    let proof_source = form.required("proofSource")?;
+    Ok(Disability {
+        disability_type: disability_type(kind)?,
+        proof_source: parse_source(proof_source)?,
+    })
+}
+
+/// Who vouches, as the form names them.
+fn proof_source(form: &Params) -> ApiResult<ProofSource> {
+    parse_source(form.required("proofSource")?)
+}
+
+fn parse_source(raw: &str) -> ApiResult<ProofSource> {
+    raw.parse()
+        .map_err(|why| ApiError::bad_param("proofSource", why))
 }
 
 async fn proof_page(
@@ -126,14 +161,9 @@ async fn proof_page(
     errors: FormErrors,
     asked: Params,
 ) -> ApiResult<Response> {
-    let a = account(state, visitor, id).await?;
-    let Json(list) = list_pod(
-        State(state.clone()),
-        forms::caller_with(visitor, Params::default()),
-        Path(a.user_account_id.clone()),
-    )
-    .await?;
-    // The account was read through the API's rules above: the caller manages it.
+    let (m, a) = managed_account(state, visitor, id).await?;
+    let list = proof_list(state, &m).await?;
+    // The account was read through the assistant's rules above: the caller manages it.
     let decided = pod_queue::decided(state.store.reads(), &a.user_account_id).await?;
     let action = Records::Proof.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);

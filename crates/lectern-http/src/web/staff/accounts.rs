@@ -11,8 +11,7 @@ use lectern_domain::role::Role;
 use super::account::account_page_path;
 use super::account_form::{role_in_words, roles_in_words};
 use super::home::Staff;
-use crate::accounts::{UserAccount, search_accounts};
-use crate::conventions::json::Json;
+use crate::accounts::{UserAccount, account_search};
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, choices};
@@ -68,11 +67,7 @@ pub async fn find(
             .caller
             .params
             .only(&["keyword", "organizationId", "role", "sortOrder", "start"]);
-    let Json(found) = search_accounts(
-        State(state.clone()),
-        forms::caller_with(&visitor, asked.clone()),
-    )
-    .await?;
+    let found = account_search(&state, &visitor.caller, &asked).await?;
     let keyword = forms::field(&asked, "keyword");
     let organization = forms::field(&asked, "organizationId");
     let role = forms::field(&asked, "role");

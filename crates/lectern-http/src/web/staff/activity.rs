@@ -9,12 +9,12 @@ use axum::response::Response;
 use serde_json::Value;
 
 use super::home::Staff;
-use super::records::{Owner, Records, account};
-use crate::accounts::account_history;
-use crate::accounts::changes::{AccountChangeView, account_changes};
-use crate::conventions::json::Json;
+use super::records::{Owner, Records, managed_account};
+use crate::accounts::changes::{AccountChangeView, managed_changes};
+use crate::accounts::history::managed_history;
+use crate::conventions::links::segment;
 use crate::error::ApiResult;
-use crate::lists::account_lists::account_lists;
+use crate::lists::account_lists::managed_lists;
 use crate::state::AppState;
 use crate::web::forms;
 use crate::web::render::{Chrome, Section, page, with_query};
@@ -40,7 +40,7 @@ pub async fn show(
     Path((_, id)): Path<(String, String)>,
     Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let a = account(&state, &visitor, &id).await?;
+    let (m, a) = managed_account(&state, &visitor, &id).await?;
     let params = &visitor.caller.params;
     let lists_start = forms::field(params, "listsStart");
     let start = forms::field(params, "start");
@@ -51,18 +51,10 @@ pub async fn show(
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect(),
     );
-    let Json(lists) = account_lists(
-        State(state.clone()),
-        forms::caller_with(&visitor, listing),
-        Path(a.user_account_id.clone()),
-    )
-    .await?;
-    let Json(history) = account_history(
-        State(state.clone()),
-        forms::caller_with(&visitor, params.only(&["start"])),
-        Path(a.user_account_id.clone()),
-    )
-    .await?;
+    let me = visitor.caller.signed_in()?;
+    let path_id = segment(&a.user_account_id);
+    let lists = managed_lists(&state, me, &m, (&listing, &path_id)).await?;
+    let history = managed_history(&state, &m, &params.only(&["start"])).await?;
     let here = Records::Activity.path(&site, &a.user_account_id);
     let chrome = Chrome::of(&site, &visitor, &here, Section::Staff);
     Ok(page(
@@ -148,13 +140,9 @@ pub async fn changes(
     Path((_, id)): Path<(String, String)>,
     Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let a = account(&state, &visitor, &id).await?;
-    let Json(list) = account_changes(
-        State(state.clone()),
-        forms::caller_with(&visitor, visitor.caller.params.only(&["start"])),
-        Path(a.user_account_id.clone()),
-    )
-    .await?;
+    let (m, a) = managed_account(&state, &visitor, &id).await?;
+    let listing = visitor.caller.params.only(&["start"]);
+    let list = managed_changes(&state, &visitor.caller, &m, &listing).await?;
     let here = Records::Changes.path(&site, &a.user_account_id);
     let chrome = Chrome::of(&site, &visitor, &here, Section::Staff);
     Ok(page(

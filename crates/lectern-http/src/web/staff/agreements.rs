@@ -6,16 +6,16 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 
 use super::home::{Staff, StaffForm};
-use super::records::{Owner, Records, account, done};
-use crate::accounts::{SignedAgreement, expire_agreement, list_agreements, record_agreement};
-use crate::conventions::json::Json;
+use super::records::{Owner, Records, done, managed_account};
+use crate::accounts::{SignedAgreement, agreements_of, expire_recorded, managed, record_recorded};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, FormErrors, choices};
 use crate::web::render::{Chrome, Section, page};
 use crate::web::session::{Visitor, WebSite};
+use lectern_domain::account::standing::NewAgreement;
 
 const TYPES: &[(&str, &str)] = &[
     ("termsOfUse", "The reader's terms of use"),
@@ -89,17 +89,12 @@ pub async fn record(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    let guardian = forms::field(&form, "signedByLegalGuardian") == "true";
-    let params = form
-        .only(&["agreementType", "dateSigned", "printName"])
-        .with("signedByLegalGuardian", &guardian.to_string());
-    match record_agreement(
-        State(state.clone()),
-        forms::caller_with(&visitor, params),
-        Path(id.clone()),
-    )
-    .await
-    {
+    let m = managed(&state, &visitor.caller, &id, "record agreements").await?;
+    let recorded = match new_agreement(&form) {
+        Ok(new) => record_recorded(&state, &m, new).await,
+        Err(e) => Err(e),
+    };
+    match recorded {
         Ok(_) => Ok(done(&site, &visitor, &id, Records::Agreements, "recorded")),
         Err(e) => {
             let errors = FormErrors::of(e)?
@@ -111,18 +106,29 @@ pub async fn record(
     }
 }
 
+/// The agreement the form describes; each field it needs is asked for in the form's order.
+fn new_agreement(form: &Params) -> ApiResult<NewAgreement> {
+    let kind = form.required("agreementType")?;
+    let date_signed = form.required("dateSigned")?.to_owned();
+    let print_name = form.required("printName")?.to_owned();
+    Ok(NewAgreement {
+        agreement_type: kind
+            .parse()
+            .map_err(|why| ApiError::bad_param("agreementType", why))?,
+        date_signed,
+        print_name,
+        signed_by_legal_guardian: forms::field(form, "signedByLegalGuardian") == "true",
+    })
+}
+
 /// `POST /{site}/staff/accounts/{account}/agreements/{agreement}/expire`: ended today.
 pub async fn expire(
     State(state): State<AppState>,
     Path((_, id, agreement)): Path<(String, String, String)>,
     StaffForm { site, visitor, .. }: StaffForm,
 ) -> ApiResult<Response> {
-    expire_agreement(
-        State(state),
-        forms::caller_with(&visitor, Params::default()),
-        Path((id.clone(), agreement)),
-    )
-    .await?;
+    let m = managed(&state, &visitor.caller, &id, "expire agreements").await?;
+    expire_recorded(&state, &m, &agreement).await?;
     Ok(done(&site, &visitor, &id, Records::Agreements, "ended"))
 }
 
@@ -134,13 +140,8 @@ async fn agreements_page(
     errors: FormErrors,
     asked: Option<Params>,
 ) -> ApiResult<Response> {
-    let a = account(state, visitor, id).await?;
-    let Json(list) = list_agreements(
-        State(state.clone()),
-        forms::caller_with(visitor, Params::default()),
-        Path(a.user_account_id.clone()),
-    )
-    .await?;
+    let (m, a) = managed_account(state, visitor, id).await?;
+    let signed = agreements_of(state, &m).await?;
     let owner = Owner::of(site, visitor, &a, Records::Agreements);
     let action = Records::Agreements.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
@@ -151,8 +152,7 @@ async fn agreements_page(
         status,
         &AgreementsPage {
             chrome: &chrome,
-            agreements: list
-                .signed_agreements
+            agreements: signed
                 .iter()
                 .map(|g| row(site, &a.user_account_id, g))
                 .collect(),

@@ -7,22 +7,24 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 
-use super::account::account_page_path;
+use super::account::{account_page_path, joining};
 use super::home::{Staff, StaffForm};
-use crate::accounts::search_accounts;
-use crate::conventions::json::Json;
+use crate::accounts::{account_search, managed, managed_view};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::organizations::view::OrganizationView;
 use crate::organizations::{
-    add_member, get_organization, join_organization, list_members, set_primary_contact,
-    update_organization,
+    NewMemberParams, OrganizationChanges, add_member, assistant_view, managed_organization,
+    members_page as organization_members, recorded_move,
 };
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, FormErrors, choices};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
 use crate::web::session::{Visitor, WebSite};
+use lectern_domain::organization::{Organization, OrganizationEditor};
+use lectern_operations::organization_members::{Joining, stage_join};
+use lectern_operations::organizations as organizations_house;
 
 pub fn organization_page_path(site: &WebSite, id: &str) -> String {
     site.path(&format!("/staff/organizations/{}", segment(id)))
@@ -144,18 +146,15 @@ fn as_form(o: &OrganizationView) -> Params {
     Params::from_pairs(pairs)
 }
 
+/// The organization the page names, as its assistant may see it, and as the API shows it.
 async fn organization(
     state: &AppState,
     visitor: &Visitor,
     id: &str,
-) -> ApiResult<OrganizationView> {
-    let Json(o) = get_organization(
-        State(state.clone()),
-        forms::caller_with(visitor, Params::default()),
-        Path(id.to_owned()),
-    )
-    .await?;
-    Ok(o)
+) -> ApiResult<(Organization, OrganizationView)> {
+    let o = managed_organization(state, &visitor.caller, id, "read organizations").await?;
+    let view = assistant_view(state, &o).await?;
+    Ok((o, view))
 }
 
 /// `GET /{site}/staff/organizations/{organization}`.
@@ -183,13 +182,19 @@ pub async fn change(
             params = params.with(flag, "false");
         }
     }
-    match update_organization(
-        State(state.clone()),
-        forms::caller_with(&visitor, params),
-        Path(id.clone()),
-    )
-    .await
-    {
+    let o = managed_organization(&state, &visitor.caller, &id, "change organizations").await?;
+    let changed = match params.parse::<OrganizationChanges>() {
+        Ok(p) => organizations_house::change(
+            &state,
+            &o.organization_id,
+            OrganizationEditor::Assistant,
+            p.into(),
+        )
+        .await
+        .map_err(ApiError::from),
+        Err(e) => Err(e),
+    };
+    match changed {
         Ok(_) => Ok(see_other(
             &with_query(&organization_page_path(&site, &id), &[("done", "changed")]),
             &visitor.set_cookies,
@@ -209,7 +214,7 @@ async fn organization_page(
     errors: FormErrors,
     asked: Option<Params>,
 ) -> ApiResult<Response> {
-    let o = organization(state, visitor, id).await?;
+    let (_, o) = organization(state, visitor, id).await?;
     let form = asked.unwrap_or_else(|| as_form(&o));
     let action = organization_page_path(site, &o.organization_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
@@ -323,6 +328,46 @@ pub async fn members(
     .await
 }
 
+/// The organization's sponsor the form names made its primary contact.
+async fn set_contact(
+    state: &AppState,
+    visitor: &Visitor,
+    id: &str,
+    form: &Params,
+) -> ApiResult<()> {
+    let o = managed_organization(state, &visitor.caller, id, "change organizations").await?;
+    let sponsor = form.required("userIdentifier")?;
+    organizations_house::set_primary_contact(state, &o, sponsor).await?;
+    Ok(())
+}
+
+/// A new member of the organization, as the form describes them.
+async fn new_member(state: &AppState, visitor: &Visitor, id: &str, form: &Params) -> ApiResult<()> {
+    let what = "add members to organizations";
+    let o = managed_organization(state, &visitor.caller, id, what).await?;
+    add_member(state, o, form.parse::<NewMemberParams>()?).await?;
+    Ok(())
+}
+
+/// The account named brought into the organization, as the role says, with the record of it.
+async fn join(
+    state: &AppState,
+    visitor: &Visitor,
+    user_identifier: &str,
+    (organization_id, role, title): (&str, &str, Option<String>),
+) -> ApiResult<()> {
+    let what = "move accounts between organizations";
+    let m = managed(state, &visitor.caller, user_identifier, what).await?;
+    let before = managed_view(state, &m).await?;
+    let to = Joining {
+        title,
+        ..joining(organization_id, role)?
+    };
+    let staged = stage_join(state, m, to).await?;
+    recorded_move(state, &before, staged, "PUT").await?;
+    Ok(())
+}
+
 /// `POST /{site}/staff/organizations/{organization}/members`: a member added (`form=member`),
 /// an account brought in as a member or sponsor (`join`), or the primary contact named
 /// (`contact`).
@@ -340,21 +385,18 @@ pub async fn members_form(
         "contact" => "contact",
         _ => "member",
     };
-    let st = State(state.clone());
     let result = match which {
         "join" => {
             let user = forms::field(&form, "userIdentifier");
-            let params = form.only(&["role", "title"]).with("organizationId", &id);
-            join_organization(st, forms::caller_with(&visitor, params), Path(user))
+            let role = forms::field(&form, "role");
+            let title = Some(forms::field(&form, "title")).filter(|t| !t.trim().is_empty());
+            join(&state, &visitor, &user, (&id, &role, title))
                 .await
-                .map(|_| "joined")
+                .map(|()| "joined")
         }
-        "contact" => {
-            let params = form.only(&["userIdentifier"]);
-            set_primary_contact(st, forms::caller_with(&visitor, params), Path(id.clone()))
-                .await
-                .map(|_| "contact")
-        }
+        "contact" => set_contact(&state, &visitor, &id, &form)
+            .await
+            .map(|()| "contact"),
         _ => {
             let params = form.only(&[
                 "firstName",
@@ -367,9 +409,9 @@ pub async fn members_form(
                 "proofSource",
                 "disabilityPlan",
             ]);
-            add_member(st, forms::caller_with(&visitor, params), Path(id.clone()))
+            new_member(&state, &visitor, &id, &params)
                 .await
-                .map(|_| "added")
+                .map(|()| "added")
         }
     };
     match result {
@@ -400,27 +442,18 @@ async fn members_page(
     (errors_of, errors): (&'static str, FormErrors),
     form: Params,
 ) -> ApiResult<Response> {
-    let o = organization(state, visitor, id).await?;
+    let (managed, o) = organization(state, visitor, id).await?;
     let asked = visitor
         .caller
         .params
         .only(&["sponsorList", "grade", "sortOrder", "start"]);
-    let Json(found) = list_members(
-        State(state.clone()),
-        forms::caller_with(visitor, asked.clone()),
-        Path(o.organization_id.clone()),
-    )
-    .await?;
+    let found = organization_members(state, managed, &asked).await?;
     let sponsors_of = Params::from_pairs(vec![
         ("organizationId".to_owned(), o.organization_id.clone()),
         ("role".to_owned(), "organizationSponsor".to_owned()),
         ("limit".to_owned(), "100".to_owned()),
     ]);
-    let Json(sponsors) = search_accounts(
-        State(state.clone()),
-        forms::caller_with(visitor, sponsors_of),
-    )
-    .await?;
+    let sponsors = account_search(state, &visitor.caller, &sponsors_of).await?;
     let contact = o
         .primary_contact
         .as_ref()

@@ -9,15 +9,14 @@ use axum::response::Response;
 
 use super::home::{Staff, StaffForm, memberships_only};
 use super::organization::organization_page_path;
-use crate::conventions::json::Json;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::my_organization::organization_types;
-use crate::organizations::{create_organization, search_organizations};
+use crate::organizations::{NewOrganizationParams, create_from, organization_search};
 use crate::state::AppState;
 use crate::web::forms::{self, FormErrors};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
 use crate::web::session::{Here, Visitor, WebSite};
+use lectern_domain::organization::OrganizationType;
 
 #[derive(Template)]
 #[template(path = "web/staff/organizations.html")]
@@ -38,11 +37,7 @@ pub async fn find(
     Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
     let asked = visitor.caller.params.only(&["keyword", "start"]);
-    let Json(found) = search_organizations(
-        State(state.clone()),
-        forms::caller_with(&visitor, asked.clone()),
-    )
-    .await?;
+    let found = organization_search(&state, &visitor.caller, &asked).await?;
     let keyword = forms::field(&asked, "keyword");
     let action = site.path("/staff/organizations");
     let chrome = Chrome::of(
@@ -167,17 +162,10 @@ impl NewOrganizationPage<'_> {
 }
 
 /// `GET /{site}/staff/organizations/new`.
-pub async fn new(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
+pub async fn new(State(_): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
     memberships_only(&site, &visitor)?;
-    new_page(
-        &state,
-        &site,
-        &visitor,
-        FormErrors::default(),
-        Params::default(),
-    )
-    .await
+    new_page(&site, &visitor, FormErrors::default(), Params::default()).await
 }
 
 /// `POST /{site}/staff/organizations`: the organization and its primary contact, then its page.
@@ -189,15 +177,14 @@ pub async fn create(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    match create_organization(
-        State(state.clone()),
-        forms::caller_with(&visitor, form.clone()),
-    )
-    .await
-    {
-        Ok(created) => Ok(see_other(
+    let created = match form.parse::<NewOrganizationParams>() {
+        Ok(p) => create_from(&state, &visitor.caller, p).await,
+        Err(e) => Err(e),
+    };
+    match created {
+        Ok((organization, _)) => Ok(see_other(
             &with_query(
-                &organization_page_path(&site, &created.1.organization_id),
+                &organization_page_path(&site, &organization.organization_id),
                 &[("done", "created")],
             ),
             &visitor.set_cookies,
@@ -217,21 +204,19 @@ pub async fn create(
                     "contactEmailAddress",
                     "Enter the primary contact's e-mail address",
                 );
-            new_page(&state, &site, &visitor, errors, form).await
+            new_page(&site, &visitor, errors, form).await
         }
     }
 }
 
 async fn new_page(
-    state: &AppState,
     site: &WebSite,
     visitor: &Visitor,
     errors: FormErrors,
     form: Params,
 ) -> ApiResult<Response> {
-    let all = Params::from_pairs(vec![("limit".to_owned(), "100".to_owned())]);
-    let Json(kinds) =
-        organization_types(State(state.clone()), forms::caller_with(visitor, all)).await?;
+    let mut kinds = OrganizationType::ALL.to_vec();
+    kinds.sort_by_key(|k| k.as_str());
     let chosen = forms::field(&form, "organizationType");
     let action = site.path("/staff/organizations");
     let chrome = Chrome::of(site, visitor, &format!("{action}/new"), Section::Staff);
@@ -245,9 +230,11 @@ async fn new_page(
             errors,
             fields: &NEW_FIELDS,
             kinds: kinds
-                .items
                 .iter()
-                .map(|k| (k.name.clone(), k.description.clone(), k.name == chosen))
+                .map(|k| {
+                    let name = k.as_str();
+                    (name.to_owned(), k.description().to_owned(), name == chosen)
+                })
                 .collect(),
             form,
         },

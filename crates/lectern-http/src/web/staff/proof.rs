@@ -9,7 +9,6 @@ use axum::response::Response;
 use super::account::account_page_path;
 use super::home::{Staff, StaffForm};
 use crate::accounts::{NOTE_LIMIT, ProofUnderReview, decide_proof, proof_queue};
-use crate::conventions::json::Json;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::web::forms::{self, FormErrors};
@@ -133,13 +132,7 @@ pub async fn decide(
         forms::field(&form, "note"),
     );
     let params = form.only(&["decision", "disabilityType", "proofSource", "note"]);
-    match decide_proof(
-        State(state.clone()),
-        forms::caller_with(&visitor, params),
-        Path(submission.clone()),
-    )
-    .await
-    {
+    match decide_proof(&state, &visitor.caller, &submission, &params).await {
         Ok(_) => {
             let done = if decision == "refused" {
                 "refused"
@@ -181,11 +174,7 @@ async fn queue_page(
     refused: Option<Refused>,
 ) -> ApiResult<Response> {
     let listing = visitor.caller.params.only(&["start"]);
-    let Json(found) = proof_queue(
-        State(state.clone()),
-        forms::caller_with(visitor, listing.clone()),
-    )
-    .await?;
+    let found = proof_queue(state, &visitor.caller, &listing).await?;
     let mut status = axum::http::StatusCode::OK;
     let mut items: Vec<Item> = found
         .items

@@ -8,11 +8,10 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 
 use super::home::{Staff, StaffForm};
-use super::records::{Owner, Records, account, done};
+use super::records::{self, Owner, Records, account, done};
 use crate::accounts::recommendation_profile::{
-    RecommendationProfileView, account_profile, change_account_profile,
+    RecommendationProfileView, change_profile_recorded, managed_profile,
 };
-use crate::conventions::json::Json;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::state::AppState;
@@ -204,8 +203,14 @@ pub async fn change_recommendations(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    let caller = forms::caller_with(&visitor, profile_params(&form));
-    match change_account_profile(State(state.clone()), caller, Path(id.clone())).await {
+    let m = managed(
+        &state,
+        &visitor.caller,
+        &id,
+        "change recommendation profiles",
+    )
+    .await?;
+    match change_profile_recorded(&state, &m, &profile_params(&form)).await {
         Ok(_) => Ok(done(
             &site,
             &visitor,
@@ -228,13 +233,8 @@ async fn profile_page(
     errors: FormErrors,
     asked: Option<Params>,
 ) -> ApiResult<Response> {
-    let a = account(state, visitor, id).await?;
-    let Json(p) = account_profile(
-        State(state.clone()),
-        forms::caller_with(visitor, Params::default()),
-        Path(a.user_account_id.clone()),
-    )
-    .await?;
+    let (m, a) = records::managed_account(state, visitor, id).await?;
+    let p = managed_profile(state, &m).await?;
     let form = asked.unwrap_or_else(|| as_form(&p));
     let action = Records::Recommendations.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);

@@ -1,18 +1,14 @@
-//! What every page of an account's records shares: the account (read through the API's rules,
-//! so a page of records is refused whom the account's page is), the records' navigation, and a
-//! form's answer.
+//! What every page of an account's records shares: the account (read through the assistant's
+//! rules, so a page of records is refused whom the account's page is), the records'
+//! navigation, and a form's answer.
 
-use axum::extract::{Path, State};
 use axum::response::Response;
 
 use super::account::account_page_path;
 use super::activity::reads_changes;
-use crate::accounts::{UserAccount, get_account};
-use crate::conventions::json::Json;
-use crate::conventions::params::Params;
+use crate::accounts::{Managed, UserAccount, managed, managed_view};
 use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::web::forms;
 use crate::web::render::{see_other, with_query};
 use crate::web::session::{Visitor, WebSite};
 
@@ -94,13 +90,18 @@ impl Owner {
 
 /// The account named by a page's path, as its assistant may see it.
 pub async fn account(state: &AppState, visitor: &Visitor, account: &str) -> ApiResult<UserAccount> {
-    let Json(a) = get_account(
-        State(state.clone()),
-        forms::caller_with(visitor, Params::default()),
-        Path(account.to_owned()),
-    )
-    .await?;
-    Ok(a)
+    Ok(managed_account(state, visitor, account).await?.1)
+}
+
+/// The account named by a page's path, managed by the assistant, and as they see it.
+pub async fn managed_account(
+    state: &AppState,
+    visitor: &Visitor,
+    account: &str,
+) -> ApiResult<(Managed, UserAccount)> {
+    let m = managed(state, &visitor.caller, account, "read accounts").await?;
+    let view = managed_view(state, &m).await?;
+    Ok((m, view))
 }
 
 /// After a form: back to the records' page, saying what was `done`.

@@ -7,11 +7,11 @@ use axum::response::Response;
 use lectern_domain::Timestamp;
 
 use super::home::{Staff, StaffForm};
-use super::records::{Owner, Records, account, done};
+use super::records::{Owner, Records, done, managed_account};
 use crate::accounts::{
-    UserSubscription, add_subscription, change_subscription, list_subscriptions, subscription_types,
+    SubscriptionParams, UserSubscription, change_subscription_recorded, grant_recorded, managed,
+    subscription_page, subscription_types,
 };
-use crate::conventions::json::Json;
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
@@ -131,13 +131,12 @@ pub async fn grant(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    match add_subscription(
-        State(state.clone()),
-        forms::caller_with(&visitor, form.clone()),
-        Path(id.clone()),
-    )
-    .await
-    {
+    let m = managed(&state, &visitor.caller, &id, "record subscriptions").await?;
+    let granted = match form.parse::<SubscriptionParams>() {
+        Ok(p) => grant_recorded(&state, &m, p).await,
+        Err(e) => Err(e),
+    };
+    match granted {
         Ok(_) => Ok(done(
             &site,
             &visitor,
@@ -166,14 +165,12 @@ pub async fn change(
     }: StaffForm,
 ) -> ApiResult<Response> {
     let end = forms::field(&form, "endDate");
-    let path = Path((id.clone(), subscription.clone()));
-    match change_subscription(
-        State(state.clone()),
-        forms::caller_with(&visitor, form),
-        path,
-    )
-    .await
-    {
+    let m = managed(&state, &visitor.caller, &id, "change subscriptions").await?;
+    let changed = match form.parse::<SubscriptionParams>() {
+        Ok(p) => change_subscription_recorded(&state, &m, &subscription, p).await,
+        Err(e) => Err(e),
+    };
+    match changed {
         Ok(_) => {
             let what = if end == Timestamp::now().date() {
                 "ended"
@@ -212,17 +209,10 @@ async fn subscriptions_page(
     id: &str,
     refused: Refused,
 ) -> ApiResult<Response> {
-    let a = account(state, visitor, id).await?;
+    let (m, a) = managed_account(state, visitor, id).await?;
     let listing = visitor.caller.params.only(&["start"]);
-    let Json(list) = list_subscriptions(
-        State(state.clone()),
-        forms::caller_with(visitor, listing),
-        Path(a.user_account_id.clone()),
-    )
-    .await?;
-    let all = Params::from_pairs(vec![("limit".to_owned(), "100".to_owned())]);
-    let Json(kinds) =
-        subscription_types(State(state.clone()), forms::caller_with(visitor, all)).await?;
+    let list = subscription_page(state, &m, &listing).await?;
+    let kinds = subscription_types(state).await?;
     let action = Records::Subscriptions.path(site, &a.user_account_id);
     let mut rows: Vec<Row> = list
         .items
@@ -267,7 +257,6 @@ async fn subscriptions_page(
                 .as_deref()
                 .map(|n| with_query(&action, &[("start", n)])),
             types: kinds
-                .items
                 .iter()
                 .map(|k| Kind {
                     value: k.name.clone(),

@@ -13,9 +13,7 @@ use serde::Deserialize;
 use tokio::sync::RwLock;
 use url::Url;
 
-use super::account::AccountParams;
-use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
+use crate::error::ApiError;
 
 /// How long a fetched key set is trusted before it is fetched again.
 const KEYS_FRESH_FOR: Duration = Duration::from_secs(3600);
@@ -212,35 +210,6 @@ fn check_times(raw: &RawClaims, now: u64) -> Result<(), Refused> {
         )));
     }
     Ok(())
-}
-
-/// Checks a `partnerIdToken` and fills the new account's fields from it: the verified address is
-/// the user name (a different `emailAddress` is refused, since the partner vouched for this one),
-/// and the partner's names stand in for names not sent.
-pub(crate) async fn vouch(
-    state: &AppState,
-    token: &str,
-    fields: &mut AccountParams,
-) -> ApiResult<PartnerClaims> {
-    let partner = state.settings.partner_identity.as_ref().ok_or_else(|| {
-        ApiError::bad_param(
-            "partnerIdToken",
-            "this library has no identity partner set up; create the account with a password",
-        )
-    })?;
-    let claims = partner.verify(token).await.map_err(refused_token)?;
-    if let Some(sent) = &fields.email_address
-        && !sent.trim().eq_ignore_ascii_case(&claims.email)
-    {
-        return Err(ApiError::bad_param(
-            "emailAddress",
-            "differs from the address the partner verified; leave it out or send that one",
-        ));
-    }
-    fields.email_address = Some(claims.email.clone());
-    fields.first_name = fields.first_name.take().or(claims.given_name.clone());
-    fields.last_name = fields.last_name.take().or(claims.family_name.clone());
-    Ok(claims)
 }
 
 /// A `partnerIdToken` that was not taken, as the API answers it.
