@@ -28,3 +28,14 @@ impl<'a> Curator<'a> {
         Ok(Curator { account })
     }
 }
+
+/// Who asked for an edit, as the history names them: their name, else their user name.
+pub fn person_name(account: &Account) -> String {
+    let name = format!("{} {}", account.first_name, account.last_name);
+    let name = name.trim();
+    if name.is_empty() {
+        account.user_name.clone().unwrap_or_default()
+    } else {
+        name.to_owned()
+    }
+}

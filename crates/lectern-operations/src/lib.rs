@@ -53,6 +53,7 @@ pub mod staff;
 pub mod student_profile;
 pub mod subscriptions;
 pub mod sync_keys;
+pub mod title_edits;
 pub mod title_index;
 pub mod titles;
 pub mod token_cache;

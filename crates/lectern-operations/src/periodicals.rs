@@ -5,12 +5,81 @@
 
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::edit::{EditForm, apply_edition_edit, apply_series_edit};
-use lectern_domain::catalog::periodical::{Edition, PeriodicalSeries};
+use lectern_domain::catalog::periodical::{Edition, EditionSort, PeriodicalSeries};
+use lectern_store::catalog_edits::{self, EditKind, NewEdit};
+use lectern_store::periodicals::ListedEdition;
 use lectern_store::{Transaction, periodicals, request_locks};
 
-use crate::curator::Curator;
+use crate::actor::Actor;
+use crate::curator::{Curator, person_name};
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
+use crate::listing::Window;
+
+/// A series and the actor as a curator of its site, with how many editions it has: a series
+/// of another site is absent to them, as one that does not exist. `what` names the attempt in
+/// a refusal.
+pub async fn curated<'a>(
+    house: &House,
+    actor: &'a Actor,
+    series_id: &str,
+    what: &str,
+) -> Outcome<(Curator<'a>, PeriodicalSeries, u64)> {
+    let absent = || Failure::not_found(format!("There is no periodical '{series_id}'"));
+    let (series, count) = periodicals::get(house.store.reads(), series_id)
+        .await?
+        .ok_or_else(absent)?;
+    let curator = Curator::of(actor, Some(&series.site), what, absent)?;
+    Ok((curator, series, count))
+}
+
+/// The edition's withdrawal, accepted for the worker, which takes it out of the listings.
+pub async fn withdraw_edition(
+    house: &House,
+    curator: &Curator<'_>,
+    series: &PeriodicalSeries,
+    edition_id: &str,
+) -> Outcome<()> {
+    periodicals::edition(house.store.reads(), &series.series_id, edition_id)
+        .await?
+        .ok_or_else(|| no_edition(&series.series_id, edition_id))?;
+    let who = curator.account;
+    catalog_edits::accept(
+        &house.store,
+        &NewEdit {
+            site_id: series.site.clone(),
+            kind: EditKind::EditionWithdrawal,
+            target_id: series.series_id.clone(),
+            detail: Some(edition_id.to_owned()),
+            form: EditForm::new(),
+            requested_by: who.user_account_id.clone(),
+            requested_by_name: person_name(who),
+            comment: None,
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+fn no_edition(series_id: &str, edition_id: &str) -> Failure {
+    Failure::not_found(format!(
+        "There is no edition '{edition_id}' of '{series_id}'"
+    ))
+}
+
+/// A page of the series' editions still listed (up to `limit + 1` in the window's order) and
+/// how many there are; the caller has found the series the actor may see.
+pub async fn editions_of(
+    house: &House,
+    series: &PeriodicalSeries,
+    w: Window<EditionSort>,
+) -> Outcome<(Vec<ListedEdition>, u64)> {
+    let reads = house.store.reads();
+    let id = &series.series_id;
+    let order = (w.sort, w.direction);
+    let rows = periodicals::editions_page(reads, id, order, w.after.as_deref(), w.limit).await?;
+    Ok((rows, periodicals::editions_count(reads, id).await?))
+}
 
 /// A new series, checked by the caller's form against the domain's rules.
 pub async fn add_series(house: &House, _: &Curator<'_>, series: &PeriodicalSeries) -> Outcome<()> {
@@ -59,11 +128,7 @@ pub async fn edit_edition(
     let mut tx = alone_with(house, series_id).await?;
     let mut edition = periodicals::edition(&mut *tx, series_id, edition_id)
         .await?
-        .ok_or_else(|| {
-            Failure::not_found(format!(
-                "There is no edition '{edition_id}' of '{series_id}'"
-            ))
-        })?;
+        .ok_or_else(|| no_edition(series_id, edition_id))?;
     apply_edition_edit(&mut edition, form).map_err(Failure::Invalid)?;
     periodicals::update_edition(&mut tx, series_id, &edition).await?;
     tx.commit().await?;

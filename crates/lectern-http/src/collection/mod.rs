@@ -60,14 +60,3 @@ pub(crate) fn require_known(form: &EditForm, params: &[&str]) -> ApiResult<()> {
         format!("Send at least one of the parameters: {}", params.join(", ")),
     ))
 }
-
-/// Who asked, as the history names them.
-pub(crate) fn person_name(account: &Account) -> String {
-    let name = format!("{} {}", account.first_name, account.last_name);
-    let name = name.trim();
-    if name.is_empty() {
-        account.user_name.clone().unwrap_or_default()
-    } else {
-        name.to_owned()
-    }
-}

@@ -6,41 +6,56 @@
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::catalog::edit::{EDITION_PARAMS, EditForm, SERIES_PARAMS};
-use lectern_domain::catalog::periodical::PeriodicalSeries;
-use lectern_operations::Failure;
-use lectern_operations::curator::Curator;
+use lectern_operations::Actor;
 use lectern_operations::periodicals as periodicals_house;
-use lectern_store::catalog_edits::{self, EditKind, NewEdit};
-use lectern_store::periodicals;
 
-use super::{edit_form, person_name, require_known};
+use super::{edit_form, require_known};
 use crate::conventions::caller::Caller;
 use crate::conventions::status::{Accepted, Status};
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::periodicals::view::{EditionView, SeriesSummary, edition_view, summary_with_latest};
 use crate::state::AppState;
 
-/// The series and how many editions it has; absent when there is none such.
-async fn series_of(state: &AppState, series_id: &str) -> ApiResult<(PeriodicalSeries, u64)> {
-    Ok(periodicals::get(state.store.reads(), series_id)
-        .await?
-        .ok_or_else(|| absent(series_id))?)
+/// The series with `form`'s fields changed, by a curator of its site: the series as changed.
+pub async fn change_series(
+    state: &AppState,
+    actor: &Actor,
+    series_id: &str,
+    form: &EditForm,
+) -> ApiResult<SeriesSummary> {
+    let (curator, series, _) =
+        periodicals_house::curated(state, actor, series_id, "edit periodicals").await?;
+    require_known(form, SERIES_PARAMS)?;
+    let (series, count) =
+        periodicals_house::edit_series(state, &curator, &series.series_id, form).await?;
+    summary_with_latest(state, &series, count).await
 }
 
-fn absent(series_id: &str) -> Failure {
-    Failure::not_found(format!("There is no periodical '{series_id}'"))
+/// The edition with `form`'s fields changed, by a curator of its series' site.
+pub async fn change_edition(
+    state: &AppState,
+    actor: &Actor,
+    (series_id, edition_id): (&str, &str),
+    form: &EditForm,
+) -> ApiResult<EditionView> {
+    let (curator, series, _) =
+        periodicals_house::curated(state, actor, series_id, "edit periodicals").await?;
+    require_known(form, EDITION_PARAMS)?;
+    let ids = (series.series_id.as_str(), edition_id);
+    let edition = periodicals_house::edit_edition(state, &curator, ids, form).await?;
+    Ok(edition_view(state, &series.series_id, &edition))
 }
 
-/// The caller as a curator of the series' site: a series of another site is absent to them.
-fn curator_of<'c>(
-    caller: &'c Caller,
-    series: &PeriodicalSeries,
-    what: &str,
-) -> ApiResult<Curator<'c>> {
-    let id = series.series_id.clone();
-    Ok(Curator::of(caller, Some(&series.site), what, || {
-        absent(&id)
-    })?)
+/// The edition's withdrawal, accepted for the worker, by a curator of its series' site.
+pub async fn withdraw(
+    state: &AppState,
+    actor: &Actor,
+    (series_id, edition_id): (&str, &str),
+) -> ApiResult<()> {
+    let (curator, series, _) =
+        periodicals_house::curated(state, actor, series_id, "withdraw editions").await?;
+    periodicals_house::withdraw_edition(state, &curator, &series, edition_id).await?;
+    Ok(())
 }
 
 #[utoipa::path(
@@ -64,13 +79,10 @@ pub async fn edit_series(
     caller: Caller,
     Path(series_id): Path<String>,
 ) -> ApiResult<Json<SeriesSummary>> {
-    let (series, _) = series_of(&state, &series_id).await?;
-    let curator = curator_of(&caller, &series, "edit periodicals")?;
     let form = edit_form(&caller.params);
-    require_known(&form, SERIES_PARAMS)?;
-    let (series, count) =
-        periodicals_house::edit_series(&state, &curator, &series.series_id, &form).await?;
-    Ok(Json(summary_with_latest(&state, &series, count).await?))
+    Ok(Json(
+        change_series(&state, &caller, &series_id, &form).await?,
+    ))
 }
 
 #[utoipa::path(
@@ -95,19 +107,9 @@ pub async fn edit_edition(
     caller: Caller,
     Path((series_id, edition_id)): Path<(String, String)>,
 ) -> ApiResult<Json<EditionView>> {
-    let (series, _) = series_of(&state, &series_id).await?;
-    let curator = curator_of(&caller, &series, "edit periodicals")?;
     let form = edit_form(&caller.params);
-    require_known(&form, EDITION_PARAMS)?;
-    let ids = (series.series_id.as_str(), edition_id.as_str());
-    let edition = periodicals_house::edit_edition(&state, &curator, ids, &form).await?;
-    Ok(Json(edition_view(&state, &series.series_id, &edition)))
-}
-
-fn no_edition(series_id: &str, edition_id: &str) -> ApiError {
-    ApiError::not_found(format!(
-        "There is no edition '{edition_id}' of '{series_id}'"
-    ))
+    let ids = (series_id.as_str(), edition_id.as_str());
+    Ok(Json(change_edition(&state, &caller, ids, &form).await?))
 }
 
 #[utoipa::path(
@@ -130,26 +132,7 @@ pub async fn withdraw_edition(
     caller: Caller,
     Path((series_id, edition_id)): Path<(String, String)>,
 ) -> ApiResult<Accepted> {
-    let (series, _) = series_of(&state, &series_id).await?;
-    let name = person_name(curator_of(&caller, &series, "withdraw editions")?.account);
-    periodicals::edition(state.store.reads(), &series.series_id, &edition_id)
-        .await?
-        .ok_or_else(|| no_edition(&series_id, &edition_id))?;
-    let requested_by = caller.signed_in()?.user_account_id.clone();
-    catalog_edits::accept(
-        &state.store,
-        &NewEdit {
-            site_id: series.site.clone(),
-            kind: EditKind::EditionWithdrawal,
-            target_id: series.series_id.clone(),
-            detail: Some(edition_id.clone()),
-            form: EditForm::new(),
-            requested_by,
-            requested_by_name: name,
-            comment: None,
-        },
-    )
-    .await?;
+    withdraw(&state, &caller, (&series_id, &edition_id)).await?;
     Ok(Status::accepted(
         "SUCCESS",
         Some(format!(

@@ -3,19 +3,15 @@
 //! accepted (202) and applied by the worker, which checks again against the title as it is
 //! then.
 
-use std::collections::HashSet;
-
 use axum::extract::{Path, State};
-use lectern_domain::Timestamp;
+use lectern_domain::catalog::Format;
 use lectern_domain::catalog::edit::{
-    ARTIFACT_PARAMS, EditContext, EditRefusal, EditTarget, Edited, TITLE_PARAMS, edit_title,
-    names_contributors,
+    ARTIFACT_PARAMS, EditForm, EditTarget, TITLE_PARAMS, names_contributors,
 };
-use lectern_domain::catalog::{Format, TitleRecord};
-use lectern_store::catalog_edits::{self, EditKind, NewEdit};
-use lectern_store::titles;
+use lectern_operations::Actor;
+use lectern_operations::title_edits::TitleEditing;
 
-use super::{collection_staff, edit_form, person_name, require_known};
+use super::{edit_form, require_known};
 use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
 use crate::conventions::links::segment;
@@ -45,7 +41,8 @@ pub async fn edit_title_metadata(
     caller: Caller,
     Path(service_id): Path<String>,
 ) -> ApiResult<Accepted> {
-    accept(&state, &caller, &service_id, EditTarget::Metadata).await?;
+    let form = edit_form(&caller.params);
+    accept(&state, &caller, &service_id, EditTarget::Metadata, form).await?;
     Ok(Status::accepted(
         "SUCCESS",
         Some(
@@ -81,7 +78,15 @@ pub async fn edit_artifact(
     let format: Format = format
         .parse()
         .map_err(|why: String| ApiError::bad_param("format", why))?;
-    accept(&state, &caller, &service_id, EditTarget::Artifact(format)).await?;
+    let form = edit_form(&caller.params);
+    accept(
+        &state,
+        &caller,
+        &service_id,
+        EditTarget::Artifact(format),
+        form,
+    )
+    .await?;
     Ok(Status::accepted(
         "ACCEPTED",
         None,
@@ -96,20 +101,16 @@ fn history_link(state: &AppState, service_id: &str) -> Link {
     )
 }
 
-/// Checks the edit (its parameters are the caller's) against the title and queues it.
+/// Checks the edit against the title and queues it: the title found for a curator of its
+/// site first, then the form naming something the target takes, then the edit itself.
 pub(crate) async fn accept(
     state: &AppState,
-    caller: &Caller,
+    actor: &Actor,
     service_id: &str,
     target: EditTarget,
+    form: EditForm,
 ) -> ApiResult<()> {
-    let absent =
-        || lectern_operations::Failure::not_found(format!("There is no title '{service_id}'"));
-    let title = titles::get(state.store.reads(), service_id)
-        .await?
-        .ok_or_else(absent)?;
-    let staff = collection_staff(caller, Some(&title.site), "edit titles", absent)?;
-    let form = edit_form(&caller.params);
+    let editing = TitleEditing::of(state, actor, service_id).await?;
     let params = match target {
         EditTarget::Metadata => TITLE_PARAMS,
         EditTarget::Artifact(_) => ARTIFACT_PARAMS,
@@ -118,67 +119,5 @@ pub(crate) async fn accept(
     if !(target == EditTarget::Metadata && names_contributors(&form)) {
         require_known(&form, params)?;
     }
-    let edited = check(state, &title, target, &form).await?;
-    if edited.changes.contains(&"productIdentifier")
-        && let Some(pid) = &edited.record.product_identifier
-        && let Some(owner) =
-            catalog_edits::product_identifier_owner(state.store.reads(), &title.site, pid).await?
-        && owner != title.service_id
-    {
-        return Err(ApiError::conflicting_param(
-            "productIdentifier",
-            format!("'{pid}' is the product identifier of the title '{owner}'"),
-        ));
-    }
-    let comment = form
-        .get("comments")
-        .and_then(|v| v.first())
-        .map(|c| c.trim().to_owned())
-        .filter(|c| !c.is_empty());
-    let (kind, detail) = match target {
-        EditTarget::Metadata => (EditKind::Title, None),
-        EditTarget::Artifact(f) => (EditKind::Artifact, Some(f.to_string())),
-        EditTarget::File(f) => (EditKind::File, Some(f.to_string())),
-    };
-    catalog_edits::accept(
-        &state.store,
-        &NewEdit {
-            site_id: title.site.clone(),
-            kind,
-            target_id: title.service_id.clone(),
-            detail,
-            form,
-            requested_by: staff.user_account_id.clone(),
-            requested_by_name: person_name(staff),
-            comment,
-        },
-    )
-    .await?;
-    Ok(())
-}
-
-/// The edit applied to a copy of the title: the worker's rule, run now to refuse at once.
-async fn check(
-    state: &AppState,
-    title: &TitleRecord,
-    target: EditTarget,
-    form: &lectern_domain::catalog::edit::EditForm,
-) -> ApiResult<Edited> {
-    let names = state.titles.category_names(&state.store).await?;
-    let categories: HashSet<String> = names.categories.keys().cloned().collect();
-    let cx = EditContext {
-        categories: &categories,
-        now: Timestamp::now(),
-    };
-    edit_title(title, target, form, &cx).map_err(|refusal| match refusal {
-        EditRefusal::Invalid(problems) => ApiError::from(problems),
-        EditRefusal::Removed => ApiError::conflict(format!(
-            "The title '{}' was removed from the collection; only a titleStatus edit restores it",
-            title.service_id
-        )),
-        EditRefusal::NoArtifact(f) => ApiError::not_found(format!(
-            "The title '{}' has no {f} artifact",
-            title.service_id
-        )),
-    })
+    Ok(editing.submit(state, target, form).await?)
 }

@@ -3,8 +3,9 @@
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::catalog::periodical::EditionSort;
+use lectern_operations::periodicals as periodicals_house;
 use lectern_store::keyset::KeyedOrder;
-use lectern_store::periodicals;
+use lectern_store::periodicals::{self, ListedEdition};
 
 use super::view::{EditionView, edition_view, visible_series};
 use crate::conventions::caller::Caller;
@@ -43,15 +44,10 @@ pub async fn list_editions(
     let who = CatalogViewer::of(&state, &caller).await?;
     let (series, _) = visible_series(&state, &who, &series_id).await?;
     let list: ListParams<EditionSort> = caller.params.parse()?;
-    let order = list.order()?;
-    let page = list.page_in(order.0, order.1)?;
-    let after = page.after_key(order.0)?;
-    let reads = state.store.reads();
-    let id = &series.series_id;
-    let mut rows =
-        periodicals::editions_page(reads, id, order, after.as_deref(), page.limit).await?;
-    let next = page.next_token(&mut rows, |row| order.0.key_of(row));
-    let total_results = periodicals::editions_count(reads, id).await?;
+    let (page, window) = list.window::<ListedEdition>()?;
+    let sort = window.sort;
+    let (mut rows, total_results) = periodicals_house::editions_of(&state, &series, window).await?;
+    let next = page.next_token(&mut rows, |row| sort.key_of(row));
     let path = format!("/periodicals/{}/editions", segment(&series.series_id));
     let items = rows
         .iter()

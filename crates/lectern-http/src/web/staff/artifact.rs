@@ -12,13 +12,15 @@ use lectern_store::titles;
 use super::home::{Staff, StaffForm};
 use super::title::{accepted, title_page_path};
 use crate::collection::collection_staff;
-use crate::collection::title_edits::edit_artifact;
+use crate::collection::edit_form;
+use crate::collection::title_edits::accept;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, FormErrors, choices};
 use crate::web::render::{Chrome, Section, page};
 use crate::web::session::{Visitor, WebSite};
+use lectern_domain::catalog::edit::EditTarget;
 
 pub fn artifact_page_path(site: &WebSite, id: &str, format: Format) -> String {
     format!("{}/formats/{format}", title_page_path(site, id))
@@ -232,8 +234,16 @@ pub async fn change(
     }: StaffForm,
 ) -> ApiResult<Response> {
     let format = parse_format(&raw_format)?;
-    let caller = forms::caller_with(&visitor, edit_params(format, &form));
-    match edit_artifact(State(state.clone()), caller, Path((id.clone(), raw_format))).await {
+    let edit = edit_form(&edit_params(format, &form));
+    match accept(
+        &state,
+        &visitor.caller,
+        &id,
+        EditTarget::Artifact(format),
+        edit,
+    )
+    .await
+    {
         Ok(_) => Ok(accepted(&site, &visitor, &id)),
         Err(e) => {
             let errors = FormErrors::of(e)?;

@@ -22,7 +22,7 @@ use super::home::{Staff, StaffForm};
 use super::periodical::managed_series;
 use super::periodicals::series_page_path;
 use crate::collection::edit_form;
-use crate::collection::periodical_edits::{edit_edition, withdraw_edition};
+use crate::collection::periodical_edits::{self as edits, change_edition};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
@@ -254,9 +254,9 @@ pub async fn change(
 ) -> ApiResult<Response> {
     let series = managed_series(&state, &visitor, &series_id).await?;
     let edition = stored_edition(&state, &series, &edition_id).await?;
-    let caller = forms::caller_with(&visitor, edition_params(&form));
-    let path = Path((series_id.clone(), edition_id.clone()));
-    match edit_edition(State(state.clone()), caller, path).await {
+    let edit = edit_form(&edition_params(&form));
+    let ids = (series_id.as_str(), edition_id.as_str());
+    match change_edition(&state, &visitor.caller, ids, &edit).await {
         Ok(_) => {
             let to = edition_page_path(&site, &series_id, &edition_id);
             Ok(see_other(
@@ -280,8 +280,7 @@ pub async fn withdraw(
     Path((_, series_id, edition_id)): Path<(String, String, String)>,
     StaffForm { site, visitor, .. }: StaffForm,
 ) -> ApiResult<Response> {
-    let caller = forms::caller_with(&visitor, Params::default());
-    withdraw_edition(State(state), caller, Path((series_id.clone(), edition_id))).await?;
+    edits::withdraw(&state, &visitor.caller, (&series_id, &edition_id)).await?;
     let to = series_page_path(&site, &series_id);
     Ok(see_other(
         &with_query(&to, &[("done", "withdrawn")]),

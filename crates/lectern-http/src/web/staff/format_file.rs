@@ -18,6 +18,7 @@ use lectern_store::titles;
 use super::home::Staff;
 use super::title::{accepted, title_page_path};
 use crate::collection::collection_staff;
+use crate::collection::edit_form;
 use crate::collection::title_edits::accept;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
@@ -112,8 +113,8 @@ pub async fn upload(
     if !comment.trim().is_empty() {
         params.push(("comments".to_owned(), comment));
     }
-    let caller = forms::caller_with(&visitor, Params::from_pairs(params));
-    if let Err(e) = accept(&state, &caller, &id, EditTarget::File(format)).await {
+    let edit = edit_form(&Params::from_pairs(params));
+    if let Err(e) = accept(&state, &visitor.caller, &id, EditTarget::File(format), edit).await {
         forget_files(&state, &key, &upload.files).await;
         let errors = FormErrors::of(e)?;
         return refused(errors);

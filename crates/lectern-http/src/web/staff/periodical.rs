@@ -5,8 +5,12 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use lectern_domain::catalog::periodical::PeriodicalSeries;
+use lectern_domain::catalog::artifact::ArtifactStatus;
+use lectern_domain::catalog::periodical::{EditionSort, PeriodicalSeries};
+use lectern_operations::periodicals as periodicals_house;
+use lectern_store::keyset::KeyedOrder;
 use lectern_store::periodicals;
+use lectern_store::periodicals::ListedEdition;
 
 use super::edition::edition_page_path;
 use super::home::{Staff, StaffForm};
@@ -14,11 +18,11 @@ use super::periodicals::{
     SERIES_LINES, SERIES_TEXT, SERIES_TYPES, series_page_path, series_params,
 };
 use crate::collection::collection_staff;
-use crate::collection::periodical_edits::edit_series;
-use crate::conventions::json::Json;
+use crate::collection::edit_form;
+use crate::collection::periodical_edits::change_series;
+use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::periodicals::editions::list_editions;
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, FormErrors, choices};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
@@ -116,8 +120,8 @@ pub async fn change(
     }: StaffForm,
 ) -> ApiResult<Response> {
     let series = managed_series(&state, &visitor, &id).await?;
-    let caller = forms::caller_with(&visitor, series_params(&form));
-    match edit_series(State(state.clone()), caller, Path(id.clone())).await {
+    let edit = edit_form(&series_params(&form));
+    match change_series(&state, &visitor.caller, &id, &edit).await {
         Ok(_) => {
             let to = with_query(&series_page_path(&site, &id), &[("done", "saved")]);
             Ok(see_other(&to, &visitor.set_cookies))
@@ -143,12 +147,11 @@ async fn series_page(
         .clone()
         .with("sortOrder", "publicationDate")
         .with("direction", "desc");
-    let Json(found) = list_editions(
-        State(state.clone()),
-        forms::caller_with(visitor, asked),
-        Path(series.series_id.clone()),
-    )
-    .await?;
+    let list: ListParams<EditionSort> = asked.parse()?;
+    let (listing, window) = list.window::<ListedEdition>()?;
+    let sort = window.sort;
+    let (mut rows, total) = periodicals_house::editions_of(state, series, window).await?;
+    let next = listing.next_token(&mut rows, |row| sort.key_of(row));
     let action = series_page_path(site, &series.series_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
     let chosen_type = forms::field(&form, "seriesType");
@@ -172,17 +175,22 @@ async fn series_page(
             line_fields: &SERIES_LINES,
             form,
             errors,
-            count: match found.total_results {
+            count: match total {
                 0 => "No editions yet.".to_owned(),
                 1 => "1 edition.".to_owned(),
                 n => format!("{n} editions, newest first."),
             },
-            editions: found
-                .items
+            editions: rows
                 .iter()
-                .map(|e| {
-                    let date = e.publication_date.get(..10).unwrap_or(&e.publication_date);
-                    let formats: Vec<&str> = e.formats.iter().map(|f| f.name).collect();
+                .map(|row| {
+                    let e = &row.edition;
+                    let date = e.publication_date.date();
+                    let formats: Vec<&str> = e
+                        .artifacts
+                        .iter()
+                        .filter(|a| a.status == ArtifactStatus::Available)
+                        .map(|a| a.format.display_name())
+                        .collect();
                     (
                         e.edition_name.clone(),
                         edition_page_path(site, &series.series_id, &e.edition_id),
@@ -195,8 +203,7 @@ async fn series_page(
                 .ok()
                 .flatten()
                 .map(|_| with_query(&action, &[("limit", &limit)])),
-            next: found
-                .next
+            next: next
                 .as_deref()
                 .map(|n| with_query(&action, &[("limit", &limit), ("start", n)])),
             action,

@@ -11,8 +11,9 @@ use lectern_domain::catalog::Format;
 
 use super::artifact::artifact_page_path;
 use super::home::{Staff, StaffForm};
+use crate::collection::edit_form;
 use crate::collection::history::{TitleHistory, title_history};
-use crate::collection::title_edits::edit_title_metadata;
+use crate::collection::title_edits::accept;
 use crate::conventions::json::Json;
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
@@ -22,6 +23,7 @@ use crate::titles::{TitleCompleteRecord, get_title};
 use crate::web::forms::{self, FormErrors};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
 use crate::web::session::{Visitor, WebSite};
+use lectern_domain::catalog::edit::EditTarget;
 
 pub fn title_page_path(site: &WebSite, id: &str) -> String {
     site.path(&format!("/staff/titles/{}", segment(id)))
@@ -196,8 +198,8 @@ pub async fn change(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    let caller = forms::caller_with(&visitor, edit_params(&form));
-    match edit_title_metadata(State(state.clone()), caller, Path(id.clone())).await {
+    let edit = edit_form(&edit_params(&form));
+    match accept(&state, &visitor.caller, &id, EditTarget::Metadata, edit).await {
         Ok(_) => Ok(accepted(&site, &visitor, &id)),
         Err(e) => {
             let errors = FormErrors::of(e)?;
@@ -217,13 +219,8 @@ pub async fn status(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    let params = form.only(&["titleStatus"]);
-    edit_title_metadata(
-        State(state),
-        forms::caller_with(&visitor, params),
-        Path(id.clone()),
-    )
-    .await?;
+    let edit = edit_form(&form.only(&["titleStatus"]));
+    accept(&state, &visitor.caller, &id, EditTarget::Metadata, edit).await?;
     Ok(accepted(&site, &visitor, &id))
 }
 

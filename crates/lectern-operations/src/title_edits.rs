@@ -1,0 +1,110 @@
+//! A curator's edits of a title (its metadata, an artifact's details, a format's file), from the
+//! API and the staff's pages alike: checked now against the title as it stands, every bad
+//! parameter named and nothing queued; then accepted for the worker, which checks again against
+//! the title as it is then and applies it.
+
+use std::collections::HashSet;
+
+use lectern_domain::Timestamp;
+use lectern_domain::catalog::TitleRecord;
+use lectern_domain::catalog::edit::{
+    EditContext, EditForm, EditRefusal, EditTarget, Edited, edit_title,
+};
+use lectern_store::catalog_edits::{self, EditKind, NewEdit};
+use lectern_store::titles;
+
+use crate::actor::Actor;
+use crate::curator::{Curator, person_name};
+use crate::failure::{Failure, Outcome};
+use crate::house::House;
+
+/// A title the actor may edit: a curator of its site. A title of another site is absent to them.
+pub struct TitleEditing<'a> {
+    curator: Curator<'a>,
+    title: TitleRecord,
+}
+
+impl<'a> TitleEditing<'a> {
+    pub async fn of(
+        house: &House,
+        actor: &'a Actor,
+        service_id: &str,
+    ) -> Outcome<TitleEditing<'a>> {
+        let absent = || Failure::not_found(format!("There is no title '{service_id}'"));
+        let title = titles::get(house.store.reads(), service_id)
+            .await?
+            .ok_or_else(absent)?;
+        let curator = Curator::of(actor, Some(&title.site), "edit titles", absent)?;
+        Ok(TitleEditing { curator, title })
+    }
+
+    /// Checks the edit against the title and queues it for the worker.
+    pub async fn submit(&self, house: &House, target: EditTarget, form: EditForm) -> Outcome<()> {
+        let title = &self.title;
+        let edited = check(house, title, target, &form).await?;
+        if edited.changes.contains(&"productIdentifier")
+            && let Some(pid) = &edited.record.product_identifier
+            && let Some(owner) =
+                catalog_edits::product_identifier_owner(house.store.reads(), &title.site, pid)
+                    .await?
+            && owner != title.service_id
+        {
+            return Err(Failure::Conflict {
+                param: Some("productIdentifier"),
+                why: format!("'{pid}' is the product identifier of the title '{owner}'"),
+            });
+        }
+        let comment = form
+            .get("comments")
+            .and_then(|v| v.first())
+            .map(|c| c.trim().to_owned())
+            .filter(|c| !c.is_empty());
+        let (kind, detail) = match target {
+            EditTarget::Metadata => (EditKind::Title, None),
+            EditTarget::Artifact(f) => (EditKind::Artifact, Some(f.to_string())),
+            EditTarget::File(f) => (EditKind::File, Some(f.to_string())),
+        };
+        let who = self.curator.account;
+        catalog_edits::accept(
+            &house.store,
+            &NewEdit {
+                site_id: title.site.clone(),
+                kind,
+                target_id: title.service_id.clone(),
+                detail,
+                form,
+                requested_by: who.user_account_id.clone(),
+                requested_by_name: person_name(who),
+                comment,
+            },
+        )
+        .await?;
+        Ok(())
+    }
+}
+
+/// The edit applied to a copy of the title: the worker's rule, run now to refuse at once.
+async fn check(
+    house: &House,
+    title: &TitleRecord,
+    target: EditTarget,
+    form: &EditForm,
+) -> Outcome<Edited> {
+    let names = house.titles.category_names(&house.store).await?;
+    let categories: HashSet<String> = names.categories.keys().cloned().collect();
+    let cx = EditContext {
+        categories: &categories,
+        now: Timestamp::now(),
+    };
+    edit_title(title, target, form, &cx).map_err(|refusal| match refusal {
+        EditRefusal::Invalid(problems) => Failure::Invalid(problems),
+        EditRefusal::Removed => Failure::conflict(format!(
+            "The title '{}' was removed from the collection; only a titleStatus edit restores it",
+            title.service_id
+        )),
+        EditRefusal::NoArtifact(f) => Failure::not_found(format!(
+            "The title '{}' has no {f} artifact",
+            title.service_id
+        )),
+    })
+}
