@@ -10,6 +10,7 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
 use crate::conventions::paging::ListParams;
+use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_domain::paging::FixedOrder;
@@ -55,7 +56,12 @@ pub async fn list_bisac_codes(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<BisacCodeList>> {
-    let p: BisacParams = caller.params.parse()?;
+    Ok(Json(bisac_page(&state, &caller.params).await?))
+}
+
+/// A page of the BISAC codes, as `params` ask.
+pub async fn bisac_page(state: &AppState, params: &Params) -> ApiResult<BisacCodeList> {
+    let p: BisacParams = params.parse()?;
     let trimmed = |v: Option<String>| v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     let prefix = match (
         trimmed(p.code_starts_with),
@@ -71,10 +77,7 @@ pub async fn list_bisac_codes(
         (None, Some(description)) => BisacPrefix::Description(description),
         (None, None) => BisacPrefix::All,
     };
-    let page = caller
-        .params
-        .parse::<ListParams<FixedOrder, 100>>()?
-        .page()?;
+    let page = params.parse::<ListParams<FixedOrder, 100>>()?.page()?;
     let after = page.after::<(String, String)>()?;
     let total_results = bisac_codes::bisac_count(state.store.reads(), &prefix).await?;
     let mut rows =
@@ -91,12 +94,12 @@ pub async fn list_bisac_codes(
             }
         })
         .collect();
-    Ok(Json(Collection::page(
-        &state,
+    Ok(Collection::page(
+        state,
         "/bisacCodes",
-        &caller.params,
+        params,
         &page,
         (items, next),
         total_results,
-    )))
+    ))
 }

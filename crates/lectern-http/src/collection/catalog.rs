@@ -15,14 +15,16 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
 use utoipa::{IntoParams, ToSchema};
 
-use super::collection_staff;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::paging::ListParams;
+use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::search::{FoundTitle, facets, run};
 use crate::titles::{CatalogViewer, TitleCompleteRecord, complete_record};
+use lectern_operations::Actor;
+use lectern_operations::curator::Curator;
 
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -89,10 +91,20 @@ pub async fn catalog(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<CatalogList>> {
-    let staff = collection_staff(&caller, None, "read the catalog", || {
+    Ok(Json(catalog_page(&state, &caller, &caller.params).await?))
+}
+
+/// A page of the sites' catalog the actor curates, as `params` ask.
+pub async fn catalog_page(
+    state: &AppState,
+    actor: &Actor,
+    params: &Params,
+) -> ApiResult<CatalogList> {
+    let staff = Curator::of(actor, None, "read the catalog", || {
         lectern_operations::Failure::not_found("There is no catalog here")
-    })?;
-    let p: CatalogParams = caller.params.parse()?;
+    })?
+    .account;
+    let p: CatalogParams = params.parse()?;
     let scope = if staff.has_role(Role::Administrator) {
         Scope {
             sites: None,
@@ -108,7 +120,7 @@ pub async fn catalog(
         }
     };
     let filters = filters(&p)?;
-    let list: ListParams<CatalogSort> = caller.params.parse()?;
+    let list: ListParams<CatalogSort> = params.parse()?;
     let (sort, direction) = list.order()?;
     let page = list.page_in(sort, direction)?;
     let search = TitleSearch {
@@ -120,41 +132,33 @@ pub async fn catalog(
         start: page.start().map(str::to_owned),
         facets: true,
     };
-    let found = run(&state, search).await?;
+    let found = run(state, search).await?;
     let records = titles::get_many(state.store.reads(), &found.service_ids).await?;
-    let who = CatalogViewer::of(&state, &caller).await?;
+    let who = CatalogViewer::of(state, actor).await?;
     let items = records
         .iter()
         .filter(|r| who.manages(&r.site))
-        .map(|r| CatalogTitle(complete_record(&state, &who, r)))
+        .map(|r| CatalogTitle(complete_record(state, &who, r)))
         .collect();
     let author_facets = facets(
-        &state,
-        &caller,
+        state,
+        params,
         "/catalog",
         "authorFilter",
         found.author_facets,
     );
-    let category_facets = facets(
-        &state,
-        &caller,
-        "/catalog",
-        "category",
-        found.category_facets,
-    );
+    let category_facets = facets(state, params, "/catalog", "category", found.category_facets);
     let json = |v| serde_json::to_value(v).map_err(ApiError::internal);
-    Ok(Json(
-        Collection::page(
-            &state,
-            "/catalog",
-            &caller.params,
-            &page,
-            (items, found.next),
-            found.total,
-        )
-        .with("authorFacets", json(author_facets)?)
-        .with("categoryFacets", json(category_facets)?),
-    ))
+    Ok(Collection::page(
+        state,
+        "/catalog",
+        params,
+        &page,
+        (items, found.next),
+        found.total,
+    )
+    .with("authorFacets", json(author_facets)?)
+    .with("categoryFacets", json(category_facets)?))
 }
 
 fn filters(p: &CatalogParams) -> ApiResult<TitleFilters> {

@@ -7,12 +7,13 @@ use lectern_store::{catalog_edits, titles};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::collection_staff;
 use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::{FormatRef, segment};
+use lectern_operations::Actor;
+use lectern_operations::curator::Curator;
 
 /// Document 3's Title History Event, with where the edit stands and what it changed.
 #[derive(Serialize, ToSchema)]
@@ -60,18 +61,27 @@ pub async fn title_history(
     caller: Caller,
     Path(service_id): Path<String>,
 ) -> ApiResult<Json<TitleHistory>> {
+    Ok(Json(history_of(&state, &caller, &service_id).await?))
+}
+
+/// The title's history of edits, for a curator of its site.
+pub async fn history_of(
+    state: &AppState,
+    actor: &Actor,
+    service_id: &str,
+) -> ApiResult<TitleHistory> {
     let absent =
         || lectern_operations::Failure::not_found(format!("There is no title '{service_id}'"));
-    let facts = titles::facts(state.store.reads(), &service_id, &[])
+    let facts = titles::facts(state.store.reads(), service_id, &[])
         .await?
         .ok_or_else(absent)?;
-    collection_staff(
-        &caller,
+    Curator::of(
+        actor,
         Some(&facts.site_id),
         "read a title's history",
         absent,
     )?;
-    let events = catalog_edits::history(state.store.reads(), &service_id)
+    let events = catalog_edits::history(state.store.reads(), service_id)
         .await?
         .into_iter()
         .map(|e| TitleEvent {
@@ -88,12 +98,12 @@ pub async fn title_history(
             reason: e.reason,
         })
         .collect();
-    let title = format!("/titles/{}", segment(&service_id));
-    Ok(Json(TitleHistory {
+    let title = format!("/titles/{}", segment(service_id));
+    Ok(TitleHistory {
         title_events: events,
         links: vec![
             Link::new("self", state.v2_url(&format!("{title}/history"))),
             Link::new("title", state.v2_url(&title)),
         ],
-    }))
+    })
 }

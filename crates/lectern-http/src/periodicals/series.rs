@@ -12,9 +12,11 @@ use super::view::{SeriesSummary, series_summary, sites_of, summary_with_latest, 
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::paging::ListParams;
+use crate::conventions::params::Params;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use crate::titles::CatalogViewer;
+use lectern_operations::Actor;
 
 impl Listed for SeriesSummary {
     const ITEMS: &'static str = "periodicals";
@@ -52,9 +54,18 @@ pub async fn list_series(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Json<SeriesList>> {
-    let who = CatalogViewer::of(&state, &caller).await?;
-    let p: SeriesParams = caller.params.parse()?;
-    let list: ListParams<SeriesSort> = caller.params.parse()?;
+    Ok(Json(series_page(&state, &caller, &caller.params).await?))
+}
+
+/// A page of the periodicals the actor may see, as `params` ask.
+pub async fn series_page(
+    state: &AppState,
+    actor: &Actor,
+    params: &Params,
+) -> ApiResult<SeriesList> {
+    let who = CatalogViewer::of(state, actor).await?;
+    let p: SeriesParams = params.parse()?;
+    let list: ListParams<SeriesSort> = params.parse()?;
     let (order, direction) = list.order()?;
     let page = list.page_in(order, direction)?;
     let after = page.after_key(order)?;
@@ -81,17 +92,17 @@ pub async fn list_series(
         .iter()
         .map(|(s, n)| {
             let l = latest.get(&s.series_id);
-            series_summary(&state, s, *n, l, &who.category_names)
+            series_summary(state, s, *n, l, &who.category_names)
         })
         .collect();
-    Ok(Json(Collection::page(
-        &state,
+    Ok(Collection::page(
+        state,
         "/periodicals",
-        &caller.params,
+        params,
         &page,
         (periodicals, next),
         total_results,
-    )))
+    ))
 }
 
 #[utoipa::path(

@@ -14,7 +14,7 @@ pub(crate) mod search;
 mod view;
 
 pub use lectern_operations::titles::{CatalogViewer, visible_title};
-pub use record::{GradeView, TitleCompleteRecord, complete_record, get_title};
+pub use record::{GradeView, TitleCompleteRecord, complete_record};
 pub use view::{
     CategoryRef, FormatRef, TitleSummary, category_search_url, segment, service_category, summary,
 };

@@ -15,6 +15,7 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
 use crate::conventions::paging::ListParams;
+use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use utoipa::openapi::schema::{ArrayBuilder, Schema};
@@ -105,14 +106,14 @@ pub async fn search_titles(
         .collect();
     let author_facets = facets(
         &state,
-        &caller,
+        &caller.params,
         "/titles",
         "authorFilter",
         found.author_facets,
     );
     let category_facets = facets(
         &state,
-        &caller,
+        &caller.params,
         "/titles",
         "category",
         found.category_facets,
@@ -149,7 +150,7 @@ pub async fn run(state: &AppState, search: TitleSearch) -> ApiResult<SearchPage>
 /// Facets with links to the same search (of `path`) narrowed to each value.
 pub(crate) fn facets(
     state: &AppState,
-    caller: &Caller,
+    params: &Params,
     path: &str,
     param: &str,
     counts: Vec<(String, u64)>,
@@ -158,7 +159,7 @@ pub(crate) fn facets(
         .into_iter()
         .map(|(name, count)| {
             let mut q = url::form_urlencoded::Serializer::new(String::new());
-            for (k, v) in caller.params.pairs() {
+            for (k, v) in params.pairs() {
                 if !["api_key", "access_token", "start", param].contains(&k.as_str()) {
                     q.append_pair(k, v);
                 }

@@ -9,7 +9,6 @@ use axum::http::StatusCode;
 use super::session::{Here, Visitor, WebSite};
 use lectern_operations::Failure;
 
-use crate::conventions::caller::Caller;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ParamWhy};
 use crate::sign_in::ClientAddress;
@@ -108,14 +107,6 @@ pub fn choices(all: &'static [(&'static str, &'static str)], chosen: &str) -> Ve
             selected: value == chosen,
         })
         .collect()
-}
-
-/// The visitor as the API's handlers take a caller, with these parameters.
-pub fn caller_with(visitor: &Visitor, params: Params) -> Caller {
-    Caller {
-        actor: visitor.caller.actor.clone(),
-        params,
-    }
 }
 
 /// What is wrong with a form: messages for fields (by the parameter's name), and the rest.

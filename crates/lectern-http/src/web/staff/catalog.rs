@@ -8,8 +8,7 @@ use axum::response::Response;
 
 use super::home::Staff;
 use super::title::title_page_path;
-use crate::collection::catalog::catalog;
-use crate::conventions::json::Json;
+use crate::collection::catalog::catalog_page;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, choices};
@@ -76,11 +75,7 @@ pub async fn show(
     let mut names = FILTERS.to_vec();
     names.push("start");
     let asked = visitor.caller.params.only(&names);
-    let Json(found) = catalog(
-        State(state.clone()),
-        forms::caller_with(&visitor, asked.clone()),
-    )
-    .await?;
+    let found = catalog_page(&state, &visitor.caller, &asked).await?;
     let field = |n: &str| forms::field(&asked, n);
     let values: Vec<(&str, String)> = FILTERS.iter().map(|n| (*n, field(n))).collect();
     let filters: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();

@@ -11,8 +11,7 @@ use lectern_operations::administration::Administrator;
 use lectern_operations::categories::{save_bisac_code, save_category as saved_category};
 use lectern_store::categories;
 
-use crate::categories::bisac_codes::{BisacCodeView, list_bisac_codes};
-use crate::conventions::json::Json;
+use crate::categories::bisac_codes::{BisacCodeView, bisac_page as bisac_codes};
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::state::AppState;
@@ -205,8 +204,7 @@ async fn bisac_page(
             query = query.with(name, value);
         }
     }
-    let Json(found) =
-        list_bisac_codes(State(state.clone()), forms::caller_with(visitor, query)).await?;
+    let found = bisac_codes(state, &query).await?;
     let action = site.path("/staff/admin/bisac");
     let filters = [
         ("startsWith", words.as_str()),

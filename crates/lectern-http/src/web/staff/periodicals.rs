@@ -13,11 +13,10 @@ use lectern_operations::periodicals;
 
 use super::home::{Staff, StaffForm};
 use crate::collection::{collection_staff, edit_form};
-use crate::conventions::json::Json;
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::periodicals::series::list_series;
+use crate::periodicals::series::series_page;
 use crate::state::AppState;
 use crate::web::forms::{self, Choice, FormErrors, choices};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
@@ -200,11 +199,7 @@ async fn periodicals_page(
     errors: FormErrors,
 ) -> ApiResult<Response> {
     let asked = visitor.caller.params.only(&["title", "start", "limit"]);
-    let Json(found) = list_series(
-        State(state.clone()),
-        forms::caller_with(visitor, asked.clone()),
-    )
-    .await?;
+    let found = series_page(state, &visitor.caller, &asked).await?;
     let action = site.path("/staff/periodicals");
     let search = forms::field(&asked, "title");
     let limit = forms::field(&asked, "limit");

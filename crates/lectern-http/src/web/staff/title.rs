@@ -12,14 +12,13 @@ use lectern_domain::catalog::Format;
 use super::artifact::artifact_page_path;
 use super::home::{Staff, StaffForm};
 use crate::collection::edit_form;
-use crate::collection::history::{TitleHistory, title_history};
+use crate::collection::history::{TitleHistory, history_of};
 use crate::collection::title_edits::accept;
-use crate::conventions::json::Json;
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::titles::{TitleCompleteRecord, get_title};
+use crate::titles::{CatalogViewer, TitleCompleteRecord, complete_record, visible_title};
 use crate::web::forms::{self, FormErrors};
 use crate::web::render::{Chrome, Section, page, see_other, with_query};
 use crate::web::session::{Visitor, WebSite};
@@ -241,18 +240,9 @@ async fn title_page(
     asked: Option<Params>,
 ) -> ApiResult<Response> {
     // The history first: it is the collection's, and refuses whom the collection refuses.
-    let Json(history) = title_history(
-        State(state.clone()),
-        forms::caller_with(visitor, Params::default()),
-        Path(id.to_owned()),
-    )
-    .await?;
-    let Json(record) = get_title(
-        State(state.clone()),
-        forms::caller_with(visitor, Params::default()),
-        Path(id.to_owned()),
-    )
-    .await?;
+    let history = history_of(state, &visitor.caller, id).await?;
+    let who = CatalogViewer::of(state, &visitor.caller).await?;
+    let record = complete_record(state, &who, &*visible_title(state, &who, id).await?);
     let form = asked.unwrap_or_else(|| as_form(&record));
     let action = title_page_path(site, id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
