@@ -1,7 +1,8 @@
 //! My books: the titles assigned to me (organization members) and what I have downloaded, with
 //! the state of each package; and on a title's page, where I am in it and my bookmarks and
-//! highlights. What each shows is the API's own answer (`GET /v2/myAssignedTitles`,
-//! `/v2/myAccount/history`, `/v2/myReadingPosition`, `/v2/myBookmarks`, `/v2/myHighlights`).
+//! highlights. Each is read through the operation the API's answer is
+//! read through (`GET /v2/myAssignedTitles`, `/v2/myAccount/history`, `/v2/myReadingPosition`,
+//! `/v2/myBookmarks`, `/v2/myHighlights`).
 
 use askama::Template;
 use axum::extract::State;

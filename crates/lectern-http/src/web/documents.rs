@@ -1,7 +1,7 @@
 //! My documents: a reader's own files (a PDF, a photo, a presentation) uploaded to be made
 //! accessible as an EPUB 3 by the worker; each with where its conversion stands, in words (and
 //! why it failed), downloaded once ready, and deleted. The upload is the API's own form reader
-//! and store (`POST /v2/myDocuments`), with the same limits; the delete is its handler.
+//! and store (`POST /v2/myDocuments`), with the same limits; the delete is the same operation.
 
 use askama::Template;
 use axum::extract::multipart::MultipartRejection;

@@ -1,6 +1,6 @@
-//! A form posted to a page: its fields become the parameters of the API's own handler (so that
-//! the page writes and refuses exactly what the API does), and a 400 from the handler becomes
-//! the form's errors, each beside its field and all in the summary above the form.
+//! A form posted to a page: read into an operation's typed input (so that the page writes and
+//! refuses exactly what the API does), and a failure naming a parameter becomes the form's
+//! errors, each beside its field and all in the summary above the form.
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};

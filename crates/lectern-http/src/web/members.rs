@@ -1,7 +1,7 @@
 //! A sponsor's member pages: a new member, one member (what the sponsor may change, the titles
 //! assigned to them, each taken back), and a title found and assigned from the member's page.
-//! Each read and write is the API's handler (`/v2/myOrganization/members`,
-//! `/v2/assignedTitles/{member}`), so a page refuses what the API refuses, in its words.
+//! Each read and write is the operation the API's (`/v2/myOrganization/members`,
+//! `/v2/assignedTitles/{member}`) calls, so a page refuses what the API refuses, in its words.
 
 use askama::Template;
 use axum::extract::{Path, State};

@@ -1,6 +1,6 @@
 //! An account, for its membership assistants: what it is, every field they may change, locking
-//! it, and a new password; and a new account. Each read and write is the API's handler under
-//! `/v2/accounts`.
+//! it, and a new password; and a new account. Each read and write is what the handlers under
+//! `/v2/accounts` call, with the record of the change they keep.
 
 use askama::Template;
 use axum::extract::{Path, State};

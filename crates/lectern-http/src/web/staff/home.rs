@@ -60,8 +60,8 @@ pub fn staff_only(site: &WebSite, visitor: &Visitor) -> ApiResult<()> {
     Ok(())
 }
 
-/// A page of memberships that calls no handler before it shows (a new account's form) asks the
-/// API's rule itself, so that it refuses whom the form's handler would, in the same words.
+/// A page of memberships that reads nothing before it shows (a new account's form) asks the
+/// assistant's rule itself, so that it refuses whom the form's write would, in the same words.
 pub fn memberships_only(site: &WebSite, visitor: &Visitor) -> ApiResult<()> {
     let me = visitor.caller.signed_in()?;
     refusals::membership(

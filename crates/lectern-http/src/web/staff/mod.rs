@@ -1,6 +1,6 @@
 //! The staff's pages at `/{site}/staff`: membership assistants find, open, add and change
 //! accounts and decide the proof of disability under review. As the readers' pages, each read
-//! and write is the API's own handler, so a page refuses what the API refuses, in its words;
+//! and write asks the rules the API asks, so a page refuses what the API refuses, in its words;
 //! the staff home itself is for the staff roles only (`lectern_domain::account::STAFF_ROLES`).
 
 mod account;
