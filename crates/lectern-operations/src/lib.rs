@@ -25,6 +25,7 @@ pub mod failure;
 pub mod house;
 pub mod housekeeping;
 pub mod listing;
+pub mod made_on_request;
 pub mod managed_account_writes;
 pub mod managed_accounts;
 pub mod marks;

@@ -13,9 +13,15 @@ use lectern_domain::organization::{
 use lectern_domain::role::Role;
 use lectern_store::{accounts, organizations, request_locks};
 
+use lectern_domain::access::membership_management;
+use lectern_store::fixture::ReferenceOrganizationEntry;
+use lectern_store::fixture::directory_csv;
+
 use crate::account_writes::password_hash;
+use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
+use crate::refusals;
 use crate::sponsoring::Sponsoring;
 
 /// Writes a new organization with its primary contact, together: a contact whose user name is
@@ -142,4 +148,22 @@ pub async fn change_sponsor(
         .await
         .map_err(|e| Failure::collided_as(e, "emailAddress"))?;
     Ok(changed)
+}
+
+/// The reference directory's organizations (read from its CSV), each added or brought up to
+/// date, by a membership assistant or administrator of the actor's site.
+pub async fn import_directory(
+    house: &House,
+    actor: &Actor,
+    rows: Vec<ReferenceOrganizationEntry>,
+) -> Outcome<()> {
+    let me = actor.account()?;
+    refusals::membership(
+        membership_management(&actor.client, me, &me.site_id),
+        "import the reference directory",
+        || Failure::refused("Membership assistants import the reference directory"),
+    )?;
+    directory_csv::load_all(&house.store, rows, |_| {})
+        .await
+        .map_err(|e| Failure::invalid("file", e))
 }

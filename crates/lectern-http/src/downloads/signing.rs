@@ -4,8 +4,8 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use lectern_domain::Timestamp;
-use lectern_domain::secret::{new_token, sign, signature_matches};
-use lectern_store::downloads;
+use lectern_domain::secret::{sign, signature_matches};
+use lectern_operations::made_on_request;
 
 use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
@@ -18,7 +18,7 @@ async fn key(state: &AppState) -> ApiResult<&[u8]> {
     let key = state
         .signing_key
         .get_or_try_init(|| async {
-            downloads::server_secret(&state.store, "file-url-signing", &new_token())
+            made_on_request::shared_secret(state, "file-url-signing")
                 .await
                 .map(String::into_bytes)
         })

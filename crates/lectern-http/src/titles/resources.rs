@@ -17,9 +17,10 @@ use lectern_domain::catalog::{PlaybackSpeed, TitleRecord};
 use lectern_domain::title_access;
 use lectern_jobs::FileError;
 use lectern_jobs::derive;
+use lectern_operations::made_on_request;
 use lectern_store::downloads::PackageKind;
-use lectern_store::made_formats::{self, MakingStatus};
-use lectern_store::speed_variants::{self, VariantStatus};
+use lectern_store::made_formats::MakingStatus;
+use lectern_store::speed_variants::VariantStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -169,13 +170,8 @@ async fn not_yet_made(
         return Ok(Files::Made(made));
     }
     let variant = recipe.variant();
-    let making = made_formats::request(
-        &state.store,
-        (service_id, format.as_str(), &variant),
-        master,
-        Timestamp::now(),
-    )
-    .await?;
+    let asked = (service_id, format.as_str(), variant.as_str());
+    let making = made_on_request::made_format(state, asked, master).await?;
     match making.status {
         MakingStatus::Failed => Err(ApiError::conflicting_param(
             "format",
@@ -402,14 +398,8 @@ fn requested_speed(speed: Option<&str>, name: &str) -> ApiResult<Option<Playback
 
 /// The file at `speed`: queued by the first request, made by the worker, then shared.
 async fn at_speed(state: &AppState, file: &Found, speed: PlaybackSpeed) -> ApiResult<Response> {
-    let variant = speed_variants::request(
-        &state.store,
-        &file.key,
-        file.modified_ms,
-        speed,
-        Timestamp::now(),
-    )
-    .await?;
+    let source = (file.key.as_str(), file.modified_ms);
+    let variant = made_on_request::at_speed(state, source, speed).await?;
     match (variant.status, &variant.object_key) {
         (VariantStatus::Ready, Some(key)) => available(state, key).await,
         (VariantStatus::Failed, _) => Err(ApiError::bad_param(

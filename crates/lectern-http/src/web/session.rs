@@ -271,7 +271,7 @@ async fn form_token(state: &AppState, browser: &str, signed_in: Option<&str>) ->
     let key = state
         .form_token_key
         .get_or_try_init(|| async {
-            lectern_store::downloads::server_secret(&state.store, "form-token", &new_token())
+            lectern_operations::made_on_request::shared_secret(state, "form-token")
                 .await
                 .map(String::into_bytes)
         })

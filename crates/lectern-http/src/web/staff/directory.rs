@@ -72,9 +72,7 @@ pub async fn import(
         }
     };
     let total = rows.len();
-    directory_csv::load_all(&state.store, rows, |_| {})
-        .await
-        .map_err(|e| ApiError::bad_param("file", e.to_string()))?;
+    lectern_operations::organizations::import_directory(&state, &visitor.caller, rows).await?;
     Ok(see_other(
         &with_query(
             &site.path("/staff/organizations/directory"),
