@@ -173,6 +173,17 @@ pub async fn members_of(
     listing: MemberListing,
     w: Window<MemberSort, Vec<String>>,
 ) -> Outcome<AccountsPage> {
+    let q = members_query(house, s, listing, w).await?;
+    accounts_page(house, &q).await
+}
+
+/// The query of a page of the sponsor's organization's members.
+async fn members_query(
+    house: &House,
+    s: &Sponsoring<'_>,
+    listing: MemberListing,
+    w: Window<MemberSort, Vec<String>>,
+) -> Outcome<MemberQuery> {
     let kind = listing.kind.unwrap_or(MemberKind::All);
     let pick_district = |t: &RosterTag| t.district_name.clone();
     let pick_school = |t: &RosterTag| t.school_name.clone();
@@ -190,7 +201,7 @@ pub async fn members_of(
         after: w.after,
         limit: w.limit,
     };
-    accounts_page(house, &q).await
+    Ok(q)
 }
 
 /// A page of the sponsor's organization's sponsors.
@@ -221,9 +232,8 @@ pub async fn member_count(house: &House, s: &Sponsoring<'_>) -> Outcome<u64> {
         after: None,
         limit: 1,
     };
-    Ok(members_of(house, s, MemberListing::default(), w)
-        .await?
-        .total)
+    let q = members_query(house, s, MemberListing::default(), w).await?;
+    Ok(members::count(house.store.reads(), &q).await?)
 }
 
 /// The sort form of a tag's district or school name, for a filter; a tag of no one's, or one
