@@ -15,6 +15,7 @@ pub mod media;
 pub mod member_pages;
 pub mod multipart;
 pub mod paging;
+mod param_fields;
 pub mod params;
 pub use lectern_operations::rate_limit;
 pub mod stale_after_writes;

@@ -8,7 +8,12 @@
 //! names the parameter; a parameter sent empty counts as absent; a `Vec` field takes a repeated
 //! parameter's values; a single-valued one sent twice is refused.
 
+use std::borrow::Cow;
+
+use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
+
+use super::param_fields::{self, FieldError};
 
 use crate::error::{ApiError, ApiResult};
 
@@ -132,44 +137,34 @@ impl Params {
 
     /// The parameters, read into an endpoint's typed struct (see the module's note).
     pub fn parse<T: DeserializeOwned>(&self) -> ApiResult<T> {
-        let mut form = url::form_urlencoded::Serializer::new(String::new());
-        for (k, v) in &self.pairs {
-            if v.trim().is_empty() {
-                continue;
-            }
-            // Document 1 caps `limit` at 100 however large it is; a struct reads it capped, as
-            // `PageRequest` does, rather than refuse a number too large for its field.
-            if k == "limit"
-                && let Ok(capped) = lectern_domain::paging::parse_limit(Some(v), 0)
-            {
-                form.append_pair(k, &capped.to_string());
-            } else {
-                form.append_pair(k, v);
-            }
-        }
-        let form = form.finish();
-        let de = serde_html_form::Deserializer::from_bytes(form.as_bytes());
-        serde_path_to_error::deserialize(de).map_err(|e| {
-            let message = e.inner().to_string();
-            let named = |prefix: &str| {
-                message
-                    .strip_prefix(prefix)
-                    .and_then(|rest| rest.split('`').next())
-                    .map(str::to_owned)
-            };
-            if let Some(name) = named("missing field `") {
-                ApiError::missing_param(&name)
-            } else if let Some(name) = named("duplicate field `") {
+        // Document 1 caps `limit` at 100 however large it is; a struct reads it capped, as
+        // `PageRequest` does, rather than refuse a number too large for its field.
+        let capped_limit = |k: &str, v: &str| {
+            (k == "limit")
+                .then(|| lectern_domain::paging::parse_limit(Some(v), 0).ok())
+                .flatten()
+                .map(|limit| limit.to_string())
+        };
+        let pairs: Vec<(&str, Cow<'_, str>)> = self
+            .pairs
+            .iter()
+            .filter(|(_, v)| !v.trim().is_empty())
+            .map(|(k, v)| {
+                let v = capped_limit(k, v).map_or(Cow::Borrowed(v.as_str()), Cow::Owned);
+                (k.as_str(), v)
+            })
+            .collect();
+        param_fields::read(pairs.iter().map(|(k, v)| (*k, v.as_ref()))).map_err(|e| match e {
+            FieldError::Missing(name) => ApiError::missing_param(name),
+            FieldError::Repeated(Some(name)) => {
                 ApiError::bad_param(&name, "was sent more than once")
-            } else {
-                let name = e.path().to_string();
-                if self.all(&name).len() > 1 {
-                    // A single-valued parameter given several values reads as a sequence.
-                    ApiError::bad_param(&name, "was sent more than once")
-                } else {
-                    ApiError::bad_param(&name, message)
-                }
             }
+            FieldError::Invalid {
+                name: Some(name),
+                why,
+            } => ApiError::bad_param(&name, why),
+            // Raised by a struct's own check rather than by one of its fields.
+            unnamed => ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", unnamed.to_string()),
         })
     }
 
