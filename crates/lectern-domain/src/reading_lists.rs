@@ -1,6 +1,8 @@
 //! Reading lists: who may read, change and subscribe to a list. Rules only; the store keeps the
 //! lists and the HTTP layer turns each answer into a status.
 
+use serde::Deserialize;
+
 use crate::Timestamp;
 use crate::account::Account;
 use crate::role::{Role, Roles};
@@ -48,6 +50,47 @@ string_enum!(
         Org = "org",
     }
 );
+
+/// The form of a new list.
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = NewListForm))]
+#[serde(rename_all = "camelCase")]
+pub struct NewReadingList {
+    /// At most 200 characters
+    pub name: String,
+    /// private, shared or org
+    #[cfg_attr(
+        feature = "openapi",
+        schema(value_type = String, pattern = "^(private|shared|org)$")
+    )]
+    pub access: ListAccess,
+    /// At most 4000 characters
+    pub description: Option<String>,
+}
+
+/// New details for a list; what is not sent stays as it is.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ListChanges {
+    /// At most 200 characters
+    pub name: Option<String>,
+    /// At most 4000 characters
+    pub description: Option<String>,
+    /// private, shared or org
+    #[cfg_attr(
+        feature = "openapi",
+        schema(value_type = Option<String>, pattern = "^(private|shared|org)$")
+    )]
+    pub access: Option<ListAccess>,
+    /// Organization members to assign to the list (user names or userAccountIds; repeat for
+    /// several): sponsors and membership assistants, for members they have rights over
+    #[serde(default)]
+    pub assign_member: Vec<String>,
+    /// Members to take off the list
+    #[serde(default)]
+    pub unassign_member: Vec<String>,
+}
 
 /// A list with what its rules need of its owner.
 #[derive(Debug, Clone, PartialEq)]

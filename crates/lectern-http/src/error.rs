@@ -305,6 +305,7 @@ impl From<lectern_operations::Failure> for ApiError {
             Failure::RefusedBy(alerts) => ApiError::forbidden_by_alerts(&alerts),
             Failure::Refused(why) => ApiError::forbidden(why),
             Failure::NotFound(what) => ApiError::not_found(what),
+            Failure::Unusable(why) => ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", why),
             Failure::Conflict {
                 param: Some(param),
                 why,

@@ -1,39 +1,33 @@
-//! Lectern's HTTP face: the resource API (`/v2`, one module per spec area) and the token
-//! server (`/oauth`), with document 1's conventions as layers and extractors.
+//! Lectern's doors over HTTP, each a top-level module over the house
+//! (`lectern_operations`): the resource API (`api`, `/v2`, one module per spec area), the
+//! token server (`token_server`, `/oauth`), the OPDS catalog (`opds`), KOReader's sync
+//! (`kosync`), the readers' and sponsors' pages (`web`) and the staff's pages (`staff`).
+//! What several doors share sits beside them: document 1's conventions as layers and
+//! extractors (`conventions`), the pages' session, forms and rendering (`pages`), the
+//! download flow (`downloads`), a document's upload (`document_upload`) and the sign-in
+//! service's HTTP side (`sign_in`, `token_request`).
 
-pub mod accounts;
-mod assigned_titles;
-mod bookmarks;
-mod categories;
-mod collection;
+mod api;
 pub mod conventions;
+mod covers;
 mod document_upload;
-mod documents;
 mod downloads;
 pub mod error;
 mod health;
-mod highlights;
 mod html;
 mod kosync;
-mod lists;
-mod my_organization;
-mod oauth;
 mod observe;
 mod opds;
-mod openapi;
-mod organizations;
+mod pages;
 mod partner_drive;
 mod partner_identity;
-mod periodicals;
-mod popular_lists;
-mod reading_activity;
-mod recommendations;
-
 mod sign_in;
+mod staff;
 pub mod state;
 pub use lectern_operations::title_index;
-mod titles;
+mod title_search;
 mod token_request;
+mod token_server;
 mod web;
 
 use std::sync::Arc;
@@ -48,8 +42,8 @@ pub use partner_identity::PartnerIdentity;
 pub use state::{AppState, HttpSettings, PartnerDrive};
 
 use conventions::edge::{Edge, EdgeLayer};
-use conventions::stale_after_writes::{StaleAfterWrites, reader_data_only};
-use conventions::{caller, json_errors};
+use conventions::json_errors;
+use conventions::stale_after_writes::StaleAfterWrites;
 use tower::Layer;
 
 /// The whole application as a service: serve it with `axum::ServiceExt::into_make_service`
@@ -61,36 +55,16 @@ pub type MetricsRender = Arc<dyn Fn() -> String + Send + Sync>;
 
 /// The whole application: `/v2`, `/oauth`, `/v2/openapi.json`, `/metrics`, `/health` and `/ready`.
 pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
-    let (v2, v2_doc) = OpenApiRouter::new()
-        .merge(accounts::routes())
-        .merge(reader_data_only(
-            OpenApiRouter::new()
-                .merge(bookmarks::routes())
-                .merge(highlights::routes())
-                .merge(lists::routes())
-                .merge(reading_activity::routes()),
-        ))
-        .merge(documents::routes())
-        .merge(recommendations::routes())
-        .merge(organizations::routes())
-        .merge(my_organization::routes())
-        .merge(assigned_titles::routes())
-        .merge(titles::routes())
-        .merge(categories::routes())
-        .merge(popular_lists::routes())
-        .merge(periodicals::routes())
-        .merge(collection::routes())
-        .split_for_parts();
-    let v2 = v2.route_layer(from_fn_with_state(state.clone(), caller::resolve));
-    let (token_server, oauth_doc) = oauth::routes().split_for_parts();
+    let (v2, v2_doc) = api::routes(&state);
+    let (token_server, oauth_doc) = token_server::routes().split_for_parts();
     let (meta, meta_doc) = OpenApiRouter::new()
-        .routes(utoipa_axum::routes!(openapi::serve))
+        .routes(utoipa_axum::routes!(api::openapi::serve))
         .merge(downloads::file_routes())
         .split_for_parts();
-    let mut document = openapi::document(v2_doc, oauth_doc);
+    let mut document = api::openapi::document(v2_doc, oauth_doc);
     document.merge(meta_doc);
     // A second app built from the same state keeps the first document; both are the same.
-    let _ = state.openapi.set(openapi::finished(&document));
+    let _ = state.openapi.set(api::openapi::finished(&document));
 
     let mut routes = Router::new()
         .merge(v2)
@@ -99,6 +73,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
         .merge(opds::routes(state.clone()))
         .merge(kosync::routes())
         .merge(web::routes(state.clone()))
+        .merge(staff::routes(state.clone()))
         .merge(health::routes());
     if let Some(render) = metrics {
         let store = state.store.clone();

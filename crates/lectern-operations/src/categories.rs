@@ -4,7 +4,8 @@
 
 use lectern_domain::catalog::bisac;
 use lectern_domain::invalid::{Invalid, Problems};
-use lectern_store::{bisac_codes, categories};
+use lectern_store::bisac_codes::{self, BisacCode, BisacPrefix};
+use lectern_store::categories;
 
 use crate::administration::Administrator;
 use crate::failure::{Failure, Outcome};
@@ -47,4 +48,19 @@ pub async fn save_bisac_code(
     let mut tx = house.store.begin().await?;
     bisac_codes::upsert_bisac(&mut tx, code, description).await?;
     Ok(tx.commit().await?)
+}
+
+/// A page of the BISAC codes whose code (or description) starts with `prefix`, in code (or
+/// description) order after `after`: `limit` of them and one more when there are more; and how
+/// many there are in all. Anyone may read them, as the catalog's subjects.
+pub async fn bisac_codes(
+    house: &House,
+    prefix: &BisacPrefix,
+    after: Option<&(String, String)>,
+    limit: u32,
+) -> Outcome<(Vec<BisacCode>, u64)> {
+    let reads = house.store.reads();
+    let total = bisac_codes::bisac_count(reads, prefix).await?;
+    let rows = bisac_codes::bisac_page(reads, prefix, after, limit).await?;
+    Ok((rows, total))
 }

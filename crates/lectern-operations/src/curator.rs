@@ -4,6 +4,7 @@
 
 use lectern_domain::access::collection_management;
 use lectern_domain::account::Account;
+use lectern_domain::catalog::edit::{self, EditForm};
 
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
@@ -38,4 +39,16 @@ pub fn person_name(account: &Account) -> String {
     } else {
         name.to_owned()
     }
+}
+
+/// An edit's form names something the edit can change (one of `params`): an edit that changes
+/// nothing is a mistake.
+pub fn names_something(form: &EditForm, params: &[&str]) -> Outcome<()> {
+    if edit::known(form, params) {
+        return Ok(());
+    }
+    Err(Failure::Unusable(format!(
+        "Send at least one of the parameters: {}",
+        params.join(", ")
+    )))
 }

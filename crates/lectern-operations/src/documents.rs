@@ -2,8 +2,10 @@
 //! deleted with their files, through the API (`/v2/myDocuments`) or the documents page.
 
 use lectern_domain::account::Account;
+use lectern_domain::catalog::TitleRecord;
 use lectern_domain::documents::DocumentType;
 use lectern_domain::{Timestamp, ids};
+use lectern_store::StoreError;
 use lectern_store::documents::{self, Document, DocumentStatus};
 
 use crate::actor::Actor;
@@ -68,4 +70,39 @@ pub async fn add(
 pub struct NewDocument {
     pub name: String,
     pub kind: DocumentType,
+}
+
+/// The document `service_id` if it is `me`'s own; `None` when there is none, or when it is
+/// another's, which must look the same.
+pub async fn owned(
+    house: &House,
+    me: Option<&Account>,
+    service_id: &str,
+) -> Outcome<Option<Document>> {
+    let Some(me) = me else { return Ok(None) };
+    Ok(documents::get(house.store.reads(), service_id)
+        .await?
+        .filter(|d| d.owner_id == me.user_account_id))
+}
+
+/// The title record of a document: its name as title, its owner, and one EPUB 3 artifact,
+/// available once converted.
+pub fn as_title_record(owner: &Account, d: &Document) -> Outcome<TitleRecord> {
+    let status = match d.status {
+        DocumentStatus::Ready => "available",
+        DocumentStatus::Failed => "failed",
+        DocumentStatus::Queued | DocumentStatus::Converting => "inProduction",
+    };
+    let record = serde_json::json!({
+        "serviceId": d.document_id,
+        "site": owner.site_id,
+        "status": "live",
+        "title": d.name,
+        "usageRestriction": "copyright",
+        "owner": format!("{} {}", owner.first_name, owner.last_name),
+        "allowRecommend": false,
+        "dateAdded": d.created_at.to_string(),
+        "artifacts": [{ "format": "EPUB3", "status": status, "file": d.epub_key }],
+    });
+    Ok(serde_json::from_value(record).map_err(StoreError::Record)?)
 }

@@ -5,7 +5,7 @@
 use lectern_domain::account::Account;
 use lectern_domain::catalog::TitleRecord;
 use lectern_domain::paging::Direction;
-use lectern_store::downloads::{self, Download, SubjectKind};
+use lectern_store::downloads::{self, Download, DownloadStatus, SubjectKind};
 use lectern_store::{Store, accounts, titles};
 
 use crate::actor::Actor;
@@ -92,4 +92,14 @@ pub fn display_name(a: &Account) -> String {
     format!("{} {}", a.first_name, a.last_name)
         .trim()
         .to_owned()
+}
+
+/// Where a download's package stands, as the record of downloads says it to people.
+pub fn packaging_in_words(status: DownloadStatus) -> &'static str {
+    match status {
+        DownloadStatus::Queued => "Waiting to be packaged",
+        DownloadStatus::Packaging => "Being packaged",
+        DownloadStatus::Ready => "Packaged",
+        DownloadStatus::Failed => "Could not be packaged",
+    }
 }

@@ -37,6 +37,9 @@ pub enum Failure {
         param: Option<&'static str>,
         why: String,
     },
+    /// What was sent cannot be used as a whole, no one parameter at fault (an edit that names
+    /// nothing it could change): why.
+    Unusable(String),
     /// The store could not do it.
     Store(StoreError),
     /// Something of ours failed that the request could not have caused (a hash that could not
@@ -116,6 +119,7 @@ impl std::fmt::Display for Failure {
             Failure::SignedOut(why)
             | Failure::Expired(why)
             | Failure::Refused(why)
+            | Failure::Unusable(why)
             | Failure::NotFound(why) => f.write_str(why),
             Failure::TooMany { why, .. } => f.write_str(why),
             Failure::RefusedBy(alerts) => {

@@ -2,17 +2,19 @@
 //! userAccountId), once the rules let them manage it; and the record of every change made to
 //! it, which administrators read.
 
-use lectern_domain::access::account_management;
+use lectern_domain::access::{account_management, membership_management};
 use lectern_domain::account::Account;
 use lectern_domain::account::fields::Door;
+use lectern_domain::account::search::{AccountSearch, AccountSort};
 use lectern_domain::role::Role;
-use lectern_store::account_changes::{self, NewChange};
-use lectern_store::{Transaction, accounts};
+use lectern_store::account_changes::{self, AccountChange, NewChange};
+use lectern_store::{Transaction, account_search, accounts};
 use serde_json::Value;
 
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
+use crate::listing::Window;
 use crate::refusals;
 
 /// An account the actor manages.
@@ -88,6 +90,86 @@ impl Managed {
         .await?;
         Ok(())
     }
+}
+
+/// What an assistant's search for accounts asks for, as sent (each may be absent or empty).
+#[derive(Debug, Clone, Default)]
+pub struct AccountsWanted {
+    /// Words, each the start of a first name, last name or user name.
+    pub keyword: Option<String>,
+    pub organization_id: Option<String>,
+    /// A role's name, as the wire spells it.
+    pub role: Option<String>,
+    /// The site to search (administrators); the actor's own when absent.
+    pub site: Option<String>,
+}
+
+/// A page of the accounts the actor may manage that `wanted` asks for (up to `limit + 1` in the
+/// window's order), and how many there are: membership assistants find the accounts of their
+/// own site, administrators of any.
+pub async fn find(
+    house: &House,
+    actor: &Actor,
+    wanted: AccountsWanted,
+    w: Window<AccountSort>,
+) -> Outcome<(Vec<Account>, u64)> {
+    let me = actor.account()?;
+    let site_id = wanted.site.unwrap_or_else(|| me.site_id.clone());
+    refusals::membership(
+        membership_management(&actor.client, me, &site_id),
+        "find accounts",
+        || Failure::refused("Membership assistants find the accounts of their own site"),
+    )?;
+    let role = wanted
+        .role
+        .filter(|r| !r.trim().is_empty())
+        .map(|r| r.trim().parse::<Role>())
+        .transpose()
+        .map_err(|e| Failure::invalid("role", e))?;
+    let search = AccountSearch {
+        site_id,
+        words: AccountSearch::words_of(wanted.keyword.as_deref().unwrap_or("")),
+        organization_id: wanted.organization_id.filter(|o| !o.trim().is_empty()),
+        role,
+    };
+    let reads = house.store.reads();
+    let total = account_search::count(reads, &search).await?;
+    let rows = account_search::page(
+        reads,
+        &search,
+        w.sort,
+        w.direction,
+        w.after.as_deref(),
+        w.limit,
+    )
+    .await?;
+    Ok((rows, total))
+}
+
+/// Whether `me` reads the record of changes: administrators only.
+pub fn reads_changes(me: &Account) -> bool {
+    me.has_role(Role::Administrator)
+}
+
+/// A page of the record of changes to the managed account, the latest first, after the change
+/// `before`: `limit` of them and one more when there are more; and how many there are.
+pub async fn changes_of(
+    house: &House,
+    actor: &Actor,
+    m: &Managed,
+    before: Option<&str>,
+    limit: u32,
+) -> Outcome<(Vec<AccountChange>, u64)> {
+    if !reads_changes(actor.account()?) {
+        return Err(Failure::refused(
+            "Only administrators read the record of changes",
+        ));
+    }
+    let reads = house.store.reads();
+    let id = &m.account.user_account_id;
+    let total = account_changes::count(reads, id).await?;
+    let rows = account_changes::of_account(reads, id, before, limit).await?;
+    Ok((rows, total))
 }
 
 /// A thing as the record of changes keeps it: its JSON, by document 2's names.

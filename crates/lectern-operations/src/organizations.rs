@@ -6,6 +6,7 @@
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::account::fields::Prepared;
+use lectern_domain::account::search::AccountSearch;
 use lectern_domain::ids;
 use lectern_domain::organization::{
     Organization, OrganizationEditor, OrganizationFields, SPONSOR_PARAMS, SponsorFields,
@@ -166,4 +167,29 @@ pub async fn import_directory(
     directory_csv::load_all(&house.store, rows, |_| {})
         .await
         .map_err(|e| Failure::invalid("file", e))
+}
+
+/// A page of the organizations of a site that a membership assistant (of that site) or an
+/// administrator finds by `keyword` (words, each the start of a word of the name), by name
+/// after `after` (the name's key and the id of the last one shown): `limit` of them and one
+/// more when there are more; and how many there are.
+pub async fn find(
+    house: &House,
+    actor: &Actor,
+    (site, keyword): (Option<String>, Option<&str>),
+    after: Option<(&str, &str)>,
+    limit: u32,
+) -> Outcome<(Vec<Organization>, u64)> {
+    let me = actor.account()?;
+    let site_id = site.unwrap_or_else(|| me.site_id.clone());
+    refusals::membership(
+        membership_management(&actor.client, me, &site_id),
+        "find organizations",
+        || Failure::refused("Membership assistants find the organizations of their own site"),
+    )?;
+    let words = AccountSearch::words_of(keyword.unwrap_or(""));
+    let reads = house.store.reads();
+    let total = organizations::search_count(reads, &site_id, &words).await?;
+    let rows = organizations::search_page(reads, &site_id, &words, after, limit).await?;
+    Ok((rows, total))
 }

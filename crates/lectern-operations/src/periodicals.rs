@@ -1,20 +1,25 @@
-//! A site's periodicals as its curators add and edit them: a new series, a new edition of a
-//! series (its files already kept by the door that received them), a series' or an edition's
-//! fields changed. Each in one transaction; a series or edition identifier taken is a conflict
+//! Periodicals: the series a reader may see, a page at a time; and a site's periodicals as its
+//! curators add and edit them: a new series, a new edition of a series (its files already kept
+//! by the door that received them), a series' or an edition's fields changed. Each in one transaction; a series or edition identifier taken is a conflict
 //! naming it.
 
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::edit::{EditForm, apply_edition_edit, apply_series_edit};
-use lectern_domain::catalog::periodical::{Edition, EditionSort, PeriodicalSeries};
+use lectern_domain::catalog::edit::{
+    EDITION_PARAMS, EditForm, SERIES_PARAMS, apply_edition_edit, apply_series_edit,
+};
+use std::collections::HashMap;
+
+use lectern_domain::catalog::periodical::{Edition, EditionSort, PeriodicalSeries, SeriesSort};
 use lectern_store::catalog_edits::{self, EditKind, NewEdit};
-use lectern_store::periodicals::ListedEdition;
+use lectern_store::periodicals::{ListedEdition, ListedSeries, SeriesFilter, SeriesPage};
 use lectern_store::{Transaction, periodicals, request_locks};
 
 use crate::actor::Actor;
-use crate::curator::{Curator, person_name};
+use crate::curator::{Curator, names_something, person_name};
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
 use crate::listing::Window;
+use crate::titles::CatalogViewer;
 
 /// A series and the actor as a curator of its site, with how many editions it has: a series
 /// of another site is absent to them, as one that does not exist. `what` names the attempt in
@@ -108,6 +113,7 @@ pub async fn edit_series(
     series_id: &str,
     form: &EditForm,
 ) -> Outcome<(PeriodicalSeries, u64)> {
+    names_something(form, SERIES_PARAMS)?;
     let mut tx = alone_with(house, series_id).await?;
     let (mut series, count) = periodicals::get(&mut *tx, series_id)
         .await?
@@ -125,6 +131,7 @@ pub async fn edit_edition(
     (series_id, edition_id): (&str, &str),
     form: &EditForm,
 ) -> Outcome<Edition> {
+    names_something(form, EDITION_PARAMS)?;
     let mut tx = alone_with(house, series_id).await?;
     let mut edition = periodicals::edition(&mut *tx, series_id, edition_id)
         .await?
@@ -141,4 +148,49 @@ async fn alone_with(house: &House, series_id: &str) -> Outcome<Transaction> {
     let key = format!("periodical:{series_id}");
     request_locks::serialize(&mut tx, &[&key], Timestamp::now()).await?;
     Ok(tx)
+}
+
+/// What a list of series asks for: text of the title, an ISSN, a language (each trimmed; empty
+/// asks nothing).
+#[derive(Debug, Clone, Default)]
+pub struct SeriesWanted {
+    pub title: Option<String>,
+    pub issn: Option<String>,
+    pub language: Option<String>,
+}
+
+/// A page of the series `who` may see that match `wanted` (up to `limit + 1` in the window's
+/// order), and how many there are.
+pub async fn series_seen(
+    house: &House,
+    who: &CatalogViewer,
+    wanted: SeriesWanted,
+    w: Window<SeriesSort>,
+) -> Outcome<(Vec<ListedSeries>, u64)> {
+    let asked = |v: Option<String>| v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+    let filter = SeriesFilter {
+        sites: who.scope().sites,
+        title: asked(wanted.title),
+        issn: asked(wanted.issn),
+        language: asked(wanted.language),
+    };
+    let q = SeriesPage {
+        filter: &filter,
+        order: w.sort,
+        direction: w.direction,
+        after: w.after.as_deref(),
+        limit: w.limit,
+    };
+    let reads = house.store.reads();
+    let rows = periodicals::page(reads, &q).await?;
+    Ok((rows, periodicals::count(reads, &filter).await?))
+}
+
+/// The latest edition of each of these series that has one.
+pub async fn latest_editions(
+    house: &House,
+    series: &[ListedSeries],
+) -> Outcome<HashMap<String, Edition>> {
+    let ids: Vec<&str> = series.iter().map(|(s, _)| s.series_id.as_str()).collect();
+    Ok(periodicals::latest_editions(house.store.reads(), &ids).await?)
 }

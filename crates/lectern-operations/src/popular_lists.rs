@@ -1,12 +1,17 @@
-//! A site's popular lists as administrators curate them: a list made, described, a title added
-//! at the end, moved one place up or down, or taken off. Document 3 reads popular lists and
+//! Popular lists: those a reader sees, with the titles of a list they may see; and a site's
+//! lists as administrators curate them: a list made, described, a title added at the end, moved
+//! one place up or down, or taken off. Document 3 reads popular lists and
 //! writes none; a list is written whole, in one transaction, as `lectern load` writes one.
 
+use std::collections::HashMap;
+
+use lectern_domain::catalog::TitleRecord;
 use lectern_store::{popular_lists, titles};
 
 use crate::administration::Administrator;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
+use crate::titles::CatalogViewer;
 
 /// A list with its titles in order.
 #[derive(Debug, Clone)]
@@ -188,6 +193,64 @@ async fn written(house: &House, list: &PopularList) -> Outcome<()> {
     )
     .await?;
     Ok(tx.commit().await?)
+}
+
+/// The sites whose popular lists a viewer sees: their own (a signed-in reader's, whatever the
+/// client key's site; a guest's client key's), and the global collection's, as for titles.
+fn sites_seen_by(who: &CatalogViewer) -> Vec<String> {
+    let own = who.viewer.site_id();
+    let mut sites = vec![own.to_owned()];
+    sites.extend(who.global_sites.iter().filter(|s| *s != own).cloned());
+    sites
+}
+
+/// The popular lists `who` sees, by id, after `after`: `limit` of them and one more when there
+/// are more (`PageRequest::next_token` takes it off as the sign of a next page).
+pub async fn seen(
+    house: &House,
+    who: &CatalogViewer,
+    after: Option<&str>,
+    limit: u32,
+) -> Outcome<Vec<popular_lists::PopularList>> {
+    let sites = sites_seen_by(who);
+    Ok(popular_lists::popular_lists_page(house.store.reads(), &sites, after, limit).await?)
+}
+
+/// How many popular lists `who` sees.
+pub async fn seen_count(house: &House, who: &CatalogViewer) -> Outcome<u64> {
+    let sites = sites_seen_by(who);
+    Ok(popular_lists::popular_lists_count(house.store.reads(), &sites).await?)
+}
+
+/// A popular list the viewer may open, and its titles they can see, in list order with their
+/// positions.
+pub struct VisibleList {
+    pub list: popular_lists::PopularList,
+    pub titles: Vec<(i64, TitleRecord)>,
+}
+
+/// The list of that id in the viewer's site or a global one (absent otherwise). Lists are short
+/// (tens of titles), so the visible ones are read whole and paged by position; a total counts
+/// only what this viewer can see.
+pub async fn visible(house: &House, who: &CatalogViewer, list_id: &str) -> Outcome<VisibleList> {
+    let reads = house.store.reads();
+    let list = popular_lists::popular_list(reads, list_id)
+        .await?
+        .filter(|l| sites_seen_by(who).contains(&l.site_id))
+        .ok_or_else(|| Failure::not_found(format!("There is no popular list '{list_id}'")))?;
+    let entries = popular_lists::popular_list_titles(reads, &list.list_id).await?;
+    let ids: Vec<String> = entries.iter().map(|(_, id)| id.clone()).collect();
+    let records: HashMap<String, TitleRecord> = titles::get_many(reads, &ids)
+        .await?
+        .into_iter()
+        .filter(|r| who.sees(r))
+        .map(|r| (r.service_id.clone(), r))
+        .collect();
+    let titles = entries
+        .into_iter()
+        .filter_map(|(position, id)| records.get(&id).cloned().map(|r| (position, r)))
+        .collect();
+    Ok(VisibleList { list, titles })
 }
 
 #[cfg(test)]

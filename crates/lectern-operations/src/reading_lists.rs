@@ -10,6 +10,7 @@ use lectern_domain::reading_lists::{
     self, EntrySortOrder, ListAccess, ListRight, ListSortOrder, ReadingList, list_right,
     manages_member, may_subscribe,
 };
+pub use lectern_domain::reading_lists::{ListChanges, NewReadingList};
 use lectern_domain::role::Role;
 use lectern_store::reading_list_entries::{self, ListEntry};
 use lectern_store::reading_lists::{ListQuery, ListScope, NewList, Relation};
@@ -19,6 +20,7 @@ use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
 use crate::listing::Window;
+use crate::managed_accounts::Managed;
 use crate::refusals;
 use crate::titles::{ShownTitles, live_title_for};
 
@@ -51,13 +53,6 @@ pub async fn list_for(
     })
 }
 
-/// A new list as the reader asks for it.
-pub struct NewReadingList {
-    pub name: String,
-    pub access: ListAccess,
-    pub description: Option<String>,
-}
-
 /// Makes an empty list, owned by the actor.
 pub async fn create(house: &House, actor: &Actor, new: NewReadingList) -> Outcome<Found> {
     let me = actor.account()?;
@@ -86,17 +81,6 @@ pub async fn create(house: &House, actor: &Actor, new: NewReadingList) -> Outcom
     )
     .await?;
     list_for(house, me, &id, ListRight::Change).await
-}
-
-/// What a change to a list asks for; what is `None` or empty stays as it is.
-#[derive(Default)]
-pub struct ListChanges {
-    pub name: Option<String>,
-    pub description: Option<String>,
-    pub access: Option<ListAccess>,
-    /// Organization members the actor manages, to assign the list to (user names or ids).
-    pub assign_member: Vec<String>,
-    pub unassign_member: Vec<String>,
 }
 
 /// Changes a list's details and the members assigned to it, together.
@@ -320,6 +304,25 @@ pub async fn mine(house: &House, actor: &Actor, w: Window<ListSortOrder>) -> Out
     let q = ListQuery {
         scope: ListScope::Mine {
             user: &me.user_account_id,
+        },
+        keyword: None,
+        sort: w.sort,
+        direction: w.direction,
+        after: w.after,
+        limit: w.limit,
+    };
+    listed(house, &q).await
+}
+
+/// The managed account's own lists, for the assistant who manages it.
+pub async fn of_managed(
+    house: &House,
+    m: &Managed,
+    w: Window<ListSortOrder>,
+) -> Outcome<ListsPage> {
+    let q = ListQuery {
+        scope: ListScope::Own {
+            user: &m.account.user_account_id,
         },
         keyword: None,
         sort: w.sort,

@@ -8,13 +8,14 @@ use std::collections::HashSet;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::TitleRecord;
 use lectern_domain::catalog::edit::{
-    EditContext, EditForm, EditRefusal, EditTarget, Edited, edit_title,
+    ARTIFACT_PARAMS, EditContext, EditForm, EditRefusal, EditTarget, Edited, TITLE_PARAMS,
+    edit_title, names_contributors,
 };
-use lectern_store::catalog_edits::{self, EditKind, NewEdit};
+use lectern_store::catalog_edits::{self, EditKind, HistoryEntry, NewEdit};
 use lectern_store::titles;
 
 use crate::actor::Actor;
-use crate::curator::{Curator, person_name};
+use crate::curator::{Curator, names_something, person_name};
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
 
@@ -38,8 +39,18 @@ impl<'a> TitleEditing<'a> {
         Ok(TitleEditing { curator, title })
     }
 
-    /// Checks the edit against the title and queues it for the worker.
+    /// Checks the edit against the title and queues it for the worker: the form names
+    /// something the target takes (a metadata edit may name contributors alone), then the
+    /// edit itself.
     pub async fn submit(&self, house: &House, target: EditTarget, form: EditForm) -> Outcome<()> {
+        let params = match target {
+            EditTarget::Metadata => TITLE_PARAMS,
+            EditTarget::Artifact(_) => ARTIFACT_PARAMS,
+            EditTarget::File(_) => &["file"],
+        };
+        if !(target == EditTarget::Metadata && names_contributors(&form)) {
+            names_something(&form, params)?;
+        }
         let title = &self.title;
         let edited = check(house, title, target, &form).await?;
         if edited.changes.contains(&"productIdentifier")
@@ -107,4 +118,37 @@ async fn check(
             title.service_id
         )),
     })
+}
+
+/// The actor's edit of the title `service_id`, checked and queued: the title found for a
+/// curator of its site first (`TitleEditing::of`), then the edit (`submit`).
+pub async fn accept(
+    house: &House,
+    actor: &Actor,
+    service_id: &str,
+    target: EditTarget,
+    form: EditForm,
+) -> Outcome<()> {
+    let editing = TitleEditing::of(house, actor, service_id).await?;
+    editing.submit(house, target, form).await
+}
+
+/// The title's history of edits, newest first, for a curator of its site.
+pub async fn history_of(
+    house: &House,
+    actor: &Actor,
+    service_id: &str,
+) -> Outcome<Vec<HistoryEntry>> {
+    let absent = || Failure::not_found(format!("There is no title '{service_id}'"));
+    let reads = house.store.reads();
+    let facts = titles::facts(reads, service_id, &[])
+        .await?
+        .ok_or_else(absent)?;
+    Curator::of(
+        actor,
+        Some(&facts.site_id),
+        "read a title's history",
+        absent,
+    )?;
+    Ok(catalog_edits::history(reads, service_id).await?)
 }

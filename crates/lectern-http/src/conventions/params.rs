@@ -11,6 +11,7 @@
 use std::borrow::Cow;
 
 use axum::http::StatusCode;
+use lectern_domain::catalog::edit::EditForm;
 use serde::de::DeserializeOwned;
 
 use super::param_fields::{self, FieldError};
@@ -166,6 +167,18 @@ impl Params {
             // Raised by a struct's own check rather than by one of its fields.
             unnamed => ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", unnamed.to_string()),
         })
+    }
+
+    /// These parameters as an edit's form: every one sent but the credentials, empty values
+    /// kept (an empty value clears a field).
+    pub fn edit_form(&self) -> EditForm {
+        let mut form = EditForm::new();
+        for (name, value) in &self.pairs {
+            if name != "api_key" && name != "access_token" {
+                form.entry(name.clone()).or_default().push(value.clone());
+            }
+        }
+        form
     }
 
     /// Every value of a repeated parameter.

@@ -18,9 +18,9 @@ use super::signing::signed_url;
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::titles::CatalogViewer;
 pub use lectern_operations::downloads::Subject;
 use lectern_operations::downloads::{self as downloads_house, Asked};
+use lectern_operations::titles::CatalogViewer;
 
 /// The query of a download, of a title or of an edition.
 #[derive(Deserialize, IntoParams)]

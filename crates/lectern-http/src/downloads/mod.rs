@@ -5,12 +5,14 @@
 pub(crate) mod estimate;
 mod files;
 mod flow;
+mod of_title;
 mod signing;
 
 pub use flow::{
     Asking, DownloadParams, NOT_REQUESTED, Subject, accepted, accepted_after, available,
     check_reader_sees, parse_format, request,
 };
+pub use of_title::title_download;
 pub use signing::signed_url;
 
 use utoipa_axum::router::OpenApiRouter;

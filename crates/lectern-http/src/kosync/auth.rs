@@ -61,9 +61,10 @@ impl From<Failure> for KosyncError {
             Failure::TooMany { why, .. } => {
                 KosyncError(StatusCode::TOO_MANY_REQUESTS, 2001, why.into_owned())
             }
-            Failure::Refused(why) | Failure::NotFound(why) | Failure::Conflict { why, .. } => {
-                KosyncError::invalid(why)
-            }
+            Failure::Refused(why)
+            | Failure::NotFound(why)
+            | Failure::Unusable(why)
+            | Failure::Conflict { why, .. } => KosyncError::invalid(why),
             refused @ Failure::RefusedBy(_) => KosyncError::invalid(refused.to_string()),
             Failure::Store(e) => e.into(),
             Failure::Broken(cause) => {

@@ -15,10 +15,10 @@ use lectern_domain::title_access::UsageRestriction;
 
 use super::site::{OpdsAsk, OpdsSite};
 use crate::downloads::Asking;
+use crate::downloads::title_download;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::titles::download::title_download;
-use crate::titles::{CatalogViewer, visible_title};
+use lectern_operations::titles::{CatalogViewer, visible_title};
 
 /// How long a follow waits for its package: under the 30 s an app's request commonly waits.
 pub const PACKAGE_WAIT: Duration = Duration::from_secs(20);

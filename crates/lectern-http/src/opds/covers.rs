@@ -6,9 +6,9 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 
 use super::site::{OpdsAsk, OpdsSite};
+use crate::covers;
 use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::titles::cover;
 
 pub async fn cover(
     state: State<AppState>,
@@ -35,5 +35,5 @@ async fn png(
 ) -> ApiResult<Response> {
     let site = OpdsSite::named(&state, site_id).await?;
     let caller = site.caller(&state, ask).await?;
-    cover::png(&state, &caller, service_id, size).await
+    covers::png(&state, &caller, service_id, size).await
 }

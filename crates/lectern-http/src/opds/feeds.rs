@@ -18,8 +18,9 @@ use crate::conventions::links::segment;
 use crate::conventions::paging::{ListParams, PageRequest, Turns};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::titles::facets::{self, FacetParams};
-use crate::titles::{CatalogViewer, search};
+use crate::title_search as search;
+use crate::title_search::facets::{self, FacetParams};
+use lectern_operations::titles::CatalogViewer;
 
 /// `GET /opds/{siteId}/new`: titles by the date they were added, newest first.
 pub async fn new_arrivals(

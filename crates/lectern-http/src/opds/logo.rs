@@ -8,9 +8,9 @@ use axum::response::Response;
 use sha2::{Digest, Sha256};
 
 use super::site::OpdsSite;
+use crate::covers::{drawn_png, escape};
 use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::titles::cover::{drawn_png, escape};
 
 /// Where the logo is, under the site's catalog.
 pub const PATH: &str = "/logo.png";

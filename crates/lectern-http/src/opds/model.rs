@@ -121,7 +121,7 @@ impl NavEntry {
 }
 
 /// A group of facets (format, language, accessibility ...), each a link to this feed narrowed.
-pub use crate::titles::facets::FacetGroup;
+pub use crate::title_search::facets::FacetGroup;
 
 /// A publication as a reader chooses it: what it is, who made it, how it can be read.
 pub struct Publication {

@@ -15,7 +15,7 @@ use crate::conventions::links::segment;
 use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::titles::CatalogViewer;
+use lectern_operations::titles::CatalogViewer;
 
 /// `GET /opds/{siteId}/categories`: each category with a title the reader can see.
 pub async fn categories(

@@ -4,7 +4,7 @@
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::paging::FixedOrder;
-use lectern_store::popular_lists;
+use lectern_operations::popular_lists::{self, VisibleList};
 
 use super::feeds::{Shown, acquisition_feed};
 use super::model::{Leads, NavEntry};
@@ -13,10 +13,8 @@ use super::site::{OpdsAsk, OpdsSite};
 use crate::conventions::links::segment;
 use crate::conventions::paging::ListParams;
 use crate::error::ApiResult;
-use crate::popular_lists::sites_of;
-use crate::popular_lists::titles::{VisibleList, visible_list};
 use crate::state::AppState;
-use crate::titles::CatalogViewer;
+use lectern_operations::titles::CatalogViewer;
 
 /// How many popular lists the root lists; a library keeps a handful.
 const LISTED: u32 = 50;
@@ -27,9 +25,7 @@ pub async fn entries(
     site: &OpdsSite,
     who: &CatalogViewer,
 ) -> ApiResult<Vec<NavEntry>> {
-    let lists =
-        popular_lists::popular_lists_page(state.store.reads(), &sites_of(who), None, LISTED)
-            .await?;
+    let lists = popular_lists::seen(state, who, None, LISTED).await?;
     Ok(lists
         .into_iter()
         .take(LISTED as usize)
@@ -54,7 +50,7 @@ pub async fn list(
     let site = OpdsSite::named(&state, &site_id).await?;
     let caller = site.caller(&state, &ask).await?;
     let who = CatalogViewer::of(&state, &caller).await?;
-    let VisibleList { list, titles } = visible_list(&state, &who, &list_id).await?;
+    let VisibleList { list, titles } = popular_lists::visible(&state, &who, &list_id).await?;
     let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let total = titles.len() as u64;
     let (rows, turns) = page.page_both_ways(titles, |(position, _)| *position)?;

@@ -10,8 +10,8 @@ use super::model::{Acquisition, Image, Person, Publication, Role, Subject};
 use super::site::OpdsSite;
 use crate::conventions::links::segment;
 use crate::error::ApiResult;
-use crate::titles::CatalogViewer;
 use lectern_domain::account::Account;
+use lectern_operations::titles::CatalogViewer;
 use lectern_store::documents::{Document, DocumentStatus};
 
 /// The service's categories, as a subject scheme.
@@ -86,7 +86,7 @@ pub fn of_document(
     d: &Document,
     who: &CatalogViewer,
 ) -> ApiResult<Publication> {
-    let record = crate::documents::owned_document_record(owner, d)?;
+    let record = lectern_operations::documents::as_title_record(owner, d)?;
     let mut publication = built(site, &record, who, None);
     // Covers are drawn for the catalog's titles; a document has none to show.
     publication.images.clear();

@@ -13,7 +13,7 @@ use super::site::{OpdsAsk, OpdsSite};
 use crate::conventions::links::segment;
 use crate::error::ApiResult;
 use crate::state::AppState;
-use crate::titles::CatalogViewer;
+use lectern_operations::titles::CatalogViewer;
 
 /// `GET /opds`: the server's catalogs. With one site it is that site's root; with several, a
 /// navigation feed of them.

@@ -22,9 +22,9 @@ use super::site::{OpdsAsk, OpdsSite};
 use crate::conventions::links::segment;
 use crate::conventions::paging::{Bound, ListParams, NewestFirst};
 use crate::error::ApiResult;
-use crate::lists::list_for;
 use crate::state::AppState;
-use crate::titles::CatalogViewer;
+use lectern_operations::reading_lists::list_for;
+use lectern_operations::titles::CatalogViewer;
 
 /// `GET /opds/{siteId}/shelf`: the reader's shelves.
 pub async fn shelf(

@@ -10,14 +10,14 @@ use lectern_domain::title_access::AlertLevel;
 use lectern_operations::assigned_titles;
 
 use super::catalog::title_path;
-use super::forms::{FormErrors, Posted};
 use super::members::{full_name, member_page_path};
 use super::organization::sponsor_list;
-use super::render::{Chrome, Section, page, see_other, with_query};
-use super::session::{Here, Visitor, WebSite};
 use crate::conventions::member_pages::{member_window, turned};
 use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult};
+use crate::pages::forms::{FormErrors, Posted};
+use crate::pages::render::{Chrome, Section, page, see_other, with_query};
+use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
 use lectern_domain::account::Account;
 use lectern_domain::members::MemberSort;

@@ -13,11 +13,11 @@ use lectern_domain::catalog::artifact::ArtifactStatus;
 use lectern_domain::role::Role;
 
 use super::catalog::title_path;
-use super::render::{Chrome, Section, page};
-use super::session::{Here, Visitor, WebSite};
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
+use crate::pages::render::{Chrome, Section, page};
+use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
 use lectern_domain::Timestamp;
 use lectern_domain::assigned_titles::AssignedSortOrder;

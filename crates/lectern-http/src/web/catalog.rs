@@ -6,11 +6,12 @@ use lectern_domain::catalog::query::TitleSearch;
 use lectern_domain::catalog::{ContributorType, TitleRecord, names};
 use lectern_search::SearchPage;
 
-use super::session::WebSite;
 use crate::conventions::links::segment;
 use crate::error::ApiResult;
+use crate::pages::session::WebSite;
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, search};
+use crate::title_search as search;
+use lectern_operations::titles::CatalogViewer;
 
 /// One title in a list: what a reader needs to choose it.
 pub struct Listed {

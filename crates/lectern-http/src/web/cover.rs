@@ -3,10 +3,10 @@
 use axum::extract::{Path, State};
 use axum::response::Response;
 
-use super::session::Here;
+use crate::covers;
 use crate::error::ApiResult;
+use crate::pages::session::Here;
 use crate::state::AppState;
-use crate::titles::cover;
 
 /// The size the title page shows it at, twice over for sharp screens.
 const SIZE: (u32, u32) = (400, 600);
@@ -17,5 +17,5 @@ pub async fn image(
     here: Here,
 ) -> ApiResult<Response> {
     let visitor = here.visitor;
-    cover::png(&state, &visitor.caller, &service_id, SIZE).await
+    covers::png(&state, &visitor.caller, &service_id, SIZE).await
 }

@@ -11,13 +11,13 @@ use lectern_domain::documents::DocumentType;
 use lectern_store::documents::{self, Document, DocumentStatus};
 
 use super::catalog::title_path;
-use super::forms::{FormErrors, Posted};
-use super::render::{Chrome, Section, page, see_other, with_query};
-use super::session::{Here, Visitor, WebSite};
 use crate::conventions::paging::NewestFirst;
 use crate::conventions::params::Params;
 use crate::document_upload::{NewDocument, read_form, store_document};
 use crate::error::ApiResult;
+use crate::pages::forms::{FormErrors, Posted};
+use crate::pages::render::{Chrome, Section, page, see_other, with_query};
+use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
 
 #[derive(Template)]

@@ -12,14 +12,14 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::catalog::title_path;
-use super::forms::Posted;
-use super::render::{Chrome, Section, page, see_other};
-use super::session::Here;
 use crate::downloads::parse_format;
+use crate::downloads::title_download;
 use crate::downloads::{Asking, NOT_REQUESTED};
 use crate::error::{ApiError, ApiResult};
+use crate::pages::forms::Posted;
+use crate::pages::render::{Chrome, Section, page, see_other};
+use crate::pages::session::Here;
 use crate::state::AppState;
-use crate::titles::download::title_download;
 
 #[derive(Template)]
 #[template(path = "web/download.html")]

@@ -7,17 +7,16 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
 use lectern_domain::paging::Direction;
-use lectern_store::{popular_lists, sites};
+use lectern_operations::popular_lists;
+use lectern_store::sites;
 
 use super::catalog::{Listed, find};
-use super::render::{Chrome, Section, page};
-use super::session::{Here, WebSite};
 use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
-use crate::popular_lists::sites_of;
-use crate::popular_lists::titles::visible_list;
+use crate::pages::render::{Chrome, Section, page};
+use crate::pages::session::{Here, WebSite};
 use crate::state::AppState;
-use crate::titles::CatalogViewer;
+use lectern_operations::titles::CatalogViewer;
 
 /// New arrivals the home page shows; the search lists the rest.
 const NEW_ARRIVALS: u32 = 8;
@@ -75,15 +74,9 @@ pub async fn home(State(state): State<AppState>, here: Here) -> ApiResult<Respon
     )
     .await?;
     let mut popular = Vec::new();
-    let lists = popular_lists::popular_lists_page(
-        state.store.reads(),
-        &sites_of(&who),
-        None,
-        POPULAR_LISTS,
-    )
-    .await?;
+    let lists = popular_lists::seen(&state, &who, None, POPULAR_LISTS).await?;
     for list in lists.into_iter().take(POPULAR_LISTS as usize) {
-        let shown = visible_list(&state, &who, &list.list_id).await?;
+        let shown = popular_lists::visible(&state, &who, &list.list_id).await?;
         let titles: Vec<Listed> = shown
             .titles
             .iter()

@@ -7,23 +7,21 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::{ContributorType, TitleRecord};
+use lectern_domain::catalog::{ContributorType, TitleRecord, names};
 use lectern_domain::reading_lists::{EntrySortOrder, ListRight, ListSortOrder, ReadingList};
 use lectern_operations::reading_lists::{self, EntriesPage, ListsPage as FoundLists};
 use lectern_store::keyset::KeyedOrder;
 use lectern_store::reading_list_entries::ListEntry;
 
 use super::catalog::title_path;
-use super::forms::{self, FormErrors, Posted};
-use super::render::{Chrome, Section, page, see_other, with_query};
-use super::session::{Here, Visitor, WebSite};
 use crate::conventions::links::segment;
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::lists;
+use crate::pages::forms::{self, FormErrors, Posted};
+use crate::pages::render::{Chrome, Section, page, see_other, with_query};
+use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
-use crate::titles::contributor_name;
 
 #[derive(Template)]
 #[template(path = "web/lists.html")]
@@ -130,8 +128,8 @@ pub async fn create(
 ) -> ApiResult<Response> {
     visitor.caller.signed_in()?;
     let asked = NewList::from(&form);
-    let made = match form.parse::<lists::NewListForm>() {
-        Ok(new) => reading_lists::create(&state, &visitor.caller, new.into())
+    let made = match form.parse::<reading_lists::NewReadingList>() {
+        Ok(new) => reading_lists::create(&state, &visitor.caller, new)
             .await
             .map_err(FormErrors::of_failure),
         Err(e) => Err(FormErrors::of(e)),
@@ -231,8 +229,8 @@ pub async fn change(
 ) -> ApiResult<Response> {
     visitor.caller.signed_in()?;
     let asked = NewList::from(&form);
-    let changed = match form.parse::<lists::ListChanges>() {
-        Ok(changes) => reading_lists::update(&state, &visitor.caller, &list_id, changes.into())
+    let changed = match form.parse::<reading_lists::ListChanges>() {
+        Ok(changes) => reading_lists::update(&state, &visitor.caller, &list_id, changes)
             .await
             .map_err(FormErrors::of_failure),
         Err(e) => Err(FormErrors::of(e)),
@@ -370,12 +368,7 @@ async fn list_page(
 fn entry(site: &WebSite, t: &TitleRecord, e: &ListEntry) -> EntryRow {
     let names: Vec<String> = t
         .contributors_of(ContributorType::Author)
-        .map(|full| {
-            let n = contributor_name(full);
-            format!("{} {}", n.first_name, n.last_name)
-                .trim()
-                .to_owned()
-        })
+        .map(names::display_name)
         .collect();
     EntryRow {
         service_id: t.service_id.clone(),

@@ -10,19 +10,13 @@ mod catalog;
 mod cover;
 mod documents;
 mod download;
-mod errors;
-mod forms;
 mod home;
 mod lists;
 mod members;
 mod organization;
-mod render;
 mod search;
-mod session;
 mod sign_in;
-mod staff;
 mod title;
-mod uploads;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -134,8 +128,7 @@ pub fn routes(state: AppState) -> Router<AppState> {
             "/{site_id}/titles/{service_id}/download/{format}",
             get(download::status),
         )
-        .merge(staff::routes())
-        .route_layer(from_fn_with_state(state, errors::as_pages));
+        .route_layer(from_fn_with_state(state, crate::pages::errors::as_pages));
     Router::new()
         .route("/", get(home::root))
         .route("/assets/web.js", get(script))

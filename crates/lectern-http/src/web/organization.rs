@@ -6,14 +6,14 @@ use askama::Template;
 use axum::extract::State;
 use axum::response::Response;
 
-use super::forms::{self, Choice, FormErrors, Posted, choices};
 use super::members::{full_name, member_page_path, tag_words};
-use super::render::{Chrome, Section, page, see_other, with_query};
-use super::session::{Here, Visitor, WebSite};
 use crate::conventions::member_pages::{member_window, turned};
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
+use crate::pages::forms::{self, Choice, FormErrors, Posted, choices};
+use crate::pages::render::{Chrome, Section, page, see_other, with_query};
+use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
 use lectern_domain::account::Account;
 use lectern_domain::members::{MemberKind, MemberSort};

@@ -11,13 +11,13 @@ use lectern_domain::paging::Direction;
 use serde::Deserialize;
 
 use super::catalog::{Listed, find};
-use super::render::{Chrome, Section, page};
-use super::session::Here;
 use crate::conventions::paging::ListParams;
 use crate::error::{ApiError, ApiResult};
+use crate::pages::render::{Chrome, Section, page};
+use crate::pages::session::Here;
 use crate::state::AppState;
-use crate::titles::CatalogViewer;
-use crate::titles::facets::{self, FacetGroup, FacetParams};
+use crate::title_search::facets::{self, FacetGroup, FacetParams};
+use lectern_operations::titles::CatalogViewer;
 
 /// Titles a page shows unless `limit` says otherwise.
 const PAGE_SIZE: u32 = 20;

@@ -8,10 +8,10 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::secret::new_token;
 
-use super::forms::Posted;
-use super::render::{Chrome, Section, page, see_other};
-use super::session::{Here, Visitor, WebSite};
 use crate::error::ApiResult;
+use crate::pages::forms::Posted;
+use crate::pages::render::{Chrome, Section, page, see_other};
+use crate::pages::session::{Here, Visitor, WebSite};
 use crate::sign_in::LoginErrors;
 use crate::sign_in::{self, Secret, SignIn};
 use crate::state::AppState;

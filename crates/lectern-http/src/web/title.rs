@@ -15,14 +15,14 @@ use lectern_store::marks::Marks;
 
 use super::books;
 use super::catalog::{by_line, title_path};
-use super::forms::Posted;
 use super::lists::list_path;
-use super::render::{Chrome, Section, page, see_other, with_query};
-use super::session::{Here, Visitor};
 use crate::error::{ApiError, ApiResult};
+use crate::pages::forms::Posted;
+use crate::pages::render::{Chrome, Section, page, see_other, with_query};
+use crate::pages::session::{Here, Visitor};
 use crate::state::AppState;
-use crate::titles::{CatalogViewer, visible_title};
 use lectern_domain::paging::MAX_LIMIT;
+use lectern_operations::titles::{CatalogViewer, visible_title};
 
 #[derive(Template)]
 #[template(path = "web/title.html")]

@@ -5,7 +5,7 @@
 //! each reachable from every other (a strongly connected component of the import graph).
 //!
 //! There are none (issue 58 took the last ones out): any circle fails, each module named
-//! `crate/module`.
+//! `crate/module`. And `lectern-http`'s doors are top-level modules that import no other door.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -35,8 +35,72 @@ fn no_module_imports_one_that_imports_it() {
     );
 }
 
+/// The doors of `lectern-http`, each a top-level module over the house: the API, the token
+/// server, the OPDS catalog, KOReader's sync, the readers' and sponsors' pages, the staff's.
+const DOORS: [&str; 6] = ["api", "token_server", "opds", "kosync", "web", "staff"];
+
+/// Arrows from one door into another that are still there (issue 58): some of the staff's pages
+/// read and write accounts and organizations through what the API's handlers call, and keep
+/// the API's views for the record of changes.
+/// The list may only shrink: an arrow not listed fails, and so does one listed that is gone.
+const CROSSING_STILL: &[(&str, &str)] = &[
+    ("staff::account", "api::accounts"),
+    ("staff::account", "api::organizations"),
+    ("staff::account_form", "api::accounts"),
+    ("staff::account_proof", "api::accounts"),
+    ("staff::agreements", "api::accounts"),
+    ("staff::organization", "api::accounts"),
+    ("staff::organization", "api::organizations"),
+    ("staff::organizations", "api::organizations"),
+    ("staff::proof", "api::accounts"),
+    ("staff::reading", "api::accounts"),
+    ("staff::reading", "api::titles"),
+    ("staff::subscriptions", "api::accounts"),
+];
+
+/// No door imports another door, and nothing beside the doors (what they share) imports one:
+/// arrows run from a door down to what is shared and to the house.
+#[test]
+fn doors_do_not_import_each_other() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../lectern-http/src");
+    let door_of = |module: &str| {
+        let top = module.split("::").next().unwrap_or("");
+        DOORS.contains(&top).then(|| top.to_owned())
+    };
+    let two_levels = |module: &str| module.split("::").take(2).collect::<Vec<_>>().join("::");
+    let mut crossing: BTreeSet<(String, String)> = BTreeSet::new();
+    for (from, targets) in edges(&src) {
+        let from = two_levels(&from);
+        for to in targets {
+            let to = two_levels(&to);
+            let Some(into) = door_of(&to) else { continue };
+            if door_of(&from).as_ref() != Some(&into) {
+                crossing.insert((from.clone(), to));
+            }
+        }
+    }
+    let listed: BTreeSet<(String, String)> = CROSSING_STILL
+        .iter()
+        .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+        .collect();
+    let new: Vec<_> = crossing.difference(&listed).collect();
+    let gone: Vec<_> = listed.difference(&crossing).collect();
+    assert!(
+        new.is_empty() && gone.is_empty(),
+        "arrows into a door from outside it, not listed: {new:?}; listed but gone (take them off CROSSING_STILL): {gone:?}"
+    );
+}
+
 /// The circles among a crate's modules, each as its modules' names in order.
 fn circles(src: &Path) -> Vec<Vec<String>> {
+    strongly_connected(&edges(src))
+        .into_iter()
+        .filter(|c| c.len() > 1)
+        .collect()
+}
+
+/// Which modules each module imports, both at the depth the module note gives.
+fn edges(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in rust_files(src) {
         let relative = file
@@ -53,10 +117,7 @@ fn circles(src: &Path) -> Vec<Vec<String>> {
             }
         }
     }
-    strongly_connected(&edges)
-        .into_iter()
-        .filter(|c| c.len() > 1)
-        .collect()
+    edges
 }
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
@@ -120,10 +181,16 @@ fn imports(source: &str, module: &[String]) -> Vec<Vec<String>> {
     out
 }
 
-/// The module a path is in, to two levels: the longest prefix of it that is a module.
+/// The module a path is in, to two levels (three under `api`, whose areas are the modules a
+/// crate's top level holds elsewhere): the longest prefix of it that is a module.
 fn node(src: &Path, segments: &[String]) -> String {
+    let depth = if segments.first().is_some_and(|s| s == "api") {
+        3
+    } else {
+        2
+    };
     let mut kept: Vec<&str> = Vec::new();
-    for s in segments.iter().take(2) {
+    for s in segments.iter().take(depth) {
         let dir = kept.iter().fold(src.to_path_buf(), |p, k| p.join(k));
         if dir.join(format!("{s}.rs")).is_file() || dir.join(s).join("mod.rs").is_file() {
             kept.push(s);

@@ -1,0 +1,41 @@
+//! The organizations area of membership management (document 3): organizations, their primary
+//! contacts and their members, for membership assistants and administrators.
+
+pub mod members;
+mod membership;
+pub mod organization;
+mod search;
+pub mod view;
+
+pub use organization::primary_contact;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::state::AppState;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(
+            organization::create_organization,
+            search::search_organizations
+        ))
+        .routes(routes!(
+            membership::join_organization,
+            membership::leave_organization
+        ))
+        .routes(routes!(
+            organization::get_organization,
+            organization::update_organization
+        ))
+        .routes(routes!(organization::set_primary_contact))
+        .routes(routes!(members::list_members, members::create_member))
+}
+
+// What the staff's pages share with the assistant's API: the organization and its members as
+// the API shows them, and the record of a move, which keeps the API's view of the account.
+pub(crate) use members::{NewMemberParams, add_member, members_page};
+pub(crate) use membership::recorded_move;
+pub(crate) use organization::{
+    NewOrganizationParams, OrganizationChanges, assistant_view, create_from, managed_organization,
+};

@@ -1,0 +1,482 @@
+//! An account, for its membership assistants: what it is, every field they may change, locking
+//! it, and a new password; and a new account. Each read and write is what the handlers under
+//! `/v2/accounts` call, with the record of the change they keep.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use lectern_store::{accounts, organizations};
+
+use super::account_form::{AccountForm, TEXT_FIELDS, account_fields, blanked, roles_in_words};
+use super::home::{Staff, StaffForm, memberships_only};
+use super::paths::account_page_path;
+use super::records::{self, Owner, Records};
+use axum::http::StatusCode;
+
+use crate::api::accounts::{
+    UserAccount, change_recorded, create_recorded, managed_view, password_recorded,
+};
+use crate::api::organizations::recorded_move;
+use crate::error::ApiResult;
+use crate::pages::forms::{self, FormErrors, Posted};
+use crate::pages::render::{Chrome, Section, page, see_other, with_query};
+use crate::pages::session::{Here, Visitor, WebSite};
+use crate::state::AppState;
+use lectern_domain::account::fields::AccountFields;
+use lectern_domain::account::membership::OrganizationRole;
+use lectern_operations::Failure;
+use lectern_operations::managed_accounts::{Managed, managed};
+use lectern_operations::organization_members::{Joining, stage_join, stage_leave};
+
+type TextField = (&'static str, &'static str, &'static str, &'static str);
+
+#[derive(Template)]
+#[template(path = "web/staff/account_new.html")]
+struct NewAccountPage<'a> {
+    chrome: &'a Chrome,
+    action: String,
+    errors: FormErrors,
+    form: AccountForm,
+    fields: &'static [TextField],
+    creating: bool,
+    find: String,
+}
+
+/// `GET /{site}/staff/accounts/new`.
+pub async fn new(State(_): State<AppState>, here: Here) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    memberships_only(&site, &visitor)?;
+    Ok(new_page(
+        &site,
+        &visitor,
+        FormErrors::default(),
+        AccountForm::blank(),
+    ))
+}
+
+/// `POST /{site}/staff/accounts`: the new account, then its page.
+pub async fn create(
+    State(state): State<AppState>,
+    Posted {
+        site,
+        visitor,
+        form,
+        ..
+    }: Posted,
+) -> ApiResult<Response> {
+    let asked = AccountForm::asked(&form);
+    let created = match account_fields(&form) {
+        Ok(fields) => create_recorded(&state, &visitor.caller, fields)
+            .await
+            .map_err(FormErrors::of),
+        Err(errors) => Err(Ok(errors)),
+    };
+    match created {
+        Ok((m, _)) => Ok(see_other(
+            &with_query(
+                &account_page_path(&site, &m.account.user_account_id),
+                &[("done", "created")],
+            ),
+            &visitor.set_cookies,
+        )),
+        Err(errors) => Ok(new_page(&site, &visitor, in_words(errors?), asked)),
+    }
+}
+
+/// What to do about each field a new account needs, in the form's words.
+fn in_words(errors: FormErrors) -> FormErrors {
+    errors
+        .missing_as("firstName", "Enter the first name")
+        .missing_as("lastName", "Enter the last name")
+        .missing_as("emailAddress", "Enter the e-mail address")
+        .missing_as("country", "Enter the country's two-letter code")
+}
+
+fn new_page(site: &WebSite, visitor: &Visitor, errors: FormErrors, form: AccountForm) -> Response {
+    let action = site.path("/staff/accounts");
+    let chrome = Chrome::of(site, visitor, &format!("{action}/new"), Section::Staff);
+    let status = errors.status();
+    page(
+        status,
+        &NewAccountPage {
+            chrome: &chrome,
+            find: action.clone(),
+            action,
+            errors,
+            form,
+            fields: &TEXT_FIELDS,
+            creating: true,
+        },
+        visitor,
+    )
+}
+
+#[derive(Template)]
+#[template(path = "web/staff/account.html")]
+struct AccountPage<'a> {
+    chrome: &'a Chrome,
+    owner: Owner,
+    name: String,
+    facts: Vec<(&'static str, String)>,
+    action: String,
+    errors: FormErrors,
+    form: AccountForm,
+    fields: &'static [TextField],
+    creating: bool,
+    locked: bool,
+    lock_action: String,
+    password_action: String,
+    password_errors: FormErrors,
+    organization_errors: FormErrors,
+    organization_asked: String,
+    in_organization: bool,
+    organization_action: String,
+    find: String,
+    done: Option<&'static str>,
+}
+
+/// `GET /{site}/staff/accounts/{account}`.
+pub async fn show(
+    State(state): State<AppState>,
+    Path((_, account)): Path<(String, String)>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
+    account_page(&state, &site, &visitor, &account, Asked::Nothing).await
+}
+
+/// `POST /{site}/staff/accounts/{account}`: the account as changed.
+pub async fn change(
+    State(state): State<AppState>,
+    Path((_, account)): Path<(String, String)>,
+    StaffForm {
+        site,
+        visitor,
+        form,
+    }: StaffForm,
+) -> ApiResult<Response> {
+    let asked = AccountForm::asked(&form);
+    let before = account_view(&state, &visitor, &account).await?;
+    let blanked = blanked(&AccountForm::of(&before), &form);
+    if blanked.any() {
+        let errors = in_words(blanked);
+        return account_page(
+            &state,
+            &site,
+            &visitor,
+            &account,
+            Asked::Change(errors, asked),
+        )
+        .await;
+    }
+    let m = managed(&state, &visitor.caller, &account, "change accounts").await?;
+    let changed = match account_fields(&form) {
+        Ok(fields) => change_recorded(&state, m, fields)
+            .await
+            .map_err(FormErrors::of),
+        Err(errors) => Err(Ok(errors)),
+    };
+    match changed {
+        Ok(_) => Ok(done(&site, &visitor, &account, "changed")),
+        Err(errors) => {
+            let errors = in_words(errors?);
+            account_page(
+                &state,
+                &site,
+                &visitor,
+                &account,
+                Asked::Change(errors, asked),
+            )
+            .await
+        }
+    }
+}
+
+/// `POST /{site}/staff/accounts/{account}/lock`: locked (`locked=true`) or unlocked.
+pub async fn lock(
+    State(state): State<AppState>,
+    Path((_, account)): Path<(String, String)>,
+    StaffForm {
+        site,
+        visitor,
+        form,
+    }: StaffForm,
+) -> ApiResult<Response> {
+    let locking = forms::field(&form, "locked") == "true";
+    let m = managed(&state, &visitor.caller, &account, "change accounts").await?;
+    let fields = AccountFields {
+        locked: Some(locking),
+        ..AccountFields::default()
+    };
+    change_recorded(&state, m, fields).await?;
+    let what = if locking { "locked" } else { "unlocked" };
+    Ok(done(&site, &visitor, &account, what))
+}
+
+/// `POST /{site}/staff/accounts/{account}/password`: a new password, which the person is told.
+pub async fn password(
+    State(state): State<AppState>,
+    Path((_, account)): Path<(String, String)>,
+    StaffForm {
+        site,
+        visitor,
+        form,
+    }: StaffForm,
+) -> ApiResult<Response> {
+    let m = managed(&state, &visitor.caller, &account, "change passwords").await?;
+    let changed = match form.required("password") {
+        Ok(password) => password_recorded(&state, m, password.to_owned()).await,
+        Err(e) => Err(e),
+    };
+    match changed {
+        Ok(()) => Ok(done(&site, &visitor, &account, "password")),
+        Err(e) => {
+            let errors = FormErrors::of(e)?.missing_as("password", "Enter the new password");
+            account_page(&state, &site, &visitor, &account, Asked::Password(errors)).await
+        }
+    }
+}
+
+/// `POST /{site}/staff/accounts/{account}/organization`: into an organization, or moved to
+/// another, as a member or a sponsor.
+pub async fn join(
+    State(state): State<AppState>,
+    Path((_, account)): Path<(String, String)>,
+    StaffForm {
+        site,
+        visitor,
+        form,
+    }: StaffForm,
+) -> ApiResult<Response> {
+    let m = managed(
+        &state,
+        &visitor.caller,
+        &account,
+        "move accounts between organizations",
+    )
+    .await?;
+    let asked_id = forms::field(&form, "organizationId");
+    let role = forms::field(&form, "role");
+    let before = managed_view(&state, &m).await?;
+    let staged = match joining(&asked_id, &role) {
+        Ok(to) => stage_join(&state, m, to).await,
+        Err(f) => Err(f),
+    };
+    match staged {
+        Ok(staged) => {
+            recorded_move(&state, &before, staged, "PUT").await?;
+            Ok(done(&site, &visitor, &account, "joined"))
+        }
+        // The account was found (the page shows it); the organization named was not.
+        Err(Failure::NotFound(_)) => {
+            let errors = FormErrors::one(
+                "organizationId",
+                "There is no such organization on this site.",
+            );
+            account_page(
+                &state,
+                &site,
+                &visitor,
+                &account,
+                Asked::Organization(errors, forms::field(&form, "organizationId")),
+            )
+            .await
+        }
+        Err(f) => {
+            let errors = FormErrors::of_failure(f)?
+                .missing_as("organizationId", "Enter the organization's identifier");
+            account_page(
+                &state,
+                &site,
+                &visitor,
+                &account,
+                Asked::Organization(errors, forms::field(&form, "organizationId")),
+            )
+            .await
+        }
+    }
+}
+
+/// `POST /{site}/staff/accounts/{account}/organization/leave`.
+pub async fn leave(
+    State(state): State<AppState>,
+    Path((_, account)): Path<(String, String)>,
+    StaffForm { site, visitor, .. }: StaffForm,
+) -> ApiResult<Response> {
+    let m = managed(
+        &state,
+        &visitor.caller,
+        &account,
+        "take accounts out of organizations",
+    )
+    .await?;
+    let before = managed_view(&state, &m).await?;
+    match stage_leave(&state, m).await {
+        Ok(staged) => {
+            recorded_move(&state, &before, staged, "DELETE").await?;
+            Ok(done(&site, &visitor, &account, "left"))
+        }
+        Err(f @ Failure::Conflict { .. }) => {
+            let errors = FormErrors::of_failure(f)?;
+            account_page(
+                &state,
+                &site,
+                &visitor,
+                &account,
+                Asked::Organization(errors, String::new()),
+            )
+            .await
+        }
+        Err(f) => Err(f.into()),
+    }
+}
+
+/// Where the form says the account goes: an organization (required) as a member unless the
+/// role says otherwise.
+pub fn joining(organization_id: &str, role: &str) -> Result<Joining, Failure> {
+    if organization_id.trim().is_empty() {
+        return Err(Failure::Missing {
+            param: "organizationId",
+        });
+    }
+    let role = Some(role)
+        .filter(|r| !r.is_empty())
+        .map(str::parse::<OrganizationRole>)
+        .transpose()
+        .map_err(|why| Failure::invalid("role", why))?;
+    Ok(Joining {
+        organization_id: organization_id.to_owned(),
+        role,
+        title: None,
+    })
+}
+
+fn done(site: &WebSite, visitor: &Visitor, account: &str, what: &str) -> Response {
+    see_other(
+        &with_query(&account_page_path(site, account), &[("done", what)]),
+        &visitor.set_cookies,
+    )
+}
+
+/// What a form posted to the page brought back.
+enum Asked {
+    Nothing,
+    Change(FormErrors, AccountForm),
+    Password(FormErrors),
+    Organization(FormErrors, String),
+}
+
+async fn account_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    account: &str,
+    asked: Asked,
+) -> ApiResult<Response> {
+    let (m, a) = managed_account_view(state, visitor, account).await?;
+    let facts = facts(state, &a).await?;
+    let none = FormErrors::default;
+    let (errors, form, password_errors, (organization_errors, organization_asked)) = match asked {
+        Asked::Nothing => (none(), AccountForm::of(&a), none(), (none(), String::new())),
+        Asked::Change(e, f) => (e, f, none(), (none(), String::new())),
+        Asked::Password(e) => (none(), AccountForm::of(&a), e, (none(), String::new())),
+        Asked::Organization(e, asked) => (none(), AccountForm::of(&a), none(), (e, asked)),
+    };
+    let action = account_page_path(site, &a.user_account_id);
+    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let in_error = errors.any() || password_errors.any() || organization_errors.any();
+    let status = if in_error {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    let done = match forms::field(&visitor.caller.params, "done").as_str() {
+        "created" => Some("The account was added."),
+        "changed" => Some("The account was changed."),
+        "locked" => Some("The account was locked: it cannot sign in."),
+        "unlocked" => Some("The account was unlocked."),
+        "password" => Some("The password was changed. Tell the person their new password."),
+        "joined" => Some("The account is now in the organization."),
+        "left" => Some("The account left its organization: it reads as an individual member now."),
+        _ => None,
+    };
+    Ok(page(
+        status,
+        &AccountPage {
+            chrome: &chrome,
+            owner: Owner::of(site, visitor, &m.account, Records::Account),
+            name: format!("{} {}", a.name.first_name, a.name.last_name)
+                .trim()
+                .to_owned(),
+            facts,
+            lock_action: format!("{action}/lock"),
+            organization_action: format!("{action}/organization"),
+            password_action: format!("{action}/password"),
+            action,
+            errors,
+            form,
+            fields: &TEXT_FIELDS,
+            creating: false,
+            locked: a.locked,
+            password_errors,
+            organization_errors,
+            organization_asked,
+            in_organization: a
+                .roles
+                .iter()
+                .any(|r| r == "organizationMember" || r == "organizationSponsor"),
+            find: site.path("/staff/accounts"),
+            done,
+        },
+        visitor,
+    ))
+}
+
+/// The account's standing in words, and its organization's name (the account was read through
+/// the API's rules first, so the caller may see it).
+async fn facts(state: &AppState, a: &UserAccount) -> ApiResult<Vec<(&'static str, String)>> {
+    let reads = state.store.reads();
+    let organization = match accounts::get(reads, &a.user_account_id)
+        .await?
+        .and_then(|stored| stored.organization_id)
+    {
+        Some(id) => organizations::get(reads, &id).await?.map_or(id, |o| {
+            format!("{} ({})", o.organization_name, o.organization_id)
+        }),
+        None => "None".to_owned(),
+    };
+    let yes_no = |b: bool| if b { "Yes" } else { "No" }.to_owned();
+    Ok(vec![
+        (
+            "User name",
+            a.email_address.clone().unwrap_or_else(|| "None".to_owned()),
+        ),
+        ("Account identifier", a.user_account_id.clone()),
+        ("Roles", roles_in_words(&a.roles)),
+        ("Organization", organization),
+        ("Proof of disability", a.proof_of_disability_status.clone()),
+        ("Subscription", a.subscription_status.clone()),
+        ("Agreement signed", yes_no(a.has_agreement)),
+        ("May download", yes_no(a.can_download)),
+        ("Locked", yes_no(a.locked)),
+    ])
+}
+
+/// The account named by a page's path, managed by the assistant, and as the API shows it (the
+/// form is filled from it, and the record of a change keeps it).
+async fn managed_account_view(
+    state: &AppState,
+    visitor: &Visitor,
+    account: &str,
+) -> ApiResult<(Managed, UserAccount)> {
+    let m = records::managed_account(state, visitor, account).await?;
+    let view = managed_view(state, &m).await?;
+    Ok((m, view))
+}
+
+async fn account_view(
+    state: &AppState,
+    visitor: &Visitor,
+    account: &str,
+) -> ApiResult<UserAccount> {
+    Ok(managed_account_view(state, visitor, account).await?.1)
+}

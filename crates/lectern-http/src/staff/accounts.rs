@@ -1,0 +1,167 @@
+//! Finding an account: words from a name or user name, an organization, a role, an order; a
+//! page of accounts at a time, as `GET /v2/accounts` finds them.
+
+use askama::Template;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use lectern_domain::access::oversees;
+use lectern_domain::role::Role;
+
+use lectern_domain::account::Account;
+use lectern_domain::account::search::AccountSort;
+use lectern_operations::managed_accounts::{self, AccountsWanted};
+use lectern_store::keyset::KeyedOrder;
+
+use super::account_form::{role_in_words, roles_in_words};
+use super::home::Staff;
+use super::paths::account_page_path;
+use crate::conventions::paging::ListParams;
+use crate::error::ApiResult;
+use crate::pages::forms::{self, Choice, choices};
+use crate::pages::render::{Chrome, Section, page, with_query};
+use crate::pages::session::{Visitor, WebSite};
+use crate::state::AppState;
+
+#[derive(Template)]
+#[template(path = "web/staff/accounts.html")]
+struct AccountsPage<'a> {
+    chrome: &'a Chrome,
+    action: String,
+    keyword: String,
+    organization: String,
+    roles: Vec<Choice>,
+    orders: Vec<Choice>,
+    count: String,
+    accounts: Vec<AccountRow>,
+    next: Option<String>,
+    first: Option<String>,
+    new_account: String,
+}
+
+struct AccountRow {
+    name: String,
+    href: Option<String>,
+    about: String,
+}
+
+const ORDERS: &[(&str, &str)] = &[("lastName", "Last name"), ("firstName", "First name")];
+
+/// The role filter's choices: any, then each role.
+fn role_choices(chosen: &str) -> Vec<Choice> {
+    let mut all = vec![Choice {
+        value: "",
+        label: "Any role",
+        selected: chosen.is_empty(),
+    }];
+    all.extend(Role::ALL.iter().map(|r| Choice {
+        value: r.as_str(),
+        label: role_in_words(*r),
+        selected: r.as_str() == chosen,
+    }));
+    all
+}
+
+/// `GET /{site}/staff/accounts`.
+pub async fn find(
+    State(state): State<AppState>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
+    let asked =
+        visitor
+            .caller
+            .params
+            .only(&["keyword", "organizationId", "role", "sortOrder", "start"]);
+    let keyword = forms::field(&asked, "keyword");
+    let organization = forms::field(&asked, "organizationId");
+    let role = forms::field(&asked, "role");
+    let order = forms::field(&asked, "sortOrder");
+    let wanted = AccountsWanted {
+        keyword: Some(keyword.clone()),
+        organization_id: Some(organization.clone()),
+        role: Some(role.clone()),
+        site: None,
+    };
+    let (shown, window) = asked.parse::<ListParams<AccountSort>>()?.window()?;
+    let sort = window.sort;
+    let (mut found, total) =
+        managed_accounts::find(&state, &visitor.caller, wanted, window).await?;
+    let next = shown.next_token(&mut found, |a| sort.key_of(a));
+    let action = site.path("/staff/accounts");
+    let filters = [
+        ("keyword", keyword.as_str()),
+        ("organizationId", organization.as_str()),
+        ("role", role.as_str()),
+        ("sortOrder", order.as_str()),
+    ];
+    let next = next.as_deref().map(|n| {
+        let mut pairs = filters.to_vec();
+        pairs.push(("start", n));
+        with_query(&action, &pairs)
+    });
+    let first = asked
+        .one("start")
+        .ok()
+        .flatten()
+        .map(|_| with_query(&action, &filters));
+    let here = with_query(&action, &filters);
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Staff);
+    Ok(page(
+        StatusCode::OK,
+        &AccountsPage {
+            chrome: &chrome,
+            count: count_in_words(total),
+            accounts: found.iter().map(|a| row(&site, &visitor, a)).collect(),
+            keyword,
+            organization,
+            roles: role_choices(&role),
+            orders: choices(ORDERS, if order.is_empty() { "lastName" } else { &order }),
+            next,
+            first,
+            new_account: site.path("/staff/accounts/new"),
+            action,
+        },
+        &visitor,
+    ))
+}
+
+fn count_in_words(n: u64) -> String {
+    match n {
+        0 => "No accounts found.".to_owned(),
+        1 => "1 account found.".to_owned(),
+        n => format!("{n} accounts found."),
+    }
+}
+
+/// An account found; its name links to its page only for staff who may open that page (an
+/// administrator's account is for administrators).
+fn row(site: &WebSite, visitor: &Visitor, a: &Account) -> AccountRow {
+    let administrator = a.has_role(Role::Administrator);
+    let opens = visitor
+        .caller
+        .user()
+        .is_some_and(|me| oversees(me, administrator));
+    let mut about = vec![
+        a.details
+            .email_address
+            .clone()
+            .or_else(|| a.user_name.clone())
+            .unwrap_or_else(|| "no user name".to_owned()),
+    ];
+    let roles: Vec<String> = a.roles.iter().map(|r| r.as_str().to_owned()).collect();
+    about.push(roles_in_words(&roles));
+    if a.locked {
+        about.push("locked".to_owned());
+    }
+    about.push(format!(
+        "proof of disability {}",
+        a.proof_of_disability_status.as_str()
+    ));
+    AccountRow {
+        name: format!("{} {}", a.first_name, a.last_name)
+            .trim()
+            .to_owned(),
+        href: opens.then(|| account_page_path(site, &a.user_account_id)),
+        about: about.join("; "),
+    }
+}

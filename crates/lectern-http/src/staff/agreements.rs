@@ -1,0 +1,183 @@
+//! An account's agreements: each with who recorded it and whether it is in force (ended with a
+//! button), and a signed agreement recorded, through `/v2/accounts/{id}/agreements`.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Response;
+
+use super::home::{Staff, StaffForm};
+use super::records::{Owner, Records, done, managed_account};
+use crate::api::accounts::{SignedAgreement, agreements_of, expire_recorded, record_recorded};
+use crate::conventions::links::segment;
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult};
+use crate::pages::forms::{self, Choice, FormErrors, choices};
+use crate::pages::render::{Chrome, Section, page};
+use crate::pages::session::{Visitor, WebSite};
+use crate::state::AppState;
+use lectern_domain::account::standing::NewAgreement;
+use lectern_operations::managed_accounts::managed;
+
+const TYPES: &[(&str, &str)] = &[
+    ("termsOfUse", "The reader's terms of use"),
+    ("volunteer", "The volunteer's agreement"),
+];
+
+#[derive(Template)]
+#[template(path = "web/staff/agreements.html")]
+struct AgreementsPage<'a> {
+    chrome: &'a Chrome,
+    owner: Owner,
+    agreements: Vec<Row>,
+    action: String,
+    errors: FormErrors,
+    types: Vec<Choice>,
+    date_signed: String,
+    print_name: String,
+    guardian: bool,
+    done: Option<&'static str>,
+}
+
+struct Row {
+    kind: String,
+    signed: String,
+    ended: Option<String>,
+    print_name: String,
+    recorded_by: String,
+    guardian: bool,
+    expire: String,
+}
+
+fn row(site: &WebSite, owner: &str, a: &SignedAgreement) -> Row {
+    let day = |t: &str| t.get(..10).unwrap_or(t).to_owned();
+    Row {
+        kind: TYPES
+            .iter()
+            .find(|(v, _)| *v == a.agreement_type)
+            .map_or_else(|| a.agreement_type.clone(), |(_, l)| (*l).to_owned()),
+        signed: day(&a.date_signed),
+        ended: a.date_expired.as_deref().map(day),
+        print_name: a.print_name.clone(),
+        recorded_by: a
+            .recording_user
+            .clone()
+            .unwrap_or_else(|| "the reader".to_owned()),
+        guardian: a.signed_by_legal_guardian,
+        expire: format!(
+            "{}/{}/expire",
+            Records::Agreements.path(site, owner),
+            segment(&a.agreement_id)
+        ),
+    }
+}
+
+/// `GET /{site}/staff/accounts/{account}/agreements`.
+pub async fn show(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
+    agreements_page(&state, &site, &visitor, &id, FormErrors::default(), None).await
+}
+
+/// `POST /{site}/staff/accounts/{account}/agreements`: a signed agreement recorded.
+pub async fn record(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    StaffForm {
+        site,
+        visitor,
+        form,
+    }: StaffForm,
+) -> ApiResult<Response> {
+    let m = managed(&state, &visitor.caller, &id, "record agreements").await?;
+    let recorded = match new_agreement(&form) {
+        Ok(new) => record_recorded(&state, &m, new).await,
+        Err(e) => Err(e),
+    };
+    match recorded {
+        Ok(_) => Ok(done(&site, &visitor, &id, Records::Agreements, "recorded")),
+        Err(e) => {
+            let errors = FormErrors::of(e)?
+                .missing_as("dateSigned", "Enter the date it was signed")
+                .missing_as("printName", "Enter the name as the signer printed it")
+                .missing_as("agreementType", "Choose the agreement");
+            agreements_page(&state, &site, &visitor, &id, errors, Some(form)).await
+        }
+    }
+}
+
+/// The agreement the form describes; each field it needs is asked for in the form's order.
+fn new_agreement(form: &Params) -> ApiResult<NewAgreement> {
+    let kind = form.required("agreementType")?;
+    let date_signed = form.required("dateSigned")?.to_owned();
+    let print_name = form.required("printName")?.to_owned();
+    Ok(NewAgreement {
+        agreement_type: kind
+            .parse()
+            .map_err(|why| ApiError::bad_param("agreementType", why))?,
+        date_signed,
+        print_name,
+        signed_by_legal_guardian: forms::field(form, "signedByLegalGuardian") == "true",
+    })
+}
+
+/// `POST /{site}/staff/accounts/{account}/agreements/{agreement}/expire`: ended today.
+pub async fn expire(
+    State(state): State<AppState>,
+    Path((_, id, agreement)): Path<(String, String, String)>,
+    StaffForm { site, visitor, .. }: StaffForm,
+) -> ApiResult<Response> {
+    let m = managed(&state, &visitor.caller, &id, "expire agreements").await?;
+    expire_recorded(&state, &m, &agreement).await?;
+    Ok(done(&site, &visitor, &id, Records::Agreements, "ended"))
+}
+
+async fn agreements_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    id: &str,
+    errors: FormErrors,
+    asked: Option<Params>,
+) -> ApiResult<Response> {
+    let m = managed_account(state, visitor, id).await?;
+    let a = &m.account;
+    let signed = agreements_of(state, &m).await?;
+    let owner = Owner::of(site, visitor, a, Records::Agreements);
+    let action = Records::Agreements.path(site, &a.user_account_id);
+    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let asked = asked.unwrap_or_default();
+    let chosen = forms::field(&asked, "agreementType");
+    let status = errors.status();
+    Ok(page(
+        status,
+        &AgreementsPage {
+            chrome: &chrome,
+            agreements: signed
+                .iter()
+                .map(|g| row(site, &a.user_account_id, g))
+                .collect(),
+            types: choices(
+                TYPES,
+                if chosen.is_empty() {
+                    "termsOfUse"
+                } else {
+                    &chosen
+                },
+            ),
+            date_signed: forms::field(&asked, "dateSigned"),
+            print_name: forms::field(&asked, "printName"),
+            guardian: forms::field(&asked, "signedByLegalGuardian") == "true",
+            done: match forms::field(&visitor.caller.params, "done").as_str() {
+                "recorded" => Some("The agreement was recorded."),
+                "ended" => Some("The agreement was ended today."),
+                _ => None,
+            },
+            owner,
+            action,
+            errors,
+        },
+        visitor,
+    ))
+}

@@ -1,0 +1,331 @@
+//! A periodical's editions, for its collection assistants: a new one with its file (document 3
+//! has no endpoint that adds one: checked by the edition edit's own rule, `apply_edition_edit`,
+//! and added beside the others, an edition id taken being the store's 409 on `editionId`); one
+//! changed through `PUT .../editions/{editionId}`; one withdrawn through `DELETE`, which the
+//! worker applies.
+
+use askama::Template;
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{Multipart, Path, State};
+use axum::response::Response;
+use lectern_domain::Timestamp;
+use lectern_domain::catalog::edit::apply_edition_edit;
+use lectern_domain::catalog::periodical::{Edition, PeriodicalSeries};
+use lectern_domain::catalog::{Artifact, Format};
+use lectern_domain::ids::new_id;
+use lectern_operations::curator::Curator;
+use lectern_operations::periodicals as periodicals_house;
+use lectern_store::periodicals;
+
+use super::format_file::{LIMITS, check_files, forget_files, format_choices, store_files};
+use super::home::{Staff, StaffForm};
+use super::paths::{edition_page_path, series_page_path};
+use super::periodical::managed_series;
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult};
+use crate::pages::forms::{self, Choice, FormErrors};
+use crate::pages::render::{Chrome, Section, page, see_other, with_query};
+use crate::pages::session::{Visitor, WebSite};
+use crate::pages::uploads::{self, Spooled};
+use crate::state::AppState;
+
+fn new_edition_path(site: &WebSite, series: &str) -> String {
+    format!("{}/new-edition", series_page_path(site, series))
+}
+
+#[derive(Template)]
+#[template(path = "web/staff/edition.html")]
+struct EditionPage<'a> {
+    chrome: &'a Chrome,
+    heading: String,
+    series_page: String,
+    action: String,
+    /// The new edition's form (with its identifier, format and files), or an edition's.
+    adding: bool,
+    withdraw: String,
+    formats: Vec<Choice>,
+    form: Params,
+    done: Option<&'static str>,
+    errors: FormErrors,
+}
+
+impl EditionPage<'_> {
+    pub fn value(&self, name: &str) -> String {
+        forms::field(&self.form, name)
+    }
+}
+
+/// The edition's fields as the API takes them.
+fn edition_params(form: &Params) -> Params {
+    let names = ["editionName", "publicationDate", "expirationDate"];
+    Params::from_pairs(
+        names
+            .iter()
+            .map(|n| ((*n).to_owned(), forms::field(form, n).trim().to_owned()))
+            .collect(),
+    )
+}
+
+/// `GET /{site}/staff/periodicals/{series}/new-edition`.
+pub async fn new(
+    State(state): State<AppState>,
+    Path((_, series_id)): Path<(String, String)>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
+    let series = managed_series(&state, &visitor, &series_id).await?;
+    Ok(new_page(
+        &site,
+        &visitor,
+        &series,
+        &Params::default(),
+        FormErrors::default(),
+    ))
+}
+
+/// `POST /{site}/staff/periodicals/{series}/new-edition`: the edition checked, its files
+/// stored, then the edition added.
+pub async fn add(
+    State(state): State<AppState>,
+    Path((_, series_id)): Path<(String, String)>,
+    Staff { site, visitor }: Staff,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Response> {
+    let series = managed_series(&state, &visitor, &series_id).await?;
+    let upload = uploads::read(multipart, &LIMITS).await?;
+    visitor.check_form(&upload.fields)?;
+    let form = &upload.fields;
+    let (edition, format) = match new_edition(form, &upload.files).await {
+        Ok(checked) => checked,
+        Err(errors) => return Ok(new_page(&site, &visitor, &series, form, errors)),
+    };
+    let folder = format!(
+        "periodicals/{}/{}/{}/{format}/",
+        series.series_id,
+        edition.edition_id,
+        new_id()
+    );
+    let key = store_files(&state, &folder, format, &upload.files).await?;
+    let mut artifact = Artifact::new(format, Some(key.clone()));
+    artifact.date_added = Some(Timestamp::now());
+    let edition = Edition {
+        artifacts: vec![artifact],
+        ..edition
+    };
+    let curator = Curator::of(
+        &visitor.caller,
+        Some(&series.site),
+        "manage periodicals",
+        || lectern_operations::Failure::not_found(format!("There is no periodical '{series_id}'")),
+    )?;
+    let written =
+        periodicals_house::add_edition(&state, &curator, &series.series_id, &edition).await;
+    if let Err(f) = written {
+        forget_files(&state, &key, &upload.files).await;
+        let errors = FormErrors::of_failure(f)?;
+        return Ok(new_page(&site, &visitor, &series, form, errors));
+    }
+    let to = edition_page_path(&site, &series.series_id, &edition.edition_id);
+    Ok(see_other(
+        &with_query(&to, &[("done", "added")]),
+        &visitor.set_cookies,
+    ))
+}
+
+/// The edition and the format of its files, or every problem of the form at once.
+async fn new_edition(form: &Params, files: &[Spooled]) -> Result<(Edition, Format), FormErrors> {
+    let mut errors = FormErrors::default();
+    let id = forms::identifier(
+        form,
+        "editionId",
+        "Enter an identifier for the edition",
+        &mut errors,
+    );
+    for (name, words) in [
+        (
+            "editionName",
+            "Enter the edition's name, such as its date or number",
+        ),
+        ("publicationDate", "Enter the date it was published"),
+    ] {
+        if forms::field(form, name).trim().is_empty() {
+            errors.fields.push((name.to_owned(), words.to_owned()));
+        }
+    }
+    let mut edition = Edition {
+        edition_id: id,
+        edition_name: String::new(),
+        publication_date: Timestamp::now(),
+        expiration_date: None,
+        artifacts: Vec::new(),
+    };
+    if let Err(problems) = apply_edition_edit(&mut edition, &edition_params(form).edit_form()) {
+        errors.add_invalid(&problems);
+    }
+    let format = forms::field(form, "format").parse::<Format>().ok();
+    match format {
+        None => errors
+            .fields
+            .push(("format".to_owned(), "Choose the files' format".to_owned())),
+        Some(f) => {
+            if let Err(why) = check_files(f, files).await {
+                errors.fields.push(("files".to_owned(), why));
+            }
+        }
+    }
+    match format {
+        Some(f) if !errors.any() => Ok((edition, f)),
+        _ => Err(errors),
+    }
+}
+
+fn new_page(
+    site: &WebSite,
+    visitor: &Visitor,
+    series: &PeriodicalSeries,
+    form: &Params,
+    errors: FormErrors,
+) -> Response {
+    let action = new_edition_path(site, &series.series_id);
+    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    page(
+        errors.status(),
+        &EditionPage {
+            chrome: &chrome,
+            heading: format!("{}: a new edition", series.title),
+            series_page: series_page_path(site, &series.series_id),
+            withdraw: String::new(),
+            adding: true,
+            formats: format_choices(&forms::field(form, "format")),
+            form: form.clone(),
+            done: None,
+            action,
+            errors,
+        },
+        visitor,
+    )
+}
+
+/// `GET /{site}/staff/periodicals/{series}/editions/{edition}`.
+pub async fn show(
+    State(state): State<AppState>,
+    Path((_, series_id, edition_id)): Path<(String, String, String)>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
+    let series = managed_series(&state, &visitor, &series_id).await?;
+    let edition = stored_edition(&state, &series, &edition_id).await?;
+    let text = |t: Option<Timestamp>| t.map(Timestamp::date).unwrap_or_default();
+    let form = Params::from_pairs(vec![
+        ("editionName".to_owned(), edition.edition_name.clone()),
+        (
+            "publicationDate".to_owned(),
+            text(Some(edition.publication_date)),
+        ),
+        ("expirationDate".to_owned(), text(edition.expiration_date)),
+    ]);
+    Ok(edition_page(
+        &site,
+        &visitor,
+        &series,
+        &edition,
+        form,
+        FormErrors::default(),
+    ))
+}
+
+/// `POST /{site}/staff/periodicals/{series}/editions/{edition}`: changed at once.
+pub async fn change(
+    State(state): State<AppState>,
+    Path((_, series_id, edition_id)): Path<(String, String, String)>,
+    StaffForm {
+        site,
+        visitor,
+        form,
+    }: StaffForm,
+) -> ApiResult<Response> {
+    let (curator, series, _) =
+        periodicals_house::curated(&state, &visitor.caller, &series_id, "manage periodicals")
+            .await?;
+    let edition = stored_edition(&state, &series, &edition_id).await?;
+    let edit = edition_params(&form).edit_form();
+    let ids = (series_id.as_str(), edition_id.as_str());
+    match periodicals_house::edit_edition(&state, &curator, ids, &edit).await {
+        Ok(_) => {
+            let to = edition_page_path(&site, &series_id, &edition_id);
+            Ok(see_other(
+                &with_query(&to, &[("done", "saved")]),
+                &visitor.set_cookies,
+            ))
+        }
+        Err(e) => {
+            let errors = FormErrors::of_failure(e)?;
+            Ok(edition_page(
+                &site, &visitor, &series, &edition, form, errors,
+            ))
+        }
+    }
+}
+
+/// `POST /{site}/staff/periodicals/{series}/editions/{edition}/withdraw`: accepted; the worker
+/// withdraws it.
+pub async fn withdraw(
+    State(state): State<AppState>,
+    Path((_, series_id, edition_id)): Path<(String, String, String)>,
+    StaffForm { site, visitor, .. }: StaffForm,
+) -> ApiResult<Response> {
+    let (curator, series, _) =
+        periodicals_house::curated(&state, &visitor.caller, &series_id, "withdraw editions")
+            .await?;
+    periodicals_house::withdraw_edition(&state, &curator, &series, &edition_id).await?;
+    let to = series_page_path(&site, &series_id);
+    Ok(see_other(
+        &with_query(&to, &[("done", "withdrawn")]),
+        &visitor.set_cookies,
+    ))
+}
+
+async fn stored_edition(
+    state: &AppState,
+    series: &PeriodicalSeries,
+    edition_id: &str,
+) -> ApiResult<Edition> {
+    periodicals::edition(state.store.reads(), &series.series_id, edition_id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::not_found(format!(
+                "There is no edition '{edition_id}' of '{}'",
+                series.series_id
+            ))
+        })
+}
+
+fn edition_page(
+    site: &WebSite,
+    visitor: &Visitor,
+    series: &PeriodicalSeries,
+    edition: &Edition,
+    form: Params,
+    errors: FormErrors,
+) -> Response {
+    let action = edition_page_path(site, &series.series_id, &edition.edition_id);
+    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    page(
+        errors.status(),
+        &EditionPage {
+            chrome: &chrome,
+            heading: format!("{}: {}", series.title, edition.edition_name),
+            series_page: series_page_path(site, &series.series_id),
+            withdraw: format!("{action}/withdraw"),
+            adding: false,
+            formats: Vec::new(),
+            done: match forms::field(&visitor.caller.params, "done").as_str() {
+                "added" => Some("The edition is added: readers can find and download it."),
+                "saved" => Some("The changes are saved."),
+                _ => None,
+            },
+            form,
+            action,
+            errors,
+        },
+        visitor,
+    )
+}

@@ -1,0 +1,548 @@
+//! An organization, for its membership assistants: what it is and every field document 3 lets
+//! them change (`GET`/`PUT /v2/organizations/{id}`); its members, sponsors and primary contact,
+//! a member added, an account brought in as a member or a sponsor (`.../members`,
+//! `.../primaryContact`, `PUT /v2/accounts/{id}/organization`).
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Response;
+
+use super::account::joining;
+use super::home::{Staff, StaffForm};
+use super::paths::{account_page_path, organization_page_path};
+use crate::api::accounts::managed_view;
+use crate::api::organizations::view::OrganizationView;
+use crate::api::organizations::{
+    NewMemberParams, OrganizationChanges, add_member, assistant_view, managed_organization,
+    members_page as organization_members, recorded_move,
+};
+use crate::conventions::paging::ListParams;
+use crate::conventions::params::Params;
+use crate::error::{ApiError, ApiResult};
+use crate::pages::forms::{self, Choice, FormErrors, choices};
+use crate::pages::render::{Chrome, Section, page, see_other, with_query};
+use crate::pages::session::{Visitor, WebSite};
+use crate::state::AppState;
+use lectern_domain::account::search::AccountSort;
+use lectern_domain::organization::{Organization, OrganizationEditor};
+use lectern_domain::role::Role;
+use lectern_operations::managed_accounts::{self, AccountsWanted, managed};
+use lectern_operations::organization_members::{Joining, stage_join};
+use lectern_operations::organizations as organizations_house;
+
+/// The text fields of the organization's form: (parameter, label, input type, hint).
+const TEXT_FIELDS: [(&str, &str, &str, &str); 10] = [
+    ("organizationName", "Name", "text", ""),
+    ("address1", "Address line 1", "text", ""),
+    ("address2", "Address line 2", "text", ""),
+    ("city", "Town or city", "text", ""),
+    ("state", "State, province or county", "text", ""),
+    ("postalCode", "Postal code", "text", ""),
+    (
+        "country",
+        "Country",
+        "text",
+        "Its two-letter code, such as US, GB or CA.",
+    ),
+    ("phoneNumber", "Phone number", "tel", ""),
+    ("website", "Website", "url", ""),
+    ("notes", "Notes", "text", "For the library's staff."),
+];
+
+/// The boxes of the form, sent `false` when unticked (a form sends nothing for them).
+const FLAGS: [(&str, &str); 10] = [
+    ("agreementSigned", "The organization's agreement is signed"),
+    ("riderSigned", "The rider is signed"),
+    ("canDownloadNIMAC", "May download NIMAC titles"),
+    (
+        "canCreateUsers",
+        "May add members and vouch for their proof of disability",
+    ),
+    ("suspended", "Suspended: its members cannot download"),
+    ("unreported", "Left out of reports"),
+    ("servicePlus", "Has the premium features"),
+    ("readingCompanion", "Has the reading companion"),
+    ("safeSearch", "Safe search for new members"),
+    (
+        "allowSearchDownloads",
+        "New members may download what they find",
+    ),
+];
+
+const ALLOWANCES: &[(&str, &str)] = &[
+    ("100", "100 a month per member"),
+    ("200", "200 a month per member"),
+    ("300", "300 a month per member"),
+    ("unlimited", "Unlimited"),
+];
+
+type TextField = (&'static str, &'static str, &'static str, &'static str);
+
+#[derive(Template)]
+#[template(path = "web/staff/organization.html")]
+struct OrganizationPage<'a> {
+    chrome: &'a Chrome,
+    name: String,
+    facts: Vec<(&'static str, String)>,
+    tabs: Vec<(&'static str, String, bool)>,
+    action: String,
+    errors: FormErrors,
+    form: Params,
+    fields: &'static [TextField],
+    flags: Vec<(&'static str, &'static str, bool)>,
+    allowances: Vec<Choice>,
+    done: Option<&'static str>,
+}
+
+impl OrganizationPage<'_> {
+    pub fn value(&self, name: &str) -> String {
+        forms::field(&self.form, name)
+    }
+}
+
+fn tabs(site: &WebSite, id: &str, members: bool) -> Vec<(&'static str, String, bool)> {
+    let base = organization_page_path(site, id);
+    vec![
+        ("The organization", base.clone(), !members),
+        ("Members and sponsors", format!("{base}/members"), members),
+    ]
+}
+
+/// The organization as its form shows it.
+fn as_form(o: &OrganizationView) -> Params {
+    let text = |v: &Option<String>| v.clone().unwrap_or_default();
+    let mut pairs: Vec<(String, String)> = [
+        ("organizationName", o.organization_name.clone()),
+        ("address1", text(&o.address.address1)),
+        ("address2", text(&o.address.address2)),
+        ("city", text(&o.address.city)),
+        ("state", text(&o.address.state)),
+        ("postalCode", text(&o.address.postal_code)),
+        ("country", text(&o.address.country)),
+        ("phoneNumber", text(&o.phone_number)),
+        ("website", text(&o.web_site)),
+        ("notes", text(&o.notes)),
+        ("numBooksAllowed", o.num_books_allowed.clone()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect();
+    for (name, on) in [
+        ("agreementSigned", o.has_org_agreement),
+        ("riderSigned", o.has_rider),
+        ("canDownloadNIMAC", o.can_download_nimac),
+        ("canCreateUsers", o.can_create_users),
+        ("suspended", o.suspended),
+        ("unreported", o.unreported),
+        ("servicePlus", o.has_service_plus),
+        ("readingCompanion", o.has_reading_companion),
+        ("safeSearch", o.safe_search),
+        ("allowSearchDownloads", o.allow_search_downloads),
+    ] {
+        if on {
+            pairs.push((name.to_owned(), "true".to_owned()));
+        }
+    }
+    Params::from_pairs(pairs)
+}
+
+/// The organization the page names, as its assistant may see it, and as the API shows it.
+async fn organization(
+    state: &AppState,
+    visitor: &Visitor,
+    id: &str,
+) -> ApiResult<(Organization, OrganizationView)> {
+    let o = managed_organization(state, &visitor.caller, id, "read organizations").await?;
+    let view = assistant_view(state, &o).await?;
+    Ok((o, view))
+}
+
+/// `GET /{site}/staff/organizations/{organization}`.
+pub async fn show(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
+    organization_page(&state, &site, &visitor, &id, FormErrors::default(), None).await
+}
+
+/// `POST /{site}/staff/organizations/{organization}`: the organization as changed.
+pub async fn change(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    StaffForm {
+        site,
+        visitor,
+        form,
+    }: StaffForm,
+) -> ApiResult<Response> {
+    let mut params = form.clone();
+    for (flag, _) in FLAGS {
+        if forms::field(&form, flag) != "true" {
+            params = params.with(flag, "false");
+        }
+    }
+    let o = managed_organization(&state, &visitor.caller, &id, "change organizations").await?;
+    let changed = match params.parse::<OrganizationChanges>() {
+        Ok(p) => organizations_house::change(
+            &state,
+            &o.organization_id,
+            OrganizationEditor::Assistant,
+            p.into(),
+        )
+        .await
+        .map_err(ApiError::from),
+        Err(e) => Err(e),
+    };
+    match changed {
+        Ok(_) => Ok(see_other(
+            &with_query(&organization_page_path(&site, &id), &[("done", "changed")]),
+            &visitor.set_cookies,
+        )),
+        Err(e) => {
+            let errors = FormErrors::of(e)?;
+            organization_page(&state, &site, &visitor, &id, errors, Some(form)).await
+        }
+    }
+}
+
+async fn organization_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    id: &str,
+    errors: FormErrors,
+    asked: Option<Params>,
+) -> ApiResult<Response> {
+    let (_, o) = organization(state, visitor, id).await?;
+    let form = asked.unwrap_or_else(|| as_form(&o));
+    let action = organization_page_path(site, &o.organization_id);
+    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let contact = o.primary_contact.as_ref().map_or_else(
+        || "None".to_owned(),
+        |c| {
+            format!(
+                "{} {}{}",
+                c.name.first_name,
+                c.name.last_name,
+                c.email_address
+                    .as_deref()
+                    .map(|e| format!(" ({e})"))
+                    .unwrap_or_default()
+            )
+        },
+    );
+    let status = errors.status();
+    Ok(page(
+        status,
+        &OrganizationPage {
+            chrome: &chrome,
+            name: o.organization_name.clone(),
+            facts: vec![
+                ("Identifier", o.organization_id.clone()),
+                ("Kind", o.organization_type.clone()),
+                (
+                    "Subscription",
+                    o.subscription_type
+                        .clone()
+                        .unwrap_or_else(|| "None".to_owned()),
+                ),
+                ("Primary contact", contact),
+                ("Downloads a member may make", o.num_books_allowed.clone()),
+            ],
+            tabs: tabs(site, &o.organization_id, false),
+            flags: FLAGS
+                .iter()
+                .map(|&(name, label)| (name, label, forms::field(&form, name) == "true"))
+                .collect(),
+            allowances: choices(ALLOWANCES, &forms::field(&form, "numBooksAllowed")),
+            fields: &TEXT_FIELDS,
+            done: match forms::field(&visitor.caller.params, "done").as_str() {
+                "created" => Some("The organization was added, with its primary contact."),
+                "changed" => Some("The organization was changed."),
+                _ => None,
+            },
+            action,
+            errors,
+            form,
+        },
+        visitor,
+    ))
+}
+
+#[derive(Template)]
+#[template(path = "web/staff/organization_members.html")]
+struct MembersPage<'a> {
+    chrome: &'a Chrome,
+    name: String,
+    tabs: Vec<(&'static str, String, bool)>,
+    action: String,
+    lists: Vec<Choice>,
+    orders: Vec<Choice>,
+    grade: String,
+    count: String,
+    members: Vec<(String, String, String)>,
+    next: Option<String>,
+    sponsors: Vec<(String, String, String, bool)>,
+    /// Which form the errors are of: `member`, `sponsor`, `join` or `contact`.
+    errors_of: &'static str,
+    errors: FormErrors,
+    form: Params,
+    done: Option<&'static str>,
+}
+
+impl MembersPage<'_> {
+    pub fn value(&self, name: &str) -> String {
+        forms::field(&self.form, name)
+    }
+}
+
+const LISTS: &[(&str, &str)] = &[
+    ("allMembers", "All members"),
+    ("orgMembers", "Members through the organization only"),
+    ("individualMembers", "Members with their own membership too"),
+];
+const ORDERS: &[(&str, &str)] = &[
+    ("lastName", "Last name"),
+    ("firstName", "First name"),
+    ("grade", "Grade"),
+    ("birthDate", "Date of birth"),
+    ("district", "District"),
+    ("school", "School"),
+];
+
+/// `GET /{site}/staff/organizations/{organization}/members`.
+pub async fn members(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
+    members_page(
+        &state,
+        &site,
+        &visitor,
+        &id,
+        ("", FormErrors::default()),
+        Params::default(),
+    )
+    .await
+}
+
+/// The organization's sponsor the form names made its primary contact.
+async fn set_contact(
+    state: &AppState,
+    visitor: &Visitor,
+    id: &str,
+    form: &Params,
+) -> ApiResult<()> {
+    let o = managed_organization(state, &visitor.caller, id, "change organizations").await?;
+    let sponsor = form.required("userIdentifier")?;
+    organizations_house::set_primary_contact(state, &o, sponsor).await?;
+    Ok(())
+}
+
+/// A new member of the organization, as the form describes them.
+async fn new_member(state: &AppState, visitor: &Visitor, id: &str, form: &Params) -> ApiResult<()> {
+    let what = "add members to organizations";
+    let o = managed_organization(state, &visitor.caller, id, what).await?;
+    add_member(state, o, form.parse::<NewMemberParams>()?).await?;
+    Ok(())
+}
+
+/// The account named brought into the organization, as the role says, with the record of it.
+async fn join(
+    state: &AppState,
+    visitor: &Visitor,
+    user_identifier: &str,
+    (organization_id, role, title): (&str, &str, Option<String>),
+) -> ApiResult<()> {
+    let what = "move accounts between organizations";
+    let m = managed(state, &visitor.caller, user_identifier, what).await?;
+    let before = managed_view(state, &m).await?;
+    let to = Joining {
+        title,
+        ..joining(organization_id, role)?
+    };
+    let staged = stage_join(state, m, to).await?;
+    recorded_move(state, &before, staged, "PUT").await?;
+    Ok(())
+}
+
+/// `POST /{site}/staff/organizations/{organization}/members`: a member added (`form=member`),
+/// an account brought in as a member or sponsor (`join`), or the primary contact named
+/// (`contact`).
+pub async fn members_form(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    StaffForm {
+        site,
+        visitor,
+        form,
+    }: StaffForm,
+) -> ApiResult<Response> {
+    let which = match forms::field(&form, "form").as_str() {
+        "join" => "join",
+        "contact" => "contact",
+        _ => "member",
+    };
+    let result = match which {
+        "join" => {
+            let user = forms::field(&form, "userIdentifier");
+            let role = forms::field(&form, "role");
+            let title = Some(forms::field(&form, "title")).filter(|t| !t.trim().is_empty());
+            join(&state, &visitor, &user, (&id, &role, title))
+                .await
+                .map(|()| "joined")
+        }
+        "contact" => set_contact(&state, &visitor, &id, &form)
+            .await
+            .map(|()| "contact"),
+        _ => {
+            let params = form.only(&[
+                "firstName",
+                "lastName",
+                "dateOfBirth",
+                "grade",
+                "username",
+                "password",
+                "disabilityType",
+                "proofSource",
+                "disabilityPlan",
+            ]);
+            new_member(&state, &visitor, &id, &params)
+                .await
+                .map(|()| "added")
+        }
+    };
+    match result {
+        Ok(what) => Ok(see_other(
+            &with_query(
+                &format!("{}/members", organization_page_path(&site, &id)),
+                &[("done", what)],
+            ),
+            &visitor.set_cookies,
+        )),
+        Err(e) => {
+            let errors = FormErrors::of(e)?
+                .missing_as("firstName", "Enter the member's first name")
+                .missing_as("lastName", "Enter the member's last name")
+                .missing_as("dateOfBirth", "Enter the member's date of birth")
+                .missing_as("grade", "Enter the member's grade")
+                .missing_as("userIdentifier", "Enter a user name or account identifier");
+            members_page(&state, &site, &visitor, &id, (which, errors), form).await
+        }
+    }
+}
+
+async fn members_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    id: &str,
+    (errors_of, errors): (&'static str, FormErrors),
+    form: Params,
+) -> ApiResult<Response> {
+    let (managed, o) = organization(state, visitor, id).await?;
+    let asked = visitor
+        .caller
+        .params
+        .only(&["sponsorList", "grade", "sortOrder", "start"]);
+    let found = organization_members(state, managed, &asked).await?;
+    // Its sponsors, a hundred at most: an organization has a handful.
+    let (_, window) = Params::default()
+        .with("limit", "100")
+        .parse::<ListParams<AccountSort>>()?
+        .window()?;
+    let sponsors_of = AccountsWanted {
+        organization_id: Some(o.organization_id.clone()),
+        role: Some(Role::OrganizationSponsor.as_str().to_owned()),
+        ..AccountsWanted::default()
+    };
+    let (mut sponsors, _) =
+        managed_accounts::find(state, &visitor.caller, sponsors_of, window).await?;
+    sponsors.truncate(100);
+    let contact = o
+        .primary_contact
+        .as_ref()
+        .map(|c| c.user_account_id.clone());
+    let base = format!(
+        "{}/members",
+        organization_page_path(site, &o.organization_id)
+    );
+    let list = forms::field(&asked, "sponsorList");
+    let grade = forms::field(&asked, "grade");
+    let order = forms::field(&asked, "sortOrder");
+    let filters = [
+        ("sponsorList", list.as_str()),
+        ("grade", grade.as_str()),
+        ("sortOrder", order.as_str()),
+    ];
+    let chrome = Chrome::of(site, visitor, &with_query(&base, &filters), Section::Staff);
+    let status = errors.status();
+    Ok(page(
+        status,
+        &MembersPage {
+            chrome: &chrome,
+            name: o.organization_name.clone(),
+            tabs: tabs(site, &o.organization_id, true),
+            lists: choices(LISTS, if list.is_empty() { "allMembers" } else { &list }),
+            orders: choices(ORDERS, if order.is_empty() { "lastName" } else { &order }),
+            count: match found.total_results {
+                0 => "No members.".to_owned(),
+                1 => "1 member.".to_owned(),
+                n => format!("{n} members."),
+            },
+            members: found
+                .items
+                .iter()
+                .map(|m| {
+                    let about = [
+                        m.grade.as_deref().map(|g| format!("grade {g}")),
+                        m.email_address.clone(),
+                        Some(format!(
+                            "proof of disability {}",
+                            m.proof_of_disability_status
+                        )),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                    (
+                        format!("{} {}", m.name.first_name, m.name.last_name),
+                        account_page_path(site, &m.user_account_id),
+                        about,
+                    )
+                })
+                .collect(),
+            next: found.next.as_deref().map(|n| {
+                let mut pairs = filters.to_vec();
+                pairs.push(("start", n));
+                with_query(&base, &pairs)
+            }),
+            sponsors: sponsors
+                .iter()
+                .map(|s| {
+                    (
+                        format!("{} {}", s.first_name, s.last_name),
+                        account_page_path(site, &s.user_account_id),
+                        s.user_account_id.clone(),
+                        contact.as_deref() == Some(s.user_account_id.as_str()),
+                    )
+                })
+                .collect(),
+            grade,
+            done: match forms::field(&visitor.caller.params, "done").as_str() {
+                "added" => Some("The member was added."),
+                "joined" => Some("The account is now in the organization."),
+                "contact" => Some("The primary contact was changed."),
+                _ => None,
+            },
+            action: base,
+            errors_of,
+            errors,
+            form,
+        },
+        visitor,
+    ))
+}

@@ -1,0 +1,263 @@
+//! The site's periodicals, for its collection assistants: every series as `GET /v2/periodicals`
+//! lists them (`periodicals::series_seen`), a page at a time, found by title; and a new series. Document 3 has no endpoint
+//! that makes one, so it is checked by the same rule as a series' edit (`apply_series_edit`)
+//! and added without replacing anything (a series id taken is the store's 409 on `seriesId`).
+
+use askama::Template;
+use axum::extract::State;
+use axum::response::Response;
+use lectern_domain::catalog::edit::apply_series_edit;
+use lectern_domain::catalog::periodical::{PeriodicalSeries, SeriesSort, SeriesType};
+use lectern_operations::curator::Curator;
+use lectern_operations::periodicals::{self, SeriesWanted};
+use lectern_operations::titles::CatalogViewer;
+use lectern_store::keyset::KeyedOrder;
+
+use super::home::{Staff, StaffForm};
+use super::paths::series_page_path;
+use crate::conventions::paging::ListParams;
+use crate::conventions::params::Params;
+use crate::error::ApiResult;
+use crate::pages::forms::{self, Choice, FormErrors, choices};
+use crate::pages::render::{Chrome, Section, page, see_other, with_query};
+use crate::pages::session::{Visitor, WebSite};
+use crate::state::AppState;
+
+/// A series' one-line fields: (parameter, label, hint).
+pub const SERIES_TEXT: [(&str, &str, &str); 5] = [
+    ("title", "Title", ""),
+    (
+        "issn",
+        "ISSN",
+        "Four digits, a dash and four more, such as 0028-0836.",
+    ),
+    ("publisher", "Publisher", ""),
+    ("description", "Description", ""),
+    (
+        "externalCategoryCode",
+        "Your own category code",
+        "The code your library's own system files it under.",
+    ),
+];
+/// A series' fields of one value a line.
+pub const SERIES_LINES: [(&str, &str, &str); 3] = [
+    (
+        "languages",
+        "Languages",
+        "One a line, each a three-letter code such as eng.",
+    ),
+    ("categories", "Categories", "One a line."),
+    (
+        "countries",
+        "Countries where it may be read",
+        "One a line, each a two-letter code such as US; none means everywhere.",
+    ),
+];
+pub const SERIES_TYPES: &[(&str, &str)] = &[
+    ("newspaper", "Newspaper"),
+    ("magazine", "Magazine"),
+    ("journal", "Journal"),
+];
+
+/// A series' form fields as the API's parameters.
+pub fn series_params(form: &Params) -> Params {
+    let mut pairs: Vec<(String, String)> = SERIES_TEXT
+        .iter()
+        .map(|(name, ..)| *name)
+        .chain(["seriesType"])
+        .map(|name| (name.to_owned(), forms::field(form, name)))
+        .collect();
+    for (name, ..) in SERIES_LINES {
+        forms::push_lines(&mut pairs, form, name);
+    }
+    Params::from_pairs(pairs)
+}
+
+#[derive(Template)]
+#[template(path = "web/staff/periodicals.html")]
+struct PeriodicalsPage<'a> {
+    chrome: &'a Chrome,
+    action: String,
+    search: String,
+    count: String,
+    series: Vec<(String, String, String)>,
+    first: Option<String>,
+    next: Option<String>,
+    form: Params,
+    types: Vec<Choice>,
+    text_fields: &'static [(&'static str, &'static str, &'static str)],
+    line_fields: &'static [(&'static str, &'static str, &'static str)],
+    errors: FormErrors,
+}
+
+impl PeriodicalsPage<'_> {
+    pub fn value(&self, name: &str) -> String {
+        forms::field(&self.form, name)
+    }
+}
+
+/// The collection assistants of this site, and administrators: `what` is what they would do.
+pub fn collection_here(site: &WebSite, visitor: &Visitor, what: &str) -> ApiResult<()> {
+    Curator::of(&visitor.caller, Some(&site.site.id), what, || {
+        lectern_operations::Failure::not_found("There is no such page")
+    })?;
+    Ok(())
+}
+
+/// `GET /{site}/staff/periodicals`.
+pub async fn show(
+    State(state): State<AppState>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
+    collection_here(&site, &visitor, "manage periodicals")?;
+    periodicals_page(
+        &state,
+        &site,
+        &visitor,
+        Params::default(),
+        FormErrors::default(),
+    )
+    .await
+}
+
+/// `POST /{site}/staff/periodicals`: a new series.
+pub async fn create(
+    State(state): State<AppState>,
+    StaffForm {
+        site,
+        visitor,
+        form,
+    }: StaffForm,
+) -> ApiResult<Response> {
+    let curator = Curator::of(
+        &visitor.caller,
+        Some(&site.site.id),
+        "add periodicals",
+        || lectern_operations::Failure::not_found("There is no such page"),
+    )?;
+    let series = match new_series(&site, &form) {
+        Ok(series) => series,
+        Err(errors) => return periodicals_page(&state, &site, &visitor, form, errors).await,
+    };
+    if let Err(f) = periodicals::add_series(&state, &curator, &series).await {
+        let errors = FormErrors::of_failure(f)?;
+        return periodicals_page(&state, &site, &visitor, form, errors).await;
+    }
+    let to = with_query(
+        &series_page_path(&site, &series.series_id),
+        &[("done", "added")],
+    );
+    Ok(see_other(&to, &visitor.set_cookies))
+}
+
+/// The series the form describes, or what is wrong with it (every field at once).
+fn new_series(site: &WebSite, form: &Params) -> Result<PeriodicalSeries, FormErrors> {
+    let mut errors = FormErrors::default();
+    let id = forms::identifier(
+        form,
+        "seriesId",
+        "Enter an identifier for the series",
+        &mut errors,
+    );
+    if forms::field(form, "title").trim().is_empty() {
+        errors
+            .fields
+            .push(("title".to_owned(), "Enter the series' title".to_owned()));
+    }
+    let mut series = PeriodicalSeries {
+        series_id: id,
+        site: site.site.id.clone(),
+        title: String::new(),
+        issn: None,
+        description: None,
+        publisher: None,
+        series_type: SeriesType::Newspaper,
+        external_category_code: None,
+        categories: Vec::new(),
+        languages: Vec::new(),
+        countries: Vec::new(),
+        editions: Vec::new(),
+    };
+    if let Err(problems) = apply_series_edit(&mut series, &series_params(form).edit_form()) {
+        errors.add_invalid(&problems);
+    }
+    if errors.any() {
+        Err(errors)
+    } else {
+        Ok(series)
+    }
+}
+
+async fn periodicals_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    form: Params,
+    errors: FormErrors,
+) -> ApiResult<Response> {
+    let asked = visitor.caller.params.only(&["title", "start", "limit"]);
+    let search = forms::field(&asked, "title");
+    let who = CatalogViewer::of(state, &visitor.caller).await?;
+    let (shown, window) = asked.parse::<ListParams<SeriesSort>>()?.window()?;
+    let order = window.sort;
+    let wanted = SeriesWanted {
+        title: Some(search.clone()),
+        ..SeriesWanted::default()
+    };
+    let (mut found, total) = periodicals::series_seen(state, &who, wanted, window).await?;
+    let next = shown.next_token(&mut found, |row| order.key_of(row));
+    let action = site.path("/staff/periodicals");
+    let limit = forms::field(&asked, "limit");
+    let here = with_query(&action, &[("title", &search), ("limit", &limit)]);
+    let next = next.as_deref().map(|n| {
+        with_query(
+            &action,
+            &[("title", &search), ("limit", &limit), ("start", n)],
+        )
+    });
+    let chrome = Chrome::of(site, visitor, &here, Section::Staff);
+    let chosen_type = forms::field(&form, "seriesType");
+    Ok(page(
+        errors.status(),
+        &PeriodicalsPage {
+            chrome: &chrome,
+            count: match total {
+                0 => "No periodicals found.".to_owned(),
+                1 => "1 periodical found.".to_owned(),
+                n => format!("{n} periodicals found."),
+            },
+            series: found
+                .iter()
+                .map(|(s, _)| {
+                    let issn = s
+                        .issn
+                        .as_deref()
+                        .map(|i| format!("ISSN {i}; "))
+                        .unwrap_or_default();
+                    (
+                        s.title.clone(),
+                        series_page_path(site, &s.series_id),
+                        format!("{}{}", issn, s.series_type),
+                    )
+                })
+                .collect(),
+            first: asked.one("start").ok().flatten().map(|_| here.clone()),
+            next,
+            search,
+            action,
+            types: choices(
+                SERIES_TYPES,
+                if chosen_type.is_empty() {
+                    "newspaper"
+                } else {
+                    &chosen_type
+                },
+            ),
+            text_fields: &SERIES_TEXT,
+            line_fields: &SERIES_LINES,
+            form,
+            errors,
+        },
+        visitor,
+    ))
+}

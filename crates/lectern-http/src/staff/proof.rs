@@ -1,0 +1,230 @@
+//! The proof-of-disability queue: every submission under review on the site, oldest first,
+//! each decided on the page in one step (approved, with the disabilities and who vouches; or
+//! refused, with a note the member reads), as `/v2/proofOfDisabilitySubmissions` decides it.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Response;
+
+use super::home::{Staff, StaffForm};
+use super::paths::account_page_path;
+use crate::api::accounts::{NOTE_LIMIT, ProofUnderReview, decide_proof, proof_queue};
+use crate::error::ApiResult;
+use crate::pages::forms::{self, FormErrors};
+use crate::pages::render::{Chrome, Section, page, see_other, with_query};
+use crate::pages::session::{Visitor, WebSite};
+use crate::state::AppState;
+
+pub const DISABILITIES: [(&str, &str); 4] = [
+    ("visual", "Blind or low vision"),
+    ("learning", "Learning disability, such as dyslexia"),
+    (
+        "physical",
+        "Physical disability that makes holding or turning pages hard",
+    ),
+    ("nonspecific", "Another print disability"),
+];
+
+pub const SOURCES: [(&str, &str); 7] = [
+    ("schoolVerified", "Verified by a school"),
+    ("faxed", "A competent authority's written confirmation"),
+    ("nls", "National Library Service"),
+    ("learningOrg", "A learning organization"),
+    ("trainingOrg", "A training organization"),
+    ("partner", "A partner library"),
+    ("marrakeshPartner", "A Marrakesh Treaty partner"),
+];
+
+#[derive(Template)]
+#[template(path = "web/staff/proof.html")]
+struct QueuePage<'a> {
+    chrome: &'a Chrome,
+    count: String,
+    items: Vec<Item>,
+    next: Option<String>,
+    first: Option<String>,
+    done: Option<&'static str>,
+    disabilities: &'static [(&'static str, &'static str)],
+    sources: &'static [(&'static str, &'static str)],
+    note_limit: usize,
+    in_error: bool,
+}
+
+/// A submission and its form; `errors` when the form came back refused.
+struct Item {
+    /// Prefixes the ids of the item's fields, unique on the page.
+    id: String,
+    name: String,
+    href: String,
+    user_name: String,
+    date_submitted: String,
+    note: String,
+    authority: Option<String>,
+    action: String,
+    decision: String,
+    types: Vec<String>,
+    source: String,
+    decision_note: String,
+    errors: FormErrors,
+}
+
+impl Item {
+    fn of(site: &WebSite, n: usize, s: &ProofUnderReview) -> Item {
+        Item {
+            id: format!("s{n}"),
+            name: format!("{} {}", s.name.first_name, s.name.last_name),
+            href: account_page_path(site, &s.user_account_id),
+            user_name: s
+                .user_name
+                .clone()
+                .unwrap_or_else(|| "no user name".to_owned()),
+            date_submitted: s.date_submitted.clone(),
+            note: s.note.clone(),
+            authority: s.authority_email_address.clone(),
+            action: site.path(&format!(
+                "/staff/proof/{}",
+                crate::conventions::links::segment(&s.submission_id)
+            )),
+            decision: String::new(),
+            types: s.disability_types.clone(),
+            source: s.proof_source.clone().unwrap_or_default(),
+            decision_note: String::new(),
+            errors: FormErrors::default(),
+        }
+    }
+
+    pub fn has_type(&self, t: &&str) -> bool {
+        self.types.iter().any(|x| x == t)
+    }
+
+    /// An error's field id within this item.
+    pub fn field_id(&self, field: &str) -> String {
+        format!("{}-{field}", self.id)
+    }
+}
+
+/// `GET /{site}/staff/proof`.
+pub async fn queue(
+    State(state): State<AppState>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
+    queue_page(&state, &site, &visitor, None).await
+}
+
+/// `POST /{site}/staff/proof/{submission}`: the decision, then the queue.
+pub async fn decide(
+    State(state): State<AppState>,
+    Path((_, submission)): Path<(String, String)>,
+    StaffForm {
+        site,
+        visitor,
+        form,
+    }: StaffForm,
+) -> ApiResult<Response> {
+    let decision = forms::field(&form, "decision");
+    let asked = (
+        decision.clone(),
+        form.all("disabilityType")
+            .into_iter()
+            .map(str::to_owned)
+            .collect(),
+        forms::field(&form, "proofSource"),
+        forms::field(&form, "note"),
+    );
+    let params = form.only(&["decision", "disabilityType", "proofSource", "note"]);
+    match decide_proof(&state, &visitor.caller, &submission, &params).await {
+        Ok(_) => {
+            let done = if decision == "refused" {
+                "refused"
+            } else {
+                "approved"
+            };
+            Ok(see_other(
+                &with_query(&site.path("/staff/proof"), &[("done", done)]),
+                &visitor.set_cookies,
+            ))
+        }
+        Err(e) => {
+            let errors = FormErrors::of(e)?
+                .missing_as("decision", "Choose to approve or to refuse")
+                .missing_as("disabilityType", "Choose the disabilities the proof shows")
+                .missing_as("proofSource", "Choose who vouches for the proof")
+                .missing_as("note", "Say what the proof showed, or why you refuse it");
+            let back = Refused {
+                submission,
+                errors,
+                asked,
+            };
+            queue_page(&state, &site, &visitor, Some(back)).await
+        }
+    }
+}
+
+/// A decision refused, to show on its submission with what was chosen.
+struct Refused {
+    submission: String,
+    errors: FormErrors,
+    asked: (String, Vec<String>, String, String),
+}
+
+async fn queue_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    refused: Option<Refused>,
+) -> ApiResult<Response> {
+    let listing = visitor.caller.params.only(&["start"]);
+    let found = proof_queue(state, &visitor.caller, &listing).await?;
+    let mut status = axum::http::StatusCode::OK;
+    let mut items: Vec<Item> = found
+        .items
+        .iter()
+        .enumerate()
+        .map(|(n, s)| Item::of(site, n, s))
+        .collect();
+    if let Some(r) = refused {
+        status = r.errors.status();
+        if let Some((item, _)) = items
+            .iter_mut()
+            .zip(&found.items)
+            .find(|(_, s)| s.submission_id == r.submission)
+        {
+            (item.decision, item.types, item.source, item.decision_note) = r.asked;
+            item.errors = r.errors;
+        }
+    }
+    let here = site.path("/staff/proof");
+    let next = found
+        .next
+        .as_deref()
+        .map(|n| with_query(&here, &[("start", n)]));
+    let first = listing.one("start").ok().flatten().map(|_| here.clone());
+    let chrome = Chrome::of(site, visitor, &here, Section::Staff);
+    let done = match forms::field(&visitor.caller.params, "done").as_str() {
+        "approved" => {
+            Some("Approved: the disabilities are recorded and the member's proof is active.")
+        }
+        "refused" => Some("Refused: the member can read your note and send other proof."),
+        _ => None,
+    };
+    Ok(page(
+        status,
+        &QueuePage {
+            chrome: &chrome,
+            count: match found.total_results {
+                0 => "No proof of disability is waiting to be reviewed.".to_owned(),
+                1 => "1 submission is waiting to be reviewed.".to_owned(),
+                n => format!("{n} submissions are waiting to be reviewed, oldest first."),
+            },
+            items,
+            next,
+            first,
+            done,
+            disabilities: &DISABILITIES,
+            sources: &SOURCES,
+            note_limit: NOTE_LIMIT,
+            in_error: status != axum::http::StatusCode::OK,
+        },
+        visitor,
+    ))
+}

@@ -1,0 +1,294 @@
+//! An account's subscriptions: each with its terms, its end date changed (extended) or set to
+//! today (ended), and a new one granted, through `/v2/accounts/{id}/subscriptions`.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use lectern_domain::Timestamp;
+
+use super::home::{Staff, StaffForm};
+use super::records::{Owner, Records, done, managed_account};
+use crate::api::accounts::{
+    SubscriptionParams, UserSubscription, change_subscription_recorded, grant_recorded,
+    subscription_page, subscription_types,
+};
+use crate::conventions::links::segment;
+use crate::conventions::params::Params;
+use crate::error::ApiResult;
+use crate::pages::forms::{self, Choice, FormErrors};
+use crate::pages::render::{Chrome, Section, page, with_query};
+use crate::pages::session::{Visitor, WebSite};
+use crate::state::AppState;
+use lectern_operations::managed_accounts::managed;
+
+/// The terms a change sends again, so that only the end date changes.
+const TERMS: [&str; 5] = [
+    "startDate",
+    "userSubscriptionType",
+    "numBooksAllowed",
+    "downloadTimeframe",
+    "notes",
+];
+
+#[derive(Template)]
+#[template(path = "web/staff/subscriptions.html")]
+struct SubscriptionsPage<'a> {
+    chrome: &'a Chrome,
+    owner: Owner,
+    subscriptions: Vec<Row>,
+    next: Option<String>,
+    action: String,
+    errors: FormErrors,
+    types: Vec<Kind>,
+    timeframes: Vec<Choice>,
+    form: Params,
+    done: Option<&'static str>,
+}
+
+/// A kind of subscription, as the grant form offers it.
+struct Kind {
+    value: String,
+    label: String,
+    selected: bool,
+}
+
+struct Row {
+    /// Prefixes the ids of the row's fields.
+    id: String,
+    kind: String,
+    start: String,
+    end: String,
+    allowance: String,
+    notes: String,
+    action: String,
+    /// The terms sent again with a new end date.
+    terms: Vec<(&'static str, String)>,
+    today: String,
+    errors: FormErrors,
+    end_date: String,
+}
+
+impl SubscriptionsPage<'_> {
+    pub fn field(&self, name: &str) -> String {
+        forms::field(&self.form, name)
+    }
+}
+
+fn row(site: &WebSite, owner: &str, n: usize, s: &UserSubscription) -> Row {
+    let day = |t: &str| t.get(..10).unwrap_or(t).to_owned();
+    let timeframe = s.download_timeframe.as_ref().map(|t| t.name.clone());
+    Row {
+        id: format!("s{n}"),
+        kind: s.user_subscription_type.name.clone(),
+        start: day(&s.start_date),
+        end: s
+            .end_date
+            .as_deref()
+            .map_or_else(|| "no end".to_owned(), day),
+        allowance: match (s.num_books_allowed, timeframe.as_deref()) {
+            (None, _) => "unlimited downloads".to_owned(),
+            (Some(n), Some("monthly")) => format!("{n} downloads a month"),
+            (Some(n), _) => format!("{n} downloads in all"),
+        },
+        notes: s.notes.clone().unwrap_or_default(),
+        action: format!(
+            "{}/{}",
+            Records::Subscriptions.path(site, owner),
+            segment(&s.subscription_id)
+        ),
+        terms: TERMS
+            .into_iter()
+            .zip([
+                Some(day(&s.start_date)),
+                Some(s.user_subscription_type.name.clone()),
+                s.num_books_allowed.map(|n| n.to_string()),
+                timeframe,
+                s.notes.clone(),
+            ])
+            .filter_map(|(k, v)| Some((k, v?)))
+            .collect(),
+        today: Timestamp::now().date(),
+        errors: FormErrors::default(),
+        end_date: s.end_date.as_deref().map(day).unwrap_or_default(),
+    }
+}
+
+/// `GET /{site}/staff/accounts/{account}/subscriptions`.
+pub async fn show(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    Staff { site, visitor }: Staff,
+) -> ApiResult<Response> {
+    subscriptions_page(&state, &site, &visitor, &id, Refused::Nothing).await
+}
+
+/// `POST /{site}/staff/accounts/{account}/subscriptions`: a subscription granted.
+pub async fn grant(
+    State(state): State<AppState>,
+    Path((_, id)): Path<(String, String)>,
+    StaffForm {
+        site,
+        visitor,
+        form,
+    }: StaffForm,
+) -> ApiResult<Response> {
+    let m = managed(&state, &visitor.caller, &id, "record subscriptions").await?;
+    let granted = match form.parse::<SubscriptionParams>() {
+        Ok(p) => grant_recorded(&state, &m, p).await,
+        Err(e) => Err(e),
+    };
+    match granted {
+        Ok(_) => Ok(done(
+            &site,
+            &visitor,
+            &id,
+            Records::Subscriptions,
+            "granted",
+        )),
+        Err(e) => {
+            let errors = FormErrors::of(e)?
+                .missing_as("startDate", "Enter the first day")
+                .missing_as("userSubscriptionType", "Choose the kind of subscription");
+            subscriptions_page(&state, &site, &visitor, &id, Refused::Grant(errors, form)).await
+        }
+    }
+}
+
+/// `POST /{site}/staff/accounts/{account}/subscriptions/{subscription}`: a new end date (today's
+/// ends it), the other terms as they were.
+pub async fn change(
+    State(state): State<AppState>,
+    Path((_, id, subscription)): Path<(String, String, String)>,
+    StaffForm {
+        site,
+        visitor,
+        form,
+    }: StaffForm,
+) -> ApiResult<Response> {
+    let end = forms::field(&form, "endDate");
+    let m = managed(&state, &visitor.caller, &id, "change subscriptions").await?;
+    let changed = match form.parse::<SubscriptionParams>() {
+        Ok(p) => change_subscription_recorded(&state, &m, &subscription, p).await,
+        Err(e) => Err(e),
+    };
+    match changed {
+        Ok(_) => {
+            let what = if end == Timestamp::now().date() {
+                "ended"
+            } else {
+                "changed"
+            };
+            Ok(done(&site, &visitor, &id, Records::Subscriptions, what))
+        }
+        Err(e) => {
+            let errors = FormErrors::of(e)?.missing_as("endDate", "Enter the last day");
+            let refused = Refused::Change {
+                subscription,
+                errors,
+                end,
+            };
+            subscriptions_page(&state, &site, &visitor, &id, refused).await
+        }
+    }
+}
+
+/// A form that came back refused, to show with its errors.
+enum Refused {
+    Nothing,
+    Grant(FormErrors, Params),
+    Change {
+        subscription: String,
+        errors: FormErrors,
+        end: String,
+    },
+}
+
+async fn subscriptions_page(
+    state: &AppState,
+    site: &WebSite,
+    visitor: &Visitor,
+    id: &str,
+    refused: Refused,
+) -> ApiResult<Response> {
+    let m = managed_account(state, visitor, id).await?;
+    let a = &m.account;
+    let listing = visitor.caller.params.only(&["start"]);
+    let list = subscription_page(state, &m, &listing).await?;
+    let kinds = subscription_types(state).await?;
+    let action = Records::Subscriptions.path(site, &a.user_account_id);
+    let mut rows: Vec<Row> = list
+        .items
+        .iter()
+        .enumerate()
+        .map(|(n, s)| row(site, &a.user_account_id, n, s))
+        .collect();
+    let (errors, form) = match refused {
+        Refused::Nothing => (FormErrors::default(), Params::default()),
+        Refused::Grant(errors, form) => (errors, form),
+        Refused::Change {
+            subscription,
+            errors,
+            end,
+        } => {
+            if let Some((r, _)) = rows
+                .iter_mut()
+                .zip(&list.items)
+                .find(|(_, s)| s.subscription_id == subscription)
+            {
+                r.errors = errors;
+                r.end_date = end;
+            }
+            (FormErrors::default(), Params::default())
+        }
+    };
+    let in_error = errors.any() || rows.iter().any(|r| r.errors.any());
+    let chosen = forms::field(&form, "userSubscriptionType");
+    let frame = forms::field(&form, "downloadTimeframe");
+    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    Ok(page(
+        if in_error {
+            axum::http::StatusCode::BAD_REQUEST
+        } else {
+            axum::http::StatusCode::OK
+        },
+        &SubscriptionsPage {
+            chrome: &chrome,
+            owner: Owner::of(site, visitor, a, Records::Subscriptions),
+            next: list
+                .next
+                .as_deref()
+                .map(|n| with_query(&action, &[("start", n)])),
+            types: kinds
+                .iter()
+                .map(|k| Kind {
+                    value: k.name.clone(),
+                    label: format!("{}: {}", k.name, k.description),
+                    selected: k.name == chosen,
+                })
+                .collect(),
+            timeframes: [
+                ("", "As the kind of subscription has it"),
+                ("monthly", "Each month"),
+                ("entireSubscription", "Over the whole subscription"),
+            ]
+            .iter()
+            .map(|&(value, label)| Choice {
+                value,
+                label,
+                selected: value == frame,
+            })
+            .collect(),
+            subscriptions: rows,
+            done: match forms::field(&visitor.caller.params, "done").as_str() {
+                "granted" => Some("The subscription was granted."),
+                "changed" => Some("The subscription's end was changed."),
+                "ended" => Some("The subscription ends today."),
+                _ => None,
+            },
+            action,
+            errors,
+            form,
+        },
+        visitor,
+    ))
+}
