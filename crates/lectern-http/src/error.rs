@@ -295,6 +295,7 @@ impl From<lectern_operations::Failure> for ApiError {
         use lectern_operations::Failure;
         match f {
             Failure::Invalid(problems) => problems.into(),
+            Failure::Clash(problems) => ApiError::conflicting(&problems),
             Failure::Missing { param } => ApiError::missing_param(param),
             Failure::SignInRequired => ApiError::sign_in_required(),
             Failure::SignedOut(why) => ApiError::unauthorized(why),

@@ -37,6 +37,9 @@ pub enum Failure {
         param: Option<&'static str>,
         why: String,
     },
+    /// Parameters, each well formed, at odds with another sent or with what is stored: each
+    /// named, with why (marked when it is one to send).
+    Clash(Vec<Invalid>),
     /// What was sent cannot be used as a whole, no one parameter at fault (an edit that names
     /// nothing it could change): why.
     Unusable(String),
@@ -115,6 +118,10 @@ impl std::fmt::Display for Failure {
                 f.write_str(&named.join("; "))
             }
             Failure::Missing { param } => write!(f, "{param}: is required"),
+            Failure::Clash(problems) => {
+                let named: Vec<String> = problems.iter().map(Invalid::to_string).collect();
+                f.write_str(&named.join("; "))
+            }
             Failure::SignInRequired => f.write_str("a signed-in account is required"),
             Failure::SignedOut(why)
             | Failure::Expired(why)

@@ -3,8 +3,8 @@
 //! account's proof is active at once. Each change is written with its record (before and
 //! after) in one transaction.
 
-use lectern_domain::account::standing::{Disability, DisabilityType};
-use lectern_store::disabilities;
+use lectern_domain::account::standing::{Disability, DisabilityType, Submission};
+use lectern_store::{disabilities, pod_queue};
 
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
@@ -40,4 +40,26 @@ pub async fn remove(
     m.record(&mut tx, action, Some(removed), None).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// The managed account's proof, as its assistant reads it: the disabilities on file, the
+/// submissions still under review, and those decided.
+pub struct ProofOnFile {
+    pub disabilities: Vec<Disability>,
+    pub under_review: Vec<Submission>,
+    pub decided: Vec<pod_queue::Decided>,
+}
+
+pub async fn on_file(house: &House, m: &Managed) -> Outcome<ProofOnFile> {
+    let reads = house.store.reads();
+    let id = &m.account.user_account_id;
+    Ok(ProofOnFile {
+        disabilities: disabilities::list(reads, id).await?,
+        under_review: disabilities::submissions(reads, id)
+            .await?
+            .into_iter()
+            .filter(|s| s.open)
+            .collect(),
+        decided: pod_queue::decided(reads, id).await?,
+    })
 }

@@ -124,10 +124,14 @@ pub async fn ask_authority(
     Ok(())
 }
 
+/// Proof that the request comes through one of the library's own applications, through which
+/// competent authorities answer: handed out by `may_answer` alone.
+pub struct Answering(());
+
 /// Competent authorities answer through the library's own applications.
-pub fn may_answer(client: &Client) -> Outcome<()> {
+pub fn may_answer(client: &Client) -> Outcome<Answering> {
     if client.privileged {
-        Ok(())
+        Ok(Answering(()))
     } else {
         Err(Failure::refused(
             "Competent authorities answer through the library's own applications (client keys with membership privileges)",
@@ -142,11 +146,10 @@ fn unknown_record() -> Failure {
 /// The member named by `user_identifier` who made the request numbered `record`.
 pub async fn requester(
     house: &House,
-    client: &Client,
+    _: &Answering,
     user_identifier: Option<&str>,
     record: &str,
 ) -> Outcome<(Account, disabilities::AuthorityRequest)> {
-    may_answer(client)?;
     let reads = house.store.reads();
     let request = disabilities::authority_request(reads, &token_hash(record))
         .await?
@@ -163,18 +166,17 @@ pub async fn requester(
 /// recorded, and the request is answered, together; the member, as found.
 pub async fn confirm(
     house: &House,
-    client: &Client,
+    answering: &Answering,
     user_identifier: &str,
     record: &str,
     confirmed: &[DisabilityType],
 ) -> Outcome<Account> {
-    may_answer(client)?;
     if confirmed.is_empty() {
         return Err(Failure::Missing {
             param: "disabilityType",
         });
     }
-    let (member, _) = requester(house, client, Some(user_identifier), record).await?;
+    let (member, _) = requester(house, answering, Some(user_identifier), record).await?;
     let mut tx = house.store.begin().await?;
     if !disabilities::confirm_authority_request(&mut tx, &token_hash(record)).await? {
         return Err(Failure::conflict("This request was answered already"));

@@ -187,8 +187,11 @@ pub async fn new_sign_in(
     client: &Client,
     user_account_id: &str,
 ) -> Result<Issued, StoreError> {
-    let mut conn = house.store.writer().await?;
-    issue(&mut conn, house, (&new_id(), user_account_id), client).await
+    // The access token and its refresh token are written together or not at all.
+    let mut tx = house.store.begin().await?;
+    let issued = issue(&mut tx, house, (&new_id(), user_account_id), client).await?;
+    tx.commit().await?;
+    Ok(issued)
 }
 
 /// Takes back the token `presented` (an access or a refresh token) issued to `client`; an

@@ -65,7 +65,9 @@ impl From<Failure> for KosyncError {
             | Failure::NotFound(why)
             | Failure::Unusable(why)
             | Failure::Conflict { why, .. } => KosyncError::invalid(why),
-            refused @ Failure::RefusedBy(_) => KosyncError::invalid(refused.to_string()),
+            refused @ (Failure::RefusedBy(_) | Failure::Clash(_)) => {
+                KosyncError::invalid(refused.to_string())
+            }
             Failure::Store(e) => e.into(),
             Failure::Broken(cause) => {
                 tracing::error!(error = %cause, "kosync failed on our side");

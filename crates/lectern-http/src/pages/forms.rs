@@ -161,7 +161,7 @@ impl FormErrors {
     pub fn of_failure(f: Failure) -> Result<FormErrors, ApiError> {
         let mut errors = FormErrors::default();
         match f {
-            Failure::Invalid(problems) => errors.add_invalid(&problems),
+            Failure::Invalid(problems) | Failure::Clash(problems) => errors.add_invalid(&problems),
             Failure::Missing { param } => errors.required(param, FILL_IN.to_owned()),
             Failure::Conflict {
                 param: Some(param),

@@ -6,12 +6,10 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::Timestamp;
-use lectern_store::pod_queue;
 
 use super::home::{Staff, StaffForm};
 use super::proof::{DISABILITIES, SOURCES};
 use super::records::{Owner, Records, done, managed_account};
-use crate::api::accounts::{disability_type, proof_list};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
@@ -19,9 +17,9 @@ use crate::pages::forms::{self, Choice, FormErrors, choices};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
-use lectern_domain::account::standing::{Disability, ProofSource};
+use lectern_domain::account::standing::{Disability, DisabilityType, ProofSource};
 use lectern_operations::managed_accounts::managed;
-use lectern_operations::proof_of_disability;
+use lectern_operations::proof_of_disability::{self, ProofOnFile};
 
 #[derive(Template)]
 #[template(path = "web/staff/account_proof.html")]
@@ -117,7 +115,7 @@ pub async fn change(
         "change proof of disability"
     };
     let m = managed(&state, &visitor.caller, &id, what).await?;
-    let disability_type = disability_type(&kind)?;
+    let disability_type = parse_type(&kind)?;
     let what = if removing {
         let action = "DELETE /v2/accounts/{userIdentifier}/pod/{disabilityType}";
         proof_of_disability::remove(&state, &m, disability_type, action).await?;
@@ -139,7 +137,7 @@ fn disability(form: &Params) -> ApiResult<Disability> {
     let kind = form.required("disabilityType")?;
     let proof_source = form.required("proofSource")?;
     Ok(Disability {
-        disability_type: disability_type(kind)?,
+        disability_type: parse_type(kind)?,
         proof_source: parse_source(proof_source)?,
     })
 }
@@ -147,6 +145,11 @@ fn disability(form: &Params) -> ApiResult<Disability> {
 /// Who vouches, as the form names them.
 fn proof_source(form: &Params) -> ApiResult<ProofSource> {
     parse_source(form.required("proofSource")?)
+}
+
+fn parse_type(raw: &str) -> ApiResult<DisabilityType> {
+    raw.parse()
+        .map_err(|why| ApiError::bad_param("disabilityType", why))
 }
 
 fn parse_source(raw: &str) -> ApiResult<ProofSource> {
@@ -164,9 +167,11 @@ async fn proof_page(
 ) -> ApiResult<Response> {
     let m = managed_account(state, visitor, id).await?;
     let a = &m.account;
-    let list = proof_list(state, &m).await?;
-    // The account was read through the assistant's rules above: the caller manages it.
-    let decided = pod_queue::decided(state.store.reads(), &a.user_account_id).await?;
+    let ProofOnFile {
+        disabilities,
+        under_review,
+        decided,
+    } = proof_of_disability::on_file(state, &m).await?;
     let action = Records::Proof.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
     let status = errors.status();
@@ -175,20 +180,21 @@ async fn proof_page(
         &ProofPage {
             chrome: &chrome,
             owner: Owner::of(site, visitor, a, Records::Proof),
-            on_file: list
-                .disabilities
+            on_file: disabilities
                 .iter()
                 .enumerate()
-                .map(|(n, d)| OnFile {
-                    id: format!("d{n}"),
-                    kind: words(&DISABILITIES, &d.disability_type),
-                    source: words(&SOURCES, &d.proof_source),
-                    action: format!("{action}/{}", segment(&d.disability_type)),
-                    sources: choices(&SOURCES, &d.proof_source),
+                .map(|(n, d)| {
+                    let (kind, source) = (d.disability_type.as_str(), d.proof_source.as_str());
+                    OnFile {
+                        id: format!("d{n}"),
+                        kind: words(&DISABILITIES, kind),
+                        source: words(&SOURCES, source),
+                        action: format!("{action}/{}", segment(kind)),
+                        sources: choices(&SOURCES, source),
+                    }
                 })
                 .collect(),
-            under_review: list
-                .proof_of_disability_submissions
+            under_review: under_review
                 .iter()
                 .map(|s| (s.date_submitted.clone(), s.note.clone()))
                 .collect(),

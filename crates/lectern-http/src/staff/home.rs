@@ -176,7 +176,9 @@ async fn memberships(
     visitor: &Visitor,
 ) -> ApiResult<Memberships> {
     let me = visitor.caller.signed_in()?;
-    let waiting = proof_review::waiting(state, &visitor.caller, &me.site_id).await?;
+    let waiting = proof_review::Reviewer::of(&visitor.caller, Some(me.site_id.clone()))?
+        .waiting(state)
+        .await?;
     Ok(Memberships {
         find: site.path("/staff/accounts"),
         new_account: site.path("/staff/accounts/new"),

@@ -8,12 +8,15 @@ use axum::response::Response;
 
 use super::home::{Staff, StaffForm};
 use super::paths::account_page_path;
-use crate::api::accounts::{NOTE_LIMIT, ProofUnderReview, decide_proof, proof_queue};
+use crate::conventions::paging::ListParams;
 use crate::error::ApiResult;
 use crate::pages::forms::{self, FormErrors};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
+use lectern_domain::paging::FixedOrder;
+use lectern_operations::proof_review::{DecisionAsked, NOTE_LIMIT, Reviewer, Reviewing};
+use lectern_store::pod_queue::OpenSubmission;
 
 pub const DISABILITIES: [(&str, &str); 4] = [
     ("visual", "Blind or low vision"),
@@ -69,10 +72,10 @@ struct Item {
 }
 
 impl Item {
-    fn of(site: &WebSite, n: usize, s: &ProofUnderReview) -> Item {
+    fn of(site: &WebSite, n: usize, s: &OpenSubmission) -> Item {
         Item {
             id: format!("s{n}"),
-            name: format!("{} {}", s.name.first_name, s.name.last_name),
+            name: format!("{} {}", s.first_name, s.last_name),
             href: account_page_path(site, &s.user_account_id),
             user_name: s
                 .user_name
@@ -80,14 +83,21 @@ impl Item {
                 .unwrap_or_else(|| "no user name".to_owned()),
             date_submitted: s.date_submitted.clone(),
             note: s.note.clone(),
-            authority: s.authority_email_address.clone(),
+            authority: s.authority.clone(),
             action: site.path(&format!(
                 "/staff/proof/{}",
                 crate::conventions::links::segment(&s.submission_id)
             )),
             decision: String::new(),
-            types: s.disability_types.clone(),
-            source: s.proof_source.clone().unwrap_or_default(),
+            types: s
+                .disability_types
+                .iter()
+                .map(|d| d.as_str().to_owned())
+                .collect(),
+            source: s
+                .proof_source
+                .map(|p| p.as_str().to_owned())
+                .unwrap_or_default(),
             decision_note: String::new(),
             errors: FormErrors::default(),
         }
@@ -131,8 +141,15 @@ pub async fn decide(
         forms::field(&form, "proofSource"),
         forms::field(&form, "note"),
     );
-    let params = form.only(&["decision", "disabilityType", "proofSource", "note"]);
-    match decide_proof(&state, &visitor.caller, &submission, &params).await {
+    let reviewing = Reviewing::of(&state, &visitor.caller, &submission).await?;
+    let decided = match form.parse::<DecisionAsked>() {
+        Ok(asked) => reviewing
+            .decide(&state, asked)
+            .await
+            .map_err(FormErrors::of_failure),
+        Err(e) => Err(FormErrors::of(e)),
+    };
+    match decided {
         Ok(_) => {
             let done = if decision == "refused" {
                 "refused"
@@ -144,8 +161,8 @@ pub async fn decide(
                 &visitor.set_cookies,
             ))
         }
-        Err(e) => {
-            let errors = FormErrors::of(e)?
+        Err(errors) => {
+            let errors = errors?
                 .missing_as("decision", "Choose to approve or to refuse")
                 .missing_as("disabilityType", "Choose the disabilities the proof shows")
                 .missing_as("proofSource", "Choose who vouches for the proof")
@@ -174,10 +191,14 @@ async fn queue_page(
     refused: Option<Refused>,
 ) -> ApiResult<Response> {
     let listing = visitor.caller.params.only(&["start"]);
-    let found = proof_queue(state, &visitor.caller, &listing).await?;
+    let reviewer = Reviewer::of(&visitor.caller, None)?;
+    let shown = listing.parse::<ListParams<FixedOrder>>()?.page()?;
+    let after = shown.after::<(i64, String)>()?;
+    let after = after.as_ref().map(|(at, id)| (*at, id.as_str()));
+    let (mut found, total) = reviewer.queue(state, after, shown.limit).await?;
+    let next = shown.next_token(&mut found, |s| (s.created_at, s.submission_id.clone()));
     let mut status = axum::http::StatusCode::OK;
     let mut items: Vec<Item> = found
-        .items
         .iter()
         .enumerate()
         .map(|(n, s)| Item::of(site, n, s))
@@ -186,7 +207,7 @@ async fn queue_page(
         status = r.errors.status();
         if let Some((item, _)) = items
             .iter_mut()
-            .zip(&found.items)
+            .zip(&found)
             .find(|(_, s)| s.submission_id == r.submission)
         {
             (item.decision, item.types, item.source, item.decision_note) = r.asked;
@@ -194,10 +215,7 @@ async fn queue_page(
         }
     }
     let here = site.path("/staff/proof");
-    let next = found
-        .next
-        .as_deref()
-        .map(|n| with_query(&here, &[("start", n)]));
+    let next = next.as_deref().map(|n| with_query(&here, &[("start", n)]));
     let first = listing.one("start").ok().flatten().map(|_| here.clone());
     let chrome = Chrome::of(site, visitor, &here, Section::Staff);
     let done = match forms::field(&visitor.caller.params, "done").as_str() {
@@ -211,7 +229,7 @@ async fn queue_page(
         status,
         &QueuePage {
             chrome: &chrome,
-            count: match found.total_results {
+            count: match total {
                 0 => "No proof of disability is waiting to be reviewed.".to_owned(),
                 1 => "1 submission is waiting to be reviewed.".to_owned(),
                 n => format!("{n} submissions are waiting to be reviewed, oldest first."),

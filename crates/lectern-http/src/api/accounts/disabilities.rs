@@ -50,7 +50,7 @@ fn pod_path(m: &Managed) -> String {
     format!("/accounts/{}/pod", segment(&m.account.user_account_id))
 }
 
-pub async fn proof_list(state: &AppState, m: &Managed) -> ApiResult<ProofOfDisabilityList> {
+async fn proof_list(state: &AppState, m: &Managed) -> ApiResult<ProofOfDisabilityList> {
     proof_of(state, &m.account.user_account_id, &pod_path(m)).await
 }
 
@@ -227,7 +227,7 @@ pub async fn change_pod(
     Ok(Json(list))
 }
 
-pub fn parse_type(raw: &str) -> ApiResult<DisabilityType> {
+fn parse_type(raw: &str) -> ApiResult<DisabilityType> {
     raw.parse()
         .map_err(|why| ApiError::bad_param("disabilityType", why))
 }

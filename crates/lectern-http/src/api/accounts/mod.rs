@@ -117,10 +117,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
 // The web pages call these handlers themselves, so that a page refuses what the API refuses.
 pub(crate) use account::{change_recorded, create_recorded, password_recorded};
 pub(crate) use agreements::{SignedAgreement, agreements_of, expire_recorded, record_recorded};
-pub(crate) use disabilities::{parse_type as disability_type, proof_list};
-pub(crate) use pod_queue::{
-    NOTE_LIMIT, ProofUnderReview, decide as decide_proof, queue as proof_queue,
-};
 pub(crate) use subscriptions::{
     SubscriptionParams, UserSubscription, change_subscription_recorded, grant_recorded,
     subscription_page, types as subscription_types,

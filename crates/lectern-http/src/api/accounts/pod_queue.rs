@@ -4,9 +4,9 @@
 //! disabilities recorded; or refused, with a note), each decision in the account's history.
 
 use axum::extract::{Path, State};
-use lectern_domain::account::standing::{Disability, DisabilityType, ProofSource};
+use lectern_domain::account::standing::{DisabilityType, ProofSource};
 use lectern_domain::paging::FixedOrder;
-use lectern_store::pod_queue::{self, Decision, OpenSubmission};
+use lectern_store::pod_queue::OpenSubmission;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -18,13 +18,12 @@ use crate::conventions::json::Json;
 use crate::conventions::links::{Link, segment};
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
-use crate::error::{ApiError, ApiResult, ErrorBody, ParamProblem, ParamWhy};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use lectern_operations::{Actor, Failure, managed_accounts, proof_review};
+use lectern_operations::Actor;
+use lectern_operations::proof_review::{DecisionAsked, Reviewer, Reviewing, Verdict};
 
 const QUEUE: &str = "/proofOfDisabilitySubmissions";
-/// The longest note a decision keeps, in characters.
-pub const NOTE_LIMIT: usize = 1000;
 
 /// A submission under review.
 #[derive(Serialize, ToSchema)]
@@ -118,22 +117,13 @@ pub async fn queue(
     actor: &Actor,
     params: &Params,
 ) -> ApiResult<ProofUnderReviewList> {
-    let me = actor.account()?;
     let p: QueueParams = params.parse()?;
     let list: ListParams<FixedOrder> = params.parse()?;
-    let site_id = p.site.unwrap_or_else(|| me.site_id.clone());
-    lectern_operations::proof_review::may_review(actor, &site_id)?;
+    let reviewer = Reviewer::of(actor, p.site)?;
     let page = list.page()?;
     let after = page.after::<(i64, String)>()?;
-    let reads = state.store.reads();
-    let total = pod_queue::count(reads, &site_id).await?;
-    let mut rows = pod_queue::page(
-        reads,
-        &site_id,
-        after.as_ref().map(|(at, id)| (*at, id.as_str())),
-        page.limit,
-    )
-    .await?;
+    let after = after.as_ref().map(|(at, id)| (*at, id.as_str()));
+    let (mut rows, total) = reviewer.queue(state, after, page.limit).await?;
     let next = page.next_token(&mut rows, |s| (s.created_at, s.submission_id.clone()));
     let items = rows.into_iter().map(|s| view(state, s)).collect();
     Ok(Collection::page(
@@ -174,6 +164,20 @@ pub struct DecisionParams {
     proof_source: Option<ProofSource>,
 }
 
+impl From<DecisionParams> for DecisionAsked {
+    fn from(p: DecisionParams) -> Self {
+        DecisionAsked {
+            decision: match p.decision {
+                DecisionParam::Approved => Verdict::Approved,
+                DecisionParam::Refused => Verdict::Refused,
+            },
+            note: p.note,
+            disability_type: p.disability_type,
+            proof_source: p.proof_source,
+        }
+    }
+}
+
 #[utoipa::path(
     post, path = "/v2/proofOfDisabilitySubmissions/{submissionId}", tag = "accounts",
     params(
@@ -209,72 +213,10 @@ pub async fn decide(
     submission_id: &str,
     params: &Params,
 ) -> ApiResult<ProofOfDisabilityList> {
-    actor.account()?;
-    let absent = || {
-        ApiError::not_found(format!(
-            "There is no submission '{submission_id}' under review"
-        ))
-    };
-    let submission = pod_queue::open(state.store.reads(), submission_id)
-        .await?
-        .ok_or_else(absent)?;
-    let m = managed_accounts::managed(
-        state,
-        actor,
-        &submission.user_account_id,
-        "decide proof of disability",
-    )
-    .await
-    .map_err(|failure| match failure {
-        Failure::NotFound(_) => absent(),
-        other => other.into(),
-    })?;
+    let reviewing = Reviewing::of(state, actor, submission_id).await?;
     let p: DecisionParams = params.parse()?;
-    let note = p.note.trim();
-    if note.chars().count() > NOTE_LIMIT {
-        return Err(ApiError::bad_param(
-            "note",
-            format!("must be at most {NOTE_LIMIT} characters"),
-        ));
-    }
-    let (decision, approved) = match p.decision {
-        DecisionParam::Refused => (Decision::Refused, Vec::new()),
-        DecisionParam::Approved => (Decision::Approved, approval(&submission, &p)?),
-    };
-    proof_review::decide(state, &m, submission_id, (decision, note), &approved).await?;
+    reviewing.decide(state, p.into()).await?;
+    let m = &reviewing.managed;
     let path = format!("/accounts/{}/pod", segment(&m.account.user_account_id));
     proof_of(state, &m.account.user_account_id, &path).await
-}
-
-/// The disabilities an approval records: those sent, else those submitted, with the proof
-/// source sent, else the one submitted. A submission that named none leaves the approval
-/// without them: a conflict with what was submitted (409), naming the parameter to send,
-/// since the same request approves a submission that did name them.
-fn approval(s: &OpenSubmission, p: &DecisionParams) -> ApiResult<Vec<Disability>> {
-    let types = if p.disability_type.is_empty() {
-        &s.disability_types
-    } else {
-        &p.disability_type
-    };
-    let unnamed = |param: &str| {
-        let needed = ParamProblem {
-            param: param.to_owned(),
-            why: ParamWhy::Required("is required, since the submission names none".to_owned()),
-        };
-        ApiError::of_params(axum::http::StatusCode::CONFLICT, "CONFLICT", vec![needed])
-    };
-    if types.is_empty() {
-        return Err(unnamed("disabilityType"));
-    }
-    let proof_source = p
-        .proof_source
-        .or(s.proof_source)
-        .ok_or_else(|| unnamed("proofSource"))?;
-    Ok(types
-        .iter()
-        .map(|t| Disability {
-            disability_type: *t,
-            proof_source,
-        })
-        .collect())
 }

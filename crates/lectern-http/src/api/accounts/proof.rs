@@ -142,8 +142,8 @@ pub async fn authority_request(
     caller: Caller,
     Path(record): Path<String>,
 ) -> ApiResult<Json<AuthorityRequestView>> {
-    let (member, request) =
-        proof_submissions::requester(&state, &caller.client, None, &record).await?;
+    let answering = proof_submissions::may_answer(&caller.client)?;
+    let (member, request) = proof_submissions::requester(&state, &answering, None, &record).await?;
     Ok(Json(AuthorityRequestView {
         record_identifier: record,
         name: Name::from(&member),
@@ -198,11 +198,11 @@ pub async fn confirm_authority_request(
     caller: Caller,
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<ProofOfDisabilityList>> {
-    proof_submissions::may_answer(&caller.client)?;
+    let answering = proof_submissions::may_answer(&caller.client)?;
     let p: ConfirmationParams = caller.params.parse()?;
     let member = proof_submissions::confirm(
         &state,
-        &caller.client,
+        &answering,
         &user_identifier,
         &p.record_identifier,
         &p.disability_type,
