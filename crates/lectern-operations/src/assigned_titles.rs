@@ -134,7 +134,12 @@ pub async fn page(
     let after = w.after.as_deref();
     let rows = assigned_titles::page(reads, id, w.sort, w.direction, after, w.limit).await?;
     let total = assigned_titles::count(reads, id).await?;
-    let ids: Vec<String> = rows.iter().map(|a| a.service_id.clone()).collect();
+    // The row past the page only says there is a next page: its title is not shown.
+    let ids: Vec<String> = rows
+        .iter()
+        .take(usize::try_from(w.limit).unwrap_or(usize::MAX))
+        .map(|a| a.service_id.clone())
+        .collect();
     let shown = ShownTitles::read(house, actor, &ids).await?;
     Ok(AssignmentPage { rows, total, shown })
 }

@@ -351,7 +351,12 @@ pub async fn entries(
     let after = w.after.as_deref();
     let reads = house.store.reads();
     let rows = reading_list_entries::titles(reads, id, w.sort, w.direction, after, w.limit).await?;
-    let ids: Vec<String> = rows.iter().map(|e| e.service_id.clone()).collect();
+    // The row past the page only says there is a next page: its title is not shown.
+    let ids: Vec<String> = rows
+        .iter()
+        .take(usize::try_from(w.limit).unwrap_or(usize::MAX))
+        .map(|e| e.service_id.clone())
+        .collect();
     let shown = ShownTitles::read(house, actor, &ids).await?;
     Ok(EntriesPage { rows, shown })
 }

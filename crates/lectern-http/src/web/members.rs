@@ -183,7 +183,15 @@ pub async fn new(State(state): State<AppState>, here: Here) -> ApiResult<Respons
         allow_search_downloads: true,
         ..MemberForm::default()
     };
-    new_member_page(&state, &site, &visitor, FormErrors::default(), form).await
+    let sponsoring = Sponsoring::of(&state, &visitor.caller).await?;
+    new_member_page(
+        &state,
+        (&site, &visitor),
+        &sponsoring,
+        FormErrors::default(),
+        form,
+    )
+    .await
 }
 
 /// `POST /{site}/organization/members`: the new member, then their page.
@@ -215,7 +223,8 @@ pub async fn create(
         )),
         Err(errors) => {
             let errors = missing_in_words(errors?);
-            new_member_page(&state, &site, &visitor, errors, asked).await
+            let sponsoring = adding.sponsoring();
+            new_member_page(&state, (&site, &visitor), sponsoring, errors, asked).await
         }
     }
 }
@@ -231,12 +240,12 @@ fn missing_in_words(errors: FormErrors) -> FormErrors {
 
 async fn new_member_page(
     state: &AppState,
-    site: &WebSite,
-    visitor: &Visitor,
+    (site, visitor): (&WebSite, &Visitor),
+    sponsoring: &Sponsoring<'_>,
     errors: FormErrors,
     form: MemberForm,
 ) -> ApiResult<Response> {
-    let tags = tag_choices(state, visitor).await?;
+    let tags = tag_choices(state, sponsoring).await?;
     let action = site.path("/organization/members");
     let chrome = Chrome::of(
         site,
@@ -262,9 +271,9 @@ async fn new_member_page(
 }
 
 /// The organization's roster tags, as the choices of the member form.
-async fn tag_choices(state: &AppState, visitor: &Visitor) -> ApiResult<Vec<(String, String)>> {
-    let s = Sponsoring::of(state, &visitor.caller).await?;
-    let tags = roster_tags::newest(state, &s, TAG_CHOICES).await?;
+/// The organization's newest roster tags, as a member form offers them.
+async fn tag_choices(state: &AppState, s: &Sponsoring<'_>) -> ApiResult<Vec<(String, String)>> {
+    let tags = roster_tags::newest(state, s, TAG_CHOICES).await?;
     Ok(tags
         .iter()
         .map(|t| {
@@ -409,7 +418,7 @@ async fn member_page(
             errors,
             form: asked.unwrap_or_else(|| MemberForm::of(m, &f)),
             manageable: m.details.sponsor_manageable,
-            tags: tag_choices(state, visitor).await?,
+            tags: tag_choices(state, found.sponsoring()).await?,
             disabilities: &DISABILITIES,
             plans: &PLANS,
             assigned,

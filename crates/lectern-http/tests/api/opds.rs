@@ -104,6 +104,7 @@ impl Feeds {
             String::from_utf8_lossy(&out.stderr)
         );
         self.as_palace_reads_them(&checker);
+        self.as_the_schemas_read_them(&checker);
         Some(
             report
                 .lines()
@@ -149,6 +150,86 @@ impl Feeds {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+impl Feeds {
+    /// Every OPDS 2.0 feed and authentication document kept, valid against the OPDS
+    /// community's and Readium's JSON schemas, pinned in `../shared/opds-schemas/`
+    /// (`tests/opds/schema_check.mjs`).
+    fn as_the_schemas_read_them(&self, checker: &Path) {
+        let json: Vec<&PathBuf> = self
+            .files
+            .iter()
+            .filter(|f| f.to_string_lossy().ends_with(".json"))
+            .collect();
+        if json.is_empty() {
+            return;
+        }
+        if let Err(report) = schema_check(checker, &json) {
+            panic!("a feed breaks the OPDS 2.0 schemas:\n{report}");
+        }
+    }
+}
+
+/// The pinned OPDS and Readium schemas, beside the project (`../shared/opds-schemas/`).
+fn opds_schemas() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/opds-schemas")
+}
+
+/// Runs the schema check on `files`: its report when one of them is invalid.
+fn schema_check(checker: &Path, files: &[&PathBuf]) -> Result<(), String> {
+    let out = Command::new("node")
+        .arg(checker.join("schema_check.mjs"))
+        .arg(opds_schemas())
+        .args(files)
+        .output()
+        .expect("running node");
+    let report = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.status.code() == Some(0) || out.status.code() == Some(1),
+        "the schema check could not run:\n{report}"
+    );
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(report)
+    }
+}
+
+/// The schema check catches a broken feed: without its metadata, and with a publication
+/// without a title, it is refused, each named.
+#[test]
+fn the_schema_check_refuses_a_broken_feed() {
+    let checker = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/opds");
+    if !checker.join("node_modules/ajv").exists() || !opds_schemas().exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but the schema check cannot run: ajv (tests/opds) or ../shared/opds-schemas is missing"
+        );
+        eprintln!("\n!!! SKIPPING the OPDS schema check: see .ci/run !!!\n");
+        return;
+    }
+    let mut feeds = Feeds::new();
+    let publication = serde_json::json!({
+        "metadata": {"@type": "http://schema.org/Book"},
+        "links": [{"rel": "http://opds-spec.org/acquisition", "href": "http://x/1", "type": "application/epub+zip"}],
+        "images": [{"href": "http://x/1.png", "type": "image/png"}]
+    });
+    let broken = serde_json::json!({
+        "links": [{"rel": "self", "href": "http://x/feed", "type": "application/opds+json"}],
+        "publications": [publication]
+    });
+    feeds.keep(&broken.to_string(), "json");
+    let files: Vec<&PathBuf> = feeds.files.iter().collect();
+    let report = schema_check(&checker, &files).expect_err("a broken feed passed the schemas");
+    assert!(
+        report.contains("'metadata'") && report.contains("'title'"),
+        "{report}"
+    );
 }
 
 impl Drop for Feeds {
