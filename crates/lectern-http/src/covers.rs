@@ -14,6 +14,7 @@ use sha2::{Digest, Sha256};
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use lectern_operations::documents;
 use lectern_operations::titles::{CatalogViewer, visible_title};
 
 /// The drawn cover as SVG, for the caller (who must see the title).
@@ -97,8 +98,9 @@ pub(crate) fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The drawn cover as a PNG of this size, for the caller (who must see the title): OPDS asks
-/// every publication for an image in a raster format, and apps and pages show SVG unevenly.
+/// The drawn cover as a PNG of this size, for the caller (who must see the title, or own the
+/// document of that id): OPDS asks every publication for an image in a raster format, and apps
+/// and pages show SVG unevenly.
 pub(crate) async fn png(
     state: &AppState,
     caller: &Caller,
@@ -106,8 +108,16 @@ pub(crate) async fn png(
     (width, height): (u32, u32),
 ) -> ApiResult<Response> {
     let who = CatalogViewer::of(state, caller).await?;
-    let record = visible_title(state, &who, service_id).await?;
-    let svg = svg(&record, width, height);
+    let svg = match visible_title(state, &who, service_id).await {
+        Ok(record) => svg(&record, width, height),
+        Err(absent) => match (
+            caller.user(),
+            documents::owned(state, caller.user(), service_id).await?,
+        ) {
+            (Some(owner), Some(d)) => svg(&documents::as_title_record(owner, &d)?, width, height),
+            _ => return Err(absent.into()),
+        },
+    };
     let cache = if caller.user().is_some() {
         "private, max-age=86400"
     } else {

@@ -8,11 +8,14 @@ use lectern_domain::account::Account;
 use lectern_domain::account::fields::Prepared;
 use lectern_domain::account::search::AccountSearch;
 use lectern_domain::ids;
+use lectern_domain::invalid::Invalid;
 use lectern_domain::organization::{
-    Organization, OrganizationEditor, OrganizationFields, SPONSOR_PARAMS, SponsorFields,
+    CONTACT_PARAMS, Organization, OrganizationEditor, OrganizationFields, SPONSOR_PARAMS,
+    SponsorFields,
 };
 use lectern_domain::role::Role;
-use lectern_store::{accounts, organizations, request_locks};
+use lectern_store::{accounts, organizations, request_locks, sites, subscriptions};
+use serde::Deserialize;
 
 use lectern_domain::access::membership_management;
 use lectern_store::fixture::ReferenceOrganizationEntry;
@@ -192,4 +195,137 @@ pub async fn find(
     let total = organizations::search_count(reads, &site_id, &words).await?;
     let rows = organizations::search_page(reads, &site_id, &words, after, limit).await?;
     Ok((rows, total))
+}
+
+/// The parameters a new organization requires.
+pub const REQUIRED: &[&str] = &[
+    "organizationName",
+    "address1",
+    "city",
+    "country",
+    "postalCode",
+    "organizationType",
+];
+
+/// A new organization and its primary contact, as sent (each may be absent), read by the names
+/// the API gives them.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NewOrganization {
+    pub organization_name: Option<String>,
+    pub address1: Option<String>,
+    pub address2: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub country: Option<String>,
+    pub postal_code: Option<String>,
+    pub organization_type: Option<String>,
+    pub phone_number: Option<String>,
+    pub website: Option<String>,
+    /// A subscription type's name; `organization` when absent.
+    pub subscription_type: Option<String>,
+    /// Another site than the actor's (administrators only).
+    pub site: Option<String>,
+    pub contact_first_name: Option<String>,
+    pub contact_last_name: Option<String>,
+    pub contact_title: Option<String>,
+    /// Also the contact's user name.
+    pub contact_email_address: Option<String>,
+    pub contact_phone_number: Option<String>,
+}
+
+/// A new organization with its primary contact, as a membership assistant (of their own site)
+/// or an administrator (of any site) makes it: the rules asked, every field checked (the
+/// problems of both in one answer), then both written together.
+pub async fn create(
+    house: &House,
+    actor: &Actor,
+    new: NewOrganization,
+) -> Outcome<(Organization, Account)> {
+    let me = actor.account()?;
+    let site = new.site.clone().unwrap_or_else(|| me.site_id.clone());
+    refusals::membership(
+        membership_management(&actor.client, me, &me.site_id),
+        "create organizations",
+        || Failure::refused("Membership assistants create organizations on their own site"),
+    )?;
+    if new.site.is_some() {
+        if !me.has_role(Role::Administrator) {
+            return Err(Failure::invalid("site", "only administrators may set site"));
+        }
+        if sites::get(house.store.reads(), &site).await?.is_none() {
+            return Err(Failure::invalid(
+                "site",
+                format!("there is no site '{site}'"),
+            ));
+        }
+    }
+    subscription_type_known(house, new.subscription_type.as_deref()).await?;
+    let contact = SponsorFields {
+        first_name: new.contact_first_name,
+        last_name: new.contact_last_name,
+        title: new.contact_title,
+        email_address: new.contact_email_address,
+        phone_number: new.contact_phone_number,
+    };
+    let fields = OrganizationFields {
+        organization_name: new.organization_name,
+        organization_type: new.organization_type,
+        address1: new.address1,
+        address2: new.address2,
+        city: new.city,
+        state: new.state,
+        postal_code: new.postal_code,
+        country: new.country,
+        phone_number: new.phone_number,
+        web_site: new.website,
+        subscription_type: Some(
+            new.subscription_type
+                .unwrap_or_else(|| "organization".into()),
+        ),
+        ..OrganizationFields::default()
+    };
+    let (mut organization, contact) = both(fields.create(ids::new_id(), site, REQUIRED), |o| {
+        contact.create(&CONTACT_PARAMS, false, ids::new_id(), o)
+    })?;
+    let contact = Prepared {
+        account: contact,
+        password: None,
+        user_name_param: "contactEmailAddress",
+    };
+    create_with_contact(house, &mut organization, &contact).await?;
+    Ok((organization, contact.account))
+}
+
+/// A subscription type of that name is offered, when one is named.
+async fn subscription_type_known(house: &House, name: Option<&str>) -> Outcome<()> {
+    let Some(name) = name else { return Ok(()) };
+    let types = subscriptions::types(house.store.reads()).await?;
+    if types.iter().any(|t| t.name == name) {
+        return Ok(());
+    }
+    let names: Vec<&str> = types.iter().map(|t| t.name.as_str()).collect();
+    Err(Failure::invalid(
+        "subscriptionType",
+        format!("must be one of {}", names.join(", ")),
+    ))
+}
+
+/// An organization and its contact, with the problems of both in one answer.
+pub fn both(
+    organization: Result<Organization, Vec<Invalid>>,
+    contact: impl FnOnce(&Organization) -> Result<Account, Vec<Invalid>>,
+) -> Outcome<(Organization, Account)> {
+    let (organization, mut problems) = match organization {
+        Ok(o) => (o, vec![]),
+        Err(p) => (Organization::default(), p),
+    };
+    match contact(&organization) {
+        Ok(c) if problems.is_empty() => Ok((organization, c)),
+        Ok(_) => Err(Failure::Invalid(problems)),
+        Err(p) => {
+            problems.extend(p);
+            Err(Failure::Invalid(problems))
+        }
+    }
 }

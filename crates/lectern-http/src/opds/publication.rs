@@ -87,9 +87,9 @@ pub fn of_document(
     who: &CatalogViewer,
 ) -> ApiResult<Publication> {
     let record = lectern_operations::documents::as_title_record(owner, d)?;
+    // Its cover is drawn from its name, as a title's is from its record (`covers::png`): OPDS
+    // 2.0 and reading apps want an image on every publication.
     let mut publication = built(site, &record, who, None);
-    // Covers are drawn for the catalog's titles; a document has none to show.
-    publication.images.clear();
     if d.status != DocumentStatus::Ready {
         // OPDS 2.0 wants an acquisition link on every publication: until the EPUB is made,
         // its link is there, marked unavailable with why (following it waits, as any does).

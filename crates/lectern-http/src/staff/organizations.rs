@@ -9,7 +9,6 @@ use axum::response::Response;
 
 use super::home::{Staff, StaffForm, memberships_only};
 use super::paths::organization_page_path;
-use crate::api::organizations::{NewOrganizationParams, create_from};
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
@@ -19,7 +18,7 @@ use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
 use lectern_domain::organization::OrganizationType;
 use lectern_domain::paging::FixedOrder;
-use lectern_operations::organizations as organizations_house;
+use lectern_operations::organizations::{self as organizations_house, NewOrganization};
 use lectern_store::organizations;
 
 #[derive(Template)]
@@ -196,9 +195,11 @@ pub async fn create(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    let created = match form.parse::<NewOrganizationParams>() {
-        Ok(p) => create_from(&state, &visitor.caller, p).await,
-        Err(e) => Err(e),
+    let created = match form.parse::<NewOrganization>() {
+        Ok(new) => organizations_house::create(&state, &visitor.caller, new)
+            .await
+            .map_err(FormErrors::of_failure),
+        Err(e) => Err(FormErrors::of(e)),
     };
     match created {
         Ok((organization, _)) => Ok(see_other(
@@ -208,8 +209,8 @@ pub async fn create(
             ),
             &visitor.set_cookies,
         )),
-        Err(e) => {
-            let errors = FormErrors::of(e)?
+        Err(errors) => {
+            let errors = errors?
                 .missing_as("organizationName", "Enter the organization's name")
                 .missing_as("address1", "Enter the first line of the address")
                 .missing_as("city", "Enter the town or city")

@@ -367,8 +367,25 @@ async fn documents_are_on_the_catalog_shelf(app: &TestApp, newest: &str) {
     assert_eq!(file.status(), StatusCode::OK);
     let bytes = file.bytes().await.unwrap();
     assert!(epub_text(&bytes).contains("Water runs to the sea."));
-    // Another reader's shelf does not have them.
+    // Its cover is drawn from its name, as a title's is, for its owner alone.
+    let cover = slides["images"][0]["href"].as_str().expect("a cover");
+    let drawn = reqwest::Client::new()
+        .get(cover)
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(drawn.status(), StatusCode::OK, "{cover}");
+    assert_eq!(drawn.headers()["content-type"], "image/png");
     let other = app.minted_token("opds-main", "admin@example.org").await;
+    let refused = reqwest::Client::new()
+        .get(cover)
+        .bearer_auth(&other)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), StatusCode::NOT_FOUND, "{cover}");
+    // Another reader's shelf does not have them.
     let resp = app
         .get("/opds/main/shelf/documents")
         .header("accept", "application/opds+json")

@@ -50,7 +50,6 @@ const CROSSING_STILL: &[(&str, &str)] = &[
     ("staff::agreements", "api::accounts"),
     ("staff::organization", "api::accounts"),
     ("staff::organization", "api::organizations"),
-    ("staff::organizations", "api::organizations"),
     ("staff::reading", "api::accounts"),
     ("staff::reading", "api::titles"),
     ("staff::subscriptions", "api::accounts"),

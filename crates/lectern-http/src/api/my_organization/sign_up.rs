@@ -16,12 +16,12 @@ use utoipa::IntoParams;
 
 use super::sponsoring::privileged_client;
 use super::view::{MyOrganization, Tags, my_organization, sponsor_summary};
-use crate::api::organizations::organization::both;
 use crate::conventions::caller::Caller;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_operations::organizations as organizations_house;
+use lectern_operations::organizations::both;
 
 /// A new organization and its primary contact.
 #[derive(Deserialize, IntoParams)]

@@ -7,7 +7,7 @@ use lectern_domain::account::member_fields::MEMBER_REQUIRED_ON_CREATE;
 use lectern_domain::organization::{CONTACT_PARAMS, SPONSOR_PARAMS};
 use serde_json::{Value, json};
 
-use crate::api::organizations::organization::REQUIRED as NEW_ORGANIZATION;
+use lectern_operations::organizations::REQUIRED as NEW_ORGANIZATION;
 
 /// The contact's fields a new organization requires (the phone number is optional).
 const CONTACT: &[&str] = &[

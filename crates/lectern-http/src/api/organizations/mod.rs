@@ -36,6 +36,4 @@ pub fn routes() -> OpenApiRouter<AppState> {
 // the API shows them, and the record of a move, which keeps the API's view of the account.
 pub(crate) use members::{NewMemberParams, add_member, members_page};
 pub(crate) use membership::recorded_move;
-pub(crate) use organization::{
-    NewOrganizationParams, OrganizationChanges, assistant_view, create_from, managed_organization,
-};
+pub(crate) use organization::{OrganizationChanges, assistant_view, managed_organization};

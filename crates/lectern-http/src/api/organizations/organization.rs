@@ -5,13 +5,10 @@ use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::access::membership_management;
 use lectern_domain::account::Account;
-use lectern_domain::ids;
 use lectern_domain::organization::{
-    BooksAllowed, CONTACT_PARAMS, Organization, OrganizationEditor, OrganizationFields,
-    SponsorFields,
+    BooksAllowed, Organization, OrganizationEditor, OrganizationFields,
 };
-use lectern_domain::role::Role;
-use lectern_store::{accounts, organizations, subscriptions};
+use lectern_store::{accounts, organizations};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -21,11 +18,10 @@ use super::view::{
 };
 use crate::conventions::caller::Caller;
 use crate::conventions::status::Created;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use lectern_domain::account::fields::Prepared;
-use lectern_operations::organizations as organizations_house;
-use lectern_operations::{Actor, refusals};
+use lectern_operations::organizations::{self as organizations_house, NewOrganization};
+use lectern_operations::refusals;
 
 /// An organization and its primary contact, as `POST /v2/organizations` takes them.
 #[derive(Deserialize, IntoParams)]
@@ -123,16 +119,6 @@ impl From<OrganizationChanges> for OrganizationFields {
     }
 }
 
-/// The parameters of a new organization that `POST /v2/organizations` requires.
-pub(crate) const REQUIRED: &[&str] = &[
-    "organizationName",
-    "address1",
-    "city",
-    "country",
-    "postalCode",
-    "organizationType",
-];
-
 /// An organization of the caller's reach, or 404 (another site's is not there for them).
 pub async fn managed_organization(
     state: &AppState,
@@ -177,20 +163,6 @@ pub async fn assistant_view(state: &AppState, o: &Organization) -> ApiResult<Org
     Ok(organization_view(state, o, contact.as_ref()))
 }
 
-/// A subscription type named by a parameter must exist.
-pub async fn check_subscription_type(state: &AppState, name: Option<&str>) -> ApiResult<()> {
-    let Some(name) = name else { return Ok(()) };
-    let types = subscriptions::types(state.store.reads()).await?;
-    if types.iter().any(|t| t.name == name) {
-        return Ok(());
-    }
-    let names: Vec<&str> = types.iter().map(|t| t.name.as_str()).collect();
-    Err(ApiError::bad_param(
-        "subscriptionType",
-        format!("must be one of {}", names.join(", ")),
-    ))
-}
-
 #[utoipa::path(
     post, path = "/v2/organizations", tag = "organizations",
     params(("api_key" = String, Query, description = "A client key with membership privileges"), NewOrganizationParams),
@@ -209,97 +181,34 @@ pub async fn create_organization(
 ) -> ApiResult<Created<OrganizationView>> {
     caller.signed_in()?;
     let p: NewOrganizationParams = caller.params.parse()?;
-    let (organization, view) = create_from(&state, &caller, p).await?;
+    let (organization, contact) = organizations_house::create(&state, &caller, p.into()).await?;
+    let view = organization_view(&state, &organization, Some(&contact));
     Ok(Created(
         state.v2_url(&organization_path(&organization.organization_id)),
         view,
     ))
 }
 
-/// A new organization with its primary contact, as the actor may make it.
-pub async fn create_from(
-    state: &AppState,
-    actor: &Actor,
-    p: NewOrganizationParams,
-) -> ApiResult<(Organization, OrganizationView)> {
-    let me = actor.account()?;
-    let site = p.site.clone().unwrap_or_else(|| me.site_id.clone());
-    refusals::membership(
-        membership_management(&actor.client, me, &me.site_id),
-        "create organizations",
-        || {
-            lectern_operations::Failure::refused(
-                "Membership assistants create organizations on their own site",
-            )
-        },
-    )?;
-    if p.site.is_some() {
-        if !me.has_role(Role::Administrator) {
-            return Err(ApiError::bad_param(
-                "site",
-                "only administrators may set site",
-            ));
-        }
-        if lectern_store::sites::get(state.store.reads(), &site)
-            .await?
-            .is_none()
-        {
-            return Err(ApiError::bad_param(
-                "site",
-                format!("there is no site '{site}'"),
-            ));
-        }
-    }
-    check_subscription_type(state, p.subscription_type.as_deref()).await?;
-    let contact = SponsorFields {
-        first_name: p.contact_first_name,
-        last_name: p.contact_last_name,
-        title: p.contact_title,
-        email_address: p.contact_email_address,
-        phone_number: p.contact_phone_number,
-    };
-    let fields = OrganizationFields {
-        organization_name: p.organization_name,
-        organization_type: p.organization_type,
-        address1: p.address1,
-        address2: p.address2,
-        city: p.city,
-        state: p.state,
-        postal_code: p.postal_code,
-        country: p.country,
-        phone_number: p.phone_number,
-        web_site: p.website,
-        subscription_type: Some(p.subscription_type.unwrap_or_else(|| "organization".into())),
-        ..OrganizationFields::default()
-    };
-    let (mut organization, contact) = both(fields.create(ids::new_id(), site, REQUIRED), |o| {
-        contact.create(&CONTACT_PARAMS, false, ids::new_id(), o)
-    })?;
-    let contact = Prepared {
-        account: contact,
-        password: None,
-        user_name_param: "contactEmailAddress",
-    };
-    organizations_house::create_with_contact(state, &mut organization, &contact).await?;
-    let view = organization_view(state, &organization, Some(&contact.account));
-    Ok((organization, view))
-}
-
-/// An organization and its contact, with the problems of both in one 400.
-pub fn both(
-    organization: Result<Organization, Vec<lectern_domain::invalid::Invalid>>,
-    contact: impl FnOnce(&Organization) -> Result<Account, Vec<lectern_domain::invalid::Invalid>>,
-) -> ApiResult<(Organization, Account)> {
-    let (organization, mut problems) = match organization {
-        Ok(o) => (o, vec![]),
-        Err(p) => (Organization::default(), p),
-    };
-    match contact(&organization) {
-        Ok(c) if problems.is_empty() => Ok((organization, c)),
-        Ok(_) => Err(problems.into()),
-        Err(p) => {
-            problems.extend(p);
-            Err(problems.into())
+impl From<NewOrganizationParams> for NewOrganization {
+    fn from(p: NewOrganizationParams) -> Self {
+        NewOrganization {
+            organization_name: p.organization_name,
+            address1: p.address1,
+            address2: p.address2,
+            city: p.city,
+            state: p.state,
+            country: p.country,
+            postal_code: p.postal_code,
+            organization_type: p.organization_type,
+            phone_number: p.phone_number,
+            website: p.website,
+            subscription_type: p.subscription_type,
+            site: p.site,
+            contact_first_name: p.contact_first_name,
+            contact_last_name: p.contact_last_name,
+            contact_title: p.contact_title,
+            contact_email_address: p.contact_email_address,
+            contact_phone_number: p.contact_phone_number,
         }
     }
 }
