@@ -7,7 +7,6 @@ use lectern_domain::account::Account;
 use lectern_domain::account::recommendation_profile::{ProfileChanges, RecommendationProfile};
 use lectern_domain::catalog::artifact::{NarratorGender, NarratorType};
 use lectern_domain::catalog::title::ContentWarning;
-use lectern_store::{preferences, sites};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -17,7 +16,7 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::links::Link;
 use crate::conventions::params::Params;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_operations::managed_accounts::shown;
 use lectern_operations::recommendation_profiles;
@@ -76,15 +75,7 @@ async fn view(
 
 /// The account's profile as saved, or the defaults of its site.
 pub(crate) async fn profile_of(state: &AppState, a: &Account) -> ApiResult<RecommendationProfile> {
-    if let Some(p) =
-        preferences::recommendation_profile(state.store.reads(), &a.user_account_id).await?
-    {
-        return Ok(p);
-    }
-    let global = sites::get(state.store.reads(), &a.site_id)
-        .await?
-        .is_some_and(|s| s.global);
-    Ok(RecommendationProfile::defaults(global))
+    Ok(recommendation_profiles::of(state, a).await?)
 }
 
 /// The profile's fields; a list sent replaces the stored one, and sent once with no value
@@ -142,13 +133,7 @@ async fn change(
     a: &Account,
 ) -> ApiResult<(RecommendationProfile, RecommendationProfile)> {
     let p: ProfileParams = params.parse()?;
-    let before = profile_of(state, a).await?;
-    let after = before.apply(changes(params, p))?;
-    let clashes = after.contradictions();
-    if !clashes.is_empty() {
-        return Err(ApiError::conflicting(&clashes));
-    }
-    Ok((before, after))
+    Ok(recommendation_profiles::changed(state, a, changes(params, p)).await?)
 }
 
 #[utoipa::path(
