@@ -18,8 +18,8 @@ use crate::conventions::links::segment;
 use crate::conventions::paging::{ListParams, PageRequest, Turns};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::title_search as search;
 use crate::title_search::facets::{self, FacetParams};
+use lectern_operations::catalog as search;
 use lectern_operations::titles::CatalogViewer;
 
 /// `GET /opds/{siteId}/new`: titles by the date they were added, newest first.
@@ -181,7 +181,7 @@ async fn titles_feed(
     if let Some(w) = &filters.keyword {
         query.push(("query", w.clone()));
     }
-    let found = search::run(
+    let found = search::search(
         state,
         TitleSearch {
             filters,

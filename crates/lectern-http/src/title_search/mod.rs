@@ -1,18 +1,10 @@
-//! Searching the catalog's titles, as the API, OPDS and the pages search it: the query run on
-//! the index, and the facets a feed or a page of results offers (`facets`).
+//! What the doors that search the catalog share beyond the house's search
+//! (`lectern_operations::catalog::search`): the facets a feed or a page of results offers
+//! (`facets`), and a reading age as a filter reads it.
 
 pub(crate) mod facets;
 
-use lectern_domain::catalog::query::TitleSearch;
-use lectern_search::SearchPage;
-
 use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
-
-/// The title index's search, as the house runs it (`lectern_operations::catalog::search`).
-pub async fn run(state: &AppState, search: TitleSearch) -> ApiResult<SearchPage> {
-    Ok(lectern_operations::catalog::search(state, search).await?)
-}
 
 /// A reading age filter's value, as every door's search reads it: whole years.
 pub(crate) fn reading_age(v: &str) -> ApiResult<u32> {

@@ -10,7 +10,7 @@ use crate::conventions::links::segment;
 use crate::error::ApiResult;
 use crate::pages::session::WebSite;
 use crate::state::AppState;
-use crate::title_search as search;
+use lectern_operations::catalog as search;
 use lectern_operations::titles::CatalogViewer;
 
 /// One title in a list: what a reader needs to choose it.
@@ -73,7 +73,7 @@ pub async fn find(
     who: &CatalogViewer,
     search: TitleSearch,
 ) -> ApiResult<Found> {
-    let page = search::run(state, search).await?;
+    let page = search::search(state, search).await?;
     let records = state
         .titles
         .records(&state.store, &page.service_ids)

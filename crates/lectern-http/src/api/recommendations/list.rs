@@ -22,8 +22,8 @@ use crate::conventions::collection::{Allows, Collection, Listed};
 use crate::conventions::paging::ListParams;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::title_search::run;
 use lectern_domain::paging::FixedOrder;
+use lectern_operations::catalog::search as run;
 
 /// Recommendations offered at most, over all pages.
 const OFFERED: usize = 100;

@@ -17,7 +17,7 @@ use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::title_search::run;
+use lectern_operations::catalog::search as run;
 use utoipa::openapi::schema::{ArrayBuilder, Schema};
 use utoipa::openapi::{Ref, RefOr};
 
