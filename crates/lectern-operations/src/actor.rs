@@ -3,9 +3,8 @@
 //! credential (a bearer token, the pages' session cookie, HTTP Basic, KOReader's sync key) and
 //! hands it to the operations, which ask the rules about it and nothing else.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-use bytes::Bytes;
 use lectern_domain::account::Account;
 use lectern_domain::client::Client;
 use lectern_store::oauth::AccessToken;
@@ -51,10 +50,6 @@ impl Actor {
 pub struct SignedIn {
     pub token: AccessToken,
     pub account: Arc<Account>,
-    /// The `GET /v2/myAccount` answer to this token, made on its first ask. It is kept with
-    /// this entry and forgotten with it, so it is never older than `account` (reading apps ask
-    /// for it on every start and resume; `docs/decisions.md`, "The caller's own account").
-    pub my_account: OnceLock<Bytes>,
 }
 
 impl SignedIn {
@@ -68,7 +63,6 @@ impl SignedIn {
                 revoked: 0,
             },
             account: Arc::new(account),
-            my_account: OnceLock::new(),
         })
     }
 }

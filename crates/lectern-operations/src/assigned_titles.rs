@@ -13,7 +13,7 @@ use lectern_store::assigned_titles::{self, Assignment};
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
-use crate::listing::Window;
+use crate::listing::{self, Window};
 use crate::refusals;
 use crate::titles::{ShownTitles, live_title_for};
 
@@ -133,7 +133,8 @@ pub async fn page(
     let id = &member.user_account_id;
     let after = w.after.as_deref();
     let rows = assigned_titles::page(reads, id, w.sort, w.direction, after, w.limit).await?;
-    let total = assigned_titles::count(reads, id).await?;
+    let count = assigned_titles::count(reads, id);
+    let total = listing::total(w.after.is_none(), w.limit, rows.len(), count).await?;
     // The row past the page only says there is a next page: its title is not shown.
     let ids: Vec<String> = rows
         .iter()

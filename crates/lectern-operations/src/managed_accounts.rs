@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
-use crate::listing::Window;
+use crate::listing::{self, Window};
 use crate::refusals;
 
 /// An account the actor manages.
@@ -133,7 +133,6 @@ pub async fn find(
         role,
     };
     let reads = house.store.reads();
-    let total = account_search::count(reads, &search).await?;
     let rows = account_search::page(
         reads,
         &search,
@@ -143,6 +142,8 @@ pub async fn find(
         w.limit,
     )
     .await?;
+    let count = account_search::count(reads, &search);
+    let total = listing::total(w.after.is_none(), w.limit, rows.len(), count).await?;
     Ok((rows, total))
 }
 
@@ -167,8 +168,9 @@ pub async fn changes_of(
     }
     let reads = house.store.reads();
     let id = &m.account.user_account_id;
-    let total = account_changes::count(reads, id).await?;
     let rows = account_changes::of_account(reads, id, before, limit).await?;
+    let count = account_changes::count(reads, id);
+    let total = listing::total(before.is_none(), limit, rows.len(), count).await?;
     Ok((rows, total))
 }
 

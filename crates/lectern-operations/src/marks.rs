@@ -10,6 +10,7 @@ use lectern_store::{bookmarks, highlights};
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
+use crate::listing;
 use crate::titles::{CatalogViewer, check_visible};
 
 /// A place in a title as a reader's app names it.
@@ -258,10 +259,13 @@ pub async fn bookmarks_of(
     (service_id, format): (&str, Format),
     window: MarkWindow,
 ) -> Outcome<(Vec<Bookmark>, u64)> {
+    let (first_page, limit) = (window.0.is_none(), window.1);
     let q = own_marks(actor, service_id, format, window)?;
     let reads = house.store.reads();
     let rows = bookmarks::bookmarks(reads, &q).await?;
-    Ok((rows, marks::count(reads, Marks::Bookmarks, &q).await?))
+    let count = marks::count(reads, Marks::Bookmarks, &q);
+    let total = listing::total(first_page, limit, rows.len(), count).await?;
+    Ok((rows, total))
 }
 
 /// The actor's own highlights in a title and format, as [`bookmarks_of`] pages them.
@@ -271,10 +275,13 @@ pub async fn highlights_of(
     (service_id, format): (&str, Format),
     window: MarkWindow,
 ) -> Outcome<(Vec<Highlight>, u64)> {
+    let (first_page, limit) = (window.0.is_none(), window.1);
     let q = own_marks(actor, service_id, format, window)?;
     let reads = house.store.reads();
     let rows = highlights::highlights(reads, &q).await?;
-    Ok((rows, marks::count(reads, Marks::Highlights, &q).await?))
+    let count = marks::count(reads, Marks::Highlights, &q);
+    let total = listing::total(first_page, limit, rows.len(), count).await?;
+    Ok((rows, total))
 }
 
 fn own_marks<'a>(

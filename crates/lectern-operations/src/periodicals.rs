@@ -18,7 +18,7 @@ use crate::actor::Actor;
 use crate::curator::{Curator, names_something, person_name};
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
-use crate::listing::Window;
+use crate::listing::{self, Window};
 use crate::titles::CatalogViewer;
 
 /// A series and the actor as a curator of its site, with how many editions it has: a series
@@ -183,7 +183,9 @@ pub async fn series_seen(
     };
     let reads = house.store.reads();
     let rows = periodicals::page(reads, &q).await?;
-    Ok((rows, periodicals::count(reads, &filter).await?))
+    let count = periodicals::count(reads, &filter);
+    let total = listing::total(q.after.is_none(), q.limit, rows.len(), count).await?;
+    Ok((rows, total))
 }
 
 /// The latest edition of each of these series that has one.

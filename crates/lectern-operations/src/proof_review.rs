@@ -11,6 +11,7 @@ use serde::Deserialize;
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
+use crate::listing;
 use crate::managed_accounts::{self, Managed, shown};
 use crate::refusals;
 
@@ -49,8 +50,9 @@ impl Reviewer {
         limit: u32,
     ) -> Outcome<(Vec<OpenSubmission>, u64)> {
         let reads = house.store.reads();
-        let total = pod_queue::count(reads, &self.site_id).await?;
         let rows = pod_queue::page(reads, &self.site_id, after, limit).await?;
+        let count = pod_queue::count(reads, &self.site_id);
+        let total = listing::total(after.is_none(), limit, rows.len(), count).await?;
         Ok((rows, total))
     }
 }

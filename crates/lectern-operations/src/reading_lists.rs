@@ -19,7 +19,7 @@ use lectern_store::{accounts, reading_lists as lists};
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
-use crate::listing::Window;
+use crate::listing::{self, Window};
 use crate::managed_accounts::Managed;
 use crate::refusals;
 use crate::titles::{ShownTitles, live_title_for};
@@ -294,7 +294,7 @@ pub struct ListsPage {
 pub async fn listed(house: &House, q: &ListQuery<'_>) -> Outcome<ListsPage> {
     let reads = house.store.reads();
     let rows = lists::page(reads, q).await?;
-    let total = lists::count(reads, q).await?;
+    let total = listing::total(q.after.is_none(), q.limit, rows.len(), lists::count(reads, q)).await?;
     Ok(ListsPage { rows, total })
 }
 

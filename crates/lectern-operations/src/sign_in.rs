@@ -248,7 +248,6 @@ async fn token_and_account(house: &House, hash: &str) -> Outcome<Option<Arc<Sign
             Arc::new(SignedIn {
                 token,
                 account: Arc::new(account),
-                my_account: OnceLock::new(),
             })
         });
     if let Some(found) = &found {

@@ -26,7 +26,7 @@ use crate::account_writes::Write;
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
-use crate::listing::Window;
+use crate::listing::{self, Window};
 use crate::organization_members::{MemberExtras, write_member};
 use crate::roster_tags;
 use crate::sponsoring::Sponsoring;
@@ -161,8 +161,9 @@ pub struct AccountsPage {
 /// organization (a sponsor's own, or one an assistant manages).
 pub async fn accounts_page(house: &House, q: &MemberQuery) -> Outcome<AccountsPage> {
     let reads = house.store.reads();
-    let total = members::count(reads, q).await?;
     let rows = members::page(reads, q).await?;
+    let count = members::count(reads, q);
+    let total = listing::total(q.after.is_none(), q.limit, rows.len(), count).await?;
     Ok(AccountsPage { rows, total })
 }
 

@@ -46,14 +46,7 @@ impl Caller {
 
     /// The signed-in user, or a 401 for a guest.
     pub fn signed_in(&self) -> ApiResult<&Account> {
-        self.signed_in_session().map(|s| &*s.account)
-    }
-
-    /// The signed-in user's token and account, or a 401 for a guest.
-    pub fn signed_in_session(&self) -> ApiResult<&SignedIn> {
-        self.session
-            .as_deref()
-            .ok_or_else(ApiError::sign_in_required)
+        self.user().ok_or_else(ApiError::sign_in_required)
     }
 }
 

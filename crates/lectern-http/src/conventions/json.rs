@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use super::json_body;
-pub use super::json_body::Serialized;
+use super::json_body::Serialized;
 use crate::error::{ApiError, ApiResult};
 
 /// A value answered as `application/json`.
@@ -23,9 +23,9 @@ impl<T: Serialize> IntoResponse for Json<T> {
     }
 }
 
-/// `value` as JSON text, for an answer to keep and serve again. Only a map whose keys are not
-/// strings, or a failing `Serialize`, fails: a bug, answered as a 500.
-pub fn serialized<T: Serialize>(value: &T) -> ApiResult<Bytes> {
+/// `value` as JSON text. Only a map whose keys are not strings, or a failing `Serialize`,
+/// fails: a bug, answered as a 500.
+fn serialized<T: Serialize>(value: &T) -> ApiResult<Bytes> {
     json_body::to_bytes(value).map_err(ApiError::internal)
 }
 

@@ -15,7 +15,6 @@ use super::view::{OrganizationContext, UserAccount, linked_user_account};
 use crate::api::titles::GradeView;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
-use crate::conventions::json::{Serialized, serialized};
 use crate::conventions::links::Link;
 use crate::conventions::status::Created;
 use crate::error::ApiError;
@@ -131,15 +130,9 @@ pub(super) async fn summary(
 pub async fn get_my_account(
     State(state): State<AppState>,
     caller: Caller,
-) -> ApiResult<Serialized> {
-    let session = caller.signed_in_session()?;
-    if let Some(answer) = session.my_account.get() {
-        return Ok(Serialized(answer.clone()));
-    }
-    let answer = serialized(&summary(&state, &caller, &session.account).await?)?;
-    // Two first asks at once both make it; either answer is the same.
-    let _ = session.my_account.set(answer.clone());
-    Ok(Serialized(answer))
+) -> ApiResult<Json<MyAccountSummary>> {
+    let me = caller.signed_in()?;
+    Ok(Json(summary(&state, &caller, me).await?))
 }
 
 /// A new member's account: the fields of account creation, a password, and optionally a
