@@ -58,6 +58,7 @@ pub mod sync_keys;
 pub mod title_edits;
 pub mod title_imports;
 pub mod title_index;
+pub mod title_offer;
 pub mod titles;
 pub mod token_cache;
 pub mod tokens;

@@ -147,6 +147,39 @@ impl Artifact {
             derived: false,
         }
     }
+
+    /// Why this format cannot be had now, whoever asks; `None` when it can.
+    pub fn not_ready(&self) -> Option<NotReady> {
+        match self.status {
+            ArtifactStatus::Available if self.file.is_some() => None,
+            ArtifactStatus::Available => Some(NotReady::FileNotArrived),
+            ArtifactStatus::InProduction => Some(NotReady::InProduction),
+            ArtifactStatus::Withdrawn => Some(NotReady::Withdrawn),
+            ArtifactStatus::Failed => Some(NotReady::Failed),
+        }
+    }
+}
+
+/// Why a format of a title cannot be had now, whoever asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotReady {
+    /// Catalogued as available, but its file has not arrived: nothing could be packaged.
+    FileNotArrived,
+    InProduction,
+    Withdrawn,
+    Failed,
+}
+
+impl NotReady {
+    /// Why, in a reader's words.
+    pub fn in_words(self) -> &'static str {
+        match self {
+            NotReady::FileNotArrived => "Its file has not arrived at the library yet.",
+            NotReady::InProduction => "It is being produced and is not ready yet.",
+            NotReady::Withdrawn => "It has been withdrawn and is no longer lent.",
+            NotReady::Failed => "It could not be produced.",
+        }
+    }
 }
 
 fn available() -> ArtifactStatus {

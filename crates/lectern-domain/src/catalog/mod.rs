@@ -24,7 +24,7 @@ pub(crate) fn is_false(b: &bool) -> bool {
     !*b
 }
 
-pub use artifact::{AccessibilityMetadata, Artifact, ArtifactStatus, Narrator};
+pub use artifact::{AccessibilityMetadata, Artifact, ArtifactStatus, Narrator, NotReady};
 pub use format::{Delivery, Format};
 pub use speed::PlaybackSpeed;
 pub use title::{

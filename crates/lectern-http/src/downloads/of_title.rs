@@ -2,7 +2,7 @@
 //! see it (or the reader's own document of that id), the format it is offered in, then the
 //! packaging flow (`flow`).
 
-use lectern_domain::catalog::artifact::ArtifactStatus;
+use lectern_domain::catalog::NotReady;
 use lectern_operations::titles::{CatalogViewer, visible_title};
 use lectern_store::downloads::SubjectKind;
 
@@ -36,10 +36,9 @@ pub async fn title_download(
     };
     let facts = record.facts(who.in_global(&record.site));
     downloads::check_reader_sees(state, caller, &who, &facts).await?;
-    match record.offered_artifact(format).as_deref() {
-        Some(a) if a.status == ArtifactStatus::Available && a.file.is_some() => {}
-        Some(a) if a.status == ArtifactStatus::Available => {
-            // Catalogued as available, but its file has not arrived: nothing could be packaged.
+    match record.offered_artifact(format).map(|a| a.not_ready()) {
+        Some(None) => {}
+        Some(Some(NotReady::FileNotArrived)) => {
             return Err(ApiError::bad_param(
                 "format",
                 format!("the {format} file of title '{service_id}' is not here yet"),

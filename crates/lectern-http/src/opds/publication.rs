@@ -3,7 +3,7 @@
 
 use lectern_domain::catalog::artifact::ArtifactStatus;
 use lectern_domain::catalog::{Artifact, ContributorType, Format, TitleRecord, languages, names};
-use lectern_domain::title_access::{self, UsageRestriction, Viewer};
+use lectern_domain::title_access::{UsageRestriction, Viewer};
 
 use super::accessibility;
 use super::model::{Acquisition, Image, Person, Publication, Role, Subject};
@@ -11,6 +11,7 @@ use super::site::OpdsSite;
 use crate::conventions::links::segment;
 use crate::error::ApiResult;
 use lectern_domain::account::Account;
+use lectern_operations::title_offer::Offer;
 use lectern_operations::titles::CatalogViewer;
 use lectern_store::documents::{Document, DocumentStatus};
 
@@ -19,7 +20,8 @@ pub const CATEGORY_SCHEME: &str = "urn:lectern:category";
 pub const BISAC_SCHEME: &str = "http://www.bisg.org/standards/bisac_subject/";
 
 pub fn of(site: &OpdsSite, record: &TitleRecord, who: &CatalogViewer) -> Publication {
-    built(site, record, who, refusal(record, who))
+    let offer = Offer::of(record, who);
+    built(site, record, who, &offer, refusal(&offer, who))
 }
 
 /// The publication, its acquisition links refused for `refused_because` when there is one.
@@ -27,6 +29,7 @@ fn built(
     site: &OpdsSite,
     record: &TitleRecord,
     who: &CatalogViewer,
+    offer: &Offer<'_>,
     refused_because: Option<String>,
 ) -> Publication {
     let base = site.url(&format!("/titles/{}", segment(&record.service_id)));
@@ -66,7 +69,7 @@ fn built(
                 thumbnail: true,
             },
         ],
-        acquisitions: acquisitions(record, &base, refused_because),
+        acquisitions: acquisitions(record, offer, &base, refused_because),
         // A made format declares nothing of its own: what the library's files declare stands.
         accessibility: accessibility::merged(
             record
@@ -89,7 +92,7 @@ pub fn of_document(
     let record = lectern_operations::documents::as_title_record(owner, d)?;
     // Its cover is drawn from its name, as a title's is from its record (`covers::png`): OPDS
     // 2.0 and reading apps want an image on every publication.
-    let mut publication = built(site, &record, who, None);
+    let mut publication = built(site, &record, who, &Offer::of(&record, who), None);
     if d.status != DocumentStatus::Ready {
         // OPDS 2.0 wants an acquisition link on every publication: until the EPUB is made,
         // its link is there, marked unavailable with why (following it waits, as any does).
@@ -173,23 +176,13 @@ fn subjects(site: &OpdsSite, record: &TitleRecord, who: &CatalogViewer) -> Vec<S
     service.chain(bisac).collect()
 }
 
-/// Why the reader may not have the title, as its error alerts say; `None` for a guest (whose
+/// Why the reader may not have the title, as the access rules say; `None` for a guest (whose
 /// links ask them to sign in) and for a reader the rules allow.
-fn refusal(record: &TitleRecord, who: &CatalogViewer) -> Option<String> {
-    if matches!(who.viewer, Viewer::Guest { .. }) {
+fn refusal(offer: &Offer<'_>, who: &CatalogViewer) -> Option<String> {
+    if matches!(who.viewer, Viewer::Guest { .. }) || offer.allowed() {
         return None;
     }
-    let alerts = who
-        .perspective()
-        .alerts(record, who.in_global(&record.site));
-    (!title_access::allows_download(&alerts)).then(|| {
-        alerts
-            .iter()
-            .filter(|a| a.level == title_access::AlertLevel::Error)
-            .map(|a| a.message.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
-    })
+    Some(offer.refusals().join(" "))
 }
 
 /// One link per available format. A guest sees the formats of a title anyone may have, and
@@ -198,14 +191,13 @@ fn refusal(record: &TitleRecord, who: &CatalogViewer) -> Option<String> {
 /// (`docs/decisions.md`, "Acquisition links in the OPDS catalog").
 fn acquisitions(
     record: &TitleRecord,
+    offer: &Offer<'_>,
     base: &str,
     refused_because: Option<String>,
 ) -> Vec<Acquisition> {
     let open_access = record.usage_restriction != UsageRestriction::Copyright;
-    record
-        .offered()
-        .iter()
-        .filter(|a| a.status == ArtifactStatus::Available)
+    offer
+        .lent()
         .map(|a| Acquisition {
             href: format!("{base}/{}", a.format.as_str()),
             media_type: a.delivery().media_type,

@@ -7,9 +7,8 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::catalog::accessibility_display::{DisplayGroup, display};
-use lectern_domain::catalog::artifact::{Artifact, ArtifactStatus};
+use lectern_domain::catalog::artifact::Artifact;
 use lectern_domain::catalog::{ContributorType, Format, TitleRecord, languages, names};
-use lectern_domain::title_access::AlertLevel;
 use lectern_operations::{marks, reading_lists};
 use lectern_store::marks::Marks;
 
@@ -22,6 +21,7 @@ use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor};
 use crate::state::AppState;
 use lectern_domain::paging::MAX_LIMIT;
+use lectern_operations::title_offer::Offer;
 use lectern_operations::titles::{CatalogViewer, visible_title};
 
 #[derive(Template)]
@@ -90,37 +90,28 @@ pub async fn show(
     let Here { site, visitor, .. } = here;
     let who = CatalogViewer::of(&state, &visitor.caller).await?;
     let record = visible_title(&state, &who, &service_id).await?;
-    let alerts = who
-        .perspective()
-        .alerts(&record, who.in_global(&record.site));
-    let words = |level| {
-        alerts
-            .iter()
-            .filter(|a| a.level == level)
-            .map(|a| a.message.clone())
-            .collect::<Vec<_>>()
-    };
-    let refusals = words(AlertLevel::Error);
+    let offer = Offer::of(&record, &who);
+    let refusals = offer.refusals();
     let here = title_path(&site, &record.service_id);
     let mut downloadable = Vec::new();
     let mut unavailable = Vec::new();
-    let offered = record.offered();
-    for a in &offered {
-        match why_not(a) {
-            None if refusals.is_empty() => downloadable.push(FormatChoice {
+    for offered in &offer.formats {
+        let a = &offered.artifact;
+        match offered.not_ready {
+            None if offer.allowed() => downloadable.push(FormatChoice {
                 value: a.format.as_str(),
                 name: a.offered_as(),
                 id: format!("format-{}", a.format.as_str()),
                 made: made_on_request(a),
             }),
             None => {}
-            Some(why) => unavailable.push((a.offered_as(), why)),
+            Some(why) => unavailable.push((a.offered_as(), why.in_words())),
         }
     }
     // A made format declares nothing of its own: the master's declaration is the title's.
-    let accessibility = offered
-        .iter()
-        .filter(|a| a.status == ArtifactStatus::Available && !a.derived)
+    let accessibility = offer
+        .lent()
+        .filter(|a| !a.derived)
         .map(|a| FormatAccessibility {
             name: a.format.display_name(),
             id: format!("a11y-{}", a.format.as_str()),
@@ -151,7 +142,7 @@ pub async fn show(
             cover_alt: format!("Cover of {}", record.title),
             facts: facts(&record),
             download: format!("{here}/download"),
-            notes: words(AlertLevel::Warning),
+            notes: offer.notes(),
             refusals,
             guest: visitor.caller.user().is_none(),
             downloadable,
@@ -180,17 +171,6 @@ pub async fn show(
 /// The reader's lists they may change (their own, and those they may edit), as (id, name).
 async fn changeable_lists(state: &AppState, visitor: &Visitor) -> ApiResult<Vec<(String, String)>> {
     Ok(reading_lists::changeable(state, &visitor.caller, MAX_LIMIT).await?)
-}
-
-/// Why a format of the title cannot be had now, whoever asks; `None` when it can.
-fn why_not(a: &Artifact) -> Option<&'static str> {
-    match a.status {
-        ArtifactStatus::Available if a.file.is_some() => None,
-        ArtifactStatus::Available => Some("Its file has not arrived at the library yet."),
-        ArtifactStatus::InProduction => Some("It is being produced and is not ready yet."),
-        ArtifactStatus::Withdrawn => Some("It has been withdrawn and is no longer lent."),
-        ArtifactStatus::Failed => Some("It could not be produced."),
-    }
 }
 
 /// The record's facts as a description list: only those the title has.

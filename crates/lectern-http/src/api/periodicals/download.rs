@@ -4,7 +4,6 @@
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::catalog::TitleStatusCode;
-use lectern_domain::catalog::artifact::ArtifactStatus;
 use lectern_domain::title_access::{TitleFacts, UsageRestriction};
 use lectern_store::downloads::SubjectKind;
 use lectern_store::periodicals;
@@ -54,7 +53,7 @@ pub async fn download_edition(
     if !edition
         .artifacts
         .iter()
-        .any(|a| a.format == format && a.status == ArtifactStatus::Available && a.file.is_some())
+        .any(|a| a.format == format && a.not_ready().is_none())
     {
         return Err(ApiError::bad_param(
             "format",
