@@ -4,6 +4,7 @@
 use crate::catalog::artifact::{Narrator, NarratorGender, NarratorType};
 use crate::catalog::title::{ContentWarning, ContributorType, TitleRecord};
 use crate::invalid::{Invalid, Problems};
+use serde::Deserialize;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecommendationProfile {
@@ -50,6 +51,61 @@ pub struct ProfileChanges {
     pub narrator_gender: Option<NarratorGender>,
     pub narrator_type: Option<NarratorType>,
     pub reading_age: Option<u32>,
+}
+
+/// The profile's fields as a PUT or a form sends them; a list sent replaces the stored one, and
+/// sent once with no value empties it.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(
+    feature = "openapi",
+    derive(utoipa::IntoParams),
+    into_params(parameter_in = Query, rename_all = "camelCase")
+)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileForm {
+    include_global_collection: Option<bool>,
+    #[serde(default)]
+    included_authors: Vec<String>,
+    #[serde(default)]
+    excluded_authors: Vec<String>,
+    /// Service category names
+    #[serde(default)]
+    included_categories: Vec<String>,
+    #[serde(default)]
+    excluded_categories: Vec<String>,
+    /// contentWarning, sex, violence, drugs, language, intolerance, adult, unrated
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", param(value_type = Vec<ContentWarning>, inline))]
+    excluded_content_warnings: Vec<ContentWarning>,
+    /// male, female or otherNonBinary
+    #[cfg_attr(feature = "openapi", param(value_type = Option<NarratorGender>, inline))]
+    narrator_gender: Option<NarratorGender>,
+    /// tts or human
+    #[cfg_attr(feature = "openapi", param(value_type = Option<NarratorType>, inline))]
+    narrator_type: Option<NarratorType>,
+    /// An age in years, 0 to 120
+    #[cfg_attr(feature = "openapi", param(maximum = 120))]
+    reading_age: Option<u32>,
+}
+
+impl ProfileForm {
+    /// The changes asked for: a list counts as sent when `sent` says its name was sent at all
+    /// (an empty list and a list not sent read alike).
+    pub fn changes(self, sent: impl Fn(&str) -> bool) -> ProfileChanges {
+        let list = |name: &str, v: Vec<String>| sent(name).then_some(v);
+        ProfileChanges {
+            include_global_collection: self.include_global_collection,
+            included_authors: list("includedAuthors", self.included_authors),
+            excluded_authors: list("excludedAuthors", self.excluded_authors),
+            included_categories: list("includedCategories", self.included_categories),
+            excluded_categories: list("excludedCategories", self.excluded_categories),
+            excluded_content_warnings: sent("excludedContentWarnings")
+                .then_some(self.excluded_content_warnings),
+            narrator_gender: self.narrator_gender,
+            narrator_type: self.narrator_type,
+            reading_age: self.reading_age,
+        }
+    }
 }
 
 const MAX_ENTRIES: usize = 100;

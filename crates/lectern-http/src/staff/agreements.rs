@@ -7,7 +7,6 @@ use axum::response::Response;
 
 use super::home::{Staff, StaffForm};
 use super::records::{Owner, Records, done, managed_account};
-use crate::api::accounts::{SignedAgreement, agreements_of, expire_recorded, record_recorded};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
@@ -15,7 +14,8 @@ use crate::pages::forms::{self, Choice, FormErrors, choices};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
-use lectern_domain::account::standing::NewAgreement;
+use lectern_domain::account::standing::{Agreement, NewAgreement};
+use lectern_operations::agreements;
 use lectern_operations::managed_accounts::managed;
 
 const TYPES: &[(&str, &str)] = &[
@@ -48,15 +48,15 @@ struct Row {
     expire: String,
 }
 
-fn row(site: &WebSite, owner: &str, a: &SignedAgreement) -> Row {
-    let day = |t: &str| t.get(..10).unwrap_or(t).to_owned();
+fn row(site: &WebSite, owner: &str, a: &Agreement) -> Row {
+    let kind = a.agreement_type.as_str();
     Row {
         kind: TYPES
             .iter()
-            .find(|(v, _)| *v == a.agreement_type)
-            .map_or_else(|| a.agreement_type.clone(), |(_, l)| (*l).to_owned()),
-        signed: day(&a.date_signed),
-        ended: a.date_expired.as_deref().map(day),
+            .find(|(v, _)| *v == kind)
+            .map_or_else(|| kind.to_owned(), |(_, l)| (*l).to_owned()),
+        signed: a.date_signed.clone(),
+        ended: a.date_expired.clone(),
         print_name: a.print_name.clone(),
         recorded_by: a
             .recording_user
@@ -92,7 +92,9 @@ pub async fn record(
 ) -> ApiResult<Response> {
     let m = managed(&state, &visitor.caller, &id, "record agreements").await?;
     let recorded = match new_agreement(&form) {
-        Ok(new) => record_recorded(&state, &m, new).await,
+        Ok(new) => agreements::record_for(&state, &m, new)
+            .await
+            .map_err(ApiError::from),
         Err(e) => Err(e),
     };
     match recorded {
@@ -129,7 +131,7 @@ pub async fn expire(
     StaffForm { site, visitor, .. }: StaffForm,
 ) -> ApiResult<Response> {
     let m = managed(&state, &visitor.caller, &id, "expire agreements").await?;
-    expire_recorded(&state, &m, &agreement).await?;
+    agreements::expire_for(&state, &m, &agreement).await?;
     Ok(done(&site, &visitor, &id, Records::Agreements, "ended"))
 }
 
@@ -143,7 +145,7 @@ async fn agreements_page(
 ) -> ApiResult<Response> {
     let m = managed_account(state, visitor, id).await?;
     let a = &m.account;
-    let signed = agreements_of(state, &m).await?;
+    let signed = agreements::of_managed(state, &m).await?;
     let owner = Owner::of(site, visitor, a, Records::Agreements);
     let action = Records::Agreements.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);

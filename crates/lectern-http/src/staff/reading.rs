@@ -9,11 +9,12 @@ use axum::response::Response;
 
 use super::home::{Staff, StaffForm};
 use super::records::{self, Owner, Records, done};
-use crate::api::accounts::recommendation_profile::{
-    RecommendationProfileView, change_profile_recorded, managed_profile,
-};
 use crate::conventions::params::Params;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
+use lectern_domain::account::recommendation_profile::{
+    ProfileChanges, ProfileForm, RecommendationProfile,
+};
+use lectern_operations::recommendation_profiles;
 use crate::pages::forms::{self, Choice, FormErrors, choices};
 use crate::pages::preferences::{ShownPreferences, formats, preference_changes, widths};
 use crate::pages::render::{Chrome, Section, page};
@@ -156,6 +157,13 @@ pub async fn recommendations(
 
 /// The profile form as the API's parameters: each line of a list a value (a list left empty is
 /// sent once, empty, which empties it), the boxes sent `false` or not at all.
+/// The changes the form asks for: every list is sent, emptied when its box is.
+fn profile_changes(form: &Params) -> ApiResult<ProfileChanges> {
+    let asked = profile_params(form);
+    let parsed: ProfileForm = asked.parse()?;
+    Ok(parsed.changes(|name| !asked.all(name).is_empty()))
+}
+
 fn profile_params(form: &Params) -> Params {
     let mut pairs = Vec::new();
     for list in LISTS {
@@ -204,7 +212,13 @@ pub async fn change_recommendations(
         "change recommendation profiles",
     )
     .await?;
-    match change_profile_recorded(&state, &m, &profile_params(&form)).await {
+    let changed = match profile_changes(&form) {
+        Ok(changes) => recommendation_profiles::change_for(&state, &m, changes)
+            .await
+            .map_err(ApiError::from),
+        Err(e) => Err(e),
+    };
+    match changed {
         Ok(_) => Ok(done(
             &site,
             &visitor,
@@ -229,7 +243,7 @@ async fn profile_page(
 ) -> ApiResult<Response> {
     let m = records::managed_account(state, visitor, id).await?;
     let a = &m.account;
-    let p = managed_profile(state, &m).await?;
+    let p = recommendation_profiles::of(state, a).await?;
     let form = asked.unwrap_or_else(|| as_form(&p));
     let action = Records::Recommendations.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
@@ -267,28 +281,25 @@ async fn profile_page(
 }
 
 /// The profile as the form shows it: each list one entry a line.
-fn as_form(p: &RecommendationProfileView) -> Params {
+fn as_form(p: &RecommendationProfile) -> Params {
     let mut pairs = vec![(
         "includeGlobalCollection".to_owned(),
         p.include_global_collection.to_string(),
     )];
-    let category_names = |list: &[crate::api::titles::CategoryRef]| -> Vec<String> {
-        list.iter().map(|c| c.name.clone()).collect()
-    };
     for (name, values) in [
-        ("includedAuthors", p.included_authors.clone()),
-        ("excludedAuthors", p.excluded_authors.clone()),
-        ("includedCategories", category_names(&p.included_categories)),
-        ("excludedCategories", category_names(&p.excluded_categories)),
+        ("includedAuthors", &p.included_authors),
+        ("excludedAuthors", &p.excluded_authors),
+        ("includedCategories", &p.included_categories),
+        ("excludedCategories", &p.excluded_categories),
     ] {
         pairs.push((name.to_owned(), values.join("\n")));
     }
     for w in &p.excluded_content_warnings {
-        pairs.push(("excludedContentWarnings".to_owned(), w.clone()));
+        pairs.push(("excludedContentWarnings".to_owned(), w.as_str().to_owned()));
     }
     for (name, value) in [
-        ("narratorGender", p.narrator_gender.clone()),
-        ("narratorType", p.narrator_type.clone()),
+        ("narratorGender", p.narrator_gender.map(|g| g.as_str().to_owned())),
+        ("narratorType", p.narrator_type.map(|t| t.as_str().to_owned())),
         ("readingAge", p.reading_age.map(|a| a.to_string())),
     ] {
         pairs.push((name.to_owned(), value.unwrap_or_default()));

@@ -47,11 +47,8 @@ const CROSSING_STILL: &[(&str, &str)] = &[
     ("staff::account", "api::accounts"),
     ("staff::account", "api::organizations"),
     ("staff::account_form", "api::accounts"),
-    ("staff::agreements", "api::accounts"),
     ("staff::organization", "api::accounts"),
     ("staff::organization", "api::organizations"),
-    ("staff::reading", "api::accounts"),
-    ("staff::reading", "api::titles"),
     ("staff::subscriptions", "api::accounts"),
 ];
 

@@ -6,10 +6,7 @@ use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::account::Account;
 use lectern_domain::account::standing::{Agreement, AgreementType, NewAgreement};
-use lectern_operations::agreements as own_agreement;
-use lectern_operations::agreements as member_agreements;
-use lectern_operations::managed_accounts::shown;
-use lectern_store::agreements;
+use lectern_operations::agreements;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -18,7 +15,7 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::links::{Link, segment};
 use crate::conventions::status::Created;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
 /// A signed agreement (document 3's User Signed Agreement).
@@ -166,7 +163,8 @@ pub async fn record_agreement(
         print_name: p.print_name,
         signed_by_legal_guardian: p.signed_by_legal_guardian.unwrap_or(false),
     };
-    let agreement = record_recorded(&state, &m, new).await?;
+    let recorded = agreements::record_for(&state, &m, new).await?;
+    let agreement = view(&state, &m.account, &recorded);
     let location = state.v2_url(&format!(
         "/accounts/{}/agreements",
         segment(&m.account.user_account_id)
@@ -175,34 +173,9 @@ pub async fn record_agreement(
 }
 
 /// The managed account's agreements, as the API shows them.
-pub async fn agreements_of(state: &AppState, m: &Managed) -> ApiResult<Vec<SignedAgreement>> {
-    let rows = agreements::list(state.store.reads(), &m.account.user_account_id).await?;
+async fn agreements_of(state: &AppState, m: &Managed) -> ApiResult<Vec<SignedAgreement>> {
+    let rows = agreements::of_managed(state, m).await?;
     Ok(rows.iter().map(|a| view(state, &m.account, a)).collect())
-}
-
-/// A signed agreement recorded for the managed account, with the record of the change (which
-/// names the API's operation and keeps the agreement as the API shows it, whatever the door).
-pub async fn record_recorded(
-    state: &AppState,
-    m: &Managed,
-    new: NewAgreement,
-) -> ApiResult<SignedAgreement> {
-    let as_recorded = |a: &Agreement| shown(&view(state, &m.account, a));
-    let action = "POST /v2/accounts/{userIdentifier}/agreements";
-    let agreement = member_agreements::record_for(state, m, new, action, as_recorded).await?;
-    Ok(view(state, &m.account, &agreement))
-}
-
-/// The managed account's agreement ended today, with the record of the change.
-pub async fn expire_recorded(
-    state: &AppState,
-    m: &Managed,
-    agreement_id: &str,
-) -> ApiResult<SignedAgreement> {
-    let as_recorded = |a: &Agreement| shown(&view(state, &m.account, a));
-    let action = "POST /v2/accounts/{userIdentifier}/agreements/{id}/expired";
-    let ended = member_agreements::expire_for(state, m, agreement_id, action, as_recorded).await?;
-    Ok(view(state, &m.account, &ended))
 }
 
 #[utoipa::path(
@@ -226,7 +199,8 @@ pub async fn expire_agreement(
     Path((user_identifier, agreement_id)): Path<(String, String)>,
 ) -> ApiResult<Json<SignedAgreement>> {
     let m = managed(&state, &caller, &user_identifier, "expire agreements").await?;
-    Ok(Json(expire_recorded(&state, &m, &agreement_id).await?))
+    let ended = agreements::expire_for(&state, &m, &agreement_id).await?;
+    Ok(Json(view(&state, &m.account, &ended)))
 }
 
 /// The member's signature.
@@ -256,11 +230,8 @@ pub async fn my_agreement(
     caller: Caller,
 ) -> ApiResult<Json<SignedAgreement>> {
     let me = caller.signed_in()?;
-    let rows = agreements::list(state.store.reads(), &me.user_account_id).await?;
-    let latest = rows
-        .first()
-        .ok_or_else(|| ApiError::not_found("You have signed no agreement"))?;
-    Ok(Json(own_view(&state, me, latest)))
+    let latest = agreements::latest_mine(&state, &caller).await?;
+    Ok(Json(own_view(&state, me, &latest)))
 }
 
 #[utoipa::path(
@@ -281,7 +252,7 @@ pub async fn sign_my_agreement(
     let p: MyAgreementParams = caller.params.parse()?;
     let by_guardian = p.signed_by_legal_guardian.unwrap_or(false);
     let agreement =
-        own_agreement::sign_mine(&state, &caller, Some(p.print_name), by_guardian).await?;
+        agreements::sign_mine(&state, &caller, Some(p.print_name), by_guardian).await?;
     Ok(Created(
         state.v2_url("/myAccount/agreement"),
         own_view(&state, me, &agreement),

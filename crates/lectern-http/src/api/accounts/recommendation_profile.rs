@@ -4,11 +4,11 @@
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::account::Account;
-use lectern_domain::account::recommendation_profile::{ProfileChanges, RecommendationProfile};
-use lectern_domain::catalog::artifact::{NarratorGender, NarratorType};
-use lectern_domain::catalog::title::ContentWarning;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use lectern_domain::account::recommendation_profile::{
+    ProfileChanges, ProfileForm, RecommendationProfile,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::managed::{Managed, managed};
 use crate::api::titles::{CategoryRef, service_category};
@@ -18,7 +18,6 @@ use crate::conventions::links::Link;
 use crate::conventions::params::Params;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use lectern_operations::managed_accounts::shown;
 use lectern_operations::recommendation_profiles;
 
 /// Document 3's Recommendation Profile.
@@ -78,62 +77,10 @@ pub(crate) async fn profile_of(state: &AppState, a: &Account) -> ApiResult<Recom
     Ok(recommendation_profiles::of(state, a).await?)
 }
 
-/// The profile's fields; a list sent replaces the stored one, and sent once with no value
-/// empties it.
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct ProfileParams {
-    include_global_collection: Option<bool>,
-    #[serde(default)]
-    included_authors: Vec<String>,
-    #[serde(default)]
-    excluded_authors: Vec<String>,
-    /// Service category names
-    #[serde(default)]
-    included_categories: Vec<String>,
-    #[serde(default)]
-    excluded_categories: Vec<String>,
-    /// contentWarning, sex, violence, drugs, language, intolerance, adult, unrated
-    #[serde(default)]
-    #[param(value_type = Vec<ContentWarning>, inline)]
-    excluded_content_warnings: Vec<ContentWarning>,
-    /// male, female or otherNonBinary
-    #[param(value_type = Option<NarratorGender>, inline)]
-    narrator_gender: Option<NarratorGender>,
-    /// tts or human
-    #[param(value_type = Option<NarratorType>, inline)]
-    narrator_type: Option<NarratorType>,
-    /// An age in years, 0 to 120
-    #[param(maximum = 120)]
-    reading_age: Option<u32>,
-}
-
-/// The changes `p` asks for: a list counts as sent when its name appears at all.
-fn changes(params: &Params, p: ProfileParams) -> ProfileChanges {
-    let sent = |name: &str| !params.all(name).is_empty();
-    let list = |name: &str, v: Vec<String>| sent(name).then_some(v);
-    ProfileChanges {
-        include_global_collection: p.include_global_collection,
-        included_authors: list("includedAuthors", p.included_authors),
-        excluded_authors: list("excludedAuthors", p.excluded_authors),
-        included_categories: list("includedCategories", p.included_categories),
-        excluded_categories: list("excludedCategories", p.excluded_categories),
-        excluded_content_warnings: sent("excludedContentWarnings")
-            .then_some(p.excluded_content_warnings),
-        narrator_gender: p.narrator_gender,
-        narrator_type: p.narrator_type,
-        reading_age: p.reading_age,
-    }
-}
-
-async fn change(
-    state: &AppState,
-    params: &Params,
-    a: &Account,
-) -> ApiResult<(RecommendationProfile, RecommendationProfile)> {
-    let p: ProfileParams = params.parse()?;
-    Ok(recommendation_profiles::changed(state, a, changes(params, p)).await?)
+/// The changes the request asks for: a list counts as sent when its name appears at all.
+fn changes(params: &Params) -> ApiResult<ProfileChanges> {
+    let form: ProfileForm = params.parse()?;
+    Ok(form.changes(|name| !params.all(name).is_empty()))
 }
 
 #[utoipa::path(
@@ -158,7 +105,7 @@ pub async fn my_profile(
 
 #[utoipa::path(
     put, path = "/v2/myAccount/recommendationProfile", tag = "accounts",
-    params(("api_key" = String, Query, description = "The client's API key"), ProfileParams),
+    params(("api_key" = String, Query, description = "The client's API key"), ProfileForm),
     responses(
         (status = 200, description = "The caller's recommendation profile as changed", body = RecommendationProfileView),
         (status = 400, description = "A bad parameter, each named", body = ErrorBody),
@@ -172,7 +119,7 @@ pub async fn change_my_profile(
     caller: Caller,
 ) -> ApiResult<Json<RecommendationProfileView>> {
     let me = caller.signed_in()?;
-    let (_, after) = change(&state, &caller.params, me).await?;
+    let (_, after) = recommendation_profiles::changed(&state, me, changes(&caller.params)?).await?;
     recommendation_profiles::save_mine(&state, &caller, &after).await?;
     Ok(Json(
         view(&state, "/myAccount/recommendationProfile", after).await?,
@@ -213,7 +160,7 @@ pub async fn account_profile(
 }
 
 /// The managed account's recommendation profile, as the API shows it.
-pub async fn managed_profile(
+async fn managed_profile(
     state: &AppState,
     m: &Managed,
 ) -> ApiResult<RecommendationProfileView> {
@@ -226,7 +173,7 @@ pub async fn managed_profile(
     params(
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
-        ProfileParams,
+        ProfileForm,
     ),
     responses(
         (status = 200, description = "The account's recommendation profile as changed", body = RecommendationProfileView),
@@ -250,26 +197,6 @@ pub async fn change_account_profile(
         "change recommendation profiles",
     )
     .await?;
-    Ok(Json(
-        change_profile_recorded(&state, &m, &caller.params).await?,
-    ))
-}
-
-/// The managed account's recommendation profile changed as `params` say, with the record of
-/// the change (which names the API's operation and keeps the profile as the API shows it).
-pub async fn change_profile_recorded(
-    state: &AppState,
-    m: &Managed,
-    params: &Params,
-) -> ApiResult<RecommendationProfileView> {
-    let (before, after) = change(state, params, &m.account).await?;
-    let path = account_path(&m.account);
-    let (before_view, after_view) = (
-        view(state, &path, before).await?,
-        view(state, &path, after.clone()).await?,
-    );
-    let shown = (shown(&before_view)?, shown(&after_view)?);
-    let action = "PUT /v2/accounts/{userIdentifier}/recommendationProfile";
-    recommendation_profiles::save_for(state, m, &after, action, shown).await?;
-    Ok(after_view)
+    let after = recommendation_profiles::change_for(&state, &m, changes(&caller.params)?).await?;
+    Ok(Json(view(&state, &account_path(&m.account), after).await?))
 }
