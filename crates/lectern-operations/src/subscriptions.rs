@@ -1,15 +1,20 @@
 //! A member's subscriptions: the one in force today, with its kind; one they buy; and those a
 //! membership assistant records and changes for them, each with its record of changes.
 
-use lectern_domain::account::standing::{Subscription, SubscriptionTerms, SubscriptionType};
+use lectern_domain::account::standing::{
+    DownloadTimeframe, Subscription, SubscriptionForm, SubscriptionTerms, SubscriptionType,
+};
 use lectern_domain::{Timestamp, ids};
+use lectern_store::keyset::{self, KeyPart};
 use lectern_store::subscriptions;
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
-use crate::managed_accounts::Managed;
+use crate::listing;
+use crate::managed_accounts::{Managed, shown};
 
 /// The actor's subscription in force today and its kind (`None` when the kind is no longer
 /// offered); absent when none is.
@@ -29,27 +34,88 @@ pub async fn mine(
     Ok((active, kind))
 }
 
-/// Records a subscription on the terms for the managed account, with the record of the
-/// change; `shown` is how the door shows a subscription, which the record keeps.
-pub async fn record_for(
+/// What the record of changes says was done, in the API's words whichever door it came
+/// through (`docs/decisions.md`, "The record of changes").
+const GRANTED: &str = "POST /v2/accounts/{userIdentifier}/subscriptions";
+const CHANGED: &str = "PUT /v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}";
+
+/// A subscription as the record of changes keeps it: document 3's names, the days as days,
+/// without the links a door shows it with.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Recorded<'a> {
+    subscription_id: &'a str,
+    start_date: &'a str,
+    end_date: Option<&'a str>,
+    user_subscription_type: &'a str,
+    num_books_allowed: Option<u32>,
+    download_timeframe: Option<DownloadTimeframe>,
+    notes: Option<&'a str>,
+    price: i64,
+    promo_code: Option<&'a str>,
+    credits_used: i64,
+}
+
+fn recorded(s: &Subscription) -> Outcome<Value> {
+    let t = &s.terms;
+    shown(&Recorded {
+        subscription_id: &s.subscription_id,
+        start_date: &t.start_date,
+        end_date: t.end_date.as_deref(),
+        user_subscription_type: &t.subscription_type,
+        num_books_allowed: t.num_books_allowed,
+        download_timeframe: t.download_timeframe,
+        notes: t.notes.as_deref(),
+        price: s.price,
+        promo_code: s.promo_code.as_deref(),
+        credits_used: s.credits_used,
+    })
+}
+
+/// The kinds of subscription the library offers.
+pub async fn types(house: &House) -> Outcome<Vec<SubscriptionType>> {
+    Ok(subscriptions::types(house.store.reads()).await?)
+}
+
+/// The terms a form asks for, checked against the kinds offered.
+async fn terms_of(house: &House, form: SubscriptionForm) -> Outcome<SubscriptionTerms> {
+    form.terms(&types(house).await?).map_err(Failure::Invalid)
+}
+
+/// A page of the managed account's subscriptions, the latest start first, after the key of the
+/// last one shown: up to `limit + 1`, and how many there are.
+pub async fn page_of_managed(
     house: &House,
     m: &Managed,
-    terms: SubscriptionTerms,
-    action: &str,
-    shown: impl Fn(&Subscription) -> Outcome<Value>,
-) -> Outcome<Subscription> {
+    after: Option<&[KeyPart]>,
+    limit: u32,
+) -> Outcome<(Vec<Subscription>, u64)> {
+    if after.is_some_and(|k| !keyset::key_fits(k, &[false, false])) {
+        return Err(Failure::invalid("start", "is not a page of this list"));
+    }
+    let reads = house.store.reads();
+    let id = &m.account.user_account_id;
+    let rows = subscriptions::page(reads, id, after, limit).await?;
+    let count = subscriptions::count(reads, id);
+    let total = listing::total(after.is_none(), limit, rows.len(), count).await?;
+    Ok((rows, total))
+}
+
+/// Grants the managed account a subscription on the terms the form asks for, with the record
+/// of the change.
+pub async fn grant_for(house: &House, m: &Managed, form: SubscriptionForm) -> Outcome<Subscription> {
     let subscription = Subscription {
         subscription_id: ids::new_id(),
         user_account_id: m.account.user_account_id.clone(),
-        terms,
+        terms: terms_of(house, form).await?,
         price: 0,
         promo_code: None,
         credits_used: 0,
     };
-    let after = shown(&subscription)?;
+    let after = recorded(&subscription)?;
     let mut tx = house.store.begin().await?;
     subscriptions::put(&mut tx, &subscription, Some(&m.by)).await?;
-    m.record(&mut tx, action, None, Some(after)).await?;
+    m.record(&mut tx, GRANTED, None, Some(after)).await?;
     tx.commit().await?;
     Ok(subscription)
 }
@@ -73,22 +139,22 @@ pub async fn of_managed(
     })
 }
 
-/// Puts the managed account's subscription on new terms, with the record of the change.
+/// Puts the managed account's subscription on the terms the form asks for, with the record of
+/// the change.
 pub async fn change_for(
     house: &House,
     m: &Managed,
     subscription_id: &str,
-    terms: SubscriptionTerms,
-    action: &str,
-    shown: impl Fn(&Subscription) -> Outcome<Value>,
+    form: SubscriptionForm,
 ) -> Outcome<Subscription> {
+    let terms = terms_of(house, form).await?;
     let mut subscription = of_managed(house, m, subscription_id).await?;
-    let before = shown(&subscription)?;
+    let before = recorded(&subscription)?;
     subscription.terms = terms;
-    let after = shown(&subscription)?;
+    let after = recorded(&subscription)?;
     let mut tx = house.store.begin().await?;
     subscriptions::put(&mut tx, &subscription, Some(&m.by)).await?;
-    m.record(&mut tx, action, Some(before), Some(after)).await?;
+    m.record(&mut tx, CHANGED, Some(before), Some(after)).await?;
     tx.commit().await?;
     Ok(subscription)
 }

@@ -109,6 +109,58 @@ impl Subscription {
     }
 }
 
+/// A subscription's terms, as an assistant sets them (the API's parameters, the staff's form).
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(
+    feature = "openapi",
+    derive(utoipa::IntoParams),
+    into_params(parameter_in = Query, rename_all = "camelCase")
+)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionForm {
+    /// YYYY-MM-DD
+    start_date: String,
+    /// YYYY-MM-DD, not before startDate; absent: open-ended
+    end_date: Option<String>,
+    /// A name listed at /v2/subscriptiontypes
+    user_subscription_type: String,
+    /// Downloads allowed per downloadTimeframe; absent: the type's, else unlimited
+    num_books_allowed: Option<u32>,
+    /// monthly (default) or entireSubscription
+    #[cfg_attr(feature = "openapi", param(value_type = Option<DownloadTimeframe>, inline))]
+    download_timeframe: Option<DownloadTimeframe>,
+    notes: Option<String>,
+}
+
+impl SubscriptionForm {
+    /// The terms asked for, of one of the library's types (`all`), whose allowance they take
+    /// unless they set their own.
+    pub fn terms(self, all: &[SubscriptionType]) -> Result<SubscriptionTerms, Vec<Invalid>> {
+        let kind = known_type(all, &self.user_subscription_type).map_err(|e| vec![e])?;
+        SubscriptionTerms {
+            num_books_allowed: self.num_books_allowed.or(kind.num_books_allowed),
+            download_timeframe: self.download_timeframe.or(kind.download_timeframe),
+            subscription_type: self.user_subscription_type,
+            start_date: self.start_date,
+            end_date: self.end_date,
+            notes: self.notes,
+        }
+        .check()
+    }
+}
+
+/// The library's kind of subscription of that name; a bad `userSubscriptionType` otherwise.
+pub fn known_type<'a>(
+    all: &'a [SubscriptionType],
+    name: &str,
+) -> Result<&'a SubscriptionType, Invalid> {
+    all.iter().find(|t| t.name == name).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|t| t.name.as_str()).collect();
+        let why = format!("'{name}' is not one of {}", names.join(", "));
+        Invalid::new("userSubscriptionType", why)
+    })
+}
+
 /// What an assistant sets on a subscription.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SubscriptionTerms {

@@ -8,13 +8,14 @@ use lectern_domain::Timestamp;
 
 use super::home::{Staff, StaffForm};
 use super::records::{Owner, Records, done, managed_account};
-use crate::api::accounts::{
-    SubscriptionParams, UserSubscription, change_subscription_recorded, grant_recorded,
-    subscription_page, subscription_types,
-};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
-use crate::error::ApiResult;
+use crate::conventions::paging::ListParams;
+use crate::error::{ApiError, ApiResult};
+use lectern_domain::account::standing::{Subscription, SubscriptionForm};
+use lectern_domain::paging::FixedOrder;
+use lectern_operations::subscriptions;
+use lectern_store::keyset::KeyPart;
 use crate::pages::forms::{self, Choice, FormErrors};
 use crate::pages::render::{Chrome, Section, page, with_query};
 use crate::pages::session::{Visitor, WebSite};
@@ -74,23 +75,20 @@ impl SubscriptionsPage<'_> {
     }
 }
 
-fn row(site: &WebSite, owner: &str, n: usize, s: &UserSubscription) -> Row {
-    let day = |t: &str| t.get(..10).unwrap_or(t).to_owned();
-    let timeframe = s.download_timeframe.as_ref().map(|t| t.name.clone());
+fn row(site: &WebSite, owner: &str, n: usize, s: &Subscription) -> Row {
+    let t = &s.terms;
+    let timeframe = t.download_timeframe.map(|f| f.as_str().to_owned());
     Row {
         id: format!("s{n}"),
-        kind: s.user_subscription_type.name.clone(),
-        start: day(&s.start_date),
-        end: s
-            .end_date
-            .as_deref()
-            .map_or_else(|| "no end".to_owned(), day),
-        allowance: match (s.num_books_allowed, timeframe.as_deref()) {
+        kind: t.subscription_type.clone(),
+        start: t.start_date.clone(),
+        end: t.end_date.clone().unwrap_or_else(|| "no end".to_owned()),
+        allowance: match (t.num_books_allowed, timeframe.as_deref()) {
             (None, _) => "unlimited downloads".to_owned(),
             (Some(n), Some("monthly")) => format!("{n} downloads a month"),
             (Some(n), _) => format!("{n} downloads in all"),
         },
-        notes: s.notes.clone().unwrap_or_default(),
+        notes: t.notes.clone().unwrap_or_default(),
         action: format!(
             "{}/{}",
             Records::Subscriptions.path(site, owner),
@@ -99,17 +97,17 @@ fn row(site: &WebSite, owner: &str, n: usize, s: &UserSubscription) -> Row {
         terms: TERMS
             .into_iter()
             .zip([
-                Some(day(&s.start_date)),
-                Some(s.user_subscription_type.name.clone()),
-                s.num_books_allowed.map(|n| n.to_string()),
+                Some(t.start_date.clone()),
+                Some(t.subscription_type.clone()),
+                t.num_books_allowed.map(|n| n.to_string()),
                 timeframe,
-                s.notes.clone(),
+                t.notes.clone(),
             ])
             .filter_map(|(k, v)| Some((k, v?)))
             .collect(),
         today: Timestamp::now().date(),
         errors: FormErrors::default(),
-        end_date: s.end_date.as_deref().map(day).unwrap_or_default(),
+        end_date: t.end_date.clone().unwrap_or_default(),
     }
 }
 
@@ -133,8 +131,10 @@ pub async fn grant(
     }: StaffForm,
 ) -> ApiResult<Response> {
     let m = managed(&state, &visitor.caller, &id, "record subscriptions").await?;
-    let granted = match form.parse::<SubscriptionParams>() {
-        Ok(p) => grant_recorded(&state, &m, p).await,
+    let granted = match form.parse::<SubscriptionForm>() {
+        Ok(f) => subscriptions::grant_for(&state, &m, f)
+            .await
+            .map_err(ApiError::from),
         Err(e) => Err(e),
     };
     match granted {
@@ -167,8 +167,10 @@ pub async fn change(
 ) -> ApiResult<Response> {
     let end = forms::field(&form, "endDate");
     let m = managed(&state, &visitor.caller, &id, "change subscriptions").await?;
-    let changed = match form.parse::<SubscriptionParams>() {
-        Ok(p) => change_subscription_recorded(&state, &m, &subscription, p).await,
+    let changed = match form.parse::<SubscriptionForm>() {
+        Ok(f) => subscriptions::change_for(&state, &m, &subscription, f)
+            .await
+            .map_err(ApiError::from),
         Err(e) => Err(e),
     };
     match changed {
@@ -213,11 +215,14 @@ async fn subscriptions_page(
     let m = managed_account(state, visitor, id).await?;
     let a = &m.account;
     let listing = visitor.caller.params.only(&["start"]);
-    let list = subscription_page(state, &m, &listing).await?;
-    let kinds = subscription_types(state).await?;
+    let window = listing.parse::<ListParams<FixedOrder>>()?.page()?;
+    let after: Option<Vec<KeyPart>> = window.after()?;
+    let (mut listed, _) =
+        subscriptions::page_of_managed(state, &m, after.as_deref(), window.limit).await?;
+    let next = window.next_token(&mut listed, lectern_store::subscriptions::key_of);
+    let kinds = subscriptions::types(state).await?;
     let action = Records::Subscriptions.path(site, &a.user_account_id);
-    let mut rows: Vec<Row> = list
-        .items
+    let mut rows: Vec<Row> = listed
         .iter()
         .enumerate()
         .map(|(n, s)| row(site, &a.user_account_id, n, s))
@@ -232,7 +237,7 @@ async fn subscriptions_page(
         } => {
             if let Some((r, _)) = rows
                 .iter_mut()
-                .zip(&list.items)
+                .zip(&listed)
                 .find(|(_, s)| s.subscription_id == subscription)
             {
                 r.errors = errors;
@@ -254,8 +259,7 @@ async fn subscriptions_page(
         &SubscriptionsPage {
             chrome: &chrome,
             owner: Owner::of(site, visitor, a, Records::Subscriptions),
-            next: list
-                .next
+            next: next
                 .as_deref()
                 .map(|n| with_query(&action, &[("start", n)])),
             types: kinds

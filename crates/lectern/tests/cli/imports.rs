@@ -49,7 +49,6 @@ const CROSSING_STILL: &[(&str, &str)] = &[
     ("staff::account_form", "api::accounts"),
     ("staff::organization", "api::accounts"),
     ("staff::organization", "api::organizations"),
-    ("staff::subscriptions", "api::accounts"),
 ];
 
 /// No door imports another door, and nothing beside the doors (what they share) imports one:

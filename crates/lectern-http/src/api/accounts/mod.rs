@@ -116,9 +116,5 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 // The web pages call these handlers themselves, so that a page refuses what the API refuses.
 pub(crate) use account::{change_recorded, create_recorded, password_recorded};
-pub(crate) use subscriptions::{
-    SubscriptionParams, UserSubscription, change_subscription_recorded, grant_recorded,
-    subscription_page, types as subscription_types,
-};
 
 pub(crate) use view::UserAccount;

@@ -8,23 +8,21 @@ use axum::http::StatusCode;
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::account::standing::{
-    DownloadTimeframe, PromoRefusal, Subscription, SubscriptionTerms, SubscriptionType, payment,
-    plus_days, renewal_start,
+    PromoRefusal, Subscription, SubscriptionForm, SubscriptionTerms, SubscriptionType, known_type,
+    payment, plus_days, renewal_start,
 };
 use lectern_domain::ids;
-use lectern_operations::managed_accounts::shown;
 use lectern_operations::subscriptions as member_subscriptions;
 use lectern_store::keyset::KeyPart;
 use lectern_store::subscriptions;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::managed::{Managed, managed};
+use super::managed::managed;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::{Link, segment};
 use crate::conventions::paging::ListParams;
-use crate::conventions::params::Params;
 use crate::conventions::status::Created;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -79,8 +77,8 @@ pub type UserSubscriptionTypeList = Collection<UserSubscriptionType>;
 /// A page of an account's subscriptions.
 pub type UserSubscriptionList = Collection<UserSubscription>;
 
-pub async fn types(state: &AppState) -> ApiResult<Vec<SubscriptionType>> {
-    Ok(subscriptions::types(state.store.reads()).await?)
+async fn types(state: &AppState) -> ApiResult<Vec<SubscriptionType>> {
+    Ok(member_subscriptions::types(state).await?)
 }
 
 fn view(
@@ -190,83 +188,22 @@ pub async fn list_subscriptions(
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<UserSubscriptionList>> {
     let m = managed(&state, &caller, &user_identifier, "read subscriptions").await?;
-    Ok(Json(subscription_page(&state, &m, &caller.params).await?))
-}
-
-/// A page of the managed account's subscriptions, the latest start first, as `params` ask.
-pub async fn subscription_page(
-    state: &AppState,
-    m: &Managed,
-    params: &Params,
-) -> ApiResult<UserSubscriptionList> {
-    let page = params.parse::<ListParams<FixedOrder>>()?.page()?;
+    let page = caller.params.parse::<ListParams<FixedOrder>>()?.page()?;
     let after: Option<Vec<KeyPart>> = page.after()?;
-    if after
-        .as_ref()
-        .is_some_and(|k| !lectern_store::keyset::key_fits(k, &[false, false]))
-    {
-        return Err(ApiError::bad_param("start", "is not a page of this list"));
-    }
-    let id = &m.account.user_account_id;
-    let total = subscriptions::count(state.store.reads(), id).await?;
-    let mut rows =
-        subscriptions::page(state.store.reads(), id, after.as_deref(), page.limit).await?;
+    let (mut rows, total) =
+        member_subscriptions::page_of_managed(&state, &m, after.as_deref(), page.limit).await?;
     let next = page.next_token(&mut rows, subscriptions::key_of);
-    let all = types(state).await?;
+    let all = types(&state).await?;
     let path = subscriptions_path(&m.account);
-    let items = rows.iter().map(|s| view(state, &path, s, &all)).collect();
-    Ok(Collection::page(
-        state,
+    let items = rows.iter().map(|s| view(&state, &path, s, &all)).collect();
+    Ok(Json(Collection::page(
+        &state,
         &path,
-        params,
+        &caller.params,
         &page,
         (items, next),
         total,
-    ))
-}
-
-/// A subscription's terms, as an assistant sets them.
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct SubscriptionParams {
-    /// YYYY-MM-DD
-    start_date: String,
-    /// YYYY-MM-DD, not before startDate; absent: open-ended
-    end_date: Option<String>,
-    /// A name listed at /v2/subscriptiontypes
-    user_subscription_type: String,
-    /// Downloads allowed per downloadTimeframe; absent: the type's, else unlimited
-    num_books_allowed: Option<u32>,
-    /// monthly (default) or entireSubscription
-    #[param(value_type = Option<DownloadTimeframe>, inline)]
-    download_timeframe: Option<DownloadTimeframe>,
-    notes: Option<String>,
-}
-
-impl SubscriptionParams {
-    fn terms(self, all: &[SubscriptionType]) -> ApiResult<SubscriptionTerms> {
-        let kind = known_type(all, &self.user_subscription_type)?;
-        Ok(SubscriptionTerms {
-            subscription_type: self.user_subscription_type,
-            start_date: self.start_date,
-            end_date: self.end_date,
-            num_books_allowed: self.num_books_allowed.or(kind.num_books_allowed),
-            download_timeframe: self.download_timeframe.or(kind.download_timeframe),
-            notes: self.notes,
-        }
-        .check()?)
-    }
-}
-
-fn known_type<'a>(all: &'a [SubscriptionType], name: &str) -> ApiResult<&'a SubscriptionType> {
-    all.iter().find(|t| t.name == name).ok_or_else(|| {
-        let names: Vec<&str> = all.iter().map(|t| t.name.as_str()).collect();
-        ApiError::bad_param(
-            "userSubscriptionType",
-            format!("'{name}' is not one of {}", names.join(", ")),
-        )
-    })
+    )))
 }
 
 #[utoipa::path(
@@ -274,7 +211,7 @@ fn known_type<'a>(all: &'a [SubscriptionType], name: &str) -> ApiResult<&'a Subs
     params(
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
-        SubscriptionParams,
+        SubscriptionForm,
     ),
     responses(
         (status = 201, description = "Recorded; Location names it", body = UserSubscription),
@@ -291,45 +228,11 @@ pub async fn add_subscription(
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Created<UserSubscription>> {
     let m = managed(&state, &caller, &user_identifier, "record subscriptions").await?;
-    let p: SubscriptionParams = caller.params.parse()?;
-    let after = grant_recorded(&state, &m, p).await?;
+    let form: SubscriptionForm = caller.params.parse()?;
+    let granted = member_subscriptions::grant_for(&state, &m, form).await?;
+    let after = subscription_view(&state, &m.account, &granted).await?;
     let location = after.links[0].href.clone();
     Ok(Created(location, after))
-}
-
-/// A subscription granted to the managed account, with the record of it (which names the
-/// API's operation and keeps the subscription as the API shows it, whatever the door).
-pub async fn grant_recorded(
-    state: &AppState,
-    m: &Managed,
-    p: SubscriptionParams,
-) -> ApiResult<UserSubscription> {
-    let all = types(state).await?;
-    let path = subscriptions_path(&m.account);
-    let as_recorded = |s: &Subscription| shown(&view(state, &path, s, &all));
-    let action = "POST /v2/accounts/{userIdentifier}/subscriptions";
-    let recorded =
-        member_subscriptions::record_for(state, m, p.terms(&all)?, action, as_recorded).await?;
-    Ok(view(state, &path, &recorded, &all))
-}
-
-/// The account's subscription of that id, or a 404.
-async fn subscription_of(
-    state: &AppState,
-    account: &Account,
-    subscription_id: &str,
-) -> ApiResult<Subscription> {
-    subscriptions::get(
-        state.store.reads(),
-        &account.user_account_id,
-        subscription_id,
-    )
-    .await?
-    .ok_or_else(|| {
-        ApiError::not_found(format!(
-            "The account has no subscription '{subscription_id}'"
-        ))
-    })
 }
 
 #[utoipa::path(
@@ -353,7 +256,7 @@ pub async fn get_account_subscription(
     Path((user_identifier, subscription_id)): Path<(String, String)>,
 ) -> ApiResult<Json<UserSubscription>> {
     let m = managed(&state, &caller, &user_identifier, "read subscriptions").await?;
-    let subscription = subscription_of(&state, &m.account, &subscription_id).await?;
+    let subscription = member_subscriptions::of_managed(&state, &m, &subscription_id).await?;
     Ok(Json(
         subscription_view(&state, &m.account, &subscription).await?,
     ))
@@ -365,7 +268,7 @@ pub async fn get_account_subscription(
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
         ("subscriptionId" = String, Path, description = "The subscription"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
-        SubscriptionParams,
+        SubscriptionForm,
     ),
     responses(
         (status = 200, description = "The subscription as changed", body = UserSubscription),
@@ -382,28 +285,11 @@ pub async fn change_subscription(
     Path((user_identifier, subscription_id)): Path<(String, String)>,
 ) -> ApiResult<Json<UserSubscription>> {
     let m = managed(&state, &caller, &user_identifier, "change subscriptions").await?;
-    let p: SubscriptionParams = caller.params.parse()?;
+    let form: SubscriptionForm = caller.params.parse()?;
+    let changed = member_subscriptions::change_for(&state, &m, &subscription_id, form).await?;
     Ok(Json(
-        change_subscription_recorded(&state, &m, &subscription_id, p).await?,
+        subscription_view(&state, &m.account, &changed).await?,
     ))
-}
-
-/// The managed account's subscription with new terms, with the record of the change.
-pub async fn change_subscription_recorded(
-    state: &AppState,
-    m: &Managed,
-    subscription_id: &str,
-    p: SubscriptionParams,
-) -> ApiResult<UserSubscription> {
-    let all = types(state).await?;
-    let terms = p.terms(&all)?;
-    let path = subscriptions_path(&m.account);
-    let as_recorded = |s: &Subscription| shown(&view(state, &path, s, &all));
-    let action = "PUT /v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}";
-    let changed =
-        member_subscriptions::change_for(state, m, subscription_id, terms, action, as_recorded)
-            .await?;
-    Ok(view(state, &path, &changed, &all))
 }
 
 #[utoipa::path(
@@ -466,7 +352,7 @@ pub async fn buy_subscription(
         ));
     }
     let all = types(&state).await?;
-    let kind = known_type(&all, &p.user_subscription_type)?;
+    let kind = known_type(&all, &p.user_subscription_type).map_err(|e| vec![e])?;
     let price = kind.price.ok_or_else(|| {
         ApiError::bad_param(
             "userSubscriptionType",
