@@ -44,6 +44,7 @@ pub mod rate_limit;
 pub mod reading_activity;
 pub mod reading_lists;
 pub mod recommendation_profiles;
+pub mod recorded_account;
 pub mod referrals;
 pub mod refusals;
 pub mod roster_tags;

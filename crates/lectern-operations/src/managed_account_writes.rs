@@ -1,32 +1,58 @@
 //! Accounts a membership assistant or administrator creates and changes (`/v2/accounts...`):
 //! each is checked and staged first (the rules of who may, on which site, and the fields'),
-//! so that the door can show the account as it will be, then written with the record of the
-//! change in one transaction.
+//! then written with the record of the change in one transaction.
 
 use lectern_domain::Timestamp;
 use lectern_domain::access::membership_management;
 use lectern_domain::account::fields::{AccountFields, Door, Prepared};
 use lectern_domain::ids;
 use lectern_domain::password::NewPassword;
-use serde_json::Value;
+use lectern_domain::account::Account;
 
 use crate::account_writes::{Write, password_hash, save};
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
 use crate::managed_accounts::{Managed, acting_name, door_of};
+use crate::recorded_account::recorded;
 use crate::refusals;
 
 /// An account checked and ready to be written: `managed.account` is the account as it will
 /// be.
-pub struct Staged {
-    pub managed: Managed,
+struct Staged {
+    managed: Managed,
     prepared: Prepared,
     write: Write,
+    change: Change,
 }
 
-/// A new account on the site the fields name (the actor's own when they name none).
-pub async fn stage_new(house: &House, actor: &Actor, fields: AccountFields) -> Outcome<Staged> {
+/// What the record of changes will say was done, in the API's words whichever door it came
+/// through (`docs/decisions.md`, "The record of changes").
+enum Change {
+    Created,
+    /// The account as it was.
+    Changed(Box<Account>),
+    Password,
+}
+
+/// A new account on the site the fields name (the actor's own when they name none), written
+/// with the record of it.
+pub async fn create(house: &House, actor: &Actor, fields: AccountFields) -> Outcome<Managed> {
+    stage_new(house, actor, fields).await?.write(house).await
+}
+
+/// The managed account with the fields changed, written with the record of the change.
+pub async fn change(house: &House, m: Managed, fields: AccountFields) -> Outcome<Managed> {
+    stage_change(house, m, fields).await?.write(house).await
+}
+
+/// The managed account's new password, written with the record that it changed; its refresh
+/// tokens end with it.
+pub async fn set_password(house: &House, m: Managed, password: String) -> Outcome<Managed> {
+    stage_password(m, password)?.write(house).await
+}
+
+async fn stage_new(house: &House, actor: &Actor, fields: AccountFields) -> Outcome<Staged> {
     let me = actor.account()?;
     let door = door_of(me);
     let site = fields.site.clone().unwrap_or_else(|| me.site_id.clone());
@@ -50,11 +76,11 @@ pub async fn stage_new(house: &House, actor: &Actor, fields: AccountFields) -> O
         },
         prepared,
         write: Write::Create,
+        change: Change::Created,
     })
 }
 
-/// The managed account with the fields changed.
-pub async fn stage_change(house: &House, m: Managed, fields: AccountFields) -> Outcome<Staged> {
+async fn stage_change(house: &House, m: Managed, fields: AccountFields) -> Outcome<Staged> {
     if let Some(site) = &fields.site
         && m.door == Door::Administrator
     {
@@ -63,6 +89,7 @@ pub async fn stage_change(house: &House, m: Managed, fields: AccountFields) -> O
     let prepared = fields
         .apply(m.door, &m.account, &Timestamp::now().date())
         .map_err(Failure::Invalid)?;
+    let before = Box::new(m.account.clone());
     Ok(Staged {
         managed: Managed {
             account: prepared.account.clone(),
@@ -70,11 +97,11 @@ pub async fn stage_change(house: &House, m: Managed, fields: AccountFields) -> O
         },
         prepared,
         write: Write::Update,
+        change: Change::Changed(before),
     })
 }
 
-/// The managed account with a new password (its refresh tokens end when it is written).
-pub fn stage_password(m: Managed, password: String) -> Outcome<Staged> {
+fn stage_password(m: Managed, password: String) -> Outcome<Staged> {
     NewPassword::parse(&password).map_err(|why| Failure::invalid("password", why))?;
     let prepared = AccountFields {
         password: Some(password),
@@ -86,18 +113,29 @@ pub fn stage_password(m: Managed, password: String) -> Outcome<Staged> {
         managed: m,
         prepared,
         write: Write::Update,
+        change: Change::Password,
     })
 }
 
 impl Staged {
-    /// Writes the account and the record of the change (`action`, and the account before and
-    /// after as the door shows it) together: the account as written.
-    pub async fn write(
-        self,
-        house: &House,
-        action: &str,
-        (before, after): (Option<Value>, Option<Value>),
-    ) -> Outcome<Managed> {
+    /// Writes the account and the record of the change (the account before and after; a
+    /// password only as changed, never itself) together: the account as written.
+    async fn write(self, house: &House) -> Outcome<Managed> {
+        let now = &self.managed.account;
+        let (action, before, after) = match &self.change {
+            Change::Created => ("POST /v2/accounts", None, recorded(now)?),
+            Change::Changed(was) => (
+                "PUT /v2/accounts/{userIdentifier}",
+                Some(recorded(was)?),
+                recorded(now)?,
+            ),
+            Change::Password => (
+                "PUT /v2/accounts/{userIdentifier}/password",
+                None,
+                serde_json::json!({ "password": "changed" }),
+            ),
+        };
+        let after = Some(after);
         let hash = password_hash(&self.prepared).await?;
         let mut tx = house.store.begin().await?;
         save(&mut tx, &self.prepared, hash.as_deref(), self.write).await?;

@@ -12,12 +12,13 @@ use lectern_store::roster_tags::RosterTag;
 use lectern_store::{
     Transaction, accounts, disabilities, members, organizations, roster_tags, subscriptions,
 };
-use serde_json::Value;
+use lectern_domain::account::Account;
 
 use crate::account_writes::{Write, password_hash, save};
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
 use crate::managed_accounts::Managed;
+use crate::recorded_account::recorded;
 use crate::refusals;
 
 /// What goes with the member besides the account.
@@ -104,14 +105,29 @@ pub struct Joining {
 
 /// A managed account moved into, between or out of organizations, checked and ready to be
 /// written: `managed.account` is the account as it will be.
-pub struct Move {
-    pub managed: Managed,
+struct Move {
+    managed: Managed,
+    /// The account as it was.
+    before: Box<Account>,
     /// It changes organization (not only its role in the same one).
     moved: bool,
+    /// It leaves its organization for none.
+    leaves: bool,
 }
 
-/// The account into the organization, or moved to it, as the membership rules allow.
-pub async fn stage_join(house: &House, m: Managed, to: Joining) -> Outcome<Move> {
+/// The account into the organization, or moved to it, as the membership rules allow; written
+/// with the record of the move.
+pub async fn move_into(house: &House, m: Managed, to: Joining) -> Outcome<Managed> {
+    stage_join(house, m, to).await?.write(house).await
+}
+
+/// The account out of its organization, as the membership rules allow; written with the record
+/// of the move.
+pub async fn take_out(house: &House, m: Managed) -> Outcome<Managed> {
+    stage_leave(house, m).await?.write(house).await
+}
+
+async fn stage_join(house: &House, m: Managed, to: Joining) -> Outcome<Move> {
     if to.title.as_deref().is_some_and(|t| t.chars().count() > 100) {
         return Err(Failure::invalid("title", "must be at most 100 characters"));
     }
@@ -129,21 +145,24 @@ pub async fn stage_join(house: &House, m: Managed, to: Joining) -> Outcome<Move>
     }
     let moved = current.map(|o| o.organization_id) != Some(organization.organization_id);
     Ok(Move {
+        before: Box::new(m.account.clone()),
         managed: Managed { account: next, ..m },
         moved,
+        leaves: false,
     })
 }
 
-/// The account out of its organization, as the membership rules allow.
-pub async fn stage_leave(house: &House, m: Managed) -> Outcome<Move> {
+async fn stage_leave(house: &House, m: Managed) -> Outcome<Move> {
     let Some(current) = current_organization(house, &m).await? else {
         return Err(Failure::not_found("This account is in no organization"));
     };
     let next = leave(&m.account, Some(&current))
         .map_err(|r| refusals::organization_membership(&r, &current.organization_id))?;
     Ok(Move {
+        before: Box::new(m.account.clone()),
         managed: Managed { account: next, ..m },
         moved: true,
+        leaves: true,
     })
 }
 
@@ -155,17 +174,18 @@ async fn current_organization(house: &House, m: &Managed) -> Outcome<Option<Orga
 }
 
 impl Move {
-    /// Stores the account as it now is and the record of the change (`action`, and the
-    /// account before and after as the door shows it); when it changed organization, what
-    /// belonged to the old one (its roster tag, its place on the sponsors' quick lists) is let
-    /// go with it. One transaction.
-    pub async fn write(
-        self,
-        house: &House,
-        action: &str,
-        (before, after): (Value, Value),
-    ) -> Outcome<Managed> {
+    /// Stores the account as it now is and the record of the change (the account before and
+    /// after, the action in the API's words whichever door it came through); when it changed
+    /// organization, what belonged to the old one (its roster tag, its place on the sponsors'
+    /// quick lists) is let go with it. One transaction.
+    async fn write(self, house: &House) -> Outcome<Managed> {
         let next = &self.managed.account;
+        let action = if self.leaves {
+            "DELETE /v2/accounts/{userIdentifier}/organization"
+        } else {
+            "PUT /v2/accounts/{userIdentifier}/organization"
+        };
+        let (before, after) = (recorded(&self.before)?, recorded(next)?);
         let mut tx = house.store.begin().await?;
         accounts::upsert(&mut tx, next, None).await?;
         if self.moved {

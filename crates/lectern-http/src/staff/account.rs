@@ -1,11 +1,11 @@
 //! An account, for its membership assistants: what it is, every field they may change, locking
-//! it, and a new password; and a new account. Each read and write is what the handlers under
-//! `/v2/accounts` call, with the record of the change they keep.
+//! it, and a new password; and a new account. Each write is the house's operation that the
+//! handlers under `/v2/accounts` call, with the record of the change it keeps.
 
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use lectern_store::{accounts, organizations};
+use lectern_store::organizations;
 
 use super::account_form::{AccountForm, TEXT_FIELDS, account_fields, blanked, roles_in_words};
 use super::home::{Staff, StaffForm, memberships_only};
@@ -13,11 +13,7 @@ use super::paths::account_page_path;
 use super::records::{self, Owner, Records};
 use axum::http::StatusCode;
 
-use crate::api::accounts::{
-    UserAccount, change_recorded, create_recorded, managed_view, password_recorded,
-};
-use crate::api::organizations::recorded_move;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::pages::forms::{self, FormErrors, Posted};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
@@ -25,8 +21,11 @@ use crate::state::AppState;
 use lectern_domain::account::fields::AccountFields;
 use lectern_domain::account::membership::OrganizationRole;
 use lectern_operations::Failure;
-use lectern_operations::managed_accounts::{Managed, managed};
-use lectern_operations::organization_members::{Joining, stage_join, stage_leave};
+use lectern_domain::account::Account;
+use lectern_domain::role::Role;
+use lectern_operations::managed_account_writes;
+use lectern_operations::managed_accounts::managed;
+use lectern_operations::organization_members::{self, Joining};
 
 type TextField = (&'static str, &'static str, &'static str, &'static str);
 
@@ -66,13 +65,13 @@ pub async fn create(
 ) -> ApiResult<Response> {
     let asked = AccountForm::asked(&form);
     let created = match account_fields(&form) {
-        Ok(fields) => create_recorded(&state, &visitor.caller, fields)
+        Ok(fields) => managed_account_writes::create(&state, &visitor.caller, fields)
             .await
-            .map_err(FormErrors::of),
+            .map_err(FormErrors::of_failure),
         Err(errors) => Err(Ok(errors)),
     };
     match created {
-        Ok((m, _)) => Ok(see_other(
+        Ok(m) => Ok(see_other(
             &with_query(
                 &account_page_path(&site, &m.account.user_account_id),
                 &[("done", "created")],
@@ -155,8 +154,8 @@ pub async fn change(
     }: StaffForm,
 ) -> ApiResult<Response> {
     let asked = AccountForm::asked(&form);
-    let before = account_view(&state, &visitor, &account).await?;
-    let blanked = blanked(&AccountForm::of(&before), &form);
+    let before = records::managed_account(&state, &visitor, &account).await?;
+    let blanked = blanked(&AccountForm::of(&before.account), &form);
     if blanked.any() {
         let errors = in_words(blanked);
         return account_page(
@@ -170,9 +169,9 @@ pub async fn change(
     }
     let m = managed(&state, &visitor.caller, &account, "change accounts").await?;
     let changed = match account_fields(&form) {
-        Ok(fields) => change_recorded(&state, m, fields)
+        Ok(fields) => managed_account_writes::change(&state, m, fields)
             .await
-            .map_err(FormErrors::of),
+            .map_err(FormErrors::of_failure),
         Err(errors) => Err(Ok(errors)),
     };
     match changed {
@@ -207,7 +206,7 @@ pub async fn lock(
         locked: Some(locking),
         ..AccountFields::default()
     };
-    change_recorded(&state, m, fields).await?;
+    managed_account_writes::change(&state, m, fields).await?;
     let what = if locking { "locked" } else { "unlocked" };
     Ok(done(&site, &visitor, &account, what))
 }
@@ -224,11 +223,13 @@ pub async fn password(
 ) -> ApiResult<Response> {
     let m = managed(&state, &visitor.caller, &account, "change passwords").await?;
     let changed = match form.required("password") {
-        Ok(password) => password_recorded(&state, m, password.to_owned()).await,
+        Ok(password) => managed_account_writes::set_password(&state, m, password.to_owned())
+            .await
+            .map_err(ApiError::from),
         Err(e) => Err(e),
     };
     match changed {
-        Ok(()) => Ok(done(&site, &visitor, &account, "password")),
+        Ok(_) => Ok(done(&site, &visitor, &account, "password")),
         Err(e) => {
             let errors = FormErrors::of(e)?.missing_as("password", "Enter the new password");
             account_page(&state, &site, &visitor, &account, Asked::Password(errors)).await
@@ -256,16 +257,12 @@ pub async fn join(
     .await?;
     let asked_id = forms::field(&form, "organizationId");
     let role = forms::field(&form, "role");
-    let before = managed_view(&state, &m).await?;
-    let staged = match joining(&asked_id, &role) {
-        Ok(to) => stage_join(&state, m, to).await,
+    let moved = match joining(&asked_id, &role) {
+        Ok(to) => organization_members::move_into(&state, m, to).await,
         Err(f) => Err(f),
     };
-    match staged {
-        Ok(staged) => {
-            recorded_move(&state, &before, staged, "PUT").await?;
-            Ok(done(&site, &visitor, &account, "joined"))
-        }
+    match moved {
+        Ok(_) => Ok(done(&site, &visitor, &account, "joined")),
         // The account was found (the page shows it); the organization named was not.
         Err(Failure::NotFound(_)) => {
             let errors = FormErrors::one(
@@ -309,12 +306,8 @@ pub async fn leave(
         "take accounts out of organizations",
     )
     .await?;
-    let before = managed_view(&state, &m).await?;
-    match stage_leave(&state, m).await {
-        Ok(staged) => {
-            recorded_move(&state, &before, staged, "DELETE").await?;
-            Ok(done(&site, &visitor, &account, "left"))
-        }
+    match organization_members::take_out(&state, m).await {
+        Ok(_) => Ok(done(&site, &visitor, &account, "left")),
         Err(f @ Failure::Conflict { .. }) => {
             let errors = FormErrors::of_failure(f)?;
             account_page(
@@ -372,14 +365,15 @@ async fn account_page(
     account: &str,
     asked: Asked,
 ) -> ApiResult<Response> {
-    let (m, a) = managed_account_view(state, visitor, account).await?;
-    let facts = facts(state, &a).await?;
+    let m = records::managed_account(state, visitor, account).await?;
+    let a = &m.account;
+    let facts = facts(state, a).await?;
     let none = FormErrors::default;
     let (errors, form, password_errors, (organization_errors, organization_asked)) = match asked {
-        Asked::Nothing => (none(), AccountForm::of(&a), none(), (none(), String::new())),
+        Asked::Nothing => (none(), AccountForm::of(a), none(), (none(), String::new())),
         Asked::Change(e, f) => (e, f, none(), (none(), String::new())),
-        Asked::Password(e) => (none(), AccountForm::of(&a), e, (none(), String::new())),
-        Asked::Organization(e, asked) => (none(), AccountForm::of(&a), none(), (e, asked)),
+        Asked::Password(e) => (none(), AccountForm::of(a), e, (none(), String::new())),
+        Asked::Organization(e, asked) => (none(), AccountForm::of(a), none(), (e, asked)),
     };
     let action = account_page_path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
@@ -404,7 +398,7 @@ async fn account_page(
         &AccountPage {
             chrome: &chrome,
             owner: Owner::of(site, visitor, &m.account, Records::Account),
-            name: format!("{} {}", a.name.first_name, a.name.last_name)
+            name: format!("{} {}", a.first_name, a.last_name)
                 .trim()
                 .to_owned(),
             facts,
@@ -420,10 +414,8 @@ async fn account_page(
             password_errors,
             organization_errors,
             organization_asked,
-            in_organization: a
-                .roles
-                .iter()
-                .any(|r| r == "organizationMember" || r == "organizationSponsor"),
+            in_organization: a.has_role(Role::OrganizationMember)
+                || a.has_role(Role::OrganizationSponsor),
             find: site.path("/staff/accounts"),
             done,
         },
@@ -431,52 +423,34 @@ async fn account_page(
     ))
 }
 
-/// The account's standing in words, and its organization's name (the account was read through
-/// the API's rules first, so the caller may see it).
-async fn facts(state: &AppState, a: &UserAccount) -> ApiResult<Vec<(&'static str, String)>> {
-    let reads = state.store.reads();
-    let organization = match accounts::get(reads, &a.user_account_id)
-        .await?
-        .and_then(|stored| stored.organization_id)
-    {
-        Some(id) => organizations::get(reads, &id).await?.map_or(id, |o| {
-            format!("{} ({})", o.organization_name, o.organization_id)
-        }),
+/// The account's standing in words, and its organization's name.
+async fn facts(state: &AppState, a: &Account) -> ApiResult<Vec<(&'static str, String)>> {
+    let organization = match &a.organization_id {
+        Some(id) => organizations::get(state.store.reads(), id)
+            .await?
+            .map_or_else(
+                || id.clone(),
+                |o| format!("{} ({})", o.organization_name, o.organization_id),
+            ),
         None => "None".to_owned(),
     };
     let yes_no = |b: bool| if b { "Yes" } else { "No" }.to_owned();
+    let user_name = a.details.email_address.as_ref().or(a.user_name.as_ref());
     Ok(vec![
         (
             "User name",
-            a.email_address.clone().unwrap_or_else(|| "None".to_owned()),
+            user_name.cloned().unwrap_or_else(|| "None".to_owned()),
         ),
         ("Account identifier", a.user_account_id.clone()),
         ("Roles", roles_in_words(&a.roles)),
         ("Organization", organization),
-        ("Proof of disability", a.proof_of_disability_status.clone()),
-        ("Subscription", a.subscription_status.clone()),
+        (
+            "Proof of disability",
+            a.proof_of_disability_status.as_str().to_owned(),
+        ),
+        ("Subscription", a.subscription_status.as_str().to_owned()),
         ("Agreement signed", yes_no(a.has_agreement)),
-        ("May download", yes_no(a.can_download)),
+        ("May download", yes_no(a.can_download())),
         ("Locked", yes_no(a.locked)),
     ])
-}
-
-/// The account named by a page's path, managed by the assistant, and as the API shows it (the
-/// form is filled from it, and the record of a change keeps it).
-async fn managed_account_view(
-    state: &AppState,
-    visitor: &Visitor,
-    account: &str,
-) -> ApiResult<(Managed, UserAccount)> {
-    let m = records::managed_account(state, visitor, account).await?;
-    let view = managed_view(state, &m).await?;
-    Ok((m, view))
-}
-
-async fn account_view(
-    state: &AppState,
-    visitor: &Visitor,
-    account: &str,
-) -> ApiResult<UserAccount> {
-    Ok(managed_account_view(state, visitor, account).await?.1)
 }

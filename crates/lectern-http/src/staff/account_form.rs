@@ -1,9 +1,9 @@
 //! The account form of the staff's pages: every field document 3 lets a membership assistant
 //! set (`AccountFields`), as typed and as the operations take them.
 
-use lectern_domain::role::Role;
+use lectern_domain::role::{Role, Roles};
 
-use crate::api::accounts::UserAccount;
+use lectern_domain::account::Account;
 use crate::conventions::params::Params;
 use lectern_domain::account::fields::{AccountFields, AssignableRole, REQUIRED_ON_CREATE};
 
@@ -84,29 +84,29 @@ impl AccountForm {
     }
 
     /// The account as it is.
-    pub fn of(a: &UserAccount) -> AccountForm {
+    pub fn of(a: &Account) -> AccountForm {
         let text = |v: &Option<String>| v.clone().unwrap_or_default();
-        let guardian = a.guardian.as_ref();
+        let d = &a.details;
         let values = [
-            a.name.first_name.clone(),
-            a.name.last_name.clone(),
-            text(&a.email_address),
-            text(&a.phone_number),
-            text(&a.address.address1),
-            text(&a.address.address2),
-            text(&a.address.city),
-            text(&a.address.state),
-            text(&a.address.postal_code),
-            text(&a.address.country),
+            a.first_name.clone(),
+            a.last_name.clone(),
+            text(&d.email_address.clone().or_else(|| a.user_name.clone())),
+            text(&d.phone_number),
+            text(&d.address1),
+            text(&d.address2),
+            text(&d.city),
+            text(&d.state),
+            text(&d.postal_code),
+            text(&a.country),
             text(&a.date_of_birth),
-            text(&a.language),
-            guardian.map(|g| g.first_name.clone()).unwrap_or_default(),
-            guardian.map(|g| g.last_name.clone()).unwrap_or_default(),
+            text(&d.language),
+            text(&d.guardian_first_name),
+            text(&d.guardian_last_name),
         ];
         AccountForm {
             values: TEXT_FIELDS.iter().map(|f| f.0).zip(values).collect(),
             role: String::new(),
-            allow_adult_content: a.allow_adult_content,
+            allow_adult_content: d.allow_adult_content,
         }
     }
 
@@ -188,12 +188,8 @@ pub fn blanked(before: &AccountForm, form: &Params) -> FormErrors {
 }
 
 /// An account's roles in words.
-pub fn roles_in_words(roles: &[String]) -> String {
-    let words: Vec<&str> = roles
-        .iter()
-        .filter_map(|r| r.parse::<Role>().ok())
-        .map(role_in_words)
-        .collect();
+pub fn roles_in_words(roles: &Roles) -> String {
+    let words: Vec<&str> = roles.iter().map(role_in_words).collect();
     if words.is_empty() {
         "None".to_owned()
     } else {

@@ -148,8 +148,7 @@ fn row(site: &WebSite, visitor: &Visitor, a: &Account) -> AccountRow {
             .or_else(|| a.user_name.clone())
             .unwrap_or_else(|| "no user name".to_owned()),
     ];
-    let roles: Vec<String> = a.roles.iter().map(|r| r.as_str().to_owned()).collect();
-    about.push(roles_in_words(&roles));
+    about.push(roles_in_words(&a.roles));
     if a.locked {
         about.push("locked".to_owned());
     }

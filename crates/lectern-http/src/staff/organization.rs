@@ -10,11 +10,10 @@ use axum::response::Response;
 use super::account::joining;
 use super::home::{Staff, StaffForm};
 use super::paths::{account_page_path, organization_page_path};
-use crate::api::accounts::managed_view;
 use crate::api::organizations::view::OrganizationView;
 use crate::api::organizations::{
     NewMemberParams, OrganizationChanges, add_member, assistant_view, managed_organization,
-    members_page as organization_members, recorded_move,
+    members_page as organization_members,
 };
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
@@ -27,7 +26,7 @@ use lectern_domain::account::search::AccountSort;
 use lectern_domain::organization::{Organization, OrganizationEditor};
 use lectern_domain::role::Role;
 use lectern_operations::managed_accounts::{self, AccountsWanted, managed};
-use lectern_operations::organization_members::{Joining, stage_join};
+use lectern_operations::organization_members::{self as moves, Joining};
 use lectern_operations::organizations as organizations_house;
 
 /// The text fields of the organization's form: (parameter, label, input type, hint).
@@ -358,13 +357,11 @@ async fn join(
 ) -> ApiResult<()> {
     let what = "move accounts between organizations";
     let m = managed(state, &visitor.caller, user_identifier, what).await?;
-    let before = managed_view(state, &m).await?;
     let to = Joining {
         title,
         ..joining(organization_id, role)?
     };
-    let staged = stage_join(state, m, to).await?;
-    recorded_move(state, &before, staged, "PUT").await?;
+    moves::move_into(state, m, to).await?;
     Ok(())
 }
 

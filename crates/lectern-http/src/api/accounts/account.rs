@@ -17,9 +17,7 @@ use crate::conventions::links::{Link, segment};
 use crate::conventions::status::{Created, Status};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
-use lectern_operations::Actor;
 use lectern_operations::managed_account_writes;
-use lectern_operations::managed_accounts::shown;
 use lectern_operations::refusals;
 
 /// Every field of account creation (document 3); on update, all optional.
@@ -120,22 +118,9 @@ pub async fn create_account(
 ) -> ApiResult<Created<UserAccount>> {
     caller.signed_in()?;
     let p: AccountParams = caller.params.parse()?;
-    let (m, view) = create_recorded(&state, &caller, AccountFields::from(p)).await?;
+    let m = managed_account_writes::create(&state, &caller, AccountFields::from(p)).await?;
+    let view = managed_view(&state, &m).await?;
     Ok(Created(state.v2_url(&account_path(&m.account)), view))
-}
-
-/// A new account from `fields`, written with the record of it (whichever door it came through,
-/// the record names the API's operation and keeps the account as the API shows it).
-pub async fn create_recorded(
-    state: &AppState,
-    actor: &Actor,
-    fields: AccountFields,
-) -> ApiResult<(Managed, UserAccount)> {
-    let staged = managed_account_writes::stage_new(state, actor, fields).await?;
-    let view = managed_view(state, &staged.managed).await?;
-    let shown = (None, Some(shown(&view)?));
-    let m = staged.write(state, "POST /v2/accounts", shown).await?;
-    Ok((m, view))
 }
 
 #[utoipa::path(
@@ -185,26 +170,8 @@ pub async fn update_account(
 ) -> ApiResult<Json<UserAccount>> {
     let m = managed(&state, &caller, &user_identifier, "change accounts").await?;
     let p: AccountParams = caller.params.parse()?;
-    Ok(Json(
-        change_recorded(&state, m, AccountFields::from(p)).await?,
-    ))
-}
-
-/// The managed account with `fields` changed, written with the record of the change: the
-/// account as it now is.
-pub async fn change_recorded(
-    state: &AppState,
-    m: Managed,
-    fields: AccountFields,
-) -> ApiResult<UserAccount> {
-    let before = managed_view(state, &m).await?;
-    let staged = managed_account_writes::stage_change(state, m, fields).await?;
-    let after = managed_view(state, &staged.managed).await?;
-    let shown = (Some(shown(&before)?), Some(shown(&after)?));
-    staged
-        .write(state, "PUT /v2/accounts/{userIdentifier}", shown)
-        .await?;
-    Ok(after)
+    let changed = managed_account_writes::change(&state, m, AccountFields::from(p)).await?;
+    Ok(Json(managed_view(&state, &changed).await?))
 }
 
 /// The new password.
@@ -238,18 +205,8 @@ pub async fn set_password(
 ) -> ApiResult<Json<Status>> {
     let m = managed(&state, &caller, &user_identifier, "change passwords").await?;
     let p: PasswordParams = caller.params.parse()?;
-    password_recorded(&state, m, p.password).await?;
+    managed_account_writes::set_password(&state, m, p.password).await?;
     Ok(Json(Status::success("The password was changed")))
-}
-
-/// The managed account's new password, written with the record that it changed (never the
-/// password itself); the account's refresh tokens end with it.
-pub async fn password_recorded(state: &AppState, m: Managed, password: String) -> ApiResult<()> {
-    let shown = (None, Some(serde_json::json!({ "password": "changed" })));
-    managed_account_writes::stage_password(m, password)?
-        .write(state, "PUT /v2/accounts/{userIdentifier}/password", shown)
-        .await?;
-    Ok(())
 }
 
 /// A user name that exists.

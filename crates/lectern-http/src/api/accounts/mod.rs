@@ -114,7 +114,3 @@ pub fn routes() -> OpenApiRouter<AppState> {
         ))
 }
 
-// The web pages call these handlers themselves, so that a page refuses what the API refuses.
-pub(crate) use account::{change_recorded, create_recorded, password_recorded};
-
-pub(crate) use view::UserAccount;

@@ -14,8 +14,7 @@ use crate::conventions::caller::Caller;
 use crate::conventions::json::Json;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use lectern_operations::managed_accounts::shown;
-use lectern_operations::organization_members::{Joining, Move, stage_join, stage_leave};
+use lectern_operations::organization_members::{self, Joining};
 
 /// Where the account goes.
 #[derive(Deserialize, IntoParams)]
@@ -67,9 +66,8 @@ pub async fn join_organization(
         role: p.role,
         title: p.title,
     };
-    let before = managed_view(&state, &m).await?;
-    let staged = stage_join(&state, m, to).await?;
-    Ok(Json(recorded_move(&state, &before, staged, "PUT").await?))
+    let moved = organization_members::move_into(&state, m, to).await?;
+    Ok(Json(managed_view(&state, &moved).await?))
 }
 
 #[utoipa::path(
@@ -99,24 +97,6 @@ pub async fn leave_organization(
         "take accounts out of organizations",
     )
     .await?;
-    let before = managed_view(&state, &m).await?;
-    let staged = stage_leave(&state, m).await?;
-    Ok(Json(
-        recorded_move(&state, &before, staged, "DELETE").await?,
-    ))
-}
-
-/// The account moved as staged, written with the record of the change (the account as the
-/// API shows it before and after, whichever door it came through): the account as it now is.
-pub async fn recorded_move(
-    state: &AppState,
-    before: &UserAccount,
-    staged: Move,
-    method: &str,
-) -> ApiResult<UserAccount> {
-    let after = managed_view(state, &staged.managed).await?;
-    let action = format!("{method} /v2/accounts/{{userIdentifier}}/organization");
-    let shown = (shown(before)?, shown(&after)?);
-    staged.write(state, &action, shown).await?;
-    Ok(after)
+    let moved = organization_members::take_out(&state, m).await?;
+    Ok(Json(managed_view(&state, &moved).await?))
 }

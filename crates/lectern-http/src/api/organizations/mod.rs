@@ -35,5 +35,4 @@ pub fn routes() -> OpenApiRouter<AppState> {
 // What the staff's pages share with the assistant's API: the organization and its members as
 // the API shows them, and the record of a move, which keeps the API's view of the account.
 pub(crate) use members::{NewMemberParams, add_member, members_page};
-pub(crate) use membership::recorded_move;
 pub(crate) use organization::{OrganizationChanges, assistant_view, managed_organization};
