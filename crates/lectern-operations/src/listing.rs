@@ -19,7 +19,12 @@ pub struct Window<S, K = Vec<KeyPart>> {
 /// first page: a first page that holds every row says the total itself, and only a longer list
 /// has `count` read. Most readers' lists, marks and members fit one page, so most pages cost
 /// one query, not two.
-pub async fn total<F>(first_page: bool, limit: u32, rows: usize, count: F) -> Result<u64, StoreError>
+pub async fn total<F>(
+    first_page: bool,
+    limit: u32,
+    rows: usize,
+    count: F,
+) -> Result<u64, StoreError>
 where
     F: Future<Output = Result<u64, StoreError>>,
 {

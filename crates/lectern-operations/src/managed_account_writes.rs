@@ -4,10 +4,10 @@
 
 use lectern_domain::Timestamp;
 use lectern_domain::access::membership_management;
+use lectern_domain::account::Account;
 use lectern_domain::account::fields::{AccountFields, Door, Prepared};
 use lectern_domain::ids;
 use lectern_domain::password::NewPassword;
-use lectern_domain::account::Account;
 
 use crate::account_writes::{Write, password_hash, save};
 use crate::actor::Actor;

@@ -3,6 +3,7 @@
 //! place on the sponsor's quick list, all in one transaction. A new member's membership is a
 //! subscription of type `organization`, open-ended.
 
+use lectern_domain::account::Account;
 use lectern_domain::account::member_fields::PreparedMember;
 use lectern_domain::account::membership::{OrganizationRole, join, leave};
 use lectern_domain::account::standing::{Subscription, SubscriptionTerms};
@@ -12,7 +13,6 @@ use lectern_store::roster_tags::RosterTag;
 use lectern_store::{
     Transaction, accounts, disabilities, members, organizations, roster_tags, subscriptions,
 };
-use lectern_domain::account::Account;
 
 use crate::account_writes::{Write, password_hash, save};
 use crate::failure::{Failure, Outcome};

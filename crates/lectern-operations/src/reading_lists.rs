@@ -294,7 +294,13 @@ pub struct ListsPage {
 pub async fn listed(house: &House, q: &ListQuery<'_>) -> Outcome<ListsPage> {
     let reads = house.store.reads();
     let rows = lists::page(reads, q).await?;
-    let total = listing::total(q.after.is_none(), q.limit, rows.len(), lists::count(reads, q)).await?;
+    let total = listing::total(
+        q.after.is_none(),
+        q.limit,
+        rows.len(),
+        lists::count(reads, q),
+    )
+    .await?;
     Ok(ListsPage { rows, total })
 }
 

@@ -98,7 +98,11 @@ fn recorded(p: &RecommendationProfile) -> Outcome<Value> {
         excluded_authors: &p.excluded_authors,
         included_categories: &p.included_categories,
         excluded_categories: &p.excluded_categories,
-        excluded_content_warnings: p.excluded_content_warnings.iter().map(|w| w.as_str()).collect(),
+        excluded_content_warnings: p
+            .excluded_content_warnings
+            .iter()
+            .map(|w| w.as_str())
+            .collect(),
         narrator_gender: p.narrator_gender.map(|g| g.as_str()),
         narrator_type: p.narrator_type.map(|t| t.as_str()),
         reading_age: p.reading_age,

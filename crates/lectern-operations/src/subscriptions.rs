@@ -103,7 +103,11 @@ pub async fn page_of_managed(
 
 /// Grants the managed account a subscription on the terms the form asks for, with the record
 /// of the change.
-pub async fn grant_for(house: &House, m: &Managed, form: SubscriptionForm) -> Outcome<Subscription> {
+pub async fn grant_for(
+    house: &House,
+    m: &Managed,
+    form: SubscriptionForm,
+) -> Outcome<Subscription> {
     let subscription = Subscription {
         subscription_id: ids::new_id(),
         user_account_id: m.account.user_account_id.clone(),
@@ -154,7 +158,8 @@ pub async fn change_for(
     let after = recorded(&subscription)?;
     let mut tx = house.store.begin().await?;
     subscriptions::put(&mut tx, &subscription, Some(&m.by)).await?;
-    m.record(&mut tx, CHANGED, Some(before), Some(after)).await?;
+    m.record(&mut tx, CHANGED, Some(before), Some(after))
+        .await?;
     tx.commit().await?;
     Ok(subscription)
 }

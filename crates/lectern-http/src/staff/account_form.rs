@@ -3,8 +3,8 @@
 
 use lectern_domain::role::{Role, Roles};
 
-use lectern_domain::account::Account;
 use crate::conventions::params::Params;
+use lectern_domain::account::Account;
 use lectern_domain::account::fields::{AccountFields, AssignableRole, REQUIRED_ON_CREATE};
 
 use crate::pages::forms::{Choice, FormErrors, field};

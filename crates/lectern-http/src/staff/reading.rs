@@ -11,17 +11,17 @@ use super::home::{Staff, StaffForm};
 use super::records::{self, Owner, Records, done};
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use lectern_domain::account::recommendation_profile::{
-    ProfileChanges, ProfileForm, RecommendationProfile,
-};
-use lectern_operations::recommendation_profiles;
 use crate::pages::forms::{self, Choice, FormErrors, choices};
 use crate::pages::preferences::{ShownPreferences, formats, preference_changes, widths};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
+use lectern_domain::account::recommendation_profile::{
+    ProfileChanges, ProfileForm, RecommendationProfile,
+};
 use lectern_operations::managed_accounts::managed;
 use lectern_operations::preferences as reading_preferences;
+use lectern_operations::recommendation_profiles;
 
 #[derive(Template)]
 #[template(path = "web/staff/preferences.html")]
@@ -298,8 +298,14 @@ fn as_form(p: &RecommendationProfile) -> Params {
         pairs.push(("excludedContentWarnings".to_owned(), w.as_str().to_owned()));
     }
     for (name, value) in [
-        ("narratorGender", p.narrator_gender.map(|g| g.as_str().to_owned())),
-        ("narratorType", p.narrator_type.map(|t| t.as_str().to_owned())),
+        (
+            "narratorGender",
+            p.narrator_gender.map(|g| g.as_str().to_owned()),
+        ),
+        (
+            "narratorType",
+            p.narrator_type.map(|t| t.as_str().to_owned()),
+        ),
         ("readingAge", p.reading_age.map(|a| a.to_string())),
     ] {
         pairs.push((name.to_owned(), value.unwrap_or_default()));

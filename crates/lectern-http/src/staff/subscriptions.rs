@@ -9,18 +9,18 @@ use lectern_domain::Timestamp;
 use super::home::{Staff, StaffForm};
 use super::records::{Owner, Records, done, managed_account};
 use crate::conventions::links::segment;
-use crate::conventions::params::Params;
 use crate::conventions::paging::ListParams;
+use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use lectern_domain::account::standing::{Subscription, SubscriptionForm};
-use lectern_domain::paging::FixedOrder;
-use lectern_operations::subscriptions;
-use lectern_store::keyset::KeyPart;
 use crate::pages::forms::{self, Choice, FormErrors};
 use crate::pages::render::{Chrome, Section, page, with_query};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
+use lectern_domain::account::standing::{Subscription, SubscriptionForm};
+use lectern_domain::paging::FixedOrder;
 use lectern_operations::managed_accounts::managed;
+use lectern_operations::subscriptions;
+use lectern_store::keyset::KeyPart;
 
 /// The terms a change sends again, so that only the end date changes.
 const TERMS: [&str; 5] = [

@@ -43,9 +43,7 @@ const DOORS: [&str; 6] = ["api", "token_server", "opds", "kosync", "web", "staff
 /// read and write accounts and organizations through what the API's handlers call, and keep
 /// the API's views for the record of changes.
 /// The list may only shrink: an arrow not listed fails, and so does one listed that is gone.
-const CROSSING_STILL: &[(&str, &str)] = &[
-    ("staff::organization", "api::organizations"),
-];
+const CROSSING_STILL: &[(&str, &str)] = &[("staff::organization", "api::organizations")];
 
 /// No door imports another door, and nothing beside the doors (what they share) imports one:
 /// arrows run from a door down to what is shared and to the house.

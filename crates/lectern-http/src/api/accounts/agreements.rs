@@ -251,8 +251,7 @@ pub async fn sign_my_agreement(
     let me = caller.signed_in()?;
     let p: MyAgreementParams = caller.params.parse()?;
     let by_guardian = p.signed_by_legal_guardian.unwrap_or(false);
-    let agreement =
-        agreements::sign_mine(&state, &caller, Some(p.print_name), by_guardian).await?;
+    let agreement = agreements::sign_mine(&state, &caller, Some(p.print_name), by_guardian).await?;
     Ok(Created(
         state.v2_url("/myAccount/agreement"),
         own_view(&state, me, &agreement),

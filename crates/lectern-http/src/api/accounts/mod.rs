@@ -113,4 +113,3 @@ pub fn routes() -> OpenApiRouter<AppState> {
             recommendation_profile::change_account_profile
         ))
 }
-

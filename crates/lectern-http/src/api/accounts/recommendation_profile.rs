@@ -160,10 +160,7 @@ pub async fn account_profile(
 }
 
 /// The managed account's recommendation profile, as the API shows it.
-async fn managed_profile(
-    state: &AppState,
-    m: &Managed,
-) -> ApiResult<RecommendationProfileView> {
+async fn managed_profile(state: &AppState, m: &Managed) -> ApiResult<RecommendationProfileView> {
     let p = profile_of(state, &m.account).await?;
     view(state, &account_path(&m.account), p).await
 }

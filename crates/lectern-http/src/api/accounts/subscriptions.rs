@@ -287,9 +287,7 @@ pub async fn change_subscription(
     let m = managed(&state, &caller, &user_identifier, "change subscriptions").await?;
     let form: SubscriptionForm = caller.params.parse()?;
     let changed = member_subscriptions::change_for(&state, &m, &subscription_id, form).await?;
-    Ok(Json(
-        subscription_view(&state, &m.account, &changed).await?,
-    ))
+    Ok(Json(subscription_view(&state, &m.account, &changed).await?))
 }
 
 #[utoipa::path(
