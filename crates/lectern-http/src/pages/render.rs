@@ -163,6 +163,11 @@ fn with_cookies(mut resp: Response, cookies: &[HeaderValue]) -> Response {
     resp
 }
 
+/// The day of a time written `YYYY-MM-DDThh:mm:ssZ`, as the pages show dates.
+pub fn day(t: &str) -> String {
+    t.get(..10).unwrap_or(t).to_owned()
+}
+
 /// `path` with the pairs whose value is not empty as its query: the address of a filtered or
 /// later page that keeps the filters chosen.
 pub fn with_query(path: &str, pairs: &[(&str, &str)]) -> String {

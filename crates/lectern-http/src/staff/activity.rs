@@ -24,7 +24,7 @@ use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::pages::forms;
-use crate::pages::render::{Chrome, Section, page, with_query};
+use crate::pages::render::{Chrome, Section, day, page, with_query};
 use crate::state::AppState;
 
 #[derive(Template)]
@@ -133,10 +133,6 @@ pub async fn show(
         },
         &visitor,
     ))
-}
-
-fn day(t: &str) -> String {
-    t.get(..10).unwrap_or(t).to_owned()
 }
 
 #[derive(Template)]

@@ -15,7 +15,7 @@ use super::paths::title_page_path;
 use crate::conventions::paging::ListParams;
 use crate::error::ApiResult;
 use crate::pages::forms::{self, Choice, choices};
-use crate::pages::render::{Chrome, Section, page, with_query};
+use crate::pages::render::{Chrome, Section, day, page, with_query};
 use crate::state::AppState;
 
 /// The filters the page passes on, as the API names them.
@@ -151,9 +151,4 @@ pub async fn show(
         },
         &visitor,
     ))
-}
-
-/// The day of a time written `YYYY-MM-DDThh:mm:ssZ`.
-fn day(t: &str) -> String {
-    t.get(..10).unwrap_or(t).to_owned()
 }

@@ -16,7 +16,7 @@ use crate::conventions::params::Params;
 use crate::document_upload::{NewDocument, read_form, store_document};
 use crate::error::ApiResult;
 use crate::pages::forms::{FormErrors, Posted};
-use crate::pages::render::{Chrome, Section, page, see_other, with_query};
+use crate::pages::render::{Chrome, Section, day, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
 
@@ -67,12 +67,7 @@ fn row(site: &WebSite, d: &Document) -> DocumentRow {
     DocumentRow {
         id: d.document_id.clone(),
         name: d.name.clone(),
-        added: d
-            .created_at
-            .to_string()
-            .get(..10)
-            .unwrap_or_default()
-            .to_owned(),
+        added: day(&d.created_at.to_string()),
         state,
         download: (d.status == DocumentStatus::Ready)
             .then(|| format!("{}/download", title_path(site, &d.document_id))),
