@@ -28,6 +28,43 @@ use crate::house::House;
 use crate::refusals;
 use crate::sponsoring::Sponsoring;
 
+/// An organization the actor manages as a membership assistant or administrator; absent for
+/// one beyond their reach (another site's is not there for them). `what` names the attempt in
+/// a refusal ("change organizations").
+pub async fn managed(
+    house: &House,
+    actor: &Actor,
+    organization_id: &str,
+    what: &str,
+) -> Outcome<Organization> {
+    let me = actor.account()?;
+    let absent = || Failure::not_found(format!("There is no organization '{organization_id}'"));
+    // The client and role are judged before the organization is looked up, so that an
+    // unprivileged caller learns nothing of which organizations exist.
+    refusals::membership(
+        membership_management(&actor.client, me, &me.site_id),
+        what,
+        absent,
+    )?;
+    let organization = organizations::get(house.store.reads(), organization_id)
+        .await?
+        .ok_or_else(absent)?;
+    refusals::membership(
+        membership_management(&actor.client, me, &organization.site_id),
+        what,
+        absent,
+    )?;
+    Ok(organization)
+}
+
+/// The organization's primary contact, when it has one.
+pub async fn primary_contact(house: &House, o: &Organization) -> Outcome<Option<Account>> {
+    Ok(match &o.primary_contact_id {
+        Some(id) => accounts::get(house.store.reads(), id).await?,
+        None => None,
+    })
+}
+
 /// Writes a new organization with its primary contact, together: a contact whose user name is
 /// taken is a conflict on the parameter the door takes it in (`user_name_param`), and nothing
 /// is written.

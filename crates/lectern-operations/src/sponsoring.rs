@@ -33,13 +33,6 @@ impl<'a> Sponsoring<'a> {
     }
 
     /// The organization's primary contact, when it has one.
-    pub async fn primary_contact(&self, house: &House) -> Outcome<Option<Account>> {
-        Ok(match &self.organization.primary_contact_id {
-            Some(id) => accounts::get(house.store.reads(), id).await?,
-            None => None,
-        })
-    }
-
     pub fn is_primary_contact(&self) -> bool {
         self.organization.primary_contact_id.as_deref() == Some(&self.me.user_account_id)
     }

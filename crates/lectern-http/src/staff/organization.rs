@@ -12,7 +12,7 @@ use super::home::{Staff, StaffForm};
 use super::paths::{account_page_path, organization_page_path};
 use crate::api::organizations::view::OrganizationView;
 use crate::api::organizations::{
-    NewMemberParams, OrganizationChanges, add_member, assistant_view, managed_organization,
+    NewMemberParams, OrganizationChanges, add_member, assistant_view,
     members_page as organization_members,
 };
 use crate::conventions::paging::ListParams;
@@ -151,7 +151,7 @@ async fn organization(
     visitor: &Visitor,
     id: &str,
 ) -> ApiResult<(Organization, OrganizationView)> {
-    let o = managed_organization(state, &visitor.caller, id, "read organizations").await?;
+    let o = organizations_house::managed(state, &visitor.caller, id, "read organizations").await?;
     let view = assistant_view(state, &o).await?;
     Ok((o, view))
 }
@@ -181,7 +181,8 @@ pub async fn change(
             params = params.with(flag, "false");
         }
     }
-    let o = managed_organization(&state, &visitor.caller, &id, "change organizations").await?;
+    let o =
+        organizations_house::managed(&state, &visitor.caller, &id, "change organizations").await?;
     let changed = match params.parse::<OrganizationChanges>() {
         Ok(p) => organizations_house::change(
             &state,
@@ -334,7 +335,8 @@ async fn set_contact(
     id: &str,
     form: &Params,
 ) -> ApiResult<()> {
-    let o = managed_organization(state, &visitor.caller, id, "change organizations").await?;
+    let o =
+        organizations_house::managed(state, &visitor.caller, id, "change organizations").await?;
     let sponsor = form.required("userIdentifier")?;
     organizations_house::set_primary_contact(state, &o, sponsor).await?;
     Ok(())
@@ -343,7 +345,7 @@ async fn set_contact(
 /// A new member of the organization, as the form describes them.
 async fn new_member(state: &AppState, visitor: &Visitor, id: &str, form: &Params) -> ApiResult<()> {
     let what = "add members to organizations";
-    let o = managed_organization(state, &visitor.caller, id, what).await?;
+    let o = organizations_house::managed(state, &visitor.caller, id, what).await?;
     add_member(state, o, form.parse::<NewMemberParams>()?).await?;
     Ok(())
 }

@@ -125,7 +125,8 @@ async fn organization_page(
     tag_form: Option<(String, String)>,
 ) -> ApiResult<Response> {
     let s = Sponsoring::of(state, &visitor.caller).await?;
-    let contact = s.primary_contact(state).await?;
+    let contact =
+        lectern_operations::organizations::primary_contact(state, &s.organization).await?;
     let first = Window {
         sort: MemberSort::DEFAULT,
         direction: MemberSort::DEFAULT_DIRECTION,

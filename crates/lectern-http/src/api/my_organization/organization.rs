@@ -9,7 +9,6 @@ use utoipa::IntoParams;
 
 use super::sponsoring::{Sponsoring, sponsoring};
 use super::view::{MyOrganization, Tags, my_organization, sponsor_summary};
-use crate::api::organizations::primary_contact;
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -41,7 +40,8 @@ pub async fn summary(
     caller: &Caller,
     s: &Sponsoring<'_>,
 ) -> ApiResult<MyOrganization> {
-    let contact = primary_contact(state, &s.organization).await?;
+    let contact =
+        lectern_operations::organizations::primary_contact(state, &s.organization).await?;
     let tags =
         Tags::new(roster_tags::all_of(state.store.reads(), &s.organization.organization_id).await?);
     let contact = contact.map(|c| sponsor_summary(state, &c, &tags, caller.client.privileged));

@@ -4,7 +4,6 @@ use lectern_domain::account::Account;
 use lectern_domain::members::{Listing, MemberKind, MemberQuery, MemberSort};
 use lectern_domain::organization::Organization;
 
-use super::organization::managed_organization;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -53,7 +52,7 @@ pub async fn list_members(
     caller: Caller,
     Path(organization_id): Path<String>,
 ) -> ApiResult<Json<UserAccountList>> {
-    let organization = managed_organization(
+    let organization = lectern_operations::organizations::managed(
         &state,
         &caller,
         &organization_id,
@@ -214,7 +213,7 @@ pub async fn create_member(
     caller: Caller,
     Path(organization_id): Path<String>,
 ) -> ApiResult<Created<UserAccount>> {
-    let organization = managed_organization(
+    let organization = lectern_operations::organizations::managed(
         &state,
         &caller,
         &organization_id,

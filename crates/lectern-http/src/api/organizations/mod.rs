@@ -7,8 +7,6 @@ pub mod organization;
 mod search;
 pub mod view;
 
-pub use organization::primary_contact;
-
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -35,4 +33,4 @@ pub fn routes() -> OpenApiRouter<AppState> {
 // What the staff's pages share with the assistant's API: the organization and its members as
 // the API shows them, and the record of a move, which keeps the API's view of the account.
 pub(crate) use members::{NewMemberParams, add_member, members_page};
-pub(crate) use organization::{OrganizationChanges, assistant_view, managed_organization};
+pub(crate) use organization::{OrganizationChanges, assistant_view};

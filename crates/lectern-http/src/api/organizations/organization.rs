@@ -3,12 +3,9 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::access::membership_management;
-use lectern_domain::account::Account;
 use lectern_domain::organization::{
     BooksAllowed, Organization, OrganizationEditor, OrganizationFields,
 };
-use lectern_store::{accounts, organizations};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -21,7 +18,6 @@ use crate::conventions::status::Created;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_operations::organizations::{self as organizations_house, NewOrganization};
-use lectern_operations::refusals;
 
 /// An organization and its primary contact, as `POST /v2/organizations` takes them.
 #[derive(Deserialize, IntoParams)]
@@ -119,47 +115,8 @@ impl From<OrganizationChanges> for OrganizationFields {
     }
 }
 
-/// An organization of the caller's reach, or 404 (another site's is not there for them).
-pub async fn managed_organization(
-    state: &AppState,
-    caller: &Caller,
-    organization_id: &str,
-    action: &str,
-) -> ApiResult<Organization> {
-    let me = caller.signed_in()?;
-    let absent = || {
-        lectern_operations::Failure::not_found(format!(
-            "There is no organization '{organization_id}'"
-        ))
-    };
-    // The client and role are judged before the organization is looked up, so that an
-    // unprivileged caller learns nothing of which organizations exist.
-    refusals::membership(
-        membership_management(&caller.client, me, &me.site_id),
-        action,
-        absent,
-    )?;
-    let organization = organizations::get(state.store.reads(), organization_id)
-        .await?
-        .ok_or_else(absent)?;
-    refusals::membership(
-        membership_management(&caller.client, me, &organization.site_id),
-        action,
-        absent,
-    )?;
-    Ok(organization)
-}
-
-/// The organization's primary contact, when it has one.
-pub async fn primary_contact(state: &AppState, o: &Organization) -> ApiResult<Option<Account>> {
-    match &o.primary_contact_id {
-        None => Ok(None),
-        Some(id) => Ok(accounts::get(state.store.reads(), id).await?),
-    }
-}
-
 pub async fn assistant_view(state: &AppState, o: &Organization) -> ApiResult<OrganizationView> {
-    let contact = primary_contact(state, o).await?;
+    let contact = organizations_house::primary_contact(state, o).await?;
     Ok(organization_view(state, o, contact.as_ref()))
 }
 
@@ -232,7 +189,8 @@ pub async fn get_organization(
     caller: Caller,
     Path(organization_id): Path<String>,
 ) -> ApiResult<Json<OrganizationView>> {
-    let o = managed_organization(&state, &caller, &organization_id, "read organizations").await?;
+    let o = organizations_house::managed(&state, &caller, &organization_id, "read organizations")
+        .await?;
     Ok(Json(assistant_view(&state, &o).await?))
 }
 
@@ -257,7 +215,8 @@ pub async fn update_organization(
     caller: Caller,
     Path(organization_id): Path<String>,
 ) -> ApiResult<Json<OrganizationView>> {
-    let o = managed_organization(&state, &caller, &organization_id, "change organizations").await?;
+    let o = organizations_house::managed(&state, &caller, &organization_id, "change organizations")
+        .await?;
     let p: OrganizationChanges = caller.params.parse()?;
     let next = organizations_house::change(
         &state,
@@ -299,7 +258,8 @@ pub async fn set_primary_contact(
     caller: Caller,
     Path(organization_id): Path<String>,
 ) -> ApiResult<Json<OrganizationSponsor>> {
-    let o = managed_organization(&state, &caller, &organization_id, "change organizations").await?;
+    let o = organizations_house::managed(&state, &caller, &organization_id, "change organizations")
+        .await?;
     let p: PrimaryContactParams = caller.params.parse()?;
     let sponsor = organizations_house::set_primary_contact(&state, &o, &p.user_identifier).await?;
     Ok(Json(organization_sponsor(&state, &sponsor)))
