@@ -77,9 +77,18 @@ pub async fn types(house: &House) -> Outcome<Vec<SubscriptionType>> {
     Ok(subscriptions::types(house.store.reads()).await?)
 }
 
-/// The terms a form asks for, checked against the kinds offered.
-async fn terms_of(house: &House, form: SubscriptionForm) -> Outcome<SubscriptionTerms> {
-    form.terms(&types(house).await?).map_err(Failure::Invalid)
+/// A subscription as written, with the kinds offered that its terms were checked against (a
+/// door shows the kind's description without reading them again).
+pub type Written = (Subscription, Vec<SubscriptionType>);
+
+/// The terms a form asks for, checked against the kinds offered; and those kinds.
+async fn terms_of(
+    house: &House,
+    form: SubscriptionForm,
+) -> Outcome<(SubscriptionTerms, Vec<SubscriptionType>)> {
+    let kinds = types(house).await?;
+    let terms = form.terms(&kinds).map_err(Failure::Invalid)?;
+    Ok((terms, kinds))
 }
 
 /// A page of the managed account's subscriptions, the latest start first, after the key of the
@@ -103,15 +112,12 @@ pub async fn page_of_managed(
 
 /// Grants the managed account a subscription on the terms the form asks for, with the record
 /// of the change.
-pub async fn grant_for(
-    house: &House,
-    m: &Managed,
-    form: SubscriptionForm,
-) -> Outcome<Subscription> {
+pub async fn grant_for(house: &House, m: &Managed, form: SubscriptionForm) -> Outcome<Written> {
+    let (terms, kinds) = terms_of(house, form).await?;
     let subscription = Subscription {
         subscription_id: ids::new_id(),
         user_account_id: m.account.user_account_id.clone(),
-        terms: terms_of(house, form).await?,
+        terms,
         price: 0,
         promo_code: None,
         credits_used: 0,
@@ -121,7 +127,7 @@ pub async fn grant_for(
     subscriptions::put(&mut tx, &subscription, Some(&m.by)).await?;
     m.record(&mut tx, GRANTED, None, Some(after)).await?;
     tx.commit().await?;
-    Ok(subscription)
+    Ok((subscription, kinds))
 }
 
 /// The managed account's subscription of that id; absent when it has none such.
@@ -150,8 +156,8 @@ pub async fn change_for(
     m: &Managed,
     subscription_id: &str,
     form: SubscriptionForm,
-) -> Outcome<Subscription> {
-    let terms = terms_of(house, form).await?;
+) -> Outcome<Written> {
+    let (terms, kinds) = terms_of(house, form).await?;
     let mut subscription = of_managed(house, m, subscription_id).await?;
     let before = recorded(&subscription)?;
     subscription.terms = terms;
@@ -161,7 +167,7 @@ pub async fn change_for(
     m.record(&mut tx, CHANGED, Some(before), Some(after))
         .await?;
     tx.commit().await?;
-    Ok(subscription)
+    Ok((subscription, kinds))
 }
 
 /// The member's own subscription, bought: the promotion code's use and the credits it takes

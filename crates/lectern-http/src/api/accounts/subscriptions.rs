@@ -229,8 +229,8 @@ pub async fn add_subscription(
 ) -> ApiResult<Created<UserSubscription>> {
     let m = managed(&state, &caller, &user_identifier, "record subscriptions").await?;
     let form: SubscriptionForm = caller.params.parse()?;
-    let granted = member_subscriptions::grant_for(&state, &m, form).await?;
-    let after = subscription_view(&state, &m.account, &granted).await?;
+    let (granted, kinds) = member_subscriptions::grant_for(&state, &m, form).await?;
+    let after = view(&state, &subscriptions_path(&m.account), &granted, &kinds);
     let location = after.links[0].href.clone();
     Ok(Created(location, after))
 }
@@ -286,8 +286,10 @@ pub async fn change_subscription(
 ) -> ApiResult<Json<UserSubscription>> {
     let m = managed(&state, &caller, &user_identifier, "change subscriptions").await?;
     let form: SubscriptionForm = caller.params.parse()?;
-    let changed = member_subscriptions::change_for(&state, &m, &subscription_id, form).await?;
-    Ok(Json(subscription_view(&state, &m.account, &changed).await?))
+    let (changed, kinds) =
+        member_subscriptions::change_for(&state, &m, &subscription_id, form).await?;
+    let path = subscriptions_path(&m.account);
+    Ok(Json(view(&state, &path, &changed, &kinds)))
 }
 
 #[utoipa::path(
