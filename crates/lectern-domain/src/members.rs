@@ -110,6 +110,26 @@ pub enum Listing {
     Sponsors,
 }
 
+/// What a membership assistant narrows an organization's member list to (document 3's `GET
+/// /v2/organizations/{organizationId}/members`; the staff's organization page asks the same).
+#[derive(Debug, Default, serde::Deserialize)]
+#[cfg_attr(
+    feature = "openapi",
+    derive(utoipa::IntoParams),
+    into_params(parameter_in = Query, rename_all = "camelCase")
+)]
+#[serde(rename_all = "camelCase")]
+pub struct MembersForm {
+    /// Only members of this grade
+    pub grade: Option<String>,
+    /// allMembers (default), individualMembers, orgMembers
+    #[cfg_attr(
+        feature = "openapi",
+        param(value_type = Option<String>, pattern = "^(allMembers|individualMembers|orgMembers)$")
+    )]
+    pub sponsor_list: Option<MemberKind>,
+}
+
 /// What a page of members is asked for.
 #[derive(Debug, Clone)]
 pub struct MemberQuery {

@@ -5,6 +5,7 @@
 
 use lectern_domain::account::Account;
 use lectern_domain::account::member_fields::PreparedMember;
+use lectern_domain::account::member_form::NewMemberForm;
 use lectern_domain::account::membership::{OrganizationRole, join, leave};
 use lectern_domain::account::standing::{Subscription, SubscriptionTerms};
 use lectern_domain::organization::Organization;
@@ -28,6 +29,25 @@ pub struct MemberExtras<'a> {
     pub roster_tag: Option<Option<&'a RosterTag>>,
     /// (sponsor, on the list or not)
     pub quick_list: Option<(&'a str, bool)>,
+}
+
+/// A new member of an organization the actor manages (`organizations::managed` found it), as
+/// stored.
+pub async fn add(
+    house: &House,
+    organization: &Organization,
+    form: NewMemberForm,
+) -> Outcome<Account> {
+    let (fields, proof_source) = form.fields();
+    let today = Timestamp::now().date();
+    let member = fields
+        .create(ids::new_id(), organization, proof_source, &today)
+        .map_err(Failure::Invalid)?;
+    write_member(house, &member, Write::Create, MemberExtras::default()).await?;
+    let id = &member.prepared.account.user_account_id;
+    accounts::get(house.store.reads(), id)
+        .await?
+        .ok_or_else(|| Failure::broken("the new member is gone"))
 }
 
 /// Writes the member (created or changed, as `write` says) and what goes with them.

@@ -9,6 +9,7 @@ use lectern_domain::account::fields::Prepared;
 use lectern_domain::account::search::AccountSearch;
 use lectern_domain::ids;
 use lectern_domain::invalid::Invalid;
+use lectern_domain::members::{Listing, MemberKind, MemberQuery, MemberSort, MembersForm};
 use lectern_domain::organization::{
     CONTACT_PARAMS, Organization, OrganizationEditor, OrganizationFields, SPONSOR_PARAMS,
     SponsorFields,
@@ -25,7 +26,9 @@ use crate::account_writes::password_hash;
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
+use crate::listing::Window;
 use crate::refusals;
+use crate::sponsored_members::{AccountsPage, accounts_page};
 use crate::sponsoring::Sponsoring;
 
 /// An organization the actor manages as a membership assistant or administrator; absent for
@@ -365,4 +368,35 @@ pub fn both(
             Err(Failure::Invalid(problems))
         }
     }
+}
+
+/// A page of the members of an organization the actor manages, as its assistant asks for them.
+pub async fn page_of_managed(
+    house: &House,
+    organization: &Organization,
+    asked: MembersForm,
+    w: Window<MemberSort, Vec<String>>,
+) -> Outcome<AccountsPage> {
+    let kind = asked.sponsor_list.unwrap_or(MemberKind::All);
+    if kind == MemberKind::QuickList {
+        return Err(Failure::invalid(
+            "sponsorList",
+            "myQuickList is a sponsor's own list; membership assistants list allMembers, individualMembers or orgMembers",
+        ));
+    }
+    let q = MemberQuery {
+        organization_id: organization.organization_id.clone(),
+        grade: asked.grade,
+        listing: Listing::Members {
+            kind,
+            quick_list_of: None,
+        },
+        district: None,
+        school: None,
+        sort: w.sort,
+        direction: w.direction,
+        after: w.after,
+        limit: w.limit,
+    };
+    accounts_page(house, &q).await
 }

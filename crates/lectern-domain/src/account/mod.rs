@@ -5,6 +5,7 @@
 pub mod braille;
 pub mod fields;
 pub mod member_fields;
+pub mod member_form;
 pub mod membership;
 pub mod preferences;
 pub mod recommendation_profile;

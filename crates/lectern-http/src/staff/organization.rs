@@ -10,11 +10,7 @@ use axum::response::Response;
 use super::account::joining;
 use super::home::{Staff, StaffForm};
 use super::paths::{account_page_path, organization_page_path};
-use crate::api::organizations::view::OrganizationView;
-use crate::api::organizations::{
-    NewMemberParams, OrganizationChanges, add_member, assistant_view,
-    members_page as organization_members,
-};
+use crate::conventions::member_pages::{member_window, turned};
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
@@ -22,11 +18,14 @@ use crate::pages::forms::{self, Choice, FormErrors, choices};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
+use lectern_domain::account::Account;
+use lectern_domain::account::member_form::NewMemberForm;
 use lectern_domain::account::search::AccountSort;
-use lectern_domain::organization::{Organization, OrganizationEditor};
+use lectern_domain::members::{MemberSort, MembersForm};
+use lectern_domain::organization::{Organization, OrganizationEditor, OrganizationForm};
 use lectern_domain::role::Role;
 use lectern_operations::managed_accounts::{self, AccountsWanted, managed};
-use lectern_operations::organization_members::{self as moves, Joining};
+use lectern_operations::organization_members::{self, Joining};
 use lectern_operations::organizations as organizations_house;
 
 /// The text fields of the organization's form: (parameter, label, input type, hint).
@@ -107,36 +106,44 @@ fn tabs(site: &WebSite, id: &str, members: bool) -> Vec<(&'static str, String, b
     ]
 }
 
+/// The downloads a month each member of the organization may make, as the form names them.
+fn books_allowed(o: &Organization) -> String {
+    o.settings
+        .num_books_allowed
+        .map_or_else(|| "unlimited".to_owned(), |n| n.to_string())
+}
+
 /// The organization as its form shows it.
-fn as_form(o: &OrganizationView) -> Params {
+fn as_form(o: &Organization) -> Params {
     let text = |v: &Option<String>| v.clone().unwrap_or_default();
+    let s = &o.settings;
     let mut pairs: Vec<(String, String)> = [
         ("organizationName", o.organization_name.clone()),
-        ("address1", text(&o.address.address1)),
-        ("address2", text(&o.address.address2)),
-        ("city", text(&o.address.city)),
-        ("state", text(&o.address.state)),
-        ("postalCode", text(&o.address.postal_code)),
-        ("country", text(&o.address.country)),
+        ("address1", text(&o.address1)),
+        ("address2", text(&o.address2)),
+        ("city", text(&o.city)),
+        ("state", text(&o.state)),
+        ("postalCode", text(&o.postal_code)),
+        ("country", o.country.clone()),
         ("phoneNumber", text(&o.phone_number)),
         ("website", text(&o.web_site)),
         ("notes", text(&o.notes)),
-        ("numBooksAllowed", o.num_books_allowed.clone()),
+        ("numBooksAllowed", books_allowed(o)),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_owned(), v))
     .collect();
     for (name, on) in [
-        ("agreementSigned", o.has_org_agreement),
-        ("riderSigned", o.has_rider),
-        ("canDownloadNIMAC", o.can_download_nimac),
-        ("canCreateUsers", o.can_create_users),
-        ("suspended", o.suspended),
-        ("unreported", o.unreported),
+        ("agreementSigned", s.agreement_signed),
+        ("riderSigned", s.rider_signed),
+        ("canDownloadNIMAC", s.can_download_nimac),
+        ("canCreateUsers", s.can_create_users),
+        ("suspended", s.suspended),
+        ("unreported", s.unreported),
         ("servicePlus", o.has_service_plus),
         ("readingCompanion", o.has_reading_companion),
-        ("safeSearch", o.safe_search),
-        ("allowSearchDownloads", o.allow_search_downloads),
+        ("safeSearch", s.safe_search),
+        ("allowSearchDownloads", s.allow_search_downloads),
     ] {
         if on {
             pairs.push((name.to_owned(), "true".to_owned()));
@@ -145,15 +152,23 @@ fn as_form(o: &OrganizationView) -> Params {
     Params::from_pairs(pairs)
 }
 
-/// The organization the page names, as its assistant may see it, and as the API shows it.
-async fn organization(
-    state: &AppState,
-    visitor: &Visitor,
-    id: &str,
-) -> ApiResult<(Organization, OrganizationView)> {
-    let o = organizations_house::managed(state, &visitor.caller, id, "read organizations").await?;
-    let view = assistant_view(state, &o).await?;
-    Ok((o, view))
+/// The organization the page names, as its assistant may see it.
+async fn organization(state: &AppState, visitor: &Visitor, id: &str) -> ApiResult<Organization> {
+    Ok(organizations_house::managed(state, &visitor.caller, id, "read organizations").await?)
+}
+
+/// The organization's primary contact as the page names them: name, and e-mail address.
+fn contact_in_words(contact: Option<&Account>) -> String {
+    let Some(c) = contact else {
+        return "None".to_owned();
+    };
+    let email = c.details.email_address.as_ref().or(c.user_name.as_ref());
+    format!(
+        "{} {}{}",
+        c.first_name,
+        c.last_name,
+        email.map(|e| format!(" ({e})")).unwrap_or_default()
+    )
 }
 
 /// `GET /{site}/staff/organizations/{organization}`.
@@ -183,7 +198,7 @@ pub async fn change(
     }
     let o =
         organizations_house::managed(&state, &visitor.caller, &id, "change organizations").await?;
-    let changed = match params.parse::<OrganizationChanges>() {
+    let changed = match params.parse::<OrganizationForm>() {
         Ok(p) => organizations_house::change(
             &state,
             &o.organization_id,
@@ -214,24 +229,11 @@ async fn organization_page(
     errors: FormErrors,
     asked: Option<Params>,
 ) -> ApiResult<Response> {
-    let (_, o) = organization(state, visitor, id).await?;
+    let o = organization(state, visitor, id).await?;
+    let contact = organizations_house::primary_contact(state, &o).await?;
     let form = asked.unwrap_or_else(|| as_form(&o));
     let action = organization_page_path(site, &o.organization_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let contact = o.primary_contact.as_ref().map_or_else(
-        || "None".to_owned(),
-        |c| {
-            format!(
-                "{} {}{}",
-                c.name.first_name,
-                c.name.last_name,
-                c.email_address
-                    .as_deref()
-                    .map(|e| format!(" ({e})"))
-                    .unwrap_or_default()
-            )
-        },
-    );
     let status = errors.status();
     Ok(page(
         status,
@@ -247,8 +249,8 @@ async fn organization_page(
                         .clone()
                         .unwrap_or_else(|| "None".to_owned()),
                 ),
-                ("Primary contact", contact),
-                ("Downloads a member may make", o.num_books_allowed.clone()),
+                ("Primary contact", contact_in_words(contact.as_ref())),
+                ("Downloads a member may make", books_allowed(&o)),
             ],
             tabs: tabs(site, &o.organization_id, false),
             flags: FLAGS
@@ -346,7 +348,7 @@ async fn set_contact(
 async fn new_member(state: &AppState, visitor: &Visitor, id: &str, form: &Params) -> ApiResult<()> {
     let what = "add members to organizations";
     let o = organizations_house::managed(state, &visitor.caller, id, what).await?;
-    add_member(state, o, form.parse::<NewMemberParams>()?).await?;
+    organization_members::add(state, &o, form.parse::<NewMemberForm>()?).await?;
     Ok(())
 }
 
@@ -363,7 +365,7 @@ async fn join(
         title,
         ..joining(organization_id, role)?
     };
-    moves::move_into(state, m, to).await?;
+    organization_members::move_into(state, m, to).await?;
     Ok(())
 }
 
@@ -441,12 +443,19 @@ async fn members_page(
     (errors_of, errors): (&'static str, FormErrors),
     form: Params,
 ) -> ApiResult<Response> {
-    let (managed, o) = organization(state, visitor, id).await?;
+    let o = organization(state, visitor, id).await?;
+    let contact = organizations_house::primary_contact(state, &o).await?;
     let asked = visitor
         .caller
         .params
         .only(&["sponsorList", "grade", "sortOrder", "start"]);
-    let found = organization_members(state, managed, &asked).await?;
+    let list: ListParams<MemberSort> = asked.parse()?;
+    let (asked_page, window) = member_window(&list)?;
+    let sort = window.sort;
+    let found =
+        organizations_house::page_of_managed(state, &o, asked.parse::<MembersForm>()?, window)
+            .await?;
+    let (found, next, total) = turned(&asked_page, sort, found);
     // Its sponsors, a hundred at most: an organization has a handful.
     let (_, window) = Params::default()
         .with("limit", "100")
@@ -460,10 +469,7 @@ async fn members_page(
     let (mut sponsors, _) =
         managed_accounts::find(state, &visitor.caller, sponsors_of, window).await?;
     sponsors.truncate(100);
-    let contact = o
-        .primary_contact
-        .as_ref()
-        .map(|c| c.user_account_id.clone());
+    let contact = contact.map(|c| c.user_account_id);
     let base = format!(
         "{}/members",
         organization_page_path(site, &o.organization_id)
@@ -486,21 +492,23 @@ async fn members_page(
             tabs: tabs(site, &o.organization_id, true),
             lists: choices(LISTS, if list.is_empty() { "allMembers" } else { &list }),
             orders: choices(ORDERS, if order.is_empty() { "lastName" } else { &order }),
-            count: match found.total_results {
+            count: match total {
                 0 => "No members.".to_owned(),
                 1 => "1 member.".to_owned(),
                 n => format!("{n} members."),
             },
             members: found
-                .items
                 .iter()
                 .map(|m| {
                     let about = [
                         m.grade.as_deref().map(|g| format!("grade {g}")),
-                        m.email_address.clone(),
+                        m.details
+                            .email_address
+                            .clone()
+                            .or_else(|| m.user_name.clone()),
                         Some(format!(
                             "proof of disability {}",
-                            m.proof_of_disability_status
+                            m.proof_of_disability_status.as_str()
                         )),
                     ]
                     .into_iter()
@@ -508,13 +516,13 @@ async fn members_page(
                     .collect::<Vec<_>>()
                     .join("; ");
                     (
-                        format!("{} {}", m.name.first_name, m.name.last_name),
+                        format!("{} {}", m.first_name, m.last_name),
                         account_page_path(site, &m.user_account_id),
                         about,
                     )
                 })
                 .collect(),
-            next: found.next.as_deref().map(|n| {
+            next: next.as_deref().map(|n| {
                 let mut pairs = filters.to_vec();
                 pairs.push(("start", n));
                 with_query(&base, &pairs)

@@ -2,8 +2,9 @@
 //! `PUT /v2/myOrganization/sponsors/{userIdentifier}` and `PUT /v2/myOrganization/primaryContact`.
 
 use crate::conventions::json::Json;
+use crate::conventions::member_pages::{member_window, turned};
 use axum::extract::{Path, State};
-use lectern_domain::members::{Listing, MemberQuery, MemberSort};
+use lectern_domain::members::MemberSort;
 use lectern_domain::organization::SponsorFields;
 use lectern_store::roster_tags;
 use serde::Deserialize;
@@ -11,7 +12,6 @@ use utoipa::IntoParams;
 
 use super::sponsoring::{Sponsoring, privileged_client, sponsoring};
 use super::view::{SponsorSummary, Tags, sponsor_path, sponsor_summary};
-use crate::api::organizations::members::account_page;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::paging::ListParams;
@@ -19,6 +19,7 @@ use crate::conventions::status::Created;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_operations::organizations as organizations_house;
+use lectern_operations::sponsored_members;
 
 pub type SponsorSummaryList = Collection<SponsorSummary>;
 
@@ -45,20 +46,10 @@ pub async fn list_sponsors(
 ) -> ApiResult<Json<SponsorSummaryList>> {
     let s = sponsoring(&state, &caller).await?;
     let list: ListParams<MemberSort> = caller.params.parse()?;
-    let (sort, direction) = list.order()?;
-    let page = list.page_in(sort, direction)?;
-    let query = MemberQuery {
-        organization_id: s.organization.organization_id.clone(),
-        grade: None,
-        listing: Listing::Sponsors,
-        district: None,
-        school: None,
-        sort,
-        direction,
-        after: None,
-        limit: page.limit,
-    };
-    let (rows, next, total) = account_page(&state, &page, query).await?;
+    let (page, window) = member_window(&list)?;
+    let sort = window.sort;
+    let found = sponsored_members::sponsors_of(&state, &s, window).await?;
+    let (rows, next, total) = turned(&page, sort, found);
     let tags = tags(&state, &s).await?;
     let privileged = caller.client.privileged;
     let items = rows

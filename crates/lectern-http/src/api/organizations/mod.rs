@@ -29,8 +29,3 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(organization::set_primary_contact))
         .routes(routes!(members::list_members, members::create_member))
 }
-
-// What the staff's pages share with the assistant's API: the organization and its members as
-// the API shows them, and the record of a move, which keeps the API's view of the account.
-pub(crate) use members::{NewMemberParams, add_member, members_page};
-pub(crate) use organization::{OrganizationChanges, assistant_view};

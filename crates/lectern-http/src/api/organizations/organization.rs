@@ -3,9 +3,7 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::organization::{
-    BooksAllowed, Organization, OrganizationEditor, OrganizationFields,
-};
+use lectern_domain::organization::{Organization, OrganizationEditor, OrganizationForm};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -50,72 +48,7 @@ pub struct NewOrganizationParams {
     contact_phone_number: Option<String>,
 }
 
-/// What `PUT /v2/organizations/{organizationId}` may change; all optional.
-#[derive(Deserialize, IntoParams, Default)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct OrganizationChanges {
-    pub organization_name: Option<String>,
-    pub address1: Option<String>,
-    pub address2: Option<String>,
-    pub city: Option<String>,
-    pub state: Option<String>,
-    #[param(pattern = "^[A-Z]{2}$")]
-    pub country: Option<String>,
-    pub postal_code: Option<String>,
-    pub phone_number: Option<String>,
-    pub website: Option<String>,
-    pub rider_signed: Option<bool>,
-    pub agreement_signed: Option<bool>,
-    #[serde(rename = "canDownloadNIMAC")]
-    #[param(rename = "canDownloadNIMAC")]
-    pub can_download_nimac: Option<bool>,
-    /// May add members and vouch for their proof of disability
-    pub can_create_users: Option<bool>,
-    pub suspended: Option<bool>,
-    /// Left out of reports
-    pub unreported: Option<bool>,
-    /// 100, 200, 300 or unlimited: downloads a member may make a month
-    #[param(value_type = Option<String>, pattern = "^(100|200|300|unlimited)$")]
-    pub num_books_allowed: Option<BooksAllowed>,
-    pub notes: Option<String>,
-    pub service_plus: Option<bool>,
-    pub reading_companion: Option<bool>,
-    /// The default for members their sponsors have not set otherwise
-    pub safe_search: Option<bool>,
-    pub allow_search_downloads: Option<bool>,
-}
-
-impl From<OrganizationChanges> for OrganizationFields {
-    fn from(p: OrganizationChanges) -> Self {
-        OrganizationFields {
-            organization_name: p.organization_name,
-            address1: p.address1,
-            address2: p.address2,
-            city: p.city,
-            state: p.state,
-            country: p.country,
-            postal_code: p.postal_code,
-            phone_number: p.phone_number,
-            web_site: p.website,
-            rider_signed: p.rider_signed,
-            agreement_signed: p.agreement_signed,
-            can_download_nimac: p.can_download_nimac,
-            can_create_users: p.can_create_users,
-            suspended: p.suspended,
-            unreported: p.unreported,
-            num_books_allowed: p.num_books_allowed,
-            notes: p.notes,
-            service_plus: p.service_plus,
-            reading_companion: p.reading_companion,
-            safe_search: p.safe_search,
-            allow_search_downloads: p.allow_search_downloads,
-            ..OrganizationFields::default()
-        }
-    }
-}
-
-pub async fn assistant_view(state: &AppState, o: &Organization) -> ApiResult<OrganizationView> {
+async fn assistant_view(state: &AppState, o: &Organization) -> ApiResult<OrganizationView> {
     let contact = organizations_house::primary_contact(state, o).await?;
     Ok(organization_view(state, o, contact.as_ref()))
 }
@@ -199,7 +132,7 @@ pub async fn get_organization(
     params(
         ("organizationId" = String, Path, description = "The organization"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
-        OrganizationChanges,
+        OrganizationForm,
     ),
     responses(
         (status = 200, description = "The organization as changed; its members' access rules follow at once", body = OrganizationView),
@@ -217,7 +150,7 @@ pub async fn update_organization(
 ) -> ApiResult<Json<OrganizationView>> {
     let o = organizations_house::managed(&state, &caller, &organization_id, "change organizations")
         .await?;
-    let p: OrganizationChanges = caller.params.parse()?;
+    let p: OrganizationForm = caller.params.parse()?;
     let next = organizations_house::change(
         &state,
         &o.organization_id,

@@ -9,6 +9,9 @@ use crate::invalid::{Invalid, Problems};
 use crate::role::{Role, Roles};
 use crate::title_access::OrganizationPolicy;
 
+mod form;
+pub use form::OrganizationForm;
+
 string_enum!(
     /// `organizationType`: the kinds of organization `GET /v2/organizationTypes` lists.
     OrganizationType {
