@@ -100,6 +100,86 @@ pub struct TitleFilters {
 }
 
 impl TitleFilters {
+    /// A feed's own filters (a category's, a language's, a search's words) with what the reader
+    /// chose besides: a value chosen replaces the feed's, a list chosen adds to the feed's.
+    pub fn narrowed_by(self, chosen: TitleFilters) -> TitleFilters {
+        // Taken apart so that a filter added to the struct cannot be left out here.
+        let TitleFilters {
+            keyword,
+            title,
+            mut authors,
+            mut narrators,
+            mut composers,
+            isbn,
+            mut categories,
+            language,
+            country,
+            format,
+            narrator_type,
+            braille_type,
+            access_mode_sufficient,
+            accessibility_feature,
+            free_of_hazard,
+            reading_age,
+            mut excluded_content_warnings,
+            mut included_content_warnings,
+            external_identifier_code,
+            max_duration_seconds,
+            title_content_type,
+            mut included_bisac_headings,
+            mut excluded_bisac_headings,
+            mut included_bisac_codes,
+            mut excluded_bisac_codes,
+            origin_country,
+            author_filter,
+            title_status,
+            updated_from,
+            updated_to,
+        } = self;
+        authors.extend(chosen.authors);
+        narrators.extend(chosen.narrators);
+        composers.extend(chosen.composers);
+        categories.extend(chosen.categories);
+        excluded_content_warnings.extend(chosen.excluded_content_warnings);
+        included_content_warnings.extend(chosen.included_content_warnings);
+        included_bisac_headings.extend(chosen.included_bisac_headings);
+        excluded_bisac_headings.extend(chosen.excluded_bisac_headings);
+        included_bisac_codes.extend(chosen.included_bisac_codes);
+        excluded_bisac_codes.extend(chosen.excluded_bisac_codes);
+        TitleFilters {
+            keyword: chosen.keyword.or(keyword),
+            title: chosen.title.or(title),
+            authors,
+            narrators,
+            composers,
+            isbn: chosen.isbn.or(isbn),
+            categories,
+            language: chosen.language.or(language),
+            country: chosen.country.or(country),
+            format: chosen.format.or(format),
+            narrator_type: chosen.narrator_type.or(narrator_type),
+            braille_type: chosen.braille_type.or(braille_type),
+            access_mode_sufficient: chosen.access_mode_sufficient.or(access_mode_sufficient),
+            accessibility_feature: chosen.accessibility_feature.or(accessibility_feature),
+            free_of_hazard: chosen.free_of_hazard.or(free_of_hazard),
+            reading_age: chosen.reading_age.or(reading_age),
+            excluded_content_warnings,
+            included_content_warnings,
+            external_identifier_code: chosen.external_identifier_code.or(external_identifier_code),
+            max_duration_seconds: chosen.max_duration_seconds.or(max_duration_seconds),
+            title_content_type: chosen.title_content_type.or(title_content_type),
+            included_bisac_headings,
+            excluded_bisac_headings,
+            included_bisac_codes,
+            excluded_bisac_codes,
+            origin_country: chosen.origin_country.or(origin_country),
+            author_filter: chosen.author_filter.or(author_filter),
+            title_status: chosen.title_status.or(title_status),
+            updated_from: chosen.updated_from.or(updated_from),
+            updated_to: chosen.updated_to.or(updated_to),
+        }
+    }
+
     /// Whether any text is searched, so that relevance means something.
     pub fn has_text(&self) -> bool {
         self.keyword.is_some()

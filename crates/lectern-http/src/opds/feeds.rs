@@ -18,7 +18,8 @@ use crate::conventions::links::segment;
 use crate::conventions::paging::{ListParams, PageRequest, Turns};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::title_search::facets::{self, FacetParams};
+use crate::title_search::{faceted_query, facets};
+use lectern_domain::catalog::title_query::TitleQuery;
 use lectern_operations::catalog as search;
 use lectern_operations::titles::CatalogViewer;
 
@@ -174,13 +175,13 @@ async fn titles_feed(
     let who = CatalogViewer::of(state, &caller).await?;
     let list: ListParams<TitleSort> = caller.params.parse()?;
     let page = list.page_in(asked.order.0, asked.order.1)?;
-    let chosen: FacetParams = caller.params.parse()?;
-    let mut filters = asked.filters;
-    chosen.narrow(&mut filters)?;
+    let chosen = faceted_query(&caller.params)?;
+    // A search feed's words are its own (`query`); what the reader chose besides is the query's.
     let mut query = Vec::new();
-    if let Some(w) = &filters.keyword {
+    if let Some(w) = &asked.filters.keyword {
         query.push(("query", w.clone()));
     }
+    let filters = asked.filters.narrowed_by(chosen.filters()?);
     let found = search::search(
         state,
         TitleSearch {
@@ -194,7 +195,7 @@ async fn titles_feed(
         },
     )
     .await?;
-    let facet_href = |chosen: &FacetParams| {
+    let facet_href = |chosen: &TitleQuery| {
         let kept: Vec<_> = query.iter().cloned().chain(chosen.pairs()).collect();
         site.page_url(&asked.path, &kept, (page.limit, DEFAULT_LIMIT), None)
     };

@@ -1,15 +1,20 @@
 //! What the doors that search the catalog share beyond the house's search
-//! (`lectern_operations::catalog::search`): the facets a feed or a page of results offers
-//! (`facets`), and a reading age as a filter reads it.
+//! (`lectern_operations::catalog::search`) and the query every door reads
+//! (`lectern_domain::catalog::title_query`): the facets a feed or a page of results offers
+//! (`facets`), and the query read from a request where the door offers those facets.
 
 pub(crate) mod facets;
 
-use crate::error::{ApiError, ApiResult};
+use lectern_domain::catalog::title_query::TitleQuery;
 
-/// A reading age filter's value, as every door's search reads it: whole years.
-pub(crate) fn reading_age(v: &str) -> ApiResult<u32> {
-    v.parse::<u32>()
-        .ok()
-        .filter(|a| *a <= 120)
-        .ok_or_else(|| ApiError::bad_param("readingAge", "must be an age in whole years"))
+use crate::conventions::params::Params;
+use crate::error::ApiResult;
+
+/// The title search a feed's or a page's parameters ask for: document 2's filters and the
+/// accessibility facets.
+pub(crate) fn faceted_query(params: &Params) -> ApiResult<TitleQuery> {
+    Ok(TitleQuery {
+        filters: params.parse()?,
+        accessibility: params.parse()?,
+    })
 }

@@ -6,7 +6,7 @@ use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
+use lectern_domain::catalog::query::{TitleSearch, TitleSort};
 use lectern_domain::paging::Direction;
 use serde::Deserialize;
 
@@ -16,7 +16,9 @@ use crate::error::{ApiError, ApiResult};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::Here;
 use crate::state::AppState;
-use crate::title_search::facets::{self, FacetGroup, FacetParams};
+use crate::title_search::faceted_query;
+use crate::title_search::facets::{self, FacetGroup};
+use lectern_domain::catalog::title_query::TitleQuery;
 use lectern_operations::titles::CatalogViewer;
 
 /// Titles a page shows unless `limit` says otherwise.
@@ -45,10 +47,10 @@ const ORDERS: &[(&str, &str, TitleSort, Direction)] = &[
     ),
 ];
 
-/// The search's own parameters; paging is `ListParams`' and the facets are `FacetParams`.
+/// The search page's own parameter; paging is `ListParams`', the words and the facets are the
+/// title query's.
 #[derive(Deserialize, Default)]
 struct SearchForm {
-    keyword: Option<String>,
     sort: Option<String>,
 }
 
@@ -78,9 +80,9 @@ pub async fn results(State(state): State<AppState>, here: Here) -> ApiResult<Res
     let Here { site, visitor, .. } = here;
     let params = &visitor.caller.params;
     let form: SearchForm = params.parse()?;
-    let chosen: FacetParams = params.parse()?;
+    let chosen = faceted_query(params)?;
     let list: ListParams<TitleSort> = params.parse()?;
-    let keyword = form.keyword.as_deref().map(str::trim).unwrap_or("");
+    let keyword = chosen.keyword();
     let sort_value =
         form.sort
             .as_deref()
@@ -96,11 +98,7 @@ pub async fn results(State(state): State<AppState>, here: Here) -> ApiResult<Res
         .ok_or_else(|| ApiError::bad_param("sort", "must be relevance, title, author or newest"))?;
     let page_request = list.page_in(sort, direction)?;
     let limit = page_request.limit;
-    let mut filters = TitleFilters {
-        keyword: (!keyword.is_empty()).then(|| keyword.to_owned()),
-        ..Default::default()
-    };
-    chosen.narrow(&mut filters)?;
+    let filters = chosen.filters()?;
     let who = CatalogViewer::of(&state, &visitor.caller).await?;
     let found = find(
         &state,
@@ -117,10 +115,6 @@ pub async fn results(State(state): State<AppState>, here: Here) -> ApiResult<Res
         },
     )
     .await?;
-    let mut words = Vec::new();
-    if !keyword.is_empty() {
-        words.push(("keyword", keyword.to_owned()));
-    }
     let with_sort = |mut pairs: Vec<(&'static str, String)>| {
         if form.sort.is_some() {
             pairs.push(("sort", sort_value.to_owned()));
@@ -145,10 +139,7 @@ pub async fn results(State(state): State<AppState>, here: Here) -> ApiResult<Res
             format!("{}?{q}", site.path("/search"))
         }
     };
-    let facet_href = |c: &FacetParams| {
-        let pairs: Vec<_> = with_sort(words.iter().cloned().chain(c.pairs()).collect());
-        address(&pairs, None)
-    };
+    let facet_href = |c: &TitleQuery| address(&with_sort(c.pairs()), None);
     let languages = facets::language_choices(&state, &who).await?;
     let groups = facets::groups(
         &chosen,
@@ -156,7 +147,7 @@ pub async fn results(State(state): State<AppState>, here: Here) -> ApiResult<Res
         found.page.category_facets.clone(),
         &languages,
     );
-    let here: Vec<_> = with_sort(words.iter().cloned().chain(chosen.pairs()).collect());
+    let here = with_sort(chosen.pairs());
     let total = found.page.total;
     let count = match total {
         0 => "No titles found".to_owned(),
@@ -178,10 +169,10 @@ pub async fn results(State(state): State<AppState>, here: Here) -> ApiResult<Res
             selected: *value == sort_value,
         })
         .collect();
-    let kept = words
-        .iter()
-        .cloned()
-        .chain(chosen.pairs())
+    // The sort form sends the words itself.
+    let kept = chosen
+        .pairs()
+        .into_iter()
         .filter(|(k, _)| *k != "keyword")
         .collect();
     Ok(page(

@@ -1143,6 +1143,7 @@ async fn facets_narrow_a_feed_to_how_a_reader_reads(backend: Backend) {
         ("/opds/main/new?feature=wings", "feature"),
         ("/opds/main/new?format=MP3", "format"),
         ("/opds/main/new?language=es", "language"),
+        ("/opds/main/new?originCountry=spain", "originCountry"),
     ] {
         let (status, body) = json(app.get(path).send().await.unwrap()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");

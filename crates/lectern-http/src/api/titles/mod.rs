@@ -4,7 +4,6 @@
 mod count;
 mod cover;
 mod download;
-mod filters;
 mod names;
 pub(crate) use names::contributor_name;
 mod record;

@@ -8,7 +8,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::CatalogViewer;
-use super::filters::TitleSearchParams;
 use super::view::{TitleSummary, summary};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
@@ -17,6 +16,7 @@ use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_domain::catalog::title_query::{TitleFilterForm, TitleQuery};
 use lectern_operations::catalog::search as run;
 use utoipa::openapi::schema::{ArrayBuilder, Schema};
 use utoipa::openapi::{Ref, RefOr};
@@ -64,7 +64,7 @@ pub type TitleList = Collection<FoundTitle>;
     get, path = "/v2/titles", tag = "titles",
     params(
         ("api_key" = String, Query, description = "The client key"),
-        TitleSearchParams,
+        TitleFilterForm,
         ListParams<TitleSort>,
     ),
     responses(
@@ -78,7 +78,12 @@ pub async fn search_titles(
     caller: Caller,
 ) -> ApiResult<Json<TitleList>> {
     let who = CatalogViewer::of(&state, &caller).await?;
-    let filters = caller.params.parse::<TitleSearchParams>()?.filters()?;
+    // Document 2 names no accessibility filter: the API reads its own filters only.
+    let asked = TitleQuery {
+        filters: caller.params.parse()?,
+        ..TitleQuery::default()
+    };
+    let filters = asked.filters()?;
     let list: ListParams<TitleSort> = caller.params.parse()?;
     let (sort, direction) = list.order_defaulting(if filters.has_text() {
         TitleSort::Relevance

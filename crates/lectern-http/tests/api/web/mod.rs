@@ -265,6 +265,21 @@ async fn search_facets_sorts_and_pages_both_ways(backend: Backend) {
         .await;
     assert!(screen_reader.contains("/main/titles/t-pride"));
 
+    // Every filter of the API's title search narrows the page too, and its facet links keep it.
+    let austen = b
+        .page("/main/search?author=Jane+Austen", StatusCode::OK)
+        .await;
+    assert!(austen.contains("/main/titles/t-pride"), "{austen}");
+    assert!(!austen.contains("/main/titles/t-casa"), "{austen}");
+    assert!(
+        austen.contains("format=BRF&#38;author=Jane+Austen"),
+        "a facet link keeps the author: {austen}"
+    );
+    let language = b
+        .page("/main/search?language=Spanish", StatusCode::BAD_REQUEST)
+        .await;
+    assert!(language.contains("language"), "{language}");
+
     let bad = b
         .page("/main/search?readingAge=old", StatusCode::BAD_REQUEST)
         .await;
