@@ -10,6 +10,7 @@ use lectern_domain::catalog::edit::{
 use std::collections::HashMap;
 
 use lectern_domain::catalog::periodical::{Edition, EditionSort, PeriodicalSeries, SeriesSort};
+use lectern_domain::catalog::title_edit::KeptEdit;
 use lectern_store::catalog_edits::{self, EditKind, NewEdit};
 use lectern_store::periodicals::{ListedEdition, ListedSeries, SeriesFilter, SeriesPage};
 use lectern_store::{Transaction, periodicals, request_locks};
@@ -56,7 +57,7 @@ pub async fn withdraw_edition(
             kind: EditKind::EditionWithdrawal,
             target_id: series.series_id.clone(),
             detail: Some(edition_id.to_owned()),
-            form: EditForm::new(),
+            edit: KeptEdit::Sent(EditForm::new()),
             requested_by: who.user_account_id.clone(),
             requested_by_name: person_name(who),
             comment: None,

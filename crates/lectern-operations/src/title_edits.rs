@@ -1,15 +1,17 @@
 //! A curator's edits of a title (its metadata, an artifact's details, a format's file), from the
-//! API and the staff's pages alike: checked now against the title as it stands, every bad
-//! parameter named and nothing queued; then accepted for the worker, which checks again against
-//! the title as it is then and applies it.
+//! API and the staff's pages alike: read into a typed edit and tried on the title as it stands,
+//! every bad parameter named and nothing queued; then queued, typed, for the worker, which
+//! applies it to the title as it is then.
 
 use std::collections::HashSet;
 
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::TitleRecord;
 use lectern_domain::catalog::edit::{
-    ARTIFACT_PARAMS, EditContext, EditForm, EditRefusal, EditTarget, Edited, TITLE_PARAMS,
-    edit_title, names_contributors,
+    ARTIFACT_PARAMS, EditContext, EditForm, TITLE_PARAMS, names_contributors,
+};
+use lectern_domain::catalog::title_edit::{
+    EditRefusal, EditTarget, Edited, KeptEdit, TitleChange, read_edit,
 };
 use lectern_store::catalog_edits::{self, EditKind, HistoryEntry, NewEdit};
 use lectern_store::titles;
@@ -52,9 +54,8 @@ impl<'a> TitleEditing<'a> {
             names_something(&form, params)?;
         }
         let title = &self.title;
-        let edited = check(house, title, target, &form).await?;
-        if edited.changes.contains(&"productIdentifier")
-            && let Some(pid) = &edited.record.product_identifier
+        let (change, edited) = read(house, title, target, &form).await?;
+        if let Some(pid) = edited.claimed_product_identifier()
             && let Some(owner) =
                 catalog_edits::product_identifier_owner(house.store.reads(), &title.site, pid)
                     .await?
@@ -83,7 +84,7 @@ impl<'a> TitleEditing<'a> {
                 kind,
                 target_id: title.service_id.clone(),
                 detail,
-                form,
+                edit: KeptEdit::Change(change),
                 requested_by: who.user_account_id.clone(),
                 requested_by_name: person_name(who),
                 comment,
@@ -94,20 +95,21 @@ impl<'a> TitleEditing<'a> {
     }
 }
 
-/// The edit applied to a copy of the title: the worker's rule, run now to refuse at once.
-async fn check(
+/// The edit the form asks for, and the title as it would leave it: refused now as the worker
+/// would refuse it.
+async fn read(
     house: &House,
     title: &TitleRecord,
     target: EditTarget,
     form: &EditForm,
-) -> Outcome<Edited> {
+) -> Outcome<(TitleChange, Edited)> {
     let names = house.titles.category_names(&house.store).await?;
     let categories: HashSet<String> = names.categories.keys().cloned().collect();
     let cx = EditContext {
         categories: &categories,
         now: Timestamp::now(),
     };
-    edit_title(title, target, form, &cx).map_err(|refusal| match refusal {
+    read_edit(title, target, form, &cx).map_err(|refusal| match refusal {
         EditRefusal::Invalid(problems) => Failure::Invalid(problems),
         EditRefusal::Removed => Failure::conflict(format!(
             "The title '{}' was removed from the collection; only a titleStatus edit restores it",

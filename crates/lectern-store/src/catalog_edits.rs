@@ -3,7 +3,7 @@
 //! worker's, so an edit interrupted anywhere is still queued afterwards and applied once.
 
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::edit::EditForm;
+use lectern_domain::catalog::title_edit::KeptEdit;
 use sqlx::{Any, Executor, Row};
 
 use crate::{Store, StoreError, Transaction};
@@ -17,7 +17,7 @@ pub enum EditKind {
     Artifact,
     /// Withdrawing a periodical edition; the target is the series, the detail the edition.
     EditionWithdrawal,
-    /// A new file for one format of a title; the detail is the format, the form's `file` the
+    /// A new file for one format of a title; the detail is the format, the edit names the
     /// file store key.
     File,
 }
@@ -50,7 +50,7 @@ pub struct NewEdit {
     pub kind: EditKind,
     pub target_id: String,
     pub detail: Option<String>,
-    pub form: EditForm,
+    pub edit: KeptEdit,
     pub requested_by: String,
     pub requested_by_name: String,
     pub comment: Option<String>,
@@ -80,7 +80,7 @@ pub async fn accept(store: &Store, edit: &NewEdit) -> Result<String, StoreError>
     .bind(edit.kind.as_str())
     .bind(&edit.target_id)
     .bind(&edit.detail)
-    .bind(serde_json::to_string(&edit.form)?)
+    .bind(serde_json::to_string(&edit.edit)?)
     .bind(&edit.requested_by)
     .bind(&edit.requested_by_name)
     .bind(&edit.comment)
@@ -100,7 +100,7 @@ pub struct Taken {
     pub kind: EditKind,
     pub target_id: String,
     pub detail: Option<String>,
-    pub form: EditForm,
+    pub edit: KeptEdit,
     pub requested_by_name: String,
     pub comment: Option<String>,
 }
@@ -138,7 +138,7 @@ pub async fn take_next(
         kind: EditKind::parse(row.try_get("kind")?)?,
         target_id: row.try_get("target_id")?,
         detail: row.try_get("detail")?,
-        form: serde_json::from_str(&form)?,
+        edit: serde_json::from_str(&form)?,
         requested_by_name: row.try_get("requested_by_name")?,
         comment: row.try_get("comment")?,
     }))

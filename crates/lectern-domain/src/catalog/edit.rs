@@ -1,21 +1,19 @@
-//! Collection assistants' edits of a title and of its artifacts (document 3's `PUT
-//! /v2/titles/{serviceId}` and `.../artifacts/{format}`), as one rule applied twice: when the
-//! edit is asked for, to a copy of the title, so that every bad parameter is named before
-//! anything is queued; and when the worker applies it, to the title as it stands then. An edit
-//! is kept as the form that was sent, so both readings are the same code.
+//! Collection assistants' edits as sent (document 3's `PUT /v2/titles/{serviceId}`,
+//! `.../artifacts/{format}` and the periodicals'): each parameter's values, and the checks
+//! that read them. A title's edit is read into its typed form (`title_edit.rs`) once, when it
+//! is asked for; a periodical's is applied at once.
 //!
 //! A parameter sent empty clears its field (a list, every value); one not sent is left alone.
 
 use std::collections::{BTreeMap, HashSet};
 
-use super::artifact::{BrailleGrade, BrailleMusicScoreLayout, BrailleType, duration_seconds};
+use super::artifact::duration_seconds;
 use super::periodical::{Edition, PeriodicalSeries, SeriesType};
-use super::title::{ContentWarning, Contributor, ContributorType, MusicScoreType, Quality};
-use super::{Artifact, ArtifactStatus, TitleRecord, TitleStatusCode, bisac, isbn};
+use super::title::ContributorType;
+use super::{bisac, isbn};
 use crate::Timestamp;
 use crate::account::{check_country, check_language};
 use crate::invalid::{Invalid, Problems};
-use crate::title_access::UsageRestriction;
 
 /// An edit as sent: each parameter's values, an empty value meaning "clear".
 pub type EditForm = BTreeMap<String, Vec<String>>;
@@ -28,7 +26,7 @@ pub struct EditContext<'a> {
 
 /// The contributor parameters and the kind each sets. `forewardBys` is spelled as document 3
 /// spells it.
-const CONTRIBUTORS: &[(&str, ContributorType)] = &[
+pub(super) const CONTRIBUTORS: &[(&str, ContributorType)] = &[
     ("authors", ContributorType::Author),
     ("abridgers", ContributorType::Abridger),
     ("adapters", ContributorType::Adapter),
@@ -140,328 +138,7 @@ pub fn names_contributors(form: &EditForm) -> bool {
         .any(|(name, _)| form.contains_key(*name))
 }
 
-/// What is edited of a title: its metadata, or one of its artifacts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EditTarget {
-    Metadata,
-    Artifact(super::Format),
-    /// A new file for one format: the form's `file` is its file store key (a folder, ending in
-    /// `/`, for a format of many files). The artifact is made if the title has none.
-    File(super::Format),
-}
-
-/// Why an edit cannot be applied to a title as it stands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EditRefusal {
-    /// Bad parameters, each named.
-    Invalid(Vec<Invalid>),
-    /// A removed title takes no edit but one that gives it another status.
-    Removed,
-    /// The title has no artifact of this format.
-    NoArtifact(super::Format),
-}
-
-impl EditRefusal {
-    /// The reason, as the history and the error say it.
-    pub fn reason(&self) -> String {
-        match self {
-            EditRefusal::Invalid(problems) => problems
-                .iter()
-                .map(|i| format!("{}: {}", i.param, i.why))
-                .collect::<Vec<_>>()
-                .join("; "),
-            EditRefusal::Removed => {
-                "the title was removed from the collection; only a titleStatus edit restores it"
-                    .to_owned()
-            }
-            EditRefusal::NoArtifact(f) => format!("the title has no {f} artifact"),
-        }
-    }
-}
-
-/// A title with an edit applied.
-#[derive(Debug, Clone)]
-pub struct Edited {
-    pub record: TitleRecord,
-    /// The parameters that changed something.
-    pub changes: Vec<&'static str>,
-    /// What the history calls it.
-    pub action: &'static str,
-}
-
-/// Applies an edit to a copy of `title`: the one rule the acceptance (to refuse at once) and
-/// the worker (to apply) share. `lastUpdated` is set when anything changed.
-pub fn edit_title(
-    title: &TitleRecord,
-    target: EditTarget,
-    form: &EditForm,
-    cx: &EditContext<'_>,
-) -> Result<Edited, EditRefusal> {
-    if title.status == TitleStatusCode::Removed && !form.contains_key("titleStatus") {
-        return Err(EditRefusal::Removed);
-    }
-    let mut record = title.clone();
-    let (changes, mut action) = match target {
-        EditTarget::Metadata => (
-            apply_title_edit(&mut record, form, cx).map_err(EditRefusal::Invalid)?,
-            "metadataUpdated",
-        ),
-        EditTarget::Artifact(format) => {
-            let artifact = record
-                .artifacts
-                .iter_mut()
-                .find(|a| a.format == format)
-                .ok_or(EditRefusal::NoArtifact(format))?;
-            let changes = apply_artifact_edit(artifact, form).map_err(EditRefusal::Invalid)?;
-            (changes, "artifactUpdated")
-        }
-        EditTarget::File(format) => {
-            attach_file(&mut record, format, form, cx.now).map_err(EditRefusal::Invalid)?
-        }
-    };
-    if record.status != title.status {
-        action = match record.status {
-            TitleStatusCode::Withdrawn => "withdrawn",
-            TitleStatusCode::Removed => "removed",
-            TitleStatusCode::Live => "restored",
-            _ => "statusChanged",
-        };
-    }
-    if !changes.is_empty() {
-        record.last_updated = Some(cx.now);
-    }
-    Ok(Edited {
-        record,
-        changes,
-        action,
-    })
-}
-
-/// Puts the form's `file` in the artifact of `format`, made available; a new artifact, dated
-/// now, when the title has none of that format.
-fn attach_file(
-    record: &mut TitleRecord,
-    format: super::Format,
-    form: &EditForm,
-    now: Timestamp,
-) -> Result<(Vec<&'static str>, &'static str), Vec<Invalid>> {
-    let key = form
-        .get("file")
-        .and_then(|v| v.first())
-        .filter(|k| !k.is_empty())
-        .ok_or_else(|| vec![Invalid::required("file")])?;
-    match record.artifacts.iter_mut().find(|a| a.format == format) {
-        Some(a) if a.file.as_ref() == Some(key) && a.status == ArtifactStatus::Available => {
-            Ok((vec![], "artifactUpdated"))
-        }
-        Some(a) => {
-            a.file = Some(key.clone());
-            a.status = ArtifactStatus::Available;
-            Ok((vec!["file"], "artifactUpdated"))
-        }
-        None => {
-            let mut a = Artifact::new(format, Some(key.clone()));
-            a.date_added = Some(now);
-            record.artifacts.push(a);
-            Ok((vec!["file"], "artifactAdded"))
-        }
-    }
-}
-
-/// Applies a title edit to `record`; returns the parameters that changed something. Every bad
-/// parameter is named at once; `record` is then left half-changed and must be thrown away.
-pub fn apply_title_edit(
-    record: &mut TitleRecord,
-    form: &EditForm,
-    cx: &EditContext<'_>,
-) -> Result<Vec<&'static str>, Vec<Invalid>> {
-    let mut p = Problems::new();
-    let mut changed = Vec::new();
-    for &name in TITLE_PARAMS {
-        let Some(values) = form.get(name) else {
-            continue;
-        };
-        let before = record.clone();
-        if let Err(why) = set_title_field(record, name, values, cx) {
-            p.add(name, why);
-        } else if *record != before {
-            changed.push(name);
-        }
-    }
-    let sent: Vec<_> = CONTRIBUTORS
-        .iter()
-        .filter(|(name, _)| form.contains_key(*name))
-        .collect();
-    if !sent.is_empty() {
-        let before = record.contributors.clone();
-        for (name, kind) in &sent {
-            let names = list(&form[*name]);
-            record.contributors.retain(|c| c.kind != *kind);
-            record
-                .contributors
-                .extend(names.into_iter().map(|n| Contributor {
-                    name: n,
-                    kind: *kind,
-                }));
-        }
-        if record.contributors != before {
-            changed.extend(sent.iter().map(|(name, _)| *name));
-        }
-    }
-    if let (Some(min), Some(max)) = (record.reading_age_minimum, record.reading_age_maximum)
-        && min > max
-    {
-        p.add(
-            "readingAgeMinimum",
-            format!("{min} is above the reading age maximum, {max}"),
-        );
-    }
-    p.done(changed)
-}
-
 type Outcome = Result<(), String>;
-
-fn set_title_field(
-    r: &mut TitleRecord,
-    name: &str,
-    values: &[String],
-    cx: &EditContext,
-) -> Outcome {
-    let one = || single(values);
-    match name {
-        "title" => {
-            r.title = one()?.ok_or("cannot be cleared: a title needs a title")?;
-        }
-        "subtitle" => r.subtitle = one()?,
-        "synopsis" => r.synopsis = one()?,
-        "seriesTitle" => r.series_title = one()?,
-        "seriesSubtitle" => r.series_subtitle = one()?,
-        "seriesNumber" => r.series_number = one()?,
-        "copyrightHolder" => r.copyright_holder = one()?,
-        "edition" => r.edition = one()?,
-        "publisher" => r.publisher = one()?,
-        "externalCategoryCode" => r.external_category_code = one()?,
-        "notes" => r.notes = one()?,
-        // The history's comment: checked for form here, kept by the caller.
-        "comments" => {
-            one()?;
-        }
-        "productIdentifier" => r.product_identifier = one()?,
-        "lexileCode" => r.lexile_code = checked(one()?, lexile_code)?,
-        "lexileNumber" => r.lexile_number = one()?,
-        "isbn13" => r.isbn13 = checked(one()?, isbn_13)?,
-        "copyrightDate" => r.copyright_date = checked(one()?, year)?,
-        "readingAgeMinimum" => r.reading_age_minimum = checked(one()?, age)?,
-        "readingAgeMaximum" => r.reading_age_maximum = checked(one()?, age)?,
-        "numPages" => r.num_pages = checked(one()?, count)?,
-        "adultContent" => r.adult_content = flag(one()?)?,
-        "allowRecommend" => r.allow_recommend = flag(one()?)?,
-        "hasChordSymbols" => r.has_chord_symbols = flag(one()?)?,
-        "marrakeshEligible" => r.marrakesh_available = flag(one()?)?,
-        "marrakeshPODException" => r.marrakesh_pod_exception = flag(one()?)?,
-        "availableToDemo" => r.available_to_demo = flag(one()?)?,
-        "availableWorldwide" => r.available_worldwide = flag(one()?)?,
-        "hasEmbeddedImageDescriptions" => r.has_embedded_image_descriptions = flag(one()?)?,
-        "nimacRestricted" => r.nimac = flag(one()?)?,
-        "categories" => {
-            let names = list(values);
-            if let Some(unknown) = names.iter().find(|c| !cx.categories.contains(*c)) {
-                return Err(format!(
-                    "'{unknown}' is not one of the service's categories"
-                ));
-            }
-            r.categories = names;
-        }
-        "bisacCategories" => r.bisac_codes = each(values, bisac_code)?,
-        "countries" => r.countries = each(values, country)?,
-        "languages" => r.languages = each(values, language)?,
-        "grades" => r.grades = list(values),
-        "relatedIsbns" => r.related_isbns = each(values, isbn_13)?,
-        "instruments" => r.instruments = list(values),
-        "states" => r.states = each(values, state)?,
-        "contentWarnings" => r.content_warnings = each(values, parse::<ContentWarning>)?,
-        "usageRestriction" => {
-            r.usage_restriction = checked(one()?, parse::<UsageRestriction>)?
-                .ok_or("cannot be cleared: send copyright, publicDomain or creativeCommons")?;
-        }
-        "musicScoreType" => r.music_score_type = checked(one()?, parse::<MusicScoreType>)?,
-        "quality" => r.quality = checked(one()?, parse::<Quality>)?,
-        "key" => r.key = one()?,
-        "movementNumber" => r.movement_number = one()?,
-        "movementTitle" => r.movement_title = one()?,
-        "opus" => r.opus = one()?,
-        "originCountry" => r.origin_country = checked(one()?, country)?,
-        "vocalParts" => r.vocal_parts = checked(one()?, vocal_parts)?,
-        "titleStatus" => {
-            let status = checked(one()?, parse::<TitleStatusCode>)?
-                .ok_or("cannot be cleared: send the status the title moves to")?;
-            set_status(r, status, cx.now);
-        }
-        _ => {}
-    }
-    Ok(())
-}
-
-/// A withdrawn title records when; a restored one forgets it.
-fn set_status(r: &mut TitleRecord, status: TitleStatusCode, now: Timestamp) {
-    if status == r.status {
-        return;
-    }
-    r.withdrawal_date = match status {
-        TitleStatusCode::Withdrawn | TitleStatusCode::Removed => Some(now),
-        _ => None,
-    };
-    r.status = status;
-}
-
-/// Applies an artifact edit; returns the parameters that changed something.
-pub fn apply_artifact_edit(
-    a: &mut Artifact,
-    form: &EditForm,
-) -> Result<Vec<&'static str>, Vec<Invalid>> {
-    let mut p = Problems::new();
-    let mut changed = Vec::new();
-    for &name in ARTIFACT_PARAMS {
-        let Some(values) = form.get(name) else {
-            continue;
-        };
-        let before = a.clone();
-        if let Err(why) = set_artifact_field(a, name, values) {
-            p.add(name, why);
-        } else if *a != before {
-            changed.push(name);
-        }
-    }
-    p.done(changed)
-}
-
-fn set_artifact_field(a: &mut Artifact, name: &str, values: &[String]) -> Outcome {
-    let one = || single(values);
-    match name {
-        "globalBookServiceId" => a.global_book_service_id = one()?,
-        "duration" => a.duration = checked(one()?, duration)?,
-        "brailleCode" => {
-            a.braille_code = checked(one()?, parse::<BrailleCode>)?.map(|c| c.to_string());
-        }
-        "brailleGrade" => a.braille_grade = checked(one()?, parse::<BrailleGrade>)?,
-        "brailleType" => a.braille_type = checked(one()?, parse::<BrailleType>)?,
-        "brailleMusicScoreLayout" => {
-            a.braille_music_score_layout = checked(one()?, parse::<BrailleMusicScoreLayout>)?;
-        }
-        "numberOfVolumes" => a.number_of_volumes = checked(one()?, count)?,
-        "externalIdentifierCode" => a.external_identifier_code = one()?,
-        "transcriber" => a.transcriber = one()?,
-        "supplier" => a.supplier = one()?,
-        "fundingSource" => a.funding_source = one()?,
-        // The record keeps one producer field: several producers are listed in it.
-        "producers" => {
-            let names = list(values);
-            a.producer = (!names.is_empty()).then(|| names.join("; "));
-        }
-        _ => {}
-    }
-    Ok(())
-}
 
 /// The parameters of a periodical series edit.
 pub const SERIES_PARAMS: &[&str] = &[
@@ -566,7 +243,7 @@ fn issn(v: &str) -> Result<String, String> {
 }
 
 /// The one value of a single-valued parameter, trimmed; `None` when sent empty (clear).
-fn single(values: &[String]) -> Result<Option<String>, String> {
+pub(super) fn single(values: &[String]) -> Result<Option<String>, String> {
     let given: Vec<&str> = values.iter().map(|v| v.trim()).collect();
     match given.as_slice() {
         [] | [""] => Ok(None),
@@ -577,7 +254,7 @@ fn single(values: &[String]) -> Result<Option<String>, String> {
 
 /// The values of a multi-valued parameter, trimmed, empty ones left out (one empty value
 /// clears the list).
-fn list(values: &[String]) -> Vec<String> {
+pub(super) fn list(values: &[String]) -> Vec<String> {
     values
         .iter()
         .map(|v| v.trim())
@@ -586,22 +263,25 @@ fn list(values: &[String]) -> Vec<String> {
         .collect()
 }
 
-fn checked<T>(
+pub(super) fn checked<T>(
     value: Option<String>,
     check: fn(&str) -> Result<T, String>,
 ) -> Result<Option<T>, String> {
     value.map(|v| check(&v)).transpose()
 }
 
-fn each<T>(values: &[String], check: fn(&str) -> Result<T, String>) -> Result<Vec<T>, String> {
+pub(super) fn each<T>(
+    values: &[String],
+    check: fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
     list(values).iter().map(|v| check(v)).collect()
 }
 
-fn parse<T: std::str::FromStr<Err = String>>(v: &str) -> Result<T, String> {
+pub(super) fn parse<T: std::str::FromStr<Err = String>>(v: &str) -> Result<T, String> {
     v.parse()
 }
 
-fn flag(value: Option<String>) -> Result<bool, String> {
+pub(super) fn flag(value: Option<String>) -> Result<bool, String> {
     match value.as_deref() {
         Some("true") => Ok(true),
         Some("false") => Ok(false),
@@ -616,7 +296,7 @@ fn number(v: &str, max: u32, what: &str) -> Result<u32, String> {
         .ok_or_else(|| format!("must be {what}"))
 }
 
-fn year(v: &str) -> Result<i32, String> {
+pub(super) fn year(v: &str) -> Result<i32, String> {
     let y = number(v, 9999, "a year of four digits")?;
     if y < 1000 {
         return Err("must be a year of four digits".to_owned());
@@ -624,27 +304,27 @@ fn year(v: &str) -> Result<i32, String> {
     Ok(y as i32)
 }
 
-fn age(v: &str) -> Result<u32, String> {
+pub(super) fn age(v: &str) -> Result<u32, String> {
     number(v, 120, "an age in whole years, 0 to 120")
 }
 
-fn count(v: &str) -> Result<u32, String> {
+pub(super) fn count(v: &str) -> Result<u32, String> {
     number(v, 1_000_000, "a whole number from 0 to 1000000")
 }
 
-fn duration(v: &str) -> Result<String, String> {
+pub(super) fn duration(v: &str) -> Result<String, String> {
     duration_seconds(v).map_err(str::to_owned)?;
     Ok(v.to_owned())
 }
 
 /// An ISBN-10 or ISBN-13 with a right check digit, kept as its ISBN-13.
-fn isbn_13(v: &str) -> Result<String, String> {
+pub(super) fn isbn_13(v: &str) -> Result<String, String> {
     isbn::isbn13(v).ok_or_else(|| {
         format!("'{v}' is not an ISBN: send 10 or 13 digits with a right check digit")
     })
 }
 
-fn lexile_code(v: &str) -> Result<String, String> {
+pub(super) fn lexile_code(v: &str) -> Result<String, String> {
     let code = v.to_ascii_uppercase();
     if code.len() == 2 && code.bytes().all(|b| b.is_ascii_uppercase()) {
         Ok(code)
@@ -653,24 +333,24 @@ fn lexile_code(v: &str) -> Result<String, String> {
     }
 }
 
-fn bisac_code(v: &str) -> Result<String, String> {
+pub(super) fn bisac_code(v: &str) -> Result<String, String> {
     let code = v.to_ascii_uppercase();
     bisac::check_code(&code).map_err(str::to_owned)?;
     Ok(code)
 }
 
-fn country(v: &str) -> Result<String, String> {
+pub(super) fn country(v: &str) -> Result<String, String> {
     check_country(v).map_err(|why| format!("'{v}' {why}"))?;
     Ok(v.to_owned())
 }
 
-fn language(v: &str) -> Result<String, String> {
+pub(super) fn language(v: &str) -> Result<String, String> {
     check_language(v).map_err(|why| format!("'{v}' {why}"))?;
     Ok(v.to_owned())
 }
 
 /// A US state's two letters, or an ISO 3166-2 subdivision (`US-NY`, `CA-QC`).
-fn state(v: &str) -> Result<String, String> {
+pub(super) fn state(v: &str) -> Result<String, String> {
     let s = v.to_ascii_uppercase();
     let bare = s.len() == 2 && s.bytes().all(|b| b.is_ascii_uppercase());
     let subdivision = s.split_once('-').is_some_and(|(c, sub)| {
@@ -688,7 +368,7 @@ fn state(v: &str) -> Result<String, String> {
 }
 
 /// Some of S, A, T and B, each at most once, in that order (`SATB`, `SA`, `TB`).
-fn vocal_parts(v: &str) -> Result<String, String> {
+pub(super) fn vocal_parts(v: &str) -> Result<String, String> {
     let parts = v.to_ascii_uppercase();
     let mut order = "SATB".chars();
     let fits = !parts.is_empty() && parts.chars().all(|c| order.any(|o| o == c));
@@ -696,137 +376,5 @@ fn vocal_parts(v: &str) -> Result<String, String> {
         Ok(parts)
     } else {
         Err("must be a combination of S, A, T and B, such as SATB".to_owned())
-    }
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-
-    fn record() -> TitleRecord {
-        serde_json::from_value(serde_json::json!({
-            "serviceId": "t1", "site": "s", "status": "live", "title": "Old",
-            "usageRestriction": "copyright",
-            "contributors": [{"name": "Ann", "type": "author"}, {"name": "Ed", "type": "editor"}]
-        }))
-        .unwrap()
-    }
-
-    fn form(pairs: &[(&str, &str)]) -> EditForm {
-        let mut f = EditForm::new();
-        for (k, v) in pairs {
-            f.entry((*k).to_owned()).or_default().push((*v).to_owned());
-        }
-        f
-    }
-
-    fn apply(
-        r: &mut TitleRecord,
-        pairs: &[(&str, &str)],
-    ) -> Result<Vec<&'static str>, Vec<Invalid>> {
-        let categories: HashSet<String> = ["Fiction".to_owned()].into();
-        let cx = EditContext {
-            categories: &categories,
-            now: Timestamp::from_unix(1_700_000_000),
-        };
-        apply_title_edit(r, &form(pairs), &cx)
-    }
-
-    #[test]
-    fn an_edit_sets_clears_and_reports_what_changed() {
-        let mut r = record();
-        let changed = apply(
-            &mut r,
-            &[
-                ("title", " New "),
-                ("subtitle", "Sub"),
-                ("isbn13", "0-14-143951-3"),
-                ("authors", "Bea"),
-                ("authors", "Cy"),
-                ("countries", "US"),
-                ("countries", "CA"),
-                ("notes", ""),
-                ("vocalParts", "satb"),
-            ],
-        )
-        .unwrap();
-        assert_eq!(r.title, "New");
-        assert_eq!(r.isbn13.as_deref(), Some("9780141439518"));
-        assert_eq!(r.vocal_parts.as_deref(), Some("SATB"));
-        let authors: Vec<_> = r.contributors_of(ContributorType::Author).collect();
-        assert_eq!(authors, ["Bea", "Cy"]);
-        assert_eq!(r.contributors_of(ContributorType::Editor).count(), 1);
-        assert!(changed.contains(&"title") && changed.contains(&"authors"));
-        assert!(!changed.contains(&"notes"), "notes were empty already");
-        apply(&mut r, &[("countries", "")]).unwrap();
-        assert!(r.countries.is_empty());
-    }
-
-    #[test]
-    fn every_bad_parameter_is_named_at_once() {
-        let mut r = record();
-        let problems = apply(
-            &mut r,
-            &[
-                ("isbn13", "978-0-14-143951-9"),
-                ("copyrightDate", "twenty"),
-                ("adultContent", "maybe"),
-                ("categories", "Nonsense"),
-                ("contentWarnings", "gore"),
-                ("lexileCode", "ABC"),
-                ("vocalParts", "SS"),
-                ("title", ""),
-                ("readingAgeMinimum", "12"),
-                ("readingAgeMaximum", "8"),
-            ],
-        )
-        .unwrap_err();
-        let named: Vec<_> = problems.iter().map(|i| i.param).collect();
-        for param in [
-            "isbn13",
-            "copyrightDate",
-            "adultContent",
-            "categories",
-            "contentWarnings",
-            "lexileCode",
-            "vocalParts",
-            "title",
-            "readingAgeMinimum",
-        ] {
-            assert!(named.contains(&param), "{param} not named in {named:?}");
-        }
-    }
-
-    #[test]
-    fn withdrawing_records_the_date_and_restoring_forgets_it() {
-        let mut r = record();
-        apply(&mut r, &[("titleStatus", "withdrawn")]).unwrap();
-        assert_eq!(r.status, TitleStatusCode::Withdrawn);
-        assert!(r.withdrawal_date.is_some());
-        apply(&mut r, &[("titleStatus", "live")]).unwrap();
-        assert!(r.withdrawal_date.is_none());
-    }
-
-    #[test]
-    fn artifact_edits_check_durations_and_braille_codes() {
-        let mut a: Artifact = serde_json::from_value(serde_json::json!({"format": "BRF"})).unwrap();
-        let f = form(&[
-            ("brailleCode", "ueb"),
-            ("producers", "P1"),
-            ("producers", "P2"),
-        ]);
-        assert_eq!(
-            apply_artifact_edit(&mut a, &f).unwrap(),
-            ["brailleCode", "producers"]
-        );
-        assert_eq!(a.producer.as_deref(), Some("P1; P2"));
-        let f = form(&[("duration", "1 hour"), ("brailleGrade", "grade3")]);
-        let named: Vec<_> = apply_artifact_edit(&mut a, &f)
-            .unwrap_err()
-            .iter()
-            .map(|i| i.param)
-            .collect();
-        assert_eq!(named, ["duration", "brailleGrade"]);
     }
 }

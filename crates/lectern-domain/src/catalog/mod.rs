@@ -17,6 +17,7 @@ pub mod query;
 pub mod speech;
 pub mod speed;
 pub mod title;
+pub mod title_edit;
 pub mod title_query;
 
 /// For `skip_serializing_if`: stored records leave out what is false, absent or empty, which

@@ -17,7 +17,7 @@ use crate::pages::forms::{self, Choice, FormErrors, choices};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
-use lectern_domain::catalog::edit::EditTarget;
+use lectern_domain::catalog::title_edit::EditTarget;
 use lectern_operations::curator::Curator;
 use lectern_operations::title_edits;
 

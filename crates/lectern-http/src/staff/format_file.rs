@@ -9,7 +9,7 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
 use axum::response::Response;
 use lectern_domain::catalog::Format;
-use lectern_domain::catalog::edit::EditTarget;
+use lectern_domain::catalog::title_edit::EditTarget;
 use lectern_domain::ids::new_id;
 use lectern_jobs::epub::read_metadata;
 use lectern_jobs::import_epub::safe_file_name;

@@ -17,7 +17,7 @@ use crate::pages::forms::{self, FormErrors};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
-use lectern_domain::catalog::edit::EditTarget;
+use lectern_domain::catalog::title_edit::EditTarget;
 use lectern_operations::title_edits;
 use lectern_operations::titles::{CatalogViewer, visible_title};
 use lectern_store::catalog_edits::HistoryEntry;

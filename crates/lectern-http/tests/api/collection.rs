@@ -372,6 +372,30 @@ async fn edits_apply_in_order_and_a_removed_title_takes_no_more(backend: Backend
         history(&app, &staff, "t-night").await[0]["action"],
         "restored"
     );
+    // An edit an earlier version queued kept the form as sent: it is read and applied still.
+    let mut sent = lectern_domain::catalog::edit::EditForm::new();
+    sent.insert("subtitle".to_owned(), vec!["Kept as sent".to_owned()]);
+    lectern_store::catalog_edits::accept(
+        &app.store,
+        &lectern_store::catalog_edits::NewEdit {
+            site_id: "main".to_owned(),
+            kind: lectern_store::catalog_edits::EditKind::Title,
+            target_id: "t-night".to_owned(),
+            detail: None,
+            edit: lectern_domain::catalog::title_edit::KeptEdit::Sent(sent),
+            requested_by: "someone".to_owned(),
+            requested_by_name: "Some One".to_owned(),
+            comment: None,
+        },
+    )
+    .await
+    .unwrap();
+    edits_applied(&node).await;
+    let record = lectern_store::titles::get(app.store.reads(), "t-night")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(record.subtitle.as_deref(), Some("Kept as sent"));
 }
 
 async fn withdrawn_titles_leave_search_and_downloads_and_come_back(backend: Backend) {

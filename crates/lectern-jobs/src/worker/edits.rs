@@ -5,8 +5,9 @@
 use std::collections::HashSet;
 
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::Format;
-use lectern_domain::catalog::edit::{EditContext, EditTarget, edit_title};
+use lectern_domain::catalog::edit::EditContext;
+use lectern_domain::catalog::title_edit::{EditRefusal, EditTarget, Edited, KeptEdit, read_edit};
+use lectern_domain::catalog::{Format, TitleRecord};
 use lectern_store::catalog_edits::{self, EditKind, Outcome, Taken};
 use lectern_store::{Store, StoreError, Transaction, categories, periodicals, titles};
 
@@ -58,7 +59,10 @@ async fn apply_to_title(
     if edit.kind != EditKind::File {
         return Ok((outcome, None));
     }
-    let sent = edit.form.get("file").and_then(|v| v.first()).cloned();
+    let sent = match &edit.edit {
+        KeptEdit::Change(change) => change.new_file().map(str::to_owned),
+        KeptEdit::Sent(form) => form.get("file").and_then(|v| v.first()).cloned(),
+    };
     let unnamed = if outcome.applied {
         before.filter(|old| sent.as_ref() != Some(old))
     } else {
@@ -110,25 +114,16 @@ async fn edit_one_title(
         EditKind::File => EditTarget::File(format()?),
         _ => EditTarget::Metadata,
     };
-    let categories: HashSet<String> = categories::categories(&mut **tx)
-        .await?
-        .into_iter()
-        .map(|(name, _)| name)
-        .collect();
-    let cx = EditContext {
-        categories: &categories,
-        now: Timestamp::now(),
-    };
     let before = match target {
         EditTarget::File(f) => title.artifact(f).and_then(|a| a.file.clone()),
         _ => None,
     };
-    let edited = match edit_title(&title, target, &edit.form, &cx) {
+    let edited = match applied(tx, &title, target, &edit.edit).await? {
         Ok(edited) => edited,
         Err(refusal) => return Ok((not_applied(refusal.reason()), None)),
     };
     if edited.changes.contains(&"productIdentifier") {
-        let pid = edited.record.product_identifier.as_deref();
+        let pid = edited.claimed_product_identifier();
         if let Some(pid) = pid
             && let Some(owner) =
                 catalog_edits::product_identifier_owner(&mut **tx, &title.site, pid).await?
@@ -153,6 +148,32 @@ async fn edit_one_title(
         reason: None,
     };
     Ok((outcome, before))
+}
+
+/// The kept edit applied to a copy of the title as it is now: the typed change as it was
+/// checked when it was asked for; a form an earlier version kept is read as it was then.
+async fn applied(
+    tx: &mut Transaction,
+    title: &TitleRecord,
+    target: EditTarget,
+    kept: &KeptEdit,
+) -> Result<Result<Edited, EditRefusal>, StoreError> {
+    let now = Timestamp::now();
+    Ok(match kept {
+        KeptEdit::Change(change) => change.apply(title, now),
+        KeptEdit::Sent(form) => {
+            let categories: HashSet<String> = categories::categories(&mut **tx)
+                .await?
+                .into_iter()
+                .map(|(name, _)| name)
+                .collect();
+            let cx = EditContext {
+                categories: &categories,
+                now,
+            };
+            read_edit(title, target, form, &cx).map(|(_, edited)| edited)
+        }
+    })
 }
 
 async fn withdraw_edition(tx: &mut Transaction, edit: &Taken) -> Result<Outcome, StoreError> {

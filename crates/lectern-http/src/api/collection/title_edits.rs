@@ -5,7 +5,7 @@
 
 use axum::extract::{Path, State};
 use lectern_domain::catalog::Format;
-use lectern_domain::catalog::edit::EditTarget;
+use lectern_domain::catalog::title_edit::EditTarget;
 use lectern_operations::title_edits;
 
 use crate::conventions::caller::Caller;
