@@ -5,7 +5,7 @@
 
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::edit::{
-    EDITION_PARAMS, EditForm, SERIES_PARAMS, apply_edition_edit, apply_series_edit,
+    self, EDITION_PARAMS, EditForm, SERIES_PARAMS, apply_edition_edit, apply_series_edit,
 };
 use std::collections::HashMap;
 
@@ -67,6 +67,17 @@ pub async fn withdraw_edition(
     Ok(())
 }
 
+/// An edition of a series the actor curates (`curated` found it).
+pub async fn edition_of(
+    house: &House,
+    series: &PeriodicalSeries,
+    edition_id: &str,
+) -> Outcome<Edition> {
+    periodicals::edition(house.store.reads(), &series.series_id, edition_id)
+        .await?
+        .ok_or_else(|| no_edition(&series.series_id, edition_id))
+}
+
 fn no_edition(series_id: &str, edition_id: &str) -> Failure {
     Failure::not_found(format!(
         "There is no edition '{edition_id}' of '{series_id}'"
@@ -87,14 +98,23 @@ pub async fn editions_of(
     Ok((rows, periodicals::editions_count(reads, id).await?))
 }
 
-/// A new series, checked by the caller's form against the domain's rules.
-pub async fn add_series(house: &House, _: &Curator<'_>, series: &PeriodicalSeries) -> Outcome<()> {
+/// A new series of the curator's site, as the form describes it (`seriesId` and the series'
+/// parameters); every bad parameter named at once.
+pub async fn add_series(
+    house: &House,
+    _: &Curator<'_>,
+    site_id: &str,
+    form: &EditForm,
+) -> Outcome<PeriodicalSeries> {
+    let series = edit::new_series(site_id, form).map_err(Failure::Invalid)?;
     let mut tx = house.store.begin().await?;
-    periodicals::insert_series(&mut tx, series).await?;
-    Ok(tx.commit().await?)
+    periodicals::insert_series(&mut tx, &series).await?;
+    tx.commit().await?;
+    Ok(series)
 }
 
-/// A new edition of the series `series_id`.
+/// A new edition of the series `series_id`, as `edit::new_edition` read it from its form, with
+/// its files.
 pub async fn add_edition(
     house: &House,
     _: &Curator<'_>,

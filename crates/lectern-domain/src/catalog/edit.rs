@@ -189,6 +189,82 @@ pub fn apply_series_edit(s: &mut PeriodicalSeries, form: &EditForm) -> Result<()
     p.done(())
 }
 
+/// The identifier a curator gives a new series or edition, sent as `param`: required, with no
+/// spaces and no `/` or `\\`, since it is a segment of addresses and of file keys.
+pub fn new_identifier(param: &'static str, form: &EditForm) -> Result<String, Invalid> {
+    let id = single(form.get(param).map_or(&[][..], Vec::as_slice))
+        .map_err(|why| Invalid::new(param, why))?
+        .ok_or_else(|| Invalid::required(param))?;
+    let unfit = |c: char| c == '/' || c == '\\' || c.is_whitespace() || c.is_control();
+    if id.chars().any(unfit) {
+        return Err(Invalid::new(
+            param,
+            "an identifier has no spaces and no '/' or '\\'",
+        ));
+    }
+    Ok(id)
+}
+
+/// A new periodical series of `site`, as the form describes it (`seriesId` and the series'
+/// parameters); every problem named at once.
+pub fn new_series(site: &str, form: &EditForm) -> Result<PeriodicalSeries, Vec<Invalid>> {
+    let mut p = Problems::new();
+    let id = new_identifier("seriesId", form)
+        .map_err(|e| p.extend(vec![e]))
+        .ok();
+    let mut fields = form.clone();
+    if single(form.get("title").map_or(&[][..], Vec::as_slice)).is_ok_and(|t| t.is_none()) {
+        fields.remove("title");
+        p.add_required("title", "is required");
+    }
+    let mut series = PeriodicalSeries {
+        series_id: id.unwrap_or_default(),
+        site: site.to_owned(),
+        title: String::new(),
+        issn: None,
+        description: None,
+        publisher: None,
+        series_type: SeriesType::Newspaper,
+        external_category_code: None,
+        categories: Vec::new(),
+        languages: Vec::new(),
+        countries: Vec::new(),
+        editions: Vec::new(),
+    };
+    if let Err(more) = apply_series_edit(&mut series, &fields) {
+        p.extend(more);
+    }
+    p.done(series)
+}
+
+/// A new edition, as the form describes it (`editionId`, its name and dates); its files come
+/// with it. Every problem named at once.
+pub fn new_edition(form: &EditForm) -> Result<Edition, Vec<Invalid>> {
+    let mut p = Problems::new();
+    let id = new_identifier("editionId", form)
+        .map_err(|e| p.extend(vec![e]))
+        .ok();
+    let mut fields = form.clone();
+    for name in ["editionName", "publicationDate"] {
+        let sent = single(form.get(name).map_or(&[][..], Vec::as_slice));
+        if sent.is_ok_and(|v| v.is_none_or(|v| v == "null")) {
+            fields.remove(name);
+            p.add_required(name, "is required");
+        }
+    }
+    let mut edition = Edition {
+        edition_id: id.unwrap_or_default(),
+        edition_name: String::new(),
+        publication_date: Timestamp::now(),
+        expiration_date: None,
+        artifacts: Vec::new(),
+    };
+    if let Err(more) = apply_edition_edit(&mut edition, &fields) {
+        p.extend(more);
+    }
+    p.done(edition)
+}
+
 /// Applies an edition edit. `expirationDate` sent empty or as `null` removes the expiry.
 pub fn apply_edition_edit(e: &mut Edition, form: &EditForm) -> Result<(), Vec<Invalid>> {
     let mut p = Problems::new();

@@ -74,23 +74,6 @@ pub fn push_lines(pairs: &mut Vec<(String, String)>, form: &Params, name: &str) 
     pairs.extend(lines.into_iter().map(|l| (name.to_owned(), l.to_owned())));
 }
 
-/// A new thing's identifier as typed, trimmed; beside its field when it is missing (`missing`
-/// says what to enter) or cannot be one (it goes into addresses and file keys: no spaces, no
-/// `/` or `\`).
-pub fn identifier(form: &Params, name: &str, missing: &str, errors: &mut FormErrors) -> String {
-    let id = field(form, name).trim().to_owned();
-    let unfit = |c: char| c == '/' || c == '\\' || c.is_whitespace() || c.is_control();
-    if id.is_empty() {
-        errors.fields.push((name.to_owned(), missing.to_owned()));
-    } else if id.chars().any(unfit) {
-        errors.fields.push((
-            name.to_owned(),
-            "An identifier has no spaces and no '/' or '\\'".to_owned(),
-        ));
-    }
-    id
-}
-
 /// An option of a `select`, as a page shows it.
 pub struct Choice {
     pub value: &'static str,

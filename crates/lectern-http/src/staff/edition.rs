@@ -9,20 +9,19 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
 use axum::response::Response;
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::edit::apply_edition_edit;
+use lectern_domain::catalog::edit;
 use lectern_domain::catalog::periodical::{Edition, PeriodicalSeries};
 use lectern_domain::catalog::{Artifact, Format};
 use lectern_domain::ids::new_id;
 use lectern_operations::curator::Curator;
 use lectern_operations::periodicals as periodicals_house;
-use lectern_store::periodicals;
 
 use super::format_file::{LIMITS, check_files, forget_files, format_choices, store_files};
 use super::home::{Staff, StaffForm};
 use super::paths::{edition_page_path, series_page_path};
 use super::periodical::managed_series;
 use crate::conventions::params::Params;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::pages::forms::{self, Choice, FormErrors};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Visitor, WebSite};
@@ -134,33 +133,21 @@ pub async fn add(
 /// The edition and the format of its files, or every problem of the form at once.
 async fn new_edition(form: &Params, files: &[Spooled]) -> Result<(Edition, Format), FormErrors> {
     let mut errors = FormErrors::default();
-    let id = forms::identifier(
-        form,
-        "editionId",
-        "Enter an identifier for the edition",
-        &mut errors,
-    );
-    for (name, words) in [
-        (
+    let asked = edition_params(form).with("editionId", forms::field(form, "editionId").trim());
+    let edition = match edit::new_edition(&asked.edit_form()) {
+        Ok(edition) => Some(edition),
+        Err(problems) => {
+            errors.add_invalid(&problems);
+            None
+        }
+    };
+    errors = errors
+        .missing_as("editionId", "Enter an identifier for the edition")
+        .missing_as(
             "editionName",
             "Enter the edition's name, such as its date or number",
-        ),
-        ("publicationDate", "Enter the date it was published"),
-    ] {
-        if forms::field(form, name).trim().is_empty() {
-            errors.fields.push((name.to_owned(), words.to_owned()));
-        }
-    }
-    let mut edition = Edition {
-        edition_id: id,
-        edition_name: String::new(),
-        publication_date: Timestamp::now(),
-        expiration_date: None,
-        artifacts: Vec::new(),
-    };
-    if let Err(problems) = apply_edition_edit(&mut edition, &edition_params(form).edit_form()) {
-        errors.add_invalid(&problems);
-    }
+        )
+        .missing_as("publicationDate", "Enter the date it was published");
     let format = forms::field(form, "format").parse::<Format>().ok();
     match format {
         None => errors
@@ -172,8 +159,8 @@ async fn new_edition(form: &Params, files: &[Spooled]) -> Result<(Edition, Forma
             }
         }
     }
-    match format {
-        Some(f) if !errors.any() => Ok((edition, f)),
+    match (edition, format) {
+        (Some(edition), Some(f)) if !errors.any() => Ok((edition, f)),
         _ => Err(errors),
     }
 }
@@ -288,14 +275,7 @@ async fn stored_edition(
     series: &PeriodicalSeries,
     edition_id: &str,
 ) -> ApiResult<Edition> {
-    periodicals::edition(state.store.reads(), &series.series_id, edition_id)
-        .await?
-        .ok_or_else(|| {
-            ApiError::not_found(format!(
-                "There is no edition '{edition_id}' of '{}'",
-                series.series_id
-            ))
-        })
+    Ok(periodicals_house::edition_of(state, series, edition_id).await?)
 }
 
 fn edition_page(

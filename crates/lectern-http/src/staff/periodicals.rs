@@ -6,8 +6,7 @@
 use askama::Template;
 use axum::extract::State;
 use axum::response::Response;
-use lectern_domain::catalog::edit::apply_series_edit;
-use lectern_domain::catalog::periodical::{PeriodicalSeries, SeriesSort, SeriesType};
+use lectern_domain::catalog::periodical::SeriesSort;
 use lectern_operations::curator::Curator;
 use lectern_operations::periodicals::{self, SeriesWanted};
 use lectern_operations::titles::CatalogViewer;
@@ -135,57 +134,22 @@ pub async fn create(
         "add periodicals",
         || lectern_operations::Failure::not_found("There is no such page"),
     )?;
-    let series = match new_series(&site, &form) {
-        Ok(series) => series,
-        Err(errors) => return periodicals_page(&state, &site, &visitor, form, errors).await,
-    };
-    if let Err(f) = periodicals::add_series(&state, &curator, &series).await {
-        let errors = FormErrors::of_failure(f)?;
-        return periodicals_page(&state, &site, &visitor, form, errors).await;
-    }
+    let asked = series_params(&form).with("seriesId", &forms::field(&form, "seriesId"));
+    let series =
+        match periodicals::add_series(&state, &curator, &site.site.id, &asked.edit_form()).await {
+            Ok(series) => series,
+            Err(f) => {
+                let errors = FormErrors::of_failure(f)?
+                    .missing_as("seriesId", "Enter an identifier for the series")
+                    .missing_as("title", "Enter the series' title");
+                return periodicals_page(&state, &site, &visitor, form, errors).await;
+            }
+        };
     let to = with_query(
         &series_page_path(&site, &series.series_id),
         &[("done", "added")],
     );
     Ok(see_other(&to, &visitor.set_cookies))
-}
-
-/// The series the form describes, or what is wrong with it (every field at once).
-fn new_series(site: &WebSite, form: &Params) -> Result<PeriodicalSeries, FormErrors> {
-    let mut errors = FormErrors::default();
-    let id = forms::identifier(
-        form,
-        "seriesId",
-        "Enter an identifier for the series",
-        &mut errors,
-    );
-    if forms::field(form, "title").trim().is_empty() {
-        errors
-            .fields
-            .push(("title".to_owned(), "Enter the series' title".to_owned()));
-    }
-    let mut series = PeriodicalSeries {
-        series_id: id,
-        site: site.site.id.clone(),
-        title: String::new(),
-        issn: None,
-        description: None,
-        publisher: None,
-        series_type: SeriesType::Newspaper,
-        external_category_code: None,
-        categories: Vec::new(),
-        languages: Vec::new(),
-        countries: Vec::new(),
-        editions: Vec::new(),
-    };
-    if let Err(problems) = apply_series_edit(&mut series, &series_params(form).edit_form()) {
-        errors.add_invalid(&problems);
-    }
-    if errors.any() {
-        Err(errors)
-    } else {
-        Ok(series)
-    }
 }
 
 async fn periodicals_page(
