@@ -370,6 +370,15 @@ pub fn both(
     }
 }
 
+/// The organization an account belongs to, for a door that shows the account (the door has
+/// asked the rules for the account); none when it is in none, or its organization is gone.
+pub async fn of_account(house: &House, account: &Account) -> Outcome<Option<Organization>> {
+    Ok(match &account.organization_id {
+        Some(id) => organizations::get(house.store.reads(), id).await?,
+        None => None,
+    })
+}
+
 /// A page of the members of an organization the actor manages, as its assistant asks for them.
 pub async fn page_of_managed(
     house: &House,

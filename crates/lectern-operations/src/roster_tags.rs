@@ -2,6 +2,7 @@
 //! through the API (`POST /v2/myOrganization/rosterTags`) or the organization's page.
 
 use lectern_domain::invalid::Problems;
+use lectern_domain::organization::Organization;
 use lectern_domain::paging::Direction;
 use lectern_domain::{Timestamp, ids};
 use lectern_store::roster_tags::{self, RosterTag};
@@ -48,6 +49,12 @@ pub async fn make(
     };
     roster_tags::insert(&mut *house.store.writer().await?, &tag).await?;
     Ok(tag)
+}
+
+/// Every tag of an organization the door has asked the rules for (a sponsor's own, or one an
+/// assistant manages), to name its members' tags in an answer.
+pub async fn all_of(house: &House, organization: &Organization) -> Outcome<Vec<RosterTag>> {
+    Ok(roster_tags::all_of(house.store.reads(), &organization.organization_id).await?)
 }
 
 /// The organization's newest tags, at most `limit` (the choices of a member form).

@@ -5,7 +5,7 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use lectern_store::organizations;
+use lectern_operations::organizations as organizations_house;
 
 use super::account_form::{AccountForm, TEXT_FIELDS, account_fields, blanked, roles_in_words};
 use super::home::{Staff, StaffForm, memberships_only};
@@ -426,7 +426,7 @@ async fn account_page(
 /// The account's standing in words, and its organization's name.
 async fn facts(state: &AppState, a: &Account) -> ApiResult<Vec<(&'static str, String)>> {
     let organization = match &a.organization_id {
-        Some(id) => organizations::get(state.store.reads(), id)
+        Some(id) => organizations_house::of_account(state, a)
             .await?
             .map_or_else(
                 || id.clone(),

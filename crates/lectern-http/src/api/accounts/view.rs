@@ -3,7 +3,7 @@
 
 use lectern_domain::account::Account;
 use lectern_domain::organization::Organization;
-use lectern_store::{organizations, roster_tags};
+
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -78,10 +78,11 @@ pub struct OrganizationContext {
 
 impl OrganizationContext {
     pub async fn of(state: &AppState, account: &Account) -> ApiResult<Self> {
-        let Some(id) = &account.organization_id else {
+        if account.organization_id.is_none() {
             return Ok(OrganizationContext::default());
-        };
-        Self::of_organization(state, organizations::get(state.store.reads(), id).await?).await
+        }
+        let organization = lectern_operations::organizations::of_account(state, account).await?;
+        Self::of_organization(state, organization).await
     }
 
     pub async fn of_organization(
@@ -89,9 +90,7 @@ impl OrganizationContext {
         organization: Option<Organization>,
     ) -> ApiResult<Self> {
         let tags = match &organization {
-            Some(o) => {
-                Tags::new(roster_tags::all_of(state.store.reads(), &o.organization_id).await?)
-            }
+            Some(o) => Tags::new(lectern_operations::roster_tags::all_of(state, o).await?),
             None => Tags::default(),
         };
         Ok(OrganizationContext { organization, tags })

@@ -3,7 +3,6 @@
 use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::organization::{OrganizationEditor, OrganizationFields};
-use lectern_store::roster_tags;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -13,6 +12,7 @@ use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_operations::organizations as organizations_house;
+use lectern_operations::roster_tags;
 
 /// What the primary contact may change; all optional.
 #[derive(Deserialize, IntoParams)]
@@ -42,8 +42,7 @@ pub async fn summary(
 ) -> ApiResult<MyOrganization> {
     let contact =
         lectern_operations::organizations::primary_contact(state, &s.organization).await?;
-    let tags =
-        Tags::new(roster_tags::all_of(state.store.reads(), &s.organization.organization_id).await?);
+    let tags = Tags::new(roster_tags::all_of(state, &s.organization).await?);
     let contact = contact.map(|c| sponsor_summary(state, &c, &tags, caller.client.privileged));
     Ok(my_organization(
         state,

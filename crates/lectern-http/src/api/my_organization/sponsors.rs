@@ -6,7 +6,6 @@ use crate::conventions::member_pages::{member_window, turned};
 use axum::extract::{Path, State};
 use lectern_domain::members::MemberSort;
 use lectern_domain::organization::SponsorFields;
-use lectern_store::roster_tags;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -19,13 +18,14 @@ use crate::conventions::status::Created;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_operations::organizations as organizations_house;
+use lectern_operations::roster_tags;
 use lectern_operations::sponsored_members;
 
 pub type SponsorSummaryList = Collection<SponsorSummary>;
 
 async fn tags(state: &AppState, s: &Sponsoring<'_>) -> ApiResult<Tags> {
     Ok(Tags::new(
-        roster_tags::all_of(state.store.reads(), &s.organization.organization_id).await?,
+        roster_tags::all_of(state, &s.organization).await?,
     ))
 }
 
