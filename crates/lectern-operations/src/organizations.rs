@@ -9,7 +9,7 @@ use lectern_domain::account::fields::Prepared;
 use lectern_domain::account::search::AccountSearch;
 use lectern_domain::ids;
 use lectern_domain::invalid::Invalid;
-use lectern_domain::members::{Listing, MemberKind, MemberQuery, MemberSort, MembersForm};
+use lectern_domain::members::{Listing, MemberKind, MemberSort, MembersForm};
 use lectern_domain::organization::{
     CONTACT_PARAMS, Organization, OrganizationEditor, OrganizationFields, SPONSOR_PARAMS,
     SponsorFields,
@@ -28,7 +28,7 @@ use crate::failure::{Failure, Outcome};
 use crate::house::House;
 use crate::listing::Window;
 use crate::refusals;
-use crate::sponsored_members::{AccountsPage, accounts_page};
+use crate::sponsored_members::{AccountsPage, accounts_page, accounts_query};
 use crate::sponsoring::Sponsoring;
 
 /// An organization the actor manages as a membership assistant or administrator; absent for
@@ -393,19 +393,10 @@ pub async fn page_of_managed(
             "myQuickList is a sponsor's own list; membership assistants list allMembers, individualMembers or orgMembers",
         ));
     }
-    let q = MemberQuery {
-        organization_id: organization.organization_id.clone(),
-        grade: asked.grade,
-        listing: Listing::Members {
-            kind,
-            quick_list_of: None,
-        },
-        district: None,
-        school: None,
-        sort: w.sort,
-        direction: w.direction,
-        after: w.after,
-        limit: w.limit,
+    let members = Listing::Members {
+        kind,
+        quick_list_of: None,
     };
+    let q = accounts_query(&organization.organization_id, asked.grade, members, w);
     accounts_page(house, &q).await
 }

@@ -167,6 +167,27 @@ pub async fn accounts_page(house: &House, q: &MemberQuery) -> Outcome<AccountsPa
     Ok(AccountsPage { rows, total })
 }
 
+/// The query of an organization's accounts (which, of what grade) in a window's order and page;
+/// no roster tag narrows it.
+pub fn accounts_query(
+    organization_id: &str,
+    grade: Option<String>,
+    listing: Listing,
+    w: Window<MemberSort, Vec<String>>,
+) -> MemberQuery {
+    MemberQuery {
+        organization_id: organization_id.to_owned(),
+        grade,
+        listing,
+        district: None,
+        school: None,
+        sort: w.sort,
+        direction: w.direction,
+        after: w.after,
+        limit: w.limit,
+    }
+}
+
 /// A page of the sponsor's organization's members.
 pub async fn members_of(
     house: &House,
@@ -188,21 +209,16 @@ async fn members_query(
     let kind = listing.kind.unwrap_or(MemberKind::All);
     let pick_district = |t: &RosterTag| t.district_name.clone();
     let pick_school = |t: &RosterTag| t.school_name.clone();
-    let q = MemberQuery {
-        organization_id: s.organization.organization_id.clone(),
-        grade: listing.grade,
-        listing: Listing::Members {
-            kind,
-            quick_list_of: (kind == MemberKind::QuickList).then(|| s.me.user_account_id.clone()),
-        },
+    let members = Listing::Members {
+        kind,
+        quick_list_of: (kind == MemberKind::QuickList).then(|| s.me.user_account_id.clone()),
+    };
+    let organization_id = &s.organization.organization_id;
+    Ok(MemberQuery {
         district: tag_name(house, s, "districtId", listing.district_id, pick_district).await?,
         school: tag_name(house, s, "schoolId", listing.school_id, pick_school).await?,
-        sort: w.sort,
-        direction: w.direction,
-        after: w.after,
-        limit: w.limit,
-    };
-    Ok(q)
+        ..accounts_query(organization_id, listing.grade, members, w)
+    })
 }
 
 /// A page of the sponsor's organization's sponsors.
@@ -211,17 +227,7 @@ pub async fn sponsors_of(
     s: &Sponsoring<'_>,
     w: Window<MemberSort, Vec<String>>,
 ) -> Outcome<AccountsPage> {
-    let q = MemberQuery {
-        organization_id: s.organization.organization_id.clone(),
-        grade: None,
-        listing: Listing::Sponsors,
-        district: None,
-        school: None,
-        sort: w.sort,
-        direction: w.direction,
-        after: w.after,
-        limit: w.limit,
-    };
+    let q = accounts_query(&s.organization.organization_id, None, Listing::Sponsors, w);
     accounts_page(house, &q).await
 }
 
