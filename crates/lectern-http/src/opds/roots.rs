@@ -18,7 +18,7 @@ use lectern_operations::titles::CatalogViewer;
 /// `GET /opds`: the server's catalogs. With one site it is that site's root; with several, a
 /// navigation feed of them.
 pub async fn root(State(state): State<AppState>, ask: OpdsAsk) -> ApiResult<Response> {
-    let all = lectern_store::sites::list(state.store.reads()).await?;
+    let all = lectern_operations::sites::listed(&state).await?;
     if let [only] = all.as_slice() {
         let site = OpdsSite::named(&state, &only.id).await?;
         return site_root_of(&state, &site, &ask).await;

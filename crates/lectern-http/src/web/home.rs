@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
 use lectern_domain::paging::Direction;
 use lectern_operations::popular_lists;
-use lectern_store::sites;
+use lectern_operations::sites;
 
 use super::catalog::{Listed, find};
 use crate::conventions::links::segment;
@@ -41,7 +41,7 @@ struct Popular {
 /// `GET /`: the site's home when the server has one site; otherwise the first site's, whose
 /// pages name the library they belong to.
 pub async fn root(State(state): State<AppState>) -> ApiResult<Response> {
-    for site in sites::list(state.store.reads()).await? {
+    for site in sites::listed(&state).await? {
         if WebSite::named(&state, &site.id).await.is_ok() {
             return Ok(Redirect::to(&format!("/{}/", segment(&site.id))).into_response());
         }
