@@ -11,6 +11,12 @@ use crate::administration::Administrator;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
 
+/// Every category with its description, by name. Anyone may read them, as the catalog's
+/// subjects.
+pub async fn all(house: &House) -> Outcome<Vec<(String, Option<String>)>> {
+    Ok(categories::categories(house.store.reads()).await?)
+}
+
 /// A category added, or its description changed (`None`: it has none).
 pub async fn save_category(
     house: &House,

@@ -10,10 +10,9 @@ use axum::response::Response;
 use lectern_domain::paging::FixedOrder;
 use lectern_operations::administration::Administrator;
 use lectern_operations::categories::{
-    bisac_codes, save_bisac_code, save_category as saved_category,
+    self, bisac_codes, save_bisac_code, save_category as saved_category,
 };
 use lectern_store::bisac_codes::{BisacCode, BisacPrefix, bisac_key};
-use lectern_store::categories;
 
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
@@ -156,7 +155,7 @@ async fn categories_page(
     form: Params,
     done: bool,
 ) -> ApiResult<Response> {
-    let all = categories::categories(state.store.reads()).await?;
+    let all = categories::all(state).await?;
     let action = site.path("/staff/admin/categories");
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
     let status = errors.status();

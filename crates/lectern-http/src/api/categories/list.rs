@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use lectern_store::categories;
+use lectern_operations::categories;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -59,10 +59,8 @@ pub async fn list_categories(
         .category_counts(who.scope())
         .await
         .map_err(ApiError::internal)?;
-    let descriptions: HashMap<String, Option<String>> = categories::categories(state.store.reads())
-        .await?
-        .into_iter()
-        .collect();
+    let descriptions: HashMap<String, Option<String>> =
+        categories::all(&state).await?.into_iter().collect();
     let total_results = counts.len() as u64;
     let (rows, next) = page.page_of(counts, |(name, _)| name.clone())?;
     let items = rows
