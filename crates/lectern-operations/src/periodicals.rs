@@ -67,7 +67,7 @@ pub async fn withdraw_edition(
     Ok(())
 }
 
-/// An edition of a series the actor curates (`curated` found it).
+/// An edition of a series found for the actor (`curated` or `visible` found it).
 pub async fn edition_of(
     house: &House,
     series: &PeriodicalSeries,
@@ -207,6 +207,33 @@ pub async fn series_seen(
     let count = periodicals::count(reads, &filter);
     let total = listing::total(q.after.is_none(), q.limit, rows.len(), count).await?;
     Ok((rows, total))
+}
+
+/// A series `who` may see (one of a site whose titles they see), with its edition count; to
+/// anyone else it is absent.
+pub async fn visible(
+    house: &House,
+    who: &CatalogViewer,
+    series_id: &str,
+) -> Outcome<(PeriodicalSeries, u64)> {
+    let sites = who.scope().sites;
+    match periodicals::get(house.store.reads(), series_id).await? {
+        Some((s, n)) if sites.as_ref().is_none_or(|v| v.contains(&s.site)) => Ok((s, n)),
+        _ => Err(Failure::not_found(format!(
+            "There is no periodical '{series_id}'"
+        ))),
+    }
+}
+
+/// The latest edition of a series found for the actor, if it has one.
+pub async fn latest_edition_of(
+    house: &House,
+    series: &PeriodicalSeries,
+) -> Outcome<Option<Edition>> {
+    let id = series.series_id.as_str();
+    Ok(periodicals::latest_editions(house.store.reads(), &[id])
+        .await?
+        .remove(id))
 }
 
 /// The latest edition of each of these series that has one.

@@ -5,8 +5,8 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::catalog::TitleStatusCode;
 use lectern_domain::title_access::{TitleFacts, UsageRestriction};
+use lectern_operations::periodicals as periodicals_house;
 use lectern_store::downloads::SubjectKind;
-use lectern_store::periodicals;
 
 use super::view::visible_series;
 use crate::api::titles::CatalogViewer;
@@ -43,13 +43,7 @@ pub async fn download_edition(
     let format = downloads::parse_format(&format)?;
     let who = CatalogViewer::of(&state, &caller).await?;
     let (series, _) = visible_series(&state, &who, &series_id).await?;
-    let edition = periodicals::edition(state.store.reads(), &series.series_id, &edition_id)
-        .await?
-        .ok_or_else(|| {
-            ApiError::not_found(format!(
-                "There is no edition '{edition_id}' of '{series_id}'"
-            ))
-        })?;
+    let edition = periodicals_house::edition_of(&state, &series, &edition_id).await?;
     if !edition
         .artifacts
         .iter()

@@ -5,14 +5,14 @@ use axum::extract::{Path, State};
 use lectern_domain::catalog::periodical::EditionSort;
 use lectern_operations::periodicals as periodicals_house;
 use lectern_store::keyset::KeyedOrder;
-use lectern_store::periodicals::{self, ListedEdition};
+use lectern_store::periodicals::ListedEdition;
 
 use super::view::{EditionView, edition_view, visible_series};
 use crate::api::titles::{CatalogViewer, segment};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::paging::ListParams;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
 impl Listed for EditionView {
@@ -83,12 +83,6 @@ pub async fn get_edition(
 ) -> ApiResult<Json<EditionView>> {
     let who = CatalogViewer::of(&state, &caller).await?;
     let (series, _) = visible_series(&state, &who, &series_id).await?;
-    let edition = periodicals::edition(state.store.reads(), &series.series_id, &edition_id)
-        .await?
-        .ok_or_else(|| {
-            ApiError::not_found(format!(
-                "There is no edition '{edition_id}' of '{series_id}'"
-            ))
-        })?;
+    let edition = periodicals_house::edition_of(&state, &series, &edition_id).await?;
     Ok(Json(edition_view(&state, &series.series_id, &edition)))
 }

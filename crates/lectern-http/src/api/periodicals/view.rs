@@ -1,12 +1,11 @@
 use lectern_domain::catalog::artifact::ArtifactStatus;
 use lectern_domain::catalog::periodical::{Edition, PeriodicalSeries};
-use lectern_store::periodicals;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::titles::{CatalogViewer, CategoryRef, FormatRef, segment, service_category};
 use crate::conventions::links::Link;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::title_index::CategoryNames;
 
@@ -91,9 +90,7 @@ pub async fn summary_with_latest(
     s: &PeriodicalSeries,
     edition_count: u64,
 ) -> ApiResult<SeriesSummary> {
-    let latest = periodicals::latest_editions(state.store.reads(), &[s.series_id.as_str()])
-        .await?
-        .remove(&s.series_id);
+    let latest = lectern_operations::periodicals::latest_edition_of(state, s).await?;
     let names = state.titles.category_names(&state.store).await?;
     Ok(series_summary(
         state,
@@ -128,23 +125,11 @@ pub fn edition_view(state: &AppState, series_id: &str, e: &Edition) -> EditionVi
     }
 }
 
-/// The sites whose periodicals a caller sees: their client's site, and the global collection
-/// (administrators: every site).
-pub fn sites_of(who: &CatalogViewer) -> Option<Vec<String>> {
-    who.scope().sites
-}
-
 /// A series the caller may see, with its edition count; otherwise 404.
 pub async fn visible_series(
     state: &AppState,
     who: &CatalogViewer,
     series_id: &str,
 ) -> ApiResult<(PeriodicalSeries, u64)> {
-    let sites = sites_of(who);
-    match periodicals::get(state.store.reads(), series_id).await? {
-        Some((s, n)) if sites.as_ref().is_none_or(|v| v.contains(&s.site)) => Ok((s, n)),
-        _ => Err(ApiError::not_found(format!(
-            "There is no periodical '{series_id}'"
-        ))),
-    }
+    Ok(lectern_operations::periodicals::visible(state, who, series_id).await?)
 }
