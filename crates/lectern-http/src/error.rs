@@ -307,6 +307,9 @@ impl From<lectern_operations::Failure> for ApiError {
             Failure::Refused(why) => ApiError::forbidden(why),
             Failure::NotFound(what) => ApiError::not_found(what),
             Failure::Unusable(why) => ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", why),
+            Failure::PaymentDue { why, .. } => {
+                ApiError::new(StatusCode::PAYMENT_REQUIRED, "PAYMENT_REQUIRED", why)
+            }
             Failure::Conflict {
                 param: Some(param),
                 why,

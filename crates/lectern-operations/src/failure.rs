@@ -43,6 +43,9 @@ pub enum Failure {
     /// What was sent cannot be used as a whole, no one parameter at fault (an edit that names
     /// nothing it could change): why.
     Unusable(String),
+    /// What was asked has a price the means offered do not cover: the amount still due, and
+    /// why, in the rules' words.
+    PaymentDue { amount: i64, why: String },
     /// The store could not do it.
     Store(StoreError),
     /// Something of ours failed that the request could not have caused (a hash that could not
@@ -127,6 +130,7 @@ impl std::fmt::Display for Failure {
             | Failure::Expired(why)
             | Failure::Refused(why)
             | Failure::Unusable(why)
+            | Failure::PaymentDue { why, .. }
             | Failure::NotFound(why) => f.write_str(why),
             Failure::TooMany { why, .. } => f.write_str(why),
             Failure::RefusedBy(alerts) => {

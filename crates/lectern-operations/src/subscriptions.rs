@@ -2,7 +2,8 @@
 //! membership assistant records and changes for them, each with its record of changes.
 
 use lectern_domain::account::standing::{
-    DownloadTimeframe, Subscription, SubscriptionForm, SubscriptionTerms, SubscriptionType,
+    DownloadTimeframe, PromoCode, PromoRefusal, Subscription, SubscriptionForm, SubscriptionTerms,
+    SubscriptionType, known_type, payment, plus_days, renewal_start,
 };
 use lectern_domain::{Timestamp, ids};
 use lectern_store::keyset::{self, KeyPart};
@@ -170,10 +171,112 @@ pub async fn change_for(
     Ok((subscription, kinds))
 }
 
-/// The member's own subscription, bought: the promotion code's use and the credits it takes
-/// spent with it, all or none (another purchase may have taken the code's last use or the
-/// credits meanwhile).
-pub async fn buy(house: &House, subscription: &Subscription) -> Outcome<()> {
+/// What a member asks to buy.
+pub struct Purchase {
+    /// A type the library sells (one with a price).
+    pub subscription_type: String,
+    pub promo_code: Option<String>,
+    /// Pay with the account's credits as far as they go.
+    pub use_credits: bool,
+    /// The library's own shop took the rest: its reference (privileged clients only).
+    pub payment_reference: Option<String>,
+}
+
+/// The actor's own subscription, bought: of a type the library sells, at its price less the
+/// promotion and the credits used, starting today or the day after the one in force ends. The
+/// rest must be paid through the library's shop, which only its own applications speak for.
+/// Returns the kinds offered too, for the answer's description.
+pub async fn buy_mine(
+    house: &House,
+    actor: &Actor,
+    p: Purchase,
+) -> Outcome<(Subscription, Vec<SubscriptionType>)> {
+    let me = actor.account()?;
+    if p.payment_reference.is_some() && !actor.client.privileged {
+        return Err(Failure::invalid(
+            "paymentReference",
+            "only the library's own applications (client keys with membership privileges) take payments",
+        ));
+    }
+    let all = types(house).await?;
+    let kind = known_type(&all, &p.subscription_type).map_err(|e| Failure::Invalid(vec![e]))?;
+    let price = kind.price.ok_or_else(|| {
+        Failure::invalid(
+            "userSubscriptionType",
+            format!("'{}' is granted by the library, not bought", kind.name),
+        )
+    })?;
+    let today = Timestamp::now().date();
+    let promo = match &p.promo_code {
+        None => None,
+        Some(code) => Some(usable_promo(house, &me.site_id, code, &kind.name, &today).await?),
+    };
+    let paid = payment(
+        price,
+        promo.as_ref().map_or(0, |c| c.percent_off),
+        me.details.credits,
+        p.use_credits,
+    );
+    if paid.amount_due > 0 && p.payment_reference.is_none() {
+        return Err(Failure::PaymentDue {
+            amount: paid.amount_due,
+            why: format!(
+                "{} credits are due after the promotion and credits; pay them through the library",
+                paid.amount_due
+            ),
+        });
+    }
+    let reads = house.store.reads();
+    let current = subscriptions::active(reads, &me.user_account_id, &today).await?;
+    let start = renewal_start(current.as_ref(), &today);
+    let end = kind.duration_days.map(|days| plus_days(&start, days - 1));
+    let subscription = Subscription {
+        subscription_id: ids::new_id(),
+        user_account_id: me.user_account_id.clone(),
+        terms: SubscriptionTerms {
+            subscription_type: kind.name.clone(),
+            start_date: start,
+            end_date: end,
+            num_books_allowed: kind.num_books_allowed,
+            download_timeframe: kind.download_timeframe,
+            notes: p.payment_reference.as_ref().map(|r| format!("payment {r}")),
+        },
+        price,
+        promo_code: promo.as_ref().map(|c| c.code.clone()),
+        credits_used: paid.credits_used,
+    };
+    write_bought(house, &subscription).await?;
+    Ok((subscription, all))
+}
+
+/// The site's promotion code `code`, if it applies to `kind` today.
+async fn usable_promo(
+    house: &House,
+    site_id: &str,
+    code: &str,
+    kind: &str,
+    today: &str,
+) -> Outcome<PromoCode> {
+    let promo = subscriptions::promo_code(house.store.reads(), site_id, code)
+        .await?
+        .ok_or_else(|| Failure::invalid("promoCode", "is not a code of this library"))?;
+    promo.usable_for(kind, today).map_err(|why| {
+        Failure::invalid(
+            "promoCode",
+            match why {
+                PromoRefusal::OtherType => "does not apply to this subscription type",
+                PromoRefusal::Expired => "has expired",
+                PromoRefusal::UsedUp => "has been used up",
+            },
+        )
+    })?;
+    Ok(promo)
+}
+
+/// The bought subscription written: the promotion code's use and the credits it takes spent
+/// with it, all or none (another purchase may have taken the code's last use or the credits
+/// meanwhile).
+async fn write_bought(house: &House, subscription: &Subscription) -> Outcome<()> {
     let mut tx = house.store.begin().await?;
     if let Some(code) = &subscription.promo_code
         && !subscriptions::spend_promo_code(&mut tx, code).await?

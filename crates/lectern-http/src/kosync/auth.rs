@@ -64,6 +64,7 @@ impl From<Failure> for KosyncError {
             Failure::Refused(why)
             | Failure::NotFound(why)
             | Failure::Unusable(why)
+            | Failure::PaymentDue { why, .. }
             | Failure::Conflict { why, .. } => KosyncError::invalid(why),
             refused @ (Failure::RefusedBy(_) | Failure::Clash(_)) => {
                 KosyncError::invalid(refused.to_string())

@@ -4,14 +4,8 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
-use lectern_domain::account::standing::{
-    PromoRefusal, Subscription, SubscriptionForm, SubscriptionTerms, SubscriptionType, known_type,
-    payment, plus_days, renewal_start,
-};
-use lectern_domain::ids;
+use lectern_domain::account::standing::{Subscription, SubscriptionForm, SubscriptionType};
 use lectern_operations::subscriptions as member_subscriptions;
 use lectern_store::keyset::KeyPart;
 use lectern_store::subscriptions;
@@ -24,7 +18,7 @@ use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::{Link, segment};
 use crate::conventions::paging::ListParams;
 use crate::conventions::status::Created;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_domain::paging::FixedOrder;
 
@@ -345,75 +339,13 @@ pub async fn buy_subscription(
 ) -> ApiResult<Created<UserSubscription>> {
     let me = caller.signed_in()?;
     let p: BuyParams = caller.params.parse()?;
-    if p.payment_reference.is_some() && !caller.client.privileged {
-        return Err(ApiError::bad_param(
-            "paymentReference",
-            "only the library's own applications (client keys with membership privileges) take payments",
-        ));
-    }
-    let all = types(&state).await?;
-    let kind = known_type(&all, &p.user_subscription_type).map_err(|e| vec![e])?;
-    let price = kind.price.ok_or_else(|| {
-        ApiError::bad_param(
-            "userSubscriptionType",
-            format!("'{}' is granted by the library, not bought", kind.name),
-        )
-    })?;
-    let today = Timestamp::now().date();
-    let promo = match &p.promo_code {
-        None => None,
-        Some(code) => {
-            let promo = subscriptions::promo_code(state.store.reads(), &me.site_id, code)
-                .await?
-                .ok_or_else(|| ApiError::bad_param("promoCode", "is not a code of this library"))?;
-            promo.usable_for(&kind.name, &today).map_err(|why| {
-                ApiError::bad_param(
-                    "promoCode",
-                    match why {
-                        PromoRefusal::OtherType => "does not apply to this subscription type",
-                        PromoRefusal::Expired => "has expired",
-                        PromoRefusal::UsedUp => "has been used up",
-                    },
-                )
-            })?;
-            Some(promo)
-        }
+    let purchase = member_subscriptions::Purchase {
+        subscription_type: p.user_subscription_type,
+        promo_code: p.promo_code,
+        use_credits: p.use_credits.unwrap_or(true),
+        payment_reference: p.payment_reference,
     };
-    let paid = payment(
-        price,
-        promo.as_ref().map_or(0, |c| c.percent_off),
-        me.details.credits,
-        p.use_credits.unwrap_or(true),
-    );
-    if paid.amount_due > 0 && p.payment_reference.is_none() {
-        return Err(ApiError::new(
-            StatusCode::PAYMENT_REQUIRED,
-            "PAYMENT_REQUIRED",
-            format!(
-                "{} credits are due after the promotion and credits; pay them through the library",
-                paid.amount_due
-            ),
-        ));
-    }
-    let current = subscriptions::active(state.store.reads(), &me.user_account_id, &today).await?;
-    let start = renewal_start(current.as_ref(), &today);
-    let end = kind.duration_days.map(|days| plus_days(&start, days - 1));
-    let subscription = Subscription {
-        subscription_id: ids::new_id(),
-        user_account_id: me.user_account_id.clone(),
-        terms: SubscriptionTerms {
-            subscription_type: kind.name.clone(),
-            start_date: start,
-            end_date: end,
-            num_books_allowed: kind.num_books_allowed,
-            download_timeframe: kind.download_timeframe,
-            notes: p.payment_reference.as_ref().map(|r| format!("payment {r}")),
-        },
-        price,
-        promo_code: promo.as_ref().map(|c| c.code.clone()),
-        credits_used: paid.credits_used,
-    };
-    member_subscriptions::buy(&state, &subscription).await?;
+    let (subscription, all) = member_subscriptions::buy_mine(&state, &caller, purchase).await?;
     let view = view(&state, &subscriptions_path(me), &subscription, &all);
     Ok(Created(state.v2_url("/myAccount/subscription"), view))
 }
