@@ -8,7 +8,6 @@ use lectern_domain::title_access::{TitleFacts, UsageRestriction};
 use lectern_operations::periodicals as periodicals_house;
 use lectern_store::downloads::SubjectKind;
 
-use super::view::visible_series;
 use crate::api::titles::CatalogViewer;
 use crate::conventions::caller::Caller;
 use crate::downloads::{self, Subject};
@@ -42,7 +41,7 @@ pub async fn download_edition(
 ) -> ApiResult<Response> {
     let format = downloads::parse_format(&format)?;
     let who = CatalogViewer::of(&state, &caller).await?;
-    let (series, _) = visible_series(&state, &who, &series_id).await?;
+    let (series, _) = lectern_operations::periodicals::visible(&state, &who, &series_id).await?;
     let edition = periodicals_house::edition_of(&state, &series, &edition_id).await?;
     if !edition
         .artifacts

@@ -7,7 +7,7 @@ use lectern_operations::periodicals as periodicals_house;
 use lectern_store::keyset::KeyedOrder;
 use lectern_store::periodicals::ListedEdition;
 
-use super::view::{EditionView, edition_view, visible_series};
+use super::view::{EditionView, edition_view};
 use crate::api::titles::{CatalogViewer, segment};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
@@ -42,7 +42,7 @@ pub async fn list_editions(
     Path(series_id): Path<String>,
 ) -> ApiResult<Json<EditionList>> {
     let who = CatalogViewer::of(&state, &caller).await?;
-    let (series, _) = visible_series(&state, &who, &series_id).await?;
+    let (series, _) = lectern_operations::periodicals::visible(&state, &who, &series_id).await?;
     let list: ListParams<EditionSort> = caller.params.parse()?;
     let (page, window) = list.window::<ListedEdition>()?;
     let sort = window.sort;
@@ -82,7 +82,7 @@ pub async fn get_edition(
     Path((series_id, edition_id)): Path<(String, String)>,
 ) -> ApiResult<Json<EditionView>> {
     let who = CatalogViewer::of(&state, &caller).await?;
-    let (series, _) = visible_series(&state, &who, &series_id).await?;
+    let (series, _) = lectern_operations::periodicals::visible(&state, &who, &series_id).await?;
     let edition = periodicals_house::edition_of(&state, &series, &edition_id).await?;
     Ok(Json(edition_view(&state, &series.series_id, &edition)))
 }

@@ -8,7 +8,7 @@ use lectern_store::keyset::KeyedOrder;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::view::{SeriesSummary, series_summary, summary_with_latest, visible_series};
+use super::view::{SeriesSummary, series_summary, summary_with_latest};
 use crate::api::titles::CatalogViewer;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
@@ -107,6 +107,7 @@ pub async fn get_series(
     Path(series_id): Path<String>,
 ) -> ApiResult<Json<SeriesSummary>> {
     let who = CatalogViewer::of(&state, &caller).await?;
-    let (series, count) = visible_series(&state, &who, &series_id).await?;
+    let (series, count) =
+        lectern_operations::periodicals::visible(&state, &who, &series_id).await?;
     Ok(Json(summary_with_latest(&state, &series, count).await?))
 }

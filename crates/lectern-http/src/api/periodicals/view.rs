@@ -3,7 +3,7 @@ use lectern_domain::catalog::periodical::{Edition, PeriodicalSeries};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::api::titles::{CatalogViewer, CategoryRef, FormatRef, segment, service_category};
+use crate::api::titles::{CategoryRef, FormatRef, segment, service_category};
 use crate::conventions::links::Link;
 use crate::error::ApiResult;
 use crate::state::AppState;
@@ -123,13 +123,4 @@ pub fn edition_view(state: &AppState, series_id: &str, e: &Edition) -> EditionVi
             Link::new("download", state.v2_url(&format!("{base}/{{format}}"))),
         ],
     }
-}
-
-/// A series the caller may see, with its edition count; otherwise 404.
-pub async fn visible_series(
-    state: &AppState,
-    who: &CatalogViewer,
-    series_id: &str,
-) -> ApiResult<(PeriodicalSeries, u64)> {
-    Ok(lectern_operations::periodicals::visible(state, who, series_id).await?)
 }
