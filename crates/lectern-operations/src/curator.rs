@@ -47,8 +47,13 @@ pub fn names_something(form: &EditForm, params: &[&str]) -> Outcome<()> {
     if edit::known(form, params) {
         return Ok(());
     }
-    Err(Failure::Unusable(format!(
+    Err(names_nothing(params))
+}
+
+/// The refusal of an edit that names none of the parameters it takes.
+pub fn names_nothing(params: &[&str]) -> Failure {
+    Failure::Unusable(format!(
         "Send at least one of the parameters: {}",
         params.join(", ")
-    )))
+    ))
 }

@@ -11,6 +11,7 @@ use lectern_store::documents::{self, Document, DocumentStatus};
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
+use crate::listing::{NewestPage, NewestWindow};
 
 /// The actor's document `service_id` and its files, gone; absent when they have no such one.
 pub async fn delete_mine(house: &House, actor: &Actor, service_id: &str) -> Outcome<()> {
@@ -83,6 +84,23 @@ pub async fn owned(
     Ok(documents::get(house.store.reads(), service_id)
         .await?
         .filter(|d| d.owner_id == me.user_account_id))
+}
+
+/// A page of the actor's own documents, the newest first.
+pub async fn mine(
+    house: &House,
+    actor: &Actor,
+    w: NewestWindow<'_>,
+) -> Outcome<NewestPage<Document>> {
+    let (reads, owner) = (house.store.reads(), &actor.account()?.user_account_id);
+    let total = documents::owned_count(reads, owner).await?;
+    let rows = documents::owned_page(reads, owner, w.after, w.reading, w.limit).await?;
+    Ok(NewestPage { rows, total })
+}
+
+/// The key a page of documents is continued after.
+pub fn key_of(d: &Document) -> (i64, String) {
+    (d.created_at.unix(), d.document_id.clone())
 }
 
 /// The title record of a document: its name as title, its owner, and one EPUB 3 artifact,

@@ -4,29 +4,14 @@
 
 use lectern_domain::account::Account;
 use lectern_domain::catalog::TitleRecord;
-use lectern_domain::paging::Direction;
 use lectern_store::downloads::{self, Download, DownloadStatus, SubjectKind};
 use lectern_store::{Store, accounts, titles};
 
 use crate::actor::Actor;
 use crate::failure::Outcome;
 use crate::house::House;
+use crate::listing::{NewestPage, NewestWindow};
 use crate::managed_accounts::Managed;
-
-/// Where a page of history starts and how long it is.
-pub struct HistoryWindow<'a> {
-    /// The key of the row next to the page: `(created at, download id)`.
-    pub after: Option<&'a (i64, String)>,
-    /// The direction the rows are read in: the newest first is `Desc`.
-    pub reading: Direction,
-    pub limit: u32,
-}
-
-/// A page of history: up to `limit + 1` rows as read, and how many there are in all.
-pub struct HistoryPage {
-    pub rows: Vec<Download>,
-    pub total: u64,
-}
 
 /// The key a page of history is continued after.
 pub fn key_of(d: &Download) -> (i64, String) {
@@ -34,21 +19,33 @@ pub fn key_of(d: &Download) -> (i64, String) {
 }
 
 /// The actor's own downloads.
-pub async fn mine(house: &House, actor: &Actor, w: HistoryWindow<'_>) -> Outcome<HistoryPage> {
+pub async fn mine(
+    house: &House,
+    actor: &Actor,
+    w: NewestWindow<'_>,
+) -> Outcome<NewestPage<Download>> {
     page_of(house, actor.account()?, w).await
 }
 
 /// The downloads of an account the actor manages.
-pub async fn of_managed(house: &House, m: &Managed, w: HistoryWindow<'_>) -> Outcome<HistoryPage> {
+pub async fn of_managed(
+    house: &House,
+    m: &Managed,
+    w: NewestWindow<'_>,
+) -> Outcome<NewestPage<Download>> {
     page_of(house, &m.account, w).await
 }
 
-async fn page_of(house: &House, owner: &Account, w: HistoryWindow<'_>) -> Outcome<HistoryPage> {
+async fn page_of(
+    house: &House,
+    owner: &Account,
+    w: NewestWindow<'_>,
+) -> Outcome<NewestPage<Download>> {
     let reads = house.store.reads();
     let id = &owner.user_account_id;
     let total = downloads::history_count(reads, id).await?;
     let rows = downloads::history_page(reads, id, w.after, w.reading, w.limit).await?;
-    Ok(HistoryPage { rows, total })
+    Ok(NewestPage { rows, total })
 }
 
 /// The titles of the rows that are titles (not editions), each once.

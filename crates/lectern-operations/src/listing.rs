@@ -15,6 +15,23 @@ pub struct Window<S, K = Vec<KeyPart>> {
     pub limit: u32,
 }
 
+/// Where a page of a list kept newest first (downloads, documents) starts: the key of the row
+/// next to the page, `(created at, id)`, and the direction the rows are read in: the newest
+/// first is `Desc`, the page before another `Asc`.
+#[derive(Debug, Clone, Copy)]
+pub struct NewestWindow<'a> {
+    pub after: Option<&'a (i64, String)>,
+    pub reading: Direction,
+    pub limit: u32,
+}
+
+/// A page of a list kept newest first: up to `limit + 1` rows as read, and how many there are
+/// in all.
+pub struct NewestPage<T> {
+    pub rows: Vec<T>,
+    pub total: u64,
+}
+
 /// A list's total, given the `rows` a page read (`limit + 1` at most) and whether it is the
 /// first page: a first page that holds every row says the total itself, and only a longer list
 /// has `count` read. Most readers' lists, marks and members fit one page, so most pages cost

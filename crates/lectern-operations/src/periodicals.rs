@@ -4,9 +4,8 @@
 //! naming it.
 
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::edit::{
-    self, EDITION_PARAMS, EditForm, SERIES_PARAMS, apply_edition_edit, apply_series_edit,
-};
+use lectern_domain::catalog::edit::{EDITION_PARAMS, EditForm, SERIES_PARAMS};
+use lectern_domain::catalog::periodical_edit::{self, EditionEdit, SeriesEdit};
 use std::collections::HashMap;
 
 use lectern_domain::catalog::periodical::{Edition, EditionSort, PeriodicalSeries, SeriesSort};
@@ -16,7 +15,7 @@ use lectern_store::periodicals::{ListedEdition, ListedSeries, SeriesFilter, Seri
 use lectern_store::{Transaction, periodicals, request_locks};
 
 use crate::actor::Actor;
-use crate::curator::{Curator, names_something, person_name};
+use crate::curator::{Curator, names_nothing, person_name};
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
 use crate::listing::{self, Window};
@@ -106,14 +105,14 @@ pub async fn add_series(
     site_id: &str,
     form: &EditForm,
 ) -> Outcome<PeriodicalSeries> {
-    let series = edit::new_series(site_id, form).map_err(Failure::Invalid)?;
+    let series = periodical_edit::new_series(site_id, form).map_err(Failure::Invalid)?;
     let mut tx = house.store.begin().await?;
     periodicals::insert_series(&mut tx, &series).await?;
     tx.commit().await?;
     Ok(series)
 }
 
-/// A new edition of the series `series_id`, as `edit::new_edition` read it from its form, with
+/// A new edition of the series `series_id`, as `periodical_edit::new_edition` read it from its form, with
 /// its files.
 pub async fn add_edition(
     house: &House,
@@ -126,38 +125,46 @@ pub async fn add_edition(
     Ok(tx.commit().await?)
 }
 
-/// The series with the edit applied (one edit of a series at a time, each on the other's
-/// result), and how many editions it has.
+/// The series with the form's edit applied (read into a `SeriesEdit`, every bad parameter
+/// named; one edit of a series at a time, each on the other's result), and how many editions
+/// it has.
 pub async fn edit_series(
     house: &House,
     _: &Curator<'_>,
     series_id: &str,
     form: &EditForm,
 ) -> Outcome<(PeriodicalSeries, u64)> {
-    names_something(form, SERIES_PARAMS)?;
+    let edit = SeriesEdit::read(form).map_err(Failure::Invalid)?;
+    if edit.is_empty() {
+        return Err(names_nothing(SERIES_PARAMS));
+    }
     let mut tx = alone_with(house, series_id).await?;
     let (mut series, count) = periodicals::get(&mut *tx, series_id)
         .await?
         .ok_or_else(|| Failure::not_found(format!("There is no periodical '{series_id}'")))?;
-    apply_series_edit(&mut series, form).map_err(Failure::Invalid)?;
+    edit.apply(&mut series);
     periodicals::update_series(&mut tx, &series).await?;
     tx.commit().await?;
     Ok((series, count))
 }
 
-/// The edition with the edit applied, as its series' edits are: one at a time.
+/// The edition with the form's edit applied (an `EditionEdit`), as its series' edits are:
+/// one at a time.
 pub async fn edit_edition(
     house: &House,
     _: &Curator<'_>,
     (series_id, edition_id): (&str, &str),
     form: &EditForm,
 ) -> Outcome<Edition> {
-    names_something(form, EDITION_PARAMS)?;
+    let edit = EditionEdit::read(form).map_err(Failure::Invalid)?;
+    if edit.is_empty() {
+        return Err(names_nothing(EDITION_PARAMS));
+    }
     let mut tx = alone_with(house, series_id).await?;
     let mut edition = periodicals::edition(&mut *tx, series_id, edition_id)
         .await?
         .ok_or_else(|| no_edition(series_id, edition_id))?;
-    apply_edition_edit(&mut edition, form).map_err(Failure::Invalid)?;
+    edit.apply(&mut edition).map_err(Failure::Invalid)?;
     periodicals::update_edition(&mut tx, series_id, &edition).await?;
     tx.commit().await?;
     Ok(edition)

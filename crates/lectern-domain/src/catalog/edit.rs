@@ -1,19 +1,18 @@
 //! Collection assistants' edits as sent (document 3's `PUT /v2/titles/{serviceId}`,
 //! `.../artifacts/{format}` and the periodicals'): each parameter's values, and the checks
 //! that read them. A title's edit is read into its typed form (`title_edit.rs`) once, when it
-//! is asked for; a periodical's is applied at once.
+//! is asked for, a periodical's likewise (`periodical_edit.rs`).
 //!
 //! A parameter sent empty clears its field (a list, every value); one not sent is left alone.
 
 use std::collections::{BTreeMap, HashSet};
 
 use super::artifact::duration_seconds;
-use super::periodical::{Edition, PeriodicalSeries, SeriesType};
 use super::title::ContributorType;
 use super::{bisac, isbn};
 use crate::Timestamp;
 use crate::account::{check_country, check_language};
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::Invalid;
 
 /// An edit as sent: each parameter's values, an empty value meaning "clear".
 pub type EditForm = BTreeMap<String, Vec<String>>;
@@ -138,8 +137,6 @@ pub fn names_contributors(form: &EditForm) -> bool {
         .any(|(name, _)| form.contains_key(*name))
 }
 
-type Outcome = Result<(), String>;
-
 /// The parameters of a periodical series edit.
 pub const SERIES_PARAMS: &[&str] = &[
     "title",
@@ -156,39 +153,6 @@ pub const SERIES_PARAMS: &[&str] = &[
 /// The parameters of a periodical edition edit.
 pub const EDITION_PARAMS: &[&str] = &["editionName", "publicationDate", "expirationDate"];
 
-/// Applies a series edit; every bad parameter is named at once.
-pub fn apply_series_edit(s: &mut PeriodicalSeries, form: &EditForm) -> Result<(), Vec<Invalid>> {
-    let mut p = Problems::new();
-    for &name in SERIES_PARAMS {
-        let Some(values) = form.get(name) else {
-            continue;
-        };
-        let one = || single(values);
-        let outcome: Outcome = (|| {
-            match name {
-                "title" => s.title = one()?.ok_or("cannot be cleared: a series needs a title")?,
-                "issn" => s.issn = checked(one()?, issn)?,
-                "description" => s.description = one()?,
-                "publisher" => s.publisher = one()?,
-                "externalCategoryCode" => s.external_category_code = one()?,
-                "categories" => s.categories = list(values),
-                "languages" => s.languages = each(values, language)?,
-                "countries" => s.countries = each(values, country)?,
-                "seriesType" => {
-                    s.series_type = checked(one()?, parse::<SeriesType>)?
-                        .ok_or("cannot be cleared: send newspaper, magazine or journal")?;
-                }
-                _ => {}
-            }
-            Ok(())
-        })();
-        if let Err(why) = outcome {
-            p.add(name, why);
-        }
-    }
-    p.done(())
-}
-
 /// The identifier a curator gives a new series or edition, sent as `param`: required, with no
 /// spaces and no `/` or `\\`, since it is a segment of addresses and of file keys.
 pub fn new_identifier(param: &'static str, form: &EditForm) -> Result<String, Invalid> {
@@ -203,119 +167,6 @@ pub fn new_identifier(param: &'static str, form: &EditForm) -> Result<String, In
         ));
     }
     Ok(id)
-}
-
-/// A new periodical series of `site`, as the form describes it (`seriesId` and the series'
-/// parameters); every problem named at once.
-pub fn new_series(site: &str, form: &EditForm) -> Result<PeriodicalSeries, Vec<Invalid>> {
-    let mut p = Problems::new();
-    let id = new_identifier("seriesId", form)
-        .map_err(|e| p.extend(vec![e]))
-        .ok();
-    let mut fields = form.clone();
-    if single(form.get("title").map_or(&[][..], Vec::as_slice)).is_ok_and(|t| t.is_none()) {
-        fields.remove("title");
-        p.add_required("title", "is required");
-    }
-    let mut series = PeriodicalSeries {
-        series_id: id.unwrap_or_default(),
-        site: site.to_owned(),
-        title: String::new(),
-        issn: None,
-        description: None,
-        publisher: None,
-        series_type: SeriesType::Newspaper,
-        external_category_code: None,
-        categories: Vec::new(),
-        languages: Vec::new(),
-        countries: Vec::new(),
-        editions: Vec::new(),
-    };
-    if let Err(more) = apply_series_edit(&mut series, &fields) {
-        p.extend(more);
-    }
-    p.done(series)
-}
-
-/// A new edition, as the form describes it (`editionId`, its name and dates); its files come
-/// with it. Every problem named at once.
-pub fn new_edition(form: &EditForm) -> Result<Edition, Vec<Invalid>> {
-    let mut p = Problems::new();
-    let id = new_identifier("editionId", form)
-        .map_err(|e| p.extend(vec![e]))
-        .ok();
-    let mut fields = form.clone();
-    for name in ["editionName", "publicationDate"] {
-        let sent = single(form.get(name).map_or(&[][..], Vec::as_slice));
-        if sent.is_ok_and(|v| v.is_none_or(|v| v == "null")) {
-            fields.remove(name);
-            p.add_required(name, "is required");
-        }
-    }
-    let mut edition = Edition {
-        edition_id: id.unwrap_or_default(),
-        edition_name: String::new(),
-        publication_date: Timestamp::now(),
-        expiration_date: None,
-        artifacts: Vec::new(),
-    };
-    if let Err(more) = apply_edition_edit(&mut edition, &fields) {
-        p.extend(more);
-    }
-    p.done(edition)
-}
-
-/// Applies an edition edit. `expirationDate` sent empty or as `null` removes the expiry.
-pub fn apply_edition_edit(e: &mut Edition, form: &EditForm) -> Result<(), Vec<Invalid>> {
-    let mut p = Problems::new();
-    for &name in EDITION_PARAMS {
-        let Some(values) = form.get(name) else {
-            continue;
-        };
-        let outcome: Outcome = (|| {
-            let value = single(values)?.filter(|v| v != "null");
-            match name {
-                "editionName" => {
-                    e.edition_name = value.ok_or("cannot be cleared: an edition needs a name")?;
-                }
-                "publicationDate" => {
-                    e.publication_date = checked(value, instant)?
-                        .ok_or("cannot be cleared: an edition needs a publication date")?;
-                }
-                "expirationDate" => e.expiration_date = checked(value, instant)?,
-                _ => {}
-            }
-            Ok(())
-        })();
-        if let Err(why) = outcome {
-            p.add(name, why);
-        }
-    }
-    if let Some(expiry) = e.expiration_date
-        && expiry < e.publication_date
-    {
-        p.add("expirationDate", "is before the publication date");
-    }
-    p.done(())
-}
-
-fn instant(v: &str) -> Result<Timestamp, String> {
-    Timestamp::parse(v).map_err(str::to_owned)
-}
-
-/// An ISSN: four digits, a dash, three digits and a check digit or X.
-fn issn(v: &str) -> Result<String, String> {
-    let s = v.to_ascii_uppercase();
-    let b = s.as_bytes();
-    let fits = b.len() == 9
-        && b[4] == b'-'
-        && b[..4].iter().chain(&b[5..8]).all(u8::is_ascii_digit)
-        && (b[8].is_ascii_digit() || b[8] == b'X');
-    if fits {
-        Ok(s)
-    } else {
-        Err(format!("'{v}' is not an ISSN such as 0028-0836"))
-    }
 }
 
 /// The one value of a single-valued parameter, trimmed; `None` when sent empty (clear).

@@ -13,6 +13,7 @@ pub mod isbn;
 pub mod languages;
 pub mod names;
 pub mod periodical;
+pub mod periodical_edit;
 pub mod query;
 pub mod speech;
 pub mod speed;

@@ -30,12 +30,12 @@ pub enum Patch<T> {
 
 impl<T: Clone + PartialEq> Patch<T> {
     /// A value as a form sends it: `None`, sent empty, clears.
-    fn sent(value: Option<T>) -> Patch<T> {
+    pub(super) fn sent(value: Option<T>) -> Patch<T> {
         value.map_or(Patch::Clear, Patch::Set)
     }
 
     /// Puts the change in `field`; whether it changed anything.
-    fn apply_to(&self, field: &mut Option<T>) -> bool {
+    pub(super) fn apply_to(&self, field: &mut Option<T>) -> bool {
         let next = match self {
             Patch::Keep => return false,
             Patch::Clear => None,
@@ -49,7 +49,7 @@ impl<T: Clone + PartialEq> Patch<T> {
 
 /// A value that cannot be cleared (a flag, a title's title) or a list (sent: replaces the list,
 /// empty: clears it), put in `field`; whether it changed anything.
-fn replace<T: Clone + PartialEq>(field: &mut T, value: &Option<T>) -> bool {
+pub(super) fn replace<T: Clone + PartialEq>(field: &mut T, value: &Option<T>) -> bool {
     match value {
         Some(v) if field != v => {
             *field = v.clone();

@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 use lectern_domain::paging::{
     Direction, FixedOrder, PagingError, SortOrder, decode_token, encode_token, parse_limit,
 };
-use lectern_operations::listing::Window;
+use lectern_operations::listing::{NewestWindow, Window};
 use lectern_store::keyset::{KeyPart, KeyedOrder};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -98,7 +98,28 @@ impl<S: SortOrder, const DEFAULT_LIMIT: u32> ListParams<S, DEFAULT_LIMIT> {
         };
         Ok((page, window))
     }
+
+    /// The page asked for, its bound and the window an operation reads it through, for a list
+    /// paged both ways (`turn`): a page before another is read backwards from its bound.
+    pub fn two_way_window<Row>(&self) -> ApiResult<TwoWayWindow<S>>
+    where
+        S: KeyedOrder<Row>,
+    {
+        let (sort, direction) = self.order()?;
+        let page = self.page_in(sort, direction)?;
+        let bound = page.bound_key(sort)?;
+        let window = Window {
+            sort,
+            direction: Bound::reading(bound.as_ref(), direction),
+            after: bound.as_ref().map(|b| b.key().clone()),
+            limit: page.limit,
+        };
+        Ok((page, bound, window))
+    }
 }
+
+/// A page paged both ways: what was asked, where it is bound, and what the house reads.
+pub type TwoWayWindow<S> = (PageRequest, Option<Bound<Vec<KeyPart>>>, Window<S>);
 
 impl<S: SortOrder, const DEFAULT_LIMIT: u32> IntoParams for ListParams<S, DEFAULT_LIMIT> {
     fn into_params(parameter_in: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
@@ -408,14 +429,13 @@ impl NewestFirst {
         Ok(NewestFirst { page, bound })
     }
 
-    /// The key to read from, the direction to read in, and how many.
-    pub fn reads(&self) -> (Option<&(i64, String)>, Direction, u32) {
-        let reading = Bound::reading(self.bound.as_ref(), Direction::Desc);
-        (
-            self.bound.as_ref().map(Bound::key),
-            reading,
-            self.page.limit,
-        )
+    /// Where the page starts, as the house reads it.
+    pub fn window(&self) -> NewestWindow<'_> {
+        NewestWindow {
+            after: self.bound.as_ref().map(Bound::key),
+            reading: Bound::reading(self.bound.as_ref(), Direction::Desc),
+            limit: self.page.limit,
+        }
     }
 
     pub fn turn<T>(&self, rows: &mut Vec<T>, key_of: impl Fn(&T) -> (i64, String)) -> Turns {

@@ -21,7 +21,7 @@ use crate::state::AppState;
 use crate::title_search::{faceted_query, facets};
 use lectern_domain::catalog::title_query::TitleQuery;
 use lectern_operations::catalog as search;
-use lectern_operations::titles::CatalogViewer;
+use lectern_operations::titles::{CatalogViewer, ShownTitles};
 
 /// `GET /opds/{siteId}/new`: titles by the date they were added, newest first.
 pub async fn new_arrivals(
@@ -264,6 +264,24 @@ pub async fn publications_feed(
         shown,
         publications,
     ))
+}
+
+/// The acquisition feed of a page of titles an operation read with the actor's view of them,
+/// in the page's order (a shelf: the reader is signed in); a title they may not see is left out.
+pub fn shown_titles_feed(
+    site: &OpdsSite,
+    ask: &OpdsAsk,
+    page: &PageRequest,
+    shown: Shown,
+    titles: &ShownTitles,
+) -> Response {
+    let publications = shown
+        .ids
+        .iter()
+        .filter_map(|id| titles.get(id))
+        .map(|r| publication::of(site, r, &titles.viewer))
+        .collect();
+    acquisition_feed(site, ask, true, page, shown, publications)
 }
 
 /// The acquisition feed of a page of publications, with the links of `publications_feed`.

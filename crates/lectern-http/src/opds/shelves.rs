@@ -1,6 +1,7 @@
 //! A signed-in reader's shelf: their reading lists, the titles assigned to them, their own
-//! documents and what they downloaded, each paged in the store as the API pages it, both ways. A guest asking for the shelf hears
-//! 401 with the authentication document, which is how an app learns to offer its sign-in.
+//! documents and what they downloaded, each read by the house's operation that the API and the
+//! pages read it by, and paged both ways. A guest asking for the shelf hears 401 with the
+//! authentication document, which is how an app learns to offer its sign-in.
 
 use axum::extract::{Path, State};
 use axum::response::Response;
@@ -8,22 +9,21 @@ use lectern_domain::Timestamp;
 use lectern_domain::assigned_titles::AssignedSortOrder;
 use lectern_domain::reading_lists::{EntrySortOrder, ListRight, ListSortOrder};
 use lectern_domain::role::Role;
-use lectern_operations::assigned_titles as assignments;
-use lectern_operations::download_history::{self, HistoryPage, HistoryWindow};
+use lectern_operations::assigned_titles::{self as assignments, AssignmentPage};
+use lectern_operations::listing::NewestPage;
+use lectern_operations::reading_lists::{self, EntriesPage};
+use lectern_operations::{documents, download_history};
 use lectern_store::downloads::SubjectKind;
 use lectern_store::keyset::KeyedOrder;
-use lectern_store::reading_lists::{self, ListQuery, ListScope};
-use lectern_store::{assigned_titles, documents, reading_list_entries};
 
-use super::feeds::{Shown, acquisition_feed, publications_feed};
+use super::feeds::{Shown, acquisition_feed, publications_feed, shown_titles_feed};
 use super::model::{Feed, FeedLink, Leads, NavEntry};
 use super::publication;
 use super::site::{OpdsAsk, OpdsSite};
 use crate::conventions::links::segment;
-use crate::conventions::paging::{Bound, ListParams, NewestFirst};
+use crate::conventions::paging::{ListParams, NewestFirst};
 use crate::error::ApiResult;
 use crate::state::AppState;
-use lectern_operations::reading_lists::list_for;
 use lectern_operations::titles::CatalogViewer;
 
 /// `GET /opds/{siteId}/shelf`: the reader's shelves.
@@ -92,25 +92,11 @@ pub async fn lists(
 ) -> ApiResult<Response> {
     let site = OpdsSite::named(&state, &site_id).await?;
     let caller = site.reader(&state, &ask).await?;
-    let me = caller.signed_in()?;
+    caller.signed_in()?;
     let params: ListParams<ListSortOrder, 100> = caller.params.parse()?;
-    let (sort, direction) = params.order()?;
-    let page = params.page_in(sort, direction)?;
-    let bound = page.bound_key(sort)?;
-    let mut rows = reading_lists::page(
-        state.store.reads(),
-        &ListQuery {
-            scope: ListScope::Mine {
-                user: &me.user_account_id,
-            },
-            keyword: None,
-            sort,
-            direction: Bound::reading(bound.as_ref(), direction),
-            after: bound.as_ref().map(|b| b.key().clone()),
-            limit: page.limit,
-        },
-    )
-    .await?;
+    let (page, bound, window) = params.two_way_window()?;
+    let sort = window.sort;
+    let mut rows = reading_lists::mine(&state, &caller, window).await?.rows;
     let turns = page.turn(bound.as_ref(), &mut rows, |(l, _)| sort.key_of(l));
     let navigation = rows
         .iter()
@@ -156,22 +142,15 @@ pub async fn list(
     let site = OpdsSite::named(&state, &site_id).await?;
     let caller = site.reader(&state, &ask).await?;
     let me = caller.signed_in()?;
-    let found = list_for(&state, me, &reading_list_id, ListRight::Read).await?;
+    let found = reading_lists::list_for(&state, me, &reading_list_id, ListRight::Read).await?;
     let params: ListParams<EntrySortOrder> = caller.params.parse()?;
-    let (sort, direction) = params.order()?;
-    let page = params.page_in(sort, direction)?;
-    let bound = page.bound_key(sort)?;
-    let mut entries = reading_list_entries::titles(
-        state.store.reads(),
-        &reading_list_id,
-        sort,
-        Bound::reading(bound.as_ref(), direction),
-        bound.as_ref().map(|b| b.key().as_slice()),
-        page.limit,
-    )
-    .await?;
+    let (page, bound, window) = params.two_way_window()?;
+    let sort = window.sort;
+    let EntriesPage {
+        rows: mut entries,
+        shown: titles,
+    } = reading_lists::entries(&state, &caller, &found, window).await?;
     let turns = page.turn(bound.as_ref(), &mut entries, |e| sort.key_of(e));
-    let who = CatalogViewer::of(&state, &caller).await?;
     let shown = Shown {
         path: format!("/shelf/lists/{}", segment(&reading_list_id)),
         title: found.list.name.clone(),
@@ -182,7 +161,7 @@ pub async fn list(
         up: site.url("/shelf/lists"),
         facets: vec![],
     };
-    publications_feed(&state, &site, &ask, &caller, &who, &page, shown).await
+    Ok(shown_titles_feed(&site, &ask, &page, shown, &titles))
 }
 
 /// `GET /opds/{siteId}/shelf/assigned`: the titles assigned to an organization's member.
@@ -195,17 +174,14 @@ pub async fn assigned(
     let caller = site.reader(&state, &ask).await?;
     let me = assignments::assignee(&caller)?;
     let params: ListParams<AssignedSortOrder> = caller.params.parse()?;
-    let (sort, direction) = params.order()?;
-    let page = params.page_in(sort, direction)?;
-    let bound = page.bound_key(sort)?;
-    let reads = state.store.reads();
-    let id = &me.user_account_id;
-    let after = bound.as_ref().map(|b| b.key().as_slice());
-    let reading = Bound::reading(bound.as_ref(), direction);
-    let mut rows = assigned_titles::page(reads, id, sort, reading, after, page.limit).await?;
+    let (page, bound, window) = params.two_way_window()?;
+    let sort = window.sort;
+    let AssignmentPage {
+        mut rows,
+        total,
+        shown: titles,
+    } = assignments::page(&state, &caller, me, window).await?;
     let turns = page.turn(bound.as_ref(), &mut rows, |a| sort.key_of(a));
-    let total = assigned_titles::count(reads, id).await?;
-    let who = CatalogViewer::of(&state, &caller).await?;
     let shown = Shown {
         path: "/shelf/assigned".to_owned(),
         title: "Assigned to me".to_owned(),
@@ -216,7 +192,7 @@ pub async fn assigned(
         up: site.url("/shelf"),
         facets: vec![],
     };
-    publications_feed(&state, &site, &ask, &caller, &who, &page, shown).await
+    Ok(shown_titles_feed(&site, &ask, &page, shown, &titles))
 }
 
 /// `GET /opds/{siteId}/shelf/downloads`: the titles the reader downloaded, the newest first,
@@ -230,13 +206,8 @@ pub async fn downloaded(
     let caller = site.reader(&state, &ask).await?;
     caller.signed_in()?;
     let newest = NewestFirst::of(&caller.params)?;
-    let (after, reading, limit) = newest.reads();
-    let window = HistoryWindow {
-        after,
-        reading,
-        limit,
-    };
-    let HistoryPage { mut rows, total } = download_history::mine(&state, &caller, window).await?;
+    let NewestPage { mut rows, total } =
+        download_history::mine(&state, &caller, newest.window()).await?;
     let turns = newest.turn(&mut rows, download_history::key_of);
     let page = newest.page;
     let mut ids: Vec<String> = Vec::new();
@@ -273,11 +244,8 @@ pub async fn documents(
     let caller = site.reader(&state, &ask).await?;
     let me = caller.signed_in()?;
     let newest = NewestFirst::of(&caller.params)?;
-    let (reads, owner) = (state.store.reads(), &me.user_account_id);
-    let total = documents::owned_count(reads, owner).await?;
-    let (after, reading, limit) = newest.reads();
-    let mut rows = documents::owned_page(reads, owner, after, reading, limit).await?;
-    let turns = newest.turn(&mut rows, |d| (d.created_at.unix(), d.document_id.clone()));
+    let NewestPage { mut rows, total } = documents::mine(&state, &caller, newest.window()).await?;
+    let turns = newest.turn(&mut rows, documents::key_of);
     let page = newest.page;
     let who = CatalogViewer::of(&state, &caller).await?;
     let publications = rows

@@ -12,7 +12,8 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::paging::{Direction, FixedOrder};
 use lectern_domain::reading_lists::ListSortOrder;
-use lectern_operations::download_history::{self, HistoryPage, HistoryWindow, Requesters};
+use lectern_operations::download_history::{self, Requesters};
+use lectern_operations::listing::{NewestPage, NewestWindow};
 use lectern_operations::managed_accounts;
 use lectern_operations::reading_lists::{self, ListsPage};
 use lectern_store::account_changes::AccountChange;
@@ -67,12 +68,12 @@ pub async fn show(
         .parse::<ListParams<FixedOrder>>()?
         .page()?;
     let after = shown_downloads.after::<(i64, String)>()?;
-    let newest_first = HistoryWindow {
+    let newest_first = NewestWindow {
         after: after.as_ref(),
         reading: Direction::Desc,
         limit: shown_downloads.limit,
     };
-    let HistoryPage {
+    let NewestPage {
         rows: mut downloads,
         total: downloads_count,
     } = download_history::of_managed(&state, &m, newest_first).await?;

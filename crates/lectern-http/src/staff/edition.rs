@@ -1,16 +1,16 @@
 //! A periodical's editions, for its collection assistants: a new one with its file (document 3
-//! has no endpoint that adds one: checked by the edition edit's own rule, `apply_edition_edit`,
+//! has no endpoint that adds one: checked by the edition edit's own rule (`EditionEdit`),
 //! and added beside the others, an edition id taken being the store's 409 on `editionId`); one
-//! changed through `PUT .../editions/{editionId}`; one withdrawn through `DELETE`, which the
-//! worker applies.
+//! changed by the operation behind `PUT .../editions/{editionId}`; one withdrawn as `DELETE`
+//! withdraws it, by the worker.
 
 use askama::Template;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
 use axum::response::Response;
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::edit;
 use lectern_domain::catalog::periodical::{Edition, PeriodicalSeries};
+use lectern_domain::catalog::periodical_edit;
 use lectern_domain::catalog::{Artifact, Format};
 use lectern_domain::ids::new_id;
 use lectern_operations::curator::Curator;
@@ -134,7 +134,7 @@ pub async fn add(
 async fn new_edition(form: &Params, files: &[Spooled]) -> Result<(Edition, Format), FormErrors> {
     let mut errors = FormErrors::default();
     let asked = edition_params(form).with("editionId", forms::field(form, "editionId").trim());
-    let edition = match edit::new_edition(&asked.edit_form()) {
+    let edition = match periodical_edit::new_edition(&asked.edit_form()) {
         Ok(edition) => Some(edition),
         Err(problems) => {
             errors.add_invalid(&problems);

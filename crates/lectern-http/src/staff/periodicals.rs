@@ -1,7 +1,7 @@
 //! The site's periodicals, for its collection assistants: every series as `GET /v2/periodicals`
-//! lists them (`periodicals::series_seen`), a page at a time, found by title; and a new series. Document 3 has no endpoint
-//! that makes one, so it is checked by the same rule as a series' edit (`apply_series_edit`)
-//! and added without replacing anything (a series id taken is the store's 409 on `seriesId`).
+//! lists them (`periodicals::series_seen`), a page at a time, found by title; and a new
+//! series. Document 3 has no endpoint that makes one, so it is checked by the same rule as a
+//! series' edit (`SeriesEdit`) and added without replacing anything (a series id taken is the store's 409 on `seriesId`).
 
 use askama::Template;
 use axum::extract::State;

@@ -24,7 +24,8 @@ use lectern_domain::assigned_titles::AssignedSortOrder;
 use lectern_domain::catalog::Format;
 use lectern_domain::paging::{Direction, FixedOrder};
 use lectern_operations::assigned_titles;
-use lectern_operations::download_history::{self, HistoryPage, HistoryWindow};
+use lectern_operations::download_history;
+use lectern_operations::listing::{NewestPage, NewestWindow};
 use lectern_operations::{marks, reading_activity};
 use lectern_store::assigned_titles::Assignment;
 use lectern_store::downloads::DownloadStatus;
@@ -58,12 +59,12 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
     let list: ListParams<FixedOrder> = visitor.caller.params.only(&["start"]).parse()?;
     let listing = list.page()?;
     let after = listing.after()?;
-    let window = HistoryWindow {
+    let window = NewestWindow {
         after: after.as_ref(),
         reading: Direction::Desc,
         limit: listing.limit,
     };
-    let HistoryPage { mut rows, .. } =
+    let NewestPage { mut rows, .. } =
         download_history::mine(&state, &visitor.caller, window).await?;
     let next = listing.next_token(&mut rows, download_history::key_of);
     let titles = download_history::titles_of(&state, &rows).await?;

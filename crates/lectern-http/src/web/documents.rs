@@ -8,7 +8,9 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::response::Response;
 use lectern_domain::documents::DocumentType;
-use lectern_store::documents::{self, Document, DocumentStatus};
+use lectern_operations::documents;
+use lectern_operations::listing::NewestPage;
+use lectern_store::documents::{Document, DocumentStatus};
 
 use super::catalog::title_path;
 use crate::conventions::paging::NewestFirst;
@@ -154,7 +156,7 @@ pub async fn delete(
     }: Posted,
 ) -> ApiResult<Response> {
     let id = form.required("serviceId")?.to_owned();
-    lectern_operations::documents::delete_mine(&state, &visitor.caller, &id).await?;
+    documents::delete_mine(&state, &visitor.caller, &id).await?;
     Ok(see_other(
         &site.path("/documents?done=deleted"),
         &visitor.set_cookies,
@@ -168,13 +170,10 @@ async fn documents_page(
     errors: FormErrors,
     name: String,
 ) -> ApiResult<Response> {
-    let me = visitor.caller.signed_in()?;
     let newest = NewestFirst::of(&visitor.caller.params.only(&["start", "limit"]))?;
-    let (reads, owner) = (state.store.reads(), &me.user_account_id);
-    let total = documents::owned_count(reads, owner).await?;
-    let (after, reading, limit) = newest.reads();
-    let mut rows = documents::owned_page(reads, owner, after, reading, limit).await?;
-    let turns = newest.turn(&mut rows, |d| (d.created_at.unix(), d.document_id.clone()));
+    let NewestPage { mut rows, total } =
+        documents::mine(state, &visitor.caller, newest.window()).await?;
+    let turns = newest.turn(&mut rows, documents::key_of);
     let action = site.path("/documents");
     let limit = visitor.caller.params.one("limit")?.unwrap_or("");
     let turn = |token: Option<String>| {

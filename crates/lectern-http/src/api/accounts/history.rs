@@ -9,7 +9,7 @@ use lectern_domain::account::Account;
 use lectern_domain::catalog::ContributorType;
 use lectern_domain::catalog::Format;
 use lectern_domain::paging::Direction;
-use lectern_store::downloads::{DownloadStatus, SubjectKind};
+use lectern_store::downloads::{Download, DownloadStatus, SubjectKind};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -24,9 +24,8 @@ use crate::conventions::params::Params;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_domain::paging::FixedOrder;
-use lectern_operations::download_history::{
-    self, HistoryPage, HistoryWindow, Requesters, display_name,
-};
+use lectern_operations::download_history::{self, Requesters, display_name};
+use lectern_operations::listing::{NewestPage, NewestWindow};
 
 /// One download.
 #[derive(Serialize, ToSchema)]
@@ -166,8 +165,8 @@ pub async fn managed_history(
     history_of(state, params, &page, &m.account, found, &path).await
 }
 
-fn newest_first<'a>(page: &PageRequest, after: &'a Option<(i64, String)>) -> HistoryWindow<'a> {
-    HistoryWindow {
+fn newest_first<'a>(page: &PageRequest, after: &'a Option<(i64, String)>) -> NewestWindow<'a> {
+    NewestWindow {
         after: after.as_ref(),
         reading: Direction::Desc,
         limit: page.limit,
@@ -180,10 +179,10 @@ async fn history_of(
     params: &Params,
     page: &PageRequest,
     owner: &Account,
-    found: HistoryPage,
+    found: NewestPage<Download>,
     path: &str,
 ) -> ApiResult<DownloadHistory> {
-    let HistoryPage { mut rows, total } = found;
+    let NewestPage { mut rows, total } = found;
     let next = page.next_token(&mut rows, download_history::key_of);
     let records = download_history::titles_of(state, &rows).await?;
     let owner_name = Some(display_name(owner));
