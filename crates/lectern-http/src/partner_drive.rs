@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use lectern_domain::Timestamp;
-use lectern_store::partner_tokens::{self, PartnerToken};
+use lectern_store::partner_tokens::PartnerToken;
 use serde::Deserialize;
 use url::Url;
 
@@ -121,7 +121,7 @@ impl PartnerDrive {
         user_account_id: &str,
         now: Timestamp,
     ) -> ApiResult<MemberToken> {
-        let Some(stored) = partner_tokens::get(house.store.reads(), user_account_id).await? else {
+        let Some(stored) = partner_drive_tokens::kept(house, user_account_id).await? else {
             return Ok(MemberToken::NotConnected);
         };
         if stored.expires_at.is_none_or(|at| at > now.unix() + 60) {

@@ -9,8 +9,8 @@ use lectern_domain::account::Account;
 use lectern_domain::client::Client;
 use lectern_domain::ids::new_id;
 use lectern_domain::secret::{new_token, token_hash};
-use lectern_store::StoreError;
 use lectern_store::oauth::{self, Flow, NewToken};
+use lectern_store::{StoreError, accounts};
 
 use crate::house::House;
 
@@ -50,6 +50,22 @@ pub async fn begin(house: &House, client: &Client, asked: Asked<'_>) -> Result<B
         browser_secret,
         flow,
     })
+}
+
+/// The browser's flow while it lasts, found by the hash of the secret the browser keeps.
+pub async fn flow(house: &House, flow_hash: &str) -> Result<Option<Flow>, StoreError> {
+    oauth::flow(house.store.reads(), flow_hash, Timestamp::now()).await
+}
+
+/// The account that signed in to the flow (`flow.user_account_id`), while it may still sign
+/// in: a lock since the sign-in ends the flow for it.
+pub async fn flow_reader(
+    house: &House,
+    user_account_id: &str,
+) -> Result<Option<Account>, StoreError> {
+    Ok(accounts::get(house.store.reads(), user_account_id)
+        .await?
+        .filter(|a| !a.locked))
 }
 
 /// The reader whose credential the door checked signed in to the flow.

@@ -6,10 +6,14 @@
 
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
-use lectern_domain::title_access::{self, AlertLevel, TitleFacts};
+use lectern_domain::title_access::{
+    self, AlertLevel, ReaderFacts, TitleFacts, TitleStatus, Viewer,
+};
 use lectern_store::ReadOn;
 use lectern_store::downloads::{self, Download, PackageKind, SubjectKind};
-use lectern_store::{assigned_titles, preferences, readers, recommendations, request_locks};
+use lectern_store::{
+    assigned_titles, periodicals, preferences, readers, recommendations, request_locks, titles,
+};
 
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
@@ -180,4 +184,65 @@ async fn check(mut reads: ReadOn<'_>, asked: &Asked<'_>) -> Outcome<Checked> {
         return Err(Failure::RefusedBy(refusing));
     }
     Ok(Checked { existing, assigned })
+}
+
+/// Who reads a package asked for by `who`: themselves, or the member named by `forUser`, for a
+/// sponsor downloading for a member of their organization or a membership assistant for an
+/// account of their site. A guest naming someone is asked to sign in.
+pub async fn reader_for(
+    house: &House,
+    who: &Viewer,
+    for_user: Option<&str>,
+) -> Outcome<Option<ReaderFacts>> {
+    let signed_in = match who {
+        Viewer::Guest { .. } => None,
+        Viewer::User(r) => Some(r),
+    };
+    let Some(for_user) = for_user else {
+        return Ok(signed_in.cloned());
+    };
+    let sponsor = signed_in.ok_or(Failure::SignInRequired)?;
+    let member = readers::reader_facts(house.store.reads(), for_user, Timestamp::now())
+        .await?
+        .filter(|m| title_access::may_download_for(sponsor, m))
+        .ok_or_else(|| {
+            Failure::refused(format!(
+                "You may not download for '{for_user}': sponsors download for members of their organization, membership assistants for accounts of their site"
+            ))
+        })?;
+    Ok(Some(member))
+}
+
+/// The format of the package a signed link names (`downloads/{downloadId}/...`), while what it
+/// packages is still offered: a title or edition withdrawn since the package was made is not
+/// served, though its link has not expired, so a withdrawal reaches downloads at once. `None`
+/// for a key that is not a package's.
+pub async fn package_still_offered(house: &House, key: &str) -> Outcome<Option<Format>> {
+    let Some(download_id) = key
+        .strip_prefix("downloads/")
+        .and_then(|k| k.split('/').next())
+    else {
+        return Ok(None);
+    };
+    let reads = house.store.reads();
+    let Some(download) = downloads::get(reads, download_id).await? else {
+        return Ok(None);
+    };
+    let offered = match download.subject_kind {
+        SubjectKind::Title => titles::facts(reads, &download.subject, &[])
+            .await?
+            .is_some_and(|f| f.status == TitleStatus::Live),
+        SubjectKind::Edition => match download.subject.split_once('/') {
+            Some((series, edition)) => periodicals::edition(reads, series, edition)
+                .await?
+                .is_some(),
+            None => false,
+        },
+    };
+    if !offered {
+        return Err(Failure::not_found(
+            "This title or edition was withdrawn; its files are no longer served",
+        ));
+    }
+    Ok(download.format.parse().ok())
 }

@@ -21,6 +21,7 @@ pub mod client_keys;
 pub mod curator;
 pub mod documents;
 pub mod download_history;
+pub mod download_wait;
 pub mod downloads;
 pub mod failure;
 pub mod house;

@@ -1,5 +1,5 @@
 //! The tokens a member's partner drive gave Lectern when they connected it (the drive itself,
-//! an HTTP service, is the door's to reach): kept, renewed and forgotten.
+//! an HTTP service, is the door's to reach): read, kept, renewed and forgotten.
 
 use lectern_store::StoreError;
 use lectern_store::partner_tokens::{self, PartnerToken};
@@ -7,6 +7,11 @@ use lectern_store::partner_tokens::{self, PartnerToken};
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
+
+/// The member's kept tokens, when they connected a drive.
+pub async fn kept(house: &House, user_account_id: &str) -> Outcome<Option<PartnerToken>> {
+    Ok(partner_tokens::get(house.store.reads(), user_account_id).await?)
+}
 
 /// Keeps the member's tokens, in place of any kept before.
 pub async fn keep(

@@ -74,6 +74,27 @@ pub async fn list(
     })
 }
 
+/// The list's titles in its order, each with its title's name (its id, for a title no longer
+/// kept).
+pub async fn named_titles(
+    house: &House,
+    _: &Administrator<'_>,
+    list: &PopularList,
+) -> Outcome<Vec<(String, String)>> {
+    let found = titles::get_many(house.store.reads(), &list.titles).await?;
+    let name_of = |id: &String| {
+        found
+            .iter()
+            .find(|t| t.service_id == *id)
+            .map_or_else(|| id.clone(), |t| t.title.clone())
+    };
+    Ok(list
+        .titles
+        .iter()
+        .map(|id| (id.clone(), name_of(id)))
+        .collect())
+}
+
 /// A new list of the site, with no titles yet.
 pub async fn make(
     house: &House,

@@ -135,6 +135,11 @@ pub async fn accept(
     editing.submit(house, target, form).await
 }
 
+/// The title as it stands, for a curator of its site: what an edit's page starts from.
+pub async fn curated_title(house: &House, actor: &Actor, service_id: &str) -> Outcome<TitleRecord> {
+    Ok(TitleEditing::of(house, actor, service_id).await?.title)
+}
+
 /// The title's history of edits, newest first, for a curator of its site.
 pub async fn history_of(
     house: &House,

@@ -7,10 +7,8 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use lectern_domain::catalog::{Delivery, Format};
-use lectern_domain::title_access::TitleStatus;
-use lectern_store::downloads::{self, SubjectKind};
-use lectern_store::{periodicals, titles};
+use lectern_domain::catalog::Delivery;
+use lectern_operations::downloads;
 
 use super::signing;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -63,7 +61,7 @@ pub async fn serve_file(
         .ok_or_else(|| ApiError::missing_param("signature"))?;
     let key = signing::object_key(&folder, &name)?;
     signing::check(&state, &key, &expires, &signature).await?;
-    let format = still_offered(&state, &key).await?;
+    let format = downloads::package_still_offered(&state, &key).await?;
     // A package is typed as what it was delivered as (a Word document, a DAISY zip); any other
     // file the link names is bytes.
     let media_type = format
@@ -88,37 +86,4 @@ pub async fn serve_file(
         headers.insert(header::CONTENT_DISPOSITION, v);
     }
     Ok(resp)
-}
-
-/// A package of a title or edition withdrawn since it was made is not served, though its link
-/// has not expired: the withdrawal reaches downloads at once. The format of the package, for
-/// a key that is one.
-async fn still_offered(state: &AppState, key: &str) -> ApiResult<Option<Format>> {
-    let Some(download_id) = key
-        .strip_prefix("downloads/")
-        .and_then(|k| k.split('/').next())
-    else {
-        return Ok(None);
-    };
-    let Some(download) = downloads::get(state.store.reads(), download_id).await? else {
-        return Ok(None);
-    };
-    let offered = match download.subject_kind {
-        SubjectKind::Title => titles::facts(state.store.reads(), &download.subject, &[])
-            .await?
-            .is_some_and(|f| f.status == TitleStatus::Live),
-        SubjectKind::Edition => match download.subject.split_once('/') {
-            Some((series, edition)) => periodicals::edition(state.store.reads(), series, edition)
-                .await?
-                .is_some(),
-            None => false,
-        },
-    };
-    if offered {
-        Ok(download.format.parse().ok())
-    } else {
-        Err(ApiError::not_found(
-            "This title or edition was withdrawn; its files are no longer served",
-        ))
-    }
 }

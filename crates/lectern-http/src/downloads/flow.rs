@@ -9,7 +9,6 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::title_access::{self, ReaderFacts, TitleFacts, Viewer};
 use lectern_store::downloads::DownloadStatus;
-use lectern_store::readers;
 
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -18,6 +17,7 @@ use super::signing::signed_url;
 use crate::conventions::caller::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_operations::download_wait;
 pub use lectern_operations::downloads::Subject;
 use lectern_operations::downloads::{self as downloads_house, Asked};
 use lectern_operations::titles::CatalogViewer;
@@ -95,7 +95,7 @@ pub async fn request(
     match (download.status, &download.object_key) {
         (DownloadStatus::Ready, Some(key)) => available(state, key).await,
         _ => {
-            let wait = super::estimate::wait(state, &download).await?;
+            let wait = download_wait::wait(state, &download).await?;
             Ok(accepted_after(
                 "The package is being prepared; ask again when Retry-After says.",
                 wait,
@@ -138,6 +138,16 @@ pub fn accepted_after(message: &str, seconds: u64) -> Response {
 
 /// The reader the package is for: the caller, or with `forUser` the member they download for
 /// (if they may); None for a guest.
+async fn reader(
+    state: &AppState,
+    caller: &Caller,
+    who: &CatalogViewer,
+) -> ApiResult<Option<ReaderFacts>> {
+    let p: DownloadParams = caller.params.parse()?;
+    let for_user = p.for_user.as_deref().map(str::trim);
+    Ok(downloads_house::reader_for(state, &who.viewer, for_user).await?)
+}
+
 /// Downloading for a member (`forUser`) applies the member's rules, what they may see
 /// included: a title the member may not see is refused before anything else is looked at.
 pub async fn check_reader_sees(
@@ -156,31 +166,6 @@ pub async fn check_reader_sees(
         ));
     }
     Ok(())
-}
-
-async fn reader(
-    state: &AppState,
-    caller: &Caller,
-    who: &CatalogViewer,
-) -> ApiResult<Option<ReaderFacts>> {
-    let signed_in = match &who.viewer {
-        Viewer::Guest { .. } => None,
-        Viewer::User(r) => Some(r),
-    };
-    let p: DownloadParams = caller.params.parse()?;
-    let Some(for_user) = p.for_user.as_deref().map(str::trim) else {
-        return Ok(signed_in.cloned());
-    };
-    let sponsor = signed_in.ok_or_else(ApiError::sign_in_required)?;
-    let member = readers::reader_facts(state.store.reads(), for_user, Timestamp::now())
-        .await?
-        .filter(|m| title_access::may_download_for(sponsor, m))
-        .ok_or_else(|| {
-            ApiError::forbidden(format!(
-                "You may not download for '{for_user}': sponsors download for members of their organization, membership assistants for accounts of their site"
-            ))
-        })?;
-    Ok(Some(member))
 }
 
 fn status(key: &str, message: String) -> ErrorBody {

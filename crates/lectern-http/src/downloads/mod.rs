@@ -2,7 +2,6 @@
 //! is made, then 302 to a signed URL, as for a resource at another speed), and the route that
 //! serves signed URLs.
 
-pub(crate) mod estimate;
 mod files;
 mod flow;
 mod of_title;

@@ -7,7 +7,6 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::catalog::{Artifact, Format};
-use lectern_store::titles;
 
 use super::home::{Staff, StaffForm};
 use super::paths::{accepted, artifact_page_path, title_page_path};
@@ -18,7 +17,6 @@ use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
 use lectern_domain::catalog::title_edit::EditTarget;
-use lectern_operations::curator::Curator;
 use lectern_operations::title_edits;
 
 /// A field of the form: its parameter, label and hint, and its choices when it is a `select`.
@@ -256,11 +254,7 @@ async fn artifact_page(
     errors: FormErrors,
     asked: Option<Params>,
 ) -> ApiResult<Response> {
-    let absent = || lectern_operations::Failure::not_found(format!("There is no title '{id}'"));
-    let title = titles::get(state.store.reads(), id)
-        .await?
-        .ok_or_else(absent)?;
-    Curator::of(&visitor.caller, Some(&title.site), "edit titles", absent)?;
+    let title = title_edits::curated_title(state, &visitor.caller, id).await?;
     let artifact = title
         .artifact(format)
         .ok_or_else(|| ApiError::not_found(format!("The title '{id}' has no {format} artifact")))?;

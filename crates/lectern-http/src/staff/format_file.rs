@@ -13,7 +13,6 @@ use lectern_domain::catalog::title_edit::EditTarget;
 use lectern_domain::ids::new_id;
 use lectern_jobs::epub::read_metadata;
 use lectern_jobs::import_epub::safe_file_name;
-use lectern_store::titles;
 
 use super::home::Staff;
 use super::paths::{accepted, title_page_path};
@@ -24,7 +23,6 @@ use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
 use crate::pages::uploads::{self, Limits, Spooled};
 use crate::state::AppState;
-use lectern_operations::curator::Curator;
 use lectern_operations::title_edits;
 
 /// The largest file taken: a long DAISY book's audio comes in files smaller than this.
@@ -54,27 +52,13 @@ fn files_path(site: &WebSite, id: &str) -> String {
     format!("{}/files", title_page_path(site, id))
 }
 
-/// The title, when the visitor manages its site's collection.
-async fn managed_title(
-    state: &AppState,
-    visitor: &Visitor,
-    id: &str,
-) -> ApiResult<lectern_domain::catalog::TitleRecord> {
-    let absent = || lectern_operations::Failure::not_found(format!("There is no title '{id}'"));
-    let title = titles::get(state.store.reads(), id)
-        .await?
-        .ok_or_else(absent)?;
-    Curator::of(&visitor.caller, Some(&title.site), "edit titles", absent)?;
-    Ok(title)
-}
-
 /// `GET /{site}/staff/titles/{title}/files`.
 pub async fn show(
     State(state): State<AppState>,
     Path((_, id)): Path<(String, String)>,
     Staff { site, visitor }: Staff,
 ) -> ApiResult<Response> {
-    let title = managed_title(&state, &visitor, &id).await?;
+    let title = title_edits::curated_title(&state, &visitor.caller, &id).await?;
     Ok(file_page(
         &site,
         &visitor,
@@ -93,7 +77,7 @@ pub async fn upload(
     Staff { site, visitor }: Staff,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Response> {
-    let title = managed_title(&state, &visitor, &id).await?;
+    let title = title_edits::curated_title(&state, &visitor.caller, &id).await?;
     let upload = uploads::read(multipart, &LIMITS).await?;
     visitor.check_form(&upload.fields)?;
     let form = &upload.fields;

@@ -8,7 +8,6 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_operations::administration::Administrator;
 use lectern_operations::popular_lists::{self, PopularList, TitleMove};
-use lectern_store::titles;
 
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
@@ -268,18 +267,15 @@ async fn list_page(
     form: Params,
     done: Option<&'static str>,
 ) -> ApiResult<Response> {
-    let found = titles::get_many(state.store.reads(), &list.titles).await?;
-    let n = list.titles.len();
-    let rows = list
-        .titles
-        .iter()
+    let admin = Administrator::of(&visitor.caller)?;
+    let named = popular_lists::named_titles(state, &admin, &list).await?;
+    let n = named.len();
+    let rows = named
+        .into_iter()
         .enumerate()
-        .map(|(i, id)| TitleRow {
-            title: found
-                .iter()
-                .find(|t| t.service_id == *id)
-                .map_or_else(|| id.clone(), |t| t.title.clone()),
-            service_id: id.clone(),
+        .map(|(i, (service_id, title))| TitleRow {
+            title,
+            service_id,
             first: i == 0,
             last: i + 1 == n,
         })

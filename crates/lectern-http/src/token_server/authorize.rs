@@ -7,13 +7,11 @@ use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::client::Client;
 use lectern_domain::secret::{check_pkce_challenge, constant_time_eq, token_hash};
 use lectern_operations::authorization::{self, Asked, Begun, Decided, FLOW_TTL_SECS};
-use lectern_store::accounts;
-use lectern_store::oauth::{self, Flow};
+use lectern_store::oauth::Flow;
 use url::Url;
 
 use super::pages::{ConsentPage, LoginPage, STYLESHEET_PATH, error_page, html, html_posting_to};
@@ -329,7 +327,7 @@ async fn current_flow(
         return Err(expired_flow());
     };
     let flow_hash = token_hash(&cookie);
-    let flow = match oauth::flow(state.store.reads(), &flow_hash, Timestamp::now()).await {
+    let flow = match authorization::flow(&state, &flow_hash).await {
         Ok(Some(f)) => f,
         Ok(None) => return Err(expired_flow()),
         Err(e) => return Err(server_error(e)),
@@ -366,8 +364,8 @@ async fn signed_in_user(state: &AppState, flow: &Flow) -> Result<Account, Respon
             "Sign in before you choose whether to allow the app.",
         ));
     };
-    match accounts::get(state.store.reads(), id).await {
-        Ok(Some(a)) if !a.locked => Ok(a),
+    match authorization::flow_reader(state, id).await {
+        Ok(Some(a)) => Ok(a),
         Ok(_) => Err(error_page(
             StatusCode::FORBIDDEN,
             STYLESHEET_PATH,

@@ -31,11 +31,11 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Collection, Listed};
 use crate::conventions::links::Link;
 use crate::conventions::paging::ListParams;
-use crate::downloads::estimate;
 use crate::downloads::{accepted, accepted_after, available, parse_format, signed_url};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_domain::paging::FixedOrder;
+use lectern_operations::download_wait;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -186,7 +186,7 @@ async fn not_yet_made(
             None => Ok(Files::Making(1)),
         },
         MakingStatus::Queued | MakingStatus::Making => Ok(Files::Making(
-            estimate::wait_for_making(state, PackageKind::of(format.as_str())).await?,
+            download_wait::wait_for_making(state, PackageKind::of(format.as_str())).await?,
         )),
     }
 }

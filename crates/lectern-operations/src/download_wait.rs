@@ -7,8 +7,8 @@
 
 use lectern_store::downloads::{self, Download, PackageKind, Waiting, fair_order};
 
-use crate::error::ApiResult;
-use crate::state::AppState;
+use crate::failure::Outcome;
+use crate::house::House;
 
 /// Before a lane has made anything, what its packages are taken to need: a narration is minutes
 /// of speech synthesis, the rest a few seconds.
@@ -23,9 +23,9 @@ fn first_guess(lane: PackageKind) -> f64 {
 const LONGEST: f64 = 3600.0;
 
 /// Seconds until `download` is likely to be ready.
-pub async fn wait(state: &AppState, download: &Download) -> ApiResult<u64> {
+pub async fn wait(house: &House, download: &Download) -> Outcome<u64> {
     let lane = PackageKind::of(&download.format);
-    let reads = state.store.reads();
+    let reads = house.store.reads();
     let each = downloads::seconds_to_make(reads, lane)
         .await?
         .unwrap_or_else(|| first_guess(lane))
@@ -47,14 +47,14 @@ pub async fn wait(state: &AppState, download: &Download) -> ApiResult<u64> {
 /// Seconds until a format a reader asked to stream is likely made: the lane makes every
 /// package waiting first (a reader is waiting for each), then the makings queued before and
 /// with it, each as long as the lane's packages take.
-pub async fn wait_for_making(state: &AppState, lane: PackageKind) -> ApiResult<u64> {
-    let reads = state.store.reads();
+pub async fn wait_for_making(house: &House, lane: PackageKind) -> Outcome<u64> {
+    let reads = house.store.reads();
     let each = downloads::seconds_to_make(reads, lane)
         .await?
         .unwrap_or_else(|| first_guess(lane))
         .max(1.0);
     let packages = downloads::waiting(reads, lane).await?.len() as f64;
-    let makings = lectern_store::made_formats::waiting(&state.store, lane).await? as f64;
+    let makings = lectern_store::made_formats::waiting(&house.store, lane).await? as f64;
     Ok(((packages + makings.max(1.0)) * each)
         .clamp(1.0, LONGEST)
         .ceil() as u64)
