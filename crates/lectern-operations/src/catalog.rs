@@ -34,6 +34,17 @@ pub async fn search(house: &House, search: TitleSearch) -> Outcome<SearchPage> {
     }
 }
 
+/// A search and the records of the titles it found, read from the store as they are now, in
+/// no particular order: the index trails the store by a moment, so the door checks each again.
+pub async fn search_with_records(
+    house: &House,
+    asked: TitleSearch,
+) -> Outcome<(SearchPage, Vec<TitleRecord>)> {
+    let found = search(house, asked).await?;
+    let records = titles::get_many(house.store.reads(), &found.service_ids).await?;
+    Ok((found, records))
+}
+
 /// What a curator's search of the catalog asks for, as sent (each may be absent), read by the
 /// names the API gives them.
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -2,7 +2,7 @@
 //! userAccountId), once the rules let them manage it; and the record of every change made to
 //! it, which administrators read.
 
-use lectern_domain::access::{account_management, membership_management};
+use lectern_domain::access::{MembershipAccess, account_management, membership_management};
 use lectern_domain::account::Account;
 use lectern_domain::account::fields::Door;
 use lectern_domain::account::search::{AccountSearch, AccountSort};
@@ -177,4 +177,27 @@ pub async fn changes_of(
 /// A thing as the record of changes keeps it: its JSON, by document 2's names.
 pub fn shown<T: serde::Serialize + ?Sized>(thing: &T) -> Outcome<Value> {
     serde_json::to_value(thing).map_err(Failure::broken)
+}
+
+/// The account that holds `user_name`, for a membership assistant choosing a new one. User
+/// names are unique across sites (sign-in comes before any site is known), so it is found
+/// wherever it is; whether the assistant manages it says whether they may be shown which it is.
+pub async fn user_name_holder(
+    house: &House,
+    actor: &Actor,
+    user_name: &str,
+) -> Outcome<(Account, bool)> {
+    let me = actor.account()?;
+    refusals::membership(
+        membership_management(&actor.client, me, &me.site_id),
+        "look up user names",
+        || Failure::not_found("No such user name"),
+    )?;
+    let holder = accounts::credentials(house.store.reads(), user_name)
+        .await?
+        .map(|(a, _)| a)
+        .ok_or_else(|| Failure::not_found(format!("No account has the user name '{user_name}'")))?;
+    let manages =
+        membership_management(&actor.client, me, &holder.site_id) == MembershipAccess::Allowed;
+    Ok((holder, manages))
 }

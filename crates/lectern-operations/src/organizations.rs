@@ -237,6 +237,16 @@ pub async fn find(
     Ok((rows, total))
 }
 
+/// The primary contacts of these organizations (those that have one), found for the actor who
+/// found the organizations (`find`).
+pub async fn primary_contacts(house: &House, found: &[Organization]) -> Outcome<Vec<Account>> {
+    let ids: Vec<&str> = found
+        .iter()
+        .filter_map(|o| o.primary_contact_id.as_deref())
+        .collect();
+    Ok(accounts::get_many(house.store.reads(), &ids).await?)
+}
+
 /// The parameters a new organization requires.
 pub const REQUIRED: &[&str] = &[
     "organizationName",

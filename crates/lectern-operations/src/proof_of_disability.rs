@@ -51,15 +51,28 @@ pub struct ProofOnFile {
 }
 
 pub async fn on_file(house: &House, m: &Managed) -> Outcome<ProofOnFile> {
-    let reads = house.store.reads();
     let id = &m.account.user_account_id;
+    let (disabilities, under_review) = listed(house, id).await?;
     Ok(ProofOnFile {
-        disabilities: disabilities::list(reads, id).await?,
-        under_review: disabilities::submissions(reads, id)
-            .await?
-            .into_iter()
-            .filter(|s| s.open)
-            .collect(),
-        decided: pod_queue::decided(reads, id).await?,
+        disabilities,
+        under_review,
+        decided: pod_queue::decided(house.store.reads(), id).await?,
     })
+}
+
+/// An account's proof as the API lists it: the disabilities on file and the submissions still
+/// under review. The door found the account through the rules: the actor's own, one they
+/// manage, or the member an authority just answered for.
+pub async fn listed(
+    house: &House,
+    account_id: &str,
+) -> Outcome<(Vec<Disability>, Vec<Submission>)> {
+    let reads = house.store.reads();
+    let on_file = disabilities::list(reads, account_id).await?;
+    let under_review = disabilities::submissions(reads, account_id)
+        .await?
+        .into_iter()
+        .filter(|s| s.open)
+        .collect();
+    Ok((on_file, under_review))
 }

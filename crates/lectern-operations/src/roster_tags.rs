@@ -3,12 +3,13 @@
 
 use lectern_domain::invalid::Problems;
 use lectern_domain::organization::Organization;
-use lectern_domain::paging::Direction;
+use lectern_domain::paging::{Direction, NewestFirst};
 use lectern_domain::{Timestamp, ids};
 use lectern_store::roster_tags::{self, RosterTag};
 
 use crate::failure::{Failure, Outcome};
 use crate::house::House;
+use crate::listing::{self, Window};
 use crate::sponsoring::Sponsoring;
 
 /// A new tag of the sponsor's organization: a district, a school, or both (names trimmed; an
@@ -55,6 +56,21 @@ pub async fn make(
 /// assistant manages), to name its members' tags in an answer.
 pub async fn all_of(house: &House, organization: &Organization) -> Outcome<Vec<RosterTag>> {
     Ok(roster_tags::all_of(house.store.reads(), &organization.organization_id).await?)
+}
+
+/// A page of the sponsor's organization's tags (up to `limit + 1` by when they were made, in
+/// the window's direction, continued after `(created at, id)`) and how many it has.
+pub async fn page_of(
+    house: &House,
+    s: &Sponsoring<'_>,
+    w: Window<NewestFirst, (i64, i64)>,
+) -> Outcome<(Vec<RosterTag>, u64)> {
+    let reads = house.store.reads();
+    let id = &s.organization.organization_id;
+    let rows = roster_tags::page(reads, id, w.direction, w.after, w.limit).await?;
+    let count = roster_tags::count(reads, id);
+    let total = listing::total(w.after.is_none(), w.limit, rows.len(), count).await?;
+    Ok((rows, total))
 }
 
 /// The organization's newest tags, at most `limit` (the choices of a member form).

@@ -1,6 +1,7 @@
 //! A member's subscriptions: the one in force today, with its kind; one they buy; and those a
 //! membership assistant records and changes for them, each with its record of changes.
 
+use lectern_domain::account::Account;
 use lectern_domain::account::standing::{
     DownloadTimeframe, PromoCode, PromoRefusal, Subscription, SubscriptionForm, SubscriptionTerms,
     SubscriptionType, known_type, payment, plus_days, renewal_start,
@@ -16,6 +17,13 @@ use crate::failure::{Failure, Outcome};
 use crate::house::House;
 use crate::listing;
 use crate::managed_accounts::{Managed, shown};
+
+/// The account's subscription in force today, if one is (the door found the account through
+/// the rules: the actor's own).
+pub async fn in_force(house: &House, a: &Account) -> Outcome<Option<Subscription>> {
+    let today = Timestamp::now().date();
+    Ok(subscriptions::active(house.store.reads(), &a.user_account_id, &today).await?)
+}
 
 /// The actor's subscription in force today and its kind (`None` when the kind is no longer
 /// offered); absent when none is.
@@ -76,6 +84,20 @@ fn recorded(s: &Subscription) -> Outcome<Value> {
 /// The kinds of subscription the library offers.
 pub async fn types(house: &House) -> Outcome<Vec<SubscriptionType>> {
     Ok(subscriptions::types(house.store.reads()).await?)
+}
+
+/// A page of the kinds offered, by name after `after` (up to `limit + 1`), and how many there
+/// are: what anyone may read.
+pub async fn types_page(
+    house: &House,
+    after: Option<&str>,
+    limit: u32,
+) -> Outcome<(Vec<SubscriptionType>, u64)> {
+    let reads = house.store.reads();
+    let rows = subscriptions::types_page(reads, after, limit).await?;
+    let count = subscriptions::types_count(reads);
+    let total = listing::total(after.is_none(), limit, rows.len(), count).await?;
+    Ok((rows, total))
 }
 
 /// A subscription as written, with the kinds offered that its terms were checked against (a

@@ -3,9 +3,7 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::access::membership_management;
 use lectern_domain::account::fields::{AccountFields, AssignableRole};
-use lectern_store::accounts;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -15,10 +13,10 @@ use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::links::{Link, segment};
 use crate::conventions::status::{Created, Status};
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_operations::managed_account_writes;
-use lectern_operations::refusals;
+use lectern_operations::managed_accounts;
 
 /// Every field of account creation (document 3); on update, all optional.
 #[derive(Deserialize, IntoParams, ToSchema, Default)]
@@ -236,29 +234,14 @@ pub async fn user_name(
     caller: Caller,
     Path(user_name): Path<String>,
 ) -> ApiResult<Json<UserNameView>> {
-    let me = caller.signed_in()?;
-    // User names are unique across sites (sign-in comes before any site is known), so an
-    // assistant choosing a new one must learn that it is taken wherever it is taken; what
-    // account holds it is shown only to those who manage that account.
-    refusals::membership(
-        membership_management(&caller.client, me, &me.site_id),
-        "look up user names",
-        || lectern_operations::Failure::not_found("No such user name"),
-    )?;
-    let account = accounts::credentials(state.store.reads(), &user_name)
-        .await?
-        .map(|(a, _)| a)
-        .ok_or_else(|| {
-            ApiError::not_found(format!("No account has the user name '{user_name}'"))
-        })?;
+    let (account, manages) =
+        managed_accounts::user_name_holder(&state, &caller, &user_name).await?;
     let stored = account.user_name.clone().unwrap_or(user_name);
     let mut links = vec![Link::new(
         "self",
         state.v2_url(&format!("/userNames/{}", segment(&stored))),
     )];
-    if membership_management(&caller.client, me, &account.site_id)
-        == lectern_domain::access::MembershipAccess::Allowed
-    {
+    if manages {
         links.push(Link::new("account", state.v2_url(&account_path(&account))));
     }
     Ok(Json(UserNameView {

@@ -6,7 +6,6 @@ use crate::conventions::json::Json;
 use axum::extract::{Path, State};
 use lectern_domain::account::standing::{Disability, DisabilityType, ProofSource};
 use lectern_operations::proof_of_disability;
-use lectern_store::disabilities;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -60,20 +59,17 @@ pub(super) async fn proof_of(
     id: &str,
     path: &str,
 ) -> ApiResult<ProofOfDisabilityList> {
-    let reads = state.store.reads();
+    let (on_file, under_review) = proof_of_disability::listed(state, id).await?;
     Ok(ProofOfDisabilityList {
-        disabilities: disabilities::list(reads, id)
-            .await?
+        disabilities: on_file
             .into_iter()
             .map(|d| UserProofOfDisability {
                 disability_type: d.disability_type.as_str().to_owned(),
                 proof_source: d.proof_source.as_str().to_owned(),
             })
             .collect(),
-        proof_of_disability_submissions: disabilities::submissions(reads, id)
-            .await?
+        proof_of_disability_submissions: under_review
             .into_iter()
-            .filter(|s| s.open)
             .map(|s| ProofSubmission {
                 date_submitted: s.date_submitted,
                 note: s.note,

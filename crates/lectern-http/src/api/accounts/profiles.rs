@@ -4,10 +4,9 @@
 
 use crate::conventions::json::Json;
 use axum::extract::State;
-use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::role::Role;
-use lectern_store::subscriptions;
+use lectern_operations::subscriptions;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -35,12 +34,7 @@ pub struct StudentProfile {
 }
 
 async fn profile(state: &AppState, me: &Account) -> ApiResult<StudentProfile> {
-    let active = subscriptions::active(
-        state.store.reads(),
-        &me.user_account_id,
-        &Timestamp::now().date(),
-    )
-    .await?;
+    let active = subscriptions::in_force(state, me).await?;
     let active_subscription = match active {
         None => None,
         Some(s) => Some(subscription_view(state, me, &s).await?),

@@ -73,7 +73,7 @@ async fn view(
 }
 
 /// The account's profile as saved, or the defaults of its site.
-pub(crate) async fn profile_of(state: &AppState, a: &Account) -> ApiResult<RecommendationProfile> {
+async fn profile_of(state: &AppState, a: &Account) -> ApiResult<RecommendationProfile> {
     Ok(recommendation_profiles::of(state, a).await?)
 }
 

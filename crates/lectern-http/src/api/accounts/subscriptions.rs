@@ -138,10 +138,9 @@ pub async fn subscription_types(
         .parse::<ListParams<FixedOrder, 100>>()?
         .page()?;
     let after = page.after::<String>()?;
-    let reads = state.store.reads();
-    let mut rows = subscriptions::types_page(reads, after.as_deref(), page.limit).await?;
+    let (mut rows, total) =
+        member_subscriptions::types_page(&state, after.as_deref(), page.limit).await?;
     let next = page.next_token(&mut rows, |t| t.name.clone());
-    let total = subscriptions::types_count(reads).await?;
     let items: Vec<UserSubscriptionType> = rows
         .into_iter()
         .map(|t| UserSubscriptionType {

@@ -5,7 +5,8 @@ use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::organization::OrganizationType;
 use lectern_domain::paging::{FixedOrder, KeyOrder};
-use lectern_store::reference_organizations::{self, DirectoryQuery, ReferenceOrganization};
+use lectern_operations::reference_directory;
+use lectern_store::reference_organizations::{DirectoryQuery, ReferenceOrganization};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -199,12 +200,10 @@ pub async fn reference_organizations(
         after: page.after::<(String, String)>()?,
         limit: page.limit,
     };
-    let reads = state.store.reads();
-    let mut rows = reference_organizations::page(reads, &query).await?;
+    let (mut rows, total) = reference_directory::page(&state, &caller, &query).await?;
     let next = page.next_token(&mut rows, |(key, o)| {
         (key.clone(), o.reference_org_id.clone())
     });
-    let total = reference_organizations::count(reads, &query).await?;
     let items = rows.into_iter().map(|(_, o)| view(&state, o)).collect();
     Ok(Json(Collection::page(
         &state,

@@ -8,7 +8,6 @@ use lectern_domain::account::member_fields::{DisabilityPlan, MemberFields};
 use lectern_domain::account::standing::DisabilityType;
 use lectern_domain::members::{MemberKind, MemberSort};
 use lectern_domain::role::Role;
-use lectern_store::accounts;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -20,7 +19,7 @@ use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::member_pages::{member_window, turned};
 use crate::conventions::paging::ListParams;
 use crate::conventions::status::Created;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_operations::preferences;
 use lectern_operations::sponsored_members::{
@@ -147,10 +146,9 @@ impl From<SponsorMemberParams> for MemberInput {
     }
 }
 
+/// The member just written, read back as stored.
 async fn summary_of(state: &AppState, s: &Sponsoring<'_>, id: &str) -> ApiResult<MemberSummary> {
-    let a = accounts::get(state.store.reads(), id)
-        .await?
-        .ok_or_else(|| ApiError::internal("the member just written is gone"))?;
+    let a = s.account(state, id, Role::OrganizationMember).await?;
     let facts = MemberFacts::read(state, s, std::slice::from_ref(&a)).await?;
     Ok(member_summary_view(state, &facts, &a))
 }

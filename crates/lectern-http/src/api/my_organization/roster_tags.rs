@@ -4,7 +4,8 @@
 use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::paging::NewestFirst;
-use lectern_store::roster_tags;
+use lectern_operations::listing::Window;
+use lectern_operations::roster_tags;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -38,12 +39,14 @@ pub async fn list_roster_tags(
     let list: ListParams<NewestFirst> = caller.params.parse()?;
     let (sort, direction) = list.order()?;
     let page = list.page_in(sort, direction)?;
-    let after = page.after::<(i64, i64)>()?;
-    let organization_id = &s.organization.organization_id;
-    let reads = state.store.reads();
-    let mut rows = roster_tags::page(reads, organization_id, direction, after, page.limit).await?;
+    let window = Window {
+        sort,
+        direction,
+        after: page.after::<(i64, i64)>()?,
+        limit: page.limit,
+    };
+    let (mut rows, total) = roster_tags::page_of(&state, &s, window).await?;
     let next = page.next_token(&mut rows, |t| (t.created_at, t.roster_tag_id));
-    let total = roster_tags::count(reads, organization_id).await?;
     let items = rows.iter().map(|t| roster_tag_view(&state, t)).collect();
     Ok(Json(
         Collection::page(
@@ -84,8 +87,7 @@ pub async fn create_roster_tag(
 ) -> ApiResult<Created<RosterTagView>> {
     let s = sponsoring(&state, &caller).await?;
     let p: NewRosterTag = caller.params.parse()?;
-    let tag =
-        lectern_operations::roster_tags::make(&state, &s, p.district_name, p.school_name).await?;
+    let tag = roster_tags::make(&state, &s, p.district_name, p.school_name).await?;
     Ok(Created(
         state.v2_url("/myOrganization/rosterTags"),
         roster_tag_view(&state, &tag),

@@ -10,7 +10,7 @@ use lectern_domain::organization::{
     CONTACT_PARAMS, Organization, OrganizationFields, SponsorFields,
 };
 use lectern_domain::password::NewPassword;
-use lectern_store::reference_organizations;
+use lectern_operations::reference_directory;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -64,7 +64,7 @@ async fn fill_from_directory(
     id: &str,
     fields: &mut OrganizationFields,
 ) -> ApiResult<String> {
-    let r = reference_organizations::get(state.store.reads(), id)
+    let r = reference_directory::entry(state, id)
         .await?
         .ok_or_else(|| {
             ApiError::bad_param(

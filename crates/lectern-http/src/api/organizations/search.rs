@@ -3,7 +3,7 @@
 
 use axum::extract::State;
 use lectern_domain::paging::FixedOrder;
-use lectern_store::{accounts, organizations};
+use lectern_store::organizations;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -83,11 +83,7 @@ async fn organization_search(
     let next = page.next_token(&mut rows, |o| {
         (organizations::name_key(o), o.organization_id.clone())
     });
-    let contact_ids: Vec<&str> = rows
-        .iter()
-        .filter_map(|o| o.primary_contact_id.as_deref())
-        .collect();
-    let contacts = accounts::get_many(state.store.reads(), &contact_ids).await?;
+    let contacts = organizations_house::primary_contacts(state, &rows).await?;
     let items = rows
         .iter()
         .map(|o| {

@@ -3,7 +3,6 @@
 use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::catalog::query::{TitleSearch, TitleSort};
-use lectern_store::titles;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -17,7 +16,7 @@ use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
 use lectern_domain::catalog::title_query::{TitleFilterForm, TitleQuery};
-use lectern_operations::catalog::search as run;
+use lectern_operations::catalog::search_with_records;
 use utoipa::openapi::schema::{ArrayBuilder, Schema};
 use utoipa::openapi::{Ref, RefOr};
 
@@ -100,8 +99,7 @@ pub async fn search_titles(
         start: page.start().map(str::to_owned),
         facets: true,
     };
-    let found = run(&state, search).await?;
-    let records = titles::get_many(state.store.reads(), &found.service_ids).await?;
+    let (found, records) = search_with_records(&state, search).await?;
     let perspective = who.perspective();
     let titles = records
         .iter()
