@@ -327,7 +327,7 @@ async fn current_flow(
         return Err(expired_flow());
     };
     let flow_hash = token_hash(&cookie);
-    let flow = match authorization::flow(&state, &flow_hash).await {
+    let flow = match authorization::flow(state, &flow_hash).await {
         Ok(Some(f)) => f,
         Ok(None) => return Err(expired_flow()),
         Err(e) => return Err(server_error(e)),

@@ -66,6 +66,41 @@ fn doors_do_not_import_each_other() {
     );
 }
 
+/// The doors reach the store only through the house: none reads from it, opens a transaction
+/// or takes the writer itself (`lib.rs` hands the store to the house, and the health check
+/// pings it).
+#[test]
+fn doors_reach_the_store_only_through_the_house() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../lectern-http/src");
+    let reaching = Regex::new(r"\.(reads|begin|writer)\(\)").unwrap();
+    let mut found = Vec::new();
+    for file in rust_files(&src) {
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        for (n, line) in code.lines().enumerate() {
+            if reaching.is_match(line) {
+                let at = file.strip_prefix(&src).unwrap_or(&file).display();
+                found.push(format!("{at}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "doors reaching the store themselves: {found:#?}"
+    );
+}
+
+/// A file's code: what comes before its tests, without comments, line for line.
+fn code_of(source: &str) -> String {
+    source
+        .split("#[cfg(test)]")
+        .next()
+        .unwrap_or("")
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The circles among a crate's modules, each as its modules' names in order.
 fn circles(src: &Path) -> Vec<Vec<String>> {
     strongly_connected(&edges(src))
@@ -126,14 +161,7 @@ fn module_of(relative: &str) -> Vec<String> {
 
 /// The paths a file names through `crate::` and `super::`, outside comments and its tests.
 fn imports(source: &str, module: &[String]) -> Vec<Vec<String>> {
-    let code: String = source
-        .split("#[cfg(test)]")
-        .next()
-        .unwrap_or("")
-        .lines()
-        .map(|l| l.split("//").next().unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n");
+    let code = code_of(source);
     let path = Regex::new(r"\bcrate::((?:\w+::)*\w+)").unwrap();
     let group = Regex::new(r"\bcrate::\{([^}]*)\}").unwrap();
     let relative = Regex::new(r"\b((?:super::)+)((?:\w+::)*\w+)").unwrap();
