@@ -11,12 +11,11 @@ use lectern_domain::ids;
 use lectern_domain::invalid::Invalid;
 use lectern_domain::members::{Listing, MemberKind, MemberSort, MembersForm};
 use lectern_domain::organization::{
-    CONTACT_PARAMS, Organization, OrganizationEditor, OrganizationFields, SPONSOR_PARAMS,
-    SponsorFields,
+    CONTACT_PARAMS, NewOrganizationForm, Organization, OrganizationEditor, OrganizationFields,
+    SPONSOR_PARAMS, SponsorFields,
 };
 use lectern_domain::role::Role;
 use lectern_store::{accounts, organizations, request_locks, sites, subscriptions};
-use serde::Deserialize;
 
 use lectern_domain::access::membership_management;
 use lectern_store::fixture::ReferenceOrganizationEntry;
@@ -89,9 +88,50 @@ pub async fn create_with_contact(
     Ok(())
 }
 
+/// The organization an assistant manages (`managed` found it for them) with the fields changed
+/// as an assistant may change them.
+pub async fn change_managed(
+    house: &House,
+    o: &Organization,
+    fields: OrganizationFields,
+) -> Outcome<Organization> {
+    change(
+        house,
+        &o.organization_id,
+        OrganizationEditor::Assistant,
+        fields,
+    )
+    .await
+}
+
+/// A sponsor who is their organization's primary contact: who may change it.
+pub struct PrimaryContact<'s, 'a>(&'s Sponsoring<'a>);
+
+impl<'s, 'a> PrimaryContact<'s, 'a> {
+    /// The sponsor as the primary contact; its other sponsors are refused.
+    pub fn of(s: &'s Sponsoring<'a>) -> Outcome<Self> {
+        if !s.is_primary_contact() {
+            return Err(Failure::refused(
+                "Only the organization's primary contact changes it",
+            ));
+        }
+        Ok(PrimaryContact(s))
+    }
+}
+
+/// The primary contact's organization with the fields changed as they may change them.
+pub async fn change_mine(
+    house: &House,
+    contact: &PrimaryContact<'_, '_>,
+    fields: OrganizationFields,
+) -> Outcome<Organization> {
+    let id = &contact.0.organization.organization_id;
+    change(house, id, OrganizationEditor::PrimaryContact, fields).await
+}
+
 /// The organization with the fields changed as `editor` may change them. Two changes of one
 /// organization are made one after the other, each on the other's result.
-pub async fn change(
+async fn change(
     house: &House,
     organization_id: &str,
     editor: OrganizationEditor,
@@ -257,40 +297,13 @@ pub const REQUIRED: &[&str] = &[
     "organizationType",
 ];
 
-/// A new organization and its primary contact, as sent (each may be absent), read by the names
-/// the API gives them.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct NewOrganization {
-    pub organization_name: Option<String>,
-    pub address1: Option<String>,
-    pub address2: Option<String>,
-    pub city: Option<String>,
-    pub state: Option<String>,
-    pub country: Option<String>,
-    pub postal_code: Option<String>,
-    pub organization_type: Option<String>,
-    pub phone_number: Option<String>,
-    pub website: Option<String>,
-    /// A subscription type's name; `organization` when absent.
-    pub subscription_type: Option<String>,
-    /// Another site than the actor's (administrators only).
-    pub site: Option<String>,
-    pub contact_first_name: Option<String>,
-    pub contact_last_name: Option<String>,
-    pub contact_title: Option<String>,
-    /// Also the contact's user name.
-    pub contact_email_address: Option<String>,
-    pub contact_phone_number: Option<String>,
-}
-
 /// A new organization with its primary contact, as a membership assistant (of their own site)
 /// or an administrator (of any site) makes it: the rules asked, every field checked (the
 /// problems of both in one answer), then both written together.
 pub async fn create(
     house: &House,
     actor: &Actor,
-    new: NewOrganization,
+    new: NewOrganizationForm,
 ) -> Outcome<(Organization, Account)> {
     let me = actor.account()?;
     let site = new.site.clone().unwrap_or_else(|| me.site_id.clone());

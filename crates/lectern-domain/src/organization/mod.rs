@@ -10,7 +10,7 @@ use crate::role::{Role, Roles};
 use crate::title_access::OrganizationPolicy;
 
 mod form;
-pub use form::OrganizationForm;
+pub use form::{MyOrganizationForm, NewOrganizationForm, OrganizationForm};
 
 string_enum!(
     /// `organizationType`: the kinds of organization `GET /v2/organizationTypes` lists.

@@ -22,7 +22,7 @@ use lectern_domain::account::Account;
 use lectern_domain::account::member_form::NewMemberForm;
 use lectern_domain::account::search::AccountSort;
 use lectern_domain::members::{MemberSort, MembersForm};
-use lectern_domain::organization::{Organization, OrganizationEditor, OrganizationForm};
+use lectern_domain::organization::{Organization, OrganizationForm};
 use lectern_domain::role::Role;
 use lectern_operations::managed_accounts::{self, AccountsWanted, managed};
 use lectern_operations::organization_members::{self, Joining};
@@ -199,14 +199,9 @@ pub async fn change(
     let o =
         organizations_house::managed(&state, &visitor.caller, &id, "change organizations").await?;
     let changed = match params.parse::<OrganizationForm>() {
-        Ok(p) => organizations_house::change(
-            &state,
-            &o.organization_id,
-            OrganizationEditor::Assistant,
-            p.into(),
-        )
-        .await
-        .map_err(ApiError::from),
+        Ok(p) => organizations_house::change_managed(&state, &o, p.into())
+            .await
+            .map_err(ApiError::from),
         Err(e) => Err(e),
     };
     match changed {

@@ -16,9 +16,10 @@ use crate::pages::forms::{self, FormErrors};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
+use lectern_domain::organization::NewOrganizationForm;
 use lectern_domain::organization::OrganizationType;
 use lectern_domain::paging::FixedOrder;
-use lectern_operations::organizations::{self as organizations_house, NewOrganization};
+use lectern_operations::organizations as organizations_house;
 use lectern_store::organizations;
 
 #[derive(Template)]
@@ -195,7 +196,7 @@ pub async fn create(
         form,
     }: StaffForm,
 ) -> ApiResult<Response> {
-    let created = match form.parse::<NewOrganization>() {
+    let created = match form.parse::<NewOrganizationForm>() {
         Ok(new) => organizations_house::create(&state, &visitor.caller, new)
             .await
             .map_err(FormErrors::of_failure),

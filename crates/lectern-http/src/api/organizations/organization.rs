@@ -3,7 +3,7 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
-use lectern_domain::organization::{Organization, OrganizationEditor, OrganizationForm};
+use lectern_domain::organization::{Organization, OrganizationForm};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -15,38 +15,8 @@ use crate::conventions::caller::Caller;
 use crate::conventions::status::Created;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use lectern_operations::organizations::{self as organizations_house, NewOrganization};
-
-/// An organization and its primary contact, as `POST /v2/organizations` takes them.
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct NewOrganizationParams {
-    organization_name: Option<String>,
-    address1: Option<String>,
-    address2: Option<String>,
-    city: Option<String>,
-    state: Option<String>,
-    /// ISO 3166 alpha-2
-    #[param(pattern = "^[A-Z]{2}$")]
-    country: Option<String>,
-    postal_code: Option<String>,
-    /// One of GET /v2/organizationTypes
-    #[param(value_type = Option<lectern_domain::organization::OrganizationType>, inline)]
-    organization_type: Option<String>,
-    phone_number: Option<String>,
-    website: Option<String>,
-    /// One of GET /v2/subscriptiontypes; default organization
-    subscription_type: Option<String>,
-    /// Administrators only; default the caller's site
-    site: Option<String>,
-    contact_first_name: Option<String>,
-    contact_last_name: Option<String>,
-    contact_title: Option<String>,
-    /// Also the contact's user name
-    contact_email_address: Option<String>,
-    contact_phone_number: Option<String>,
-}
+use lectern_domain::organization::NewOrganizationForm;
+use lectern_operations::organizations as organizations_house;
 
 async fn assistant_view(state: &AppState, o: &Organization) -> ApiResult<OrganizationView> {
     let contact = organizations_house::primary_contact(state, o).await?;
@@ -55,7 +25,7 @@ async fn assistant_view(state: &AppState, o: &Organization) -> ApiResult<Organiz
 
 #[utoipa::path(
     post, path = "/v2/organizations", tag = "organizations",
-    params(("api_key" = String, Query, description = "A client key with membership privileges"), NewOrganizationParams),
+    params(("api_key" = String, Query, description = "A client key with membership privileges"), NewOrganizationForm),
     responses(
         (status = 201, description = "Created with its primary contact; Location names it", body = OrganizationView),
         (status = 400, description = "A bad or missing parameter, each named", body = ErrorBody),
@@ -70,37 +40,13 @@ pub async fn create_organization(
     caller: Caller,
 ) -> ApiResult<Created<OrganizationView>> {
     caller.signed_in()?;
-    let p: NewOrganizationParams = caller.params.parse()?;
-    let (organization, contact) = organizations_house::create(&state, &caller, p.into()).await?;
+    let p: NewOrganizationForm = caller.params.parse()?;
+    let (organization, contact) = organizations_house::create(&state, &caller, p).await?;
     let view = organization_view(&state, &organization, Some(&contact));
     Ok(Created(
         state.v2_url(&organization_path(&organization.organization_id)),
         view,
     ))
-}
-
-impl From<NewOrganizationParams> for NewOrganization {
-    fn from(p: NewOrganizationParams) -> Self {
-        NewOrganization {
-            organization_name: p.organization_name,
-            address1: p.address1,
-            address2: p.address2,
-            city: p.city,
-            state: p.state,
-            country: p.country,
-            postal_code: p.postal_code,
-            organization_type: p.organization_type,
-            phone_number: p.phone_number,
-            website: p.website,
-            subscription_type: p.subscription_type,
-            site: p.site,
-            contact_first_name: p.contact_first_name,
-            contact_last_name: p.contact_last_name,
-            contact_title: p.contact_title,
-            contact_email_address: p.contact_email_address,
-            contact_phone_number: p.contact_phone_number,
-        }
-    }
 }
 
 #[utoipa::path(
@@ -151,13 +97,7 @@ pub async fn update_organization(
     let o = organizations_house::managed(&state, &caller, &organization_id, "change organizations")
         .await?;
     let p: OrganizationForm = caller.params.parse()?;
-    let next = organizations_house::change(
-        &state,
-        &o.organization_id,
-        OrganizationEditor::Assistant,
-        p.into(),
-    )
-    .await?;
+    let next = organizations_house::change_managed(&state, &o, p.into()).await?;
     Ok(Json(assistant_view(&state, &next).await?))
 }
 
