@@ -180,10 +180,20 @@ pub struct ListQuery<'a> {
 }
 
 /// `$1` user, `$2` site, `$3` organization, `$4` keyword pattern.
+///
+/// A reader's own lists are found through the three indexes that name them (owner, subscriber,
+/// member) before the conditions on their relation are tried: the conditions alone, an `OR`
+/// across three tables, would have every list of the library read for every reader.
 fn filter(scope: ListScope<'_>) -> &'static str {
     match scope {
         ListScope::Mine { .. } => {
-            "(l.owner_id = $1 OR (s.user_account_id IS NOT NULL AND l.access <> 'private') \
+            "l.reading_list_id IN (\
+               SELECT reading_list_id FROM reading_lists WHERE owner_id = $1 \
+               UNION ALL SELECT reading_list_id FROM reading_list_subscriptions \
+                 WHERE user_account_id = $1 \
+               UNION ALL SELECT reading_list_id FROM reading_list_members \
+                 WHERE user_account_id = $1) \
+             AND (l.owner_id = $1 OR (s.user_account_id IS NOT NULL AND l.access <> 'private') \
              OR m.user_account_id IS NOT NULL)"
         }
         ListScope::Own { .. } => "l.owner_id = $1",
