@@ -12,7 +12,7 @@ use super::title::ContributorType;
 use super::{bisac, isbn};
 use crate::Timestamp;
 use crate::account::{check_country, check_language};
-use crate::invalid::Invalid;
+use crate::invalid::{Invalid, Problems};
 
 /// An edit as sent: each parameter's values, an empty value meaning "clear".
 pub type EditForm = BTreeMap<String, Vec<String>>;
@@ -167,6 +167,25 @@ pub fn new_identifier(param: &'static str, form: &EditForm) -> Result<String, In
         ));
     }
     Ok(id)
+}
+
+/// An edit read from each of `params` the form sends (`read_one` reads a parameter's values
+/// into it); every bad parameter named at once.
+pub(super) fn read_sent<E: Default>(
+    form: &EditForm,
+    params: &[&'static str],
+    mut read_one: impl FnMut(&mut E, &str, &[String]) -> Result<(), String>,
+) -> Result<E, Vec<Invalid>> {
+    let mut edit = E::default();
+    let mut p = Problems::new();
+    for &name in params {
+        if let Some(values) = form.get(name)
+            && let Err(why) = read_one(&mut edit, name, values)
+        {
+            p.add(name, why);
+        }
+    }
+    p.done(edit)
 }
 
 /// The one value of a single-valued parameter, trimmed; `None` when sent empty (clear).

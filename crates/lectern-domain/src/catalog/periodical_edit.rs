@@ -6,7 +6,7 @@
 
 use super::edit::{
     EDITION_PARAMS, EditForm, SERIES_PARAMS, checked, country, each, language, list,
-    new_identifier, parse, single,
+    new_identifier, parse, read_sent, single,
 };
 use super::periodical::{Edition, PeriodicalSeries, SeriesType};
 use super::title_edit::{Patch, replace};
@@ -42,16 +42,7 @@ type Read = Result<(), String>;
 impl SeriesEdit {
     /// The edit a form asks for, each value checked; every bad parameter named at once.
     pub fn read(form: &EditForm) -> Result<SeriesEdit, Vec<Invalid>> {
-        let mut edit = SeriesEdit::default();
-        let mut p = Problems::new();
-        for &name in SERIES_PARAMS {
-            if let Some(values) = form.get(name)
-                && let Err(why) = edit.read_one(name, values)
-            {
-                p.add(name, why);
-            }
-        }
-        p.done(edit)
+        read_sent(form, SERIES_PARAMS, SeriesEdit::read_one)
     }
 
     fn read_one(&mut self, name: &str, values: &[String]) -> Read {
@@ -103,16 +94,7 @@ impl EditionEdit {
     /// The edit a form asks for, each value checked; every bad parameter named at once. A date
     /// sent as `null` is sent empty: `expirationDate` so removes the expiry.
     pub fn read(form: &EditForm) -> Result<EditionEdit, Vec<Invalid>> {
-        let mut edit = EditionEdit::default();
-        let mut p = Problems::new();
-        for &name in EDITION_PARAMS {
-            if let Some(values) = form.get(name)
-                && let Err(why) = edit.read_one(name, values)
-            {
-                p.add(name, why);
-            }
-        }
-        p.done(edit)
+        read_sent(form, EDITION_PARAMS, EditionEdit::read_one)
     }
 
     fn read_one(&mut self, name: &str, values: &[String]) -> Read {

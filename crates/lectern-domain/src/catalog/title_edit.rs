@@ -10,7 +10,7 @@ use super::artifact::{BrailleGrade, BrailleMusicScoreLayout, BrailleType};
 use super::edit::{
     ARTIFACT_PARAMS, BrailleCode, CONTRIBUTORS, EditContext, EditForm, TITLE_PARAMS, age,
     bisac_code, checked, count, country, duration, each, flag, isbn_13, language, lexile_code,
-    list, parse, single, state, vocal_parts, year,
+    list, parse, read_sent, single, state, vocal_parts, year,
 };
 use super::title::{ContentWarning, Contributor, ContributorType, MusicScoreType, Quality};
 use super::{Artifact, ArtifactStatus, Format, TitleRecord, TitleStatusCode};
@@ -688,16 +688,7 @@ fn set_status(r: &mut TitleRecord, status: TitleStatusCode, now: Timestamp) -> b
 impl ArtifactEdit {
     /// The edit a form asks for, each value checked; every bad parameter named at once.
     pub fn read(form: &EditForm) -> Result<ArtifactEdit, Vec<Invalid>> {
-        let mut edit = ArtifactEdit::default();
-        let mut p = Problems::new();
-        for &name in ARTIFACT_PARAMS {
-            if let Some(values) = form.get(name)
-                && let Err(why) = edit.read_one(name, values)
-            {
-                p.add(name, why);
-            }
-        }
-        p.done(edit)
+        read_sent(form, ARTIFACT_PARAMS, ArtifactEdit::read_one)
     }
 
     fn read_one(&mut self, name: &str, values: &[String]) -> Read {

@@ -170,6 +170,7 @@ async fn documents_page(
     errors: FormErrors,
     name: String,
 ) -> ApiResult<Response> {
+    visitor.caller.signed_in()?;
     let newest = NewestFirst::of(&visitor.caller.params.only(&["start", "limit"]))?;
     let NewestPage { mut rows, total } =
         documents::mine(state, &visitor.caller, newest.window()).await?;
