@@ -339,10 +339,7 @@ async fn three_nodes_share_one_store_one_bucket_and_one_redis() {
 
     // A key's share of requests a minute is counted across the nodes. Shares are counted per
     // calendar minute: keep clear of a minute's end so that every request falls in one.
-    let second_of_minute = lectern_domain::Timestamp::now().unix() % 60;
-    if second_of_minute > 45 {
-        tokio::time::sleep(Duration::from_secs(61 - second_of_minute as u64)).await;
-    }
+    keep_clear_of_the_minutes_end().await;
     let narrow_token = token(&http, &second, &narrow_key, &reader, "reader-pass-1").await;
     for node in nodes.iter().cycle().take(6) {
         assert_eq!(
@@ -359,6 +356,7 @@ async fn three_nodes_share_one_store_one_bucket_and_one_redis() {
 
     // Failed sign-ins are counted across the nodes too: ten wrong passwords spread over them,
     // and the right one is refused on any node for the rest of the minute.
+    keep_clear_of_the_minutes_end().await;
     for (i, node) in nodes.iter().cycle().take(10).enumerate() {
         let (status, body) =
             password_grant(&http, node, KEY, &reader, &format!("wrong-pass-{i}")).await;
@@ -478,4 +476,13 @@ async fn packaging(t: &TestStore) -> i64 {
         .fetch_one(t.store.reads())
         .await
         .unwrap()
+}
+
+/// Shares and failures are counted per calendar minute: waits, when a minute is near its end,
+/// for the next one, so that a few requests fall in one minute.
+async fn keep_clear_of_the_minutes_end() {
+    let second_of_minute = lectern_domain::Timestamp::now().unix() % 60;
+    if second_of_minute > 45 {
+        tokio::time::sleep(Duration::from_secs(61 - second_of_minute as u64)).await;
+    }
 }
