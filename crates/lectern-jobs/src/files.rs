@@ -143,6 +143,21 @@ impl FileStore {
         }
     }
 
+    /// The bytes `range` of a file, without reading the rest: a part of a large file (an entry
+    /// of an EPUB read in the browser) costs what the part costs.
+    pub async fn get_range(
+        &self,
+        key: &str,
+        range: std::ops::Range<u64>,
+    ) -> Result<Bytes, FileError> {
+        let path = object_path(key)?;
+        match self.inner.get_range(&path, range).await {
+            Ok(bytes) => Ok(bytes),
+            Err(object_store::Error::NotFound { .. }) => Err(FileError::NotFound(key.to_owned())),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     /// The size in bytes and the time of last change, or `None` when there is no such file.
     pub async fn head(&self, key: &str) -> Result<Option<(u64, DateTime<Utc>)>, FileError> {
         let path = object_path(key)?;

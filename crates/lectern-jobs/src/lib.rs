@@ -6,6 +6,8 @@
 //!   notice page and a recipient mark, or a zip of the originals beside the same notice.
 //! - [`files`] is the file store (a local directory, or S3 with the `s3` feature).
 //! - [`speed`] makes an MP3 resource at another playback speed.
+//! - [`webpub`] reads an EPUB in place for streaming: its manifest's parts, and its entries by
+//!   byte range.
 //! - [`worker`] claims queued downloads and speed changes from the store and makes them; its
 //!   failures are [`WorkError`]s.
 
@@ -21,6 +23,7 @@ pub mod language;
 pub mod notice;
 pub mod package;
 pub mod speed;
+pub mod webpub;
 pub mod work_error;
 pub mod worker;
 

@@ -5,12 +5,17 @@ use super::EpubError;
 use crate::xml::{CONTAINER_NS, ns_of};
 use crate::zipio::{self, Archive};
 
-const CONTAINER: &str = "META-INF/container.xml";
+pub(crate) const CONTAINER: &str = "META-INF/container.xml";
 
 /// The archive path of the (first) package document that META-INF/container.xml names.
 pub(crate) fn package_path(archive: &mut Archive<'_>) -> Result<String, EpubError> {
     let xml = zipio::read_text(archive, CONTAINER)?.ok_or(EpubError::NoContainer)?;
-    let mut reader = NsReader::from_str(&xml);
+    package_path_in(&xml)
+}
+
+/// The package document's path that the text of META-INF/container.xml names.
+pub(crate) fn package_path_in(xml: &str) -> Result<String, EpubError> {
+    let mut reader = NsReader::from_str(xml);
     loop {
         let (ns, event) = reader
             .read_resolved_event()

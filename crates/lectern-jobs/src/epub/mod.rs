@@ -7,7 +7,7 @@ mod metadata;
 pub(crate) mod opf;
 pub(crate) mod pages;
 pub mod positions;
-mod read;
+pub(crate) mod read;
 #[cfg(test)]
 pub(crate) mod testing;
 
@@ -17,7 +17,7 @@ pub use lectern_domain::catalog::isbn::isbn13;
 pub use metadata::{Accessibility, Contributor, EpubMetadata};
 pub use read::read_metadata;
 
-pub(crate) use container::package_path;
+pub(crate) use container::{CONTAINER, package_path, package_path_in};
 
 /// Why a file could not be read or stamped as an EPUB 3. Each message names what is wrong, so
 /// that it can be shown to whoever uploaded the file.

@@ -14,7 +14,7 @@ pub fn read_metadata(bytes: &[u8]) -> Result<EpubMetadata, EpubError> {
     from_package(opf::parse(&xml, &path)?)
 }
 
-pub(super) fn from_package(package: opf::Package) -> Result<EpubMetadata, EpubError> {
+pub(crate) fn from_package(package: opf::Package) -> Result<EpubMetadata, EpubError> {
     let refinements = Refinements(&package.entries);
     let mut meta = EpubMetadata {
         version: package.version.clone(),

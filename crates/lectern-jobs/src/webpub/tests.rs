@@ -1,0 +1,206 @@
+use super::*;
+use crate::epub::testing::zip;
+use crate::epub::{Chapter, EpubSource, build};
+
+/// A local file store holding `bytes` at `book.epub`, and the zip's directory read from it.
+async fn stored(
+    bytes: &[u8],
+) -> (
+    tempfile::TempDir,
+    FileStore,
+    Result<ZipDirectory, WebpubError>,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let files = FileStore::local(dir.path()).unwrap();
+    files.put("book.epub", bytes.to_vec()).await.unwrap();
+    let directory = ZipDirectory::read(&files, "book.epub", bytes.len() as u64).await;
+    (dir, files, directory)
+}
+
+fn novel() -> Vec<u8> {
+    let long = "It was a long day on the water. ".repeat(400);
+    build(&EpubSource {
+        identifier: "urn:uuid:webpub-1".into(),
+        title: "The Long Day".into(),
+        authors: vec!["Ann Author".into()],
+        language: "eng".into(),
+        chapters: vec![
+            Chapter {
+                title: "Morning".into(),
+                text: long.clone(),
+            },
+            Chapter {
+                title: "Evening".into(),
+                text: "Short.".into(),
+            },
+        ],
+        modified: "2026-01-01T00:00:00Z".into(),
+        ..EpubSource::default()
+    })
+}
+
+#[tokio::test]
+async fn entries_are_read_by_range_as_the_zip_holds_them() {
+    let bytes = novel();
+    let (_dir, files, directory) = stored(&bytes).await;
+    let directory = directory.unwrap();
+    let mut archive = crate::zipio::open(&bytes).unwrap();
+    // A deflated chapter (it is over the size deflate starts at) and a stored one.
+    for name in ["EPUB/chapter-1.xhtml", "EPUB/chapter-2.xhtml", "mimetype"] {
+        let expected = crate::zipio::read_entry(&mut archive, name)
+            .unwrap()
+            .unwrap();
+        let read = directory.entry(&files, "book.epub", name).await.unwrap();
+        assert_eq!(read.as_deref(), Some(&expected[..]), "{name}");
+        assert_eq!(directory.size_of(name), Some(expected.len() as u64));
+    }
+    assert!(
+        directory
+            .entry(&files, "book.epub", "EPUB/none.xhtml")
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
+#[tokio::test]
+async fn the_publication_names_its_reading_order_resources_and_contents() {
+    let (_dir, files, directory) = stored(&novel()).await;
+    let publication = Publication::read(&files, "book.epub", &directory.unwrap())
+        .await
+        .unwrap();
+    assert_eq!(publication.metadata.title, "The Long Day");
+    let order: Vec<&str> = publication
+        .reading_order
+        .iter()
+        .map(|r| r.path.as_str())
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "EPUB/title.xhtml",
+            "EPUB/chapter-1.xhtml",
+            "EPUB/chapter-2.xhtml"
+        ]
+    );
+    assert!(
+        publication
+            .reading_order
+            .iter()
+            .all(|r| r.media_type == "application/xhtml+xml")
+    );
+    assert!(
+        publication
+            .resources
+            .iter()
+            .any(|r| r.path == "EPUB/nav.xhtml" && r.properties == ["nav"]),
+        "{:?}",
+        publication.resources
+    );
+    let toc: Vec<(&str, &str)> = publication
+        .toc
+        .iter()
+        .map(|p| (p.href.as_str(), p.title.as_str()))
+        .collect();
+    assert!(
+        toc.contains(&("EPUB/chapter-1.xhtml", "Morning")),
+        "{toc:?}"
+    );
+    assert!(!publication.metadata.accessibility.features.is_empty());
+}
+
+const NAV: &str = r##"<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ops="http://www.idpf.org/2007/ops">
+<head><title>Contents</title></head>
+<body>
+<nav ops:type="toc"><h1>Contents</h1><ol>
+  <li><span>Part One</span><ol>
+    <li><a href="text/d0.xhtml#c1">Chapter <em>1</em> &amp; more</a></li>
+    <li><a href="text/d1.xhtml"><img src="x.png" alt="Chapter 2"/></a></li>
+  </ol></li>
+  <li><a href="#back">Back matter</a></li>
+</ol></nav>
+<nav ops:type="page-list" hidden="hidden"><ol>
+  <li><a href="text/d0.xhtml#page12">12</a></li>
+  <li><a href="text/d1.xhtml#page13">13</a></li>
+</ol></nav>
+<nav ops:type="landmarks"><ol>
+  <li><a ops:type="bodymatter" href="text/d0.xhtml">Start of the book</a></li>
+</ol></nav>
+<nav><ol><li><a href="text/d1.xhtml">Not a nav a reading system reads</a></li></ol></nav>
+</body></html>"##;
+
+#[test]
+fn the_navigation_document_gives_contents_pages_and_landmarks() {
+    let nav = navigation::read(NAV, "OEBPS/nav.xhtml").unwrap();
+    let point = |href: &str, title: &str| NavPoint {
+        href: href.into(),
+        title: title.into(),
+        ..NavPoint::default()
+    };
+    assert_eq!(
+        nav.toc,
+        [
+            NavPoint {
+                children: vec![
+                    point("OEBPS/text/d0.xhtml#c1", "Chapter 1 & more"),
+                    point("OEBPS/text/d1.xhtml", "Chapter 2"),
+                ],
+                ..point("", "Part One")
+            },
+            point("OEBPS/nav.xhtml#back", "Back matter"),
+        ]
+    );
+    assert_eq!(
+        nav.page_list,
+        [
+            point("OEBPS/text/d0.xhtml#page12", "12"),
+            point("OEBPS/text/d1.xhtml#page13", "13"),
+        ]
+    );
+    assert_eq!(
+        nav.landmarks,
+        [NavPoint {
+            kind: Some("bodymatter".into()),
+            ..point("OEBPS/text/d0.xhtml", "Start of the book")
+        }]
+    );
+}
+
+#[tokio::test]
+async fn what_is_not_a_sound_zip_is_refused_by_name() {
+    let (_dir, _files, directory) = stored(b"not a zip at all").await;
+    assert!(matches!(directory, Err(WebpubError::Zip(m)) if m.contains("not a zip")));
+
+    // A zip whose entry was changed after it was written fails its check.
+    let mut bytes = zip(&[("a.txt", b"hello, reader".as_slice())]);
+    let at = bytes.windows(5).position(|w| w == b"hello").unwrap();
+    bytes[at] = b'j';
+    let (_dir, files, directory) = stored(&bytes).await;
+    let read = directory.unwrap().entry(&files, "book.epub", "a.txt").await;
+    assert!(
+        matches!(&read, Err(WebpubError::Zip(m)) if m.contains("CRC")),
+        "{read:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_directory_beyond_the_tail_is_read_with_its_own_range() {
+    // More entries than the tail holds: the central directory starts before the last 64 KiB.
+    let names: Vec<String> = (0..1500)
+        .map(|i| format!("OEBPS/images/picture-{i:05}.png"))
+        .collect();
+    let entries: Vec<(&str, &[u8])> = names
+        .iter()
+        .map(|n| (n.as_str(), b"x".as_slice()))
+        .collect();
+    let bytes = zip(&entries);
+    let (_dir, files, directory) = stored(&bytes).await;
+    let directory = directory.unwrap();
+    assert!(directory.contains("OEBPS/images/picture-00000.png"));
+    assert!(directory.contains("OEBPS/images/picture-01499.png"));
+    let read = directory
+        .entry(&files, "book.epub", "OEBPS/images/picture-00007.png")
+        .await;
+    assert_eq!(read.unwrap().as_deref(), Some(b"x".as_slice()));
+}
