@@ -1,10 +1,12 @@
 // Validates OPDS 2.0 feeds and authentication documents against the OPDS community's and
 // Readium's JSON schemas, pinned in ../shared/opds-schemas/ (read where they are, never copied):
 // every schema registered by its `$id`, then a feed checked against `opds/feed.schema.json` and
-// an authentication document against `opds/authentication.schema.json`. Prints one JSON line
-// per file ({file, valid, errors}) and exits 1 if any file is invalid.
+// an authentication document against `opds/authentication.schema.json`, a book's Readium Web
+// Publication Manifest against `readium/publication.schema.json`. Prints one JSON line per file
+// ({file, valid, errors}) and exits 1 if any file is invalid.
 //
 //   node schema_check.mjs SCHEMAS_DIR FILE...   (*.auth.json: an authentication document;
+//                                                 *.webpub.json: a Readium manifest;
 //                                                 *.json: an OPDS 2.0 feed)
 
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -35,14 +37,19 @@ for (const path of schemaFiles(schemasDir)) {
 }
 const feed = ajv.getSchema("https://drafts.opds.io/schema/feed.schema.json");
 const authentication = ajv.getSchema("https://drafts.opds.io/schema/authentication.schema.json");
-if (!feed || !authentication) {
+const manifest = ajv.getSchema("https://readium.org/webpub-manifest/schema/publication.schema.json");
+if (!feed || !authentication || !manifest) {
   console.error(`the OPDS schemas are not in ${schemasDir}`);
   process.exit(2);
 }
 
 let failed = false;
 for (const file of files) {
-  const validate = file.endsWith(".auth.json") ? authentication : feed;
+  const validate = file.endsWith(".auth.json")
+    ? authentication
+    : file.endsWith(".webpub.json")
+      ? manifest
+      : feed;
   const valid = validate(JSON.parse(readFileSync(file, "utf8")));
   const errors = valid
     ? []

@@ -21,9 +21,11 @@ mod opds;
 mod pages;
 mod partner_drive;
 mod partner_identity;
+mod readium;
 mod sign_in;
 mod staff;
 pub mod state;
+mod streaming;
 pub use lectern_operations::title_index;
 mod title_search;
 mod token_request;
@@ -63,6 +65,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
         .split_for_parts();
     let mut document = api::openapi::document(v2_doc, oauth_doc);
     document.merge(meta_doc);
+    document.merge(streaming::described());
     // A second app built from the same state keeps the first document; both are the same.
     let _ = state.openapi.set(api::openapi::finished(&document));
 
@@ -70,6 +73,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
         .merge(v2)
         .merge(token_server)
         .merge(meta)
+        .merge(streaming::routes())
         .merge(opds::routes(state.clone()))
         .merge(kosync::routes())
         .merge(web::routes(state.clone()))

@@ -111,6 +111,7 @@ impl AppState {
                     access: settings.access_token_ttl,
                     refresh: settings.refresh_token_ttl,
                 },
+                books: Arc::default(),
             },
             settings: Arc::new(settings),
             signing_key: Arc::default(),

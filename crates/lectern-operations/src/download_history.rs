@@ -98,5 +98,6 @@ pub fn packaging_in_words(status: DownloadStatus) -> &'static str {
         DownloadStatus::Packaging => "Being packaged",
         DownloadStatus::Ready => "Packaged",
         DownloadStatus::Failed => "Could not be packaged",
+        DownloadStatus::Streamed => "Read online",
     }
 }

@@ -135,14 +135,6 @@ struct Checked {
 
 /// The checks of a download; refused with the alerts when the reader may not download it.
 async fn check(mut reads: ReadOn<'_>, asked: &Asked<'_>) -> Outcome<Checked> {
-    let mut reader = match asked.reader_id {
-        Some(id) => Some(
-            readers::reader_facts(&mut reads, id, asked.now)
-                .await?
-                .ok_or_else(|| Failure::SignedOut("The account of this token is gone".into()))?,
-        ),
-        None => None,
-    };
     let subject = asked.subject;
     let mut reusable_since = asked.now.plus_seconds(-REUSE_SECONDS);
     if let (Format::Brf, Some(id)) = (subject.format, asked.reader_id) {
@@ -164,11 +156,28 @@ async fn check(mut reads: ReadOn<'_>, asked: &Asked<'_>) -> Outcome<Checked> {
         reusable_since,
     )
     .await?;
-    if let (Some(_), Some(r)) = (&existing, reader.as_mut()) {
-        // Asking again for a package already requested is the same download: it was counted
-        // against this month's allowance when it was first asked for.
+    // Asking again for a package already requested is the same download: it was counted
+    // against this month's allowance when it was first asked for.
+    let assigned = may_take(reads, asked, existing.is_some()).await?;
+    Ok(Checked { existing, assigned })
+}
+
+/// Whether the reader may take the subject by the access rules (refused with the alerts when
+/// not), and whether it is assigned to them. `counted`: this request was already counted
+/// against the allowance, so it does not spend another.
+async fn may_take(mut reads: ReadOn<'_>, asked: &Asked<'_>, counted: bool) -> Outcome<bool> {
+    let mut reader = match asked.reader_id {
+        Some(id) => Some(
+            readers::reader_facts(&mut reads, id, asked.now)
+                .await?
+                .ok_or_else(|| Failure::SignedOut("The account of this token is gone".into()))?,
+        ),
+        None => None,
+    };
+    if let (true, Some(r)) = (counted, reader.as_mut()) {
         r.downloads_in_period = r.downloads_in_period.saturating_sub(1);
     }
+    let subject = asked.subject;
     let assigned = match (asked.reader_id, subject.kind) {
         (Some(id), SubjectKind::Title) => {
             assigned_titles::is_assigned(&mut reads, id, &subject.id).await?
@@ -183,7 +192,39 @@ async fn check(mut reads: ReadOn<'_>, asked: &Asked<'_>) -> Outcome<Checked> {
             .collect();
         return Err(Failure::RefusedBy(refusing));
     }
-    Ok(Checked { existing, assigned })
+    Ok(assigned)
+}
+
+/// A title opened to read in the browser or a streaming app: checked as a download of the
+/// format it is streamed from, and, for a reader, counted against the allowance the first time
+/// in a calendar month and listed in their history (`docs/access-rules.md`, "Reading
+/// online"). A guest is checked, and nothing is recorded.
+pub async fn open_to_stream(house: &House, asked: &Asked<'_>) -> Outcome<()> {
+    let Some(reader) = asked.reader_id else {
+        may_take(ReadOn::Reads(house.store.reads()), asked, false).await?;
+        return Ok(());
+    };
+    let since = readers::month_start(asked.now);
+    let id = &asked.subject.id;
+    let counted = downloads::streamed_since(house.store.reads(), reader, id, since).await?;
+    may_take(ReadOn::Reads(house.store.reads()), asked, counted).await?;
+    if counted {
+        return Ok(());
+    }
+    // Alone for this reader, as a package is queued: two openings at once count once and
+    // never past the allowance.
+    let mut tx = house.store.begin().await?;
+    request_locks::serialize(&mut tx, &[reader], asked.now).await?;
+    if !downloads::streamed_since(&mut *tx, reader, id, since).await? {
+        may_take(ReadOn::Connection(&mut tx), asked, false).await?;
+        let format = asked.subject.format.as_str();
+        downloads::record_streamed(&mut tx, reader, id, format, asked.now).await?;
+        metrics::counter!("lectern_titles_streamed_total", "format" => format.to_owned())
+            .increment(1);
+        recommendations::note_reader(&mut tx, id, reader, asked.now.unix()).await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Who reads a package asked for by `who`: themselves, or the member named by `forUser`, for a

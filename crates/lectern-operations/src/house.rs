@@ -31,6 +31,8 @@ pub struct House {
     pub tokens: Arc<TokenCache>,
     /// How long the tokens the token service issues last.
     pub lifetimes: Lifetimes,
+    /// The books opened to read online lately, as this node read them.
+    pub books: Arc<crate::book_cache::Books>,
 }
 
 /// How long the tokens of a sign-in last, as the operator set them (`crate::tokens` issues

@@ -125,6 +125,14 @@ impl<V: Clone> TtlCache<V> {
         entries.newer.insert(key, entry);
     }
 
+    /// The value under `key` is not recalled again.
+    pub fn forget(&self, key: &str) {
+        if let Ok(mut entries) = self.entries.write() {
+            entries.newer.remove(key);
+            entries.older.remove(key);
+        }
+    }
+
     /// Nothing remembered so far is recalled again.
     pub fn forget_all(&self) {
         self.generation.fetch_add(1, Ordering::AcqRel);

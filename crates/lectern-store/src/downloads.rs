@@ -12,12 +12,15 @@ use crate::queue::{JobTable, Lease};
 use crate::{Store, StoreError};
 
 string_enum!(
-    /// Where a package stands.
+    /// Where a package stands. `streamed`: the title was opened to read in the browser or a
+    /// streaming app; nothing is packaged, and the opening counts against the allowance as a
+    /// download does.
     DownloadStatus {
         Queued = "queued",
         Packaging = "packaging",
         Ready = "ready",
         Failed = "failed",
+        Streamed = "streamed",
     }
 );
 
@@ -87,8 +90,8 @@ pub async fn current<'e>(
 ) -> Result<Option<Download>, StoreError> {
     let sql = format!(
         "SELECT {COLUMNS} FROM downloads WHERE requester = $1 AND subject_kind = $2
-         AND subject = $3 AND format = $4 AND created_at >= $5 AND status <> 'failed'
-         AND COALESCE(user_account_id, '') = $6
+         AND subject = $3 AND format = $4 AND created_at >= $5
+         AND status NOT IN ('failed', 'streamed') AND COALESCE(user_account_id, '') = $6
          ORDER BY created_at DESC, download_id DESC LIMIT 1"
     );
     let row = sqlx::query(sqlx::AssertSqlSafe(sql))
@@ -101,6 +104,47 @@ pub async fn current<'e>(
         .fetch_optional(e)
         .await?;
     row.as_ref().map(read).transpose()
+}
+
+/// Whether the reader opened this title to stream it since `since`.
+pub async fn streamed_since<'e>(
+    e: impl Executor<'e, Database = Any>,
+    reader: &str,
+    subject: &str,
+    since: Timestamp,
+) -> Result<bool, StoreError> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM downloads WHERE user_account_id = $1 AND created_at >= $3
+         AND subject_kind = 'title' AND subject = $2 AND status = 'streamed'",
+    )
+    .bind(reader)
+    .bind(subject)
+    .bind(since.unix())
+    .fetch_one(e)
+    .await?;
+    Ok(n > 0)
+}
+
+/// Records that the reader opened a title to stream it, in the format it is streamed from.
+pub async fn record_streamed(
+    conn: &mut Connection,
+    reader: &str,
+    subject: &str,
+    format: &str,
+    now: Timestamp,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO downloads (download_id, user_account_id, requester, subject_kind, subject,
+         format, status, created_at, ready_at) VALUES ($1, $2, $2, 'title', $3, $4, 'streamed', $5, $5)",
+    )
+    .bind(ids_new())
+    .bind(reader)
+    .bind(subject)
+    .bind(format)
+    .bind(now.unix())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 /// Packages of a lane this requester is waiting for.

@@ -12,7 +12,7 @@ pub use flow::{
     check_reader_sees, parse_format, request,
 };
 pub use of_title::title_download;
-pub use signing::signed_url;
+pub use signing::{key as signing_key, signed_url};
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -14,7 +14,8 @@ use crate::state::AppState;
 /// How long a signed URL works.
 pub const URL_TTL_SECONDS: i64 = 3600;
 
-async fn key(state: &AppState) -> ApiResult<&[u8]> {
+/// The key that signs file and reading links, shared by every node.
+pub async fn key(state: &AppState) -> ApiResult<&[u8]> {
     let key = state
         .signing_key
         .get_or_try_init(|| async {

@@ -4,7 +4,6 @@
 //! OPDS key (`site`), so no URL carries an `api_key`. `docs/opds.md` says how to add a library
 //! to an app.
 
-mod accessibility;
 mod acquisition;
 mod atom;
 mod covers;

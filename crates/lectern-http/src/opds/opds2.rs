@@ -3,8 +3,8 @@
 
 use serde_json::{Map, Value, json};
 
-use super::accessibility;
 use super::model::{Feed, FeedLink, Leads, Publication};
+use crate::readium::accessibility;
 
 pub const MEDIA_TYPE: &str = "application/opds+json";
 

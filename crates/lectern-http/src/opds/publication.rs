@@ -5,11 +5,11 @@ use lectern_domain::catalog::artifact::ArtifactStatus;
 use lectern_domain::catalog::{Artifact, ContributorType, Format, TitleRecord, languages, names};
 use lectern_domain::title_access::{UsageRestriction, Viewer};
 
-use super::accessibility;
 use super::model::{Acquisition, Image, Person, Publication, Role, Subject};
 use super::site::OpdsSite;
 use crate::conventions::links::segment;
 use crate::error::ApiResult;
+use crate::readium::accessibility;
 use lectern_domain::account::Account;
 use lectern_operations::title_offer::Offer;
 use lectern_operations::titles::CatalogViewer;

@@ -79,10 +79,10 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
                     "{}, {}; {}",
                     d.format.parse::<Format>().map_or("", Format::display_name),
                     d.created_at.date(),
-                    if d.status == DownloadStatus::Ready {
-                        "ready"
-                    } else {
-                        "being prepared"
+                    match d.status {
+                        DownloadStatus::Ready => "ready",
+                        DownloadStatus::Streamed => "read online",
+                        _ => "being prepared",
                     }
                 ),
             }

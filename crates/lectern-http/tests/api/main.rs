@@ -29,6 +29,7 @@ mod organizations;
 mod partner_identity;
 mod reader_marks;
 mod reading_lists;
+mod reading_online;
 mod recommendations;
 mod revocations;
 mod self_links;

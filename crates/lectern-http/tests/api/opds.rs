@@ -172,12 +172,12 @@ impl Feeds {
 }
 
 /// The pinned OPDS and Readium schemas, beside the project (`../shared/opds-schemas/`).
-fn opds_schemas() -> PathBuf {
+pub(crate) fn opds_schemas() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/opds-schemas")
 }
 
 /// Runs the schema check on `files`: its report when one of them is invalid.
-fn schema_check(checker: &Path, files: &[&PathBuf]) -> Result<(), String> {
+pub(crate) fn schema_check(checker: &Path, files: &[&PathBuf]) -> Result<(), String> {
     let out = Command::new("node")
         .arg(checker.join("schema_check.mjs"))
         .arg(opds_schemas())

@@ -10,6 +10,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/v2/titles/{serviceId}/coverimage"),
     ("get", "/v2/titles/{serviceId}/thumbnail"),
     ("get", "/v2/titles/{serviceId}/{format}"),
+    ("get", "/v2/titles/{serviceId}/webpub"),
     ("get", "/v2/titles/{serviceId}/{format}/resources"),
     (
         "get",
@@ -20,6 +21,7 @@ const ROUTES: &[(&str, &str)] = &[
         "/v2/periodicals/{seriesId}/editions/{editionId}/{format}",
     ),
     ("get", "/files/{folder}/{name}"),
+    ("get", "/read/{grant}/{path}"),
     ("get", "/v2/titles"),
     ("get", "/v2/titles/count"),
     ("get", "/v2/titles/{serviceId}"),

@@ -1,3 +1,6 @@
+use lectern_domain::catalog::AccessibilityMetadata;
+use lectern_domain::catalog::artifact::{Certification, Feature};
+
 /// What an EPUB 3's package document says about the publication. Text values are trimmed and
 /// their inner whitespace collapsed; lists keep document order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -71,4 +74,41 @@ pub struct Accessibility {
     pub certifier_credentials: Vec<String>,
     /// `a11y:certifierReport`: where the evaluation report is, from `meta` or `link`.
     pub certifier_reports: Vec<String>,
+}
+
+impl Accessibility {
+    /// The package's accessibility metadata as the catalog keeps a title's.
+    pub fn catalog_metadata(&self) -> AccessibilityMetadata {
+        let a = self;
+        let certified = a.certified_by.is_some()
+            || !a.certifier_credentials.is_empty()
+            || !a.certifier_reports.is_empty();
+        AccessibilityMetadata {
+            accessibility_summary: a.summary.clone(),
+            accessibility_conformances: a.conforms_to.clone(),
+            // One evaluation: the package names one certifier, whatever the number of credentials
+            // (joined) and reports (the first; more than one is rare and has no field to go in).
+            accessibility_certifications: if certified {
+                vec![Certification {
+                    certified_by: a.certified_by.clone(),
+                    certifier_credential: (!a.certifier_credentials.is_empty())
+                        .then(|| a.certifier_credentials.join("; ")),
+                    certifier_report: a.certifier_reports.first().cloned(),
+                }]
+            } else {
+                Vec::new()
+            },
+            accessibility_features: a
+                .features
+                .iter()
+                .map(|f| Feature {
+                    accessibility_feature: f.clone(),
+                    description: None,
+                })
+                .collect(),
+            accessibility_hazards: a.hazards.clone(),
+            access_modes: a.access_modes.clone(),
+            access_modes_sufficient: a.access_modes_sufficient.clone(),
+        }
+    }
 }

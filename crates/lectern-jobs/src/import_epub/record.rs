@@ -3,15 +3,13 @@
 //! notes) is kept when the same book is imported again.
 
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::artifact::{Certification, Feature};
 use lectern_domain::catalog::{
-    AccessibilityMetadata, Artifact, ArtifactStatus, Contributor, ContributorType, Format,
-    TitleRecord, TitleStatusCode,
+    Artifact, ArtifactStatus, Contributor, ContributorType, Format, TitleRecord, TitleStatusCode,
 };
 use lectern_domain::title_access::UsageRestriction;
 use lectern_store::StoreError;
 
-use crate::epub::{self, EpubMetadata};
+use crate::epub::EpubMetadata;
 use crate::language::from_bcp47;
 use sha2::{Digest, Sha256};
 
@@ -89,7 +87,7 @@ pub fn title(
     };
     artifact.status = ArtifactStatus::Available;
     artifact.file = Some(file_key.to_owned());
-    artifact.accessibility = accessibility(&meta.accessibility);
+    artifact.accessibility = meta.accessibility.catalog_metadata();
     t.artifacts.push(artifact);
     Ok(t)
 }
@@ -168,39 +166,6 @@ fn role(code: &str) -> Option<ContributorType> {
         "aft" => ContributorType::EpilogueBy,
         _ => return None,
     })
-}
-
-fn accessibility(a: &epub::Accessibility) -> AccessibilityMetadata {
-    let certified = a.certified_by.is_some()
-        || !a.certifier_credentials.is_empty()
-        || !a.certifier_reports.is_empty();
-    AccessibilityMetadata {
-        accessibility_summary: a.summary.clone(),
-        accessibility_conformances: a.conforms_to.clone(),
-        // One evaluation: the package names one certifier, whatever the number of credentials
-        // (joined) and reports (the first; more than one is rare and has no field to go in).
-        accessibility_certifications: if certified {
-            vec![Certification {
-                certified_by: a.certified_by.clone(),
-                certifier_credential: (!a.certifier_credentials.is_empty())
-                    .then(|| a.certifier_credentials.join("; ")),
-                certifier_report: a.certifier_reports.first().cloned(),
-            }]
-        } else {
-            Vec::new()
-        },
-        accessibility_features: a
-            .features
-            .iter()
-            .map(|f| Feature {
-                accessibility_feature: f.clone(),
-                description: None,
-            })
-            .collect(),
-        accessibility_hazards: a.hazards.clone(),
-        access_modes: a.access_modes.clone(),
-        access_modes_sufficient: a.access_modes_sufficient.clone(),
-    }
 }
 
 #[cfg(test)]

@@ -73,6 +73,10 @@ impl StatusModel {
                 key: "AVAILABLE",
                 messages: vec!["The file can be downloaded"],
             },
+            DownloadStatus::Streamed => StatusModel {
+                key: "AVAILABLE",
+                messages: vec!["The title was opened to read online, and can be again"],
+            },
             _ => StatusModel {
                 key: "PENDING",
                 messages: vec!["The file is being made"],
@@ -84,7 +88,7 @@ impl StatusModel {
         let key = match status {
             DownloadStatus::Queued => "QUEUED",
             DownloadStatus::Packaging => "PACKAGING",
-            DownloadStatus::Ready => "COMPLETED",
+            DownloadStatus::Ready | DownloadStatus::Streamed => "COMPLETED",
             DownloadStatus::Failed => "ERROR",
         };
         StatusModel {

@@ -10,6 +10,7 @@ mod record;
 mod resources;
 pub(crate) mod search;
 mod view;
+mod webpub;
 
 pub use lectern_operations::titles::{CatalogViewer, visible_title};
 pub use record::{GradeView, TitleCompleteRecord, complete_record};
@@ -32,6 +33,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         ))
         .routes(routes!(cover::cover_image))
         .routes(routes!(cover::thumbnail))
+        .routes(routes!(webpub::open_to_read))
         .routes(routes!(download::download_title))
         .routes(routes!(resources::list_resources))
         .routes(routes!(resources::get_resource))
