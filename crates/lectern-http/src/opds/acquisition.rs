@@ -18,6 +18,8 @@ use crate::downloads::Asking;
 use crate::downloads::title_download;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use crate::streaming::{grant, manifest_url};
+use lectern_operations::streaming;
 use lectern_operations::titles::{CatalogViewer, visible_title};
 
 /// How long a follow waits for its package: under the 30 s an app's request commonly waits.
@@ -53,6 +55,34 @@ pub async fn acquire(
         }
         tokio::time::sleep(POLL).await;
     }
+}
+
+/// `GET /opds/{siteId}/titles/{serviceId}/webpub`: the title opened to read online, as the API's
+/// `GET /v2/titles/{serviceId}/webpub` opens it (the same rules, counted the same way): a 302 to
+/// its Readium Web Publication Manifest below a signed reading link, which a Readium app
+/// follows and streams the book from. A guest asking for a title only readers may have is
+/// asked to sign in, as an acquisition link asks.
+pub async fn read_online(
+    State(state): State<AppState>,
+    Path((site_id, service_id)): Path<(String, String)>,
+    ask: OpdsAsk,
+) -> ApiResult<Response> {
+    let site = OpdsSite::named(&state, &site_id).await?;
+    let caller = site.caller(&state, &ask).await?;
+    if caller.user().is_none() {
+        let who = CatalogViewer::of(&state, &caller).await?;
+        let record = visible_title(&state, &who, &service_id).await?;
+        if record.usage_restriction == UsageRestriction::Copyright {
+            return Err(sign_in_first());
+        }
+    }
+    let opened = streaming::open(&state, &caller, &service_id).await?;
+    let url = manifest_url(&state, &grant(&state, &opened.object_key).await?);
+    let mut resp = StatusCode::FOUND.into_response();
+    if let Ok(v) = HeaderValue::from_str(&url) {
+        resp.headers_mut().insert(header::LOCATION, v);
+    }
+    Ok(resp)
 }
 
 /// 401: a guest asked for a title only readers may have.

@@ -197,7 +197,7 @@ fn publication_entry(out: &mut String, p: &Publication) {
             i.media_type
         );
     }
-    for a in &p.acquisitions {
+    for a in p.acquisitions.iter().filter(|a| !a.streamed) {
         let rel = a.rel();
         let _ = write!(
             out,

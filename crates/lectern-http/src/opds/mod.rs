@@ -63,6 +63,10 @@ pub fn routes(state: AppState) -> Router<AppState> {
             get(covers::thumbnail),
         )
         .route(
+            "/opds/{site_id}/titles/{service_id}/webpub",
+            get(acquisition::read_online),
+        )
+        .route(
             "/opds/{site_id}/titles/{service_id}/{format}",
             get(acquisition::acquire),
         )

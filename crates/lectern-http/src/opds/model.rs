@@ -204,6 +204,10 @@ pub struct Acquisition {
     /// Why this reader may not have it, as `titleAccessAlerts` says; the link then answers 403
     /// with the same reasons.
     pub refused_because: Option<String>,
+    /// The book to read online (its Readium Web Publication Manifest), not a file: written in
+    /// OPDS 2.0 only, which Readium apps read, and never in OPDS 1.2, whose apps (KOReader)
+    /// would save the manifest as a book.
+    pub streamed: bool,
 }
 
 impl Acquisition {

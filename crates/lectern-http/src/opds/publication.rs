@@ -106,6 +106,7 @@ pub fn of_document(
             title: format!("{}: {why}", Format::Epub3.display_name()),
             open_access: false,
             refused_because: Some(why.to_owned()),
+            streamed: false,
         });
     }
     publication.summary = Some(match d.status {
@@ -196,17 +197,31 @@ fn acquisitions(
     refused_because: Option<String>,
 ) -> Vec<Acquisition> {
     let open_access = record.usage_restriction != UsageRestriction::Copyright;
-    offer
+    let titled = |what: String| match &refused_because {
+        Some(why) => format!("{what}: {why}"),
+        None => what,
+    };
+    let mut links: Vec<Acquisition> = offer
         .lent()
         .map(|a| Acquisition {
             href: format!("{base}/{}", a.format.as_str()),
             media_type: a.delivery().media_type,
-            title: match &refused_because {
-                Some(why) => format!("{}: {why}", a.offered_as()),
-                None => a.offered_as(),
-            },
+            title: titled(a.offered_as()),
             open_access,
             refused_because: refused_because.clone(),
+            streamed: false,
         })
-        .collect()
+        .collect();
+    // What has an EPUB 3 can be read online from it, by the same rules.
+    if offer.lent().any(|a| a.format == Format::Epub3) {
+        links.push(Acquisition {
+            href: format!("{base}/webpub"),
+            media_type: crate::readium::manifest::MEDIA_TYPE,
+            title: titled("Read online".to_owned()),
+            open_access,
+            refused_because,
+            streamed: true,
+        });
+    }
+    links
 }

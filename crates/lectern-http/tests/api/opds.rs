@@ -603,7 +603,8 @@ async fn acquisition_links_follow_the_access_rules(backend: Backend) {
     };
     let (guest, signed_in) = (&read[0], &read[1]);
     // Anyone may have a public-domain title: open access, one link per format, each typed as
-    // the file it gives (its braille is one file; Word and DAISY are made from its EPUB).
+    // the file it gives (its braille is one file; Word and DAISY are made from its EPUB), and
+    // the book to read online from its EPUB, as a Readium manifest.
     let pride = acquisitions_of(guest, "Pride and Prejudice");
     let types: BTreeSet<&str> = pride.iter().map(|a| a["type"].as_str().unwrap()).collect();
     assert_eq!(
@@ -612,6 +613,7 @@ async fn acquisition_links_follow_the_access_rules(backend: Backend) {
             "application/daisy+zip",
             "application/epub+zip",
             "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            "application/webpub+json",
             "application/x-brf",
         ])
     );

@@ -13,6 +13,7 @@ on_both_stores!(
     a_member_reads_a_title_file_by_file,
     refusals_are_a_downloads_and_links_cannot_be_forged,
     opening_counts_once_a_month,
+    readium_apps_stream_from_the_opds_catalog,
 );
 
 /// Opens `service_id` for `token` (a guest when `None`) and follows the answer to the
@@ -238,4 +239,63 @@ fn as_the_schema_reads_it(manifest: &Value) {
     if let Err(report) = crate::opds::schema_check(&checker, &[&file]) {
         panic!("the manifest breaks Readium's schema:\n{report}\n{manifest}");
     }
+}
+
+async fn readium_apps_stream_from_the_opds_catalog(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    // The OPDS 2.0 publication links the book to read online beside its files...
+    let feed: Value = app
+        .get("/opds/main/search?query=road")
+        .header("accept", "application/opds+json")
+        .basic_auth("member@example.org", Some("member-pass-1"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let road = feed["publications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["metadata"]["title"] == "The Long Road")
+        .unwrap_or_else(|| panic!("{feed}"));
+    let link = road["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["type"] == "application/webpub+json")
+        .unwrap_or_else(|| panic!("{road}"));
+    assert_eq!(link["rel"], "http://opds-spec.org/acquisition");
+    let href = link["href"].as_str().unwrap();
+    // ...which an app follows with its Basic credentials to the manifest, and streams from.
+    let opened = app
+        .http
+        .get(href)
+        .basic_auth("member@example.org", Some("member-pass-1"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(opened.status(), StatusCode::FOUND, "{href}");
+    let location = opened.headers()["location"].to_str().unwrap();
+    assert!(location.starts_with(&app.url("/read/")), "{location}");
+    let opened = app.http.get(location).send().await.unwrap();
+    assert_eq!(opened.headers()["content-type"], "application/webpub+json");
+    let manifest: Value = opened.json().await.unwrap();
+    assert_eq!(manifest["metadata"]["title"], "The Long Road");
+    // A guest is asked to sign in, as for a download; Atom (KOReader's) has no such link.
+    let guest = app.http.get(href).send().await.unwrap();
+    assert_eq!(guest.status(), StatusCode::UNAUTHORIZED);
+    let atom = app
+        .get("/opds/main/search?query=road")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        atom.contains("/titles/t-road/EPUB3") && !atom.contains("webpub"),
+        "{atom}"
+    );
 }
