@@ -2,11 +2,12 @@
 // file, for the Rust tests to check: OPDS 2.0 JSON through Thorium Reader's parser
 // (r2-opds-js: `TaJsonDeserialize` into `OPDSFeed`, as Thorium's `opds` sagas do); OPDS 1.2
 // Atom through the same parser's Atom model and `convertOpds1ToOpds2` (what Thorium shows of an
-// Atom feed), and through NYPL's opds-feed-parser. A file either parser cannot read fails the
-// run.
+// Atom feed), and through NYPL's opds-feed-parser; a book's Readium Web Publication Manifest
+// through Readium's own model (r2-shared-js `Publication`, which Thorium streams a book from).
+// A file either parser cannot read fails the run.
 //
-//   node check.mjs FILE...   (*.auth.json: an authentication document; *.json: OPDS 2.0;
-//                             *.xml: OPDS 1.2)
+//   node check.mjs FILE...   (*.auth.json: an authentication document; *.webpub.json: a
+//                             Readium manifest; *.json: OPDS 2.0; *.xml: OPDS 1.2)
 
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -17,6 +18,7 @@ const dist = (pkg, path) => require(`${pkg}/dist/es8-es2017/src/${path}`);
 const { TaJsonDeserialize } = dist("r2-lcp-js", "serializable");
 const { OPDSFeed } = dist("r2-opds-js", "opds/opds2/opds2");
 const { OPDSAuthenticationDoc } = dist("r2-opds-js", "opds/opds2/opds2-authentication-doc");
+const { Publication } = dist("r2-shared-js", "models/publication");
 const { OPDS } = dist("r2-opds-js", "opds/opds1/opds");
 const { convertOpds1ToOpds2 } = dist("r2-opds-js", "opds/converter");
 const { initGlobalConverters_OPDS } = dist("r2-opds-js", "opds/init-globals");
@@ -82,6 +84,27 @@ function understoodAuthentication(doc) {
   };
 }
 
+// What a reading system takes from a book's manifest: what it shows (title, authors,
+// language, accessibility), the files it reads in order, and how it navigates.
+function understoodManifest(p) {
+  const m = p.Metadata || {};
+  const nav = (links) =>
+    (links || []).map((l) => ({ title: l.Title ?? null, href: l.Href, children: nav(l.Children) }));
+  if (!p.Spine || !p.Spine.length) throw new Error("a manifest needs a reading order");
+  return {
+    title: typeof m.Title === "string" ? m.Title : JSON.stringify(m.Title),
+    authors: (m.Author || []).map((c) => (typeof c.Name === "string" ? c.Name : JSON.stringify(c.Name))),
+    language: m.Language || [],
+    accessModeSufficient: m.Accessibility?.AccessModeSufficient ?? [],
+    self: (p.Links || []).filter((l) => rels(l).includes("self")).map((l) => l.Href),
+    readingOrder: p.Spine.map((l) => ({ href: l.Href, type: l.TypeLink })),
+    resources: (p.Resources || []).map((l) => ({ href: l.Href, type: l.TypeLink, rel: rels(l) })),
+    toc: nav(p.TOC),
+    pageList: nav(p.PageList),
+    landmarks: nav(p.Landmarks),
+  };
+}
+
 async function readAtom(text) {
   const dom = new DOMParser({
     onError: (level, message) => {
@@ -113,9 +136,11 @@ async function read(file, text) {
   try {
     result = file.endsWith(".auth.json")
       ? understoodAuthentication(TaJsonDeserialize(JSON.parse(text), OPDSAuthenticationDoc))
-      : file.endsWith(".json")
-        ? understood(TaJsonDeserialize(JSON.parse(text), OPDSFeed))
-        : await readAtom(text);
+      : file.endsWith(".webpub.json")
+        ? understoodManifest(TaJsonDeserialize(JSON.parse(text), Publication))
+        : file.endsWith(".json")
+          ? understood(TaJsonDeserialize(JSON.parse(text), OPDSFeed))
+          : await readAtom(text);
   } finally {
     console.log = log;
   }

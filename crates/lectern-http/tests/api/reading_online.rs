@@ -54,6 +54,7 @@ async fn a_member_reads_a_title_file_by_file(backend: Backend) {
         "{manifest}"
     );
     as_the_schema_reads_it(&manifest);
+    as_readium_reads_it(&manifest);
     let base = url.trim_end_matches("manifest.json");
     for link in order {
         let href = link["href"].as_str().unwrap();
@@ -298,4 +299,44 @@ async fn readium_apps_stream_from_the_opds_catalog(backend: Backend) {
         atom.contains("/titles/t-road/EPUB3") && !atom.contains("webpub"),
         "{atom}"
     );
+}
+
+/// Readium's own model of a publication (r2-shared-js, which Thorium streams a book from) reads
+/// the manifest as it is meant: the title, the files in reading order, the table of contents
+/// (`tests/opds/check.mjs`).
+fn as_readium_reads_it(manifest: &Value) {
+    let mut files = crate::opds::Feeds::new();
+    files.keep(&manifest.to_string(), "webpub.json");
+    let Some(read) = files.as_apps_read_them() else {
+        return;
+    };
+    let read = &read[0];
+    assert_eq!(read["title"], manifest["metadata"]["title"], "{read}");
+    let order: Vec<&Value> = manifest["readingOrder"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .collect();
+    let read_order = read["readingOrder"].as_array().unwrap();
+    assert_eq!(read_order.len(), order.len(), "{read}");
+    for (ours, theirs) in order.iter().zip(read_order) {
+        assert_eq!(ours["href"], theirs["href"], "{read}");
+        assert_eq!(ours["type"], theirs["type"], "{read}");
+    }
+    assert_eq!(read["self"][0], manifest["links"][0]["href"], "{read}");
+    let toc_titles = |toc: &Value| -> Vec<String> {
+        toc.as_array()
+            .map(|t| {
+                t.iter()
+                    .map(|l| l["title"].as_str().unwrap_or("").to_owned())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        toc_titles(&read["toc"]),
+        toc_titles(&manifest["toc"]),
+        "{read}"
+    );
+    assert!(!toc_titles(&read["toc"]).is_empty(), "{read}");
 }

@@ -215,6 +215,9 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
              Find a book, then download it (202 while it is packaged for you; ask again for the 302 to the file):\n\n  \
              curl -s '{base}/v2/titles?api_key={key}&keyword=pride'\n  \
              curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/EPUB3?api_key={key}'\n\n\
+             Or open it to read online: a 302 to its Readium Web Publication Manifest, whose files are\n\
+             streamed from the EPUB below the same signed link (docs/access-rules.md, \"Reading online\"):\n\n  \
+             curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/webpub?api_key={key}'\n\n\
              Your reading lists, a bookmark, and where you are in a book:\n\n  \
              curl -s -H \"Authorization: Bearer $TOKEN\" '{base}/v2/myLists?api_key={key}'\n  \
              curl -s -H \"Authorization: Bearer $TOKEN\" -d serviceId=demo-pride -d location='epubcfi(/6/4)' '{base}/v2/myBookmarks?api_key={key}'\n  \

@@ -709,7 +709,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
                 .any(|p| l.starts_with(p))
         })
         .collect();
-    assert_eq!(commands.len(), 23, "{instructions}");
+    assert_eq!(commands.len(), 24, "{instructions}");
     let run_script = |lines: &[&str]| {
         let script = lines.join("\n");
         let out = Command::new("bash").args(["-c", &script]).output().unwrap();
@@ -752,34 +752,53 @@ fn the_demo_serves_and_its_printed_commands_work() {
         "not an EPUB from {location}"
     );
 
+    // The book opens to read online: a 302 to its manifest, whose reading order is served.
+    let (_, out) = run_script(&[commands[0], commands[4]]);
+    assert!(out.starts_with("HTTP/1.1 302"), "{out}");
+    let manifest = out
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("location:"))
+        .map(|l| l["location:".len()..].trim().to_owned())
+        .unwrap_or_else(|| panic!("no location: {out}"));
+    let read = Command::new("curl")
+        .args(["-s", &manifest])
+        .output()
+        .unwrap();
+    let manifest_body: serde_json::Value =
+        serde_json::from_slice(&read.stdout).unwrap_or_else(|_| panic!("not JSON from {manifest}"));
+    assert_eq!(
+        manifest_body["metadata"]["title"], "Pride and Prejudice",
+        "{manifest_body}"
+    );
+
     // The reader's lists hold their own and the one they subscribe to; a bookmark and a reading
     // event are taken, and the position follows the event.
-    let (script, out) = run_script(&[commands[0], commands[4]]);
+    let (script, out) = run_script(&[commands[0], commands[5]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["totalResults"], 2, "{out}");
-    for (i, key) in [(5, "SUCCESS"), (6, "SUCCESS")] {
+    for (i, key) in [(6, "SUCCESS"), (7, "SUCCESS")] {
         let (script, out) = run_script(&[commands[0], commands[i]]);
         let body: serde_json::Value =
             serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
         assert_eq!(body["key"], key, "{out}");
     }
-    let (script, out) = run_script(&[commands[0], commands[7]]);
+    let (script, out) = run_script(&[commands[0], commands[8]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["location"], "epubcfi(/6/4)", "{out}");
 
     // The reader sets a Braille display; the membership assistant reads the reader's account.
-    let (script, out) = run_script(&[commands[0], commands[8]]);
+    let (script, out) = run_script(&[commands[0], commands[9]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["brailleCellLineWidth"], 32, "{out}");
     // Braille for that display, Word and DAISY read aloud, made from the EPUB: 202 while made,
     // then the 302; braille and Word as their own files (the notice inside), DAISY as a zip.
     for (i, name, made) in [
-        (9, "-BRF.brf?", ",COPYRIGHT NOTICE"),
-        (10, "-DOCX.docx?", "word/document.xml"),
-        (11, "-DAISY_AUDIO.zip?", "book.opf"),
+        (10, "-BRF.brf?", ",COPYRIGHT NOTICE"),
+        (11, "-DOCX.docx?", "word/document.xml"),
+        (12, "-DAISY_AUDIO.zip?", "book.opf"),
     ] {
         let started = Instant::now();
         let location = loop {
@@ -808,14 +827,14 @@ fn the_demo_serves_and_its_printed_commands_work() {
             "no {made} in the package from {location}"
         );
     }
-    let (script, out) = run_script(&[commands[12], commands[13]]);
+    let (script, out) = run_script(&[commands[13], commands[14]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["emailAddress"], "reader@demo.lectern", "{out}");
     assert_eq!(body["canDownload"], true, "{out}");
 
     // The teacher sees the school's members by school, and who of them may download a title.
-    let (script, out) = run_script(&[commands[14], commands[15]]);
+    let (script, out) = run_script(&[commands[15], commands[16]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["totalResults"], 2, "{out}");
@@ -823,7 +842,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
         body["memberSummaries"][0]["rosterTag"]["schoolName"], "Lakeside Annex",
         "{out}"
     );
-    let (script, out) = run_script(&[commands[14], commands[16]]);
+    let (script, out) = run_script(&[commands[15], commands[17]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     let student = &body["memberTitleAvailabilities"][1];
@@ -831,15 +850,15 @@ fn the_demo_serves_and_its_printed_commands_work() {
     assert_eq!(student["titleAccessAlerts"], serde_json::json!([]), "{out}");
 
     // The curator's catalog, an edit accepted and applied, and the history that records it.
-    let (script, out) = run_script(&[commands[17], commands[18]]);
+    let (script, out) = run_script(&[commands[18], commands[19]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert!(body["totalResults"].as_u64().unwrap() > 0, "{out}");
-    let (_, out) = run_script(&[commands[17], commands[19]]);
+    let (_, out) = run_script(&[commands[18], commands[20]]);
     assert!(out.contains("\"key\":\"SUCCESS\""), "{out}");
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        let (_, out) = run_script(&[commands[17], commands[20]]);
+        let (_, out) = run_script(&[commands[18], commands[21]]);
         if out.contains("\"status\":\"applied\"") {
             assert!(out.contains("Subtitle from the title page"), "{out}");
             break;
@@ -854,7 +873,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
         instructions.contains("/opds and sign in as reader@demo.lectern"),
         "{instructions}"
     );
-    let (script, out) = run_script(&[commands[21]]);
+    let (script, out) = run_script(&[commands[22]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["metadata"]["title"], "Recently added", "{out}");
@@ -862,7 +881,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
         !body["publications"].as_array().unwrap().is_empty(),
         "{out}"
     );
-    let (_, out) = run_script(&[commands[22]]);
+    let (_, out) = run_script(&[commands[23]]);
     assert!(out.contains("<title>My shelf</title>"), "{out}");
 
     // The server exposes Prometheus metrics of what it just served.

@@ -114,6 +114,13 @@ fn catalog() -> Vec<Row> {
             &[],
             "NNNNNNBNBB",
         ),
+        // Reading online is a download of the EPUB 3 for the rules.
+        r(
+            "GET /v2/titles/{serviceId}/webpub",
+            "/v2/titles/t-road/webpub",
+            &[],
+            "NYNNNNNNNN",
+        ),
         r(
             "GET /v2/titles/{serviceId}/{format}/resources",
             "/v2/titles/t-road/DAISY_AUDIO/resources",
@@ -181,6 +188,12 @@ fn catalog() -> Vec<Row> {
         r(
             "GET /files/{folder}/{name}",
             "/files/packages/forged.epub?expires=4102444800&signature=forged",
+            &[],
+            "NNNNNNNNNN",
+        ),
+        r(
+            "GET /read/{grant}/{path}",
+            "/read/4102444800.dGl0bGVzL3Qtcm9hZC9ib29rLmVwdWI.forged/manifest.json",
             &[],
             "NNNNNNNNNN",
         ),
