@@ -18,7 +18,6 @@ use crate::downloads::Asking;
 use crate::downloads::title_download;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::streaming::{grant, manifest_url};
 use lectern_operations::streaming;
 use lectern_operations::titles::{CatalogViewer, visible_title};
 
@@ -38,13 +37,7 @@ pub async fn acquire(
     let started = Instant::now();
     // Resolved once: a Basic sign-in is a password check, not to be repeated every poll.
     let caller = site.caller(&state, &ask).await?;
-    if caller.user().is_none() {
-        let who = CatalogViewer::of(&state, &caller).await?;
-        let record = visible_title(&state, &who, &service_id).await?;
-        if record.usage_restriction == UsageRestriction::Copyright {
-            return Err(sign_in_first());
-        }
-    }
+    guest_asked_for_what_anyone_may_have(&state, &caller, &service_id).await?;
     loop {
         let answer = title_download(&state, &caller, &service_id, &format, asking).await?;
         if answer.status() != StatusCode::ACCEPTED || asking == Asking::Look {
@@ -69,20 +62,26 @@ pub async fn read_online(
 ) -> ApiResult<Response> {
     let site = OpdsSite::named(&state, &site_id).await?;
     let caller = site.caller(&state, &ask).await?;
+    guest_asked_for_what_anyone_may_have(&state, &caller, &service_id).await?;
+    let book = streaming::open(&state, &caller, &service_id).await?;
+    crate::streaming::opened(&state, &book.object_key).await
+}
+
+/// A guest asking for a title only readers may have is asked to sign in (401, which has an app
+/// show its sign-in), rather than refused as the API refuses a guest (403).
+async fn guest_asked_for_what_anyone_may_have(
+    state: &AppState,
+    caller: &crate::conventions::caller::Caller,
+    service_id: &str,
+) -> ApiResult<()> {
     if caller.user().is_none() {
-        let who = CatalogViewer::of(&state, &caller).await?;
-        let record = visible_title(&state, &who, &service_id).await?;
+        let who = CatalogViewer::of(state, caller).await?;
+        let record = visible_title(state, &who, service_id).await?;
         if record.usage_restriction == UsageRestriction::Copyright {
             return Err(sign_in_first());
         }
     }
-    let opened = streaming::open(&state, &caller, &service_id).await?;
-    let url = manifest_url(&state, &grant(&state, &opened.object_key).await?);
-    let mut resp = StatusCode::FOUND.into_response();
-    if let Ok(v) = HeaderValue::from_str(&url) {
-        resp.headers_mut().insert(header::LOCATION, v);
-    }
-    Ok(resp)
+    Ok(())
 }
 
 /// 401: a guest asked for a title only readers may have.

@@ -53,6 +53,24 @@ pub fn described() -> utoipa::openapi::OpenApi {
         .1
 }
 
+/// The answer to a book opened to read online: a 302 to its manifest below a new reading link,
+/// the address in the Status body too, as a download's 302 carries its file's.
+pub async fn opened(state: &AppState, object_key: &str) -> ApiResult<Response> {
+    let url = manifest_url(state, &grant(state, object_key).await?);
+    let body = ErrorBody {
+        key: "AVAILABLE".to_owned(),
+        messages: vec![url.clone()],
+        links: vec![],
+        error: None,
+        error_description: None,
+    };
+    let mut resp = (StatusCode::FOUND, Json(body)).into_response();
+    if let Ok(v) = HeaderValue::from_str(&url) {
+        resp.headers_mut().insert(header::LOCATION, v);
+    }
+    Ok(resp)
+}
+
 /// The address of the manifest under a reading link.
 pub fn manifest_url(state: &AppState, grant: &str) -> String {
     let base = state.settings.public_url.as_str().trim_end_matches('/');

@@ -4,15 +4,12 @@
 //! link, which a Readium app or the library's reader page follows.
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use lectern_operations::streaming;
 
 use crate::conventions::caller::Caller;
-use crate::conventions::json::Json;
 use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
-use crate::streaming::{grant, manifest_url};
 
 #[utoipa::path(
     get, path = "/v2/titles/{serviceId}/webpub", tag = "titles",
@@ -32,18 +29,6 @@ pub async fn open_to_read(
     caller: Caller,
     Path(service_id): Path<String>,
 ) -> ApiResult<Response> {
-    let opened = streaming::open(&state, &caller, &service_id).await?;
-    let url = manifest_url(&state, &grant(&state, &opened.object_key).await?);
-    let body = ErrorBody {
-        key: "AVAILABLE".to_owned(),
-        messages: vec![url.clone()],
-        links: vec![],
-        error: None,
-        error_description: None,
-    };
-    let mut resp = (StatusCode::FOUND, Json(body)).into_response();
-    if let Ok(v) = HeaderValue::from_str(&url) {
-        resp.headers_mut().insert(header::LOCATION, v);
-    }
-    Ok(resp)
+    let book = streaming::open(&state, &caller, &service_id).await?;
+    crate::streaming::opened(&state, &book.object_key).await
 }
