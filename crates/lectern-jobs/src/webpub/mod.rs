@@ -4,6 +4,7 @@
 //! master in the file store ([`zip_directory`]). The doors render the manifest; this module only
 //! reads the book.
 
+mod chapter;
 mod navigation;
 mod zip_directory;
 
@@ -12,6 +13,7 @@ use crate::epub::{CONTAINER, EpubError, EpubMetadata, package_path_in, read};
 use crate::files::{FileError, FileStore};
 use crate::package::paths::{dir_of, resolve};
 
+pub use chapter::{Chapter, ID_PREFIX, Targets, chapter};
 pub use navigation::NavPoint;
 pub use zip_directory::{LARGEST_ENTRY, ZipDirectory};
 

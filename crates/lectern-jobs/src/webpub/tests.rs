@@ -204,3 +204,108 @@ async fn a_directory_beyond_the_tail_is_read_with_its_own_range() {
         .await;
     assert_eq!(read.unwrap().as_deref(), Some(b"x".as_slice()));
 }
+
+/// Links and files as a page would write them, plainly, to see what the chapter asks for.
+struct Plain;
+
+impl Targets for Plain {
+    fn link(&self, path: &str, fragment: Option<&str>) -> String {
+        match fragment {
+            Some(f) => format!("/book/{path}#{ID_PREFIX}{f}"),
+            None => format!("/book/{path}"),
+        }
+    }
+    fn file(&self, path: &str) -> String {
+        format!("/files/{path}")
+    }
+}
+
+const CHAPTER: &str = r##"<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="en" lang="en">
+<head><title>One</title><style>body { color: red }</style><script>alert(1)</script></head>
+<body onload="steal()">
+<section epub:type="chapter" role="doc-chapter" id="c1" class="fancy" style="color: red">
+<h1 id="h1">Chapter <em>One</em> &amp; all</h1>
+<span epub:type="pagebreak" id="p12" title="12"/>
+<p onclick="steal()">See <a href="two.xhtml#note-3">the note</a>, <a href="#h1">the top</a>,
+<a href="javascript:steal()">this</a> and <a href="https://example.org/">the web</a>.</p>
+<div role="doc-pagebreak" aria-label="Page 13">13</div>
+<p lang="es" xml:lang="es">Don Quijote</p>
+<figure><img src="../images/map.png" alt="A map of the coast" onerror="steal()"/>
+<figcaption>The coast</figcaption></figure>
+<table><caption>Tides</caption><tr><th scope="col" id="t">Time</th></tr>
+<tr><td headers="t" colspan="1">6:00</td></tr></table>
+<math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><mi mathvariant="bold" xlink:href="javascript:x" xmlns:xlink="http://www.w3.org/1999/xlink">x</mi><mo>=</mo><mn>2</mn></math>
+<form action="https://evil.example/"><input name="pw"/></form>
+<iframe src="https://evil.example/"></iframe>
+<custom-element>kept text</custom-element>
+</section>
+</body></html>"##;
+
+#[test]
+fn a_chapter_keeps_its_structure_and_nothing_that_acts() {
+    let got = chapter(CHAPTER, "OEBPS/text/one.xhtml", &Plain).unwrap();
+    let html = &got.html;
+    // Nothing that runs, styles, asks or embeds, and no handler.
+    for gone in [
+        "<script",
+        "alert(",
+        "<style",
+        "color: red",
+        "onload",
+        "onclick",
+        "onerror",
+        "<form",
+        "<input",
+        "<iframe",
+        "evil.example",
+        "javascript:",
+        "fancy",
+        "xlink",
+    ] {
+        assert!(!html.contains(gone), "{gone} in {html}");
+    }
+    // The structure, its languages and its text.
+    for kept in [
+        r#"<section role="doc-chapter" id="b-c1">"#,
+        r#"<h1 id="b-h1">Chapter <em>One</em> &amp; all</h1>"#,
+        r#"<p lang="es">Don Quijote</p>"#,
+        r#"<img src="/files/OEBPS/images/map.png" alt="A map of the coast">"#,
+        "<figcaption>The coast</figcaption>",
+        r#"<th scope="col" id="b-t">Time</th>"#,
+        r#"<td headers="b-t" colspan="1">6:00</td>"#,
+        r#"<math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><mi mathvariant="bold">x</mi>"#,
+        "kept text",
+    ] {
+        assert!(html.contains(kept), "{kept} not in {html}");
+    }
+    // Links: within the book through the page, to the chapter's own ids prefixed, the web as is.
+    assert!(
+        html.contains(r##"<a href="/book/OEBPS/text/two.xhtml#b-note-3">the note</a>"##),
+        "{html}"
+    );
+    assert!(html.contains(r##"<a href="#b-h1">the top</a>"##), "{html}");
+    assert!(html.contains(r##"<a href="#">this</a>"##), "{html}");
+    assert!(
+        html.contains(r#"<a href="https://example.org/">the web</a>"#),
+        "{html}"
+    );
+    // Page breaks announced as pages, and listed.
+    assert!(
+        html.contains(r#"<span class="page-break" role="doc-pagebreak" id="b-p12" aria-label="page 12">page 12</span>"#),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"aria-label="page 13">page 13</span>"#),
+        "{html}"
+    );
+    assert!(!html.contains(">13</div>"), "{html}");
+    assert_eq!(
+        got.pages,
+        [
+            ("12".to_owned(), "b-p12".to_owned()),
+            ("13".to_owned(), "b-page-13".to_owned())
+        ]
+    );
+    assert_eq!(got.lang.as_deref(), Some("en"));
+}
