@@ -77,6 +77,16 @@ async function openDownload(page) {
   return page.goto(url('/titles/demo-pride/download/EPUB3'));
 }
 
+/** Opens Pride and Prejudice to read online from its page (the form's POST); its first part. */
+async function openReader(page) {
+  await page.goto(url('/titles/demo-pride'));
+  await Promise.all([
+    page.waitForURL((u) => u.pathname.includes('/read/')),
+    page.locator('form[action$="/read"] button[type="submit"]').click(),
+  ]);
+  return page.goto(page.url());
+}
+
 /** The reader's app leaves a bookmark and a highlight in Alice through the API; then its page. */
 async function markedTitle(p) {
   const app = { authorization: `Basic ${Buffer.from('demo-reader-app:').toString('base64')}` };
@@ -115,6 +125,20 @@ const PAGES = [
   ['signed out', false, (p) => p.goto(url('/signed-out')), 200],
   ['home, signed in', true, (p) => p.goto(url('/')), 200],
   ['a title, signed in', true, (p) => p.goto(url('/titles/demo-moby')), 200],
+  ['a book read online, its first part', true, openReader, 200],
+  ['a book read online, its second part', true, async (p) => {
+    await openReader(p);
+    return p.goto(p.url().replace(/\/1$/, '/2'));
+  }, 200],
+  ['a book read online, its contents', true, async (p) => {
+    await openReader(p);
+    return p.goto(p.url().replace(/\/1$/, '/contents'));
+  }, 200],
+  ['a book read online, a part it does not have', true, async (p) => {
+    await openReader(p);
+    return p.goto(p.url().replace(/\/1$/, '/99'));
+  }, 404],
+  ['a book read online, as a guest', false, openReader, 200],
   ['a download', true, openDownload, 200],
   // A visit shows the form that asks for a package; nothing else here asks for this format.
   ['a download not asked for yet', true, (p) => p.goto(url('/titles/demo-pride/download/DAISY')), 200],

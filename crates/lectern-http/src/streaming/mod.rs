@@ -12,7 +12,7 @@
 mod grant;
 mod range;
 
-pub use grant::grant;
+pub use grant::{grant, object_key};
 
 use axum::Router;
 use axum::body::Body;

@@ -14,6 +14,7 @@ mod home;
 mod lists;
 mod members;
 mod organization;
+mod reader;
 mod search;
 mod sign_in;
 mod title;
@@ -124,6 +125,13 @@ pub fn routes(state: AppState) -> Router<AppState> {
             "/{site_id}/titles/{service_id}/download",
             axum::routing::post(download::start),
         )
+        .route(
+            "/{site_id}/titles/{service_id}/read",
+            axum::routing::post(reader::open),
+        )
+        .route("/{site_id}/read/{grant}/contents", get(reader::contents))
+        .route("/{site_id}/read/{grant}/page", get(reader::print_page))
+        .route("/{site_id}/read/{grant}/{part}", get(reader::part))
         .route(
             "/{site_id}/titles/{service_id}/download/{format}",
             get(download::status),

@@ -34,6 +34,8 @@ struct TitlePage<'a> {
     cover_alt: String,
     facts: Vec<(&'static str, String)>,
     download: String,
+    /// Where "Read online" posts, when the reader may take the title's EPUB 3.
+    read_online: Option<String>,
     /// Why the reader may not download the title at all, in words.
     refusals: Vec<String>,
     /// Worth knowing before downloading.
@@ -142,6 +144,10 @@ pub async fn show(
             cover_alt: format!("Cover of {}", record.title),
             facts: facts(&record),
             download: format!("{here}/download"),
+            read_online: downloadable
+                .iter()
+                .any(|f| f.value == Format::Epub3.as_str())
+                .then(|| format!("{here}/read")),
             notes: offer.notes(),
             refusals,
             guest: visitor.caller.user().is_none(),

@@ -9,6 +9,7 @@ use crate::support::*;
 
 mod documents;
 mod download_visits;
+mod reading;
 mod sponsors;
 mod staff;
 mod staff_admin;

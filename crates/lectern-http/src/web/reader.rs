@@ -1,0 +1,274 @@
+//! Reading a book on the library's pages, without JavaScript: `POST /{site}/titles/{id}/read`
+//! (the title page's "Read online" form) opens the book by the download rules (counted as
+//! `docs/access-rules.md` says) and sends the reader to its first part; `GET
+//! /{site}/read/{grant}/{n}` shows the book's n-th document as a page of the site, its structure
+//! intact (`lectern_jobs::webpub::chapter`), with the contents, the parts before and after, and
+//! "go to print page". The reading link is the credential, as below `/read/`: a GET here
+//! never opens or counts anything.
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use lectern_jobs::webpub::{ID_PREFIX, NavPoint, Targets, chapter};
+use lectern_operations::book_cache::Book;
+use lectern_operations::streaming;
+use serde::Deserialize;
+
+use crate::conventions::links::segment;
+use crate::error::{ApiError, ApiResult};
+use crate::pages::forms::Posted;
+use crate::pages::render::{Chrome, Section, page, see_other};
+use crate::pages::session::{Here, WebSite};
+use crate::readium::manifest::href_of;
+use crate::state::AppState;
+use crate::streaming::{grant, object_key};
+
+#[derive(Template)]
+#[template(path = "web/reader.html")]
+struct PartPage<'a> {
+    chrome: &'a Chrome,
+    book_title: &'a str,
+    /// The part's name: its entry in the contents, or "Part n of m".
+    part: String,
+    lang: Option<String>,
+    html: String,
+    contents: String,
+    previous: Option<String>,
+    next: Option<String>,
+    /// Where "go to print page" asks; `None` for a book without print pages.
+    go_to_page: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "web/reader_contents.html")]
+struct ContentsPage<'a> {
+    chrome: &'a Chrome,
+    book_title: &'a str,
+    toc: Option<TocList>,
+    first: String,
+    go_to_page: Option<String>,
+}
+
+/// A list of the contents, its entries' lists within them.
+#[derive(Template)]
+#[template(path = "web/reader_toc.html")]
+struct TocList {
+    entries: Vec<TocEntry>,
+}
+
+struct TocEntry {
+    title: String,
+    /// Its address on these pages; `None` for a heading that only groups the entries below.
+    href: Option<String>,
+    children: Option<TocList>,
+}
+
+/// `POST /{site}/titles/{serviceId}/read`: opens the book and goes to its first part.
+pub async fn open(
+    State(state): State<AppState>,
+    Path((_, service_id)): Path<(String, String)>,
+    Posted { site, visitor, .. }: Posted,
+) -> ApiResult<Response> {
+    let book = streaming::open(&state, &visitor.caller, &service_id).await?;
+    let grant = grant(&state, &book.object_key).await?;
+    Ok(see_other(
+        &part_path(&site, &grant, 1),
+        &visitor.set_cookies,
+    ))
+}
+
+/// `GET /{site}/read/{grant}/{n}`: the book's n-th document, from 1.
+pub async fn part(
+    State(state): State<AppState>,
+    Path((_, grant, n)): Path<(String, String, String)>,
+    here: Here,
+) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    let key = object_key(&state, &grant).await?;
+    let book = streaming::book(&state, &key).await?;
+    let order = &book.publication.reading_order;
+    let n: usize = n
+        .parse()
+        .ok()
+        .filter(|n| (1..=order.len()).contains(n))
+        .ok_or_else(|| ApiError::not_found(format!("The book has no part {n}")))?;
+    let path = &order[n - 1].path;
+    let (bytes, _) = streaming::file(&state, &key, path)
+        .await?
+        .ok_or_else(|| ApiError::not_found("The book's part is missing from its file"))?;
+    let targets = OnThesePages {
+        site: &site,
+        grant: &grant,
+        book: &book,
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let shown = chapter(&text, path, &targets)
+        .map_err(|e| ApiError::internal(format!("a part of a book that cannot be shown: {e}")))?;
+    let here = part_path(&site, &grant, n);
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Books);
+    let title = &book.publication.metadata.title;
+    let part_name = name_of(&book.publication.toc, path)
+        .unwrap_or_else(|| format!("Part {n} of {}", order.len()));
+    Ok(page(
+        StatusCode::OK,
+        &PartPage {
+            chrome: &chrome,
+            book_title: title,
+            part: part_name,
+            lang: shown.lang,
+            html: shown.html,
+            contents: contents_path(&site, &grant),
+            previous: (n > 1).then(|| part_path(&site, &grant, n - 1)),
+            next: (n < order.len()).then(|| part_path(&site, &grant, n + 1)),
+            go_to_page: has_pages(&book).then(|| go_to_page_path(&site, &grant)),
+        },
+        &visitor,
+    ))
+}
+
+/// `GET /{site}/read/{grant}/contents`: the book's table of contents.
+pub async fn contents(
+    State(state): State<AppState>,
+    Path((_, grant)): Path<(String, String)>,
+    here: Here,
+) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    let key = object_key(&state, &grant).await?;
+    let book = streaming::book(&state, &key).await?;
+    let targets = OnThesePages {
+        site: &site,
+        grant: &grant,
+        book: &book,
+    };
+    let toc = toc_list(&book.publication.toc, &targets);
+    let here = contents_path(&site, &grant);
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Books);
+    Ok(page(
+        StatusCode::OK,
+        &ContentsPage {
+            chrome: &chrome,
+            book_title: &book.publication.metadata.title,
+            toc,
+            first: part_path(&site, &grant, 1),
+            go_to_page: has_pages(&book).then(|| go_to_page_path(&site, &grant)),
+        },
+        &visitor,
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct PrintPage {
+    number: Option<String>,
+}
+
+/// `GET /{site}/read/{grant}/page?number=12`: where print page 12 starts.
+pub async fn print_page(
+    State(state): State<AppState>,
+    Path((_, grant)): Path<(String, String)>,
+    Query(q): Query<PrintPage>,
+    here: Here,
+) -> ApiResult<Response> {
+    let Here { site, visitor, .. } = here;
+    let key = object_key(&state, &grant).await?;
+    let book = streaming::book(&state, &key).await?;
+    let number = q.number.as_deref().map(str::trim).unwrap_or_default();
+    if number.is_empty() {
+        return Err(ApiError::bad_param(
+            "number",
+            "give the number of a print page",
+        ));
+    }
+    let found = book
+        .publication
+        .page_list
+        .iter()
+        .find(|p| p.title.eq_ignore_ascii_case(number))
+        .ok_or_else(|| ApiError::not_found(format!("This book has no print page {number}")))?;
+    let targets = OnThesePages {
+        site: &site,
+        grant: &grant,
+        book: &book,
+    };
+    let (path, fragment) = split(&found.href);
+    Ok(see_other(
+        &targets.link(path, fragment),
+        &visitor.set_cookies,
+    ))
+}
+
+/// Where the book's links go on these pages: a document of the reading order to its part, any
+/// other file to itself below the reading link.
+struct OnThesePages<'a> {
+    site: &'a WebSite,
+    grant: &'a str,
+    book: &'a Book,
+}
+
+impl Targets for OnThesePages<'_> {
+    fn link(&self, path: &str, fragment: Option<&str>) -> String {
+        let order = &self.book.publication.reading_order;
+        let at = fragment.map_or(String::new(), |f| format!("#{ID_PREFIX}{f}"));
+        match order.iter().position(|r| r.path == path) {
+            Some(i) => format!("{}{at}", part_path(self.site, self.grant, i + 1)),
+            None => self.file(path),
+        }
+    }
+
+    /// Root-relative, as every address on the pages is: the page and the book's files are
+    /// then of one origin, whatever name the browser reached the library by.
+    fn file(&self, path: &str) -> String {
+        format!("/read/{}/{}", self.grant, href_of(path))
+    }
+}
+
+fn part_path(site: &WebSite, grant: &str, n: usize) -> String {
+    site.path(&format!("/read/{}/{n}", segment(grant)))
+}
+
+fn contents_path(site: &WebSite, grant: &str) -> String {
+    site.path(&format!("/read/{}/contents", segment(grant)))
+}
+
+fn go_to_page_path(site: &WebSite, grant: &str) -> String {
+    site.path(&format!("/read/{}/page", segment(grant)))
+}
+
+fn has_pages(book: &Book) -> bool {
+    !book.publication.page_list.is_empty()
+}
+
+fn split(href: &str) -> (&str, Option<&str>) {
+    match href.split_once('#') {
+        Some((p, f)) => (p, Some(f).filter(|f| !f.is_empty())),
+        None => (href, None),
+    }
+}
+
+/// The contents' name for the document at `path`: the first entry that leads to it.
+fn name_of(points: &[NavPoint], path: &str) -> Option<String> {
+    points.iter().find_map(|p| {
+        let here = !p.title.is_empty() && split(&p.href).0 == path;
+        if here {
+            Some(p.title.clone())
+        } else {
+            name_of(&p.children, path)
+        }
+    })
+}
+
+/// The contents' entries as nested lists; `None` for none.
+fn toc_list(points: &[NavPoint], targets: &OnThesePages<'_>) -> Option<TocList> {
+    let entries: Vec<TocEntry> = points
+        .iter()
+        .map(|p| {
+            let (path, fragment) = split(&p.href);
+            TocEntry {
+                title: p.title.clone(),
+                href: (!p.href.is_empty()).then(|| targets.link(path, fragment)),
+                children: toc_list(&p.children, targets),
+            }
+        })
+        .collect();
+    (!entries.is_empty()).then_some(TocList { entries })
+}
