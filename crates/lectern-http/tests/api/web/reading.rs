@@ -12,6 +12,7 @@ use crate::support::*;
 on_both_stores!(
     a_reader_opens_a_book_and_reads_it_part_by_part,
     what_may_not_be_read_is_refused_in_words,
+    a_class_follows_the_print_edition_page_by_page,
 );
 
 async fn a_reader_opens_a_book_and_reads_it_part_by_part(backend: Backend) {
@@ -130,4 +131,107 @@ async fn what_may_not_be_read_is_refused_in_words(backend: Backend) {
     assert_eq!(resp.status(), StatusCode::FORBIDDEN);
     // A reading link that is not one is refused.
     b.page("/main/read/garbage/1", StatusCode::FORBIDDEN).await;
+}
+
+/// A book with print pages (a page list, and page breaks in its text), as a zip.
+fn book_with_print_pages() -> Vec<u8> {
+    use std::io::Write;
+    let files: [(&str, String); 5] = [
+        ("mimetype", "application/epub+zip".to_owned()),
+        (
+            "META-INF/container.xml",
+            r#"<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/package.opf" media-type="application/oebps-package+xml"/></rootfiles></container>"#.to_owned(),
+        ),
+        (
+            "OEBPS/package.opf",
+            r#"<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">urn:uuid:pages</dc:identifier><dc:title>A Class Reader</dc:title><dc:language>en</dc:language><meta property="dcterms:modified">2026-01-01T00:00:00Z</meta></metadata><manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="one" href="one.xhtml" media-type="application/xhtml+xml"/><item id="two" href="two.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="one"/><itemref idref="two"/></spine></package>"#.to_owned(),
+        ),
+        (
+            "OEBPS/nav.xhtml",
+            r#"<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>Contents</title></head><body><nav epub:type="toc"><ol><li><a href="one.xhtml">One</a></li><li><a href="two.xhtml">Two</a></li></ol></nav><nav epub:type="page-list"><ol><li><a href="one.xhtml#page11">11</a></li><li><a href="two.xhtml#page12">12</a></li></ol></nav></body></html>"#.to_owned(),
+        ),
+        (
+            "OEBPS/one.xhtml",
+            r#"<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en"><head><title>One</title></head><body><h1>One</h1><span epub:type="pagebreak" id="page11" title="11"/><p>The first lesson.</p></body></html>"#.to_owned(),
+        ),
+    ];
+    let two = r#"<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en"><head><title>Two</title></head><body><h1>Two</h1><span epub:type="pagebreak" id="page12" title="12"/><p>The second lesson.</p></body></html>"#;
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    let deflated = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, text) in &files {
+        zip.start_file(
+            *name,
+            if *name == "mimetype" {
+                stored
+            } else {
+                deflated
+            },
+        )
+        .unwrap();
+        zip.write_all(text.as_bytes()).unwrap();
+    }
+    zip.start_file("OEBPS/two.xhtml", deflated).unwrap();
+    zip.write_all(two.as_bytes()).unwrap();
+    zip.finish().unwrap().into_inner()
+}
+
+/// A reading link to the file at `key`, signed as the server signs one (a book no title of the
+/// catalog has: the rules that open a title are the other tests').
+async fn reading_link(app: &TestApp, key: &str) -> String {
+    use base64::Engine;
+    let secret = lectern_store::downloads::server_secret(&app.store, "file-url-signing", "x")
+        .await
+        .unwrap();
+    let expires = lectern_domain::Timestamp::now().plus_seconds(3600).unix();
+    let signature =
+        lectern_domain::secret::sign(secret.as_bytes(), &format!("read\n{key}\n{expires}"));
+    let key = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(key);
+    format!("{expires}.{key}.{signature}")
+}
+
+async fn a_class_follows_the_print_edition_page_by_page(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    app.files
+        .put("titles/pages/book.epub", book_with_print_pages())
+        .await
+        .unwrap();
+    let grant = reading_link(&app, "titles/pages/book.epub").await;
+    let b = Browser::new(&app);
+    let first = b
+        .page(&format!("/main/read/{grant}/1"), StatusCode::OK)
+        .await;
+    // The page break is announced as the page, and the book offers "go to print page".
+    assert!(
+        first.contains(r#"role="doc-pagebreak" id="b-page11" aria-label="page 11">page 11</span>"#),
+        "{first}"
+    );
+    assert!(
+        first.contains(r#"<label for="page-number">Go to print page</label>"#),
+        "{first}"
+    );
+    assert!(first.contains("The first lesson."), "{first}");
+    // Print page 12 is in the second part, at its marker.
+    let resp = b.get(&format!("/main/read/{grant}/page?number=12")).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&resp), format!("/main/read/{grant}/2#b-page12"));
+    let second = b
+        .page(&format!("/main/read/{grant}/2"), StatusCode::OK)
+        .await;
+    assert!(
+        second.contains(r#"id="b-page12" aria-label="page 12""#),
+        "{second}"
+    );
+    // The contents lead to both parts.
+    let toc = b
+        .page(&format!("/main/read/{grant}/contents"), StatusCode::OK)
+        .await;
+    for part in ["1", "2"] {
+        assert!(
+            toc.contains(&format!(r#"<a href="/main/read/{grant}/{part}">"#)),
+            "{toc}"
+        );
+    }
 }
