@@ -619,6 +619,30 @@ async function journey(page, script, { words, title, id }) {
 }
 
 /**
+ * A reader's keyboard-only journey through a book read online: sign in, open the title's page,
+ * "Read online", the next part, the contents, a part from the contents, sign out.
+ */
+async function readerJourney(page, { id }) {
+  const { steps, enter, arrived, signInAs, signOut } = keyboard(page);
+  await signInAs(USER);
+  await page.goto(url(`/titles/${id}`));
+  steps.push(`at the title page of ${id}`);
+  await tabTo(page, byText('button', /^Read online$/), 'the Read online button', steps);
+  await enter('Read online');
+  await arrived((u) => /\/read\/[^/]+\/1$/.test(u.pathname), 'the book\'s first part');
+  await tabTo(page, byText('a', /^Next part$/), 'the Next part link', steps);
+  await enter('Next part');
+  await arrived((u) => /\/read\/[^/]+\/2$/.test(u.pathname), 'the book\'s second part');
+  await tabTo(page, byText('a', /^Contents$/), 'the Contents link', steps);
+  await enter('Contents');
+  await arrived((u) => u.pathname.endsWith('/contents'), 'the book\'s contents');
+  const entry = await tabTo(page, (d) => d.tag === 'a' && /\/read\/[^/]+\/\d+/.test(d.href || ''), 'a part in the contents', steps);
+  await enter(entry.label);
+  await arrived((u) => /\/read\/[^/]+\/\d+$/.test(u.pathname), 'a part from the contents');
+  return signOut();
+}
+
+/**
  * A sponsor's journey by keyboard: sign in, add a member, find a title on the member's page and
  * assign it, open it, and assign it from its page to another member too; sign out. `first` and
  * `last` name the member added; `words` find the title, whose name starts with `title` and whose
@@ -917,6 +941,8 @@ async function main() {
 
     await check('assistant\'s keyboard-only journey with JavaScript: add a reader\'s account, approve the proof they send, sign out', {}, (page) => assistantJourney(page, { first: 'Kit', last: 'Keyboard', email: 'kit@demo.lectern' }));
     await check('assistant\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => assistantJourney(page, { first: 'Noel', last: 'Noscript', email: 'noel@demo.lectern' }));
+    await check('reader\'s keyboard-only journey through a book read online with JavaScript: open it from its page, the next part, the contents, a part from them', {}, (page) => readerJourney(page, { id: 'demo-souls' }));
+    await check('reader\'s keyboard-only journey through a book read online without JavaScript: the same', { script: false }, (page) => readerJourney(page, { id: 'demo-holmes' }));
     await check('curator\'s keyboard-only journey with JavaScript: add an author to a title, see the edit applied, find the title by the author', {}, (page) => curatorJourney(page, { author: 'Ada Keyboard' }));
     await check('curator\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => curatorJourney(page, { author: 'Noah Noscript' }));
     await check('administrator\'s keyboard-only journey with JavaScript: make a client key, read its secret once, move a title down a popular list', {}, (page) => adminJourney(page, { name: 'Keyboard app' }));
