@@ -13,7 +13,7 @@ use quick_xml::events::{BytesStart, Event};
 
 use crate::epub::EpubError;
 use crate::package::paths::{dir_of, resolve};
-use crate::xml::{OPS_NS, XHTML_NS, esc, ns_of, reference_text};
+use crate::xml::{OPS_NS, XHTML_NS, attribute, esc, ns_of, reference_text};
 
 const MATHML_NS: &str = "http://www.w3.org/1998/Math/MathML";
 /// What every id of the book is prefixed with on the page.
@@ -170,7 +170,7 @@ pub fn chapter(xhtml: &str, path: &str, targets: &dyn Targets) -> Result<Chapter
                 let name = e.local_name().into_inner().to_owned();
                 let ns = ns_of(&ns).unwrap_or(XHTML_NS).to_owned();
                 if name == "html" {
-                    out.lang = attribute_any_ns(&e, "lang");
+                    out.lang = attribute(&e, "lang").map(|v| v.trim().to_owned());
                     continue;
                 }
                 if name == "body" && ns == XHTML_NS {
@@ -361,7 +361,9 @@ fn page_break(reader: &NsReader<&[u8]>, e: &BytesStart<'_>) -> Option<String> {
 }
 
 fn write_page_break(out: &mut Chapter, number: &str, e: &BytesStart<'_>) {
-    let id = attribute_any_ns(e, "id").unwrap_or_else(|| format!("page-{number}"));
+    let id = attribute(e, "id")
+        .map(|v| v.trim().to_owned())
+        .unwrap_or_else(|| format!("page-{number}"));
     let id = format!("{ID_PREFIX}{id}");
     let _ = write!(
         out.html,
@@ -371,15 +373,4 @@ fn write_page_break(out: &mut Chapter, number: &str, e: &BytesStart<'_>) {
         esc(number)
     );
     out.pages.push((number.to_owned(), id));
-}
-
-fn attribute_any_ns(e: &BytesStart<'_>, name: &str) -> Option<String> {
-    e.attributes()
-        .filter_map(Result::ok)
-        .find(|a| a.key.local_name().into_inner() == name)
-        .and_then(|a| {
-            a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
-                .ok()
-                .map(|v| v.trim().to_owned())
-        })
 }
