@@ -1064,6 +1064,14 @@ async function main() {
         'heading, Hazards, level 4',
       ]);
     });
+    await check('screen reader: a part of a book read online names the book, the ways on and the part, then reads its text', {}, async (page) => {
+      await openReader(page);
+      await page.goto(page.url().replace(/\/1$/, '/2'));
+      return expectSpoken(await spoken(page), [
+        `heading, ${TITLE}, level 1`, 'navigation, This book', 'link, Contents', 'link, Previous part', 'link, Next part',
+        /^article, /, /^heading, .+, level 1$/, /^end of article, /, 'navigation, This book, after the text', 'link, Previous part',
+      ]);
+    });
     await check('screen reader: the sign-in form\'s errors are an alert and each field says its own', {}, async (page) => {
       await page.goto(url('/sign-in'));
       await Promise.all([page.waitForURL(() => true, { waitUntil: 'load' }), page.locator('form button[type="submit"]').click()]);
