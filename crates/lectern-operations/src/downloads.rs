@@ -218,7 +218,7 @@ pub async fn open_to_stream(house: &House, asked: &Asked<'_>) -> Outcome<()> {
     if !downloads::streamed_since(&mut *tx, reader, id, since).await? {
         may_take(ReadOn::Connection(&mut tx), asked, false).await?;
         let format = asked.subject.format.as_str();
-        downloads::record_streamed(&mut tx, reader, id, format, asked.now).await?;
+        downloads::record_streamed(&mut tx, reader, asked.requester, id, format, asked.now).await?;
         metrics::counter!("lectern_titles_streamed_total", "format" => format.to_owned())
             .increment(1);
         recommendations::note_reader(&mut tx, id, reader, asked.now.unix()).await?;

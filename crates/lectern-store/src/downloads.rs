@@ -125,20 +125,23 @@ pub async fn streamed_since<'e>(
     Ok(n > 0)
 }
 
-/// Records that the reader opened a title to stream it, in the format it is streamed from.
+/// Records that the reader opened a title to stream it, in the format it is streamed from, as
+/// `requester` asked.
 pub async fn record_streamed(
     conn: &mut Connection,
     reader: &str,
+    requester: &str,
     subject: &str,
     format: &str,
     now: Timestamp,
 ) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO downloads (download_id, user_account_id, requester, subject_kind, subject,
-         format, status, created_at, ready_at) VALUES ($1, $2, $2, 'title', $3, $4, 'streamed', $5, $5)",
+         format, status, created_at, ready_at) VALUES ($1, $2, $3, 'title', $4, $5, 'streamed', $6, $6)",
     )
     .bind(ids_new())
     .bind(reader)
+    .bind(requester)
     .bind(subject)
     .bind(format)
     .bind(now.unix())

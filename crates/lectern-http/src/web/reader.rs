@@ -33,6 +33,8 @@ struct PartPage<'a> {
     part: String,
     lang: Option<String>,
     html: String,
+    /// A part that is not a document: its address and media type.
+    file_only: Option<(String, String)>,
     contents: String,
     previous: Option<String>,
     next: Option<String>,
@@ -93,18 +95,27 @@ pub async fn part(
         .ok()
         .filter(|n| (1..=order.len()).contains(n))
         .ok_or_else(|| ApiError::not_found(format!("The book has no part {n}")))?;
-    let path = &order[n - 1].path;
-    let (bytes, _) = streaming::file(&state, &key, path)
-        .await?
-        .ok_or_else(|| ApiError::not_found("The book's part is missing from its file"))?;
+    let part = &order[n - 1];
+    let path = &part.path;
     let targets = OnThesePages {
         site: &site,
         grant: &grant,
         book: &book,
     };
-    let text = String::from_utf8_lossy(&bytes);
-    let shown = chapter(&text, path, &targets)
-        .map_err(|e| ApiError::internal(format!("a part of a book that cannot be shown: {e}")))?;
+    // A part that is not a document (an image, say, which EPUB allows in the reading order) is
+    // offered as itself, from below the reading link.
+    let shown = if part.media_type == "application/xhtml+xml" {
+        let (bytes, _) = streaming::file(&state, &key, path)
+            .await?
+            .ok_or_else(|| ApiError::not_found("The book's part is missing from its file"))?;
+        chapter(&String::from_utf8_lossy(&bytes), path, &targets).map_err(|e| {
+            ApiError::internal(format!("a part of a book that cannot be shown: {e}"))
+        })?
+    } else {
+        Default::default()
+    };
+    let file_only = (part.media_type != "application/xhtml+xml")
+        .then(|| (targets.file(path), part.media_type.clone()));
     let here = part_path(&site, &grant, n);
     let chrome = Chrome::of(&site, &visitor, &here, Section::Books);
     let title = &book.publication.metadata.title;
@@ -118,6 +129,7 @@ pub async fn part(
             part: part_name,
             lang: shown.lang,
             html: shown.html,
+            file_only,
             contents: contents_path(&site, &grant),
             previous: (n > 1).then(|| part_path(&site, &grant, n - 1)),
             next: (n < order.len()).then(|| part_path(&site, &grant, n + 1)),

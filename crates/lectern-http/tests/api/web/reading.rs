@@ -144,7 +144,7 @@ fn book_with_print_pages() -> Vec<u8> {
         ),
         (
             "OEBPS/package.opf",
-            r#"<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">urn:uuid:pages</dc:identifier><dc:title>A Class Reader</dc:title><dc:language>en</dc:language><meta property="dcterms:modified">2026-01-01T00:00:00Z</meta></metadata><manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="one" href="one.xhtml" media-type="application/xhtml+xml"/><item id="two" href="two.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="one"/><itemref idref="two"/></spine></package>"#.to_owned(),
+            r#"<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">urn:uuid:pages</dc:identifier><dc:title>A Class Reader</dc:title><dc:language>en</dc:language><meta property="dcterms:modified">2026-01-01T00:00:00Z</meta></metadata><manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="one" href="one.xhtml" media-type="application/xhtml+xml"/><item id="two" href="two.xhtml" media-type="application/xhtml+xml"/><item id="plate" href="plate.svg" media-type="image/svg+xml"/></manifest><spine><itemref idref="one"/><itemref idref="two"/><itemref idref="plate"/></spine></package>"#.to_owned(),
         ),
         (
             "OEBPS/nav.xhtml",
@@ -175,6 +175,9 @@ fn book_with_print_pages() -> Vec<u8> {
     }
     zip.start_file("OEBPS/two.xhtml", deflated).unwrap();
     zip.write_all(two.as_bytes()).unwrap();
+    zip.start_file("OEBPS/plate.svg", deflated).unwrap();
+    zip.write_all(br#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>A plate</title></svg>"#)
+        .unwrap();
     zip.finish().unwrap().into_inner()
 }
 
@@ -224,6 +227,20 @@ async fn a_class_follows_the_print_edition_page_by_page(backend: Backend) {
         second.contains(r#"id="b-page12" aria-label="page 12""#),
         "{second}"
     );
+    // A part that is not a document is offered as itself.
+    let plate = b
+        .page(&format!("/main/read/{grant}/3"), StatusCode::OK)
+        .await;
+    let href = format!("/read/{grant}/OEBPS/plate.svg");
+    assert!(
+        plate.contains(&format!(
+            r#"<a href="{href}">Open this part of the book</a> (image/svg+xml)"#
+        )),
+        "{plate}"
+    );
+    let svg = b.get(&href).await;
+    assert_eq!(svg.status(), StatusCode::OK);
+    assert_eq!(svg.headers()["content-type"], "image/svg+xml");
     // The contents lead to both parts.
     let toc = b
         .page(&format!("/main/read/{grant}/contents"), StatusCode::OK)
