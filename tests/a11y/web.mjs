@@ -77,14 +77,53 @@ async function openDownload(page) {
   return page.goto(url('/titles/demo-pride/download/EPUB3'));
 }
 
-/** Opens Pride and Prejudice to read online from its page (the form's POST); its first part. */
+/** Opens Pride and Prejudice to read online from its page (the form's POST); its first part
+ * (the form goes back to the place a signed-in reader is at, which an earlier state may have
+ * moved). */
 async function openReader(page) {
   await page.goto(url('/titles/demo-pride'));
   await Promise.all([
     page.waitForURL((u) => u.pathname.includes('/read/')),
     page.locator('form[action$="/read"] button[type="submit"]').click(),
   ]);
-  return page.goto(page.url());
+  const at = new URL(page.url());
+  return page.goto(`${at.origin}${at.pathname.replace(/\/\d+$/, '/1')}`);
+}
+
+/** The reader's own API calls, as their reading app makes them: a GET's JSON. */
+async function readerApi(p) {
+  const app = { authorization: `Basic ${Buffer.from('demo-reader-app:').toString('base64')}` };
+  const grant = await p.request.post(`${BASE}/oauth/token`, { headers: app, form: { grant_type: 'password', username: USER, password: PASSWORD } });
+  const auth = { authorization: `Bearer ${(await grant.json()).access_token}` };
+  return async (path) => (await p.request.get(`${BASE}/v2/${path}?api_key=demo-reader-app`, { headers: auth })).json();
+}
+
+/** The reading settings' fields as the defaults have them, by their form's names. */
+const READING_DEFAULTS = {
+  readingTextSize: '100', readingFont: 'book', readingLineHeight: '160', readingLetterSpacing: 'normal',
+  readingWordSpacing: 'normal', readingMargins: 'normal', readingAlign: 'book', readingTheme: 'light',
+};
+
+/** Fills the reading settings form on the page: selects, radios and colours, by name. */
+async function fillReadingSettings(p, settings) {
+  for (const [name, value] of Object.entries(settings)) {
+    if (name === 'readingFont' || name === 'readingTheme') await p.locator(`#${name}-${value}`).check();
+    else if (name.endsWith('Color')) await p.locator(`#${name}`).fill(value);
+    else await p.locator(`#${name}`).selectOption(value);
+  }
+}
+
+/** Opens Pride and Prejudice with the reading settings `settings` saved from its settings page
+ * (the rest as the defaults have them); its first part as they show it. */
+async function readWith(p, settings) {
+  await openReader(p);
+  await p.goto(new URL(await p.getByRole('link', { name: 'Reading settings' }).getAttribute('href'), p.url()).href);
+  await fillReadingSettings(p, { ...READING_DEFAULTS, ...settings });
+  await Promise.all([
+    p.waitForURL((u) => /\/read\/[^/]+\/1$/.test(u.pathname)),
+    p.locator('form[action$="/settings"] button[type="submit"]').click(),
+  ]);
+  return p.goto(p.url());
 }
 
 /** The reader's app leaves a bookmark and a highlight in Alice through the API; then its page. */
@@ -139,6 +178,36 @@ const PAGES = [
     return p.goto(p.url().replace(/\/1$/, '/99'));
   }, 404],
   ['a book read online, as a guest', false, openReader, 200],
+  ['a book read online at 400% in OpenDyslexic, dark, lines and letters spaced', true, (p) => readWith(p, {
+    readingTextSize: '400', readingFont: 'opendyslexic', readingTheme: 'dark', readingLineHeight: '200',
+    readingLetterSpacing: 'wide', readingWordSpacing: 'wide',
+  }), 200],
+  ['a book read online in sepia, in a serif, with wide margins', true, (p) => readWith(p, {
+    readingTextSize: '150', readingFont: 'serif', readingTheme: 'sepia', readingMargins: 'wide',
+  }), 200],
+  ['a book read online in high contrast, in Atkinson Hyperlegible, never justified', true, (p) => readWith(p, {
+    readingTextSize: '200', readingFont: 'atkinson', readingTheme: 'contrast', readingAlign: 'start',
+  }), 200],
+  ['a book read online in the reader\'s own colours, its contents', true, async (p) => {
+    await readWith(p, { readingTheme: 'own', readingTextColor: '#ffff66', readingBackgroundColor: '#001040' });
+    return p.goto(p.url().replace(/\/1$/, '/contents'));
+  }, 200],
+  ['reading settings with colours too faint to read', true, async (p) => {
+    await openReader(p);
+    await p.goto(new URL(await p.getByRole('link', { name: 'Reading settings' }).getAttribute('href'), p.url()).href);
+    await fillReadingSettings(p, { readingTheme: 'own', readingTextColor: '#777777', readingBackgroundColor: '#888888' });
+    return post(p, 'form[action$="/settings"] button[type="submit"]');
+  }, 400],
+  // The last of the settings' states puts the defaults back for the pages after it.
+  ['reading settings, as the defaults have them', true, async (p) => {
+    await readWith(p, {});
+    return p.goto(new URL(await p.getByRole('link', { name: 'Reading settings' }).getAttribute('href'), p.url()).href);
+  }, 200],
+  ['a book read online, a bookmark just kept', true, async (p) => {
+    await openReader(p);
+    await p.goto(p.url().replace(/\/1$/, '/2'));
+    return post(p, 'form.bookmark-form button[type="submit"]').then(() => p.goto(p.url()));
+  }, 200],
   ['a download', true, openDownload, 200],
   // A visit shows the form that asks for a package; nothing else here asks for this format.
   ['a download not asked for yet', true, (p) => p.goto(url('/titles/demo-pride/download/DAISY')), 200],
@@ -623,15 +692,24 @@ async function journey(page, script, { words, title, id }) {
  * "Read online", the next part, the contents, a part from the contents, sign out.
  */
 async function readerJourney(page, { id }) {
-  const { steps, enter, arrived, signInAs, signOut } = keyboard(page);
+  const { steps, enter, arrived, status, type, signInAs, signOut } = keyboard(page);
   await signInAs(USER);
   await page.goto(url(`/titles/${id}`));
   steps.push(`at the title page of ${id}`);
   await tabTo(page, byText('button', /^Read online$/), 'the Read online button', steps);
   await enter('Read online');
   await arrived((u) => /\/read\/[^/]+\/1$/.test(u.pathname), 'the book\'s first part');
-  await tabTo(page, byText('a', /^Next part$/), 'the Next part link', steps);
-  await enter('Next part');
+  await shapeTheText(page, { steps, enter, arrived });
+  // A class follows the print edition: page 12 starts the demo book's second chapter.
+  await type('number', '12');
+  await enter('the print page field');
+  await arrived((u) => /\/read\/[^/]+\/3$/.test(u.pathname) && u.hash === '#b-page-2', 'print page 12');
+  await tabTo(page, byText('button', /^Bookmark this place$/), 'the Bookmark this place button', steps);
+  await enter('Bookmark this place');
+  await arrived((u) => u.searchParams.get('done') === 'bookmark', 'the part, its bookmark kept');
+  await status(/^A bookmark is kept at this place\.$/);
+  await tabTo(page, byText('a', /^Previous part$/), 'the Previous part link', steps);
+  await enter('Previous part');
   await arrived((u) => /\/read\/[^/]+\/2$/.test(u.pathname), 'the book\'s second part');
   await tabTo(page, byText('a', /^Contents$/), 'the Contents link', steps);
   await enter('Contents');
@@ -640,6 +718,44 @@ async function readerJourney(page, { id }) {
   await enter(entry.label);
   await arrived((u) => /\/read\/[^/]+\/\d+$/.test(u.pathname), 'a part from the contents');
   return signOut();
+}
+
+/** The text's size and colours as the page shows them. */
+const textLook = (page) => page.evaluate(() => ({
+  size: parseFloat(getComputedStyle(document.querySelector('.book-text')).fontSize),
+  background: getComputedStyle(document.body).backgroundColor,
+}));
+
+/**
+ * From a part of a book, by keyboard: the reading settings, a larger text size and the next
+ * theme (arrow keys on the select and the radios), saved; back on the part, the text is larger
+ * and its colours changed. The defaults are put back afterwards, by the form.
+ */
+async function shapeTheText(page, { steps, enter, arrived }) {
+  const part = page.url();
+  const before = await textLook(page);
+  await tabTo(page, byText('a', /^Reading settings$/), 'the Reading settings link', steps);
+  await enter('Reading settings');
+  await arrived((u) => u.pathname.endsWith('/settings'), 'the reading settings');
+  await tabTo(page, byName('readingTextSize'), 'the text size', steps);
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  const size = await page.locator('#readingTextSize').inputValue();
+  steps.push(`ArrowDown x4 -> text size ${size}%`);
+  await tabTo(page, byName('readingTheme'), 'the colours', steps);
+  await page.keyboard.press('ArrowDown');
+  const theme = await page.locator('input[name="readingTheme"]:checked').getAttribute('value');
+  steps.push(`ArrowDown -> theme ${theme}`);
+  await tabTo(page, byText('button', /^Save and go back to the book$/), 'the Save button', steps);
+  await enter('Save');
+  await arrived((u) => u.href.split('#')[0] === part, 'the part, as the settings show it');
+  const after = await textLook(page);
+  if (!(after.size > before.size) || after.background === before.background) {
+    throw new Failure(`the settings did not show: text ${before.size}px -> ${after.size}px, background ${before.background} -> ${after.background}`, steps);
+  }
+  steps.push(`text ${before.size}px -> ${after.size}px, background ${before.background} -> ${after.background}`);
+  await page.goto(new URL(await page.getByRole('link', { name: 'Reading settings' }).getAttribute('href'), part).href);
+  await fillReadingSettings(page, READING_DEFAULTS);
+  await Promise.all([page.waitForURL(part), page.locator('form[action$="/settings"] button[type="submit"]').click()]);
 }
 
 /**
@@ -941,7 +1057,7 @@ async function main() {
 
     await check('assistant\'s keyboard-only journey with JavaScript: add a reader\'s account, approve the proof they send, sign out', {}, (page) => assistantJourney(page, { first: 'Kit', last: 'Keyboard', email: 'kit@demo.lectern' }));
     await check('assistant\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => assistantJourney(page, { first: 'Noel', last: 'Noscript', email: 'noel@demo.lectern' }));
-    await check('reader\'s keyboard-only journey through a book read online with JavaScript: open it from its page, the next part, the contents, a part from them', {}, (page) => readerJourney(page, { id: 'demo-souls' }));
+    await check('reader\'s keyboard-only journey through a book read online with JavaScript: open it from its page, a larger text and other colours from the reading settings, print page 12, a bookmark there, the part before, the contents, a part from them', {}, (page) => readerJourney(page, { id: 'demo-souls' }));
     await check('reader\'s keyboard-only journey through a book read online without JavaScript: the same', { script: false }, (page) => readerJourney(page, { id: 'demo-holmes' }));
     await check('curator\'s keyboard-only journey with JavaScript: add an author to a title, see the edit applied, find the title by the author', {}, (page) => curatorJourney(page, { author: 'Ada Keyboard' }));
     await check('curator\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => curatorJourney(page, { author: 'Noah Noscript' }));
@@ -1064,12 +1180,36 @@ async function main() {
         'heading, Hazards, level 4',
       ]);
     });
-    await check('screen reader: a part of a book read online names the book, the ways on and the part, then reads its text', {}, async (page) => {
+    await check('reading online keeps the place: the paragraph on the screen is the API\'s reading position, and one a dropped connection lost is sent when it is back', { viewport: { width: 1280, height: 240 } }, async (page) => {
+      await signIn(page);
+      await openReader(page);
+      const api = await readerApi(page);
+      const chapter = page.url().replace(/\/1$/, '/2');
+      const placed = () => page.waitForResponse((r) => r.url().endsWith('/2/place') && r.request().method() === 'POST');
+      const first = placed();
+      await page.goto(chapter);
+      if ((await first).status() !== 204) throw new Failure('the place was not kept');
+      const kept = async () => (await api('myReadingPosition/demo-pride/EPUB3')).location;
+      const before = await kept();
+      if (!/^epubcfi\(\/6\/4!\/4\/2\/\d+\)$/.test(before)) throw new Failure(`the place kept on opening the chapter is ${before}`);
+      await page.context().setOffline(true);
+      const failed = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/2/place'));
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await failed;
+      const resent = placed();
+      await page.context().setOffline(false);
+      if ((await resent).status() !== 204) throw new Failure('the place was not sent again');
+      const after = await kept();
+      if (after === before || !after.startsWith('epubcfi(/6/4!')) throw new Failure(`the place after reading on is ${after} (was ${before})`);
+      return [`kept ${before} on opening; offline, read on; back online, kept ${after}`];
+    });
+    await check('screen reader: a part of a book read online names the book, the ways on and the part, then reads its text, saying the print page where it starts', {}, async (page) => {
       await openReader(page);
       await page.goto(page.url().replace(/\/1$/, '/2'));
       return expectSpoken(await spoken(page), [
         `heading, ${TITLE}, level 1`, 'navigation, This book', 'link, Contents', 'link, Previous part', 'link, Next part',
-        /^article, /, /^heading, .+, level 1$/, /^end of article, /, 'navigation, This book, after the text', 'link, Previous part',
+        // The demo's books follow a print edition: chapter 1 starts on page 11.
+        /^article, /, /page 11$/, /^heading, About this book, level 1$/, /^end of article, /, 'navigation, This book, after the text', 'link, Previous part',
       ]);
     });
     await check('screen reader: the sign-in form\'s errors are an alert and each field says its own', {}, async (page) => {

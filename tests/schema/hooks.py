@@ -34,6 +34,10 @@ _UNSTATABLE = [
     (None, "brailleFormat", "must be sent with a changed brailleCellLineWidth"),
     (None, "dateOfBirth", "is required for individual members"),
     (None, "brailleCellLineWidth", "must be sent with a changed brailleFormat"),
+    # The reader's own pair of colours: both given, and readable against each other.
+    (None, "readingTextColor", "is needed for the theme 'own'"),
+    (None, "readingBackgroundColor", "is needed for the theme 'own'"),
+    (None, "readingTextColor", "text needs at least 4.5:1"),
     (None, "partnerDriveFileId", "send a file or a partnerDriveFileId, not both"),
     ("POST /v2/myDocuments", "file", "is not a"),
     # A generated part name that a MIME header cannot carry (a form feed, a quote).

@@ -21,6 +21,7 @@ mod opds;
 mod pages;
 mod partner_drive;
 mod partner_identity;
+mod reading_settings;
 mod readium;
 mod sign_in;
 mod staff;

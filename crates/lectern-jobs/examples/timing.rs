@@ -11,6 +11,7 @@ fn main() {
     let paragraph = "It is a truth universally acknowledged, that a single man in possession of a good \
                      fortune, must be in want of a wife. ";
     let source = EpubSource {
+        print_edition: None,
         identifier: "lectern-100042".into(),
         title: "Pride and Prejudice".into(),
         authors: vec!["Jane Austen".into()],

@@ -25,10 +25,12 @@ use crate::failure::{Failure, Outcome};
 use crate::house::House;
 use crate::titles::{CatalogViewer, visible_title};
 
-/// A book opened for the actor: the file it is read from.
+/// A book opened for the actor: the file it is read from, and the catalog's title it is (none
+/// for the reader's own document, which has no reading position or marks in the API).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Opened {
     pub object_key: String,
+    pub title: Option<String>,
 }
 
 /// Opens a title (or the actor's own document of that id) to be read online.
@@ -76,7 +78,10 @@ pub async fn open(house: &House, actor: &Actor, service_id: &str) -> Outcome<Ope
         now: Timestamp::now(),
     };
     downloads::open_to_stream(house, &asked).await?;
-    Ok(Opened { object_key })
+    Ok(Opened {
+        object_key,
+        title: Some(record.service_id.clone()),
+    })
 }
 
 /// The owner's converted document, which is theirs to read without being counted.
@@ -84,6 +89,7 @@ fn own_document(d: &lectern_store::documents::Document) -> Outcome<Opened> {
     match (d.status, &d.epub_key) {
         (DocumentStatus::Ready, Some(key)) => Ok(Opened {
             object_key: key.clone(),
+            title: None,
         }),
         (DocumentStatus::Failed, _) => Err(Failure::Refused(format!(
             "Document '{}' could not be made accessible, so it cannot be read",

@@ -20,7 +20,7 @@ pub async fn get<'e>(
     let row = sqlx::query(
         "SELECT u.allow_adult_content, p.show_all_books, p.show_recommendations, p.language,
                 p.format, p.braille_grade, p.use_ueb, p.braille_format, p.braille_cell_line_width,
-                p.skip_upgrade_reminder
+                p.skip_upgrade_reminder, p.reading_settings
          FROM account_preferences p JOIN users u ON u.user_account_id = p.user_account_id
          WHERE p.user_account_id = $1",
     )
@@ -52,6 +52,10 @@ pub async fn get<'e>(
             .try_get::<Option<i64>, _>("braille_cell_line_width")?
             .map(|w| u32::try_from(w).unwrap_or(0)),
         skip_upgrade_reminder: r.try_get::<i64, _>("skip_upgrade_reminder")? != 0,
+        reading: match r.try_get::<Option<String>, _>("reading_settings")? {
+            Some(json) => serde_json::from_str(&json)?,
+            None => Default::default(),
+        },
     }))
 }
 
@@ -110,14 +114,15 @@ pub async fn put(
     sqlx::query(
         "INSERT INTO account_preferences (user_account_id, show_all_books, show_recommendations,
            language, format, braille_grade, use_ueb, braille_format, braille_cell_line_width,
-           skip_upgrade_reminder, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+           skip_upgrade_reminder, reading_settings, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          ON CONFLICT (user_account_id) DO UPDATE SET show_all_books = excluded.show_all_books,
            show_recommendations = excluded.show_recommendations, language = excluded.language,
            format = excluded.format, braille_grade = excluded.braille_grade,
            use_ueb = excluded.use_ueb, braille_format = excluded.braille_format,
            braille_cell_line_width = excluded.braille_cell_line_width,
-           skip_upgrade_reminder = excluded.skip_upgrade_reminder, updated_at = excluded.updated_at",
+           skip_upgrade_reminder = excluded.skip_upgrade_reminder,
+           reading_settings = excluded.reading_settings, updated_at = excluded.updated_at",
     )
     .bind(user_account_id)
     .bind(flag(p.show_all_books))
@@ -129,6 +134,7 @@ pub async fn put(
     .bind(p.braille_format.map(|f| f.as_str()))
     .bind(p.braille_cell_line_width.map(i64::from))
     .bind(flag(p.skip_upgrade_reminder))
+    .bind(serde_json::to_string(&p.reading)?)
     .bind(Timestamp::now().unix())
     .execute(&mut **tx)
     .await?;

@@ -8,6 +8,7 @@ pub mod member_fields;
 pub mod member_form;
 pub mod membership;
 pub mod preferences;
+pub mod reading_settings;
 pub mod recommendation_profile;
 pub mod search;
 pub mod standing;

@@ -1,6 +1,7 @@
 //! Reading preferences (document 2's My Account Preferences), with the Braille rules: a line
 //! width belongs to a kind of Braille display, and changing one means sending both.
 
+use crate::account::reading_settings::{ReadingChanges, ReadingSettings};
 use crate::catalog::format::Format;
 use crate::invalid::{Invalid, Problems};
 
@@ -30,6 +31,8 @@ pub struct Preferences {
     pub braille_format: Option<BrailleFormat>,
     pub braille_cell_line_width: Option<u32>,
     pub skip_upgrade_reminder: bool,
+    /// How the reader wants books shown when reading online.
+    pub reading: ReadingSettings,
 }
 
 impl Preferences {
@@ -46,6 +49,7 @@ impl Preferences {
             braille_format: None,
             braille_cell_line_width: None,
             skip_upgrade_reminder: false,
+            reading: ReadingSettings::default(),
         }
     }
 }
@@ -65,6 +69,9 @@ pub struct PreferenceChanges {
     pub braille_format: Option<BrailleFormat>,
     pub braille_cell_line_width: Option<u32>,
     pub skip_upgrade_reminder: Option<bool>,
+    /// Read from the `reading…` parameters by the doors, which name them.
+    #[serde(skip)]
+    pub reading: ReadingChanges,
 }
 
 impl Preferences {
@@ -106,6 +113,13 @@ impl Preferences {
                 ),
             );
         }
+        let reading = match self.reading.apply(c.reading) {
+            Ok(r) => r,
+            Err(problems) => {
+                p.extend(problems);
+                self.reading.clone()
+            }
+        };
         p.done(Preferences {
             allow_adult_content: c.allow_adult_content.unwrap_or(self.allow_adult_content),
             show_all_books: c.show_all_books.unwrap_or(self.show_all_books),
@@ -119,6 +133,7 @@ impl Preferences {
             skip_upgrade_reminder: c
                 .skip_upgrade_reminder
                 .unwrap_or(self.skip_upgrade_reminder),
+            reading,
         })
     }
 }

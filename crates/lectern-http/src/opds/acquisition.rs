@@ -64,7 +64,7 @@ pub async fn read_online(
     let caller = site.caller(&state, &ask).await?;
     guest_asked_for_what_anyone_may_have(&state, &caller, &service_id).await?;
     let book = streaming::open(&state, &caller, &service_id).await?;
-    crate::streaming::opened(&state, &book.object_key).await
+    crate::streaming::opened(&state, &book).await
 }
 
 /// A guest asking for a title only readers may have is asked to sign in (401, which has an app

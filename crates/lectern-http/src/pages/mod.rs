@@ -6,6 +6,7 @@
 pub(crate) mod errors;
 pub(crate) mod forms;
 pub(crate) mod preferences;
+pub(crate) mod reading_settings;
 pub(crate) mod render;
 pub(crate) mod session;
 pub(crate) mod uploads;

@@ -5,6 +5,9 @@ use lectern_domain::account::preferences::{BrailleFormat, PreferenceChanges, Pre
 use lectern_domain::catalog::Format;
 
 use crate::conventions::params::Params;
+use crate::reading_settings::reading_changes;
+
+pub use super::reading_settings::ShownReading;
 use crate::error::ApiResult;
 
 /// The preferences the form asks as tick boxes.
@@ -34,7 +37,10 @@ fn preferences_params(form: &Params) -> Params {
 
 /// The preferences form's fields as the changes they ask.
 pub fn preference_changes(form: &Params) -> ApiResult<PreferenceChanges> {
-    preferences_params(form).parse()
+    let params = preferences_params(form);
+    let mut changes: PreferenceChanges = params.parse()?;
+    changes.reading = reading_changes(&params)?;
+    Ok(changes)
 }
 
 /// The preferences as the form shows them (`web/preferences_fields.html`).
@@ -48,6 +54,7 @@ pub struct ShownPreferences {
     pub show_recommendations: bool,
     pub show_all_books: bool,
     pub allow_adult_content: bool,
+    pub reading: ShownReading,
 }
 
 impl From<Preferences> for ShownPreferences {
@@ -62,6 +69,7 @@ impl From<Preferences> for ShownPreferences {
             show_recommendations: p.show_recommendations,
             show_all_books: p.show_all_books,
             allow_adult_content: p.allow_adult_content,
+            reading: p.reading.into(),
         }
     }
 }

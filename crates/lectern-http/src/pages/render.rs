@@ -127,7 +127,7 @@ pub fn sign_in_path(site: &WebSite, here: &str) -> String {
 
 /// Pages may run our own script (the live status of a package) and show our own images; the
 /// rest is `oauth::pages`' policy.
-const POLICY: &str = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+const POLICY: &str = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; font-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /// A rendered page with the visit's cookies and the pages' headers.
 pub fn page(status: StatusCode, page: &impl Template, visitor: &Visitor) -> Response {

@@ -12,7 +12,7 @@
 mod grant;
 mod range;
 
-pub use grant::{grant, object_key};
+pub use grant::{grant, granted, object_key};
 
 use axum::Router;
 use axum::body::Body;
@@ -20,7 +20,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use lectern_operations::streaming;
+use lectern_operations::streaming::{self, Opened};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -55,8 +55,8 @@ pub fn described() -> utoipa::openapi::OpenApi {
 
 /// The answer to a book opened to read online: a 302 to its manifest below a new reading link,
 /// the address in the Status body too, as a download's 302 carries its file's.
-pub async fn opened(state: &AppState, object_key: &str) -> ApiResult<Response> {
-    let url = manifest_url(state, &grant(state, object_key).await?);
+pub async fn opened(state: &AppState, book: &Opened) -> ApiResult<Response> {
+    let url = manifest_url(state, &grant(state, book).await?);
     let body = ErrorBody {
         key: "AVAILABLE".to_owned(),
         messages: vec![url.clone()],

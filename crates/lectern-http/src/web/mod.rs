@@ -15,6 +15,8 @@ mod lists;
 mod members;
 mod organization;
 mod reader;
+mod reader_place;
+mod reader_settings;
 mod search;
 mod sign_in;
 mod title;
@@ -27,6 +29,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use lectern_domain::documents::MAX_BYTES;
 
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
 pub fn routes(state: AppState) -> Router<AppState> {
@@ -131,7 +134,19 @@ pub fn routes(state: AppState) -> Router<AppState> {
         )
         .route("/{site_id}/read/{grant}/contents", get(reader::contents))
         .route("/{site_id}/read/{grant}/page", get(reader::print_page))
+        .route(
+            "/{site_id}/read/{grant}/settings",
+            get(reader_settings::show).post(reader_settings::save),
+        )
         .route("/{site_id}/read/{grant}/{part}", get(reader::part))
+        .route(
+            "/{site_id}/read/{grant}/{part}/place",
+            axum::routing::post(reader_place::save),
+        )
+        .route(
+            "/{site_id}/read/{grant}/{part}/bookmark",
+            axum::routing::post(reader_place::bookmark),
+        )
         .route(
             "/{site_id}/titles/{service_id}/download/{format}",
             get(download::status),
@@ -140,7 +155,63 @@ pub fn routes(state: AppState) -> Router<AppState> {
     Router::new()
         .route("/", get(home::root))
         .route("/assets/web.js", get(script))
+        .route(
+            crate::reading_settings::STYLESHEET_PATH,
+            get(crate::reading_settings::stylesheet),
+        )
+        .route("/assets/fonts/{file}", get(font))
         .merge(site)
+}
+
+/// The fonts Lectern ships for reading online, by file name.
+const FONTS: [(&str, &[u8]); 6] = [
+    (
+        "atkinson-hyperlegible-latin-400-normal.woff2",
+        include_bytes!("../../assets/fonts/atkinson-hyperlegible-latin-400-normal.woff2"),
+    ),
+    (
+        "atkinson-hyperlegible-latin-700-normal.woff2",
+        include_bytes!("../../assets/fonts/atkinson-hyperlegible-latin-700-normal.woff2"),
+    ),
+    (
+        "atkinson-hyperlegible-latin-ext-400-normal.woff2",
+        include_bytes!("../../assets/fonts/atkinson-hyperlegible-latin-ext-400-normal.woff2"),
+    ),
+    (
+        "atkinson-hyperlegible-latin-ext-700-normal.woff2",
+        include_bytes!("../../assets/fonts/atkinson-hyperlegible-latin-ext-700-normal.woff2"),
+    ),
+    (
+        "opendyslexic-latin-400-normal.woff2",
+        include_bytes!("../../assets/fonts/opendyslexic-latin-400-normal.woff2"),
+    ),
+    (
+        "opendyslexic-latin-700-normal.woff2",
+        include_bytes!("../../assets/fonts/opendyslexic-latin-700-normal.woff2"),
+    ),
+];
+
+/// `GET /assets/fonts/{file}`: one of the shipped fonts.
+async fn font(axum::extract::Path(file): axum::extract::Path<String>) -> ApiResult<Response> {
+    let (_, bytes) = FONTS
+        .iter()
+        .find(|(name, _)| *name == file)
+        .ok_or_else(|| ApiError::not_found(format!("No font is called {file}")))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("font/woff2")),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=31536000, immutable"),
+            ),
+            (
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
+        ],
+        *bytes,
+    )
+        .into_response())
 }
 
 /// The pages' one script: the live status of a package being prepared.

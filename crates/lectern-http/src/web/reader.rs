@@ -10,19 +10,23 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use lectern_jobs::webpub::{ID_PREFIX, NavPoint, Targets, chapter};
+use lectern_jobs::webpub::{ID_PREFIX, NavPoint, Resource, Targets, chapter};
 use lectern_operations::book_cache::Book;
 use lectern_operations::streaming;
 use serde::Deserialize;
 
+use super::reader_place::{self, Place};
 use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
 use crate::pages::forms::Posted;
 use crate::pages::render::{Chrome, Section, page, see_other};
-use crate::pages::session::{Here, WebSite};
+use crate::pages::session::{Here, Visitor, WebSite};
+use crate::reading_settings::stylesheet_href;
 use crate::readium::manifest::href_of;
 use crate::state::AppState;
-use crate::streaming::{grant, object_key};
+use crate::streaming::{grant, granted, object_key};
+use axum::http::HeaderMap;
+use lectern_operations::preferences as reading_preferences;
 
 #[derive(Template)]
 #[template(path = "web/reader.html")]
@@ -33,13 +37,16 @@ struct PartPage<'a> {
     part: String,
     lang: Option<String>,
     html: String,
-    /// A part that is not a document: its address and media type.
-    file_only: Option<(String, String)>,
+    /// A part shown as a link to its file rather than as text.
+    file_only: Option<FileOnly>,
     contents: String,
     previous: Option<String>,
     next: Option<String>,
     /// Where "go to print page" asks; `None` for a book without print pages.
     go_to_page: Option<String>,
+    look: Look,
+    /// Where a signed-in reader's place and bookmarks in a title are kept from.
+    place: Option<Place>,
 }
 
 #[derive(Template)]
@@ -50,6 +57,36 @@ struct ContentsPage<'a> {
     toc: Option<TocList>,
     first: String,
     go_to_page: Option<String>,
+    look: Look,
+}
+
+/// How the reader's settings show the book: the stylesheet they name (none for the defaults),
+/// and where a signed-in reader changes them.
+pub(super) struct Look {
+    pub stylesheet: Option<String>,
+    pub settings: Option<String>,
+}
+
+impl Look {
+    async fn of(
+        state: &AppState,
+        site: &WebSite,
+        visitor: &Visitor,
+        grant: &str,
+        n: usize,
+    ) -> ApiResult<Look> {
+        if visitor.caller.user().is_none() {
+            return Ok(Look {
+                stylesheet: None,
+                settings: None,
+            });
+        }
+        let mine = reading_preferences::mine(state, &visitor.caller).await?;
+        Ok(Look {
+            stylesheet: stylesheet_href(&mine.reading),
+            settings: Some(format!("{}?part={n}", settings_path(site, grant))),
+        })
+    }
 }
 
 /// A list of the contents, its entries' lists within them.
@@ -57,6 +94,15 @@ struct ContentsPage<'a> {
 #[template(path = "web/reader_toc.html")]
 struct TocList {
     entries: Vec<TocEntry>,
+}
+
+/// A part of the reading order offered as its file: one that is not a document (an image, say,
+/// which EPUB allows there), or a document whose markup is broken. The file itself is served
+/// below the reading link, sandboxed, where a browser shows what it can of it.
+struct FileOnly {
+    href: String,
+    media_type: String,
+    why: &'static str,
 }
 
 struct TocEntry {
@@ -72,22 +118,35 @@ pub async fn open(
     Path((_, service_id)): Path<(String, String)>,
     Posted { site, visitor, .. }: Posted,
 ) -> ApiResult<Response> {
-    let book = streaming::open(&state, &visitor.caller, &service_id).await?;
-    let grant = grant(&state, &book.object_key).await?;
-    Ok(see_other(
-        &part_path(&site, &grant, 1),
-        &visitor.set_cookies,
-    ))
+    let opened = streaming::open(&state, &visitor.caller, &service_id).await?;
+    let grant = grant(&state, &opened).await?;
+    let parts = streaming::book(&state, &opened.object_key)
+        .await?
+        .publication
+        .reading_order
+        .len();
+    let (n, at) = match &opened.title {
+        Some(title) => reader_place::resume(&state, &visitor, title, parts).await?,
+        None => None,
+    }
+    .unwrap_or((1, None));
+    let mut to = part_path(&site, &grant, n);
+    if let Some(at) = at {
+        to += &format!("?at={at}");
+    }
+    Ok(see_other(&to, &visitor.set_cookies))
 }
 
 /// `GET /{site}/read/{grant}/{n}`: the book's n-th document, from 1.
 pub async fn part(
     State(state): State<AppState>,
     Path((_, grant, n)): Path<(String, String, String)>,
+    headers: HeaderMap,
     here: Here,
 ) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    let key = object_key(&state, &grant).await?;
+    let opened = granted(&state, &grant).await?;
+    let key = opened.object_key;
     let book = streaming::book(&state, &key).await?;
     let order = &book.publication.reading_order;
     let n: usize = n
@@ -102,25 +161,38 @@ pub async fn part(
         grant: &grant,
         book: &book,
     };
-    // A part that is not a document (an image, say, which EPUB allows in the reading order) is
-    // offered as itself, from below the reading link.
-    let shown = if part.media_type == "application/xhtml+xml" {
+    let (shown, file_only) = if part.media_type == "application/xhtml+xml" {
         let (bytes, _) = streaming::file(&state, &key, path)
             .await?
             .ok_or_else(|| ApiError::not_found("The book's part is missing from its file"))?;
-        chapter(&String::from_utf8_lossy(&bytes), path, &targets).map_err(|e| {
-            ApiError::internal(format!("a part of a book that cannot be shown: {e}"))
-        })?
+        match chapter(&String::from_utf8_lossy(&bytes), path, &targets) {
+            Ok(shown) => (shown, None),
+            Err(e) => {
+                tracing::warn!(path = %path, error = %e, "a part of a book that cannot be shown as a page");
+                (
+                    Default::default(),
+                    Some(FileOnly::of(&targets, part, BROKEN)),
+                )
+            }
+        }
     } else {
-        Default::default()
+        (
+            Default::default(),
+            Some(FileOnly::of(&targets, part, NOT_TEXT)),
+        )
     };
-    let file_only = (part.media_type != "application/xhtml+xml")
-        .then(|| (targets.file(path), part.media_type.clone()));
     let here = part_path(&site, &grant, n);
     let chrome = Chrome::of(&site, &visitor, &here, Section::Books);
     let title = &book.publication.metadata.title;
-    let part_name = name_of(&book.publication.toc, path)
-        .unwrap_or_else(|| format!("Part {n} of {}", order.len()));
+    let part_name = part_name(&book, n);
+    let place = match &opened.title {
+        Some(title) => {
+            reader_place::keep_part_start(&state, &visitor, &headers, (title, n, &part_name))
+                .await?;
+            Place::of(&site, &grant, n, &visitor)
+        }
+        None => None,
+    };
     Ok(page(
         StatusCode::OK,
         &PartPage {
@@ -134,6 +206,8 @@ pub async fn part(
             previous: (n > 1).then(|| part_path(&site, &grant, n - 1)),
             next: (n < order.len()).then(|| part_path(&site, &grant, n + 1)),
             go_to_page: has_pages(&book).then(|| go_to_page_path(&site, &grant)),
+            look: Look::of(&state, &site, &visitor, &grant, n).await?,
+            place,
         },
         &visitor,
     ))
@@ -164,6 +238,7 @@ pub async fn contents(
             toc,
             first: part_path(&site, &grant, 1),
             go_to_page: has_pages(&book).then(|| go_to_page_path(&site, &grant)),
+            look: Look::of(&state, &site, &visitor, &grant, 1).await?,
         },
         &visitor,
     ))
@@ -234,12 +309,29 @@ impl Targets for OnThesePages<'_> {
     }
 }
 
-fn part_path(site: &WebSite, grant: &str, n: usize) -> String {
+const NOT_TEXT: &str = "This part of the book is not text.";
+const BROKEN: &str = "This part of the book could not be shown as a page: its markup is broken.";
+
+impl FileOnly {
+    fn of(targets: &OnThesePages<'_>, part: &Resource, why: &'static str) -> Self {
+        FileOnly {
+            href: targets.file(&part.path),
+            media_type: part.media_type.clone(),
+            why,
+        }
+    }
+}
+
+pub(super) fn part_path(site: &WebSite, grant: &str, n: usize) -> String {
     site.path(&format!("/read/{}/{n}", segment(grant)))
 }
 
 fn contents_path(site: &WebSite, grant: &str) -> String {
     site.path(&format!("/read/{}/contents", segment(grant)))
+}
+
+pub(super) fn settings_path(site: &WebSite, grant: &str) -> String {
+    site.path(&format!("/read/{}/settings", segment(grant)))
 }
 
 fn go_to_page_path(site: &WebSite, grant: &str) -> String {
@@ -255,6 +347,15 @@ fn split(href: &str) -> (&str, Option<&str>) {
         Some((p, f)) => (p, Some(f).filter(|f| !f.is_empty())),
         None => (href, None),
     }
+}
+
+/// Part `n`'s name: its entry in the contents, or "Part n of m".
+pub(super) fn part_name(book: &Book, n: usize) -> String {
+    let order = &book.publication.reading_order;
+    order
+        .get(n - 1)
+        .and_then(|part| name_of(&book.publication.toc, &part.path))
+        .unwrap_or_else(|| format!("Part {n} of {}", order.len()))
 }
 
 /// The contents' name for the document at `path`: the first entry that leads to it.

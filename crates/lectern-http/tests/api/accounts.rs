@@ -4,7 +4,7 @@
 use lectern_store::on_both_stores;
 use reqwest::Method;
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::support::call_console as call;
 use crate::support::*;
@@ -21,6 +21,7 @@ on_both_stores!(
     subscriptions_are_paged_changed_and_checked,
     proof_of_disability_is_recorded_changed_and_removed,
     preferences_through_both_doors,
+    reading_settings_are_preferences_every_door_keeps,
     recommendation_profiles_through_both_doors,
     members_create_and_change_their_own_accounts,
     members_buy_subscriptions_with_promotions_and_credits,
@@ -844,6 +845,139 @@ async fn proof_of_disability_is_recorded_changed_and_removed(backend: Backend) {
     )
     .await;
     assert_eq!(account["proofOfDisabilityStatus"], "missing");
+}
+
+/// The reading settings of books read online are preferences: set through the API, read by
+/// every door, checked by name, and shown by the stylesheet their values name.
+async fn reading_settings_are_preferences_every_door_keeps(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let member = app.token_of("member@example.org").await;
+    let mine = |method, form: &'static [(&'static str, &'static str)]| {
+        let (app, member) = (&app, &member);
+        async move {
+            call_as(
+                app,
+                TRUSTED,
+                method,
+                "/v2/myAccount/preferences",
+                Some(member),
+                form,
+            )
+            .await
+        }
+    };
+    let (_, before) = mine(Method::GET, &[]).await;
+    assert_eq!(before["readingTextSize"], 100);
+    assert_eq!(before["readingFont"], "book");
+    assert_eq!(before["readingTheme"], "light");
+    assert_eq!(before["readingTextColor"], Value::Null);
+    let (status, after) = mine(
+        Method::PUT,
+        &[
+            ("readingTextSize", "400"),
+            ("readingFont", "opendyslexic"),
+            ("readingLineHeight", "200"),
+            ("readingLetterSpacing", "wide"),
+            ("readingWordSpacing", "wider"),
+            ("readingMargins", "wide"),
+            ("readingAlign", "start"),
+            ("readingTheme", "own"),
+            ("readingTextColor", "#FFFF66"),
+            ("readingBackgroundColor", "#001040"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    for (field, value) in [
+        ("readingTextSize", json!(400)),
+        ("readingFont", json!("opendyslexic")),
+        ("readingLineHeight", json!(200)),
+        ("readingLetterSpacing", json!("wide")),
+        ("readingWordSpacing", json!("wider")),
+        ("readingMargins", json!("wide")),
+        ("readingAlign", json!("start")),
+        ("readingTheme", json!("own")),
+        ("readingTextColor", json!("#ffff66")),
+        ("readingBackgroundColor", json!("#001040")),
+    ] {
+        assert_eq!(after[field], value, "{field}: {after}");
+    }
+    // Another change keeps what it does not name.
+    let (_, braille) = mine(Method::PUT, &[("useUeb", "true")]).await;
+    assert_eq!(braille["readingTextSize"], 400);
+    // Each bad value is a 400 that names it, and nothing is kept.
+    for (form, param) in [
+        (&[("readingTextSize", "501")][..], "readingTextSize"),
+        (&[("readingLineHeight", "90")][..], "readingLineHeight"),
+        (&[("readingFont", "comic")][..], "readingFont"),
+        (&[("readingTextColor", "red")][..], "readingTextColor"),
+        (
+            &[
+                ("readingTextColor", "#777777"),
+                ("readingBackgroundColor", "#888888"),
+            ][..],
+            "readingTextColor",
+        ),
+    ] {
+        let (status, body) = mine(Method::PUT, form).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{form:?}: {body}");
+        assert!(
+            body["messages"].to_string().contains(param),
+            "{form:?}: {body}"
+        );
+    }
+    let (_, kept) = mine(Method::GET, &[]).await;
+    assert_eq!(kept["readingTextColor"], "#ffff66");
+    // The assistant's door reads and changes the same settings.
+    let token = assistant(&app).await;
+    let path = "/v2/accounts/member@example.org/preferences";
+    let (status, seen) = call(
+        &app,
+        Method::PUT,
+        path,
+        Some(&token),
+        &[("readingTheme", "dark")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{seen}");
+    assert_eq!(seen["readingFont"], "opendyslexic");
+    let (_, mine_now) = mine(Method::GET, &[]).await;
+    assert_eq!(mine_now["readingTheme"], "dark");
+    // The stylesheet the settings name shows them; a bad setting in its address is a 400.
+    let css = app
+        .get("/assets/reading.css?readingTextSize=400&readingFont=opendyslexic&readingTheme=dark")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(css.status(), StatusCode::OK);
+    assert_eq!(css.headers()["content-type"], "text/css; charset=utf-8");
+    let css = css.text().await.unwrap();
+    assert!(css.contains("font-size: 400%;"), "{css}");
+    assert!(
+        css.contains(r#"font-family: "OpenDyslexic", sans-serif;"#),
+        "{css}"
+    );
+    assert!(css.contains("background: #121212;"), "{css}");
+    let bad = app
+        .get("/assets/reading.css?readingTextSize=9000")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    let font = app
+        .get("/assets/fonts/opendyslexic-latin-400-normal.woff2")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(font.status(), StatusCode::OK);
+    assert_eq!(font.headers()["content-type"], "font/woff2");
+    assert_eq!(&font.bytes().await.unwrap()[..4], b"wOF2");
+    let none = app
+        .get("/assets/fonts/comic-sans.woff2")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(none.status(), StatusCode::NOT_FOUND);
 }
 
 async fn preferences_through_both_doors(backend: Backend) {

@@ -29,13 +29,41 @@ pub(crate) fn md5_hex(text: &str) -> String {
     String::from_utf8(out.stdout).unwrap()[..32].to_owned()
 }
 
-struct Koreader<'a> {
+/// KOReader as a reader sets it up: signed in to the sync server with a sync key.
+pub(crate) struct Koreader<'a> {
     app: &'a TestApp,
     user: String,
     key: String,
 }
 
-impl Koreader<'_> {
+impl<'a> Koreader<'a> {
+    /// The reader's KOReader, with a sync key made for it through the API.
+    pub(crate) async fn of(app: &'a TestApp, user: &str, token: &str) -> Koreader<'a> {
+        Koreader {
+            app,
+            user: user.to_owned(),
+            key: sync_key(app, token).await,
+        }
+    }
+
+    /// Downloads a title's EPUB 3 from the catalog as KOReader does; the document's name to
+    /// the sync server (its partial MD5).
+    pub(crate) async fn delivered(&self, token: &str, service_id: &str) -> String {
+        let file = reqwest::Client::new()
+            .get(
+                self.app
+                    .url(&format!("/opds/main/titles/{service_id}/EPUB3")),
+            )
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        lectern_domain::kosync::partial_md5(&file)
+    }
+
     fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
         reqwest::Client::new()
             .request(method, self.app.url(path))
@@ -55,7 +83,7 @@ impl Koreader<'_> {
         .await
     }
 
-    async fn pull(&self, document: &str) -> (StatusCode, Value) {
+    pub(crate) async fn pull(&self, document: &str) -> (StatusCode, Value) {
         json(
             self.request(
                 reqwest::Method::GET,
@@ -67,6 +95,22 @@ impl Koreader<'_> {
         )
         .await
     }
+}
+
+/// The reader's position in a title's EPUB 3, as the API gives it to their apps.
+pub(crate) async fn reading_position(app: &TestApp, token: &str, service_id: &str) -> Value {
+    let (status, position) = json(
+        app.get(&format!(
+            "/v2/myReadingPosition/{service_id}/EPUB3?api_key=opds-main"
+        ))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{position}");
+    position
 }
 
 async fn sync_key(app: &TestApp, token: &str) -> String {
@@ -85,24 +129,10 @@ async fn sync_key(app: &TestApp, token: &str) -> String {
 async fn koreader_syncs_progress_of_a_delivered_file_with_the_api_positions(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
     let token = app.minted_token("opds-main", "member@example.org").await;
-    let key = sync_key(&app, &token).await;
     // The reader downloads a book into KOReader from the catalog; KOReader names the file by
     // its partial MD5.
-    let file = reqwest::Client::new()
-        .get(app.url("/opds/main/titles/t-pride/EPUB3"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap()
-        .bytes()
-        .await
-        .unwrap();
-    let document = lectern_domain::kosync::partial_md5(&file);
-    let koreader = Koreader {
-        app: &app,
-        user: "member@example.org".into(),
-        key,
-    };
+    let koreader = Koreader::of(&app, "member@example.org", &token).await;
+    let document = koreader.delivered(&token, "t-pride").await;
     let (status, body) = json(
         koreader
             .request(reqwest::Method::GET, "/kosync/users/auth")
@@ -128,18 +158,7 @@ async fn koreader_syncs_progress_of_a_delivered_file_with_the_api_positions(back
     assert_eq!(body["document"], document.as_str());
     assert!(body["timestamp"].as_i64().is_some(), "{body}");
     // The API shows it as its other apps name a place: a CFI of the same element.
-    let position = || async {
-        let (status, position) = json(
-            app.get("/v2/myReadingPosition/t-pride/EPUB3?api_key=opds-main")
-                .bearer_auth(&token)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{position}");
-        position
-    };
+    let position = || reading_position(&app, &token, "t-pride");
     let recorded = position().await;
     assert_eq!(recorded["location"], "epubcfi(/6/4!/4/2/4)", "{recorded}");
     assert_eq!(

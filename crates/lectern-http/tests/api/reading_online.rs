@@ -177,14 +177,18 @@ async fn refusals_are_a_downloads_and_links_cannot_be_forged(backend: Backend) {
     let grant = url.split('/').rev().nth(1).unwrap();
     let (expires, rest) = grant.split_once('.').unwrap();
     let later = format!("{}.{rest}", expires.parse::<i64>().unwrap() + 1);
-    let other_book = {
-        use base64::Engine;
-        let key =
-            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode("titles/t-casa/book.epub");
-        let signature = rest.split_once('.').unwrap().1;
-        format!("{expires}.{key}.{signature}")
-    };
-    for forged in [later, other_book, "garbage".to_owned()] {
+    use base64::Engine;
+    let b64 = |text: &str| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(text);
+    let (key, title_and_signature) = rest.split_once('.').unwrap();
+    let (title, signature) = title_and_signature.split_once('.').unwrap();
+    assert_eq!(title, b64("t-road"), "the link names the title it opens");
+    let other_book = format!(
+        "{expires}.{}.{title}.{signature}",
+        b64("titles/t-casa/book.epub")
+    );
+    // Nor name another title, whose place and marks the pages would then keep.
+    let other_title = format!("{expires}.{key}.{}.{signature}", b64("t-casa"));
+    for forged in [later, other_book, other_title, "garbage".to_owned()] {
         let resp = app
             .http
             .get(app.url(&format!("/read/{forged}/manifest.json")))

@@ -456,6 +456,7 @@ fn write_catalog_files(dir: &std::path::Path) {
         ("weekly-w2", "The Weekly Reader: Week 2"),
     ] {
         let epub = build(&EpubSource {
+            print_edition: None,
             identifier: format!("https://books.example.org/{name}"),
             isbn: None,
             title: title.to_owned(),

@@ -13,6 +13,7 @@ const AUSTEN: &str = "It is a truth universally acknowledged, that a single man 
 fn novel(paragraphs: usize) -> Vec<u8> {
     let text = vec![AUSTEN; paragraphs].join("\n\n");
     build(&EpubSource {
+        print_edition: None,
         identifier: "urn:uuid:pride".into(),
         title: "Pride and Prejudice".into(),
         language: "eng".into(),

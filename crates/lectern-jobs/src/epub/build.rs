@@ -29,6 +29,28 @@ pub struct EpubSource {
     /// `dcterms:modified`, `YYYY-MM-DDThh:mm:ssZ`; also the zip entries' timestamp, so the same
     /// input always gives the same bytes.
     pub modified: String,
+    /// The print edition the book follows page by page, if any.
+    pub print_edition: Option<PrintEdition>,
+}
+
+/// A print edition's pages, for readers who follow a class in it: each chapter starts on a
+/// page, marked where it starts and listed in the navigation document's page list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrintEdition {
+    /// What the edition is (its ISBN as `urn:isbn:…`, or its name), written as `dc:source`.
+    pub source: String,
+    /// The page each chapter starts on, in the chapters' order.
+    pub chapter_pages: Vec<String>,
+}
+
+impl EpubSource {
+    /// The print page chapter `i` (from 0) starts on.
+    fn print_page(&self, i: usize) -> Option<&str> {
+        self.print_edition
+            .as_ref()
+            .and_then(|e| e.chapter_pages.get(i))
+            .map(String::as_str)
+    }
 }
 
 /// One chapter: a heading and plain text, paragraphs separated by blank lines.
@@ -69,9 +91,15 @@ pub fn build(source: &EpubSource) -> Vec<u8> {
     ];
     for (i, chapter) in source.chapters.iter().enumerate() {
         let n = i + 1;
+        let page_break = source.print_page(i).map_or(String::new(), |p| {
+            format!(
+                "<span epub:type=\"pagebreak\" role=\"doc-pagebreak\" id=\"page-{n}\" aria-label=\"{}\"></span>\n",
+                esc(p)
+            )
+        });
         let body = format!(
             "<section epub:type=\"chapter\" role=\"doc-chapter\" aria-labelledby=\"h{n}\">\n\
-             <h1 id=\"h{n}\">{}</h1>\n{}</section>\n",
+             {page_break}<h1 id=\"h{n}\">{}</h1>\n{}</section>\n",
             esc(&chapter.title),
             paragraphs(&chapter.text)
         );
@@ -143,6 +171,17 @@ fn package(s: &EpubSource, title: &str, lang: &str) -> String {
         esc(&s.modified)
     );
     let summary = s.accessibility_summary.as_deref().unwrap_or(SUMMARY);
+    if let Some(edition) = &s.print_edition {
+        // EPUB 3.3's way of naming where the page numbers come from.
+        m += &format!(
+            "<dc:source id=\"print-source\">{}</dc:source>\n\
+             <meta refines=\"#print-source\" property=\"source-of\">pagination</meta>\n",
+            esc(&edition.source)
+        );
+        for feature in ["pageBreakMarkers", "pageNavigation"] {
+            m += &format!("<meta property=\"schema:accessibilityFeature\">{feature}</meta>\n");
+        }
+    }
     let a11y = [
         ("schema:accessMode", "textual"),
         ("schema:accessModeSufficient", "textual"),
@@ -196,9 +235,32 @@ fn nav(s: &EpubSource, lang: &str) -> String {
          <h1 id=\"toc-h\"{en}>Contents</h1>\n<ol>\n{toc}</ol>\n</nav>\n\
          <nav epub:type=\"landmarks\" aria-labelledby=\"landmarks-h\" hidden=\"hidden\">\n\
          <h2 id=\"landmarks-h\"{en}>Landmarks</h2>\n<ol>\n\
-         <li><a epub:type=\"bodymatter\" href=\"{start}\"{en}>Start of content</a></li>\n</ol>\n</nav>\n"
+         <li><a epub:type=\"bodymatter\" href=\"{start}\"{en}>Start of content</a></li>\n</ol>\n</nav>\n{}",
+        page_list(s, en)
     );
     xhtml(lang, "Contents", "", &body)
+}
+
+/// The navigation document's page list: where each print page starts; empty without an edition.
+fn page_list(s: &EpubSource, en: &str) -> String {
+    let pages: String = (0..s.chapters.len())
+        .filter_map(|i| {
+            s.print_page(i).map(|p| {
+                format!(
+                    "<li><a href=\"chapter-{n}.xhtml#page-{n}\">{}</a></li>\n",
+                    esc(p),
+                    n = i + 1
+                )
+            })
+        })
+        .collect();
+    if pages.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<nav epub:type=\"page-list\" role=\"doc-pagelist\" aria-labelledby=\"pages-h\" hidden=\"hidden\">\n\
+         <h2 id=\"pages-h\"{en}>Pages</h2>\n<ol>\n{pages}</ol>\n</nav>\n"
+    )
 }
 
 fn title_page(s: &EpubSource, title: &str, lang: &str) -> String {

@@ -11,7 +11,7 @@ pub(crate) mod read;
 #[cfg(test)]
 pub(crate) mod testing;
 
-pub use build::{Chapter, EpubSource, build};
+pub use build::{Chapter, EpubSource, PrintEdition, build};
 pub use content::{Content, Part, read_content};
 pub use lectern_domain::catalog::isbn::isbn13;
 pub use metadata::{Accessibility, Contributor, EpubMetadata};

@@ -152,10 +152,91 @@ fn role_kept(role: &str) -> bool {
         )
 }
 
+/// Elements whose place in the book is written on the page (`data-cfi`, an EPUB CFI's steps
+/// inside the document), so that a script can say where the reader is as the API's reading
+/// positions name it, and find such a place again.
+const PLACED: &[&str] = &[
+    "p",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "li",
+    "blockquote",
+    "figure",
+    "pre",
+    "table",
+    "dt",
+    "dd",
+    "div",
+    "section",
+    "aside",
+];
+
+/// Where a document's links lead on the page.
+struct Rewrite<'a> {
+    /// The document's folder in the book, which its links are relative to.
+    base: &'a str,
+    targets: &'a dyn Targets,
+}
+
+/// The element the reader of a document is at, as an EPUB CFI's steps from its root element:
+/// an element's step is twice its place among its parent's element children, whatever is
+/// dropped from the page, so the steps are the book's.
+#[derive(Default)]
+struct Steps {
+    /// Element children seen so far, for each element open (the root's first).
+    counts: Vec<usize>,
+    path: Vec<usize>,
+}
+
+impl Steps {
+    /// An element starts: its steps, `/4/2/6` (none for the root).
+    fn enter(&mut self) -> Option<String> {
+        let step = self.next_step();
+        if let Some(step) = step {
+            self.path.push(step);
+        }
+        self.counts.push(0);
+        step.map(|_| self.cfi(&[]))
+    }
+
+    /// An element without content: its steps.
+    fn leaf(&mut self) -> Option<String> {
+        self.next_step().map(|step| self.cfi(&[step]))
+    }
+
+    fn leave(&mut self) {
+        self.counts.pop();
+        self.path.pop();
+    }
+
+    /// The step of the next element child of the element open; none for the root.
+    fn next_step(&mut self) -> Option<usize> {
+        let n = self.counts.last_mut()?;
+        *n += 1;
+        Some(2 * *n)
+    }
+
+    fn cfi(&self, then: &[usize]) -> String {
+        self.path
+            .iter()
+            .chain(then)
+            .map(|s| format!("/{s}"))
+            .collect()
+    }
+}
+
 /// Makes the chapter at `path` in the book (its links are relative to it) fit for the page.
 pub fn chapter(xhtml: &str, path: &str, targets: &dyn Targets) -> Result<Chapter, EpubError> {
     let err = |e: quick_xml::Error| EpubError::xml(path, e);
-    let base = dir_of(path);
+    let rewrite = Rewrite {
+        base: dir_of(path),
+        targets,
+    };
+    let mut steps = Steps::default();
     let mut reader = NsReader::from_str(xhtml);
     let mut out = Chapter::default();
     // Elements open in the output, innermost last: the name written, or None for one left out
@@ -169,6 +250,7 @@ pub fn chapter(xhtml: &str, path: &str, targets: &dyn Targets) -> Result<Chapter
             (ns, Event::Start(e)) => {
                 let name = e.local_name().into_inner().to_owned();
                 let ns = ns_of(&ns).unwrap_or(XHTML_NS).to_owned();
+                let cfi = steps.enter();
                 if name == "html" {
                     out.lang = attribute(&e, "lang").map(|v| v.trim().to_owned());
                     continue;
@@ -190,11 +272,14 @@ pub fn chapter(xhtml: &str, path: &str, targets: &dyn Targets) -> Result<Chapter
                     dropped_depth += 1;
                     continue;
                 }
-                open.push(start(&mut out.html, &ns, &name, &e, base, targets, false));
+                let cfi = cfi.filter(|_| PLACED.contains(&name.as_str()));
+                let written = start(&mut out.html, &ns, &name, &e, &rewrite, cfi, false);
+                open.push(written);
             }
             (ns, Event::Empty(e)) => {
                 let name = e.local_name().into_inner().to_owned();
                 let ns = ns_of(&ns).unwrap_or(XHTML_NS).to_owned();
+                let cfi = steps.leaf();
                 if dropped_depth > 0 || !in_body || DROPPED.contains(&name.as_str()) {
                     continue;
                 }
@@ -202,10 +287,12 @@ pub fn chapter(xhtml: &str, path: &str, targets: &dyn Targets) -> Result<Chapter
                     write_page_break(&mut out, &page, &e);
                     continue;
                 }
-                start(&mut out.html, &ns, &name, &e, base, targets, true);
+                let cfi = cfi.filter(|_| PLACED.contains(&name.as_str()));
+                start(&mut out.html, &ns, &name, &e, &rewrite, cfi, true);
             }
             (_, Event::End(e)) => {
                 let name = e.local_name().into_inner();
+                steps.leave();
                 if dropped_depth > 0 {
                     dropped_depth -= 1;
                     continue;
@@ -240,10 +327,11 @@ fn start(
     ns: &str,
     name: &str,
     e: &BytesStart<'_>,
-    base: &str,
-    targets: &dyn Targets,
+    rewrite: &Rewrite<'_>,
+    cfi: Option<String>,
     empty: bool,
 ) -> Option<String> {
+    let Rewrite { base, targets } = *rewrite;
     let kept = if ns == MATHML_NS {
         true
     } else {
@@ -256,6 +344,9 @@ fn start(
     html.push_str(name);
     if name == "math" {
         html.push_str(&format!(" xmlns=\"{MATHML_NS}\""));
+    }
+    if let Some(cfi) = cfi {
+        let _ = write!(html, " data-cfi=\"{cfi}\"");
     }
     let mut written_keys: Vec<String> = Vec::new();
     for attr in e.attributes().filter_map(Result::ok) {

@@ -6,6 +6,7 @@
 
 mod chapter;
 mod navigation;
+pub mod places;
 mod zip_directory;
 
 use crate::epub::opf::{self, Package};

@@ -20,6 +20,7 @@ async fn stored(
 fn novel() -> Vec<u8> {
     let long = "It was a long day on the water. ".repeat(400);
     build(&EpubSource {
+        print_edition: None,
         identifier: "urn:uuid:webpub-1".into(),
         title: "The Long Day".into(),
         authors: vec!["Ann Author".into()],
@@ -267,9 +268,11 @@ fn a_chapter_keeps_its_structure_and_nothing_that_acts() {
     }
     // The structure, its languages and its text.
     for kept in [
-        r#"<section role="doc-chapter" id="b-c1">"#,
-        r#"<h1 id="b-h1">Chapter <em>One</em> &amp; all</h1>"#,
-        r#"<p lang="es">Don Quijote</p>"#,
+        r#"<section data-cfi="/4/2" role="doc-chapter" id="b-c1">"#,
+        r#"<h1 data-cfi="/4/2/2" id="b-h1">Chapter <em>One</em> &amp; all</h1>"#,
+        // Its place in the book counts what the page drops (the form, the page breaks).
+        r#"<p data-cfi="/4/2/10" lang="es">Don Quijote</p>"#,
+        r#"<figure data-cfi="/4/2/12">"#,
         r#"<img src="/files/OEBPS/images/map.png" alt="A map of the coast">"#,
         "<figcaption>The coast</figcaption>",
         r#"<th scope="col" id="b-t">Time</th>"#,
@@ -308,4 +311,39 @@ fn a_chapter_keeps_its_structure_and_nothing_that_acts() {
         ]
     );
     assert_eq!(got.lang.as_deref(), Some("en"));
+}
+
+/// The place of a paragraph on the page is the API's reading position of it: KOReader's sync
+/// finds the same paragraph from it, and back.
+#[test]
+fn a_place_on_the_page_is_a_reading_position_of_the_book() {
+    use crate::epub::positions::Book;
+    let epub = build(&EpubSource {
+        identifier: "urn:uuid:webpub-places".into(),
+        title: "Places".into(),
+        language: "eng".into(),
+        chapters: vec![Chapter {
+            title: "One".into(),
+            text: "The first paragraph.\n\nThe second paragraph.".into(),
+        }],
+        modified: "2026-01-01T00:00:00Z".into(),
+        ..EpubSource::default()
+    });
+    let publication_path = "EPUB/chapter-1.xhtml";
+    let xhtml = crate::zipio::read_text(&mut crate::zipio::open(&epub).unwrap(), publication_path)
+        .unwrap()
+        .expect("the chapter");
+    let got = chapter(&xhtml, publication_path, &Plain).unwrap();
+    let second_paragraph = got
+        .html
+        .split("<p data-cfi=\"")
+        .nth(2)
+        .and_then(|s| s.split('"').next())
+        .unwrap_or_else(|| panic!("no placed paragraph in {}", got.html));
+    // The chapter is the spine's second document (after the title page).
+    let cfi = format!("epubcfi(/6/4!{second_paragraph})");
+    let book = Book::read(&epub).unwrap();
+    let koreader = book.xpointer_of(&cfi).expect("a place KOReader knows");
+    assert_eq!(koreader.name, "/body/DocFragment[2]/body/section/p[2]");
+    assert_eq!(book.cfi_of(&koreader.name).unwrap().name, cfi);
 }

@@ -88,6 +88,7 @@ async fn make(store: &Store, files: &FileStore, d: &Document, cancel: &Cancel) -
     })
     .await??;
     let epub = build(&EpubSource {
+        print_edition: None,
         identifier: format!("urn:lectern:document:{}", d.document_id),
         isbn: None,
         title: d.name.clone(),

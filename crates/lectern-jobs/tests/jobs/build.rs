@@ -1,4 +1,4 @@
-use lectern_jobs::epub::{EpubSource, build};
+use lectern_jobs::epub::{EpubSource, PrintEdition, build};
 
 use crate::fixtures::{self, entries, text_of};
 use lectern_jobs::checkers;
@@ -10,9 +10,45 @@ fn built_epub_passes_epubcheck_and_ace() {
     checkers::ace("built", &epub);
 }
 
+/// A book that follows a print edition marks where each chapter's page starts and lists the
+/// pages, and says so in its accessibility metadata; epubcheck and Ace accept it.
+#[test]
+fn a_print_edition_s_pages_are_marked_listed_and_declared() {
+    let source = EpubSource {
+        print_edition: Some(PrintEdition {
+            source: "urn:isbn:9780141439518".into(),
+            chapter_pages: vec!["11".into()],
+        }),
+        ..fixtures::source()
+    };
+    let epub = build(&source);
+    let chapter = text_of(&epub, "EPUB/chapter-1.xhtml");
+    assert!(
+        chapter.contains(r#"<span epub:type="pagebreak" role="doc-pagebreak" id="page-1" aria-label="11"></span>"#),
+        "{chapter}"
+    );
+    let nav = text_of(&epub, "EPUB/nav.xhtml");
+    assert!(
+        nav.contains(r#"<li><a href="chapter-1.xhtml#page-1">11</a></li>"#),
+        "{nav}"
+    );
+    let opf = text_of(&epub, "EPUB/package.opf");
+    for meta in [
+        r#"<dc:source id="print-source">urn:isbn:9780141439518</dc:source>"#,
+        r##"<meta refines="#print-source" property="source-of">pagination</meta>"##,
+        r#"<meta property="schema:accessibilityFeature">pageBreakMarkers</meta>"#,
+        r#"<meta property="schema:accessibilityFeature">pageNavigation</meta>"#,
+    ] {
+        assert!(opf.contains(meta), "{meta} in {opf}");
+    }
+    checkers::epubcheck("print pages", &epub);
+    checkers::ace("print pages", &epub);
+}
+
 #[test]
 fn minimal_built_epub_passes_epubcheck() {
     let source = EpubSource {
+        print_edition: None,
         identifier: "urn:uuid:6f1c1f43-0d43-4b43-9d43-000000000001".into(),
         language: "fre".into(),
         modified: "2025-06-07T08:09:10Z".into(),
@@ -27,6 +63,7 @@ fn minimal_built_epub_passes_epubcheck() {
 fn build_is_deterministic() {
     assert_eq!(build(&fixtures::source()), build(&fixtures::source()));
     let later = EpubSource {
+        print_edition: None,
         modified: "2025-01-02T03:04:06Z".into(),
         ..fixtures::source()
     };

@@ -11,6 +11,7 @@ use zip::{CompressionMethod, ZipArchive, ZipWriter};
 
 pub fn source() -> EpubSource {
     EpubSource {
+        print_edition: None,
         identifier: "lectern-100042".into(),
         isbn: Some("9780141439518".into()),
         title: "Pride & Prejudice".into(),

@@ -2,7 +2,7 @@
 
 use lectern_domain::catalog::{Artifact, ContributorType, Format};
 use lectern_jobs::FileStore;
-use lectern_jobs::epub::{Chapter, EpubSource, build};
+use lectern_jobs::epub::{Chapter, EpubSource, PrintEdition, build};
 use lectern_store::fixture::{self, FixtureFile};
 use lectern_store::{periodicals, sites, titles};
 
@@ -146,6 +146,12 @@ async fn attach(
         .filter(|a| a.format == Format::Epub3 && a.file.is_none())
     {
         let epub = build(&EpubSource {
+            // A print edition to follow, so that a class's "page 12" can be found in every
+            // demo book: the front matter takes pages 1 to 10.
+            print_edition: Some(PrintEdition {
+                source: format!("{title}, print edition"),
+                chapter_pages: vec!["11".into(), "12".into()],
+            }),
             identifier: format!("https://demo.lectern/books/{id}"),
             isbn: None,
             title: title.to_owned(),
@@ -223,8 +229,10 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
              curl -s -H \"Authorization: Bearer $TOKEN\" -d serviceId=demo-pride -d location='epubcfi(/6/4)' '{base}/v2/myBookmarks?api_key={key}'\n  \
              curl -s -H \"Authorization: Bearer $TOKEN\" -d serviceId=demo-pride -d format=EPUB3 -d location='epubcfi(/6/4)' -d metric=1 -d metricType=chapter '{base}/v2/readingEvents?api_key={key}'\n  \
              curl -s -H \"Authorization: Bearer $TOKEN\" '{base}/v2/myReadingPosition/demo-pride/EPUB3?api_key={key}'\n\n\
-             Your reading preferences (Braille format and line width change together):\n\n  \
-             curl -s -X PUT -H \"Authorization: Bearer $TOKEN\" -d brailleFormat=refreshable -d brailleCellLineWidth=32 -d brailleGrade=uncontracted '{base}/v2/myAccount/preferences?api_key={key}'\n\n\
+             Your reading preferences (Braille format and line width change together; the reading\n\
+             settings of books read online are preferences too):\n\n  \
+             curl -s -X PUT -H \"Authorization: Bearer $TOKEN\" -d brailleFormat=refreshable -d brailleCellLineWidth=32 -d brailleGrade=uncontracted '{base}/v2/myAccount/preferences?api_key={key}'\n  \
+             curl -s -X PUT -H \"Authorization: Bearer $TOKEN\" -d readingTextSize=200 -d readingFont=opendyslexic -d readingTheme=sepia '{base}/v2/myAccount/preferences?api_key={key}'\n\n\
              Every title here is an EPUB, and downloads as Word, braille and DAISY too, made from the EPUB\n\
              when asked (braille laid out for the preferences above, DAISY read aloud by eSpeak NG; ask\n\
              again until the 302):\n\n  \
@@ -247,7 +255,8 @@ fn web_instructions(demo: &FixtureFile, base: &str) -> String {
         return String::new();
     };
     let mut out = format!(
-        "\nIn a browser: {base}/{}/ (search, open a title, download it; docs/web.md)\n",
+        "\nIn a browser: {base}/{}/ (search, open a title, download it or read it online: its\n  \
+         \"Reading settings\" set text size, font and colours, and \"Go to print page\" finds page 12; docs/web.md)\n",
         site.id
     );
     if let Some((user, pass)) = sign_in_of(demo, "individualMember") {

@@ -21,6 +21,7 @@ pub fn sample_file(index: u64, record: &mut TitleRecord) -> Option<(String, Vec<
         .collect();
     let synopsis = record.synopsis.clone().unwrap_or_default();
     let source = EpubSource {
+        print_edition: None,
         identifier: format!("https://generated.lectern/{}", record.service_id),
         isbn: record.isbn13.clone(),
         title: record.title.clone(),

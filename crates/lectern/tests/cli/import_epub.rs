@@ -20,6 +20,7 @@ on_both_stores!(
 
 fn epub(identifier: &str, isbn: Option<&str>, title: &str, language: &str) -> Vec<u8> {
     build(&EpubSource {
+        print_edition: None,
         identifier: identifier.into(),
         isbn: isbn.map(Into::into),
         title: title.into(),

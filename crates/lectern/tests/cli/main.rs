@@ -709,7 +709,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
                 .any(|p| l.starts_with(p))
         })
         .collect();
-    assert_eq!(commands.len(), 24, "{instructions}");
+    assert_eq!(commands.len(), 25, "{instructions}");
     let run_script = |lines: &[&str]| {
         let script = lines.join("\n");
         let out = Command::new("bash").args(["-c", &script]).output().unwrap();
@@ -793,12 +793,18 @@ fn the_demo_serves_and_its_printed_commands_work() {
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["brailleCellLineWidth"], 32, "{out}");
+    // The reading settings of books read online, set the same way.
+    let (script, out) = run_script(&[commands[0], commands[10]]);
+    let body: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
+    assert_eq!(body["readingFont"], "opendyslexic", "{out}");
+    assert_eq!(body["readingTextSize"], 200, "{out}");
     // Braille for that display, Word and DAISY read aloud, made from the EPUB: 202 while made,
     // then the 302; braille and Word as their own files (the notice inside), DAISY as a zip.
     for (i, name, made) in [
-        (10, "-BRF.brf?", ",COPYRIGHT NOTICE"),
-        (11, "-DOCX.docx?", "word/document.xml"),
-        (12, "-DAISY_AUDIO.zip?", "book.opf"),
+        (11, "-BRF.brf?", ",COPYRIGHT NOTICE"),
+        (12, "-DOCX.docx?", "word/document.xml"),
+        (13, "-DAISY_AUDIO.zip?", "book.opf"),
     ] {
         let started = Instant::now();
         let location = loop {
@@ -827,14 +833,14 @@ fn the_demo_serves_and_its_printed_commands_work() {
             "no {made} in the package from {location}"
         );
     }
-    let (script, out) = run_script(&[commands[13], commands[14]]);
+    let (script, out) = run_script(&[commands[14], commands[15]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["emailAddress"], "reader@demo.lectern", "{out}");
     assert_eq!(body["canDownload"], true, "{out}");
 
     // The teacher sees the school's members by school, and who of them may download a title.
-    let (script, out) = run_script(&[commands[15], commands[16]]);
+    let (script, out) = run_script(&[commands[16], commands[17]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["totalResults"], 2, "{out}");
@@ -842,7 +848,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
         body["memberSummaries"][0]["rosterTag"]["schoolName"], "Lakeside Annex",
         "{out}"
     );
-    let (script, out) = run_script(&[commands[15], commands[17]]);
+    let (script, out) = run_script(&[commands[16], commands[18]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     let student = &body["memberTitleAvailabilities"][1];
@@ -850,15 +856,15 @@ fn the_demo_serves_and_its_printed_commands_work() {
     assert_eq!(student["titleAccessAlerts"], serde_json::json!([]), "{out}");
 
     // The curator's catalog, an edit accepted and applied, and the history that records it.
-    let (script, out) = run_script(&[commands[18], commands[19]]);
+    let (script, out) = run_script(&[commands[19], commands[20]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert!(body["totalResults"].as_u64().unwrap() > 0, "{out}");
-    let (_, out) = run_script(&[commands[18], commands[20]]);
+    let (_, out) = run_script(&[commands[19], commands[21]]);
     assert!(out.contains("\"key\":\"SUCCESS\""), "{out}");
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        let (_, out) = run_script(&[commands[18], commands[21]]);
+        let (_, out) = run_script(&[commands[19], commands[22]]);
         if out.contains("\"status\":\"applied\"") {
             assert!(out.contains("Subtitle from the title page"), "{out}");
             break;
@@ -873,7 +879,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
         instructions.contains("/opds and sign in as reader@demo.lectern"),
         "{instructions}"
     );
-    let (script, out) = run_script(&[commands[22]]);
+    let (script, out) = run_script(&[commands[23]]);
     let body: serde_json::Value =
         serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}\n{script}"));
     assert_eq!(body["metadata"]["title"], "Recently added", "{out}");
@@ -881,7 +887,7 @@ fn the_demo_serves_and_its_printed_commands_work() {
         !body["publications"].as_array().unwrap().is_empty(),
         "{out}"
     );
-    let (_, out) = run_script(&[commands[23]]);
+    let (_, out) = run_script(&[commands[24]]);
     assert!(out.contains("<title>My shelf</title>"), "{out}");
 
     // The server exposes Prometheus metrics of what it just served.

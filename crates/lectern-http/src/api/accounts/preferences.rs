@@ -18,7 +18,9 @@ use crate::api::titles::FormatRef;
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::Allows;
 use crate::conventions::links::Link;
+use crate::conventions::params::Params;
 use crate::error::{ApiResult, ErrorBody};
+use crate::reading_settings::{ReadingParams, reading_changes};
 use crate::state::AppState;
 
 /// Document 2's My Account Preferences.
@@ -37,11 +39,32 @@ pub struct PreferencesView {
     pub braille_format: Option<String>,
     pub braille_cell_line_width: Option<u32>,
     pub skip_upgrade_reminder: bool,
+    /// Reading online: text size in per cent
+    pub reading_text_size: u16,
+    /// book, sans, serif, opendyslexic or atkinson
+    pub reading_font: String,
+    /// Line height in per cent of the text size
+    pub reading_line_height: u16,
+    /// normal, wide or wider
+    pub reading_letter_spacing: String,
+    /// normal, wide or wider
+    pub reading_word_spacing: String,
+    /// narrow, normal or wide
+    pub reading_margins: String,
+    /// book, start or justify
+    pub reading_align: String,
+    /// light, dark, sepia, contrast or own
+    pub reading_theme: String,
+    /// #rrggbb, the text of the theme own
+    pub reading_text_color: Option<String>,
+    /// #rrggbb, the background of the theme own
+    pub reading_background_color: Option<String>,
     pub links: Vec<Link>,
     pub allows: Allows,
 }
 
 pub(crate) fn view(state: &AppState, path: &str, p: Preferences) -> PreferencesView {
+    let r = &p.reading;
     PreferencesView {
         allow_adult_content: p.allow_adult_content,
         show_all_books: p.show_all_books,
@@ -53,6 +76,16 @@ pub(crate) fn view(state: &AppState, path: &str, p: Preferences) -> PreferencesV
         braille_format: p.braille_format.map(|f| f.as_str().to_owned()),
         braille_cell_line_width: p.braille_cell_line_width,
         skip_upgrade_reminder: p.skip_upgrade_reminder,
+        reading_text_size: r.text_size,
+        reading_font: r.font.to_string(),
+        reading_line_height: r.line_height,
+        reading_letter_spacing: r.letter_spacing.to_string(),
+        reading_word_spacing: r.word_spacing.to_string(),
+        reading_margins: r.margins.to_string(),
+        reading_align: r.align.to_string(),
+        reading_theme: r.theme.to_string(),
+        reading_text_color: r.text_color.map(|c| c.to_string()),
+        reading_background_color: r.background_color.map(|c| c.to_string()),
         links: vec![Link::new("self", state.v2_url(path))],
         allows: Allows::of(&[("PUT", true)]),
     }
@@ -89,6 +122,15 @@ pub struct PreferenceParams {
     skip_upgrade_reminder: Option<bool>,
 }
 
+/// The changes a PUT asks: document 2's parameters and the reading settings'.
+pub(crate) fn changes(params: &Params) -> ApiResult<PreferenceChanges> {
+    let p: PreferenceParams = params.parse()?;
+    Ok(PreferenceChanges {
+        reading: reading_changes(params)?,
+        ..p.into()
+    })
+}
+
 impl From<PreferenceParams> for PreferenceChanges {
     fn from(p: PreferenceParams) -> Self {
         PreferenceChanges {
@@ -102,6 +144,7 @@ impl From<PreferenceParams> for PreferenceChanges {
             braille_format: p.braille_format,
             braille_cell_line_width: p.braille_cell_line_width,
             skip_upgrade_reminder: p.skip_upgrade_reminder,
+            reading: Default::default(),
         }
     }
 }
@@ -125,7 +168,7 @@ pub async fn my_preferences(
 
 #[utoipa::path(
     put, path = "/v2/myAccount/preferences", tag = "accounts",
-    params(("api_key" = String, Query, description = "The client's API key"), PreferenceParams),
+    params(("api_key" = String, Query, description = "The client's API key"), PreferenceParams, ReadingParams),
     responses(
         (status = 200, description = "The caller's preferences as changed", body = PreferencesView),
         (status = 400, description = "A bad parameter, each named (a Braille format and width that do not fit)", body = ErrorBody),
@@ -138,8 +181,7 @@ pub async fn change_my_preferences(
     caller: Caller,
 ) -> ApiResult<Json<PreferencesView>> {
     caller.signed_in()?;
-    let p: PreferenceParams = caller.params.parse()?;
-    let after = preferences::change_mine(&state, &caller, p.into()).await?;
+    let after = preferences::change_mine(&state, &caller, changes(&caller.params)?).await?;
     Ok(Json(view(&state, "/myAccount/preferences", after)))
 }
 
@@ -177,6 +219,7 @@ pub async fn account_preferences(
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
         ("api_key" = String, Query, description = "A client key with membership privileges"),
         PreferenceParams,
+        ReadingParams,
     ),
     responses(
         (status = 200, description = "The account's preferences as changed", body = PreferencesView),
@@ -193,7 +236,6 @@ pub async fn change_account_preferences(
     Path(user_identifier): Path<String>,
 ) -> ApiResult<Json<PreferencesView>> {
     let m = managed(&state, &caller, &user_identifier, "change preferences").await?;
-    let p: PreferenceParams = caller.params.parse()?;
-    let after = preferences::change_managed(&state, &m, p.into()).await?;
+    let after = preferences::change_managed(&state, &m, changes(&caller.params)?).await?;
     Ok(Json(view(&state, &account_path(&m.account), after)))
 }

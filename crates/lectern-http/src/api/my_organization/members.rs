@@ -13,13 +13,14 @@ use utoipa::IntoParams;
 
 use super::member_view::{MemberSummary, member_path, member_summary_view};
 use super::sponsoring::{Sponsoring, sponsoring};
-use crate::api::accounts::preferences::{PreferenceParams, PreferencesView, stored, view};
+use crate::api::accounts::preferences::{PreferenceParams, PreferencesView, changes, stored, view};
 use crate::conventions::caller::Caller;
 use crate::conventions::collection::{Allows, Collection};
 use crate::conventions::member_pages::{member_window, turned};
 use crate::conventions::paging::ListParams;
 use crate::conventions::status::Created;
 use crate::error::{ApiResult, ErrorBody};
+use crate::reading_settings::ReadingParams;
 use crate::state::AppState;
 use lectern_operations::preferences;
 use lectern_operations::sponsored_members::{
@@ -242,6 +243,7 @@ pub async fn member_preferences(
         ("userIdentifier" = String, Path, description = "A user name or userAccountId"),
         ("api_key" = String, Query, description = "The client's API key"),
         PreferenceParams,
+        ReadingParams,
     ),
     responses(
         (status = 200, description = "The member's preferences as changed", body = PreferencesView),
@@ -261,7 +263,7 @@ pub async fn change_member_preferences(
     let member = s
         .account(&state, &user_identifier, Role::OrganizationMember)
         .await?;
-    let p: PreferenceParams = caller.params.parse()?;
-    let after = preferences::change_sponsored(&state, &s, &member, p.into()).await?;
+    let changes = changes(&caller.params)?;
+    let after = preferences::change_sponsored(&state, &s, &member, changes).await?;
     Ok(Json(view(&state, &preferences_path(&member), after)))
 }

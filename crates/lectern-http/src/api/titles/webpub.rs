@@ -30,5 +30,5 @@ pub async fn open_to_read(
     Path(service_id): Path<String>,
 ) -> ApiResult<Response> {
     let book = streaming::open(&state, &caller, &service_id).await?;
-    crate::streaming::opened(&state, &book.object_key).await
+    crate::streaming::opened(&state, &book).await
 }

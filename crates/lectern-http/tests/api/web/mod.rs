@@ -142,6 +142,20 @@ impl<'a> Browser<'a> {
     }
 }
 
+/// The reader's preferences as the API gives them to the pages' own client.
+async fn my_preferences(app: &TestApp, token: &str) -> serde_json::Value {
+    let (status, prefs) = json(
+        app.get("/v2/myAccount/preferences?api_key=web-main")
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{prefs}");
+    prefs
+}
+
 fn assert_page_headers(resp: &reqwest::Response, path: &str) {
     let h = resp.headers();
     assert_eq!(
@@ -967,14 +981,7 @@ async fn a_reader_sees_where_they_stand_and_sets_preferences(backend: Backend) {
     );
 
     let token = app.minted_token("web-main", "student@example.org").await;
-    let (_, prefs) = json(
-        app.get("/v2/myAccount/preferences?api_key=web-main")
-            .bearer_auth(&token)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let prefs = my_preferences(&app, &token).await;
     assert_eq!(prefs["brailleCellLineWidth"], 32, "{prefs}");
     assert_eq!(prefs["brailleFormat"], "refreshable");
     assert_eq!(prefs["format"]["formatId"], "BRF");
@@ -982,14 +989,7 @@ async fn a_reader_sees_where_they_stand_and_sets_preferences(backend: Backend) {
     // Unticked, a box is false: the form leaves it out, the page sends false.
     b.submit("/main/account", "/main/account/preferences", &[])
         .await;
-    let (_, prefs) = json(
-        app.get("/v2/myAccount/preferences?api_key=web-main")
-            .bearer_auth(&token)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let prefs = my_preferences(&app, &token).await;
     assert_eq!(prefs["useUeb"], false, "{prefs}");
     assert_eq!(
         prefs["brailleCellLineWidth"], 32,

@@ -5,7 +5,7 @@
 use lectern_store::on_both_stores;
 use reqwest::StatusCode;
 
-use super::{Browser, assert_page_headers, location};
+use super::{Browser, assert_page_headers, location, my_preferences};
 use crate::downloads::downloads_counted;
 use crate::support::*;
 
@@ -13,6 +13,8 @@ on_both_stores!(
     a_reader_opens_a_book_and_reads_it_part_by_part,
     what_may_not_be_read_is_refused_in_words,
     a_class_follows_the_print_edition_page_by_page,
+    a_reader_shapes_the_text_and_the_settings_follow_them,
+    the_place_read_online_is_the_api_s_and_koreader_s,
 );
 
 async fn a_reader_opens_a_book_and_reads_it_part_by_part(backend: Backend) {
@@ -144,7 +146,7 @@ fn book_with_print_pages() -> Vec<u8> {
         ),
         (
             "OEBPS/package.opf",
-            r#"<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">urn:uuid:pages</dc:identifier><dc:title>A Class Reader</dc:title><dc:language>en</dc:language><meta property="dcterms:modified">2026-01-01T00:00:00Z</meta></metadata><manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="one" href="one.xhtml" media-type="application/xhtml+xml"/><item id="two" href="two.xhtml" media-type="application/xhtml+xml"/><item id="plate" href="plate.svg" media-type="image/svg+xml"/></manifest><spine><itemref idref="one"/><itemref idref="two"/><itemref idref="plate"/></spine></package>"#.to_owned(),
+            r#"<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">urn:uuid:pages</dc:identifier><dc:title>A Class Reader</dc:title><dc:language>en</dc:language><meta property="dcterms:modified">2026-01-01T00:00:00Z</meta></metadata><manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="one" href="one.xhtml" media-type="application/xhtml+xml"/><item id="two" href="two.xhtml" media-type="application/xhtml+xml"/><item id="plate" href="plate.svg" media-type="image/svg+xml"/><item id="broken" href="broken.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="one"/><itemref idref="two"/><itemref idref="plate"/><itemref idref="broken"/></spine></package>"#.to_owned(),
         ),
         (
             "OEBPS/nav.xhtml",
@@ -178,11 +180,17 @@ fn book_with_print_pages() -> Vec<u8> {
     zip.start_file("OEBPS/plate.svg", deflated).unwrap();
     zip.write_all(br#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>A plate</title></svg>"#)
         .unwrap();
+    // Markup no XML reader accepts, as books made by hand sometimes have.
+    zip.start_file("OEBPS/broken.xhtml", deflated).unwrap();
+    zip.write_all(
+        br#"<html xmlns="http://www.w3.org/1999/xhtml"><body><p>An <b>unclosed</p></body></html>"#,
+    )
+    .unwrap();
     zip.finish().unwrap().into_inner()
 }
 
 /// A reading link to the file at `key`, signed as the server signs one (a book no title of the
-/// catalog has: the rules that open a title are the other tests').
+/// catalog has, so the link names none: the rules that open a title are the other tests').
 async fn reading_link(app: &TestApp, key: &str) -> String {
     use base64::Engine;
     let secret = lectern_store::downloads::server_secret(&app.store, "file-url-signing", "x")
@@ -190,9 +198,9 @@ async fn reading_link(app: &TestApp, key: &str) -> String {
         .unwrap();
     let expires = lectern_domain::Timestamp::now().plus_seconds(3600).unix();
     let signature =
-        lectern_domain::secret::sign(secret.as_bytes(), &format!("read\n{key}\n{expires}"));
+        lectern_domain::secret::sign(secret.as_bytes(), &format!("read\n{key}\n\n{expires}"));
     let key = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(key);
-    format!("{expires}.{key}.{signature}")
+    format!("{expires}.{key}..{signature}")
 }
 
 async fn a_class_follows_the_print_edition_page_by_page(backend: Backend) {
@@ -234,13 +242,25 @@ async fn a_class_follows_the_print_edition_page_by_page(backend: Backend) {
     let href = format!("/read/{grant}/OEBPS/plate.svg");
     assert!(
         plate.contains(&format!(
-            r#"<a href="{href}">Open this part of the book</a> (image/svg+xml)"#
+            r#"This part of the book is not text. <a href="{href}">Open this part of the book as it is</a> (image/svg+xml)"#
         )),
         "{plate}"
     );
     let svg = b.get(&href).await;
     assert_eq!(svg.status(), StatusCode::OK);
     assert_eq!(svg.headers()["content-type"], "image/svg+xml");
+    // A document whose markup is broken is a page that says so and offers the file, not a 500.
+    let broken = b
+        .page(&format!("/main/read/{grant}/4"), StatusCode::OK)
+        .await;
+    let href = format!("/read/{grant}/OEBPS/broken.xhtml");
+    assert!(
+        broken.contains(&format!(
+            r#"could not be shown as a page: its markup is broken. <a href="{href}">Open this part of the book as it is</a>"#
+        )),
+        "{broken}"
+    );
+    assert!(broken.contains(r#"rel="prev""#), "{broken}");
     // The contents lead to both parts.
     let toc = b
         .page(&format!("/main/read/{grant}/contents"), StatusCode::OK)
@@ -251,4 +271,260 @@ async fn a_class_follows_the_print_edition_page_by_page(backend: Backend) {
             "{toc}"
         );
     }
+}
+
+/// Reading settings changed beside the book are the reader's preferences: the part shows them
+/// at once, the API reads them, and a guest has none to change.
+async fn a_reader_shapes_the_text_and_the_settings_follow_them(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let resp = b
+        .submit("/main/titles/t-road", "/main/titles/t-road/read", &[])
+        .await;
+    let first = location(&resp);
+    let grant_path = first.trim_end_matches("/1").to_owned();
+    let second = format!("{grant_path}/2");
+    let part = b.page(&second, StatusCode::OK).await;
+    // The defaults need no stylesheet of their own.
+    assert!(!part.contains("/assets/reading.css"), "{part}");
+    let settings = format!("{grant_path}/settings?part=2");
+    assert!(
+        part.contains(&format!(r#"<a href="{settings}">Reading settings</a>"#)),
+        "{part}"
+    );
+    let form = b.page(&settings, StatusCode::OK).await;
+    assert!(
+        form.contains(r#"<option value="100" selected>100%</option>"#),
+        "{form}"
+    );
+    assert!(
+        form.contains(r#"class="font-opendyslexic">OpenDyslexic</label>"#),
+        "{form}"
+    );
+    let action = format!("{grant_path}/settings");
+    let wanted = [
+        ("part", "2"),
+        ("readingTextSize", "400"),
+        ("readingFont", "opendyslexic"),
+        ("readingLineHeight", "200"),
+        ("readingLetterSpacing", "wide"),
+        ("readingWordSpacing", "wide"),
+        ("readingMargins", "narrow"),
+        ("readingAlign", "start"),
+        ("readingTheme", "dark"),
+        ("readingTextColor", "#1b1b1b"),
+        ("readingBackgroundColor", "#ffffff"),
+    ];
+    let saved = b.submit(&settings, &action, &wanted).await;
+    assert_eq!(saved.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        location(&saved),
+        second,
+        "back to the part the reader came from"
+    );
+    // The part links the stylesheet its settings name, and it shows them.
+    let part = b.page(&second, StatusCode::OK).await;
+    let href = part
+        .split(r#"<link rel="stylesheet" href=""#)
+        .nth(2)
+        .and_then(|s| s.split('"').next())
+        .unwrap_or_else(|| panic!("no reading stylesheet in {part}"))
+        .replace("&#38;", "&");
+    assert!(
+        href.starts_with("/assets/reading.css?readingTextSize=400"),
+        "{href}"
+    );
+    let css = b.get(&href).await.text().await.unwrap();
+    for rule in [
+        "font-size: 400%;",
+        r#"font-family: "OpenDyslexic", sans-serif;"#,
+        "line-height: 2.00;",
+        "letter-spacing: 0.12em;",
+        "word-spacing: 0.16em;",
+        "padding-inline: 0;",
+        "text-align: start;",
+        "background: #121212;",
+    ] {
+        assert!(css.contains(rule), "{rule} in {css}");
+    }
+    // The contents follow them too.
+    let toc = b
+        .page(&format!("{grant_path}/contents"), StatusCode::OK)
+        .await;
+    assert!(toc.contains(&href.replace('&', "&#38;")), "{toc}");
+    // The API reads what the page saved.
+    let token = app.minted_token("web-main", "member@example.org").await;
+    let prefs = my_preferences(&app, &token).await;
+    assert_eq!(prefs["readingTextSize"], 400, "{prefs}");
+    assert_eq!(prefs["readingTheme"], "dark");
+    // A pair of colours too faint to read is named, the reader's choice kept in the form, and
+    // nothing is saved.
+    let refused = b
+        .submit(
+            &settings,
+            &action,
+            &[
+                ("part", "2"),
+                ("readingTheme", "own"),
+                ("readingTextColor", "#777777"),
+                ("readingBackgroundColor", "#888888"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let page = refused.text().await.unwrap();
+    assert!(
+        page.contains(
+            r##"<li><a href="#readingTextColor">#777777 on #888888 has a contrast of 1.3:1"##
+        ),
+        "{page}"
+    );
+    assert!(
+        page.contains(r#"id="readingTheme-own" name="readingTheme" value="own" checked"#),
+        "{page}"
+    );
+    assert!(
+        page.contains(r##"name="readingTextColor" value="#777777" aria-invalid="true""##),
+        "{page}"
+    );
+    let prefs = my_preferences(&app, &token).await;
+    assert_eq!(prefs["readingTheme"], "dark", "nothing was saved: {prefs}");
+    // A form without the page's token is refused.
+    let forged = b.post(&action, &[("readingTextSize", "50")]).await;
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+
+    // A guest reading a public-domain title has no settings to change.
+    let guest = Browser::new(&app);
+    let resp = guest
+        .submit("/main/titles/t-pride", "/main/titles/t-pride/read", &[])
+        .await;
+    let first = location(&resp);
+    let part = guest.page(&first, StatusCode::OK).await;
+    assert!(!part.contains("Reading settings"), "{part}");
+    let asked = guest
+        .get(&format!("{}/settings", first.trim_end_matches("/1")))
+        .await;
+    assert!(
+        location(&asked).starts_with("/main/sign-in?next="),
+        "{asked:?}"
+    );
+}
+
+/// Where a reader is in a book read online is the API's reading position, which KOReader's sync
+/// gives back in its own terms; a bookmark made here is the API's; opening the book again goes
+/// back to the place.
+async fn the_place_read_online_is_the_api_s_and_koreader_s(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let token = app.minted_token("opds-main", "member@example.org").await;
+    let position = || crate::kosync::reading_position(&app, &token, "t-pride");
+    let b = Browser::new(&app);
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let resp = b
+        .submit("/main/titles/t-pride", "/main/titles/t-pride/read", &[])
+        .await;
+    let first = location(&resp);
+    assert!(first.ends_with("/1"), "no place yet, so the start: {first}");
+    let grant_path = first.trim_end_matches("/1").to_owned();
+    // Showing the chapter keeps its start as the reader's place.
+    let chapter = format!("{grant_path}/2");
+    let page = b.page(&chapter, StatusCode::OK).await;
+    let kept = position().await;
+    assert_eq!(kept["location"], "epubcfi(/6/4)", "{kept}");
+    assert_eq!(kept["locationDescription"], "One, read online", "{kept}");
+    // The page names each paragraph's place, and where the script sends the reader's.
+    assert!(
+        page.contains(r#"<p data-cfi="/4/2/4">The first chapter.</p>"#),
+        "{page}"
+    );
+    let save = format!("{chapter}/place");
+    assert!(
+        page.contains(&format!(r#"data-place="{save}" data-spine="/6/4""#)),
+        "{page}"
+    );
+    let csrf = super::hidden(&page, "csrf").unwrap();
+    // The script's report of the paragraph on the screen is the place, to the API and KOReader.
+    let resp = b
+        .post(
+            &save,
+            &[("csrf", &csrf), ("location", "epubcfi(/6/4!/4/2/4)")],
+        )
+        .await;
+    assert_eq!(resp.status(), StatusCode::NO_CONTENT);
+    let kept = position().await;
+    assert_eq!(kept["location"], "epubcfi(/6/4!/4/2/4)", "{kept}");
+    let koreader = crate::kosync::Koreader::of(&app, "member@example.org", &token).await;
+    let document = koreader.delivered(&token, "t-pride").await;
+    let (_, pulled) = koreader.pull(&document).await;
+    assert_eq!(
+        pulled["progress"], "/body/DocFragment[2]/body/section/p",
+        "{pulled}"
+    );
+    // Showing the part again keeps the finer place; a browser's prefetch of another moves nothing.
+    b.page(&chapter, StatusCode::OK).await;
+    let prefetched = b
+        .http
+        .get(app.url(&first))
+        .header("sec-purpose", "prefetch")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(prefetched.status(), StatusCode::OK);
+    let kept = position().await;
+    assert_eq!(kept["location"], "epubcfi(/6/4!/4/2/4)", "{kept}");
+    // Opening the book again goes back to the place.
+    let resp = b
+        .submit("/main/titles/t-pride", "/main/titles/t-pride/read", &[])
+        .await;
+    let back = location(&resp);
+    assert!(back.ends_with("/2?at=/4/2/4"), "{back}");
+    // A place that is not in the part, or not a place, is named; without the page's token,
+    // nothing is kept.
+    for bad in ["epubcfi(/6/6!/4/2)", "page 12"] {
+        let resp = b.post(&save, &[("csrf", &csrf), ("location", bad)]).await;
+        assert_eq!(resp.status(), StatusCode::BAD_REQUEST, "{bad}");
+        assert!(resp.text().await.unwrap().contains("location"), "{bad}");
+    }
+    let resp = b.post(&save, &[("location", "epubcfi(/6/4)")]).await;
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+    // A bookmark here is the API's, and the page says it is kept.
+    let marked = b
+        .submit(
+            &chapter,
+            &format!("{chapter}/bookmark"),
+            &[("location", "epubcfi(/6/4!/4/2/4)")],
+        )
+        .await;
+    assert_eq!(marked.status(), StatusCode::SEE_OTHER);
+    let after = location(&marked);
+    assert_eq!(after, format!("{chapter}?done=bookmark&at=/4/2/4"));
+    let page = b.page(&after, StatusCode::OK).await;
+    assert!(
+        page.contains(r#"<p role="status" class="note">A bookmark is kept at this place.</p>"#),
+        "{page}"
+    );
+    let (_, marks) = json(
+        app.get("/v2/myBookmarks?serviceId=t-pride&api_key=opds-main")
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        marks["bookmarks"][0]["location"], "epubcfi(/6/4!/4/2/4)",
+        "{marks}"
+    );
+    // Another part shown moves the place to its start.
+    b.page(&first, StatusCode::OK).await;
+    let kept = position().await;
+    assert_eq!(kept["location"], "epubcfi(/6/2)", "{kept}");
+    // A guest keeps no place: no form, no place to send.
+    let guest = Browser::new(&app);
+    let resp = guest
+        .submit("/main/titles/t-pride", "/main/titles/t-pride/read", &[])
+        .await;
+    let part = guest.page(&location(&resp), StatusCode::OK).await;
+    assert!(!part.contains("data-place"), "{part}");
+    assert!(!part.contains("Bookmark this place"), "{part}");
 }

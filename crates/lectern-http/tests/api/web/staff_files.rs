@@ -33,6 +33,7 @@ async fn curator(app: &TestApp) -> Browser<'_> {
 
 fn epub(identifier: &str, title: &str) -> Vec<u8> {
     build(&EpubSource {
+        print_edition: None,
         identifier: identifier.to_owned(),
         isbn: None,
         title: title.to_owned(),
