@@ -90,6 +90,56 @@ async function openReader(page) {
   return page.goto(`${at.origin}${at.pathname.replace(/\/\d+$/, '/1')}`);
 }
 
+/**
+ * A speech engine with the Web Speech API's contract, for a browser that has none: headless
+ * Chromium has no voices. It speaks a word every `wordMs` at normal speed, firing `start`, a
+ * `boundary` for each word (its `charIndex` and `charLength`) and `end`; `cancel` ends the
+ * utterance at once. What it was asked to say is kept in `window.__spoken`.
+ */
+function standInSpeech(wordMs = 120) {
+  const voices = [{ name: 'Stand-in', lang: 'en-GB', voiceURI: 'stand-in', default: true, localService: true }];
+  let timers = [];
+  let current = null;
+  const fire = (u, type, more = {}) => { const h = u[`on${type}`]; if (h) h({ type, utterance: u, ...more }); };
+  const synth = {
+    speaking: false, paused: false, pending: false, onvoiceschanged: null,
+    getVoices: () => voices,
+    addEventListener() {}, removeEventListener() {},
+    speak(u) {
+      window.__spoken.push(u.text);
+      current = u;
+      synth.speaking = true;
+      const step = wordMs / (u.rate || 1);
+      const words = [...u.text.matchAll(/\S+/g)];
+      timers.push(setTimeout(() => fire(u, 'start'), 0));
+      words.forEach((w, i) => timers.push(setTimeout(() => fire(u, 'boundary', { name: 'word', charIndex: w.index, charLength: w[0].length }), i * step)));
+      timers.push(setTimeout(() => { current = null; synth.speaking = false; fire(u, 'end'); }, words.length * step + step));
+    },
+    cancel() {
+      timers.forEach(clearTimeout);
+      timers = [];
+      const u = current;
+      current = null;
+      synth.speaking = false;
+      if (u) fire(u, 'end');
+    },
+    pause() {}, resume() {},
+  };
+  window.__spoken = [];
+  Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
+  window.SpeechSynthesisUtterance = function (text) { this.text = text; this.rate = 1; this.lang = ''; };
+}
+
+/** What reading aloud shows: the block being read, and the sentence and word highlighted. */
+const readingShown = (page) => page.evaluate(() => {
+  const text = (name) => {
+    const h = CSS.highlights && CSS.highlights.get(name);
+    return h ? [...h][0]?.toString() ?? null : null;
+  };
+  const block = document.querySelector('[data-reading]');
+  return { block: block ? block.textContent.trim() : null, sentence: text('read-aloud-sentence'), word: text('read-aloud-word'), spoken: window.__spoken.slice() };
+});
+
 /** The reader's own API calls, as their reading app makes them: a GET's JSON. */
 async function readerApi(p) {
   const app = { authorization: `Basic ${Buffer.from('demo-reader-app:').toString('base64')}` };
@@ -691,8 +741,10 @@ async function journey(page, script, { words, title, id }) {
  * A reader's keyboard-only journey through a book read online: sign in, open the title's page,
  * "Read online", the next part, the contents, a part from the contents, sign out.
  */
-async function readerJourney(page, { id }) {
+async function readerJourney(page, { id, script = true }) {
   const { steps, enter, arrived, status, type, signInAs, signOut } = keyboard(page);
+  // Reading aloud needs the script, and a voice, which headless Chromium has not.
+  if (script) await page.addInitScript(standInSpeech);
   await signInAs(USER);
   await page.goto(url(`/titles/${id}`));
   steps.push(`at the title page of ${id}`);
@@ -704,6 +756,15 @@ async function readerJourney(page, { id }) {
   await type('number', '12');
   await enter('the print page field');
   await arrived((u) => /\/read\/[^/]+\/3$/.test(u.pathname) && u.hash === '#b-page-2', 'print page 12');
+  if (script) {
+    await tabTo(page, byText('button', /^Read aloud$/), 'the Read aloud button', steps);
+    await enter('Read aloud');
+    await status(/^Reading aloud\.$/);
+    await page.waitForFunction(() => document.querySelector('[data-reading]'));
+    await tabTo(page, byText('button', /^Stop$/), 'the Stop button', steps);
+    await enter('Stop');
+    await status(/^Stopped\.$/);
+  }
   await tabTo(page, byText('button', /^Bookmark this place$/), 'the Bookmark this place button', steps);
   await enter('Bookmark this place');
   await arrived((u) => u.searchParams.get('done') === 'bookmark', 'the part, its bookmark kept');
@@ -1057,8 +1118,8 @@ async function main() {
 
     await check('assistant\'s keyboard-only journey with JavaScript: add a reader\'s account, approve the proof they send, sign out', {}, (page) => assistantJourney(page, { first: 'Kit', last: 'Keyboard', email: 'kit@demo.lectern' }));
     await check('assistant\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => assistantJourney(page, { first: 'Noel', last: 'Noscript', email: 'noel@demo.lectern' }));
-    await check('reader\'s keyboard-only journey through a book read online with JavaScript: open it from its page, a larger text and other colours from the reading settings, print page 12, a bookmark there, the part before, the contents, a part from them', {}, (page) => readerJourney(page, { id: 'demo-souls' }));
-    await check('reader\'s keyboard-only journey through a book read online without JavaScript: the same', { script: false }, (page) => readerJourney(page, { id: 'demo-holmes' }));
+    await check('reader\'s keyboard-only journey through a book read online with JavaScript: open it from its page, a larger text and other colours from the reading settings, print page 12, reading it aloud and stopping, a bookmark there, the part before, the contents, a part from them', {}, (page) => readerJourney(page, { id: 'demo-souls' }));
+    await check('reader\'s keyboard-only journey through a book read online without JavaScript: the same, without reading aloud', { script: false }, (page) => readerJourney(page, { id: 'demo-holmes', script: false }));
     await check('curator\'s keyboard-only journey with JavaScript: add an author to a title, see the edit applied, find the title by the author', {}, (page) => curatorJourney(page, { author: 'Ada Keyboard' }));
     await check('curator\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => curatorJourney(page, { author: 'Noah Noscript' }));
     await check('administrator\'s keyboard-only journey with JavaScript: make a client key, read its secret once, move a title down a popular list', {}, (page) => adminJourney(page, { name: 'Keyboard app' }));
@@ -1179,6 +1240,47 @@ async function main() {
         'heading, EPUB 3, level 3', 'heading, Ways of reading, level 4', 'All content can be read as read aloud speech or dynamic braille',
         'heading, Hazards, level 4',
       ]);
+    });
+    await check('reading aloud with the browser\'s voice: the sentence and its word highlighted as they are spoken, on by a sentence, back by a paragraph, paused, resumed and stopped', {}, async (page) => {
+      // A slow voice: the checks below happen while a sentence is still being spoken.
+      await page.addInitScript(standInSpeech, 800);
+      await signIn(page);
+      await openReader(page);
+      await page.goto(page.url().replace(/\/1$/, '/2'));
+      const steps = [];
+      await page.getByRole('button', { name: 'Read aloud' }).click();
+      await page.waitForFunction(() => CSS.highlights.get('read-aloud-word'));
+      let shown = await readingShown(page);
+      if (shown.sentence !== shown.spoken[0]) throw new Failure(`the sentence highlighted is "${shown.sentence}", spoken "${shown.spoken[0]}"`);
+      if (!shown.word || !shown.sentence.includes(shown.word)) throw new Failure(`the word highlighted, "${shown.word}", is not in "${shown.sentence}"`);
+      steps.push(`reading "${shown.sentence}", at "${shown.word}"`);
+      // The word follows the voice.
+      const firstWord = shown.word;
+      await page.waitForFunction((w) => [...CSS.highlights.get('read-aloud-word')][0].toString() !== w, firstWord);
+      steps.push(`then at "${(await readingShown(page)).word}"`);
+      await page.keyboard.press('Alt+Shift+N');
+      await page.waitForFunction((n) => window.__spoken.length > n, shown.spoken.length);
+      shown = await readingShown(page);
+      if (shown.sentence !== shown.spoken.at(-1)) throw new Failure(`after "next sentence" the highlight is "${shown.sentence}", spoken "${shown.spoken.at(-1)}"`);
+      steps.push(`Alt+Shift+N: "${shown.sentence}"`);
+      // Back to the paragraph before (the chapter's heading), whole.
+      const block = shown.block;
+      await page.getByRole('button', { name: 'Previous paragraph' }).click();
+      await page.waitForFunction((b) => { const r = document.querySelector('[data-reading]'); return r && r.textContent.trim() !== b; }, block);
+      shown = await readingShown(page);
+      if (shown.sentence !== shown.spoken.at(-1) || shown.block !== shown.sentence) throw new Failure(`"previous paragraph" shows "${shown.sentence}" in "${shown.block}", spoken "${shown.spoken.at(-1)}"`);
+      steps.push(`Previous paragraph: "${shown.block}"`);
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await page.getByRole('status').filter({ hasText: 'Paused.' }).waitFor();
+      const paused = (await readingShown(page)).spoken.length;
+      await page.getByRole('button', { name: 'Resume' }).click();
+      await page.waitForFunction((n) => window.__spoken.length > n, paused);
+      steps.push('paused, resumed');
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('status').filter({ hasText: 'Stopped.' }).waitFor();
+      shown = await readingShown(page);
+      if (shown.block || shown.sentence) throw new Failure('stopping left the text highlighted');
+      return [steps.join('; ')];
     });
     await check('reading online keeps the place: the paragraph on the screen is the API\'s reading position, and one a dropped connection lost is sent when it is back', { viewport: { width: 1280, height: 240 } }, async (page) => {
       await signIn(page);

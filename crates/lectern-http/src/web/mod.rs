@@ -17,6 +17,7 @@ mod organization;
 mod reader;
 mod reader_place;
 mod reader_settings;
+mod reading_book;
 mod search;
 mod sign_in;
 mod title;
@@ -155,6 +156,7 @@ pub fn routes(state: AppState) -> Router<AppState> {
     Router::new()
         .route("/", get(home::root))
         .route("/assets/web.js", get(script))
+        .route("/assets/read-aloud.js", get(read_aloud_script))
         .route(
             crate::reading_settings::STYLESHEET_PATH,
             get(crate::reading_settings::stylesheet),
@@ -214,8 +216,18 @@ async fn font(axum::extract::Path(file): axum::extract::Path<String>) -> ApiResu
         .into_response())
 }
 
-/// The pages' one script: the live status of a package being prepared.
+/// The pages' script: the live status of a package being prepared, and the place kept in a
+/// book read online.
 async fn script() -> Response {
+    javascript(include_str!("../../assets/web.js"))
+}
+
+/// Reading aloud with the browser's voices, on a part of a book read online.
+async fn read_aloud_script() -> Response {
+    javascript(include_str!("../../assets/read-aloud.js"))
+}
+
+fn javascript(source: &'static str) -> Response {
     (
         [
             (
@@ -231,7 +243,7 @@ async fn script() -> Response {
                 HeaderValue::from_static("nosniff"),
             ),
         ],
-        include_str!("../../assets/web.js"),
+        source,
     )
         .into_response()
 }

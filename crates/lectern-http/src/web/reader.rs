@@ -16,17 +16,16 @@ use lectern_operations::streaming;
 use serde::Deserialize;
 
 use super::reader_place::{self, Place};
+use super::reading_book::{Look, part_name, part_path, split};
 use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
 use crate::pages::forms::Posted;
 use crate::pages::render::{Chrome, Section, page, see_other};
-use crate::pages::session::{Here, Visitor, WebSite};
-use crate::reading_settings::stylesheet_href;
+use crate::pages::session::{Here, WebSite};
 use crate::readium::manifest::href_of;
 use crate::state::AppState;
 use crate::streaming::{grant, granted, object_key};
 use axum::http::HeaderMap;
-use lectern_operations::preferences as reading_preferences;
 
 #[derive(Template)]
 #[template(path = "web/reader.html")]
@@ -58,35 +57,6 @@ struct ContentsPage<'a> {
     first: String,
     go_to_page: Option<String>,
     look: Look,
-}
-
-/// How the reader's settings show the book: the stylesheet they name (none for the defaults),
-/// and where a signed-in reader changes them.
-pub(super) struct Look {
-    pub stylesheet: Option<String>,
-    pub settings: Option<String>,
-}
-
-impl Look {
-    async fn of(
-        state: &AppState,
-        site: &WebSite,
-        visitor: &Visitor,
-        grant: &str,
-        n: usize,
-    ) -> ApiResult<Look> {
-        if visitor.caller.user().is_none() {
-            return Ok(Look {
-                stylesheet: None,
-                settings: None,
-            });
-        }
-        let mine = reading_preferences::mine(state, &visitor.caller).await?;
-        Ok(Look {
-            stylesheet: stylesheet_href(&mine.reading),
-            settings: Some(format!("{}?part={n}", settings_path(site, grant))),
-        })
-    }
 }
 
 /// A list of the contents, its entries' lists within them.
@@ -322,16 +292,8 @@ impl FileOnly {
     }
 }
 
-pub(super) fn part_path(site: &WebSite, grant: &str, n: usize) -> String {
-    site.path(&format!("/read/{}/{n}", segment(grant)))
-}
-
 fn contents_path(site: &WebSite, grant: &str) -> String {
     site.path(&format!("/read/{}/contents", segment(grant)))
-}
-
-pub(super) fn settings_path(site: &WebSite, grant: &str) -> String {
-    site.path(&format!("/read/{}/settings", segment(grant)))
 }
 
 fn go_to_page_path(site: &WebSite, grant: &str) -> String {
@@ -340,34 +302,6 @@ fn go_to_page_path(site: &WebSite, grant: &str) -> String {
 
 fn has_pages(book: &Book) -> bool {
     !book.publication.page_list.is_empty()
-}
-
-fn split(href: &str) -> (&str, Option<&str>) {
-    match href.split_once('#') {
-        Some((p, f)) => (p, Some(f).filter(|f| !f.is_empty())),
-        None => (href, None),
-    }
-}
-
-/// Part `n`'s name: its entry in the contents, or "Part n of m".
-pub(super) fn part_name(book: &Book, n: usize) -> String {
-    let order = &book.publication.reading_order;
-    order
-        .get(n - 1)
-        .and_then(|part| name_of(&book.publication.toc, &part.path))
-        .unwrap_or_else(|| format!("Part {n} of {}", order.len()))
-}
-
-/// The contents' name for the document at `path`: the first entry that leads to it.
-fn name_of(points: &[NavPoint], path: &str) -> Option<String> {
-    points.iter().find_map(|p| {
-        let here = !p.title.is_empty() && split(&p.href).0 == path;
-        if here {
-            Some(p.title.clone())
-        } else {
-            name_of(&p.children, path)
-        }
-    })
 }
 
 /// The contents' entries as nested lists; `None` for none.

@@ -19,7 +19,7 @@ use lectern_operations::marks::{self, MarkInput};
 use lectern_operations::reading_activity::{self, NewReadingEvent};
 use lectern_operations::streaming::Opened;
 
-use super::reader::{part_name, part_path};
+use super::reading_book::{part_name, part_path};
 use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
 use crate::pages::forms::Posted;

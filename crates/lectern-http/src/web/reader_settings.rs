@@ -11,7 +11,7 @@ use lectern_domain::account::preferences::PreferenceChanges;
 use lectern_operations::preferences as reading_preferences;
 use lectern_operations::streaming;
 
-use super::reader::{Look, part_path, settings_path};
+use super::reading_book::{Look, part_path, settings_path};
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
 use crate::pages::forms::{FormErrors, Posted};

@@ -45,6 +45,22 @@ async fn a_reader_opens_a_book_and_reads_it_part_by_part(backend: Backend) {
     let part = resp.text().await.unwrap();
     assert!(part.contains("<h1>The Long Road</h1>"), "{part}");
     assert!(part.contains(r#"<article class="book-text""#), "{part}");
+    // Reading aloud is the script's: hidden until it finds the browser's speech.
+    assert!(
+        part.contains(
+            r#"<section class="read-aloud" aria-labelledby="read-aloud-heading" hidden>"#
+        ),
+        "{part}"
+    );
+    assert!(
+        part.contains(r#"<script src="/assets/read-aloud.js" defer></script>"#),
+        "{part}"
+    );
+    let script = b.get("/assets/read-aloud.js").await;
+    assert_eq!(
+        script.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
     let grant_path = first.trim_end_matches("/1");
     let contents = format!("{grant_path}/contents");
     assert!(

@@ -1,0 +1,78 @@
+//! What the pages of a book read online share: their addresses, a part's name, and how the
+//! reader's settings show them (`Look`). Below `reader`, `reader_place` and `reader_settings`,
+//! which each import it and none of which imports another.
+
+use lectern_jobs::webpub::NavPoint;
+use lectern_operations::book_cache::Book;
+use lectern_operations::preferences as reading_preferences;
+
+use crate::conventions::links::segment;
+use crate::error::ApiResult;
+use crate::pages::session::{Visitor, WebSite};
+use crate::reading_settings::stylesheet_href;
+use crate::state::AppState;
+
+/// How the reader's settings show the book: the stylesheet they name (none for the defaults),
+/// and where a signed-in reader changes them.
+pub(super) struct Look {
+    pub stylesheet: Option<String>,
+    pub settings: Option<String>,
+}
+
+impl Look {
+    pub(super) async fn of(
+        state: &AppState,
+        site: &WebSite,
+        visitor: &Visitor,
+        grant: &str,
+        n: usize,
+    ) -> ApiResult<Look> {
+        if visitor.caller.user().is_none() {
+            return Ok(Look {
+                stylesheet: None,
+                settings: None,
+            });
+        }
+        let mine = reading_preferences::mine(state, &visitor.caller).await?;
+        Ok(Look {
+            stylesheet: stylesheet_href(&mine.reading),
+            settings: Some(format!("{}?part={n}", settings_path(site, grant))),
+        })
+    }
+}
+
+pub(super) fn part_path(site: &WebSite, grant: &str, n: usize) -> String {
+    site.path(&format!("/read/{}/{n}", segment(grant)))
+}
+
+pub(super) fn settings_path(site: &WebSite, grant: &str) -> String {
+    site.path(&format!("/read/{}/settings", segment(grant)))
+}
+
+/// Part `n`'s name: its entry in the contents, or "Part n of m".
+pub(super) fn part_name(book: &Book, n: usize) -> String {
+    let order = &book.publication.reading_order;
+    order
+        .get(n - 1)
+        .and_then(|part| name_of(&book.publication.toc, &part.path))
+        .unwrap_or_else(|| format!("Part {n} of {}", order.len()))
+}
+
+/// The contents' name for the document at `path`: the first entry that leads to it.
+pub(super) fn name_of(points: &[NavPoint], path: &str) -> Option<String> {
+    points.iter().find_map(|p| {
+        let here = !p.title.is_empty() && split(&p.href).0 == path;
+        if here {
+            Some(p.title.clone())
+        } else {
+            name_of(&p.children, path)
+        }
+    })
+}
+
+pub(super) fn split(href: &str) -> (&str, Option<&str>) {
+    match href.split_once('#') {
+        Some((p, f)) => (p, Some(f).filter(|f| !f.is_empty())),
+        None => (href, None),
+    }
+}
