@@ -2,9 +2,9 @@
 # The readers' pages of a book read online (docs/benchmarks.md, "Reading online: a novel on the
 # pages"), on the demo (embedded SQLite) with a 300-page novel imported (30 chapters of 3,300
 # words, deflated, a print page marker every 330 words and the page list):
-#   - from a cold node (a server just started, nothing of the book read yet), N times: the
-#     title page's "Read online" (the POST that opens it) and its first part, then its first
-#     chapter, each timed by curl from the request to the last byte;
+#   - from a cold node (a server just started, nothing of the book read yet), COLD times: the
+#     title page's "Read online" (the POST that opens it) and the page it leads to, the first
+#     chapter, then the next chapter, each timed by curl from the request to the last byte;
 #   - warm, wrk on core 1 against the server on core 0, ROUNDS rounds interleaved: a chapter
 #     page (signed in, as a browser asks it) against `GET /v2/titles/demo-pride` (the API's
 #     title record, signed in: the yardstick), with p99's ratio to the record's.
@@ -147,7 +147,7 @@ for i in $(seq 1 "$COLD"); do
   chapter_s="$(page_s "${PART1%/*}/2")"
   FIRST_PART+=("$(awk -v a="$OPEN_S" -v b="$part1_s" 'BEGIN {printf "%.1f", 1000 * (a + b)}')")
   FIRST_CHAPTER+=("$(awk -v a="$chapter_s" 'BEGIN {printf "%.1f", 1000 * a}')")
-  echo "    run $i: Read online ${OPEN_S}s, its first part ${part1_s}s, the next chapter ${chapter_s}s"
+  echo "    run $i: Read online ${OPEN_S}s, the first chapter ${part1_s}s, the next chapter ${chapter_s}s"
   stop_pid "$SERVER_PID"
 done
 
@@ -175,8 +175,8 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 step "From a cold node: milliseconds to the last byte ($COLD runs)"
-echo "    Read online and its first part: median $(median "${FIRST_PART[@]}"), max $(printf '%s\n' "${FIRST_PART[@]}" | sort -g | tail -1) (runs: ${FIRST_PART[*]})"
-echo "    the first chapter after it:     median $(median "${FIRST_CHAPTER[@]}"), max $(printf '%s\n' "${FIRST_CHAPTER[@]}" | sort -g | tail -1) (runs: ${FIRST_CHAPTER[*]})"
+echo "    Read online and the first chapter: median $(median "${FIRST_PART[@]}"), max $(printf '%s\n' "${FIRST_PART[@]}" | sort -g | tail -1) (runs: ${FIRST_PART[*]})"
+echo "    the next chapter after it:         median $(median "${FIRST_CHAPTER[@]}"), max $(printf '%s\n' "${FIRST_CHAPTER[@]}" | sort -g | tail -1) (runs: ${FIRST_CHAPTER[*]})"
 step "Warm medians over $ROUNDS rounds ($CONNECTIONS connections, ${DURATION}s each)"
 printf '    %-14s %10s %10s %10s %22s\n' what "req/s" "p50 ms" "p99 ms" "p99 / record's p99"
 for name in record chapter-page; do

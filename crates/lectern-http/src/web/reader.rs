@@ -16,7 +16,7 @@ use lectern_operations::streaming;
 use serde::Deserialize;
 
 use super::reader_place::{self, Place};
-use super::reading_book::{Look, part_name, part_path, split};
+use super::reading_book::{Look, part_name, part_number, part_path, split};
 use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
 use crate::pages::forms::Posted;
@@ -119,11 +119,7 @@ pub async fn part(
     let key = opened.object_key;
     let book = streaming::book(&state, &key).await?;
     let order = &book.publication.reading_order;
-    let n: usize = n
-        .parse()
-        .ok()
-        .filter(|n| (1..=order.len()).contains(n))
-        .ok_or_else(|| ApiError::not_found(format!("The book has no part {n}")))?;
+    let n = part_number(&n, order.len())?;
     let part = &order[n - 1];
     let path = &part.path;
     let targets = OnThesePages {

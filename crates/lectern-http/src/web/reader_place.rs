@@ -19,7 +19,7 @@ use lectern_operations::marks::{self, MarkInput};
 use lectern_operations::reading_activity::{self, NewReadingEvent};
 use lectern_operations::streaming::Opened;
 
-use super::reading_book::{part_name, part_path};
+use super::reading_book::{part_name, part_number, part_path};
 use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
 use crate::pages::forms::Posted;
@@ -104,16 +104,14 @@ pub(super) async fn resume(
 /// `POST /{site}/read/{grant}/{n}/place`: the page's script says where the reader is.
 pub async fn save(
     State(state): State<AppState>,
-    Path((_, grant, n)): Path<(String, String, usize)>,
+    Path((_, grant, n)): Path<(String, String, String)>,
     Posted { visitor, form, .. }: Posted,
 ) -> ApiResult<Response> {
     let opened = granted(&state, &grant).await?;
     let title = title_of(&opened)?;
-    let location = location_in(&form, n)?;
     let book = lectern_operations::streaming::book(&state, &opened.object_key).await?;
-    if n == 0 || n > book.publication.reading_order.len() {
-        return Err(ApiError::not_found(format!("The book has no part {n}")));
-    }
+    let n = part_number(&n, book.publication.reading_order.len())?;
+    let location = location_in(&form, n)?;
     record(&state, &visitor, &title, n, location, &part_name(&book, n)).await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
@@ -122,7 +120,7 @@ pub async fn save(
 /// without the script), then back to the part.
 pub async fn bookmark(
     State(state): State<AppState>,
-    Path((_, grant, n)): Path<(String, String, usize)>,
+    Path((_, grant, n)): Path<(String, String, String)>,
     Posted {
         site,
         visitor,
@@ -130,7 +128,10 @@ pub async fn bookmark(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    let title = title_of(&granted(&state, &grant).await?)?;
+    let opened = granted(&state, &grant).await?;
+    let title = title_of(&opened)?;
+    let book = lectern_operations::streaming::book(&state, &opened.object_key).await?;
+    let n = part_number(&n, book.publication.reading_order.len())?;
     let location = location_in(&form, n)?;
     let at = part_of(&location).and_then(|(_, inside)| inside);
     let input = MarkInput {

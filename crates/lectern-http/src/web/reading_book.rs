@@ -7,7 +7,7 @@ use lectern_operations::book_cache::Book;
 use lectern_operations::preferences as reading_preferences;
 
 use crate::conventions::links::segment;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::pages::session::{Visitor, WebSite};
 use crate::reading_settings::stylesheet_href;
 use crate::state::AppState;
@@ -39,6 +39,14 @@ impl Look {
             settings: Some(format!("{}?part={n}", settings_path(site, grant))),
         })
     }
+}
+
+/// Part `n` of a book of `parts` parts, from 1.
+pub(super) fn part_number(n: &str, parts: usize) -> ApiResult<usize> {
+    n.parse()
+        .ok()
+        .filter(|n| (1..=parts).contains(n))
+        .ok_or_else(|| ApiError::not_found(format!("The book has no part {n}")))
 }
 
 pub(super) fn part_path(site: &WebSite, grant: &str, n: usize) -> String {

@@ -503,6 +503,20 @@ async fn the_place_read_online_is_the_api_s_and_koreader_s(backend: Backend) {
     }
     let resp = b.post(&save, &[("location", "epubcfi(/6/4)")]).await;
     assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+    // A part the book does not have is named, as its page is.
+    let resp = b
+        .post(
+            &format!("{grant_path}/9/place"),
+            &[("csrf", &csrf), ("location", "epubcfi(/6/18)")],
+        )
+        .await;
+    assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+    assert!(
+        resp.text()
+            .await
+            .unwrap()
+            .contains("The book has no part 9")
+    );
     // A bookmark here is the API's, and the page says it is kept.
     let marked = b
         .submit(
