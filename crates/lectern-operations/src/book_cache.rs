@@ -1,18 +1,50 @@
 //! The books opened to read online that a node keeps (`streaming`), apart from the operations
 //! so that the house can hold them.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use lectern_jobs::webpub::{Publication, ZipDirectory};
+use lectern_jobs::webpub::{Chapter, Publication, ZipDirectory};
 
 use crate::ttl_cache::TtlCache;
 
-/// An opened book as this node keeps it: its zip's directory and what the manifest says.
+/// An opened book as this node keeps it: its zip's directory, what the manifest says, and its
+/// parts as the pages showed them.
 #[derive(Debug)]
 pub struct Book {
     pub directory: ZipDirectory,
     pub publication: Publication,
+    pub rendered: Rendered,
+}
+
+/// The most of a book's parts kept as shown, in bytes of HTML: a 300-page novel's whole text
+/// is about a megabyte, and a node keeps at most 256 books.
+const RENDERED_BYTES: usize = 2 << 20;
+
+/// A book's parts made fit for the pages (`webpub::chapter`: inflated, parsed, sanitized),
+/// by path: every reader of the book is shown the same, so a part is made once a node. Once
+/// `RENDERED_BYTES` are kept, further parts are made each time they are asked for.
+#[derive(Debug, Default)]
+pub struct Rendered(Mutex<(HashMap<String, Arc<Chapter>>, usize)>);
+
+impl Rendered {
+    pub fn get(&self, path: &str) -> Option<Arc<Chapter>> {
+        let kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        kept.0.get(path).cloned()
+    }
+
+    /// Keeps a part as shown, when there is room; the part, to show.
+    pub fn keep(&self, path: &str, chapter: Chapter) -> Arc<Chapter> {
+        let chapter = Arc::new(chapter);
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let (parts, bytes) = &mut *kept;
+        if *bytes + chapter.html.len() <= RENDERED_BYTES && !parts.contains_key(path) {
+            *bytes += chapter.html.len();
+            parts.insert(path.to_owned(), Arc::clone(&chapter));
+        }
+        chapter
+    }
 }
 
 /// Books this node read lately, by file key: a reader turning pages asks for the same book's

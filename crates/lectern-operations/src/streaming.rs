@@ -126,6 +126,7 @@ async fn read_book(house: &House, object_key: &str) -> Outcome<Arc<Book>> {
     Ok(Arc::new(Book {
         directory,
         publication,
+        rendered: Default::default(),
     }))
 }
 

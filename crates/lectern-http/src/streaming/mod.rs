@@ -101,7 +101,19 @@ pub async fn book_file(
     Path((grant, path)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let object_key = grant::object_key(&state, &grant).await?;
+    serve_file(&state, &grant, &path, &headers).await
+}
+
+/// A file of the book a reading link opened (or its manifest), as every address of it answers:
+/// below `/read/{grant}/` for reading apps, and below the pages' own reading link for the
+/// images a part of the book shows.
+pub async fn serve_file(
+    state: &AppState,
+    grant: &str,
+    path: &str,
+    headers: &HeaderMap,
+) -> ApiResult<Response> {
+    let object_key = grant::object_key(state, grant).await?;
     if path == manifest::NAME {
         let book = streaming::book(&state, &object_key).await?;
         let body = manifest::manifest(&book.publication, &manifest_url(&state, &grant));

@@ -135,6 +135,7 @@ pub fn routes(state: AppState) -> Router<AppState> {
         )
         .route("/{site_id}/read/{grant}/contents", get(reader::contents))
         .route("/{site_id}/read/{grant}/page", get(reader::print_page))
+        .route("/{site_id}/read/{grant}/file/{*path}", get(reader::file))
         .route(
             "/{site_id}/read/{grant}/settings",
             get(reader_settings::show).post(reader_settings::save),

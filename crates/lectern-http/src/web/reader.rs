@@ -10,7 +10,9 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use lectern_jobs::webpub::{ID_PREFIX, NavPoint, Resource, Targets, chapter};
+use std::sync::Arc;
+
+use lectern_jobs::webpub::{Chapter, ID_PREFIX, NavPoint, Resource, Targets, chapter};
 use lectern_operations::book_cache::Book;
 use lectern_operations::streaming;
 use serde::Deserialize;
@@ -34,8 +36,8 @@ struct PartPage<'a> {
     book_title: &'a str,
     /// The part's name: its entry in the contents, or "Part n of m".
     part: String,
-    lang: Option<String>,
-    html: String,
+    lang: Option<&'a str>,
+    html: &'a str,
     /// A part shown as a link to its file rather than as text.
     file_only: Option<FileOnly>,
     contents: String,
@@ -128,18 +130,12 @@ pub async fn part(
         book: &book,
     };
     let (shown, file_only) = if part.media_type == "application/xhtml+xml" {
-        let (bytes, _) = streaming::file(&state, &key, path)
-            .await?
-            .ok_or_else(|| ApiError::not_found("The book's part is missing from its file"))?;
-        match chapter(&String::from_utf8_lossy(&bytes), path, &targets) {
-            Ok(shown) => (shown, None),
-            Err(e) => {
-                tracing::warn!(path = %path, error = %e, "a part of a book that cannot be shown as a page");
-                (
-                    Default::default(),
-                    Some(FileOnly::of(&targets, part, BROKEN)),
-                )
-            }
+        match shown_part(&state, &key, &book, path).await? {
+            Some(shown) => (shown, None),
+            None => (
+                Default::default(),
+                Some(FileOnly::of(&targets, part, BROKEN)),
+            ),
         }
     } else {
         (
@@ -165,8 +161,8 @@ pub async fn part(
             chrome: &chrome,
             book_title: title,
             part: part_name,
-            lang: shown.lang,
-            html: shown.html,
+            lang: shown.lang.as_deref(),
+            html: &shown.html,
             file_only,
             contents: contents_path(&site, &grant),
             previous: (n > 1).then(|| part_path(&site, &grant, n - 1)),
@@ -248,6 +244,60 @@ pub async fn print_page(
         &targets.link(path, fragment),
         &visitor.set_cookies,
     ))
+}
+
+/// A document of the book as a part's page shows it, made once a node (`Book::rendered`); `None`
+/// when its markup is broken.
+async fn shown_part(
+    state: &AppState,
+    key: &str,
+    book: &Book,
+    path: &str,
+) -> ApiResult<Option<Arc<Chapter>>> {
+    if let Some(shown) = book.rendered.get(path) {
+        return Ok(Some(shown));
+    }
+    let (bytes, _) = streaming::file(state, key, path)
+        .await?
+        .ok_or_else(|| ApiError::not_found("The book's part is missing from its file"))?;
+    match chapter(&String::from_utf8_lossy(&bytes), path, &WithinTheBook { book }) {
+        Ok(shown) => Ok(Some(book.rendered.keep(path, shown))),
+        Err(e) => {
+            tracing::warn!(path = %path, error = %e, "a part of a book that cannot be shown as a page");
+            Ok(None)
+        }
+    }
+}
+
+/// Where a part's links go, relative to the part's page (`/{site}/read/{grant}/{n}`): another
+/// part beside it (`3#b-note`), any other file below it (`file/OEBPS/map.png`). Nothing of the
+/// reader's link or site is in them, so every reader is shown the same part.
+struct WithinTheBook<'a> {
+    book: &'a Book,
+}
+
+impl Targets for WithinTheBook<'_> {
+    fn link(&self, path: &str, fragment: Option<&str>) -> String {
+        let order = &self.book.publication.reading_order;
+        let at = fragment.map_or(String::new(), |f| format!("#{ID_PREFIX}{f}"));
+        match order.iter().position(|r| r.path == path) {
+            Some(i) => format!("{}{at}", i + 1),
+            None => self.file(path),
+        }
+    }
+
+    fn file(&self, path: &str) -> String {
+        format!("file/{}", href_of(path))
+    }
+}
+
+/// `GET /{site}/read/{grant}/file/{path}`: a file a part shows (an image), as below `/read/`.
+pub async fn file(
+    State(state): State<AppState>,
+    Path((_, grant, path)): Path<(String, String, String)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    crate::streaming::serve_file(&state, &grant, &path, &headers).await
 }
 
 /// Where the book's links go on these pages: a document of the reading order to its part, any

@@ -170,7 +170,7 @@ fn book_with_print_pages() -> Vec<u8> {
         ),
         (
             "OEBPS/one.xhtml",
-            r#"<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en"><head><title>One</title></head><body><h1>One</h1><span epub:type="pagebreak" id="page11" title="11"/><p>The first lesson.</p></body></html>"#.to_owned(),
+            r#"<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en"><head><title>One</title></head><body><h1>One</h1><span epub:type="pagebreak" id="page11" title="11"/><p>The first lesson.</p><p>See <a href="two.xhtml#page12">page 12</a> and the plate: <img src="plate.svg" alt="A plate"/></p></body></html>"#.to_owned(),
         ),
     ];
     let two = r#"<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en"><head><title>Two</title></head><body><h1>Two</h1><span epub:type="pagebreak" id="page12" title="12"/><p>The second lesson.</p></body></html>"#;
@@ -240,6 +240,22 @@ async fn a_class_follows_the_print_edition_page_by_page(backend: Backend) {
         "{first}"
     );
     assert!(first.contains("The first lesson."), "{first}");
+    // A part's links and images are relative to its page: the same for every reader, so a
+    // node makes the part once; the image is served below the page's own link.
+    assert!(first.contains(r##"<a href="2#b-page12">page 12</a>"##), "{first}");
+    assert!(first.contains(r#"<img src="file/OEBPS/plate.svg" alt="A plate">"#), "{first}");
+    let image = b.get(&format!("/main/read/{grant}/file/OEBPS/plate.svg")).await;
+    assert_eq!(image.status(), StatusCode::OK);
+    assert_eq!(image.headers()["content-type"], "image/svg+xml");
+    assert!(
+        image.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .contains("sandbox"),
+        "a book's file keeps its own policy on the pages' path too"
+    );
+    let again = b.page(&format!("/main/read/{grant}/1"), StatusCode::OK).await;
+    assert_eq!(again, first, "the part kept is the part shown");
     // Print page 12 is in the second part, at its marker.
     let resp = b.get(&format!("/main/read/{grant}/page?number=12")).await;
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
