@@ -162,7 +162,8 @@ page_s "$CHAPTER" >/dev/null
 # The session's cookies (curl writes an HttpOnly one as a line starting `#HttpOnly_`).
 COOKIE="Cookie: $(awk '{sub(/^#HttpOnly_/, "")} !/^#/ && NF >= 7 {printf "%s%s=%s", sep, $6, $7; sep="; "}' "$JAR")"
 [ "$COOKIE" != "Cookie: " ] || die "the reader's session has no cookie"
-curl -s -H "$COOKIE" "$CHAPTER" | grep -q 'Sign out' || die "the chapter page is not the signed-in reader's"
+SHOWN="$(curl -s -H "$COOKIE" "$CHAPTER")"
+[[ "$SHOWN" == *"Sign out"* ]] || die "the chapter page is not the signed-in reader's"
 echo "    chapter page: $CHAPTER ($(curl -s -b "$JAR" "$CHAPTER" | wc -c) bytes)"
 declare -A RPS_OF P50_OF P99_OF RATIO_OF
 TOTAL_BAD=0
