@@ -147,7 +147,6 @@ fn timed(format: Format, epub: &[u8], layout: &BrailleLayout) -> (f64, Vec<(Stri
 
 fn book(chapters: &[Chapter]) -> Vec<u8> {
     build(&EpubSource {
-        print_edition: None,
         identifier: "urn:uuid:7d4f9a52-0c5e-4f34-b8d5-3a2e1b0c9f11".into(),
         title: "Pride and Prejudice".into(),
         authors: vec!["Jane Austen".into()],

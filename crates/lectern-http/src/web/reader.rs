@@ -260,7 +260,11 @@ async fn shown_part(
     let (bytes, _) = streaming::file(state, key, path)
         .await?
         .ok_or_else(|| ApiError::not_found("The book's part is missing from its file"))?;
-    match chapter(&String::from_utf8_lossy(&bytes), path, &WithinTheBook { book }) {
+    match chapter(
+        &String::from_utf8_lossy(&bytes),
+        path,
+        &WithinTheBook { book },
+    ) {
         Ok(shown) => Ok(Some(book.rendered.keep(path, shown))),
         Err(e) => {
             tracing::warn!(path = %path, error = %e, "a part of a book that cannot be shown as a page");

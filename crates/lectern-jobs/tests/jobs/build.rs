@@ -48,7 +48,6 @@ fn a_print_edition_s_pages_are_marked_listed_and_declared() {
 #[test]
 fn minimal_built_epub_passes_epubcheck() {
     let source = EpubSource {
-        print_edition: None,
         identifier: "urn:uuid:6f1c1f43-0d43-4b43-9d43-000000000001".into(),
         language: "fre".into(),
         modified: "2025-06-07T08:09:10Z".into(),
@@ -63,7 +62,6 @@ fn minimal_built_epub_passes_epubcheck() {
 fn build_is_deterministic() {
     assert_eq!(build(&fixtures::source()), build(&fixtures::source()));
     let later = EpubSource {
-        print_edition: None,
         modified: "2025-01-02T03:04:06Z".into(),
         ..fixtures::source()
     };

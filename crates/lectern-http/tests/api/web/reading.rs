@@ -242,9 +242,17 @@ async fn a_class_follows_the_print_edition_page_by_page(backend: Backend) {
     assert!(first.contains("The first lesson."), "{first}");
     // A part's links and images are relative to its page: the same for every reader, so a
     // node makes the part once; the image is served below the page's own link.
-    assert!(first.contains(r##"<a href="2#b-page12">page 12</a>"##), "{first}");
-    assert!(first.contains(r#"<img src="file/OEBPS/plate.svg" alt="A plate">"#), "{first}");
-    let image = b.get(&format!("/main/read/{grant}/file/OEBPS/plate.svg")).await;
+    assert!(
+        first.contains(r##"<a href="2#b-page12">page 12</a>"##),
+        "{first}"
+    );
+    assert!(
+        first.contains(r#"<img src="file/OEBPS/plate.svg" alt="A plate">"#),
+        "{first}"
+    );
+    let image = b
+        .get(&format!("/main/read/{grant}/file/OEBPS/plate.svg"))
+        .await;
     assert_eq!(image.status(), StatusCode::OK);
     assert_eq!(image.headers()["content-type"], "image/svg+xml");
     assert!(
@@ -254,7 +262,9 @@ async fn a_class_follows_the_print_edition_page_by_page(backend: Backend) {
             .contains("sandbox"),
         "a book's file keeps its own policy on the pages' path too"
     );
-    let again = b.page(&format!("/main/read/{grant}/1"), StatusCode::OK).await;
+    let again = b
+        .page(&format!("/main/read/{grant}/1"), StatusCode::OK)
+        .await;
     assert_eq!(again, first, "the part kept is the part shown");
     // Print page 12 is in the second part, at its marker.
     let resp = b.get(&format!("/main/read/{grant}/page?number=12")).await;
@@ -573,4 +583,26 @@ async fn the_place_read_online_is_the_api_s_and_koreader_s(backend: Backend) {
     let part = guest.page(&location(&resp), StatusCode::OK).await;
     assert!(!part.contains("data-place"), "{part}");
     assert!(!part.contains("Bookmark this place"), "{part}");
+    // And a guest who sends one anyway, with their page's token, keeps nothing.
+    let guest_part = location(&resp);
+    let title_page = guest.page("/main/titles/t-pride", StatusCode::OK).await;
+    let guest_csrf = super::hidden(&title_page, "csrf").unwrap();
+    for action in ["place", "bookmark"] {
+        let sent = guest
+            .post(
+                &format!("{guest_part}/{action}"),
+                &[("csrf", &guest_csrf), ("location", "epubcfi(/6/2)")],
+            )
+            .await;
+        assert!(
+            !sent.status().is_success() && sent.status() != StatusCode::INTERNAL_SERVER_ERROR,
+            "a guest's {action}: {}",
+            sent.status()
+        );
+    }
+    let kept = position().await;
+    assert_eq!(
+        kept["location"], "epubcfi(/6/2)",
+        "the member's place, untouched: {kept}"
+    );
 }
