@@ -5,17 +5,36 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use lectern_jobs::derive::KeptNarration;
 use lectern_jobs::webpub::{Chapter, Publication, ZipDirectory};
 
 use crate::ttl_cache::TtlCache;
 
-/// An opened book as this node keeps it: its zip's directory, what the manifest says, and its
-/// parts as the pages showed them.
+/// An opened book as this node keeps it: its zip's directory, what the manifest says, its
+/// parts as the pages showed them, and its narration once it is made.
 #[derive(Debug)]
 pub struct Book {
     pub directory: ZipDirectory,
     pub publication: Publication,
     pub rendered: Rendered,
+    pub narration: Narrated,
+}
+
+/// A book's narration, clip by clip, once a node read it: a narration kept is never changed
+/// (a replaced master is another book), so it is read once a node.
+#[derive(Debug, Default)]
+pub struct Narrated(Mutex<Option<Arc<KeptNarration>>>);
+
+impl Narrated {
+    pub fn get(&self) -> Option<Arc<KeptNarration>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub fn keep(&self, narration: KeptNarration) -> Arc<KeptNarration> {
+        let narration = Arc::new(narration);
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::clone(&narration));
+        narration
+    }
 }
 
 /// The most of a book's parts kept as shown, in bytes of HTML: a 300-page novel's whole text

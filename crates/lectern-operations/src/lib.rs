@@ -27,6 +27,7 @@ pub mod downloads;
 pub mod failure;
 pub mod house;
 pub mod housekeeping;
+pub mod listening;
 pub mod listing;
 pub mod made_on_request;
 pub mod managed_account_writes;

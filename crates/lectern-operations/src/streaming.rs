@@ -127,6 +127,7 @@ async fn read_book(house: &House, object_key: &str) -> Outcome<Arc<Book>> {
         directory,
         publication,
         rendered: Default::default(),
+        narration: Default::default(),
     }))
 }
 

@@ -85,6 +85,41 @@ pub async fn made_resources(
     Ok(Some(named))
 }
 
+/// The narration kept for the master, to be heard beside its text: its clips, and its MP3s by
+/// name with their keys. `None` before anything made it.
+pub async fn kept_narration(
+    files: &FileStore,
+    service_id: &str,
+    master_key: &str,
+) -> Worked<Option<KeptNarration>> {
+    let master = Master::of(files, service_id, master_key).await?;
+    let Some(listed) = master.listed(files, NARRATION, DEFAULT).await? else {
+        return Ok(None);
+    };
+    let Some((_, timings_key)) = listed.iter().find(|(name, _)| name == daisy::TIMINGS) else {
+        return Err(WorkError::missing("the kept narration has no timings"));
+    };
+    let timings = files.get(timings_key).await?;
+    let bytes = files.get(master_key).await?;
+    let listening = tokio::task::spawn_blocking(move || {
+        daisy::listening(&bytes, &String::from_utf8_lossy(&timings))
+    })
+    .await??;
+    let mp3s = listed
+        .into_iter()
+        .filter(|(name, _)| is_mp3(name))
+        .collect();
+    Ok(Some(KeptNarration { listening, mp3s }))
+}
+
+/// A master's narration as it is kept.
+#[derive(Debug, Clone)]
+pub struct KeptNarration {
+    pub listening: daisy::Listening,
+    /// The sections' MP3s, by name, with their keys in the file store.
+    pub mp3s: Vec<(String, String)>,
+}
+
 /// The narration the audio formats share, as a kind of made files.
 const NARRATION: &str = "NARRATION";
 

@@ -10,8 +10,8 @@ mod daisy;
 mod docx;
 
 pub use brf::{Cells, lay_out, louis_tables};
-pub use cache::{made_files, made_resources};
-pub use daisy::{narrate, with_audio};
+pub use cache::{KeptNarration, kept_narration, made_files, made_resources};
+pub use daisy::{HeardClip, Listening, Spoken, listening, narrate, with_audio};
 
 use lectern_domain::account::braille::BrailleLayout;
 use lectern_domain::catalog::Format;

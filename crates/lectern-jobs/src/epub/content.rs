@@ -6,6 +6,7 @@ use quick_xml::NsReader;
 use quick_xml::events::{BytesStart, Event};
 
 use super::opf::{self, Package};
+use super::steps::Steps;
 use super::{EpubError, package_path};
 use crate::package::paths::{dir_of, resolve};
 use crate::xml::{attribute, normalize_space, reference_text};
@@ -30,6 +31,15 @@ pub enum Part {
     PageBreak(String),
 }
 
+/// Where a part is in the book, as an EPUB CFI names it: the spine item its document is (from
+/// 1, as the reading order counts them, whatever their media type) and the steps of the element
+/// that holds it in that document (`/4/2/6`; the body's for text in no block).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PartPlace {
+    pub spine: usize,
+    pub steps: String,
+}
+
 /// A book's text and what its package says of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Content {
@@ -42,6 +52,8 @@ pub struct Content {
     /// The package's first `dc:language` (BCP 47), if any.
     pub language: Option<String>,
     pub parts: Vec<Part>,
+    /// Where each part is, by part.
+    pub places: Vec<PartPlace>,
 }
 
 /// Reads the spine's XHTML documents, in order. Refuses what `read_metadata` refuses.
@@ -51,15 +63,22 @@ pub fn read_content(bytes: &[u8]) -> Result<Content, EpubError> {
     let xml =
         zipio::read_text(&mut archive, &path)?.ok_or_else(|| EpubError::NoPackage(path.clone()))?;
     let package = opf::parse(&xml, &path)?;
-    let documents = spine_documents(&package);
+    let documents = spine_documents_at(&package);
     let metadata = super::read::from_package(package)?;
     let mut parts = Vec::new();
-    for href in documents {
+    let mut places = Vec::new();
+    for (spine, href) in documents {
         let file = resolve(dir_of(&path), &href);
         let Some(xhtml) = zipio::read_text(&mut archive, &file)? else {
             continue;
         };
-        read_document(&xhtml, &file, &mut parts)?;
+        let mut gathering = Gathering {
+            parts: &mut parts,
+            places: &mut places,
+            spine,
+            text: String::new(),
+        };
+        read_document(&xhtml, &file, &mut gathering)?;
     }
     Ok(Content {
         identifier: metadata.identifier,
@@ -68,17 +87,28 @@ pub fn read_content(bytes: &[u8]) -> Result<Content, EpubError> {
         publisher: metadata.publisher,
         language: metadata.languages.into_iter().next(),
         parts,
+        places,
     })
 }
 
 /// The hrefs of the spine's XHTML items, in reading order.
 pub(crate) fn spine_documents(package: &Package) -> Vec<String> {
+    spine_documents_at(package)
+        .into_iter()
+        .map(|(_, href)| href)
+        .collect()
+}
+
+/// The spine's XHTML items, in reading order, each with its place in the spine (from 1).
+fn spine_documents_at(package: &Package) -> Vec<(usize, String)> {
     package
         .spine
         .iter()
-        .filter_map(|idref| package.manifest.iter().find(|i| &i.id == idref))
-        .filter(|i| i.media_type == "application/xhtml+xml")
-        .map(|i| i.href.clone())
+        .enumerate()
+        .filter_map(|(n, idref)| {
+            let item = package.manifest.iter().find(|i| &i.id == idref)?;
+            (item.media_type == "application/xhtml+xml").then(|| (n + 1, item.href.clone()))
+        })
         .collect()
 }
 
@@ -112,72 +142,92 @@ fn opens(e: &BytesStart<'_>) -> Opens {
 /// The text gathered since the last block ended, and where it goes when its block ends.
 struct Gathering<'a> {
     parts: &'a mut Vec<Part>,
+    places: &'a mut Vec<PartPlace>,
+    /// The document's place in the spine.
+    spine: usize,
     text: String,
 }
 
 impl Gathering<'_> {
-    fn flush(&mut self, heading: Option<u8>) {
+    /// The text gathered becomes a part, held by the element at `steps`.
+    fn flush(&mut self, heading: Option<u8>, steps: &str) {
         let text = normalize_space(&std::mem::take(&mut self.text));
         if text.is_empty() {
             return;
         }
-        self.parts.push(match heading {
-            Some(level) => Part::Heading { level, text },
-            None => Part::Paragraph(text),
+        self.push(
+            match heading {
+                Some(level) => Part::Heading { level, text },
+                None => Part::Paragraph(text),
+            },
+            steps,
+        );
+    }
+
+    fn push(&mut self, part: Part, steps: &str) {
+        self.parts.push(part);
+        self.places.push(PartPlace {
+            spine: self.spine,
+            steps: steps.to_owned(),
         });
     }
 }
 
-fn read_document(xhtml: &str, file: &str, parts: &mut Vec<Part>) -> Result<(), EpubError> {
+/// An element open: what it opens, and its steps in the document.
+type Open = (Opens, String);
+
+fn read_document(xhtml: &str, file: &str, gathering: &mut Gathering<'_>) -> Result<(), EpubError> {
     let err = |e: quick_xml::Error| EpubError::xml(file, e);
     let mut reader = NsReader::from_str(xhtml);
-    let mut open: Vec<Opens> = Vec::new();
-    let mut gathering = Gathering {
-        parts,
-        text: String::new(),
-    };
-    let hidden = |open: &[Opens]| {
+    let mut steps = Steps::default();
+    let mut open: Vec<Open> = Vec::new();
+    let hidden = |open: &[Open]| {
         open.iter()
-            .any(|o| matches!(o, Opens::Hidden | Opens::PageBreak))
+            .any(|(o, _)| matches!(o, Opens::Hidden | Opens::PageBreak))
     };
     loop {
         match reader.read_event().map_err(err)? {
             Event::Start(e) => {
                 let kind = opens(&e);
+                let at = steps.enter().unwrap_or_default();
                 if kind == Opens::PageBreak && !hidden(&open) {
-                    gathering.flush(heading_of(&open));
-                    gathering.parts.push(Part::PageBreak(page_number(&e)));
+                    gathering.flush(heading_of(&open), holder(&open));
+                    gathering.push(Part::PageBreak(page_number(&e)), &at);
                 } else if matches!(kind, Opens::Block | Opens::Heading(_)) {
-                    gathering.flush(heading_of(&open));
+                    gathering.flush(heading_of(&open), holder(&open));
                 }
-                open.push(kind);
+                open.push((kind, at));
             }
             Event::Empty(e) => {
                 let kind = opens(&e);
+                let at = steps.leaf().unwrap_or_default();
                 let is_image = e.local_name().into_inner() == "img";
                 if hidden(&open) {
                     continue;
                 }
                 if kind == Opens::PageBreak {
-                    gathering.flush(heading_of(&open));
-                    gathering.parts.push(Part::PageBreak(page_number(&e)));
+                    gathering.flush(heading_of(&open), holder(&open));
+                    gathering.push(Part::PageBreak(page_number(&e)), &at);
                 } else if is_image {
-                    gathering.flush(heading_of(&open));
+                    gathering.flush(heading_of(&open), holder(&open));
                     let alt = normalize_space(&attribute(&e, "alt").unwrap_or_default());
                     let src = resolve(dir_of(file), &attribute(&e, "src").unwrap_or_default());
-                    gathering.parts.push(Part::Image { src, alt });
+                    gathering.push(Part::Image { src, alt }, &at);
                 } else if e.local_name().into_inner() == "br" {
                     gathering.text.push(' ');
                 }
             }
             Event::End(_) => {
-                let Some(kind) = open.pop() else { continue };
+                steps.leave();
+                let Some((kind, at)) = open.pop() else {
+                    continue;
+                };
                 if matches!(kind, Opens::Block | Opens::Heading(_)) && !hidden(&open) {
                     let level = match kind {
                         Opens::Heading(level) => Some(level),
                         _ => heading_of(&open),
                     };
-                    gathering.flush(level);
+                    gathering.flush(level, &at);
                 }
             }
             Event::Text(t) if !hidden(&open) => gathering.text.push_str(&t.xml10_content()),
@@ -187,13 +237,23 @@ fn read_document(xhtml: &str, file: &str, parts: &mut Vec<Part>) -> Result<(), E
             _ => {}
         }
     }
-    gathering.flush(None);
+    gathering.flush(None, holder(&open));
     Ok(())
 }
 
+/// The element that holds text gathered now: the innermost block or heading open, else the
+/// innermost element (the body, for text in no block).
+fn holder(open: &[Open]) -> &str {
+    open.iter()
+        .rev()
+        .find(|(o, _)| matches!(o, Opens::Block | Opens::Heading(_)))
+        .or_else(|| open.iter().rev().find(|(_, at)| !at.is_empty()))
+        .map_or("", |(_, at)| at.as_str())
+}
+
 /// The level of the heading being read, if the text is inside one.
-fn heading_of(open: &[Opens]) -> Option<u8> {
-    open.iter().rev().find_map(|o| match o {
+fn heading_of(open: &[Open]) -> Option<u8> {
+    open.iter().rev().find_map(|(o, _)| match o {
         Opens::Heading(level) => Some(*level),
         _ => None,
     })

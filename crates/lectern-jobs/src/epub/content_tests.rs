@@ -86,6 +86,35 @@ fn the_spine_is_read_in_order_as_headings_paragraphs_pages_and_images() {
     );
 }
 
+/// Each part is where the reader's pages write it (`data-cfi`), so a clip of the narration
+/// finds its paragraph on the page.
+#[test]
+fn each_part_knows_its_document_in_the_spine_and_its_element_s_steps() {
+    let content = read_content(&book()).unwrap();
+    let places: Vec<(usize, &str)> = content
+        .places
+        .iter()
+        .map(|p| (p.spine, p.steps.as_str()))
+        .collect();
+    assert_eq!(
+        places,
+        vec![
+            (1, "/4/2/2"),
+            (1, "/4/2/4"),
+            (1, "/4/2/6"),
+            (1, "/4/2/8/2"),
+            (1, "/4/2/8/4"),
+            (1, "/4/2/10/2"),
+            (1, "/4/2/10/4"),
+            (2, "/4/2"),
+            (2, "/4/4"),
+            (2, "/4/4/2"),
+            (2, "/4/6"),
+            (2, "/4/8"),
+        ]
+    );
+}
+
 #[test]
 fn what_is_not_an_epub_3_is_refused_as_read_metadata_refuses_it() {
     assert!(matches!(

@@ -8,11 +8,12 @@ pub(crate) mod opf;
 pub(crate) mod pages;
 pub mod positions;
 pub(crate) mod read;
+pub(crate) mod steps;
 #[cfg(test)]
 pub(crate) mod testing;
 
 pub use build::{Chapter, EpubSource, PrintEdition, build};
-pub use content::{Content, Part, read_content};
+pub use content::{Content, Part, PartPlace, read_content};
 pub use lectern_domain::catalog::isbn::isbn13;
 pub use metadata::{Accessibility, Contributor, EpubMetadata};
 pub use read::read_metadata;

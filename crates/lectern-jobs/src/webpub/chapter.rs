@@ -12,6 +12,7 @@ use quick_xml::NsReader;
 use quick_xml::events::{BytesStart, Event};
 
 use crate::epub::EpubError;
+use crate::epub::steps::Steps;
 use crate::package::paths::{dir_of, resolve};
 use crate::xml::{OPS_NS, XHTML_NS, attribute, esc, ns_of, reference_text};
 
@@ -180,53 +181,6 @@ struct Rewrite<'a> {
     /// The document's folder in the book, which its links are relative to.
     base: &'a str,
     targets: &'a dyn Targets,
-}
-
-/// The element the reader of a document is at, as an EPUB CFI's steps from its root element:
-/// an element's step is twice its place among its parent's element children, whatever is
-/// dropped from the page, so the steps are the book's.
-#[derive(Default)]
-struct Steps {
-    /// Element children seen so far, for each element open (the root's first).
-    counts: Vec<usize>,
-    path: Vec<usize>,
-}
-
-impl Steps {
-    /// An element starts: its steps, `/4/2/6` (none for the root).
-    fn enter(&mut self) -> Option<String> {
-        let step = self.next_step();
-        if let Some(step) = step {
-            self.path.push(step);
-        }
-        self.counts.push(0);
-        step.map(|_| self.cfi(&[]))
-    }
-
-    /// An element without content: its steps.
-    fn leaf(&mut self) -> Option<String> {
-        self.next_step().map(|step| self.cfi(&[step]))
-    }
-
-    fn leave(&mut self) {
-        self.counts.pop();
-        self.path.pop();
-    }
-
-    /// The step of the next element child of the element open; none for the root.
-    fn next_step(&mut self) -> Option<usize> {
-        let n = self.counts.last_mut()?;
-        *n += 1;
-        Some(2 * *n)
-    }
-
-    fn cfi(&self, then: &[usize]) -> String {
-        self.path
-            .iter()
-            .chain(then)
-            .map(|s| format!("/{s}"))
-            .collect()
-    }
 }
 
 /// Makes the chapter at `path` in the book (its links are relative to it) fit for the page.

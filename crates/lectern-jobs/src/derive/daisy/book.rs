@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::epub::{Content, Part, read_content};
+use crate::epub::{Content, Part, PartPlace, read_content};
 use crate::work_error::Worked;
 use crate::zipio;
 
@@ -54,6 +54,8 @@ pub(super) struct Book {
     /// BCP 47.
     pub language: String,
     pub items: Vec<Item>,
+    /// Where each item is in the EPUB, by item (none for the title, which no document holds).
+    pub places: Vec<Option<PartPlace>>,
     /// The images' files, by their names in the book.
     pub images: Vec<(String, Vec<u8>)>,
 }
@@ -66,8 +68,9 @@ impl Book {
         let mut images = Vec::new();
         let mut named: HashMap<String, String> = HashMap::new();
         let mut items = vec![Item::Title(content.title.clone())];
+        let mut places = vec![None];
         let mut depth = 0;
-        for part in &content.parts {
+        for (part, place) in content.parts.iter().zip(&content.places) {
             items.push(match part {
                 Part::Heading { level, text } => {
                     depth = (*level).min(depth + 1);
@@ -98,11 +101,16 @@ impl Book {
                     }
                 }
             });
+            places.push(Some(place.clone()));
         }
-        Ok(Book::of(content, items, images))
+        Ok(Book::of(content, (items, places), images))
     }
 
-    fn of(content: Content, items: Vec<Item>, images: Vec<(String, Vec<u8>)>) -> Book {
+    fn of(
+        content: Content,
+        (items, places): (Vec<Item>, Vec<Option<PartPlace>>),
+        images: Vec<(String, Vec<u8>)>,
+    ) -> Book {
         Book {
             uid: content.identifier,
             title: content.title,
@@ -110,6 +118,7 @@ impl Book {
             publisher: content.publisher.unwrap_or_else(|| "Lectern".to_owned()),
             language: content.language.unwrap_or_else(|| "en".to_owned()),
             items,
+            places,
             images,
         }
     }

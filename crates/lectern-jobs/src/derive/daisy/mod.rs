@@ -7,10 +7,13 @@ mod book;
 mod daisy2;
 mod daisy3;
 mod dtbook;
+mod listening;
 mod speech;
 
 use book::Book;
-use speech::{Narration, TIMINGS};
+pub use listening::{HeardClip, Listening, Spoken, listening};
+use speech::Narration;
+pub(crate) use speech::TIMINGS;
 
 use crate::convert::Cancel;
 use crate::derive::NamedFiles;

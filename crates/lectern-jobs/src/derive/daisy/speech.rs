@@ -19,7 +19,7 @@ use crate::speed::Mp3Output;
 use crate::work_error::{WorkError, Worked};
 
 /// The name of the narration's timings among its files.
-pub(super) const TIMINGS: &str = "narration.tsv";
+pub(crate) const TIMINGS: &str = "narration.tsv";
 
 /// MP3's bit rate for mono speech at eSpeak NG's 22,050 Hz.
 const BIT_RATE: Bitrate = Bitrate::Kbps32;

@@ -416,3 +416,41 @@ fn a_narration_kept_for_another_book_is_refused() {
     let refused = with_audio(Format::DaisyAudio, &master(), narration).unwrap_err();
     assert!(refused.to_string().contains("do not fit"), "{refused}");
 }
+
+/// Each clip names the part of the reading order and the element its text is in, as the
+/// reader's pages mark them (`data-cfi`), and the section's MP3 it is heard in.
+#[test]
+fn the_narration_heard_online_finds_each_clip_s_text() {
+    let narration = narrated();
+    let timings = String::from_utf8_lossy(file(&narration, speech::TIMINGS)).into_owned();
+    let heard = listening(&master(), &timings).unwrap();
+    assert_eq!(
+        heard.files,
+        ["s0001.mp3", "s0002.mp3", "s0003.mp3", "s0004.mp3"]
+    );
+    let found: Vec<(usize, usize, &str, Spoken)> = heard
+        .clips
+        .iter()
+        .map(|c| (c.section, c.part, c.steps.as_str(), c.spoken.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (1, 1, "/4/2", Spoken::Heading),
+            (1, 1, "/4/4", Spoken::Paragraph),
+            (1, 1, "/4/6", Spoken::Page("2".into())),
+            (1, 1, "/4/8", Spoken::Paragraph),
+            (1, 1, "/4/10", Spoken::Image),
+            (2, 2, "/4/2", Spoken::Heading),
+            (2, 2, "/4/4", Spoken::Paragraph),
+            (3, 3, "/4/2", Spoken::Heading),
+            (3, 3, "/4/4", Spoken::Paragraph),
+        ]
+    );
+    for clip in &heard.clips {
+        assert!(clip.begin < clip.end, "{clip:?}");
+        assert!(clip.end <= heard.durations[clip.section] + 1e-6, "{clip:?}");
+    }
+    assert_eq!(heard.of_part(2).count(), 2);
+    assert!(listening(&master(), "1.0\n\n").is_err());
+}

@@ -1,0 +1,107 @@
+//! Listening online: the library's narration of a title opened to read online
+//! (`streaming::open`), heard beside its text. It is the narration the title's DAISY audio is
+//! made around, made once from the EPUB master and kept (`lectern_jobs::derive`): a title
+//! whose narration nobody asked for yet has it made when the first reader asks to listen.
+//!
+//! Who may listen is who may read: the reading link was given by the download rules, and
+//! listening counts nothing more. A title offers narration when it offers DAISY audio made
+//! from the master the link opened: not a title that refuses synthesized speech (a score, a
+//! language no voice speaks), nor a reader's own document.
+
+use std::sync::Arc;
+
+use lectern_domain::catalog::Format;
+use lectern_jobs::derive::{self, KeptNarration, Recipe};
+use lectern_store::downloads::PackageKind;
+use lectern_store::made_formats::MakingStatus;
+
+use crate::download_wait;
+use crate::failure::{Failure, Outcome};
+use crate::house::House;
+use crate::made_on_request;
+use crate::streaming::{self, Opened};
+
+/// The narration of a book opened to read online.
+#[derive(Debug, Clone)]
+pub enum Narration {
+    /// Made: its clips and its MP3s.
+    Ready(Arc<KeptNarration>),
+    /// Being made: ask again in this many seconds.
+    Making(u64),
+}
+
+/// The narration of the opened book: kept, or asked for (made by the worker, once).
+pub async fn narration(house: &House, opened: &Opened) -> Outcome<Narration> {
+    let service_id = narrated_title(house, opened).await?;
+    let book = streaming::book(house, &opened.object_key).await?;
+    if let Some(kept) = book.narration.get() {
+        return Ok(Narration::Ready(kept));
+    }
+    if let Some(kept) = kept(house, service_id, &opened.object_key).await? {
+        return Ok(Narration::Ready(book.narration.keep(kept)));
+    }
+    let recipe = Recipe::Audio(Format::DaisyAudio);
+    let format = recipe.format();
+    let asked = (service_id, format.as_str(), &*recipe.variant());
+    let making = made_on_request::made_format(house, asked, &opened.object_key).await?;
+    match making.status {
+        MakingStatus::Failed => Err(Failure::Refused(format!(
+            "The narration of title '{service_id}' could not be made: {}",
+            making
+                .error
+                .as_deref()
+                .unwrap_or("the speech synthesizer failed")
+        ))),
+        // Made between the two looks.
+        MakingStatus::Ready => match kept(house, service_id, &opened.object_key).await? {
+            Some(kept) => Ok(Narration::Ready(book.narration.keep(kept))),
+            None => Ok(Narration::Making(1)),
+        },
+        MakingStatus::Queued | MakingStatus::Making => Ok(Narration::Making(
+            download_wait::wait_for_making(house, PackageKind::of(format.as_str())).await?,
+        )),
+    }
+}
+
+/// The title the opened book is, when it offers narration made from this master.
+async fn narrated_title<'a>(house: &House, opened: &'a Opened) -> Outcome<&'a str> {
+    let Some(service_id) = opened.title.as_deref() else {
+        return Err(Failure::Refused(
+            "The library narrates its own titles; a document of your own is read aloud by your \
+             browser's voices"
+                .to_owned(),
+        ));
+    };
+    let record = house
+        .titles
+        .record(&house.store, service_id)
+        .await?
+        .ok_or_else(|| Failure::not_found(format!("There is no title '{service_id}'")))?;
+    match record.offered_artifact(Format::DaisyAudio) {
+        Some(a) if a.derived && a.file.as_deref() == Some(opened.object_key.as_str()) => {
+            Ok(service_id)
+        }
+        Some(a) if !a.derived => Err(Failure::Refused(format!(
+            "Title '{service_id}' is narrated in the library's own recording, which is not made \
+             from its EPUB: download it in DAISY audio"
+        ))),
+        _ => Err(Failure::Refused(format!(
+            "Title '{service_id}' is not narrated: speech is not made for it"
+        ))),
+    }
+}
+
+async fn kept(house: &House, service_id: &str, master: &str) -> Outcome<Option<KeptNarration>> {
+    derive::kept_narration(&house.files, service_id, master)
+        .await
+        .map_err(Failure::broken)
+}
+
+/// The key of one of the narration's MP3s, by its name; `None` for a name it has not.
+pub fn mp3_key<'a>(narration: &'a KeptNarration, name: &str) -> Option<&'a str> {
+    narration
+        .mp3s
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, key)| key.as_str())
+}
