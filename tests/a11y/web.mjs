@@ -91,6 +91,55 @@ async function openReader(page) {
 }
 
 /**
+ * Opens a title to listen to its narration, and waits for its player: the first time, the
+ * worker makes the narration, and the waiting page's own script says when it is ready.
+ */
+async function openListener(page, id = 'demo-pride') {
+  await page.goto(url(`/titles/${id}`));
+  const first = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('/listen'));
+  await page.locator('button[formaction$="/listen"]').click();
+  const answer = await first;
+  if (await page.locator('#listen-clips').count()) return answer;
+  const ready = page.locator('#package-status a');
+  await ready.waitFor({ timeout: 80_000 });
+  return page.goto(new URL(await ready.getAttribute('href'), page.url()).href);
+}
+
+/**
+ * In the page: samples the narration's player every 100 ms for `ms`, each sample the
+ * paragraph highlighted and the one the clips' timings put at the player's time (and whether
+ * that time is within a quarter second of a clip's edge, where a frame's delay is no fault).
+ */
+async function followAlong(ms) {
+  const data = JSON.parse(document.getElementById('listen-clips').textContent);
+  const audio = document.querySelector('audio.listen-player');
+  const samples = [];
+  const started = performance.now();
+  const from = audio.currentTime;
+  while (performance.now() - started < ms && !audio.paused) {
+    await new Promise((r) => setTimeout(r, 100));
+    const t = audio.currentTime;
+    const file = data.files.findIndex((f) => audio.src.endsWith(f));
+    const clip = data.clips.filter((c) => c[0] === file && c[1] <= t).at(-1);
+    const shown = document.querySelector('.narration-now');
+    samples.push({
+      t,
+      shown: shown ? shown.getAttribute('data-cfi') : null,
+      expected: clip ? clip[3] : null,
+      nearBoundary: data.clips.some((c) => Math.abs(c[1] - t) < 0.25 || Math.abs(c[2] - t) < 0.25),
+    });
+  }
+  return {
+    samples,
+    advanced: audio.currentTime - from,
+    wall: (performance.now() - started) / 1000,
+    rate: audio.playbackRate,
+    pitchKept: audio.preservesPitch,
+    said: document.querySelector('.listen-status').textContent.trim(),
+  };
+}
+
+/**
  * A speech engine with the Web Speech API's contract, for a browser that has none: headless
  * Chromium has no voices. It speaks a word every `wordMs` at normal speed, firing `start`, a
  * `boundary` for each word (its `charIndex` and `charLength`) and `end`; `cancel` ends the
@@ -258,6 +307,15 @@ const PAGES = [
     await p.goto(p.url().replace(/\/1$/, '/2'));
     return post(p, 'form.bookmark-form button[type="submit"]').then(() => p.goto(p.url()));
   }, 200],
+  // Nothing else listens to this title: the first to ask waits while its narration is made.
+  ['a book whose narration is being made', false, async (p) => {
+    await p.goto(url('/titles/demo-douglass'));
+    return Promise.all([
+      p.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('/listen')),
+      p.locator('button[formaction$="/listen"]').click(),
+    ]).then(([r]) => r);
+  }, 200],
+  ['a book listened to, the narration\'s player', true, (p) => openListener(p), 200],
   ['a download', true, openDownload, 200],
   // A visit shows the form that asks for a package; nothing else here asks for this format.
   ['a download not asked for yet', true, (p) => p.goto(url('/titles/demo-pride/download/DAISY')), 200],
@@ -1043,7 +1101,8 @@ async function main() {
     report(false, `the server at ${BASE} answers`, [String(e.cause?.message ?? e.message ?? e)]);
     return;
   }
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, timeout: 30_000 });
+  // Autoplay allowed: listening goes on into the next part's page by itself.
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'], timeout: 30_000 });
   const sent = [];
   try {
     /** A check in a fresh context (its own cookies), JavaScript on or off. */
@@ -1281,6 +1340,77 @@ async function main() {
       shown = await readingShown(page);
       if (shown.block || shown.sentence) throw new Failure('stopping left the text highlighted');
       return [steps.join('; ')];
+    });
+    await check('listening to the narration: the paragraph highlighted follows the audio\'s time as the clips\' timings say, at normal speed and at 2 times, the heading said as it passes, and listening goes on into the next part', {}, async (page) => {
+      await openListener(page);
+      const steps = [];
+      for (const rate of [1, 2]) {
+        await page.goto(page.url().replace(/\?.*$/, ''));
+        await page.selectOption('#listen-rate', String(rate));
+        await page.keyboard.press('Alt+Shift+P');
+        await page.waitForFunction(() => { const a = document.querySelector('audio.listen-player'); return a && !a.paused && a.currentTime > 0; });
+        const heard = await page.evaluate(followAlong, 3500);
+        const wrong = heard.samples.filter((s) => s.shown !== s.expected && !s.nearBoundary);
+        if (wrong.length) throw new Failure(`at ${rate} times, the highlight did not follow the timings`, wrong.map((s) => `at ${s.t.toFixed(2)} s: highlighted ${s.shown}, the clip is ${s.expected}`));
+        const visited = new Set(heard.samples.map((s) => s.shown).filter(Boolean));
+        if (visited.size < 3) throw new Failure(`at ${rate} times, the highlight visited ${[...visited].join(', ')} only`);
+        const speed = heard.advanced / heard.wall;
+        if (Math.abs(speed - rate) > rate * 0.25) throw new Failure(`at ${rate} times, the audio ran ${speed.toFixed(2)} times as fast as the clock`);
+        if (heard.rate !== rate || !heard.pitchKept) throw new Failure(`the player's rate is ${heard.rate} and keeps its pitch: ${heard.pitchKept}`);
+        const heading = (await page.locator('article.book-text h1, article.book-text h2').first().textContent()).replace(/\s+/g, ' ').trim();
+        if (heard.said !== heading) throw new Failure(`the status said "${heard.said}" as the heading "${heading}" passed`);
+        steps.push(`${rate}x: ${heard.samples.length} samples over ${heard.wall.toFixed(1)} s, audio ${heard.advanced.toFixed(1)} s, paragraphs ${[...visited].join(' ')}, the status said "${heard.said}"`);
+      }
+      // At the part's end, the next part's page, playing on.
+      await page.waitForURL((u) => /\/2\/listen$/.test(u.pathname) && u.searchParams.get('play') === '1', { timeout: 30_000 });
+      await page.waitForFunction(() => { const a = document.querySelector('audio.listen-player'); return a && !a.paused && document.querySelector('.narration-now'); });
+      steps.push('went on into part 2, playing, its first paragraph highlighted');
+      return [steps.join('; ')];
+    });
+    await check('listening by keyboard alone, as a screen reader hears it: Tab to Play and press it, Alt+Shift+ArrowDown to the next paragraph, Alt+Shift+P to pause; the player named, its buttons and speed announced', {}, async (page) => {
+      const steps = [];
+      await openListener(page).catch((e) => { throw new Failure(`opening: ${e.message}`); });
+      await page.goto(page.url().replace(/\?.*$/, '').replace(/\/1\/listen$/, '/2/listen'));
+      const heard = expectSpoken(await spoken(page), [
+        /^region, Listen to the narration$|^heading, Listen to the narration, level 2$/, 'button, Play, key shortcuts Alt+Shift+P',
+        'button, Previous paragraph, key shortcuts Alt+Shift+ArrowUp', 'button, Next paragraph, key shortcuts Alt+Shift+ArrowDown',
+        'button, Next heading, key shortcuts Alt+Shift+H', /^combobox, Speed, /, /^article, /,
+      ]);
+      await tabTo(page, byText('button', /^Play$/), 'the Play button', steps);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => !document.querySelector('audio.listen-player').paused && document.querySelector('.narration-now')).catch(async () => {
+        throw new Failure('Enter on Play did not start the narration', [JSON.stringify(await page.evaluate(() => { const a = document.querySelector('audio.listen-player'); return { paused: a.paused, t: a.currentTime, active: document.activeElement.outerHTML.slice(0, 80), status: document.querySelector('.listen-status').textContent }; }))]);
+      });
+      const before = await page.locator('.narration-now').getAttribute('data-cfi');
+      await page.keyboard.press('Alt+Shift+ArrowDown');
+      await page.waitForFunction((b) => { const n = document.querySelector('.narration-now'); return n && n.getAttribute('data-cfi') !== b; }, before).catch(async () => {
+        throw new Failure(`Alt+Shift+ArrowDown did not move on from ${before}`, [JSON.stringify(await page.evaluate(() => { const a = document.querySelector('audio.listen-player'); return { paused: a.paused, t: a.currentTime, src: a.src.slice(-10), active: document.activeElement.outerHTML.slice(0, 80), status: document.querySelector('.listen-status').textContent }; }))]);
+      });
+      const after = await page.locator('.narration-now').getAttribute('data-cfi');
+      steps.push(`Enter: playing at ${before}; Alt+Shift+ArrowDown: ${after}`);
+      await page.keyboard.press('Alt+Shift+P');
+      await page.waitForFunction(() => document.querySelector('audio.listen-player').paused).catch(async () => {
+        throw new Failure('Alt+Shift+P did not pause', [JSON.stringify(await page.evaluate(() => { const a = document.querySelector('audio.listen-player'); return { paused: a.paused, t: a.currentTime, src: a.src.slice(-10), label: document.querySelector('[data-action="play"]').textContent, active: document.activeElement.outerHTML.slice(0, 80), status: document.querySelector('.listen-status').textContent }; }))]);
+      });
+      const label = await page.locator('.listen-buttons [data-action="play"]').textContent();
+      if (label !== 'Play') throw new Failure(`paused, the button says "${label}"`);
+      steps.push('Alt+Shift+P: paused, the button says Play');
+      return [...heard, steps.join('; ')];
+    });
+    await check('listening when the connection drops: the narration pauses where it was, says so, and goes on from there when the connection is back', {}, async (page) => {
+      await openListener(page);
+      const player = () => page.evaluate(() => { const a = document.querySelector('audio.listen-player'); return { paused: a.paused, t: a.currentTime }; });
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.waitForFunction(() => document.querySelector('audio.listen-player').currentTime > 1);
+      await page.context().setOffline(true);
+      await page.locator('.listen-status', { hasText: 'The connection dropped' }).waitFor();
+      const dropped = await player();
+      if (!dropped.paused) throw new Failure('offline, the narration played on');
+      await page.context().setOffline(false);
+      await page.waitForFunction((t) => { const a = document.querySelector('audio.listen-player'); return !a.paused && a.currentTime > t; }, dropped.t);
+      const back = await player();
+      if (back.t < dropped.t || back.t > dropped.t + 3) throw new Failure(`back online at ${back.t.toFixed(2)} s, dropped at ${dropped.t.toFixed(2)} s`);
+      return [`dropped at ${dropped.t.toFixed(2)} s, paused; back online, playing on at ${back.t.toFixed(2)} s`];
     });
     await check('reading online keeps the place: the paragraph on the screen is the API\'s reading position, and one a dropped connection lost is sent when it is back', { viewport: { width: 1280, height: 240 } }, async (page) => {
       await signIn(page);

@@ -1,12 +1,14 @@
-// Asks every few seconds whether a package being prepared is ready, and when it is, says so in
-// the page's live region (once) with the file's link. The page works without this: its
-// "Check again" button asks the same.
+// Asks every few seconds whether a package (or a book's narration) being prepared is ready, and
+// when it is, says so in the page's live region (once) with the link to it. The page works
+// without this: its "Check again" button asks the same.
 (function () {
   'use strict';
   var region = document.getElementById('package-status');
   if (!region || !window.fetch) return;
   var url = region.getAttribute('data-poll');
   var format = region.getAttribute('data-format');
+  var readyText = region.getAttribute('data-ready') || 'Your ' + format + ' copy is ready.';
+  var linkText = region.getAttribute('data-link') || 'Download the ' + format + ' file';
   var tries = 0;
   function ask() {
     tries += 1;
@@ -20,12 +22,12 @@
   }
   function ready(href) {
     var said = document.createElement('p');
-    said.textContent = 'Your ' + format + ' copy is ready.';
+    said.textContent = readyText;
     var p = document.createElement('p');
     var a = document.createElement('a');
     a.href = href;
     a.className = 'button-like';
-    a.textContent = 'Download the ' + format + ' file';
+    a.textContent = linkText;
     p.appendChild(a);
     region.replaceChildren(said, p);
     var again = document.querySelector('.check-again');

@@ -98,10 +98,37 @@ async fn kept(house: &House, service_id: &str, master: &str) -> Outcome<Option<K
 }
 
 /// The key of one of the narration's MP3s, by its name; `None` for a name it has not.
-pub fn mp3_key<'a>(narration: &'a KeptNarration, name: &str) -> Option<&'a str> {
+fn mp3_key<'a>(narration: &'a KeptNarration, name: &str) -> Option<&'a str> {
     narration
         .mp3s
         .iter()
         .find(|(n, _)| n == name)
         .map(|(_, key)| key.as_str())
+}
+
+/// One of the narration's MP3s, by its name; `None` for a name it has not. The narration must
+/// be made.
+pub async fn mp3(house: &House, opened: &Opened, name: &str) -> Outcome<Option<bytes::Bytes>> {
+    let Narration::Ready(kept) = narration(house, opened).await? else {
+        return Err(Failure::NotFound(
+            "The narration is still being made".to_owned(),
+        ));
+    };
+    let Some(key) = mp3_key(&kept, name) else {
+        return Ok(None);
+    };
+    match house.files.get(key).await {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(lectern_jobs::FileError::NotFound(_)) => Ok(None),
+        Err(e) => Err(Failure::broken(format!("the file store: {e}"))),
+    }
+}
+
+/// Whether the opened book offers its narration (a title with DAISY audio made from it).
+pub async fn offered(house: &House, opened: &Opened) -> Outcome<bool> {
+    match narrated_title(house, opened).await {
+        Ok(_) => Ok(true),
+        Err(Failure::Refused(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
 }

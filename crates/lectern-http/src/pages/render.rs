@@ -2,7 +2,7 @@
 //! navigation), the headers of `oauth::pages`, and the cookies the visit sets.
 
 use askama::Template;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use lectern_domain::role::Role;
@@ -127,7 +127,7 @@ pub fn sign_in_path(site: &WebSite, here: &str) -> String {
 
 /// Pages may run our own script (the live status of a package) and show our own images; the
 /// rest is `oauth::pages`' policy.
-const POLICY: &str = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; font-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+const POLICY: &str = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; font-src 'self'; img-src 'self'; media-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /// A rendered page with the visit's cookies and the pages' headers.
 pub fn page(status: StatusCode, page: &impl Template, visitor: &Visitor) -> Response {
@@ -146,6 +146,15 @@ pub fn html(status: StatusCode, page: &impl Template) -> Response {
 }
 
 /// 303 to `location` (a form's answer), with the visit's cookies.
+/// Whether a page's own script asks (`Accept: application/json`) rather than the browser: the
+/// page's status as JSON then answers.
+pub fn wants_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"))
+}
+
 pub fn see_other(location: &str, cookies: &[HeaderValue]) -> Response {
     let mut resp = StatusCode::SEE_OTHER.into_response();
     if let Ok(v) = HeaderValue::from_str(location) {

@@ -128,6 +128,22 @@ pub async fn serve_file(
             "The book has no file '{path}'"
         )));
     };
+    let mut resp = ranged(bytes, headers);
+    let h = resp.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(&media_type) {
+        h.insert(header::CONTENT_TYPE, v);
+    }
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(BOOK_POLICY),
+    );
+    kept_privately(h);
+    Ok(resp)
+}
+
+/// A file held in memory, whole or the one range its `Range` header asks for (a player seeking
+/// in an audio file), saying that ranges may be asked for.
+pub fn ranged(bytes: axum::body::Bytes, headers: &HeaderMap) -> Response {
     let asked = headers.get(header::RANGE).and_then(|v| v.to_str().ok());
     let len = bytes.len();
     let mut resp = match range::asked(asked, len) {
@@ -149,22 +165,14 @@ pub async fn serve_file(
             resp
         }
     };
-    let h = resp.headers_mut();
-    if let Ok(v) = HeaderValue::from_str(&media_type) {
-        h.insert(header::CONTENT_TYPE, v);
-    }
-    h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(BOOK_POLICY),
-    );
-    kept_privately(h);
-    Ok(resp)
+    resp.headers_mut()
+        .insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    resp
 }
 
 /// A book's files are the same for as long as its link works, and the reader's alone: the
 /// browser keeps them, no shared cache does, and the link never travels on in a `Referer`.
-fn kept_privately(h: &mut HeaderMap) {
+pub fn kept_privately(h: &mut HeaderMap) {
     h.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("private, max-age=3600"),

@@ -17,7 +17,7 @@ use crate::downloads::title_download;
 use crate::downloads::{Asking, NOT_REQUESTED};
 use crate::error::{ApiError, ApiResult};
 use crate::pages::forms::Posted;
-use crate::pages::render::{Chrome, Section, page, see_other};
+use crate::pages::render::{Chrome, Section, page, see_other, wants_json};
 use crate::pages::session::Here;
 use crate::state::AppState;
 
@@ -147,11 +147,4 @@ fn location(answer: &Response) -> ApiResult<String> {
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned)
         .ok_or_else(|| ApiError::internal("a ready download without its address"))
-}
-
-fn wants_json(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::ACCEPT)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"))
 }

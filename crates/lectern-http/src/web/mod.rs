@@ -15,6 +15,7 @@ mod lists;
 mod members;
 mod organization;
 mod reader;
+mod reader_listen;
 mod reader_place;
 mod reader_settings;
 mod reading_book;
@@ -133,9 +134,18 @@ pub fn routes(state: AppState) -> Router<AppState> {
             "/{site_id}/titles/{service_id}/read",
             axum::routing::post(reader::open),
         )
+        .route(
+            "/{site_id}/titles/{service_id}/listen",
+            axum::routing::post(reader::open_to_listen),
+        )
         .route("/{site_id}/read/{grant}/contents", get(reader::contents))
         .route("/{site_id}/read/{grant}/page", get(reader::print_page))
         .route("/{site_id}/read/{grant}/file/{*path}", get(reader::file))
+        .route(
+            "/{site_id}/read/{grant}/narration/{file}",
+            get(reader_listen::mp3),
+        )
+        .route("/{site_id}/read/{grant}/{part}/listen", get(reader::listen))
         .route(
             "/{site_id}/read/{grant}/settings",
             get(reader_settings::show).post(reader_settings::save),
@@ -158,6 +168,7 @@ pub fn routes(state: AppState) -> Router<AppState> {
         .route("/", get(home::root))
         .route("/assets/web.js", get(script))
         .route("/assets/read-aloud.js", get(read_aloud_script))
+        .route("/assets/listen.js", get(listen_script))
         .route(
             crate::reading_settings::STYLESHEET_PATH,
             get(crate::reading_settings::stylesheet),
@@ -226,6 +237,11 @@ async fn script() -> Response {
 /// Reading aloud with the browser's voices, on a part of a book read online.
 async fn read_aloud_script() -> Response {
     javascript(include_str!("../../assets/read-aloud.js"))
+}
+
+/// The narration's player, on a part's listening page.
+async fn listen_script() -> Response {
+    javascript(include_str!("../../assets/listen.js"))
 }
 
 fn javascript(source: &'static str) -> Response {

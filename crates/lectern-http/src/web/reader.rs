@@ -14,16 +14,18 @@ use std::sync::Arc;
 
 use lectern_jobs::webpub::{Chapter, ID_PREFIX, NavPoint, Resource, Targets, chapter};
 use lectern_operations::book_cache::Book;
-use lectern_operations::streaming;
+use lectern_operations::listening::{self, Narration};
+use lectern_operations::streaming::{self, Opened};
 use serde::Deserialize;
 
+use super::reader_listen::{self, Listen};
 use super::reader_place::{self, Place};
-use super::reading_book::{Look, part_name, part_number, part_path, split};
+use super::reading_book::{Look, listen_path, part_name, part_number, part_path, split};
 use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
 use crate::pages::forms::Posted;
-use crate::pages::render::{Chrome, Section, page, see_other};
-use crate::pages::session::{Here, WebSite};
+use crate::pages::render::{Chrome, Section, page, see_other, wants_json};
+use crate::pages::session::{Here, Visitor, WebSite};
 use crate::readium::manifest::href_of;
 use crate::state::AppState;
 use crate::streaming::{grant, granted, object_key};
@@ -48,6 +50,10 @@ struct PartPage<'a> {
     look: Look,
     /// Where a signed-in reader's place and bookmarks in a title are kept from.
     place: Option<Place>,
+    /// The narration's player, on the part's listening page.
+    listen: Option<Listen>,
+    /// The part's listening page, for a title the library narrates.
+    listen_here: Option<String>,
 }
 
 #[derive(Template)]
@@ -84,29 +90,57 @@ struct TocEntry {
     children: Option<TocList>,
 }
 
-/// `POST /{site}/titles/{serviceId}/read`: opens the book and goes to its first part.
+/// `POST /{site}/titles/{serviceId}/read`: opens the book and goes to the reader's place in it,
+/// or its first part.
 pub async fn open(
     State(state): State<AppState>,
     Path((_, service_id)): Path<(String, String)>,
     Posted { site, visitor, .. }: Posted,
 ) -> ApiResult<Response> {
-    let opened = streaming::open(&state, &visitor.caller, &service_id).await?;
-    let grant = grant(&state, &opened).await?;
-    let parts = streaming::book(&state, &opened.object_key)
+    let (grant, n, at) = opened_at_place(&state, &visitor, &service_id).await?;
+    let to = with_place(part_path(&site, &grant, n), at);
+    Ok(see_other(&to, &visitor.set_cookies))
+}
+
+/// `POST /{site}/titles/{serviceId}/listen`: opens the book as "Read online" does, and goes to
+/// the narration's player at the reader's place.
+pub async fn open_to_listen(
+    State(state): State<AppState>,
+    Path((_, service_id)): Path<(String, String)>,
+    Posted { site, visitor, .. }: Posted,
+) -> ApiResult<Response> {
+    let (grant, n, at) = opened_at_place(&state, &visitor, &service_id).await?;
+    let to = with_place(listen_path(&site, &grant, n), at);
+    Ok(see_other(&to, &visitor.set_cookies))
+}
+
+/// Opens the book by the rules: its reading link, and the part (and place in it) the reader
+/// was at.
+async fn opened_at_place(
+    state: &AppState,
+    visitor: &Visitor,
+    service_id: &str,
+) -> ApiResult<(String, usize, Option<String>)> {
+    let opened = streaming::open(state, &visitor.caller, service_id).await?;
+    let grant = grant(state, &opened).await?;
+    let parts = streaming::book(state, &opened.object_key)
         .await?
         .publication
         .reading_order
         .len();
     let (n, at) = match &opened.title {
-        Some(title) => reader_place::resume(&state, &visitor, title, parts).await?,
+        Some(title) => reader_place::resume(state, visitor, title, parts).await?,
         None => None,
     }
     .unwrap_or((1, None));
-    let mut to = part_path(&site, &grant, n);
-    if let Some(at) = at {
-        to += &format!("?at={at}");
+    Ok((grant, n, at))
+}
+
+fn with_place(path: String, at: Option<String>) -> String {
+    match at {
+        Some(at) => format!("{path}?at={at}"),
+        None => path,
     }
-    Ok(see_other(&to, &visitor.set_cookies))
 }
 
 /// `GET /{site}/read/{grant}/{n}`: the book's n-th document, from 1.
@@ -116,21 +150,71 @@ pub async fn part(
     headers: HeaderMap,
     here: Here,
 ) -> ApiResult<Response> {
-    let Here { site, visitor, .. } = here;
     let opened = granted(&state, &grant).await?;
-    let key = opened.object_key;
-    let book = streaming::book(&state, &key).await?;
+    let book = streaming::book(&state, &opened.object_key).await?;
+    let n = part_number(&n, book.publication.reading_order.len())?;
+    show_part(&state, (&here, &headers), (&grant, &opened, &book), n, None).await
+}
+
+/// `GET /{site}/read/{grant}/{n}/listen`: part n with the narration's player; while the
+/// narration is being made, a page that says so.
+pub async fn listen(
+    State(state): State<AppState>,
+    Path((_, grant, n)): Path<(String, String, String)>,
+    headers: HeaderMap,
+    here: Here,
+) -> ApiResult<Response> {
+    let opened = granted(&state, &grant).await?;
+    let book = streaming::book(&state, &opened.object_key).await?;
+    let parts = book.publication.reading_order.len();
+    let n = part_number(&n, parts)?;
+    let (site, visitor) = (&here.site, &here.visitor);
+    match listening::narration(&state, &opened).await? {
+        Narration::Making(seconds) => {
+            let title = &book.publication.metadata.title;
+            let who = (site, visitor);
+            Ok(reader_listen::being_made(
+                who,
+                (&grant, n),
+                title,
+                seconds,
+                &headers,
+            ))
+        }
+        Narration::Ready(_) if wants_json(&headers) => {
+            Ok(reader_listen::made_json(site, &grant, n))
+        }
+        Narration::Ready(kept) => {
+            let next = (n < parts).then_some(n + 1);
+            let listen = Listen::of(&kept, (site, &grant), n, next);
+            show_part(
+                &state,
+                (&here, &headers),
+                (&grant, &opened, &book),
+                n,
+                Some(listen),
+            )
+            .await
+        }
+    }
+}
+
+/// Part n of the book as a page, with the narration's player when it is the listening page.
+async fn show_part(
+    state: &AppState,
+    (here, headers): (&Here, &HeaderMap),
+    (grant, opened, book): (&str, &Opened, &Book),
+    n: usize,
+    listen: Option<Listen>,
+) -> ApiResult<Response> {
+    let (site, visitor) = (&here.site, &here.visitor);
+    let key = &opened.object_key;
     let order = &book.publication.reading_order;
-    let n = part_number(&n, order.len())?;
     let part = &order[n - 1];
     let path = &part.path;
-    let targets = OnThesePages {
-        site: &site,
-        grant: &grant,
-        book: &book,
-    };
+    let targets = OnThesePages { site, grant, book };
     let (shown, file_only) = if part.media_type == "application/xhtml+xml" {
-        match shown_part(&state, &key, &book, path).await? {
+        match shown_part(state, key, book, path).await? {
             Some(shown) => (shown, None),
             None => (
                 Default::default(),
@@ -143,18 +227,32 @@ pub async fn part(
             Some(FileOnly::of(&targets, part, NOT_TEXT)),
         )
     };
-    let here = part_path(&site, &grant, n);
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Books);
+    let listening = listen.is_some();
+    let here_path = if listening {
+        listen_path(site, grant, n)
+    } else {
+        part_path(site, grant, n)
+    };
+    let chrome = Chrome::of(site, visitor, &here_path, Section::Books);
     let title = &book.publication.metadata.title;
-    let part_name = part_name(&book, n);
+    let part_name = part_name(book, n);
     let place = match &opened.title {
         Some(title) => {
-            reader_place::keep_part_start(&state, &visitor, &headers, (title, n, &part_name))
-                .await?;
-            Place::of(&site, &grant, n, &visitor)
+            reader_place::keep_part_start(state, visitor, headers, (title, n, &part_name)).await?;
+            Place::of(site, grant, n, visitor)
         }
         None => None,
     };
+    // Moving on while listening keeps to the listening pages.
+    let part_at = |m: usize| {
+        if listening {
+            listen_path(site, grant, m)
+        } else {
+            part_path(site, grant, m)
+        }
+    };
+    let listen_here = (!listening && listening::offered(state, opened).await?)
+        .then(|| listen_path(site, grant, n));
     Ok(page(
         StatusCode::OK,
         &PartPage {
@@ -164,14 +262,16 @@ pub async fn part(
             lang: shown.lang.as_deref(),
             html: &shown.html,
             file_only,
-            contents: contents_path(&site, &grant),
-            previous: (n > 1).then(|| part_path(&site, &grant, n - 1)),
-            next: (n < order.len()).then(|| part_path(&site, &grant, n + 1)),
-            go_to_page: has_pages(&book).then(|| go_to_page_path(&site, &grant)),
-            look: Look::of(&state, &site, &visitor, &grant, n).await?,
+            contents: contents_path(site, grant),
+            previous: (n > 1).then(|| part_at(n - 1)),
+            next: (n < order.len()).then(|| part_at(n + 1)),
+            go_to_page: has_pages(book).then(|| go_to_page_path(site, grant)),
+            look: Look::of(state, site, visitor, grant, n).await?,
             place,
+            listen,
+            listen_here,
         },
-        &visitor,
+        visitor,
     ))
 }
 

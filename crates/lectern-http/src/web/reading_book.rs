@@ -1,6 +1,7 @@
 //! What the pages of a book read online share: their addresses, a part's name, and how the
-//! reader's settings show them (`Look`). Below `reader`, `reader_place` and `reader_settings`,
-//! which each import it and none of which imports another.
+//! reader's settings show them (`Look`). Below `reader`, `reader_place`, `reader_settings` and
+//! `reader_listen`, which each import it; `reader` imports `reader_listen` and `reader_place`,
+//! and no other of them imports another.
 
 use lectern_jobs::webpub::NavPoint;
 use lectern_operations::book_cache::Book;
@@ -51,6 +52,11 @@ pub(super) fn part_number(n: &str, parts: usize) -> ApiResult<usize> {
 
 pub(super) fn part_path(site: &WebSite, grant: &str, n: usize) -> String {
     site.path(&format!("/read/{}/{n}", segment(grant)))
+}
+
+/// Part `n` with the narration's player.
+pub(super) fn listen_path(site: &WebSite, grant: &str, n: usize) -> String {
+    site.path(&format!("/read/{}/{n}/listen", segment(grant)))
 }
 
 pub(super) fn settings_path(site: &WebSite, grant: &str) -> String {

@@ -36,6 +36,8 @@ struct TitlePage<'a> {
     download: String,
     /// Where "Read online" posts, when the reader may take the title's EPUB 3.
     read_online: Option<String>,
+    /// Where "Listen online" posts, when the title is also narrated from that EPUB 3.
+    listen_online: Option<String>,
     /// Why the reader may not download the title at all, in words.
     refusals: Vec<String>,
     /// Worth knowing before downloading.
@@ -135,6 +137,12 @@ pub async fn show(
         _ => None,
     };
     let chrome = Chrome::of(&site, &visitor, &here, Section::Other);
+    let readable = downloadable
+        .iter()
+        .any(|f| f.value == Format::Epub3.as_str());
+    let narrated = record
+        .offered_artifact(Format::DaisyAudio)
+        .is_some_and(|a| a.derived);
     Ok(page(
         StatusCode::OK,
         &TitlePage {
@@ -144,10 +152,8 @@ pub async fn show(
             cover_alt: format!("Cover of {}", record.title),
             facts: facts(&record),
             download: format!("{here}/download"),
-            read_online: downloadable
-                .iter()
-                .any(|f| f.value == Format::Epub3.as_str())
-                .then(|| format!("{here}/read")),
+            read_online: readable.then(|| format!("{here}/read")),
+            listen_online: (readable && narrated).then(|| format!("{here}/listen")),
             notes: offer.notes(),
             refusals,
             guest: visitor.caller.user().is_none(),

@@ -221,7 +221,7 @@ pub fn chapter(xhtml: &str, path: &str, targets: &dyn Targets) -> Result<Chapter
                     continue;
                 }
                 if let Some(page) = page_break(&reader, &e) {
-                    write_page_break(&mut out, &page, &e);
+                    write_page_break(&mut out, &page, &e, cfi.as_deref());
                     // Its content (often empty) is the number, now written: skip it.
                     dropped_depth += 1;
                     continue;
@@ -238,7 +238,7 @@ pub fn chapter(xhtml: &str, path: &str, targets: &dyn Targets) -> Result<Chapter
                     continue;
                 }
                 if let Some(page) = page_break(&reader, &e) {
-                    write_page_break(&mut out, &page, &e);
+                    write_page_break(&mut out, &page, &e, cfi.as_deref());
                     continue;
                 }
                 let cfi = cfi.filter(|_| PLACED.contains(&name.as_str()));
@@ -405,14 +405,17 @@ fn page_break(reader: &NsReader<&[u8]>, e: &BytesStart<'_>) -> Option<String> {
     Some(number)
 }
 
-fn write_page_break(out: &mut Chapter, number: &str, e: &BytesStart<'_>) {
+/// A print page's start, with its place in the book (`data-cfi`), where the narration's clip
+/// that says its number is heard.
+fn write_page_break(out: &mut Chapter, number: &str, e: &BytesStart<'_>, cfi: Option<&str>) {
     let id = attribute(e, "id")
         .map(|v| v.trim().to_owned())
         .unwrap_or_else(|| format!("page-{number}"));
     let id = format!("{ID_PREFIX}{id}");
+    let placed = cfi.map_or(String::new(), |c| format!(" data-cfi=\"{c}\""));
     let _ = write!(
         out.html,
-        "<span class=\"page-break\" role=\"doc-pagebreak\" id=\"{}\" aria-label=\"page {}\">page {}</span>",
+        "<span class=\"page-break\" role=\"doc-pagebreak\" id=\"{}\" aria-label=\"page {}\"{placed}>page {}</span>",
         esc(&id),
         esc(number),
         esc(number)

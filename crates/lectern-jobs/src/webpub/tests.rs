@@ -293,13 +293,14 @@ fn a_chapter_keeps_its_structure_and_nothing_that_acts() {
         html.contains(r#"<a href="https://example.org/">the web</a>"#),
         "{html}"
     );
-    // Page breaks announced as pages, and listed.
+    // Page breaks announced as pages, placed in the book (where the narration says them), and
+    // listed.
     assert!(
-        html.contains(r#"<span class="page-break" role="doc-pagebreak" id="b-p12" aria-label="page 12">page 12</span>"#),
+        html.contains(r#"<span class="page-break" role="doc-pagebreak" id="b-p12" aria-label="page 12" data-cfi="/4/2/4">page 12</span>"#),
         "{html}"
     );
     assert!(
-        html.contains(r#"aria-label="page 13">page 13</span>"#),
+        html.contains(r#"aria-label="page 13" data-cfi="/4/2/8">page 13</span>"#),
         "{html}"
     );
     assert!(!html.contains(">13</div>"), "{html}");

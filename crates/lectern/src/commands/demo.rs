@@ -256,7 +256,8 @@ fn web_instructions(demo: &FixtureFile, base: &str) -> String {
     };
     let mut out = format!(
         "\nIn a browser: {base}/{}/ (search, open a title, download it or read it online: its\n  \
-         \"Reading settings\" set text size, font and colours, and \"Go to print page\" finds page 12; docs/web.md)\n",
+         \"Reading settings\" set text size, font and colours, and \"Go to print page\" finds page 12;\n  \
+         \"Listen online\" plays its narration with each paragraph highlighted as it is read; docs/web.md)\n",
         site.id
     );
     if let Some((user, pass)) = sign_in_of(demo, "individualMember") {

@@ -15,6 +15,8 @@ on_both_stores!(
     a_class_follows_the_print_edition_page_by_page,
     a_reader_shapes_the_text_and_the_settings_follow_them,
     the_place_read_online_is_the_api_s_and_koreader_s,
+    a_reader_listens_to_the_narration_beside_the_text,
+    a_title_narrated_by_a_person_is_not_narrated_by_machine,
 );
 
 async fn a_reader_opens_a_book_and_reads_it_part_by_part(backend: Backend) {
@@ -230,9 +232,10 @@ async fn a_class_follows_the_print_edition_page_by_page(backend: Backend) {
     let first = b
         .page(&format!("/main/read/{grant}/1"), StatusCode::OK)
         .await;
-    // The page break is announced as the page, and the book offers "go to print page".
+    // The page break is announced as the page (and placed, where the narration says it), and
+    // the book offers "go to print page".
     assert!(
-        first.contains(r#"role="doc-pagebreak" id="b-page11" aria-label="page 11">page 11</span>"#),
+        first.contains(r#"role="doc-pagebreak" id="b-page11" aria-label="page 11" data-cfi="#),
         "{first}"
     );
     assert!(
@@ -604,5 +607,180 @@ async fn the_place_read_online_is_the_api_s_and_koreader_s(backend: Backend) {
     assert_eq!(
         kept["location"], "epubcfi(/6/2)",
         "the member's place, untouched: {kept}"
+    );
+}
+
+/// "Listen online": the book opened as "Read online" opens it, its narration made by the worker
+/// the first time (a page that says so meanwhile, and answers its script as JSON), then each
+/// part with the narration's player: its clips name the part's paragraphs as the page marks
+/// them, and its MP3s play whole or from a range. Listening counts nothing more.
+async fn a_reader_listens_to_the_narration_beside_the_text(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let title = b.page("/main/titles/t-pride", StatusCode::OK).await;
+    assert!(
+        title.contains(r#"formaction="/main/titles/t-pride/listen""#),
+        "{title}"
+    );
+    let resp = b
+        .submit("/main/titles/t-pride", "/main/titles/t-pride/listen", &[])
+        .await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let listen = location(&resp);
+    assert!(
+        listen.starts_with("/main/read/") && listen.ends_with("/1/listen"),
+        "{listen}"
+    );
+    assert_eq!(downloads_counted(&app, "u-member").await, 1);
+
+    // Nobody asked before: the narration is being made, and the page says so.
+    let waiting = b.page(&listen, StatusCode::OK).await;
+    assert!(
+        waiting.contains("The narration of this book is being made"),
+        "{waiting}"
+    );
+    assert!(
+        waiting.contains(&format!(r#"data-poll="{listen}""#)),
+        "{waiting}"
+    );
+    let started = std::time::Instant::now();
+    loop {
+        let answer: serde_json::Value = b
+            .http
+            .get(app.url(&listen))
+            .header("accept", "application/json")
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        if answer["status"] == "ready" {
+            assert_eq!(answer["href"], listen.as_str());
+            break;
+        }
+        assert_eq!(answer["status"], "preparing", "{answer}");
+        // The worker's own pace decides; this bounds a test whose worker never gets there.
+        assert!(started.elapsed() < std::time::Duration::from_secs(300));
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+
+    // Made: the part with its player, every clip's paragraph marked on the page.
+    let part = b.page(&listen, StatusCode::OK).await;
+    assert!(
+        part.contains(r#"<script src="/assets/listen.js" defer></script>"#),
+        "{part}"
+    );
+    assert!(
+        !part.contains("read-aloud.js"),
+        "one voice at a time: {part}"
+    );
+    let clips = part
+        .split(r#"<script type="application/json" id="listen-clips">"#)
+        .nth(1)
+        .and_then(|s| s.split("</script>").next())
+        .expect("the part's clips");
+    let clips: serde_json::Value = serde_json::from_str(clips).unwrap();
+    let heard = clips["clips"].as_array().unwrap();
+    assert!(!heard.is_empty(), "{clips}");
+    for clip in heard {
+        let steps = clip[3].as_str().unwrap();
+        assert!(
+            part.contains(&format!(r#"data-cfi="{steps}""#)),
+            "{steps} is not on the page: {part}"
+        );
+        assert!(
+            clip[1].as_f64().unwrap() < clip[2].as_f64().unwrap(),
+            "{clip}"
+        );
+    }
+    let grant_path = listen.trim_end_matches("/1/listen");
+    assert_eq!(
+        clips["next"].as_str(),
+        Some(format!("{grant_path}/2/listen").as_str())
+    );
+    // Without the script, the browser's own players.
+    let mp3 = clips["files"][0].as_str().unwrap();
+    assert!(
+        part.contains(&format!(r#"<audio controls preload="none" src="{mp3}""#)),
+        "{part}"
+    );
+    let whole = b.get(mp3).await;
+    assert_eq!(whole.status(), StatusCode::OK);
+    assert_eq!(whole.headers()["content-type"], "audio/mpeg");
+    assert_eq!(whole.headers()["accept-ranges"], "bytes");
+    let bytes = whole.bytes().await.unwrap();
+    assert!(bytes.len() > 1000, "{}", bytes.len());
+    let ranged = b
+        .http
+        .get(app.url(mp3))
+        .header("range", "bytes=0-9")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ranged.status(), StatusCode::PARTIAL_CONTENT);
+    assert_eq!(
+        ranged.headers()["content-range"],
+        format!("bytes 0-9/{}", bytes.len()).as_str()
+    );
+    assert_eq!(ranged.bytes().await.unwrap(), bytes.slice(0..10));
+    let none = b
+        .page(
+            &format!("{grant_path}/narration/s9999.mp3"),
+            StatusCode::NOT_FOUND,
+        )
+        .await;
+    assert!(none.contains("The narration has no file"), "{none}");
+    let forged = format!("{}0/narration/s0001.mp3", grant_path);
+    assert_eq!(b.get(&forged).await.status(), StatusCode::FORBIDDEN);
+
+    // The parts read link their listening pages, and the listening pages lead on to theirs.
+    let reading = b.page(&format!("{grant_path}/1"), StatusCode::OK).await;
+    assert!(
+        reading.contains(&format!(
+            r#"<a href="{listen}">Listen to the narration</a>"#
+        )),
+        "{reading}"
+    );
+    assert!(
+        part.contains(&format!(
+            r#"<a href="{grant_path}/1">Read without the narration</a>"#
+        )),
+        "{part}"
+    );
+    assert!(
+        part.contains(&format!(r#"<a href="{grant_path}/2/listen" rel="next">"#)),
+        "{part}"
+    );
+    let script = b.get("/assets/listen.js").await;
+    assert_eq!(
+        script.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
+    assert_eq!(downloads_counted(&app, "u-member").await, 1);
+}
+
+/// A title with the library's own recording is not narrated by machine: no "Listen online", no
+/// link from its parts, and its listening page refused in words.
+async fn a_title_narrated_by_a_person_is_not_narrated_by_machine(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let title = b.page("/main/titles/t-road", StatusCode::OK).await;
+    assert!(!title.contains("Listen online"), "{title}");
+    let resp = b
+        .submit("/main/titles/t-road", "/main/titles/t-road/read", &[])
+        .await;
+    let first = location(&resp);
+    let part = b.page(&first, StatusCode::OK).await;
+    assert!(!part.contains("Listen to the narration"), "{part}");
+    let refused = b
+        .page(&format!("{first}/listen"), StatusCode::FORBIDDEN)
+        .await;
+    assert!(
+        refused.contains("narrated in the library&#39;s own recording")
+            || refused.contains("narrated in the library's own recording"),
+        "{refused}"
     );
 }

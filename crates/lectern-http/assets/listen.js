@@ -1,0 +1,263 @@
+// The library's narration played beside the text, on a part's listening page: one player for
+// the part's MP3s, the paragraph being read highlighted and kept in view as the clips' timings
+// say (`listen-clips`, written by the server), moving by paragraph and heading with buttons or
+// keys, at 0.5 to 3 times the speed with the voice's pitch kept. When the part's last clip ends,
+// listening goes on on the next part's page. A dropped connection pauses it; it goes on from
+// where it was when the connection is back. Without this script the part's MP3s are the
+// browser's own players, and nothing is highlighted.
+(function () {
+  'use strict';
+  var panel = document.querySelector('section.listen');
+  var data = document.getElementById('listen-clips');
+  var article = document.querySelector('article.book-text');
+  if (!panel || !data || !article || !window.Audio) return;
+  var script;
+  try { script = JSON.parse(data.textContent); } catch (e) { return; }
+  var clips = script.clips.map(function (c) {
+    return { file: c[0], begin: c[1], end: c[2], steps: c[3], kind: c[4], page: c[5], element: placed(c[3]) };
+  });
+  if (clips.length === 0) return;
+  var buttons = panel.querySelector('.listen-buttons');
+  var status = panel.querySelector('[role="status"]');
+  var playButton = panel.querySelector('[data-action="play"]');
+  var rateSelect = panel.querySelector('#listen-rate');
+  var store = (function () { try { return window.localStorage; } catch (e) { return null; } })();
+  var reduceMotion = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+  // The script's own player replaces the browser's players: one for every track, so the text
+  // is followed across them.
+  var audio = document.createElement('audio');
+  audio.className = 'listen-player';
+  audio.preload = 'auto';
+  audio.preservesPitch = true;
+  audio.hidden = true;
+  panel.appendChild(audio);
+  panel.querySelector('.listen-tracks').hidden = true;
+  buttons.hidden = false;
+
+  var file = -1;
+  var now = -1;
+  var playing = false;
+  var lost = null;
+  var params = new URLSearchParams(window.location.search);
+
+  // The element the page marks with these steps, or the nearest one that holds it (a table's
+  // cell is heard, the table is marked).
+  function placed(steps) {
+    var s = steps;
+    while (s) {
+      var found = article.querySelector('[data-cfi="' + s.replace(/[^/0-9]/g, '') + '"]');
+      if (found) return found;
+      s = s.replace(/\/[0-9]+$/, '');
+    }
+    return null;
+  }
+
+  function say(text) { status.textContent = text; }
+
+  function label() { playButton.textContent = playing ? 'Pause' : 'Play'; }
+
+  function load(i) {
+    if (file === i) return;
+    file = i;
+    audio.src = script.files[i];
+    audio.playbackRate = Number(rateSelect.value) || 1;
+  }
+
+  // Goes to clip i (and plays on when playing).
+  function go(i) {
+    if (i >= clips.length) return finish();
+    i = Math.max(0, i);
+    load(clips[i].file);
+    audio.currentTime = clips[i].begin;
+    show(i);
+    if (playing) start();
+  }
+
+  function start() {
+    playing = true;
+    label();
+    var p = audio.play();
+    if (p && p.catch) {
+      // Refused (autoplay not allowed): the reader presses Play. Interrupted by another track
+      // loaded or a pause: whatever came after decides.
+      p.catch(function (e) {
+        if (e && e.name === 'AbortError') return;
+        playing = false;
+        label();
+        say('Press Play to listen.');
+      });
+    }
+    loop();
+  }
+
+  function pause() {
+    playing = false;
+    audio.pause();
+    label();
+  }
+
+  // The clip being heard becomes the highlighted one, kept in view; a heading or page passing
+  // is said in the status, for a reader who does not see the highlight.
+  function show(i) {
+    if (i === now) return;
+    var before = now >= 0 ? clips[now].element : null;
+    now = i;
+    var c = clips[i];
+    if (before && before !== c.element) before.classList.remove('narration-now');
+    if (c.element) {
+      c.element.classList.add('narration-now');
+      follow(c.element);
+    }
+    if (c.kind === 'heading' && c.element) say(c.element.textContent.replace(/\s+/g, ' ').trim());
+    else if (c.kind === 'page') say('Page ' + c.page);
+  }
+
+  function follow(element) {
+    var box = element.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }
+
+  // Where the player is: the last clip of its file that has begun. Past the part's last clip
+  // in this file (a track may go on into the next part), on to the next track or part.
+  function tick() {
+    if (file < 0) return;
+    var t = audio.currentTime;
+    var found = -1;
+    for (var i = 0; i < clips.length; i++) {
+      if (clips[i].file === file && clips[i].begin <= t + 0.001) found = i;
+    }
+    if (found < 0) return;
+    var last = found + 1 >= clips.length || clips[found + 1].file !== file;
+    if (last && t >= clips[found].end - 0.001) {
+      if (found + 1 < clips.length) go(found + 1);
+      else finish();
+      return;
+    }
+    show(found);
+  }
+
+  function loop() {
+    if (!playing) return;
+    tick();
+    window.requestAnimationFrame(loop);
+  }
+
+  // The player's time and its end both find the part over: the next part is gone to once.
+  var leaving = false;
+  function finish() {
+    if (leaving) return;
+    if (playing && script.next) {
+      leaving = true;
+      pause();
+      window.location.assign(script.next + '?play=1');
+      return;
+    }
+    pause();
+    say(script.next ? 'The end of this part.' : 'The end of the book.');
+  }
+
+  function stop() {
+    if (now >= 0 && clips[now].element) clips[now].element.classList.remove('narration-now');
+    now = -1;
+  }
+
+  // The next (or previous) clip that is not a page's number.
+  function step(by) {
+    var i = now < 0 ? (by > 0 ? -1 : 0) : now;
+    do { i += by; } while (i >= 0 && i < clips.length && clips[i].kind === 'page');
+    if (i < 0) i = 0;
+    if (i >= clips.length) { say('This is the part\u2019s last paragraph.'); return; }
+    go(i);
+  }
+
+  function nextHeading() {
+    for (var i = now + 1; i < clips.length; i++) {
+      if (clips[i].kind === 'heading') return go(i);
+    }
+    say('No heading follows in this part.');
+  }
+
+  function act(action) {
+    if (action === 'play') {
+      if (playing) return pause();
+      if (now < 0) go(first());
+      start();
+    } else if (action === 'previous-paragraph') step(-1);
+    else if (action === 'next-paragraph') step(1);
+    else if (action === 'next-heading') nextHeading();
+  }
+
+  // Where listening starts: the reader's place when the page was opened at one.
+  function first() {
+    var at = params.get('at');
+    if (at) {
+      for (var i = 0; i < clips.length; i++) {
+        if (clips[i].steps === at || clips[i].steps.indexOf(at + '/') === 0) return i;
+      }
+    }
+    return 0;
+  }
+
+  buttons.addEventListener('click', function (e) {
+    var button = e.target.closest('button[data-action]');
+    if (button) act(button.getAttribute('data-action'));
+  });
+  document.addEventListener('keydown', function (e) {
+    if (!e.altKey || !e.shiftKey || e.ctrlKey || e.metaKey) return;
+    var keys = { KeyP: 'play', ArrowUp: 'previous-paragraph', ArrowDown: 'next-paragraph', KeyH: 'next-heading' };
+    var action = keys[e.code];
+    if (!action) return;
+    e.preventDefault();
+    act(action);
+  });
+
+  var kept = store && store.getItem('lectern.listen.rate');
+  if (kept && rateSelect.querySelector('option[value="' + kept + '"]')) rateSelect.value = kept;
+  rateSelect.addEventListener('change', function () {
+    audio.playbackRate = Number(rateSelect.value) || 1;
+    if (store) store.setItem('lectern.listen.rate', rateSelect.value);
+  });
+
+  audio.addEventListener('timeupdate', tick);
+  audio.addEventListener('ended', function () {
+    for (var i = now + 1; i < clips.length; i++) {
+      if (clips[i].file !== file) return go(i);
+    }
+    finish();
+  });
+
+  // A dropped connection: paused where it was, and on from there when it is back.
+  function dropped() {
+    if (lost || file < 0) return;
+    lost = { file: file, time: audio.currentTime, playing: playing };
+    pause();
+    say('The connection dropped. The narration is paused, and goes on from here when the connection is back.');
+  }
+  audio.addEventListener('error', function () {
+    if (!navigator.onLine) return dropped();
+    pause();
+    say('The narration could not be played here. Its tracks are below, to play in the browser\u2019s own player.');
+    panel.querySelector('.listen-tracks').hidden = false;
+  });
+  audio.addEventListener('stalled', function () { if (!navigator.onLine) dropped(); });
+  window.addEventListener('offline', function () { if (playing) dropped(); });
+  window.addEventListener('online', function () {
+    if (!lost) return;
+    var was = lost;
+    lost = null;
+    file = -1;
+    load(was.file);
+    audio.currentTime = was.time;
+    say('The connection is back.');
+    if (was.playing) start();
+  });
+  window.addEventListener('pagehide', stop);
+
+  label();
+  if (params.get('play') === '1') {
+    go(first());
+    start();
+  }
+})();
