@@ -84,7 +84,7 @@ async function openReader(page) {
   await page.goto(url('/titles/demo-pride'));
   await Promise.all([
     page.waitForURL((u) => u.pathname.includes('/read/')),
-    page.locator('form[action$="/read"] button[type="submit"]').click(),
+    page.locator('form[action$="/read"] button[type="submit"]:not([formaction])').click(),
   ]);
   const at = new URL(page.url());
   return page.goto(`${at.origin}${at.pathname.replace(/\/\d+$/, '/1')}`);
@@ -194,7 +194,7 @@ async function readerApi(p) {
   const app = { authorization: `Basic ${Buffer.from('demo-reader-app:').toString('base64')}` };
   const grant = await p.request.post(`${BASE}/oauth/token`, { headers: app, form: { grant_type: 'password', username: USER, password: PASSWORD } });
   const auth = { authorization: `Bearer ${(await grant.json()).access_token}` };
-  return async (path) => (await p.request.get(`${BASE}/v2/${path}?api_key=demo-reader-app`, { headers: auth })).json();
+  return async (path) => (await p.request.get(`${BASE}/v2/${path}${path.includes('?') ? '&' : '?'}api_key=demo-reader-app`, { headers: auth })).json();
 }
 
 /** The reading settings' fields as the defaults have them, by their form's names. */
@@ -673,7 +673,8 @@ function keyboard(page) {
     steps.push(`at ${what}`);
   };
   const status = async (want) => {
-    const said = (await page.locator('[role="status"]').first().innerText()).trim();
+    // The status message that says something (a page may hold others, empty until used).
+    const said = (await page.locator('[role="status"]').filter({ hasText: /\S/ }).first().innerText()).trim();
     if (!want.test(said)) throw new Failure(`the page says "${said}"`, steps);
     steps.push(`status: "${said}"`);
   };
@@ -1411,6 +1412,51 @@ async function main() {
       const back = await player();
       if (back.t < dropped.t || back.t > dropped.t + 3) throw new Failure(`back online at ${back.t.toFixed(2)} s, dropped at ${dropped.t.toFixed(2)} s`);
       return [`dropped at ${dropped.t.toFixed(2)} s, paused; back online, playing on at ${back.t.toFixed(2)} s`];
+    });
+    await check('a highlight made reading online: the text selected, highlighted by its key, is the API\'s highlight, painted on the text and listed below it, and painted again when the part is opened again', {}, async (page) => {
+      await signIn(page);
+      await openReader(page);
+      await page.goto(page.url().replace(/\/1$/, '/2'));
+      const chosen = await page.evaluate(() => {
+        const p = [...document.querySelectorAll('article.book-text p')].find((e) => e.firstChild && e.firstChild.nodeType === Node.TEXT_NODE && e.firstChild.data.length > 12);
+        const range = document.createRange();
+        range.setStart(p.firstChild, 0);
+        range.setEnd(p.firstChild, 12);
+        window.getSelection().removeAllRanges();
+        window.getSelection().addRange(range);
+        return { cfi: p.getAttribute('data-cfi'), text: range.toString() };
+      });
+      const kept = page.waitForResponse((r) => r.url().endsWith('/2/highlight'));
+      await page.keyboard.press('Alt+Shift+L');
+      if ((await kept).status() !== 204) throw new Failure(`the highlight was answered ${(await kept).status()}`);
+      await page.locator('.highlight-status', { hasText: 'The selected text is highlighted.' }).waitFor();
+      const location = `epubcfi(/6/4!${chosen.cfi},/1:0,/1:12)`;
+      const api = await readerApi(page);
+      const listed = (await api('myHighlights?serviceId=demo-pride&format=EPUB3')).highlights || [];
+      const mine = listed.find((h) => h.location === location);
+      if (!mine || mine.text !== chosen.text) throw new Failure(`the API has no highlight at ${location} of "${chosen.text}"`, listed.map((h) => `${h.location}: ${h.text}`));
+      await page.reload();
+      const painted = await page.evaluate(() => [...(CSS.highlights.get('reader-highlight') || [])].map((r) => r.toString()));
+      if (!painted.includes(chosen.text)) throw new Failure(`opened again, the part paints ${JSON.stringify(painted)}, not "${chosen.text}"`);
+      const item = await page.locator(`.my-highlights li[data-location="${location}"]`).textContent();
+      if (!item.includes(chosen.text)) throw new Failure(`the list says "${item}"`);
+      return [`"${chosen.text}" kept at ${location}; painted and listed again on opening the part`];
+    });
+    await check('reading aloud on a device with no voice offers the library\'s narration instead, and it plays', {}, async (page) => {
+      await openReader(page);
+      await page.getByRole('button', { name: 'Read aloud' }).click();
+      const instead = page.locator('.read-aloud-status a', { hasText: 'Listen to the library\u2019s narration instead' });
+      await instead.waitFor();
+      const said = (await page.locator('.read-aloud-status').textContent()).trim();
+      await Promise.all([page.waitForURL((u) => u.pathname.endsWith('/1/listen')), instead.click()]);
+      if (!(await page.locator('#listen-clips').count())) {
+        const ready = page.locator('#package-status a');
+        await ready.waitFor({ timeout: 80_000 });
+        await page.goto(new URL(await ready.getAttribute('href'), page.url()).href);
+      }
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.waitForFunction(() => { const a = document.querySelector('audio.listen-player'); return a && !a.paused && a.currentTime > 0; });
+      return [`headless Chromium has no voice: "${said}"; the narration plays instead`];
     });
     await check('reading online keeps the place: the paragraph on the screen is the API\'s reading position, and one a dropped connection lost is sent when it is back', { viewport: { width: 1280, height: 240 } }, async (page) => {
       await signIn(page);

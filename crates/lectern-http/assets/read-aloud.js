@@ -123,8 +123,19 @@
     synth.speak(u);
   }
 
+  // No voice on this device: the library's narration, where the title has one, instead.
+  function noVoice() {
+    var none = 'No voice is installed in this browser to read aloud with.';
+    var listen = document.querySelector('.book-nav a[href$="/listen"]');
+    if (!listen) return say(none);
+    var a = document.createElement('a');
+    a.href = listen.href;
+    a.textContent = 'Listen to the library\u2019s narration instead';
+    status.replaceChildren(document.createTextNode(none + ' '), a);
+  }
+
   function play() {
-    if (voices.length === 0) return say('No voice is installed in this browser to read aloud with.');
+    if (voices.length === 0) return noVoice();
     state = 'playing';
     playButton.textContent = 'Pause';
     say('Reading aloud.');

@@ -57,17 +57,18 @@
     var start = article.querySelector('[data-cfi="' + at.replace(/[^/0-9]/g, '') + '"]');
     if (start) start.scrollIntoView();
   }
-  // The first paragraph (an element with a place and none inside it) not above the screen.
+  // The first paragraph (an element with a place and none inside it) not above the screen;
+  // the last one when the reader has scrolled past the text (to what follows it).
   function here() {
     var placed = article.querySelectorAll('[data-cfi]');
+    var last = null;
     for (var i = 0; i < placed.length; i++) {
       var el = placed[i];
       if (el.querySelector('[data-cfi]')) continue;
-      if (el.getBoundingClientRect().bottom > 0) {
-        return 'epubcfi(' + spine + '!' + el.getAttribute('data-cfi') + ')';
-      }
+      last = el;
+      if (el.getBoundingClientRect().bottom > 0) break;
     }
-    return null;
+    return last && 'epubcfi(' + spine + '!' + last.getAttribute('data-cfi') + ')';
   }
   var sent = null;
   var pending = null;
@@ -97,4 +98,166 @@
     if (place) form.querySelector('input[name="location"]').value = place;
   });
   moved();
+})();
+
+// Highlights in a book read online, kept as the API's marks: the reader's highlights in the
+// part (listed below the text, which works without this) are painted on the text with the CSS
+// Custom Highlight API, and "Highlight the selected text" keeps the passage selected as a new
+// one, named by an EPUB CFI range as reading apps name theirs.
+(function () {
+  'use strict';
+  var article = document.querySelector('article.book-text[data-place]');
+  var button = document.querySelector('button[data-action="highlight"]');
+  var form = document.querySelector('form.bookmark-form');
+  if (!article || !button || !form || !window.fetch || !window.URLSearchParams) return;
+  var spine = article.getAttribute('data-spine');
+  var csrf = form.querySelector('input[name="csrf"]').value;
+  var status = document.querySelector('.highlight-status');
+  var list = document.querySelector('.my-highlights ul');
+  var painted = window.CSS && CSS.highlights && window.Highlight ? new Highlight() : null;
+  if (painted) CSS.highlights.set('reader-highlight', painted);
+
+  // The steps of an element from the nearest element the page placed in the book.
+  function stepsOf(el) {
+    var steps = [];
+    while (el && el !== article && !el.hasAttribute('data-cfi')) {
+      var n = 1;
+      for (var s = el.previousElementSibling; s; s = s.previousElementSibling) n += 1;
+      steps.unshift('/' + 2 * n);
+      el = el.parentElement;
+    }
+    if (!el || el === article) return null;
+    return el.getAttribute('data-cfi') + steps.join('');
+  }
+
+  // A point in the text as a CFI's steps: its element's, then its text chunk (odd: the text
+  // after that many elements) and the offset in it.
+  function pointOf(node, offset) {
+    if (node.nodeType !== Node.TEXT_NODE) {
+      var child = node.childNodes[offset];
+      if (child && child.nodeType === Node.TEXT_NODE) { node = child; offset = 0; } else return null;
+    }
+    var parent = node.parentElement;
+    var elements = 0;
+    // Text nodes side by side are one chunk of text to a CFI.
+    for (var s = node.previousSibling; s; s = s.previousSibling) {
+      if (s.nodeType === Node.ELEMENT_NODE) elements += 1;
+      else if (s.nodeType === Node.TEXT_NODE && elements === 0) offset += s.data.length;
+    }
+    var base = stepsOf(parent);
+    return base && (base + '/' + (2 * elements + 1) + ':' + offset);
+  }
+
+  // The selection within the text as a CFI range: the steps both ends share, then each end's.
+  function rangeCfi(range) {
+    var start = pointOf(range.startContainer, range.startOffset);
+    var end = pointOf(range.endContainer, range.endOffset);
+    if (!start || !end) return null;
+    var a = start.split('/').slice(1);
+    var b = end.split('/').slice(1);
+    var common = [];
+    while (common.length < a.length - 1 && common.length < b.length - 1 && a[common.length] === b[common.length]) {
+      common.push(a[common.length]);
+    }
+    var rest = function (p) { return '/' + p.slice(common.length).join('/'); };
+    return 'epubcfi(' + spine + '!/' + common.join('/') + ',' + rest(a) + ',' + rest(b) + ')';
+  }
+
+  // A CFI range of this part back to a range of the page; null when it is not on this page.
+  function rangeOf(cfi) {
+    var m = /^epubcfi\(([^!]+)!([^,]*),([^,]+),([^,)]+)\)$/.exec(cfi);
+    if (!m || m[1] !== spine) return null;
+    var start = pointAt(m[2] + m[3]);
+    var end = pointAt(m[2] + m[4]);
+    if (!start || !end) return null;
+    var range = document.createRange();
+    try {
+      range.setStart(start.node, start.offset);
+      range.setEnd(end.node, end.offset);
+    } catch (e) { return null; }
+    return range;
+  }
+
+  function pointAt(steps) {
+    var m = /^((?:\/\d+)*?)\/(\d+)(?::(\d+))?$/.exec(steps);
+    if (!m) return null;
+    var path = m[1];
+    var last = Number(m[2]);
+    var offset = Number(m[3] || 0);
+    // The element: the longest start of the path the page placed, then element children.
+    var parts = path.split('/').slice(1);
+    var el = null;
+    var used = parts.length;
+    for (; used > 0; used--) {
+      el = article.querySelector('[data-cfi="' + '/' + parts.slice(0, used).join('/') + '"]');
+      if (el) break;
+    }
+    if (!el) return null;
+    for (var i = used; i < parts.length && el; i++) el = el.children[Number(parts[i]) / 2 - 1];
+    if (!el) return null;
+    if (last % 2 === 0) {
+      var child = el.children[last / 2 - 1];
+      return child ? { node: child, offset: 0 } : null;
+    }
+    var elements = 0;
+    for (var n = el.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === Node.ELEMENT_NODE) elements += 1;
+      else if (n.nodeType === Node.TEXT_NODE && 2 * elements + 1 === last) {
+        return { node: n, offset: Math.min(offset, n.data.length) };
+      }
+    }
+    return null;
+  }
+
+  function paint(cfi) {
+    var range = painted && rangeOf(cfi);
+    if (range) painted.add(range);
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('.my-highlights [data-location]'), function (li) {
+    paint(li.getAttribute('data-location'));
+  });
+
+  function selected() {
+    var selection = window.getSelection();
+    if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return null;
+    var range = selection.getRangeAt(0);
+    if (!article.contains(range.commonAncestorContainer)) return null;
+    return range;
+  }
+
+  button.hidden = false;
+  button.addEventListener('click', function () {
+    var range = selected();
+    var cfi = range && rangeCfi(range);
+    if (!cfi) {
+      status.textContent = 'Select some of the book\u2019s text first, then highlight it.';
+      return;
+    }
+    var text = range.toString().replace(/\s+/g, ' ').trim();
+    var body = new URLSearchParams();
+    body.set('csrf', csrf);
+    body.set('location', cfi);
+    body.set('text', text);
+    fetch(button.getAttribute('data-post'), { method: 'POST', body: body, credentials: 'same-origin' })
+      .then(function (r) {
+        if (!r.ok) throw new Error(String(r.status));
+        if (painted) painted.add(range.cloneRange());
+        window.getSelection().removeAllRanges();
+        if (list) {
+          var li = document.createElement('li');
+          li.setAttribute('data-location', cfi);
+          li.textContent = '\u201c' + text + '\u201d';
+          list.appendChild(li);
+          list.closest('.my-highlights').hidden = false;
+        }
+        status.textContent = 'The selected text is highlighted.';
+      })
+      .catch(function () { status.textContent = 'The highlight could not be kept. Try again.'; });
+  });
+  document.addEventListener('keydown', function (e) {
+    if (e.altKey && e.shiftKey && !e.ctrlKey && !e.metaKey && e.code === 'KeyL') {
+      e.preventDefault();
+      button.click();
+    }
+  });
 })();

@@ -20,8 +20,9 @@ pub struct Book {
     pub narration: Narrated,
 }
 
-/// A book's narration, clip by clip, once a node read it: a narration kept is never changed
-/// (a replaced master is another book), so it is read once a node.
+/// A book's narration, clip by clip, once a node read it: a kept narration never changes (a
+/// replaced master is narrated anew under another digest), so it is read once for as long as
+/// the node keeps the book, and a replaced master's is read when the book is read again.
 #[derive(Debug, Default)]
 pub struct Narrated(Mutex<Option<Arc<KeptNarration>>>);
 

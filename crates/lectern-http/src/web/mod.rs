@@ -160,6 +160,10 @@ pub fn routes(state: AppState) -> Router<AppState> {
             axum::routing::post(reader_place::bookmark),
         )
         .route(
+            "/{site_id}/read/{grant}/{part}/highlight",
+            axum::routing::post(reader_place::highlight),
+        )
+        .route(
             "/{site_id}/titles/{service_id}/download/{format}",
             get(download::status),
         )

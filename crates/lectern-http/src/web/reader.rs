@@ -54,6 +54,8 @@ struct PartPage<'a> {
     listen: Option<Listen>,
     /// The part's listening page, for a title the library narrates.
     listen_here: Option<String>,
+    /// The signed-in reader's highlights in the part: each its place and its text.
+    highlights: Vec<(String, String)>,
 }
 
 #[derive(Template)]
@@ -236,12 +238,13 @@ async fn show_part(
     let chrome = Chrome::of(site, visitor, &here_path, Section::Books);
     let title = &book.publication.metadata.title;
     let part_name = part_name(book, n);
-    let place = match &opened.title {
+    let (place, highlights) = match &opened.title {
         Some(title) => {
             reader_place::keep_part_start(state, visitor, headers, (title, n, &part_name)).await?;
-            Place::of(site, grant, n, visitor)
+            let highlights = reader_place::highlights_in(state, visitor, title, n).await?;
+            (Place::of(site, grant, n, visitor), highlights)
         }
-        None => None,
+        None => (None, Vec::new()),
     };
     // Moving on while listening keeps to the listening pages.
     let part_at = |m: usize| {
@@ -270,6 +273,7 @@ async fn show_part(
             place,
             listen,
             listen_here,
+            highlights,
         },
         visitor,
     ))

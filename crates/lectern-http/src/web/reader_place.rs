@@ -8,14 +8,18 @@
 //! it, the page's script sends the paragraph the reader is at as they read
 //! (`POST …/{n}/place`), resending what a dropped connection lost, and a bookmark marks that
 //! paragraph. Opening the book again starts where the place kept is.
+//!
+//! Highlights are the API's too: a part lists the reader's highlights in it, and the script
+//! keeps the text selected as a new one (`POST …/{n}/highlight`, an EPUB CFI range).
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use lectern_domain::catalog::Format;
+use lectern_domain::reading::HighlightColor;
 use lectern_domain::reading::MetricType;
 use lectern_jobs::webpub::places::{part_of, part_start};
-use lectern_operations::marks::{self, MarkInput};
+use lectern_operations::marks::{self, HighlightInput, MarkInput};
 use lectern_operations::reading_activity::{self, NewReadingEvent};
 use lectern_operations::streaming::Opened;
 
@@ -34,6 +38,8 @@ pub(super) struct Place {
     pub save: String,
     /// Where "Bookmark this place" posts.
     pub bookmark: String,
+    /// Where the script posts the text selected to highlight it.
+    pub highlight: String,
     /// The part's start, as a CFI: what a bookmark marks without the script.
     pub start: String,
     /// The part's steps in the spine (`/6/4`), which the script puts before a paragraph's.
@@ -53,6 +59,7 @@ impl Place {
         Some(Place {
             save: format!("{base}/place"),
             bookmark: format!("{base}/bookmark"),
+            highlight: format!("{base}/highlight"),
             start: part_start(n),
             spine: format!("/6/{}", 2 * n),
             done,
@@ -150,6 +157,77 @@ pub async fn bookmark(
     }
     Ok(see_other(&back, &visitor.set_cookies))
 }
+
+/// `POST /{site}/read/{grant}/{n}/highlight`: the script keeps the passage selected (`location`,
+/// a CFI range in part n, and its `text`) as a highlight.
+pub async fn highlight(
+    State(state): State<AppState>,
+    Path((_, grant, n)): Path<(String, String, String)>,
+    Posted { visitor, form, .. }: Posted,
+) -> ApiResult<Response> {
+    let opened = granted(&state, &grant).await?;
+    let title = title_of(&opened)?;
+    let book = lectern_operations::streaming::book(&state, &opened.object_key).await?;
+    let n = part_number(&n, book.publication.reading_order.len())?;
+    let location = location_in(&form, n)?;
+    let text = form.one("text")?.map(str::trim).filter(|t| !t.is_empty());
+    let color = match form.one("color")? {
+        Some(c) => Some(c.parse::<HighlightColor>().map_err(|_| {
+            ApiError::bad_param(
+                "color",
+                "must be yellow, green, blue, pink, purple or orange",
+            )
+        })?),
+        None => None,
+    };
+    let input = HighlightInput {
+        start: MarkInput {
+            service_id: title,
+            location,
+            format: Some(Format::Epub3),
+            text: text.map(str::to_owned),
+            position: Some(i64::try_from(n).unwrap_or(i64::MAX)),
+            progression: None,
+            total_progression: None,
+        },
+        end_location: None,
+        end_position: None,
+        end_progression: None,
+        end_total_progression: None,
+        color,
+        note: None,
+    };
+    marks::create_highlight(&state, &visitor.caller, input).await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// The signed-in reader's highlights in part `n` of `title`, each its place and its text.
+pub(super) async fn highlights_in(
+    state: &AppState,
+    visitor: &Visitor,
+    title: &str,
+    n: usize,
+) -> ApiResult<Vec<(String, String)>> {
+    if visitor.caller.user().is_none() {
+        return Ok(Vec::new());
+    }
+    let (kept, _) = marks::highlights_of(
+        state,
+        &visitor.caller,
+        (title, Format::Epub3),
+        (None, HIGHLIGHTS_SHOWN),
+    )
+    .await?;
+    Ok(kept
+        .into_iter()
+        .filter(|h| part_of(&h.mark.location).map(|(k, _)| k) == Some(n))
+        .map(|h| (h.mark.location, h.mark.text.unwrap_or_default()))
+        .collect())
+}
+
+/// The most of a reader's highlights in a title a part looks through: more than a reader
+/// makes in a book; the title's page and the API list them all.
+const HIGHLIGHTS_SHOWN: u32 = 500;
 
 /// The catalog's title a reading link opened; a reader's own document keeps no place.
 fn title_of(opened: &Opened) -> ApiResult<String> {

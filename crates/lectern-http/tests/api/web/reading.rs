@@ -6,7 +6,7 @@ use lectern_store::on_both_stores;
 use reqwest::StatusCode;
 
 use super::{Browser, assert_page_headers, location, my_preferences};
-use crate::downloads::downloads_counted;
+use crate::downloads::{call, downloads_counted};
 use crate::support::*;
 
 on_both_stores!(
@@ -17,6 +17,7 @@ on_both_stores!(
     the_place_read_online_is_the_api_s_and_koreader_s,
     a_reader_listens_to_the_narration_beside_the_text,
     a_title_narrated_by_a_person_is_not_narrated_by_machine,
+    highlights_made_reading_online_are_the_api_s,
 );
 
 async fn a_reader_opens_a_book_and_reads_it_part_by_part(backend: Backend) {
@@ -782,5 +783,112 @@ async fn a_title_narrated_by_a_person_is_not_narrated_by_machine(backend: Backen
         refused.contains("narrated in the library&#39;s own recording")
             || refused.contains("narrated in the library's own recording"),
         "{refused}"
+    );
+}
+
+/// Highlights made while reading online are the API's marks: the script posts the passage
+/// selected as an EPUB CFI range in the part, and the part lists the reader's highlights in it
+/// (one made by an app too). A place in another part, a colour the API has not, and a guest
+/// are refused.
+async fn highlights_made_reading_online_are_the_api_s(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let resp = b
+        .submit("/main/titles/t-road", "/main/titles/t-road/read", &[])
+        .await;
+    let first = location(&resp);
+    let part = b.page(&first, StatusCode::OK).await;
+    assert!(
+        part.contains(&format!(r#"data-post="{first}/highlight""#)),
+        "{part}"
+    );
+    assert!(
+        part.contains(
+            r#"<section class="my-highlights" aria-labelledby="my-highlights-heading" hidden>"#
+        ),
+        "none yet: {part}"
+    );
+    let csrf = super::hidden(&part, "csrf").unwrap();
+    let place = "epubcfi(/6/2!/4/2,/1:0,/1:5)";
+    let post = |form: Vec<(&'static str, String)>| {
+        let b = &b;
+        let first = first.clone();
+        async move {
+            let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            b.post(&format!("{first}/highlight"), &form).await
+        }
+    };
+    let made = post(vec![
+        ("csrf", csrf.clone()),
+        ("location", place.to_owned()),
+        ("text", "The L".to_owned()),
+        ("color", "green".to_owned()),
+    ])
+    .await;
+    assert_eq!(made.status(), StatusCode::NO_CONTENT);
+    let token = app.token_of("member@example.org").await;
+    let (status, _, listed) = call(
+        &app,
+        &format!("/v2/myHighlights?api_key={TRUSTED}&serviceId=t-road&format=EPUB3"),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    let kept = &listed["highlights"][0];
+    assert_eq!(kept["location"], place, "{listed}");
+    assert_eq!(kept["text"], "The L", "{listed}");
+    assert_eq!(kept["color"], "green", "{listed}");
+    let part = b.page(&first, StatusCode::OK).await;
+    assert!(
+        part.contains(&format!(r#"<li data-location="{place}">“The L”</li>"#)),
+        "{part}"
+    );
+
+    for (form, param) in [
+        (
+            vec![("location", "epubcfi(/6/4!/4/2,/1:0,/1:5)"), ("text", "x")],
+            "location",
+        ),
+        (vec![("location", place), ("color", "beige")], "color"),
+        (vec![("text", "x")], "location"),
+    ] {
+        let mut sent: Vec<(&'static str, String)> = vec![("csrf", csrf.clone())];
+        sent.extend(form.iter().map(|(k, v)| (*k, v.to_string())));
+        let refused = post(sent).await;
+        assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "{param}");
+        let body = refused.text().await.unwrap();
+        assert!(body.contains(param), "{param}: {body}");
+    }
+
+    // A guest who has the link reads, but keeps no marks.
+    let guest = Browser::new(&app);
+    let page = guest.page(&first, StatusCode::OK).await;
+    assert!(!page.contains("Highlight the selected text"), "{page}");
+    let form = guest.page("/main/sign-in", StatusCode::OK).await;
+    let csrf = super::hidden(&form, "csrf").unwrap();
+    let refused = guest
+        .post(
+            &format!("{first}/highlight"),
+            &[("csrf", csrf.as_str()), ("location", place), ("text", "x")],
+        )
+        .await;
+    // Sent to sign in, as every page that needs an account sends a guest.
+    assert_eq!(refused.status(), StatusCode::SEE_OTHER);
+    assert!(
+        location(&refused).contains("/sign-in"),
+        "{}",
+        location(&refused)
+    );
+    let (_, _, listed) = call(
+        &app,
+        &format!("/v2/myHighlights?api_key={TRUSTED}&serviceId=t-road&format=EPUB3"),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(
+        listed["highlights"].as_array().unwrap().len(),
+        1,
+        "{listed}"
     );
 }
