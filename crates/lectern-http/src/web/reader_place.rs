@@ -19,9 +19,11 @@ use lectern_domain::catalog::Format;
 use lectern_domain::reading::HighlightColor;
 use lectern_domain::reading::MetricType;
 use lectern_jobs::webpub::places::{part_of, part_start};
+use lectern_operations::book_cache::Book;
 use lectern_operations::marks::{self, HighlightInput, MarkInput};
 use lectern_operations::reading_activity::{self, NewReadingEvent};
 use lectern_operations::streaming::Opened;
+use std::sync::Arc;
 
 use super::reading_book::{part_name, part_number, part_path};
 use crate::conventions::links::segment;
@@ -114,11 +116,7 @@ pub async fn save(
     Path((_, grant, n)): Path<(String, String, String)>,
     Posted { visitor, form, .. }: Posted,
 ) -> ApiResult<Response> {
-    let opened = granted(&state, &grant).await?;
-    let title = title_of(&opened)?;
-    let book = lectern_operations::streaming::book(&state, &opened.object_key).await?;
-    let n = part_number(&n, book.publication.reading_order.len())?;
-    let location = location_in(&form, n)?;
+    let (title, book, n, location) = marked(&state, &grant, &n, &form).await?;
     record(&state, &visitor, &title, n, location, &part_name(&book, n)).await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
@@ -135,11 +133,7 @@ pub async fn bookmark(
         ..
     }: Posted,
 ) -> ApiResult<Response> {
-    let opened = granted(&state, &grant).await?;
-    let title = title_of(&opened)?;
-    let book = lectern_operations::streaming::book(&state, &opened.object_key).await?;
-    let n = part_number(&n, book.publication.reading_order.len())?;
-    let location = location_in(&form, n)?;
+    let (title, _, n, location) = marked(&state, &grant, &n, &form).await?;
     let at = part_of(&location).and_then(|(_, inside)| inside);
     let input = MarkInput {
         service_id: title,
@@ -165,11 +159,7 @@ pub async fn highlight(
     Path((_, grant, n)): Path<(String, String, String)>,
     Posted { visitor, form, .. }: Posted,
 ) -> ApiResult<Response> {
-    let opened = granted(&state, &grant).await?;
-    let title = title_of(&opened)?;
-    let book = lectern_operations::streaming::book(&state, &opened.object_key).await?;
-    let n = part_number(&n, book.publication.reading_order.len())?;
-    let location = location_in(&form, n)?;
+    let (title, _, n, location) = marked(&state, &grant, &n, &form).await?;
     let text = form.one("text")?.map(str::trim).filter(|t| !t.is_empty());
     let color = match form.one("color")? {
         Some(c) => Some(c.parse::<HighlightColor>().map_err(|_| {
@@ -228,6 +218,22 @@ pub(super) async fn highlights_in(
 /// The most of a reader's highlights in a title a part looks through: more than a reader
 /// makes in a book; the title's page and the API list them all.
 const HIGHLIGHTS_SHOWN: u32 = 500;
+
+/// What a place or mark posted to part `n` of a reading link names: the title, the book, the
+/// part and the `location` sent, which must be in that part.
+async fn marked(
+    state: &AppState,
+    grant: &str,
+    n: &str,
+    form: &crate::conventions::params::Params,
+) -> ApiResult<(String, Arc<Book>, usize, String)> {
+    let opened = granted(state, grant).await?;
+    let title = title_of(&opened)?;
+    let book = lectern_operations::streaming::book(state, &opened.object_key).await?;
+    let n = part_number(n, book.publication.reading_order.len())?;
+    let location = location_in(form, n)?;
+    Ok((title, book, n, location))
+}
 
 /// The catalog's title a reading link opened; a reader's own document keeps no place.
 fn title_of(opened: &Opened) -> ApiResult<String> {
