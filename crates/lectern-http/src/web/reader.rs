@@ -95,24 +95,32 @@ struct TocEntry {
 /// `POST /{site}/titles/{serviceId}/read`: opens the book and goes to the reader's place in it,
 /// or its first part.
 pub async fn open(
-    State(state): State<AppState>,
-    Path((_, service_id)): Path<(String, String)>,
-    Posted { site, visitor, .. }: Posted,
+    state: State<AppState>,
+    path: Path<(String, String)>,
+    posted: Posted,
 ) -> ApiResult<Response> {
-    let (grant, n, at) = opened_at_place(&state, &visitor, &service_id).await?;
-    let to = with_place(part_path(&site, &grant, n), at);
-    Ok(see_other(&to, &visitor.set_cookies))
+    open_at(state, path, posted, part_path).await
 }
 
 /// `POST /{site}/titles/{serviceId}/listen`: opens the book as "Read online" does, and goes to
 /// the narration's player at the reader's place.
 pub async fn open_to_listen(
+    state: State<AppState>,
+    path: Path<(String, String)>,
+    posted: Posted,
+) -> ApiResult<Response> {
+    open_at(state, path, posted, listen_path).await
+}
+
+/// Opens the book and goes to the page `page_of` names for the part of the reader's place.
+async fn open_at(
     State(state): State<AppState>,
     Path((_, service_id)): Path<(String, String)>,
     Posted { site, visitor, .. }: Posted,
+    page_of: fn(&WebSite, &str, usize) -> String,
 ) -> ApiResult<Response> {
     let (grant, n, at) = opened_at_place(&state, &visitor, &service_id).await?;
-    let to = with_place(listen_path(&site, &grant, n), at);
+    let to = with_place(page_of(&site, &grant, n), at);
     Ok(see_other(&to, &visitor.set_cookies))
 }
 

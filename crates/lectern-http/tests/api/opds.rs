@@ -232,6 +232,51 @@ fn the_schema_check_refuses_a_broken_feed() {
     );
 }
 
+/// The apps' parsers catch a broken feed: Thorium's (r2-opds-js) and NYPL's each fail the run,
+/// naming the file and why, on malformed JSON, on a feed whose publications are not a list, on
+/// a page that is not a feed, and on Atom that is not well-formed.
+#[test]
+fn the_apps_parsers_refuse_a_broken_feed() {
+    let checker = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/opds");
+    if !checker.join("node_modules/r2-opds-js").exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but the OPDS parsers are not installed (.ci/run installs them)"
+        );
+        eprintln!("\n!!! SKIPPING the OPDS parsers: see .ci/run !!!\n");
+        return;
+    }
+    let mut feeds = Feeds::new();
+    for (body, ext) in [
+        (r#"{"links": ["#, "json"),
+        (
+            r#"{"metadata": {"title": "x"}, "publications": "none"}"#,
+            "json",
+        ),
+        ("<html><body>not a feed</body></html>", "xml"),
+        (
+            r#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>x"#,
+            "xml",
+        ),
+    ] {
+        feeds.keep(body, ext);
+    }
+    for file in &feeds.files {
+        let out = Command::new("node")
+            .arg(checker.join("check.mjs"))
+            .arg(file)
+            .output()
+            .expect("running node");
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(!out.status.success(), "{} passed: {report}", file.display());
+        let said: Value = serde_json::from_str(report.lines().next().unwrap_or("{}")).unwrap();
+        assert!(
+            said["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{report}"
+        );
+    }
+}
+
 impl Drop for Feeds {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);

@@ -147,11 +147,29 @@ async fn what_may_not_be_read_is_refused_in_words(backend: Backend) {
         .await;
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     b.page(&location(&resp), StatusCode::OK).await;
-    // Without the page's token, nothing is opened.
-    let resp = b.post("/main/titles/t-pride/read", &[]).await;
+    // Listening is opening: refused as reading is, and a guest listens to what they may read.
+    let resp = b
+        .submit("/main/titles/t-pride", "/main/titles/t-road/listen", &[])
+        .await;
     assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+    let listen = opened(&b, "t-pride", "listen").await;
+    assert!(listen.ends_with("/1/listen"), "{listen}");
+    // Without the page's token, nothing is opened.
+    for how in ["read", "listen"] {
+        let resp = b.post(&format!("/main/titles/t-pride/{how}"), &[]).await;
+        assert_eq!(resp.status(), StatusCode::FORBIDDEN, "{how}");
+    }
     // A reading link that is not one is refused.
     b.page("/main/read/garbage/1", StatusCode::FORBIDDEN).await;
+}
+
+/// Opens a title from its page ("read" for "Read online", "listen" for "Listen online"): where
+/// the book opened.
+async fn opened(b: &Browser<'_>, id: &str, how: &str) -> String {
+    let page = format!("/main/titles/{id}");
+    let resp = b.submit(&page, &format!("{page}/{how}"), &[]).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER, "{page}/{how}");
+    location(&resp)
 }
 
 /// A book with print pages (a page list, and page breaks in its text), as a zip.
@@ -325,10 +343,7 @@ async fn a_reader_shapes_the_text_and_the_settings_follow_them(backend: Backend)
     let app = TestApp::start(backend).await.with_catalog().await;
     let b = Browser::new(&app);
     b.sign_in("member@example.org", "member-pass-1").await;
-    let resp = b
-        .submit("/main/titles/t-road", "/main/titles/t-road/read", &[])
-        .await;
-    let first = location(&resp);
+    let first = opened(&b, "t-road", "read").await;
     let grant_path = first.trim_end_matches("/1").to_owned();
     let second = format!("{grant_path}/2");
     let part = b.page(&second, StatusCode::OK).await;
@@ -466,10 +481,7 @@ async fn the_place_read_online_is_the_api_s_and_koreader_s(backend: Backend) {
     let position = || crate::kosync::reading_position(&app, &token, "t-pride");
     let b = Browser::new(&app);
     b.sign_in("member@example.org", "member-pass-1").await;
-    let resp = b
-        .submit("/main/titles/t-pride", "/main/titles/t-pride/read", &[])
-        .await;
-    let first = location(&resp);
+    let first = opened(&b, "t-pride", "read").await;
     assert!(first.ends_with("/1"), "no place yet, so the start: {first}");
     let grant_path = first.trim_end_matches("/1").to_owned();
     // Showing the chapter keeps its start as the reader's place.
@@ -519,10 +531,7 @@ async fn the_place_read_online_is_the_api_s_and_koreader_s(backend: Backend) {
     let kept = position().await;
     assert_eq!(kept["location"], "epubcfi(/6/4!/4/2/4)", "{kept}");
     // Opening the book again goes back to the place.
-    let resp = b
-        .submit("/main/titles/t-pride", "/main/titles/t-pride/read", &[])
-        .await;
-    let back = location(&resp);
+    let back = opened(&b, "t-pride", "read").await;
     assert!(back.ends_with("/2?at=/4/2/4"), "{back}");
     // A place that is not in the part, or not a place, is named; without the page's token,
     // nothing is kept.
@@ -735,6 +744,10 @@ async fn a_reader_listens_to_the_narration_beside_the_text(backend: Backend) {
     assert!(none.contains("The narration has no file"), "{none}");
     let forged = format!("{}0/narration/s0001.mp3", grant_path);
     assert_eq!(b.get(&forged).await.status(), StatusCode::FORBIDDEN);
+    let beyond = b
+        .page(&format!("{grant_path}/99/listen"), StatusCode::NOT_FOUND)
+        .await;
+    assert!(beyond.contains("The book has no part 99"), "{beyond}");
 
     // The parts read link their listening pages, and the listening pages lead on to theirs.
     let reading = b.page(&format!("{grant_path}/1"), StatusCode::OK).await;
@@ -770,10 +783,7 @@ async fn a_title_narrated_by_a_person_is_not_narrated_by_machine(backend: Backen
     b.sign_in("member@example.org", "member-pass-1").await;
     let title = b.page("/main/titles/t-road", StatusCode::OK).await;
     assert!(!title.contains("Listen online"), "{title}");
-    let resp = b
-        .submit("/main/titles/t-road", "/main/titles/t-road/read", &[])
-        .await;
-    let first = location(&resp);
+    let first = opened(&b, "t-road", "read").await;
     let part = b.page(&first, StatusCode::OK).await;
     assert!(!part.contains("Listen to the narration"), "{part}");
     let refused = b
@@ -794,10 +804,7 @@ async fn highlights_made_reading_online_are_the_api_s(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
     let b = Browser::new(&app);
     b.sign_in("member@example.org", "member-pass-1").await;
-    let resp = b
-        .submit("/main/titles/t-road", "/main/titles/t-road/read", &[])
-        .await;
-    let first = location(&resp);
+    let first = opened(&b, "t-road", "read").await;
     let part = b.page(&first, StatusCode::OK).await;
     assert!(
         part.contains(&format!(r#"data-post="{first}/highlight""#)),
@@ -839,11 +846,28 @@ async fn highlights_made_reading_online_are_the_api_s(backend: Backend) {
     assert_eq!(kept["location"], place, "{listed}");
     assert_eq!(kept["text"], "The L", "{listed}");
     assert_eq!(kept["color"], "green", "{listed}");
+    // One an app made in the part is listed too.
+    let from_app = "epubcfi(/6/2!/4/4,/1:0,/1:3)";
+    let (status, made) = call_reader(
+        &app,
+        reqwest::Method::POST,
+        "/v2/myHighlights",
+        Some(&token),
+        &[
+            ("serviceId", "t-road"),
+            ("location", from_app),
+            ("text", "Far"),
+        ],
+    )
+    .await;
+    assert!(status.is_success(), "{status} {made}");
     let part = b.page(&first, StatusCode::OK).await;
-    assert!(
-        part.contains(&format!(r#"<li data-location="{place}">“The L”</li>"#)),
-        "{part}"
-    );
+    for (at, text) in [(place, "The L"), (from_app, "Far")] {
+        assert!(
+            part.contains(&format!(r#"<li data-location="{at}">“{text}”</li>"#)),
+            "{part}"
+        );
+    }
 
     for (form, param) in [
         (
@@ -886,9 +910,10 @@ async fn highlights_made_reading_online_are_the_api_s(backend: Backend) {
         Some(&token),
     )
     .await;
+    // The reader's two, and nothing of the guest's.
     assert_eq!(
         listed["highlights"].as_array().unwrap().len(),
-        1,
+        2,
         "{listed}"
     );
 }
