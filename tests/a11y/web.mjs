@@ -1435,12 +1435,27 @@ async function main() {
       const listed = (await api('myHighlights?serviceId=demo-pride&format=EPUB3')).highlights || [];
       const mine = listed.find((h) => h.location === location);
       if (!mine || mine.text !== chosen.text) throw new Failure(`the API has no highlight at ${location} of "${chosen.text}"`, listed.map((h) => `${h.location}: ${h.text}`));
+      // A whole paragraph selected as a browser selects one (by its element's children).
+      const whole = await page.evaluate(() => {
+        const p = [...document.querySelectorAll('article.book-text p')].find((e) => e.childNodes.length === 1 && e.firstChild.nodeType === Node.TEXT_NODE);
+        const range = document.createRange();
+        range.setStart(p, 0);
+        range.setEnd(p, 1);
+        window.getSelection().removeAllRanges();
+        window.getSelection().addRange(range);
+        return { location: `epubcfi(/6/4!${p.getAttribute('data-cfi')},/1:0,/1:${p.firstChild.data.length})` };
+      });
+      const second = page.waitForResponse((r) => r.url().endsWith('/2/highlight'));
+      await page.keyboard.press('Alt+Shift+L');
+      if ((await second).status() !== 204) throw new Failure('the paragraph selected was not highlighted');
+      const both = (await api('myHighlights?serviceId=demo-pride&format=EPUB3')).highlights || [];
+      if (!both.some((h) => h.location === whole.location)) throw new Failure(`the API has no highlight at ${whole.location}`, both.map((h) => h.location));
       await page.reload();
       const painted = await page.evaluate(() => [...(CSS.highlights.get('reader-highlight') || [])].map((r) => r.toString()));
       if (!painted.includes(chosen.text)) throw new Failure(`opened again, the part paints ${JSON.stringify(painted)}, not "${chosen.text}"`);
       const item = await page.locator(`.my-highlights li[data-location="${location}"]`).textContent();
       if (!item.includes(chosen.text)) throw new Failure(`the list says "${item}"`);
-      return [`"${chosen.text}" kept at ${location}; painted and listed again on opening the part`];
+      return [`"${chosen.text}" kept at ${location}; the whole paragraph selected kept at ${whole.location}; painted and listed again on opening the part`];
     });
     await check('reading aloud on a device with no voice offers the library\'s narration instead, and it plays', {}, async (page) => {
       await openReader(page);

@@ -133,9 +133,15 @@
   // A point in the text as a CFI's steps: its element's, then its text chunk (odd: the text
   // after that many elements) and the offset in it.
   function pointOf(node, offset) {
+    // A point between an element's children (a selection made by paragraphs, or by the
+    // keyboard) is the text it starts, the element it is before, or the end of the last child.
     if (node.nodeType !== Node.TEXT_NODE) {
       var child = node.childNodes[offset];
-      if (child && child.nodeType === Node.TEXT_NODE) { node = child; offset = 0; } else return null;
+      var last = node.lastChild;
+      if (child && child.nodeType === Node.TEXT_NODE) { node = child; offset = 0; }
+      else if (child) return child.nodeType === Node.ELEMENT_NODE ? stepsOf(child) : null;
+      else if (last && last.nodeType === Node.TEXT_NODE) { node = last; offset = last.data.length; }
+      else return last && last.nodeType === Node.ELEMENT_NODE ? stepsOf(last) : stepsOf(node);
     }
     var parent = node.parentElement;
     var elements = 0;
