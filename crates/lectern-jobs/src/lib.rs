@@ -22,6 +22,7 @@ pub mod import_epub;
 pub mod language;
 pub mod notice;
 pub mod package;
+pub mod recording;
 pub mod speed;
 pub mod webpub;
 pub mod work_error;
