@@ -5,6 +5,10 @@
 // listening goes on on the next part's page. A dropped connection pauses it; it goes on from
 // where it was when the connection is back. Without this script the part's MP3s are the
 // browser's own players, and nothing is highlighted.
+//
+// The same player plays a library's own recording on its page: its clips name the page's
+// headings and print pages by id rather than by CFI steps, a heading's later stretches are
+// `more` of it, and the headings and pages listed are links that play from their place.
 (function () {
   'use strict';
   var panel = document.querySelector('section.listen');
@@ -32,7 +36,8 @@
   audio.preservesPitch = true;
   audio.hidden = true;
   panel.appendChild(audio);
-  panel.querySelector('.listen-tracks').hidden = true;
+  var tracks = panel.querySelector('.listen-tracks');
+  if (tracks) tracks.hidden = true;
   buttons.hidden = false;
 
   var file = -1;
@@ -42,8 +47,9 @@
   var params = new URLSearchParams(window.location.search);
 
   // The element the page marks with these steps, or the nearest one that holds it (a table's
-  // cell is heard, the table is marked).
+  // cell is heard, the table is marked); on a recording's page, the element of that id.
   function placed(steps) {
+    if (steps.charAt(0) !== '/') return document.getElementById(steps);
     var s = steps;
     while (s) {
       var found = article.querySelector('[data-cfi="' + s.replace(/[^/0-9]/g, '') + '"]');
@@ -163,10 +169,11 @@
     now = -1;
   }
 
-  // The next (or previous) clip that is not a page's number.
+  // The next (or previous) clip that begins a paragraph or heading: not a page's number, nor
+  // the rest of a recording's heading.
   function step(by) {
     var i = now < 0 ? (by > 0 ? -1 : 0) : now;
-    do { i += by; } while (i >= 0 && i < clips.length && clips[i].kind === 'page');
+    do { i += by; } while (i >= 0 && i < clips.length && (clips[i].kind === 'page' || clips[i].kind === 'more'));
     if (i < 0) i = 0;
     if (i >= clips.length) { say('This is the part\u2019s last paragraph.'); return; }
     go(i);
@@ -179,6 +186,13 @@
     say('No heading follows in this part.');
   }
 
+  function toPage(by) {
+    for (var i = now + by; i >= 0 && i < clips.length; i += by) {
+      if (clips[i].kind === 'page') return go(i);
+    }
+    say(by > 0 ? 'No print page follows.' : 'No print page comes before this.');
+  }
+
   function act(action) {
     if (action === 'play') {
       if (playing) return pause();
@@ -187,6 +201,8 @@
     } else if (action === 'previous-paragraph') step(-1);
     else if (action === 'next-paragraph') step(1);
     else if (action === 'next-heading') nextHeading();
+    else if (action === 'previous-page') toPage(-1);
+    else if (action === 'next-page') toPage(1);
   }
 
   // Where listening starts: the reader's place when the page was opened at one.
@@ -204,11 +220,20 @@
     var button = e.target.closest('button[data-action]');
     if (button) act(button.getAttribute('data-action'));
   });
+  // A recording's heading or page, followed as a link: heard here, from its place.
+  article.addEventListener('click', function (e) {
+    var link = e.target.closest('a[data-clip]');
+    if (!link || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    e.preventDefault();
+    go(Number(link.getAttribute('data-clip')));
+    start();
+  });
   document.addEventListener('keydown', function (e) {
     if (!e.altKey || !e.shiftKey || e.ctrlKey || e.metaKey) return;
-    var keys = { KeyP: 'play', ArrowUp: 'previous-paragraph', ArrowDown: 'next-paragraph', KeyH: 'next-heading' };
+    var keys = { KeyP: 'play', ArrowUp: 'previous-paragraph', ArrowDown: 'next-paragraph', KeyH: 'next-heading',
+      PageUp: 'previous-page', PageDown: 'next-page' };
     var action = keys[e.code];
-    if (!action) return;
+    if (!action || (/page$/.test(action) && !panel.querySelector('[data-action="' + action + '"]'))) return;
     e.preventDefault();
     act(action);
   });
@@ -238,8 +263,12 @@
   audio.addEventListener('error', function () {
     if (!navigator.onLine) return dropped();
     pause();
-    say('The narration could not be played here. Its tracks are below, to play in the browser\u2019s own player.');
-    panel.querySelector('.listen-tracks').hidden = false;
+    if (tracks) {
+      say('The narration could not be played here. Its tracks are below, to play in the browser\u2019s own player.');
+      tracks.hidden = false;
+    } else {
+      say('The recording could not be played here. Each heading and page below opens it in the browser\u2019s own player.');
+    }
   });
   audio.addEventListener('stalled', function () { if (!navigator.onLine) dropped(); });
   window.addEventListener('offline', function () { if (playing) dropped(); });

@@ -112,6 +112,7 @@ impl AppState {
                     refresh: settings.refresh_token_ttl,
                 },
                 books: Arc::default(),
+                recordings: Arc::default(),
             },
             settings: Arc::new(settings),
             signing_key: Arc::default(),

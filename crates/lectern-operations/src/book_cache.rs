@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use lectern_jobs::derive::KeptNarration;
+use lectern_jobs::recording::Recording;
 use lectern_jobs::webpub::{Chapter, Publication, ZipDirectory};
 
 use crate::ttl_cache::TtlCache;
@@ -81,5 +82,22 @@ impl std::ops::Deref for Books {
 impl Default for Books {
     fn default() -> Self {
         Books(TtlCache::new(Duration::from_secs(600), 256))
+    }
+}
+
+/// The library's own recordings this node read lately, by their folder's key: a recording's
+/// navigation and SMIL files are read once for its listeners, not once a page.
+pub struct Recordings(TtlCache<Arc<Recording>>);
+
+impl std::ops::Deref for Recordings {
+    type Target = TtlCache<Arc<Recording>>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl Default for Recordings {
+    fn default() -> Self {
+        Recordings(TtlCache::new(Duration::from_secs(600), 64))
     }
 }

@@ -33,6 +33,8 @@ pub struct House {
     pub lifetimes: Lifetimes,
     /// The books opened to read online lately, as this node read them.
     pub books: Arc<crate::book_cache::Books>,
+    /// The library's own recordings listened to lately, as this node read them.
+    pub recordings: Arc<crate::book_cache::Recordings>,
 }
 
 /// How long the tokens of a sign-in last, as the operator set them (`crate::tokens` issues

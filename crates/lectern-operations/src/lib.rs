@@ -49,6 +49,7 @@ pub mod reading_lists;
 pub mod recommendation_profiles;
 pub mod recommendations;
 pub mod recorded_account;
+pub mod recording;
 pub mod reference_directory;
 pub mod referrals;
 pub mod refusals;

@@ -83,7 +83,7 @@ async fn narrated_title<'a>(house: &House, opened: &'a Opened) -> Outcome<&'a st
         }
         Some(a) if !a.derived => Err(Failure::Refused(format!(
             "Title '{service_id}' is narrated in the library's own recording, which is not made \
-             from its EPUB: download it in DAISY audio"
+             from its EPUB: listen to it from the title's page"
         ))),
         _ => Err(Failure::Refused(format!(
             "Title '{service_id}' is not narrated: speech is not made for it"

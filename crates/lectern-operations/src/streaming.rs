@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::{Format, NotReady};
+use lectern_domain::catalog::{Format, NotReady, TitleRecord};
 use lectern_jobs::FileError;
 use lectern_jobs::webpub::{Publication, WebpubError, ZipDirectory};
 
@@ -59,12 +59,28 @@ pub async fn open(house: &House, actor: &Actor, service_id: &str) -> Outcome<Ope
             "Title '{service_id}' has no EPUB 3, so it cannot be read online; download one of its formats"
         )));
     };
+    counted(house, actor, &who, &record, Format::Epub3).await?;
+    Ok(Opened {
+        object_key,
+        title: Some(record.service_id.clone()),
+    })
+}
+
+/// A title opened in `format` to be read or heard online, by the download rules: checked, and
+/// counted once a month for a reader (`downloads::open_to_stream`).
+pub(crate) async fn counted(
+    house: &House,
+    actor: &Actor,
+    who: &CatalogViewer,
+    record: &TitleRecord,
+    format: Format,
+) -> Outcome<()> {
     let reader = downloads::reader_for(house, &who.viewer, None).await?;
     let subject = Subject {
         kind: SubjectKind::Title,
         id: record.service_id.clone(),
         facts: record.facts(who.in_global(&record.site)),
-        format: Format::Epub3,
+        format,
     };
     let requester = actor.user().map_or_else(
         || format!("guest:{}", actor.from),
@@ -77,11 +93,7 @@ pub async fn open(house: &House, actor: &Actor, service_id: &str) -> Outcome<Ope
         subject: &subject,
         now: Timestamp::now(),
     };
-    downloads::open_to_stream(house, &asked).await?;
-    Ok(Opened {
-        object_key,
-        title: Some(record.service_id.clone()),
-    })
+    downloads::open_to_stream(house, &asked).await
 }
 
 /// The owner's converted document, which is theirs to read without being counted.
@@ -104,6 +116,12 @@ fn own_document(d: &lectern_store::documents::Document) -> Outcome<Opened> {
 
 /// The book at `object_key`.
 pub async fn book(house: &House, object_key: &str) -> Outcome<Arc<Book>> {
+    // A folder is a recording's (`recording`): a link to one has no book to read.
+    if object_key.ends_with('/') {
+        return Err(Failure::not_found(
+            "This link opened a recording to hear, not a book to read",
+        ));
+    }
     house
         .books
         .recall_or(object_key, read_book(house, object_key))

@@ -26,6 +26,15 @@ impl TitleRecord {
         offered
     }
 
+    /// The library's own recording of the title: a DAISY audio fileset of its own (not made
+    /// from the EPUB), DAISY 3's before DAISY 2.02's.
+    pub fn own_recording(&self) -> Option<&Artifact> {
+        [Format::DaisyAudio, Format::Daisy2Audio]
+            .into_iter()
+            .filter_map(|f| self.artifact(f))
+            .find(|a| a.file.as_deref().is_some_and(|key| key.ends_with('/')))
+    }
+
     /// The artifact of a format a reader is offered: the title's own, or one made from its
     /// master.
     pub fn offered_artifact(&self, format: Format) -> Option<Cow<'_, Artifact>> {

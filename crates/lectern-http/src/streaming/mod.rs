@@ -144,14 +144,48 @@ pub async fn serve_file(
 /// A file held in memory, whole or the one range its `Range` header asks for (a player seeking
 /// in an audio file), saying that ranges may be asked for.
 pub fn ranged(bytes: axum::body::Bytes, headers: &HeaderMap) -> Response {
+    let len = bytes.len() as u64;
+    answer_range(headers, len, |r| {
+        Body::from(bytes.slice(r.start as usize..r.end as usize))
+    })
+}
+
+/// The most of a file read at once when it is sent a part at a time.
+const PART_BYTES: u64 = 1 << 20;
+
+/// A file of `len` bytes kept elsewhere, whole or the range its `Range` header asks for, read
+/// and sent a megabyte at a time: an hour of a recording is never held in memory.
+pub fn ranged_by_parts<F, Fut>(len: u64, headers: &HeaderMap, read: F) -> Response
+where
+    F: Fn(std::ops::Range<u64>) -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = std::io::Result<axum::body::Bytes>> + Send + 'static,
+{
+    answer_range(headers, len, move |r| {
+        let parts = futures_util::stream::unfold((r.start, read), move |(at, read)| async move {
+            if at >= r.end {
+                return None;
+            }
+            let until = (at + PART_BYTES).min(r.end);
+            Some((read(at..until).await, (until, read)))
+        });
+        Body::from_stream(parts)
+    })
+}
+
+/// The answer to a request for a file of `len` bytes: 200 with the whole, 206 with the one
+/// range asked for, or 416; the body of a range made by `body`.
+fn answer_range(
+    headers: &HeaderMap,
+    len: u64,
+    body: impl FnOnce(std::ops::Range<u64>) -> Body,
+) -> Response {
     let asked = headers.get(header::RANGE).and_then(|v| v.to_str().ok());
-    let len = bytes.len();
-    let mut resp = match range::asked(asked, len) {
-        range::Asked::Whole => Body::from(bytes).into_response(),
+    let mut resp = match range::asked(asked, len as usize) {
+        range::Asked::Whole => body(0..len).into_response(),
         range::Asked::Part(r) => {
             let content_range = format!("bytes {}-{}/{len}", r.start, r.end - 1);
-            let mut resp =
-                (StatusCode::PARTIAL_CONTENT, Body::from(bytes.slice(r))).into_response();
+            let part = r.start as u64..r.end as u64;
+            let mut resp = (StatusCode::PARTIAL_CONTENT, body(part)).into_response();
             if let Ok(v) = HeaderValue::from_str(&content_range) {
                 resp.headers_mut().insert(header::CONTENT_RANGE, v);
             }

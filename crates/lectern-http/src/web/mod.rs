@@ -17,6 +17,7 @@ mod organization;
 mod reader;
 mod reader_listen;
 mod reader_place;
+mod reader_recording;
 mod reader_settings;
 mod reading_book;
 mod search;
@@ -146,6 +147,14 @@ pub fn routes(state: AppState) -> Router<AppState> {
             get(reader_listen::mp3),
         )
         .route("/{site_id}/read/{grant}/{part}/listen", get(reader::listen))
+        .route(
+            "/{site_id}/read/{grant}/recording",
+            get(reader_recording::show),
+        )
+        .route(
+            "/{site_id}/read/{grant}/recording/{track}",
+            get(reader_recording::track),
+        )
         .route(
             "/{site_id}/read/{grant}/settings",
             get(reader_settings::show).post(reader_settings::save),

@@ -15,11 +15,13 @@ use std::sync::Arc;
 use lectern_jobs::webpub::{Chapter, ID_PREFIX, NavPoint, Resource, Targets, chapter};
 use lectern_operations::book_cache::Book;
 use lectern_operations::listening::{self, Narration};
+use lectern_operations::recording;
 use lectern_operations::streaming::{self, Opened};
 use serde::Deserialize;
 
 use super::reader_listen::{self, Listen};
 use super::reader_place::{self, Place};
+use super::reader_recording::recording_path;
 use super::reading_book::{Look, listen_path, part_name, part_number, part_path, split};
 use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
@@ -104,11 +106,17 @@ pub async fn open(
 
 /// `POST /{site}/titles/{serviceId}/listen`: opens the book as "Read online" does, and goes to
 /// the narration's player at the reader's place.
+/// A title with the library's own recording goes to the recording's page instead.
 pub async fn open_to_listen(
     state: State<AppState>,
     path: Path<(String, String)>,
     posted: Posted,
 ) -> ApiResult<Response> {
+    let (site, visitor, service_id) = (&posted.site, &posted.visitor, &path.1);
+    if let Some(opened) = recording::open(&state, &visitor.caller, service_id).await? {
+        let to = recording_path(site, &grant(&state, &opened).await?);
+        return Ok(see_other(&to, &visitor.set_cookies));
+    }
     open_at(state, path, posted, listen_path).await
 }
 

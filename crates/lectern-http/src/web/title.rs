@@ -36,8 +36,11 @@ struct TitlePage<'a> {
     download: String,
     /// Where "Read online" posts, when the reader may take the title's EPUB 3.
     read_online: Option<String>,
-    /// Where "Listen online" posts, when the title is also narrated from that EPUB 3.
+    /// Where "Listen online" posts, when the title is narrated from that EPUB 3 or has a
+    /// recording of the library's own that the reader may take.
     listen_online: Option<String>,
+    /// What reading and listening online offer, in words.
+    online_offer: String,
     /// Why the reader may not download the title at all, in words.
     refusals: Vec<String>,
     /// Worth knowing before downloading.
@@ -143,6 +146,10 @@ pub async fn show(
     let narrated = record
         .offered_artifact(Format::DaisyAudio)
         .is_some_and(|a| a.derived);
+    let recorded = record
+        .own_recording()
+        .is_some_and(|a| downloadable.iter().any(|f| f.value == a.format.as_str()));
+    let listenable = recorded || (readable && narrated);
     Ok(page(
         StatusCode::OK,
         &TitlePage {
@@ -153,7 +160,8 @@ pub async fn show(
             facts: facts(&record),
             download: format!("{here}/download"),
             read_online: readable.then(|| format!("{here}/read")),
-            listen_online: (readable && narrated).then(|| format!("{here}/listen")),
+            listen_online: listenable.then(|| format!("{here}/listen")),
+            online_offer: online_offer(readable, recorded, narrated),
             notes: offer.notes(),
             refusals,
             guest: visitor.caller.user().is_none(),
@@ -284,4 +292,22 @@ pub async fn delete_mark(
 struct MarkPlace {
     location: String,
     format: Option<Format>,
+}
+
+/// What reading and listening online offer a title's reader, in words.
+fn online_offer(readable: bool, recorded: bool, narrated: bool) -> String {
+    match (readable, recorded, narrated) {
+        (true, true, _) => "Or read it here, in your browser, with nothing to download, or listen \
+            to the library's recording of it, heading by heading and page by page."
+            .to_owned(),
+        (true, false, true) => "Or read it here, in your browser, with nothing to download, or \
+            listen to it read by the library's synthetic voice as you follow the text."
+            .to_owned(),
+        (true, false, false) => {
+            "Or read it here, in your browser, with nothing to download.".to_owned()
+        }
+        (false, _, _) => "Or listen to the library's recording of it here, in your browser, \
+            heading by heading and page by page, with nothing to download."
+            .to_owned(),
+    }
 }

@@ -10,6 +10,7 @@ use crate::support::*;
 mod documents;
 mod download_visits;
 mod reading;
+mod recording;
 mod sponsors;
 mod staff;
 mod staff_admin;

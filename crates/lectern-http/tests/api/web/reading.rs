@@ -16,7 +16,6 @@ on_both_stores!(
     a_reader_shapes_the_text_and_the_settings_follow_them,
     the_place_read_online_is_the_api_s_and_koreader_s,
     a_reader_listens_to_the_narration_beside_the_text,
-    a_title_narrated_by_a_person_is_not_narrated_by_machine,
     highlights_made_reading_online_are_the_api_s,
 );
 
@@ -773,27 +772,6 @@ async fn a_reader_listens_to_the_narration_beside_the_text(backend: Backend) {
         "text/javascript; charset=utf-8"
     );
     assert_eq!(downloads_counted(&app, "u-member").await, 1);
-}
-
-/// A title with the library's own recording is not narrated by machine: no "Listen online", no
-/// link from its parts, and its listening page refused in words.
-async fn a_title_narrated_by_a_person_is_not_narrated_by_machine(backend: Backend) {
-    let app = TestApp::start(backend).await.with_catalog().await;
-    let b = Browser::new(&app);
-    b.sign_in("member@example.org", "member-pass-1").await;
-    let title = b.page("/main/titles/t-road", StatusCode::OK).await;
-    assert!(!title.contains("Listen online"), "{title}");
-    let first = opened(&b, "t-road", "read").await;
-    let part = b.page(&first, StatusCode::OK).await;
-    assert!(!part.contains("Listen to the narration"), "{part}");
-    let refused = b
-        .page(&format!("{first}/listen"), StatusCode::FORBIDDEN)
-        .await;
-    assert!(
-        refused.contains("narrated in the library&#39;s own recording")
-            || refused.contains("narrated in the library's own recording"),
-        "{refused}"
-    );
 }
 
 /// Highlights made while reading online are the API's marks: the script posts the passage
