@@ -105,6 +105,15 @@ async function openListener(page, id = 'demo-pride') {
   return page.goto(new URL(await ready.getAttribute('href'), page.url()).href);
 }
 
+/** Opens the demo's title that has a recording of the library's own, to listen to it. */
+async function openRecording(page) {
+  await page.goto(url('/titles/demo-little-women'));
+  return Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('/recording')),
+    page.locator('button[formaction$="/listen"]').click(),
+  ]).then(([r]) => r);
+}
+
 /**
  * In the page: samples the narration's player every 100 ms for `ms`, each sample the
  * paragraph highlighted and the one the clips' timings put at the player's time (and whether
@@ -124,7 +133,8 @@ async function followAlong(ms) {
     const shown = document.querySelector('.narration-now');
     samples.push({
       t,
-      shown: shown ? shown.getAttribute('data-cfi') : null,
+      // A paragraph is placed by its CFI steps; a recording's heading or page by its id.
+      shown: shown ? (shown.getAttribute('data-cfi') || shown.id) : null,
       expected: clip ? clip[3] : null,
       nearBoundary: data.clips.some((c) => Math.abs(c[1] - t) < 0.25 || Math.abs(c[2] - t) < 0.25),
     });
@@ -316,6 +326,7 @@ const PAGES = [
     ]).then(([r]) => r);
   }, 200],
   ['a book listened to, the narration\'s player', true, (p) => openListener(p), 200],
+  ['the library\'s own recording, its player', true, openRecording, 200],
   ['a download', true, openDownload, 200],
   // A visit shows the form that asks for a package; nothing else here asks for this format.
   ['a download not asked for yet', true, (p) => p.goto(url('/titles/demo-pride/download/DAISY')), 200],
@@ -1412,6 +1423,68 @@ async function main() {
       const back = await player();
       if (back.t < dropped.t || back.t > dropped.t + 3) throw new Failure(`back online at ${back.t.toFixed(2)} s, dropped at ${dropped.t.toFixed(2)} s`);
       return [`dropped at ${dropped.t.toFixed(2)} s, paused; back online, playing on at ${back.t.toFixed(2)} s`];
+    });
+    await check('listening to the library\'s own recording: the heading or page highlighted follows the audio\'s time as its SMIL says, at normal speed and at 2 times, across its tracks; Alt+Shift+PageDown goes to the next print page and says it; a page followed as a link plays from its place', {}, async (page) => {
+      await signIn(page);
+      await openRecording(page);
+      const steps = [];
+      for (const rate of [1, 2]) {
+        await page.goto(page.url());
+        await page.selectOption('#listen-rate', String(rate));
+        await page.keyboard.press('Alt+Shift+P');
+        await page.waitForFunction(() => { const a = document.querySelector('audio.listen-player'); return a && !a.paused && a.currentTime > 0; });
+        const heard = await page.evaluate(followAlong, 5000);
+        const wrong = heard.samples.filter((s) => s.shown !== s.expected && !s.nearBoundary);
+        if (wrong.length) throw new Failure(`at ${rate} times, the highlight did not follow the timings`, wrong.map((s) => `at ${s.t.toFixed(2)} s: highlighted ${s.shown}, the clip is ${s.expected}`));
+        const visited = new Set(heard.samples.map((s) => s.shown).filter(Boolean));
+        if (visited.size < 2) throw new Failure(`at ${rate} times, the highlight visited ${[...visited].join(', ')} only`);
+        if (heard.rate !== rate || !heard.pitchKept) throw new Failure(`the player's rate is ${heard.rate} and keeps its pitch: ${heard.pitchKept}`);
+        steps.push(`${rate}x: ${heard.samples.length} samples over ${heard.wall.toFixed(1)} s, marks ${[...visited].join(' ')}, the status said "${heard.said}"`);
+      }
+      await page.keyboard.press('Alt+Shift+PageDown');
+      await page.locator('.listen-status', { hasText: /^Page \d+$/ }).waitFor();
+      const page1 = await page.locator('.narration-now').textContent();
+      if (!/^Page \d+$/.test(page1.trim())) throw new Failure(`Alt+Shift+PageDown highlighted "${page1}"`);
+      steps.push(`Alt+Shift+PageDown: ${page1.trim()} highlighted and said`);
+      const link = page.locator('article.recording a', { hasText: 'Page 12' });
+      const [track, second] = (await link.getAttribute('href')).split('#t=');
+      await link.click();
+      await page.waitForFunction(([t, s]) => {
+        const a = document.querySelector('audio.listen-player');
+        const n = document.querySelector('.narration-now');
+        return !a.paused && a.src.endsWith(t) && a.currentTime >= Number(s) && n && n.textContent.trim() === 'Page 12';
+      }, [track, second]).catch(async () => {
+        throw new Failure('following "Page 12" did not play from its place', [JSON.stringify(await page.evaluate(() => { const a = document.querySelector('audio.listen-player'); return { paused: a.paused, t: a.currentTime, src: a.src.slice(-12), now: (document.querySelector('.narration-now') || {}).textContent }; }))]);
+      });
+      steps.push(`"Page 12" followed: playing ${track} from ${second} s, Page 12 highlighted`);
+      return [steps.join('; ')];
+    });
+    await check('listening to a recording by keyboard alone, as a screen reader hears it: the player and its buttons with their keys, the headings and pages; Tab to Play and press it, Alt+Shift+ArrowDown to the next heading, Alt+Shift+P to pause', {}, async (page) => {
+      const steps = [];
+      await signIn(page);
+      await openRecording(page);
+      const heard = expectSpoken(await spoken(page), [
+        /^region, Listen to the library's recording$|^heading, Listen to the library's recording, level 2$/, 'button, Play, key shortcuts Alt+Shift+P',
+        'button, Previous heading, key shortcuts Alt+Shift+ArrowUp', 'button, Next heading, key shortcuts Alt+Shift+ArrowDown',
+        'button, Previous page, key shortcuts Alt+Shift+PageUp', 'button, Next page, key shortcuts Alt+Shift+PageDown',
+        /^combobox, Speed, /, /^article, Headings and pages/, /^heading, Headings and pages, level 2$/, /^link, Page 11$/,
+      ]);
+      await tabTo(page, byText('button', /^Play$/), 'the Play button', steps);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => !document.querySelector('audio.listen-player').paused && document.querySelector('.narration-now'));
+      const before = await page.locator('.narration-now').getAttribute('id');
+      await page.keyboard.press('Alt+Shift+ArrowDown');
+      await page.waitForFunction((b) => { const n = document.querySelector('.narration-now'); return n && n.id !== b && /^H\d$/.test(n.tagName); }, before).catch(() => {
+        throw new Failure(`Alt+Shift+ArrowDown did not move on to a heading from ${before}`);
+      });
+      const after = await page.locator('.narration-now').textContent();
+      const said = await page.locator('.listen-status').textContent();
+      if (said.trim() !== after.trim()) throw new Failure(`at the heading "${after}", the status said "${said}"`);
+      steps.push(`Enter: playing at ${before}; Alt+Shift+ArrowDown: the heading "${after.trim()}", said`);
+      await page.keyboard.press('Alt+Shift+P');
+      await page.waitForFunction(() => document.querySelector('audio.listen-player').paused);
+      steps.push('Alt+Shift+P: paused');
+      return [...heard, steps.join('; ')];
     });
     await check('a highlight made reading online: the text selected, highlighted by its key, is the API\'s highlight, painted on the text and listed below it, and painted again when the part is opened again', {}, async (page) => {
       await signIn(page);

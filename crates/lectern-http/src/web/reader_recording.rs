@@ -50,8 +50,10 @@ pub(super) fn recording_path(site: &WebSite, grant: &str) -> String {
     site.path(&format!("/read/{}/recording", segment(grant)))
 }
 
-fn track_path(site: &WebSite, grant: &str, track: usize) -> String {
-    site.path(&format!("/read/{}/recording/{}", segment(grant), track + 1))
+/// A track's address relative to the recording's page, which then holds nothing of one
+/// listener's link.
+fn track_href(track: usize) -> String {
+    format!("recording/{}", track + 1)
 }
 
 /// `GET /{site}/read/{grant}/recording`: the recording's headings and pages, with its player.
@@ -64,7 +66,7 @@ pub async fn show(
     let heard = recording::heard(&state, &opened).await?;
     let About { title, narrator } = recording::about(&state, &opened).await?;
     let (site, visitor) = (&here.site, &here.visitor);
-    let (marks, clips) = listed(&heard, site, &grant);
+    let (marks, clips) = listed(&heard);
     let here_path = recording_path(site, &grant);
     let chrome = Chrome::of(site, visitor, &here_path, Section::Books);
     let mut look = Look::of(&state, site, visitor, &grant, 1).await?;
@@ -92,7 +94,7 @@ pub async fn show(
 /// The marks as listed, and the clips the script follows: one for each stretch a mark is heard
 /// in (the ones after its first are `more` of it), and one of no length where a mark is heard
 /// from the next one's place.
-fn listed(heard: &Recording, site: &WebSite, grant: &str) -> (Vec<Shown>, String) {
+fn listed(heard: &Recording) -> (Vec<Shown>, String) {
     let mut marks = Vec::with_capacity(heard.marks.len());
     let mut clips = Vec::new();
     for (i, mark) in heard.marks.iter().enumerate() {
@@ -118,14 +120,12 @@ fn listed(heard: &Recording, site: &WebSite, grant: &str) -> (Vec<Shown>, String
                 MarkKind::Page => None,
             },
             label: mark.label.clone(),
-            href: start.map(|s| format!("{}#t={}", track_path(site, grant, s.track), s.begin)),
+            href: start.map(|s| format!("{}#t={}", track_href(s.track), s.begin)),
             clip,
             id,
         });
     }
-    let files: Vec<_> = (0..heard.tracks.len())
-        .map(|t| track_path(site, grant, t))
-        .collect();
+    let files: Vec<_> = (0..heard.tracks.len()).map(track_href).collect();
     let script = json!({ "files": files, "clips": clips, "next": null });
     (marks, script.to_string().replace('<', "\\u003c"))
 }

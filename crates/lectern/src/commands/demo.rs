@@ -33,13 +33,16 @@ pub async fn run(settings: &Settings) -> anyhow::Result<()> {
 /// Loads the demo data set, with a readable EPUB for each of its titles.
 pub async fn load(store: &lectern_store::Store, settings: &Settings) -> anyhow::Result<()> {
     let report = fixture::load(store, FixtureFile::parse(DEMO)?).await?;
-    let files = add_reading_files(store, &super::open_files(settings)?).await?;
+    let file_store = super::open_files(settings)?;
+    let files = add_reading_files(store, &file_store).await?;
+    let recorded = super::demo_recording::add(store, &file_store).await?;
     give_the_reader_a_sync_key(store, &FixtureFile::parse(DEMO)?).await?;
     tracing::info!(
         users = report.users,
         clients = report.clients,
         titles = report.titles,
         files,
+        recorded,
         "demo data set loaded"
     );
     Ok(())
@@ -257,8 +260,11 @@ fn web_instructions(demo: &FixtureFile, base: &str) -> String {
     let mut out = format!(
         "\nIn a browser: {base}/{}/ (search, open a title, download it or read it online: its\n  \
          \"Reading settings\" set text size, font and colours, and \"Go to print page\" finds page 12;\n  \
-         \"Listen online\" plays its narration with each paragraph highlighted as it is read; docs/web.md)\n",
-        site.id
+         \"Listen online\" plays its narration with each paragraph highlighted as it is read, and on\n  \
+         {base}/{}/titles/{} the library's own recording, followed by heading and page; docs/web.md)\n",
+        site.id,
+        site.id,
+        super::demo_recording::RECORDED
     );
     if let Some((user, pass)) = sign_in_of(demo, "individualMember") {
         out += &format!(

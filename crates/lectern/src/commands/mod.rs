@@ -1,5 +1,6 @@
 pub mod admin;
 pub mod demo;
+mod demo_recording;
 pub mod generate;
 pub mod import_epub;
 pub mod load;

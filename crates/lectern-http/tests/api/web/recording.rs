@@ -79,13 +79,15 @@ async fn a_person_s_recording_is_heard_by_heading_and_page(backend: Backend) {
     let page = b.page(&page_path, StatusCode::OK).await;
     assert!(page.contains("Read by Nora Voice."), "{page}");
     let track = format!("{page_path}/1");
-    // Headings below the page's own, each a link playing from its second; the page number too.
+    // Headings below the page's own, each a link playing from its second (relative to the
+    // page, as the script's tracks are); the page number too.
+    let href = "recording/1";
     for shown in [
-        format!(r##"<h3 id="mark-1"><a href="{track}#t=0" data-clip="0">The Long Road</a></h3>"##),
+        format!(r##"<h3 id="mark-1"><a href="{href}#t=0" data-clip="0">The Long Road</a></h3>"##),
         format!(
-            r##"<p class="recording-page" id="mark-2"><a href="{track}#t=0.6" data-clip="1">Page 1</a></p>"##
+            r##"<p class="recording-page" id="mark-2"><a href="{href}#t=0.6" data-clip="1">Page 1</a></p>"##
         ),
-        format!(r##"<h4 id="mark-3"><a href="{track}#t=1" data-clip="2">Setting Out</a></h4>"##),
+        format!(r##"<h4 id="mark-3"><a href="{href}#t=1" data-clip="2">Setting Out</a></h4>"##),
     ] {
         assert!(page.contains(&shown), "{shown} in {page}");
     }
@@ -95,7 +97,7 @@ async fn a_person_s_recording_is_heard_by_heading_and_page(backend: Backend) {
         .and_then(|rest| rest.split("</script>").next())
         .unwrap();
     let clips: serde_json::Value = serde_json::from_str(clips).unwrap();
-    assert_eq!(clips["files"], serde_json::json!([track]));
+    assert_eq!(clips["files"], serde_json::json!([href]));
     assert_eq!(
         clips["clips"],
         serde_json::json!([
