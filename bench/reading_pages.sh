@@ -6,12 +6,18 @@
 #     title page's "Read online" (the POST that opens it) and the page it leads to, the first
 #     chapter, then the next chapter, each timed by curl from the request to the last byte;
 #   - warm, wrk on core 1 against the server on core 0, ROUNDS rounds interleaved: a chapter
-#     page (signed in, as a browser asks it) against `GET /v2/titles/demo-pride` (the API's
+#     page (signed in, as a browser asks it) and a resource (chapter 15's file below the
+#     reading link, as a Readium app asks it) against `GET /v2/titles/demo-pride` (the API's
 #     title record, signed in: the yardstick), with p99's ratio to the record's.
+# With TITLES set, the catalog is first given that many generated titles (`lectern generate`,
+# seed 1), and the record is also asked for ids spread over them (most miss the node's record
+# cache): the issue's figure is at 1,000,000 titles.
 #
 # Usage: bench/reading_pages.sh [LECTERN_BIN]   (default: ./target/release/lectern, built)
-# Knobs (environment): COLD=5 ROUNDS=3 DURATION=8 CONNECTIONS=16 LECTERN_PORT=18088
-# About 3 minutes once the release build is done. Exits 1 if a request failed or the server died.
+# Knobs (environment): COLD=5 ROUNDS=3 DURATION=8 CONNECTIONS=16 LECTERN_PORT=18088 TITLES=0
+#   IDS_SAMPLE=50000
+# About 3 minutes once the release build is done (5 more at 1,000,000 titles). Exits 1 if a
+# request failed or the server died.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +26,8 @@ ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-8}"
 CONNECTIONS="${CONNECTIONS:-16}"
 LECTERN_PORT="${LECTERN_PORT:-18088}"
+TITLES="${TITLES:-0}"
+IDS_SAMPLE="${IDS_SAMPLE:-50000}"
 THREADS=1
 WARMUP=2
 SERVER_CPU=0
@@ -34,7 +42,8 @@ source bench/lib.sh
 
 step "Tools"
 bench_tools
-need_tools python3 sha256sum
+need_tools python3 sha256sum shuf
+if [ "$TITLES" -gt 0 ] && ! command -v sqlite3 >/dev/null; then apt_install sqlite3; fi
 port_free "$LECTERN_PORT" "set LECTERN_PORT"
 
 LECTERN="${1:-}"
@@ -106,6 +115,15 @@ NOVEL="epub-$(printf '%s' "$NOVEL_ID" | sha256sum | cut -c1-16)"
 step "The demo, with the novel imported"
 serve_bench demo sqlite "$WORK"
 stop_pid "$SERVER_PID"
+if [ "$TITLES" -gt 0 ]; then
+  step "$TITLES generated titles beside the demo's"
+  SITE=demo
+  generated_catalog "$WORK" sqlite bench-pages "Reading pages benchmark"
+  sqlite3 -readonly -batch -noheader "$WORK/data/lectern.db" \
+    "SELECT service_id FROM titles WHERE status = 'live' AND adult_content = 0 AND service_id LIKE 'gen-%'" \
+    | shuf -n "$IDS_SAMPLE" --random-source=<(yes) >"$WORK/ids.txt"
+  echo "    $(wc -l <"$WORK/ids.txt") ids spread over the catalog"
+fi
 RUST_LOG=warn "$LECTERN" import-epub --data-dir "$WORK/data" --usage publicDomain "$WORK/novel.epub" \
   | grep '^imported 1 ' || die "the novel was not imported"
 echo "    $NOVEL"
@@ -165,28 +183,67 @@ COOKIE="Cookie: $(awk '{sub(/^#HttpOnly_/, "")} !/^#/ && NF >= 7 {printf "%s%s=%
 SHOWN="$(curl -s -H "$COOKIE" "$CHAPTER")"
 [[ "$SHOWN" == *"Sign out"* ]] || die "the chapter page is not the signed-in reader's"
 echo "    chapter page: $CHAPTER ($(curl -s -b "$JAR" "$CHAPTER" | wc -c) bytes)"
-declare -A RPS_OF P50_OF P99_OF RATIO_OF
+# A file of the book as a Readium app reads it: below `/read/{grant}/`, the link the credential.
+GRANT="${PART1%/*}"
+GRANT="${GRANT##*/}"
+RESOURCE="$BASE/read/$GRANT/OEBPS/c15.xhtml"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$RESOURCE")" = 200 ] || die "$RESOURCE did not answer 200"
+echo "    resource: $RESOURCE ($(curl -s "$RESOURCE" | wc -c) bytes, deflated in the EPUB)"
+
+# measure_spread NAME URL IDS HEADER: as `measure`, each request for an id drawn from IDS.
+measure_spread() {
+  local out="$WORK/wrk-$1-$RANDOM.txt"
+  settle
+  cpu_mark
+  CATALOG_IDS="$3" CATALOG_KEY="$CLIENT_KEY" taskset -c "$LOAD_CPU" wrk -t"$THREADS" \
+    -c"$CONNECTIONS" -d"${DURATION}s" --latency -H "$4" -s bench/catalog_ids.lua "$2" >"$out"
+  cpu_busy
+  read_wrk "$1" "$out"
+  TOTAL_BAD=$((TOTAL_BAD + BAD))
+  P99_MS="$(to_ms "$P99")"
+  printf '    %-24s %8s req/s  p50 %-8s p99 %-8s\n' "$1" "$(fmt "$RPS")" "$P50" "$P99"
+}
+
+declare -A RPS_OF P50_OF P99_OF RATIO_OF SPREAD_RATIO_OF
 TOTAL_BAD=0
+NAMES=(record)
+[ "$TITLES" -gt 0 ] && NAMES+=(record-spread)
+NAMES+=(chapter-page resource)
+# kept NAME: notes the last run's figures under NAME.
+kept() { RPS_OF[$1]+=" $RPS"; P50_OF[$1]+=" $(to_ms "$P50")"; P99_OF[$1]+=" $P99_MS"; }
 for round in $(seq 1 "$ROUNDS"); do
   step "Round $round"
   measure record "$BASE/v2/titles/demo-pride?api_key=$CLIENT_KEY" "$AUTH"
   record_p99="$P99_MS"
-  RPS_OF[record]+=" $RPS"; P50_OF[record]+=" $(to_ms "$P50")"; P99_OF[record]+=" $P99_MS"
-  measure chapter-page "$CHAPTER" "$COOKIE"
-  RPS_OF[chapter-page]+=" $RPS"; P50_OF[chapter-page]+=" $(to_ms "$P50")"; P99_OF[chapter-page]+=" $P99_MS"
-  RATIO_OF[chapter-page]+=" $(ratio "$P99_MS" "$record_p99")"
+  kept record
+  spread_p99=""
+  if [ "$TITLES" -gt 0 ]; then
+    measure_spread record-spread "$BASE/v2/titles/x" "$WORK/ids.txt" "$AUTH"
+    spread_p99="$P99_MS"
+    kept record-spread
+  fi
+  for name in chapter-page resource; do
+    if [ "$name" = chapter-page ]; then measure "$name" "$CHAPTER" "$COOKIE"; else measure "$name" "$RESOURCE"; fi
+    kept "$name"
+    RATIO_OF[$name]+=" $(ratio "$P99_MS" "$record_p99")"
+    [ -n "$spread_p99" ] && SPREAD_RATIO_OF[$name]+=" $(ratio "$P99_MS" "$spread_p99")"
+  done
   alive "$SERVER_PID" "lectern"
 done
 
 step "From a cold node: milliseconds to the last byte ($COLD runs)"
 echo "    Read online and the first chapter: median $(median "${FIRST_PART[@]}"), max $(printf '%s\n' "${FIRST_PART[@]}" | sort -g | tail -1) (runs: ${FIRST_PART[*]})"
 echo "    the next chapter after it:         median $(median "${FIRST_CHAPTER[@]}"), max $(printf '%s\n' "${FIRST_CHAPTER[@]}" | sort -g | tail -1) (runs: ${FIRST_CHAPTER[*]})"
-step "Warm medians over $ROUNDS rounds ($CONNECTIONS connections, ${DURATION}s each)"
-printf '    %-14s %10s %10s %10s %22s\n' what "req/s" "p50 ms" "p99 ms" "p99 / record's p99"
-for name in record chapter-page; do
+step "Warm medians over $ROUNDS rounds ($CONNECTIONS connections, ${DURATION}s each; $TITLES generated titles)"
+printf '    %-14s %10s %10s %10s %30s %34s\n' what "req/s" "p50 ms" "p99 ms" "p99 / record's p99" "p99 / spread record's p99"
+for name in "${NAMES[@]}"; do
+  against="-" spread="-"
   # shellcheck disable=SC2086
-  printf '    %-14s %10s %10s %10s %22s\n' "$name" "$(fmt "$(median ${RPS_OF[$name]})")" \
-    "$(median ${P50_OF[$name]})" "$(median ${P99_OF[$name]})" \
-    "$([ "$name" = record ] && echo - || echo "$(median ${RATIO_OF[$name]}) (runs:${RATIO_OF[$name]})")"
+  if [ -n "${RATIO_OF[$name]:-}" ]; then against="$(median ${RATIO_OF[$name]}) (runs:${RATIO_OF[$name]})"; fi
+  # shellcheck disable=SC2086
+  if [ -n "${SPREAD_RATIO_OF[$name]:-}" ]; then spread="$(median ${SPREAD_RATIO_OF[$name]}) (runs:${SPREAD_RATIO_OF[$name]})"; fi
+  # shellcheck disable=SC2086
+  printf '    %-14s %10s %10s %10s %30s %34s\n' "$name" "$(fmt "$(median ${RPS_OF[$name]})")" \
+    "$(median ${P50_OF[$name]})" "$(median ${P99_OF[$name]})" "$against" "$spread"
 done
 [ "$TOTAL_BAD" -eq 0 ] || die "$TOTAL_BAD requests failed"
