@@ -195,6 +195,13 @@ pub fn spine(bytes: &[u8], file: &str) -> Worked<Vec<String>> {
 mod tests {
     use super::*;
 
+    fn listed(entries: &[NavEntry]) -> Vec<(MarkKind, &str, &str)> {
+        entries
+            .iter()
+            .map(|e| (e.kind, e.label.as_str(), e.href.as_str()))
+            .collect()
+    }
+
     #[test]
     fn an_ncc_gives_its_headings_and_pages_in_order() {
         let ncc = br#"<?xml version="1.0" encoding="utf-8"?>
@@ -205,13 +212,8 @@ mod tests {
 <p>not navigation <a href="x.smil#y">here</a></p>
 <div class="page-front"><a href="road02.smil#p2">ii</a></div>
 </body></html>"#;
-        let got = super::ncc(ncc, "ncc.html").unwrap();
-        let kinds: Vec<_> = got
-            .iter()
-            .map(|e| (e.kind, e.label.as_str(), e.href.as_str()))
-            .collect();
         assert_eq!(
-            kinds,
+            listed(&super::ncc(ncc, "ncc.html").unwrap()),
             [
                 (MarkKind::Heading(1), "The Long Road", "road01.smil#t1"),
                 (MarkKind::Page, "1", "road01.smil#p1"),
@@ -233,13 +235,8 @@ mod tests {
 </navMap>
 <pageList><pageTarget id="p1" type="normal" value="1" playOrder="2"><navLabel><text>1</text></navLabel><content src="a.smil#s2"/></pageTarget></pageList>
 </ncx>"#;
-        let got = super::ncx(ncx, "book.ncx").unwrap();
-        let kinds: Vec<_> = got
-            .iter()
-            .map(|e| (e.kind, e.label.as_str(), e.href.as_str()))
-            .collect();
         assert_eq!(
-            kinds,
+            listed(&super::ncx(ncx, "book.ncx").unwrap()),
             [
                 (MarkKind::Heading(1), "Part One", "a.smil#s1"),
                 (MarkKind::Page, "1", "a.smil#s2"),
