@@ -5,6 +5,9 @@
 #   - from a cold node (a server just started, nothing of the book read yet), COLD times: the
 #     title page's "Read online" (the POST that opens it) and the page it leads to, the first
 #     chapter, then the next chapter, each timed by curl from the request to the last byte;
+#     then, on a node started anew each time, a click on "Read online" in headless Chromium
+#     timed to the first chapter's page loaded (bench/reading_click.mjs; skipped without the
+#     accessibility tests' npm packages);
 #   - warm, wrk on core 1 against the server on core 0, ROUNDS rounds interleaved: a chapter
 #     page (signed in, as a browser asks it) and a resource (chapter 15's file below the
 #     reading link, as a Readium app asks it) against `GET /v2/titles/demo-pride` (the API's
@@ -169,6 +172,19 @@ for i in $(seq 1 "$COLD"); do
   stop_pid "$SERVER_PID"
 done
 
+CLICKS=()
+if [ -d tests/a11y/node_modules/playwright-core ] && command -v node >/dev/null; then
+  step "From a cold node, in a browser: a click on Read online to the first chapter loaded, $COLD times"
+  for i in $(seq 1 "$COLD"); do
+    serve_bench serve sqlite "$WORK"
+    CLICKS+=("$(taskset -c "$LOAD_CPU" node bench/reading_click.mjs "$BASE" demo "$NOVEL" "$USER_NAME" "$PASSWORD")")
+    echo "    run $i: ${CLICKS[-1]} ms"
+    stop_pid "$SERVER_PID"
+  done
+else
+  echo "    (no browser timing: tests/a11y's npm packages are not installed)"
+fi
+
 step "Warm: a chapter page against the title record"
 serve_bench serve sqlite "$WORK"
 TOKEN="$(password_token "$BASE" "$CLIENT_KEY" "$USER_NAME" "$PASSWORD")"
@@ -234,6 +250,9 @@ done
 step "From a cold node: milliseconds to the last byte ($COLD runs)"
 echo "    Read online and the first chapter: median $(median "${FIRST_PART[@]}"), max $(printf '%s\n' "${FIRST_PART[@]}" | sort -g | tail -1) (runs: ${FIRST_PART[*]})"
 echo "    the next chapter after it:         median $(median "${FIRST_CHAPTER[@]}"), max $(printf '%s\n' "${FIRST_CHAPTER[@]}" | sort -g | tail -1) (runs: ${FIRST_CHAPTER[*]})"
+if [ "${#CLICKS[@]}" -gt 0 ]; then
+  echo "    in Chromium, the click to the chapter loaded: median $(median "${CLICKS[@]}"), max $(printf '%s\n' "${CLICKS[@]}" | sort -g | tail -1) (runs: ${CLICKS[*]})"
+fi
 step "Warm medians over $ROUNDS rounds ($CONNECTIONS connections, ${DURATION}s each; $TITLES generated titles)"
 printf '    %-14s %10s %10s %10s %30s %34s\n' what "req/s" "p50 ms" "p99 ms" "p99 / record's p99" "p99 / spread record's p99"
 for name in "${NAMES[@]}"; do
