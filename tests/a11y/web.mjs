@@ -1486,6 +1486,29 @@ async function main() {
       steps.push('Alt+Shift+P: paused');
       return [...heard, steps.join('; ')];
     });
+    await check('listening to a recording without JavaScript: Tab to a print page\'s link and press Enter, and the browser\'s own player plays the track from that second', { script: false }, async (page) => {
+      const steps = [];
+      await signIn(page);
+      await openRecording(page);
+      await tabTo(page, byText('a', /^Page 12$/), 'the link to Page 12', steps);
+      const href = await page.locator('article.recording a', { hasText: 'Page 12' }).getAttribute('href');
+      const second = Number(href.split('#t=')[1]);
+      // The second the link names is where its clip begins, as the recording's SMIL places it.
+      const begins = await page.evaluate(() => {
+        const link = [...document.querySelectorAll('article.recording a')].find((a) => a.textContent === 'Page 12');
+        return JSON.parse(document.getElementById('listen-clips').textContent).clips[Number(link.dataset.clip)][1];
+      });
+      if (!(second > 0) || Math.abs(second - begins) > 0.001) throw new Failure(`the link to Page 12 names ${href}; its clip begins at ${begins} s`);
+      await Promise.all([page.waitForURL((u) => /\/recording\/\d+$/.test(u.pathname)), page.keyboard.press('Enter')]);
+      const media = 'video, audio';
+      await page.waitForFunction((m) => { const e = document.querySelector(m); return e && !e.paused && e.currentTime > 0; }, media).catch(() => {
+        throw new Failure('the track did not play in the browser\'s own player', steps);
+      });
+      const at = await page.evaluate((m) => document.querySelector(m).currentTime, media);
+      if (at < second - 0.05 || at > second + 3) throw new Failure(`the player began at ${at.toFixed(2)} s, the page is at ${second} s`, steps);
+      steps.push(`Enter: ${new URL(page.url()).pathname.split('/').slice(-2).join('/')} playing at ${at.toFixed(2)} s (Page 12 is at ${second} s)`);
+      return [steps.join('; ')];
+    });
     await check('a highlight made reading online: the text selected, highlighted by its key, is the API\'s highlight, painted on the text and listed below it, and painted again when the part is opened again', {}, async (page) => {
       await signIn(page);
       await openReader(page);
