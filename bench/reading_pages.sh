@@ -172,13 +172,15 @@ for i in $(seq 1 "$COLD"); do
   stop_pid "$SERVER_PID"
 done
 
-CLICKS=()
+CLICKS=() SEEN=()
 if [ -d tests/a11y/node_modules/playwright-core ] && command -v node >/dev/null; then
   step "From a cold node, in a browser: a click on Read online to the first chapter loaded, $COLD times"
   for i in $(seq 1 "$COLD"); do
     serve_bench serve sqlite "$WORK"
-    CLICKS+=("$(taskset -c "$LOAD_CPU" node bench/reading_click.mjs "$BASE" demo "$NOVEL" "$USER_NAME" "$PASSWORD")")
-    echo "    run $i: ${CLICKS[-1]} ms"
+    read -r loaded seen < <(taskset -c "$LOAD_CPU" node bench/reading_click.mjs "$BASE" demo "$NOVEL" "$USER_NAME" "$PASSWORD")
+    CLICKS+=("$loaded")
+    SEEN+=("$seen")
+    echo "    run $i: loaded ${loaded} ms after the click (the browser's navigation timing); the driver saw the text after ${seen} ms"
     stop_pid "$SERVER_PID"
   done
 else
@@ -252,6 +254,7 @@ echo "    Read online and the first chapter: median $(median "${FIRST_PART[@]}")
 echo "    the next chapter after it:         median $(median "${FIRST_CHAPTER[@]}"), max $(printf '%s\n' "${FIRST_CHAPTER[@]}" | sort -g | tail -1) (runs: ${FIRST_CHAPTER[*]})"
 if [ "${#CLICKS[@]}" -gt 0 ]; then
   echo "    in Chromium, the click to the chapter loaded: median $(median "${CLICKS[@]}"), max $(printf '%s\n' "${CLICKS[@]}" | sort -g | tail -1) (runs: ${CLICKS[*]})"
+  echo "    as the driver saw it, to the text shown:      median $(median "${SEEN[@]}"), max $(printf '%s\n' "${SEEN[@]}" | sort -g | tail -1) (runs: ${SEEN[*]})"
 fi
 step "Warm medians over $ROUNDS rounds ($CONNECTIONS connections, ${DURATION}s each; $TITLES generated titles)"
 printf '    %-14s %10s %10s %10s %30s %34s\n' what "req/s" "p50 ms" "p99 ms" "p99 / record's p99" "p99 / spread record's p99"
