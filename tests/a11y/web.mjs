@@ -259,6 +259,15 @@ const post = (p, button) => Promise.all([
 const PAGES = [
   ['home, as a guest', false, (p) => p.goto(url('/')), 200],
   ['search results', false, (p) => p.goto(url('/search?keyword=pride')), 200],
+  // The frame in the browser's language; the page's own text, not yet translated, marked English.
+  ['home, in Spanish (the browser\'s language)', false, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+    return p.goto(url('/'));
+  }, 200],
+  ['search results, in Arabic (right to left)', false, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    return p.goto(url('/search?keyword=pride'));
+  }, 200],
   ['search results narrowed by a facet, sorted, paged', false, (p) => p.goto(url('/search?sort=title&limit=3&accessModeSufficient=textual')), 200],
   ['search with nothing found', false, (p) => p.goto(url('/search?keyword=zzzzqqqq')), 200],
   ['search with a bad parameter', false, (p) => p.goto(url('/search?readingAge=old')), 400],

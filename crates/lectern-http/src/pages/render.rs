@@ -8,6 +8,7 @@ use axum::response::{IntoResponse, Response};
 use lectern_domain::role::Role;
 
 use crate::html::html_with_policy;
+use crate::i18n::Lang;
 
 use super::session::{Visitor, WebSite};
 
@@ -34,6 +35,12 @@ pub struct Chrome {
     pub current: Section,
     /// Whether there is a site to navigate (not on the page of an address that names none).
     pub nav: bool,
+    /// The language the page is shown in.
+    pub lang: Lang,
+    /// This page's address, where choosing a language comes back to.
+    pub here: String,
+    /// Where the language choice posts.
+    pub language: String,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -89,6 +96,9 @@ impl Chrome {
             csrf: visitor.csrf.clone(),
             current,
             nav: true,
+            lang: visitor.lang,
+            here: here.to_owned(),
+            language: site.path("/language"),
         }
     }
 
@@ -110,11 +120,35 @@ impl Chrome {
             csrf: String::new(),
             current: Section::Other,
             nav: false,
+            lang: Lang::En,
+            here: "/".to_owned(),
+            language: "/".to_owned(),
         }
     }
 
     pub fn is(&self, section: Section) -> bool {
         self.current == section
+    }
+
+    /// A message of the page's frame, in the page's language.
+    pub fn t(&self, key: &str) -> String {
+        self.lang.t(key)
+    }
+
+    /// The language of the page's own text where it differs from its frame's: the pages'
+    /// texts are English until their messages are translated, and say so (WCAG 3.1.2).
+    pub fn content_lang(&self) -> Option<&'static str> {
+        (self.lang != Lang::En).then_some("en")
+    }
+
+    /// A message with one placeable, as HTML: the value escaped, in a `bdi` of its own.
+    pub fn t1_isolated(&self, key: &str, name: &'static str, value: &str) -> String {
+        self.lang.t_isolated(key, name, value)
+    }
+
+    /// The languages a reader may choose.
+    pub fn languages(&self) -> &'static [Lang] {
+        &Lang::ALL
     }
 }
 

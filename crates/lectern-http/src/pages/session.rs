@@ -18,6 +18,7 @@ use crate::conventions::caller::Caller;
 use crate::conventions::cookies;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
+use crate::i18n::{self, Lang};
 use crate::sign_in::ClientAddress;
 use crate::state::AppState;
 use lectern_operations::tokens::{self, Grant};
@@ -26,6 +27,8 @@ use lectern_operations::{Failure, sign_in};
 const SESSION: &str = "lectern_session";
 const REFRESH: &str = "lectern_refresh";
 const CSRF: &str = "lectern_csrf";
+/// The language chosen on the pages (`web::language`), for a visitor who is not signed in.
+const LANGUAGE: &str = "lectern_language";
 
 /// A site whose pages are being served.
 pub struct WebSite {
@@ -111,6 +114,23 @@ impl WebSite {
         };
         let signed_in = session.as_ref().map(|s| s.account.user_account_id.as_str());
         let csrf = form_token(state, &browser, signed_in).await?;
+        let preference = match &session {
+            Some(s) => {
+                lectern_operations::preferences::stored(state, &s.account)
+                    .await?
+                    .language
+            }
+            None => None,
+        };
+        let lang = i18n::negotiate(
+            preference.as_deref(),
+            cookies::named(&visit.headers, &cookie_name(state, LANGUAGE)).as_deref(),
+            visit
+                .headers
+                .get(axum::http::header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok()),
+            Lang::En,
+        );
         Ok(Visitor {
             caller: Caller {
                 actor: Actor {
@@ -123,6 +143,7 @@ impl WebSite {
             csrf,
             tokens,
             set_cookies,
+            lang,
         })
     }
 
@@ -184,6 +205,19 @@ impl WebSite {
         let name = cookie_name(state, name);
         HeaderValue::from_str(&format!(
             "{name}={value}; Path={}; HttpOnly; SameSite=Lax{secure}",
+            self.base
+        ))
+        .unwrap_or_else(|_| HeaderValue::from_static(""))
+    }
+
+    /// The cookie that keeps a guest's choice of language for a year: a choice of the
+    /// browser's, not a sign-in's (a signed-in reader's is their preference).
+    pub fn language_cookie(&self, state: &AppState, lang: Lang) -> HeaderValue {
+        let secure = if is_https(state) { "; Secure" } else { "" };
+        let name = cookie_name(state, LANGUAGE);
+        HeaderValue::from_str(&format!(
+            "{name}={}; Path={}; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}",
+            lang.tag(),
             self.base
         ))
         .unwrap_or_else(|_| HeaderValue::from_static(""))
@@ -293,6 +327,8 @@ pub struct Visitor {
     pub tokens: Option<(String, Option<String>)>,
     /// Cookies the answer sets.
     pub set_cookies: Vec<HeaderValue>,
+    /// The language the pages are shown in (`i18n::negotiate`).
+    pub lang: Lang,
 }
 
 impl Visitor {

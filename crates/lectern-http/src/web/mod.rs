@@ -11,6 +11,7 @@ mod cover;
 mod documents;
 mod download;
 mod home;
+mod language;
 mod lists;
 mod members;
 mod organization;
@@ -131,6 +132,7 @@ pub fn routes(state: AppState) -> Router<AppState> {
             "/{site_id}/titles/{service_id}/download",
             axum::routing::post(download::start),
         )
+        .route("/{site_id}/language", axum::routing::post(language::choose))
         .route(
             "/{site_id}/titles/{service_id}/read",
             axum::routing::post(reader::open),

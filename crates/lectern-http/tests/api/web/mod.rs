@@ -9,6 +9,7 @@ use crate::support::*;
 
 mod documents;
 mod download_visits;
+mod languages;
 mod reading;
 mod recording;
 mod sponsors;
