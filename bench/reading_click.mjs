@@ -22,7 +22,7 @@ try {
   await page.goto(`${base}/${site}/sign-in`);
   await page.locator('#username').fill(user);
   await page.locator('#password').fill(password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/sign-in')), page.locator('form button[type="submit"]').click()]);
+  await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/sign-in')), page.locator('main form button[type="submit"]').click()]);
   await page.goto(`${base}/${site}/titles/${title}`, { waitUntil: 'load' });
   const button = page.locator('form.read-online button[type="submit"]:not([formaction])');
   await button.waitFor();

@@ -64,7 +64,7 @@ async function signIn(page, user = USER) {
   await page.goto(url('/sign-in'));
   await page.locator('#username').fill(user);
   await page.locator('#password').fill(PASSWORD);
-  await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/sign-in')), page.locator('form button[type="submit"]').click()]);
+  await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/sign-in')), page.locator('main form button[type="submit"]').click()]);
 }
 
 /** Opens a title's download page for the EPUB (ready or being prepared). */
@@ -277,7 +277,7 @@ const PAGES = [
   ['sign-in', false, (p) => p.goto(url('/sign-in')), 200],
   ['sign-in after an empty submission', false, async (p) => {
     await p.goto(url('/sign-in'));
-    return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('form button[type="submit"]').click()]).then(([r]) => r);
+    return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('main form button[type="submit"]').click()]).then(([r]) => r);
   }, 400],
   ['signed out', false, (p) => p.goto(url('/signed-out')), 200],
   ['home, signed in', true, (p) => p.goto(url('/')), 200],
@@ -1612,7 +1612,7 @@ async function main() {
     });
     await check('screen reader: the sign-in form\'s errors are an alert and each field says its own', {}, async (page) => {
       await page.goto(url('/sign-in'));
-      await Promise.all([page.waitForURL(() => true, { waitUntil: 'load' }), page.locator('form button[type="submit"]').click()]);
+      await Promise.all([page.waitForURL(() => true, { waitUntil: 'load' }), page.locator('main form button[type="submit"]').click()]);
       await page.locator('[role="alert"]').waitFor();
       return expectSpoken(await spoken(page), [
         'heading, Sign in, level 1', 'alert, There is a problem', 'heading, There is a problem, level 2', 'link, Enter your user name or email address',

@@ -8,6 +8,9 @@ pub struct Site {
     pub id: String,
     pub name: String,
     pub global: bool,
+    /// The language its pages are shown in when neither the reader nor their browser names
+    /// one they are written in: an ISO 639-2 code; `None` for English.
+    pub language: Option<String>,
 }
 
 /// A site identifier: 1 to 64 characters of letters, digits, '-' and '_', so that it is safe in
@@ -26,13 +29,16 @@ pub fn check_site_id(raw: &str) -> Result<(), &'static str> {
 }
 
 /// What is wrong with a site as an operator sets it, each named by its parameter.
-pub fn site_problems(id: &str, name: &str) -> Vec<Invalid> {
+pub fn site_problems(id: &str, name: &str, language: Option<&str>) -> Vec<Invalid> {
     let mut p = Problems::new();
     if let Err(why) = check_site_id(id) {
         p.add("id", why);
     }
     if name.trim().is_empty() {
         p.add_required("name", "must not be empty");
+    }
+    if let Some(Err(why)) = language.map(crate::account::check_language) {
+        p.add("language", why);
     }
     p.into_vec()
 }

@@ -15,6 +15,8 @@ pub struct SiteSettings {
     pub name: String,
     /// Whether its titles form the global collection other sites may include.
     pub global: bool,
+    /// The language its pages are shown in by default (ISO 639-2); `None` for English.
+    pub language: Option<String>,
 }
 
 /// Every site, as a door's root chooses among them (a site's name and identifier are public:
@@ -40,7 +42,7 @@ pub async fn make(
     id: &str,
     settings: SiteSettings,
 ) -> Outcome<Site> {
-    let problems = site_problems(id, &settings.name);
+    let problems = site_problems(id, &settings.name, settings.language.as_deref());
     if !problems.is_empty() {
         return Err(Failure::Invalid(problems));
     }
@@ -61,7 +63,7 @@ pub async fn change(
     settings: SiteSettings,
 ) -> Outcome<Site> {
     let s = site(house, admin, id).await?;
-    let problems = site_problems(&s.id, &settings.name);
+    let problems = site_problems(&s.id, &settings.name, settings.language.as_deref());
     if !problems.is_empty() {
         return Err(Failure::Invalid(problems));
     }
@@ -73,6 +75,7 @@ async fn written(house: &House, id: &str, settings: SiteSettings) -> Outcome<Sit
         id: id.to_owned(),
         name: settings.name,
         global: settings.global,
+        language: settings.language,
     };
     let mut tx = house.store.begin().await?;
     sites::upsert(&mut tx, &site).await?;

@@ -11,6 +11,7 @@ struct SiteRow {
     id: String,
     name: String,
     global: i64,
+    language: Option<String>,
 }
 
 impl From<SiteRow> for Site {
@@ -19,19 +20,22 @@ impl From<SiteRow> for Site {
             id: r.id,
             name: r.name,
             global: r.global != 0,
+            language: r.language,
         }
     }
 }
 
 pub async fn upsert(conn: &mut Connection, site: &Site) -> Result<(), StoreError> {
     sqlx::query(
-        "INSERT INTO sites (id, name, global, created_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (id) DO UPDATE SET name = excluded.name, global = excluded.global",
+        "INSERT INTO sites (id, name, global, created_at, language) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, global = excluded.global,
+             language = excluded.language",
     )
     .bind(&site.id)
     .bind(&site.name)
     .bind(flag(site.global))
     .bind(Timestamp::now().unix())
+    .bind(&site.language)
     .execute(&mut *conn)
     .await?;
     first_party_client(conn, site, FirstParty::OpdsCatalog).await?;
@@ -81,16 +85,18 @@ pub async fn get<'e>(
     e: impl Executor<'e, Database = Any>,
     id: &str,
 ) -> Result<Option<Site>, StoreError> {
-    let row: Option<SiteRow> = sqlx::query_as("SELECT id, name, global FROM sites WHERE id = $1")
-        .bind(id)
-        .fetch_optional(e)
-        .await?;
+    let row: Option<SiteRow> =
+        sqlx::query_as("SELECT id, name, global, language FROM sites WHERE id = $1")
+            .bind(id)
+            .fetch_optional(e)
+            .await?;
     Ok(row.map(Site::from))
 }
 
 pub async fn list<'e>(e: impl Executor<'e, Database = Any>) -> Result<Vec<Site>, StoreError> {
-    let rows: Vec<SiteRow> = sqlx::query_as("SELECT id, name, global FROM sites ORDER BY id")
-        .fetch_all(e)
-        .await?;
+    let rows: Vec<SiteRow> =
+        sqlx::query_as("SELECT id, name, global, language FROM sites ORDER BY id")
+            .fetch_all(e)
+            .await?;
     Ok(rows.into_iter().map(Site::from).collect())
 }

@@ -129,7 +129,11 @@ impl WebSite {
                 .headers
                 .get(axum::http::header::ACCEPT_LANGUAGE)
                 .and_then(|v| v.to_str().ok()),
-            Lang::En,
+            self.site
+                .language
+                .as_deref()
+                .and_then(Lang::of_code)
+                .unwrap_or(Lang::En),
         );
         Ok(Visitor {
             caller: Caller {

@@ -13,7 +13,8 @@ use lectern_operations::sites::{self, SiteSettings};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::pages::forms::{self, FormErrors, Posted};
+use crate::i18n::Lang;
+use crate::pages::forms::{self, Choice, FormErrors, Posted};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
@@ -56,12 +57,34 @@ impl SitesPage<'_> {
     pub fn value(&self, name: &str) -> String {
         forms::field(&self.form, name)
     }
+
+    pub fn languages(&self) -> Vec<Choice> {
+        languages(&self.form)
+    }
 }
 
 impl SitePage<'_> {
     pub fn value(&self, name: &str) -> String {
         forms::field(&self.form, name)
     }
+
+    pub fn languages(&self) -> Vec<Choice> {
+        languages(&self.form)
+    }
+}
+
+/// The languages a site's pages may be shown in by default, each named in itself, the form's
+/// (or English) chosen.
+fn languages(form: &Params) -> Vec<Choice> {
+    let chosen = forms::field(form, "language");
+    Lang::ALL
+        .iter()
+        .map(|l| Choice {
+            value: l.iso_639_2(),
+            label: l.own_name(),
+            selected: Lang::of_code(&chosen).unwrap_or(Lang::En) == *l,
+        })
+        .collect()
 }
 
 fn site_page_path(site: &WebSite, id: &str) -> String {
@@ -165,11 +188,18 @@ fn settings(form: &Params) -> SiteSettings {
     SiteSettings {
         name: forms::field(form, "name").trim().to_owned(),
         global: forms::field(form, "global") == "true",
+        language: Some(forms::field(form, "language").trim().to_owned()).filter(|l| !l.is_empty()),
     }
 }
 
 fn as_form(s: &Site) -> Params {
-    let mut pairs = vec![("name".to_owned(), s.name.clone())];
+    let mut pairs = vec![
+        ("name".to_owned(), s.name.clone()),
+        (
+            "language".to_owned(),
+            s.language.clone().unwrap_or_default(),
+        ),
+    ];
     if s.global {
         pairs.push(("global".to_owned(), "true".to_owned()));
     }

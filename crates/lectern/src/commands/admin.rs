@@ -74,6 +74,9 @@ pub enum SiteCommand {
         /// Its titles form the global collection other sites may include
         #[arg(long)]
         global: bool,
+        /// The language its pages are shown in by default (ISO 639-2, as `spa`); English if not given
+        #[arg(long)]
+        language: Option<String>,
     },
     /// List the sites
     List,
@@ -248,7 +251,12 @@ async fn outbox(store: &Store, command: OutboxCommand) -> anyhow::Result<()> {
 
 async fn site(store: &Store, command: SiteCommand) -> anyhow::Result<()> {
     match command {
-        SiteCommand::Create { id, name, global } => {
+        SiteCommand::Create {
+            id,
+            name,
+            global,
+            language,
+        } => {
             if sites::get(store.reads(), &id).await?.is_some() {
                 bail!("a site '{id}' already exists");
             }
@@ -259,6 +267,7 @@ async fn site(store: &Store, command: SiteCommand) -> anyhow::Result<()> {
                         id: id.clone(),
                         name,
                         global,
+                        language,
                     }],
                     ..Default::default()
                 },

@@ -232,6 +232,7 @@ async fn ensure_site(
             id: id.clone(),
             name: "Generated catalog".to_owned(),
             global: true,
+            language: None,
         };
         sites::upsert(&mut *store.writer().await?, &site).await?;
         tracing::info!(site = id, "created a global site for the titles");

@@ -192,6 +192,7 @@ async fn the_store_gives_back_exactly_what_was_generated(backend: lectern_store:
         id: "demo".to_owned(),
         name: "Demo".to_owned(),
         global: true,
+        language: None,
     };
     lectern_store::sites::upsert(&mut t.store.writer().await.expect("a writer"), &site)
         .await

@@ -61,6 +61,7 @@ async fn import_epub_adds_titles_reports_bad_files_and_updates_on_reimport(backe
         id: "lib".into(),
         name: "Library".into(),
         global: false,
+        language: None,
     };
     sites::upsert(&mut t.store.writer().await.expect("a writer"), &lib)
         .await

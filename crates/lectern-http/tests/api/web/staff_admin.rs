@@ -348,6 +348,32 @@ async fn an_administrator_makes_renames_and_shares_a_site(backend: Backend) {
         .unwrap()
         .unwrap();
     assert!(!site.global, "an unticked box is not global");
+    // The language its pages are shown in when neither reader nor browser names one of theirs.
+    let bad = b
+        .submit(
+            &east,
+            &east,
+            &[("name", "Eastside Library"), ("language", "español")],
+        )
+        .await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    assert!(bad.text().await.unwrap().contains("id=\"language-error\""));
+    let spanish = b
+        .submit(
+            &east,
+            &east,
+            &[("name", "Eastside Library"), ("language", "spa")],
+        )
+        .await;
+    assert_eq!(spanish.status(), StatusCode::SEE_OTHER);
+    let form = b.page(&east, StatusCode::OK).await;
+    assert!(
+        form.contains(r#"<option value="spa" selected>Español</option>"#),
+        "{form}"
+    );
+    let home = Browser::new(&app).page("/east/", StatusCode::OK).await;
+    assert!(home.contains(r#"<html lang="es" dir="ltr">"#), "{home}");
+    assert!(home.contains(">Buscar</a>"), "{home}");
     b.page(&format!("{SITES}/no-such-site"), StatusCode::NOT_FOUND)
         .await;
 }
