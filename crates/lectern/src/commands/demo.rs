@@ -261,7 +261,9 @@ fn web_instructions(demo: &FixtureFile, base: &str) -> String {
         "\nIn a browser: {base}/{}/ (search, open a title, download it or read it online: its\n  \
          \"Reading settings\" set text size, font and colours, and \"Go to print page\" finds page 12;\n  \
          \"Listen online\" plays its narration with each paragraph highlighted as it is read, and on\n  \
-         {base}/{}/titles/{} the library's own recording, followed by heading and page; docs/web.md)\n",
+         {base}/{}/titles/{} the library's own recording, followed by heading and page; docs/web.md)\n  \
+         the pages' frame in English, Spanish, French or Arabic: the browser's language, or the\n  \
+         choice at the foot of every page (a reader's choice is kept as their preference)\n",
         site.id,
         site.id,
         super::demo_recording::RECORDED
