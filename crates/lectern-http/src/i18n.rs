@@ -138,6 +138,22 @@ impl Lang {
     }
 }
 
+/// The direction text in the language of a BCP 47 tag runs: right to left for the scripts of
+/// Arabic, Hebrew, Persian, Urdu, Yiddish and the others written so.
+pub fn direction_of(tag: &str) -> &'static str {
+    let primary = tag.split('-').next().unwrap_or("").to_ascii_lowercase();
+    match primary.as_str() {
+        "ar" | "he" | "fa" | "ur" | "yi" | "ps" | "dv" | "syr" | "ckb" | "sd" | "ug" => "rtl",
+        _ => "ltr",
+    }
+}
+
+/// Whether two BCP 47 tags name the same language (their primary subtags agree).
+pub fn same_language(a: &str, b: &str) -> bool {
+    let primary = |t: &str| t.split('-').next().unwrap_or("").to_ascii_lowercase();
+    primary(a) == primary(b)
+}
+
 /// The first language of an `Accept-Language` header, by its weights, that the pages are
 /// written in.
 pub fn accepted(header: &str) -> Option<Lang> {
@@ -210,6 +226,9 @@ mod tests {
             "<bdi>Books &#38; &#60;Co&#62;</bdi>: كتب ميسّرة للقرّاء ذوي إعاقات قراءة المطبوعات."
         );
         assert_eq!(Lang::of_code("fre"), Some(Lang::Fr));
+        assert_eq!(direction_of("he-IL"), "rtl");
+        assert_eq!(direction_of("es"), "ltr");
+        assert!(same_language("en-GB", "en") && !same_language("es", "en"));
     }
 
     /// Every language has exactly the messages English has: none missing (which would show

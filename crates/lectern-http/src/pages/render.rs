@@ -146,6 +146,21 @@ impl Chrome {
         self.lang.t_isolated(key, name, value)
     }
 
+    /// The language the page's own text is in: its frame's once translated, English till then.
+    pub fn text_lang(&self) -> &'static str {
+        self.content_lang().unwrap_or(self.lang.tag())
+    }
+
+    /// The `lang` and `dir` a part in language `tag` (a title, its synopsis) carries on this
+    /// page: `None` where it is the page's own text's language, or not known (WCAG 3.1.2).
+    pub fn part_lang(&self, tag: &str) -> Option<(String, &'static str)> {
+        let well_formed = !tag.is_empty()
+            && tag.len() <= 35
+            && tag.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        (well_formed && !crate::i18n::same_language(tag, self.text_lang()))
+            .then(|| (tag.to_owned(), crate::i18n::direction_of(tag)))
+    }
+
     /// The languages a reader may choose.
     pub fn languages(&self) -> &'static [Lang] {
         &Lang::ALL

@@ -23,6 +23,8 @@ pub struct Listed {
     pub by: String,
     /// The formats it can be had in now, by name.
     pub formats: String,
+    /// The title's language, as a BCP 47 tag (empty when the catalog does not say).
+    pub lang: String,
 }
 
 impl Listed {
@@ -40,8 +42,18 @@ impl Listed {
             href: title_path(site, &r.service_id),
             by: by_line(r),
             formats: formats.join(", "),
+            lang: title_lang(r),
         }
     }
+}
+
+/// The title's (first) language as a BCP 47 tag, for its name and synopsis on a page; empty
+/// when the catalog does not say.
+pub fn title_lang(r: &TitleRecord) -> String {
+    r.languages
+        .first()
+        .map(|code| lectern_domain::catalog::languages::bcp47(code))
+        .unwrap_or_default()
 }
 
 pub fn title_path(site: &WebSite, service_id: &str) -> String {

@@ -41,6 +41,8 @@ struct TitlePage<'a> {
     listen_online: Option<String>,
     /// What reading and listening online offer, in words.
     online_offer: String,
+    /// The title's language (BCP 47), which its name and synopsis are marked with.
+    title_lang: String,
     /// Why the reader may not download the title at all, in words.
     refusals: Vec<String>,
     /// Worth knowing before downloading.
@@ -162,6 +164,7 @@ pub async fn show(
             read_online: readable.then(|| format!("{here}/read")),
             listen_online: listenable.then(|| format!("{here}/listen")),
             online_offer: online_offer(readable, recorded, narrated),
+            title_lang: super::catalog::title_lang(&record),
             notes: offer.notes(),
             refusals,
             guest: visitor.caller.user().is_none(),

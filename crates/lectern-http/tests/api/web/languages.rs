@@ -12,6 +12,7 @@ use crate::support::*;
 on_both_stores!(
     a_guest_sees_the_frame_in_their_browser_s_language_or_the_one_they_chose,
     a_reader_s_choice_is_their_preference_on_every_door,
+    a_title_in_another_language_says_which,
 );
 
 impl Browser<'_> {
@@ -142,4 +143,31 @@ async fn a_reader_s_choice_is_their_preference_on_every_door(backend: Backend) {
         .await;
     let page = elsewhere.page_in("/main/", "fr").await;
     assert!(page.contains(r#"<html lang="ar" dir="rtl">"#), "{page}");
+}
+
+/// A title's name (and synopsis) carries its own language where it is not the page's text's,
+/// so that a screen reader reads "La Casa" with Spanish rules on an English page; an English
+/// title on an English page carries none.
+async fn a_title_in_another_language_says_which(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let found = b.page("/main/search?keyword=casa", StatusCode::OK).await;
+    assert!(
+        found.contains(r#"<a href="/main/titles/t-casa" lang="es" dir="ltr">La Casa</a>"#),
+        "{found}"
+    );
+    let title = b.page("/main/titles/t-casa", StatusCode::OK).await;
+    assert!(
+        title.contains(r#"<h1 lang="es" dir="ltr">La Casa"#),
+        "{title}"
+    );
+    let english = b.page("/main/titles/t-road", StatusCode::OK).await;
+    assert!(english.contains("<h1>The Long Road"), "{english}");
+    // On a page in Spanish the text is still English, so the title still says it is Spanish.
+    let spanish = b.page_in("/main/titles/t-casa", "es").await;
+    assert!(
+        spanish.contains(r#"<h1 lang="es" dir="ltr">La Casa"#),
+        "{spanish}"
+    );
 }
