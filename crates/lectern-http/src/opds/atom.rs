@@ -138,13 +138,25 @@ fn navigation_entry(out: &mut String, n: &NavEntry, updated: &str) {
     out.push_str("/></entry>");
 }
 
+/// The `xml:lang` of a publication's own words (its title and summary) where its language is
+/// not the feed's, English: an app's screen reader then reads them with their language's rules.
+fn own_words_lang(p: &Publication) -> String {
+    match p.languages.first() {
+        Some(l) if !crate::i18n::same_language(l, "en") => {
+            format!(r#" xml:lang="{}""#, escape(l))
+        }
+        _ => String::new(),
+    }
+}
+
 fn publication_entry(out: &mut String, p: &Publication) {
     out.push_str("<entry>");
     let title = match &p.subtitle {
         Some(s) => format!("{}: {s}", p.title),
         None => p.title.clone(),
     };
-    element(out, "title", &title);
+    let lang = own_words_lang(p);
+    let _ = write!(out, "<title{lang}>{}</title>", escape(&title));
     element(out, "id", &p.id);
     element(out, "updated", &p.modified);
     for person in &p.contributors {
@@ -170,7 +182,7 @@ fn publication_entry(out: &mut String, p: &Publication) {
         element(out, "dcterms:identifier", &format!("urn:isbn:{i}"));
     }
     if let Some(s) = &p.summary {
-        out.push_str(r#"<summary type="text">"#);
+        let _ = write!(out, r#"<summary type="text"{lang}>"#);
         out.push_str(&escape(s));
         out.push_str("</summary>");
     }

@@ -541,6 +541,23 @@ async fn apps_browse_the_catalog_in_both_renderings(backend: Backend) {
     ] {
         assert!(atom.contains(element), "{element} in {atom}");
     }
+    assert!(
+        !atom.contains("xml:lang"),
+        "an English title's words are the feed's: {atom}"
+    );
+    // A title in another language says so, for an app's screen reader (WCAG 3.1.2).
+    let casa = app
+        .get("/opds/main/search?query=casa")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        casa.contains(r#"<title xml:lang="es">La Casa</title>"#),
+        "{casa}"
+    );
 }
 
 async fn new_arrivals_page_to_the_end_as_the_title_search_does(backend: Backend) {
