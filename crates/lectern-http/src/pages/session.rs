@@ -205,10 +205,22 @@ impl WebSite {
     /// when the server is served so. No `Max-Age`: the sign-in ends when the browser closes,
     /// which a reader at a library's shared computer expects.
     fn cookie(&self, state: &AppState, name: &str, value: &str) -> HeaderValue {
+        self.cookie_lasting(state, name, value, "")
+    }
+
+    /// A cookie of this site's pages that lasts as `max_age` says (`; Max-Age=N`, or nothing
+    /// for the browser's session).
+    fn cookie_lasting(
+        &self,
+        state: &AppState,
+        name: &str,
+        value: &str,
+        max_age: &str,
+    ) -> HeaderValue {
         let secure = if is_https(state) { "; Secure" } else { "" };
         let name = cookie_name(state, name);
         HeaderValue::from_str(&format!(
-            "{name}={value}; Path={}; HttpOnly; SameSite=Lax{secure}",
+            "{name}={value}; Path={}; HttpOnly; SameSite=Lax{max_age}{secure}",
             self.base
         ))
         .unwrap_or_else(|_| HeaderValue::from_static(""))
@@ -217,24 +229,11 @@ impl WebSite {
     /// The cookie that keeps a guest's choice of language for a year: a choice of the
     /// browser's, not a sign-in's (a signed-in reader's is their preference).
     pub fn language_cookie(&self, state: &AppState, lang: Lang) -> HeaderValue {
-        let secure = if is_https(state) { "; Secure" } else { "" };
-        let name = cookie_name(state, LANGUAGE);
-        HeaderValue::from_str(&format!(
-            "{name}={}; Path={}; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}",
-            lang.tag(),
-            self.base
-        ))
-        .unwrap_or_else(|_| HeaderValue::from_static(""))
+        self.cookie_lasting(state, LANGUAGE, lang.tag(), "; Max-Age=31536000")
     }
 
     fn expired_cookie(&self, state: &AppState, name: &str) -> HeaderValue {
-        let secure = if is_https(state) { "; Secure" } else { "" };
-        let name = cookie_name(state, name);
-        HeaderValue::from_str(&format!(
-            "{name}=; Path={}; HttpOnly; SameSite=Lax; Max-Age=0{secure}",
-            self.base
-        ))
-        .unwrap_or_else(|_| HeaderValue::from_static(""))
+        self.cookie_lasting(state, name, "", "; Max-Age=0")
     }
 }
 
