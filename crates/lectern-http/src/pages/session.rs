@@ -8,6 +8,7 @@ use std::sync::Arc;
 use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue};
+use lectern_domain::account::preferences::Preferences;
 use lectern_domain::client::{Client, FirstParty};
 use lectern_domain::secret::{constant_time_eq, new_token, token_hash};
 use lectern_domain::site::Site;
@@ -114,16 +115,12 @@ impl WebSite {
         };
         let signed_in = session.as_ref().map(|s| s.account.user_account_id.as_str());
         let csrf = form_token(state, &browser, signed_in).await?;
-        let preference = match &session {
-            Some(s) => {
-                lectern_operations::preferences::stored(state, &s.account)
-                    .await?
-                    .language
-            }
+        let preferences = match &session {
+            Some(s) => Some(lectern_operations::preferences::stored(state, &s.account).await?),
             None => None,
         };
         let lang = i18n::negotiate(
-            preference.as_deref(),
+            preferences.as_ref().and_then(|p| p.language.as_deref()),
             cookies::named(&visit.headers, &cookie_name(state, LANGUAGE)).as_deref(),
             visit
                 .headers
@@ -148,6 +145,7 @@ impl WebSite {
             tokens,
             set_cookies,
             lang,
+            preferences,
         })
     }
 
@@ -332,6 +330,10 @@ pub struct Visitor {
     pub set_cookies: Vec<HeaderValue>,
     /// The language the pages are shown in (`i18n::negotiate`).
     pub lang: Lang,
+    /// A signed-in reader's preferences as the request found them, read once for the language
+    /// and kept for the pages that show by them (a book's look); a page that changes them reads
+    /// them again.
+    pub preferences: Option<Preferences>,
 }
 
 impl Visitor {

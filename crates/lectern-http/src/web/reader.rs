@@ -285,7 +285,7 @@ async fn show_part(
             previous: (n > 1).then(|| part_at(n - 1)),
             next: (n < order.len()).then(|| part_at(n + 1)),
             go_to_page: has_pages(book).then(|| go_to_page_path(site, grant)),
-            look: Look::of(state, site, visitor, grant, n).await?,
+            look: Look::of(site, visitor, grant, n),
             place,
             listen,
             listen_here,
@@ -320,7 +320,7 @@ pub async fn contents(
             toc,
             first: part_path(&site, &grant, 1),
             go_to_page: has_pages(&book).then(|| go_to_page_path(&site, &grant)),
-            look: Look::of(&state, &site, &visitor, &grant, 1).await?,
+            look: Look::of(&site, &visitor, &grant, 1),
         },
         &visitor,
     ))

@@ -69,7 +69,7 @@ pub async fn show(
     let (marks, clips) = listed(&heard);
     let here_path = recording_path(site, &grant);
     let chrome = Chrome::of(site, visitor, &here_path, Section::Books);
-    let mut look = Look::of(&state, site, visitor, &grant, 1).await?;
+    let mut look = Look::of(site, visitor, &grant, 1);
     // The reading settings are set beside a book's text; the recording's page takes them.
     look.settings = None;
     let read_by = match narrator {

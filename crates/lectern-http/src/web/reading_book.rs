@@ -5,7 +5,6 @@
 
 use lectern_jobs::webpub::NavPoint;
 use lectern_operations::book_cache::Book;
-use lectern_operations::preferences as reading_preferences;
 
 use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
@@ -21,24 +20,17 @@ pub(super) struct Look {
 }
 
 impl Look {
-    pub(super) async fn of(
-        state: &AppState,
-        site: &WebSite,
-        visitor: &Visitor,
-        grant: &str,
-        n: usize,
-    ) -> ApiResult<Look> {
-        if visitor.caller.user().is_none() {
-            return Ok(Look {
+    pub(super) fn of(site: &WebSite, visitor: &Visitor, grant: &str, n: usize) -> Look {
+        let Some(mine) = visitor.preferences.as_ref() else {
+            return Look {
                 stylesheet: None,
                 settings: None,
-            });
-        }
-        let mine = reading_preferences::mine(state, &visitor.caller).await?;
-        Ok(Look {
+            };
+        };
+        Look {
             stylesheet: stylesheet_href(&mine.reading),
             settings: Some(format!("{}?part={n}", settings_path(site, grant))),
-        })
+        }
     }
 }
 
