@@ -12,6 +12,7 @@ use lectern_domain::title_access::TitleStatus;
 
 use crate::schema::{self, EVERYWHERE, Fields};
 use crate::scope::{ADULT, LIVE};
+use crate::stemming;
 
 pub(crate) fn build(f: &Fields, r: &TitleRecord) -> TantivyDocument {
     let mut d = TantivyDocument::new();
@@ -28,6 +29,7 @@ pub(crate) fn build(f: &Fields, r: &TitleRecord) -> TantivyDocument {
     if let Some(subtitle) = &r.subtitle {
         d.add_text(f.title, subtitle);
     }
+    add_stems(&mut d, f, r);
     d.add_text(f.title_sort, title_sort_key(r));
     if let Some(key) = author_sort_key(r) {
         d.add_text(f.author_sort, key);
@@ -94,6 +96,16 @@ pub(crate) fn build(f: &Fields, r: &TitleRecord) -> TantivyDocument {
     }
     add_artifacts(&mut d, f, r);
     d
+}
+
+/// The title's name in the stemmed field of each of its languages (`stemming`).
+fn add_stems(d: &mut TantivyDocument, f: &Fields, r: &TitleRecord) {
+    for i in stemming::of_title(&r.languages) {
+        d.add_text(f.title_stems[i], &r.title);
+        if let Some(subtitle) = &r.subtitle {
+            d.add_text(f.title_stems[i], subtitle);
+        }
+    }
 }
 
 fn add_artifacts(d: &mut TantivyDocument, f: &Fields, r: &TitleRecord) {

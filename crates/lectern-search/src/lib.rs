@@ -29,6 +29,7 @@ mod rows;
 mod schema;
 mod scope;
 mod search;
+mod stemming;
 mod terms;
 
 pub use search::Counted;

@@ -17,7 +17,8 @@ use tantivy::schema::{Field, IndexRecordOption};
 use crate::cache::Caches;
 use crate::document::normalize_isbn;
 use crate::filter_sets::CachedFilter;
-use crate::schema::{EVERYWHERE, Fields, exact, words};
+use crate::schema::{EVERYWHERE, Fields, exact, query_words};
+use crate::stemming;
 
 type Clauses = Vec<(Occur, Box<dyn Query>)>;
 
@@ -60,7 +61,7 @@ fn text(f: &Fields, filters: &TitleFilters) -> Option<Box<dyn Query>> {
         clauses.push((Occur::Must, keyword_query(f, keyword)));
     }
     if let Some(title) = &filters.title {
-        clauses.push((Occur::Must, all_words(&[f.title], title)));
+        clauses.push((Occur::Must, all_words(&[f.title], &f.title_stems, title)));
     }
     for (field, values) in [
         (f.author, &filters.authors),
@@ -70,7 +71,7 @@ fn text(f: &Fields, filters: &TitleFilters) -> Option<Box<dyn Query>> {
         if !values.is_empty() {
             let any = values
                 .iter()
-                .map(|v| (Occur::Should, all_words(&[field], v)));
+                .map(|v| (Occur::Should, all_words(&[field], &[], v)));
             clauses.push((Occur::Must, Box::new(BooleanQuery::new(any.collect()))));
         }
     }
@@ -83,7 +84,7 @@ fn text(f: &Fields, filters: &TitleFilters) -> Option<Box<dyn Query>> {
 
 /// Every word in the title, subtitle or author names; or the whole keyword as an ISBN.
 fn keyword_query(f: &Fields, keyword: &str) -> Box<dyn Query> {
-    let words = all_words(&[f.title, f.author], keyword);
+    let words = all_words(&[f.title, f.author], &f.title_stems, keyword);
     let isbn = normalize_isbn(keyword);
     let looks_like_isbn = matches!(isbn.len(), 10 | 13)
         && isbn.bytes().all(|b| b.is_ascii_digit() || b == b'X')
@@ -100,18 +101,25 @@ fn keyword_query(f: &Fields, keyword: &str) -> Box<dyn Query> {
     ]))
 }
 
-/// Each word of `text` in one of `fields`. A text without words matches nothing.
-fn all_words(fields: &[Field], text: &str) -> Box<dyn Query> {
-    let words = words(text);
+/// Each word of `text` in one of `fields`, or its stem in one of `stems` (the stemmed fields,
+/// `stemming`, each analyzed in its own language). A text without words matches nothing.
+fn all_words(fields: &[Field], stems: &[Field], text: &str) -> Box<dyn Query> {
+    let words = query_words(text);
     if words.is_empty() {
         return Box::new(EmptyQuery);
     }
     let clauses = words.iter().map(|w| {
-        let alternatives: Clauses = fields
-            .iter()
-            .map(|&field| {
+        let plain = fields.iter().map(|&field| (field, w.folded.clone()));
+        let stemmed = stems.iter().enumerate().flat_map(|(i, &field)| {
+            stemming::of_word(i, &w.lowered)
+                .into_iter()
+                .map(move |stem| (field, stem))
+        });
+        let alternatives: Clauses = plain
+            .chain(stemmed)
+            .map(|(field, text)| {
                 let q: Box<dyn Query> = Box::new(TermQuery::new(
-                    Term::from_field_text(field, w),
+                    Term::from_field_text(field, &text),
                     IndexRecordOption::WithFreqs,
                 ));
                 (Occur::Should, q)

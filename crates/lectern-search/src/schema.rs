@@ -1,8 +1,9 @@
 //! The index's schema and its analyzers.
 //!
 //! Text is split on anything that is not a letter or digit, lower-cased and folded to ASCII
-//! ("Brontë" finds "Bronte" and the other way round). There is no stemming: titles and names are
-//! short, and a reader looking for "Reading" should not be shown every "Read". Filter values
+//! ("Brontë" finds "Bronte" and the other way round). Names are not stemmed; a title's name is
+//! also indexed stemmed in its own language (`stemming`), and the words as typed rank above
+//! their stems. Filter values
 //! (categories, languages, codes, author names for `authorFilter`) are matched whole, ignoring case.
 //! Service ids, sites and the closed vocabularies (statuses, formats) are matched exactly.
 
@@ -14,9 +15,11 @@ use tantivy::tokenizer::{
     AsciiFoldingFilter, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer, TextAnalyzer,
 };
 
+use crate::stemming::{self, StemFields};
+
 /// Bump whenever the schema, an analyzer or what goes into a document changes: an index written
 /// under another version is set aside and must be rebuilt from the store.
-pub const SCHEMA_VERSION: u32 = 6;
+pub const SCHEMA_VERSION: u32 = 7;
 
 const WORDS: &str = "lectern_words";
 const EXACT: &str = "lectern_exact";
@@ -47,6 +50,8 @@ pub(crate) struct Fields {
     /// `scope::LIVE` and `scope::ADULT` bits.
     pub state: Field,
     pub title: Field,
+    /// The title's name stemmed in each of its languages (`stemming`).
+    pub title_stems: StemFields,
     pub author: Field,
     pub narrator: Field,
     pub composer: Field,
@@ -97,12 +102,14 @@ pub(crate) fn build() -> (Schema, Fields) {
     // Facet columns keep the value as written while the index matches it case-insensitively.
     let exact_facet = exact.clone().set_fast("raw");
     let sort_only = TextOptions::default().set_fast("raw");
+    let title_stems = stemming::add_fields(&mut b);
     let fields = Fields {
         service_id: b.add_text_field(col::SERVICE_ID, STRING | FAST),
         site: b.add_text_field(col::SITE, STRING | FAST),
         status: b.add_text_field("status", STRING),
         state: b.add_u64_field(col::STATE, FAST),
         title: b.add_text_field("title", words.clone()),
+        title_stems,
         author: b.add_text_field("author", words.clone()),
         narrator: b.add_text_field("narrator", words.clone()),
         composer: b.add_text_field("composer", words),
@@ -139,6 +146,7 @@ pub(crate) fn build() -> (Schema, Fields) {
 pub(crate) fn register_analyzers(index: &Index) {
     index.tokenizers().register(WORDS, words_analyzer());
     index.tokenizers().register(EXACT, exact_analyzer());
+    stemming::register_analyzers(index);
 }
 
 fn words_analyzer() -> TextAnalyzer {
@@ -162,13 +170,28 @@ fn folding_analyzer() -> TextAnalyzer {
         .build()
 }
 
-/// The words of a text as the index holds them.
-pub(crate) fn words(text: &str) -> Vec<String> {
-    let mut analyzer = words_analyzer();
+/// A word of a query: as the plain fields hold it, and in lower case as typed, which a stemmer
+/// reads (`stemming::of_word`).
+pub(crate) struct QueryWord {
+    pub folded: String,
+    pub lowered: String,
+}
+
+/// The words of a query, each as typed and as folded. Folding is the words analyzer's last
+/// step, made here one word at a time so that both forms come from one split.
+pub(crate) fn query_words(text: &str) -> Vec<QueryWord> {
+    let mut analyzer = TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser)
+        .build();
     let mut stream = analyzer.token_stream(text);
     let mut out = Vec::new();
     while stream.advance() {
-        out.push(stream.token().text.clone());
+        let lowered = stream.token().text.clone();
+        out.push(QueryWord {
+            folded: fold(&lowered),
+            lowered,
+        });
     }
     out
 }
@@ -197,11 +220,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn words_are_lower_cased_and_folded_without_stemming() {
-        assert_eq!(
-            words("Brontë's WUTHERING-Heights, Readings"),
-            ["bronte", "s", "wuthering", "heights", "readings"]
-        );
+    fn words_are_lower_cased_and_folded() {
+        let words = query_words("Brontë's WUTHERING-Heights, Readings");
+        let folded: Vec<&str> = words.iter().map(|w| w.folded.as_str()).collect();
+        assert_eq!(folded, ["bronte", "s", "wuthering", "heights", "readings"]);
+        assert_eq!(words[0].lowered, "brontë");
     }
 
     #[test]

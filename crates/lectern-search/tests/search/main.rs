@@ -5,6 +5,7 @@ mod common;
 mod exact_filters;
 mod facets;
 mod filters;
+mod languages;
 mod lifecycle;
 mod paging;
 mod scope;
