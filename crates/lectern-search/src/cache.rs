@@ -2,7 +2,7 @@
 //! state with the author and category ordinals the facets count (one row per document, `rows`),
 //! and the title and author sort ordinals; of the service ids every page names; and of what
 //! every search asks of a segment's dictionaries (its site names, how many authors and
-//! categories it has).
+//! categories it has, its titles' words by their stems).
 //!
 //! Opening a fast column reads its block index: opening the four a search used to open (site,
 //! service id, author, category) took a tenth of a rare term's search (perf, 1,000,000 titles).
@@ -25,6 +25,7 @@ use crate::filter_sets::{FilterSets, SegmentSets};
 use crate::ordmap::{Facet, OrdMap};
 use crate::rows::Rows;
 use crate::schema::col;
+use crate::stemming::SegmentForms;
 use crate::terms::Terms;
 
 pub(crate) struct SegmentCache {
@@ -40,6 +41,8 @@ pub(crate) struct SegmentCache {
     category_names: usize,
     /// The documents each recent set of filters admits.
     pub filters: Arc<FilterSets>,
+    /// The titles' words by their stems (`stemming`).
+    pub forms: SegmentForms,
 }
 
 /// A single-valued string column's ordinals, by document.
@@ -118,6 +121,7 @@ impl SegmentCache {
             author_names: authors.as_ref().map_or(0, |c| c.num_terms()),
             category_names: categories.as_ref().map_or(0, |c| c.num_terms()),
             filters: Arc::default(),
+            forms: SegmentForms::read(reader)?,
         })
     }
 }

@@ -377,12 +377,6 @@ impl SegmentPage {
 /// have kept setting the floor for the next. The total and facets come from an unscored pass of
 /// their own; scoring every one of a broad search's matches, only to keep ten, took a fifth of
 /// its time.
-///
-/// WAND adds a match's term scores in another order than the union that scores every later
-/// page, and a float sum of three or more (a word in the title, its stem, an author's name) can
-/// then differ in its last bits: a page's last key would not be where the next page starts.
-/// So each match WAND offers is scored again by the union, and the floor is lowered by more
-/// than that rounding, so that a match tied with the page's worst is still offered.
 pub(crate) fn best_scored(
     collector: &PageCollector,
     searcher: &Searcher,
@@ -393,29 +387,17 @@ pub(crate) fn best_scored(
     let mut fruits = Vec::new();
     for (segment, reader) in searcher.segment_readers().iter().enumerate() {
         let mut page = collector.for_segment(segment as SegmentOrdinal, reader)?;
-        let mut union = weight.scorer(reader, 1.0)?;
         let alive = reader.alive_bitset();
-        weight.for_each_pruning(below_rounding(floor), reader, &mut |doc, _| {
+        weight.for_each_pruning(floor, reader, &mut |doc, score| {
             if alive.is_none_or(|a| a.is_alive(doc)) && page.admits(doc) {
-                union.seek(doc);
-                page.take(doc, union.score());
+                page.take(doc, score);
             }
-            below_rounding(page.floor().max(floor))
+            page.floor().max(floor)
         })?;
         floor = floor.max(page.floor());
         fruits.push(page.harvest());
     }
     Ok(collector.merge_fruits(fruits)?.hits)
-}
-
-/// A floor low enough that a sum WAND rounded down still clears it: a few ulps would do, a
-/// hundred thousandth costs nothing measurable.
-fn below_rounding(floor: Score) -> Score {
-    if floor > 0.0 {
-        floor * (1.0 - 1e-5)
-    } else {
-        floor
-    }
 }
 
 pub(crate) fn score_bits(score: Score) -> u32 {

@@ -98,13 +98,13 @@ pub(crate) fn build(f: &Fields, r: &TitleRecord) -> TantivyDocument {
     d
 }
 
-/// The title's name in the stemmed field of each of its languages (`stemming`).
+/// The title's words by their stems in each of its languages (`stemming`).
 fn add_stems(d: &mut TantivyDocument, f: &Fields, r: &TitleRecord) {
-    for i in stemming::of_title(&r.languages) {
-        d.add_text(f.title_stems[i], &r.title);
-        if let Some(subtitle) = &r.subtitle {
-            d.add_text(f.title_stems[i], subtitle);
-        }
+    let names: Vec<&str> = std::iter::once(r.title.as_str())
+        .chain(r.subtitle.as_deref())
+        .collect();
+    for term in stemming::form_terms(&r.languages, &names) {
+        d.add_text(f.title_forms, term);
     }
 }
 

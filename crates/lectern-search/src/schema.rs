@@ -1,9 +1,9 @@
 //! The index's schema and its analyzers.
 //!
 //! Text is split on anything that is not a letter or digit, lower-cased and folded to ASCII
-//! ("Brontë" finds "Bronte" and the other way round). Names are not stemmed; a title's name is
-//! also indexed stemmed in its own language (`stemming`), and the words as typed rank above
-//! their stems. Filter values
+//! ("Brontë" finds "Bronte" and the other way round). Names are not stemmed; a title's words
+//! are also kept by their stems in its languages (`stemming`), so that a word finds its other
+//! forms, and the word as typed ranks above them. Filter values
 //! (categories, languages, codes, author names for `authorFilter`) are matched whole, ignoring case.
 //! Service ids, sites and the closed vocabularies (statuses, formats) are matched exactly.
 
@@ -15,7 +15,7 @@ use tantivy::tokenizer::{
     AsciiFoldingFilter, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer, TextAnalyzer,
 };
 
-use crate::stemming::{self, StemFields};
+use crate::stemming;
 
 /// Bump whenever the schema, an analyzer or what goes into a document changes: an index written
 /// under another version is set aside and must be rebuilt from the store.
@@ -50,8 +50,8 @@ pub(crate) struct Fields {
     /// `scope::LIVE` and `scope::ADULT` bits.
     pub state: Field,
     pub title: Field,
-    /// The title's name stemmed in each of its languages (`stemming`).
-    pub title_stems: StemFields,
+    /// The title's words by their stems in each of its languages (`stemming`).
+    pub title_forms: Field,
     pub author: Field,
     pub narrator: Field,
     pub composer: Field,
@@ -102,14 +102,19 @@ pub(crate) fn build() -> (Schema, Fields) {
     // Facet columns keep the value as written while the index matches it case-insensitively.
     let exact_facet = exact.clone().set_fast("raw");
     let sort_only = TextOptions::default().set_fast("raw");
-    let title_stems = stemming::add_fields(&mut b);
+    let forms = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer("raw")
+            .set_fieldnorms(false)
+            .set_index_option(IndexRecordOption::Basic),
+    );
     let fields = Fields {
         service_id: b.add_text_field(col::SERVICE_ID, STRING | FAST),
         site: b.add_text_field(col::SITE, STRING | FAST),
         status: b.add_text_field("status", STRING),
         state: b.add_u64_field(col::STATE, FAST),
         title: b.add_text_field("title", words.clone()),
-        title_stems,
+        title_forms: b.add_text_field(stemming::FORMS_FIELD, forms),
         author: b.add_text_field("author", words.clone()),
         narrator: b.add_text_field("narrator", words.clone()),
         composer: b.add_text_field("composer", words),
@@ -146,7 +151,6 @@ pub(crate) fn build() -> (Schema, Fields) {
 pub(crate) fn register_analyzers(index: &Index) {
     index.tokenizers().register(WORDS, words_analyzer());
     index.tokenizers().register(EXACT, exact_analyzer());
-    stemming::register_analyzers(index);
 }
 
 fn words_analyzer() -> TextAnalyzer {

@@ -17,7 +17,9 @@ impl TitleIndex {
     pub fn search(&self, q: &TitleSearch) -> Result<SearchPage, SearchError> {
         let plan = SortPlan::new(q).map_err(|_| SearchError::BadStart)?;
         let limit = q.limit.clamp(1, MAX_LIMIT) as usize;
-        let query = query::search(&self.fields, &q.filters, &self.caches);
+        let searcher = self.reader.searcher();
+        let searched = query::search(&self.fields, &q.filters, &self.caches, &searcher)?;
+        let query = searched.typed;
         let collector = PageCollector {
             plan: &plan,
             scope: &q.scope,
@@ -27,11 +29,10 @@ impl TitleIndex {
             caches: &self.caches,
             counters: &self.counters,
         };
-        let searcher = self.reader.searcher();
         // Only a first page: after a start key the floor cannot rise past that key's score, so
         // the pruned pass scores nearly every match and costs more than the single pass.
         let pruned = plan.uses_score() && plan.after.is_none() && query::prunable(&*query);
-        let (page, mut hits, more) = if pruned {
+        let (mut page, mut hits, mut more) = if pruned {
             let counts = PageCollector {
                 page: false,
                 ..collector
@@ -53,6 +54,18 @@ impl TitleIndex {
             let more = page.after > limit as u64;
             (page, hits, more)
         };
+        // The titles found only through other forms of the words: apart from the others, so
+        // that these keep their own speed, and merged into the page by the sort's keys.
+        if let Some(other_forms) = &searched.other_forms {
+            let mut others = searcher.search(&**other_forms, &collector)?;
+            more = more || hits.len() as u64 + others.after > limit as u64;
+            page.total += others.total;
+            page.authors.append(&mut others.authors);
+            page.categories.append(&mut others.categories);
+            hits.append(&mut others.hits);
+            hits.sort_by(|a, b| plan.cmp(a, b));
+            hits.truncate(limit);
+        }
         let (next, previous) = turn_page(&plan, &mut hits, more);
         let (author_facets, category_facets) = if q.facets {
             let globals = self.caches.globals(&searcher)?;

@@ -1,24 +1,32 @@
-//! Search in every language: a title's name is also indexed with the stemmer of its language
-//! (Snowball's, through tantivy), one field per language, so that "niños" finds "niño" in a
-//! Spanish title; a query word is stemmed in every language the index has a stemmer for, which
-//! covers the page's language and the catalog's together (a language without titles has no
-//! terms to match). The plain words (`schema::words`) still match as before and score beside
-//! the stems, so a title with the very word typed ranks above one with only its stem.
+//! Search in every language: a word finds the other forms of it in the titles of each language
+//! (Snowball's stemmers, through tantivy), so that "niños" finds "El niño" and "Kindern" finds
+//! "Kinder- und Hausmärchen".
+//!
+//! Each title's words are recorded with their stems in each of its languages, as terms
+//! `{language}:{stem}:{word}` of one field (`title_forms`). A query word is stemmed in every
+//! language that segment has titles in, which is the page's language and the catalog's
+//! together without asking which; the words of the titles that share its stem are then looked
+//! up in that field's dictionary, and the query asks the plain title words for them. A word
+//! without other forms is then one term, as it was before stemming (a union of a word with its
+//! own stem, over the same titles, cost a frequent word twice its time), and the word as typed
+//! is asked twice, so that a title with it ranks above one with another form of it.
 //!
 //! Diacritics are folded after stemming, since Snowball's rules read them ("misérables"); a
-//! reader who types "nino" for "niño" still meets it, as both stem to "nin".
+//! reader who types "nino" for "niño" meets it by the folded word, as before.
 
-use tantivy::Index;
-use tantivy::schema::{Field, IndexRecordOption, SchemaBuilder, TextFieldIndexing, TextOptions};
-use tantivy::tokenizer::{
-    AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
-    TextAnalyzer,
-};
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+
+use tantivy::tokenizer::{AsciiFoldingFilter, Language, RawTokenizer, Stemmer, TextAnalyzer};
+use tantivy::{Searcher, SegmentReader};
 
 use lectern_domain::catalog::languages::bcp47;
 
-/// The languages with a stemmer, by BCP 47 primary subtag, sorted; each has its own field.
-pub(crate) const STEMMED: [(&str, Language); 18] = [
+use crate::cache::Caches;
+use crate::schema::{QueryWord, query_words};
+
+/// The languages with a stemmer, by BCP 47 primary subtag, sorted.
+const STEMMED: [(&str, Language); 18] = [
     ("ar", Language::Arabic),
     ("da", Language::Danish),
     ("de", Language::German),
@@ -39,45 +47,40 @@ pub(crate) const STEMMED: [(&str, Language); 18] = [
     ("tr", Language::Turkish),
 ];
 
-/// One stemmed title field per language of `STEMMED`, in its order.
-pub(crate) type StemFields = [Field; STEMMED.len()];
+/// The name of the field that holds the titles' words by their stems.
+pub(crate) const FORMS_FIELD: &str = "title_forms";
 
-pub(crate) fn add_fields(b: &mut SchemaBuilder) -> StemFields {
-    std::array::from_fn(|i| {
-        let (tag, _) = STEMMED[i];
-        let options = TextOptions::default().set_indexing_options(
-            TextFieldIndexing::default()
-                .set_tokenizer(&analyzer_name(tag))
-                .set_index_option(IndexRecordOption::WithFreqs),
-        );
-        b.add_text_field(&format!("title_stems_{tag}"), options)
+thread_local! {
+    /// One analyzer per language of `STEMMED`, in its order, for one lower-cased word.
+    static STEMMERS: RefCell<Vec<TextAnalyzer>> = RefCell::new(
+        STEMMED
+            .iter()
+            .map(|&(_, language)| {
+                TextAnalyzer::builder(RawTokenizer::default())
+                    .filter(Stemmer::new(language))
+                    .filter(AsciiFoldingFilter)
+                    .build()
+            })
+            .collect(),
+    );
+}
+
+/// A lower-cased word's stem in the language at `i` of `STEMMED`, folded.
+fn stem(i: usize, lowered: &str) -> String {
+    STEMMERS.with(|stemmers| {
+        let mut stemmers = stemmers.borrow_mut();
+        let mut stream = stemmers[i].token_stream(lowered);
+        if stream.advance() {
+            stream.token().text.clone()
+        } else {
+            String::new()
+        }
     })
 }
 
-pub(crate) fn register_analyzers(index: &Index) {
-    for (tag, language) in STEMMED {
-        index
-            .tokenizers()
-            .register(&analyzer_name(tag), analyzer(language));
-    }
-}
-
-fn analyzer_name(tag: &str) -> String {
-    format!("lectern_stems_{tag}")
-}
-
-fn analyzer(language: Language) -> TextAnalyzer {
-    TextAnalyzer::builder(SimpleTokenizer::default())
-        .filter(RemoveLongFilter::limit(40))
-        .filter(LowerCaser)
-        .filter(Stemmer::new(language))
-        .filter(AsciiFoldingFilter)
-        .build()
-}
-
-/// Which stemmed fields a title with these languages (ISO 639-2 codes, as titles carry them)
-/// is indexed in: each of its languages that has a stemmer; English for a title that names
-/// none, as the catalog reads such a title elsewhere (what it brailles and speaks).
+/// Which languages of `STEMMED` a title with these languages (ISO 639-2 codes, as titles carry
+/// them) is stemmed in: each of its languages that has a stemmer; English for a title that
+/// names none, as the catalog reads such a title elsewhere (what it brailles and speaks).
 pub(crate) fn of_title(languages: &[String]) -> Vec<usize> {
     if languages.is_empty() {
         return stemmed("en").into_iter().collect();
@@ -102,21 +105,84 @@ fn stemmed(tag: &str) -> Option<usize> {
     STEMMED.binary_search_by(|(t, _)| (*t).cmp(primary)).ok()
 }
 
-/// A query word's stems in the language at `i`, from the word as typed (in lower case): the
-/// stemmer reads its accents, and folds what it gives as the title's were.
-pub(crate) fn of_word(i: usize, lowered: &str) -> Vec<String> {
-    of_text(i, lowered)
+/// The terms a title's names give the forms field: each word by its stem, in each of the
+/// title's languages.
+pub(crate) fn form_terms(languages: &[String], names: &[&str]) -> BTreeSet<String> {
+    let languages = of_title(languages);
+    let mut terms = BTreeSet::new();
+    for word in names.iter().flat_map(|n| query_words(n)) {
+        for &i in &languages {
+            let stem = stem(i, &word.lowered);
+            terms.insert(format!("{}:{stem}:{}", STEMMED[i].0, word.folded));
+        }
+    }
+    terms
 }
 
-/// The stems a text gives in the language at `i`, as the index holds them.
-fn of_text(i: usize, text: &str) -> Vec<String> {
-    let mut analyzer = analyzer(STEMMED[i].1);
-    let mut stream = analyzer.token_stream(text);
-    let mut out = Vec::new();
-    while stream.advance() {
-        out.push(stream.token().text.clone());
+/// A segment's forms field, read once: its terms, sorted, and the languages they are in.
+#[derive(Default)]
+pub(crate) struct SegmentForms {
+    terms: Vec<Box<str>>,
+    /// Bit `i` for each language at `i` of `STEMMED` that the segment has titles in.
+    languages: u32,
+}
+
+impl SegmentForms {
+    pub(crate) fn read(reader: &SegmentReader) -> tantivy::Result<SegmentForms> {
+        let Ok(field) = reader.schema().get_field(FORMS_FIELD) else {
+            return Ok(SegmentForms::default());
+        };
+        let index = reader.inverted_index(field)?;
+        let mut stream = index.terms().stream()?;
+        let mut forms = SegmentForms::default();
+        while stream.advance() {
+            let Ok(term) = std::str::from_utf8(stream.key()) else {
+                continue;
+            };
+            if let Some(i) = term.split(':').next().and_then(stemmed) {
+                forms.languages |= 1 << i;
+            }
+            forms.terms.push(term.into());
+        }
+        Ok(forms)
     }
-    out
+
+    /// The words with this stem in the language at `i`, folded.
+    fn words(&self, i: usize, stem: &str) -> impl Iterator<Item = &str> {
+        let prefix = format!("{}:{stem}:", STEMMED[i].0);
+        let start = self.terms.partition_point(|t| **t < *prefix);
+        self.terms[start..]
+            .iter()
+            .map_while(move |t| t.strip_prefix(prefix.as_str()))
+    }
+}
+
+/// The other forms of a query word in the searcher's titles: the words that share its stem in
+/// a title's language, folded, without the word itself.
+pub(crate) fn other_forms(
+    searcher: &Searcher,
+    caches: &Caches,
+    word: &QueryWord,
+) -> tantivy::Result<BTreeSet<String>> {
+    let mut stems: Vec<Option<String>> = vec![None; STEMMED.len()];
+    let mut forms = BTreeSet::new();
+    for reader in searcher.segment_readers() {
+        let segment = caches.get(reader)?;
+        let forms_here = &segment.forms;
+        for (i, stem) in stems.iter_mut().enumerate() {
+            if forms_here.languages & (1 << i) == 0 {
+                continue;
+            }
+            let stem = stem.get_or_insert_with(|| self::stem(i, &word.lowered));
+            forms.extend(
+                forms_here
+                    .words(i, stem)
+                    .filter(|w| *w != word.folded)
+                    .map(str::to_owned),
+            );
+        }
+    }
+    Ok(forms)
 }
 
 #[cfg(test)]
@@ -145,34 +211,23 @@ mod tests {
     }
 
     #[test]
-    fn a_plural_and_its_singular_meet_with_or_without_their_accents() {
-        let es = at("es");
-        let title = of_text(es, "El niño");
-        for typed in ["niños", "ninos", "niño", "nino"] {
-            let stems = of_word(es, typed);
-            assert!(
-                stems.iter().any(|s| title.contains(s)),
-                "{typed}: {stems:?} against {title:?}"
-            );
-        }
-        let fr = at("fr");
-        let title = of_text(fr, "Les Misérables");
-        let stems = of_word(fr, "miserable");
-        assert!(
-            stems.iter().any(|s| title.contains(s)),
-            "{stems:?} {title:?}"
+    fn a_title_s_words_are_kept_by_their_stems_in_its_languages() {
+        let terms = form_terms(&["spa".into()], &["Los niños", "El niño"]);
+        let terms: Vec<&str> = terms.iter().map(String::as_str).collect();
+        assert_eq!(
+            terms,
+            ["es:el:el", "es:los:los", "es:nin:nino", "es:nin:ninos"]
         );
     }
 
     #[test]
-    fn arabic_titles_are_stemmed_by_arabic_rules() {
-        let ar = at("ar");
+    fn accents_are_read_by_the_stemmer_and_folded_after() {
+        // Typed with or without its accent, a Spanish plural meets its singular's stem.
+        for typed in ["niños", "ninos", "niño", "nino"] {
+            assert_eq!(stem(at("es"), typed), "nin", "{typed}");
+        }
+        assert_eq!(stem(at("fr"), "misérables"), stem(at("fr"), "misérable"));
         // "the book" and "book": the stemmer takes the article off.
-        let title = of_text(ar, "الكتاب");
-        let stems = of_word(ar, "كتاب");
-        assert!(
-            stems.iter().any(|s| title.contains(s)),
-            "{stems:?} {title:?}"
-        );
+        assert_eq!(stem(at("ar"), "الكتاب"), stem(at("ar"), "كتاب"));
     }
 }

@@ -10,7 +10,6 @@ use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
 use crate::pages::session::{Visitor, WebSite};
 use crate::reading_settings::stylesheet_href;
-use crate::state::AppState;
 
 /// How the reader's settings show the book: the stylesheet they name (none for the defaults),
 /// and where a signed-in reader changes them.

@@ -143,6 +143,21 @@ fn pruned_relevance_pages_are_those_of_scoring_every_match() {
     records.extend(
         (0..40).map(|i| record(&format!("x{i:02}"), "Dune of Dune", serde_json::json!({}))),
     );
+    // Words with other forms ("read", "reading", "readings") and in an author's name too: a
+    // search for one of them is not pruned, and must page as one that is scored in full.
+    const READING: &[&str] = &["Reading to Read", "Read", "Readings", "The Reader Reads"];
+    records.extend((0..60).map(|i| {
+        let author = if i % 3 == 0 {
+            "Herbert Read"
+        } else {
+            "Ann Reading"
+        };
+        record(
+            &format!("r{i:02}"),
+            READING[i % READING.len()],
+            serde_json::json!({"contributors": [{"name": author, "type": "author"}]}),
+        )
+    }));
     records.reverse();
     let index = index_of(&records, 5);
     let relevance = |keyword: &str, status: Option<TitleStatusCode>, limit: u32| {
@@ -155,7 +170,7 @@ fn pruned_relevance_pages_are_those_of_scoring_every_match() {
         q.limit = limit;
         q
     };
-    for word in ["dune", "tale", "hobbit", "emile"] {
+    for word in ["dune", "tale", "hobbit", "emile", "read", "reading"] {
         for limit in [1, 4, 25] {
             let pruned = relevance(word, None, limit);
             let full = relevance(word, Some(TitleStatusCode::Live), limit);
