@@ -40,6 +40,19 @@ pub fn to_bcp47(code: &str) -> String {
     }
 }
 
+/// Whether two codes (BCP 47 tags or ISO 639-2 codes, in any mix) name one language, by their
+/// primary subtags: "es-MX" and "spa" do, "en" and "es" do not.
+pub fn same_language(a: &str, b: &str) -> bool {
+    let primary = |code: &str| {
+        to_bcp47(code)
+            .split(['-', '_'])
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase()
+    };
+    primary(a) == primary(b)
+}
+
 /// The terminology forms of the codes that have two ("fra" beside the bibliographic "fre"): the
 /// catalog keeps these, as ISO 639-3 and most current metadata do, so they are chosen when
 /// reading a BCP 47 tag.
@@ -76,7 +89,7 @@ pub fn from_bcp47(tag: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{TERMINOLOGY, TWO_LETTER, from_bcp47, to_bcp47};
+    use super::{TERMINOLOGY, TWO_LETTER, from_bcp47, same_language, to_bcp47};
 
     #[test]
     fn table_is_sorted_for_binary_search() {
@@ -86,6 +99,9 @@ mod tests {
     #[test]
     fn maps_common_codes_and_keeps_the_rest() {
         assert_eq!(to_bcp47("eng"), "en");
+        assert!(same_language("es-MX", "spa"));
+        assert!(same_language("EN", "en-GB"));
+        assert!(!same_language("en", "es"));
         assert_eq!(to_bcp47("FRE"), "fr");
         assert_eq!(to_bcp47("fra"), "fr");
         assert_eq!(to_bcp47("haw"), "haw");

@@ -2,6 +2,8 @@
 //! are made from. Headings keep their level, print page breaks their page number, images their
 //! alternative text; everything else that holds text is a paragraph.
 
+use std::ops::Range;
+
 use quick_xml::NsReader;
 use quick_xml::events::{BytesStart, Event};
 
@@ -31,6 +33,15 @@ pub enum Part {
     PageBreak(String),
 }
 
+/// A stretch of a part's text in another language than the book's: its bytes in the part's
+/// text, and its language as the EPUB marks it (`lang` or `xml:lang`, BCP 47), so that it is
+/// spoken with that language's voice and marked in the formats made from the book.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Foreign {
+    pub range: Range<usize>,
+    pub lang: String,
+}
+
 /// Where a part is in the book, as an EPUB CFI names it: the spine item its document is (from
 /// 1, as the reading order counts them, whatever their media type) and the steps of the element
 /// that holds it in that document (`/4/2/6`; the body's for text in no block).
@@ -54,6 +65,8 @@ pub struct Content {
     pub parts: Vec<Part>,
     /// Where each part is, by part.
     pub places: Vec<PartPlace>,
+    /// The stretches of each part in another language than the book's, by part.
+    pub foreign: Vec<Vec<Foreign>>,
 }
 
 /// Reads the spine's XHTML documents, in order. Refuses what `read_metadata` refuses.
@@ -65,8 +78,10 @@ pub fn read_content(bytes: &[u8]) -> Result<Content, EpubError> {
     let package = opf::parse(&xml, &path)?;
     let documents = spine_documents_at(&package);
     let metadata = super::read::from_package(package)?;
+    let book_language = metadata.languages.first().map_or("en", String::as_str);
     let mut parts = Vec::new();
     let mut places = Vec::new();
+    let mut foreign = Vec::new();
     for (spine, href) in documents {
         let file = resolve(dir_of(&path), &href);
         let Some(xhtml) = zipio::read_text(&mut archive, &file)? else {
@@ -75,8 +90,11 @@ pub fn read_content(bytes: &[u8]) -> Result<Content, EpubError> {
         let mut gathering = Gathering {
             parts: &mut parts,
             places: &mut places,
+            foreign: &mut foreign,
+            book_language,
             spine,
             text: String::new(),
+            marks: Vec::new(),
         };
         read_document(&xhtml, &file, &mut gathering)?;
     }
@@ -88,6 +106,7 @@ pub fn read_content(bytes: &[u8]) -> Result<Content, EpubError> {
         language: metadata.languages.into_iter().next(),
         parts,
         places,
+        foreign,
     })
 }
 
@@ -143,34 +162,105 @@ fn opens(e: &BytesStart<'_>) -> Opens {
 struct Gathering<'a> {
     parts: &'a mut Vec<Part>,
     places: &'a mut Vec<PartPlace>,
+    foreign: &'a mut Vec<Vec<Foreign>>,
+    /// The package's language (its first `dc:language`), English when it names none.
+    book_language: &'a str,
     /// The document's place in the spine.
     spine: usize,
     text: String,
+    /// Where the language of `text` changes: a byte of it, and the language from there on.
+    marks: Vec<(usize, Option<String>)>,
 }
 
 impl Gathering<'_> {
+    /// Text read in the language `lang` (the innermost `lang` open, if any).
+    fn add(&mut self, text: &str, lang: Option<&str>) {
+        if self.marks.last().map(|(_, l)| l.as_deref()) != Some(lang) {
+            self.marks.push((self.text.len(), lang.map(str::to_owned)));
+        }
+        self.text.push_str(text);
+    }
+
     /// The text gathered becomes a part, held by the element at `steps`.
     fn flush(&mut self, heading: Option<u8>, steps: &str) {
-        let text = normalize_space(&std::mem::take(&mut self.text));
+        let raw = std::mem::take(&mut self.text);
+        let marks = std::mem::take(&mut self.marks);
+        let (text, foreign) = normalized(&raw, &marks, self.book_language);
         if text.is_empty() {
             return;
         }
-        self.push(
+        self.push_with(
             match heading {
                 Some(level) => Part::Heading { level, text },
                 None => Part::Paragraph(text),
             },
             steps,
+            foreign,
         );
     }
 
     fn push(&mut self, part: Part, steps: &str) {
+        self.push_with(part, steps, Vec::new());
+    }
+
+    fn push_with(&mut self, part: Part, steps: &str, foreign: Vec<Foreign>) {
         self.parts.push(part);
         self.places.push(PartPlace {
             spine: self.spine,
             steps: steps.to_owned(),
         });
+        self.foreign.push(foreign);
     }
+}
+
+/// The text with its spaces normalized as `normalize_space` does, and the stretches of it
+/// whose language (by `marks`) is not the book's. A stretch holds no space at either end.
+fn normalized(
+    raw: &str,
+    marks: &[(usize, Option<String>)],
+    book_language: &str,
+) -> (String, Vec<Foreign>) {
+    let mut text = String::with_capacity(raw.len());
+    let mut foreign: Vec<Foreign> = Vec::new();
+    let mut open: Option<(usize, &str)> = None;
+    let mut space = false;
+    for (m, (from, lang)) in marks.iter().enumerate() {
+        let to = marks.get(m + 1).map_or(raw.len(), |(at, _)| *at);
+        let other = lang
+            .as_deref()
+            .filter(|l| !crate::language::same_language(l, book_language));
+        for c in raw[*from..to].chars() {
+            if c.is_whitespace() {
+                space = !text.is_empty();
+                continue;
+            }
+            if open.map(|(_, l)| l) != other {
+                if let Some((start, l)) = open.take() {
+                    foreign.push(Foreign {
+                        range: start..text.len(),
+                        lang: l.to_owned(),
+                    });
+                }
+                if space {
+                    text.push(' ');
+                    space = false;
+                }
+                open = other.map(|l| (text.len(), l));
+            }
+            if space {
+                text.push(' ');
+                space = false;
+            }
+            text.push(c);
+        }
+    }
+    if let Some((start, l)) = open {
+        foreign.push(Foreign {
+            range: start..text.len(),
+            lang: l.to_owned(),
+        });
+    }
+    (text, foreign)
 }
 
 /// An element open: what it opens, and its steps in the document.
@@ -181,6 +271,8 @@ fn read_document(xhtml: &str, file: &str, gathering: &mut Gathering<'_>) -> Resu
     let mut reader = NsReader::from_str(xhtml);
     let mut steps = Steps::default();
     let mut open: Vec<Open> = Vec::new();
+    // The language of each element open: its own `lang` or `xml:lang`, else its parent's.
+    let mut langs: Vec<Option<String>> = Vec::new();
     let hidden = |open: &[Open]| {
         open.iter()
             .any(|(o, _)| matches!(o, Opens::Hidden | Opens::PageBreak))
@@ -197,6 +289,8 @@ fn read_document(xhtml: &str, file: &str, gathering: &mut Gathering<'_>) -> Resu
                     gathering.flush(heading_of(&open), holder(&open));
                 }
                 open.push((kind, at));
+                let own = attribute(&e, "lang").filter(|l| !l.is_empty());
+                langs.push(own.or_else(|| langs.last().cloned().flatten()));
             }
             Event::Empty(e) => {
                 let kind = opens(&e);
@@ -214,11 +308,12 @@ fn read_document(xhtml: &str, file: &str, gathering: &mut Gathering<'_>) -> Resu
                     let src = resolve(dir_of(file), &attribute(&e, "src").unwrap_or_default());
                     gathering.push(Part::Image { src, alt }, &at);
                 } else if e.local_name().into_inner() == "br" {
-                    gathering.text.push(' ');
+                    gathering.add(" ", langs.last().cloned().flatten().as_deref());
                 }
             }
             Event::End(_) => {
                 steps.leave();
+                langs.pop();
                 let Some((kind, at)) = open.pop() else {
                     continue;
                 };
@@ -230,15 +325,25 @@ fn read_document(xhtml: &str, file: &str, gathering: &mut Gathering<'_>) -> Resu
                     gathering.flush(level, &at);
                 }
             }
-            Event::Text(t) if !hidden(&open) => gathering.text.push_str(&t.xml10_content()),
-            Event::CData(t) if !hidden(&open) => gathering.text.push_str(&t.xml10_content()),
-            Event::GeneralRef(r) if !hidden(&open) => gathering.text.push_str(&reference_text(&r)),
+            Event::Text(t) if !hidden(&open) => {
+                gathering.add(&t.xml10_content(), current(&langs));
+            }
+            Event::CData(t) if !hidden(&open) => {
+                gathering.add(&t.xml10_content(), current(&langs));
+            }
+            Event::GeneralRef(r) if !hidden(&open) => {
+                gathering.add(&reference_text(&r), current(&langs));
+            }
             Event::Eof => break,
             _ => {}
         }
     }
     gathering.flush(None, holder(&open));
     Ok(())
+}
+
+fn current(langs: &[Option<String>]) -> Option<&str> {
+    langs.last().and_then(Option::as_deref)
 }
 
 /// The element that holds text gathered now: the innermost block or heading open, else the

@@ -124,3 +124,48 @@ fn what_is_not_an_epub_3_is_refused_as_read_metadata_refuses_it() {
     let no_container = epub(&[("mimetype", "application/epub+zip")]);
     assert_eq!(read_content(&no_container), Err(EpubError::NoContainer));
 }
+
+#[test]
+fn a_stretch_in_another_language_is_known_by_its_bytes_and_tag() {
+    let bilingual = r#"<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" lang="en" xml:lang="en">
+<head><title>One</title></head>
+<body><p>He said <i lang="es">buenos   días,
+  <b>niño</b></i> and left.</p>
+<p xml:lang="fr">Bonjour <span lang="en-US">my friend</span>.</p>
+<h2 lang="EN-gb">Chapter two</h2><p>Plain<br/><span lang="de">Kinder</span></p></body></html>"#;
+    let content = read_content(&epub(&[
+        ("mimetype", "application/epub+zip"),
+        ("META-INF/container.xml", CONTAINER),
+        ("OEBPS/content.opf", OPF),
+        ("OEBPS/text/one.xhtml", bilingual),
+        ("OEBPS/text/two.xhtml", TWO),
+    ]))
+    .unwrap();
+    let stretches = |n: usize| -> Vec<(String, &str)> {
+        let (Part::Paragraph(text) | Part::Heading { text, .. }) = &content.parts[n] else {
+            panic!("part {n} has no text");
+        };
+        content.foreign[n]
+            .iter()
+            .map(|f| (f.lang.clone(), &text[f.range.clone()]))
+            .collect()
+    };
+    assert_eq!(
+        content.parts[0],
+        Part::Paragraph("He said buenos días, niño and left.".into())
+    );
+    assert_eq!(stretches(0), [("es".to_owned(), "buenos días, niño")]);
+    // The paragraph is French but for its English words, which are the book's language.
+    assert_eq!(
+        stretches(1),
+        [("fr".to_owned(), "Bonjour"), ("fr".to_owned(), ".")]
+    );
+    assert!(
+        stretches(2).is_empty(),
+        "British English is the book's English"
+    );
+    assert_eq!(stretches(3), [("de".to_owned(), "Kinder")]);
+    assert_eq!(content.foreign.len(), content.parts.len());
+    assert!(content.foreign[4..].iter().all(Vec::is_empty));
+}

@@ -13,7 +13,7 @@ pub(crate) mod steps;
 pub(crate) mod testing;
 
 pub use build::{Chapter, EpubSource, PrintEdition, build};
-pub use content::{Content, Part, PartPlace, read_content};
+pub use content::{Content, Foreign, Part, PartPlace, read_content};
 pub use lectern_domain::catalog::isbn::isbn13;
 pub use metadata::{Accessibility, Contributor, EpubMetadata};
 pub use read::read_metadata;

@@ -20,9 +20,14 @@ pub(crate) fn zip(files: &[(&str, &[u8])]) -> Vec<u8> {
     crate::zipio::finish(zip).unwrap()
 }
 
-/// An EPUB 3 whose spine is the given XHTML bodies (one document each) in order, with
-/// `image.png` beside them.
+/// An EPUB 3 in English whose spine is the given XHTML bodies (one document each) in order,
+/// with `image.png` beside them.
 pub(crate) fn epub_of_bodies(title: &str, bodies: &[&str]) -> Vec<u8> {
+    epub_of_bodies_in("en", title, bodies)
+}
+
+/// As `epub_of_bodies`, in `language` (BCP 47).
+pub(crate) fn epub_of_bodies_in(language: &str, title: &str, bodies: &[&str]) -> Vec<u8> {
     let container = r#"<?xml version="1.0"?>
 <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
 <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
@@ -38,14 +43,14 @@ pub(crate) fn epub_of_bodies(title: &str, bodies: &[&str]) -> Vec<u8> {
             "\n<item id=\"d{i}\" href=\"d{i}.xhtml\" media-type=\"application/xhtml+xml\"/>"
         ));
         spine.push_str(&format!("<itemref idref=\"d{i}\"/>"));
-        documents.push((format!("OEBPS/d{i}.xhtml"), xhtml(title, body)));
+        documents.push((format!("OEBPS/d{i}.xhtml"), xhtml(language, title, body)));
     }
     let opf = format!(
         r#"<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
 <dc:identifier id="id">urn:uuid:0b8f4a2e-1d7c-4a38-9a55-2f1e6c0d9e71</dc:identifier>
-<dc:title>{title}</dc:title><dc:language>en</dc:language>
+<dc:title>{title}</dc:title><dc:language>{language}</dc:language>
 <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
 </metadata>
 <manifest>
@@ -55,6 +60,7 @@ pub(crate) fn epub_of_bodies(title: &str, bodies: &[&str]) -> Vec<u8> {
 </package>"#
     );
     let nav = xhtml(
+        language,
         title,
         r#"<nav epub:type="toc"><h1>Contents</h1><ol><li><a href="d0.xhtml">Start</a></li></ol></nav>"#,
     );
@@ -76,10 +82,10 @@ pub(crate) fn epub_of_bodies(title: &str, bodies: &[&str]) -> Vec<u8> {
     zip(&borrowed)
 }
 
-fn xhtml(title: &str, body: &str) -> String {
+fn xhtml(language: &str, title: &str, body: &str) -> String {
     format!(
         r#"<?xml version="1.0" encoding="UTF-8"?>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en" xml:lang="en">
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="{language}" xml:lang="{language}">
 <head><title>{title}</title></head>
 <body>{body}</body></html>"#
     )

@@ -5,8 +5,9 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::epub::{Content, Part, PartPlace, read_content};
+use crate::epub::{Content, Foreign, Part, PartPlace, read_content};
 use crate::work_error::Worked;
+use crate::xml::esc;
 use crate::zipio;
 
 /// What the book holds, in reading order.
@@ -44,6 +45,9 @@ impl Item {
     }
 }
 
+/// The items, and where each is and what of it is in another language, by item.
+type Laid = (Vec<Item>, Vec<Option<PartPlace>>, Vec<Vec<Foreign>>);
+
 /// A book ready to be written as DAISY.
 #[derive(Debug, Clone)]
 pub(super) struct Book {
@@ -56,6 +60,8 @@ pub(super) struct Book {
     pub items: Vec<Item>,
     /// Where each item is in the EPUB, by item (none for the title, which no document holds).
     pub places: Vec<Option<PartPlace>>,
+    /// The stretches of each item's text in another language than the book's, by item.
+    pub foreign: Vec<Vec<Foreign>>,
     /// The images' files, by their names in the book.
     pub images: Vec<(String, Vec<u8>)>,
 }
@@ -69,9 +75,15 @@ impl Book {
         let mut named: HashMap<String, String> = HashMap::new();
         let mut items = vec![Item::Title(content.title.clone())];
         let mut places = vec![None];
+        let mut foreign = vec![Vec::new()];
         let mut depth = 0;
-        for (part, place) in content.parts.iter().zip(&content.places) {
-            items.push(match part {
+        let parts = content
+            .parts
+            .iter()
+            .zip(&content.places)
+            .zip(&content.foreign);
+        for ((part, place), stretches) in parts {
+            let item = match part {
                 Part::Heading { level, text } => {
                     depth = (*level).min(depth + 1);
                     Item::Heading {
@@ -100,15 +112,22 @@ impl Book {
                         None => Item::Paragraph(format!("Image: {alt}")),
                     }
                 }
+            };
+            let has_text = matches!(part, Part::Heading { .. } | Part::Paragraph(_));
+            foreign.push(if has_text {
+                stretches.clone()
+            } else {
+                Vec::new()
             });
+            items.push(item);
             places.push(Some(place.clone()));
         }
-        Ok(Book::of(content, (items, places), images))
+        Ok(Book::of(content, (items, places, foreign), images))
     }
 
     fn of(
         content: Content,
-        (items, places): (Vec<Item>, Vec<Option<PartPlace>>),
+        (items, places, foreign): Laid,
         images: Vec<(String, Vec<u8>)>,
     ) -> Book {
         Book {
@@ -119,6 +138,7 @@ impl Book {
             language: content.language.unwrap_or_else(|| "en".to_owned()),
             items,
             places,
+            foreign,
             images,
         }
     }
@@ -170,6 +190,41 @@ impl Book {
                 _ => None,
             })
     }
+}
+
+/// Which markup says a stretch's language: DTBook's `xml:lang`, or XHTML 1.0's `lang` and
+/// `xml:lang` together (DAISY 2.02's NCC), as its compatibility guidelines ask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LangMarkup {
+    DtBook,
+    Xhtml,
+}
+
+/// The item's text escaped for XML, each stretch in another language than the book's in a
+/// `span` that says which, so a reading system or screen reader switches its voice there.
+pub(super) fn marked_text(text: &str, foreign: &[Foreign], markup: LangMarkup) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for f in foreign {
+        let (Some(before), Some(stretch)) =
+            (text.get(at..f.range.start), text.get(f.range.clone()))
+        else {
+            continue;
+        };
+        out.push_str(&esc(before));
+        let lang = esc(&f.lang);
+        match markup {
+            LangMarkup::DtBook => out.push_str(&format!("<span xml:lang=\"{lang}\">")),
+            LangMarkup::Xhtml => {
+                out.push_str(&format!("<span lang=\"{lang}\" xml:lang=\"{lang}\">"));
+            }
+        }
+        out.push_str(&esc(stretch));
+        out.push_str("</span>");
+        at = f.range.end;
+    }
+    out.push_str(&esc(text.get(at..).unwrap_or_default()));
+    out
 }
 
 /// An image's name in the book: numbered, keeping its extension, which says its type.

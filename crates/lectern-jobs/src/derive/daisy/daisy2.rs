@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::book::{Book, Item, clock, page_kind, section_file};
+use super::book::{Book, Item, LangMarkup, clock, marked_text, page_kind, section_file};
 use super::speech::Narration;
 use crate::xml::esc;
 
@@ -117,7 +117,7 @@ fn ncc(book: &Book, narration: &Narration) -> String {
                 out,
                 "<h{depth} id=\"{}\"><a href=\"{href}\">{}</a></h{depth}>",
                 ncc_id(i),
-                esc(text)
+                marked_text(text, &book.foreign[i], LangMarkup::Xhtml)
             ),
             Item::Page(number) => writeln!(
                 out,

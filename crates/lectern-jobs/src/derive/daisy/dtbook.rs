@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::book::{Book, Item, page_kind};
+use super::book::{Book, Item, LangMarkup, marked_text, page_kind};
 use crate::xml::esc;
 
 /// The DTBook's file name in the book.
@@ -58,12 +58,17 @@ pub(super) fn dtbook(book: &Book, smilref: &dyn Fn(usize) -> String) -> String {
         let attrs = format!("id=\"{}\" smilref=\"{}\"", element_id(i), esc(&smilref(i)));
         if let Item::Heading { depth, text } = item {
             levels.open_heading(&mut out, *depth);
-            let _ = writeln!(out, "<h{depth} {attrs}>{}</h{depth}>", esc(text));
+            let text = marked_text(text, &book.foreign[i], LangMarkup::DtBook);
+            let _ = writeln!(out, "<h{depth} {attrs}>{text}</h{depth}>");
             continue;
         }
         levels.content(&mut out);
         let _ = match item {
-            Item::Paragraph(text) => writeln!(out, "<p {attrs}>{}</p>", esc(text)),
+            Item::Paragraph(text) => writeln!(
+                out,
+                "<p {attrs}>{}</p>",
+                marked_text(text, &book.foreign[i], LangMarkup::DtBook)
+            ),
             Item::Page(number) => writeln!(
                 out,
                 "<pagenum {attrs} page=\"{}\">{}</pagenum>",

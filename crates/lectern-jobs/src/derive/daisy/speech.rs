@@ -1,5 +1,6 @@
 //! The book read aloud: each item that is spoken synthesized by eSpeak NG (Debian's
-//! `espeak-ng`, run as a process) in the book's language, its samples laid end to end in its
+//! `espeak-ng`, run as a process) in the book's language, a stretch the EPUB marks as another
+//! language in that language's voice (SSML), its samples laid end to end in its
 //! section's audio, which LAME encodes as MP3 (in the process, as the speed variants are made).
 //! Where each item's speech begins and ends is counted in samples, so the SMIL that
 //! synchronizes text and audio is exact.
@@ -15,6 +16,7 @@ use super::book::{Book, section_file};
 use crate::convert::Cancel;
 use crate::convert::tools::run;
 use crate::derive::{NamedFiles, TOOL_OUTPUT_BYTES, scratch};
+use crate::epub::Foreign;
 use crate::speed::Mp3Output;
 use crate::work_error::{WorkError, Worked};
 
@@ -121,7 +123,11 @@ pub(super) fn narrate(book: &Book, cancel: &Cancel) -> Worked<(Narration, NamedF
                 continue;
             };
             let begin = audio.seconds();
-            let wav = synthesize(&text, voice, dir.path(), cancel)?;
+            let speech = match in_voices(&text, &book.foreign[i], voice) {
+                Some(markup) => Speech::Ssml(markup),
+                None => Speech::Plain(text),
+            };
+            let wav = synthesize(&speech, voice, dir.path(), cancel)?;
             audio.extend(&read_wav(&wav)?)?;
             clips[i] = Some(Clip {
                 begin,
@@ -208,14 +214,72 @@ fn read_wav(bytes: &[u8]) -> Worked<Wav<'_>> {
     Err(bad())
 }
 
+/// What eSpeak NG is given for an item: its text, or SSML where its voice changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Speech {
+    Plain(String),
+    Ssml(String),
+}
+
+/// The item's text as SSML that speaks each stretch in another language with that language's
+/// voice, and the rest with the book's; `None` when no stretch needs another voice (a language
+/// eSpeak NG has no voice for is read with the book's). Every stretch, the book's included, is
+/// in a `voice` element of its own: eSpeak NG 1.51 does not return to the book's voice at the
+/// end of a nested one.
+fn in_voices(text: &str, foreign: &[Foreign], book_voice: &str) -> Option<String> {
+    let mut switches: Vec<(&Foreign, &str)> = foreign
+        .iter()
+        .filter_map(|f| Some((f, voice(&f.lang)?)))
+        .filter(|(f, v)| *v != book_voice && text.get(f.range.clone()).is_some())
+        .collect();
+    if switches.is_empty() {
+        return None;
+    }
+    switches.sort_by_key(|(f, _)| f.range.start);
+    let mut ssml = String::from("<speak>");
+    let mut at = 0;
+    for (f, v) in switches {
+        if f.range.start < at {
+            continue;
+        }
+        in_voice(&mut ssml, &text[at..f.range.start], book_voice);
+        in_voice(&mut ssml, &text[f.range.clone()], v);
+        at = f.range.end;
+    }
+    in_voice(&mut ssml, &text[at..], book_voice);
+    ssml.push_str("</speak>");
+    Some(ssml)
+}
+
+fn in_voice(ssml: &mut String, stretch: &str, voice: &str) {
+    if !stretch.is_empty() {
+        ssml.push_str(&format!(
+            "<voice name=\"{voice}\">{}</voice>",
+            escape(stretch)
+        ));
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
 /// One item's speech. The text goes in a file, not the command line, whatever its length.
-fn synthesize(text: &str, voice: &str, dir: &Path, cancel: &Cancel) -> Worked<Vec<u8>> {
+fn synthesize(speech: &Speech, voice: &str, dir: &Path, cancel: &Cancel) -> Worked<Vec<u8>> {
     let input = dir.join("item.txt");
+    let (text, markup): (&str, &[&str]) = match speech {
+        Speech::Plain(text) => (text, &[]),
+        Speech::Ssml(ssml) => (ssml, &["-m"]),
+    };
     std::fs::write(&input, text)
         .map_err(|e| WorkError::machine(format!("the text cannot be written: {e}")))?;
     run(
         Command::new("espeak-ng")
-            .args(["-v", voice, "-b", "1", "--stdout", "-f"])
+            .args(["-v", voice, "-b", "1", "--stdout"])
+            .args(markup)
+            .arg("-f")
             .arg(&input),
         "espeak-ng",
         TOOL_OUTPUT_BYTES,
@@ -261,6 +325,92 @@ mod tests {
         wav.extend_from_slice(&size.to_le_bytes());
         wav.extend_from_slice(samples);
         wav
+    }
+
+    fn stretch(range: std::ops::Range<usize>, lang: &str) -> Foreign {
+        Foreign {
+            range,
+            lang: lang.to_owned(),
+        }
+    }
+
+    #[test]
+    fn a_stretch_in_another_language_is_a_voice_of_its_own() {
+        let text = "He said buenos días & <niño> and left.";
+        let spanish = stretch(8..30, "es");
+        assert_eq!(&text[spanish.range.clone()], "buenos días & <niño>");
+        assert_eq!(
+            in_voices(text, &[spanish], "en-us").unwrap(),
+            "<speak><voice name=\"en-us\">He said </voice>\
+             <voice name=\"es\">buenos días &amp; &lt;niño&gt;</voice>\
+             <voice name=\"en-us\"> and left.</voice></speak>"
+        );
+        // The book's own language in another country's form, and a language eSpeak NG does
+        // not speak, are read with the book's voice: nothing to switch.
+        assert_eq!(in_voices(text, &[stretch(8..14, "en-US")], "en-us"), None);
+        assert_eq!(in_voices(text, &[stretch(8..14, "tlh")], "en-us"), None);
+        assert_eq!(in_voices(text, &[], "en-us"), None);
+        // A stretch that ends the text leaves no empty voice behind it.
+        assert_eq!(
+            in_voices("Hola", &[stretch(0..4, "es")], "en-us").unwrap(),
+            "<speak><voice name=\"es\">Hola</voice></speak>"
+        );
+    }
+
+    /// eSpeak NG's phonemes for what it would say (`-x`), not its audio.
+    fn phonemes(speech: &Speech) -> String {
+        let (text, markup): (&str, &[&str]) = match speech {
+            Speech::Plain(t) => (t, &[]),
+            Speech::Ssml(t) => (t, &["-m"]),
+        };
+        let out = Command::new("espeak-ng")
+            .args(["-v", "en-us", "-q", "-x"])
+            .args(markup)
+            .arg(text)
+            .output()
+            .expect("espeak-ng runs (.ci/run installs it)");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    #[test]
+    fn a_bilingual_paragraph_switches_voice_where_its_language_changes() {
+        let master = crate::epub::testing::epub_of_bodies(
+            "Travels",
+            &[r#"<p>He said <span lang="es">buenos días, niño</span> and left.</p>"#],
+        );
+        let book = Book::read(&master).unwrap();
+        let i = book
+            .items
+            .iter()
+            .position(|item| matches!(item, super::super::book::Item::Paragraph(_)))
+            .unwrap();
+        let text = book.items[i].spoken().unwrap();
+        let ssml = Speech::Ssml(in_voices(&text, &book.foreign[i], "en-us").unwrap());
+        let plain = Speech::Plain(text);
+        // The Spanish words by Spanish rules (its "ñ", its "d"), the English ones by English
+        // rules, as eSpeak NG itself says it reads them.
+        let switched = phonemes(&ssml);
+        assert!(
+            switched.contains("n'in^o") && switched.contains("D'i;as"),
+            "{switched}"
+        );
+        assert!(
+            switched.contains("s'Ed") && switched.contains("l'Eft"),
+            "{switched}"
+        );
+        let english = phonemes(&plain);
+        assert!(!english.contains("n'in^o"), "{english}");
+        // The narration's clip for the paragraph is that switched speech, to the sample.
+        let (narration, _) = narrate(&book, &Cancel::default()).unwrap();
+        let clip = narration.clips[i].unwrap();
+        let dir = scratch().unwrap();
+        let seconds = |speech: &Speech| {
+            let wav = synthesize(speech, "en-us", dir.path(), &Cancel::default()).unwrap();
+            let wav = read_wav(&wav).unwrap();
+            (wav.samples.len() / 2) as f64 / f64::from(wav.rate)
+        };
+        assert!((clip.end - clip.begin - seconds(&ssml)).abs() < 1e-9);
+        assert!((clip.end - clip.begin - seconds(&plain)).abs() > 0.05);
     }
 
     #[test]

@@ -454,3 +454,33 @@ fn the_narration_heard_online_finds_each_clip_s_text() {
     assert_eq!(heard.of_part(2).count(), 2);
     assert!(listening(&master(), "1.0\n\n").is_err());
 }
+
+#[test]
+fn a_stretch_in_another_language_says_so_in_each_daisy_and_stays_valid() {
+    let master = epub_of_bodies(
+        "Travels",
+        &[r#"<h1>Chapter <span lang="fr">Un</span></h1>
+<p>He said <span lang="es">buenos días, niño</span> and left.</p>"#],
+    );
+    let daisy3 = text(&master, &Cancel::default()).unwrap();
+    dtd_valid("DTBook", file(&daisy3, "book.xml"), "dtbook-2005-2.dtd");
+    let dtbook = elements(file(&daisy3, "book.xml"));
+    let spans: Vec<(&str, &str)> = dtbook
+        .iter()
+        .filter(|e| e.name == "span")
+        // `xml:lang`, by its local name.
+        .map(|e| (e.attr("lang"), e.text.as_str()))
+        .collect();
+    assert_eq!(spans, [("fr", "Un"), ("es", "buenos días, niño")]);
+    let paragraph = dtbook.iter().find(|e| e.name == "p").unwrap();
+    assert_eq!(paragraph.text, "He said buenos días, niño and left.");
+
+    let narrated = narrate(&master, &Cancel::default()).unwrap();
+    let daisy2 = with_audio(Format::Daisy2Audio, &master, narrated).unwrap();
+    dtd_valid("NCC", file(&daisy2, "ncc.html"), "xhtml1-transitional.dtd");
+    let ncc = String::from_utf8_lossy(file(&daisy2, "ncc.html")).into_owned();
+    assert!(
+        ncc.contains(r#">Chapter <span lang="fr" xml:lang="fr">Un</span></a></h1>"#),
+        "{ncc}"
+    );
+}
