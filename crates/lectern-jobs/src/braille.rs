@@ -11,6 +11,34 @@
 use lectern_domain::account::braille::BrailleLayout;
 use unicode_normalization::UnicodeNormalization;
 
+/// North American Braille ASCII by cell: the character of the cell U+2800 + n is the n-th, for
+/// the 64 cells of six dots.
+const ASCII_BY_CELL: &[u8; 64] =
+    b" A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)=";
+
+/// Braille ASCII (as a BRF holds it) as Unicode braille: each cell its own character, a space
+/// the blank cell (U+2800), line and page ends kept. What it cannot read is left out, as it is
+/// from braille ASCII.
+pub fn unicode_braille(ascii: &str) -> String {
+    ascii
+        .chars()
+        .filter_map(|c| match c {
+            '\r' | '\n' | '\u{c}' => Some(c),
+            _ => {
+                let upper = c.to_ascii_uppercase();
+                let n = ASCII_BY_CELL.iter().position(|&a| char::from(a) == upper)?;
+                char::from_u32(0x2800 + n as u32)
+            }
+        })
+        .collect()
+}
+
+/// Whether a braille file is in Unicode braille (its other cells, a BRF's, are ASCII).
+pub fn is_unicode_braille(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes)
+        .is_ok_and(|text| text.chars().any(|c| ('\u{2800}'..='\u{28ff}').contains(&c)))
+}
+
 /// A piece of a document to lay out in braille.
 pub enum Block<'a> {
     Heading(&'a str),

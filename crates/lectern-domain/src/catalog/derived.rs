@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 
 use super::artifact::{BrailleType, NarratorGender, NarratorType};
+use super::languages;
 use super::speech::voice;
 use super::{Artifact, ArtifactStatus, Format, Narrator, TitleRecord};
 
@@ -58,17 +59,34 @@ impl TitleRecord {
         })
     }
 
+    /// The title's language when it alone keeps `format` (braille, or audio) from being made
+    /// from the title's EPUB master: no braille tables, or no voice, for any of its languages.
+    /// What the title page tells a reader who looks for that format.
+    pub fn language_not_made(&self, format: Format) -> Option<&str> {
+        let master = self
+            .artifact(Format::Epub3)
+            .is_some_and(|m| m.status == ArtifactStatus::Available && m.file.is_some());
+        let is_score = self.music_score_type.is_some() || self.has_chord_symbols;
+        let made = format == Format::Brf || format.is_audio();
+        if !master || is_score || !made || self.artifact(format).is_some() || !self.refuses(format)
+        {
+            return None;
+        }
+        self.languages.first().map(String::as_str)
+    }
+
     /// Whether the title's metadata rules out making `format` by machine: a music score's
-    /// braille is transcribed by hand (braille music code), and speech cannot read a score;
-    /// the braille codes a reader chooses from (UEB, EBAE) are English braille, so a book in
-    /// another language is not brailled by machine; nor is a book spoken in a language the
-    /// synthesizer has no voice for.
+    /// braille is transcribed by hand (braille music code), and speech cannot read a score; a
+    /// book in a language Lectern has no braille tables for is not brailled by machine
+    /// (`languages::BRAILLED`), nor is a book spoken in a language the synthesizer has no
+    /// voice for.
     fn refuses(&self, format: Format) -> bool {
         let is_score = self.music_score_type.is_some() || self.has_chord_symbols;
-        let in_english = self.languages.is_empty() || self.languages.iter().any(|l| l == "eng");
+        let brailled =
+            self.languages.is_empty() || self.languages.iter().any(|l| languages::brailled(l));
         let spoken = self.languages.is_empty() || self.languages.iter().any(|l| voice(l).is_some());
         (is_score && (format == Format::Brf || format.is_audio()))
-            || (format == Format::Brf && !in_english)
+            || (format == Format::Brf && !brailled)
             || (format.is_audio() && !spoken)
     }
 }
@@ -180,12 +198,35 @@ mod tests {
     }
 
     #[test]
-    fn only_english_is_brailled_by_machine() {
+    fn a_language_without_tables_or_a_voice_is_named_for_the_title_page() {
         let mut t = title(vec![epub()]);
+        t.languages = vec!["jpn".into()];
+        assert_eq!(t.language_not_made(Format::Brf), Some("jpn"));
+        assert_eq!(
+            t.language_not_made(Format::DaisyAudio),
+            None,
+            "eSpeak NG speaks it"
+        );
+        t.languages = vec!["tlh".into()];
+        assert_eq!(t.language_not_made(Format::DaisyAudio), Some("tlh"));
+        assert_eq!(t.language_not_made(Format::Docx), None);
         t.languages = vec!["spa".into()];
+        assert_eq!(t.language_not_made(Format::Brf), None);
+        // Without a master nothing is made, whatever the language.
+        let mut bare = title(vec![]);
+        bare.languages = vec!["tlh".into()];
+        assert_eq!(bare.language_not_made(Format::DaisyAudio), None);
+    }
+
+    #[test]
+    fn only_languages_with_braille_tables_are_brailled_by_machine() {
+        let mut t = title(vec![epub()]);
+        t.languages = vec!["jpn".into()];
         assert!(t.offered_artifact(Format::Brf).is_none());
         assert!(t.offered_artifact(Format::Docx).is_some());
-        t.languages.push("eng".into());
+        t.languages.push("spa".into());
+        assert!(t.offered_artifact(Format::Brf).is_some());
+        t.languages = vec!["fre".into()];
         assert!(t.offered_artifact(Format::Brf).is_some());
     }
 }

@@ -59,9 +59,34 @@ pub fn bcp47(code: &str) -> String {
     }
 }
 
+/// The languages Lectern brailles by machine, by BCP 47 primary subtag: those whose libraries
+/// lend braille and that liblouis has literary tables for (`lectern_jobs`'s braille names each
+/// language's tables; docs/decisions.md says why those).
+pub const BRAILLED: &[&str] = &["ar", "de", "en", "es", "fr", "it", "pt"];
+
+/// Whether a title in this language (an ISO 639-2 code as titles carry it, or BCP 47) is
+/// brailled by machine.
+pub fn brailled(code: &str) -> bool {
+    let tag = bcp47(code);
+    let primary = tag.split(['-', '_']).next().unwrap_or_default();
+    BRAILLED.iter().any(|b| b.eq_ignore_ascii_case(primary))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_brailled_languages_are_known_by_any_of_their_codes() {
+        for code in [
+            "eng", "spa", "fre", "fra", "ger", "deu", "ita", "por", "ara", "es-MX",
+        ] {
+            assert!(brailled(code), "{code}");
+        }
+        for code in ["jpn", "rus", "haw", ""] {
+            assert!(!brailled(code), "{code}");
+        }
+    }
 
     #[test]
     fn bibliographic_and_terminology_codes_name_one_language() {

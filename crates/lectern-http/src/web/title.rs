@@ -165,7 +165,11 @@ pub async fn show(
             listen_online: listenable.then(|| format!("{here}/listen")),
             online_offer: online_offer(readable, recorded, narrated),
             title_lang: super::catalog::title_lang(&record),
-            notes: offer.notes(),
+            notes: offer
+                .notes()
+                .into_iter()
+                .chain(not_made_notes(&record))
+                .collect(),
             refusals,
             guest: visitor.caller.user().is_none(),
             downloadable,
@@ -313,4 +317,23 @@ fn online_offer(readable: bool, recorded: bool, narrated: bool) -> String {
             heading by heading and page by page, with nothing to download."
             .to_owned(),
     }
+}
+
+/// What the title's language keeps Lectern from making of it by machine, in words.
+fn not_made_notes(record: &TitleRecord) -> Vec<String> {
+    let name = languages::name;
+    let mut notes = Vec::new();
+    if let Some(language) = record.language_not_made(Format::DaisyAudio) {
+        notes.push(format!(
+            "Lectern cannot read this title aloud: its speech synthesizer, eSpeak NG, has no voice for {}.",
+            name(language)
+        ));
+    }
+    if let Some(language) = record.language_not_made(Format::Brf) {
+        notes.push(format!(
+            "Lectern cannot make braille of this title: it has no braille tables for {}.",
+            name(language)
+        ));
+    }
+    notes
 }

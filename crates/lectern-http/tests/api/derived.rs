@@ -73,15 +73,15 @@ async fn formats_made_from_the_epub_download_like_the_librarys_own(backend: Back
     let (_, _, casa) = call(&app, &get("t-casa"), Some(&member)).await;
     assert_eq!(
         formats(&casa),
-        ["EPUB3", "DAISY", "DAISY_AUDIO", "DAISY_2_AUDIO", "DOCX"]
+        [
+            "EPUB3",
+            "DAISY",
+            "DAISY_AUDIO",
+            "DAISY_2_AUDIO",
+            "DOCX",
+            "BRF"
+        ]
     );
-    let (status, _, body) = call(
-        &app,
-        &format!("/v2/titles/t-casa/BRF?api_key={TRUSTED}"),
-        Some(&member),
-    )
-    .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     // The title's rules stand for a made format: a guest, and staff who are not members, are
     // refused with their reasons, and nothing is made.
     let docx_path = format!("/v2/titles/t-road/DOCX?api_key={TRUSTED}");
@@ -226,6 +226,19 @@ async fn formats_made_from_the_epub_download_like_the_librarys_own(backend: Back
     assert!(long.is_empty(), "{long:?}");
     assert_eq!(downloads_counted(&app, "u-member").await, 3);
     assert_eq!(kept("BRF").await.len(), 3);
+
+    // Spanish is brailled in Spanish braille, given in Unicode braille, its notice too.
+    let casa_brf = format!("/v2/titles/t-casa/BRF?api_key={TRUSTED}");
+    let url = poll(&app, &casa_brf, Some(&member)).await;
+    let (_, _, brf) = fetch_typed(&app, &url).await;
+    let brf = String::from_utf8(brf).expect("UTF-8");
+    assert!(
+        brf.chars()
+            .all(|c| matches!(c, '\u{2800}'..='\u{283f}' | '\r' | '\n' | '\u{c}')),
+        "{brf}"
+    );
+    // "capítulo": Spanish braille's í (dots 3-4), not English braille's.
+    assert!(brf.contains('\u{280c}'), "{brf}");
 }
 
 /// The files of a package, by name.

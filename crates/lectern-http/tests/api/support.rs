@@ -447,13 +447,15 @@ impl Drop for TestApp {
 fn write_catalog_files(dir: &std::path::Path) {
     use lectern_jobs::epub::{Chapter, EpubSource, build};
     std::fs::create_dir_all(dir.join("files/road-audio/sections")).expect("catalog dir");
-    for (name, title) in [
-        ("road", "The Long Road"),
-        ("pride", "Pride and Prejudice"),
-        ("stripes", "Stars and Stripes"),
-        ("algebra", "Algebra One"),
-        ("casa", "La Casa"),
-        ("weekly-w2", "The Weekly Reader: Week 2"),
+    // La Casa is in Spanish, as its record says.
+    let english = ("eng", "The first chapter.");
+    for (name, title, (language, text)) in [
+        ("road", "The Long Road", english),
+        ("pride", "Pride and Prejudice", english),
+        ("stripes", "Stars and Stripes", english),
+        ("algebra", "Algebra One", english),
+        ("casa", "La Casa", ("spa", "El primer capítulo de la casa.")),
+        ("weekly-w2", "The Weekly Reader: Week 2", english),
     ] {
         let epub = build(&EpubSource {
             print_edition: None,
@@ -462,14 +464,14 @@ fn write_catalog_files(dir: &std::path::Path) {
             title: title.to_owned(),
             subtitle: None,
             authors: vec!["Test Author".to_owned()],
-            language: "eng".to_owned(),
+            language: language.to_owned(),
             publisher: None,
             date: None,
             synopsis: None,
             subjects: vec![],
             chapters: vec![Chapter {
                 title: "One".to_owned(),
-                text: "The first chapter.".to_owned(),
+                text: text.to_owned(),
             }],
             accessibility_summary: Some("Navigable by headings.".to_owned()),
             modified: "2026-01-01T00:00:00Z".to_owned(),

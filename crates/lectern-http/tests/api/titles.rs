@@ -229,10 +229,18 @@ async fn every_filter_narrows_the_search(backend: Backend) {
         ),
         ("&category=History", &["t-stripes"]),
         ("&language=spa", &["t-casa"]),
-        // The library's own braille, and braille made from an English EPUB master.
+        // The library's own braille, and braille made from an EPUB master in a language
+        // with braille tables (La Casa is Spanish).
         (
             "&format=BRF",
-            &["t-pride", "t-fugue", "t-algebra", "t-road", "t-stripes"],
+            &[
+                "t-pride",
+                "t-fugue",
+                "t-algebra",
+                "t-road",
+                "t-stripes",
+                "t-casa",
+            ],
         ),
         // The library's own synthesized narration, and audio read aloud from an EPUB master
         // (not a score's, t-fugue; t-night's EPUB has no file to make it from).

@@ -58,9 +58,14 @@ fn assert_fits(out: &str, cells: usize, lines: usize) {
     assert!(!stray.contains(['\r', '\n']), "a CR or LF outside a CR LF");
 }
 
-fn back_translate(braille: &str, layout: &BrailleLayout) -> String {
+/// The tables of English braille in the layout's code and grade.
+fn english(layout: &BrailleLayout) -> String {
+    brailling(layout, "en").unwrap().tables
+}
+
+fn back_translate(braille: &str, tables: &str) -> String {
     let mut command = std::process::Command::new("lou_translate");
-    command.args(["--backward", louis_tables(layout)]);
+    command.args(["--backward", tables]);
     let dir = super::scratch().unwrap();
     let input = dir.path().join("braille.txt");
     // In pieces, as `translate` gives them: lou_translate breaks long lines either way.
@@ -136,7 +141,7 @@ fn the_text_back_translates_to_its_words_and_contracted_is_shorter() {
         let out = brf(&master, &l);
         let paragraph = longest_paragraph(&out);
         assert_eq!(
-            words_of(&back_translate(&paragraph, &l)),
+            words_of(&back_translate(&paragraph, &english(&l))),
             words_of(AUSTEN),
             "contracted: {contracted}"
         );
@@ -176,9 +181,9 @@ fn a_reader_s_code_and_grade_choose_liblouis_s_tables() {
     p.braille_format = Some(BrailleFormat::Refreshable);
     p.braille_cell_line_width = Some(32);
     let l = BrailleLayout::of_reader(Some(&p));
-    assert_eq!(louis_tables(&l), "en-us-brf.dis,en-us-g1.ctb");
+    assert_eq!(english(&l), "en-us-brf.dis,en-us-g1.ctb");
     assert_eq!(
-        louis_tables(&BrailleLayout::STANDARD),
+        english(&BrailleLayout::STANDARD),
         "en-us-brf.dis,en-ueb-g2.ctb"
     );
 }
@@ -189,9 +194,171 @@ fn a_long_paragraph_is_translated_whole() {
     let long = [AUSTEN; 12].join(" ");
     assert!(long.len() > 4096);
     let l = layout(false, 40, Some(25));
-    let braille = translate(&[long.clone(), "End.".into()], &l, &Cancel::default()).unwrap();
+    let braille = translate(
+        &[long.clone(), "End.".into()],
+        &english(&l),
+        &Cancel::default(),
+    )
+    .unwrap();
     assert_eq!(braille.len(), 2);
-    assert_eq!(words_of(&back_translate(&braille[0], &l)), words_of(&long));
+    assert_eq!(
+        words_of(&back_translate(&braille[0], &english(&l))),
+        words_of(&long)
+    );
     assert_eq!(pieces("One. Two three", 8), ["One.", "Two", "three"]);
     assert_eq!(pieces("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+}
+
+const CERVANTES: &str = "En un lugar de la Mancha, de cuyo nombre no quiero acordarme, no ha \
+    mucho tiempo que vivía un hidalgo de los de lanza en astillero, adarga antigua, rocín flaco \
+    y galgo corredor. Una olla de algo más vaca que carnero, salpicón las más noches, duelos y \
+    quebrantos los sábados, lantejas los viernes, algún palomino de añadidura los domingos, \
+    consumían las tres partes de su hacienda.";
+
+const HUGO: &str = "Ce fut un été étrange, où les enfants jouaient dans les rues de Paris \
+    pendant que leurs mères, très inquiètes, regardaient passer les soldats. Jean Valjean \
+    marchait lentement vers la maison de l'évêque, à travers la ville endormie.";
+
+fn chapter_in(language: &str, title: &str, text: &str) -> Vec<u8> {
+    build(&EpubSource {
+        print_edition: None,
+        identifier: format!("urn:uuid:{language}"),
+        title: title.into(),
+        language: language.into(),
+        chapters: vec![Chapter {
+            title: title.into(),
+            text: [text; 6].join("\n\n"),
+        }],
+        modified: "2026-01-01T00:00:00Z".into(),
+        ..EpubSource::default()
+    })
+}
+
+/// The text's words, in lower case, without the punctuation around them (Spanish braille's
+/// period, dots 3, reads back as an apostrophe).
+fn bare_words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Unicode braille, as liblouis's own display table for it (`unicode.dis`) writes it.
+fn louis_unicode(print: &str, table: &str) -> String {
+    let dir = super::scratch().unwrap();
+    let input = dir.path().join("print.txt");
+    std::fs::write(&input, format!("{print}\n")).unwrap();
+    let mut command = std::process::Command::new("lou_translate");
+    command.args(["--forward", &format!("unicode.dis,{table}")]);
+    let out = run_fed(
+        &mut command,
+        &input,
+        "lou_translate",
+        1 << 20,
+        &Cancel::default(),
+    );
+    String::from_utf8(out.unwrap())
+        .unwrap()
+        .trim_end()
+        .to_owned()
+}
+
+#[test]
+fn spanish_and_french_are_brailled_in_their_own_codes_and_read_back() {
+    for (language, title, text, grades) in [
+        ("spa", "Don Quijote", CERVANTES, &[false][..]),
+        ("fre", "Les Misérables", HUGO, &[false, true][..]),
+    ] {
+        let master = chapter_in(language, title, text);
+        for &contracted in grades {
+            let l = layout(contracted, 40, Some(25));
+            let tables = brailling(&l, language).unwrap();
+            assert!(tables.unicode, "{language}");
+            let out = brf(&master, &l);
+            // Unicode braille, every line of at most 40 cells, pages of 25 lines.
+            for page in out.split('\u{c}') {
+                let lines: Vec<&str> = page.split_terminator("\r\n").collect();
+                assert!(lines.len() <= 25);
+                for line in lines {
+                    assert!(line.chars().count() <= 40, "{line}");
+                    assert!(
+                        line.chars().all(|c| ('\u{2800}'..='\u{283f}').contains(&c)),
+                        "{line}"
+                    );
+                }
+            }
+            let ascii = ascii_of(&longest_paragraph(&out.replace('\u{2800}', " ")));
+            let back = back_translate(&ascii, &tables.tables);
+            assert_eq!(
+                bare_words(&back),
+                bare_words(text),
+                "{language} {contracted}"
+            );
+        }
+    }
+}
+
+/// Unicode braille back to braille ASCII, through `unicode_braille` itself.
+fn ascii_of(unicode: &str) -> String {
+    let by_cell: std::collections::HashMap<char, char> = (0x20u8..=0x5f)
+        .map(|b| {
+            let ascii = char::from(b);
+            let cell = crate::braille::unicode_braille(&ascii.to_string());
+            (cell.chars().next().unwrap(), ascii)
+        })
+        .collect();
+    unicode
+        .chars()
+        .map(|c| *by_cell.get(&c).unwrap_or(&c))
+        .collect()
+}
+
+#[test]
+fn unicode_braille_is_the_cells_liblouis_itself_writes() {
+    for (table, print) in [
+        ("es-g1.ctb", CERVANTES),
+        ("fr-bfu-g2.ctb", HUGO),
+        (
+            "de-g2.ctb",
+            "Die Kinder spielen gerne im großen Garten, 1984.",
+        ),
+        ("ar-ar-g1.utb", "الأطفال يلعبون في الحديقة"),
+    ] {
+        let ascii = translate(
+            &[print.to_owned()],
+            &format!("en-us-brf.dis,{table}"),
+            &Cancel::default(),
+        )
+        .unwrap()
+        .remove(0);
+        let ours = crate::braille::unicode_braille(&ascii);
+        let theirs = louis_unicode(print, table);
+        assert_eq!(ours, theirs.replace(' ', "\u{2800}"), "{table}");
+    }
+}
+
+#[test]
+fn each_brailled_language_has_tables_in_both_grades() {
+    for &language in lectern_domain::catalog::languages::BRAILLED {
+        for contracted in [false, true] {
+            let l = layout(contracted, 40, None);
+            let tables = brailling(&l, language).unwrap_or_else(|| panic!("{language}"));
+            assert_eq!(tables.unicode, language != "en");
+            // liblouis can read every table named.
+            translate(&["A test.".to_owned()], &tables.tables, &Cancel::default())
+                .unwrap_or_else(|e| panic!("{language}: {e}"));
+        }
+    }
+    assert!(brailling(&BrailleLayout::STANDARD, "ja").is_none());
+    assert_eq!(
+        brailling(&layout(false, 40, None), "fr-CA").unwrap().tables,
+        "en-us-brf.dis,fr-bfu-comp6.utb"
+    );
+    assert_eq!(
+        brailling(&layout(true, 40, None), "spa").unwrap().tables,
+        "en-us-brf.dis,es-g2.ctb"
+    );
 }

@@ -8,8 +8,9 @@ mod brf;
 mod cache;
 mod daisy;
 mod docx;
+mod docx_languages;
 
-pub use brf::{Cells, lay_out, louis_tables};
+pub use brf::{Brailling, Cells, brailling, lay_out};
 pub use cache::{KeptNarration, kept_narration, made_files, made_resources};
 pub use daisy::{HeardClip, Listening, Spoken, listening, narrate, with_audio};
 

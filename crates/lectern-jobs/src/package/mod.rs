@@ -67,8 +67,12 @@ pub fn stamp(
 
 /// The braille book, then the notice: on a page of its own for an embosser (BRF separates
 /// pages with a form feed), after a blank line for a display, which reads one unbroken page.
+/// A book in Unicode braille (every language but English) has its notice in Unicode braille.
 fn stamp_brf(original: &[u8], notice: &Notice, braille: &BrailleLayout) -> Vec<u8> {
-    let notice = notice.brf(braille);
+    let mut notice = notice.brf(braille);
+    if crate::braille::is_unicode_braille(original) {
+        notice = crate::braille::unicode_braille(&notice);
+    }
     let paged = braille.lines_per_page().is_some();
     let mut out = Vec::with_capacity(original.len() + notice.len() + 4);
     out.extend_from_slice(original);

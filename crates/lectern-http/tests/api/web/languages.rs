@@ -13,6 +13,7 @@ on_both_stores!(
     a_guest_sees_the_frame_in_their_browser_s_language_or_the_one_they_chose,
     a_reader_s_choice_is_their_preference_on_every_door,
     a_title_in_another_language_says_which,
+    a_title_page_says_what_its_language_keeps_from_being_made,
 );
 
 impl Browser<'_> {
@@ -170,4 +171,63 @@ async fn a_title_in_another_language_says_which(backend: Backend) {
         spanish.contains(r#"<h1 lang="es" dir="ltr">La Casa"#),
         "{spanish}"
     );
+}
+
+/// A title in a language eSpeak NG has no voice for, or Lectern no braille tables for, says so
+/// on its page, where its audio or braille would be.
+async fn a_title_page_says_what_its_language_keeps_from_being_made(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let b = Browser::new(&app);
+    b.sign_in("member@example.org", "member-pass-1").await;
+    let before = b.page("/main/titles/t-stripes", StatusCode::OK).await;
+    assert!(!before.contains("Lectern cannot"), "{before}");
+    for (language, notes) in [
+        (
+            "tlh",
+            &[
+                "Lectern cannot read this title aloud: its speech synthesizer, eSpeak NG, has no voice for Klingon.",
+                "Lectern cannot make braille of this title: it has no braille tables for Klingon.",
+            ][..],
+        ),
+        (
+            "jpn",
+            &["Lectern cannot make braille of this title: it has no braille tables for Japanese."]
+                [..],
+        ),
+    ] {
+        let mut stripes = lectern_store::titles::get(app.store.reads(), "t-stripes")
+            .await
+            .unwrap()
+            .unwrap();
+        stripes.languages = vec![language.to_owned()];
+        let mut tx = app.store.begin().await.unwrap();
+        lectern_store::titles::upsert(&mut tx, &[stripes])
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        // The node hears of the change within a poll of the change feed.
+        let started = std::time::Instant::now();
+        let page = loop {
+            let page = b.page("/main/titles/t-stripes", StatusCode::OK).await;
+            if page.contains(notes[0]) {
+                break page;
+            }
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(10),
+                "{language}: {page}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        };
+        for note in notes {
+            assert!(
+                page.contains(&format!(r#"<p class="note">{note}</p>"#)),
+                "{note}"
+            );
+        }
+        assert_eq!(
+            page.matches("Lectern cannot").count(),
+            notes.len(),
+            "{page}"
+        );
+    }
 }
