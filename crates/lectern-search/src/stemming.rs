@@ -6,10 +6,11 @@
 //! `{language}:{stem}:{word}` of one field (`title_forms`). A query word is stemmed in every
 //! language that segment has titles in, which is the page's language and the catalog's
 //! together without asking which; the words of the titles that share its stem are then looked
-//! up in that field's dictionary, and the query asks the plain title words for them. A word
-//! without other forms is then one term, as it was before stemming (a union of a word with its
-//! own stem, over the same titles, cost a frequent word twice its time), and the word as typed
-//! is asked twice, so that a title with it ranks above one with another form of it.
+//! up in that field's dictionary, and the query asks the plain title words for them
+//! (`query::Searched`: apart from the words as typed, scoring nothing, so that a title with
+//! the very words ranks above one with other forms of them). A word without other forms is then
+//! one term, as it was before stemming (a union of a word with its own stem, over the same
+//! titles, cost a frequent word twice its time).
 //!
 //! Diacritics are folded after stemming, since Snowball's rules read them ("misérables"); a
 //! reader who types "nino" for "niño" meets it by the folded word, as before.
