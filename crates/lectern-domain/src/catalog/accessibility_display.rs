@@ -1,15 +1,17 @@
 //! A format's accessibility metadata as statements people read, in the order and the words of the
-//! W3C "Accessibility Metadata Display Guide for Digital Publications" 2.0 (its EPUB techniques
-//! decide which statement a piece of metadata makes; its en-US vocabulary, descriptive variant,
-//! gives the words). The web pages show these on a title's page.
+//! W3C "Accessibility Metadata Display Guide for Digital Publications" 2.0: its EPUB techniques
+//! decide which statement a piece of metadata makes, and its vocabularies, descriptive variant,
+//! give the words in the reader's language (`display_guide`). The web pages show these on a
+//! title's page.
 
 use super::AccessibilityMetadata;
 use super::accessibility::{access_modes, features, hazards, sufficient_sets};
+use super::display_guide::Vocabulary;
 
 /// One of the guide's groups: its heading and what the metadata says under it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DisplayGroup {
-    pub heading: &'static str,
+    pub heading: String,
     pub statements: Vec<Statement>,
 }
 
@@ -18,64 +20,118 @@ pub struct Statement {
     pub text: String,
     /// A link the statement points to (the certifier's report).
     pub link: Option<String>,
+    /// The language of its words (BCP 47): the vocabulary's, or English's where a translation
+    /// lacks the statement; `None` for the publisher's own words (the summary), which are in
+    /// the title's language.
+    pub lang: Option<&'static str>,
 }
 
-impl Statement {
-    fn says(text: impl Into<String>) -> Self {
-        Statement {
-            text: text.into(),
+/// What a statement says, before it is put in words: the guide's statements by their keys in
+/// its vocabularies.
+enum Said {
+    /// A statement of the vocabulary.
+    Key(&'static str),
+    /// Statements of the vocabulary, one after the other ("claims to meet", "EPUB
+    /// Accessibility 1.1", "Level AA"), then a value of the metadata's own, if any.
+    Joined(Vec<&'static str>, Option<String>),
+    /// The publisher's own words.
+    Own(String),
+}
+
+/// A statement and what it links to.
+struct Says {
+    said: Said,
+    link: Option<String>,
+}
+
+impl Says {
+    fn key(key: &'static str) -> Self {
+        Says {
+            said: Said::Key(key),
             link: None,
         }
     }
-}
 
-const NO_INFORMATION: &str = "No information is available";
-
-/// The guide's groups for one format, in the guide's order. Ways of reading, conformance, hazards,
-/// the summary and legal considerations are always shown (saying when nothing is known); the
-/// others only when the metadata says something under them, as the guide allows.
-pub fn display(a: &AccessibilityMetadata) -> Vec<DisplayGroup> {
-    let facts = Facts::of(a);
-    let mut groups = vec![
-        group("Ways of reading", ways_of_reading(&facts)),
-        group("Conformance", conformance(a)),
-    ];
-    for (heading, statements) in [
-        ("Navigation", navigation(&facts)),
-        ("Rich content", rich_content(&facts)),
-    ] {
-        if !statements.is_empty() {
-            groups.push(group(heading, statements));
+    fn then(key: &'static str, value: &str) -> Self {
+        Says {
+            said: Said::Joined(vec![key], Some(value.to_owned())),
+            link: None,
         }
     }
-    groups.push(group("Hazards", hazard_statements(&facts)));
-    groups.push(group(
-        "Accessibility summary",
-        vec![Statement::says(
-            a.accessibility_summary
-                .as_deref()
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .unwrap_or(NO_INFORMATION),
-        )],
-    ));
-    // Titles carry no exemption claim (EPUB's `a11y:exemption`), so there is never more to say.
-    groups.push(group(
-        "Legal considerations",
-        vec![Statement::says(NO_INFORMATION)],
-    ));
-    let additional = additional(&facts);
-    if !additional.is_empty() {
-        groups.push(group("Additional accessibility information", additional));
+
+    fn in_words(&self, vocabulary: &Vocabulary) -> Statement {
+        let (text, lang) = match &self.said {
+            Said::Key(key) => {
+                let (text, lang) = vocabulary.text(key);
+                (text.to_owned(), Some(lang))
+            }
+            Said::Joined(keys, value) => {
+                let mut lang = vocabulary.language();
+                let mut pieces: Vec<&str> = keys
+                    .iter()
+                    .map(|key| {
+                        let (text, from) = vocabulary.text(key);
+                        if from != vocabulary.language() {
+                            lang = from;
+                        }
+                        text.trim()
+                    })
+                    .collect();
+                pieces.extend(value.as_deref().map(str::trim));
+                (pieces.join(" "), Some(lang))
+            }
+            Said::Own(text) => (text.clone(), None),
+        };
+        Statement {
+            text,
+            link: self.link.clone(),
+            lang,
+        }
     }
-    groups
 }
 
-fn group(heading: &'static str, statements: Vec<Statement>) -> DisplayGroup {
-    DisplayGroup {
-        heading,
-        statements,
-    }
+/// The guide's groups for one format, in the guide's order, in the words of `vocabulary`. Ways
+/// of reading, conformance, hazards, the summary and legal considerations are always shown
+/// (saying when nothing is known); the others only when the metadata says something under
+/// them, as the guide allows.
+pub fn display(a: &AccessibilityMetadata, vocabulary: &Vocabulary) -> Vec<DisplayGroup> {
+    let facts = Facts::of(a);
+    let summary = a
+        .accessibility_summary
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map_or_else(
+            || Says::key("accessibility-summary-no-metadata"),
+            |own| Says {
+                said: Said::Own(own.to_owned()),
+                link: None,
+            },
+        );
+    // Titles carry no exemption claim (EPUB's `a11y:exemption`), so there is never more to say.
+    let legal = vec![Says::key("legal-considerations-no-metadata")];
+    let groups: Vec<(&'static str, Vec<Says>, bool)> = vec![
+        ("ways-of-reading", ways_of_reading(&facts), true),
+        ("conformance", conformance(a), true),
+        ("navigation", navigation(&facts), false),
+        ("rich-content", rich_content(&facts), false),
+        ("hazards", hazard_statements(&facts), true),
+        ("accessibility-summary", vec![summary], true),
+        ("legal-considerations", legal, true),
+        (
+            "additional-accessibility-information",
+            additional(&facts),
+            false,
+        ),
+    ];
+    groups
+        .into_iter()
+        .filter(|(_, statements, always)| *always || !statements.is_empty())
+        .map(|(group, statements, _)| DisplayGroup {
+            heading: vocabulary.text(&format!("{group}-title")).0.to_owned(),
+            statements: statements.iter().map(|s| s.in_words(vocabulary)).collect(),
+        })
+        .collect()
 }
 
 /// The metadata in the vocabulary's spelling, read once.
@@ -106,70 +162,96 @@ impl Facts {
 }
 
 /// Visual adjustments, nonvisual reading (with alternative text), prerecorded audio.
-fn ways_of_reading(f: &Facts) -> Vec<Statement> {
-    let mut out = vec![Statement::says(if f.has("displayTransformability") {
-        "Appearance of the text and page layout can be modified according to the capabilities of the reading system (font family and font size, spaces between paragraphs, sentences, words, and letters, as well as color of background and text)"
+fn ways_of_reading(f: &Facts) -> Vec<Says> {
+    let mut out = vec![Says::key(if f.has("displayTransformability") {
+        "ways-of-reading-visual-adjustments-modifiable"
     } else {
-        "No information about appearance modifiability is available"
+        "ways-of-reading-visual-adjustments-unknown"
     })];
     let visual_only = |m: &&str| *m != "textual" && *m != "auditory" && *m != "tactile";
     let nonvisual = if f.sufficient_alone("textual") {
-        "All content can be read as read aloud speech or dynamic braille"
+        "ways-of-reading-nonvisual-reading-readable"
     } else if f.modes.contains(&"textual") && f.modes.iter().any(visual_only) {
-        "Portions of the content may not be readable as read aloud speech or dynamic braille"
+        "ways-of-reading-nonvisual-reading-not-fully"
     } else if !f.modes.is_empty() && !f.modes.contains(&"textual") {
-        "Not all of the content will be readable as read aloud speech or dynamic braille"
+        "ways-of-reading-nonvisual-reading-none"
     } else {
-        "No information about nonvisual reading is available"
+        "ways-of-reading-nonvisual-reading-no-metadata"
     };
-    out.push(Statement::says(nonvisual));
+    out.push(Says::key(nonvisual));
     if f.has("alternativeText") || f.has("longDescription") {
-        out.push(Statement::says(
-            "Has alternative text descriptions for images",
-        ));
+        out.push(Says::key("ways-of-reading-nonvisual-reading-alt-text"));
     }
     let audio = if f.has("synchronizedAudioText") {
-        "All the content is available as prerecorded audio synchronized with text"
+        "ways-of-reading-prerecorded-audio-synchronized"
     } else if f.sufficient_alone("auditory") && !f.modes.contains(&"textual") {
-        "Audiobook with no text alternative"
+        "ways-of-reading-prerecorded-audio-only"
     } else if f.modes.contains(&"auditory") {
-        "Portions of prerecorded audio are available"
+        "ways-of-reading-prerecorded-audio-complementary"
     } else {
-        "No information about prerecorded audio is available"
+        "ways-of-reading-prerecorded-audio-no-metadata"
     };
-    out.push(Statement::says(audio));
+    out.push(Says::key(audio));
     out
 }
 
 /// A conformance claim as the guide reads it: the EPUB Accessibility version and the WCAG
-/// version and level, from the IDPF's 1.0 URIs or 1.1's `EPUB Accessibility 1.1 - WCAG 2.1
-/// Level AA` strings.
+/// version and level (the vocabulary's keys for each), from the IDPF's 1.0 URIs or 1.1's
+/// `EPUB Accessibility 1.1 - WCAG 2.1 Level AA` strings.
 #[derive(Debug, PartialEq, Eq)]
 struct Claim {
     epub: &'static str,
     wcag: Option<&'static str>,
-    level: &'static str,
+    level: Level,
 }
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Level {
+    A,
+    Aa,
+    Aaa,
+}
+
+impl Level {
+    fn headline(self) -> &'static str {
+        match self {
+            Level::A => "conformance-a",
+            Level::Aa => "conformance-aa",
+            Level::Aaa => "conformance-aaa",
+        }
+    }
+
+    fn detail(self) -> &'static str {
+        match self {
+            Level::A => "conformance-details-level-a",
+            Level::Aa => "conformance-details-level-aa",
+            Level::Aaa => "conformance-details-level-aaa",
+        }
+    }
+}
+
+const EPUB_A11Y_1_0: &str = "conformance-details-epub-accessibility-1-0";
+const EPUB_A11Y_1_1: &str = "conformance-details-epub-accessibility-1-1";
 
 fn claim_of(raw: &str) -> Option<Claim> {
     let lower = raw.to_ascii_lowercase();
     if lower.contains("idpf.org/epub/a11y/accessibility-20170105.html") {
         let level = match lower.rsplit_once("#wcag-")?.1 {
-            "a" => "A",
-            "aa" => "AA",
-            "aaa" => "AAA",
+            "a" => Level::A,
+            "aa" => Level::Aa,
+            "aaa" => Level::Aaa,
             _ => return None,
         };
         return Some(Claim {
-            epub: "EPUB Accessibility 1.0",
-            wcag: Some("WCAG 2.0"),
+            epub: EPUB_A11Y_1_0,
+            wcag: Some("conformance-details-wcag-2-0"),
             level,
         });
     }
     let epub = if lower.contains("epub accessibility 1.1") || lower.contains("epub-a11y-11") {
-        "EPUB Accessibility 1.1"
+        EPUB_A11Y_1_1
     } else if lower.contains("epub accessibility 1.0") {
-        "EPUB Accessibility 1.0"
+        EPUB_A11Y_1_0
     } else {
         return None;
     };
@@ -181,23 +263,23 @@ fn claim_of(raw: &str) -> Option<Claim> {
         .into_iter()
         .find(|v| compact.contains(&format!("wcag{v}")))
         .map(|v| match v {
-            "22" => "WCAG 2.2",
-            "21" => "WCAG 2.1",
-            _ => "WCAG 2.0",
+            "22" => "conformance-details-wcag-2-2",
+            "21" => "conformance-details-wcag-2-1",
+            _ => "conformance-details-wcag-2-0",
         });
     let level = if compact.ends_with("aaa") {
-        "AAA"
+        Level::Aaa
     } else if compact.ends_with("aa") {
-        "AA"
+        Level::Aa
     } else if compact.ends_with('a') {
-        "A"
+        Level::A
     } else {
         return None;
     };
     Some(Claim { epub, wcag, level })
 }
 
-fn conformance(a: &AccessibilityMetadata) -> Vec<Statement> {
+fn conformance(a: &AccessibilityMetadata) -> Vec<Says> {
     let claims: Vec<Claim> = a
         .accessibility_conformances
         .iter()
@@ -205,41 +287,34 @@ fn conformance(a: &AccessibilityMetadata) -> Vec<Statement> {
         .collect();
     let mut out = Vec::new();
     // The highest level claimed decides the headline, as the guide's algorithm does.
-    let best = ["AAA", "AA", "A"]
-        .into_iter()
-        .find(|l| claims.iter().any(|c| c.level == *l));
-    match best {
+    match claims.iter().map(|c| c.level).max() {
         Some(level) => {
-            out.push(Statement::says(format!(
-                "The publication contains a conformance statement that it meets the EPUB Accessibility and WCAG 2 Level {level} standard"
-            )));
+            out.push(Says::key(level.headline()));
             for c in &claims {
-                let wcag = c.wcag.map(|w| format!(" {w}")).unwrap_or_default();
-                out.push(Statement::says(format!(
-                    "This publication claims to meet {}{wcag} Level {}",
-                    c.epub, c.level
-                )));
+                let mut keys = vec!["conformance-details-claim", c.epub];
+                keys.extend(c.wcag);
+                keys.push(c.level.detail());
+                out.push(Says {
+                    said: Said::Joined(keys, None),
+                    link: None,
+                });
             }
         }
-        None if !a.accessibility_conformances.is_empty() => out.push(Statement::says(
-            "Conformance to accepted standards for accessibility of this publication cannot be determined",
-        )),
-        None => out.push(Statement::says(NO_INFORMATION)),
+        None if !a.accessibility_conformances.is_empty() => {
+            out.push(Says::key("conformance-unknown-standard"));
+        }
+        None => out.push(Says::key("conformance-no")),
     }
     for cert in &a.accessibility_certifications {
         if let Some(by) = &cert.certified_by {
-            out.push(Statement::says(format!(
-                "The publication was certified by {by}"
-            )));
+            out.push(Says::then("conformance-certifier", by));
         }
         if let Some(credential) = &cert.certifier_credential {
-            out.push(Statement::says(format!(
-                "The certifier's credential is {credential}"
-            )));
+            out.push(Says::then("conformance-certifier-credentials", credential));
         }
         if let Some(report) = &cert.certifier_report {
-            out.push(Statement {
-                text: "For more information refer to the certifier's report".to_owned(),
+            out.push(Says {
+                said: Said::Key("conformance-details-certifier-report"),
                 link: Some(report.clone()),
             });
         }
@@ -248,161 +323,135 @@ fn conformance(a: &AccessibilityMetadata) -> Vec<Statement> {
 }
 
 /// What each feature makes the guide say, in the guide's order within a group.
-fn statements_for(f: &Facts, table: &[(&str, &'static str)]) -> Vec<Statement> {
-    let mut out: Vec<Statement> = Vec::new();
-    for (feature, text) in table {
-        if f.has(feature) && !out.iter().any(|s| s.text == *text) {
-            out.push(Statement::says(*text));
+fn statements_for(f: &Facts, table: &[(&str, &'static str)]) -> Vec<Says> {
+    let mut keys: Vec<&'static str> = Vec::new();
+    for (feature, key) in table {
+        if f.has(feature) && !keys.contains(key) {
+            keys.push(key);
         }
     }
-    out
+    keys.into_iter().map(Says::key).collect()
 }
 
-fn navigation(f: &Facts) -> Vec<Statement> {
+fn navigation(f: &Facts) -> Vec<Says> {
     statements_for(
         f,
         &[
-            (
-                "tableOfContents",
-                "Table of contents to all chapters of the text via links",
-            ),
-            ("index", "Index with links to referenced entries"),
-            (
-                "structuralNavigation",
-                "Elements such as headings, tables, etc for structured navigation",
-            ),
-            (
-                "pageNavigation",
-                "Page list to go to pages from the print source version",
-            ),
+            ("tableOfContents", "navigation-toc"),
+            ("index", "navigation-index"),
+            ("structuralNavigation", "navigation-structural"),
+            ("pageNavigation", "navigation-page-navigation"),
         ],
     )
 }
 
-fn rich_content(f: &Facts) -> Vec<Statement> {
+fn rich_content(f: &Facts) -> Vec<Says> {
     statements_for(
         f,
         &[
-            ("MathML", "Math formulas in accessible format (MathML)"),
-            ("latex", "Math formulas in accessible format (LaTeX)"),
+            ("MathML", "rich-content-accessible-math-as-mathml"),
+            ("latex", "rich-content-accessible-math-as-latex"),
             (
                 "MathML-chemistry",
-                "Chemical formulas in accessible format (MathML)",
+                "rich-content-accessible-chemistry-as-mathml",
             ),
             (
                 "latex-chemistry",
-                "Chemical formulas in accessible format (LaTeX)",
+                "rich-content-accessible-chemistry-as-latex",
             ),
-            ("describedMath", "Text descriptions of math are provided"),
-            (
-                "longDescription",
-                "Information-rich images are described by extended descriptions",
-            ),
-            (
-                "closedCaptions",
-                "Videos included in publications have closed captions",
-            ),
-            (
-                "openCaptions",
-                "Videos included in publications have open captions",
-            ),
-            ("transcript", "Transcript(s) provided"),
+            ("describedMath", "rich-content-accessible-math-described"),
+            ("longDescription", "rich-content-extended"),
+            ("closedCaptions", "rich-content-closed-captions"),
+            ("openCaptions", "rich-content-open-captions"),
+            ("transcript", "rich-content-transcript"),
         ],
     )
 }
 
-fn hazard_statements(f: &Facts) -> Vec<Statement> {
+fn hazard_statements(f: &Facts) -> Vec<Says> {
     let h = |v: &str| f.hazards.contains(&v);
     let none =
         h("none") || (h("noFlashingHazard") && h("noMotionSimulationHazard") && h("noSoundHazard"));
     if none {
-        return vec![Statement::says("The publication contains no hazards")];
+        return vec![Says::key("hazards-none")];
     }
     let mut out = Vec::new();
-    for (value, text) in [
-        (
-            "flashing",
-            "The publication contains flashing content which can cause photosensitive seizures",
-        ),
-        (
-            "motionSimulation",
-            "The publication contains motion simulations that can cause motion sickness",
-        ),
-        (
-            "sound",
-            "The publication contains sounds which can be uncomfortable",
-        ),
+    for (value, key) in [
+        ("flashing", "hazards-flashing"),
+        ("motionSimulation", "hazards-motion"),
+        ("sound", "hazards-sound"),
+        ("noFlashingHazard", "hazards-flashing-none"),
+        ("noMotionSimulationHazard", "hazards-motion-none"),
+        ("noSoundHazard", "hazards-sound-none"),
     ] {
         if h(value) {
-            out.push(Statement::says(text));
-        }
-    }
-    // The guide's vocabulary has no words for one hazard declared absent while the others are
-    // not; these follow its wording of the hazard itself (docs/decisions.md).
-    for (value, text) in [
-        (
-            "noFlashingHazard",
-            "The publication contains no flashing content",
-        ),
-        (
-            "noMotionSimulationHazard",
-            "The publication contains no motion simulations",
-        ),
-        (
-            "noSoundHazard",
-            "The publication contains no sounds which can be uncomfortable",
-        ),
-    ] {
-        if h(value) {
-            out.push(Statement::says(text));
+            out.push(Says::key(key));
         }
     }
     if out.is_empty() {
-        out.push(Statement::says(if h("unknown") {
-            "The presence of hazards is unknown"
+        out.push(Says::key(if h("unknown") {
+            "hazards-unknown"
         } else {
-            NO_INFORMATION
+            "hazards-no-metadata"
         }));
     }
     out
 }
 
-fn additional(f: &Facts) -> Vec<Statement> {
+fn additional(f: &Facts) -> Vec<Says> {
     statements_for(
         f,
         &[
             (
                 "pageBreakMarkers",
-                "Page breaks included from the original print source",
+                "additional-accessibility-information-page-breaks",
             ),
             (
                 "printPageNumbers",
-                "Page breaks included from the original print source",
+                "additional-accessibility-information-page-breaks",
             ),
+            ("ARIA", "additional-accessibility-information-aria"),
             (
-                "ARIA",
-                "Content is enhanced with ARIA roles to optimize organization and facilitate navigation",
+                "audioDescription",
+                "additional-accessibility-information-audio-descriptions",
             ),
-            ("audioDescription", "Audio descriptions"),
-            ("braille", "Braille"),
-            ("fullRubyAnnotations", "Full ruby annotations"),
+            ("braille", "additional-accessibility-information-braille"),
+            (
+                "fullRubyAnnotations",
+                "additional-accessibility-information-full-ruby-annotations",
+            ),
             (
                 "highContrastAudio",
-                "High contrast between foreground and background audio",
+                "additional-accessibility-information-high-contrast-between-foreground-and-background-audio",
             ),
             (
                 "highContrastDisplay",
-                "High contrast between foreground text and background",
+                "additional-accessibility-information-high-contrast-between-text-and-background",
             ),
-            ("largePrint", "Large print"),
-            ("rubyAnnotations", "Some Ruby annotations"),
-            ("signLanguage", "Sign language"),
+            (
+                "largePrint",
+                "additional-accessibility-information-large-print",
+            ),
+            (
+                "rubyAnnotations",
+                "additional-accessibility-information-ruby-annotations",
+            ),
+            (
+                "signLanguage",
+                "additional-accessibility-information-sign-language",
+            ),
             (
                 "tactileGraphic",
-                "Tactile graphics have been integrated to facilitate access to visual elements for blind people",
+                "additional-accessibility-information-tactile-graphics",
             ),
-            ("tactileObject", "Tactile 3D objects"),
-            ("ttsMarkup", "Text-to-speech hinting provided"),
+            (
+                "tactileObject",
+                "additional-accessibility-information-tactile-objects",
+            ),
+            (
+                "ttsMarkup",
+                "additional-accessibility-information-text-to-speech-hinting",
+            ),
         ],
     )
 }
@@ -427,6 +476,10 @@ mod tests {
         }
     }
 
+    fn english(a: &AccessibilityMetadata) -> Vec<DisplayGroup> {
+        display(a, Vocabulary::of("en"))
+    }
+
     fn texts(groups: &[DisplayGroup], heading: &str) -> Vec<String> {
         groups
             .iter()
@@ -437,8 +490,8 @@ mod tests {
 
     #[test]
     fn nothing_known_says_so_in_each_group_that_is_always_shown() {
-        let groups = display(&AccessibilityMetadata::default());
-        let headings: Vec<_> = groups.iter().map(|g| g.heading).collect();
+        let groups = english(&AccessibilityMetadata::default());
+        let headings: Vec<_> = groups.iter().map(|g| g.heading.as_str()).collect();
         assert_eq!(
             headings,
             [
@@ -449,7 +502,7 @@ mod tests {
                 "Legal considerations"
             ]
         );
-        assert_eq!(texts(&groups, "Hazards"), [NO_INFORMATION]);
+        assert_eq!(texts(&groups, "Hazards"), ["No information is available"]);
         assert_eq!(
             texts(&groups, "Ways of reading")[1],
             "No information about nonvisual reading is available"
@@ -478,7 +531,7 @@ mod tests {
             certifier_credential: None,
             certifier_report: Some("https://example.org/report".to_owned()),
         }];
-        let groups = display(&a);
+        let groups = english(&a);
         let ways = texts(&groups, "Ways of reading");
         assert!(ways[0].starts_with("Appearance of the text and page layout can be modified"));
         assert_eq!(
@@ -493,7 +546,7 @@ mod tests {
         );
         assert_eq!(
             conformance[1],
-            "This publication claims to meet EPUB Accessibility 1.1 WCAG 2.1 Level AA"
+            "This publication claims to meet EPUB Accessibility 1.1 Web Content Accessibility Guidelines (WCAG) 2.1 Level AA"
         );
         assert_eq!(conformance[2], "The publication was certified by Benetech");
         assert_eq!(
@@ -519,20 +572,20 @@ mod tests {
 
     #[test]
     fn an_audiobook_and_a_scanned_book_say_what_they_lack() {
-        let audio = display(&metadata(&["auditory"], &["auditory"], &[]));
+        let audio = english(&metadata(&["auditory"], &["auditory"], &[]));
         assert_eq!(
             texts(&audio, "Ways of reading")[1..],
             [
-                "Not all of the content will be readable as read aloud speech or dynamic braille",
+                "The content is not readable as read aloud speech or dynamic braille",
                 "Audiobook with no text alternative"
             ]
         );
-        let scan = display(&metadata(&["textual", "visual"], &[], &[]));
+        let scan = english(&metadata(&["textual", "visual"], &[], &[]));
         assert_eq!(
             texts(&scan, "Ways of reading")[1],
-            "Portions of the content may not be readable as read aloud speech or dynamic braille"
+            "Not all of the content will be readable as read aloud speech or dynamic braille"
         );
-        let synced = display(&metadata(
+        let synced = english(&metadata(
             &["textual", "auditory"],
             &["textual"],
             &["synchronizedAudioText"],
@@ -548,9 +601,9 @@ mod tests {
         assert_eq!(
             claim_of("http://www.idpf.org/epub/a11y/accessibility-20170105.html#wcag-a"),
             Some(Claim {
-                epub: "EPUB Accessibility 1.0",
-                wcag: Some("WCAG 2.0"),
-                level: "A"
+                epub: EPUB_A11Y_1_0,
+                wcag: Some("conformance-details-wcag-2-0"),
+                level: Level::A
             })
         );
         let a = AccessibilityMetadata {
@@ -558,7 +611,7 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            texts(&display(&a), "Conformance"),
+            texts(&english(&a), "Conformance"),
             [
                 "Conformance to accepted standards for accessibility of this publication cannot be determined"
             ]
@@ -572,10 +625,10 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            texts(&display(&a), "Hazards"),
+            texts(&english(&a), "Hazards"),
             [
-                "The publication contains flashing content which can cause photosensitive seizures",
-                "The publication contains no sounds which can be uncomfortable"
+                "The publication contains flashing content that can cause photosensitive seizures",
+                "The publication does not contain sounds that can cause sensitivity issues"
             ]
         );
         a.accessibility_hazards = vec![
@@ -584,8 +637,69 @@ mod tests {
             "noSoundHazard".to_owned(),
         ];
         assert_eq!(
-            texts(&display(&a), "Hazards"),
+            texts(&english(&a), "Hazards"),
             ["The publication contains no hazards"]
         );
+    }
+
+    #[test]
+    fn every_statement_is_in_the_w3c_s_vocabulary_and_in_the_reader_s_language() {
+        let mut a = metadata(
+            &["textual", "visual", "auditory"],
+            &["textual"],
+            &[
+                "displayTransformability",
+                "alternativeText",
+                "index",
+                "ARIA",
+                "MathML",
+            ],
+        );
+        a.accessibility_conformances = vec!["EPUB Accessibility 1.1 - WCAG 2.2 Level A".into()];
+        a.accessibility_hazards = vec!["noFlashingHazard".into(), "sound".into()];
+        a.accessibility_certifications = vec![Certification {
+            certified_by: Some("Benetech".to_owned()),
+            certifier_credential: Some("GCA".to_owned()),
+            certifier_report: None,
+        }];
+        let english = Vocabulary::of("en");
+        for g in display(&a, english) {
+            for s in &g.statements {
+                // A key no vocabulary has would be shown as the key itself, without a space.
+                assert!(s.text.contains(' '), "{}: {}", g.heading, s.text);
+            }
+        }
+        let french = display(&a, Vocabulary::of("fr"));
+        assert_eq!(french[0].heading, "Lisibilité");
+        assert!(
+            french
+                .iter()
+                .flat_map(|g| &g.statements)
+                .all(|s| s.lang == Some("fr-FR"))
+        );
+        let claim = &texts(&french, "Règles d'accessibilité")[1];
+        assert_eq!(
+            claim,
+            "Cette publication indique respecter EPUB Accessibilité 1.1 Règles pour l’accessibilité des contenus Web (WCAG) 2.2 Niveau A"
+        );
+        assert!(
+            texts(&french, "Règles d'accessibilité")
+                .iter()
+                .any(|t| t.ends_with(" Benetech")),
+            "{french:?}"
+        );
+        // Spanish lacks a word for one hazard declared absent: the W3C's English, marked so.
+        let spanish = display(&a, Vocabulary::of("es"));
+        let hazards = spanish.iter().find(|g| g.heading == "Peligros").unwrap();
+        let langs: Vec<_> = hazards.statements.iter().map(|s| s.lang).collect();
+        assert_eq!(langs, [Some("es-ES"), Some("en-US")]);
+        // The summary is the publisher's own words, in no vocabulary's language.
+        a.accessibility_summary = Some("Fully accessible.".into());
+        let summary = display(&a, Vocabulary::of("ar"));
+        let own = summary
+            .iter()
+            .flat_map(|g| &g.statements)
+            .find(|s| s.text == "Fully accessible.");
+        assert_eq!(own.unwrap().lang, None);
     }
 }

@@ -7,6 +7,7 @@ pub mod accessibility_display;
 pub mod artifact;
 pub mod bisac;
 pub mod derived;
+pub mod display_guide;
 pub mod edit;
 pub mod format;
 pub mod isbn;

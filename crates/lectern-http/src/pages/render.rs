@@ -161,6 +161,11 @@ impl Chrome {
             .then(|| (tag.to_owned(), crate::i18n::direction_of(tag)))
     }
 
+    /// The accessibility display guide's statements in the page's language.
+    pub fn vocabulary(&self) -> &'static lectern_domain::catalog::display_guide::Vocabulary {
+        lectern_domain::catalog::display_guide::Vocabulary::of(self.lang.tag())
+    }
+
     /// The languages a reader may choose.
     pub fn languages(&self) -> &'static [Lang] {
         &Lang::ALL

@@ -88,7 +88,47 @@ fn made_on_request(a: &Artifact) -> Option<&'static str> {
 struct FormatAccessibility {
     name: &'static str,
     id: String,
-    groups: Vec<DisplayGroup>,
+    groups: Vec<ShownGroup>,
+}
+
+/// One of the display guide's groups as the page shows it: in the vocabulary of the page's
+/// language (`lang` and `dir` where that is not the page's text's), each statement in another
+/// language (English where a translation lacks it; the publisher's summary in the title's)
+/// saying so.
+struct ShownGroup {
+    heading: String,
+    lang: Option<(String, &'static str)>,
+    statements: Vec<ShownStatement>,
+}
+
+struct ShownStatement {
+    text: String,
+    link: Option<String>,
+    lang: Option<(String, &'static str)>,
+}
+
+fn shown(groups: Vec<DisplayGroup>, chrome: &Chrome, title_lang: &str) -> Vec<ShownGroup> {
+    let vocabulary = chrome.vocabulary().language();
+    let other = |tag: &str| {
+        (!tag.is_empty() && !crate::i18n::same_language(tag, vocabulary))
+            .then(|| (tag.to_owned(), crate::i18n::direction_of(tag)))
+    };
+    groups
+        .into_iter()
+        .map(|g| ShownGroup {
+            heading: g.heading,
+            lang: chrome.part_lang(vocabulary),
+            statements: g
+                .statements
+                .into_iter()
+                .map(|s| ShownStatement {
+                    lang: other(s.lang.unwrap_or(title_lang)),
+                    text: s.text,
+                    link: s.link,
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 pub async fn show(
@@ -117,16 +157,6 @@ pub async fn show(
             Some(why) => unavailable.push((a.offered_as(), why.in_words())),
         }
     }
-    // A made format declares nothing of its own: the master's declaration is the title's.
-    let accessibility = offer
-        .lent()
-        .filter(|a| !a.derived)
-        .map(|a| FormatAccessibility {
-            name: a.format.display_name(),
-            id: format!("a11y-{}", a.format.as_str()),
-            groups: display(&a.accessibility),
-        })
-        .collect();
     let (my_lists, reading) = match visitor.caller.user() {
         Some(_) => (
             Some(changeable_lists(&state, &visitor).await?),
@@ -142,6 +172,21 @@ pub async fn show(
         _ => None,
     };
     let chrome = Chrome::of(&site, &visitor, &here, Section::Other);
+    let title_lang = super::catalog::title_lang(&record);
+    // A made format declares nothing of its own: the master's declaration is the title's.
+    let accessibility = offer
+        .lent()
+        .filter(|a| !a.derived)
+        .map(|a| FormatAccessibility {
+            name: a.format.display_name(),
+            id: format!("a11y-{}", a.format.as_str()),
+            groups: shown(
+                display(&a.accessibility, chrome.vocabulary()),
+                &chrome,
+                &title_lang,
+            ),
+        })
+        .collect();
     let readable = downloadable
         .iter()
         .any(|f| f.value == Format::Epub3.as_str());
@@ -164,7 +209,7 @@ pub async fn show(
             read_online: readable.then(|| format!("{here}/read")),
             listen_online: listenable.then(|| format!("{here}/listen")),
             online_offer: online_offer(readable, recorded, narrated),
-            title_lang: super::catalog::title_lang(&record),
+            title_lang,
             notes: offer
                 .notes()
                 .into_iter()

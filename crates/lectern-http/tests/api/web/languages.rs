@@ -171,6 +171,13 @@ async fn a_title_in_another_language_says_which(backend: Backend) {
         spanish.contains(r#"<h1 lang="es" dir="ltr">La Casa"#),
         "{spanish}"
     );
+    // Its accessibility in the display guide's published Spanish, which says it is Spanish on
+    // a page whose own text is still English; in English on an English page.
+    assert!(
+        spanish.contains(r#"<h4 lang="es-ES" dir="ltr">Modos de lectura</h4>"#),
+        "{spanish}"
+    );
+    assert!(title.contains("<h4>Ways of reading</h4>"), "{title}");
 }
 
 /// A title in a language eSpeak NG has no voice for, or Lectern no braille tables for, says so
