@@ -2,6 +2,7 @@
 //! only narrow (they score 0, so BM25 ranks by the text alone). The caller's scope is not here
 //! but in the collectors (`scope`).
 
+use std::collections::BTreeSet;
 use std::ops::Bound;
 use std::sync::Arc;
 
@@ -17,7 +18,7 @@ use tantivy::{Searcher, Term};
 use crate::cache::Caches;
 use crate::document::normalize_isbn;
 use crate::filter_sets::CachedFilter;
-use crate::schema::{EVERYWHERE, Fields, exact, query_words};
+use crate::schema::{EVERYWHERE, Fields, QueryWord, exact, query_words};
 use crate::stemming;
 
 type Clauses = Vec<(Occur, Box<dyn Query>)>;
@@ -98,6 +99,21 @@ fn filtered(
 struct Forms<'a> {
     searcher: &'a Searcher,
     caches: &'a Caches,
+}
+
+impl Forms<'_> {
+    fn other_forms(&self, word: &QueryWord) -> tantivy::Result<BTreeSet<String>> {
+        let segments = self
+            .searcher
+            .segment_readers()
+            .iter()
+            .map(|reader| self.caches.get(reader))
+            .collect::<tantivy::Result<Vec<_>>>()?;
+        Ok(stemming::other_forms(
+            segments.iter().map(|s| &s.forms),
+            word,
+        ))
+    }
 }
 
 /// A text's query: the titles with its words as typed, and those with other forms of them and
@@ -227,8 +243,7 @@ fn all_words(
         let typed = any_word(fields, std::slice::from_ref(&w.folded));
         let other_forms = match forms {
             Some((field, found)) => {
-                let others = stemming::other_forms(found.searcher, found.caches, w)?;
-                let others: Vec<String> = others.into_iter().collect();
+                let others: Vec<String> = found.other_forms(w)?.into_iter().collect();
                 (!others.is_empty()).then(|| any_word(&[field], &others))
             }
             None => None,

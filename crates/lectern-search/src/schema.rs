@@ -15,13 +15,14 @@ use tantivy::tokenizer::{
     AsciiFoldingFilter, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer, TextAnalyzer,
 };
 
-use crate::stemming;
-
 /// Bump whenever the schema, an analyzer or what goes into a document changes: an index written
 /// under another version is set aside and must be rebuilt from the store.
 pub const SCHEMA_VERSION: u32 = 7;
 
 const WORDS: &str = "lectern_words";
+
+/// The field that holds the titles' words by their stems (`stemming`).
+pub(crate) const FORMS_FIELD: &str = "title_forms";
 const EXACT: &str = "lectern_exact";
 
 /// Names of the fast columns the collectors read.
@@ -114,7 +115,7 @@ pub(crate) fn build() -> (Schema, Fields) {
         status: b.add_text_field("status", STRING),
         state: b.add_u64_field(col::STATE, FAST),
         title: b.add_text_field("title", words.clone()),
-        title_forms: b.add_text_field(stemming::FORMS_FIELD, forms),
+        title_forms: b.add_text_field(FORMS_FIELD, forms),
         author: b.add_text_field("author", words.clone()),
         narrator: b.add_text_field("narrator", words.clone()),
         composer: b.add_text_field("composer", words),

@@ -18,13 +18,12 @@
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 
+use tantivy::SegmentReader;
 use tantivy::tokenizer::{AsciiFoldingFilter, Language, RawTokenizer, Stemmer, TextAnalyzer};
-use tantivy::{Searcher, SegmentReader};
 
 use lectern_domain::catalog::languages::bcp47;
 
-use crate::cache::Caches;
-use crate::schema::{QueryWord, query_words};
+use crate::schema::{FORMS_FIELD, QueryWord, query_words};
 
 /// The languages with a stemmer, by BCP 47 primary subtag, sorted.
 const STEMMED: [(&str, Language); 18] = [
@@ -47,9 +46,6 @@ const STEMMED: [(&str, Language); 18] = [
     ("ta", Language::Tamil),
     ("tr", Language::Turkish),
 ];
-
-/// The name of the field that holds the titles' words by their stems.
-pub(crate) const FORMS_FIELD: &str = "title_forms";
 
 thread_local! {
     /// One analyzer per language of `STEMMED`, in its order, for one lower-cased word.
@@ -158,32 +154,29 @@ impl SegmentForms {
     }
 }
 
-/// The other forms of a query word in the searcher's titles: the words that share its stem in
-/// a title's language, folded, without the word itself.
-pub(crate) fn other_forms(
-    searcher: &Searcher,
-    caches: &Caches,
+/// The other forms of a query word in the titles of these segments: the words that share its
+/// stem in a title's language, folded, without the word itself.
+pub(crate) fn other_forms<'a>(
+    segments: impl Iterator<Item = &'a SegmentForms>,
     word: &QueryWord,
-) -> tantivy::Result<BTreeSet<String>> {
+) -> BTreeSet<String> {
     let mut stems: Vec<Option<String>> = vec![None; STEMMED.len()];
     let mut forms = BTreeSet::new();
-    for reader in searcher.segment_readers() {
-        let segment = caches.get(reader)?;
-        let forms_here = &segment.forms;
+    for segment in segments {
         for (i, stem) in stems.iter_mut().enumerate() {
-            if forms_here.languages & (1 << i) == 0 {
+            if segment.languages & (1 << i) == 0 {
                 continue;
             }
             let stem = stem.get_or_insert_with(|| self::stem(i, &word.lowered));
             forms.extend(
-                forms_here
+                segment
                     .words(i, stem)
                     .filter(|w| *w != word.folded)
                     .map(str::to_owned),
             );
         }
     }
-    Ok(forms)
+    forms
 }
 
 #[cfg(test)]

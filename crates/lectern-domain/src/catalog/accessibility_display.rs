@@ -21,8 +21,8 @@ pub struct Statement {
     /// A link the statement points to (the certifier's report).
     pub link: Option<String>,
     /// The language of its words (BCP 47): the vocabulary's, or English's where a translation
-    /// lacks the statement; `None` for the publisher's own words (the summary), which are in
-    /// the title's language.
+    /// lacks the statement; `None` for the publisher's own words (the summary), whose language
+    /// the record does not say.
     pub lang: Option<&'static str>,
 }
 

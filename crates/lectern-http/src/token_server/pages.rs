@@ -107,6 +107,25 @@ mod tests {
     use super::form_target;
 
     #[test]
+    fn the_stylesheet_lays_out_by_logical_sides_so_arabic_pages_mirror() {
+        let css = include_str!("../../assets/lectern.css");
+        // Comments aside, no property or value names a physical side (`padding-left`,
+        // `left:`, `text-align: right`): an Arabic page, `dir="rtl"`, lays out from the right.
+        let mut rules = String::new();
+        let mut rest = css;
+        while let Some(at) = rest.find("/*") {
+            rules.push_str(&rest[..at]);
+            rest = rest[at..]
+                .find("*/")
+                .map_or("", |end| &rest[at + end + 2..]);
+        }
+        rules.push_str(rest);
+        for side in ["left", "right"] {
+            assert!(!rules.contains(side), "the stylesheet names `{side}`");
+        }
+    }
+
+    #[test]
     fn a_redirect_uri_is_allowed_as_its_origin_or_scheme() {
         assert_eq!(
             form_target("https://app.example:8443/cb?x=1").as_deref(),

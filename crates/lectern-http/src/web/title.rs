@@ -93,7 +93,7 @@ struct FormatAccessibility {
 
 /// One of the display guide's groups as the page shows it: in the vocabulary of the page's
 /// language (`lang` and `dir` where that is not the page's text's), each statement in another
-/// language (English where a translation lacks it; the publisher's summary in the title's)
+/// language (English where a translation lacks it; the publisher's summary in the page's text's)
 /// saying so.
 struct ShownGroup {
     heading: String,
@@ -107,7 +107,7 @@ struct ShownStatement {
     lang: Option<(String, &'static str)>,
 }
 
-fn shown(groups: Vec<DisplayGroup>, chrome: &Chrome, title_lang: &str) -> Vec<ShownGroup> {
+fn shown(groups: Vec<DisplayGroup>, chrome: &Chrome) -> Vec<ShownGroup> {
     let vocabulary = chrome.vocabulary().language();
     let other = |tag: &str| {
         (!tag.is_empty() && !crate::i18n::same_language(tag, vocabulary))
@@ -122,7 +122,9 @@ fn shown(groups: Vec<DisplayGroup>, chrome: &Chrome, title_lang: &str) -> Vec<Sh
                 .statements
                 .into_iter()
                 .map(|s| ShownStatement {
-                    lang: other(s.lang.unwrap_or(title_lang)),
+                    // The publisher's summary says nothing of its language: it is read as the
+                    // page's own text is, as before.
+                    lang: other(s.lang.unwrap_or(chrome.text_lang())),
                     text: s.text,
                     link: s.link,
                 })
@@ -180,11 +182,7 @@ pub async fn show(
         .map(|a| FormatAccessibility {
             name: a.format.display_name(),
             id: format!("a11y-{}", a.format.as_str()),
-            groups: shown(
-                display(&a.accessibility, chrome.vocabulary()),
-                &chrome,
-                &title_lang,
-            ),
+            groups: shown(display(&a.accessibility, chrome.vocabulary()), &chrome),
         })
         .collect();
     let readable = downloadable

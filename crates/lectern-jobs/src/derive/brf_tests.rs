@@ -64,22 +64,26 @@ fn english(layout: &BrailleLayout) -> String {
 }
 
 fn back_translate(braille: &str, tables: &str) -> String {
-    let mut command = std::process::Command::new("lou_translate");
-    command.args(["--backward", tables]);
-    let dir = super::scratch().unwrap();
-    let input = dir.path().join("braille.txt");
     // In pieces, as `translate` gives them: lou_translate breaks long lines either way.
     let lines = pieces(braille, LONGEST_LINE).join("\n");
-    std::fs::write(&input, format!("{}\n", lines.replace('\\', "\\\\"))).unwrap();
+    lou_translate(&["--backward", tables], &lines.replace('\\', "\\\\"))
+}
+
+/// liblouis's own `lou_translate` with `args`, given `text` (a line of its own), as text.
+fn lou_translate(args: &[&str], text: &str) -> String {
+    let dir = super::scratch().unwrap();
+    let input = dir.path().join("input.txt");
+    std::fs::write(&input, format!("{text}\n")).unwrap();
+    let mut command = std::process::Command::new("lou_translate");
+    command.args(args);
     let out = run_fed(
         &mut command,
         &input,
         "lou_translate",
         1 << 20,
         &Cancel::default(),
-    )
-    .unwrap();
-    String::from_utf8(out).unwrap()
+    );
+    String::from_utf8(out.unwrap()).unwrap()
 }
 
 fn words_of(text: &str) -> Vec<String> {
@@ -248,20 +252,8 @@ fn bare_words(text: &str) -> Vec<String> {
 
 /// Unicode braille, as liblouis's own display table for it (`unicode.dis`) writes it.
 fn louis_unicode(print: &str, table: &str) -> String {
-    let dir = super::scratch().unwrap();
-    let input = dir.path().join("print.txt");
-    std::fs::write(&input, format!("{print}\n")).unwrap();
-    let mut command = std::process::Command::new("lou_translate");
-    command.args(["--forward", &format!("unicode.dis,{table}")]);
-    let out = run_fed(
-        &mut command,
-        &input,
-        "lou_translate",
-        1 << 20,
-        &Cancel::default(),
-    );
-    String::from_utf8(out.unwrap())
-        .unwrap()
+    let tables = format!("unicode.dis,{table}");
+    lou_translate(&["--forward", &tables], print)
         .trim_end()
         .to_owned()
 }

@@ -26,11 +26,16 @@ print(json.dumps({
 "#;
 
 fn read_back(docx: &[u8]) -> serde_json::Value {
+    read_back_by(READ_BACK, docx)
+}
+
+/// What a python-docx `script` prints of the Word file, as JSON.
+fn read_back_by(script: &str, docx: &[u8]) -> serde_json::Value {
     let dir = scratch().unwrap();
     let path = dir.path().join("book.docx");
     std::fs::write(&path, docx).unwrap();
     let out = std::process::Command::new("python3")
-        .args(["-c", READ_BACK])
+        .args(["-c", script])
         .arg(&path)
         .output()
         .unwrap();
@@ -108,20 +113,7 @@ fn word_says_the_book_s_language_and_each_part_s_own() {
 <div lang="de"><p>Guten Tag.</p></div><p lang="es-MX">Hola otra vez.</p>"#;
     let master = crate::epub::testing::epub_of_bodies_in("es", "Un libro", &[body]);
     let docx = make(&master, &Cancel::default()).unwrap();
-    let dir = scratch().unwrap();
-    let path = dir.path().join("book.docx");
-    std::fs::write(&path, &docx).unwrap();
-    let out = std::process::Command::new("python3")
-        .args(["-c", LANGUAGES_READ_BACK])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let read: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let read = read_back_by(LANGUAGES_READ_BACK, &docx);
     assert_eq!(read["default"], "es");
     let runs: Vec<(String, Option<String>)> = serde_json::from_value(read["runs"].clone()).unwrap();
     let lang_of = |text: &str| {
