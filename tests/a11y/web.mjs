@@ -268,6 +268,15 @@ const PAGES = [
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
     return p.goto(url('/search?keyword=pride'));
   }, 200],
+  // Its accessibility in the display guide's published Arabic and Spanish, marked so.
+  ['a title in French, in Arabic (right to left)', false, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    return p.goto(url('/titles/demo-miserables'));
+  }, 200],
+  ['a title, in Spanish', false, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+    return p.goto(url('/titles/demo-alice'));
+  }, 200],
   ['search results narrowed by a facet, sorted, paged', false, (p) => p.goto(url('/search?sort=title&limit=3&accessModeSufficient=textual')), 200],
   ['search with nothing found', false, (p) => p.goto(url('/search?keyword=zzzzqqqq')), 200],
   ['search with a bad parameter', false, (p) => p.goto(url('/search?readingAge=old')), 400],

@@ -53,6 +53,42 @@ pub fn same_language(a: &str, b: &str) -> bool {
     primary(a) == primary(b)
 }
 
+/// The words Lectern itself says in a made book, in the book's language: before a print page's
+/// number ("Page 12") and an image's description ("Image: a whale").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BookWords {
+    /// The language the words are in (BCP 47): the book's, or English where none is known here.
+    pub lang: &'static str,
+    pub page: &'static str,
+    pub image: &'static str,
+}
+
+/// The words, by primary subtag: the languages Lectern brailles, and English for the rest,
+/// which then says it is English (a made book's speech switches voice for it).
+#[rustfmt::skip]
+const BOOK_WORDS: &[BookWords] = &[
+    BookWords { lang: "ar", page: "صفحة", image: "صورة" },
+    BookWords { lang: "de", page: "Seite", image: "Bild" },
+    BookWords { lang: "en", page: "Page", image: "Image" },
+    BookWords { lang: "es", page: "Página", image: "Imagen" },
+    BookWords { lang: "fr", page: "Page", image: "Image" },
+    BookWords { lang: "it", page: "Pagina", image: "Immagine" },
+    BookWords { lang: "pt", page: "Página", image: "Imagem" },
+];
+
+/// The words for a book in `language` (BCP 47 or ISO 639-2).
+pub fn book_words(language: &str) -> BookWords {
+    let find = |tag: &str| {
+        BOOK_WORDS
+            .iter()
+            .find(|w| same_language(w.lang, tag))
+            .copied()
+    };
+    find(language)
+        .or_else(|| find("en"))
+        .unwrap_or(BOOK_WORDS[2])
+}
+
 /// The terminology forms of the codes that have two ("fra" beside the bibliographic "fre"): the
 /// catalog keeps these, as ISO 639-3 and most current metadata do, so they are chosen when
 /// reading a BCP 47 tag.
@@ -89,7 +125,7 @@ pub fn from_bcp47(tag: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{TERMINOLOGY, TWO_LETTER, from_bcp47, same_language, to_bcp47};
+    use super::{TERMINOLOGY, TWO_LETTER, book_words, from_bcp47, same_language, to_bcp47};
 
     #[test]
     fn table_is_sorted_for_binary_search() {
@@ -100,6 +136,9 @@ mod tests {
     fn maps_common_codes_and_keeps_the_rest() {
         assert_eq!(to_bcp47("eng"), "en");
         assert!(same_language("es-MX", "spa"));
+        assert_eq!(book_words("spa").page, "Página");
+        assert_eq!(book_words("fr-CA").image, "Image");
+        assert_eq!(book_words("ja").lang, "en");
         assert!(same_language("EN", "en-GB"));
         assert!(!same_language("en", "es"));
         assert_eq!(to_bcp47("FRE"), "fr");

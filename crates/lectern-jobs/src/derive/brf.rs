@@ -89,10 +89,11 @@ pub(super) fn make(master: &[u8], layout: &BrailleLayout, cancel: &Cancel) -> Wo
     // English page numbers are UEB's, transcribed here as the notice's are; another
     // language's come from its own tables.
     let own_numbers = brailling.unicode;
+    let book_words = crate::language::book_words(language);
     let print: Vec<String> = content
         .parts
         .iter()
-        .filter_map(|p| print_text(p, own_numbers))
+        .filter_map(|p| print_text(p, book_words.image, own_numbers))
         .collect();
     let mut braille = translate(&print, &brailling.tables, cancel)?.into_iter();
     let mut blocks = Vec::with_capacity(content.parts.len());
@@ -118,12 +119,13 @@ pub(super) fn make(master: &[u8], layout: &BrailleLayout, cancel: &Cancel) -> Wo
     Ok(crate::braille::unicode_braille(&laid).into_bytes())
 }
 
-/// What liblouis translates of a part: its text; an image's description, said to be one; a
-/// print page's number where the book's code writes its own numbers.
-fn print_text(part: &Part, own_numbers: bool) -> Option<String> {
+/// What liblouis translates of a part: its text; an image's description, said to be one (in
+/// the book's language: `image`); a print page's number where the book's code writes its own
+/// numbers.
+fn print_text(part: &Part, image: &str, own_numbers: bool) -> Option<String> {
     match part {
         Part::Heading { text, .. } | Part::Paragraph(text) => Some(text.clone()),
-        Part::Image { alt, .. } if !alt.is_empty() => Some(format!("Image: {alt}")),
+        Part::Image { alt, .. } if !alt.is_empty() => Some(format!("{image}: {alt}")),
         Part::PageBreak(number) if own_numbers => Some(number.clone()),
         Part::Image { .. } | Part::PageBreak(_) => None,
     }

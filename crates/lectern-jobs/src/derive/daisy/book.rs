@@ -6,9 +6,17 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::epub::{Content, Foreign, Part, PartPlace, read_content};
+use crate::language::{BookWords, book_words, same_language};
 use crate::work_error::Worked;
 use crate::xml::esc;
 use crate::zipio;
+
+/// An item's speech: its text, and its stretches in another language than the book's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Spoken {
+    pub text: String,
+    pub foreign: Vec<Foreign>,
+}
 
 /// What the book holds, in reading order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,15 +40,32 @@ pub(super) enum Item {
 }
 
 impl Item {
-    /// What is spoken for the item, if anything: a decorative image is not.
-    pub(super) fn spoken(&self) -> Option<String> {
+    /// What is spoken for the item, if anything (a decorative image is not), with the words
+    /// Lectern adds in the book's language (`words`), or in English, which says so, where
+    /// Lectern has no words in it.
+    pub(super) fn spoken(&self, words: &BookWords, book_language: &str) -> Option<Spoken> {
+        let said = |word: &'static str, rest: String| {
+            let foreign = (!same_language(words.lang, book_language)).then(|| Foreign {
+                range: 0..word.len(),
+                lang: words.lang.to_owned(),
+            });
+            Spoken {
+                text: format!("{word}{rest}"),
+                foreign: foreign.into_iter().collect(),
+            }
+        };
         match self {
             Item::Title(text) | Item::Heading { text, .. } | Item::Paragraph(text) => {
-                Some(text.clone())
+                Some(Spoken {
+                    text: text.clone(),
+                    foreign: Vec::new(),
+                })
             }
-            Item::Image { alt, .. } if !alt.is_empty() => Some(format!("Image: {alt}")),
+            Item::Image { alt, .. } if !alt.is_empty() => {
+                Some(said(words.image, format!(": {alt}")))
+            }
             Item::Image { .. } => None,
-            Item::Page(number) => Some(format!("Page {number}")),
+            Item::Page(number) => Some(said(words.page, format!(" {number}"))),
         }
     }
 }
@@ -70,6 +95,7 @@ impl Book {
     /// Reads the EPUB 3 master. An image whose file is missing keeps its description as text.
     pub(super) fn read(master: &[u8]) -> Worked<Book> {
         let content = read_content(master)?;
+        let words = book_words(content.language.as_deref().unwrap_or("en"));
         let mut archive = zipio::open(master)?;
         let mut images = Vec::new();
         let mut named: HashMap<String, String> = HashMap::new();
@@ -109,7 +135,7 @@ impl Book {
                             alt: alt.clone(),
                         },
                         None if alt.is_empty() => continue,
-                        None => Item::Paragraph(format!("Image: {alt}")),
+                        None => Item::Paragraph(format!("{}: {alt}", words.image)),
                     }
                 }
             };

@@ -17,6 +17,7 @@ use crate::convert::Cancel;
 use crate::convert::tools::run;
 use crate::derive::{NamedFiles, TOOL_OUTPUT_BYTES, scratch};
 use crate::epub::Foreign;
+use crate::language::book_words;
 use crate::speed::Mp3Output;
 use crate::work_error::{WorkError, Worked};
 
@@ -115,17 +116,19 @@ pub(super) fn narrate(book: &Book, cancel: &Cancel) -> Worked<(Narration, NamedF
     let mut clips = vec![None; book.items.len()];
     let mut durations = Vec::new();
     let mut files = Vec::new();
+    let words = book_words(&book.language);
     for (n, section) in book.sections().into_iter().enumerate() {
         let mut audio = Pcm::default();
         for i in section {
             cancel.check()?;
-            let Some(text) = book.items[i].spoken() else {
+            let Some(mut spoken) = book.items[i].spoken(&words, &book.language) else {
                 continue;
             };
+            spoken.foreign.extend(book.foreign[i].iter().cloned());
             let begin = audio.seconds();
-            let speech = match in_voices(&text, &book.foreign[i], voice) {
+            let speech = match in_voices(&spoken.text, &spoken.foreign, voice) {
                 Some(markup) => Speech::Ssml(markup),
-                None => Speech::Plain(text),
+                None => Speech::Plain(spoken.text),
             };
             let wav = synthesize(&speech, voice, dir.path(), cancel)?;
             audio.extend(&read_wav(&wav)?)?;
@@ -357,6 +360,32 @@ mod tests {
         );
     }
 
+    #[test]
+    fn the_words_lectern_adds_are_the_book_s_or_english_saying_so() {
+        use super::super::book::Item;
+        let page = Item::Page("12".into());
+        let spanish = page.spoken(&book_words("es"), "es").unwrap();
+        assert_eq!(
+            (spanish.text.as_str(), spanish.foreign.len()),
+            ("Página 12", 0)
+        );
+        let image = Item::Image {
+            file: "images/image0001.png".into(),
+            alt: "una ballena".into(),
+        };
+        assert_eq!(
+            image.spoken(&book_words("es"), "es").unwrap().text,
+            "Imagen: una ballena"
+        );
+        // Lectern has no word for "page" in Japanese: English's, in its voice.
+        let japanese = page.spoken(&book_words("ja"), "ja").unwrap();
+        assert_eq!(japanese.text, "Page 12");
+        assert_eq!(
+            in_voices(&japanese.text, &japanese.foreign, "ja").unwrap(),
+            "<speak><voice name=\"en-us\">Page</voice><voice name=\"ja\"> 12</voice></speak>"
+        );
+    }
+
     /// eSpeak NG's phonemes for what it would say (`-x`), not its audio.
     fn phonemes(speech: &Speech) -> String {
         let (text, markup): (&str, &[&str]) = match speech {
@@ -384,7 +413,10 @@ mod tests {
             .iter()
             .position(|item| matches!(item, super::super::book::Item::Paragraph(_)))
             .unwrap();
-        let text = book.items[i].spoken().unwrap();
+        let text = book.items[i]
+            .spoken(&book_words("en"), &book.language)
+            .unwrap()
+            .text;
         let ssml = Speech::Ssml(in_voices(&text, &book.foreign[i], "en-us").unwrap());
         let plain = Speech::Plain(text);
         // The Spanish words by Spanish rules (its "ñ", its "d"), the English ones by English
