@@ -1,50 +1,15 @@
-//! Language codes: the catalog records ISO 639-2 codes ("eng"); EPUB wants BCP 47 tags, whose
-//! primary subtag must be the ISO 639-1 code where one exists ("en").
+//! Languages in the books Lectern makes: whether two codes name one language, and the words
+//! Lectern itself adds to a book in its language. The codes themselves, ISO 639-2 as the
+//! catalog keeps them and BCP 47 as EPUB wants them, are the domain's
+//! (`lectern_domain::catalog::languages`).
 
-/// ISO 639-2 (bibliographic and terminology forms) to ISO 639-1, for the languages a library
-/// catalog commonly carries. Sorted, for binary search.
-#[rustfmt::skip]
-const TWO_LETTER: &[(&str, &str)] = &[
-    ("afr", "af"), ("alb", "sq"), ("amh", "am"), ("ara", "ar"), ("arm", "hy"), ("aze", "az"),
-    ("baq", "eu"), ("bel", "be"), ("ben", "bn"), ("bos", "bs"), ("bul", "bg"), ("bur", "my"),
-    ("cat", "ca"), ("ces", "cs"), ("chi", "zh"), ("cym", "cy"), ("cze", "cs"), ("dan", "da"),
-    ("deu", "de"), ("dut", "nl"), ("ell", "el"), ("eng", "en"), ("epo", "eo"), ("est", "et"),
-    ("eus", "eu"), ("fao", "fo"), ("fas", "fa"), ("fin", "fi"), ("fra", "fr"), ("fre", "fr"),
-    ("geo", "ka"), ("ger", "de"), ("gla", "gd"), ("gle", "ga"), ("glg", "gl"), ("gre", "el"),
-    ("guj", "gu"), ("hat", "ht"), ("hau", "ha"), ("heb", "he"), ("hin", "hi"), ("hrv", "hr"),
-    ("hun", "hu"), ("hye", "hy"), ("ibo", "ig"), ("ice", "is"), ("ind", "id"), ("isl", "is"),
-    ("ita", "it"), ("jpn", "ja"), ("kan", "kn"), ("kat", "ka"), ("kaz", "kk"), ("khm", "km"),
-    ("kin", "rw"), ("kor", "ko"), ("kur", "ku"), ("lao", "lo"), ("lat", "la"), ("lav", "lv"),
-    ("lit", "lt"), ("ltz", "lb"), ("mac", "mk"), ("mal", "ml"), ("mao", "mi"), ("mar", "mr"),
-    ("may", "ms"), ("mkd", "mk"), ("mlt", "mt"), ("mon", "mn"), ("mri", "mi"), ("msa", "ms"),
-    ("mya", "my"), ("nav", "nv"), ("nep", "ne"), ("nld", "nl"), ("nno", "nn"), ("nob", "nb"),
-    ("nor", "no"), ("ori", "or"), ("pan", "pa"), ("per", "fa"), ("pol", "pl"), ("por", "pt"),
-    ("pus", "ps"), ("que", "qu"), ("roh", "rm"), ("ron", "ro"), ("rum", "ro"), ("rus", "ru"),
-    ("sin", "si"), ("slk", "sk"), ("slo", "sk"), ("slv", "sl"), ("smo", "sm"), ("som", "so"),
-    ("spa", "es"), ("sqi", "sq"), ("srp", "sr"), ("swa", "sw"), ("swe", "sv"), ("tam", "ta"),
-    ("tel", "te"), ("tgl", "tl"), ("tha", "th"), ("tir", "ti"), ("ton", "to"), ("tur", "tr"),
-    ("ukr", "uk"), ("urd", "ur"), ("uzb", "uz"), ("vie", "vi"), ("wel", "cy"), ("wol", "wo"),
-    ("xho", "xh"), ("yid", "yi"), ("yor", "yo"), ("zho", "zh"), ("zul", "zu"),
-];
-
-/// A BCP 47 tag for a catalog language code: ISO 639-2 codes with a two-letter equivalent are
-/// mapped to it; anything else (already BCP 47, or a three-letter code with no two-letter form,
-/// such as "haw", which BCP 47 uses as is) is kept, lowercased when it is a bare code.
-pub fn to_bcp47(code: &str) -> String {
-    let code = code.trim();
-    let lower = code.to_ascii_lowercase();
-    match TWO_LETTER.binary_search_by(|(three, _)| three.cmp(&lower.as_str())) {
-        Ok(i) => TWO_LETTER[i].1.to_owned(),
-        Err(_) if code.contains('-') => code.to_owned(),
-        Err(_) => lower,
-    }
-}
+use lectern_domain::catalog::languages::bcp47;
 
 /// Whether two codes (BCP 47 tags or ISO 639-2 codes, in any mix) name one language, by their
 /// primary subtags: "es-MX" and "spa" do, "en" and "es" do not.
 pub fn same_language(a: &str, b: &str) -> bool {
     let primary = |code: &str| {
-        to_bcp47(code)
+        bcp47(code)
             .split(['-', '_'])
             .next()
             .unwrap_or_default()
@@ -89,91 +54,17 @@ pub fn book_words(language: &str) -> BookWords {
         .unwrap_or(BOOK_WORDS[2])
 }
 
-/// The terminology forms of the codes that have two ("fra" beside the bibliographic "fre"): the
-/// catalog keeps these, as ISO 639-3 and most current metadata do, so they are chosen when
-/// reading a BCP 47 tag.
-const TERMINOLOGY: &[&str] = &[
-    "ces", "cym", "deu", "ell", "eus", "fas", "fra", "hye", "isl", "kat", "mkd", "mri", "msa",
-    "mya", "nld", "ron", "slk", "sqi", "zho",
-];
-
-/// The catalog's ISO 639-2 code for a BCP 47 tag, from its primary language subtag: "en-GB" ->
-/// "eng", "fr" -> "fra", "haw" -> "haw". Where ISO 639-2 has two codes, the catalog uses the
-/// terminology one ("fra", "deu"), which ISO 639-3 shares (see docs/decisions.md). `None` for a tag whose language has no code here (a
-/// two-letter subtag missing from the table, or "und", "mul" and the like, which name none).
-pub fn from_bcp47(tag: &str) -> Option<String> {
-    let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
-    if !primary.bytes().all(|b| b.is_ascii_lowercase()) {
-        return None;
-    }
-    match primary.len() {
-        2 => {
-            let mut codes = TWO_LETTER
-                .iter()
-                .filter(|(_, two)| *two == primary)
-                .map(|(three, _)| *three);
-            let all: Vec<&str> = codes.by_ref().collect();
-            all.iter()
-                .find(|three| TERMINOLOGY.contains(three))
-                .or(all.first())
-                .map(|s| (*s).to_owned())
-        }
-        3 if !matches!(primary.as_str(), "und" | "mul" | "zxx" | "mis") => Some(primary),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{TERMINOLOGY, TWO_LETTER, book_words, from_bcp47, same_language, to_bcp47};
+    use super::{book_words, same_language};
 
     #[test]
-    fn table_is_sorted_for_binary_search() {
-        assert!(TWO_LETTER.windows(2).all(|w| w[0].0 < w[1].0));
-    }
-
-    #[test]
-    fn maps_common_codes_and_keeps_the_rest() {
-        assert_eq!(to_bcp47("eng"), "en");
+    fn codes_name_one_language_and_books_have_their_words() {
         assert!(same_language("es-MX", "spa"));
+        assert!(same_language("EN", "en-GB"));
+        assert!(!same_language("en", "es"));
         assert_eq!(book_words("spa").page, "Página");
         assert_eq!(book_words("fr-CA").image, "Image");
         assert_eq!(book_words("ja").lang, "en");
-        assert!(same_language("EN", "en-GB"));
-        assert!(!same_language("en", "es"));
-        assert_eq!(to_bcp47("FRE"), "fr");
-        assert_eq!(to_bcp47("fra"), "fr");
-        assert_eq!(to_bcp47("haw"), "haw");
-        assert_eq!(to_bcp47("en-GB"), "en-GB");
-        assert_eq!(to_bcp47("de"), "de");
-    }
-
-    #[test]
-    fn reads_bcp47_tags_as_terminology_codes() {
-        assert_eq!(from_bcp47("en").as_deref(), Some("eng"));
-        assert_eq!(from_bcp47("en-GB").as_deref(), Some("eng"));
-        assert_eq!(from_bcp47("FR").as_deref(), Some("fra"));
-        assert_eq!(from_bcp47("de-CH").as_deref(), Some("deu"));
-        assert_eq!(from_bcp47("zh-Hant").as_deref(), Some("zho"));
-        assert_eq!(from_bcp47("haw").as_deref(), Some("haw"));
-        assert_eq!(from_bcp47("und"), None);
-        assert_eq!(from_bcp47("xx"), None);
-        assert_eq!(from_bcp47(""), None);
-    }
-
-    #[test]
-    fn every_two_letter_code_comes_back() {
-        for (three, two) in TWO_LETTER {
-            let back = from_bcp47(two).unwrap_or_default();
-            assert_eq!(to_bcp47(&back), *two, "{three}");
-            let has_terminology_form = TWO_LETTER
-                .iter()
-                .any(|(t, tw)| tw == two && TERMINOLOGY.contains(t));
-            assert_eq!(
-                TERMINOLOGY.contains(&back.as_str()),
-                has_terminology_form,
-                "{three} -> {back}"
-            );
-        }
     }
 }

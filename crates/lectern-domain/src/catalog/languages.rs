@@ -51,11 +51,31 @@ pub fn name(code: &str) -> String {
 }
 
 /// The tag BCP 47 prefers: the two-letter code where ISO 639-1 has one, else the three-letter
-/// terminology code (BCP 47 allows both; `fre` becomes `fr`, `haw` stays `haw`).
+/// terminology code (BCP 47 allows both; `fre` becomes `fr`, `haw` stays `haw`). A tag that
+/// is already BCP 47 with subtags ("en-GB") is kept; another code ISO 639 does not know is
+/// kept too, in lower case.
 pub fn bcp47(code: &str) -> String {
+    let code = code.trim();
     match language(code) {
         Some(l) => l.to_639_1().unwrap_or_else(|| l.to_639_3()).to_owned(),
-        None => code.to_owned(),
+        None if code.contains(['-', '_']) => code.to_owned(),
+        None => code.to_ascii_lowercase(),
+    }
+}
+
+/// The catalog's code (ISO 639-2, three letters) for a BCP 47 tag, by its primary subtag:
+/// "en-GB" is `eng`, "fr" is `fra`, "haw" stays `haw`. Where ISO 639-2 has two codes, the
+/// catalog keeps the terminology one (`fra`, `deu`), which ISO 639-3 shares (docs/decisions.md).
+/// `None` for a tag that names no language ISO 639 knows, or none at all (`und`, `mul`).
+pub fn from_bcp47(tag: &str) -> Option<String> {
+    let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+    if !primary.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    match primary.len() {
+        2 => Language::from_639_1(&primary).map(|l| l.to_639_3().to_owned()),
+        3 if !matches!(primary.as_str(), "und" | "mul" | "zxx" | "mis") => Some(primary),
+        _ => None,
     }
 }
 
@@ -75,6 +95,36 @@ pub fn brailled(code: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bcp47_tags_and_catalog_codes_go_both_ways() {
+        for (code, tag) in [("FRE", "fr"), ("fra", "fr"), ("haw", "haw"), ("chi", "zh")] {
+            assert_eq!(bcp47(code), tag, "{code}");
+        }
+        assert_eq!(bcp47("en-GB"), "en-GB");
+        assert_eq!(bcp47("de"), "de");
+        for (tag, code) in [
+            ("en", "eng"),
+            ("en-GB", "eng"),
+            ("FR", "fra"),
+            ("de-CH", "deu"),
+            ("zh-Hant", "zho"),
+            ("nb", "nob"),
+            ("haw", "haw"),
+        ] {
+            assert_eq!(from_bcp47(tag).as_deref(), Some(code), "{tag}");
+        }
+        for none in ["und", "xx", "", "e1"] {
+            assert_eq!(from_bcp47(none), None, "{none}");
+        }
+        // Every two-letter code comes back as itself, through the catalog's code.
+        for two in [
+            "ar", "cs", "cy", "el", "eu", "fa", "hy", "is", "ka", "mk", "mi", "ms", "my",
+        ] {
+            let code = from_bcp47(two).unwrap();
+            assert_eq!(bcp47(&code), two, "{two} -> {code}");
+        }
+    }
 
     #[test]
     fn the_brailled_languages_are_known_by_any_of_their_codes() {

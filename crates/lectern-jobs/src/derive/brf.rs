@@ -43,7 +43,7 @@ pub struct Brailling {
 /// and grade; `None` for a language without tables here. The English codes (UEB, EBAE) are
 /// English braille's alone; another language has its own code, in the reader's grade.
 pub fn brailling(layout: &BrailleLayout, language: &str) -> Option<Brailling> {
-    let tag = crate::language::to_bcp47(language);
+    let tag = lectern_domain::catalog::languages::bcp47(language);
     let primary = tag.split(['-', '_']).next()?.to_ascii_lowercase();
     if primary == "en" {
         let tables = match (layout.code(), layout.contracted()) {

@@ -1,7 +1,7 @@
 use super::pages::{english_in, paragraphs, xhtml};
-use crate::language::to_bcp47;
 use crate::xml::esc;
 use crate::zipio;
+use lectern_domain::catalog::languages::bcp47;
 
 /// Plain data for a small EPUB 3: what the demo and synthetic catalogs know about a title.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -15,7 +15,7 @@ pub struct EpubSource {
     pub subtitle: Option<String>,
     /// Authors' display names, each written as a `dc:creator` with role `aut`.
     pub authors: Vec<String>,
-    /// An ISO 639-2 code as the catalog has it ("eng"), or a BCP 47 tag; see [`to_bcp47`].
+    /// An ISO 639-2 code as the catalog has it ("eng"), or a BCP 47 tag; see [`bcp47`].
     pub language: String,
     pub publisher: Option<String>,
     /// Publication date (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`).
@@ -71,7 +71,7 @@ const CONTAINER: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
 /// Builds a complete EPUB 3 (title page, chapters, navigation document, accessibility
 /// metadata) that passes epubcheck. Deterministic: the same source gives the same bytes.
 pub fn build(source: &EpubSource) -> Vec<u8> {
-    let lang = match to_bcp47(&source.language) {
+    let lang = match bcp47(&source.language) {
         l if l.is_empty() => "und".to_owned(),
         l => l,
     };

@@ -10,7 +10,7 @@ use lectern_domain::title_access::UsageRestriction;
 use lectern_store::StoreError;
 
 use crate::epub::EpubMetadata;
-use crate::language::from_bcp47;
+use lectern_domain::catalog::languages::from_bcp47;
 use sha2::{Digest, Sha256};
 
 /// What the operator decided for every title of a run.
