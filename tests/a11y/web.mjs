@@ -259,7 +259,8 @@ const post = (p, button) => Promise.all([
 const PAGES = [
   ['home, as a guest', false, (p) => p.goto(url('/')), 200],
   ['search results', false, (p) => p.goto(url('/search?keyword=pride')), 200],
-  // The frame in the browser's language; the page's own text, not yet translated, marked English.
+  // Pages in the browser's language: the home page and the search are translated; a title's
+  // page, not yet, marks its own text English.
   ['home, in Spanish (the browser\'s language)', false, async (p) => {
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
     return p.goto(url('/'));
@@ -277,6 +278,15 @@ const PAGES = [
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
     return p.goto(url('/titles/demo-alice'));
   }, 200],
+  ['search results narrowed by a facet, in French', false, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
+    return p.goto(url('/search?keyword=pride&language=eng&sort=newest'));
+  }, 200],
+  ['sign-in after an empty submission, in Arabic (right to left)', false, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    await p.goto(url('/sign-in'));
+    return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('main form button[type="submit"]').click()]).then(([r]) => r);
+  }, 400],
   ['search results narrowed by a facet, sorted, paged', false, (p) => p.goto(url('/search?sort=title&limit=3&accessModeSufficient=textual')), 200],
   ['search with nothing found', false, (p) => p.goto(url('/search?keyword=zzzzqqqq')), 200],
   ['search with a bad parameter', false, (p) => p.goto(url('/search?readingAge=old')), 400],

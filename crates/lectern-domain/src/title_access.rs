@@ -137,6 +137,10 @@ pub struct Alert {
     pub code: &'static str,
     pub level: AlertLevel,
     pub message: String,
+    /// The key of the message that says it in a reader's language (the pages'), and the numbers
+    /// it names; the key is empty where only the English words say it.
+    #[serde(skip)]
+    pub words: (&'static str, Vec<(&'static str, u32)>),
 }
 
 impl Alert {
@@ -156,14 +160,22 @@ impl Alert {
             code,
             level: AlertLevel::Error,
             message: message.into(),
+            words: ("", Vec::new()),
         }
     }
 
     fn warning(code: &'static str, message: impl Into<String>) -> Self {
         Alert {
-            code,
             level: AlertLevel::Warning,
-            message: message.into(),
+            ..Alert::error(code, message)
+        }
+    }
+
+    /// The alert said by the message `key`, naming `numbers`.
+    fn said_by(self, key: &'static str, numbers: &[(&'static str, u32)]) -> Self {
+        Alert {
+            words: (key, numbers.to_vec()),
+            ..self
         }
     }
 }
@@ -250,10 +262,13 @@ pub fn download_alerts(
 ) -> Vec<Alert> {
     let mut alerts = Vec::new();
     if title.status != TitleStatus::Live {
-        alerts.push(Alert::error(
-            "TITLE_NOT_LIVE",
-            "This title is not available for download.",
-        ));
+        alerts.push(
+            Alert::error(
+                "TITLE_NOT_LIVE",
+                "This title is not available for download.",
+            )
+            .said_by("alert-title-not-live", &[]),
+        );
     }
     let Some(r) = reader else {
         alerts.extend(guest_alerts(title));
@@ -274,13 +289,16 @@ fn guest_alerts(title: &TitleFacts) -> Vec<Alert> {
         alerts.push(Alert::error(
             "SIGN_IN_REQUIRED",
             "Sign in to download this title: only public-domain and Creative Commons titles may be downloaded without an account.",
-        ));
+        ).said_by("alert-sign-in-required", &[]));
     }
     if !title.countries.is_empty() {
-        alerts.push(Alert::error(
-            "COUNTRY_RESTRICTED",
-            "This title may be read only in some countries; sign in so that we know yours.",
-        ));
+        alerts.push(
+            Alert::error(
+                "COUNTRY_RESTRICTED",
+                "This title may be read only in some countries; sign in so that we know yours.",
+            )
+            .said_by("alert-country-restricted", &[]),
+        );
     }
     alerts
 }
@@ -291,16 +309,22 @@ fn reader_alerts(r: &ReaderFacts, title: &TitleFacts) -> Vec<Alert> {
     let member =
         r.roles.contains(Role::IndividualMember) || r.roles.contains(Role::OrganizationMember);
     if !member {
-        alerts.push(Alert::error(
-            "NOT_A_MEMBER",
-            "Only members download titles for themselves; sponsors download for their members.",
-        ));
+        alerts.push(
+            Alert::error(
+                "NOT_A_MEMBER",
+                "Only members download titles for themselves; sponsors download for their members.",
+            )
+            .said_by("alert-not-a-member", &[]),
+        );
     }
     if title.adult_content && hides_adult_content(r) {
-        alerts.push(Alert::error(
-            "ADULT_CONTENT",
-            "This title has adult content, which this account does not allow.",
-        ));
+        alerts.push(
+            Alert::error(
+                "ADULT_CONTENT",
+                "This title has adult content, which this account does not allow.",
+            )
+            .said_by("alert-adult-content", &[]),
+        );
     }
     if !title.countries.is_empty()
         && !r
@@ -308,10 +332,13 @@ fn reader_alerts(r: &ReaderFacts, title: &TitleFacts) -> Vec<Alert> {
             .as_ref()
             .is_some_and(|c| title.countries.contains(c))
     {
-        alerts.push(Alert::error(
-            "COUNTRY_RESTRICTED",
-            "This title may not be read in your country.",
-        ));
+        alerts.push(
+            Alert::error(
+                "COUNTRY_RESTRICTED",
+                "This title may not be read in your country.",
+            )
+            .said_by("alert-country-not-yours", &[]),
+        );
     }
     alerts
 }
@@ -320,32 +347,47 @@ fn reader_alerts(r: &ReaderFacts, title: &TitleFacts) -> Vec<Alert> {
 fn standing_alerts(r: &ReaderFacts) -> Vec<Alert> {
     let mut alerts = Vec::new();
     if r.roles.contains(Role::IndividualMember) && !r.has_agreement {
-        alerts.push(Alert::error(
-            "AGREEMENT_MISSING",
-            "Sign the membership agreement to download titles.",
-        ));
+        alerts.push(
+            Alert::error(
+                "AGREEMENT_MISSING",
+                "Sign the membership agreement to download titles.",
+            )
+            .said_by("alert-agreement-missing", &[]),
+        );
     }
     match r.subscription_status {
         SubscriptionStatus::Active => {}
-        SubscriptionStatus::Expired => alerts.push(Alert::error(
-            "SUBSCRIPTION_EXPIRED",
-            "The subscription has expired; renew it to download titles.",
-        )),
-        SubscriptionStatus::Missing => alerts.push(Alert::error(
-            "SUBSCRIPTION_MISSING",
-            "A subscription is needed to download titles.",
-        )),
+        SubscriptionStatus::Expired => alerts.push(
+            Alert::error(
+                "SUBSCRIPTION_EXPIRED",
+                "The subscription has expired; renew it to download titles.",
+            )
+            .said_by("alert-subscription-expired", &[]),
+        ),
+        SubscriptionStatus::Missing => alerts.push(
+            Alert::error(
+                "SUBSCRIPTION_MISSING",
+                "A subscription is needed to download titles.",
+            )
+            .said_by("alert-subscription-missing", &[]),
+        ),
     }
     match r.proof_of_disability_status {
         ProofOfDisabilityStatus::Active => {}
-        ProofOfDisabilityStatus::Submitted => alerts.push(Alert::error(
-            "PROOF_OF_DISABILITY_PENDING",
-            "The proof of disability has been received and is being checked.",
-        )),
-        ProofOfDisabilityStatus::Missing => alerts.push(Alert::error(
-            "PROOF_OF_DISABILITY_MISSING",
-            "A proof of disability is needed to download titles.",
-        )),
+        ProofOfDisabilityStatus::Submitted => alerts.push(
+            Alert::error(
+                "PROOF_OF_DISABILITY_PENDING",
+                "The proof of disability has been received and is being checked.",
+            )
+            .said_by("alert-proof-of-disability-pending", &[]),
+        ),
+        ProofOfDisabilityStatus::Missing => alerts.push(
+            Alert::error(
+                "PROOF_OF_DISABILITY_MISSING",
+                "A proof of disability is needed to download titles.",
+            )
+            .said_by("alert-proof-of-disability-missing", &[]),
+        ),
     }
     alerts
 }
@@ -360,13 +402,16 @@ fn organization_alerts(r: &ReaderFacts, title: &TitleFacts, assigned: bool) -> V
             alerts.push(Alert::error(
                 "ORGANIZATION_SUSPENDED",
                 "Your organization's membership is suspended; its members cannot download titles.",
-            ));
+            ).said_by("alert-organization-suspended", &[]));
         }
         if !policy.allow_search_downloads && !assigned {
-            alerts.push(Alert::error(
-                "ASSIGNED_TITLES_ONLY",
-                "Your organization lets you download only the titles assigned to you.",
-            ));
+            alerts.push(
+                Alert::error(
+                    "ASSIGNED_TITLES_ONLY",
+                    "Your organization lets you download only the titles assigned to you.",
+                )
+                .said_by("alert-assigned-titles-only", &[]),
+            );
         }
     }
     if title.nimac_restricted {
@@ -375,7 +420,7 @@ fn organization_alerts(r: &ReaderFacts, title: &TitleFacts, assigned: bool) -> V
             alerts.push(Alert::error(
                 "NIMAC_RESTRICTED",
                 "This title is restricted to students with an education plan, through their school.",
-            ));
+            ).said_by("alert-nimac-restricted", &[]));
         }
     }
     alerts
@@ -393,16 +438,29 @@ fn quota_alert(r: &ReaderFacts) -> Option<Alert> {
             "of this subscription",
         ),
     };
+    let (reached_words, low_words) = match r.quota_period {
+        DownloadTimeframe::Monthly => ("alert-monthly-quota-reached", "alert-monthly-quota-low"),
+        DownloadTimeframe::EntireSubscription => (
+            "alert-subscription-quota-reached",
+            "alert-subscription-quota-low",
+        ),
+    };
     if left == 0 {
-        Some(Alert::error(
-            reached,
-            format!("The allowance of {quota} downloads {period} has been used."),
-        ))
+        Some(
+            Alert::error(
+                reached,
+                format!("The allowance of {quota} downloads {period} has been used."),
+            )
+            .said_by(reached_words, &[("quota", quota)]),
+        )
     } else if left <= 5 {
-        Some(Alert::warning(
-            low,
-            format!("{left} of the {quota} downloads {period} are left."),
-        ))
+        Some(
+            Alert::warning(
+                low,
+                format!("{left} of the {quota} downloads {period} are left."),
+            )
+            .said_by(low_words, &[("quota", quota), ("left", left)]),
+        )
     } else {
         None
     }

@@ -16,8 +16,83 @@ fluent_templates::static_loader! {
         fallback_language: "en",
         // Pages mark the direction of what they insert themselves (`bdi`, `dir`): Fluent's own
         // isolation marks would be read out by some screen readers and break copied text.
-        customise: |bundle| bundle.set_use_isolating(false),
+        customise: |bundle| {
+            bundle.set_use_isolating(false);
+            bundle.set_formatter(Some(locale_number));
+        },
     };
+}
+
+/// A number in a message as the message's language writes it (its digits and grouping, from
+/// CLDR through ICU4X): Fluent alone would write every language's numbers as English's.
+fn locale_number(
+    value: &FluentValue<'_>,
+    memoizer: &intl_memoizer::concurrent::IntlLangMemoizer,
+) -> Option<String> {
+    let FluentValue::Number(n) = value else {
+        return None;
+    };
+    let whole = (n.value.fract() == 0.0 && n.value.abs() < 9.0e15).then_some(n.value as i64)?;
+    memoizer
+        .with_try_get::<MessageLanguage, _, _>((), |l| number_in(&l.0, whole))
+        .ok()
+}
+
+/// The language a bundle's messages are in, as its memoizer knows it.
+struct MessageLanguage(String);
+
+impl intl_memoizer::Memoizable for MessageLanguage {
+    type Args = ();
+    type Error = std::convert::Infallible;
+    fn construct(lang: LanguageIdentifier, _: ()) -> Result<Self, Self::Error> {
+        Ok(MessageLanguage(lang.to_string()))
+    }
+}
+
+/// `n` as the language of BCP 47 tag `tag` writes it.
+fn number_in(tag: &str, n: i64) -> String {
+    let formatter = tag
+        .parse::<icu_locale_core::Locale>()
+        .ok()
+        .and_then(|l| icu_decimal::DecimalFormatter::try_new((&l).into(), Default::default()).ok());
+    match formatter {
+        Some(f) => f.format(&fixed_decimal::Decimal::from(n)).to_string(),
+        None => n.to_string(),
+    }
+}
+
+/// `items` as one phrase, "A, B and C", as the language of `tag` joins them (CLDR's rules).
+fn and_list_in(tag: &str, items: &[String]) -> String {
+    let formatter = tag.parse::<icu_locale_core::Locale>().ok().and_then(|l| {
+        icu_list::ListFormatter::try_new_and(
+            (&l).into(),
+            icu_list::options::ListFormatterOptions::default()
+                .with_length(icu_list::options::ListLength::Wide),
+        )
+        .ok()
+    });
+    match formatter {
+        Some(f) => f.format(items.iter().map(String::as_str)).to_string(),
+        None => items.join(", "),
+    }
+}
+
+/// A day written `YYYY-MM-DD` (or the start of a longer time so written), as the language of
+/// `tag` writes a date: "29 November 2026", "29 de noviembre de 2026"; `None` for no such day.
+fn date_in(tag: &str, ymd: &str) -> Option<String> {
+    let mut parts = ymd.get(..10)?.split('-');
+    let year: i32 = parts.next()?.parse().ok()?;
+    let month: u8 = parts.next()?.parse().ok()?;
+    let day: u8 = parts.next()?.parse().ok()?;
+    let date = icu_calendar::Date::try_new_gregorian(year, month, day).ok()?;
+    let locale: icu_locale_core::Locale = tag.parse().ok()?;
+    let formatter =
+        icu_datetime::FixedCalendarDateTimeFormatter::<icu_calendar::Gregorian, _>::try_new(
+            (&locale).into(),
+            icu_datetime::fieldsets::YMD::long(),
+        )
+        .ok()?;
+    Some(formatter.format(&date).to_string())
 }
 
 /// A language the pages are written in.
@@ -27,6 +102,10 @@ pub enum Lang {
     Es,
     Fr,
     Ar,
+    /// English with every message wrapped in `⟦ ⟧` and its letters accented: text on a page
+    /// that is not so came from no message file. Asked for by `Accept-Language: qps-ploc`
+    /// only; never offered, never kept as a preference.
+    Pseudo,
 }
 
 static IDS: LazyLock<[LanguageIdentifier; 4]> = LazyLock::new(|| {
@@ -48,13 +127,14 @@ impl Lang {
             Lang::Es => "es",
             Lang::Fr => "fr",
             Lang::Ar => "ar",
+            Lang::Pseudo => PSEUDO_TAG,
         }
     }
 
     /// Its ISO 639-2 code, as the API's `language` preference holds it.
     pub fn iso_639_2(self) -> &'static str {
         match self {
-            Lang::En => "eng",
+            Lang::En | Lang::Pseudo => "eng",
             Lang::Es => "spa",
             Lang::Fr => "fra",
             Lang::Ar => "ara",
@@ -76,6 +156,7 @@ impl Lang {
             Lang::Es => "Español",
             Lang::Fr => "Français",
             Lang::Ar => "العربية",
+            Lang::Pseudo => "Pseudo",
         }
     }
 
@@ -97,6 +178,8 @@ impl Lang {
         }
     }
 
+    /// The identifier its messages are looked up by (the pseudo-locale's are English's, changed
+    /// afterwards).
     fn id(self) -> &'static LanguageIdentifier {
         let at = Lang::ALL.iter().position(|l| *l == self).unwrap_or(0);
         &IDS[at]
@@ -104,17 +187,122 @@ impl Lang {
 
     /// The message `key` in this language.
     pub fn t(self, key: &str) -> String {
-        MESSAGES.lookup(self.id(), key)
+        self.t_with(key, &[])
     }
 
-    /// The message `key` in this language, its placeables filled from `args`.
-    pub fn t_with(self, key: &str, args: &[(&'static str, &str)]) -> String {
+    /// The message `key` in this language, its placeables filled from `args`: text, or numbers
+    /// (`FluentValue::from(n)`), which plural rules choose by.
+    pub fn t_args(self, key: &str, args: &[(&'static str, FluentValue<'_>)]) -> String {
+        if self == Lang::Pseudo {
+            return pseudo_message(key, args);
+        }
         let args: HashMap<Cow<'static, str>, FluentValue<'_>> = args
             .iter()
-            .map(|(name, value)| (Cow::Borrowed(*name), FluentValue::from(*value)))
+            .map(|(name, value)| (Cow::Borrowed(*name), value.clone()))
             .collect();
         MESSAGES.lookup_with_args(self.id(), key, &args)
     }
+
+    /// The message `key` in this language, its text placeables filled from `args`.
+    pub fn t_with(self, key: &str, args: &[(&'static str, &str)]) -> String {
+        let args: Vec<(&'static str, FluentValue<'_>)> = args
+            .iter()
+            .map(|(name, value)| (*name, FluentValue::from(*value)))
+            .collect();
+        self.t_args(key, &args)
+    }
+
+    /// The message `key` with its numbers, which its plural rules choose by.
+    pub fn t_numbers(self, key: &str, numbers: &[(&'static str, u32)]) -> String {
+        let args: Vec<(&'static str, FluentValue<'_>)> = numbers
+            .iter()
+            .map(|(name, n)| (*name, FluentValue::from(*n)))
+            .collect();
+        self.t_args(key, &args)
+    }
+
+    /// The message `key` with one number, `$count`, which its plural rules choose by.
+    pub fn t_count(self, key: &str, count: u64) -> String {
+        self.t_args(key, &[("count", FluentValue::from(count))])
+    }
+}
+
+impl Lang {
+    /// A number as this language writes it.
+    pub fn number(self, n: u64) -> String {
+        number_in(self.id_tag(), i64::try_from(n).unwrap_or(i64::MAX))
+    }
+
+    /// A day written `YYYY-MM-DD` as this language writes a date; the day as written when it is
+    /// none.
+    pub fn date(self, ymd: &str) -> String {
+        date_in(self.id_tag(), ymd).unwrap_or_else(|| ymd.to_owned())
+    }
+
+    /// Whether this language has the message `key` (a key made from a code: an alert's).
+    pub fn has(self, key: &str) -> bool {
+        MESSAGES.try_lookup(&IDS[0], key).is_some()
+    }
+
+    /// Names or other items joined as this language joins them: "A, B and C".
+    pub fn and_list(self, items: &[String]) -> String {
+        and_list_in(self.id_tag(), items)
+    }
+
+    /// The tag its messages are formatted by (the pseudo-locale's are English's).
+    fn id_tag(self) -> &'static str {
+        if self == Lang::Pseudo {
+            "en"
+        } else {
+            self.tag()
+        }
+    }
+}
+
+/// A format as the pages name it, in `lang`.
+pub fn format_name(lang: Lang, format: lectern_domain::catalog::Format) -> String {
+    lang.t(&format!("format-{}", format.as_str()))
+}
+
+/// The pseudo-locale's tag: a private-use one, so that English parts of its pages (a title)
+/// are still marked English.
+const PSEUDO_TAG: &str = "qps-ploc";
+
+/// English's message, wrapped and accented; its placeables are filled after the accenting, so
+/// that a name or a number shows as it is.
+fn pseudo_message(key: &str, args: &[(&'static str, FluentValue<'_>)]) -> String {
+    let marker = |at: usize| char::from_u32(0xE100 + at as u32).unwrap_or('\u{E100}');
+    let held: HashMap<Cow<'static, str>, FluentValue<'_>> = args
+        .iter()
+        .enumerate()
+        .map(|(at, (name, value))| {
+            // A number stays one, for the plural rules; text is held by a marker.
+            let value = match value {
+                FluentValue::String(_) => FluentValue::from(marker(at).to_string()),
+                other => other.clone(),
+            };
+            (Cow::Borrowed(*name), value)
+        })
+        .collect();
+    let english = MESSAGES.lookup_with_args(&IDS[0], key, &held);
+    let mut text: String = english.chars().map(accented).collect();
+    for (at, (_, value)) in args.iter().enumerate() {
+        if let FluentValue::String(s) = value {
+            text = text.replace(marker(at), s);
+        }
+    }
+    format!("\u{27E6}{text}\u{27E7}")
+}
+
+/// A letter as the pseudo-locale shows it: still readable, plainly not English's own.
+fn accented(c: char) -> char {
+    const PLAIN: &str = "aceinouyAEIOUCNY";
+    const MARKED: &str = "áçéíñóúýÁÉÍÓÚÇÑÝ";
+    PLAIN
+        .chars()
+        .position(|p| p == c)
+        .and_then(|at| MARKED.chars().nth(at))
+        .unwrap_or(c)
 }
 
 /// Stands for a placeable while a message is escaped: a character of Unicode's private use
@@ -127,15 +315,43 @@ impl Lang {
     /// English library's name in an Arabic one), as Fluent's isolation marks would have kept
     /// it, without characters a screen reader might read out.
     pub fn t_isolated(self, key: &str, name: &'static str, value: &str) -> String {
-        let text = self.t_with(key, &[(name, PLACEABLE)]);
-        let escaped = askama::filters::escape(&text, askama::filters::Html)
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        let value = askama::filters::escape(value, askama::filters::Html)
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        escaped.replace(PLACEABLE, &format!("<bdi>{value}</bdi>"))
+        self.t_html(key, name, &format!("<bdi>{}</bdi>", escaped(value)))
     }
+
+    /// The message `key` as HTML, its one placeable `$name` a `value` in the language of BCP 47
+    /// tag `tag`, marked with it (and its direction) where that is not this language.
+    pub fn t_marked(self, key: &str, name: &'static str, value: &str, tag: &str) -> String {
+        if same_language(tag, self.tag()) || tag.is_empty() {
+            return self.t_html(key, name, &escaped(value));
+        }
+        let span = format!(
+            "<span lang=\"{}\" dir=\"{}\">{}</span>",
+            escaped(tag),
+            direction_of(tag),
+            escaped(value)
+        );
+        self.t_html(key, name, &span)
+    }
+
+    /// The message `key`, escaped, its one placeable `$name` the HTML `html`.
+    fn t_html(self, key: &str, name: &'static str, html: &str) -> String {
+        let message = self.t_with(key, &[(name, PLACEABLE)]);
+        escaped(&message).replace(PLACEABLE, html)
+    }
+}
+
+impl Lang {
+    /// The message `key` as HTML, its one placeable `$name` a link: `text` to `href`.
+    pub fn t_link(self, key: &str, name: &'static str, (text, href): (&str, &str)) -> String {
+        let link = format!("<a href=\"{}\">{}</a>", escaped(href), escaped(text));
+        self.t_html(key, name, &link)
+    }
+}
+
+fn escaped(text: &str) -> String {
+    askama::filters::escape(text, askama::filters::Html)
+        .map(|e| e.to_string())
+        .unwrap_or_default()
 }
 
 /// The direction text in the language of a BCP 47 tag runs: right to left for the scripts of
@@ -162,7 +378,12 @@ pub fn accepted(header: &str) -> Option<Lang> {
         .enumerate()
         .filter_map(|(at, item)| {
             let mut parts = item.split(';');
-            let lang = Lang::of_code(parts.next()?)?;
+            let code = parts.next()?;
+            let lang = if code.trim().eq_ignore_ascii_case(PSEUDO_TAG) {
+                Lang::Pseudo
+            } else {
+                Lang::of_code(code)?
+            };
             let weight = parts
                 .find_map(|p| p.trim().strip_prefix("q="))
                 .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
@@ -229,6 +450,37 @@ mod tests {
         assert_eq!(direction_of("he-IL"), "rtl");
         assert_eq!(direction_of("es"), "ltr");
         assert!(same_language("en-GB", "en") && !same_language("es", "en"));
+    }
+
+    #[test]
+    fn numbers_lists_and_plurals_follow_the_language_s_rules() {
+        assert_eq!(Lang::En.number(12345), "12,345");
+        assert_eq!(Lang::Fr.number(12345), "12\u{202f}345");
+        // CLDR writes `ar` (no region) in Western digits; Lectern follows it.
+        assert_eq!(Lang::Ar.number(1234), "1,234");
+        let three = ["A".to_owned(), "B".to_owned(), "C".to_owned()];
+        assert_eq!(Lang::En.and_list(&three), "A, B, and C");
+        assert_eq!(Lang::Es.and_list(&three), "A, B y C");
+        assert_eq!(Lang::Fr.and_list(&three), "A, B et C");
+        assert_eq!(Lang::Es.t_count("search-found", 1), "Se encontró 1 título");
+        assert_eq!(Lang::Fr.t_count("search-found", 0), "Aucun titre trouvé");
+        assert_eq!(Lang::Ar.t_count("search-found", 2), "عُثر على عنوانين");
+        assert_eq!(Lang::Ar.t_count("search-found", 3), "عُثر على 3 عناوين");
+        assert_eq!(Lang::Ar.t_count("search-found", 11), "عُثر على 11 عنوانًا");
+    }
+
+    #[test]
+    fn the_pseudo_locale_wraps_and_accents_messages_but_not_what_fills_them() {
+        assert_eq!(
+            Lang::Pseudo.t_with("signed-in-as", &[("name", "Ada Byron")]),
+            "\u{27e6}Sígñéd íñ ás Ada Byron\u{27e7}"
+        );
+        assert_eq!(
+            Lang::Pseudo.t_count("search-found", 2),
+            "\u{27e6}2 títlés fóúñd\u{27e7}"
+        );
+        assert_eq!(accepted("qps-ploc, en;q=0.5"), Some(Lang::Pseudo));
+        assert_eq!(Lang::of_code("qps-ploc"), None);
     }
 
     /// Every language has exactly the messages English has: none missing (which would show

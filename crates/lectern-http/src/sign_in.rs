@@ -43,8 +43,8 @@ pub async fn check(
     lectern_operations::sign_in::check(state, user_name, secret, &from.0).await
 }
 
-/// What is wrong with a sign-in form, field by field: the token server's login page and the web
-/// pages' sign-in say the same.
+/// What is wrong with a sign-in form, field by field, as the keys of the messages that say it:
+/// the token server's login page and the web pages' sign-in say the same.
 #[derive(Default)]
 pub struct LoginErrors<'a> {
     pub username: Option<&'a str>,
@@ -56,25 +56,19 @@ impl LoginErrors<'static> {
     /// The fields left empty; `None` when both are filled in.
     pub fn of_blanks(username: &str, password: &str) -> Option<Self> {
         (username.is_empty() || password.is_empty()).then(|| LoginErrors {
-            username: username
-                .is_empty()
-                .then_some("Enter your user name or email address"),
-            password: password.is_empty().then_some("Enter your password"),
+            username: username.is_empty().then_some("sign-in-enter-username"),
+            password: password.is_empty().then_some("sign-in-enter-password"),
             form: None,
         })
     }
 
-    /// Why credentials were refused, in words.
+    /// Why credentials were refused.
     pub fn of_refusal(refused: &SignIn) -> Self {
         let form = match refused {
             SignIn::Ok(_) => None,
-            SignIn::BadCredentials => {
-                Some("The user name or password is not right. Check them and try again.")
-            }
-            SignIn::TooManyAttempts(_) => Some(
-                "There have been too many attempts to sign in to this account. Wait a minute, then try again.",
-            ),
-            SignIn::Locked => Some("This account is locked. Contact your library to unlock it."),
+            SignIn::BadCredentials => Some("sign-in-not-right"),
+            SignIn::TooManyAttempts(_) => Some("sign-in-too-many"),
+            SignIn::Locked => Some("sign-in-locked"),
         };
         LoginErrors {
             form,

@@ -44,22 +44,18 @@ impl<'r> Offer<'r> {
         allows_download(&self.alerts)
     }
 
-    /// Why the reader may not take the title at all, in words; empty when they may.
-    pub fn refusals(&self) -> Vec<String> {
-        self.words(AlertLevel::Error)
+    /// Why the reader may not take the title at all; empty when they may.
+    pub fn refusals(&self) -> Vec<&Alert> {
+        self.at(AlertLevel::Error)
     }
 
-    /// What the reader should know before taking it (the rules' warnings), in words.
-    pub fn notes(&self) -> Vec<String> {
-        self.words(AlertLevel::Warning)
+    /// What the reader should know before taking it (the rules' warnings).
+    pub fn notes(&self) -> Vec<&Alert> {
+        self.at(AlertLevel::Warning)
     }
 
-    fn words(&self, level: AlertLevel) -> Vec<String> {
-        self.alerts
-            .iter()
-            .filter(|a| a.level == level)
-            .map(|a| a.message.clone())
-            .collect()
+    fn at(&self, level: AlertLevel) -> Vec<&Alert> {
+        self.alerts.iter().filter(|a| a.level == level).collect()
     }
 
     /// The formats the reader may take now.

@@ -117,10 +117,16 @@ impl super::Artifact {
     /// comes as a zip of them.
     pub fn offered_as(&self) -> String {
         let name = self.format.display_name();
-        match (self.format.as_one_file(), self.delivery().one_file) {
-            (Some(_), false) => format!("{name}, its volumes in a zip"),
-            _ => name.to_owned(),
+        if self.comes_as_volumes_in_a_zip() {
+            format!("{name}, its volumes in a zip")
+        } else {
+            name.to_owned()
         }
+    }
+
+    /// Whether a format that is one file comes here as a zip of several (braille volumes).
+    pub fn comes_as_volumes_in_a_zip(&self) -> bool {
+        self.format.as_one_file().is_some() && !self.delivery().one_file
     }
 
     /// How this artifact reaches a reader: one file where it is one (a folder of braille

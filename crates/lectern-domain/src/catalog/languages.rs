@@ -50,6 +50,20 @@ pub fn name(code: &str) -> String {
     language(code).map_or_else(|| code.to_owned(), |l| l.to_name().to_owned())
 }
 
+/// The language's name in itself ("Français" for `fre`), as a reader who reads only it looks
+/// for it: capitalized as a name standing alone; its English name where ISO 639 gives none.
+pub fn own_name(code: &str) -> String {
+    match language(code).and_then(|l| l.to_autonym()) {
+        Some(autonym) => {
+            let mut chars = autonym.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        }
+        None => name(code),
+    }
+}
+
 /// The tag BCP 47 prefers: the two-letter code where ISO 639-1 has one, else the three-letter
 /// terminology code (BCP 47 allows both; `fre` becomes `fr`, `haw` stays `haw`). A tag that
 /// is already BCP 47 with subtags ("en-GB") is kept; another code ISO 639 does not know is
@@ -147,6 +161,10 @@ mod tests {
         assert_eq!(bcp47("eng"), "en");
         assert_eq!(bcp47("haw"), "haw");
         assert_eq!(name("xx1"), "xx1");
+        assert_eq!(own_name("fre"), "Français");
+        assert_eq!(own_name("spa"), "Español");
+        assert_eq!(own_name("ara"), "العربية");
+        assert_eq!(own_name("xx1"), "xx1");
         assert_eq!(bcp47("xx1"), "xx1");
         assert_eq!(code("SPA").as_deref(), Some("spa"));
         assert_eq!(code("es"), None);

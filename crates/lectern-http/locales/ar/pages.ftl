@@ -15,3 +15,8 @@ title-staff = الموظفون
 footer-about = { $site }: كتب ميسّرة للقرّاء ذوي إعاقات قراءة المطبوعات.
 language-label = اللغة
 language-change = تغيير اللغة
+
+# كلمات تشترك فيها صفحات كثيرة.
+form-problem = توجد مشكلة
+form-error = خطأ:
+search-the-library = ابحث في المكتبة

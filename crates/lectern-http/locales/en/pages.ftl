@@ -15,3 +15,8 @@ title-staff = Staff
 footer-about = { $site }: accessible books for readers with print disabilities.
 language-label = Language
 language-change = Change the language
+
+# Words many pages share.
+form-problem = There is a problem
+form-error = Error:
+search-the-library = Search the library

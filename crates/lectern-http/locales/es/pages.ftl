@@ -15,3 +15,8 @@ title-staff = Personal
 footer-about = { $site }: libros accesibles para lectores con dificultades para acceder al texto impreso.
 language-label = Idioma
 language-change = Cambiar el idioma
+
+# Palabras que comparten muchas páginas.
+form-problem = Hay un problema
+form-error = Error:
+search-the-library = Buscar en la biblioteca

@@ -15,3 +15,8 @@ title-staff = Personnel
 footer-about = { $site } : des livres accessibles aux personnes ayant une déficience perceptuelle.
 language-label = Langue
 language-change = Changer la langue
+
+# Mots que partagent de nombreuses pages.
+form-problem = Il y a un problème
+form-error = Erreur :
+search-the-library = Rechercher dans la bibliothèque

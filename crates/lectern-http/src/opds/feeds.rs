@@ -200,7 +200,14 @@ async fn titles_feed(
         site.page_url(&asked.path, &kept, (page.limit, DEFAULT_LIMIT), None)
     };
     let languages = facets::language_choices(state, &who).await?;
-    let facets = facets::groups(&chosen, facet_href, found.category_facets, &languages);
+    // The catalog's own labels are English's until they come from the message files too.
+    let facets = facets::groups(
+        crate::i18n::Lang::En,
+        &chosen,
+        facet_href,
+        found.category_facets,
+        &languages,
+    );
     query.extend(chosen.pairs());
     let shown = Shown {
         path: asked.path,

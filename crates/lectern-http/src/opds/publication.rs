@@ -183,7 +183,12 @@ fn refusal(offer: &Offer<'_>, who: &CatalogViewer) -> Option<String> {
     if matches!(who.viewer, Viewer::Guest { .. }) || offer.allowed() {
         return None;
     }
-    Some(offer.refusals().join(" "))
+    let words: Vec<&str> = offer
+        .refusals()
+        .iter()
+        .map(|a| a.message.as_str())
+        .collect();
+    Some(words.join(" "))
 }
 
 /// One link per available format. A guest sees the formats of a title anyone may have, and

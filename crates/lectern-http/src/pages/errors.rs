@@ -18,7 +18,9 @@ use crate::state::AppState;
 #[template(path = "web/error.html")]
 pub struct ErrorPage<'a> {
     pub chrome: &'a Chrome,
+    /// The key of the heading's message.
     pub heading: &'a str,
+    /// The error's own words, which are English's.
     pub messages: &'a [String],
 }
 
@@ -69,7 +71,7 @@ pub async fn as_pages(
         let back = if was_get { here } else { site.path("/") };
         return see_other(&sign_in_path(&site, &back), &visitor.set_cookies);
     }
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Other);
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Other).translated();
     let mut answer = page(
         status,
         &ErrorPage {
@@ -85,14 +87,15 @@ pub async fn as_pages(
     answer
 }
 
+/// The key of the heading's message.
 fn heading(status: StatusCode) -> &'static str {
     match status {
-        StatusCode::NOT_FOUND => "Page not found",
-        StatusCode::FORBIDDEN => "You cannot do this",
-        StatusCode::TOO_MANY_REQUESTS => "Too many requests",
-        StatusCode::CONFLICT => "This has changed",
-        s if s.is_server_error() => "Something went wrong",
-        _ => "There is a problem",
+        StatusCode::NOT_FOUND => "error-not-found",
+        StatusCode::FORBIDDEN => "error-forbidden",
+        StatusCode::TOO_MANY_REQUESTS => "error-too-many",
+        StatusCode::CONFLICT => "error-changed",
+        s if s.is_server_error() => "error-went-wrong",
+        _ => "form-problem",
     }
 }
 

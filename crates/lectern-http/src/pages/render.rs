@@ -41,6 +41,8 @@ pub struct Chrome {
     pub here: String,
     /// Where the language choice posts.
     pub language: String,
+    /// Whether the page's own text comes from the message files too, as the frame's does.
+    pub text_translated: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -99,7 +101,14 @@ impl Chrome {
             lang: visitor.lang,
             here: here.to_owned(),
             language: site.path("/language"),
+            text_translated: false,
         }
+    }
+
+    /// The frame of a page whose own text is in the page's language too.
+    pub fn translated(mut self) -> Chrome {
+        self.text_translated = true;
+        self
     }
 
     /// The frame of a page outside any site: an address that names no library.
@@ -123,6 +132,7 @@ impl Chrome {
             lang: Lang::En,
             here: "/".to_owned(),
             language: "/".to_owned(),
+            text_translated: false,
         }
     }
 
@@ -135,10 +145,15 @@ impl Chrome {
         self.lang.t(key)
     }
 
-    /// The language of the page's own text where it differs from its frame's: the pages'
-    /// texts are English until their messages are translated, and say so (WCAG 3.1.2).
+    /// The language of the page's own text where it differs from its frame's: the pages whose
+    /// texts are not yet in the message files are English, and say so (WCAG 3.1.2).
     pub fn content_lang(&self) -> Option<&'static str> {
-        (self.lang != Lang::En).then_some("en")
+        (self.lang != Lang::En && !self.text_translated).then_some("en")
+    }
+
+    /// A number as the page's language writes it.
+    pub fn number(&self, n: u64) -> String {
+        self.lang.number(n)
     }
 
     /// A message with one placeable, as HTML: the value escaped, in a `bdi` of its own.

@@ -9,6 +9,7 @@ use lectern_domain::catalog::languages;
 use lectern_domain::catalog::title_query::{FacetParam, TitleQuery};
 
 use crate::error::{ApiError, ApiResult};
+use crate::i18n::Lang;
 
 /// A group of facets: choices of one kind, each narrowing the list to it.
 pub struct FacetGroup {
@@ -18,6 +19,10 @@ pub struct FacetGroup {
 
 pub struct Facet {
     pub title: String,
+    /// The language its title is in, where that is not the list's: a language named in itself.
+    pub lang: Option<String>,
+    /// Whether its title is the catalog's own word (a category), not Lectern's.
+    pub catalog_word: bool,
     pub href: String,
     pub count: Option<u64>,
     pub active: bool,
@@ -26,32 +31,25 @@ pub struct Facet {
 /// The reading ages offered as facets: the start of each stage of schooling, roughly.
 const READING_AGES: &[u32] = &[5, 8, 11, 14, 16];
 
-/// The hazards offered as facets, as readers name what they avoid.
+/// The hazards offered as facets, as readers name what they avoid (their messages' keys).
 const FREE_OF: &[(&str, &str)] = &[
-    ("No flashing hazard", "flashing"),
-    ("No motion simulation hazard", "motionSimulation"),
-    ("No sound hazard", "sound"),
+    ("facet-no-flashing", "flashing"),
+    ("facet-no-motion", "motionSimulation"),
+    ("facet-no-sound", "sound"),
 ];
 
-/// The choices of the accessibility group: what a reader needs, as the filter that finds it.
+/// The choices of the accessibility group: what a reader needs (its message's key), as the
+/// filter that finds it.
 const READABLE_BY: &[(&str, FacetParam, &str)] = &[
+    ("facet-textual", FacetParam::AccessModeSufficient, "textual"),
     (
-        "Readable by screen reader alone",
-        FacetParam::AccessModeSufficient,
-        "textual",
-    ),
-    (
-        "Readable by listening alone",
+        "facet-auditory",
         FacetParam::AccessModeSufficient,
         "auditory",
     ),
+    ("facet-tactile", FacetParam::AccessModeSufficient, "tactile"),
     (
-        "Readable by touch alone (braille)",
-        FacetParam::AccessModeSufficient,
-        "tactile",
-    ),
-    (
-        "Text and audio together",
+        "facet-synchronized",
         FacetParam::Feature,
         "synchronizedAudioText",
     ),
@@ -59,8 +57,10 @@ const READABLE_BY: &[(&str, FacetParam, &str)] = &[
 
 /// The facet groups of a feed: `href` makes the feed's address with other facet parameters;
 /// `categories` are the top categories of all the feed's titles, with their counts; `languages`
-/// those of the reader's whole catalog (shown without counts, which would be the catalog's).
+/// those of the reader's whole catalog (shown without counts, which would be the catalog's),
+/// each named in itself; the rest is in `lang`.
 pub fn groups(
+    lang: Lang,
     current: &TitleQuery,
     href: impl Fn(&TitleQuery) -> String,
     categories: Vec<(String, u64)>,
@@ -68,13 +68,17 @@ pub fn groups(
 ) -> Vec<FacetGroup> {
     let chosen = |param: FacetParam| current.facet(param);
     let any = |param: FacetParam, active: bool| Facet {
-        title: "Any".to_owned(),
+        title: lang.t("facet-any"),
+        lang: None,
+        catalog_word: false,
         href: href(&current.with(param, None)),
         count: None,
         active,
     };
     let choice = |title: String, param: FacetParam, value: &str, count: Option<u64>| Facet {
         title,
+        lang: None,
+        catalog_word: false,
         href: href(&current.with(param, Some(value))),
         count,
         active: chosen(param) == Some(value),
@@ -86,7 +90,7 @@ pub fn groups(
     accessibility.extend(
         READABLE_BY
             .iter()
-            .map(|(title, param, value)| choice((*title).to_owned(), *param, value, None)),
+            .map(|(key, param, value)| choice(lang.t(key), *param, value, None)),
     );
     let mut hazards = vec![any(
         FacetParam::FreeOf,
@@ -95,7 +99,7 @@ pub fn groups(
     hazards.extend(
         FREE_OF
             .iter()
-            .map(|(title, value)| choice((*title).to_owned(), FacetParam::FreeOf, value, None)),
+            .map(|(key, value)| choice(lang.t(key), FacetParam::FreeOf, value, None)),
     );
     let mut formats = vec![any(
         FacetParam::Format,
@@ -103,7 +107,7 @@ pub fn groups(
     )];
     formats.extend(Format::ALL.iter().map(|f| {
         choice(
-            f.display_name().to_owned(),
+            crate::i18n::format_name(lang, *f),
             FacetParam::Format,
             f.as_str(),
             None,
@@ -111,15 +115,15 @@ pub fn groups(
     }));
     let mut groups = vec![
         FacetGroup {
-            title: "Accessibility".to_owned(),
+            title: lang.t("facet-accessibility"),
             facets: accessibility,
         },
         FacetGroup {
-            title: "Hazards".to_owned(),
+            title: lang.t("facet-hazards"),
             facets: hazards,
         },
         FacetGroup {
-            title: "Format".to_owned(),
+            title: lang.t("facet-format"),
             facets: formats,
         },
     ];
@@ -128,13 +132,12 @@ pub fn groups(
             FacetParam::Category,
             chosen(FacetParam::Category).is_none(),
         )];
-        facets.extend(
-            categories.into_iter().map(|(name, count)| {
-                choice(name.clone(), FacetParam::Category, &name, Some(count))
-            }),
-        );
+        facets.extend(categories.into_iter().map(|(name, count)| Facet {
+            catalog_word: true,
+            ..choice(name.clone(), FacetParam::Category, &name, Some(count))
+        }));
         groups.push(FacetGroup {
-            title: "Category".to_owned(),
+            title: lang.t("facet-category"),
             facets,
         });
     }
@@ -142,13 +145,15 @@ pub fn groups(
     if languages.len() > 1 || language.is_some() {
         let mut facets = vec![any(FacetParam::Language, language.is_none())];
         facets.extend(languages.iter().map(|(code, _)| Facet {
-            title: languages::name(code),
+            title: languages::own_name(code),
+            lang: Some(languages::bcp47(code)),
+            catalog_word: false,
             active: language.is_some_and(|l| l.eq_ignore_ascii_case(code)),
             href: href(&current.with(FacetParam::Language, Some(code))),
             count: None,
         }));
         groups.push(FacetGroup {
-            title: "Language".to_owned(),
+            title: lang.t("facet-language"),
             facets,
         });
     }
@@ -158,14 +163,14 @@ pub fn groups(
     )];
     ages.extend(READING_AGES.iter().map(|age| {
         choice(
-            format!("Age {age}"),
+            lang.t_count("facet-age", u64::from(*age)),
             FacetParam::ReadingAge,
             &age.to_string(),
             None,
         )
     }));
     groups.push(FacetGroup {
-        title: "Reading age".to_owned(),
+        title: lang.t("facet-reading-age"),
         facets: ages,
     });
     groups

@@ -158,6 +158,7 @@ fn login_page(
     html(
         status,
         &LoginPage {
+            lang: crate::i18n::Lang::En,
             stylesheet: STYLESHEET_PATH,
             action: &action,
             client_name: &client.name,

@@ -11,6 +11,9 @@ pub const STYLESHEET_PATH: &str = "/oauth/assets/lectern.css";
 #[derive(Template)]
 #[template(path = "login.html")]
 pub struct LoginPage<'a> {
+    /// The language of the form's words: the token server's pages are English's until their
+    /// own text comes from the message files.
+    pub lang: crate::i18n::Lang,
     pub stylesheet: &'a str,
     pub action: &'a str,
     pub client_name: &'a str,

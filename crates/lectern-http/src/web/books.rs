@@ -16,6 +16,7 @@ use super::catalog::title_path;
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
+use crate::i18n::{Lang, format_name};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
@@ -136,8 +137,8 @@ async fn assigned_rows(state: &AppState, site: &WebSite, visitor: &Visitor) -> A
 
 /// Where the reader is in a title, and what they marked in it: for a title's page.
 pub struct Reading {
-    /// Each format read: its name, and where the reader is ("32% through", or the place).
-    pub positions: Vec<(&'static str, String)>,
+    /// Each format read, and where the reader is ("32% through", or the place), in words.
+    pub positions: Vec<String>,
     pub bookmarks: Vec<Mark>,
     pub highlights: Vec<Mark>,
 }
@@ -145,17 +146,20 @@ pub struct Reading {
 /// A bookmark or highlight: in words, and what names it to delete it.
 pub struct Mark {
     pub words: String,
+    /// What its delete button says to a screen reader: which mark it deletes.
+    pub delete_label: String,
     /// The format's wire name.
     pub format: &'static str,
     pub location: String,
 }
 
 impl Reading {
-    /// Each kind of mark (`bookmark`, `highlight`) with its heading and the reader's marks.
+    /// Each kind of mark (`bookmark`, `highlight`) with its heading's message and the reader's
+    /// marks.
     pub fn mark_groups(&self) -> [(&'static str, &'static str, &[Mark]); 2] {
         [
-            ("bookmark", "Bookmarks", &self.bookmarks),
-            ("highlight", "Highlights", &self.highlights),
+            ("bookmark", "mark-bookmarks", &self.bookmarks),
+            ("highlight", "mark-highlights", &self.highlights),
         ]
     }
 
@@ -176,44 +180,61 @@ pub async fn reading(
         highlights: Vec::new(),
     };
     let me = &visitor.caller;
+    let lang = visitor.lang;
     for a in record
         .offered()
         .iter()
         .filter(|a| a.status == ArtifactStatus::Available)
     {
         let id = &record.service_id;
+        let format = format_name(lang, a.format);
         if let Some(p) = reading_activity::position_of(state, me, id, a.format).await? {
             let place = p.location_description.unwrap_or(p.location);
-            reading.positions.push((
-                a.format.display_name(),
-                format!("{place} (on {})", p.date_modified.date()),
+            reading.positions.push(lang.t_with(
+                "mark-position",
+                &[
+                    ("format", &format),
+                    ("place", &place),
+                    ("date", &lang.date(&p.date_modified.date())),
+                ],
             ));
         }
         let (bookmarks, _) = marks::bookmarks_of(state, me, (id, a.format), MARKS).await?;
         reading
             .bookmarks
-            .extend(bookmarks.iter().take(MARKS.1 as usize).map(|b| Mark {
-                words: format!(
-                    "{}: {}, made {}",
-                    a.format.display_name(),
-                    through(b.progression, b.position, &b.location),
-                    b.date_created.date()
-                ),
-                format: a.format.as_str(),
-                location: b.location.clone(),
+            .extend(bookmarks.iter().take(MARKS.1 as usize).map(|b| {
+                let words = lang.t_with(
+                    "mark-bookmark",
+                    &[
+                        ("format", &format),
+                        (
+                            "place",
+                            &through(lang, b.progression, b.position, &b.location),
+                        ),
+                        ("date", &lang.date(&b.date_created.date())),
+                    ],
+                );
+                Mark {
+                    delete_label: lang.t_with("mark-delete-bookmark", &[("words", &words)]),
+                    words,
+                    format: a.format.as_str(),
+                    location: b.location.clone(),
+                }
             }));
         let (highlights, _) = marks::highlights_of(state, me, (id, a.format), MARKS).await?;
         reading
             .highlights
             .extend(highlights.iter().take(MARKS.1 as usize).map(|h| {
-                let text = h.mark.text.as_deref().unwrap_or("(no text kept)");
+                let no_text = lang.t("mark-no-text");
+                let text = h.mark.text.as_deref().unwrap_or(&no_text);
                 let words = match h.note.as_deref() {
                     Some(note) if !note.is_empty() => {
-                        format!("\u{201c}{text}\u{201d}, noted: {note}")
+                        lang.t_with("mark-highlight-noted", &[("text", text), ("note", note)])
                     }
-                    _ => format!("\u{201c}{text}\u{201d}"),
+                    _ => lang.t_with("mark-highlight", &[("text", text)]),
                 };
                 Mark {
+                    delete_label: lang.t_with("mark-delete-highlight", &[("words", &words)]),
                     words,
                     format: a.format.as_str(),
                     location: h.mark.location.clone(),
@@ -227,10 +248,13 @@ pub async fn reading(
 const MARKS: (Option<(i64, String)>, u32) = (None, 100);
 
 /// A place in words: how far through, the page, or the place as the reading app wrote it.
-fn through(progression: Option<f64>, position: Option<i64>, location: &str) -> String {
+fn through(lang: Lang, progression: Option<f64>, position: Option<i64>, location: &str) -> String {
     match (progression, position) {
-        (Some(p), _) => format!("{:.0}% through", (p * 100.0).clamp(0.0, 100.0)),
-        (None, Some(n)) => format!("at position {n}"),
-        _ => format!("at {location}"),
+        (Some(p), _) => {
+            let percent = (p * 100.0).clamp(0.0, 100.0).round() as u32;
+            lang.t_numbers("mark-through", &[("percent", percent)])
+        }
+        (None, Some(n)) => lang.t_with("mark-at-position", &[("position", &n.to_string())]),
+        _ => lang.t_with("mark-at", &[("place", location)]),
     }
 }

@@ -8,6 +8,7 @@ use lectern_search::SearchPage;
 
 use crate::conventions::links::segment;
 use crate::error::ApiResult;
+use crate::i18n::{Lang, format_name};
 use crate::pages::session::WebSite;
 use crate::state::AppState;
 use lectern_operations::catalog as search;
@@ -21,27 +22,33 @@ pub struct Listed {
     pub href: String,
     /// "by A and B", or empty.
     pub by: String,
-    /// The formats it can be had in now, by name.
+    /// "Formats: " and the formats it can be had in now, by name; or empty.
     pub formats: String,
     /// The title's language, as a BCP 47 tag (empty when the catalog does not say).
     pub lang: String,
 }
 
 impl Listed {
-    pub fn of(site: &WebSite, r: &TitleRecord) -> Listed {
-        let formats: Vec<&str> = r
+    /// The title as a page in `lang` lists it.
+    pub fn of((site, lang): (&WebSite, Lang), r: &TitleRecord) -> Listed {
+        let formats: Vec<String> = r
             .offered()
             .iter()
             .filter(|a| a.status == ArtifactStatus::Available)
-            .map(|a| a.format.display_name())
+            .map(|a| format_name(lang, a.format))
             .collect();
+        let formats = if formats.is_empty() {
+            String::new()
+        } else {
+            lang.t_with("title-formats", &[("formats", &lang.and_list(&formats))])
+        };
         Listed {
             service_id: r.service_id.clone(),
             title: r.title.clone(),
             subtitle: r.subtitle.clone(),
             href: title_path(site, &r.service_id),
-            by: by_line(r),
-            formats: formats.join(", "),
+            by: by_line(lang, r),
+            formats,
             lang: title_lang(r),
         }
     }
@@ -60,17 +67,16 @@ pub fn title_path(site: &WebSite, service_id: &str) -> String {
     site.path(&format!("/titles/{}", segment(service_id)))
 }
 
-/// "by A, B and C": the authors, as people say them.
-pub fn by_line(r: &TitleRecord) -> String {
+/// "by A, B and C": the authors, as people say them in `lang`; empty for none.
+pub fn by_line(lang: Lang, r: &TitleRecord) -> String {
     let names: Vec<String> = r
         .contributors_of(ContributorType::Author)
         .map(names::display_name)
         .collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => format!("by {one}"),
-        [rest @ .., last] => format!("by {} and {last}", rest.join(", ")),
+    if names.is_empty() {
+        return String::new();
     }
+    lang.t_with("title-by", &[("names", &lang.and_list(&names))])
 }
 
 /// A page of a search, its titles listed in the index's order.
@@ -81,7 +87,7 @@ pub struct Found {
 
 pub async fn find(
     state: &AppState,
-    site: &WebSite,
+    (site, lang): (&WebSite, Lang),
     who: &CatalogViewer,
     search: TitleSearch,
 ) -> ApiResult<Found> {
@@ -96,7 +102,7 @@ pub async fn find(
         .filter_map(|id| records.get(id))
         // The index trails the store by a moment: a title changed since is checked again.
         .filter(|r| who.sees(r))
-        .map(|r| Listed::of(site, r))
+        .map(|r| Listed::of((site, lang), r))
         .collect();
     Ok(Found { titles, page })
 }

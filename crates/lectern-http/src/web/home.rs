@@ -58,9 +58,10 @@ pub async fn bare(Path(site_id): Path<String>) -> Response {
 pub async fn home(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
     let who = CatalogViewer::of(&state, &visitor.caller).await?;
+    let lang = visitor.lang;
     let newest = find(
         &state,
-        &site,
+        (&site, lang),
         &who,
         TitleSearch {
             filters: TitleFilters::default(),
@@ -81,7 +82,7 @@ pub async fn home(State(state): State<AppState>, here: Here) -> ApiResult<Respon
             .titles
             .iter()
             .take(POPULAR_TITLES)
-            .map(|(_, r)| Listed::of(&site, r))
+            .map(|(_, r)| Listed::of((&site, lang), r))
             .collect();
         if !titles.is_empty() {
             popular.push(Popular {
@@ -90,7 +91,7 @@ pub async fn home(State(state): State<AppState>, here: Here) -> ApiResult<Respon
             });
         }
     }
-    let chrome = Chrome::of(&site, &visitor, &site.path("/"), Section::Other);
+    let chrome = Chrome::of(&site, &visitor, &site.path("/"), Section::Other).translated();
     Ok(page(
         StatusCode::OK,
         &HomePage {

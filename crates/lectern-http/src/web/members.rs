@@ -557,7 +557,7 @@ async fn titles_to_assign(
     let who = CatalogViewer::of(state, &visitor.caller).await?;
     find(
         state,
-        site,
+        (site, visitor.lang),
         &who,
         TitleSearch {
             filters: TitleFilters {

@@ -24,6 +24,7 @@ mod reading_book;
 mod search;
 mod sign_in;
 mod title;
+mod title_words;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;

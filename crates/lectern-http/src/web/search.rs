@@ -24,24 +24,29 @@ use lectern_operations::titles::CatalogViewer;
 /// Titles a page shows unless `limit` says otherwise.
 const PAGE_SIZE: u32 = 20;
 
-/// The orders a reader may choose, as the sort menu names them.
+/// The orders a reader may choose, with the key of the message that names them in the menu.
 const ORDERS: &[(&str, &str, TitleSort, Direction)] = &[
     (
         "relevance",
-        "Best match",
+        "search-sort-relevance",
         TitleSort::Relevance,
         Direction::Desc,
     ),
-    ("title", "Title, A to Z", TitleSort::Title, Direction::Asc),
+    (
+        "title",
+        "search-sort-title",
+        TitleSort::Title,
+        Direction::Asc,
+    ),
     (
         "author",
-        "Author, A to Z",
+        "search-sort-author",
         TitleSort::Author,
         Direction::Asc,
     ),
     (
         "newest",
-        "Newest first",
+        "search-sort-newest",
         TitleSort::DateAdded,
         Direction::Desc,
     ),
@@ -72,7 +77,7 @@ struct SearchPage<'a> {
 
 struct Choice {
     value: &'static str,
-    label: &'static str,
+    label: String,
     selected: bool,
 }
 
@@ -100,9 +105,10 @@ pub async fn results(State(state): State<AppState>, here: Here) -> ApiResult<Res
     let limit = page_request.limit;
     let filters = chosen.filters()?;
     let who = CatalogViewer::of(&state, &visitor.caller).await?;
+    let lang = visitor.lang;
     let found = find(
         &state,
-        &site,
+        (&site, lang),
         &who,
         TitleSearch {
             filters,
@@ -142,6 +148,7 @@ pub async fn results(State(state): State<AppState>, here: Here) -> ApiResult<Res
     let facet_href = |c: &TitleQuery| address(&with_sort(c.pairs()), None);
     let languages = facets::language_choices(&state, &who).await?;
     let groups = facets::groups(
+        lang,
         &chosen,
         facet_href,
         found.page.category_facets.clone(),
@@ -149,23 +156,19 @@ pub async fn results(State(state): State<AppState>, here: Here) -> ApiResult<Res
     );
     let here = with_sort(chosen.pairs());
     let total = found.page.total;
-    let count = match total {
-        0 => "No titles found".to_owned(),
-        1 => "1 title found".to_owned(),
-        n => format!("{n} titles found"),
-    };
+    let count = lang.t_count("search-found", total);
     let heading = if keyword.is_empty() {
-        "Browse the library".to_owned()
+        lang.t("search-browse")
     } else {
-        format!("Search results for \u{201c}{keyword}\u{201d}")
+        lang.t_with("search-results-for", &[("keyword", keyword)])
     };
     let here_path = address(&here, page_request.start());
-    let chrome = Chrome::of(&site, &visitor, &here_path, Section::Search);
+    let chrome = Chrome::of(&site, &visitor, &here_path, Section::Search).translated();
     let orders = ORDERS
         .iter()
-        .map(|(value, label, ..)| Choice {
+        .map(|(value, key, ..)| Choice {
             value,
-            label,
+            label: lang.t(key),
             selected: *value == sort_value,
         })
         .collect();

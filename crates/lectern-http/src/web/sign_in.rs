@@ -21,6 +21,8 @@ use lectern_operations::tokens;
 #[template(path = "web/sign_in.html")]
 struct SignInPage<'a> {
     chrome: &'a Chrome,
+    /// The form's language (the form is the token server's too).
+    lang: crate::i18n::Lang,
     action: &'a str,
     csrf: &'a str,
     username: &'a str,
@@ -128,7 +130,7 @@ pub async fn sign_out(
 /// `GET /{site}/signed-out`.
 pub async fn signed_out(here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    let chrome = Chrome::of(&site, &visitor, &site.path("/"), Section::Other);
+    let chrome = Chrome::of(&site, &visitor, &site.path("/"), Section::Other).translated();
     Ok(page(
         StatusCode::OK,
         &SignedOutPage { chrome: &chrome },
@@ -143,7 +145,7 @@ fn form_page(
     next: &str,
     errors: LoginErrors<'_>,
 ) -> Response {
-    let chrome = Chrome::of(site, visitor, next, Section::SignIn);
+    let chrome = Chrome::of(site, visitor, next, Section::SignIn).translated();
     let action = site.path("/sign-in");
     let catalog = state.opds_url(&crate::conventions::links::segment(&site.site.id));
     let has_errors = errors.any();
@@ -155,6 +157,7 @@ fn form_page(
     page(
         status,
         &SignInPage {
+            lang: chrome.lang,
             chrome: &chrome,
             action: &action,
             csrf: &visitor.csrf,

@@ -7,14 +7,14 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::catalog::accessibility_display::{DisplayGroup, display};
-use lectern_domain::catalog::artifact::Artifact;
-use lectern_domain::catalog::{ContributorType, Format, TitleRecord, languages, names};
+use lectern_domain::catalog::{Format, TitleRecord};
 use lectern_operations::{marks, reading_lists};
 use lectern_store::marks::Marks;
 
 use super::books;
 use super::catalog::{by_line, title_path};
 use super::lists::list_path;
+use super::title_words::{self, Fact, Said};
 use crate::error::{ApiError, ApiResult};
 use crate::pages::forms::Posted;
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
@@ -32,7 +32,7 @@ struct TitlePage<'a> {
     by: String,
     cover: String,
     cover_alt: String,
-    facts: Vec<(&'static str, String)>,
+    facts: Vec<Fact>,
     download: String,
     /// Where "Read online" posts, when the reader may take the title's EPUB 3.
     read_online: Option<String>,
@@ -43,14 +43,17 @@ struct TitlePage<'a> {
     online_offer: String,
     /// The title's language (BCP 47), which its name and synopsis are marked with.
     title_lang: String,
-    /// Why the reader may not download the title at all, in words.
-    refusals: Vec<String>,
+    /// Why the reader may not download the title at all.
+    refusals: Vec<Said>,
     /// Worth knowing before downloading.
-    notes: Vec<String>,
+    notes: Vec<Said>,
+    /// What the title's language keeps Lectern from making of it, as HTML.
+    not_made: Vec<String>,
     /// The visitor is a guest, who may sign in.
     guest: bool,
     downloadable: Vec<FormatChoice>,
-    unavailable: Vec<(String, &'static str)>,
+    /// Each format that cannot be had now, and why.
+    unavailable: Vec<String>,
     accessibility: Vec<FormatAccessibility>,
     /// The lists the signed-in reader may put the title on; `None` for a guest.
     my_lists: Option<Vec<(String, String)>>,
@@ -58,11 +61,11 @@ struct TitlePage<'a> {
     /// The title page's own address, under which its marks are deleted.
     path: String,
     /// A mark just deleted, in words.
-    marks_done: Option<&'static str>,
+    marks_done: Option<String>,
     /// Where a sponsor assigns the title to members.
     assign: Option<String>,
-    /// The list the title was just put on, by name, and its page.
-    added_to: Option<(String, String)>,
+    /// That the title was just put on a list, with a link to the list, as HTML.
+    added_to: Option<String>,
     /// The signed-in reader's place and marks in the title.
     reading: Option<books::Reading>,
 }
@@ -72,21 +75,11 @@ struct FormatChoice {
     name: String,
     id: String,
     /// For a format made from the EPUB when asked for: what that means to the reader.
-    made: Option<&'static str>,
-}
-
-/// What a format made from the EPUB on request is, in words.
-fn made_on_request(a: &Artifact) -> Option<&'static str> {
-    match (a.derived, a.format) {
-        (false, _) => None,
-        (true, Format::Brf) => Some("made from the EPUB for your braille settings when you ask"),
-        (true, f) if f.is_audio() => Some("read aloud by a synthetic voice, made when you ask"),
-        (true, _) => Some("made from the EPUB when you ask"),
-    }
+    made: Option<String>,
 }
 
 struct FormatAccessibility {
-    name: &'static str,
+    name: String,
     id: String,
     groups: Vec<ShownGroup>,
 }
@@ -142,8 +135,9 @@ pub async fn show(
     let who = CatalogViewer::of(&state, &visitor.caller).await?;
     let record = visible_title(&state, &who, &service_id).await?;
     let offer = Offer::of(&record, &who);
-    let refusals = offer.refusals();
     let here = title_path(&site, &record.service_id);
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Other).translated();
+    let lang = chrome.lang;
     let mut downloadable = Vec::new();
     let mut unavailable = Vec::new();
     for offered in &offer.formats {
@@ -151,12 +145,18 @@ pub async fn show(
         match offered.not_ready {
             None if offer.allowed() => downloadable.push(FormatChoice {
                 value: a.format.as_str(),
-                name: a.offered_as(),
+                name: title_words::offered_as(lang, a),
                 id: format!("format-{}", a.format.as_str()),
-                made: made_on_request(a),
+                made: title_words::made_on_request(lang, a),
             }),
             None => {}
-            Some(why) => unavailable.push((a.offered_as(), why.in_words())),
+            Some(why) => unavailable.push(lang.t_with(
+                "title-unavailable",
+                &[
+                    ("format", &title_words::offered_as(lang, a)),
+                    ("why", &title_words::not_ready(lang, why)),
+                ],
+            )),
         }
     }
     let (my_lists, reading) = match visitor.caller.user() {
@@ -170,17 +170,16 @@ pub async fn show(
         (Some(id), Some(lists)) => lists
             .iter()
             .find(|(list_id, _)| list_id == id)
-            .map(|(id, name)| (name.clone(), list_path(&site, id))),
+            .map(|(id, name)| lang.t_link("title-added-to", "list", (name, &list_path(&site, id)))),
         _ => None,
     };
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Other);
     let title_lang = super::catalog::title_lang(&record);
     // A made format declares nothing of its own: the master's declaration is the title's.
     let accessibility = offer
         .lent()
         .filter(|a| !a.derived)
         .map(|a| FormatAccessibility {
-            name: a.format.display_name(),
+            name: crate::i18n::format_name(lang, a.format),
             id: format!("a11y-{}", a.format.as_str()),
             groups: shown(display(&a.accessibility, chrome.vocabulary()), &chrome),
         })
@@ -199,21 +198,18 @@ pub async fn show(
         StatusCode::OK,
         &TitlePage {
             chrome: &chrome,
-            by: by_line(&record),
+            by: by_line(lang, &record),
             cover: format!("{here}/cover.png"),
-            cover_alt: format!("Cover of {}", record.title),
-            facts: facts(&record),
+            cover_alt: lang.t_with("title-cover", &[("title", &record.title)]),
+            facts: title_words::facts(&chrome, &record),
             download: format!("{here}/download"),
             read_online: readable.then(|| format!("{here}/read")),
             listen_online: listenable.then(|| format!("{here}/listen")),
-            online_offer: online_offer(readable, recorded, narrated),
+            online_offer: title_words::online_offer(lang, readable, recorded, narrated),
             title_lang,
-            notes: offer
-                .notes()
-                .into_iter()
-                .chain(not_made_notes(&record))
-                .collect(),
-            refusals,
+            notes: said(&chrome, offer.notes()),
+            not_made: title_words::not_made_notes(&chrome, &record),
+            refusals: said(&chrome, offer.refusals()),
             guest: visitor.caller.user().is_none(),
             downloadable,
             unavailable,
@@ -222,8 +218,8 @@ pub async fn show(
             add_to_list: site.path("/lists/add"),
             path: here.clone(),
             marks_done: match visitor.caller.params.one("deleted")? {
-                Some("bookmark") => Some("The bookmark has been deleted."),
-                Some("highlight") => Some("The highlight has been deleted."),
+                Some("bookmark") => Some(lang.t("mark-bookmark-deleted")),
+                Some("highlight") => Some(lang.t("mark-highlight-deleted")),
                 _ => None,
             },
             assign: chrome
@@ -243,65 +239,12 @@ async fn changeable_lists(state: &AppState, visitor: &Visitor) -> ApiResult<Vec<
     Ok(reading_lists::changeable(state, &visitor.caller, MAX_LIMIT).await?)
 }
 
-/// The record's facts as a description list: only those the title has.
-fn facts(r: &TitleRecord) -> Vec<(&'static str, String)> {
-    let people = |kind| {
-        r.contributors_of(kind)
-            .map(names::display_name)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut out = Vec::new();
-    let mut add = |label: &'static str, value: Option<String>| {
-        if let Some(v) = value.filter(|v| !v.is_empty()) {
-            out.push((label, v));
-        }
-    };
-    add("Translated by", Some(people(ContributorType::Translator)));
-    add("Edited by", Some(people(ContributorType::Editor)));
-    add("Publisher", r.publisher.clone());
-    add("Copyright", r.copyright_date.map(|y| y.to_string()));
-    add("Edition", r.edition.clone());
-    add(
-        "Language",
-        Some(
-            r.languages
-                .iter()
-                .map(|l| languages::name(l))
-                .collect::<Vec<_>>()
-                .join(", "),
-        ),
-    );
-    add("Categories", Some(r.categories.join(", ")));
-    add(
-        "Series",
-        r.series_title.as_ref().map(|s| match &r.series_number {
-            Some(n) => format!("{s}, number {n}"),
-            None => s.clone(),
-        }),
-    );
-    add(
-        "Reading age",
-        match (r.reading_age_minimum, r.reading_age_maximum) {
-            (Some(a), Some(b)) => Some(format!("{a} to {b} years")),
-            (Some(a), None) => Some(format!("{a} years and over")),
-            (None, Some(b)) => Some(format!("up to {b} years")),
-            (None, None) => None,
-        },
-    );
-    add("Pages", r.num_pages.map(|n| n.to_string()));
-    add("ISBN", r.isbn13.clone());
-    add(
-        "Content warnings",
-        Some(
-            r.content_warnings
-                .iter()
-                .map(|w| w.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-        ),
-    );
-    out
+/// The access rules' alerts in the page's language.
+fn said(chrome: &Chrome, alerts: Vec<&lectern_domain::title_access::Alert>) -> Vec<Said> {
+    alerts
+        .into_iter()
+        .map(|a| title_words::alert(chrome, a))
+        .collect()
 }
 
 /// `POST /{site}/titles/{serviceId}/{bookmarks|highlights}/delete`: the reader's mark at
@@ -342,41 +285,4 @@ pub async fn delete_mark(
 struct MarkPlace {
     location: String,
     format: Option<Format>,
-}
-
-/// What reading and listening online offer a title's reader, in words.
-fn online_offer(readable: bool, recorded: bool, narrated: bool) -> String {
-    match (readable, recorded, narrated) {
-        (true, true, _) => "Or read it here, in your browser, with nothing to download, or listen \
-            to the library's recording of it, heading by heading and page by page."
-            .to_owned(),
-        (true, false, true) => "Or read it here, in your browser, with nothing to download, or \
-            listen to it read by the library's synthetic voice as you follow the text."
-            .to_owned(),
-        (true, false, false) => {
-            "Or read it here, in your browser, with nothing to download.".to_owned()
-        }
-        (false, _, _) => "Or listen to the library's recording of it here, in your browser, \
-            heading by heading and page by page, with nothing to download."
-            .to_owned(),
-    }
-}
-
-/// What the title's language keeps Lectern from making of it by machine, in words.
-fn not_made_notes(record: &TitleRecord) -> Vec<String> {
-    let name = languages::name;
-    let mut notes = Vec::new();
-    if let Some(language) = record.language_not_made(Format::DaisyAudio) {
-        notes.push(format!(
-            "Lectern cannot read this title aloud: its speech synthesizer, eSpeak NG, has no voice for {}.",
-            name(language)
-        ));
-    }
-    if let Some(language) = record.language_not_made(Format::Brf) {
-        notes.push(format!(
-            "Lectern cannot make braille of this title: it has no braille tables for {}.",
-            name(language)
-        ));
-    }
-    notes
 }

@@ -1211,7 +1211,7 @@ async fn facets_narrow_a_feed_to_how_a_reader_reads(backend: Backend) {
             "json {json}"
         );
         // A language facet, named as readers say it, combined with "screen reader alone".
-        let spanish = facet_href(&read[1], "Language", "Spanish");
+        let spanish = facet_href(&read[1], "Language", "Español");
         assert!(
             spanish.contains("language=spa") && spanish.contains("accessModeSufficient=textual"),
             "{spanish}"

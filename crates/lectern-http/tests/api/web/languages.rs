@@ -6,7 +6,7 @@
 use lectern_store::on_both_stores;
 use reqwest::StatusCode;
 
-use super::{Browser, location, my_preferences};
+use super::{Browser, app_posts, hidden, location, my_preferences};
 use crate::support::*;
 
 on_both_stores!(
@@ -14,10 +14,16 @@ on_both_stores!(
     a_reader_s_choice_is_their_preference_on_every_door,
     a_title_in_another_language_says_which,
     a_title_page_says_what_its_language_keeps_from_being_made,
+    translated_pages_show_no_words_of_their_own_but_the_messages,
 );
 
 impl Browser<'_> {
     async fn page_in(&self, path: &str, accept_language: &str) -> String {
+        self.page_as(path, accept_language, StatusCode::OK).await
+    }
+
+    /// A page asked for in `accept_language`, which must answer `status`; its body.
+    async fn page_as(&self, path: &str, accept_language: &str, status: StatusCode) -> String {
         let resp = self
             .http
             .get(self.app.url(path))
@@ -25,7 +31,7 @@ impl Browser<'_> {
             .send()
             .await
             .unwrap();
-        assert_eq!(resp.status(), StatusCode::OK, "{path}");
+        assert_eq!(resp.status(), status, "{path}");
         resp.text().await.unwrap()
     }
 }
@@ -54,11 +60,12 @@ async fn a_guest_sees_the_frame_in_their_browser_s_language_or_the_one_they_chos
         spanish.contains("Saltar al contenido principal"),
         "{spanish}"
     );
-    // The page's own text is still English, and says so.
+    // The home page's own text is Spanish too; a page not yet translated says it is English.
     assert!(
-        spanish.contains(r#"<main id="main" tabindex="-1" lang="en" dir="ltr">"#),
+        spanish.contains(r#"<main id="main" tabindex="-1">"#) && spanish.contains(">Novedades<"),
         "{spanish}"
     );
+
     // Each language is offered in itself.
     for option in [
         r#"<option value="es" lang="es" dir="ltr" selected>Español</option>"#,
@@ -155,27 +162,35 @@ async fn a_title_in_another_language_says_which(backend: Backend) {
     b.sign_in("member@example.org", "member-pass-1").await;
     let found = b.page("/main/search?keyword=casa", StatusCode::OK).await;
     assert!(
-        found.contains(r#"<a href="/main/titles/t-casa" lang="es" dir="ltr">La Casa</a>"#),
+        found.contains(
+            r#"<a href="/main/titles/t-casa" lang="es" dir="ltr" translate="no">La Casa</a>"#
+        ),
         "{found}"
     );
     let title = b.page("/main/titles/t-casa", StatusCode::OK).await;
     assert!(
-        title.contains(r#"<h1 lang="es" dir="ltr">La Casa"#),
+        title.contains(r#"<h1 lang="es" dir="ltr" translate="no">La Casa"#),
         "{title}"
     );
     let english = b.page("/main/titles/t-road", StatusCode::OK).await;
-    assert!(english.contains("<h1>The Long Road"), "{english}");
-    // On a page in Spanish the text is still English, so the title still says it is Spanish.
+    assert!(
+        english.contains(r#"<h1 translate="no">The Long Road"#),
+        "{english}"
+    );
+    // On a page in Spanish, a Spanish title is the page's language: nothing to mark; its
+    // accessibility is in the display guide's published Spanish, as the page's text is.
     let spanish = b.page_in("/main/titles/t-casa", "es").await;
     assert!(
-        spanish.contains(r#"<h1 lang="es" dir="ltr">La Casa"#),
+        spanish.contains(r#"<h1 translate="no">La Casa"#)
+            && spanish.contains("<h4>Modos de lectura</h4>")
+            && spanish.contains(">Descargar</h2>"),
         "{spanish}"
     );
-    // Its accessibility in the display guide's published Spanish, which says it is Spanish on
-    // a page whose own text is still English; in English on an English page.
+    // A page not yet translated says its own text is English.
+    let lists = b.page_in("/main/lists", "es").await;
     assert!(
-        spanish.contains(r#"<h4 lang="es-ES" dir="ltr">Modos de lectura</h4>"#),
-        "{spanish}"
+        lists.contains(r#"<main id="main" tabindex="-1" lang="en" dir="ltr">"#),
+        "{lists}"
     );
     assert!(title.contains("<h4>Ways of reading</h4>"), "{title}");
 }
@@ -237,4 +252,221 @@ async fn a_title_page_says_what_its_language_keeps_from_being_made(backend: Back
             "{page}"
         );
     }
+}
+
+/// The pages whose own text comes from the message files, crawled in the pseudo-locale: every
+/// word they show is inside a message's `⟦ ⟧` (a name or a number filling one may be anything),
+/// or is the catalog's or a person's (`translate="no"`), or is in a language of its own (`lang`):
+/// a word written into a template or a handler shows up bare.
+async fn translated_pages_show_no_words_of_their_own_but_the_messages(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let guest = Browser::new(&app);
+    let pseudo = "qps-ploc";
+    let mut crawled = Vec::new();
+    for (path, status) in [
+        ("/main/", StatusCode::OK),
+        ("/main/search", StatusCode::OK),
+        (
+            "/main/search?keyword=house&sort=newest&limit=1",
+            StatusCode::OK,
+        ),
+        ("/main/search?keyword=zzzzqqqq", StatusCode::OK),
+        ("/main/sign-in", StatusCode::OK),
+        ("/main/signed-out", StatusCode::OK),
+        ("/main/titles/no-such-title", StatusCode::NOT_FOUND),
+        ("/main/search?readingAge=old", StatusCode::BAD_REQUEST),
+        ("/main/titles/t-road", StatusCode::OK),
+        ("/main/titles/t-pride", StatusCode::OK),
+        ("/main/titles/t-casa", StatusCode::OK),
+        ("/main/titles/t-open", StatusCode::OK),
+    ] {
+        crawled.push((path, guest.page_as(path, pseudo, status).await));
+    }
+    let empty = guest
+        .http
+        .post(app.url("/main/sign-in"))
+        .header("accept-language", pseudo)
+        .form(&[
+            ("csrf", hidden(&crawled[4].1, "csrf").unwrap().as_str()),
+            ("username", ""),
+            ("password", ""),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(empty.status(), StatusCode::BAD_REQUEST);
+    crawled.push((
+        "/main/sign-in (nothing filled in)",
+        empty.text().await.unwrap(),
+    ));
+    // A reader with a place, a bookmark and a highlight in a title, made by their app.
+    let token = app
+        .minted_token("trusted-app-key", "member@example.org")
+        .await;
+    let v2 = |p: &str| format!("{p}?api_key=trusted-app-key");
+    for (path, form) in [
+        (
+            "/v2/readingEvents",
+            &[
+                ("serviceId", "t-road"),
+                ("format", "EPUB3"),
+                ("location", "epubcfi(/6/4)"),
+                ("locationDescription", "Chapter 2"),
+                ("metric", "1"),
+                ("metricType", "chapter"),
+            ][..],
+        ),
+        (
+            "/v2/myBookmarks",
+            &[
+                ("serviceId", "t-road"),
+                ("location", "epubcfi(/6/8)"),
+                ("progression", "0.42"),
+            ],
+        ),
+        (
+            "/v2/myHighlights",
+            &[
+                ("serviceId", "t-road"),
+                ("location", "epubcfi(/6/4!/4/2,/1:0,/1:14)"),
+                ("text", "Two travellers"),
+                ("note", "Who are they?"),
+            ],
+        ),
+    ] {
+        app_posts(&app, &v2(path), &token, form).await;
+    }
+    let reader = Browser::new(&app);
+    reader.sign_in("member@example.org", "member-pass-1").await;
+    for path in [
+        "/main/",
+        "/main/search?keyword=pride",
+        "/main/titles/t-road?deleted=bookmark",
+        "/main/titles/t-pride",
+    ] {
+        crawled.push((path, reader.page_as(path, pseudo, StatusCode::OK).await));
+    }
+    for (path, html) in &crawled {
+        assert!(
+            html.contains(r#"<html lang="qps-ploc" dir="ltr">"#),
+            "{path}: {html}"
+        );
+        assert!(
+            html.contains(r#"<main id="main" tabindex="-1">"#),
+            "{path}: {html}"
+        );
+        let bare = bare_words(html);
+        assert!(bare.is_empty(), "{path}: words from no message: {bare:#?}");
+    }
+    // The check itself: words written into a page, even among a message's, are found.
+    let home = &crawled[0].1;
+    let broken = home.replacen("</h2>", "</h2><p>New <b>words</b></p>", 1);
+    assert_eq!(bare_words(&broken), ["New", "words"]);
+    let broken = home.replacen("\u{27e7}</h2>", "\u{27e7} and more</h2>", 1);
+    let found = bare_words(&broken);
+    assert!(
+        found.len() == 1 && found[0].ends_with("\u{27e7} and more"),
+        "{found:?}"
+    );
+}
+
+/// The text of a page's body (and the words of its `aria-label`, `alt`, `title` and
+/// `placeholder` attributes) that is neither in a pseudo-locale message nor marked as the
+/// catalog's, a person's or another language's.
+fn bare_words(html: &str) -> Vec<String> {
+    use quick_xml::events::Event;
+    const VOID: &[&str] = &[
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr",
+    ];
+    let mut reader = quick_xml::Reader::from_str(html);
+    reader.config_mut().check_end_names = false;
+    // Each open element: whether its words are not the page's to translate.
+    let mut open: Vec<bool> = Vec::new();
+    let mut in_body = false;
+    let mut bare = Vec::new();
+    let mut depth = 0;
+    loop {
+        let exempt_above = open.last().copied().unwrap_or(false);
+        match reader.read_event().expect("the page parses") {
+            Event::Eof => break,
+            Event::Start(e) => {
+                let name = e.local_name().into_inner().to_ascii_lowercase();
+                in_body |= name == "body";
+                let exempt = element_words(&e, exempt_above, in_body, &mut bare);
+                if !VOID.contains(&name.as_str()) {
+                    open.push(exempt);
+                }
+            }
+            Event::Empty(e) => {
+                element_words(&e, exempt_above, in_body, &mut bare);
+            }
+            Event::End(e) => {
+                let name = e.local_name().into_inner().to_ascii_lowercase();
+                if !VOID.contains(&name.as_str()) {
+                    open.pop();
+                }
+            }
+            Event::Text(t) if in_body && !exempt_above => {
+                check_words(&t.xml10_content(), &mut depth, &mut bare);
+            }
+            _ => {}
+        }
+    }
+    bare
+}
+
+/// Whether an element's words are not the page's to translate (`translate="no"`, a `lang` of
+/// their own, or inside such an element); its labelling attributes checked on the way.
+fn element_words(
+    e: &quick_xml::events::BytesStart<'_>,
+    exempt_above: bool,
+    in_body: bool,
+    bare: &mut Vec<String>,
+) -> bool {
+    let mut exempt = exempt_above;
+    let mut labels = Vec::new();
+    for a in e.html_attributes().flatten() {
+        let value = a.value.into_owned();
+        match a.key.local_name().into_inner() {
+            "translate" if value == "no" => exempt = true,
+            "lang" if value != "qps-ploc" => exempt = true,
+            "aria-label" | "alt" | "title" | "placeholder" if in_body => labels.push(value),
+            _ => {}
+        }
+    }
+    if !exempt {
+        for label in labels {
+            check_words(&label, &mut 0, bare);
+        }
+    }
+    exempt
+}
+
+/// Keeps `text` when it has words outside the messages; `depth` is how many messages are open
+/// where it starts (a message may hold elements: a name in its `bdi`).
+fn check_words(text: &str, depth: &mut usize, bare: &mut Vec<String>) {
+    if outside_messages(text, depth)
+        .chars()
+        .any(|c| c.is_ascii_alphabetic())
+    {
+        bare.push(text.trim().to_owned());
+    }
+}
+
+/// `text` without its pseudo-locale messages (`⟦ … ⟧`, which may hold others).
+fn outside_messages(text: &str, depth: &mut usize) -> String {
+    text.chars()
+        .filter(|c| match c {
+            '\u{27E6}' => {
+                *depth += 1;
+                false
+            }
+            '\u{27E7}' => {
+                *depth = depth.saturating_sub(1);
+                false
+            }
+            _ => *depth == 0,
+        })
+        .collect()
 }

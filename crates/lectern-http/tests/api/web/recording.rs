@@ -57,7 +57,7 @@ async fn a_person_s_recording_is_heard_by_heading_and_page(backend: Backend) {
     b.sign_in("member@example.org", "member-pass-1").await;
     let title = b.page("/main/titles/t-road", StatusCode::OK).await;
     assert!(
-        title.contains("listen to the library&#39;s recording of it"),
+        title.contains("listen to the library’s recording of it"),
         "{title}"
     );
     assert!(

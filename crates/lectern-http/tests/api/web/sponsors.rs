@@ -220,7 +220,11 @@ async fn a_sponsor_assigns_titles_from_a_member_s_page_and_a_title_s(backend: Ba
 
     // From the title's page: each member, with whether they may download it and why not.
     let title = b.page("/main/titles/t-pride", StatusCode::OK).await;
-    let assign = link(&title, "Assign this title to members").expect("a sponsor's link");
+    let assign = link(
+        &title,
+        "Assign this title to members, and see who may download it",
+    )
+    .expect("a sponsor's link");
     assert_eq!(assign, "/main/titles/t-pride/assign");
     let choose = b.page(&assign, StatusCode::OK).await;
     assert!(

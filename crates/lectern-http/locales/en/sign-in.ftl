@@ -1,0 +1,27 @@
+# Signing in and out, and the pages of an error.
+sign-in-title = Sign in
+sign-in-intro = Sign in with your { $site } account to download titles and keep your reading lists.
+sign-in-apps-heading = Signing in from a reading app
+sign-in-apps-catalog = Reading apps that read library catalogs (OPDS), such as Thorium Reader, KOReader and Librera, add this library by its catalog’s address:
+sign-in-apps-help = When the app asks, sign in with the same user name or email address and password as on this page. If the app says the password is not right, sign in here first to check it; after several wrong tries, the library asks you to wait a little before the next. If your account is locked, or you have forgotten your password, ask your library.
+sign-in-username = User name or email address
+sign-in-password = Password
+sign-in-button = Sign in
+sign-in-enter-username = Enter your user name or email address
+sign-in-enter-password = Enter your password
+sign-in-not-right = The user name or password is not right. Check them and try again.
+sign-in-too-many = There have been too many attempts to sign in to this account. Wait a minute, then try again.
+sign-in-locked = This account is locked. Contact your library to unlock it.
+
+signed-out-title = Signed out
+signed-out-heading = You have signed out
+signed-out-status = You are no longer signed in on this browser.
+signed-out-sign-in-again = Sign in again
+
+error-not-found = Page not found
+error-forbidden = You cannot do this
+error-too-many = Too many requests
+error-changed = This has changed
+error-went-wrong = Something went wrong
+error-go-home = Go to the home page
+error-go-library-home = Go to the library’s home page

@@ -1,0 +1,27 @@
+# Iniciar y cerrar sesión, y las páginas de un error.
+sign-in-title = Iniciar sesión
+sign-in-intro = Inicie sesión con su cuenta de { $site } para descargar títulos y conservar sus listas de lectura.
+sign-in-apps-heading = Iniciar sesión desde una aplicación de lectura
+sign-in-apps-catalog = Las aplicaciones de lectura que leen catálogos de bibliotecas (OPDS), como Thorium Reader, KOReader y Librera, añaden esta biblioteca con la dirección de su catálogo:
+sign-in-apps-help = Cuando la aplicación lo pida, inicie sesión con el mismo nombre de usuario o correo electrónico y la misma contraseña que en esta página. Si la aplicación dice que la contraseña no es correcta, inicie sesión primero aquí para comprobarla; tras varios intentos fallidos, la biblioteca le pide que espere un poco antes del siguiente. Si su cuenta está bloqueada o ha olvidado su contraseña, pregunte a su biblioteca.
+sign-in-username = Nombre de usuario o correo electrónico
+sign-in-password = Contraseña
+sign-in-button = Iniciar sesión
+sign-in-enter-username = Escriba su nombre de usuario o correo electrónico
+sign-in-enter-password = Escriba su contraseña
+sign-in-not-right = El nombre de usuario o la contraseña no son correctos. Revíselos y vuelva a intentarlo.
+sign-in-too-many = Ha habido demasiados intentos de iniciar sesión en esta cuenta. Espere un minuto y vuelva a intentarlo.
+sign-in-locked = Esta cuenta está bloqueada. Póngase en contacto con su biblioteca para desbloquearla.
+
+signed-out-title = Sesión cerrada
+signed-out-heading = Ha cerrado la sesión
+signed-out-status = Ya no tiene la sesión iniciada en este navegador.
+signed-out-sign-in-again = Volver a iniciar sesión
+
+error-not-found = Página no encontrada
+error-forbidden = No puede hacer esto
+error-too-many = Demasiadas solicitudes
+error-changed = Esto ha cambiado
+error-went-wrong = Algo salió mal
+error-go-home = Ir a la página de inicio
+error-go-library-home = Ir a la página de inicio de la biblioteca

@@ -1,0 +1,27 @@
+# Se connecter et se déconnecter, et les pages d’une erreur.
+sign-in-title = Se connecter
+sign-in-intro = Connectez-vous avec votre compte { $site } pour télécharger des titres et garder vos listes de lecture.
+sign-in-apps-heading = Se connecter depuis une application de lecture
+sign-in-apps-catalog = Les applications de lecture qui lisent les catalogues de bibliothèques (OPDS), comme Thorium Reader, KOReader et Librera, ajoutent cette bibliothèque par l’adresse de son catalogue :
+sign-in-apps-help = Quand l’application le demande, connectez-vous avec le même nom d’utilisateur ou la même adresse e-mail et le même mot de passe que sur cette page. Si l’application dit que le mot de passe est incorrect, connectez-vous d’abord ici pour le vérifier ; après plusieurs essais erronés, la bibliothèque vous demande d’attendre un peu avant le suivant. Si votre compte est bloqué ou si vous avez oublié votre mot de passe, adressez-vous à votre bibliothèque.
+sign-in-username = Nom d’utilisateur ou adresse e-mail
+sign-in-password = Mot de passe
+sign-in-button = Se connecter
+sign-in-enter-username = Saisissez votre nom d’utilisateur ou votre adresse e-mail
+sign-in-enter-password = Saisissez votre mot de passe
+sign-in-not-right = Le nom d’utilisateur ou le mot de passe est incorrect. Vérifiez-les et réessayez.
+sign-in-too-many = Il y a eu trop de tentatives de connexion à ce compte. Attendez une minute, puis réessayez.
+sign-in-locked = Ce compte est bloqué. Contactez votre bibliothèque pour le débloquer.
+
+signed-out-title = Déconnecté
+signed-out-heading = Vous êtes déconnecté
+signed-out-status = Vous n’êtes plus connecté sur ce navigateur.
+signed-out-sign-in-again = Se reconnecter
+
+error-not-found = Page introuvable
+error-forbidden = Vous ne pouvez pas faire cela
+error-too-many = Trop de demandes
+error-changed = Ceci a changé
+error-went-wrong = Une erreur s’est produite
+error-go-home = Aller à la page d’accueil
+error-go-library-home = Aller à la page d’accueil de la bibliothèque
