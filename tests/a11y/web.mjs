@@ -953,7 +953,7 @@ async function sponsorJourney(page, { first, last, words, title, id }) {
   await tabTo(page, byText('a', new RegExp(`^${title}`)), 'the assigned title', steps);
   await enter('the assigned title');
   await arrived((u) => u.pathname.endsWith(`/titles/${id}`), 'the title page');
-  await tabTo(page, byText('a', /^Assign this title to members$/), 'the assign link', steps);
+  await tabTo(page, byText('a', /^Assign this title to members/), 'the assign link', steps);
   await enter('assign link');
   await arrived((u) => u.pathname.endsWith(`/titles/${id}/assign`), 'the members to assign it to');
   await tabTo(page, byName('member'), 'a member\'s box', steps);

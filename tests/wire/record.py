@@ -407,7 +407,7 @@ PLACEHOLDERS = [
     ("time", re.compile(r"\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?")),
     ("http-date", re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT")),
     ("date", re.compile(r"\b20\d\d-\d\d-\d\d\b")),
-    ("page-date", re.compile(r"\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d\b")),
+    ("page-date", re.compile(r"\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, 20\d\d\b")),
     ("signature", re.compile(r"(?<=[?&;]sig=)[A-Za-z0-9_%-]+|(?<=[?&;]expires=)\d+|(?<=&amp;sig=)[A-Za-z0-9_%-]+|(?<=&amp;expires=)\d+")),
     ("csrf", re.compile(r'(?<=name="csrf" value=")[^"]+')),
     ("sync-key", re.compile(r"\b[0-9a-z]{4}(?:-[0-9a-z]{4}){4}\b")),
