@@ -836,6 +836,72 @@ async function journey(page, script, { words, title, id }) {
 }
 
 /**
+ * The words a journey in another language looks for, as a reader of it sees them (not read from
+ * Lectern's message files: what a reader sees is the check).
+ */
+const IN_LANGUAGE = {
+  es: {
+    dir: 'ltr', found: /^Se encontró 1 título$/, facet: 'Legible solo con lector de pantalla',
+    download: 'Descargar', signIn: 'Iniciar sesión', problem: 'Hay un problema',
+    enterUser: 'Escriba su nombre de usuario o correo electrónico', signedIn: /^Sesión iniciada como /,
+  },
+  ar: {
+    dir: 'rtl', found: /^عُثر على عنوان واحد$/, facet: 'يُقرأ بقارئ الشاشة وحده',
+    download: 'تنزيل', signIn: 'تسجيل الدخول', problem: 'توجد مشكلة',
+    enterUser: 'أدخل اسم المستخدم أو البريد الإلكتروني', signedIn: /^تم تسجيل الدخول باسم /,
+  },
+};
+
+/**
+ * A guest's keyboard-only journey in the browser's language (`tag`): the skip link, a search,
+ * a facet, a title, then signing in from it (an empty form first, its errors read), back to the
+ * title, signed in.
+ */
+async function journeyIn(page, tag, { words, title, id }) {
+  const said = IN_LANGUAGE[tag];
+  const { steps, enter, arrived, type } = keyboard(page);
+  await page.setExtraHTTPHeaders({ 'Accept-Language': tag });
+  await page.goto(url('/'));
+  const html = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+  if (html[0] !== tag || html[1] !== said.dir) throw new Failure(`the page is lang="${html[0]}" dir="${html[1]}"`, steps);
+  const first = await tabTo(page, () => true, 'anything', steps);
+  if (!(first.tag === 'a' && first.href === '#main')) throw new Failure(`the first Tab stop is ${first.label}, not the skip link`, steps);
+
+  await tabTo(page, byName('keyword'), 'the search field', steps);
+  await page.keyboard.type(words);
+  await enter('search field');
+  await arrived((u) => u.pathname.endsWith('/search') && u.searchParams.get('keyword') === words, 'the search results');
+  const count = (await page.locator('[role="status"]').first().innerText()).trim();
+  if (!said.found.test(count)) throw new Failure(`the count says "${count}"`, steps);
+  steps.push(`status: "${count}"`);
+
+  await tabTo(page, byText('a', new RegExp(`^${said.facet}`)), `the facet "${said.facet}"`, steps);
+  await enter('facet');
+  await arrived((u) => u.searchParams.get('accessModeSufficient') === 'textual', 'the results narrowed by the facet');
+  await tabTo(page, byText('a', new RegExp(`^${title}`)), `the title "${title}"`, steps);
+  await enter('title');
+  await arrived((u) => u.pathname.endsWith(`/titles/${id}`), 'the title page');
+  if (!(await page.getByRole('heading', { name: said.download, level: 2 }).count())) throw new Failure(`no "${said.download}" heading`, steps);
+
+  await tabTo(page, byText('a', new RegExp(`^${said.signIn}$`)), `the "${said.signIn}" link`, steps);
+  await enter(said.signIn);
+  await arrived((u) => u.pathname.endsWith('/sign-in'), 'the sign-in page');
+  await tabTo(page, byText('button', new RegExp(`^${said.signIn}$`)), 'the sign-in button', steps);
+  await enter('the sign-in button, nothing filled in');
+  await page.locator('[role="alert"]').waitFor();
+  const alert = (await page.locator('[role="alert"]').innerText()).trim();
+  if (!alert.startsWith(said.problem) || !alert.includes(said.enterUser)) throw new Failure(`the alert says "${alert}"`, steps);
+  steps.push(`alert: "${alert.replace(/\s+/g, ' ')}"`);
+  await type('username', USER);
+  await type('password', PASSWORD);
+  await enter('password field');
+  await arrived((u) => u.pathname.endsWith(`/titles/${id}`), 'the title page, signed in');
+  if (!(await page.getByText(said.signedIn).count())) throw new Failure('the page does not say who is signed in', steps);
+  steps.push('signed in');
+  return [steps.join('; ')];
+}
+
+/**
  * A reader's keyboard-only journey through a book read online: sign in, open the title's page,
  * "Read online", the next part, the contents, a part from the contents, sign out.
  */
@@ -1212,6 +1278,9 @@ async function main() {
     await check('keyboard-only journey with JavaScript: sign in, search, facet, open a title, download its EPUB and receive it, add it to a list, sign out', {}, (page) => journey(page, true, { words: 'walden', title: 'Walden', id: 'demo-walden' }));
     await check('keyboard-only journey without JavaScript: the same, the download page checked again by its button', { script: false }, (page) => journey(page, false, { words: 'time machine', title: 'The Time Machine', id: 'demo-time-machine' }));
 
+    await check('keyboard-only journey in Spanish with JavaScript: search, facet, a title, sign in from it (an empty form first)', {}, (page) => journeyIn(page, 'es', { words: 'pride', title: 'Pride and Prejudice', id: 'demo-pride' }));
+    await check('keyboard-only journey in Arabic (right to left) without JavaScript: the same', { script: false }, (page) => journeyIn(page, 'ar', { words: 'pride', title: 'Pride and Prejudice', id: 'demo-pride' }));
+
     await check('sponsor\'s keyboard-only journey with JavaScript: add a member, assign a title from their page, assign it from its page to another, sign out', {}, (page) => sponsorJourney(page, { first: 'Kim', last: 'Keys', words: 'walden', title: 'Walden', id: 'demo-walden' }));
     await check('sponsor\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => sponsorJourney(page, { first: 'Nell', last: 'Noscript', words: 'frankenstein', title: 'Frankenstein', id: 'demo-frankenstein' }));
 
@@ -1329,6 +1398,24 @@ async function main() {
         /^heading, Search results for .pride., level 1$/, 'status', '1 title found', 'combobox, Sort by, relevance, has popup listbox, not expanded',
         `link, ${TITLE}`, 'navigation, Narrow the results', 'heading, Accessibility, level 3', 'link, Readable by screen reader alone',
         'heading, Hazards, level 3', 'link, No flashing hazard', 'heading, Format, level 3',
+      ]);
+    });
+    await check('screen reader, in Spanish: search results announce their count and name their facets', {}, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+      await page.goto(url('/search?keyword=pride'));
+      return expectSpoken(await spoken(page), [
+        /^heading, Resultados de la búsqueda de .pride., level 1$/, 'status', 'Se encontró 1 título', /^combobox, Ordenar por/,
+        `link, ${TITLE}`, 'navigation, Afinar los resultados', 'heading, Accesibilidad, level 3', 'link, Legible solo con lector de pantalla',
+        'heading, Riesgos, level 3', 'link, Sin riesgo por destellos', 'heading, Formato, level 3',
+      ]);
+    });
+    await check('screen reader, in Arabic: a title page reads its cover, formats and accessibility statements', {}, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+      await page.goto(url('/titles/demo-pride'));
+      return expectSpoken(await spoken(page), [
+        `heading, ${TITLE}, level 1`, `image, غلاف ${TITLE}`, /^region, تنزيل$|^heading, تنزيل, level 2$/,
+        /^group, اختر صيغة/, /^radio, EPUB 3, checked/, 'button, تنزيل', /^heading, إمكانية الوصول, level 2$/,
+        'heading, EPUB 3, level 3',
       ]);
     });
     await check('screen reader: a title page reads its cover, formats and accessibility statements', {}, async (page) => {
