@@ -99,3 +99,16 @@ alert-monthly-quota-reached = استُنفدت التنزيلات المسموح
 alert-monthly-quota-low = تبقّى { $left } من أصل { $quota } تنزيلات هذا الشهر.
 alert-subscription-quota-reached = استُنفدت التنزيلات المسموح بها في هذا الاشتراك، وعددها { $quota }.
 alert-subscription-quota-low = تبقّى { $left } من أصل { $quota } تنزيلات هذا الاشتراك.
+
+# نسخة من عنوان تُجهَّز للتنزيل.
+download-ready-title = جاهزة: { $title }، { $format }
+download-preparing-title = قيد التجهيز: { $title }، { $format }
+download-not-asked-title = لم تُطلب بعد: { $title }، { $format }
+download-heading = نسختك من { $title }
+download-ready = نسختك بصيغة { $format } جاهزة.
+download-link = نزّل ملف { $format }
+download-preparing = تُجهَّز نسختك بصيغة { $format }. يستغرق ذلك عادةً أقل من دقيقة.
+download-not-asked = لم تطلب نسخة بصيغة { $format } بعد. يُحتسب طلبها تنزيلًا.
+download-check-again = تحقّق مرة أخرى
+download-ask = اطلب النسخة بصيغة { $format }
+download-back = العودة إلى { $title }

@@ -107,3 +107,16 @@ alert-subscription-quota-low =
         [one] { $left } of the { $quota } downloads of this subscription is left.
        *[other] { $left } of the { $quota } downloads of this subscription are left.
     }
+
+# A copy of a title being prepared for download.
+download-ready-title = Ready: { $title }, { $format }
+download-preparing-title = Being prepared: { $title }, { $format }
+download-not-asked-title = Not asked for yet: { $title }, { $format }
+download-heading = Your copy of { $title }
+download-ready = Your { $format } copy is ready.
+download-link = Download the { $format } file
+download-preparing = Your { $format } copy is being prepared. This usually takes less than a minute.
+download-not-asked = You have not asked for a { $format } copy yet. Asking for one counts as a download.
+download-check-again = Check again
+download-ask = Ask for the { $format } copy
+download-back = Back to { $title }

@@ -107,3 +107,16 @@ alert-subscription-quota-low =
         [one] Queda { $left } de las { $quota } descargas de esta suscripción.
        *[other] Quedan { $left } de las { $quota } descargas de esta suscripción.
     }
+
+# Una copia de un título que se prepara para descargarla.
+download-ready-title = Lista: { $title }, { $format }
+download-preparing-title = En preparación: { $title }, { $format }
+download-not-asked-title = Aún no pedida: { $title }, { $format }
+download-heading = Su copia de { $title }
+download-ready = Su copia en { $format } está lista.
+download-link = Descargar el archivo { $format }
+download-preparing = Se está preparando su copia en { $format }. Suele tardar menos de un minuto.
+download-not-asked = Todavía no ha pedido una copia en { $format }. Pedirla cuenta como una descarga.
+download-check-again = Volver a comprobar
+download-ask = Pedir la copia en { $format }
+download-back = Volver a { $title }

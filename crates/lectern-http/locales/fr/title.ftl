@@ -99,3 +99,16 @@ alert-monthly-quota-reached = Les { $quota } téléchargements permis ce mois-ci
 alert-monthly-quota-low = Il reste { $left } des { $quota } téléchargements de ce mois-ci.
 alert-subscription-quota-reached = Les { $quota } téléchargements permis par cet abonnement ont été utilisés.
 alert-subscription-quota-low = Il reste { $left } des { $quota } téléchargements de cet abonnement.
+
+# Une copie d’un titre préparée pour le téléchargement.
+download-ready-title = Prête : { $title }, { $format }
+download-preparing-title = En préparation : { $title }, { $format }
+download-not-asked-title = Pas encore demandée : { $title }, { $format }
+download-heading = Votre copie de { $title }
+download-ready = Votre copie en { $format } est prête.
+download-link = Télécharger le fichier { $format }
+download-preparing = Votre copie en { $format } est en préparation. Cela prend d’habitude moins d’une minute.
+download-not-asked = Vous n’avez pas encore demandé de copie en { $format }. En demander une compte pour un téléchargement.
+download-check-again = Vérifier à nouveau
+download-ask = Demander la copie en { $format }
+download-back = Retour à { $title }

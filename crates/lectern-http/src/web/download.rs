@@ -12,6 +12,8 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::catalog::title_path;
+use crate::i18n::format_name;
+use lectern_domain::catalog::{Format, TitleRecord};
 use crate::downloads::parse_format;
 use crate::downloads::title_download;
 use crate::downloads::{Asking, NOT_REQUESTED};
@@ -25,10 +27,10 @@ use crate::state::AppState;
 #[template(path = "web/download.html")]
 struct PackagePage<'a> {
     chrome: &'a Chrome,
-    title: &'a str,
     title_href: &'a str,
-    format: &'static str,
     format_code: &'static str,
+    /// What the page says, in its language.
+    words: PackageWords,
     /// The file's address once it is ready.
     file: Option<String>,
     /// Whether a package has been asked for; if not, the page offers the form that asks.
@@ -36,6 +38,39 @@ struct PackagePage<'a> {
     here: &'a str,
     /// Where the form that starts a package posts.
     start: &'a str,
+}
+
+/// The words of a package's page; `heading` and `back` are HTML (the title marked with its
+/// language where that is not the page's).
+struct PackageWords {
+    page_title: String,
+    heading: String,
+    ready: String,
+    link: String,
+    preparing: String,
+    not_asked: String,
+    ask: String,
+    back: String,
+}
+
+impl PackageWords {
+    fn of(chrome: &Chrome, record: &TitleRecord, format: Format, state: &str) -> PackageWords {
+        let lang = chrome.lang;
+        let name = format_name(lang, format);
+        let title = record.title.as_str();
+        let title_lang = super::catalog::title_lang(record);
+        let with_format = |key: &str| lang.t_with(key, &[("format", &name)]);
+        PackageWords {
+            page_title: lang.t_with(state, &[("title", title), ("format", &name)]),
+            heading: lang.t_marked("download-heading", "title", title, &title_lang),
+            ready: with_format("download-ready"),
+            link: with_format("download-link"),
+            preparing: with_format("download-preparing"),
+            not_asked: with_format("download-not-asked"),
+            ask: with_format("download-ask"),
+            back: lang.t_marked("download-back", "title", title, &title_lang),
+        }
+    }
 }
 
 /// `POST /{site}/titles/{serviceId}/download`: a ready package is the file straight away;
@@ -122,14 +157,18 @@ pub async fn status(
     }
     let title_href = title_path(&site, &service_id);
     let here = format!("{title_href}/download/{}", format.as_str());
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Other);
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Other).translated();
+    let state_words = match (&file, asked) {
+        (Some(_), _) => "download-ready-title",
+        (None, true) => "download-preparing-title",
+        (None, false) => "download-not-asked-title",
+    };
     Ok(page(
         StatusCode::OK,
         &PackagePage {
+            words: PackageWords::of(&chrome, &record, format, state_words),
             chrome: &chrome,
-            title: &record.title,
             title_href: &title_href,
-            format: format.display_name(),
             format_code: format.as_str(),
             file,
             asked,

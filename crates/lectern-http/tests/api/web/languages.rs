@@ -343,6 +343,7 @@ async fn translated_pages_show_no_words_of_their_own_but_the_messages(backend: B
         "/main/search?keyword=pride",
         "/main/titles/t-road?deleted=bookmark",
         "/main/titles/t-pride",
+        "/main/titles/t-road/download/EPUB3",
     ] {
         crawled.push((path, reader.page_as(path, pseudo, StatusCode::OK).await));
     }
