@@ -161,6 +161,21 @@ async function main() {
       await openConsent(page);
       return axeCheck(page, 'consent');
     });
+    // In the browser's language: Arabic right to left, with its errors; Spanish consent.
+    await check('axe: login page after an empty submission, in Arabic (right to left)', null, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+      await loginWithErrors(page, '', '');
+      const html = await page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dir}`);
+      if (html !== 'ar rtl') throw new Failure(`the page is ${html}`);
+      if (!(await page.getByText('أدخل كلمة المرور').first().count())) throw new Failure('the errors are not in Arabic');
+      return axeCheck(page, 'login-empty-ar');
+    });
+    await check('axe: consent page, in Spanish', null, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+      await openConsent(page);
+      if (!(await page.getByRole('button', { name: 'Permitir' }).count())) throw new Failure('the consent page is not in Spanish');
+      return axeCheck(page, 'consent-es');
+    });
     for (const [what, url, file] of [
       ['redirect URI not registered', BAD_REDIRECT_URL, 'error-redirect-uri'],
       ['unknown client', UNKNOWN_CLIENT_URL, 'error-unknown-client'],

@@ -333,6 +333,16 @@ impl Lang {
         self.t_html(key, name, &span)
     }
 
+    /// The message `key`, its one text placeable `$name` filled with `value`.
+    pub fn t1(self, key: &str, name: &'static str, value: &str) -> String {
+        self.t_with(key, &[(name, value)])
+    }
+
+    /// The message `key` as HTML, its one placeable `$name` a `value` made strong.
+    pub fn t_strong(self, key: &str, name: &'static str, value: &str) -> String {
+        self.t_html(key, name, &format!("<strong>{}</strong>", escaped(value)))
+    }
+
     /// The message `key`, escaped, its one placeable `$name` the HTML `html`.
     fn t_html(self, key: &str, name: &'static str, html: &str) -> String {
         let message = self.t_with(key, &[(name, PLACEABLE)]);

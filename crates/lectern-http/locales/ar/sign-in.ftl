@@ -25,3 +25,16 @@ error-changed = لقد تغيّر هذا
 error-went-wrong = حدث خطأ ما
 error-go-home = انتقل إلى الصفحة الرئيسية
 error-go-library-home = انتقل إلى الصفحة الرئيسية للمكتبة
+
+# صفحات خادم الرموز: تطبيق يطلب استخدام حساب قارئ.
+oauth-sign-in-to = تسجيل الدخول إلى { $client }
+oauth-wants = يريد { $client } استخدام حساب مكتبتك. سجّل الدخول للمتابعة.
+consent-title = هل تسمح لـ { $client } باستخدام حسابك؟
+consent-signed-in-as = أنت مسجّل الدخول باسم { $name }.
+consent-if-you-allow = إذا سمحت بذلك، فسيتمكن { $client } من:
+consent-account = رؤية تفاصيل حسابك، مثل اسمك وحالة عضويتك؛
+consent-search = البحث في مجموعة المكتبة وتنزيل العناوين لك؛
+consent-keep = الاحتفاظ بقوائم قراءتك وإشاراتك المرجعية وموضع قراءتك.
+consent-withdraw = يمكنك سحب هذا الإذن في أي وقت بتسجيل الخروج من التطبيق.
+consent-allow = اسمح
+consent-deny = ارفض

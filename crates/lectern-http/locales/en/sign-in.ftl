@@ -25,3 +25,16 @@ error-changed = This has changed
 error-went-wrong = Something went wrong
 error-go-home = Go to the home page
 error-go-library-home = Go to the library’s home page
+
+# The token server's pages: an app asks to use a reader's account.
+oauth-sign-in-to = Sign in to { $client }
+oauth-wants = { $client } wants to use your library account. Sign in to continue.
+consent-title = Allow { $client } to use your account?
+consent-signed-in-as = You are signed in as { $name }.
+consent-if-you-allow = If you allow it, { $client } will be able to:
+consent-account = see your account details, such as your name and membership status;
+consent-search = search the library’s collection and download titles for you;
+consent-keep = keep your reading lists, bookmarks and reading position.
+consent-withdraw = You can withdraw this permission at any time by signing out of the app.
+consent-allow = Allow
+consent-deny = Deny

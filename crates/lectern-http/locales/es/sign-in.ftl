@@ -25,3 +25,16 @@ error-changed = Esto ha cambiado
 error-went-wrong = Algo salió mal
 error-go-home = Ir a la página de inicio
 error-go-library-home = Ir a la página de inicio de la biblioteca
+
+# Las páginas del servidor de tokens: una aplicación pide usar la cuenta de un lector.
+oauth-sign-in-to = Iniciar sesión en { $client }
+oauth-wants = { $client } quiere usar la cuenta de su biblioteca. Inicie sesión para continuar.
+consent-title = ¿Permitir que { $client } use su cuenta?
+consent-signed-in-as = Ha iniciado sesión como { $name }.
+consent-if-you-allow = Si lo permite, { $client } podrá:
+consent-account = ver los datos de su cuenta, como su nombre y el estado de su membresía;
+consent-search = buscar en la colección de la biblioteca y descargar títulos por usted;
+consent-keep = conservar sus listas de lectura, marcadores y posición de lectura.
+consent-withdraw = Puede retirar este permiso en cualquier momento cerrando la sesión en la aplicación.
+consent-allow = Permitir
+consent-deny = Denegar

@@ -25,3 +25,16 @@ error-changed = Ceci a changé
 error-went-wrong = Une erreur s’est produite
 error-go-home = Aller à la page d’accueil
 error-go-library-home = Aller à la page d’accueil de la bibliothèque
+
+# Les pages du serveur de jetons : une application demande à utiliser le compte d’un lecteur.
+oauth-sign-in-to = Se connecter à { $client }
+oauth-wants = { $client } veut utiliser le compte de votre bibliothèque. Connectez-vous pour continuer.
+consent-title = Autoriser { $client } à utiliser votre compte ?
+consent-signed-in-as = Vous êtes connecté en tant que { $name }.
+consent-if-you-allow = Si vous l’autorisez, { $client } pourra :
+consent-account = voir les informations de votre compte, comme votre nom et l’état de votre adhésion ;
+consent-search = chercher dans la collection de la bibliothèque et télécharger des titres pour vous ;
+consent-keep = garder vos listes de lecture, vos signets et votre position de lecture.
+consent-withdraw = Vous pouvez retirer cette autorisation à tout moment en vous déconnectant de l’application.
+consent-allow = Autoriser
+consent-deny = Refuser

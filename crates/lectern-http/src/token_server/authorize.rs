@@ -16,6 +16,7 @@ use url::Url;
 
 use super::pages::{ConsentPage, LoginPage, STYLESHEET_PATH, error_page, html, html_posting_to};
 use crate::conventions::params::Params;
+use crate::i18n::Lang;
 use crate::sign_in::LoginErrors;
 use crate::sign_in::{self, ClientAddress, Secret, SignIn};
 use crate::state::AppState;
@@ -41,7 +42,11 @@ const COOKIE: &str = "lectern_authz";
         (status = 400, description = "An error page: unknown client or redirect URI", content_type = "text/html"),
     )
 )]
-pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery) -> Response {
+pub async fn show_login(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
     // Text that is not UTF-8 reads as no parameters: the page then names what is missing.
     let params = Params::from_pairs(
         Params::parse_urlencoded(query.unwrap_or_default().as_bytes()).unwrap_or_default(),
@@ -130,8 +135,9 @@ pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery
         Ok(begun) => begun,
         Err(e) => return server_error(e),
     };
+    let lang = page_lang(&state, &headers, &client).await;
     let mut resp = login_page(
-        &state,
+        (&state, lang),
         &client,
         &flow.csrf_token,
         "",
@@ -141,8 +147,26 @@ pub async fn show_login(State(state): State<AppState>, RawQuery(query): RawQuery
     resp
 }
 
+/// The language of the token server's pages: the browser's (`Accept-Language`), else the
+/// library's whose app is asking, else English. Nobody is signed in yet whose preference
+/// could say.
+async fn page_lang(state: &AppState, headers: &HeaderMap, client: &Client) -> Lang {
+    let site_language = match state.sites.get(&state.store, &client.site_id).await {
+        Ok(Some(site)) => site.language.as_deref().and_then(Lang::of_code),
+        _ => None,
+    };
+    crate::i18n::negotiate(
+        None,
+        None,
+        headers
+            .get(axum::http::header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+        site_language.unwrap_or(Lang::En),
+    )
+}
+
 fn login_page(
-    state: &AppState,
+    (state, lang): (&AppState, Lang),
     client: &Client,
     csrf: &str,
     username: &str,
@@ -158,7 +182,7 @@ fn login_page(
     html(
         status,
         &LoginPage {
-            lang: crate::i18n::Lang::En,
+            lang,
             stylesheet: STYLESHEET_PATH,
             action: &action,
             client_name: &client.name,
@@ -217,17 +241,18 @@ pub async fn submit_login(
         Ok(found) => found,
         Err(resp) => return resp,
     };
+    let lang = page_lang(&state, &headers, &client).await;
     let field = |name: &str| form.one(name).ok().flatten().unwrap_or("").to_owned();
     let (username, password) = (field("username"), field("password"));
     let username = username.trim();
     if let Some(errors) = LoginErrors::of_blanks(username, &password) {
-        return login_page(&state, &client, &flow.csrf_token, username, errors);
+        return login_page((&state, lang), &client, &flow.csrf_token, username, errors);
     }
     let account = match sign_in::check(&state, username, Secret::Password(&password), &from).await {
         Ok(SignIn::Ok(a)) => a,
         Ok(refused) => {
             let errors = LoginErrors::of_refusal(&refused);
-            return login_page(&state, &client, &flow.csrf_token, username, errors);
+            return login_page((&state, lang), &client, &flow.csrf_token, username, errors);
         }
         Err(e) => return server_error(e),
     };
@@ -257,9 +282,11 @@ pub async fn show_consent(State(state): State<AppState>, headers: HeaderMap) -> 
     };
     let display = format!("{} {}", account.first_name, account.last_name);
     let action = state.oauth_url("/consent");
+    let lang = page_lang(&state, &headers, &client).await;
     html_posting_to(
         StatusCode::OK,
         &ConsentPage {
+            lang,
             stylesheet: STYLESHEET_PATH,
             action: &action,
             client_name: &client.name,

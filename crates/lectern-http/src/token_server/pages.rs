@@ -11,8 +11,7 @@ pub const STYLESHEET_PATH: &str = "/oauth/assets/lectern.css";
 #[derive(Template)]
 #[template(path = "login.html")]
 pub struct LoginPage<'a> {
-    /// The language of the form's words: the token server's pages are English's until their
-    /// own text comes from the message files.
+    /// The page's language.
     pub lang: crate::i18n::Lang,
     pub stylesheet: &'a str,
     pub action: &'a str,
@@ -30,6 +29,7 @@ pub struct LoginPage<'a> {
 #[derive(Template)]
 #[template(path = "consent.html")]
 pub struct ConsentPage<'a> {
+    pub lang: crate::i18n::Lang,
     pub stylesheet: &'a str,
     pub action: &'a str,
     pub client_name: &'a str,
@@ -40,6 +40,8 @@ pub struct ConsentPage<'a> {
 #[derive(Template)]
 #[template(path = "error.html")]
 pub struct ErrorPage<'a> {
+    /// English: an error's words are the token server's own, which are English's.
+    pub lang: crate::i18n::Lang,
     pub stylesheet: &'a str,
     pub heading: &'a str,
     pub message: &'a str,
@@ -83,6 +85,7 @@ pub fn error_page(status: StatusCode, stylesheet: &str, heading: &str, message: 
     html(
         status,
         &ErrorPage {
+            lang: crate::i18n::Lang::En,
             stylesheet,
             heading,
             message,

@@ -12,16 +12,16 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::catalog::title_path;
-use crate::i18n::format_name;
-use lectern_domain::catalog::{Format, TitleRecord};
 use crate::downloads::parse_format;
 use crate::downloads::title_download;
 use crate::downloads::{Asking, NOT_REQUESTED};
 use crate::error::{ApiError, ApiResult};
+use crate::i18n::format_name;
 use crate::pages::forms::Posted;
 use crate::pages::render::{Chrome, Section, page, see_other, wants_json};
 use crate::pages::session::Here;
 use crate::state::AppState;
+use lectern_domain::catalog::{Format, TitleRecord};
 
 #[derive(Template)]
 #[template(path = "web/download.html")]

@@ -28,6 +28,7 @@ on_both_stores!(
     the_session_ends_with_the_flow,
     pages_refuse_framing_and_caching,
     untrusted_clients_may_use_the_code_flow,
+    the_pages_speak_the_browser_s_language,
 );
 
 pub(crate) fn authorize_path(client: &str, redirect: &str, extra: &str) -> String {
@@ -655,4 +656,58 @@ async fn the_login_page_slows_down_password_guessing(backend: Backend) {
         "{html}"
     );
     assert!(html.contains("role=\"alert\""));
+}
+
+/// The login and consent pages are in the browser's language, their errors too; a client's
+/// name is put into the page's sentences as it is.
+async fn the_pages_speak_the_browser_s_language(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let path = authorize_path(TRUSTED, TRUSTED_REDIRECT, "");
+    let resp = app
+        .get(&path)
+        .header("accept-language", "ar, en;q=0.5")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    let html = resp.text().await.unwrap();
+    assert!(html.contains(r#"<html lang="ar" dir="rtl">"#), "{html}");
+    assert!(html.contains("<h1>تسجيل الدخول</h1>"), "{html}");
+    let empty = app
+        .post("/oauth/authorize")
+        .header("accept-language", "ar")
+        .form(&[
+            ("csrf", csrf_of(&html).as_str()),
+            ("username", ""),
+            ("password", ""),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(empty.status(), StatusCode::BAD_REQUEST);
+    let html = empty.text().await.unwrap();
+    assert!(html.contains("أدخل كلمة المرور"), "{html}");
+    let signed_in = app
+        .post("/oauth/authorize")
+        .header("accept-language", "es")
+        .form(&[
+            ("csrf", csrf_of(&html).as_str()),
+            ("username", "member@example.org"),
+            ("password", "member-pass-1"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_in.status(), StatusCode::SEE_OTHER);
+    let consent = app
+        .get("/oauth/consent")
+        .header("accept-language", "es")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(consent.status(), StatusCode::OK);
+    let html = consent.text().await.unwrap();
+    assert!(html.contains(r#"<html lang="es" dir="ltr">"#), "{html}");
+    assert!(html.contains(">Permitir</button>"), "{html}");
+    assert!(html.contains("Ha iniciado sesión como <strong>"), "{html}");
 }
