@@ -32,7 +32,7 @@ pub async fn new_arrivals(
     let site = OpdsSite::named(&state, &site_id).await?;
     let asked = Titles {
         path: "/new".to_owned(),
-        title: "Recently added".to_owned(),
+        title: site.lang(&ask.headers).t("opds-recently-added"),
         filters: TitleFilters::default(),
         order: (TitleSort::DateAdded, Direction::Desc),
     };
@@ -94,7 +94,8 @@ pub async fn language(
             "There is no language '{code}': languages are ISO 639-2 codes such as 'eng'"
         )));
     };
-    let title = format!("In {}", languages::name(&language));
+    // The feed of a language is named as its readers name it.
+    let title = languages::own_name(&language);
     let filters = TitleFilters {
         language: Some(language),
         ..Default::default()
@@ -137,7 +138,7 @@ pub async fn search_titles(
     }
     let asked = Titles {
         path: "/search".to_owned(),
-        title: format!("Search: {words}"),
+        title: site.lang(&ask.headers).t1("opds-search", "words", &words),
         filters: TitleFilters {
             keyword: Some(words),
             ..Default::default()
@@ -200,9 +201,8 @@ async fn titles_feed(
         site.page_url(&asked.path, &kept, (page.limit, DEFAULT_LIMIT), None)
     };
     let languages = facets::language_choices(state, &who).await?;
-    // The catalog's own labels are English's until they come from the message files too.
     let facets = facets::groups(
-        crate::i18n::Lang::En,
+        site.lang(&ask.headers),
         &chosen,
         facet_href,
         found.category_facets,
@@ -327,7 +327,7 @@ pub fn acquisition_feed(
     };
     if feed.publications.is_empty() {
         feed.navigation.push(NavEntry::back_to_start(
-            "No titles here; back to the catalog",
+            &site.lang(&ask.headers).t("opds-no-titles"),
             site.url(""),
         ));
     }

@@ -45,10 +45,14 @@ pub async fn categories(
         .collect();
     let listed = Listed {
         path: "/categories",
-        title: "Categories",
+        title: site.lang(&ask.headers).t("opds-categories"),
         entries,
     };
-    Ok(site.answer(&listed.feed(&site, &page)?, &ask, signed_in))
+    Ok(site.answer(
+        &listed.feed(&site, (&page, site.lang(&ask.headers)))?,
+        &ask,
+        signed_in,
+    ))
 }
 
 /// `GET /opds/{siteId}/languages`: each language with a title the reader can see, by name.
@@ -62,7 +66,8 @@ pub async fn languages(
     let mut entries: Vec<(String, NavEntry)> = counts
         .iter()
         .map(|(code, count)| {
-            let name = languages::name(code);
+            // Each named in itself, as its readers look for it.
+            let name = languages::own_name(code);
             let href = site.url(&format!("/languages/{}", segment(code)));
             // Names can repeat across codes; the code keeps each key unique.
             (format!("{name}\u{1f}{code}"), subject(name, href, *count))
@@ -71,10 +76,14 @@ pub async fn languages(
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     let listed = Listed {
         path: "/languages",
-        title: "Languages",
+        title: site.lang(&ask.headers).t("opds-languages"),
         entries,
     };
-    Ok(site.answer(&listed.feed(&site, &page)?, &ask, signed_in))
+    Ok(site.answer(
+        &listed.feed(&site, (&page, site.lang(&ask.headers)))?,
+        &ask,
+        signed_in,
+    ))
 }
 
 /// `GET /opds/{siteId}/bisac`: each BISAC subject with a title the reader can see, by code.
@@ -98,10 +107,14 @@ pub async fn bisac_subjects(
         .collect();
     let listed = Listed {
         path: "/bisac",
-        title: "Subjects (BISAC)",
+        title: site.lang(&ask.headers).t("opds-bisac"),
         entries,
     };
-    Ok(site.answer(&listed.feed(&site, &page)?, &ask, signed_in))
+    Ok(site.answer(
+        &listed.feed(&site, (&page, site.lang(&ask.headers)))?,
+        &ask,
+        signed_in,
+    ))
 }
 
 type Opened = (
@@ -152,7 +165,7 @@ fn subject(title: String, href: String, count: u64) -> NavEntry {
 /// A navigation feed's entries, each with its key, in the keys' order.
 struct Listed {
     path: &'static str,
-    title: &'static str,
+    title: String,
     entries: Vec<(String, NavEntry)>,
 }
 
@@ -160,7 +173,7 @@ impl Listed {
     fn feed(
         self,
         site: &OpdsSite,
-        page: &crate::conventions::paging::PageRequest,
+        (page, lang): (&crate::conventions::paging::PageRequest, crate::i18n::Lang),
     ) -> ApiResult<Feed> {
         let (rows, turns) = page.page_both_ways(self.entries, |(key, _)| key.clone())?;
         let here = |start: Option<&str>| site.page_url(self.path, &[], (page.limit, 100), start);
@@ -173,13 +186,13 @@ impl Listed {
         let mut navigation: Vec<NavEntry> = rows.into_iter().map(|(_, e)| e).collect();
         if navigation.is_empty() {
             navigation.push(NavEntry::back_to_start(
-                "Nothing here yet; back to the catalog",
+                &lang.t("opds-nothing-here"),
                 site.url(""),
             ));
         }
         Ok(Feed {
             id: site.url(self.path),
-            title: self.title.to_owned(),
+            title: self.title,
             updated: Timestamp::now().to_string(),
             links,
             navigation,

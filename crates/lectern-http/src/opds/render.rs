@@ -51,7 +51,7 @@ pub fn answer(feed: &Feed, rendering: Rendering, site_name: &str, signed_in: boo
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(media_type));
     headers.insert(
         header::VARY,
-        HeaderValue::from_static("Accept, Authorization"),
+        HeaderValue::from_static("Accept, Accept-Language, Authorization"),
     );
     headers.insert(
         header::CACHE_CONTROL,

@@ -23,6 +23,13 @@ pub async fn root(State(state): State<AppState>, ask: OpdsAsk) -> ApiResult<Resp
         let site = OpdsSite::named(&state, &only.id).await?;
         return site_root_of(&state, &site, &ask).await;
     }
+    // Several libraries, each in its own language: the app's, else English.
+    let lang = ask
+        .headers
+        .get(axum::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(crate::i18n::accepted)
+        .unwrap_or(crate::i18n::Lang::En);
     let mut navigation = Vec::new();
     for s in &all {
         if lectern_operations::sign_in::catalog_key(&state, &s.id)
@@ -34,14 +41,14 @@ pub async fn root(State(state): State<AppState>, ask: OpdsAsk) -> ApiResult<Resp
                 href: state.opds_url(&segment(&s.id)),
                 leads: Leads::Navigation,
                 rel: "subsection",
-                summary: Some(format!("The catalog of {}", s.name)),
+                summary: Some(lang.t1("opds-catalog-of", "site", &s.name)),
                 count: None,
             });
         }
     }
     let feed = Feed {
         id: state.opds_url(""),
-        title: "Catalogs".to_owned(),
+        title: lang.t("opds-catalogs"),
         updated: Timestamp::now().to_string(),
         links: vec![
             FeedLink::to("self", state.opds_url(""), Leads::Navigation),
@@ -65,56 +72,43 @@ pub async fn site_root(
 
 async fn site_root_of(state: &AppState, site: &OpdsSite, ask: &OpdsAsk) -> ApiResult<Response> {
     let caller = site.caller(state, ask).await?;
-    let entry = |title: &str, path: &str, leads, rel, summary: &str| NavEntry {
-        title: title.to_owned(),
+    let lang = site.lang(&ask.headers);
+    // Each entry's title and summary are the messages `key` and `key-summary`.
+    let entry = |key: &str, path: &str, leads, rel| NavEntry {
+        title: lang.t(key),
         href: site.url(path),
         leads,
         rel,
-        summary: Some(summary.to_owned()),
+        summary: Some(lang.t(&format!("{key}-summary"))),
         count: None,
     };
     let mut navigation = vec![entry(
         // Not "New arrivals": libraries keep popular lists by that name, which the root lists too.
-        "Recently added",
+        "opds-recently-added",
         "/new",
         Leads::Acquisition,
         "http://opds-spec.org/sort/new",
-        "The titles most recently added to the library",
     )];
     let who = CatalogViewer::of(state, &caller).await?;
     navigation.extend(popular::entries(state, site, &who).await?);
     navigation.extend([
         entry(
-            "Categories",
+            "opds-categories",
             "/categories",
             Leads::Navigation,
             "subsection",
-            "Titles by the library's categories",
         ),
         entry(
-            "Languages",
+            "opds-languages",
             "/languages",
             Leads::Navigation,
             "subsection",
-            "Titles by the language they are written in",
         ),
-        entry(
-            "Subjects (BISAC)",
-            "/bisac",
-            Leads::Navigation,
-            "subsection",
-            "Titles by the book trade's subject headings",
-        ),
+        entry("opds-bisac", "/bisac", Leads::Navigation, "subsection"),
         // A guest who opens it is asked to sign in (401 with the authentication document).
         // An entry like the others (KOReader before v2026.07 opens only `subsection` entries),
         // and the feed's `shelf` link for apps that look for one.
-        entry(
-            "My shelf",
-            "/shelf",
-            Leads::Navigation,
-            "subsection",
-            "Your reading lists, assigned titles, documents and downloads",
-        ),
+        entry("opds-shelf", "/shelf", Leads::Navigation, "subsection"),
     ]);
     let mut links = site_links(site, "");
     links.push(FeedLink::to(

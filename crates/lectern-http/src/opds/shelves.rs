@@ -35,43 +35,37 @@ pub async fn shelf(
     let site = OpdsSite::named(&state, &site_id).await?;
     let caller = site.reader(&state, &ask).await?;
     let me = caller.signed_in()?;
-    let entry = |title: &str, path: &str, leads, summary: &str| NavEntry {
-        title: title.to_owned(),
+    let lang = site.lang(&ask.headers);
+    // Each entry's title and summary are the messages `key` and `key-summary`.
+    let entry = |key: &str, path: &str, leads| NavEntry {
+        title: lang.t(key),
         href: site.url(path),
         leads,
         rel: "subsection",
-        summary: Some(summary.to_owned()),
+        summary: Some(lang.t(&format!("{key}-summary"))),
         count: None,
     };
-    let mut navigation = vec![entry(
-        "My reading lists",
-        "/shelf/lists",
-        Leads::Navigation,
-        "Your lists, and those you follow or are given",
-    )];
+    let mut navigation = vec![entry("opds-lists", "/shelf/lists", Leads::Navigation)];
     if me.has_role(Role::OrganizationMember) {
         navigation.push(entry(
-            "Assigned to me",
+            "opds-assigned",
             "/shelf/assigned",
             Leads::Acquisition,
-            "Titles your teacher or sponsor assigned to you",
         ));
     }
     navigation.push(entry(
-        "My documents",
+        "opds-documents",
         "/shelf/documents",
         Leads::Acquisition,
-        "The documents you uploaded, made accessible as EPUB 3",
     ));
     navigation.push(entry(
-        "My downloads",
+        "opds-downloads",
         "/shelf/downloads",
         Leads::Acquisition,
-        "What you downloaded, the newest first",
     ));
     let feed = Feed {
         id: site.url("/shelf"),
-        title: "My shelf".to_owned(),
+        title: lang.t("opds-shelf"),
         updated: Timestamp::now().to_string(),
         links: vec![
             FeedLink::to("self", site.url("/shelf"), Leads::Navigation),
@@ -117,7 +111,7 @@ pub async fn lists(
     ]);
     let mut feed = Feed {
         id: site.url("/shelf/lists"),
-        title: "My reading lists".to_owned(),
+        title: site.lang(&ask.headers).t("opds-lists"),
         updated: Timestamp::now().to_string(),
         links,
         navigation,
@@ -125,7 +119,7 @@ pub async fn lists(
     };
     if feed.navigation.is_empty() {
         feed.navigation.push(NavEntry::back_to_start(
-            "No reading lists yet; back to the catalog",
+            &site.lang(&ask.headers).t("opds-no-lists"),
             site.url(""),
         ));
     }
@@ -184,7 +178,7 @@ pub async fn assigned(
     let turns = page.turn(bound.as_ref(), &mut rows, |a| sort.key_of(a));
     let shown = Shown {
         path: "/shelf/assigned".to_owned(),
-        title: "Assigned to me".to_owned(),
+        title: site.lang(&ask.headers).t("opds-assigned"),
         query: vec![],
         ids: rows.into_iter().map(|a| a.service_id).collect(),
         turns,
@@ -222,7 +216,7 @@ pub async fn downloaded(
     let who = CatalogViewer::of(&state, &caller).await?;
     let shown = Shown {
         path: "/shelf/downloads".to_owned(),
-        title: "My downloads".to_owned(),
+        title: site.lang(&ask.headers).t("opds-downloads"),
         query: vec![],
         ids,
         turns,
@@ -254,7 +248,7 @@ pub async fn documents(
         .collect::<ApiResult<Vec<_>>>()?;
     let shown = Shown {
         path: "/shelf/documents".to_owned(),
-        title: "My documents".to_owned(),
+        title: site.lang(&ask.headers).t("opds-documents"),
         query: vec![],
         ids: vec![],
         turns,

@@ -9,7 +9,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::site::OpdsSite;
+use super::site::{OpdsAsk, OpdsSite};
 use crate::conventions::params::Params;
 use crate::error::{ApiResult, RefusedBecause};
 use crate::sign_in::ClientAddress;
@@ -24,13 +24,17 @@ const DOCUMENT_REL: &str = "http://opds-spec.org/auth/document";
 /// The authentication document: the password flow first (apps keep a token and refresh it),
 /// HTTP Basic second (apps that send the credentials with every request). `refused` is why the
 /// credentials the app sent were not taken; it leads the description apps show the reader.
-pub fn document(site: &OpdsSite, help: &str, refused: Option<&str>) -> Value {
+pub fn document(
+    (site, lang): (&OpdsSite, crate::i18n::Lang),
+    help: &str,
+    refused: Option<&str>,
+) -> Value {
     let token = site.url("/token");
-    let labels = json!({ "login": "User name or e-mail address", "password": "Password" });
-    let invitation = format!(
-        "Sign in with your {} account to download titles and see your shelves.",
-        site.site.name
-    );
+    let labels = json!({
+        "login": lang.t("sign-in-username"),
+        "password": lang.t("sign-in-password"),
+    });
+    let invitation = lang.t1("opds-sign-in-invitation", "site", &site.site.name);
     let description = match refused {
         Some(why) => format!("{why}. {invitation}"),
         None => invitation,
@@ -65,19 +69,21 @@ pub fn document(site: &OpdsSite, help: &str, refused: Option<&str>) -> Value {
 pub async fn authentication(
     State(state): State<AppState>,
     Path(site_id): Path<String>,
+    ask: OpdsAsk,
 ) -> ApiResult<Response> {
     let site = OpdsSite::named(&state, &site_id).await?;
-    Ok(with_document(&state, &site, StatusCode::OK, None))
+    let lang = site.lang(&ask.headers);
+    Ok(with_document(&state, (&site, lang), StatusCode::OK, None))
 }
 
 fn with_document(
     state: &AppState,
-    site: &OpdsSite,
+    (site, lang): (&OpdsSite, crate::i18n::Lang),
     status: StatusCode,
     refused: Option<&str>,
 ) -> Response {
     let help = state.web_url(&site.site.id, HELP_PAGE);
-    let body = document(site, &help, refused).to_string();
+    let body = document((site, lang), &help, refused).to_string();
     let mut response = (status, body).into_response();
     if let Some(phrase) = refused.and_then(reason_phrase) {
         response.extensions_mut().insert(phrase);
@@ -95,6 +101,7 @@ fn with_document(
         h.insert(header::WWW_AUTHENTICATE, challenge);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(header::VARY, HeaderValue::from_static("Accept-Language"));
     response
 }
 
@@ -121,6 +128,7 @@ pub async fn unauthorized_is_the_document(
     next: Next,
 ) -> Response {
     let sent_credentials = request.headers().contains_key(header::AUTHORIZATION);
+    let headers = request.headers().clone();
     let response = next.run(request).await;
     if response.status() != StatusCode::UNAUTHORIZED {
         return response;
@@ -134,7 +142,15 @@ pub async fn unauthorized_is_the_document(
         .filter(|_| sent_credentials)
         .map(|r| r.0.trim_end_matches('.').to_owned());
     match OpdsSite::named(&state, site_id).await {
-        Ok(site) => with_document(&state, &site, StatusCode::UNAUTHORIZED, refused.as_deref()),
+        Ok(site) => {
+            let lang = site.lang(&headers);
+            with_document(
+                &state,
+                (&site, lang),
+                StatusCode::UNAUTHORIZED,
+                refused.as_deref(),
+            )
+        }
         Err(_) => response,
     }
 }

@@ -2,6 +2,7 @@
 //! `api_key` reading apps never send; a bearer token from the catalog's token endpoint, or HTTP
 //! Basic credentials, sign the reader in.
 
+use crate::i18n::Lang;
 use std::sync::Arc;
 
 use axum::extract::FromRequestParts;
@@ -70,6 +71,23 @@ impl OpdsSite {
     }
 
     /// The feed in the rendering the app asked for.
+    /// The language of the catalog's own words (its navigation, facets, sign-in labels): the
+    /// app's `Accept-Language`, else the library's language, else English.
+    pub fn lang(&self, headers: &HeaderMap) -> Lang {
+        crate::i18n::negotiate(
+            None,
+            None,
+            headers
+                .get(axum::http::header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok()),
+            self.site
+                .language
+                .as_deref()
+                .and_then(Lang::of_code)
+                .unwrap_or(Lang::En),
+        )
+    }
+
     pub fn answer(&self, feed: &Feed, ask: &OpdsAsk, signed_in: bool) -> Response {
         answer(
             feed,

@@ -22,6 +22,7 @@ on_both_stores!(
     facets_narrow_a_feed_to_how_a_reader_reads,
     withdrawn_titles_and_lapsed_subscriptions_answer_as_in_the_api,
     an_app_walks_from_the_root_to_a_valid_epub,
+    the_catalog_speaks_the_app_s_language,
 );
 
 const OPDS2: &str = "application/opds+json";
@@ -417,7 +418,8 @@ async fn apps_browse_the_catalog_in_both_renderings(backend: Backend) {
                 .map(|n| n["title"].as_str().unwrap().to_owned())
                 .collect()
         };
-        assert_eq!(titled(languages), ["English", "Spanish"], "{languages}");
+        // Each language named in itself.
+        assert_eq!(titled(languages), ["English", "Español"], "{languages}");
         assert_eq!(titles_of(spanish), ["La Casa"], "{spanish}");
         let subjects = titled(subjects);
         assert!(
@@ -1457,5 +1459,90 @@ async fn an_app_walks_from_the_root_to_a_valid_epub(backend: Backend) {
         assert_eq!(file.status(), StatusCode::OK);
         let bytes = file.bytes().await.unwrap();
         lectern_jobs::checkers::epubcheck("OPDS acquisition", &bytes);
+    }
+}
+
+/// The catalog's own words (navigation, facets, the sign-in invitation and its labels) are in
+/// the app's `Accept-Language`, and caches keep each language apart; the feeds stay what the
+/// apps' parsers read.
+async fn the_catalog_speaks_the_app_s_language(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let resp = app
+        .get("/opds/main")
+        .header("accept", OPDS2)
+        .header("accept-language", "es-MX, en;q=0.5")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    let vary = resp.headers()["vary"].to_str().unwrap().to_owned();
+    assert!(vary.contains("Accept-Language"), "{vary}");
+    let root: Value = resp.json().await.unwrap();
+    let titles: Vec<&str> = root["navigation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["title"].as_str().unwrap())
+        .collect();
+    for want in [
+        "Añadidos recientemente",
+        "Categorías",
+        "Idiomas",
+        "Mi estante",
+    ] {
+        assert!(titles.contains(&want), "{want} in {titles:?}");
+    }
+    let atom = app
+        .get("/opds/main/new")
+        .header("accept-language", "ar")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        atom.contains(r#"title="الكل" opds:facetGroup="إمكانية الوصول""#)
+            || atom.contains(r#"opds:facetGroup="إمكانية الوصول""#),
+        "{atom}"
+    );
+    assert!(atom.contains("<title>أُضيف حديثًا</title>"), "{atom}");
+    let document: Value = app
+        .get("/opds/main/authentication")
+        .header("accept-language", "fr")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        document["authentication"][0]["labels"]["password"],
+        "Mot de passe"
+    );
+    assert!(
+        document["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("Connectez-vous avec votre compte"),
+        "{document}"
+    );
+    // What the apps read of feeds in other languages.
+    let mut feeds = Feeds::new();
+    for (path, language) in [("/opds/main", "ar"), ("/opds/main/new", "fr")] {
+        let body = app
+            .get(path)
+            .header("accept", OPDS2)
+            .header("accept-language", language)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        feeds.keep(&body, "json");
+    }
+    if let Some(read) = feeds.as_apps_read_them() {
+        assert_eq!(read.len(), 2);
     }
 }

@@ -1,0 +1,26 @@
+# كلمات فهرس OPDS: التنقل فيه ورفوفه ودعوة تسجيل الدخول.
+opds-catalogs = الفهارس
+opds-catalog-of = فهرس { $site }
+opds-recently-added = أُضيف حديثًا
+opds-recently-added-summary = أحدث العناوين المضافة إلى المكتبة
+opds-categories = الفئات
+opds-categories-summary = العناوين حسب فئات المكتبة
+opds-languages = اللغات
+opds-languages-summary = العناوين حسب اللغة المكتوبة بها
+opds-bisac = الموضوعات (BISAC)
+opds-bisac-summary = العناوين حسب رؤوس موضوعات تجارة الكتب
+opds-shelf = رفّي
+opds-shelf-summary = قوائم قراءتك والعناوين المخصّصة لك ومستنداتك وتنزيلاتك
+opds-lists = قوائم قراءتي
+opds-lists-summary = قوائمك، والقوائم التي تتابعها أو تُعطى لك
+opds-assigned = المخصّصة لي
+opds-assigned-summary = العناوين التي خصّصها لك معلّمك أو راعيك
+opds-documents = مستنداتي
+opds-documents-summary = المستندات التي رفعتها، وقد أصبحت ميسّرة بصيغة EPUB 3
+opds-downloads = تنزيلاتي
+opds-downloads-summary = ما نزّلته، الأحدث أولًا
+opds-search = بحث: { $words }
+opds-nothing-here = لا شيء هنا بعد؛ العودة إلى الفهرس
+opds-no-lists = لا توجد قوائم قراءة بعد؛ العودة إلى الفهرس
+opds-no-titles = لا توجد عناوين هنا؛ العودة إلى الفهرس
+opds-sign-in-invitation = سجّل الدخول بحسابك في { $site } لتنزيل العناوين ورؤية رفوفك.

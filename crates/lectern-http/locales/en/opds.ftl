@@ -1,0 +1,26 @@
+# The OPDS catalog's own words: its navigation, shelves and sign-in invitation.
+opds-catalogs = Catalogs
+opds-catalog-of = The catalog of { $site }
+opds-recently-added = Recently added
+opds-recently-added-summary = The titles most recently added to the library
+opds-categories = Categories
+opds-categories-summary = Titles by the library’s categories
+opds-languages = Languages
+opds-languages-summary = Titles by the language they are written in
+opds-bisac = Subjects (BISAC)
+opds-bisac-summary = Titles by the book trade’s subject headings
+opds-shelf = My shelf
+opds-shelf-summary = Your reading lists, assigned titles, documents and downloads
+opds-lists = My reading lists
+opds-lists-summary = Your lists, and those you follow or are given
+opds-assigned = Assigned to me
+opds-assigned-summary = Titles your teacher or sponsor assigned to you
+opds-documents = My documents
+opds-documents-summary = The documents you uploaded, made accessible as EPUB 3
+opds-downloads = My downloads
+opds-downloads-summary = What you downloaded, the newest first
+opds-search = Search: { $words }
+opds-nothing-here = Nothing here yet; back to the catalog
+opds-no-lists = No reading lists yet; back to the catalog
+opds-no-titles = No titles here; back to the catalog
+opds-sign-in-invitation = Sign in with your { $site } account to download titles and see your shelves.

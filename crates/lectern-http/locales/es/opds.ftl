@@ -1,0 +1,26 @@
+# Las palabras del catálogo OPDS: su navegación, sus estantes y la invitación a iniciar sesión.
+opds-catalogs = Catálogos
+opds-catalog-of = El catálogo de { $site }
+opds-recently-added = Añadidos recientemente
+opds-recently-added-summary = Los títulos añadidos más recientemente a la biblioteca
+opds-categories = Categorías
+opds-categories-summary = Títulos según las categorías de la biblioteca
+opds-languages = Idiomas
+opds-languages-summary = Títulos según el idioma en que están escritos
+opds-bisac = Materias (BISAC)
+opds-bisac-summary = Títulos según los encabezamientos de materia del sector del libro
+opds-shelf = Mi estante
+opds-shelf-summary = Sus listas de lectura, títulos asignados, documentos y descargas
+opds-lists = Mis listas de lectura
+opds-lists-summary = Sus listas y las que sigue o le dan
+opds-assigned = Asignados a mí
+opds-assigned-summary = Títulos que su profesor o patrocinador le asignó
+opds-documents = Mis documentos
+opds-documents-summary = Los documentos que subió, hechos accesibles como EPUB 3
+opds-downloads = Mis descargas
+opds-downloads-summary = Lo que descargó, lo más reciente primero
+opds-search = Búsqueda: { $words }
+opds-nothing-here = Todavía no hay nada aquí; volver al catálogo
+opds-no-lists = Todavía no hay listas de lectura; volver al catálogo
+opds-no-titles = No hay títulos aquí; volver al catálogo
+opds-sign-in-invitation = Inicie sesión con su cuenta de { $site } para descargar títulos y ver sus estantes.

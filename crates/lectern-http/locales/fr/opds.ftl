@@ -1,0 +1,26 @@
+# Les mots du catalogue OPDS : sa navigation, ses étagères et l’invitation à se connecter.
+opds-catalogs = Catalogues
+opds-catalog-of = Le catalogue de { $site }
+opds-recently-added = Ajoutés récemment
+opds-recently-added-summary = Les titres ajoutés le plus récemment à la bibliothèque
+opds-categories = Catégories
+opds-categories-summary = Les titres selon les catégories de la bibliothèque
+opds-languages = Langues
+opds-languages-summary = Les titres selon la langue dans laquelle ils sont écrits
+opds-bisac = Sujets (BISAC)
+opds-bisac-summary = Les titres selon les vedettes-matière du commerce du livre
+opds-shelf = Mon étagère
+opds-shelf-summary = Vos listes de lecture, titres attribués, documents et téléchargements
+opds-lists = Mes listes de lecture
+opds-lists-summary = Vos listes, et celles que vous suivez ou qu’on vous donne
+opds-assigned = Attribués à moi
+opds-assigned-summary = Les titres que votre enseignant ou parrain vous a attribués
+opds-documents = Mes documents
+opds-documents-summary = Les documents que vous avez déposés, rendus accessibles en EPUB 3
+opds-downloads = Mes téléchargements
+opds-downloads-summary = Ce que vous avez téléchargé, le plus récent d’abord
+opds-search = Recherche : { $words }
+opds-nothing-here = Rien ici pour l’instant ; retour au catalogue
+opds-no-lists = Pas encore de liste de lecture ; retour au catalogue
+opds-no-titles = Aucun titre ici ; retour au catalogue
+opds-sign-in-invitation = Connectez-vous avec votre compte { $site } pour télécharger des titres et voir vos étagères.
