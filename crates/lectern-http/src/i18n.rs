@@ -404,6 +404,30 @@ pub fn accepted(header: &str) -> Option<Lang> {
     asked.first().map(|(_, _, lang)| *lang)
 }
 
+/// The request's `Accept-Language`, where it is readable.
+pub fn accept_language(headers: &axum::http::HeaderMap) -> Option<&str> {
+    headers
+        .get(axum::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+}
+
+/// A site's own language (its `language` setting), English when it has none the pages are
+/// written in.
+pub fn site_default(site_language: Option<&str>) -> Lang {
+    site_language.and_then(Lang::of_code).unwrap_or(Lang::En)
+}
+
+/// The language of an answer to someone not (yet) known by their preference, an app or a
+/// browser signing in: its `Accept-Language`, then the site's language, then English.
+pub fn unnamed(headers: &axum::http::HeaderMap, site_language: Option<&str>) -> Lang {
+    negotiate(
+        None,
+        None,
+        accept_language(headers),
+        site_default(site_language),
+    )
+}
+
 /// The language a page is shown in, in this order: the reader's `language` preference, the
 /// choice made on the pages, the browser's `Accept-Language`, the site's own.
 pub fn negotiate(

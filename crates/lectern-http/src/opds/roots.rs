@@ -24,12 +24,7 @@ pub async fn root(State(state): State<AppState>, ask: OpdsAsk) -> ApiResult<Resp
         return site_root_of(&state, &site, &ask).await;
     }
     // Several libraries, each in its own language: the app's, else English.
-    let lang = ask
-        .headers
-        .get(axum::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(crate::i18n::accepted)
-        .unwrap_or(crate::i18n::Lang::En);
+    let lang = crate::i18n::unnamed(&ask.headers, None);
     let mut navigation = Vec::new();
     for s in &all {
         if lectern_operations::sign_in::catalog_key(&state, &s.id)

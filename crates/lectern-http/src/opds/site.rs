@@ -74,18 +74,7 @@ impl OpdsSite {
     /// The language of the catalog's own words (its navigation, facets, sign-in labels): the
     /// app's `Accept-Language`, else the library's language, else English.
     pub fn lang(&self, headers: &HeaderMap) -> Lang {
-        crate::i18n::negotiate(
-            None,
-            None,
-            headers
-                .get(axum::http::header::ACCEPT_LANGUAGE)
-                .and_then(|v| v.to_str().ok()),
-            self.site
-                .language
-                .as_deref()
-                .and_then(Lang::of_code)
-                .unwrap_or(Lang::En),
-        )
+        crate::i18n::unnamed(headers, self.site.language.as_deref())
     }
 
     pub fn answer(&self, feed: &Feed, ask: &OpdsAsk, signed_in: bool) -> Response {

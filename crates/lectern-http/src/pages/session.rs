@@ -122,15 +122,8 @@ impl WebSite {
         let lang = i18n::negotiate(
             preferences.as_ref().and_then(|p| p.language.as_deref()),
             cookies::named(&visit.headers, &cookie_name(state, LANGUAGE)).as_deref(),
-            visit
-                .headers
-                .get(axum::http::header::ACCEPT_LANGUAGE)
-                .and_then(|v| v.to_str().ok()),
-            self.site
-                .language
-                .as_deref()
-                .and_then(Lang::of_code)
-                .unwrap_or(Lang::En),
+            i18n::accept_language(&visit.headers),
+            i18n::site_default(self.site.language.as_deref()),
         );
         Ok(Visitor {
             caller: Caller {

@@ -151,18 +151,12 @@ pub async fn show_login(
 /// library's whose app is asking, else English. Nobody is signed in yet whose preference
 /// could say.
 async fn page_lang(state: &AppState, headers: &HeaderMap, client: &Client) -> Lang {
-    let site_language = match state.sites.get(&state.store, &client.site_id).await {
-        Ok(Some(site)) => site.language.as_deref().and_then(Lang::of_code),
+    let site = state.sites.get(&state.store, &client.site_id).await;
+    let site_language = match &site {
+        Ok(Some(site)) => site.language.as_deref(),
         _ => None,
     };
-    crate::i18n::negotiate(
-        None,
-        None,
-        headers
-            .get(axum::http::header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-        site_language.unwrap_or(Lang::En),
-    )
+    crate::i18n::unnamed(headers, site_language)
 }
 
 fn login_page(
