@@ -284,7 +284,10 @@ fn pseudo_message(key: &str, args: &[(&'static str, FluentValue<'_>)]) -> String
             (Cow::Borrowed(*name), value)
         })
         .collect();
-    let english = MESSAGES.lookup_with_args(&IDS[0], key, &held);
+    // A key no file has shows bare, for the crawl to find.
+    let Some(english) = MESSAGES.try_lookup_with_args(&IDS[0], key, &held) else {
+        return key.to_owned();
+    };
     let mut text: String = english.chars().map(accented).collect();
     for (at, (_, value)) in args.iter().enumerate() {
         if let FluentValue::String(s) = value {

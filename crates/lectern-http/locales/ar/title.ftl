@@ -112,3 +112,20 @@ download-not-asked = لم تطلب نسخة بصيغة { $format } بعد. يُ�
 download-check-again = تحقّق مرة أخرى
 download-ask = اطلب النسخة بصيغة { $format }
 download-back = العودة إلى { $title }
+
+# كتبي: ما خُصّص للقارئ وما نزّله.
+books-title = كتبي
+books-assigned = المخصّصة لي
+books-nothing-assigned = لم يُخصَّص لك شيء.
+books-downloads = تنزيلاتي
+books-no-downloads = لم تنزّل شيئًا بعد.
+books-find-title = ابحث عن عنوان
+books-earlier = تنزيلات سابقة
+books-download-detail = { $format }، { $date }؛ { $status }
+books-status-ready = جاهز
+books-status-read-online = قُرئ على الإنترنت
+books-status-preparing = قيد التجهيز
+books-assigned-by-downloaded = خصّصه { $name }؛ نُزّل في { $date }
+books-assigned-by-not-downloaded = خصّصه { $name }؛ لم يُنزَّل بعد
+books-downloaded = نُزّل في { $date }
+books-not-downloaded = لم يُنزَّل بعد

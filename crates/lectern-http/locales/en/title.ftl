@@ -120,3 +120,20 @@ download-not-asked = You have not asked for a { $format } copy yet. Asking for o
 download-check-again = Check again
 download-ask = Ask for the { $format } copy
 download-back = Back to { $title }
+
+# My books: what was assigned to the reader and what they downloaded.
+books-title = My books
+books-assigned = Assigned to me
+books-nothing-assigned = Nothing has been assigned to you.
+books-downloads = My downloads
+books-no-downloads = You have not downloaded anything yet.
+books-find-title = Find a title
+books-earlier = Earlier downloads
+books-download-detail = { $format }, { $date }; { $status }
+books-status-ready = ready
+books-status-read-online = read online
+books-status-preparing = being prepared
+books-assigned-by-downloaded = Assigned by { $name }; downloaded { $date }
+books-assigned-by-not-downloaded = Assigned by { $name }; not downloaded yet
+books-downloaded = Downloaded { $date }
+books-not-downloaded = Not downloaded yet

@@ -120,3 +120,20 @@ download-not-asked = Todavía no ha pedido una copia en { $format }. Pedirla cue
 download-check-again = Volver a comprobar
 download-ask = Pedir la copia en { $format }
 download-back = Volver a { $title }
+
+# Mis libros: lo que se asignó al lector y lo que descargó.
+books-title = Mis libros
+books-assigned = Asignados a mí
+books-nothing-assigned = No se le ha asignado nada.
+books-downloads = Mis descargas
+books-no-downloads = Todavía no ha descargado nada.
+books-find-title = Buscar un título
+books-earlier = Descargas anteriores
+books-download-detail = { $format }, { $date }; { $status }
+books-status-ready = lista
+books-status-read-online = leído en línea
+books-status-preparing = en preparación
+books-assigned-by-downloaded = Asignado por { $name }; descargado el { $date }
+books-assigned-by-not-downloaded = Asignado por { $name }; todavía sin descargar
+books-downloaded = Descargado el { $date }
+books-not-downloaded = Todavía sin descargar

@@ -112,3 +112,20 @@ download-not-asked = Vous n’avez pas encore demandé de copie en { $format }. 
 download-check-again = Vérifier à nouveau
 download-ask = Demander la copie en { $format }
 download-back = Retour à { $title }
+
+# Mes livres : ce qui a été attribué au lecteur et ce qu’il a téléchargé.
+books-title = Mes livres
+books-assigned = Attribués à moi
+books-nothing-assigned = Rien ne vous a été attribué.
+books-downloads = Mes téléchargements
+books-no-downloads = Vous n’avez encore rien téléchargé.
+books-find-title = Trouver un titre
+books-earlier = Téléchargements précédents
+books-download-detail = { $format }, { $date } ; { $status }
+books-status-ready = prêt
+books-status-read-online = lu en ligne
+books-status-preparing = en préparation
+books-assigned-by-downloaded = Attribué par { $name } ; téléchargé le { $date }
+books-assigned-by-not-downloaded = Attribué par { $name } ; pas encore téléchargé
+books-downloaded = Téléchargé le { $date }
+books-not-downloaded = Pas encore téléchargé

@@ -69,6 +69,7 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
         download_history::mine(&state, &visitor.caller, window).await?;
     let next = listing.next_token(&mut rows, download_history::key_of);
     let titles = download_history::titles_of(&state, &rows).await?;
+    let lang = visitor.lang;
     let downloads = rows
         .iter()
         .map(|d| {
@@ -76,15 +77,25 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
             Row {
                 title: title.map_or_else(|| d.subject.clone(), |t| t.title.clone()),
                 href: title.map(|_| title_path(&site, &d.subject)),
-                detail: format!(
-                    "{}, {}; {}",
-                    d.format.parse::<Format>().map_or("", Format::display_name),
-                    d.created_at.date(),
-                    match d.status {
-                        DownloadStatus::Ready => "ready",
-                        DownloadStatus::Streamed => "read online",
-                        _ => "being prepared",
-                    }
+                detail: lang.t_with(
+                    "books-download-detail",
+                    &[
+                        (
+                            "format",
+                            &d.format
+                                .parse::<Format>()
+                                .map_or_else(|_| d.format.clone(), |f| format_name(lang, f)),
+                        ),
+                        ("date", &lang.date(&d.created_at.date())),
+                        (
+                            "status",
+                            &lang.t(match d.status {
+                                DownloadStatus::Ready => "books-status-ready",
+                                DownloadStatus::Streamed => "books-status-read-online",
+                                _ => "books-status-preparing",
+                            }),
+                        ),
+                    ],
                 ),
             }
         })
@@ -94,7 +105,7 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
         let t: String = url::form_urlencoded::byte_serialize(t.as_bytes()).collect();
         format!("{here}?start={t}")
     });
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Books);
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Books).translated();
     Ok(page(
         StatusCode::OK,
         &BooksPage {
@@ -113,6 +124,7 @@ async fn assigned_rows(state: &AppState, site: &WebSite, visitor: &Visitor) -> A
     let list: ListParams<AssignedSortOrder> = Params::default().parse()?;
     let (listing, window) = list.window::<Assignment>()?;
     let sort = window.sort;
+    let lang = visitor.lang;
     let mut found = assigned_titles::page(state, &visitor.caller, me, window).await?;
     let mut rows = std::mem::take(&mut found.rows);
     listing.next_token(&mut rows, |a| sort.key_of(a));
@@ -120,15 +132,20 @@ async fn assigned_rows(state: &AppState, site: &WebSite, visitor: &Visitor) -> A
         .iter()
         .filter_map(|a| {
             let t = found.shown.get(&a.service_id)?;
-            let downloaded = a.date_downloaded.map(|d| Timestamp::from_unix(d).date());
+            let downloaded = a
+                .date_downloaded
+                .map(|d| lang.date(&Timestamp::from_unix(d).date()));
             Some(Row {
                 title: t.title.clone(),
                 href: Some(title_path(site, &t.service_id)),
                 detail: match (&a.assigned_by_name, downloaded) {
-                    (Some(by), Some(d)) => format!("Assigned by {by}; downloaded {d}"),
-                    (Some(by), None) => format!("Assigned by {by}; not downloaded yet"),
-                    (None, Some(d)) => format!("Downloaded {d}"),
-                    (None, None) => "Not downloaded yet".to_owned(),
+                    (Some(by), Some(d)) => lang.t_with(
+                        "books-assigned-by-downloaded",
+                        &[("name", by), ("date", &d)],
+                    ),
+                    (Some(by), None) => lang.t1("books-assigned-by-not-downloaded", "name", by),
+                    (None, Some(d)) => lang.t1("books-downloaded", "date", &d),
+                    (None, None) => lang.t("books-not-downloaded"),
                 },
             })
         })

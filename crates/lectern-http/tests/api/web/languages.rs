@@ -304,6 +304,14 @@ async fn translated_pages_show_no_words_of_their_own_but_the_messages(backend: B
         .minted_token("trusted-app-key", "member@example.org")
         .await;
     let v2 = |p: &str| format!("{p}?api_key=trusted-app-key");
+    // A download, for My books to list.
+    let download = app
+        .get(&v2("/v2/titles/t-road/EPUB3"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert!(download.status().is_success() || download.status() == StatusCode::FOUND);
     for (path, form) in [
         (
             "/v2/readingEvents",
@@ -344,6 +352,7 @@ async fn translated_pages_show_no_words_of_their_own_but_the_messages(backend: B
         "/main/titles/t-road?deleted=bookmark",
         "/main/titles/t-pride",
         "/main/titles/t-road/download/EPUB3",
+        "/main/books",
     ] {
         crawled.push((path, reader.page_as(path, pseudo, StatusCode::OK).await));
     }
