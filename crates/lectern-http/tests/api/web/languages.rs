@@ -6,7 +6,7 @@
 use lectern_store::on_both_stores;
 use reqwest::StatusCode;
 
-use super::{Browser, app_posts, hidden, location, my_preferences};
+use super::{Browser, hidden, location, my_preferences, the_reader_s_app_reads_the_long_road};
 use crate::support::*;
 
 on_both_stores!(
@@ -299,51 +299,8 @@ async fn translated_pages_show_no_words_of_their_own_but_the_messages(backend: B
         "/main/sign-in (nothing filled in)",
         empty.text().await.unwrap(),
     ));
-    // A reader with a place, a bookmark and a highlight in a title, made by their app.
-    let token = app
-        .minted_token("trusted-app-key", "member@example.org")
-        .await;
-    let v2 = |p: &str| format!("{p}?api_key=trusted-app-key");
-    // A download, for My books to list.
-    let download = app
-        .get(&v2("/v2/titles/t-road/EPUB3"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
-    assert!(download.status().is_success() || download.status() == StatusCode::FOUND);
-    for (path, form) in [
-        (
-            "/v2/readingEvents",
-            &[
-                ("serviceId", "t-road"),
-                ("format", "EPUB3"),
-                ("location", "epubcfi(/6/4)"),
-                ("locationDescription", "Chapter 2"),
-                ("metric", "1"),
-                ("metricType", "chapter"),
-            ][..],
-        ),
-        (
-            "/v2/myBookmarks",
-            &[
-                ("serviceId", "t-road"),
-                ("location", "epubcfi(/6/8)"),
-                ("progression", "0.42"),
-            ],
-        ),
-        (
-            "/v2/myHighlights",
-            &[
-                ("serviceId", "t-road"),
-                ("location", "epubcfi(/6/4!/4/2,/1:0,/1:14)"),
-                ("text", "Two travellers"),
-                ("note", "Who are they?"),
-            ],
-        ),
-    ] {
-        app_posts(&app, &v2(path), &token, form).await;
-    }
+    // A reader with a download, a place, a bookmark and a highlight, made by their app.
+    the_reader_s_app_reads_the_long_road(&app).await;
     let reader = Browser::new(&app);
     reader.sign_in("member@example.org", "member-pass-1").await;
     for path in [

@@ -1188,19 +1188,10 @@ async fn app_posts(app: &TestApp, path: &str, token: &str, form: &[(&str, &str)]
     assert!(status.is_success(), "{path}: {status} {body}");
 }
 
-async fn my_books_show_assignments_downloads_places_and_marks(backend: Backend) {
-    let app = TestApp::start(backend).await.with_catalog().await;
-    // What the reader's app and their sponsor did, through the API.
-    let sponsor = app
-        .minted_token("trusted-app-key", "sponsor@example.org")
-        .await;
-    app_posts(
-        &app,
-        "/v2/assignedTitles/student@example.org?api_key=trusted-app-key",
-        &sponsor,
-        &[("serviceId", "t-pride")],
-    )
-    .await;
+/// What the member's reading app does in "The Long Road", through the API: downloads its
+/// EPUB 3, reads to chapter 2, bookmarks a place 42% through, highlights "Two travellers" with
+/// a note. The app's token for the member.
+async fn the_reader_s_app_reads_the_long_road(app: &TestApp) -> String {
     let reader = app
         .minted_token("trusted-app-key", "member@example.org")
         .await;
@@ -1213,7 +1204,7 @@ async fn my_books_show_assignments_downloads_places_and_marks(backend: Backend) 
     assert!(download.status().is_success() || download.status() == StatusCode::FOUND);
     let v2 = |p: &str| format!("{p}?api_key=trusted-app-key");
     app_posts(
-        &app,
+        app,
         &v2("/v2/readingEvents"),
         &reader,
         &[
@@ -1227,7 +1218,7 @@ async fn my_books_show_assignments_downloads_places_and_marks(backend: Backend) 
     )
     .await;
     app_posts(
-        &app,
+        app,
         &v2("/v2/myBookmarks"),
         &reader,
         &[
@@ -1238,7 +1229,7 @@ async fn my_books_show_assignments_downloads_places_and_marks(backend: Backend) 
     )
     .await;
     app_posts(
-        &app,
+        app,
         &v2("/v2/myHighlights"),
         &reader,
         &[
@@ -1250,6 +1241,23 @@ async fn my_books_show_assignments_downloads_places_and_marks(backend: Backend) 
         ],
     )
     .await;
+    reader
+}
+
+async fn my_books_show_assignments_downloads_places_and_marks(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    // What the reader's app and their sponsor did, through the API.
+    let sponsor = app
+        .minted_token("trusted-app-key", "sponsor@example.org")
+        .await;
+    app_posts(
+        &app,
+        "/v2/assignedTitles/student@example.org?api_key=trusted-app-key",
+        &sponsor,
+        &[("serviceId", "t-pride")],
+    )
+    .await;
+    let reader = the_reader_s_app_reads_the_long_road(&app).await;
 
     let b = Browser::new(&app);
     b.sign_in("member@example.org", "member-pass-1").await;
