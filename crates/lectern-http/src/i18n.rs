@@ -341,6 +341,18 @@ impl Lang {
         self.t_with(key, &[(name, value)])
     }
 
+    /// The message `key` as HTML, its one placeable `$name` a `value` as code (a key to type).
+    pub fn t_code(self, key: &str, name: &'static str, value: &str) -> String {
+        self.t_html(
+            key,
+            name,
+            &format!(
+                "<code class=\"key\" translate=\"no\">{}</code>",
+                escaped(value)
+            ),
+        )
+    }
+
     /// The message `key` as HTML, its one placeable `$name` a `value` made strong.
     pub fn t_strong(self, key: &str, name: &'static str, value: &str) -> String {
         self.t_html(key, name, &format!("<strong>{}</strong>", escaped(value)))
@@ -361,7 +373,8 @@ impl Lang {
     }
 }
 
-fn escaped(text: &str) -> String {
+/// Text as HTML, escaped.
+pub fn escaped(text: &str) -> String {
     askama::filters::escape(text, askama::filters::Html)
         .map(|e| e.to_string())
         .unwrap_or_default()

@@ -20,3 +20,4 @@ language-change = تغيير اللغة
 form-problem = توجد مشكلة
 form-error = خطأ:
 search-the-library = ابحث في المكتبة
+form-fill-in = املأ هذا الحقل

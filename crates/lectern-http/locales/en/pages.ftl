@@ -20,3 +20,4 @@ language-change = Change the language
 form-problem = There is a problem
 form-error = Error:
 search-the-library = Search the library
+form-fill-in = Fill this in

@@ -20,3 +20,4 @@ language-change = Cambiar el idioma
 form-problem = Hay un problema
 form-error = Error:
 search-the-library = Buscar en la biblioteca
+form-fill-in = Rellene este campo

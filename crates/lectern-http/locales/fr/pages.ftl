@@ -20,3 +20,4 @@ language-change = Changer la langue
 form-problem = Il y a un problème
 form-error = Erreur :
 search-the-library = Rechercher dans la bibliothèque
+form-fill-in = Remplissez ce champ

@@ -11,6 +11,7 @@ use lectern_operations::Failure;
 
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ParamWhy};
+use crate::i18n::Lang;
 use crate::sign_in::ClientAddress;
 use crate::state::AppState;
 
@@ -92,20 +93,53 @@ pub fn choices(all: &'static [(&'static str, &'static str)], chosen: &str) -> Ve
         .collect()
 }
 
+/// A message a form shows, as it is to be said on the page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Said {
+    /// A message of the files, said in the page's language.
+    Message(&'static str),
+    /// The page's own words, in its language already.
+    Own(String),
+    /// The API's words, which are English (marked so on a page in another language).
+    Api(String),
+}
+
+impl Said {
+    /// What it says in `lang`.
+    pub fn in_language(&self, lang: Lang) -> String {
+        match self {
+            Said::Message(key) => lang.t(key),
+            Said::Own(words) | Said::Api(words) => words.clone(),
+        }
+    }
+
+    /// The language of its words where it is not the page's own: the API's English.
+    pub fn own_language(&self) -> Option<&'static str> {
+        matches!(self, Said::Api(_)).then_some("en")
+    }
+}
+
+/// English, for the pages whose text is not in the message files yet.
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.in_language(Lang::En))
+    }
+}
+
 /// What is wrong with a form: messages for fields (by the parameter's name), and the rest.
 #[derive(Default)]
 pub struct FormErrors {
-    pub fields: Vec<(String, String)>,
-    pub general: Vec<String>,
+    pub fields: Vec<(String, Said)>,
+    pub general: Vec<Said>,
     /// The fields whose message says they must be filled in, which a page may word as its own.
     required: Vec<String>,
 }
 
 impl FormErrors {
     /// One field's error, in the page's own words.
-    pub fn one(field: &str, message: &str) -> FormErrors {
+    pub fn one(field: &str, message: impl Into<String>) -> FormErrors {
         FormErrors {
-            fields: vec![(field.to_owned(), message.to_owned())],
+            fields: vec![(field.to_owned(), Said::Own(message.into()))],
             ..FormErrors::default()
         }
     }
@@ -126,13 +160,13 @@ impl FormErrors {
         }
         let mut errors = FormErrors::default();
         if e.params.is_empty() {
-            errors.general = e.messages;
+            errors.general = e.messages.into_iter().map(Said::Api).collect();
         }
         for p in e.params {
             match p.why {
-                ParamWhy::Missing => errors.required(&p.param, FILL_IN.to_owned()),
+                ParamWhy::Missing => errors.required(&p.param, FILL_IN),
                 ParamWhy::Required(why) => errors.required(&p.param, sentence(&why)),
-                ParamWhy::Wrong(why) => errors.fields.push((p.param, sentence(&why))),
+                ParamWhy::Wrong(why) => errors.push(&p.param, sentence(&why)),
             }
         }
         Ok(errors)
@@ -145,13 +179,13 @@ impl FormErrors {
         let mut errors = FormErrors::default();
         match f {
             Failure::Invalid(problems) | Failure::Clash(problems) => errors.add_invalid(&problems),
-            Failure::Missing { param } => errors.required(param, FILL_IN.to_owned()),
+            Failure::Missing { param } => errors.required(param, FILL_IN),
             Failure::Conflict {
                 param: Some(param),
                 why,
-            } => errors.fields.push((param.to_owned(), sentence(&why))),
+            } => errors.push(param, sentence(&why)),
             Failure::Conflict { param: None, why } | Failure::Unusable(why) => {
-                errors.general.push(why)
+                errors.general.push(Said::Api(why))
             }
             other => return Err(other.into()),
         }
@@ -159,10 +193,11 @@ impl FormErrors {
     }
 
     /// Says what to do about an empty required field in the form's own words.
-    pub fn missing_as(mut self, field: &str, words: &str) -> Self {
+    pub fn missing_as(mut self, field: &str, words: impl Into<String>) -> Self {
+        let words = words.into();
         for (f, m) in &mut self.fields {
             if f == field && self.required.iter().any(|r| r == field) {
-                *m = words.to_owned();
+                *m = Said::Own(words.clone());
             }
         }
         self
@@ -187,13 +222,24 @@ impl FormErrors {
     /// A field left empty that must be filled in, which the page may word as its own
     /// (`missing_as`).
     pub fn fill_in(&mut self, field: &str) {
-        self.required(field, FILL_IN.to_owned());
+        self.required(field, FILL_IN);
+    }
+
+    /// A field's error in the page's own words.
+    pub fn add(&mut self, field: &str, words: impl Into<String>) {
+        self.fields
+            .push((field.to_owned(), Said::Own(words.into())));
     }
 
     /// A field left empty that must be filled in, with what the rule says of it.
-    fn required(&mut self, field: &str, message: String) {
-        self.fields.push((field.to_owned(), message));
+    fn required(&mut self, field: &str, message: impl Into<Said>) {
+        self.fields.push((field.to_owned(), message.into()));
         self.required.push(field.to_owned());
+    }
+
+    /// The API's words about a field.
+    fn push(&mut self, field: &str, why: String) {
+        self.fields.push((field.to_owned(), Said::Api(why)));
     }
 
     /// A domain rule's refusals, each beside its field, but for fields the form's own checks
@@ -206,7 +252,7 @@ impl FormErrors {
             if p.required {
                 self.required(p.param, sentence(&p.why));
             } else {
-                self.fields.push((p.param.to_owned(), sentence(&p.why)));
+                self.push(p.param, sentence(&p.why));
             }
         }
     }
@@ -225,15 +271,25 @@ impl FormErrors {
     }
 
     /// The message for a field, if it has one.
-    pub fn field(&self, name: &str) -> Option<&str> {
-        self.fields
-            .iter()
-            .find(|(f, _)| f == name)
-            .map(|(_, m)| m.as_str())
+    pub fn field(&self, name: &str) -> Option<&Said> {
+        self.fields.iter().find(|(f, _)| f == name).map(|(_, m)| m)
     }
 }
 
-const FILL_IN: &str = "Fill this in";
+/// What the API says of a field, which is English.
+impl From<String> for Said {
+    fn from(words: String) -> Said {
+        Said::Api(words)
+    }
+}
+
+impl From<&'static str> for Said {
+    fn from(key: &'static str) -> Said {
+        Said::Message(key)
+    }
+}
+
+const FILL_IN: &str = "form-fill-in";
 
 /// A reason as a sentence: capitalised, with a full stop.
 pub fn sentence(why: &str) -> String {
@@ -251,41 +307,54 @@ pub fn sentence(why: &str) -> String {
 mod tests {
     use super::*;
 
+    fn said(errors: &FormErrors, field: &str) -> Option<String> {
+        errors.field(field).map(ToString::to_string)
+    }
+
     #[test]
     fn a_refusal_naming_a_parameter_is_that_field_s_error() {
         let e = ApiError::bad_param("name", "must be at most 200 characters");
         let errors = FormErrors::of(e).unwrap_or_default();
         assert_eq!(
-            errors.field("name"),
-            Some("Must be at most 200 characters.")
+            said(&errors, "name"),
+            Some(String::from("Must be at most 200 characters."))
         );
         let missing = FormErrors::of(ApiError::missing_param("name")).unwrap_or_default();
-        assert_eq!(missing.field("name"), Some("Fill this in"));
+        assert_eq!(said(&missing, "name"), Some(String::from("Fill this in")));
         let other = FormErrors::of(ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", "No."))
             .unwrap_or_default();
-        assert_eq!(other.general, ["No."]);
+        assert_eq!(other.general, [Said::Api("No.".into())]);
         let taken = ApiError::conflicting_param("username", "belongs to another account");
         let taken = FormErrors::of(taken).unwrap_or_default();
-        assert_eq!(taken.field("username"), Some("Belongs to another account."));
+        assert_eq!(
+            said(&taken, "username"),
+            Some(String::from("Belongs to another account."))
+        );
         assert!(FormErrors::of(ApiError::forbidden("no")).is_err());
         // The words are not read: a message that only looks like a parameter's stays general.
         let lookalike = ApiError::conflict("Invalid parameter 'username': taken");
         let lookalike = FormErrors::of(lookalike).unwrap_or_default();
-        assert_eq!(lookalike.general, ["Invalid parameter 'username': taken"]);
+        assert_eq!(
+            lookalike.general,
+            [Said::Api("Invalid parameter 'username': taken".into())]
+        );
         let required = vec![lectern_domain::invalid::Invalid::required_because(
             "dateOfBirth",
             "is required for individual members",
         )];
         let required = FormErrors::of(ApiError::from(required)).unwrap_or_default();
         assert_eq!(
-            required.field("dateOfBirth"),
-            Some("Is required for individual members.")
+            said(&required, "dateOfBirth"),
+            Some(String::from("Is required for individual members."))
         );
         let worded = required.missing_as("dateOfBirth", "Enter the date of birth");
-        assert_eq!(worded.field("dateOfBirth"), Some("Enter the date of birth"));
+        assert_eq!(
+            said(&worded, "dateOfBirth"),
+            Some(String::from("Enter the date of birth"))
+        );
         let wrong =
             FormErrors::of(ApiError::bad_param("grade", "is not a grade")).unwrap_or_default();
         let wrong = wrong.missing_as("grade", "Enter the grade");
-        assert_eq!(wrong.field("grade"), Some("Is not a grade."));
+        assert_eq!(said(&wrong, "grade"), Some(String::from("Is not a grade.")));
     }
 }

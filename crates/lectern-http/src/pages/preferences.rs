@@ -9,6 +9,7 @@ use crate::reading_settings::reading_changes;
 
 pub use super::reading_settings::ShownReading;
 use crate::error::ApiResult;
+use crate::i18n::Lang;
 
 /// The preferences the form asks as tick boxes.
 const FLAGS: [&str; 4] = [
@@ -74,11 +75,11 @@ impl From<Preferences> for ShownPreferences {
     }
 }
 
-/// The formats a reader may prefer, as the preferences form offers them.
-pub fn formats() -> Vec<(&'static str, &'static str)> {
+/// The formats a reader may prefer, as the preferences form offers them, named in `lang`.
+pub fn formats(lang: Lang) -> Vec<(&'static str, String)> {
     Format::ALL
         .iter()
-        .map(|f| (f.as_str(), f.display_name()))
+        .map(|f| (f.as_str(), crate::i18n::format_name(lang, *f)))
         .collect()
 }
 

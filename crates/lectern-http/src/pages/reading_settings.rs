@@ -1,6 +1,7 @@
 //! The reading settings as the preferences form and the reader's settings page show them
 //! (`web/reading_settings_fields.html`): each setting's choices, the reader's chosen.
 
+use crate::i18n::Lang;
 use lectern_domain::account::reading_settings::{
     Margins, ReadingChanges, ReadingFont, ReadingSettings, Spacing, TextAlign, Theme,
 };
@@ -70,61 +71,61 @@ impl ShownReading {
         self
     }
 
-    pub fn text_sizes(&self) -> Vec<Choice> {
-        percents(&TEXT_SIZES, self.text_size)
+    pub fn text_sizes(&self, lang: Lang) -> Vec<Choice> {
+        percents(lang, &TEXT_SIZES, self.text_size)
     }
 
-    pub fn line_heights(&self) -> Vec<Choice> {
-        percents(&LINE_HEIGHTS, self.line_height)
+    pub fn line_heights(&self, lang: Lang) -> Vec<Choice> {
+        percents(lang, &LINE_HEIGHTS, self.line_height)
     }
 
     /// Each font, its label set in itself where the form shows it (`.font-…`).
-    pub fn fonts(&self) -> Vec<Choice> {
-        words(ReadingFont::ALL, self.font, |f| match f {
-            ReadingFont::Book => "The book's own",
-            ReadingFont::Sans => "Sans serif",
-            ReadingFont::Serif => "Serif",
-            ReadingFont::OpenDyslexic => "OpenDyslexic",
-            ReadingFont::Atkinson => "Atkinson Hyperlegible",
+    pub fn fonts(&self, lang: Lang) -> Vec<Choice> {
+        words(lang, ReadingFont::ALL, self.font, |f| match f {
+            ReadingFont::Book => "reading-font-book",
+            ReadingFont::Sans => "reading-font-sans",
+            ReadingFont::Serif => "reading-font-serif",
+            ReadingFont::OpenDyslexic => "reading-font-opendyslexic",
+            ReadingFont::Atkinson => "reading-font-atkinson",
         })
     }
 
-    pub fn letter_spacings(&self) -> Vec<Choice> {
-        spacings(self.letter_spacing)
+    pub fn letter_spacings(&self, lang: Lang) -> Vec<Choice> {
+        spacings(lang, self.letter_spacing)
     }
 
-    pub fn word_spacings(&self) -> Vec<Choice> {
-        spacings(self.word_spacing)
+    pub fn word_spacings(&self, lang: Lang) -> Vec<Choice> {
+        spacings(lang, self.word_spacing)
     }
 
-    pub fn margin_choices(&self) -> Vec<Choice> {
-        words(Margins::ALL, self.margins, |m| match m {
-            Margins::Narrow => "Narrow",
-            Margins::Normal => "Normal",
-            Margins::Wide => "Wide",
+    pub fn margin_choices(&self, lang: Lang) -> Vec<Choice> {
+        words(lang, Margins::ALL, self.margins, |m| match m {
+            Margins::Narrow => "reading-margins-narrow",
+            Margins::Normal => "reading-margins-normal",
+            Margins::Wide => "reading-margins-wide",
         })
     }
 
-    pub fn alignments(&self) -> Vec<Choice> {
-        words(TextAlign::ALL, self.align, |a| match a {
-            TextAlign::Book => "As the book has it",
-            TextAlign::Start => "Ragged right, never justified",
-            TextAlign::Justify => "Justified",
+    pub fn alignments(&self, lang: Lang) -> Vec<Choice> {
+        words(lang, TextAlign::ALL, self.align, |a| match a {
+            TextAlign::Book => "reading-align-book",
+            TextAlign::Start => "reading-align-start",
+            TextAlign::Justify => "reading-align-justify",
         })
     }
 
-    pub fn themes(&self) -> Vec<Choice> {
-        words(Theme::ALL, self.theme, |t| match t {
-            Theme::Light => "Light: dark text on white",
-            Theme::Dark => "Dark: light text on near black",
-            Theme::Sepia => "Sepia: brown text on cream",
-            Theme::Contrast => "High contrast: white text on black, yellow links",
-            Theme::Own => "My own colours, below",
+    pub fn themes(&self, lang: Lang) -> Vec<Choice> {
+        words(lang, Theme::ALL, self.theme, |t| match t {
+            Theme::Light => "reading-theme-light",
+            Theme::Dark => "reading-theme-dark",
+            Theme::Sepia => "reading-theme-sepia",
+            Theme::Contrast => "reading-theme-contrast",
+            Theme::Own => "reading-theme-own",
         })
     }
 }
 
-fn percents(steps: &[u16], chosen: u16) -> Vec<Choice> {
+fn percents(lang: Lang, steps: &[u16], chosen: u16) -> Vec<Choice> {
     let mut all = steps.to_vec();
     // A value the API set between the steps is shown as it is, not lost on the next save.
     if !all.contains(&chosen) {
@@ -134,30 +135,32 @@ fn percents(steps: &[u16], chosen: u16) -> Vec<Choice> {
     all.into_iter()
         .map(|v| Choice {
             value: v.to_string(),
-            label: format!("{v}%"),
+            label: lang.t_numbers("reading-percent", &[("n", u32::from(v))]),
             chosen: v == chosen,
         })
         .collect()
 }
 
+/// Each of `all` with its words, `key` naming the message of each.
 fn words<T: Copy + PartialEq + std::fmt::Display>(
+    lang: Lang,
     all: &[T],
     chosen: T,
-    label: impl Fn(T) -> &'static str,
+    key: impl Fn(T) -> &'static str,
 ) -> Vec<Choice> {
     all.iter()
         .map(|&v| Choice {
             value: v.to_string(),
-            label: label(v).to_owned(),
+            label: lang.t(key(v)),
             chosen: v == chosen,
         })
         .collect()
 }
 
-fn spacings(chosen: Spacing) -> Vec<Choice> {
-    words(Spacing::ALL, chosen, |s| match s {
-        Spacing::Normal => "Normal",
-        Spacing::Wide => "Wide",
-        Spacing::Wider => "Wider",
+fn spacings(lang: Lang, chosen: Spacing) -> Vec<Choice> {
+    words(lang, Spacing::ALL, chosen, |s| match s {
+        Spacing::Normal => "reading-spacing-normal",
+        Spacing::Wide => "reading-spacing-wide",
+        Spacing::Wider => "reading-spacing-wider",
     })
 }

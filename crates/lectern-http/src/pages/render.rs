@@ -151,6 +151,27 @@ impl Chrome {
         (self.lang != Lang::En && !self.text_translated).then_some("en")
     }
 
+    /// The language of the page's own text: its frame's once translated, English till then.
+    /// What a part shared by translated pages and others (a form's fields) is said in.
+    pub fn text(&self) -> Lang {
+        if self.content_lang().is_some() {
+            Lang::En
+        } else {
+            self.lang
+        }
+    }
+
+    /// A form's message, in the page's text.
+    pub fn said(&self, said: &crate::pages::forms::Said) -> String {
+        said.in_language(self.text())
+    }
+
+    /// The `lang` and `dir` of a form's message whose words are not the page's language (the
+    /// API's English).
+    pub fn said_lang(&self, said: &crate::pages::forms::Said) -> Option<(String, &'static str)> {
+        said.own_language().and_then(|l| self.part_lang(l))
+    }
+
     /// A number as the page's language writes it.
     pub fn number(&self, n: u64) -> String {
         self.lang.number(n)

@@ -150,12 +150,13 @@ async fn new_edition(form: &Params, files: &[Spooled]) -> Result<(Edition, Forma
         .missing_as("publicationDate", "Enter the date it was published");
     let format = forms::field(form, "format").parse::<Format>().ok();
     match format {
-        None => errors
-            .fields
-            .push(("format".to_owned(), "Choose the files' format".to_owned())),
+        None => errors.fields.push((
+            "format".to_owned(),
+            "Choose the files' format".to_owned().into(),
+        )),
         Some(f) => {
             if let Err(why) = check_files(f, files).await {
-                errors.fields.push(("files".to_owned(), why));
+                errors.add("files", why);
             }
         }
     }

@@ -114,10 +114,7 @@ pub async fn import(
     let form = &upload.fields;
     let (choices, mut errors) = choices_of(&state, &site, form).await?;
     if upload.files.is_empty() {
-        errors.fields.push((
-            "files".to_owned(),
-            "Choose one or more EPUB 3 files".to_owned(),
-        ));
+        errors.add("files", "Choose one or more EPUB 3 files");
     }
     let Some(choices) = choices.filter(|_| !errors.any()) else {
         return import_page(&state, &site, &visitor, form, errors, vec![]).await;
@@ -156,19 +153,20 @@ async fn choices_of(
     if let Some(Err(why)) = &usage {
         errors
             .fields
-            .push(("usageRestriction".to_owned(), forms::sentence(why)));
+            .push(("usageRestriction".to_owned(), forms::sentence(why).into()));
     }
     if let Some(Err(why)) = &status {
         errors
             .fields
-            .push(("titleStatus".to_owned(), forms::sentence(why)));
+            .push(("titleStatus".to_owned(), forms::sentence(why).into()));
     }
     if let Some(c) = &category {
         let names = state.titles.category_names(&state.store).await?;
         if !names.categories.contains_key(c) {
-            errors
-                .fields
-                .push(("category".to_owned(), format!("There is no category '{c}'")));
+            errors.fields.push((
+                "category".to_owned(),
+                format!("There is no category '{c}'").into(),
+            ));
         }
     }
     if errors.any() {

@@ -30,27 +30,41 @@ struct AccountPage<'a> {
     chrome: &'a Chrome,
     name: String,
     user_name: String,
+    /// Each fact's message key and its words.
     standing: Vec<(&'static str, String)>,
     agreement_needed: bool,
     preferences: &'a ShownPreferences,
-    formats: Vec<(&'static str, &'static str)>,
+    formats: Vec<(&'static str, String)>,
     widths: Vec<u32>,
     /// Which form the errors are of: `preferences`, `password` or `agreement`.
     errors_of: &'a str,
     errors: FormErrors,
+    /// The message saying what was just done.
     done: Option<&'static str>,
     sync_key: Option<String>,
     action: String,
+    /// The password form's fields: name, label's message, `autocomplete`.
+    password_fields: [(&'static str, &'static str, &'static str); 3],
 }
+
+const PASSWORD_FIELDS: [(&str, &str, &str); 3] = [
+    (
+        "currentPassword",
+        "account-password-current",
+        "current-password",
+    ),
+    ("password", "account-password-new", "new-password"),
+    ("passwordAgain", "account-password-again", "new-password"),
+];
 
 /// `GET /{site}/account`.
 pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
     visitor.caller.signed_in()?;
     let done = match visitor.caller.params.one("done")? {
-        Some("preferences") => Some("Your reading preferences have been saved."),
-        Some("password") => Some("Your password has been changed."),
-        Some("agreement") => Some("Thank you: the agreement is signed."),
+        Some("preferences") => Some("account-done-preferences"),
+        Some("password") => Some("account-done-password"),
+        Some("agreement") => Some("account-done-agreement"),
         _ => None,
     };
     account_page(
@@ -110,22 +124,18 @@ pub async fn password(
         field("password"),
         field("passwordAgain"),
     );
+    let lang = visitor.lang;
     let mut errors = FormErrors::default();
     if current.is_empty() {
-        errors.fields.push((
-            "currentPassword".to_owned(),
-            "Enter your current password".to_owned(),
-        ));
+        errors.add(
+            "currentPassword",
+            lang.t("account-password-current-missing"),
+        );
     }
     if new.is_empty() {
-        errors
-            .fields
-            .push(("password".to_owned(), "Enter a new password".to_owned()));
+        errors.add("password", lang.t("account-password-new-missing"));
     } else if new != again {
-        errors.fields.push((
-            "passwordAgain".to_owned(),
-            "The two new passwords are not the same".to_owned(),
-        ));
+        errors.add("passwordAgain", lang.t("account-password-differ"));
     }
     if errors.any() {
         return account_page(&state, &site, &visitor, ("password", errors), None, None).await;
@@ -145,7 +155,7 @@ pub async fn password(
             // A refusal is a wrong current password: that field's error, not a page.
             let errors = match f {
                 Failure::Refused(_) => {
-                    FormErrors::one("currentPassword", "Your current password is not right")
+                    FormErrors::one("currentPassword", lang.t("account-password-wrong"))
                 }
                 other => FormErrors::of_failure(other)?,
             };
@@ -171,8 +181,8 @@ pub async fn agreement(
             &visitor.set_cookies,
         )),
         Err(f) => {
-            let errors =
-                FormErrors::of_failure(f)?.missing_as("printName", "Type your name to sign");
+            let errors = FormErrors::of_failure(f)?
+                .missing_as("printName", visitor.lang.t("account-sign-name-missing"));
             account_page(&state, &site, &visitor, ("agreement", errors), None, None).await
         }
     }
@@ -207,7 +217,7 @@ async fn account_page(
     };
     let agreement_needed = matches!(&who.viewer, Viewer::User(r) if !r.has_agreement);
     let here = site.path("/account");
-    let chrome = Chrome::of(site, visitor, &here, Section::Account);
+    let chrome = Chrome::of(site, visitor, &here, Section::Account).translated();
     let status = errors.status();
     Ok(page(
         status,
@@ -220,24 +230,27 @@ async fn account_page(
             standing,
             agreement_needed,
             preferences: &preferences,
-            formats: formats(),
+            formats: formats(visitor.lang),
             widths: widths(),
             errors_of,
             errors,
             done,
             sync_key,
             action: here,
+            password_fields: PASSWORD_FIELDS,
         },
         visitor,
     ))
 }
 
-/// Where the reader stands, each fact with what to do about it.
+/// Where the reader stands, each fact with what to do about it: the fact's message key and
+/// its words in the reader's language.
 async fn standing(
     state: &AppState,
     visitor: &Visitor,
     r: &lectern_domain::title_access::ReaderFacts,
 ) -> ApiResult<Vec<(&'static str, String)>> {
+    let lang = visitor.lang;
     let subscription = match r.subscription_status {
         SubscriptionStatus::Active => match subscriptions::mine(state, &visitor.caller).await {
             Ok((s, kind)) => {
@@ -247,48 +260,43 @@ async fn standing(
                     .filter(|d| !d.is_empty())
                     .unwrap_or_else(|| name.clone());
                 match s.terms.end_date.as_deref().and_then(|d| d.get(..10)) {
-                    Some(end) => format!("{kind}, until {end}."),
-                    None => format!("{kind}."),
+                    Some(end) => lang.t_with(
+                        "account-subscription-until",
+                        &[("kind", &kind), ("end", &lang.date(end))],
+                    ),
+                    None => lang.t1("account-subscription-open", "kind", &kind),
                 }
             }
-            Err(_) => "Active.".to_owned(),
+            Err(_) => lang.t("account-subscription-active"),
         },
-        SubscriptionStatus::Expired => {
-            "Your subscription has ended. Contact your library to renew it.".to_owned()
-        }
-        SubscriptionStatus::Missing => {
-            "You have no subscription. Contact your library to start one.".to_owned()
-        }
-    };
-    let period = match r.quota_period {
-        DownloadTimeframe::Monthly => "this month",
-        DownloadTimeframe::EntireSubscription => "in this subscription",
+        SubscriptionStatus::Expired => lang.t("account-subscription-ended"),
+        SubscriptionStatus::Missing => lang.t("account-subscription-none"),
     };
     let allowance = match r.quota {
         Some(q) => {
             let left = q.saturating_sub(r.downloads_in_period);
-            format!("{left} of {q} downloads left {period}.")
+            let key = match r.quota_period {
+                DownloadTimeframe::Monthly => "account-downloads-left-month",
+                DownloadTimeframe::EntireSubscription => "account-downloads-left-subscription",
+            };
+            lang.t_numbers(key, &[("left", left), ("quota", q)])
         }
-        None => "No limit on downloads.".to_owned(),
+        None => lang.t("account-downloads-unlimited"),
     };
-    let proof = match r.proof_of_disability_status {
-        ProofOfDisabilityStatus::Active => "On file.".to_owned(),
-        ProofOfDisabilityStatus::Submitted => {
-            "Received; the library is checking it. You will be able to download once it is accepted.".to_owned()
-        }
-        ProofOfDisabilityStatus::Missing => {
-            "Not yet given. Ask a doctor, teacher or other professional to certify your print disability, then send it to your library.".to_owned()
-        }
-    };
-    let agreement = if r.has_agreement {
-        "Signed.".to_owned()
+    let proof = lang.t(match r.proof_of_disability_status {
+        ProofOfDisabilityStatus::Active => "account-proof-active",
+        ProofOfDisabilityStatus::Submitted => "account-proof-submitted",
+        ProofOfDisabilityStatus::Missing => "account-proof-missing",
+    });
+    let agreement = lang.t(if r.has_agreement {
+        "account-agreement-signed"
     } else {
-        "Not yet signed. Sign it below to download titles.".to_owned()
-    };
+        "account-agreement-unsigned"
+    });
     Ok(vec![
-        ("Subscription", subscription),
-        ("Downloads", allowance),
-        ("Agreement", agreement),
-        ("Proof of disability", proof),
+        ("account-subscription", subscription),
+        ("account-downloads", allowance),
+        ("account-agreement", agreement),
+        ("account-proof", proof),
     ])
 }

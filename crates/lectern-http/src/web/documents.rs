@@ -17,6 +17,7 @@ use crate::conventions::paging::NewestFirst;
 use crate::conventions::params::Params;
 use crate::document_upload::{NewDocument, read_form, store_document};
 use crate::error::ApiResult;
+use crate::i18n::{Lang, escaped};
 use crate::pages::forms::{FormErrors, Posted};
 use crate::pages::render::{Chrome, Section, day, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
@@ -34,42 +35,41 @@ struct DocumentsPage<'a> {
     typed_name: String,
     previous: Option<String>,
     next: Option<String>,
+    /// The message saying what was just done.
     done: Option<&'static str>,
 }
 
 struct DocumentRow {
     id: String,
     name: String,
-    added: String,
-    /// Where its conversion stands, in words.
+    /// When it was uploaded, in words.
+    uploaded: String,
+    /// Where its conversion stands, in words, as HTML (a converter's English marked so).
     state: String,
     /// Its EPUB's download form, once made.
     download: Option<String>,
 }
 
-fn row(site: &WebSite, d: &Document) -> DocumentRow {
+fn row((site, lang): (&WebSite, Lang), d: &Document) -> DocumentRow {
     let state = match d.status {
-        DocumentStatus::Queued => {
-            "Waiting to be made accessible. Check this page again in a few minutes.".to_owned()
-        }
-        DocumentStatus::Converting => {
-            "Being made accessible now. Check this page again in a minute or two.".to_owned()
-        }
-        DocumentStatus::Ready => "Ready to download as EPUB 3.".to_owned(),
-        DocumentStatus::Failed => format!(
-            "Could not be made accessible: {}. Delete it and upload it again, or upload another file.",
-            // The converter's first line says what went wrong; the rest is its own detail.
-            d.error
-                .as_deref()
-                .and_then(|e| e.lines().next())
-                .unwrap_or("the conversion failed")
-                .trim_end_matches('.')
-        ),
+        DocumentStatus::Queued => escaped(&lang.t("documents-queued")),
+        DocumentStatus::Converting => escaped(&lang.t("documents-converting")),
+        DocumentStatus::Ready => escaped(&lang.t("documents-ready")),
+        // The converter's first line says what went wrong, in its own English; the rest is its
+        // own detail.
+        DocumentStatus::Failed => match d.error.as_deref().and_then(|e| e.lines().next()) {
+            Some(why) => lang.t_marked("documents-failed", "why", why.trim_end_matches('.'), "en"),
+            None => {
+                let why = lang.t("documents-failed-unknown");
+                escaped(&lang.t1("documents-failed", "why", &why))
+            }
+        },
     };
+    let uploaded = lang.date(&day(&d.created_at.to_string()));
     DocumentRow {
         id: d.document_id.clone(),
         name: d.name.clone(),
-        added: day(&d.created_at.to_string()),
+        uploaded: lang.t1("documents-uploaded", "date", &uploaded),
         state,
         download: (d.status == DocumentStatus::Ready)
             .then(|| format!("{}/download", title_path(site, &d.document_id))),
@@ -101,7 +101,7 @@ pub async fn upload(
     let mut form = read_form(multipart).await?;
     visitor.check_form(&Params::from_pairs(std::mem::take(&mut form.others)))?;
     let name = form.name.clone().unwrap_or_default();
-    let unfilled = unfilled(&mut form);
+    let unfilled = unfilled(visitor.lang, &mut form);
     if unfilled.any() {
         return documents_page(&state, &site, &visitor, unfilled, name).await;
     }
@@ -119,27 +119,18 @@ pub async fn upload(
 
 /// What the form lacks, all at once (the API names one thing at a time): a name, a file, a
 /// file of a type that can be converted; the type is the one the browser gave the file's part.
-fn unfilled(form: &mut NewDocument) -> FormErrors {
+fn unfilled(lang: Lang, form: &mut NewDocument) -> FormErrors {
     let mut errors = FormErrors::default();
     if form.name.as_deref().is_none_or(|n| n.trim().is_empty()) {
-        errors.fields.push((
-            "name".to_owned(),
-            "Enter a name for the document".to_owned(),
-        ));
+        errors.add("name", lang.t("documents-name-missing"));
     }
     let kind = form
         .file_type
         .as_deref()
         .filter(|t| t.parse::<DocumentType>().is_ok());
     match (&form.file, kind) {
-        (None, _) => errors
-            .fields
-            .push(("file".to_owned(), "Choose the file to upload".to_owned())),
-        (Some(_), None) => errors.fields.push((
-            "file".to_owned(),
-            "Choose a PDF, a JPEG, PNG or HEIF photo, or a PowerPoint presentation (.pptx)"
-                .to_owned(),
-        )),
+        (None, _) => errors.add("file", lang.t("documents-file-missing")),
+        (Some(_), None) => errors.add("file", lang.t("documents-file-kind")),
         (Some(_), Some(kind)) => form.mime_type = Some(kind.to_owned()),
     }
     errors
@@ -182,22 +173,19 @@ async fn documents_page(
     };
     let (previous, next) = (turn(turns.previous), turn(turns.next));
     let done = match visitor.caller.params.one("done")? {
-        Some("uploaded") => Some("Your document has been uploaded. It is being made accessible."),
-        Some("deleted") => Some("The document has been deleted."),
+        Some("uploaded") => Some("documents-done-uploaded"),
+        Some("deleted") => Some("documents-done-deleted"),
         _ => None,
     };
-    let chrome = Chrome::of(site, visitor, &action, Section::Documents);
+    let chrome = Chrome::of(site, visitor, &action, Section::Documents).translated();
+    let lang = visitor.lang;
     let status = errors.status();
     Ok(page(
         status,
         &DocumentsPage {
             chrome: &chrome,
-            count: match total {
-                0 => "You have no documents.".to_owned(),
-                1 => "1 document".to_owned(),
-                n => format!("{n} documents"),
-            },
-            documents: rows.iter().map(|d| row(site, d)).collect(),
+            count: lang.t_count("documents-count", total),
+            documents: rows.iter().map(|d| row((site, lang), d)).collect(),
             delete: format!("{action}/delete"),
             action,
             errors,

@@ -6,18 +6,20 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
+use fluent_templates::fluent_bundle::FluentValue;
 use lectern_domain::Timestamp;
-use lectern_domain::catalog::{ContributorType, TitleRecord, names};
+use lectern_domain::catalog::TitleRecord;
 use lectern_domain::reading_lists::{EntrySortOrder, ListRight, ListSortOrder, ReadingList};
 use lectern_operations::reading_lists::{self, EntriesPage, ListsPage as FoundLists};
 use lectern_store::keyset::KeyedOrder;
 use lectern_store::reading_list_entries::ListEntry;
 
-use super::catalog::title_path;
+use super::catalog::{by_line, title_lang, title_path};
 use crate::conventions::links::segment;
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
+use crate::i18n::Lang;
 use crate::pages::forms::{self, FormErrors, Posted};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
@@ -46,9 +48,8 @@ struct NewList {
 struct ListRow {
     name: String,
     href: String,
-    titles: u64,
-    access: &'static str,
-    owner: String,
+    /// How many titles, how it is shared and who keeps it, in words.
+    about: String,
 }
 
 #[derive(Template)]
@@ -56,7 +57,8 @@ struct ListRow {
 struct ListPage<'a> {
     chrome: &'a Chrome,
     list: &'a ReadingList,
-    access: &'static str,
+    /// How many titles, how it is shared and who keeps it, in words.
+    about: String,
     changeable: bool,
     in_organization: bool,
     titles: Vec<EntryRow>,
@@ -64,37 +66,49 @@ struct ListPage<'a> {
     remove: String,
     errors: FormErrors,
     form: NewList,
-    orders: Vec<(&'static str, &'static str, bool)>,
+    orders: Vec<(&'static str, String, bool)>,
+    /// What an empty list says, as HTML: where to find titles.
+    empty: String,
     next: Option<String>,
+    /// The message saying what was just done.
     done: Option<&'static str>,
 }
 
 struct EntryRow {
     service_id: String,
     title: String,
+    /// The title's language, as a BCP 47 tag (empty when the catalog does not say).
+    lang: String,
     href: String,
     by: String,
     added: String,
 }
 
-const NAME_THE_LIST: &str = "Enter a name for the list";
+const NAME_THE_LIST: &str = "lists-name-missing";
 
-/// How each kind of list is shared, in words.
-fn access_words(access: &str) -> &'static str {
-    match access {
-        "shared" => "Shared with other readers",
-        "org" => "Shared with your organization",
-        _ => "Only you",
-    }
+/// How many titles a list has, how it is shared and who keeps it, in `lang`.
+fn about(lang: Lang, l: &ReadingList) -> String {
+    let access = lang.t(match l.access.as_str() {
+        "shared" => "lists-access-shared",
+        "org" => "lists-access-org",
+        _ => "lists-access-private",
+    });
+    let owner = l.owner_name();
+    lang.t_args(
+        "lists-row",
+        &[
+            ("count", FluentValue::from(l.title_count)),
+            ("access", FluentValue::from(access.as_str())),
+            ("owner", FluentValue::from(owner.as_str())),
+        ],
+    )
 }
 
-fn row(site: &WebSite, l: &ReadingList) -> ListRow {
+fn row(site: &WebSite, lang: Lang, l: &ReadingList) -> ListRow {
     ListRow {
         name: l.name.clone(),
         href: list_path(site, &l.reading_list_id),
-        titles: l.title_count,
-        access: access_words(l.access.as_str()),
-        owner: l.owner_name(),
+        about: about(lang, l),
     }
 }
 
@@ -143,7 +157,7 @@ pub async fn create(
             &visitor.set_cookies,
         )),
         Err(errors) => {
-            let errors = errors?.missing_as("name", NAME_THE_LIST);
+            let errors = errors?.missing_as("name", visitor.lang.t(NAME_THE_LIST));
             lists_page(&state, &site, &visitor, errors, asked).await
         }
     }
@@ -173,13 +187,16 @@ async fn lists_page(
     let FoundLists { mut rows, .. } = reading_lists::mine(state, &visitor.caller, window).await?;
     let next = listing.next_token(&mut rows, |(l, _)| sort.key_of(l));
     let here = site.path("/lists");
-    let chrome = Chrome::of(site, visitor, &here, Section::MyBooks);
+    let chrome = Chrome::of(site, visitor, &here, Section::MyBooks).translated();
     let status = errors.status();
     Ok(page(
         status,
         &ListsPage {
             chrome: &chrome,
-            lists: rows.iter().map(|(l, _)| row(site, l)).collect(),
+            lists: rows
+                .iter()
+                .map(|(l, _)| row(site, visitor.lang, l))
+                .collect(),
             next: next.map(|t| with_query(&here, &[("start", &t)])),
             action: here.clone(),
             errors,
@@ -241,7 +258,7 @@ pub async fn change(
             &visitor.set_cookies,
         )),
         Err(errors) => {
-            let errors = errors?.missing_as("name", NAME_THE_LIST);
+            let errors = errors?.missing_as("name", visitor.lang.t(NAME_THE_LIST));
             list_page(&state, &site, &visitor, &list_id, errors, Some(asked)).await
         }
     }
@@ -286,11 +303,11 @@ pub async fn add(
     ))
 }
 
-/// The orders a list's titles can be shown in.
+/// The orders a list's titles can be shown in, and their messages.
 const ORDERS: &[(&str, &str)] = &[
-    ("title", "Title, A to Z"),
-    ("author", "Author, A to Z"),
-    ("dateAddedToReadingList", "Most recently added"),
+    ("title", "list-order-title"),
+    ("author", "list-order-author"),
+    ("dateAddedToReadingList", "list-order-added"),
 ];
 
 async fn list_page(
@@ -320,9 +337,10 @@ async fn list_page(
         reading_lists::entries(state, &visitor.caller, &found, window).await?;
     let next = listing.next_token(&mut rows, |e| sort.key_of(e));
     let here = list_path(site, list_id);
+    let lang = visitor.lang;
     let titles = rows
         .iter()
-        .filter_map(|e| Some(entry(site, shown.get(&e.service_id)?, e)))
+        .filter_map(|e| Some(entry((site, lang), shown.get(&e.service_id)?, e)))
         .collect();
     let list = &found.list;
     let form = asked.unwrap_or_else(|| NewList {
@@ -331,21 +349,20 @@ async fn list_page(
         access: list.access.as_str().to_owned(),
     });
     let done = match visitor.caller.params.one("done")? {
-        Some("created") => {
-            Some("Your list has been made. Find titles and add them from their pages.")
-        }
-        Some("changed") => Some("Your changes to this list have been saved."),
-        Some("removed") => Some("The title has been taken off this list."),
+        Some("created") => Some("list-done-created"),
+        Some("changed") => Some("list-done-changed"),
+        Some("removed") => Some("list-done-removed"),
         _ => None,
     };
-    let chrome = Chrome::of(site, visitor, &here, Section::MyBooks);
+    let chrome = Chrome::of(site, visitor, &here, Section::MyBooks).translated();
     let status = errors.status();
     let next = next.map(|t| with_query(&here, &[("sortOrder", &chosen), ("start", &t)]));
     Ok(page(
         status,
         &ListPage {
             chrome: &chrome,
-            access: access_words(list.access.as_str()),
+            about: about(lang, list),
+            empty: lang.t_link("list-empty", "find", (&lang.t("list-find"), &chrome.search)),
             changeable: found.right == ListRight::Change,
             in_organization: in_organization(visitor),
             list,
@@ -356,7 +373,7 @@ async fn list_page(
             form,
             orders: ORDERS
                 .iter()
-                .map(|(value, label)| (*value, *label, *value == chosen))
+                .map(|(value, label)| (*value, lang.t(label), *value == chosen))
                 .collect(),
             next,
             done,
@@ -365,20 +382,14 @@ async fn list_page(
     ))
 }
 
-fn entry(site: &WebSite, t: &TitleRecord, e: &ListEntry) -> EntryRow {
-    let names: Vec<String> = t
-        .contributors_of(ContributorType::Author)
-        .map(names::display_name)
-        .collect();
+fn entry((site, lang): (&WebSite, Lang), t: &TitleRecord, e: &ListEntry) -> EntryRow {
+    let added = lang.date(&Timestamp::from_unix(e.date_added).date());
     EntryRow {
         service_id: t.service_id.clone(),
         title: t.title.clone(),
+        lang: title_lang(t),
         href: title_path(site, &t.service_id),
-        by: if names.is_empty() {
-            String::new()
-        } else {
-            format!("by {}", names.join(", "))
-        },
-        added: Timestamp::from_unix(e.date_added).date(),
+        by: by_line(lang, t),
+        added: lang.t1("list-added", "date", &added),
     }
 }

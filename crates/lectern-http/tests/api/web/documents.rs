@@ -225,7 +225,7 @@ async fn the_document_form_names_what_is_wrong_and_keeps_nothing(backend: Backen
 
 /// The names of the documents a page lists, in its order.
 fn names_listed(page: &str) -> Vec<String> {
-    page.split("<span class=\"document-name\">")
+    page.split("<span class=\"document-name\" translate=\"no\">")
         .skip(1)
         .filter_map(|s| Some(s[..s.find("</span>")?].to_owned()))
         .collect()

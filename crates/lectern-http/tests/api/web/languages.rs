@@ -186,11 +186,15 @@ async fn a_title_in_another_language_says_which(backend: Backend) {
             && spanish.contains(">Descargar</h2>"),
         "{spanish}"
     );
-    // A page not yet translated says its own text is English.
-    let lists = b.page_in("/main/lists", "es").await;
+    // A page not yet translated (the staff's) says its own text is English.
+    let staff = Browser::new(&app);
+    staff
+        .sign_in("membership@example.org", "membership-pass-1")
+        .await;
+    let accounts = staff.page_in("/main/staff", "es").await;
     assert!(
-        lists.contains(r#"<main id="main" tabindex="-1" lang="en" dir="ltr">"#),
-        "{lists}"
+        accounts.contains(r#"<main id="main" tabindex="-1" lang="en" dir="ltr">"#),
+        "{accounts}"
     );
     assert!(title.contains("<h4>Ways of reading</h4>"), "{title}");
 }
@@ -313,6 +317,7 @@ async fn translated_pages_show_no_words_of_their_own_but_the_messages(backend: B
     ] {
         crawled.push((path, reader.page_as(path, pseudo, StatusCode::OK).await));
     }
+    crawled.extend(a_reader_s_own_pages_and_forms(&app, pseudo).await);
     for (path, html) in &crawled {
         assert!(
             html.contains(r#"<html lang="qps-ploc" dir="ltr">"#),
@@ -335,6 +340,43 @@ async fn translated_pages_show_no_words_of_their_own_but_the_messages(backend: B
         found.len() == 1 && found[0].ends_with("\u{27e7} and more"),
         "{found:?}"
     );
+}
+
+/// A reader's lists, account and documents in `lang`, and their forms refused and done.
+async fn a_reader_s_own_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'static str, String)> {
+    let reader = Browser::speaking(app, lang);
+    reader.sign_in("member@example.org", "member-pass-1").await;
+    let mut crawled = Vec::new();
+    for path in ["/main/lists", "/main/account", "/main/documents"] {
+        crawled.push((path, reader.page(path, StatusCode::OK).await));
+    }
+    let refused = |resp: reqwest::Response| async move {
+        assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+        resp.text().await.unwrap()
+    };
+    let lists = "/main/lists";
+    let unnamed = reader.submit(lists, lists, &[("name", "")]).await;
+    crawled.push(("a list without a name", refused(unnamed).await));
+    let made = reader
+        .submit(lists, lists, &[("name", "Summer"), ("access", "private")])
+        .await;
+    let list = location(&made);
+    crawled.push(("a list just made", reader.page(&list, StatusCode::OK).await));
+    let account = "/main/account";
+    let password = reader.submit(account, "/main/account/password", &[]).await;
+    crawled.push(("a password change, empty", refused(password).await));
+    let unfit = [
+        ("brailleFormat", "embossable"),
+        ("brailleCellLineWidth", "80"),
+    ];
+    let preferences = reader
+        .submit(account, "/main/account/preferences", &unfit)
+        .await;
+    crawled.push(("preferences that do not fit", refused(preferences).await));
+    let documents = "/main/documents";
+    let upload = reader.upload(documents, documents, &[], &[]).await;
+    crawled.push(("an upload of nothing", refused(upload).await));
+    crawled
 }
 
 /// The text of a page's body (and the words of its `aria-label`, `alt`, `title` and
