@@ -385,6 +385,28 @@ const PAGES = [
     return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('form[action$="/password"] button[type="submit"]').click()]).then(([r]) => r);
   }, 400],
   ['my documents', true, (p) => p.goto(url('/documents')), 200],
+  // The reader's own pages in other languages: the API's English beside a field is marked so.
+  ['my account, preferences that do not fit, in Spanish', true, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+    await p.goto(url('/account'));
+    await p.locator('#brailleFormat').selectOption('embossable');
+    await p.locator('#brailleCellLineWidth').selectOption('80');
+    return post(p, 'form[action$="/preferences"] button[type="submit"]');
+  }, 400],
+  ['a reading list of my own, in Arabic (right to left)', true, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    return p.goto(url('/lists/demo-summer'));
+  }, 200],
+  ['a new list with errors, in Arabic (right to left)', true, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    await p.goto(url('/lists'));
+    return post(p, 'form[action$="/lists"] button[type="submit"]');
+  }, 400],
+  ['my documents, the upload form with errors, in French', true, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
+    await p.goto(url('/documents'));
+    return post(p, 'form[enctype] button[type="submit"]');
+  }, 400],
   ['my documents, the upload form with errors', true, async (p) => {
     await p.goto(url('/documents'));
     return post(p, 'form[enctype] button[type="submit"]');
@@ -415,6 +437,20 @@ const PAGES = [
     return post(p, 'main form button[type="submit"]');
   }, 400],
   ['a member', SPONSOR, (p) => p.goto(url('/organization/members/demo-pupil')), 200],
+  ['members, in Arabic (right to left)', SPONSOR, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    return p.goto(url('/organization/members'));
+  }, 200],
+  ['add a member with errors, in Spanish', SPONSOR, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+    await p.goto(url('/organization/members/new'));
+    await p.locator('#dateOfBirth').fill('30/09/2012');
+    return post(p, 'main form button[type="submit"]');
+  }, 400],
+  ['a title assigned to members, each with why they may not download it, in French', SPONSOR, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
+    return p.goto(url('/titles/demo-moby/assign'));
+  }, 200],
   ['titles to assign to a member', SPONSOR, (p) => p.goto(url('/organization/members/demo-pupil/find?keyword=alice')), 200],
   ['a title, as a sponsor', SPONSOR, (p) => p.goto(url('/titles/demo-moby')), 200],
   ['a title assigned to members, each with why they may not download it', SPONSOR, (p) => p.goto(url('/titles/demo-moby/assign')), 200],

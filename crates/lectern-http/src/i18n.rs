@@ -358,8 +358,9 @@ impl Lang {
         self.t_html(key, name, &format!("<strong>{}</strong>", escaped(value)))
     }
 
-    /// The message `key`, escaped, its one placeable `$name` the HTML `html`.
-    fn t_html(self, key: &str, name: &'static str, html: &str) -> String {
+    /// The message `key`, escaped, its one placeable `$name` the HTML `html` (which the caller
+    /// has made of escaped text).
+    pub fn t_html(self, key: &str, name: &'static str, html: &str) -> String {
         let message = self.t_with(key, &[(name, PLACEABLE)]);
         escaped(&message).replace(PLACEABLE, html)
     }

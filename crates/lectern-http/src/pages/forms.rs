@@ -78,7 +78,7 @@ pub fn push_lines(pairs: &mut Vec<(String, String)>, form: &Params, name: &str) 
 /// An option of a `select`, as a page shows it.
 pub struct Choice {
     pub value: &'static str,
-    pub label: &'static str,
+    pub label: String,
     pub selected: bool,
 }
 
@@ -87,10 +87,23 @@ pub fn choices(all: &'static [(&'static str, &'static str)], chosen: &str) -> Ve
     all.iter()
         .map(|&(value, label)| Choice {
             value,
-            label,
+            label: label.to_owned(),
             selected: value == chosen,
         })
         .collect()
+}
+
+/// The options of a `select` from `(value, message key)` pairs, in `lang`, `chosen` selected.
+pub fn choices_in(
+    lang: Lang,
+    all: &'static [(&'static str, &'static str)],
+    chosen: &str,
+) -> Vec<Choice> {
+    let mut offered = choices(all, chosen);
+    for c in &mut offered {
+        c.label = lang.t(&c.label);
+    }
+    offered
 }
 
 /// A message a form shows, as it is to be said on the page.

@@ -136,7 +136,7 @@ impl AccountForm {
             .filter(|(value, _)| !(creating && value.is_empty()))
             .map(|&(value, label)| Choice {
                 value,
-                label,
+                label: label.to_owned(),
                 selected: value == self.role,
             })
             .collect()

@@ -51,12 +51,12 @@ const ORDERS: &[(&str, &str)] = &[("lastName", "Last name"), ("firstName", "Firs
 fn role_choices(chosen: &str) -> Vec<Choice> {
     let mut all = vec![Choice {
         value: "",
-        label: "Any role",
+        label: "Any role".to_owned(),
         selected: chosen.is_empty(),
     }];
     all.extend(Role::ALL.iter().map(|r| Choice {
         value: r.as_str(),
-        label: role_in_words(*r),
+        label: role_in_words(*r).to_owned(),
         selected: r.as_str() == chosen,
     }));
     all

@@ -202,12 +202,12 @@ pub(super) async fn forget_files(state: &AppState, key: &str, files: &[Spooled])
 pub(super) fn format_choices(chosen: &str) -> Vec<Choice> {
     let mut formats = vec![Choice {
         value: "",
-        label: "Choose a format",
+        label: "Choose a format".to_owned(),
         selected: chosen.is_empty(),
     }];
     formats.extend(Format::ALL.iter().map(|f| Choice {
         value: f.as_str(),
-        label: f.display_name(),
+        label: f.display_name().to_owned(),
         selected: f.as_str() == chosen,
     }));
     formats

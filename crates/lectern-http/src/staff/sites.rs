@@ -81,7 +81,7 @@ fn languages(form: &Params) -> Vec<Choice> {
         .iter()
         .map(|l| Choice {
             value: l.iso_639_2(),
-            label: l.own_name(),
+            label: l.own_name().to_owned(),
             selected: Lang::of_code(&chosen).unwrap_or(Lang::En) == *l,
         })
         .collect()

@@ -278,7 +278,7 @@ async fn subscriptions_page(
             .iter()
             .map(|&(value, label)| Choice {
                 value,
-                label,
+                label: label.to_owned(),
                 selected: value == frame,
             })
             .collect(),

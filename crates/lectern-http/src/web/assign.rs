@@ -9,17 +9,20 @@ use axum::response::Response;
 use lectern_domain::title_access::AlertLevel;
 use lectern_operations::assigned_titles;
 
-use super::catalog::title_path;
+use super::catalog::{title_lang, title_path};
 use super::members::{full_name, member_page_path};
 use super::organization::sponsor_list;
+use super::title_words::{Said, alert};
 use crate::conventions::member_pages::{member_window, turned};
 use crate::conventions::paging::ListParams;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
+use crate::i18n::escaped;
 use crate::pages::forms::{FormErrors, Posted};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
 use lectern_domain::account::Account;
+use lectern_domain::catalog::TitleRecord;
 use lectern_domain::members::MemberSort;
 use lectern_operations::sponsored_members::{Availabilities, Availability, members_of};
 use lectern_operations::sponsoring::Sponsoring;
@@ -29,7 +32,6 @@ use lectern_operations::sponsoring::Sponsoring;
 struct AssignPage<'a> {
     chrome: &'a Chrome,
     title: String,
-    title_href: String,
     action: String,
     members: Vec<MemberChoice>,
     count: String,
@@ -38,6 +40,8 @@ struct AssignPage<'a> {
     next: Option<String>,
     errors: FormErrors,
     done: Option<String>,
+    /// "Assign" and the title, a link to its page, as HTML.
+    heading: String,
 }
 
 struct MemberChoice {
@@ -45,29 +49,44 @@ struct MemberChoice {
     /// `member` for the first box (where the error summary leads), then `member-2`...
     input_id: String,
     name: String,
-    href: String,
     /// Assigned already.
     assigned: bool,
+    /// That they have it already, their name a link to their page, as HTML.
+    already: String,
     /// Why the member may not have the title, in the rules' words; empty when they may.
-    refusals: Vec<String>,
+    refusals: Vec<Said>,
     /// Worth knowing, when they may.
-    notes: Vec<String>,
+    notes: Vec<Said>,
 }
 
-fn choice(site: &WebSite, m: &Account, standing: Availability) -> MemberChoice {
+fn choice(
+    (site, chrome): (&WebSite, &Chrome),
+    m: &Account,
+    standing: Availability,
+) -> MemberChoice {
     let words = |level: AlertLevel| {
         standing
             .alerts
             .iter()
             .filter(|a| a.level == level)
-            .map(|a| a.message.clone())
+            .map(|a| alert(chrome, a))
             .collect()
     };
+    let name = full_name(&m.first_name, &m.last_name);
+    let href = member_page_path(site, &m.user_account_id);
     MemberChoice {
         id: m.user_account_id.clone(),
         input_id: String::new(),
-        name: full_name(&m.first_name, &m.last_name),
-        href: member_page_path(site, &m.user_account_id),
+        already: chrome.lang.t_html(
+            "assign-already",
+            "name",
+            &format!(
+                "<a href=\"{}\" translate=\"no\">{}</a>",
+                escaped(&href),
+                escaped(&name)
+            ),
+        ),
+        name,
         assigned: standing.assigned,
         refusals: words(AlertLevel::Error),
         notes: words(AlertLevel::Warning),
@@ -75,11 +94,15 @@ fn choice(site: &WebSite, m: &Account, standing: Availability) -> MemberChoice {
 }
 
 /// The members' choices, the first box to tick named `member`.
-fn choices(site: &WebSite, members: &[Account], standing: Vec<Availability>) -> Vec<MemberChoice> {
+fn choices(
+    on: (&WebSite, &Chrome),
+    members: &[Account],
+    standing: Vec<Availability>,
+) -> Vec<MemberChoice> {
     let mut choices: Vec<MemberChoice> = members
         .iter()
         .zip(standing)
-        .map(|(m, t)| choice(site, m, t))
+        .map(|(m, t)| choice(on, m, t))
         .collect();
     let mut boxes = choices.iter_mut().filter(|c| !c.assigned);
     if let Some(first) = boxes.next() {
@@ -89,6 +112,21 @@ fn choices(site: &WebSite, members: &[Account], standing: Vec<Availability>) -> 
         c.input_id = format!("member-{}", n + 2);
     }
     choices
+}
+
+/// "Assign" and the title, a link to its page marked with its language where it is not the
+/// page's, as HTML.
+fn heading(chrome: &Chrome, record: &TitleRecord, href: &str) -> String {
+    let marked = chrome
+        .part_lang(&title_lang(record))
+        .map(|(l, d)| format!(" lang=\"{l}\" dir=\"{d}\""))
+        .unwrap_or_default();
+    let link = format!(
+        "<a href=\"{}\"{marked} translate=\"no\">{}</a>",
+        escaped(href),
+        escaped(&record.title)
+    );
+    chrome.lang.t_html("assign-title", "title", &link)
 }
 
 fn assign_path(site: &WebSite, service_id: &str) -> String {
@@ -120,10 +158,7 @@ pub async fn assign(
 ) -> ApiResult<Response> {
     let members: Vec<String> = form.all("member").into_iter().map(str::to_owned).collect();
     if members.is_empty() {
-        let errors = FormErrors::of(ApiError::bad_param(
-            "member",
-            "choose at least one member to assign the title to",
-        ))?;
+        let errors = FormErrors::one("member", visitor.lang.t("assign-choose"));
         return assign_page(&state, &site, &visitor, &service_id, errors).await;
     }
     assigned_titles::assign(&state, &visitor.caller, &members, &service_id).await?;
@@ -160,26 +195,21 @@ async fn assign_page(
     let next = next
         .as_deref()
         .map(|t| with_query(&action, &[("sponsorList", &list), ("start", t)]));
-    let done = match params.one("assigned")? {
-        Some("1") => Some("The title has been assigned to 1 member.".to_owned()),
-        Some(n) if n.parse::<u32>().is_ok() => {
-            Some(format!("The title has been assigned to {n} members."))
-        }
-        _ => None,
-    };
-    let chrome = Chrome::of(site, visitor, &here, Section::Organization);
+    let lang = visitor.lang;
+    let done = params
+        .one("assigned")?
+        .and_then(|n| n.parse::<u64>().ok())
+        .map(|n| lang.t_count("assign-done", n));
+    let chrome = Chrome::of(site, visitor, &here, Section::Organization).translated();
     let status = errors.status();
     Ok(page(
         status,
         &AssignPage {
             chrome: &chrome,
             title: record.title.clone(),
-            title_href: title_path(site, service_id),
-            count: match total {
-                1 => "1 member".to_owned(),
-                n => format!("{n} members"),
-            },
-            members: choices(site, &rows, standing),
+            count: lang.t_count("org-members-count", total),
+            members: choices((site, &chrome), &rows, standing),
+            heading: heading(&chrome, record, &title_path(site, service_id)),
             quick_list: list == "myQuickList",
             lists: (
                 with_query(&action, &[("sponsorList", "allMembers")]),

@@ -9,11 +9,12 @@ use axum::response::Response;
 use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
 use lectern_domain::paging::Direction;
 
-use super::catalog::{Found, Listed, find, title_path};
+use super::catalog::{Found, Listed, find, title_lang, title_path};
 use crate::conventions::links::segment;
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
+use crate::i18n::Lang;
 use crate::pages::forms::field;
 use crate::pages::forms::{FormErrors, Posted};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
@@ -50,18 +51,17 @@ pub struct MemberForm {
     allow_search_downloads: bool,
 }
 
+/// The print disabilities the form offers, and their messages.
 const DISABILITIES: [(&str, &str); 4] = [
-    ("visual", "Blind or low vision"),
-    ("learning", "Learning disability, such as dyslexia"),
-    (
-        "physical",
-        "Physical disability that makes holding or turning pages hard",
-    ),
-    ("nonspecific", "Another print disability"),
+    ("visual", "member-disability-visual"),
+    ("learning", "member-disability-learning"),
+    ("physical", "member-disability-physical"),
+    ("nonspecific", "member-disability-nonspecific"),
 ];
+/// The education plans the form offers, and their messages.
 const PLANS: [(&str, &str); 2] = [
-    ("iep", "Individualized Education Program (IEP)"),
-    ("section504", "Section 504 plan"),
+    ("iep", "member-plan-iep"),
+    ("section504", "member-plan-section504"),
 ];
 
 impl MemberForm {
@@ -114,7 +114,7 @@ impl MemberForm {
 /// The boxes ticked of a group (none ticked is none sent), each one the form offers; none when
 /// the sponsor may not change them.
 fn choices_ticked<T: std::str::FromStr>(
-    form: &Params,
+    (form, lang): (&Params, Lang),
     name: &'static str,
     manageable: bool,
 ) -> Result<Option<Vec<T>>, FormErrors> {
@@ -127,23 +127,28 @@ fn choices_ticked<T: std::str::FromStr>(
         .map(str::parse)
         .collect::<Result<Vec<T>, _>>()
         .map(Some)
-        .map_err(|_| FormErrors::one(name, "is not one of the choices offered"))
+        .map_err(|_| FormErrors::one(name, lang.t(NOT_OFFERED)))
 }
+
+/// What a value the form never offers is told.
+const NOT_OFFERED: &str = "member-not-offered";
 
 /// What the form sends, typed: empty fields are not sent, an unticked box is `false`, and
 /// the fields a sponsor may not change (`manageable` false: the member's own) are left out.
 /// A value the form never offers is an error beside its field.
-fn member_input(form: &Params, manageable: bool) -> Result<MemberInput, FormErrors> {
+fn member_input(
+    (form, lang): (&Params, Lang),
+    manageable: bool,
+) -> Result<MemberInput, FormErrors> {
     let text = |name: &str| Some(field(form, name)).filter(|v| !v.is_empty());
     let own = |name: &str| text(name).filter(|_| manageable);
     let ticked = |name: &str| Some(form.one(name).ok().flatten() == Some("true"));
-    let offered = "is not one of the choices offered";
-    let disability_types = choices_ticked(form, "disabilityType", manageable)?;
-    let disability_plans = choices_ticked(form, "disabilityPlan", manageable)?;
+    let disability_types = choices_ticked((form, lang), "disabilityType", manageable)?;
+    let disability_plans = choices_ticked((form, lang), "disabilityPlan", manageable)?;
     let roster_tag_id = text("rosterTagId")
         .map(|t| t.parse::<i64>())
         .transpose()
-        .map_err(|_| FormErrors::one("rosterTagId", offered))?;
+        .map_err(|_| FormErrors::one("rosterTagId", lang.t(NOT_OFFERED)))?;
     Ok(MemberInput {
         fields: MemberFields {
             first_name: own("firstName"),
@@ -206,7 +211,7 @@ pub async fn create(
 ) -> ApiResult<Response> {
     let asked = MemberForm::asked(&form);
     let adding = MemberAdding::of(&state, &visitor.caller).await?;
-    let added = match member_input(&form, true) {
+    let added = match member_input((&form, visitor.lang), true) {
         Ok(input) => adding
             .add(&state, input)
             .await
@@ -222,7 +227,7 @@ pub async fn create(
             &visitor.set_cookies,
         )),
         Err(errors) => {
-            let errors = missing_in_words(errors?);
+            let errors = missing_in_words(visitor.lang, errors?);
             let sponsoring = adding.sponsoring();
             new_member_page(&state, (&site, &visitor), sponsoring, errors, asked).await
         }
@@ -230,12 +235,12 @@ pub async fn create(
 }
 
 /// What to do about each field a new member needs, in the form's words.
-fn missing_in_words(errors: FormErrors) -> FormErrors {
+fn missing_in_words(lang: Lang, errors: FormErrors) -> FormErrors {
     errors
-        .missing_as("firstName", "Enter the member's first name")
-        .missing_as("lastName", "Enter the member's last name")
-        .missing_as("dateOfBirth", "Enter the member's date of birth")
-        .missing_as("grade", "Enter the member's grade")
+        .missing_as("firstName", lang.t("member-first-name-missing"))
+        .missing_as("lastName", lang.t("member-last-name-missing"))
+        .missing_as("dateOfBirth", lang.t("member-birth-missing"))
+        .missing_as("grade", lang.t("member-grade-missing"))
 }
 
 async fn new_member_page(
@@ -252,7 +257,8 @@ async fn new_member_page(
         visitor,
         &format!("{action}/new"),
         Section::Organization,
-    );
+    )
+    .translated();
     let status = errors.status();
     Ok(page(
         status,
@@ -293,7 +299,7 @@ const TAG_CHOICES: u32 = 100;
 struct MemberPage<'a> {
     chrome: &'a Chrome,
     name: String,
-    facts: Vec<(&'static str, String)>,
+    facts: Vec<(&'static str, String, bool)>,
     action: String,
     errors: FormErrors,
     form: MemberForm,
@@ -312,8 +318,10 @@ struct MemberPage<'a> {
 struct Assigned {
     service_id: String,
     title: String,
+    /// The title's language, as a BCP 47 tag (empty when the catalog does not say).
+    lang: String,
     href: String,
-    by: String,
+    /// When it was assigned, and by whom, in words.
     when: String,
 }
 
@@ -349,7 +357,7 @@ pub async fn change(
     let asked = MemberForm::asked(&form);
     let change = MemberChange::of(&state, &visitor.caller, &member).await?;
     let manageable = change.member.details.sponsor_manageable;
-    let changed = match member_input(&form, manageable) {
+    let changed = match member_input((&form, visitor.lang), manageable) {
         Ok(input) => change
             .apply(&state, input)
             .await
@@ -362,7 +370,7 @@ pub async fn change(
             &visitor.set_cookies,
         )),
         Err(errors) => {
-            let errors = missing_in_words(errors?);
+            let errors = missing_in_words(visitor.lang, errors?);
             member_page(&state, &site, &visitor, &member, errors, Some(asked)).await
         }
     }
@@ -386,34 +394,40 @@ async fn member_page(
     let mut rows = std::mem::take(&mut titles.rows);
     let next = listing.next_token(&mut rows, |a| sort.key_of(a));
     let here = member_page_path(site, &m.user_account_id);
+    let lang = visitor.lang;
     let assigned = rows
         .iter()
         .filter_map(|a| {
             let t = titles.shown.get(&a.service_id)?;
+            let date = lang.date(&Timestamp::from_unix(a.date_assigned).date());
+            let when = match a.assigned_by_name.as_deref() {
+                Some(by) => lang.t_with("member-assigned-when-by", &[("date", &date), ("by", by)]),
+                None => lang.t1("member-assigned-when", "date", &date),
+            };
             Some(Assigned {
                 service_id: t.service_id.clone(),
                 title: t.title.clone(),
+                lang: title_lang(t),
                 href: title_path(site, &t.service_id),
-                by: a.assigned_by_name.clone().unwrap_or_default(),
-                when: Timestamp::from_unix(a.date_assigned).date(),
+                when,
             })
         })
         .collect();
     let done = match visitor.caller.params.one("done")? {
-        Some("created") => Some("The member has been added."),
-        Some("changed") => Some("Your changes have been saved."),
-        Some("assigned") => Some("The title has been assigned."),
-        Some("taken-back") => Some("The title has been taken back."),
+        Some("created") => Some("member-done-created"),
+        Some("changed") => Some("member-done-changed"),
+        Some("assigned") => Some("member-done-assigned"),
+        Some("taken-back") => Some("member-done-taken-back"),
         _ => None,
     };
-    let chrome = Chrome::of(site, visitor, &here, Section::Organization);
+    let chrome = Chrome::of(site, visitor, &here, Section::Organization).translated();
     let status = errors.status();
     Ok(page(
         status,
         &MemberPage {
             chrome: &chrome,
             name: full_name(&m.first_name, &m.last_name),
-            facts: facts(m, &f),
+            facts: facts(lang, m, &f),
             action: here.clone(),
             errors,
             form: asked.unwrap_or_else(|| MemberForm::of(m, &f)),
@@ -432,28 +446,28 @@ async fn member_page(
     ))
 }
 
-fn yes_no(b: bool) -> String {
-    if b { "Yes" } else { "No" }.to_owned()
-}
-
-fn facts(m: &Account, f: &MemberFacts) -> Vec<(&'static str, String)> {
+/// The member's facts: each label's message key, its value, and whether the value is the
+/// records' own (a user name, a grade), not words to translate.
+fn facts(lang: Lang, m: &Account, f: &MemberFacts) -> Vec<(&'static str, String, bool)> {
+    let yes_no = |b: bool| lang.t(if b { "member-yes" } else { "member-no" });
     let mut facts = Vec::new();
     if let Some(u) = &m.user_name {
-        facts.push(("User name", u.clone()));
+        facts.push(("member-fact-user-name", u.clone(), true));
     }
     if let Some(g) = &m.grade {
-        facts.push(("Grade", g.clone()));
+        facts.push(("member-fact-grade", g.clone(), true));
     }
     if let Some(t) = f.tag(m) {
         facts.push((
-            "Roster tag",
+            "member-fact-roster-tag",
             tag_words(t.district_name.as_deref(), t.school_name.as_deref()),
+            true,
         ));
     }
-    facts.push(("Agreement signed", yes_no(m.has_agreement)));
-    facts.push(("May download", yes_no(m.can_download())));
+    facts.push(("member-fact-agreement", yes_no(m.has_agreement), false));
+    facts.push(("member-fact-may-download", yes_no(m.can_download()), false));
     if m.locked {
-        facts.push(("Account", "Locked; ask the library".to_owned()));
+        facts.push(("member-fact-account", lang.t("member-fact-locked"), false));
     }
     facts
 }
@@ -482,7 +496,7 @@ pub async fn take_back(
 #[template(path = "web/member_find.html")]
 struct FindPage<'a> {
     chrome: &'a Chrome,
-    name: String,
+    member_name: String,
     member: String,
     keyword: String,
     action: String,
@@ -490,6 +504,14 @@ struct FindPage<'a> {
     titles: Vec<Listed>,
     count: String,
     errors: FormErrors,
+}
+
+impl FindPage<'_> {
+    /// What a title's button assigns, for a screen reader: the title, to whom.
+    fn assign_which(&self, title: &str) -> String {
+        let args = [("title", title), ("name", self.member_name.as_str())];
+        self.chrome.lang.t_with("find-assign-which", &args)
+    }
 }
 
 /// `GET /{site}/organization/members/{member}/find?keyword=`: titles to assign to the member,
@@ -510,8 +532,8 @@ pub async fn find_titles(
         .trim()
         .to_owned();
     let (found, errors) = if keyword.is_empty() {
-        let missing = ApiError::bad_param("keyword", "enter words to find titles by");
-        (None, FormErrors::of(missing)?)
+        let missing = FormErrors::one("keyword", visitor.lang.t("find-words-missing"));
+        (None, missing)
     } else {
         (
             Some(titles_to_assign(&state, &site, &visitor, &keyword).await?),
@@ -521,18 +543,20 @@ pub async fn find_titles(
     let member_path = member_page_path(&site, &m.user_account_id);
     let action = format!("{member_path}/find");
     let here = with_query(&action, &[("keyword", &keyword)]);
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Organization);
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Organization).translated();
+    let lang = visitor.lang;
     let count = match found.as_ref().map_or(0, |f| f.page.total) {
-        0 => "No titles found".to_owned(),
-        1 => "1 title found".to_owned(),
-        n if n > FOUND => format!("{n} titles found; the first {FOUND} are shown"),
-        n => format!("{n} titles found"),
+        n if n > FOUND => lang.t_numbers(
+            "find-count-first",
+            &[("count", n as u32), ("shown", FOUND as u32)],
+        ),
+        n => lang.t_count("find-count", n),
     };
     Ok(page(
         errors.status(),
         &FindPage {
             chrome: &chrome,
-            name: full_name(&m.first_name, &m.last_name),
+            member_name: full_name(&m.first_name, &m.last_name),
             member: member_path.clone(),
             keyword,
             action,

@@ -11,7 +11,8 @@ use crate::conventions::member_pages::{member_window, turned};
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::pages::forms::{self, Choice, FormErrors, Posted, choices};
+use crate::i18n::Lang;
+use crate::pages::forms::{self, Choice, FormErrors, Posted, choices_in};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
@@ -41,6 +42,7 @@ struct OrganizationPage<'a> {
     tag_action: String,
     errors: FormErrors,
     tag_form: (String, String),
+    /// The message saying what was just done.
     done: Option<&'static str>,
 }
 
@@ -61,26 +63,28 @@ struct MembersPage<'a> {
 pub struct MemberRow {
     pub name: String,
     pub href: String,
-    /// Grade, tag, disabilities and the rest, in words.
+    /// Grade, whether they may download and the rest, in words.
     pub about: String,
+    /// Their roster tag's district and school, the records' own words.
+    pub tag: Option<String>,
 }
 
 /// Which members (`sponsorList`), as the API names them.
 const LISTS: &[(&str, &str)] = &[
-    ("allMembers", "All members"),
-    ("myQuickList", "My quick list"),
-    ("orgMembers", "Members through the organization only"),
-    ("individualMembers", "Members with their own membership too"),
+    ("allMembers", "members-list-all"),
+    ("myQuickList", "members-list-quick"),
+    ("orgMembers", "members-list-org"),
+    ("individualMembers", "members-list-individual"),
 ];
 
-/// The member list's orders (`sortOrder`).
+/// The member list's orders (`sortOrder`), and their messages.
 const ORDERS: &[(&str, &str)] = &[
-    ("lastName", "Last name"),
-    ("firstName", "First name"),
-    ("grade", "Grade"),
-    ("birthDate", "Date of birth"),
-    ("district", "District"),
-    ("school", "School"),
+    ("lastName", "members-order-last-name"),
+    ("firstName", "members-order-first-name"),
+    ("grade", "members-order-grade"),
+    ("birthDate", "members-order-birth"),
+    ("district", "members-order-district"),
+    ("school", "members-order-school"),
 ];
 
 /// `GET /{site}/organization`.
@@ -138,7 +142,7 @@ async fn organization_page(
     let tags = roster_tags::newest(state, &s, SHOWN).await?;
     let members = member_count(state, &s).await?;
     let here = site.path("/organization");
-    let chrome = Chrome::of(site, visitor, &here, Section::Organization);
+    let chrome = Chrome::of(site, visitor, &here, Section::Organization).translated();
     let o = &s.organization;
     let address = [
         o.address1.as_deref(),
@@ -153,7 +157,7 @@ async fn organization_page(
     .collect::<Vec<_>>()
     .join(", ");
     let done = match visitor.caller.params.one("done")? {
-        Some("tag") => Some("The roster tag has been made. Choose it on a member's page."),
+        Some("tag") => Some("org-done-tag"),
         _ => None,
     };
     let status = errors.status();
@@ -179,7 +183,7 @@ async fn organization_page(
                 .iter()
                 .map(|t| tag_words(t.district_name.as_deref(), t.school_name.as_deref()))
                 .collect(),
-            members: members_count(members),
+            members: visitor.lang.t_count("org-members-count", members),
             members_href: site.path("/organization/members"),
             new_member: MemberAdding::may(&visitor.caller, &s)
                 .then(|| site.path("/organization/members/new")),
@@ -206,13 +210,6 @@ pub fn sponsor_list(list: &str, grade: Option<String>) -> ApiResult<MemberListin
 
 /// How many sponsors and roster tags the organization's page shows.
 const SHOWN: u32 = 100;
-
-fn members_count(n: u64) -> String {
-    match n {
-        1 => "1 member".to_owned(),
-        n => format!("{n} members"),
-    }
-}
 
 /// `GET /{site}/organization/members`: the members, narrowed (`sponsorList`, `grade`), sorted
 /// (`sortOrder`) and paged (`start`).
@@ -247,16 +244,20 @@ pub async fn members(State(state): State<AppState>, here: Here) -> ApiResult<Res
         pairs.push(("start", t));
         with_query(&action, &pairs)
     });
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Organization);
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Organization).translated();
+    let lang = visitor.lang;
     Ok(page(
         axum::http::StatusCode::OK,
         &MembersPage {
             chrome: &chrome,
-            count: members_count(total),
-            members: rows.iter().map(|a| member_row(&site, &facts, a)).collect(),
+            count: lang.t_count("org-members-count", total),
+            members: rows
+                .iter()
+                .map(|a| member_row((&site, lang), &facts, a))
+                .collect(),
             action,
-            lists: choices(LISTS, &list),
-            orders: choices(ORDERS, &order),
+            lists: choices_in(lang, LISTS, &list),
+            orders: choices_in(lang, ORDERS, &order),
             grade,
             next,
             new_member: MemberAdding::may(&visitor.caller, &s)
@@ -266,29 +267,26 @@ pub async fn members(State(state): State<AppState>, here: Here) -> ApiResult<Res
     ))
 }
 
-pub fn member_row(site: &WebSite, facts: &MemberFacts, a: &Account) -> MemberRow {
+pub fn member_row((site, lang): (&WebSite, Lang), facts: &MemberFacts, a: &Account) -> MemberRow {
     let mut about = Vec::new();
     if let Some(g) = &a.grade {
-        about.push(format!("Grade {g}"));
-    }
-    if let Some(t) = facts.tag(a) {
-        about.push(tag_words(
-            t.district_name.as_deref(),
-            t.school_name.as_deref(),
-        ));
+        about.push(lang.t1("member-grade", "grade", g));
     }
     if facts.on_quick_list(a) {
-        about.push("On my quick list".to_owned());
+        about.push(lang.t("member-on-quick-list"));
     }
     if !a.can_download() {
-        about.push("Cannot download yet".to_owned());
+        about.push(lang.t("member-cannot-download"));
     }
     if a.locked {
-        about.push("Locked".to_owned());
+        about.push(lang.t("member-locked"));
     }
     MemberRow {
         name: full_name(&a.first_name, &a.last_name),
         href: member_page_path(site, &a.user_account_id),
         about: about.join(". "),
+        tag: facts
+            .tag(a)
+            .map(|t| tag_words(t.district_name.as_deref(), t.school_name.as_deref())),
     }
 }

@@ -318,6 +318,7 @@ async fn translated_pages_show_no_words_of_their_own_but_the_messages(backend: B
         crawled.push((path, reader.page_as(path, pseudo, StatusCode::OK).await));
     }
     crawled.extend(a_reader_s_own_pages_and_forms(&app, pseudo).await);
+    crawled.extend(a_sponsor_s_pages_and_forms(&app, pseudo).await);
     for (path, html) in &crawled {
         assert!(
             html.contains(r#"<html lang="qps-ploc" dir="ltr">"#),
@@ -376,6 +377,66 @@ async fn a_reader_s_own_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'sta
     let documents = "/main/documents";
     let upload = reader.upload(documents, documents, &[], &[]).await;
     crawled.push(("an upload of nothing", refused(upload).await));
+    crawled
+}
+
+/// A sponsor's organization, members, a member, titles found and assigned in `lang`, and
+/// their forms refused and done.
+async fn a_sponsor_s_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'static str, String)> {
+    let sponsor = Browser::speaking(app, lang);
+    sponsor
+        .sign_in("sponsor@example.org", "sponsor-pass-1")
+        .await;
+    let student = "/main/organization/members/u-student";
+    let assign = "/main/titles/t-pride/assign";
+    let mut crawled = Vec::new();
+    for path in [
+        "/main/organization",
+        "/main/organization/members?sortOrder=grade",
+        "/main/organization/members/new",
+        "/main/organization/members/u-student/find?keyword=pride",
+        assign,
+    ] {
+        crawled.push((path, sponsor.page(path, StatusCode::OK).await));
+    }
+    let refused = |resp: reqwest::Response| async move {
+        assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+        resp.text().await.unwrap()
+    };
+    let empty_find = sponsor
+        .page(&format!("{student}/find?keyword="), StatusCode::BAD_REQUEST)
+        .await;
+    crawled.push(("titles found by no words", empty_find));
+    let new = "/main/organization/members/new";
+    let unnamed = sponsor.submit(new, "/main/organization/members", &[]).await;
+    crawled.push(("a member with nothing filled in", refused(unnamed).await));
+    let tag = [("districtName", ""), ("schoolName", "")];
+    let no_tag = sponsor
+        .submit("/main/organization", "/main/organization/roster-tags", &tag)
+        .await;
+    crawled.push(("a roster tag with neither name", refused(no_tag).await));
+    let nobody = sponsor.submit(assign, assign, &[]).await;
+    crawled.push(("a title assigned to nobody", refused(nobody).await));
+    let find = format!("{student}/find?keyword=pride");
+    let assigned = sponsor
+        .submit(
+            &find,
+            &format!("{student}/assign"),
+            &[("serviceId", "t-pride")],
+        )
+        .await;
+    let member = location(&assigned);
+    crawled.push((
+        "a member a title was assigned to",
+        sponsor.page(&member, StatusCode::OK).await,
+    ));
+    let both = [("member", "u-student"), ("member", "u-pupil")];
+    let done = sponsor.submit(assign, assign, &both).await;
+    let done = location(&done);
+    crawled.push((
+        "a title assigned to two",
+        sponsor.page(&done, StatusCode::OK).await,
+    ));
     crawled
 }
 

@@ -1,0 +1,121 @@
+# A sponsor's pages: the organization, its members, one member, titles to assign.
+org-done-tag = The roster tag has been made. Choose it on a member's page.
+org-kind = Kind
+org-address = Address
+org-primary-contact = Primary contact
+org-members = Members
+org-members-count = { $count ->
+    [one] { $count } member
+   *[other] { $count } members
+}
+org-members-see = See and change members
+org-add-member = Add a member
+org-sponsors = Sponsors
+org-tags = Roster tags
+org-tags-intro = A roster tag names a district, a school or both; give members one to find them by it.
+org-tags-none = There are no roster tags yet.
+org-district = District
+org-school = School
+org-make-tag = Make the tag
+members-title = Members
+members-show = Show
+members-list-all = All members
+members-list-quick = My quick list
+members-list-org = Members through the organization only
+members-list-individual = Members with their own membership too
+members-grade-optional = Grade (optional)
+members-in-order = In order of
+members-order-last-name = Last name
+members-order-first-name = First name
+members-order-grade = Grade
+members-order-birth = Date of birth
+members-order-district = District
+members-order-school = School
+members-show-button = Show members
+members-more = More members
+members-next = Next page
+member-grade = Grade { $grade }
+member-on-quick-list = On my quick list
+member-cannot-download = Cannot download yet
+member-locked = Locked
+member-new-title = Add a member
+member-new-intro = The member reads through your organization. Fields you leave empty can be filled in later.
+member-new-button = Add the member
+member-all = All members
+member-first-name = First name
+member-last-name = Last name
+member-user-name = User name (optional)
+member-user-name-hint = An e-mail address the member signs in with. Leave it empty for a member who reads through you only.
+member-password = New password (optional)
+member-password-hint = 8 to 32 characters, with a letter and a number.
+member-birth = Date of birth
+member-birth-hint = As year, month and day: 2012-09-30.
+member-grade-label = Grade
+member-grade-hint = A grade of ONIX list 77 or BIC, such as 05, K or P.
+member-disabilities = Print disabilities
+member-disability-visual = Blind or low vision
+member-disability-learning = Learning disability, such as dyslexia
+member-disability-physical = Physical disability that makes holding or turning pages hard
+member-disability-nonspecific = Another print disability
+member-plans = Education plans
+member-plan-iep = Individualized Education Program (IEP)
+member-plan-section504 = Section 504 plan
+member-roster-tag = Roster tag
+member-roster-tag-none = None
+member-settings = Settings
+member-quick-list = On my quick list
+member-safe-search = Safe search: no titles for adults in their searches
+member-search-downloads = May download titles they find, not only those assigned
+member-not-offered = Choose one of the choices offered
+member-first-name-missing = Enter the member's first name
+member-last-name-missing = Enter the member's last name
+member-birth-missing = Enter the member's date of birth
+member-grade-missing = Enter the member's grade
+member-done-created = The member has been added.
+member-done-changed = Your changes have been saved.
+member-done-assigned = The title has been assigned.
+member-done-taken-back = The title has been taken back.
+member-yes = Yes
+member-no = No
+member-fact-user-name = User name
+member-fact-grade = Grade
+member-fact-roster-tag = Roster tag
+member-fact-agreement = Agreement signed
+member-fact-may-download = May download
+member-fact-account = Account
+member-fact-locked = Locked; ask the library
+member-assigned-heading = Titles assigned
+member-assigned-none = No titles are assigned to { $name }.
+member-assigned-when = Assigned { $date }
+member-assigned-when-by = Assigned { $date } by { $by }
+member-take-back = Take back
+member-more-assigned = More assigned titles
+member-find-label = Find a title to assign
+member-find-region = Titles to assign
+member-find-button = Find
+member-change-heading = Change { $name }'s details
+member-keeps-own = { $name } keeps their own name, user name, password and disabilities; you may change the rest.
+member-save = Save changes
+find-title = Titles to assign to { $name }
+find-label = Find titles
+find-words-missing = Enter words to find titles by
+find-count = { $count ->
+    [0] No titles found
+    [one] { $count } title found
+   *[other] { $count } titles found
+}
+find-count-first = { $count } titles found; the first { $shown } are shown
+find-assign = Assign
+find-assign-which = { $title } to { $name }
+find-back = Back to { $name }
+assign-title = Assign { $title }
+assign-done = { $count ->
+    [one] The title has been assigned to { $count } member.
+   *[other] The title has been assigned to { $count } members.
+}
+assign-which-members = Which members
+assign-to-whom = Members to assign it to
+assign-already = { $name }: assigned already.
+assign-cannot-yet = Cannot download it yet:
+assign-button = Assign to the members ticked
+assign-choose = Choose at least one member to assign the title to

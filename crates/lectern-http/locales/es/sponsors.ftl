@@ -1,0 +1,121 @@
+# Las páginas de un patrocinador: la organización, sus miembros, un miembro, títulos que asignar.
+org-done-tag = Se ha creado la etiqueta de grupo. Elíjala en la página de un miembro.
+org-kind = Tipo
+org-address = Dirección
+org-primary-contact = Contacto principal
+org-members = Miembros
+org-members-count = { $count ->
+    [one] { $count } miembro
+   *[other] { $count } miembros
+}
+org-members-see = Ver y cambiar los miembros
+org-add-member = Añadir un miembro
+org-sponsors = Patrocinadores
+org-tags = Etiquetas de grupo
+org-tags-intro = Una etiqueta de grupo nombra un distrito, una escuela o ambos; asígnela a los miembros para encontrarlos por ella.
+org-tags-none = Aún no hay etiquetas de grupo.
+org-district = Distrito
+org-school = Escuela
+org-make-tag = Crear la etiqueta
+members-title = Miembros
+members-show = Mostrar
+members-list-all = Todos los miembros
+members-list-quick = Mi lista rápida
+members-list-org = Solo miembros a través de la organización
+members-list-individual = Miembros que también tienen su propia membresía
+members-grade-optional = Curso (opcional)
+members-in-order = Por orden de
+members-order-last-name = Apellido
+members-order-first-name = Nombre
+members-order-grade = Curso
+members-order-birth = Fecha de nacimiento
+members-order-district = Distrito
+members-order-school = Escuela
+members-show-button = Mostrar los miembros
+members-more = Más miembros
+members-next = Página siguiente
+member-grade = Curso { $grade }
+member-on-quick-list = En mi lista rápida
+member-cannot-download = Aún no puede descargar
+member-locked = Bloqueada
+member-new-title = Añadir un miembro
+member-new-intro = El miembro lee a través de su organización. Los campos que deje vacíos pueden rellenarse más tarde.
+member-new-button = Añadir el miembro
+member-all = Todos los miembros
+member-first-name = Nombre
+member-last-name = Apellido
+member-user-name = Nombre de usuario (opcional)
+member-user-name-hint = Una dirección de correo electrónico con la que el miembro inicia sesión. Déjelo vacío para un miembro que solo lee a través de usted.
+member-password = Contraseña nueva (opcional)
+member-password-hint = De 8 a 32 caracteres, con una letra y un número.
+member-birth = Fecha de nacimiento
+member-birth-hint = Como año, mes y día: 2012-09-30.
+member-grade-label = Curso
+member-grade-hint = Un curso de la lista 77 de ONIX o de BIC, como 05, K o P.
+member-disabilities = Discapacidades para leer textos impresos
+member-disability-visual = Ceguera o baja visión
+member-disability-learning = Dificultad de aprendizaje, como la dislexia
+member-disability-physical = Discapacidad física que dificulta sostener o pasar las páginas
+member-disability-nonspecific = Otra discapacidad para leer textos impresos
+member-plans = Planes educativos
+member-plan-iep = Programa de educación individualizado (IEP)
+member-plan-section504 = Plan de la Sección 504
+member-roster-tag = Etiqueta de grupo
+member-roster-tag-none = Ninguna
+member-settings = Ajustes
+member-quick-list = En mi lista rápida
+member-safe-search = Búsqueda segura: sin títulos para adultos en sus búsquedas
+member-search-downloads = Puede descargar los títulos que encuentre, no solo los asignados
+member-not-offered = Elija una de las opciones ofrecidas
+member-first-name-missing = Escriba el nombre del miembro
+member-last-name-missing = Escriba el apellido del miembro
+member-birth-missing = Escriba la fecha de nacimiento del miembro
+member-grade-missing = Escriba el curso del miembro
+member-done-created = Se ha añadido el miembro.
+member-done-changed = Se han guardado sus cambios.
+member-done-assigned = Se ha asignado el título.
+member-done-taken-back = Se ha retirado el título.
+member-yes = Sí
+member-no = No
+member-fact-user-name = Nombre de usuario
+member-fact-grade = Curso
+member-fact-roster-tag = Etiqueta de grupo
+member-fact-agreement = Acuerdo firmado
+member-fact-may-download = Puede descargar
+member-fact-account = Cuenta
+member-fact-locked = Bloqueada; consulte a la biblioteca
+member-assigned-heading = Títulos asignados
+member-assigned-none = No hay títulos asignados a { $name }.
+member-assigned-when = Asignado el { $date }
+member-assigned-when-by = Asignado el { $date } por { $by }
+member-take-back = Retirar
+member-more-assigned = Más títulos asignados
+member-find-label = Buscar un título que asignar
+member-find-region = Títulos que asignar
+member-find-button = Buscar
+member-change-heading = Cambiar los datos de { $name }
+member-keeps-own = { $name } gestiona su propio nombre, nombre de usuario, contraseña y discapacidades; usted puede cambiar lo demás.
+member-save = Guardar los cambios
+find-title = Títulos que asignar a { $name }
+find-label = Buscar títulos
+find-words-missing = Escriba palabras por las que buscar títulos
+find-count = { $count ->
+    [0] No se encontró ningún título
+    [one] Se encontró { $count } título
+   *[other] Se encontraron { $count } títulos
+}
+find-count-first = Se encontraron { $count } títulos; se muestran los { $shown } primeros
+find-assign = Asignar
+find-assign-which = { $title } a { $name }
+find-back = Volver a { $name }
+assign-title = Asignar { $title }
+assign-done = { $count ->
+    [one] Se ha asignado el título a { $count } miembro.
+   *[other] Se ha asignado el título a { $count } miembros.
+}
+assign-which-members = Qué miembros
+assign-to-whom = Miembros a los que asignarlo
+assign-already = { $name }: ya asignado.
+assign-cannot-yet = Aún no puede descargarlo:
+assign-button = Asignar a los miembros marcados
+assign-choose = Elija al menos un miembro al que asignar el título

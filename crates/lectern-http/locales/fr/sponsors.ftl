@@ -1,0 +1,121 @@
+# Les pages d'un parrain : l'organisation, ses membres, un membre, des titres à attribuer.
+org-done-tag = L'étiquette de groupe a été créée. Choisissez-la sur la page d'un membre.
+org-kind = Type
+org-address = Adresse
+org-primary-contact = Contact principal
+org-members = Membres
+org-members-count = { $count ->
+    [one] { $count } membre
+   *[other] { $count } membres
+}
+org-members-see = Voir et modifier les membres
+org-add-member = Ajouter un membre
+org-sponsors = Parrains
+org-tags = Étiquettes de groupe
+org-tags-intro = Une étiquette de groupe nomme un district, une école ou les deux ; attribuez-la aux membres pour les retrouver par elle.
+org-tags-none = Il n'y a pas encore d'étiquette de groupe.
+org-district = District
+org-school = École
+org-make-tag = Créer l'étiquette
+members-title = Membres
+members-show = Afficher
+members-list-all = Tous les membres
+members-list-quick = Ma liste rapide
+members-list-org = Membres par l'organisation seulement
+members-list-individual = Membres qui ont aussi leur propre adhésion
+members-grade-optional = Niveau scolaire (facultatif)
+members-in-order = Par ordre de
+members-order-last-name = Nom
+members-order-first-name = Prénom
+members-order-grade = Niveau scolaire
+members-order-birth = Date de naissance
+members-order-district = District
+members-order-school = École
+members-show-button = Afficher les membres
+members-more = Plus de membres
+members-next = Page suivante
+member-grade = Niveau { $grade }
+member-on-quick-list = Dans ma liste rapide
+member-cannot-download = Ne peut pas encore télécharger
+member-locked = Verrouillé
+member-new-title = Ajouter un membre
+member-new-intro = Le membre lit par votre organisation. Les champs laissés vides pourront être remplis plus tard.
+member-new-button = Ajouter le membre
+member-all = Tous les membres
+member-first-name = Prénom
+member-last-name = Nom
+member-user-name = Nom d'utilisateur (facultatif)
+member-user-name-hint = Une adresse électronique avec laquelle le membre se connecte. Laissez-le vide pour un membre qui ne lit que par vous.
+member-password = Nouveau mot de passe (facultatif)
+member-password-hint = De 8 à 32 caractères, avec une lettre et un chiffre.
+member-birth = Date de naissance
+member-birth-hint = En année, mois et jour : 2012-09-30.
+member-grade-label = Niveau scolaire
+member-grade-hint = Un niveau de la liste 77 d'ONIX ou de BIC, comme 05, K ou P.
+member-disabilities = Empêchements de lire
+member-disability-visual = Aveugle ou malvoyant
+member-disability-learning = Trouble de l'apprentissage, comme la dyslexie
+member-disability-physical = Handicap physique qui rend difficile de tenir un livre ou de tourner les pages
+member-disability-nonspecific = Un autre empêchement de lire
+member-plans = Plans éducatifs
+member-plan-iep = Programme d'éducation individualisé (IEP)
+member-plan-section504 = Plan de la section 504
+member-roster-tag = Étiquette de groupe
+member-roster-tag-none = Aucune
+member-settings = Réglages
+member-quick-list = Dans ma liste rapide
+member-safe-search = Recherche sécurisée : pas de titres pour adultes dans ses recherches
+member-search-downloads = Peut télécharger les titres trouvés, pas seulement ceux attribués
+member-not-offered = Choisissez l'une des options proposées
+member-first-name-missing = Saisissez le prénom du membre
+member-last-name-missing = Saisissez le nom du membre
+member-birth-missing = Saisissez la date de naissance du membre
+member-grade-missing = Saisissez le niveau scolaire du membre
+member-done-created = Le membre a été ajouté.
+member-done-changed = Vos modifications ont été enregistrées.
+member-done-assigned = Le titre a été attribué.
+member-done-taken-back = Le titre a été retiré.
+member-yes = Oui
+member-no = Non
+member-fact-user-name = Nom d'utilisateur
+member-fact-grade = Niveau scolaire
+member-fact-roster-tag = Étiquette de groupe
+member-fact-agreement = Accord signé
+member-fact-may-download = Peut télécharger
+member-fact-account = Compte
+member-fact-locked = Verrouillé ; adressez-vous à la bibliothèque
+member-assigned-heading = Titres attribués
+member-assigned-none = Aucun titre n'est attribué à { $name }.
+member-assigned-when = Attribué le { $date }
+member-assigned-when-by = Attribué le { $date } par { $by }
+member-take-back = Retirer
+member-more-assigned = Plus de titres attribués
+member-find-label = Trouver un titre à attribuer
+member-find-region = Titres à attribuer
+member-find-button = Trouver
+member-change-heading = Modifier les informations de { $name }
+member-keeps-own = { $name } gère son nom, son nom d'utilisateur, son mot de passe et ses empêchements ; vous pouvez modifier le reste.
+member-save = Enregistrer les modifications
+find-title = Titres à attribuer à { $name }
+find-label = Trouver des titres
+find-words-missing = Saisissez des mots pour trouver des titres
+find-count = { $count ->
+    [0] Aucun titre trouvé
+    [one] { $count } titre trouvé
+   *[other] { $count } titres trouvés
+}
+find-count-first = { $count } titres trouvés ; les { $shown } premiers sont affichés
+find-assign = Attribuer
+find-assign-which = { $title } à { $name }
+find-back = Retour à { $name }
+assign-title = Attribuer { $title }
+assign-done = { $count ->
+    [one] Le titre a été attribué à { $count } membre.
+   *[other] Le titre a été attribué à { $count } membres.
+}
+assign-which-members = Quels membres
+assign-to-whom = Membres à qui l'attribuer
+assign-already = { $name } : déjà attribué.
+assign-cannot-yet = Ne peut pas encore le télécharger :
+assign-button = Attribuer aux membres cochés
+assign-choose = Choisissez au moins un membre à qui attribuer le titre
