@@ -1,3 +1,4 @@
+use crate::invalid::Why;
 use crate::invalid::{Invalid, Problems};
 
 /// A client application, identified by its API key and tied to one site.
@@ -76,7 +77,7 @@ impl KeySettings<'_> {
             );
         }
         if self.name.trim().is_empty() {
-            p.add_required("name", "must not be empty");
+            p.add_required("name", Why::not_empty());
         }
         if self.secret.is_some_and(|s| s.len() < 16) {
             p.add("secret", "must be at least 16 characters, or null for none");

@@ -15,10 +15,11 @@ string_enum!(
 pub const MAX_BYTES: usize = 20 * 1024 * 1024;
 
 /// A document's name: not blank, at most 200 characters.
-pub fn check_name(name: &str) -> Result<(), &'static str> {
+pub fn check_name(name: &str) -> Result<(), crate::invalid::Why> {
+    use crate::invalid::Why;
     match name.trim().chars().count() {
-        0 => Err("must not be blank"),
-        n if n > 200 => Err("must be at most 200 characters"),
+        0 => Err(Why::not_blank()),
+        n if n > 200 => Err(Why::at_most_chars(200)),
         _ => Ok(()),
     }
 }

@@ -10,25 +10,128 @@ pub struct Invalid {
     /// The parameter was needed and not given (`why` says so, and why where a rule says): a
     /// form words that as what to fill in, without reading `why`.
     pub required: bool,
+    /// `why` as a message of the message files, where it is one: how each door says it in its
+    /// reader's language without reading `why`.
+    pub words: Option<Words>,
+}
+
+/// A message of the message files (`key`, which English says as the rule's own words) and what
+/// fills its placeables.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Words {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, String)>,
+}
+
+impl Words {
+    pub fn of(key: &'static str) -> Self {
+        Words { key, args: vec![] }
+    }
+
+    pub fn with(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.args.push((name, value.to_string()));
+        self
+    }
+}
+
+/// Why a value was refused: the rule's English words, and which message of the files they are
+/// where they are one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Why {
+    pub english: String,
+    pub words: Option<Words>,
+}
+
+impl Why {
+    fn worded(english: impl Into<String>, words: Words) -> Why {
+        Why {
+            english: english.into(),
+            words: Some(words),
+        }
+    }
+
+    /// A value that must be given and was not.
+    pub fn required() -> Why {
+        Why::worded("is required", Words::of("why-required"))
+    }
+
+    /// A value given empty, or only spaces.
+    pub fn not_empty() -> Why {
+        Why::worded("must not be empty", Words::of("why-not-empty"))
+    }
+
+    /// A name given as spaces alone.
+    pub fn not_blank() -> Why {
+        Why::worded("must not be blank", Words::of("why-not-blank"))
+    }
+
+    /// A text longer than its field holds.
+    pub fn at_most_chars(max: usize) -> Why {
+        Why::worded(
+            format!("must be at most {max} characters"),
+            Words::of("why-at-most-chars").with("max", max),
+        )
+    }
+
+    /// A date that has not come yet where only a past one makes sense (a birth, a signature).
+    pub fn in_future() -> Why {
+        Why::worded("cannot be in the future", Words::of("why-in-future"))
+    }
+
+    /// A date not written as one, or no real day.
+    pub fn date() -> Why {
+        Why::worded("must be a date written YYYY-MM-DD", Words::of("why-date"))
+    }
+
+    /// A date before the one it must follow, the parameter `start`.
+    pub fn before(start: &'static str) -> Why {
+        Why::worded(
+            format!("cannot be before {start}"),
+            Words::of("why-before").with("start", start),
+        )
+    }
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.english)
+    }
+}
+
+impl From<String> for Why {
+    fn from(english: String) -> Why {
+        Why {
+            english,
+            words: None,
+        }
+    }
+}
+
+impl From<&str> for Why {
+    fn from(english: &str) -> Why {
+        english.to_owned().into()
+    }
 }
 
 impl Invalid {
-    pub fn new(param: &'static str, why: impl Into<String>) -> Self {
+    pub fn new(param: &'static str, why: impl Into<Why>) -> Self {
+        let Why { english, words } = why.into();
         Invalid {
             param,
-            why: why.into(),
+            why: english,
             required: false,
+            words,
         }
     }
 
     /// A parameter that must be given and was not.
     pub fn required(param: &'static str) -> Self {
-        Self::required_because(param, "is required")
+        Self::required_because(param, Why::required())
     }
 
     /// A parameter that must be given and was not, in the rule's words ("is required for
     /// individual members").
-    pub fn required_because(param: &'static str, why: impl Into<String>) -> Self {
+    pub fn required_because(param: &'static str, why: impl Into<Why>) -> Self {
         Invalid {
             required: true,
             ..Self::new(param, why)
@@ -51,19 +154,19 @@ impl Problems {
         Problems(Vec::new())
     }
 
-    pub fn add(&mut self, param: &'static str, why: impl Into<String>) {
+    pub fn add(&mut self, param: &'static str, why: impl Into<Why>) {
         self.0.push(Invalid::new(param, why));
     }
 
     /// A parameter that must be given and was not (see [`Invalid::required_because`]).
-    pub fn add_required(&mut self, param: &'static str, why: impl Into<String>) {
+    pub fn add_required(&mut self, param: &'static str, why: impl Into<Why>) {
         self.0.push(Invalid::required_because(param, why));
     }
 
     /// Records the error of a check, if any.
-    pub fn check<E: fmt::Display>(&mut self, param: &'static str, outcome: Result<(), E>) {
+    pub fn check<E: Into<Why>>(&mut self, param: &'static str, outcome: Result<(), E>) {
         if let Err(e) = outcome {
-            self.add(param, e.to_string());
+            self.add(param, e);
         }
     }
 

@@ -1,6 +1,7 @@
 //! Reading lists: who may read, change and subscribe to a list. Rules only; the store keeps the
 //! lists and the HTTP layer turns each answer into a status.
 
+use crate::invalid::Why;
 use serde::Deserialize;
 
 use crate::Timestamp;
@@ -204,20 +205,20 @@ pub fn may_subscribe(
 }
 
 /// A list's name: not blank, at most 200 characters.
-pub fn check_name(name: &str) -> Result<(), &'static str> {
+pub fn check_name(name: &str) -> Result<(), Why> {
     let n = name.trim().chars().count();
     if n == 0 {
-        Err("must not be blank")
+        Err(Why::not_blank())
     } else if n > 200 {
-        Err("must be at most 200 characters")
+        Err(Why::at_most_chars(200))
     } else {
         Ok(())
     }
 }
 
-pub fn check_description(description: &str) -> Result<(), &'static str> {
+pub fn check_description(description: &str) -> Result<(), Why> {
     if description.chars().count() > 4_000 {
-        Err("must be at most 4000 characters")
+        Err(Why::at_most_chars(4_000))
     } else {
         Ok(())
     }

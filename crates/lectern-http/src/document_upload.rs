@@ -60,7 +60,8 @@ pub async fn store_document(
         .map(|n| n.trim().to_owned())
         .filter(|n| !n.is_empty())
         .ok_or_else(|| ApiError::missing_param("name"))?;
-    documents::check_name(&name).map_err(|why| ApiError::bad_param("name", why))?;
+    documents::check_name(&name)
+        .map_err(|why| ApiError::from(vec![lectern_domain::invalid::Invalid::new("name", why)]))?;
     let kind: DocumentType = form
         .mime_type
         .ok_or_else(|| ApiError::missing_param("mimeType"))?

@@ -6,6 +6,8 @@ use serde::Serialize;
 
 use crate::conventions::json_body::Serialized;
 use crate::conventions::links::Link;
+use crate::i18n::{Lang, words_in};
+use lectern_domain::invalid::Words;
 use lectern_domain::title_access::Alert;
 
 #[derive(Debug)]
@@ -29,6 +31,8 @@ pub struct ApiError {
 pub struct ParamProblem {
     pub param: String,
     pub why: ParamWhy,
+    /// The reason as a message of the files, where it is one.
+    pub words: Option<Words>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,6 +56,20 @@ impl ParamProblem {
             }
         }
     }
+
+    /// The envelope's message in `lang` where the message files have its words, else in
+    /// English. The parameter's name stays the spec's.
+    fn message_in(&self, lang: Lang) -> String {
+        let param = self.param.as_str();
+        let why = match &self.why {
+            ParamWhy::Missing => return lang.t1("api-missing-param", "param", param),
+            ParamWhy::Required(_) | ParamWhy::Wrong(_) => self.words.as_ref(),
+        };
+        match why.and_then(|w| words_in(lang, w)) {
+            Some(why) => lang.t_with("api-invalid-param", &[("param", param), ("why", &why)]),
+            None => self.message(),
+        }
+    }
 }
 
 impl From<&lectern_domain::invalid::Invalid> for ParamProblem {
@@ -64,6 +82,7 @@ impl From<&lectern_domain::invalid::Invalid> for ParamProblem {
         ParamProblem {
             param: i.param.to_owned(),
             why,
+            words: i.words.clone(),
         }
     }
 }
@@ -105,6 +124,7 @@ impl ApiError {
         Self::bad_params(vec![ParamProblem {
             param: param.to_owned(),
             why: ParamWhy::Wrong(why.to_string()),
+            words: None,
         }])
     }
 
@@ -112,6 +132,7 @@ impl ApiError {
         Self::bad_params(vec![ParamProblem {
             param: param.to_owned(),
             why: ParamWhy::Missing,
+            words: None,
         }])
     }
 
@@ -120,6 +141,7 @@ impl ApiError {
         let problem = ParamProblem {
             param: param.to_owned(),
             why: ParamWhy::Wrong(why.to_owned()),
+            words: None,
         };
         Self::of_params(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -237,7 +259,12 @@ pub struct RefusedBecause(pub String);
 pub struct InWords(pub Vec<String>);
 
 impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
+    fn into_response(mut self) -> Response {
+        // The messages in the language the request asked for, where they have its words.
+        let lang = crate::i18n::asked();
+        if lang != Lang::En && !self.params.is_empty() {
+            self.messages = self.params.iter().map(|p| p.message_in(lang)).collect();
+        }
         let body = self.body();
         let because = RefusedBecause(self.messages.join(" "));
         let in_words = InWords(self.words.map_or(self.messages, Vec::from));
@@ -247,6 +274,8 @@ impl IntoResponse for ApiError {
         for (name, value) in self.headers {
             resp.headers_mut().append(name, value);
         }
+        resp.headers_mut()
+            .append(header::VARY, HeaderValue::from_static("accept-language"));
         resp.extensions_mut().insert(because);
         resp.extensions_mut().insert(in_words);
         resp
@@ -339,6 +368,7 @@ impl ApiError {
         let collided = ParamProblem {
             param: param.to_owned(),
             why: ParamWhy::Wrong(meaning.to_string()),
+            words: None,
         };
         ApiError::of_params(StatusCode::CONFLICT, "CONFLICT", vec![collided])
     }

@@ -203,6 +203,19 @@ impl Lang {
         MESSAGES.lookup_with_args(self.id(), key, &args)
     }
 
+    /// The message `key` with `args`, where the message files have it (a key made from a code:
+    /// an alert's, a rule's); `None` where they do not.
+    pub fn try_t_args(self, key: &str, args: &[(&'static str, FluentValue<'_>)]) -> Option<String> {
+        let held: HashMap<Cow<'static, str>, FluentValue<'_>> = args
+            .iter()
+            .map(|(name, value)| (Cow::Borrowed(*name), value.clone()))
+            .collect();
+        // Every language has every message English has (a test says so), so English says
+        // whether it is one.
+        MESSAGES.try_lookup_with_args(&IDS[0], key, &held)?;
+        Some(self.t_args(key, args))
+    }
+
     /// The message `key` in this language, its text placeables filled from `args`.
     pub fn t_with(self, key: &str, args: &[(&'static str, &str)]) -> String {
         let args: Vec<(&'static str, FluentValue<'_>)> = args
@@ -237,11 +250,6 @@ impl Lang {
     /// none.
     pub fn date(self, ymd: &str) -> String {
         date_in(self.id_tag(), ymd).unwrap_or_else(|| ymd.to_owned())
-    }
-
-    /// Whether this language has the message `key` (a key made from a code: an alert's).
-    pub fn has(self, key: &str) -> bool {
-        MESSAGES.try_lookup(&IDS[0], key).is_some()
     }
 
     /// Names or other items joined as this language joins them: "A, B and C".
@@ -421,6 +429,42 @@ pub fn accepted(header: &str) -> Option<Lang> {
     asked.first().map(|(_, _, lang)| *lang)
 }
 
+tokio::task_local! {
+    /// The language a request's `Accept-Language` asks its answer in, while it is answered.
+    static ASKED: Lang;
+}
+
+/// Answers the request in the scope of the language its `Accept-Language` asks for, so that
+/// the error envelope says its messages in it where it can (`asked`).
+pub async fn answer_in_asked_language(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let lang = accept_language(req.headers())
+        .and_then(accepted)
+        .unwrap_or(Lang::En);
+    ASKED.scope(lang, next.run(req)).await
+}
+
+/// The language the request being answered asked for; English outside a request.
+pub fn asked() -> Lang {
+    ASKED.try_with(|lang| *lang).unwrap_or(Lang::En)
+}
+
+/// A rule's words in `lang`, where the message files have them.
+pub fn words_in(lang: Lang, words: &lectern_domain::invalid::Words) -> Option<String> {
+    // A count is a number to the message, written as the language writes numbers.
+    let args: Vec<(&'static str, FluentValue<'_>)> = words
+        .args
+        .iter()
+        .map(|(name, value)| match value.parse::<u32>() {
+            Ok(n) => (*name, FluentValue::from(n)),
+            Err(_) => (*name, FluentValue::from(value.as_str())),
+        })
+        .collect();
+    lang.try_t_args(words.key, &args)
+}
+
 /// The request's `Accept-Language`, where it is readable.
 pub fn accept_language(headers: &axum::http::HeaderMap) -> Option<&str> {
     headers
@@ -532,6 +576,28 @@ mod tests {
         );
         assert_eq!(accepted("qps-ploc, en;q=0.5"), Some(Lang::Pseudo));
         assert_eq!(Lang::of_code("qps-ploc"), None);
+    }
+
+    /// A rule's English words are its English message's, so that a translation says what the
+    /// API says.
+    #[test]
+    fn a_rule_s_english_words_are_its_message_s() {
+        use lectern_domain::invalid::Why;
+        for why in [
+            Why::required(),
+            Why::not_empty(),
+            Why::not_blank(),
+            Why::at_most_chars(200),
+            Why::in_future(),
+            Why::date(),
+            Why::before("startDate"),
+        ] {
+            let words = why.words.as_ref().expect("a message of the files");
+            assert_eq!(
+                words_in(Lang::En, words).as_deref(),
+                Some(why.english.as_str())
+            );
+        }
     }
 
     /// Every language has exactly the messages English has: none missing (which would show

@@ -93,6 +93,7 @@ pub fn app(state: AppState, metrics: Option<MetricsRender>) -> App {
     }
     let routes = routes
         .fallback(json_errors::no_route)
+        .layer(axum::middleware::from_fn(i18n::answer_in_asked_language))
         .layer(conventions::compression::layer())
         // Inside the router, so that each request's series is labelled by its route.
         .layer(from_fn_with_state(

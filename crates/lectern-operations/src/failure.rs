@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use lectern_domain::invalid::Invalid;
+use lectern_domain::invalid::{Invalid, Why};
 use lectern_domain::title_access::Alert;
 use lectern_store::StoreError;
 
@@ -57,8 +57,8 @@ pub type Outcome<T> = Result<T, Failure>;
 
 impl Failure {
     /// One parameter whose value cannot be used.
-    pub fn invalid(param: &'static str, why: impl std::fmt::Display) -> Failure {
-        Failure::Invalid(vec![Invalid::new(param, why.to_string())])
+    pub fn invalid(param: &'static str, why: impl Into<Why>) -> Failure {
+        Failure::Invalid(vec![Invalid::new(param, why)])
     }
 
     pub fn refused(why: impl Into<String>) -> Failure {

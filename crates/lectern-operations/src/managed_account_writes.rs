@@ -102,7 +102,7 @@ async fn stage_change(house: &House, m: Managed, fields: AccountFields) -> Outco
 }
 
 fn stage_password(m: Managed, password: String) -> Outcome<Staged> {
-    NewPassword::parse(&password).map_err(|why| Failure::invalid("password", why))?;
+    NewPassword::parse(&password).map_err(|why| Failure::invalid("password", why.to_string()))?;
     let prepared = AccountFields {
         password: Some(password),
         ..AccountFields::default()

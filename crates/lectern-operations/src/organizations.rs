@@ -249,7 +249,7 @@ pub async fn import_directory(
     )?;
     directory_csv::load_all(&house.store, rows, |_| {})
         .await
-        .map_err(|e| Failure::invalid("file", e))
+        .map_err(|e| Failure::invalid("file", e.to_string()))
 }
 
 /// A page of the organizations of a site that a membership assistant (of that site) or an

@@ -5,6 +5,7 @@ use crate::account::{
     Account, AccountDetails, ProofOfDisabilityStatus, SubscriptionStatus, check_country,
     check_date, check_email, check_language, check_user_name,
 };
+use crate::invalid::Why;
 use crate::invalid::{Invalid, Problems};
 use crate::password::NewPassword;
 use crate::role::{Role, Roles};
@@ -117,7 +118,7 @@ impl AccountFields {
         ];
         for (param, value) in REQUIRED_ON_CREATE.into_iter().zip(values) {
             if value.is_none() {
-                p.add_required(param, "is required");
+                p.add_required(param, Why::required());
             }
         }
         if role == AssignableRole::Individual && self.date_of_birth.is_none() {
@@ -268,7 +269,7 @@ impl AccountFields {
             if let Some(v) = value
                 && v.chars().count() > max
             {
-                p.add(param, format!("must be at most {max} characters"));
+                p.add(param, Why::at_most_chars(max));
             }
         }
         if let Some(v) = &self.email_address {
@@ -284,7 +285,7 @@ impl AccountFields {
         if let Some(v) = &self.date_of_birth {
             match check_date(v) {
                 Err(why) => p.add("dateOfBirth", why),
-                Ok(()) if v.as_str() > today => p.add("dateOfBirth", "cannot be in the future"),
+                Ok(()) if v.as_str() > today => p.add("dateOfBirth", Why::in_future()),
                 Ok(()) => {}
             }
         }

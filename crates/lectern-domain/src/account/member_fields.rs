@@ -8,6 +8,7 @@ use crate::account::{
     Account, AccountDetails, ProofOfDisabilityStatus, SubscriptionStatus, check_date, check_grade,
     check_user_name,
 };
+use crate::invalid::Why;
 use crate::invalid::{Invalid, Problems};
 use crate::organization::Organization;
 use crate::password::NewPassword;
@@ -75,7 +76,7 @@ impl MemberFields {
         ];
         for (param, value) in MEMBER_REQUIRED_ON_CREATE.into_iter().zip(values) {
             if value.is_none() {
-                p.add_required(param, "is required");
+                p.add_required(param, Why::required());
             }
         }
         let password = self.check(today, &mut p);
@@ -213,17 +214,15 @@ impl MemberFields {
             ("lastName", &self.last_name),
         ] {
             match value {
-                Some(v) if v.trim().is_empty() => p.add(param, "must not be empty"),
-                Some(v) if v.chars().count() > 100 => {
-                    p.add(param, "must be at most 100 characters")
-                }
+                Some(v) if v.trim().is_empty() => p.add(param, Why::not_empty()),
+                Some(v) if v.chars().count() > 100 => p.add(param, Why::at_most_chars(100)),
                 _ => {}
             }
         }
         if let Some(v) = &self.date_of_birth {
             match check_date(v) {
                 Err(why) => p.add("dateOfBirth", why),
-                Ok(()) if v.as_str() > today => p.add("dateOfBirth", "cannot be in the future"),
+                Ok(()) if v.as_str() > today => p.add("dateOfBirth", Why::in_future()),
                 Ok(()) => {}
             }
         }

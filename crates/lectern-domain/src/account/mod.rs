@@ -128,10 +128,10 @@ pub fn check_grade(raw: &str) -> Result<(), &'static str> {
 }
 
 /// A calendar date `YYYY-MM-DD`, checked to be a real date.
-pub fn check_date(raw: &str) -> Result<(), &'static str> {
+pub fn check_date(raw: &str) -> Result<(), crate::invalid::Why> {
     chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d")
         .map(|_| ())
-        .map_err(|_| "must be a date written YYYY-MM-DD")
+        .map_err(|_| crate::invalid::Why::date())
 }
 
 /// An ISO 3166 alpha-2 country code: two upper-case letters.

@@ -4,6 +4,7 @@
 //! records on the day they are read, never stored.
 
 use crate::account::check_date;
+use crate::invalid::Why;
 use crate::invalid::{Invalid, Problems};
 
 string_enum!(
@@ -80,9 +81,7 @@ impl NewAgreement {
         let mut p = Problems::new();
         match check_date(&self.date_signed) {
             Err(why) => p.add("dateSigned", why),
-            Ok(()) if self.date_signed.as_str() > today => {
-                p.add("dateSigned", "cannot be in the future")
-            }
+            Ok(()) if self.date_signed.as_str() > today => p.add("dateSigned", Why::in_future()),
             Ok(()) => {}
         }
         check_text(&mut p, "printName", &self.print_name, 200);
@@ -180,7 +179,7 @@ impl SubscriptionTerms {
         if let Some(end) = &self.end_date {
             match check_date(end) {
                 Err(why) => p.add("endDate", why),
-                Ok(()) if *end < self.start_date => p.add("endDate", "cannot be before startDate"),
+                Ok(()) if *end < self.start_date => p.add("endDate", Why::before("startDate")),
                 Ok(()) => {}
             }
         }
@@ -318,7 +317,7 @@ fn check_text(p: &mut Problems, param: &'static str, value: &str, max: usize) {
     if value.trim().is_empty() {
         p.add(param, "must not be blank");
     } else if value.chars().count() > max {
-        p.add(param, format!("must be at most {max} characters"));
+        p.add(param, Why::at_most_chars(max));
     }
 }
 

@@ -11,6 +11,7 @@ use super::edit::{
 use super::periodical::{Edition, PeriodicalSeries, SeriesType};
 use super::title_edit::{Patch, replace};
 use crate::Timestamp;
+use crate::invalid::Why;
 use crate::invalid::{Invalid, Problems};
 
 /// The fields of a series an edit changes (document 3's `PUT /v2/periodicals/{seriesId}`): a
@@ -149,7 +150,7 @@ pub fn new_series(site: &str, form: &EditForm) -> Result<PeriodicalSeries, Vec<I
     let mut fields = form.clone();
     if single(sent(form, "title")).is_ok_and(|t| t.is_none()) {
         fields.remove("title");
-        p.add_required("title", "is required");
+        p.add_required("title", Why::required());
     }
     let edit = SeriesEdit::read(&fields)
         .map_err(|more| p.extend(more))
@@ -183,7 +184,7 @@ pub fn new_edition(form: &EditForm) -> Result<Edition, Vec<Invalid>> {
     for name in ["editionName", "publicationDate"] {
         if single(sent(form, name)).is_ok_and(|v| v.is_none_or(|v| v == "null")) {
             fields.remove(name);
-            p.add_required(name, "is required");
+            p.add_required(name, Why::required());
         }
     }
     let mut edition = Edition {

@@ -5,6 +5,7 @@ use crate::account::{
     Account, AccountDetails, ProofOfDisabilityStatus, SubscriptionStatus, USER_NAME_MAX,
     check_country, check_email, check_user_name,
 };
+use crate::invalid::Why;
 use crate::invalid::{Invalid, Problems};
 use crate::role::{Role, Roles};
 use crate::title_access::OrganizationPolicy;
@@ -239,7 +240,7 @@ impl OrganizationFields {
             if let Some(v) = value
                 && v.chars().count() > max
             {
-                p.add(param, format!("must be at most {max} characters"));
+                p.add(param, Why::at_most_chars(max));
             }
         }
         if let Some(name) = &self.organization_name
@@ -402,9 +403,7 @@ impl SponsorFields {
             match value {
                 None if i < required => p.add_required(param, "is required"),
                 Some(v) if v.trim().is_empty() && i < required => p.add(param, "must not be empty"),
-                Some(v) if v.chars().count() > max => {
-                    p.add(param, format!("must be at most {max} characters"))
-                }
+                Some(v) if v.chars().count() > max => p.add(param, Why::at_most_chars(max)),
                 _ => {}
             }
         }

@@ -11,9 +11,10 @@ use lectern_operations::Failure;
 
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ParamWhy};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, words_in};
 use crate::sign_in::ClientAddress;
 use crate::state::AppState;
+use lectern_domain::invalid::Words;
 
 /// The fields of a posted form, its token checked and left out.
 pub fn read(visitor: &Visitor, body: &Bytes) -> ApiResult<Params> {
@@ -115,6 +116,8 @@ pub enum Said {
     Own(String),
     /// The API's words, which are English (marked so on a page in another language).
     Api(String),
+    /// A rule's reason, which the message files may have words for; as a sentence.
+    Rule { english: String, words: Words },
 }
 
 impl Said {
@@ -123,12 +126,31 @@ impl Said {
         match self {
             Said::Message(key) => lang.t(key),
             Said::Own(words) | Said::Api(words) => words.clone(),
+            Said::Rule { english, words } => words_in(lang, words)
+                .map(|why| sentence(&why))
+                .unwrap_or_else(|| english.clone()),
         }
     }
 
-    /// The language of its words where it is not the page's own: the API's English.
-    pub fn own_language(&self) -> Option<&'static str> {
-        matches!(self, Said::Api(_)).then_some("en")
+    /// The language of its words in `lang` where they are not `lang`'s: the API's English.
+    pub fn own_language(&self, lang: Lang) -> Option<&'static str> {
+        let english = match self {
+            Said::Api(_) => true,
+            Said::Rule { words, .. } => words_in(lang, words).is_none(),
+            Said::Message(_) | Said::Own(_) => false,
+        };
+        english.then_some("en")
+    }
+
+    /// A rule's reason as a sentence, in its words where it has them.
+    fn rule(why: &str, words: Option<Words>) -> Said {
+        match words {
+            Some(words) => Said::Rule {
+                english: sentence(why),
+                words,
+            },
+            None => Said::Api(sentence(why)),
+        }
     }
 }
 
@@ -178,8 +200,8 @@ impl FormErrors {
         for p in e.params {
             match p.why {
                 ParamWhy::Missing => errors.required(&p.param, FILL_IN),
-                ParamWhy::Required(why) => errors.required(&p.param, sentence(&why)),
-                ParamWhy::Wrong(why) => errors.push(&p.param, sentence(&why)),
+                ParamWhy::Required(why) => errors.required(&p.param, Said::rule(&why, p.words)),
+                ParamWhy::Wrong(why) => errors.push(&p.param, Said::rule(&why, p.words)),
             }
         }
         Ok(errors)
@@ -196,7 +218,7 @@ impl FormErrors {
             Failure::Conflict {
                 param: Some(param),
                 why,
-            } => errors.push(param, sentence(&why)),
+            } => errors.push(param, Said::Api(sentence(&why))),
             Failure::Conflict { param: None, why } | Failure::Unusable(why) => {
                 errors.general.push(Said::Api(why))
             }
@@ -251,8 +273,8 @@ impl FormErrors {
     }
 
     /// The API's words about a field.
-    fn push(&mut self, field: &str, why: String) {
-        self.fields.push((field.to_owned(), Said::Api(why)));
+    fn push(&mut self, field: &str, why: Said) {
+        self.fields.push((field.to_owned(), why));
     }
 
     /// A domain rule's refusals, each beside its field, but for fields the form's own checks
@@ -262,10 +284,11 @@ impl FormErrors {
             if self.field(p.param).is_some() {
                 continue;
             }
+            let why = Said::rule(&p.why, p.words.clone());
             if p.required {
-                self.required(p.param, sentence(&p.why));
+                self.required(p.param, why);
             } else {
-                self.push(p.param, sentence(&p.why));
+                self.push(p.param, why);
             }
         }
     }

@@ -169,7 +169,8 @@ impl Chrome {
     /// The `lang` and `dir` of a form's message whose words are not the page's language (the
     /// API's English).
     pub fn said_lang(&self, said: &crate::pages::forms::Said) -> Option<(String, &'static str)> {
-        said.own_language().and_then(|l| self.part_lang(l))
+        said.own_language(self.text())
+            .and_then(|l| self.part_lang(l))
     }
 
     /// A number as the page's language writes it.

@@ -9,6 +9,7 @@ use lectern_domain::title_access::Alert;
 
 use crate::i18n::{Lang, format_name};
 use crate::pages::render::Chrome;
+use fluent_templates::fluent_bundle::FluentValue;
 
 /// Words on the page, with the language they are in where that is not the page's.
 pub struct Said {
@@ -26,13 +27,17 @@ impl Said {
 /// have no words for it.
 pub fn alert(chrome: &Chrome, alert: &Alert) -> Said {
     let (key, numbers) = &alert.words;
-    if key.is_empty() || !chrome.lang.has(key) {
-        return Said {
+    let numbers: Vec<_> = numbers
+        .iter()
+        .map(|(name, n)| (*name, FluentValue::from(*n)))
+        .collect();
+    match chrome.lang.try_t_args(key, &numbers) {
+        Some(text) => Said::of(text),
+        None => Said {
             text: alert.message.clone(),
             lang: chrome.part_lang("en"),
-        };
+        },
     }
-    Said::of(chrome.lang.t_numbers(key, numbers))
 }
 
 /// One of the title's facts: its label, and its value, which is the catalog's own words

@@ -9,6 +9,7 @@ use crate::support::*;
 use lectern_store::on_both_stores;
 
 on_both_stores!(
+    an_error_s_messages_follow_the_asked_language_where_they_have_its_words,
     a_reader_makes_renames_and_fills_a_list,
     list_titles_sort_and_page_to_the_end,
     who_reads_changes_and_subscribes,
@@ -744,4 +745,70 @@ async fn fixture_lists_carry_their_curators_details(backend: Backend) {
     let (_, body) = call(&app, Method::GET, "/v2/myLists", Some(&token), &[]).await;
     assert_eq!(ids(&body, "lists", "readingListId"), ["rl-awards"]);
     assert_eq!(body["lists"][0]["subscription"]["enabled"], true);
+}
+
+/// The envelope's messages are in the `Accept-Language` asked for where the message files have
+/// a rule's words; its key and the parameters' names stay the spec's, and a reason without a
+/// message stays English.
+async fn an_error_s_messages_follow_the_asked_language_where_they_have_its_words(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let token = app.token_of("member@example.org").await;
+    let refused = |accept_language: &'static str, form: &'static [(&'static str, &'static str)]| {
+        let req = app
+            .http
+            .post(app.url(&format!("/v2/myLists?api_key={TRUSTED}")))
+            .bearer_auth(&token)
+            .header("accept-language", accept_language)
+            .form(form);
+        async move {
+            let resp = req.send().await.unwrap();
+            assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+            let vary = resp.headers().get_all("vary").iter();
+            assert!(
+                vary.filter_map(|v| v.to_str().ok())
+                    .any(|v| v.eq_ignore_ascii_case("accept-language")),
+                "an answer in the asked language says it varies by it"
+            );
+            let body: Value = resp.json().await.unwrap();
+            assert_eq!(body["key"], "BAD_REQUEST", "{body}");
+            body["messages"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap().to_owned())
+                .collect::<Vec<_>>()
+        }
+    };
+    let long: &'static str = Box::leak("n".repeat(201).into_boxed_str());
+    let too_long: &'static [(&str, &str)] =
+        Box::leak(Box::new([("name", long), ("access", "private")]));
+    assert_eq!(
+        refused("es-MX, en;q=0.5", too_long).await,
+        ["Parámetro no válido 'name': debe tener como máximo 200 caracteres"]
+    );
+    assert_eq!(
+        refused("ar", too_long).await,
+        ["المعامل 'name' غير صالح: يجب ألا يزيد على 200 حرفًا"]
+    );
+    assert_eq!(
+        refused("en", too_long).await,
+        ["Invalid parameter 'name': must be at most 200 characters"]
+    );
+    assert_eq!(
+        refused("de", too_long).await,
+        ["Invalid parameter 'name': must be at most 200 characters"],
+        "a language without messages is answered in English"
+    );
+    let missing: &[(&str, &str)] = &[("access", "private")];
+    assert_eq!(
+        refused("fr", missing).await,
+        ["Paramètre obligatoire manquant «\u{a0}name\u{a0}»"]
+    );
+    // A reason the message files have no words for is the rule's English.
+    let unknown: &[(&str, &str)] = &[("name", "A"), ("access", "public")];
+    let said = refused("es", unknown).await;
+    assert!(
+        said[0].starts_with("Invalid parameter 'access': "),
+        "{said:?}"
+    );
 }

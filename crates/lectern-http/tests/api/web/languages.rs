@@ -358,6 +358,16 @@ async fn a_reader_s_own_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'sta
     let lists = "/main/lists";
     let unnamed = reader.submit(lists, lists, &[("name", "")]).await;
     crawled.push(("a list without a name", refused(unnamed).await));
+    // A rule's reason the message files have words for is said in them, beside its field.
+    let long = "n".repeat(201);
+    let too_long = [("name", long.as_str()), ("access", "private")];
+    let named_too_long = refused(reader.submit(lists, lists, &too_long).await).await;
+    assert!(
+        named_too_long.contains(r#"<p class="field-error" id="name-error">"#)
+            && !named_too_long.contains(r##"<a href="#name" lang="en""##),
+        "{named_too_long}"
+    );
+    crawled.push(("a list whose name is too long", named_too_long));
     let made = reader
         .submit(lists, lists, &[("name", "Summer"), ("access", "private")])
         .await;

@@ -1,0 +1,11 @@
+# The API's error messages (document 1's envelope) and the rules' reasons, which the pages'
+# forms show beside their fields too. A parameter's name is the spec's, in every language.
+api-missing-param = Missing required parameter '{ $param }'
+api-invalid-param = Invalid parameter '{ $param }': { $why }
+why-required = is required
+why-not-empty = must not be empty
+why-not-blank = must not be blank
+why-at-most-chars = must be at most { $max } characters
+why-in-future = cannot be in the future
+why-date = must be a date written YYYY-MM-DD
+why-before = cannot be before { $start }

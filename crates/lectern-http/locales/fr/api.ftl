@@ -1,0 +1,10 @@
+# Les messages d'erreur de l'API et les raisons des règles. Le nom d'un paramètre est celui de la spécification.
+api-missing-param = Paramètre obligatoire manquant « { $param } »
+api-invalid-param = Paramètre non valide « { $param } » : { $why }
+why-required = est obligatoire
+why-not-empty = ne doit pas être vide
+why-not-blank = ne doit pas être vide
+why-at-most-chars = doit comporter au plus { $max } caractères
+why-in-future = ne peut pas être dans le futur
+why-date = doit être une date écrite AAAA-MM-JJ
+why-before = ne peut pas être antérieure à { $start }
