@@ -15,7 +15,7 @@ mod downloads;
 pub mod error;
 mod health;
 mod html;
-mod i18n;
+pub mod i18n;
 mod kosync;
 mod observe;
 mod opds;

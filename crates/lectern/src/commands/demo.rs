@@ -6,6 +6,8 @@ use lectern_jobs::epub::{Chapter, EpubSource, PrintEdition, build};
 use lectern_store::fixture::{self, FixtureFile};
 use lectern_store::{periodicals, sites, titles};
 
+use lectern_http::i18n::{Lang, accepted};
+
 use super::open_store;
 use super::serve::serve_store;
 use crate::settings::Settings;
@@ -24,10 +26,24 @@ pub async fn run(settings: &Settings) -> anyhow::Result<()> {
         settings,
         store,
         Some(Box::new(move |base: &str| {
-            println!("{}", instructions(&demo, base))
+            println!("{}", instructions(terminal_language(), &demo, base))
         })),
     )
     .await
+}
+
+/// The language the terminal asks for, as POSIX says (`LC_ALL`, then `LC_MESSAGES`, then
+/// `LANG`: `es_ES.UTF-8`), where the messages are written in it; English otherwise.
+fn terminal_language() -> Lang {
+    let asked = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok().filter(|l| !l.is_empty()));
+    asked
+        .and_then(|l| {
+            let tag = l.split(['.', '@']).next().unwrap_or("").replace('_', "-");
+            accepted(&tag)
+        })
+        .unwrap_or(Lang::En)
 }
 
 /// Loads the demo data set, with a readable EPUB for each of its titles.
@@ -184,10 +200,12 @@ async fn attach(
 }
 
 /// What to paste to try the demo, drawn from the demo data set itself.
-fn instructions(demo: &FixtureFile, base: &str) -> String {
-    let mut out = format!("\nLectern is serving the demo at {base}\n\n");
+/// What to try and as whom, in `lang`: each step's words, then its commands as typed.
+fn instructions(lang: Lang, demo: &FixtureFile, base: &str) -> String {
+    let mut out = format!("\n{}\n\n", lang.t1("demo-serving", "url", base));
     if let Some(site) = demo.sites.first() {
-        out += &format!("  site:        {} ({})\n", site.id, site.name);
+        let args = [("id", site.id.as_str()), ("name", site.name.as_str())];
+        out += &format!("  {}\n", lang.t_with("demo-site", &args));
     }
     let client = demo
         .clients
@@ -195,118 +213,183 @@ fn instructions(demo: &FixtureFile, base: &str) -> String {
         .find(|c| c.trusted && !c.privileged)
         .or(demo.clients.first());
     if let Some(c) = client {
-        out += &format!(
-            "  client key:  {} (no secret; may use the password grant)\n",
-            c.api_key
-        );
+        out += &format!("  {}\n", lang.t1("demo-client-key", "key", &c.api_key));
     }
-    out += "  accounts:\n";
+    out += &format!("  {}\n", lang.t("demo-accounts"));
+    let password = lang.t("demo-password");
     for u in &demo.users {
         out += &format!(
-            "    {:<22} {:<32} password {}\n",
+            "    {:<22} {:<32} {password} {}\n",
             u.roles.join(","),
             u.user_name.as_deref().unwrap_or("-"),
             u.password.as_deref().unwrap_or("-")
         );
     }
-    out += &web_instructions(demo, base);
+    out += &web_instructions(lang, demo, base);
     if let (Some(c), Some(u)) = (client, demo.users.first()) {
         let (key, user, pass) = (
             &c.api_key,
             u.user_name.as_deref().unwrap_or(""),
             u.password.as_deref().unwrap_or(""),
         );
-        out += &format!(
-            "\nTry it (password grant, then the account it signs in):\n\n  \
-             TOKEN=$(curl -s -u '{key}:' -d grant_type=password -d username='{user}' -d password='{pass}' \
-             '{base}/oauth/token' | sed -E 's/.*\"access_token\":\"([^\"]+)\".*/\\1/')\n  \
-             curl -s -H \"Authorization: Bearer $TOKEN\" '{base}/v2/myAccount?api_key={key}'\n\n\
-             Find a book, then download it (202 while it is packaged for you; ask again for the 302 to the file):\n\n  \
-             curl -s '{base}/v2/titles?api_key={key}&keyword=pride'\n  \
-             curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/EPUB3?api_key={key}'\n\n\
-             Or open it to read online: a 302 to its Readium Web Publication Manifest, whose files are\n\
-             streamed from the EPUB below the same signed link (docs/access-rules.md, \"Reading online\"):\n\n  \
-             curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/webpub?api_key={key}'\n\n\
-             Your reading lists, a bookmark, and where you are in a book:\n\n  \
-             curl -s -H \"Authorization: Bearer $TOKEN\" '{base}/v2/myLists?api_key={key}'\n  \
-             curl -s -H \"Authorization: Bearer $TOKEN\" -d serviceId=demo-pride -d location='epubcfi(/6/4)' '{base}/v2/myBookmarks?api_key={key}'\n  \
-             curl -s -H \"Authorization: Bearer $TOKEN\" -d serviceId=demo-pride -d format=EPUB3 -d location='epubcfi(/6/4)' -d metric=1 -d metricType=chapter '{base}/v2/readingEvents?api_key={key}'\n  \
-             curl -s -H \"Authorization: Bearer $TOKEN\" '{base}/v2/myReadingPosition/demo-pride/EPUB3?api_key={key}'\n\n\
-             Your reading preferences (Braille format and line width change together; the reading\n\
-             settings of books read online are preferences too):\n\n  \
-             curl -s -X PUT -H \"Authorization: Bearer $TOKEN\" -d brailleFormat=refreshable -d brailleCellLineWidth=32 -d brailleGrade=uncontracted '{base}/v2/myAccount/preferences?api_key={key}'\n  \
-             curl -s -X PUT -H \"Authorization: Bearer $TOKEN\" -d readingTextSize=200 -d readingFont=opendyslexic -d readingTheme=sepia '{base}/v2/myAccount/preferences?api_key={key}'\n\n\
-             Every title here is an EPUB, and downloads as Word, braille and DAISY too, made from the EPUB\n\
-             when asked (braille laid out for the preferences above, DAISY read aloud by eSpeak NG; ask\n\
-             again until the 302):\n\n  \
-             curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/BRF?api_key={key}'\n  \
-             curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/DOCX?api_key={key}'\n  \
-             curl -s -i -H \"Authorization: Bearer $TOKEN\" '{base}/v2/titles/demo-pride/DAISY_AUDIO?api_key={key}'\n"
+        let bearer = "-H \"Authorization: Bearer $TOKEN\"";
+        out += &step(
+            lang.t("demo-try-it"),
+            &[
+                sign_in_command("TOKEN", (key, user, pass), base),
+                format!("curl -s {bearer} '{base}/v2/myAccount?api_key={key}'"),
+            ],
         );
-        out += &staff_instructions(demo, base);
-        out += &sponsor_instructions(demo, base, key);
-        out += &curator_instructions(demo, base, key);
-        out += &app_instructions(demo, base, user, pass);
-        out += &format!("\nThe API is described at {base}/v2/openapi.json. Stop with Ctrl-C.\n");
+        out += &step(
+            lang.t("demo-find"),
+            &[
+                format!("curl -s '{base}/v2/titles?api_key={key}&keyword=pride'"),
+                format!("curl -s -i {bearer} '{base}/v2/titles/demo-pride/EPUB3?api_key={key}'"),
+            ],
+        );
+        out += &step(
+            lang.t("demo-read-online"),
+            &[format!(
+                "curl -s -i {bearer} '{base}/v2/titles/demo-pride/webpub?api_key={key}'"
+            )],
+        );
+        out += &step(
+            lang.t("demo-lists"),
+            &[
+                format!("curl -s {bearer} '{base}/v2/myLists?api_key={key}'"),
+                format!(
+                    "curl -s {bearer} -d serviceId=demo-pride -d location='epubcfi(/6/4)' '{base}/v2/myBookmarks?api_key={key}'"
+                ),
+                format!(
+                    "curl -s {bearer} -d serviceId=demo-pride -d format=EPUB3 -d location='epubcfi(/6/4)' -d metric=1 -d metricType=chapter '{base}/v2/readingEvents?api_key={key}'"
+                ),
+                format!(
+                    "curl -s {bearer} '{base}/v2/myReadingPosition/demo-pride/EPUB3?api_key={key}'"
+                ),
+            ],
+        );
+        out += &step(
+            lang.t("demo-preferences"),
+            &[
+                format!(
+                    "curl -s -X PUT {bearer} -d brailleFormat=refreshable -d brailleCellLineWidth=32 -d brailleGrade=uncontracted '{base}/v2/myAccount/preferences?api_key={key}'"
+                ),
+                format!(
+                    "curl -s -X PUT {bearer} -d readingTextSize=200 -d readingFont=opendyslexic -d readingTheme=sepia '{base}/v2/myAccount/preferences?api_key={key}'"
+                ),
+            ],
+        );
+        out += &step(
+            lang.t("demo-formats"),
+            &["BRF", "DOCX", "DAISY_AUDIO"].map(|format| {
+                format!("curl -s -i {bearer} '{base}/v2/titles/demo-pride/{format}?api_key={key}'")
+            }),
+        );
+        out += &staff_instructions(lang, demo, base);
+        out += &sponsor_instructions(lang, demo, base, key);
+        out += &curator_instructions(lang, demo, base, key);
+        out += &app_instructions(lang, demo, base, (user, pass));
+        let described = format!("{base}/v2/openapi.json");
+        out += &format!("\n{}\n", lang.t1("demo-described", "url", &described));
     }
     out
 }
 
+/// One step: its words, wrapped to the terminal's usual width, then its commands, indented.
+fn step(words: String, commands: &[String]) -> String {
+    let mut out = format!("\n{}\n\n", wrapped(&words, ""));
+    for c in commands {
+        out += &format!("  {c}\n");
+    }
+    out
+}
+
+/// `text` in lines of at most 100 characters where its words allow, each after `indent`.
+fn wrapped(text: &str, indent: &str) -> String {
+    const WIDTH: usize = 100;
+    let mut lines: Vec<String> = vec![];
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty()
+            && indent.len() + line.chars().count() + 1 + word.chars().count() > WIDTH
+        {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+        .iter()
+        .map(|l| format!("{indent}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The command that signs `user` in through the password grant and keeps the token in `$var`.
+fn sign_in_command(var: &str, (key, user, pass): (&str, &str, &str), base: &str) -> String {
+    format!(
+        "{var}=$(curl -s -u '{key}:' -d grant_type=password -d username='{user}' -d password='{pass}' \
+         '{base}/oauth/token' | sed -E 's/.*\"access_token\":\"([^\"]+)\".*/\\1/')"
+    )
+}
+
 /// The library's web pages, first: a person tries the library in a browser.
-fn web_instructions(demo: &FixtureFile, base: &str) -> String {
+fn web_instructions(lang: Lang, demo: &FixtureFile, base: &str) -> String {
     let Some(site) = demo.sites.first() else {
         return String::new();
     };
-    let mut out = format!(
-        "\nIn a browser: {base}/{}/ (search, open a title, download it or read it online: its\n  \
-         \"Reading settings\" set text size, font and colours, and \"Go to print page\" finds page 12;\n  \
-         \"Listen online\" plays its narration with each paragraph highlighted as it is read, and on\n  \
-         {base}/{}/titles/{} the library's own recording, followed by heading and page; docs/web.md)\n  \
-         the pages' frame in English, Spanish, French or Arabic: the browser's language, or the\n  \
-         choice at the foot of every page (a reader's choice is kept as their preference)\n",
-        site.id,
+    let pages = format!("{base}/{}/", site.id);
+    let recorded = format!(
+        "{base}/{}/titles/{}",
         site.id,
         super::demo_recording::RECORDED
     );
-    if let Some((user, pass)) = sign_in_of(demo, "individualMember") {
-        out += &format!(
-            "  sign in as a reader:  {user} / {pass}  (my books, lists, documents, account)\n"
-        );
-    }
-    if let Some((user, pass)) = sign_in_of(demo, "organizationSponsor") {
-        out += &format!(
-            "  sign in as a sponsor: {user} / {pass}  (my organization: add a member, assign a title)\n"
-        );
-    }
-    if let Some((user, pass)) = sign_in_of(demo, "membershipAssistant") {
-        out += &format!(
-            "  sign in as staff:     {user} / {pass}  (Staff: find, add and change accounts; review proof of disability)\n"
-        );
-    }
-    if let Some((user, pass)) = sign_in_of(demo, "collectionAssistant") {
-        out += &format!(
-            "  sign in as a curator: {user} / {pass}  (Staff: the catalog, a title's details and files, EPUB uploads, periodicals)\n"
-        );
-    }
-    if let Some((user, pass)) = sign_in_of(demo, "administrator") {
-        out += &format!(
-            "  sign in as an admin:  {user} / {pass}  (Staff: sites, client keys, popular lists, categories)\n"
-        );
+    let browser = lang.t_with("demo-browser", &[("url", &pages), ("recorded", &recorded)]);
+    let mut out = format!("\n{}\n", wrapped(&browser, ""));
+    out += &format!("{}\n", wrapped(&lang.t("demo-languages"), "  "));
+    for (role, key) in [
+        ("individualMember", "demo-as-reader"),
+        ("organizationSponsor", "demo-as-sponsor"),
+        ("membershipAssistant", "demo-as-staff"),
+        ("collectionAssistant", "demo-as-curator"),
+        ("administrator", "demo-as-admin"),
+    ] {
+        if let Some((user, password)) = sign_in_of(demo, role) {
+            let said = lang.t_with(key, &[("user", user), ("password", password)]);
+            out += &format!("  {said}\n");
+        }
     }
     out
 }
 
 /// Reading apps: the OPDS catalog's address, and who to sign in as (docs/opds.md).
-fn app_instructions(demo: &FixtureFile, base: &str, user: &str, pass: &str) -> String {
+fn app_instructions(
+    lang: Lang,
+    demo: &FixtureFile,
+    base: &str,
+    (user, pass): (&str, &str),
+) -> String {
     let site = demo.sites.first().map_or("", |s| s.id.as_str());
-    format!(
-        "\nIn a reading app (Thorium Reader, KOReader, Librera: docs/opds.md), add the catalog \
-         {base}/opds and sign in as {user} with password {pass}. In KOReader's progress sync, \
-         set the custom server {base}/kosync and log in as {user} with the sync key \
-         {DEMO_SYNC_KEY}. The same feeds from a shell (OPDS 2.0, then Atom with Basic \
-         credentials):\n\n  \
-         curl -s -H 'Accept: application/opds+json' '{base}/opds/{site}/new'\n  \
-         curl -s -u '{user}:{pass}' '{base}/opds/{site}/shelf'\n"
+    let (catalog, sync) = (format!("{base}/opds"), format!("{base}/kosync"));
+    let words = lang.t_with(
+        "demo-app",
+        &[
+            ("catalog", catalog.as_str()),
+            ("user", user),
+            ("password", pass),
+            ("sync", sync.as_str()),
+            ("key", DEMO_SYNC_KEY),
+        ],
+    );
+    step(
+        words,
+        &[
+            format!("curl -s -H 'Accept: application/opds+json' '{base}/opds/{site}/new'"),
+            format!("curl -s -u '{user}:{pass}' '{base}/opds/{site}/shelf'"),
+        ],
     )
 }
 
@@ -323,37 +406,49 @@ fn sign_in_of<'d>(demo: &'d FixtureFile, role: &str) -> Option<(&'d str, &'d str
 }
 
 /// The sponsor's door: the organization's members, and who of them may read a title.
-fn sponsor_instructions(demo: &FixtureFile, base: &str, key: &str) -> String {
+fn sponsor_instructions(lang: Lang, demo: &FixtureFile, base: &str, key: &str) -> String {
     let Some((user, pass)) = sign_in_of(demo, "organizationSponsor") else {
         return String::new();
     };
-    format!(
-        "\nA sponsor's view of their organization: its members, and who of them may download a title:\n\n  \
-         SPONSOR=$(curl -s -u '{key}:' -d grant_type=password -d username='{user}' -d password='{pass}' \
-         '{base}/oauth/token' | sed -E 's/.*\"access_token\":\"([^\"]+)\".*/\\1/')\n  \
-         curl -s -H \"Authorization: Bearer $SPONSOR\" '{base}/v2/myOrganization/members?api_key={key}&sortOrder=school'\n  \
-         curl -s -H \"Authorization: Bearer $SPONSOR\" '{base}/v2/myOrganization/titleAvailabilities/demo-alice?api_key={key}'\n"
+    let bearer = "-H \"Authorization: Bearer $SPONSOR\"";
+    step(
+        lang.t("demo-sponsor"),
+        &[
+            sign_in_command("SPONSOR", (key, user, pass), base),
+            format!(
+                "curl -s {bearer} '{base}/v2/myOrganization/members?api_key={key}&sortOrder=school'"
+            ),
+            format!(
+                "curl -s {bearer} '{base}/v2/myOrganization/titleAvailabilities/demo-alice?api_key={key}'"
+            ),
+        ],
     )
 }
 
 /// The collection assistant's door: the catalog in every status, an edit the worker applies, and
 /// the title's history that records it.
-fn curator_instructions(demo: &FixtureFile, base: &str, key: &str) -> String {
+fn curator_instructions(lang: Lang, demo: &FixtureFile, base: &str, key: &str) -> String {
     let Some((user, pass)) = sign_in_of(demo, "collectionAssistant") else {
         return String::new();
     };
-    format!(
-        "\nA collection assistant's catalog (every status), an edit (accepted, then applied by the worker) and the title's history:\n\n  \
-         CURATOR=$(curl -s -u '{key}:' -d grant_type=password -d username='{user}' -d password='{pass}' \
-         '{base}/oauth/token' | sed -E 's/.*\"access_token\":\"([^\"]+)\".*/\\1/')\n  \
-         curl -s -H \"Authorization: Bearer $CURATOR\" '{base}/v2/catalog?api_key={key}&sortOrder=updatedDate&direction=desc'\n  \
-         curl -s -X PUT -H \"Authorization: Bearer $CURATOR\" -d subtitle='A Novel' -d comments='Subtitle from the title page' '{base}/v2/titles/demo-pride?api_key={key}'\n  \
-         curl -s -H \"Authorization: Bearer $CURATOR\" '{base}/v2/titles/demo-pride/history?api_key={key}'\n"
+    let bearer = "-H \"Authorization: Bearer $CURATOR\"";
+    step(
+        lang.t("demo-curator"),
+        &[
+            sign_in_command("CURATOR", (key, user, pass), base),
+            format!(
+                "curl -s {bearer} '{base}/v2/catalog?api_key={key}&sortOrder=updatedDate&direction=desc'"
+            ),
+            format!(
+                "curl -s -X PUT {bearer} -d subtitle='A Novel' -d comments='Subtitle from the title page' '{base}/v2/titles/demo-pride?api_key={key}'"
+            ),
+            format!("curl -s {bearer} '{base}/v2/titles/demo-pride/history?api_key={key}'"),
+        ],
     )
 }
 
 /// The membership assistant's door, through the client key with membership privileges.
-fn staff_instructions(demo: &FixtureFile, base: &str) -> String {
+fn staff_instructions(lang: Lang, demo: &FixtureFile, base: &str) -> String {
     let console = demo.clients.iter().find(|c| c.privileged);
     let assistant = demo
         .users
@@ -363,15 +458,18 @@ fn staff_instructions(demo: &FixtureFile, base: &str) -> String {
         return String::new();
     };
     let (key, user, pass) = (
-        &c.api_key,
+        c.api_key.as_str(),
         u.user_name.as_deref().unwrap_or(""),
         u.password.as_deref().unwrap_or(""),
     );
     let member = reader.user_name.as_deref().unwrap_or("");
-    format!(
-        "\nA membership assistant's view of the reader's account, through the membership console's key:\n\n  \
-         STAFF=$(curl -s -u '{key}:' -d grant_type=password -d username='{user}' -d password='{pass}' \
-         '{base}/oauth/token' | sed -E 's/.*\"access_token\":\"([^\"]+)\".*/\\1/')\n  \
-         curl -s -H \"Authorization: Bearer $STAFF\" '{base}/v2/accounts/{member}?api_key={key}'\n"
+    step(
+        lang.t("demo-staff"),
+        &[
+            sign_in_command("STAFF", (key, user, pass), base),
+            format!(
+                "curl -s -H \"Authorization: Bearer $STAFF\" '{base}/v2/accounts/{member}?api_key={key}'"
+            ),
+        ],
     )
 }

@@ -628,6 +628,8 @@ fn start_demo(data: &Path, extra: &[&str]) -> Child {
         "127.0.0.1:0",
     ])
     .args(extra)
+    // The instructions are in the terminal's language: English here, whatever the machine's.
+    .env("LC_ALL", "C.UTF-8")
     .stdout(Stdio::piped())
     .stderr(Stdio::null())
     .spawn()
@@ -651,7 +653,8 @@ fn read_instructions(child: &mut Child) -> String {
         if let Ok(line) = rx.recv_timeout(Duration::from_millis(200)) {
             out += &line;
             out.push('\n');
-            if line.contains("Stop with Ctrl-C") {
+            // The last line, in every language: the API's description.
+            if line.contains("/v2/openapi.json") {
                 return out;
             }
         }
@@ -676,6 +679,43 @@ fn stop(child: &mut Child) {
     }
     let _ = child.kill();
     panic!("the server did not stop on SIGTERM");
+}
+
+/// In a terminal set to Spanish the demo says what to try in Spanish, and its commands are the
+/// same commands.
+#[test]
+fn the_demo_speaks_the_terminal_s_language() {
+    let dir = temp_dir();
+    let mut child = lectern(&[
+        "demo",
+        "--data-dir",
+        dir.join("data").to_str().unwrap(),
+        "--listen",
+        "127.0.0.1:0",
+    ])
+    .env("LC_ALL", "")
+    .env("LC_MESSAGES", "")
+    .env("LANG", "es_ES.UTF-8")
+    .stdout(Stdio::piped())
+    .stderr(Stdio::null())
+    .spawn()
+    .unwrap();
+    let instructions = read_instructions(&mut child);
+    stop(&mut child);
+    for said in [
+        "Lectern sirve la demostración en http://127.0.0.1:",
+        "  inicie sesión como lector: reader@demo.lectern / demo-pass-1",
+        "Pruébelo (concesión por contraseña",
+        "La API está descrita en http://127.0.0.1:",
+    ] {
+        assert!(instructions.contains(said), "{said}: {instructions}");
+    }
+    assert!(!instructions.contains("Try it"), "{instructions}");
+    let commands = instructions
+        .lines()
+        .filter(|l| l.trim_start().starts_with("curl ") || l.contains("=$(curl "))
+        .count();
+    assert_eq!(commands, 25, "{instructions}");
 }
 
 #[test]

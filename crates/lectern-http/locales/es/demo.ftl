@@ -1,0 +1,24 @@
+# Lo que imprime `lectern demo` en el idioma del terminal (LC_ALL, LC_MESSAGES, LANG). Las órdenes quedan como se escriben.
+demo-serving = Lectern sirve la demostración en { $url }
+demo-site = sitio: { $id } ({ $name })
+demo-client-key = clave de cliente: { $key } (sin secreto; puede usar la concesión por contraseña)
+demo-password = contraseña
+demo-accounts = cuentas:
+demo-browser = En un navegador: { $url } (busque, abra un título, descárguelo o léalo en línea: sus «Ajustes de lectura» cambian el tamaño del texto, el tipo de letra y los colores, e «Ir a la página impresa» encuentra la página 12; «Escuchar en línea» reproduce su narración resaltando cada párrafo mientras se lee, y en { $recorded } la grabación propia de la biblioteca, seguida por encabezado y página; docs/web.md)
+demo-languages = Las páginas en inglés, español, francés o árabe: el idioma del navegador, o la elección al pie de cada página (la elección de un lector se guarda como su preferencia).
+demo-as-reader = inicie sesión como lector: { $user } / { $password } (mis libros, listas, documentos, cuenta)
+demo-as-sponsor = inicie sesión como patrocinador: { $user } / { $password } (mi organización: añadir un miembro, asignar un título)
+demo-as-staff = inicie sesión como personal: { $user } / { $password } (Personal: buscar, añadir y cambiar cuentas; revisar certificados de discapacidad)
+demo-as-curator = inicie sesión como conservador: { $user } / { $password } (Personal: el catálogo, los datos y archivos de un título, subidas de EPUB, publicaciones periódicas)
+demo-as-admin = inicie sesión como administrador: { $user } / { $password } (Personal: sitios, claves de cliente, listas populares, categorías)
+demo-try-it = Pruébelo (concesión por contraseña, y luego la cuenta con la que inicia sesión):
+demo-find = Busque un libro y descárguelo (202 mientras se empaqueta para usted; vuelva a pedirlo para el 302 al archivo):
+demo-read-online = O ábralo para leer en línea: un 302 a su Readium Web Publication Manifest, cuyos archivos se sirven desde el EPUB bajo el mismo enlace firmado (docs/access-rules.md, «Reading online»):
+demo-lists = Sus listas de lectura, un marcador y dónde va en un libro:
+demo-preferences = Sus preferencias de lectura (el formato braille y el ancho de línea cambian juntos; los ajustes de lectura de los libros leídos en línea también son preferencias):
+demo-formats = Cada título es aquí un EPUB, y se descarga también como Word, braille y DAISY, hechos del EPUB cuando se piden (el braille compuesto según las preferencias de arriba, el DAISY leído en voz alta por eSpeak NG; vuelva a pedirlo hasta el 302):
+demo-staff = La vista de un asistente de membresías de la cuenta del lector, con la clave de la consola de membresías:
+demo-sponsor = La vista de un patrocinador de su organización: sus miembros, y quiénes de ellos pueden descargar un título:
+demo-curator = El catálogo de un asistente de colección (en todo estado), un cambio (aceptado, y luego aplicado por el proceso de fondo) y el historial del título:
+demo-app = En una aplicación de lectura (Thorium Reader, KOReader, Librera: docs/opds.md), añada el catálogo { $catalog } e inicie sesión como { $user } con la contraseña { $password }. En la sincronización del progreso de KOReader, configure el servidor propio { $sync } e inicie sesión como { $user } con la clave de sincronización { $key }. Los mismos catálogos desde un terminal (OPDS 2.0, y luego Atom con credenciales Basic):
+demo-described = La API está descrita en { $url }. Detenga con Ctrl-C.

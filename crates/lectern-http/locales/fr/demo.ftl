@@ -1,0 +1,24 @@
+# Ce qu'affiche `lectern demo` dans la langue du terminal (LC_ALL, LC_MESSAGES, LANG). Les commandes restent telles qu'on les tape.
+demo-serving = Lectern sert la démonstration à { $url }
+demo-site = site : { $id } ({ $name })
+demo-client-key = clé client : { $key } (sans secret ; peut utiliser l'octroi par mot de passe)
+demo-password = mot de passe
+demo-accounts = comptes :
+demo-browser = Dans un navigateur : { $url } (cherchez, ouvrez un titre, téléchargez-le ou lisez-le en ligne : ses « Réglages de lecture » règlent la taille du texte, la police et les couleurs, et « Aller à la page imprimée » trouve la page 12 ; « Écouter en ligne » joue sa narration en surlignant chaque paragraphe pendant sa lecture, et sur { $recorded } l'enregistrement propre de la bibliothèque, suivi par titre et par page ; docs/web.md)
+demo-languages = Les pages en anglais, espagnol, français ou arabe : la langue du navigateur, ou le choix au pied de chaque page (le choix d'un lecteur est gardé comme sa préférence).
+demo-as-reader = connectez-vous comme lecteur : { $user } / { $password } (mes livres, listes, documents, compte)
+demo-as-sponsor = connectez-vous comme parrain : { $user } / { $password } (mon organisation : ajouter un membre, attribuer un titre)
+demo-as-staff = connectez-vous comme personnel : { $user } / { $password } (Personnel : trouver, ajouter et modifier des comptes ; examiner les justificatifs de handicap)
+demo-as-curator = connectez-vous comme gestionnaire du fonds : { $user } / { $password } (Personnel : le catalogue, les informations et fichiers d'un titre, envois d'EPUB, périodiques)
+demo-as-admin = connectez-vous comme administrateur : { $user } / { $password } (Personnel : sites, clés client, listes populaires, catégories)
+demo-try-it = Essayez (octroi par mot de passe, puis le compte qu'il connecte) :
+demo-find = Trouvez un livre, puis téléchargez-le (202 pendant qu'il est préparé pour vous ; redemandez pour le 302 vers le fichier) :
+demo-read-online = Ou ouvrez-le pour le lire en ligne : un 302 vers son Readium Web Publication Manifest, dont les fichiers sont servis depuis l'EPUB sous le même lien signé (docs/access-rules.md, « Reading online ») :
+demo-lists = Vos listes de lecture, un signet, et où vous en êtes dans un livre :
+demo-preferences = Vos préférences de lecture (le format braille et la longueur de ligne changent ensemble ; les réglages de lecture des livres lus en ligne sont aussi des préférences) :
+demo-formats = Chaque titre ici est un EPUB, et se télécharge aussi en Word, en braille et en DAISY, faits à partir de l'EPUB à la demande (le braille mis en page selon les préférences ci-dessus, le DAISY lu à voix haute par eSpeak NG ; redemandez jusqu'au 302) :
+demo-staff = La vue d'un assistant des adhésions sur le compte du lecteur, par la clé de la console des adhésions :
+demo-sponsor = La vue d'un parrain sur son organisation : ses membres, et lesquels peuvent télécharger un titre :
+demo-curator = Le catalogue d'un assistant du fonds (tous statuts), une modification (acceptée, puis appliquée par le processus de fond) et l'historique du titre :
+demo-app = Dans une application de lecture (Thorium Reader, KOReader, Librera : docs/opds.md), ajoutez le catalogue { $catalog } et connectez-vous comme { $user } avec le mot de passe { $password }. Dans la synchronisation de la progression de KOReader, indiquez le serveur personnalisé { $sync } et connectez-vous comme { $user } avec la clé de synchronisation { $key }. Les mêmes flux depuis un terminal (OPDS 2.0, puis Atom avec des identifiants Basic) :
+demo-described = L'API est décrite à { $url }. Arrêtez avec Ctrl-C.
