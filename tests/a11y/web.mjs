@@ -315,6 +315,20 @@ const PAGES = [
     return p.goto(p.url().replace(/\/1$/, '/99'));
   }, 404],
   ['a book read online, as a guest', false, openReader, 200],
+  ['a book read online, its first part, in Arabic (right to left)', true, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    return openReader(p);
+  }, 200],
+  ['a book read online, its contents, in French', true, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
+    await openReader(p);
+    return p.goto(p.url().replace(/\/1$/, '/contents'));
+  }, 200],
+  ['reading settings, in Spanish', true, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+    await openReader(p);
+    return p.goto(new URL(await p.getByRole('link', { name: 'Ajustes de lectura' }).getAttribute('href'), p.url()).href);
+  }, 200],
   ['a book read online at 400% in OpenDyslexic, dark, lines and letters spaced', true, (p) => readWith(p, {
     readingTextSize: '400', readingFont: 'opendyslexic', readingTheme: 'dark', readingLineHeight: '200',
     readingLetterSpacing: 'wide', readingWordSpacing: 'wide',

@@ -11,6 +11,12 @@
 // `more` of it, and the headings and pages listed are links that play from their place.
 (function () {
   'use strict';
+  // What the script says, in the page's language: the page writes its words (`script-words`).
+  var words = (function () {
+    var el = document.getElementById('script-words');
+    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function w(key) { return words[key] || key; }
   var panel = document.querySelector('section.listen');
   var data = document.getElementById('listen-clips');
   var article = document.querySelector('article.book-text');
@@ -61,7 +67,7 @@
 
   function say(text) { status.textContent = text; }
 
-  function label() { playButton.textContent = playing ? 'Pause' : 'Play'; }
+  function label() { playButton.textContent = playing ? w('script-pause') : w('script-play'); }
 
   function load(i) {
     if (file === i) return;
@@ -91,7 +97,7 @@
         if (e && e.name === 'AbortError') return;
         playing = false;
         label();
-        say('Press Play to listen.');
+        say(w('script-press-play'));
       });
     }
     loop();
@@ -116,7 +122,7 @@
       follow(c.element);
     }
     if (c.kind === 'heading' && c.element) say(c.element.textContent.replace(/\s+/g, ' ').trim());
-    else if (c.kind === 'page') say('Page ' + c.page);
+    else if (c.kind === 'page') say(w('script-page').replace('{page}', c.page));
   }
 
   function follow(element) {
@@ -161,7 +167,7 @@
       return;
     }
     pause();
-    say(script.next ? 'The end of this part.' : 'The end of the book.');
+    say(script.next ? w('script-end-of-part') : w('script-end-of-book'));
   }
 
   function stop() {
@@ -175,7 +181,7 @@
     var i = now < 0 ? (by > 0 ? -1 : 0) : now;
     do { i += by; } while (i >= 0 && i < clips.length && (clips[i].kind === 'page' || clips[i].kind === 'more'));
     if (i < 0) i = 0;
-    if (i >= clips.length) { say('This is the part\u2019s last paragraph.'); return; }
+    if (i >= clips.length) { say(w('script-last-paragraph')); return; }
     go(i);
   }
 
@@ -183,14 +189,14 @@
     for (var i = now + 1; i < clips.length; i++) {
       if (clips[i].kind === 'heading') return go(i);
     }
-    say('No heading follows in this part.');
+    say(w('script-no-heading-follows'));
   }
 
   function toPage(by) {
     for (var i = now + by; i >= 0 && i < clips.length; i += by) {
       if (clips[i].kind === 'page') return go(i);
     }
-    say(by > 0 ? 'No print page follows.' : 'No print page comes before this.');
+    say(by > 0 ? w('script-no-page-follows') : w('script-no-page-before'));
   }
 
   function act(action) {
@@ -258,16 +264,16 @@
     if (lost || file < 0) return;
     lost = { file: file, time: audio.currentTime, playing: playing };
     pause();
-    say('The connection dropped. The narration is paused, and goes on from here when the connection is back.');
+    say(w('script-connection-dropped'));
   }
   audio.addEventListener('error', function () {
     if (!navigator.onLine) return dropped();
     pause();
     if (tracks) {
-      say('The narration could not be played here. Its tracks are below, to play in the browser\u2019s own player.');
+      say(w('script-narration-unplayable'));
       tracks.hidden = false;
     } else {
-      say('The recording could not be played here. Each heading and page below opens it in the browser\u2019s own player.');
+      say(w('script-recording-unplayable'));
     }
   });
   audio.addEventListener('stalled', function () { if (!navigator.onLine) dropped(); });
@@ -279,7 +285,7 @@
     file = -1;
     load(was.file);
     audio.currentTime = was.time;
-    say('The connection is back.');
+    say(w('script-connection-back'));
     if (was.playing) start();
   });
   window.addEventListener('pagehide', stop);

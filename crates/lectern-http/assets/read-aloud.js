@@ -6,6 +6,12 @@
 // browser without speech, the panel stays hidden and the page is as it was.
 (function () {
   'use strict';
+  // What the script says, in the page's language: the page writes its words (`script-words`).
+  var words = (function () {
+    var el = document.getElementById('script-words');
+    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function w(key) { return words[key] || key; }
   var panel = document.querySelector('.read-aloud');
   var article = document.querySelector('article.book-text');
   if (!panel || !article || !window.speechSynthesis || !window.SpeechSynthesisUtterance) return;
@@ -78,7 +84,7 @@
       var option = new Option(v.name + ' (' + v.lang + ')', String(i), false, v.voiceURI === kept);
       voiceSelect.add(option);
     });
-    if (voices.length === 0) voiceSelect.add(new Option('None is installed in this browser', ''));
+    if (voices.length === 0) voiceSelect.add(new Option(w('script-no-voices-option'), ''));
     voiceSelect.disabled = voices.length === 0;
   }
   listVoices();
@@ -125,20 +131,20 @@
 
   // No voice on this device: the library's narration, where the title has one, instead.
   function noVoice() {
-    var none = 'No voice is installed in this browser to read aloud with.';
+    var none = w('script-no-voice');
     var listen = document.querySelector('.book-nav a[href$="/listen"]');
     if (!listen) return say(none);
     var a = document.createElement('a');
     a.href = listen.href;
-    a.textContent = 'Listen to the library\u2019s narration instead';
+    a.textContent = w('script-narration-instead');
     status.replaceChildren(document.createTextNode(none + ' '), a);
   }
 
   function play() {
     if (voices.length === 0) return noVoice();
     state = 'playing';
-    playButton.textContent = 'Pause';
-    say('Reading aloud.');
+    playButton.textContent = w('script-pause');
+    say(w('script-reading-aloud'));
     speak(at < 0 ? fromHere() : at);
   }
 
@@ -146,8 +152,8 @@
     state = 'paused';
     current = null;
     synth.cancel();
-    playButton.textContent = 'Resume';
-    say('Paused.');
+    playButton.textContent = w('script-resume');
+    say(w('script-paused'));
   }
 
   function stop() {
@@ -156,13 +162,13 @@
     synth.cancel();
     at = -1;
     unshow();
-    playButton.textContent = 'Read aloud';
-    say('Stopped.');
+    playButton.textContent = w('script-read-aloud');
+    say(w('script-stopped'));
   }
 
   function finish() {
     stop();
-    say('The end of this part.');
+    say(w('script-end-of-part'));
   }
 
   // Moves to sentence `i`: spoken at once while reading, else shown as where reading resumes.

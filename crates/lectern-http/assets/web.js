@@ -106,6 +106,12 @@
 // one, named by an EPUB CFI range as reading apps name theirs.
 (function () {
   'use strict';
+  // What the script says, in the page's language: the page writes its words (`script-words`).
+  var words = (function () {
+    var el = document.getElementById('script-words');
+    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function w(key) { return words[key] || key; }
   var article = document.querySelector('article.book-text[data-place]');
   var button = document.querySelector('button[data-action="highlight"]');
   var form = document.querySelector('form.bookmark-form');
@@ -236,7 +242,7 @@
     var range = selected();
     var cfi = range && rangeCfi(range);
     if (!cfi) {
-      status.textContent = 'Select some of the book\u2019s text first, then highlight it.';
+      status.textContent = w('script-highlight-select-first');
       return;
     }
     var text = range.toString().replace(/\s+/g, ' ').trim();
@@ -256,9 +262,9 @@
           list.appendChild(li);
           list.closest('.my-highlights').hidden = false;
         }
-        status.textContent = 'The selected text is highlighted.';
+        status.textContent = w('script-highlight-done');
       })
-      .catch(function () { status.textContent = 'The highlight could not be kept. Try again.'; });
+      .catch(function () { status.textContent = w('script-highlight-failed'); });
   });
   document.addEventListener('keydown', function (e) {
     if (e.altKey && e.shiftKey && !e.ctrlKey && !e.metaKey && e.code === 'KeyL') {

@@ -51,14 +51,15 @@ impl intl_memoizer::Memoizable for MessageLanguage {
 
 /// `n` as the language of BCP 47 tag `tag` writes it.
 fn number_in(tag: &str, n: i64) -> String {
-    let formatter = tag
-        .parse::<icu_locale_core::Locale>()
-        .ok()
-        .and_then(|l| icu_decimal::DecimalFormatter::try_new((&l).into(), Default::default()).ok());
-    match formatter {
-        Some(f) => f.format(&fixed_decimal::Decimal::from(n)).to_string(),
-        None => n.to_string(),
-    }
+    decimal_in(tag, &fixed_decimal::Decimal::from(n)).unwrap_or_else(|| n.to_string())
+}
+
+/// A decimal number as the language of BCP 47 tag `tag` writes it ("0,75" in French).
+fn decimal_in(tag: &str, n: &fixed_decimal::Decimal) -> Option<String> {
+    let locale = tag.parse::<icu_locale_core::Locale>().ok()?;
+    let formatter =
+        icu_decimal::DecimalFormatter::try_new((&locale).into(), Default::default()).ok()?;
+    Some(formatter.format(n).to_string())
 }
 
 /// `items` as one phrase, "A, B and C", as the language of `tag` joins them (CLDR's rules).
@@ -252,6 +253,15 @@ impl Lang {
         date_in(self.id_tag(), ymd).unwrap_or_else(|| ymd.to_owned())
     }
 
+    /// A decimal number written in digits ("0.75") as this language writes it ("0,75").
+    pub fn decimal(self, digits: &str) -> String {
+        digits
+            .parse::<fixed_decimal::Decimal>()
+            .ok()
+            .and_then(|n| decimal_in(self.id_tag(), &n))
+            .unwrap_or_else(|| digits.to_owned())
+    }
+
     /// Names or other items joined as this language joins them: "A, B and C".
     pub fn and_list(self, items: &[String]) -> String {
         and_list_in(self.id_tag(), items)
@@ -342,6 +352,16 @@ impl Lang {
             escaped(value)
         );
         self.t_html(key, name, &span)
+    }
+
+    /// A message with a work's name in it (a book's title), as HTML: the name escaped, in a
+    /// `bdi` of its own that browsers' translation leaves alone.
+    pub fn t_work(self, key: &str, name: &'static str, value: &str) -> String {
+        self.t_html(
+            key,
+            name,
+            &format!("<bdi translate=\"no\">{}</bdi>", escaped(value)),
+        )
     }
 
     /// The message `key`, its one text placeable `$name` filled with `value`.

@@ -203,11 +203,77 @@ impl Chrome {
         lectern_domain::catalog::display_guide::Vocabulary::of(self.lang.tag())
     }
 
+    /// The words the reader's scripts say (a status, a button's label), in the page's
+    /// language, as JSON that holds no `<` (safe in a script element). A word with a placeable
+    /// keeps it as `{name}`, for the script to fill.
+    pub fn script_words(&self) -> String {
+        let words: serde_json::Map<String, serde_json::Value> = SCRIPT_WORDS
+            .iter()
+            .map(|(key, placeable)| {
+                let said = match placeable {
+                    Some(name) => self.lang.t1(key, name, &format!("{{{name}}}")),
+                    None => self.t(key),
+                };
+                ((*key).to_owned(), serde_json::Value::String(said))
+            })
+            .collect();
+        serde_json::Value::Object(words)
+            .to_string()
+            .replace('<', "\\u003c")
+    }
+
+    /// The speeds a reader may listen at, in the page's language: value, words, whether it is
+    /// the one chosen at first.
+    pub fn speeds(&self) -> Vec<(&'static str, String, bool)> {
+        ["0.5", "0.75", "1", "1.25", "1.5", "2", "2.5", "3"]
+            .into_iter()
+            .map(|rate| {
+                let words = if rate == "1" {
+                    self.t("speed-normal")
+                } else {
+                    self.lang
+                        .t1("speed-times", "rate", &self.lang.decimal(rate))
+                };
+                (rate, words, rate == "1")
+            })
+            .collect()
+    }
+
     /// The languages a reader may choose.
     pub fn languages(&self) -> &'static [Lang] {
         &Lang::ALL
     }
 }
+
+/// The messages the reader's scripts (`assets/web.js`, `listen.js`, `read-aloud.js`) say, each
+/// with the name of its placeable, if it has one.
+const SCRIPT_WORDS: &[(&str, Option<&str>)] = &[
+    ("script-highlight-select-first", None),
+    ("script-highlight-done", None),
+    ("script-highlight-failed", None),
+    ("script-play", None),
+    ("script-pause", None),
+    ("script-resume", None),
+    ("script-press-play", None),
+    ("script-page", Some("page")),
+    ("script-end-of-part", None),
+    ("script-end-of-book", None),
+    ("script-last-paragraph", None),
+    ("script-no-heading-follows", None),
+    ("script-no-page-follows", None),
+    ("script-no-page-before", None),
+    ("script-connection-dropped", None),
+    ("script-narration-unplayable", None),
+    ("script-recording-unplayable", None),
+    ("script-connection-back", None),
+    ("script-no-voices-option", None),
+    ("script-no-voice", None),
+    ("script-narration-instead", None),
+    ("script-read-aloud", None),
+    ("script-reading-aloud", None),
+    ("script-paused", None),
+    ("script-stopped", None),
+];
 
 /// The sign-in page, returning to `here` (a path of this site) once signed in.
 pub fn sign_in_path(site: &WebSite, here: &str) -> String {

@@ -66,7 +66,8 @@ struct ContentsPage<'a> {
     chrome: &'a Chrome,
     book_title: &'a str,
     toc: Option<TocList>,
-    first: String,
+    /// What a book without contents says, as HTML: where to start reading.
+    no_contents: String,
     go_to_page: Option<String>,
     look: Look,
 }
@@ -84,6 +85,7 @@ struct TocList {
 struct FileOnly {
     href: String,
     media_type: String,
+    /// Why, as a message key.
     why: &'static str,
 }
 
@@ -92,6 +94,14 @@ struct TocEntry {
     /// Its address on these pages; `None` for a heading that only groups the entries below.
     href: Option<String>,
     children: Option<TocList>,
+}
+
+impl PartPage<'_> {
+    /// The page's title: the part's name, then the book's.
+    fn page_title(&self) -> String {
+        let args = [("part", self.part.as_str()), ("book", self.book_title)];
+        self.chrome.lang.t_with("reader-page-title", &args)
+    }
 }
 
 /// `POST /{site}/titles/{serviceId}/read`: opens the book and goes to the reader's place in it,
@@ -204,7 +214,7 @@ pub async fn listen(
         }
         Narration::Ready(kept) => {
             let next = (n < parts).then_some(n + 1);
-            let listen = Listen::of(&kept, (site, &grant), n, next);
+            let listen = Listen::of(&kept, (site, &grant, here.visitor.lang), n, next);
             show_part(
                 &state,
                 (&here, &headers),
@@ -251,9 +261,9 @@ async fn show_part(
     } else {
         part_path(site, grant, n)
     };
-    let chrome = Chrome::of(site, visitor, &here_path, Section::Books);
+    let chrome = Chrome::of(site, visitor, &here_path, Section::Books).translated();
     let title = &book.publication.metadata.title;
-    let part_name = part_name(book, n);
+    let part_name = part_name(visitor.lang, book, n);
     let (place, highlights) = match &opened.title {
         Some(title) => {
             reader_place::keep_part_start(state, visitor, headers, (title, n, &part_name)).await?;
@@ -311,14 +321,20 @@ pub async fn contents(
     };
     let toc = toc_list(&book.publication.toc, &targets);
     let here = contents_path(&site, &grant);
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Books);
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Books).translated();
+    let lang = visitor.lang;
+    let first = part_path(&site, &grant, 1);
     Ok(page(
         StatusCode::OK,
         &ContentsPage {
             chrome: &chrome,
             book_title: &book.publication.metadata.title,
             toc,
-            first: part_path(&site, &grant, 1),
+            no_contents: lang.t_link(
+                "reader-no-contents",
+                "start",
+                (&lang.t("reader-start"), &first),
+            ),
             go_to_page: has_pages(&book).then(|| go_to_page_path(&site, &grant)),
             look: Look::of(&site, &visitor, &grant, 1),
         },
@@ -449,8 +465,8 @@ impl Targets for OnThesePages<'_> {
     }
 }
 
-const NOT_TEXT: &str = "This part of the book is not text.";
-const BROKEN: &str = "This part of the book could not be shown as a page: its markup is broken.";
+const NOT_TEXT: &str = "reader-not-text";
+const BROKEN: &str = "reader-broken";
 
 impl FileOnly {
     fn of(targets: &OnThesePages<'_>, part: &Resource, why: &'static str) -> Self {

@@ -17,6 +17,7 @@ use lectern_operations::listening;
 use super::reading_book::{listen_path, part_path};
 use crate::conventions::links::segment;
 use crate::error::{ApiError, ApiResult};
+use crate::i18n::Lang;
 use crate::pages::render::{Chrome, Section, page, wants_json};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
@@ -43,7 +44,7 @@ impl Listen {
     /// it (part `n + 1`'s player, if the book has one).
     pub(super) fn of(
         kept: &KeptNarration,
-        (site, grant): (&WebSite, &str),
+        (site, grant, lang): (&WebSite, &str, Lang),
         n: usize,
         next: Option<usize>,
     ) -> Listen {
@@ -69,7 +70,10 @@ impl Listen {
             .enumerate()
             .map(|(i, &section)| Track {
                 src: mp3_path(site, grant, &heard.files[section]),
-                label: format!("Track {} of {count}", i + 1),
+                label: lang.t_numbers(
+                    "reader-track",
+                    &[("n", i as u32 + 1), ("count", count as u32)],
+                ),
             })
             .collect::<Vec<_>>();
         let script = json!({
@@ -105,7 +109,8 @@ struct WaitPage<'a> {
     book_title: &'a str,
     here: String,
     read: String,
-    seconds: u64,
+    /// That the narration is being made, and about how long it takes, in words.
+    wait: String,
 }
 
 /// The page of a narration being made: it says so, and asks again (with JavaScript, by itself;
@@ -121,7 +126,8 @@ pub(super) fn being_made(
     if wants_json(headers) {
         return crate::conventions::json::Json(json!({ "status": "preparing" })).into_response();
     }
-    let chrome = Chrome::of(site, visitor, &here, Section::Books);
+    let chrome = Chrome::of(site, visitor, &here, Section::Books).translated();
+    let seconds = u32::try_from(seconds).unwrap_or(u32::MAX);
     page(
         StatusCode::OK,
         &WaitPage {
@@ -129,7 +135,9 @@ pub(super) fn being_made(
             book_title,
             here,
             read: part_path(site, grant, n),
-            seconds,
+            wait: visitor
+                .lang
+                .t_numbers("reader-narration-wait", &[("seconds", seconds)]),
         },
         visitor,
     )

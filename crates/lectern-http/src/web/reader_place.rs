@@ -55,7 +55,7 @@ impl Place {
         visitor.caller.user()?;
         let base = format!("{}/{n}", site.path(&format!("/read/{}", segment(grant))));
         let done = match visitor.caller.params.one("done") {
-            Ok(Some("bookmark")) => Some("A bookmark is kept at this place."),
+            Ok(Some("bookmark")) => Some("reader-done-bookmark"),
             _ => None,
         };
         Some(Place {
@@ -117,7 +117,15 @@ pub async fn save(
     Posted { visitor, form, .. }: Posted,
 ) -> ApiResult<Response> {
     let (title, book, n, location) = marked(&state, &grant, &n, &form).await?;
-    record(&state, &visitor, &title, n, location, &part_name(&book, n)).await?;
+    record(
+        &state,
+        &visitor,
+        &title,
+        n,
+        location,
+        &part_name(visitor.lang, &book, n),
+    )
+    .await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 

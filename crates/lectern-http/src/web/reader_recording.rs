@@ -68,14 +68,17 @@ pub async fn show(
     let (site, visitor) = (&here.site, &here.visitor);
     let (marks, clips) = listed(&heard);
     let here_path = recording_path(site, &grant);
-    let chrome = Chrome::of(site, visitor, &here_path, Section::Books);
+    let chrome = Chrome::of(site, visitor, &here_path, Section::Books).translated();
     let mut look = Look::of(site, visitor, &grant, 1);
     // The reading settings are set beside a book's text; the recording's page takes them.
     look.settings = None;
+    let lang = visitor.lang;
     let read_by = match narrator {
-        Some(n) if n.kind == NarratorType::Tts => format!("Read by {}, a synthetic voice", n.name),
-        Some(n) => format!("Read by {}", n.name),
-        None => "The library's recording".to_owned(),
+        Some(n) if n.kind == NarratorType::Tts => {
+            lang.t_work("reader-read-by-synthetic", "name", &n.name)
+        }
+        Some(n) => lang.t_work("reader-read-by", "name", &n.name),
+        None => crate::i18n::escaped(&lang.t("reader-library-recording")),
     };
     Ok(page(
         StatusCode::OK,

@@ -3,6 +3,7 @@
 //! `reader_listen`, which each import it; `reader` imports `reader_listen` and `reader_place`,
 //! and no other of them imports another.
 
+use crate::i18n::Lang;
 use lectern_jobs::webpub::NavPoint;
 use lectern_operations::book_cache::Book;
 
@@ -54,13 +55,16 @@ pub(super) fn settings_path(site: &WebSite, grant: &str) -> String {
     site.path(&format!("/read/{}/settings", segment(grant)))
 }
 
-/// Part `n`'s name: its entry in the contents, or "Part n of m".
-pub(super) fn part_name(book: &Book, n: usize) -> String {
+/// Part `n`'s name: its entry in the contents, or "Part n of m" in `lang`.
+pub(super) fn part_name(lang: Lang, book: &Book, n: usize) -> String {
     let order = &book.publication.reading_order;
     order
         .get(n - 1)
         .and_then(|part| name_of(&book.publication.toc, &part.path))
-        .unwrap_or_else(|| format!("Part {n} of {}", order.len()))
+        .unwrap_or_else(|| {
+            let numbers = [("n", n as u32), ("count", order.len() as u32)];
+            lang.t_numbers("reader-part-of", &numbers)
+        })
 }
 
 /// The contents' name for the document at `path`: the first entry that leads to it.

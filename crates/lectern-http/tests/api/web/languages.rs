@@ -387,6 +387,56 @@ async fn a_reader_s_own_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'sta
     let documents = "/main/documents";
     let upload = reader.upload(documents, documents, &[], &[]).await;
     crawled.push(("an upload of nothing", refused(upload).await));
+    crawled.extend(a_book_read_and_listened_to(&reader).await);
+    crawled
+}
+
+/// A book read online: a part, the next with a bookmark kept, its contents, its reading
+/// settings, and its narration being made.
+async fn a_book_read_and_listened_to(reader: &Browser<'_>) -> Vec<(&'static str, String)> {
+    let road = "/main/titles/t-road";
+    let opened = reader.submit(road, &format!("{road}/read"), &[]).await;
+    let first = location(&opened);
+    let book = first
+        .rsplit_once('/')
+        .expect("a part's address")
+        .0
+        .to_owned();
+    let mut crawled = vec![(
+        "a book's first part",
+        reader.page(&first, StatusCode::OK).await,
+    )];
+    let second = format!("{book}/2");
+    let part = reader.page(&second, StatusCode::OK).await;
+    let start = hidden(&part, "location").expect("the part's place");
+    let kept = reader
+        .submit(
+            &second,
+            &format!("{book}/2/bookmark"),
+            &[("location", &start)],
+        )
+        .await;
+    let back = location(&kept);
+    crawled.push((
+        "a part with a bookmark kept",
+        reader.page(&back, StatusCode::OK).await,
+    ));
+    for (what, path) in [
+        ("a book's contents", format!("{book}/contents")),
+        (
+            "a book's reading settings",
+            format!("{book}/settings?part=2"),
+        ),
+    ] {
+        crawled.push((what, reader.page(&path, StatusCode::OK).await));
+    }
+    let pride = "/main/titles/t-pride";
+    let listen = reader.submit(pride, &format!("{pride}/listen"), &[]).await;
+    let listening = location(&listen);
+    crawled.push((
+        "a narration being made",
+        reader.page(&listening, StatusCode::OK).await,
+    ));
     crawled
 }
 

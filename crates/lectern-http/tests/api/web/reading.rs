@@ -45,7 +45,10 @@ async fn a_reader_opens_a_book_and_reads_it_part_by_part(backend: Backend) {
     assert_eq!(resp.status(), StatusCode::OK);
     assert_page_headers(&resp, &first);
     let part = resp.text().await.unwrap();
-    assert!(part.contains("<h1>The Long Road</h1>"), "{part}");
+    assert!(
+        part.contains(r#"<h1 translate="no">The Long Road</h1>"#),
+        "{part}"
+    );
     assert!(part.contains(r#"<article class="book-text""#), "{part}");
     // Reading aloud is the script's: hidden until it finds the browser's speech.
     assert!(
@@ -305,7 +308,7 @@ async fn a_class_follows_the_print_edition_page_by_page(backend: Backend) {
     let href = format!("/read/{grant}/OEBPS/plate.svg");
     assert!(
         plate.contains(&format!(
-            r#"This part of the book is not text. <a href="{href}">Open this part of the book as it is</a> (image/svg+xml)"#
+            r#"This part of the book is not text. <a href="{href}">Open this part of the book as it is</a> (<span translate="no">image/svg+xml</span>)"#
         )),
         "{plate}"
     );
@@ -842,7 +845,9 @@ async fn highlights_made_reading_online_are_the_api_s(backend: Backend) {
     let part = b.page(&first, StatusCode::OK).await;
     for (at, text) in [(place, "The L"), (from_app, "Far")] {
         assert!(
-            part.contains(&format!(r#"<li data-location="{at}">“{text}”</li>"#)),
+            part.contains(&format!(
+                r#"<li data-location="{at}" translate="no">“{text}”</li>"#
+            )),
             "{part}"
         );
     }

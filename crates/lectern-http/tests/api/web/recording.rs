@@ -77,17 +77,24 @@ async fn a_person_s_recording_is_heard_by_heading_and_page(backend: Backend) {
     assert_eq!(downloads_counted(&app, "u-member").await, 1);
 
     let page = b.page(&page_path, StatusCode::OK).await;
-    assert!(page.contains("Read by Nora Voice."), "{page}");
+    assert!(
+        page.contains(r#"Read by <bdi translate="no">Nora Voice</bdi>."#),
+        "{page}"
+    );
     let track = format!("{page_path}/1");
     // Headings below the page's own, each a link playing from its second (relative to the
     // page, as the script's tracks are); the page number too.
     let href = "recording/1";
     for shown in [
-        format!(r##"<h3 id="mark-1"><a href="{href}#t=0" data-clip="0">The Long Road</a></h3>"##),
         format!(
-            r##"<p class="recording-page" id="mark-2"><a href="{href}#t=0.6" data-clip="1">Page 1</a></p>"##
+            r##"<h3 id="mark-1" translate="no"><a href="{href}#t=0" data-clip="0">The Long Road</a></h3>"##
         ),
-        format!(r##"<h4 id="mark-3"><a href="{href}#t=1" data-clip="2">Setting Out</a></h4>"##),
+        format!(
+            r##"<p class="recording-page" id="mark-2"><a href="{href}#t=0.6" data-clip="1">Page <bdi translate="no">1</bdi></a></p>"##
+        ),
+        format!(
+            r##"<h4 id="mark-3" translate="no"><a href="{href}#t=1" data-clip="2">Setting Out</a></h4>"##
+        ),
     ] {
         assert!(page.contains(&shown), "{shown} in {page}");
     }
