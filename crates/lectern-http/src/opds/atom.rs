@@ -60,11 +60,15 @@ fn feed_link(out: &mut String, l: &FeedLink) {
     out.push_str("/>");
 }
 
-pub fn render(feed: &Feed, site_name: &str) -> String {
+/// The feed as Atom; `(site_name, lang)`: the library's name and the language (a BCP 47 tag)
+/// of the feed's own words, which its root says.
+pub fn render(feed: &Feed, (site_name, lang): (&str, &str)) -> String {
     let mut out = String::with_capacity(4096 + feed.publications.len() * 2048);
     out.push_str(r#"<?xml version="1.0" encoding="UTF-8"?>"#);
-    out.push_str(
-        r#"<feed xmlns="http://www.w3.org/2005/Atom" xmlns:opds="http://opds-spec.org/2010/catalog" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/" xmlns:thr="http://purl.org/syndication/thread/1.0" xmlns:schema="http://schema.org/">"#,
+    let _ = write!(
+        out,
+        r#"<feed xmlns="http://www.w3.org/2005/Atom" xmlns:opds="http://opds-spec.org/2010/catalog" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/" xmlns:thr="http://purl.org/syndication/thread/1.0" xmlns:schema="http://schema.org/" xml:lang="{}">"#,
+        escape(lang)
     );
     element(&mut out, "id", &feed.id);
     element(&mut out, "title", &feed.title);
@@ -109,7 +113,7 @@ pub fn render(feed: &Feed, site_name: &str) -> String {
         navigation_entry(&mut out, n, &feed.updated);
     }
     for p in &feed.publications {
-        publication_entry(&mut out, p);
+        publication_entry(&mut out, p, lang);
     }
     out.push_str("</feed>");
     out
@@ -138,24 +142,25 @@ fn navigation_entry(out: &mut String, n: &NavEntry, updated: &str) {
     out.push_str("/></entry>");
 }
 
-/// The `xml:lang` of a publication's own words (its title and summary) where its language is
-/// not the feed's, English: an app's screen reader then reads them with their language's rules.
-fn own_words_lang(p: &Publication) -> String {
+/// The `xml:lang` of a publication's own words (its title, summary and people's names) where
+/// its language is not the feed's, `feed_lang`: an app's screen reader then reads them with
+/// their language's rules.
+fn own_words_lang(p: &Publication, feed_lang: &str) -> String {
     match p.languages.first() {
-        Some(l) if !crate::i18n::same_language(l, "en") => {
+        Some(l) if !crate::i18n::same_language(l, feed_lang) => {
             format!(r#" xml:lang="{}""#, escape(l))
         }
         _ => String::new(),
     }
 }
 
-fn publication_entry(out: &mut String, p: &Publication) {
+fn publication_entry(out: &mut String, p: &Publication, feed_lang: &str) {
     out.push_str("<entry>");
     let title = match &p.subtitle {
         Some(s) => format!("{}: {s}", p.title),
         None => p.title.clone(),
     };
-    let lang = own_words_lang(p);
+    let lang = own_words_lang(p, feed_lang);
     let _ = write!(out, "<title{lang}>{}</title>", escape(&title));
     element(out, "id", &p.id);
     element(out, "updated", &p.modified);
@@ -165,7 +170,7 @@ fn publication_entry(out: &mut String, p: &Publication) {
         } else {
             "contributor"
         };
-        let _ = write!(out, "<{tag}>");
+        let _ = write!(out, "<{tag}{lang}>");
         element(out, "name", &person.name);
         let _ = write!(out, "</{tag}>");
     }

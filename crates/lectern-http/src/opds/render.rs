@@ -38,13 +38,12 @@ impl Rendering {
 
 /// The feed in the rendering asked for. A signed-in reader's feed shows what their rights
 /// allow, so no cache may keep it for another.
-pub fn answer(feed: &Feed, rendering: Rendering, site_name: &str, signed_in: bool) -> Response {
+/// `named` is the library's name and the language (a BCP 47 tag) of the feed's own words.
+pub fn answer(feed: &Feed, rendering: Rendering, named: (&str, &str), signed_in: bool) -> Response {
     let (body, media_type) = match rendering {
         Rendering::Opds2 => (opds2::render(feed).to_string(), opds2::MEDIA_TYPE),
-        Rendering::Atom if feed.is_acquisition() => {
-            (atom::render(feed, site_name), atom::ACQUISITION)
-        }
-        Rendering::Atom => (atom::render(feed, site_name), atom::NAVIGATION),
+        Rendering::Atom if feed.is_acquisition() => (atom::render(feed, named), atom::ACQUISITION),
+        Rendering::Atom => (atom::render(feed, named), atom::NAVIGATION),
     };
     let mut response = body.into_response();
     let headers = response.headers_mut();

@@ -52,7 +52,12 @@ pub async fn root(State(state): State<AppState>, ask: OpdsAsk) -> ApiResult<Resp
         navigation,
         ..Feed::empty()
     };
-    Ok(answer(&feed, Rendering::of(&ask.headers), "Lectern", false))
+    Ok(answer(
+        &feed,
+        Rendering::of(&ask.headers),
+        ("Lectern", lang.tag()),
+        false,
+    ))
 }
 
 /// `GET /opds/{siteId}`: what a reader can browse in this site's catalog.

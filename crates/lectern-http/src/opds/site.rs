@@ -70,18 +70,19 @@ impl OpdsSite {
         })
     }
 
-    /// The feed in the rendering the app asked for.
     /// The language of the catalog's own words (its navigation, facets, sign-in labels): the
     /// app's `Accept-Language`, else the library's language, else English.
     pub fn lang(&self, headers: &HeaderMap) -> Lang {
         crate::i18n::unnamed(headers, self.site.language.as_deref())
     }
 
+    /// The feed in the rendering the app asked for, its own words in `lang`'s language.
     pub fn answer(&self, feed: &Feed, ask: &OpdsAsk, signed_in: bool) -> Response {
+        let lang = self.lang(&ask.headers);
         answer(
             feed,
             Rendering::of(&ask.headers),
-            &self.site.name,
+            (&self.site.name, lang.tag()),
             signed_in,
         )
     }

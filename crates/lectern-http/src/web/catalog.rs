@@ -8,7 +8,7 @@ use lectern_search::SearchPage;
 
 use crate::conventions::links::segment;
 use crate::error::ApiResult;
-use crate::i18n::{Lang, format_name};
+use crate::i18n::{Lang, direction_of, escaped, format_name, same_language};
 use crate::pages::session::WebSite;
 use crate::state::AppState;
 use lectern_operations::catalog as search;
@@ -20,7 +20,7 @@ pub struct Listed {
     pub title: String,
     pub subtitle: Option<String>,
     pub href: String,
-    /// "by A and B", or empty.
+    /// "by A and B" as HTML (see `by_line`), or empty.
     pub by: String,
     /// "Formats: " and the formats it can be had in now, by name; or empty.
     pub formats: String,
@@ -67,7 +67,9 @@ pub fn title_path(site: &WebSite, service_id: &str) -> String {
     site.path(&format!("/titles/{}", segment(service_id)))
 }
 
-/// "by A, B and C": the authors, as people say them in `lang`; empty for none.
+/// "by A, B and C" as HTML: the authors, as people say them in `lang`, each name the catalog's
+/// own (`translate="no"`) and in the title's language where that is not `lang` (WCAG 3.1.2);
+/// empty for none.
 pub fn by_line(lang: Lang, r: &TitleRecord) -> String {
     let names: Vec<String> = r
         .contributors_of(ContributorType::Author)
@@ -76,7 +78,17 @@ pub fn by_line(lang: Lang, r: &TitleRecord) -> String {
     if names.is_empty() {
         return String::new();
     }
-    lang.t_with("title-by", &[("names", &lang.and_list(&names))])
+    let tag = title_lang(r);
+    let marked = if tag.is_empty() || same_language(&tag, lang.tag()) {
+        String::new()
+    } else {
+        format!(" lang=\"{}\" dir=\"{}\"", escaped(&tag), direction_of(&tag))
+    };
+    let names: Vec<String> = names
+        .iter()
+        .map(|n| format!("<span translate=\"no\"{marked}>{}</span>", escaped(n)))
+        .collect();
+    lang.t_html("title-by", "names", &lang.and_list(&names))
 }
 
 /// A page of a search, its titles listed in the index's order.

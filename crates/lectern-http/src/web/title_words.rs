@@ -67,17 +67,19 @@ pub fn facts(chrome: &Chrome, r: &TitleRecord) -> Vec<Fact> {
             });
         }
     };
+    // People's names, as the title's own words, in its language (WCAG 3.1.2).
+    let in_title_language = chrome.part_lang(&super::catalog::title_lang(r));
     add_in(
         "fact-translated-by",
         people(ContributorType::Translator),
         true,
-        None,
+        in_title_language.clone(),
     );
     add_in(
         "fact-edited-by",
         people(ContributorType::Editor),
         true,
-        None,
+        in_title_language,
     );
     add_in("fact-publisher", r.publisher.clone(), true, None);
     add_in(

@@ -544,8 +544,8 @@ async fn apps_browse_the_catalog_in_both_renderings(backend: Backend) {
         assert!(atom.contains(element), "{element} in {atom}");
     }
     assert!(
-        !atom.contains("xml:lang"),
-        "an English title's words are the feed's: {atom}"
+        atom.contains(r#" xml:lang="en">"#) && atom.matches("xml:lang").count() == 1,
+        "the feed says its words' language, and an English title's words are the feed's: {atom}"
     );
     // A title in another language says so, for an app's screen reader (WCAG 3.1.2).
     let casa = app
@@ -559,6 +559,25 @@ async fn apps_browse_the_catalog_in_both_renderings(backend: Backend) {
     assert!(
         casa.contains(r#"<title xml:lang="es">La Casa</title>"#),
         "{casa}"
+    );
+    // In a Spanish app, the Spanish title is the feed's own language, and the English one is
+    // marked, its author's name with it.
+    let in_spanish = |query: &'static str| {
+        let req = app
+            .get(&format!("/opds/main/search?query={query}"))
+            .header("accept-language", "es");
+        async move { req.send().await.unwrap().text().await.unwrap() }
+    };
+    let casa = in_spanish("casa").await;
+    assert!(
+        casa.contains(r#" xml:lang="es">"#) && casa.contains("<title>La Casa</title>"),
+        "{casa}"
+    );
+    let road = in_spanish("road").await;
+    assert!(
+        road.contains(r#"<title xml:lang="en">The Long Road: A Journey</title>"#)
+            && road.contains(r#"<author xml:lang="en"><name>Ada Byron</name></author>"#),
+        "{road}"
     );
 }
 

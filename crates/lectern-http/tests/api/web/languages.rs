@@ -167,9 +167,15 @@ async fn a_title_in_another_language_says_which(backend: Backend) {
         ),
         "{found}"
     );
+    // Its author's name is the title's words too, in its language.
+    assert!(
+        found.contains(r#"by <span translate="no" lang="es" dir="ltr">Rosa Luna</span>"#),
+        "{found}"
+    );
     let title = b.page("/main/titles/t-casa", StatusCode::OK).await;
     assert!(
-        title.contains(r#"<h1 lang="es" dir="ltr" translate="no">La Casa"#),
+        title.contains(r#"<h1 lang="es" dir="ltr" translate="no">La Casa"#)
+            && title.contains(r#"<span translate="no" lang="es" dir="ltr">Rosa Luna</span>"#),
         "{title}"
     );
     let english = b.page("/main/titles/t-road", StatusCode::OK).await;
