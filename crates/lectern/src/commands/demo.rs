@@ -405,45 +405,58 @@ fn sign_in_of<'d>(demo: &'d FixtureFile, role: &str) -> Option<(&'d str, &'d str
     ))
 }
 
-/// The sponsor's door: the organization's members, and who of them may read a title.
-fn sponsor_instructions(lang: Lang, demo: &FixtureFile, base: &str, key: &str) -> String {
-    let Some((user, pass)) = sign_in_of(demo, "organizationSponsor") else {
+/// A step done as the demo's first account with `role`, signed in into `$var`: its words
+/// (`words`), then the commands `calls` makes of the `-H` that sends the token.
+fn step_as(
+    (lang, demo, base, key): (Lang, &FixtureFile, &str, &str),
+    (role, var, words): (&str, &str, &str),
+    calls: impl Fn(&str) -> Vec<String>,
+) -> String {
+    let Some((user, pass)) = sign_in_of(demo, role) else {
         return String::new();
     };
-    let bearer = "-H \"Authorization: Bearer $SPONSOR\"";
-    step(
-        lang.t("demo-sponsor"),
-        &[
-            sign_in_command("SPONSOR", (key, user, pass), base),
-            format!(
-                "curl -s {bearer} '{base}/v2/myOrganization/members?api_key={key}&sortOrder=school'"
-            ),
-            format!(
-                "curl -s {bearer} '{base}/v2/myOrganization/titleAvailabilities/demo-alice?api_key={key}'"
-            ),
-        ],
+    let mut commands = vec![sign_in_command(var, (key, user, pass), base)];
+    commands.extend(calls(&format!("-H \"Authorization: Bearer ${var}\"")));
+    step(lang.t(words), &commands)
+}
+
+/// The sponsor's door: the organization's members, and who of them may read a title.
+fn sponsor_instructions(lang: Lang, demo: &FixtureFile, base: &str, key: &str) -> String {
+    let demo_at = (lang, demo, base, key);
+    step_as(
+        demo_at,
+        ("organizationSponsor", "SPONSOR", "demo-sponsor"),
+        |bearer| {
+            vec![
+                format!(
+                    "curl -s {bearer} '{base}/v2/myOrganization/members?api_key={key}&sortOrder=school'"
+                ),
+                format!(
+                    "curl -s {bearer} '{base}/v2/myOrganization/titleAvailabilities/demo-alice?api_key={key}'"
+                ),
+            ]
+        },
     )
 }
 
 /// The collection assistant's door: the catalog in every status, an edit the worker applies, and
 /// the title's history that records it.
 fn curator_instructions(lang: Lang, demo: &FixtureFile, base: &str, key: &str) -> String {
-    let Some((user, pass)) = sign_in_of(demo, "collectionAssistant") else {
-        return String::new();
-    };
-    let bearer = "-H \"Authorization: Bearer $CURATOR\"";
-    step(
-        lang.t("demo-curator"),
-        &[
-            sign_in_command("CURATOR", (key, user, pass), base),
-            format!(
-                "curl -s {bearer} '{base}/v2/catalog?api_key={key}&sortOrder=updatedDate&direction=desc'"
-            ),
-            format!(
-                "curl -s -X PUT {bearer} -d subtitle='A Novel' -d comments='Subtitle from the title page' '{base}/v2/titles/demo-pride?api_key={key}'"
-            ),
-            format!("curl -s {bearer} '{base}/v2/titles/demo-pride/history?api_key={key}'"),
-        ],
+    let demo_at = (lang, demo, base, key);
+    step_as(
+        demo_at,
+        ("collectionAssistant", "CURATOR", "demo-curator"),
+        |bearer| {
+            vec![
+                format!(
+                    "curl -s {bearer} '{base}/v2/catalog?api_key={key}&sortOrder=updatedDate&direction=desc'"
+                ),
+                format!(
+                    "curl -s -X PUT {bearer} -d subtitle='A Novel' -d comments='Subtitle from the title page' '{base}/v2/titles/demo-pride?api_key={key}'"
+                ),
+                format!("curl -s {bearer} '{base}/v2/titles/demo-pride/history?api_key={key}'"),
+            ]
+        },
     )
 }
 

@@ -349,6 +349,12 @@ async fn translated_pages_show_no_words_of_their_own_but_the_messages(backend: B
     );
 }
 
+/// The page of a form refused for what was sent in it.
+async fn refused(resp: reqwest::Response) -> String {
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    resp.text().await.unwrap()
+}
+
 /// A reader's lists, account and documents in `lang`, and their forms refused and done.
 async fn a_reader_s_own_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'static str, String)> {
     let reader = Browser::speaking(app, lang);
@@ -357,10 +363,6 @@ async fn a_reader_s_own_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'sta
     for path in ["/main/lists", "/main/account", "/main/documents"] {
         crawled.push((path, reader.page(path, StatusCode::OK).await));
     }
-    let refused = |resp: reqwest::Response| async move {
-        assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
-        resp.text().await.unwrap()
-    };
     let lists = "/main/lists";
     let unnamed = reader.submit(lists, lists, &[("name", "")]).await;
     crawled.push(("a list without a name", refused(unnamed).await));
@@ -465,10 +467,6 @@ async fn a_sponsor_s_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'static
     ] {
         crawled.push((path, sponsor.page(path, StatusCode::OK).await));
     }
-    let refused = |resp: reqwest::Response| async move {
-        assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
-        resp.text().await.unwrap()
-    };
     let empty_find = sponsor
         .page(&format!("{student}/find?keyword="), StatusCode::BAD_REQUEST)
         .await;
