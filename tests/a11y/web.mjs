@@ -1757,6 +1757,26 @@ async function main() {
       if (after === before || !after.startsWith('epubcfi(/6/4!')) throw new Failure(`the place after reading on is ${after} (was ${before})`);
       return [`kept ${before} on opening; offline, read on; back online, kept ${after}`];
     });
+    await check('screen reader, in Arabic: a part of a book read online names the book, the ways on and the part in Arabic, then reads its English text', {}, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+      await openReader(page);
+      await page.goto(page.url().replace(/\/1$/, '/2'));
+      return expectSpoken(await spoken(page), [
+        `heading, ${TITLE}, level 1`, 'navigation, هذا الكتاب', 'link, الفهرس', 'link, الجزء السابق', 'link, الجزء التالي',
+        /^article, /, /page 11$/, /^heading, About this book, level 1$/, /^end of article, /, 'navigation, هذا الكتاب، بعد النص', 'link, الجزء السابق',
+      ]);
+    });
+    await check('screen reader, in Spanish: a new reading list sent without a name is an alert, and the field says what to do', {}, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+      await signIn(page);
+      await page.goto(url('/lists'));
+      await Promise.all([page.waitForURL(() => true, { waitUntil: 'load' }), page.locator('form[action$="/lists"] button[type="submit"]').click()]);
+      await page.locator('[role="alert"]').waitFor();
+      return expectSpoken(await spoken(page), [
+        'heading, Mis listas de lectura, level 1', 'alert, Hay un problema', 'heading, Hay un problema, level 2',
+        'link, Escriba un nombre para la lista', /^textbox, Nombre de la lista, .*Escriba un nombre para la lista.*invalid/,
+      ]);
+    });
     await check('screen reader: a part of a book read online names the book, the ways on and the part, then reads its text, saying the print page where it starts', {}, async (page) => {
       await openReader(page);
       await page.goto(page.url().replace(/\/1$/, '/2'));
