@@ -1,5 +1,4 @@
-use crate::invalid::Why;
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::{Invalid, Problems, Why};
 
 /// A client application, identified by its API key and tied to one site.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -83,6 +83,63 @@ impl Why {
         Why::worded("must be a date written YYYY-MM-DD", Words::of("why-date"))
     }
 
+    /// A per cent outside what the setting takes.
+    pub fn percent_outside(value: u16, (low, high): (u16, u16)) -> Why {
+        Why::worded(
+            format!("{value} is not a per cent from {low} to {high}"),
+            Words::of("why-percent-outside")
+                .with("value", value)
+                .with("low", low)
+                .with("high", high),
+        )
+    }
+
+    /// A value that must change together with the parameter `other`, sent without it.
+    pub fn sent_with(other: &'static str) -> Why {
+        Why::worded(
+            format!("must be sent with a changed {other}"),
+            Words::of("why-sent-with").with("other", other),
+        )
+    }
+
+    /// One of the reader's own two colours, chosen without the other (`other`).
+    pub fn own_colours_need(other: &'static str) -> Why {
+        Why::worded(
+            format!("is needed for the theme 'own', with {other}"),
+            Words::of("why-own-colours-need").with("other", other),
+        )
+    }
+
+    /// A braille line width that the braille format (`format`, as the API names it) does not
+    /// come in, and the ones it does.
+    pub fn width_does_not_fit(width: u32, format: &str, widths: &[u32]) -> Why {
+        let widths: Vec<String> = widths.iter().map(u32::to_string).collect();
+        let widths = widths.join(", ");
+        Why::worded(
+            format!("{width} does not fit {format} Braille, whose line widths are {widths}"),
+            Words::of("why-width-does-not-fit")
+                .with("width", width)
+                .with("format", format)
+                .with("widths", widths),
+        )
+    }
+
+    /// Text and background colours too close to read: their contrast, and the least the pages
+    /// ask.
+    pub fn too_faint(text: &str, background: &str, ratio: f64, least: f64) -> Why {
+        let ratio = format!("{ratio:.1}");
+        Why::worded(
+            format!(
+                "{text} on {background} has a contrast of {ratio}:1; text needs at least {least}:1"
+            ),
+            Words::of("why-too-faint")
+                .with("text", text)
+                .with("background", background)
+                .with("ratio", ratio)
+                .with("least", least),
+        )
+    }
+
     /// A date before the one it must follow, the parameter `start`.
     pub fn before(start: &'static str) -> Why {
         Why::worded(

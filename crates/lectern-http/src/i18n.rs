@@ -611,6 +611,11 @@ mod tests {
             Why::in_future(),
             Why::date(),
             Why::before("startDate"),
+            Why::percent_outside(20, (50, 500)),
+            Why::sent_with("brailleFormat"),
+            Why::own_colours_need("readingTextColor"),
+            Why::width_does_not_fit(80, "embossable", &[28, 40]),
+            Why::too_faint("#777777", "#888888", 1.2, 4.5),
         ] {
             let words = why.words.as_ref().expect("a message of the files");
             assert_eq!(

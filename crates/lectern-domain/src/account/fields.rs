@@ -5,8 +5,7 @@ use crate::account::{
     Account, AccountDetails, ProofOfDisabilityStatus, SubscriptionStatus, check_country,
     check_date, check_email, check_language, check_user_name,
 };
-use crate::invalid::Why;
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::{Invalid, Problems, Why};
 use crate::password::NewPassword;
 use crate::role::{Role, Roles};
 

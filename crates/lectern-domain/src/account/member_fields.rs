@@ -8,8 +8,7 @@ use crate::account::{
     Account, AccountDetails, ProofOfDisabilityStatus, SubscriptionStatus, check_date, check_grade,
     check_user_name,
 };
-use crate::invalid::Why;
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::{Invalid, Problems, Why};
 use crate::organization::Organization;
 use crate::password::NewPassword;
 use crate::role::{Role, Roles};

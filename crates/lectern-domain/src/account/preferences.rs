@@ -3,7 +3,7 @@
 
 use crate::account::reading_settings::{ReadingChanges, ReadingSettings};
 use crate::catalog::format::Format;
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::{Invalid, Problems, Why};
 
 string_enum!(BrailleGrade { Uncontracted = "uncontracted", Contracted = "contracted" });
 string_enum!(BrailleFormat { Refreshable = "refreshable", Embossable = "embossable" });
@@ -88,29 +88,19 @@ impl Preferences {
             .braille_cell_line_width
             .is_some_and(|w| Some(w) != self.braille_cell_line_width);
         if format_changed && c.braille_cell_line_width.is_none() {
-            p.add(
-                "brailleCellLineWidth",
-                "must be sent with a changed brailleFormat",
-            );
+            p.add("brailleCellLineWidth", Why::sent_with("brailleFormat"));
         }
         if width_changed && c.braille_format.is_none() {
-            p.add(
-                "brailleFormat",
-                "must be sent with a changed brailleCellLineWidth",
-            );
+            p.add("brailleFormat", Why::sent_with("brailleCellLineWidth"));
         }
         let braille_format = c.braille_format.or(self.braille_format);
         let width = c.braille_cell_line_width.or(self.braille_cell_line_width);
         if let (Some(format), Some(width)) = (braille_format, width)
             && !format.widths().contains(&width)
         {
-            let allowed: Vec<String> = format.widths().iter().map(u32::to_string).collect();
             p.add(
                 "brailleCellLineWidth",
-                format!(
-                    "{width} does not fit {format} Braille, whose line widths are {}",
-                    allowed.join(", ")
-                ),
+                Why::width_does_not_fit(width, format.as_str(), format.widths()),
             );
         }
         let reading = match self.reading.apply(c.reading) {

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::{Invalid, Problems, Why};
 
 string_enum!(
     /// The typeface of the book's text. `Book` is the book's own where the reader shows the
@@ -192,7 +192,7 @@ fn in_range(p: &mut Problems, param: &'static str, value: Option<u16>, (low, hig
     if let Some(v) = value
         && !(low..=high).contains(&v)
     {
-        p.add(param, format!("{v} is not a per cent from {low} to {high}"));
+        p.add(param, Why::percent_outside(v, (low, high)));
     }
 }
 
@@ -200,20 +200,22 @@ fn own_pair_readable(p: &mut Problems, s: &ReadingSettings) {
     match (s.text_color, s.background_color) {
         (None, _) => p.add_required(
             "readingTextColor",
-            "is needed for the theme 'own', with readingBackgroundColor",
+            Why::own_colours_need("readingBackgroundColor"),
         ),
         (_, None) => p.add_required(
             "readingBackgroundColor",
-            "is needed for the theme 'own', with readingTextColor",
+            Why::own_colours_need("readingTextColor"),
         ),
         (Some(text), Some(background)) => {
             let ratio = text.contrast(background);
             if ratio < LEAST_CONTRAST {
                 p.add(
                     "readingTextColor",
-                    format!(
-                        "{text} on {background} has a contrast of {ratio:.1}:1; \
-                         text needs at least {LEAST_CONTRAST}:1"
+                    Why::too_faint(
+                        &text.to_string(),
+                        &background.to_string(),
+                        ratio,
+                        LEAST_CONTRAST,
                     ),
                 );
             }

@@ -4,8 +4,7 @@
 //! records on the day they are read, never stored.
 
 use crate::account::check_date;
-use crate::invalid::Why;
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::{Invalid, Problems, Why};
 
 string_enum!(
     /// The kinds of signed agreement: members sign the terms of use, volunteers and sponsors

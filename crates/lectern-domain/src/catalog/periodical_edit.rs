@@ -11,8 +11,7 @@ use super::edit::{
 use super::periodical::{Edition, PeriodicalSeries, SeriesType};
 use super::title_edit::{Patch, replace};
 use crate::Timestamp;
-use crate::invalid::Why;
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::{Invalid, Problems, Why};
 
 /// The fields of a series an edit changes (document 3's `PUT /v2/periodicals/{seriesId}`): a
 /// `Patch` for a value that may be cleared, an `Option` for one that may not (sent: set) and

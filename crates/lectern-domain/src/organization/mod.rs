@@ -5,8 +5,7 @@ use crate::account::{
     Account, AccountDetails, ProofOfDisabilityStatus, SubscriptionStatus, USER_NAME_MAX,
     check_country, check_email, check_user_name,
 };
-use crate::invalid::Why;
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::{Invalid, Problems, Why};
 use crate::role::{Role, Roles};
 use crate::title_access::OrganizationPolicy;
 
