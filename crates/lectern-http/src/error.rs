@@ -259,13 +259,14 @@ pub struct RefusedBecause(pub String);
 pub struct InWords(pub Vec<String>);
 
 impl IntoResponse for ApiError {
-    fn into_response(mut self) -> Response {
-        // The messages in the language the request asked for, where they have its words.
+    fn into_response(self) -> Response {
+        let mut body = self.body();
+        // The envelope's messages in the language the request asked for, where they have its
+        // words. What is kept for the pages and the catalog stays English, which they mark so.
         let lang = crate::i18n::asked();
         if lang != Lang::En && !self.params.is_empty() {
-            self.messages = self.params.iter().map(|p| p.message_in(lang)).collect();
+            body.messages = self.params.iter().map(|p| p.message_in(lang)).collect();
         }
-        let body = self.body();
         let because = RefusedBecause(self.messages.join(" "));
         let in_words = InWords(self.words.map_or(self.messages, Vec::from));
         // The envelope is strings alone: it always serializes.

@@ -15,6 +15,7 @@ on_both_stores!(
     a_title_in_another_language_says_which,
     a_title_page_says_what_its_language_keeps_from_being_made,
     translated_pages_show_no_words_of_their_own_but_the_messages,
+    an_error_page_shows_the_api_s_english_marked_so,
 );
 
 impl Browser<'_> {
@@ -603,4 +604,22 @@ fn outside_messages(text: &str, depth: &mut usize) -> String {
             _ => *depth == 0,
         })
         .collect()
+}
+
+/// An error page in Spanish shows the refusal's words as the API keeps them, English, and says
+/// so, though the API's own envelope would say them in Spanish.
+async fn an_error_page_shows_the_api_s_english_marked_so(backend: Backend) {
+    let app = TestApp::start(backend).await.with_catalog().await;
+    let reader = Browser::speaking(&app, "es");
+    reader.sign_in("member@example.org", "member-pass-1").await;
+    let refused = reader.submit("/main/", "/main/lists/add", &[]).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let page = refused.text().await.unwrap();
+    assert!(page.contains(r#"<html lang="es" dir="ltr">"#), "{page}");
+    assert!(
+        page.contains("Missing required parameter &#39;readingListId&#39;")
+            && !page.contains("Falta el parámetro"),
+        "{page}"
+    );
+    assert!(page.contains(r#"lang="en""#), "{page}");
 }
