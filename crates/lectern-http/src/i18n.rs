@@ -211,10 +211,12 @@ impl Lang {
             .iter()
             .map(|(name, value)| (Cow::Borrowed(*name), value.clone()))
             .collect();
-        // Every language has every message English has (a test says so), so English says
-        // whether it is one.
-        MESSAGES.try_lookup_with_args(&IDS[0], key, &held)?;
-        Some(self.t_args(key, args))
+        if self == Lang::Pseudo {
+            // The pseudo-locale is English's messages wrapped: English says whether it is one.
+            MESSAGES.try_lookup_with_args(&IDS[0], key, &held)?;
+            return Some(pseudo_message(key, args));
+        }
+        MESSAGES.try_lookup_with_args(self.id(), key, &held)
     }
 
     /// The message `key` in this language, its text placeables filled from `args`.
