@@ -628,6 +628,82 @@ const PAGES = [
     return post(p, 'section[aria-labelledby="bisac-form"] button[type="submit"]');
   }, 400],
   ['a staff page refused to a reader', true, (p) => p.goto(url('/staff/accounts')), 403],
+  // The staff's pages in other languages: a record's or the importer's English is marked so.
+  ['staff home, in Arabic (right to left)', ADMIN, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    return p.goto(url('/staff'));
+  }, 200],
+  ['an account, in Spanish', STAFF, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+    return p.goto(url('/staff/accounts/reader@demo.lectern'));
+  }, 200],
+  ['an account changed with a name emptied, in Arabic (right to left)', STAFF, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    await p.goto(url('/staff/accounts/reader@demo.lectern'));
+    await p.locator('#firstName').fill('');
+    return post(p, 'section[aria-labelledby="change"] button[type="submit"]');
+  }, 400],
+  ['an agreement recorded without a name, in French', STAFF, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
+    await p.goto(url('/staff/accounts/reader@demo.lectern/agreements'));
+    await p.locator('#dateSigned').fill('2026-01-01');
+    return post(p, 'section[aria-labelledby="record"] button[type="submit"]');
+  }, 400],
+  ['a subscription given a last day before its first, in Spanish', STAFF, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+    await p.goto(url('/staff/accounts/reader@demo.lectern/subscriptions'));
+    await p.locator('#s0-endDate').fill('2000-01-01');
+    return post(p, 'form:has(#s0-endDate) button[type="submit"]');
+  }, 400],
+  ['proof of disability refused without a note, in Arabic (right to left)', STAFF, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    await p.goto(url('/staff/proof'));
+    await p.locator('#s0-refused').check();
+    return post(p, 'form[action*="/staff/proof/"] button[type="submit"]');
+  }, 400],
+  ['an account\'s lists and downloads, in French', STAFF, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
+    return p.goto(url('/staff/accounts/reader@demo.lectern/activity'));
+  }, 200],
+  ['an organization\'s members and sponsors, in Arabic (right to left)', STAFF, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    return p.goto(url('/staff/organizations/riverside-school/members'));
+  }, 200],
+  ['a directory file with bad lines, in Spanish', STAFF, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+    await p.goto(url('/staff/organizations/directory'));
+    const csv = 'referenceOrgId,name,organizationType,state,country\nd-1,,school,WA,US\nd-2,Oak,school,WA,USA\n';
+    await p.locator('#file').setInputFiles({ name: 'directory.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    return post(p, 'main form button[type="submit"]');
+  }, 400],
+  ['the catalog, in Spanish', CURATOR, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+    return p.goto(url('/staff/titles'));
+  }, 200],
+  ['a title, as a collection assistant, in Arabic (right to left)', CURATOR, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    return p.goto(url('/staff/titles/demo-moby'));
+  }, 200],
+  ['a new edition with errors, in French', CURATOR, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
+    await p.goto(url('/staff/periodicals/demo-gazette/new-edition'));
+    await p.locator('#editionName').fill('27 novembre 2026');
+    return post(p, 'main form button[type="submit"]');
+  }, 400],
+  ['client keys, in Arabic (right to left)', ADMIN, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    return p.goto(url('/staff/admin/clients'));
+  }, 200],
+  ['a site, its pages\' languages each named in itself, in Spanish', ADMIN, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+    return p.goto(url('/staff/admin/sites/demo'));
+  }, 200],
+  ['a BISAC code saved with errors, in Arabic (right to left)', ADMIN, async (p) => {
+    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    await p.goto(url('/staff/admin/bisac'));
+    await p.locator('#code').fill('FICTION');
+    return post(p, 'section[aria-labelledby="bisac-form"] button[type="submit"]');
+  }, 400],
 ];
 
 // ---------------------------------------------------------------- the Nu HTML Checker
@@ -750,7 +826,7 @@ const byName = (name) => (d) => d.name === name;
  * What a keyboard-only journey does at each step, recording it: Enter, waiting to arrive, what
  * the status message says, typing into a field reached by Tab; signing in and out by keyboard.
  */
-function keyboard(page) {
+function keyboard(page, said = STAFF_WORDS.en) {
   const steps = [];
   const enter = async (what) => { await page.keyboard.press('Enter'); steps.push(`Enter (${what})`); };
   const arrived = async (test, what) => {
@@ -773,8 +849,8 @@ function keyboard(page) {
   };
   const signInAs = async (user) => {
     await page.goto(url('/'));
-    await tabTo(page, byText('a', /^Sign in$/), 'the Sign in link', steps);
-    await enter('Sign in');
+    await tabTo(page, byText('a', new RegExp(`^${said.signIn}$`)), `the ${said.signIn} link`, steps);
+    await enter(said.signIn);
     await arrived((u) => u.pathname.endsWith('/sign-in'), 'the sign-in page');
     await type('username', user);
     await type('password', PASSWORD);
@@ -782,8 +858,8 @@ function keyboard(page) {
     await arrived((u) => u.pathname === `/${SITE}/`, 'the home page, signed in');
   };
   const signOut = async () => {
-    await tabTo(page, byText('button', /^Sign out$/), 'the Sign out button', steps);
-    await enter('Sign out');
+    await tabTo(page, byText('button', new RegExp(`^${said.signOut}$`)), `the ${said.signOut} button`, steps);
+    await enter(said.signOut);
     await arrived((u) => u.pathname.endsWith('/signed-out'), 'the signed-out page');
     return [steps.join('; ')];
   };
@@ -1084,20 +1160,40 @@ async function sponsorJourney(page, { first, last, words, title, id }) {
 }
 
 /**
+ * The words a staff member's journey looks for, in each language it is walked in, as they see
+ * them (not read from Lectern's message files).
+ */
+const STAFF_WORDS = {
+  en: {
+    signIn: 'Sign in', signOut: 'Sign out', staff: 'Staff', addAccount: 'Add an account',
+    added: /^The account was added\.$/, proof: 'Proof of disability to review',
+    record: (name) => `Record the decision for ${name}`, approved: /^Approved: the disabilities are recorded/,
+  },
+  ar: {
+    signIn: 'تسجيل الدخول', signOut: 'تسجيل الخروج', staff: 'الموظفون', addAccount: 'أضف حسابًا',
+    added: /^أُضيف الحساب\.$/, proof: 'إثباتات الإعاقة المنتظرة للمراجعة',
+    record: (name) => `سجّل القرار بشأن ${name}`, approved: /^قُبل: سُجّلت الإعاقات/,
+  },
+};
+
+/**
  * A membership assistant's keyboard-only journey: signs in, adds a reader's account; the reader
  * sends proof of another library's membership (through the API, as their app would); the
- * assistant finds it under review and approves it, then signs out.
+ * assistant finds it under review and approves it, then signs out. In the browser's language
+ * `tag`, English unless named.
  */
-async function assistantJourney(page, { first, last, email }) {
-  const { steps, enter, arrived, status, type, signInAs, signOut } = keyboard(page);
+async function assistantJourney(page, { first, last, email, tag = 'en' }) {
+  const said = STAFF_WORDS[tag];
+  if (tag !== 'en') await page.setExtraHTTPHeaders({ 'Accept-Language': tag });
+  const { steps, enter, arrived, status, type, signInAs, signOut } = keyboard(page, said);
 
   await signInAs(STAFF);
 
-  await tabTo(page, byText('a', /^Staff$/), 'the Staff link', steps);
-  await enter('Staff');
+  await tabTo(page, byText('a', new RegExp(`^${said.staff}$`)), `the ${said.staff} link`, steps);
+  await enter(said.staff);
   await arrived((u) => u.pathname.endsWith('/staff'), 'the staff home');
-  await tabTo(page, byText('a', /^Add an account$/), 'the Add an account link', steps);
-  await enter('Add an account');
+  await tabTo(page, byText('a', new RegExp(`^${said.addAccount}$`)), `the ${said.addAccount} link`, steps);
+  await enter(said.addAccount);
   await arrived((u) => u.pathname.endsWith('/staff/accounts/new'), 'the new account form');
   await type('firstName', first);
   await type('lastName', last);
@@ -1107,7 +1203,7 @@ async function assistantJourney(page, { first, last, email }) {
   await type('password', 'reader-pass-9');
   await enter('password field');
   await arrived((u) => u.searchParams.get('done') === 'created', 'the new account\'s page');
-  await status(/^The account was added\.$/);
+  await status(said.added);
 
   // The reader's own app sends their proof; the assistant's part resumes at the queue.
   const app = { authorization: `Basic ${Buffer.from('demo-reader-app:').toString('base64')}` };
@@ -1119,21 +1215,21 @@ async function assistantJourney(page, { first, last, email }) {
   if (sent.status() !== 201) throw new Failure(`the reader's proof was not sent (HTTP ${sent.status()})`, steps);
   steps.push('the reader sent proof');
 
-  await tabTo(page, byText('a', /^Staff$/), 'the Staff link', steps);
-  await enter('Staff');
+  await tabTo(page, byText('a', new RegExp(`^${said.staff}$`)), `the ${said.staff} link`, steps);
+  await enter(said.staff);
   await arrived((u) => u.pathname.endsWith('/staff'), 'the staff home');
-  await tabTo(page, byText('a', /^Proof of disability to review$/), 'the proof link', steps);
-  await enter('Proof of disability to review');
+  await tabTo(page, byText('a', new RegExp(`^${said.proof}$`)), 'the proof link', steps);
+  await enter(said.proof);
   await arrived((u) => u.pathname.endsWith('/staff/proof'), 'the proof under review');
   await tabTo(page, byText('a', new RegExp(`^${first} ${last}$`)), 'the new reader\'s submission', steps);
   await tabTo(page, byName('decision'), 'the Approve choice', steps);
   await page.keyboard.press('Space');
   steps.push('Space (Approve chosen)');
   await type('note', 'Membership card of the talking book library seen');
-  await tabTo(page, byText('button', new RegExp(`^Record the decision for ${first} ${last}$`)), 'the decision button', steps);
+  await tabTo(page, byText('button', new RegExp(`^${said.record(`${first} ${last}`)}$`)), 'the decision button', steps);
   await enter('the decision button');
   await arrived((u) => u.searchParams.get('done') === 'approved', 'the queue, approved');
-  await status(/^Approved: the disabilities are recorded/);
+  await status(said.approved);
 
   return signOut();
 }
@@ -1336,6 +1432,7 @@ async function main() {
 
     await check('assistant\'s keyboard-only journey with JavaScript: add a reader\'s account, approve the proof they send, sign out', {}, (page) => assistantJourney(page, { first: 'Kit', last: 'Keyboard', email: 'kit@demo.lectern' }));
     await check('assistant\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => assistantJourney(page, { first: 'Noel', last: 'Noscript', email: 'noel@demo.lectern' }));
+    await check('assistant\'s keyboard-only journey in Arabic (right to left) without JavaScript: the same, every word read in Arabic', { script: false }, (page) => assistantJourney(page, { first: 'Nadia', last: 'Nasser', email: 'nadia@demo.lectern', tag: 'ar' }));
     await check('reader\'s keyboard-only journey through a book read online with JavaScript: open it from its page, a larger text and other colours from the reading settings, print page 12, reading it aloud and stopping, a bookmark there, the part before, the contents, a part from them', {}, (page) => readerJourney(page, { id: 'demo-souls' }));
     await check('reader\'s keyboard-only journey through a book read online without JavaScript: the same, without reading aloud', { script: false }, (page) => readerJourney(page, { id: 'demo-holmes', script: false }));
     await check('curator\'s keyboard-only journey with JavaScript: add an author to a title, see the edit applied, find the title by the author', {}, (page) => curatorJourney(page, { author: 'Ada Keyboard' }));
@@ -1371,6 +1468,29 @@ async function main() {
         'alert, There is a problem with this decision', /^link, Say what the proof showed, or why you refuse it/,
         /^group, Decision for Nora Newcomer/, /^radio, Refuse, checked/,
         /^textbox, Note, .*Say what the proof showed, or why you refuse it.*invalid/, 'button, Record the decision for Nora Newcomer',
+      ]);
+    });
+    await check('screen reader, in Arabic: a decision refused without a note is an alert in its submission, each field saying its own in Arabic, the member\'s name as written', {}, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+      await signIn(page, STAFF);
+      await page.goto(url('/staff/proof'));
+      await page.locator('#s0-refused').check();
+      await post(page, 'form[action*="/staff/proof/"] button[type="submit"]');
+      await page.locator('[role="alert"]').waitFor();
+      return expectSpoken(await spoken(page), [
+        'heading, إثباتات الإعاقة المنتظرة للمراجعة, level 1', /^heading, Nora Newcomer, level 2$|^region, Nora Newcomer$/,
+        'alert, توجد مشكلة في هذا القرار', /^link, اذكر ما بيّنه الإثبات، أو سبب رفضك له/,
+        /^group, القرار بشأن Nora Newcomer/, /^radio, ارفض, checked/,
+        /^textbox, ملاحظة, .*اذكر ما بيّنه الإثبات، أو سبب رفضك له.*invalid/, 'button, سجّل القرار بشأن Nora Newcomer',
+      ]);
+    });
+    await check('screen reader, in Spanish: accounts found say how many, each a link with the person\'s name', {}, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+      await signIn(page, STAFF);
+      await page.goto(url('/staff/accounts?keyword=reader'));
+      return expectSpoken(await spoken(page), [
+        /^link, Personal/, 'heading, Buscar una cuenta, level 1', 'search, Cuentas',
+        /^searchbox, Nombre, nombre de usuario o correo electrónico, reader, .*El comienzo de cualquiera de ellos/, 'status', 'Se encontró 1 cuenta.', 'link, Ada Reader',
       ]);
     });
     await check('screen reader: the member form\'s errors are an alert and each field says its own', {}, async (page) => {

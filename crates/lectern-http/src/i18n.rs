@@ -252,7 +252,12 @@ impl Lang {
     /// A day written `YYYY-MM-DD` as this language writes a date; the day as written when it is
     /// none.
     pub fn date(self, ymd: &str) -> String {
-        date_in(self.id_tag(), ymd).unwrap_or_else(|| ymd.to_owned())
+        let date = date_in(self.id_tag(), ymd).unwrap_or_else(|| ymd.to_owned());
+        if self == Lang::Pseudo {
+            // A month's name is the locale's word, as a message's are: shown as one.
+            return format!("\u{27E6}{date}\u{27E7}");
+        }
+        date
     }
 
     /// A decimal number written in digits ("0.75") as this language writes it ("0,75").
@@ -262,6 +267,11 @@ impl Lang {
             .ok()
             .and_then(|n| decimal_in(self.id_tag(), &n))
             .unwrap_or_else(|| digits.to_owned())
+    }
+
+    /// Facts about one thing, each its own, joined as this language separates them: "A; B".
+    pub fn semicolons(self, items: &[String]) -> String {
+        items.join(&format!("{} ", self.t("staff-semicolon")))
     }
 
     /// Names or other items joined as this language joins them: "A, B and C".
@@ -359,11 +369,21 @@ impl Lang {
     /// A message with a work's name in it (a book's title), as HTML: the name escaped, in a
     /// `bdi` of its own that browsers' translation leaves alone.
     pub fn t_work(self, key: &str, name: &'static str, value: &str) -> String {
-        self.t_html(
-            key,
-            name,
-            &format!("<bdi translate=\"no\">{}</bdi>", escaped(value)),
-        )
+        self.t_work_with(key, name, value, &[])
+    }
+
+    /// `t_work`, the message's other placeables filled from `args` (text).
+    pub fn t_work_with(
+        self,
+        key: &str,
+        name: &'static str,
+        value: &str,
+        args: &[(&'static str, &str)],
+    ) -> String {
+        let mut all = vec![(name, PLACEABLE)];
+        all.extend_from_slice(args);
+        let work = format!("<bdi translate=\"no\">{}</bdi>", escaped(value));
+        escaped(&self.t_with(key, &all)).replace(PLACEABLE, &work)
     }
 
     /// The message `key`, its one text placeable `$name` filled with `value`.

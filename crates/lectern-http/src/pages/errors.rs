@@ -71,7 +71,7 @@ pub async fn as_pages(
         let back = if was_get { here } else { site.path("/") };
         return see_other(&sign_in_path(&site, &back), &visitor.set_cookies);
     }
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Other).translated();
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Other);
     let mut answer = page(
         status,
         &ErrorPage {

@@ -227,12 +227,20 @@ impl FormErrors {
         Ok(errors)
     }
 
-    /// Says what to do about an empty required field in the form's own words.
-    pub fn missing_as(mut self, field: &str, words: impl Into<String>) -> Self {
-        let words = words.into();
+    /// One field's error, the message `key` of the files.
+    pub fn message(field: &str, key: &'static str) -> FormErrors {
+        FormErrors {
+            fields: vec![(field.to_owned(), Said::Message(key))],
+            ..FormErrors::default()
+        }
+    }
+
+    /// Says what to do about an empty required field in the form's own words: the message
+    /// `key` of the files.
+    pub fn missing_as(mut self, field: &str, key: &'static str) -> Self {
         for (f, m) in &mut self.fields {
             if f == field && self.required.iter().any(|r| r == field) {
-                *m = Said::Own(words.clone());
+                *m = Said::Message(key);
             }
         }
         self
@@ -264,6 +272,11 @@ impl FormErrors {
     pub fn add(&mut self, field: &str, words: impl Into<String>) {
         self.fields
             .push((field.to_owned(), Said::Own(words.into())));
+    }
+
+    /// A field's error, the message `key` of the files.
+    pub fn add_message(&mut self, field: &str, key: &'static str) {
+        self.fields.push((field.to_owned(), Said::Message(key)));
     }
 
     /// A field left empty that must be filled in, with what the rule says of it.
@@ -383,10 +396,10 @@ mod tests {
             said(&required, "dateOfBirth"),
             Some(String::from("Is required for individual members."))
         );
-        let worded = required.missing_as("dateOfBirth", "Enter the date of birth");
+        let worded = required.missing_as("dateOfBirth", "member-birth-missing");
         assert_eq!(
             said(&worded, "dateOfBirth"),
-            Some(String::from("Enter the date of birth"))
+            Some(Lang::En.t("member-birth-missing"))
         );
         let wrong =
             FormErrors::of(ApiError::bad_param("grade", "is not a grade")).unwrap_or_default();

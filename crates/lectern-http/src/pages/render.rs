@@ -41,8 +41,6 @@ pub struct Chrome {
     pub here: String,
     /// Where the language choice posts.
     pub language: String,
-    /// Whether the page's own text comes from the message files too, as the frame's does.
-    pub text_translated: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -101,14 +99,7 @@ impl Chrome {
             lang: visitor.lang,
             here: here.to_owned(),
             language: site.path("/language"),
-            text_translated: false,
         }
-    }
-
-    /// The frame of a page whose own text is in the page's language too.
-    pub fn translated(mut self) -> Chrome {
-        self.text_translated = true;
-        self
     }
 
     /// The frame of a page outside any site: an address that names no library.
@@ -132,7 +123,6 @@ impl Chrome {
             lang: Lang::En,
             here: "/".to_owned(),
             language: "/".to_owned(),
-            text_translated: false,
         }
     }
 
@@ -145,20 +135,25 @@ impl Chrome {
         self.lang.t(key)
     }
 
-    /// The language of the page's own text where it differs from its frame's: the pages whose
-    /// texts are not yet in the message files are English, and say so (WCAG 3.1.2).
-    pub fn content_lang(&self) -> Option<&'static str> {
-        (self.lang != Lang::En && !self.text_translated).then_some("en")
+    /// The message `key`, or nothing where there is no key (a field without a hint).
+    pub fn t_if_any(&self, key: &str) -> String {
+        if key.is_empty() {
+            String::new()
+        } else {
+            self.t(key)
+        }
     }
 
-    /// The language of the page's own text: its frame's once translated, English till then.
-    /// What a part shared by translated pages and others (a form's fields) is said in.
+    /// The language the page's text is said in (what its numbers, dates and messages are
+    /// formatted by).
     pub fn text(&self) -> Lang {
-        if self.content_lang().is_some() {
-            Lang::En
-        } else {
-            self.lang
-        }
+        self.lang
+    }
+
+    /// The message `key` as HTML, its placeable `$link` a link to `href` whose words are the
+    /// message `link_key` (a task named in a sentence that says what it is for).
+    pub fn t_linked(&self, key: &str, link_key: &str, href: &str) -> String {
+        self.lang.t_link(key, "link", (&self.t(link_key), href))
     }
 
     /// A form's message, in the page's text.
@@ -183,9 +178,9 @@ impl Chrome {
         self.lang.t_isolated(key, name, value)
     }
 
-    /// The language the page's own text is in: its frame's once translated, English till then.
+    /// The tag of the language the page's text is in.
     pub fn text_lang(&self) -> &'static str {
-        self.content_lang().unwrap_or(self.lang.tag())
+        self.lang.tag()
     }
 
     /// The `lang` and `dir` a part in language `tag` (a title, its synopsis) carries on this

@@ -14,6 +14,7 @@ use super::records::{self, Owner, Records};
 use axum::http::StatusCode;
 
 use crate::error::{ApiError, ApiResult};
+use crate::i18n::Lang;
 use crate::pages::forms::{self, FormErrors, Posted};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
@@ -85,10 +86,10 @@ pub async fn create(
 /// What to do about each field a new account needs, in the form's words.
 fn in_words(errors: FormErrors) -> FormErrors {
     errors
-        .missing_as("firstName", "Enter the first name")
-        .missing_as("lastName", "Enter the last name")
-        .missing_as("emailAddress", "Enter the e-mail address")
-        .missing_as("country", "Enter the country's two-letter code")
+        .missing_as("firstName", "staff-account-first-name-missing")
+        .missing_as("lastName", "staff-account-last-name-missing")
+        .missing_as("emailAddress", "staff-account-email-missing")
+        .missing_as("country", "staff-account-country-missing")
 }
 
 fn new_page(site: &WebSite, visitor: &Visitor, errors: FormErrors, form: AccountForm) -> Response {
@@ -116,7 +117,7 @@ struct AccountPage<'a> {
     chrome: &'a Chrome,
     owner: Owner,
     name: String,
-    facts: Vec<(&'static str, String)>,
+    facts: Vec<Fact>,
     action: String,
     errors: FormErrors,
     form: AccountForm,
@@ -231,7 +232,8 @@ pub async fn password(
     match changed {
         Ok(_) => Ok(done(&site, &visitor, &account, "password")),
         Err(e) => {
-            let errors = FormErrors::of(e)?.missing_as("password", "Enter the new password");
+            let errors =
+                FormErrors::of(e)?.missing_as("password", "staff-account-password-missing");
             account_page(&state, &site, &visitor, &account, Asked::Password(errors)).await
         }
     }
@@ -265,10 +267,7 @@ pub async fn join(
         Ok(_) => Ok(done(&site, &visitor, &account, "joined")),
         // The account was found (the page shows it); the organization named was not.
         Err(Failure::NotFound(_)) => {
-            let errors = FormErrors::one(
-                "organizationId",
-                "There is no such organization on this site.",
-            );
+            let errors = FormErrors::message("organizationId", "staff-account-no-organization");
             account_page(
                 &state,
                 &site,
@@ -280,7 +279,7 @@ pub async fn join(
         }
         Err(f) => {
             let errors = FormErrors::of_failure(f)?
-                .missing_as("organizationId", "Enter the organization's identifier");
+                .missing_as("organizationId", "staff-account-organization-missing");
             account_page(
                 &state,
                 &site,
@@ -367,7 +366,7 @@ async fn account_page(
 ) -> ApiResult<Response> {
     let m = records::managed_account(state, visitor, account).await?;
     let a = &m.account;
-    let facts = facts(state, a).await?;
+    let facts = facts(state, visitor.lang, a).await?;
     let none = FormErrors::default;
     let (errors, form, password_errors, (organization_errors, organization_asked)) = match asked {
         Asked::Nothing => (none(), AccountForm::of(a), none(), (none(), String::new())),
@@ -384,13 +383,13 @@ async fn account_page(
         StatusCode::OK
     };
     let done = match forms::field(&visitor.caller.params, "done").as_str() {
-        "created" => Some("The account was added."),
-        "changed" => Some("The account was changed."),
-        "locked" => Some("The account was locked: it cannot sign in."),
-        "unlocked" => Some("The account was unlocked."),
-        "password" => Some("The password was changed. Tell the person their new password."),
-        "joined" => Some("The account is now in the organization."),
-        "left" => Some("The account left its organization: it reads as an individual member now."),
+        "created" => Some("staff-account-done-created"),
+        "changed" => Some("staff-account-done-changed"),
+        "locked" => Some("staff-account-done-locked"),
+        "unlocked" => Some("staff-account-done-unlocked"),
+        "password" => Some("staff-account-done-password"),
+        "joined" => Some("staff-account-done-joined"),
+        "left" => Some("staff-account-done-left"),
         _ => None,
     };
     Ok(page(
@@ -423,8 +422,9 @@ async fn account_page(
     ))
 }
 
-/// The account's standing in words, and its organization's name.
-async fn facts(state: &AppState, a: &Account) -> ApiResult<Vec<(&'static str, String)>> {
+/// The account's standing in words (each a message key, its value, and whether the value is
+/// the records' own words), and its organization's name.
+async fn facts(state: &AppState, lang: Lang, a: &Account) -> ApiResult<Vec<Fact>> {
     let organization = match &a.organization_id {
         Some(id) => organizations_house::of_account(state, a)
             .await?
@@ -432,25 +432,50 @@ async fn facts(state: &AppState, a: &Account) -> ApiResult<Vec<(&'static str, St
                 || id.clone(),
                 |o| format!("{} ({})", o.organization_name, o.organization_id),
             ),
-        None => "None".to_owned(),
+        None => return Ok(facts_with(lang, a, None)),
     };
-    let yes_no = |b: bool| if b { "Yes" } else { "No" }.to_owned();
+    Ok(facts_with(lang, a, Some(organization)))
+}
+
+/// A fact of the account page: its message key, its value, whether the value is the records'.
+type Fact = (&'static str, String, bool);
+
+fn facts_with(lang: Lang, a: &Account, organization: Option<String>) -> Vec<Fact> {
+    let said = |key: &str| (lang.t(key), false);
+    let yes_no = |b: bool| said(if b { "staff-yes" } else { "staff-no" });
+    let own = |words: String| (words, true);
     let user_name = a.details.email_address.as_ref().or(a.user_name.as_ref());
-    Ok(vec![
+    let facts = [
         (
-            "User name",
-            user_name.cloned().unwrap_or_else(|| "None".to_owned()),
+            "staff-fact-user-name",
+            user_name.cloned().map_or_else(|| said("staff-none"), own),
         ),
-        ("Account identifier", a.user_account_id.clone()),
-        ("Roles", roles_in_words(&a.roles)),
-        ("Organization", organization),
+        ("staff-fact-identifier", own(a.user_account_id.clone())),
+        ("staff-fact-roles", (roles_in_words(lang, &a.roles), false)),
         (
-            "Proof of disability",
-            a.proof_of_disability_status.as_str().to_owned(),
+            "staff-account-organization",
+            organization.map_or_else(|| said("staff-none"), own),
         ),
-        ("Subscription", a.subscription_status.as_str().to_owned()),
-        ("Agreement signed", yes_no(a.has_agreement)),
-        ("May download", yes_no(a.can_download())),
-        ("Locked", yes_no(a.locked)),
-    ])
+        (
+            "staff-fact-proof",
+            said(&format!(
+                "staff-proof-{}",
+                a.proof_of_disability_status.as_str()
+            )),
+        ),
+        (
+            "staff-fact-subscription",
+            said(&format!(
+                "staff-subscription-{}",
+                a.subscription_status.as_str()
+            )),
+        ),
+        ("staff-fact-agreement", yes_no(a.has_agreement)),
+        ("staff-fact-may-download", yes_no(a.can_download())),
+        ("staff-fact-locked", yes_no(a.locked)),
+    ];
+    facts
+        .into_iter()
+        .map(|(key, (value, records_own))| (key, value, records_own))
+        .collect()
 }

@@ -7,63 +7,66 @@ use crate::conventions::params::Params;
 use lectern_domain::account::Account;
 use lectern_domain::account::fields::{AccountFields, AssignableRole, REQUIRED_ON_CREATE};
 
+use crate::i18n::Lang;
 use crate::pages::forms::{Choice, FormErrors, field};
 
-/// The plain text fields, in the form's order: (parameter, label, input type, hint).
+/// The plain text fields, in the form's order: (parameter, label, input type, hint), the
+/// label and the hint as message keys.
 pub const TEXT_FIELDS: [(&str, &str, &str, &str); 14] = [
-    ("firstName", "First name", "text", ""),
-    ("lastName", "Last name", "text", ""),
+    ("firstName", "staff-account-first-name", "text", ""),
+    ("lastName", "staff-account-last-name", "text", ""),
     (
         "emailAddress",
-        "E-mail address",
+        "staff-account-email",
         "email",
-        "Also the user name the person signs in with.",
+        "staff-account-email-hint",
     ),
-    ("phoneNumber", "Phone number (optional)", "tel", ""),
-    ("address1", "Address line 1 (optional)", "text", ""),
-    ("address2", "Address line 2 (optional)", "text", ""),
-    ("city", "Town or city (optional)", "text", ""),
-    ("state", "State, province or county (optional)", "text", ""),
-    ("postalCode", "Postal code (optional)", "text", ""),
+    ("phoneNumber", "staff-account-phone", "tel", ""),
+    ("address1", "staff-account-address1", "text", ""),
+    ("address2", "staff-account-address2", "text", ""),
+    ("city", "staff-account-city", "text", ""),
+    ("state", "staff-account-state", "text", ""),
+    ("postalCode", "staff-account-postal-code", "text", ""),
     (
         "country",
-        "Country",
+        "staff-account-country",
         "text",
-        "Its two-letter code, such as US, GB or CA.",
+        "staff-account-country-hint",
     ),
     (
         "dateOfBirth",
-        "Date of birth",
+        "staff-account-birth",
         "text",
-        "As year, month and day: 1990-04-01. Needed for an individual member.",
+        "staff-account-birth-hint",
     ),
     (
         "language",
-        "Language (optional)",
+        "staff-account-language",
         "text",
-        "Its three-letter code, such as eng or spa.",
+        "staff-account-language-hint",
     ),
     (
         "guardianFirstName",
-        "Guardian's first name (optional)",
+        "staff-account-guardian-first-name",
         "text",
-        "For a minor.",
+        "staff-account-guardian-hint",
     ),
     (
         "guardianLastName",
-        "Guardian's last name (optional)",
+        "staff-account-guardian-last-name",
         "text",
-        "For a minor.",
+        "staff-account-guardian-hint",
     ),
 ];
 
+/// The roles the form offers, and their messages.
 const ROLES: [(&str, &str); 6] = [
-    ("", "Keep the roles it has"),
-    ("individual", "Individual member"),
-    ("volunteer", "Volunteer"),
-    ("trustedVolunteer", "Trusted volunteer"),
-    ("collectionAssistant", "Collection assistant"),
-    ("membershipAssistant", "Membership assistant"),
+    ("", "staff-role-keep"),
+    ("individual", "staff-role-individualMember"),
+    ("volunteer", "staff-role-volunteer"),
+    ("trustedVolunteer", "staff-role-trustedVolunteer"),
+    ("collectionAssistant", "staff-role-collectionAssistant"),
+    ("membershipAssistant", "staff-role-membershipAssistant"),
 ];
 
 /// The form as shown: each text field's value by parameter, and the choices.
@@ -129,14 +132,14 @@ impl AccountForm {
             .map_or("", |(_, v)| v.as_str())
     }
 
-    /// The role choices, the current one chosen; a new account offers no "keep".
-    pub fn roles(&self, creating: bool) -> Vec<Choice> {
+    /// The role choices in `lang`, the current one chosen; a new account offers no "keep".
+    pub fn roles(&self, lang: Lang, creating: bool) -> Vec<Choice> {
         ROLES
             .iter()
             .filter(|(value, _)| !(creating && value.is_empty()))
             .map(|&(value, label)| Choice {
                 value,
-                label: label.to_owned(),
+                label: lang.t(label),
                 selected: value == self.role,
             })
             .collect()
@@ -151,7 +154,7 @@ pub fn account_fields(form: &Params) -> Result<AccountFields, FormErrors> {
     let role = text("role")
         .map(|r| r.parse::<AssignableRole>())
         .transpose()
-        .map_err(|_| FormErrors::one("role", "is not one of the roles offered"))?;
+        .map_err(|_| FormErrors::message("role", "staff-role-not-offered"))?;
     Ok(AccountFields {
         first_name: text("firstName"),
         last_name: text("lastName"),
@@ -187,25 +190,26 @@ pub fn blanked(before: &AccountForm, form: &Params) -> FormErrors {
     errors
 }
 
-/// An account's roles in words.
-pub fn roles_in_words(roles: &Roles) -> String {
-    let words: Vec<&str> = roles.iter().map(role_in_words).collect();
+/// An account's roles in words, in `lang`.
+pub fn roles_in_words(lang: Lang, roles: &Roles) -> String {
+    let words: Vec<String> = roles.iter().map(|r| lang.t(role_in_words(r))).collect();
     if words.is_empty() {
-        "None".to_owned()
+        lang.t("staff-none")
     } else {
-        words.join(", ")
+        lang.and_list(&words)
     }
 }
 
+/// A role's message: `staff-role-` and the role as document 1 names it.
 pub fn role_in_words(role: Role) -> &'static str {
     match role {
-        Role::IndividualMember => "Individual member",
-        Role::OrganizationMember => "Member of an organization",
-        Role::OrganizationSponsor => "Sponsor of an organization",
-        Role::CollectionAssistant => "Collection assistant",
-        Role::MembershipAssistant => "Membership assistant",
-        Role::Administrator => "Administrator",
-        Role::Volunteer => "Volunteer",
-        Role::TrustedVolunteer => "Trusted volunteer",
+        Role::IndividualMember => "staff-role-individualMember",
+        Role::OrganizationMember => "staff-role-organizationMember",
+        Role::OrganizationSponsor => "staff-role-organizationSponsor",
+        Role::CollectionAssistant => "staff-role-collectionAssistant",
+        Role::MembershipAssistant => "staff-role-membershipAssistant",
+        Role::Administrator => "staff-role-administrator",
+        Role::Volunteer => "staff-role-volunteer",
+        Role::TrustedVolunteer => "staff-role-trustedVolunteer",
     }
 }

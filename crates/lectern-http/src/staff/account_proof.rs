@@ -13,7 +13,7 @@ use super::records::{Owner, Records, done, managed_account};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::pages::forms::{self, Choice, FormErrors, choices};
+use crate::pages::forms::{self, Choice, FormErrors, choices_in};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
@@ -90,8 +90,8 @@ pub async fn record(
         Ok(_) => Ok(done(&site, &visitor, &id, Records::Proof, "recorded")),
         Err(e) => {
             let errors = FormErrors::of(e)?
-                .missing_as("disabilityType", "Choose the disability")
-                .missing_as("proofSource", "Choose who vouches for it");
+                .missing_as("disabilityType", "staff-proof-disability-missing")
+                .missing_as("proofSource", "staff-proof-source-missing");
             proof_page(&state, &site, &visitor, &id, errors, form).await
         }
     }
@@ -174,6 +174,7 @@ async fn proof_page(
     } = proof_of_disability::on_file(state, &m).await?;
     let action = Records::Proof.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let lang = chrome.text();
     let status = errors.status();
     Ok(page(
         status,
@@ -190,37 +191,52 @@ async fn proof_page(
                         kind: words(&DISABILITIES, kind),
                         source: words(&SOURCES, source),
                         action: format!("{action}/{}", segment(kind)),
-                        sources: choices(&SOURCES, source),
+                        sources: choices_in(lang, &SOURCES, source),
                     }
                 })
                 .collect(),
             under_review: under_review
                 .iter()
-                .map(|s| (s.date_submitted.clone(), s.note.clone()))
+                .map(|s| (lang.date(&s.date_submitted), s.note.clone()))
                 .collect(),
             decided: decided
                 .iter()
                 .map(|d| {
-                    let when = Timestamp::from_unix(d.decided_at).date();
-                    let by = d.decided_by.as_deref().unwrap_or("an answer on file");
-                    let what = d.decision.as_deref().unwrap_or("closed");
+                    let when = lang.date(&Timestamp::from_unix(d.decided_at).date());
+                    let what = lang.t(match d.decision.as_deref() {
+                        Some("approved") => "staff-proof-decided-approved",
+                        Some("refused") => "staff-proof-decided-refused",
+                        _ => "staff-proof-decided-closed",
+                    });
+                    let by = match d.decided_by.as_deref() {
+                        Some(who) => lang.t1("staff-proof-decided-by", "name", who),
+                        None => lang.t("staff-proof-decided-by-answer"),
+                    };
                     let note = d.decision_note.as_deref().filter(|n| !n.is_empty());
-                    format!(
-                        "{when}: {what} by {by}{} (sent {}: {})",
-                        note.map(|n| format!(", \u{201c}{n}\u{201d}"))
-                            .unwrap_or_default(),
-                        d.date_submitted,
-                        d.note
+                    lang.t_with(
+                        if note.is_some() {
+                            "staff-proof-decided-noted"
+                        } else {
+                            "staff-proof-decided"
+                        },
+                        &[
+                            ("when", &when),
+                            ("what", &what),
+                            ("by", &by),
+                            ("note", note.unwrap_or("")),
+                            ("sent", &lang.date(&d.date_submitted)),
+                            ("sent_note", &d.note),
+                        ],
                     )
                 })
                 .collect(),
             queue: site.path("/staff/proof"),
-            types: choices(&DISABILITIES, &forms::field(&asked, "disabilityType")),
-            sources: choices(&SOURCES, &forms::field(&asked, "proofSource")),
+            types: choices_in(lang, &DISABILITIES, &forms::field(&asked, "disabilityType")),
+            sources: choices_in(lang, &SOURCES, &forms::field(&asked, "proofSource")),
             done: match forms::field(&visitor.caller.params, "done").as_str() {
-                "recorded" => Some("The disability was recorded: the proof is active."),
-                "changed" => Some("Who vouches for it was changed."),
-                "removed" => Some("The disability was taken off."),
+                "recorded" => Some("staff-proof-done-recorded"),
+                "changed" => Some("staff-proof-done-changed"),
+                "removed" => Some("staff-proof-done-removed"),
                 _ => None,
             },
             action,

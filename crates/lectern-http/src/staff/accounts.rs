@@ -18,7 +18,8 @@ use super::home::Staff;
 use super::paths::account_page_path;
 use crate::conventions::paging::ListParams;
 use crate::error::ApiResult;
-use crate::pages::forms::{self, Choice, choices};
+use crate::i18n::Lang;
+use crate::pages::forms::{self, Choice, choices_in};
 use crate::pages::render::{Chrome, Section, page, with_query};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
@@ -42,21 +43,26 @@ struct AccountsPage<'a> {
 struct AccountRow {
     name: String,
     href: Option<String>,
+    /// Their e-mail address or user name, the records' own; `None`, they have none.
+    user_name: Option<String>,
     about: String,
 }
 
-const ORDERS: &[(&str, &str)] = &[("lastName", "Last name"), ("firstName", "First name")];
+const ORDERS: &[(&str, &str)] = &[
+    ("lastName", "members-order-last-name"),
+    ("firstName", "members-order-first-name"),
+];
 
 /// The role filter's choices: any, then each role.
-fn role_choices(chosen: &str) -> Vec<Choice> {
+fn role_choices(lang: Lang, chosen: &str) -> Vec<Choice> {
     let mut all = vec![Choice {
         value: "",
-        label: "Any role".to_owned(),
+        label: lang.t("staff-role-any"),
         selected: chosen.is_empty(),
     }];
     all.extend(Role::ALL.iter().map(|r| Choice {
         value: r.as_str(),
-        label: role_in_words(*r).to_owned(),
+        label: lang.t(role_in_words(*r)),
         selected: r.as_str() == chosen,
     }));
     all
@@ -106,16 +112,21 @@ pub async fn find(
         .map(|_| with_query(&action, &filters));
     let here = with_query(&action, &filters);
     let chrome = Chrome::of(&site, &visitor, &here, Section::Staff);
+    let lang = visitor.lang;
     Ok(page(
         StatusCode::OK,
         &AccountsPage {
             chrome: &chrome,
-            count: count_in_words(total),
+            count: lang.t_count("staff-accounts-found", total),
             accounts: found.iter().map(|a| row(&site, &visitor, a)).collect(),
             keyword,
             organization,
-            roles: role_choices(&role),
-            orders: choices(ORDERS, if order.is_empty() { "lastName" } else { &order }),
+            roles: role_choices(lang, &role),
+            orders: choices_in(
+                lang,
+                ORDERS,
+                if order.is_empty() { "lastName" } else { &order },
+            ),
             next,
             first,
             new_account: site.path("/staff/accounts/new"),
@@ -125,42 +136,38 @@ pub async fn find(
     ))
 }
 
-fn count_in_words(n: u64) -> String {
-    match n {
-        0 => "No accounts found.".to_owned(),
-        1 => "1 account found.".to_owned(),
-        n => format!("{n} accounts found."),
-    }
-}
-
 /// An account found; its name links to its page only for staff who may open that page (an
 /// administrator's account is for administrators).
 fn row(site: &WebSite, visitor: &Visitor, a: &Account) -> AccountRow {
+    let lang = visitor.lang;
     let administrator = a.has_role(Role::Administrator);
     let opens = visitor
         .caller
         .user()
         .is_some_and(|me| oversees(me, administrator));
-    let mut about = vec![
-        a.details
-            .email_address
-            .clone()
-            .or_else(|| a.user_name.clone())
-            .unwrap_or_else(|| "no user name".to_owned()),
-    ];
-    about.push(roles_in_words(&a.roles));
-    if a.locked {
-        about.push("locked".to_owned());
+    let user_name = a
+        .details
+        .email_address
+        .clone()
+        .or_else(|| a.user_name.clone());
+    let mut about = Vec::new();
+    if user_name.is_none() {
+        about.push(lang.t("staff-no-user-name"));
     }
-    about.push(format!(
-        "proof of disability {}",
+    about.push(roles_in_words(lang, &a.roles));
+    if a.locked {
+        about.push(lang.t("staff-locked"));
+    }
+    about.push(lang.t(&format!(
+        "staff-proof-{}",
         a.proof_of_disability_status.as_str()
-    ));
+    )));
     AccountRow {
         name: format!("{} {}", a.first_name, a.last_name)
             .trim()
             .to_owned(),
         href: opens.then(|| account_page_path(site, &a.user_account_id)),
-        about: about.join("; "),
+        user_name,
+        about: lang.semicolons(&about),
     }
 }

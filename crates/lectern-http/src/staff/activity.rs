@@ -24,6 +24,7 @@ use super::records::{Owner, Records, managed_account};
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
+use crate::i18n::{Lang, format_name};
 use crate::pages::forms;
 use crate::pages::render::{Chrome, Section, day, page, with_query};
 use crate::state::AppState;
@@ -83,6 +84,7 @@ pub async fn show(
     let owner = download_history::display_name(&m.account);
     let here = Records::Activity.path(&site, &a.user_account_id);
     let chrome = Chrome::of(&site, &visitor, &here, Section::Staff);
+    let lang = chrome.text();
     Ok(page(
         StatusCode::OK,
         &ActivityPage {
@@ -91,15 +93,15 @@ pub async fn show(
             lists: lists
                 .iter()
                 .map(|(l, _)| {
-                    let count = match l.title_count {
-                        1 => "1 title".to_owned(),
-                        n => format!("{n} titles"),
-                    };
-                    format!(
-                        "{}: {count}, {}, updated {}",
-                        l.name,
-                        l.access,
-                        day(&l.date_updated.to_string())
+                    let access = lang.t(&format!("staff-list-access-{}", l.access));
+                    lang.t_args(
+                        "staff-activity-list",
+                        &[
+                            ("name", l.name.as_str().into()),
+                            ("count", u64::from(l.title_count).into()),
+                            ("access", access.into()),
+                            ("date", lang.date(&day(&l.date_updated.to_string())).into()),
+                        ],
                     )
                 })
                 .collect(),
@@ -113,16 +115,28 @@ pub async fn show(
                         .iter()
                         .find(|t| t.service_id == d.subject)
                         .map_or_else(|| d.subject.clone(), |t| t.title.clone());
-                    let format = d.format.parse::<Format>().map_or("", Format::display_name);
-                    let by = requesters
-                        .of(&d.requester)
-                        .filter(|b| *b != owner)
-                        .map(|b| format!(", for them by {b}"))
-                        .unwrap_or_default();
-                    format!(
-                        "{title} ({format}), {}{by}: {}",
-                        day(&d.created_at.to_string()),
-                        download_history::packaging_in_words(d.status)
+                    let format = d
+                        .format
+                        .parse::<Format>()
+                        .map_or_else(|_| d.format.clone(), |f| format_name(lang, f));
+                    let by = requesters.of(&d.requester).filter(|b| *b != owner);
+                    let key = if by.is_some() {
+                        "staff-activity-download-for"
+                    } else {
+                        "staff-activity-download"
+                    };
+                    lang.t_with(
+                        key,
+                        &[
+                            ("title", &title),
+                            ("format", &format),
+                            ("date", &lang.date(&d.created_at.date())),
+                            ("by", by.as_deref().unwrap_or("")),
+                            (
+                                "status",
+                                &lang.t(&format!("staff-packaging-{}", d.status.as_str())),
+                            ),
+                        ],
                     )
                 })
                 .collect(),
@@ -154,6 +168,16 @@ struct Change {
     fields: Vec<String>,
 }
 
+impl ChangesPage<'_> {
+    /// What a change was, when, and who made it.
+    fn heading(&self, c: &Change) -> String {
+        self.chrome.text().t_with(
+            "staff-change-heading",
+            &[("what", &c.what), ("when", &c.when), ("who", &c.who)],
+        )
+    }
+}
+
 /// `GET /{site}/staff/accounts/{account}/changes`: who changed what, the latest first.
 pub async fn changes(
     State(state): State<AppState>,
@@ -175,12 +199,13 @@ pub async fn changes(
     let next = shown.next_token(&mut changes, |c| c.change_id.clone());
     let here = Records::Changes.path(&site, &a.user_account_id);
     let chrome = Chrome::of(&site, &visitor, &here, Section::Staff);
+    let lang = chrome.text();
     Ok(page(
         StatusCode::OK,
         &ChangesPage {
             chrome: &chrome,
             owner: Owner::of(&site, &visitor, a, Records::Changes),
-            changes: changes.iter().map(change).collect(),
+            changes: changes.iter().map(|c| change(lang, c)).collect(),
             count,
             next: next.as_deref().map(|n| with_query(&here, &[("start", n)])),
             done: None,
@@ -189,46 +214,52 @@ pub async fn changes(
     ))
 }
 
-/// The requests changes are recorded under, in words.
+/// The requests changes are recorded under, and their messages.
 const ACTIONS: [(&str, &str); 11] = [
-    ("POST /v2/accounts", "Account added"),
-    ("PUT /v2/accounts/{userIdentifier}", "Account changed"),
-    ("PUT /v2/accounts/{userIdentifier}/password", "Password set"),
+    ("POST /v2/accounts", "staff-change-account-added"),
+    (
+        "PUT /v2/accounts/{userIdentifier}",
+        "staff-change-account-changed",
+    ),
+    (
+        "PUT /v2/accounts/{userIdentifier}/password",
+        "staff-change-password",
+    ),
     (
         "POST /v2/accounts/{userIdentifier}/agreements",
-        "Agreement recorded",
+        "staff-change-agreement-recorded",
     ),
     (
         "POST /v2/accounts/{userIdentifier}/agreements/{id}/expired",
-        "Agreement ended",
+        "staff-change-agreement-ended",
     ),
     (
         "POST /v2/accounts/{userIdentifier}/subscriptions",
-        "Subscription granted",
+        "staff-change-subscription-granted",
     ),
     (
         "PUT /v2/accounts/{userIdentifier}/subscriptions/{subscriptionId}",
-        "Subscription changed",
+        "staff-change-subscription-changed",
     ),
     (
         "DELETE /v2/accounts/{userIdentifier}/pod/{disabilityType}",
-        "Disability taken off",
+        "staff-change-disability-removed",
     ),
     (
         "PUT /v2/accounts/{userIdentifier}/preferences",
-        "Reading preferences changed",
+        "staff-change-preferences",
     ),
     (
         "PUT /v2/accounts/{userIdentifier}/recommendationProfile",
-        "Recommendation profile changed",
+        "staff-change-profile",
     ),
     (
         "POST /v2/proofOfDisabilitySubmissions/{submissionId}",
-        "Proof of disability decided",
+        "staff-change-proof-decided",
     ),
 ];
 
-fn change(c: &AccountChange) -> Change {
+fn change(lang: Lang, c: &AccountChange) -> Change {
     let state = |raw: &Option<String>| -> Option<Value> {
         raw.as_deref().and_then(|s| serde_json::from_str(s).ok())
     };
@@ -242,17 +273,19 @@ fn change(c: &AccountChange) -> Change {
         what: ACTIONS
             .iter()
             .find(|(a, _)| *a == c.action)
-            .map_or_else(|| c.action.clone(), |(_, w)| (*w).to_owned()),
+            .map_or_else(|| c.action.clone(), |(_, key)| lang.t(key)),
         fields: differences(
             state(&c.before_state).as_ref(),
             state(&c.after_state).as_ref(),
+            &lang.t("staff-changes-none"),
         ),
     }
 }
 
 /// What differs between the states before and after, a field a line (`address.city: Leeds →
-/// York`); links and verbs are how the API showed the record, not what changed.
-fn differences(before: Option<&Value>, after: Option<&Value>) -> Vec<String> {
+/// York`; a field one side lacks is `nothing`, in the page's words); links and verbs are how
+/// the API showed the record, not what changed.
+fn differences(before: Option<&Value>, after: Option<&Value>, nothing: &str) -> Vec<String> {
     let mut flat_before = Vec::new();
     let mut flat_after = Vec::new();
     flatten("", before.unwrap_or(&Value::Null), &mut flat_before);
@@ -267,7 +300,7 @@ fn differences(before: Option<&Value>, after: Option<&Value>) -> Vec<String> {
     let value = |all: &[(String, String)], k: &str| {
         all.iter()
             .find(|(n, _)| n == k)
-            .map_or_else(|| "nothing".to_owned(), |(_, v)| v.clone())
+            .map_or_else(|| nothing.to_owned(), |(_, v)| v.clone())
     };
     keys.into_iter()
         .filter(|k| value(&flat_before, k) != value(&flat_after, k))
@@ -313,11 +346,15 @@ mod tests {
         let after =
             serde_json::json!({"name": {"firstName": "Anna"}, "locked": false, "links": [2]});
         assert_eq!(
-            differences(Some(&before), Some(&after)),
+            differences(Some(&before), Some(&after), "nothing"),
             ["name.firstName: Ann \u{2192} Anna"]
         );
         assert_eq!(
-            differences(None, Some(&serde_json::json!({"decision": "refused"}))),
+            differences(
+                None,
+                Some(&serde_json::json!({"decision": "refused"})),
+                "nothing"
+            ),
             ["decision: nothing \u{2192} refused"]
         );
     }

@@ -10,7 +10,8 @@ use super::records::{Owner, Records, done, managed_account};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::pages::forms::{self, Choice, FormErrors, choices};
+use crate::i18n::Lang;
+use crate::pages::forms::{self, Choice, FormErrors, choices_in};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
@@ -18,9 +19,10 @@ use lectern_domain::account::standing::{Agreement, NewAgreement};
 use lectern_operations::agreements;
 use lectern_operations::managed_accounts::managed;
 
+/// The agreements, and their messages.
 const TYPES: &[(&str, &str)] = &[
-    ("termsOfUse", "The reader's terms of use"),
-    ("volunteer", "The volunteer's agreement"),
+    ("termsOfUse", "staff-agreement-termsOfUse"),
+    ("volunteer", "staff-agreement-volunteer"),
 ];
 
 #[derive(Template)]
@@ -43,25 +45,65 @@ struct Row {
     signed: String,
     ended: Option<String>,
     print_name: String,
-    recorded_by: String,
+    /// Who recorded it; `None`, the reader themself.
+    recorded_by: Option<String>,
     guardian: bool,
     expire: String,
 }
 
-fn row(site: &WebSite, owner: &str, a: &Agreement) -> Row {
+impl AgreementsPage<'_> {
+    /// The agreement and the day it was signed.
+    fn heading(&self, g: &Row) -> String {
+        let lang = self.chrome.text();
+        lang.t_with(
+            "staff-agreement-heading",
+            &[("kind", &g.kind), ("date", &lang.date(&g.signed))],
+        )
+    }
+
+    /// Who signed it and recorded it, and whether it is in force.
+    fn about(&self, g: &Row) -> String {
+        let lang = self.chrome.text();
+        let signed = if g.guardian {
+            "staff-agreement-signed-as-guardian"
+        } else {
+            "staff-agreement-signed-as"
+        };
+        let recorded = match &g.recorded_by {
+            Some(who) => lang.t1("staff-agreement-recorded-by", "name", who),
+            None => lang.t("staff-agreement-recorded-by-reader"),
+        };
+        let standing = match &g.ended {
+            Some(day) => lang.t1("staff-agreement-ended", "date", &lang.date(day)),
+            None => lang.t("staff-agreement-in-force"),
+        };
+        lang.t_with(
+            "staff-agreement-about",
+            &[
+                ("signed", &lang.t1(signed, "name", &g.print_name)),
+                ("recorded", &recorded),
+                ("standing", &standing),
+            ],
+        )
+    }
+
+    /// A day as the page's language writes it.
+    fn date(&self, day: &str) -> String {
+        self.chrome.text().date(day)
+    }
+}
+
+fn row(lang: Lang, site: &WebSite, owner: &str, a: &Agreement) -> Row {
     let kind = a.agreement_type.as_str();
     Row {
         kind: TYPES
             .iter()
             .find(|(v, _)| *v == kind)
-            .map_or_else(|| kind.to_owned(), |(_, l)| (*l).to_owned()),
+            .map_or_else(|| kind.to_owned(), |(_, key)| lang.t(key)),
         signed: a.date_signed.clone(),
         ended: a.date_expired.clone(),
         print_name: a.print_name.clone(),
-        recorded_by: a
-            .recording_user
-            .clone()
-            .unwrap_or_else(|| "the reader".to_owned()),
+        recorded_by: a.recording_user.clone(),
         guardian: a.signed_by_legal_guardian,
         expire: format!(
             "{}/{}/expire",
@@ -101,9 +143,9 @@ pub async fn record(
         Ok(_) => Ok(done(&site, &visitor, &id, Records::Agreements, "recorded")),
         Err(e) => {
             let errors = FormErrors::of(e)?
-                .missing_as("dateSigned", "Enter the date it was signed")
-                .missing_as("printName", "Enter the name as the signer printed it")
-                .missing_as("agreementType", "Choose the agreement");
+                .missing_as("dateSigned", "staff-agreement-date-missing")
+                .missing_as("printName", "staff-agreement-name-missing")
+                .missing_as("agreementType", "staff-agreement-choose");
             agreements_page(&state, &site, &visitor, &id, errors, Some(form)).await
         }
     }
@@ -149,6 +191,7 @@ async fn agreements_page(
     let owner = Owner::of(site, visitor, a, Records::Agreements);
     let action = Records::Agreements.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let lang = chrome.text();
     let asked = asked.unwrap_or_default();
     let chosen = forms::field(&asked, "agreementType");
     let status = errors.status();
@@ -158,9 +201,10 @@ async fn agreements_page(
             chrome: &chrome,
             agreements: signed
                 .iter()
-                .map(|g| row(site, &a.user_account_id, g))
+                .map(|g| row(lang, site, &a.user_account_id, g))
                 .collect(),
-            types: choices(
+            types: choices_in(
+                lang,
                 TYPES,
                 if chosen.is_empty() {
                     "termsOfUse"
@@ -172,8 +216,8 @@ async fn agreements_page(
             print_name: forms::field(&asked, "printName"),
             guardian: forms::field(&asked, "signedByLegalGuardian") == "true",
             done: match forms::field(&visitor.caller.params, "done").as_str() {
-                "recorded" => Some("The agreement was recorded."),
-                "ended" => Some("The agreement was ended today."),
+                "recorded" => Some("staff-agreement-done-recorded"),
+                "ended" => Some("staff-agreement-done-ended"),
                 _ => None,
             },
             owner,

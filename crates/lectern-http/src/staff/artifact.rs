@@ -12,14 +12,16 @@ use super::home::{Staff, StaffForm};
 use super::paths::{accepted, artifact_page_path, title_page_path};
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::pages::forms::{self, Choice, FormErrors, choices};
+use crate::i18n::format_name;
+use crate::pages::forms::{self, Choice, FormErrors, choices_in};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
 use lectern_domain::catalog::title_edit::EditTarget;
 use lectern_operations::title_edits;
 
-/// A field of the form: its parameter, label and hint, and its choices when it is a `select`.
+/// A field of the form: its parameter, label and hint (message keys), and its choices when it
+/// is a `select` (values and their messages).
 struct Field {
     name: &'static str,
     label: &'static str,
@@ -52,62 +54,69 @@ const fn choose(
 const EVERY_FORMAT: [Field; 4] = [
     text(
         "globalBookServiceId",
-        "Global Book Service identifier",
-        "The ABC Global Book Service's number for this file, if it has one.",
+        "staff-artifact-gbs",
+        "staff-artifact-gbs-hint",
     ),
     text(
         "externalIdentifierCode",
-        "Your own identifier",
-        "The number your library's own system gives this file.",
+        "staff-artifact-own-id",
+        "staff-artifact-own-id-hint",
     ),
-    text("supplier", "Supplier", ""),
-    text("fundingSource", "Funded by", ""),
+    text("supplier", "staff-artifact-supplier", ""),
+    text("fundingSource", "staff-artifact-funded-by", ""),
 ];
 
 const AUDIO: [Field; 1] = [text(
     "duration",
-    "Playing time",
-    "As PTnHnMnS: PT9H30M is nine hours and a half.",
+    "staff-artifact-duration",
+    "staff-artifact-duration-hint",
 )];
 
 const BRAILLE_CODES: &[(&str, &str)] = &[
-    ("", "Not recorded"),
-    ("ueb", "Unified English Braille (UEB)"),
-    ("ebae", "English Braille, American Edition (EBAE)"),
-    ("standardEnglishBraille", "Standard English Braille"),
-    ("musicBrailleCode", "Music braille code"),
-    ("french", "French"),
-    ("frenchQuebec", "French (Québec)"),
-    ("frenchUnified", "French (unified)"),
-    ("spanish", "Spanish"),
+    ("", "staff-not-recorded"),
+    ("ueb", "staff-braille-code-ueb"),
+    ("ebae", "staff-braille-code-ebae"),
+    (
+        "standardEnglishBraille",
+        "staff-braille-code-standardEnglishBraille",
+    ),
+    ("musicBrailleCode", "staff-braille-code-musicBrailleCode"),
+    ("french", "staff-braille-code-french"),
+    ("frenchQuebec", "staff-braille-code-frenchQuebec"),
+    ("frenchUnified", "staff-braille-code-frenchUnified"),
+    ("spanish", "staff-braille-code-spanish"),
 ];
 const BRAILLE_GRADES: &[(&str, &str)] = &[
-    ("", "Not recorded"),
-    ("contracted", "Contracted"),
-    ("uncontracted", "Uncontracted"),
+    ("", "staff-not-recorded"),
+    ("contracted", "staff-braille-contracted"),
+    ("uncontracted", "staff-braille-uncontracted"),
 ];
 const BRAILLE_TYPES: &[(&str, &str)] = &[
-    ("", "Not recorded"),
-    ("transcribed", "Transcribed by a person"),
-    ("automated", "Translated by software"),
+    ("", "staff-not-recorded"),
+    ("transcribed", "staff-braille-transcribed"),
+    ("automated", "staff-braille-automated"),
 ];
 const SCORE_LAYOUTS: &[(&str, &str)] = &[
-    ("", "Not music, or not recorded"),
-    ("barOverBar", "Bar over bar"),
-    ("barByBar", "Bar by bar"),
+    ("", "staff-braille-layout-none"),
+    ("barOverBar", "staff-braille-layout-barOverBar"),
+    ("barByBar", "staff-braille-layout-barByBar"),
 ];
 
 const BRAILLE: [Field; 6] = [
-    choose("brailleCode", "Braille code", BRAILLE_CODES),
-    choose("brailleGrade", "Grade", BRAILLE_GRADES),
-    choose("brailleType", "How it was made", BRAILLE_TYPES),
+    choose("brailleCode", "staff-braille-code", BRAILLE_CODES),
+    choose("brailleGrade", "members-order-grade", BRAILLE_GRADES),
+    choose("brailleType", "staff-braille-how-made", BRAILLE_TYPES),
     choose(
         "brailleMusicScoreLayout",
-        "Music score layout",
+        "staff-braille-layout",
         SCORE_LAYOUTS,
     ),
-    text("numberOfVolumes", "Volumes", "How many braille volumes."),
-    text("transcriber", "Transcriber", ""),
+    text(
+        "numberOfVolumes",
+        "staff-braille-volumes",
+        "staff-braille-volumes-hint",
+    ),
+    text("transcriber", "staff-braille-transcriber", ""),
 ];
 
 /// The fields a format has: a duration for audio, the braille fields for braille.
@@ -135,13 +144,32 @@ struct Shown {
 #[template(path = "web/staff/artifact.html")]
 struct ArtifactPage<'a> {
     chrome: &'a Chrome,
-    heading: String,
+    /// The title's name, the records' own, and its format in words.
+    title: String,
+    format: String,
     title_page: String,
-    facts: Vec<(&'static str, String)>,
+    /// Each fact's message key, its value, and whether the value is the records' own words.
+    facts: Vec<(&'static str, String, bool)>,
     action: String,
     fields: Vec<Shown>,
     producers: String,
     errors: FormErrors,
+}
+
+impl ArtifactPage<'_> {
+    /// The title and the format, as the page's title says them.
+    fn heading_text(&self) -> String {
+        let args = [("title", self.title.as_str()), ("format", &self.format)];
+        self.chrome.text().t_with("staff-artifact-heading", &args)
+    }
+
+    /// The same as HTML, the title's name marked as the records' own.
+    fn heading_html(&self) -> String {
+        let format = [("format", self.format.as_str())];
+        self.chrome
+            .text()
+            .t_work_with("staff-artifact-heading", "title", &self.title, &format)
+    }
 }
 
 /// The stored artifact as the form shows it.
@@ -261,6 +289,7 @@ async fn artifact_page(
     let form = asked.unwrap_or_else(|| as_form(artifact));
     let action = artifact_page_path(site, id, format);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let lang = chrome.text();
     let fields = fields_of(format)
         .into_iter()
         .map(|f| Shown {
@@ -270,30 +299,34 @@ async fn artifact_page(
             value: forms::field(&form, f.name),
             options: f
                 .options
-                .map(|all| choices(all, &forms::field(&form, f.name))),
+                .map(|all| choices_in(lang, all, &forms::field(&form, f.name))),
         })
         .collect();
-    let file = artifact
-        .file
-        .as_deref()
-        .and_then(|k| k.rsplit('/').next())
-        .unwrap_or("No file")
-        .to_owned();
+    let file = match artifact.file.as_deref().and_then(|k| k.rsplit('/').next()) {
+        Some(name) => (name.to_owned(), true),
+        None => (lang.t("staff-artifact-no-file"), false),
+    };
     Ok(page(
         errors.status(),
         &ArtifactPage {
             chrome: &chrome,
-            heading: format!("{}: {}", title.title, format.display_name()),
+            title: title.title.clone(),
+            format: format_name(lang, format),
             title_page: title_page_path(site, id),
             facts: vec![
-                ("Status", artifact.status.to_string()),
-                ("File", file),
                 (
-                    "Added",
-                    artifact
-                        .date_added
-                        .map(|d| d.to_string())
-                        .unwrap_or_else(|| "Not recorded".to_owned()),
+                    "staff-catalog-status",
+                    lang.t(&format!("staff-artifact-status-{}", artifact.status)),
+                    false,
+                ),
+                ("staff-artifact-file", file.0, file.1),
+                (
+                    "staff-artifact-added",
+                    artifact.date_added.map_or_else(
+                        || lang.t("staff-not-recorded"),
+                        |d| lang.date(&d.to_string()),
+                    ),
+                    false,
                 ),
             ],
             action,

@@ -14,7 +14,8 @@ use super::home::Staff;
 use super::paths::title_page_path;
 use crate::conventions::paging::ListParams;
 use crate::error::ApiResult;
-use crate::pages::forms::{self, Choice, choices};
+use crate::i18n::Lang;
+use crate::pages::forms::{self, Choice, choices_in};
 use crate::pages::render::{Chrome, Section, day, page, with_query};
 use crate::state::AppState;
 
@@ -29,29 +30,49 @@ const FILTERS: [&str; 7] = [
     "limit",
 ];
 
+/// The titles' statuses, orders and directions the filters offer, and their messages.
 const STATUSES: &[(&str, &str)] = &[
-    ("", "Every status"),
-    ("live", "Live"),
-    ("withdrawn", "Withdrawn"),
-    ("new", "New"),
-    ("beingEdited", "Being edited"),
-    ("proofreadValid", "Proofread, valid"),
-    ("proofreadRejected", "Proofread, rejected"),
-    ("converted", "Converted"),
-    ("reprocess", "To reprocess"),
-    ("validated", "Validated"),
-    ("userSubmitted", "Submitted by a user"),
-    ("publisherSubmitted", "Submitted by a publisher"),
-    ("removed", "Removed"),
+    ("", "staff-status-any"),
+    ("live", "staff-status-live"),
+    ("withdrawn", "staff-status-withdrawn"),
+    ("new", "staff-status-new"),
+    ("beingEdited", "staff-status-beingEdited"),
+    ("proofreadValid", "staff-status-proofreadValid"),
+    ("proofreadRejected", "staff-status-proofreadRejected"),
+    ("converted", "staff-status-converted"),
+    ("reprocess", "staff-status-reprocess"),
+    ("validated", "staff-status-validated"),
+    ("userSubmitted", "staff-status-userSubmitted"),
+    ("publisherSubmitted", "staff-status-publisherSubmitted"),
+    ("removed", "staff-status-removed"),
 ];
 const ORDERS: &[(&str, &str)] = &[
-    ("title", "Title"),
-    ("author", "Author"),
-    ("updatedDate", "Last updated"),
-    ("copyrightDate", "Copyright year"),
-    ("relevance", "Relevance"),
+    ("title", "staff-catalog-order-title"),
+    ("author", "staff-catalog-order-author"),
+    ("updatedDate", "staff-catalog-order-updated"),
+    ("copyrightDate", "staff-catalog-order-copyright"),
+    ("relevance", "staff-catalog-order-relevance"),
 ];
-const DIRECTIONS: &[(&str, &str)] = &[("asc", "Ascending"), ("desc", "Descending")];
+const DIRECTIONS: &[(&str, &str)] = &[
+    ("asc", "staff-catalog-ascending"),
+    ("desc", "staff-catalog-descending"),
+];
+
+/// A title's status in words, in `lang`.
+pub fn status_in_words(lang: Lang, status: &str) -> String {
+    STATUSES
+        .iter()
+        .find(|(v, _)| *v == status && !v.is_empty())
+        .map_or_else(|| status.to_owned(), |(_, key)| lang.t(key))
+}
+
+/// A title as the catalog lists it: its name and authors (the records'), and the rest in words.
+struct TitleRow {
+    name: String,
+    href: String,
+    by: String,
+    about: String,
+}
 
 #[derive(Template)]
 #[template(path = "web/staff/catalog.html")]
@@ -66,7 +87,7 @@ struct CatalogPage<'a> {
     from: String,
     to: String,
     count: String,
-    titles: Vec<(String, String, String)>,
+    titles: Vec<TitleRow>,
     next: Option<String>,
     first: Option<String>,
 }
@@ -103,15 +124,21 @@ pub async fn show(
     });
     let here = with_query(&action, &filters);
     let chrome = Chrome::of(&site, &visitor, &here, Section::Staff);
+    let lang = chrome.text();
     let order = field("sortOrder");
     let direction = field("direction");
     Ok(page(
         StatusCode::OK,
         &CatalogPage {
             chrome: &chrome,
-            statuses: choices(STATUSES, &field("titleStatus")),
-            orders: choices(ORDERS, if order.is_empty() { "title" } else { &order }),
-            directions: choices(
+            statuses: choices_in(lang, STATUSES, &field("titleStatus")),
+            orders: choices_in(
+                lang,
+                ORDERS,
+                if order.is_empty() { "title" } else { &order },
+            ),
+            directions: choices_in(
+                lang,
                 DIRECTIONS,
                 if direction.is_empty() {
                     "asc"
@@ -122,11 +149,7 @@ pub async fn show(
             isbn: field("isbn"),
             from: field("startUpdatedDate"),
             to: field("endUpdatedDate"),
-            count: match found.total {
-                0 => "No titles found.".to_owned(),
-                1 => "1 title found.".to_owned(),
-                n => format!("{n} titles found."),
-            },
+            count: lang.t_count("staff-catalog-found", found.total),
             titles: records
                 .iter()
                 .map(|r| {
@@ -134,14 +157,23 @@ pub async fn show(
                         .contributors_of(ContributorType::Author)
                         .map(names::display_name)
                         .collect();
-                    let updated = r
-                        .last_updated
-                        .map_or_else(|| "never".to_owned(), |t| day(&t.to_string()));
-                    (
-                        r.title.clone(),
-                        title_page_path(&site, &r.service_id),
-                        format!("{}; {}; updated {updated}", by.join(", "), r.status),
-                    )
+                    let status = status_in_words(lang, &r.status.to_string());
+                    let about = match r.last_updated {
+                        Some(t) => lang.t_with(
+                            "staff-catalog-title-about",
+                            &[
+                                ("status", &status),
+                                ("date", &lang.date(&day(&t.to_string()))),
+                            ],
+                        ),
+                        None => lang.t1("staff-catalog-title-never", "status", &status),
+                    };
+                    TitleRow {
+                        name: r.title.clone(),
+                        href: title_page_path(&site, &r.service_id),
+                        by: by.join(", "),
+                        about,
+                    }
                 })
                 .collect(),
             first: asked.one("start").ok().flatten().map(|_| here.clone()),

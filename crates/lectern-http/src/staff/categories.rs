@@ -17,14 +17,15 @@ use lectern_store::bisac_codes::{BisacCode, BisacPrefix, bisac_key};
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::pages::forms::{self, Choice, FormErrors, Posted, choices};
+use crate::pages::forms::{self, Choice, FormErrors, Posted, choices_in};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
 
+/// What the codes are found by, and their messages.
 const SEARCH_BY: &[(&str, &str)] = &[
-    ("code", "The start of the code"),
-    ("description", "The start of the description"),
+    ("code", "staff-bisac-by-code"),
+    ("description", "staff-bisac-by-description"),
 ];
 
 #[derive(Template)]
@@ -134,7 +135,7 @@ pub async fn save_bisac(State(state): State<AppState>, posted: Posted) -> ApiRes
     match save_bisac_code(&state, &admin, &code, &description).await {
         Ok(()) => Ok(saved(&site, &visitor, "/staff/admin/bisac")),
         Err(f) => {
-            let errors = FormErrors::of_failure(f)?.missing_as("description", "Fill this in");
+            let errors = FormErrors::of_failure(f)?.missing_as("description", "form-fill-in");
             bisac_page(&state, &site, &visitor, errors, form, false).await
         }
     }
@@ -216,16 +217,13 @@ async fn bisac_page(
         pairs.push(("start", n));
         with_query(&action, &pairs)
     });
-    let count = match total {
-        1 => "1 BISAC code found.".to_owned(),
-        n => format!("{n} BISAC codes found."),
-    };
     let chrome = Chrome::of(
         site,
         visitor,
         &with_query(&action, &filters),
         Section::Staff,
     );
+    let count = chrome.text().t_count("staff-bisac-found", total);
     let status = errors.status();
     Ok(page(
         status,
@@ -233,7 +231,7 @@ async fn bisac_page(
             chrome: &chrome,
             categories: site.path("/staff/admin/categories"),
             action,
-            by: choices(SEARCH_BY, &by),
+            by: choices_in(chrome.text(), SEARCH_BY, &by),
             words,
             codes,
             count,

@@ -15,6 +15,7 @@ use lectern_operations::{Failure, sites};
 use crate::conventions::links::segment;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
+use crate::i18n::Lang;
 use crate::pages::forms::{self, FormErrors, Posted};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
@@ -24,17 +25,11 @@ fn key_page_path(site: &WebSite, key: &str) -> String {
     site.path(&format!("/staff/admin/clients/{}", segment(key)))
 }
 
-/// The boxes of a key's form, sent `false` when unticked.
+/// The boxes of a key's form, sent `false` when unticked, and their messages.
 const FLAGS: [(&str, &str); 3] = [
-    (
-        "trusted",
-        "Trusted: may sign readers in with their password",
-    ),
-    (
-        "privileged",
-        "Privileged: may manage memberships (the library's own applications)",
-    ),
-    ("disabled", "Disabled: every request with it is refused"),
+    ("trusted", "staff-client-flag-trusted"),
+    ("privileged", "staff-client-flag-privileged"),
+    ("disabled", "staff-client-flag-disabled"),
 ];
 
 struct KeyRow {
@@ -63,23 +58,27 @@ impl ClientsPage<'_> {
     }
 }
 
-fn about(c: &Client) -> String {
-    let mut words = vec![format!("{} (site {})", c.name, c.site_id)];
-    for (on, word) in [
-        (c.trusted, "trusted"),
-        (c.privileged, "privileged"),
-        (c.secret_hash.is_some(), "with a secret"),
-        (c.disabled, "disabled"),
-        (c.first_party.is_some(), "the site's own"),
+/// A key in words: its name and site (the records'), and what it may do.
+fn about(lang: Lang, c: &Client) -> String {
+    let mut words = vec![lang.t_with(
+        "staff-client-named",
+        &[("name", &c.name), ("site", &c.site_id)],
+    )];
+    for (on, key) in [
+        (c.trusted, "staff-client-trusted"),
+        (c.privileged, "staff-client-privileged"),
+        (c.secret_hash.is_some(), "staff-client-with-secret"),
+        (c.disabled, "staff-client-disabled"),
+        (c.first_party.is_some(), "staff-client-sites-own"),
     ] {
         if on {
-            words.push(word.to_owned());
+            words.push(lang.t(key));
         }
     }
     if let Some(n) = c.rate_limit_per_minute {
-        words.push(format!("{n} requests a minute"));
+        words.push(lang.t_count("staff-client-rate", n.into()));
     }
-    words.join("; ")
+    lang.semicolons(&words)
 }
 
 /// `GET /{site}/staff/admin/clients`.
@@ -142,12 +141,10 @@ pub async fn create(
 fn rate_limit(form: &Params) -> Result<Option<u32>, FormErrors> {
     match forms::field(form, "rateLimit").trim() {
         "" => Ok(None),
-        n => n.parse::<u32>().map(Some).map_err(|_| {
-            FormErrors::one(
-                "rateLimit",
-                "Enter a number of requests a minute, or leave it empty for the server's.",
-            )
-        }),
+        n => n
+            .parse::<u32>()
+            .map(Some)
+            .map_err(|_| FormErrors::message("rateLimit", "staff-client-rate-wrong")),
     }
 }
 
@@ -159,7 +156,7 @@ fn form_errors(f: Failure) -> ApiResult<FormErrors> {
     }
     Ok(FormErrors::of_failure(f)?
         .renamed("rateLimitPerMinute", "rateLimit")
-        .missing_as("name", "Enter the key's name"))
+        .missing_as("name", "staff-client-name-missing"))
 }
 
 fn lines(form: &Params, name: &str) -> Vec<String> {
@@ -196,7 +193,7 @@ async fn clients_page(
                 .map(|c| KeyRow {
                     key: c.api_key.clone(),
                     href: key_page_path(site, &c.api_key),
-                    about: about(c),
+                    about: about(visitor.lang, c),
                 })
                 .collect(),
             sites: sites::all(state, admin)
@@ -358,14 +355,14 @@ fn key_page(
         &ClientPage {
             chrome: &chrome,
             key: c.api_key.clone(),
-            about: about(c),
+            about: about(visitor.lang, c),
             first_party: c.first_party.is_some(),
             flags: FLAGS
                 .iter()
                 .map(|&(name, label)| (name, label, forms::field(&form, name) == "true"))
                 .collect(),
             done: (forms::field(&visitor.caller.params, "done") == "changed")
-                .then_some("The key was changed."),
+                .then_some("staff-client-done-changed"),
             all: site.path("/staff/admin/clients"),
             action,
             errors,

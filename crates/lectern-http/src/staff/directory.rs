@@ -14,7 +14,7 @@ use super::home::memberships_only;
 use crate::conventions::multipart::field_bytes;
 use crate::conventions::params::{Params, text_without_controls};
 use crate::error::{ApiError, ApiResult};
-use crate::pages::forms::{self, FormErrors};
+use crate::pages::forms::{self, FormErrors, Said};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
@@ -30,8 +30,15 @@ struct DirectoryPage<'a> {
     action: String,
     columns: String,
     errors: FormErrors,
-    problems: Vec<String>,
+    /// Each line's problem, in English as the file's reader (`directory_csv`) says it.
+    problems: Vec<Said>,
     done: Option<String>,
+}
+
+impl DirectoryPage<'_> {
+    fn problem_count(&self) -> u64 {
+        self.problems.len() as u64
+    }
 }
 
 /// `GET /{site}/staff/organizations/directory`.
@@ -57,7 +64,7 @@ pub async fn import(
     let (fields, file) = read_upload(multipart).await?;
     visitor.check_form(&fields)?;
     let Some(file) = file.filter(|f| !f.is_empty()) else {
-        let errors = FormErrors::one("file", "Choose a CSV file of organizations");
+        let errors = FormErrors::message("file", "staff-directory-file-missing");
         return Ok(directory_page(&site, &visitor, errors, Vec::new()));
     };
     let rows = match directory_csv::read(file.as_slice()) {
@@ -133,12 +140,11 @@ fn directory_page(
             action,
             columns: DIRECTORY_COLUMNS.join(", "),
             errors,
-            problems,
-            done: match forms::field(&visitor.caller.params, "loaded").as_str() {
-                "" => None,
-                "1" => Some("1 organization was loaded into the directory.".to_owned()),
-                n => Some(format!("{n} organizations were loaded into the directory.")),
-            },
+            problems: problems.into_iter().map(Said::Api).collect(),
+            done: forms::field(&visitor.caller.params, "loaded")
+                .parse::<u64>()
+                .ok()
+                .map(|n| chrome.text().t_count("staff-directory-loaded", n)),
         },
         visitor,
     )

@@ -22,6 +22,7 @@ use super::paths::{edition_page_path, series_page_path};
 use super::periodical::managed_series;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
+use crate::i18n::Lang;
 use crate::pages::forms::{self, Choice, FormErrors};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Visitor, WebSite};
@@ -36,7 +37,9 @@ fn new_edition_path(site: &WebSite, series: &str) -> String {
 #[template(path = "web/staff/edition.html")]
 struct EditionPage<'a> {
     chrome: &'a Chrome,
-    heading: String,
+    /// The series' name and the edition's, the records' own; no edition's for a new one.
+    series: String,
+    edition: Option<String>,
     series_page: String,
     action: String,
     /// The new edition's form (with its identifier, format and files), or an edition's.
@@ -51,6 +54,32 @@ struct EditionPage<'a> {
 impl EditionPage<'_> {
     pub fn value(&self, name: &str) -> String {
         forms::field(&self.form, name)
+    }
+
+    /// The page's heading: the series and the edition, or a new edition of the series.
+    fn heading(&self) -> String {
+        let lang = self.chrome.text();
+        match &self.edition {
+            Some(edition) => lang.t_work_with(
+                "staff-edition-heading",
+                "series",
+                &self.series,
+                &[("edition", edition)],
+            ),
+            None => lang.t_work("staff-edition-new-heading", "series", &self.series),
+        }
+    }
+
+    /// The heading as the page's title says it.
+    fn heading_text(&self) -> String {
+        let lang = self.chrome.text();
+        match &self.edition {
+            Some(edition) => lang.t_with(
+                "staff-edition-heading",
+                &[("series", &self.series), ("edition", edition)],
+            ),
+            None => lang.t1("staff-edition-new-heading", "series", &self.series),
+        }
     }
 }
 
@@ -93,7 +122,7 @@ pub async fn add(
     let upload = uploads::read(multipart, &LIMITS).await?;
     visitor.check_form(&upload.fields)?;
     let form = &upload.fields;
-    let (edition, format) = match new_edition(form, &upload.files).await {
+    let (edition, format) = match new_edition(visitor.lang, form, &upload.files).await {
         Ok(checked) => checked,
         Err(errors) => return Ok(new_page(&site, &visitor, &series, form, errors)),
     };
@@ -131,7 +160,11 @@ pub async fn add(
 }
 
 /// The edition and the format of its files, or every problem of the form at once.
-async fn new_edition(form: &Params, files: &[Spooled]) -> Result<(Edition, Format), FormErrors> {
+async fn new_edition(
+    lang: Lang,
+    form: &Params,
+    files: &[Spooled],
+) -> Result<(Edition, Format), FormErrors> {
     let mut errors = FormErrors::default();
     let asked = edition_params(form).with("editionId", forms::field(form, "editionId").trim());
     let edition = match periodical_edit::new_edition(&asked.edit_form()) {
@@ -142,20 +175,14 @@ async fn new_edition(form: &Params, files: &[Spooled]) -> Result<(Edition, Forma
         }
     };
     errors = errors
-        .missing_as("editionId", "Enter an identifier for the edition")
-        .missing_as(
-            "editionName",
-            "Enter the edition's name, such as its date or number",
-        )
-        .missing_as("publicationDate", "Enter the date it was published");
+        .missing_as("editionId", "staff-edition-id-missing")
+        .missing_as("editionName", "staff-edition-name-missing")
+        .missing_as("publicationDate", "staff-edition-date-missing");
     let format = forms::field(form, "format").parse::<Format>().ok();
     match format {
-        None => errors.fields.push((
-            "format".to_owned(),
-            "Choose the files' format".to_owned().into(),
-        )),
+        None => errors.add_message("format", "staff-files-format-missing"),
         Some(f) => {
-            if let Err(why) = check_files(f, files).await {
+            if let Err(why) = check_files(lang, f, files).await {
                 errors.add("files", why);
             }
         }
@@ -178,12 +205,13 @@ fn new_page(
     page(
         errors.status(),
         &EditionPage {
-            chrome: &chrome,
-            heading: format!("{}: a new edition", series.title),
+            series: series.title.clone(),
+            edition: None,
             series_page: series_page_path(site, &series.series_id),
             withdraw: String::new(),
             adding: true,
-            formats: format_choices(&forms::field(form, "format")),
+            formats: format_choices(chrome.text(), &forms::field(form, "format")),
+            chrome: &chrome,
             form: form.clone(),
             done: None,
             action,
@@ -293,14 +321,15 @@ fn edition_page(
         errors.status(),
         &EditionPage {
             chrome: &chrome,
-            heading: format!("{}: {}", series.title, edition.edition_name),
+            series: series.title.clone(),
+            edition: Some(edition.edition_name.clone()),
             series_page: series_page_path(site, &series.series_id),
             withdraw: format!("{action}/withdraw"),
             adding: false,
             formats: Vec::new(),
             done: match forms::field(&visitor.caller.params, "done").as_str() {
-                "added" => Some("The edition is added: readers can find and download it."),
-                "saved" => Some("The changes are saved."),
+                "added" => Some("staff-edition-done-added"),
+                "saved" => Some("staff-done-saved"),
                 _ => None,
             },
             form,

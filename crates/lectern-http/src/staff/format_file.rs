@@ -18,6 +18,7 @@ use super::home::Staff;
 use super::paths::{accepted, title_page_path};
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
+use crate::i18n::{Lang, format_name};
 use crate::pages::forms::{self, Choice, FormErrors};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
@@ -40,7 +41,8 @@ pub(super) const LIMITS: Limits = Limits {
 #[template(path = "web/staff/format_file.html")]
 struct FilePage<'a> {
     chrome: &'a Chrome,
-    heading: String,
+    /// The title's name, the records' own.
+    title: String,
     title_page: String,
     action: String,
     formats: Vec<Choice>,
@@ -84,9 +86,9 @@ pub async fn upload(
     let refused = |errors| Ok(file_page(&site, &visitor, &title.title, &id, form, errors));
     let format = match forms::field(form, "format").parse::<Format>() {
         Ok(f) => f,
-        Err(_) => return refused(FormErrors::one("format", "Choose the files' format")),
+        Err(_) => return refused(FormErrors::message("format", "staff-files-format-missing")),
     };
-    if let Err(why) = check_files(format, &upload.files).await {
+    if let Err(why) = check_files(visitor.lang, format, &upload.files).await {
         return refused(FormErrors::one("files", &why));
     }
     let folder = format!("titles/{id}/uploads/{}/{format}/", new_id());
@@ -108,18 +110,22 @@ pub async fn upload(
 }
 
 /// Why these files cannot be a `format` artifact, if they cannot.
-pub(super) async fn check_files(format: Format, files: &[Spooled]) -> Result<(), String> {
-    let name = format.display_name();
+/// (Said in `lang`.)
+pub(super) async fn check_files(
+    lang: Lang,
+    format: Format,
+    files: &[Spooled],
+) -> Result<(), String> {
     let [first, rest @ ..] = files else {
-        return Err("Choose the file, or for DAISY and braille all the book's files".to_owned());
+        return Err(lang.t("staff-files-none"));
     };
     if !format.is_fileset() && !rest.is_empty() {
-        return Err(format!("A {name} is one file: choose one"));
+        return Err(lang.t1("staff-files-one", "format", &format_name(lang, format)));
     }
     let mut names: Vec<String> = files.iter().map(|f| safe_file_name(&f.name)).collect();
     names.sort();
     if let Some(twice) = names.windows(2).find(|w| w[0] == w[1]) {
-        return Err(format!("Two files are named {}: each name once", twice[0]));
+        return Err(lang.t1("staff-files-twice", "name", &twice[0]));
     }
     let has = |suffix: &str| {
         names
@@ -134,24 +140,18 @@ pub(super) async fn check_files(format: Format, files: &[Spooled]) -> Result<(),
             tokio::task::spawn_blocking(move || read_metadata(&bytes).map(|_| ()))
                 .await
                 .map_err(|e| e.to_string())?
-                .map_err(|e| format!("The file is not an EPUB 3 that can be used: {e}"))
+                .map_err(|e| lang.t1("staff-files-not-epub", "why", &e.to_string()))
         }
-        Format::Pdf => starts_with(first, b"%PDF-", "The file is not a PDF").await,
-        Format::Docx => starts_with(first, b"PK\x03\x04", "The file is not a Word document").await,
-        Format::Daisy2Audio if !has("ncc.html") => {
-            Err("A DAISY 2.02 book needs its ncc.html among the files".to_owned())
-        }
-        Format::Daisy | Format::DaisyAudio if !has(".opf") => {
-            Err("A DAISY 3 book needs its package file (.opf) among the files".to_owned())
-        }
-        Format::Brf if !has(".brf") && !has(".brl") => {
-            Err("A braille book needs its .brf (or .brl) files".to_owned())
-        }
+        Format::Pdf => starts_with(first, b"%PDF-", lang.t("staff-files-not-pdf")).await,
+        Format::Docx => starts_with(first, b"PK\x03\x04", lang.t("staff-files-not-word")).await,
+        Format::Daisy2Audio if !has("ncc.html") => Err(lang.t("staff-files-daisy2")),
+        Format::Daisy | Format::DaisyAudio if !has(".opf") => Err(lang.t("staff-files-daisy3")),
+        Format::Brf if !has(".brf") && !has(".brl") => Err(lang.t("staff-files-braille")),
         _ => Ok(()),
     }
 }
 
-async fn starts_with(file: &Spooled, magic: &[u8], refusal: &str) -> Result<(), String> {
+async fn starts_with(file: &Spooled, magic: &[u8], refusal: String) -> Result<(), String> {
     use tokio::io::AsyncReadExt;
     let mut head = vec![0u8; magic.len()];
     let mut f = tokio::fs::File::open(&file.path)
@@ -159,7 +159,7 @@ async fn starts_with(file: &Spooled, magic: &[u8], refusal: &str) -> Result<(), 
         .map_err(|e| e.to_string())?;
     match f.read_exact(&mut head).await {
         Ok(_) if head == magic => Ok(()),
-        _ => Err(refusal.to_owned()),
+        _ => Err(refusal),
     }
 }
 
@@ -199,15 +199,15 @@ pub(super) async fn forget_files(state: &AppState, key: &str, files: &[Spooled])
 }
 
 /// Every format, to choose the files' from.
-pub(super) fn format_choices(chosen: &str) -> Vec<Choice> {
+pub(super) fn format_choices(lang: Lang, chosen: &str) -> Vec<Choice> {
     let mut formats = vec![Choice {
         value: "",
-        label: "Choose a format".to_owned(),
+        label: lang.t("staff-files-choose-format"),
         selected: chosen.is_empty(),
     }];
     formats.extend(Format::ALL.iter().map(|f| Choice {
         value: f.as_str(),
-        label: f.display_name().to_owned(),
+        label: format_name(lang, *f),
         selected: f.as_str() == chosen,
     }));
     formats
@@ -223,14 +223,15 @@ fn file_page(
 ) -> Response {
     let action = files_path(site, id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let lang = chrome.text();
     page(
         errors.status(),
         &FilePage {
             chrome: &chrome,
-            heading: format!("{title}: add or replace a format's file"),
+            title: title.to_owned(),
             title_page: title_page_path(site, id),
             action,
-            formats: format_choices(&forms::field(form, "format")),
+            formats: format_choices(lang, &forms::field(form, "format")),
             comments: forms::field(form, "comments"),
             errors,
         },

@@ -186,10 +186,6 @@ async fn memberships(
         organizations: site.path("/staff/organizations"),
         new_organization: site.path("/staff/organizations/new"),
         directory: site.path("/staff/organizations/directory"),
-        under_review: match waiting {
-            0 => "none waiting".to_owned(),
-            1 => "1 waiting".to_owned(),
-            n => format!("{n} waiting"),
-        },
+        under_review: visitor.lang.t_count("staff-waiting", waiting),
     })
 }

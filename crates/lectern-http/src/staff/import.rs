@@ -16,7 +16,8 @@ use super::home::Staff;
 use super::paths::title_page_path;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::pages::forms::{self, Choice, FormErrors, choices};
+use crate::i18n::{Lang, escaped};
+use crate::pages::forms::{self, Choice, FormErrors, Said, choices_in};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
 use crate::pages::uploads::{self, Limits};
@@ -34,17 +35,18 @@ const LIMITS: Limits = Limits {
     too_large: "an EPUB file is limited to 200 MB",
 };
 
+/// The copyright and status choices, and their messages.
 const USAGES: &[(&str, &str)] = &[
-    ("", "Keep each title's; copyright for a new title"),
-    ("copyright", "In copyright"),
-    ("publicDomain", "Public domain"),
-    ("creativeCommons", "Creative Commons"),
+    ("", "staff-import-usage-keep"),
+    ("copyright", "staff-import-usage-copyright"),
+    ("publicDomain", "staff-import-usage-publicDomain"),
+    ("creativeCommons", "staff-import-usage-creativeCommons"),
 ];
 const STATUSES: &[(&str, &str)] = &[
-    ("", "Keep each title's; live for a new title"),
-    ("live", "Live: readers find it at once"),
-    ("new", "New: not shown to readers yet"),
-    ("withdrawn", "Withdrawn"),
+    ("", "staff-import-status-keep"),
+    ("live", "staff-import-status-live"),
+    ("new", "staff-import-status-new"),
+    ("withdrawn", "staff-status-withdrawn"),
 ];
 
 #[derive(Template)]
@@ -66,7 +68,10 @@ struct ImportPage<'a> {
 struct Outcome {
     file: String,
     imported: bool,
+    /// What became of it, in the page's words: the title it made, the records' own, in a `bdi`.
     words: String,
+    /// Why it was not imported, in the importer's English.
+    reason: Option<Said>,
     link: Option<String>,
 }
 
@@ -114,7 +119,7 @@ pub async fn import(
     let form = &upload.fields;
     let (choices, mut errors) = choices_of(&state, &site, form).await?;
     if upload.files.is_empty() {
-        errors.add("files", "Choose one or more EPUB 3 files");
+        errors.add_message("files", "staff-import-files-missing");
     }
     let Some(choices) = choices.filter(|_| !errors.any()) else {
         return import_page(&state, &site, &visitor, form, errors, vec![]).await;
@@ -131,7 +136,7 @@ pub async fn import(
     let outcomes = files
         .iter()
         .zip(added)
-        .map(|(file, added)| outcome(&site, &file.name, added))
+        .map(|(file, added)| outcome(visitor.lang, &site, &file.name, added))
         .collect();
     import_page(&state, &site, &visitor, form, errors, outcomes).await
 }
@@ -163,10 +168,7 @@ async fn choices_of(
     if let Some(c) = &category {
         let names = state.titles.category_names(&state.store).await?;
         if !names.categories.contains_key(c) {
-            errors.fields.push((
-                "category".to_owned(),
-                format!("There is no category '{c}'").into(),
-            ));
+            errors.add_message("category", "staff-import-no-category");
         }
     }
     if errors.any() {
@@ -181,7 +183,7 @@ async fn choices_of(
     Ok((Some(choices), errors))
 }
 
-fn outcome(site: &WebSite, file: &str, added: Added) -> Outcome {
+fn outcome(lang: Lang, site: &WebSite, file: &str, added: Added) -> Outcome {
     match added {
         Added::Queued {
             service_id,
@@ -190,17 +192,23 @@ fn outcome(site: &WebSite, file: &str, added: Added) -> Outcome {
         } => Outcome {
             file: file.to_owned(),
             imported: true,
-            words: if new {
-                format!("Added: {title}")
-            } else {
-                format!("Updated: {title} (the same book was here already)")
-            },
+            words: lang.t_work(
+                if new {
+                    "staff-import-added"
+                } else {
+                    "staff-import-updated"
+                },
+                "title",
+                &title,
+            ),
+            reason: None,
             link: Some(title_page_path(site, &service_id)),
         },
         Added::Refused(why) => Outcome {
             file: file.to_owned(),
             imported: false,
-            words: format!("Not imported: {}", forms::sentence(&why)),
+            words: escaped(&lang.t("staff-import-refused")),
+            reason: Some(Said::Api(forms::sentence(&why))),
             link: None,
         },
     }
@@ -224,19 +232,24 @@ async fn import_page(
     categories.sort();
     let action = import_path(site);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let imported = outcomes.iter().filter(|o| o.imported).count();
-    let summary = (!outcomes.is_empty()).then(|| match (imported, outcomes.len()) {
-        (i, n) if i == n => format!("All {n} files were imported."),
-        (0, n) => format!("None of the {n} files could be imported."),
-        (i, n) => format!("{i} of {n} files were imported; the others are listed with why."),
+    let lang = chrome.text();
+    let imported = outcomes.iter().filter(|o| o.imported).count() as u32;
+    let summary = (!outcomes.is_empty()).then(|| {
+        let files = outcomes.len() as u32;
+        let numbers = [("imported", imported), ("files", files)];
+        match imported {
+            i if i == files => lang.t_numbers("staff-import-all", &numbers),
+            0 => lang.t_numbers("staff-import-none", &numbers),
+            _ => lang.t_numbers("staff-import-some", &numbers),
+        }
     });
     Ok(page(
         errors.status(),
         &ImportPage {
             chrome: &chrome,
             catalog: site.path("/staff/titles"),
-            usages: choices(USAGES, &forms::field(form, "usageRestriction")),
-            statuses: choices(STATUSES, &forms::field(form, "titleStatus")),
+            usages: choices_in(lang, USAGES, &forms::field(form, "usageRestriction")),
+            statuses: choices_in(lang, STATUSES, &forms::field(form, "titleStatus")),
             categories,
             action,
             errors,

@@ -14,7 +14,8 @@ use crate::conventions::member_pages::{member_window, turned};
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::pages::forms::{self, Choice, FormErrors, choices};
+use crate::i18n::Lang;
+use crate::pages::forms::{self, Choice, FormErrors, choices_in};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
@@ -28,50 +29,49 @@ use lectern_operations::managed_accounts::{self, AccountsWanted, managed};
 use lectern_operations::organization_members::{self, Joining};
 use lectern_operations::organizations as organizations_house;
 
-/// The text fields of the organization's form: (parameter, label, input type, hint).
+/// The text fields of the organization's form: (parameter, label, input type, hint), the
+/// label and the hint as message keys.
 const TEXT_FIELDS: [(&str, &str, &str, &str); 10] = [
-    ("organizationName", "Name", "text", ""),
-    ("address1", "Address line 1", "text", ""),
-    ("address2", "Address line 2", "text", ""),
-    ("city", "Town or city", "text", ""),
-    ("state", "State, province or county", "text", ""),
-    ("postalCode", "Postal code", "text", ""),
+    ("organizationName", "staff-org-name", "text", ""),
+    ("address1", "staff-org-address1", "text", ""),
+    ("address2", "staff-org-address2", "text", ""),
+    ("city", "staff-org-city", "text", ""),
+    ("state", "staff-org-state", "text", ""),
+    ("postalCode", "staff-org-postal-code", "text", ""),
     (
         "country",
-        "Country",
+        "staff-account-country",
         "text",
-        "Its two-letter code, such as US, GB or CA.",
+        "staff-account-country-hint",
     ),
-    ("phoneNumber", "Phone number", "tel", ""),
-    ("website", "Website", "url", ""),
-    ("notes", "Notes", "text", "For the library's staff."),
+    ("phoneNumber", "staff-org-phone", "tel", ""),
+    ("website", "staff-org-website", "url", ""),
+    ("notes", "staff-org-notes", "text", "staff-org-notes-hint"),
 ];
 
-/// The boxes of the form, sent `false` when unticked (a form sends nothing for them).
+/// The boxes of the form, sent `false` when unticked (a form sends nothing for them), and
+/// their messages.
 const FLAGS: [(&str, &str); 10] = [
-    ("agreementSigned", "The organization's agreement is signed"),
-    ("riderSigned", "The rider is signed"),
-    ("canDownloadNIMAC", "May download NIMAC titles"),
-    (
-        "canCreateUsers",
-        "May add members and vouch for their proof of disability",
-    ),
-    ("suspended", "Suspended: its members cannot download"),
-    ("unreported", "Left out of reports"),
-    ("servicePlus", "Has the premium features"),
-    ("readingCompanion", "Has the reading companion"),
-    ("safeSearch", "Safe search for new members"),
+    ("agreementSigned", "staff-org-flag-agreementSigned"),
+    ("riderSigned", "staff-org-flag-riderSigned"),
+    ("canDownloadNIMAC", "staff-org-flag-canDownloadNIMAC"),
+    ("canCreateUsers", "staff-org-flag-canCreateUsers"),
+    ("suspended", "staff-org-flag-suspended"),
+    ("unreported", "staff-org-flag-unreported"),
+    ("servicePlus", "staff-org-flag-servicePlus"),
+    ("readingCompanion", "staff-org-flag-readingCompanion"),
+    ("safeSearch", "staff-org-flag-safeSearch"),
     (
         "allowSearchDownloads",
-        "New members may download what they find",
+        "staff-org-flag-allowSearchDownloads",
     ),
 ];
 
 const ALLOWANCES: &[(&str, &str)] = &[
-    ("100", "100 a month per member"),
-    ("200", "200 a month per member"),
-    ("300", "300 a month per member"),
-    ("unlimited", "Unlimited"),
+    ("100", "staff-org-allowance-100"),
+    ("200", "staff-org-allowance-200"),
+    ("300", "staff-org-allowance-300"),
+    ("unlimited", "staff-org-allowance-unlimited"),
 ];
 
 type TextField = (&'static str, &'static str, &'static str, &'static str);
@@ -81,7 +81,8 @@ type TextField = (&'static str, &'static str, &'static str, &'static str);
 struct OrganizationPage<'a> {
     chrome: &'a Chrome,
     name: String,
-    facts: Vec<(&'static str, String)>,
+    /// Each fact's message key, its value, and whether the value is the records' own words.
+    facts: Vec<(&'static str, String, bool)>,
     tabs: Vec<(&'static str, String, bool)>,
     action: String,
     errors: FormErrors,
@@ -101,8 +102,8 @@ impl OrganizationPage<'_> {
 fn tabs(site: &WebSite, id: &str, members: bool) -> Vec<(&'static str, String, bool)> {
     let base = organization_page_path(site, id);
     vec![
-        ("The organization", base.clone(), !members),
-        ("Members and sponsors", format!("{base}/members"), members),
+        ("staff-org-tab-organization", base.clone(), !members),
+        ("staff-org-tab-members", format!("{base}/members"), members),
     ]
 }
 
@@ -158,17 +159,18 @@ async fn organization(state: &AppState, visitor: &Visitor, id: &str) -> ApiResul
 }
 
 /// The organization's primary contact as the page names them: name, and e-mail address.
-fn contact_in_words(contact: Option<&Account>) -> String {
+fn contact_in_words(lang: Lang, contact: Option<&Account>) -> (String, bool) {
     let Some(c) = contact else {
-        return "None".to_owned();
+        return (lang.t("staff-none"), false);
     };
     let email = c.details.email_address.as_ref().or(c.user_name.as_ref());
-    format!(
+    let named = format!(
         "{} {}{}",
         c.first_name,
         c.last_name,
         email.map(|e| format!(" ({e})")).unwrap_or_default()
-    )
+    );
+    (named, true)
 }
 
 /// `GET /{site}/staff/organizations/{organization}`.
@@ -229,34 +231,41 @@ async fn organization_page(
     let form = asked.unwrap_or_else(|| as_form(&o));
     let action = organization_page_path(site, &o.organization_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let lang = chrome.text();
     let status = errors.status();
+    let allowance = ALLOWANCES
+        .iter()
+        .find(|(v, _)| *v == books_allowed(&o))
+        .map_or_else(|| books_allowed(&o), |(_, key)| lang.t(key));
+    let kind = lang
+        .try_t_args(&format!("staff-org-type-{}", o.organization_type), &[])
+        .unwrap_or_else(|| o.organization_type.clone());
+    let (contact, contact_own) = contact_in_words(lang, contact.as_ref());
     Ok(page(
         status,
         &OrganizationPage {
             chrome: &chrome,
             name: o.organization_name.clone(),
             facts: vec![
-                ("Identifier", o.organization_id.clone()),
-                ("Kind", o.organization_type.clone()),
-                (
-                    "Subscription",
-                    o.subscription_type
-                        .clone()
-                        .unwrap_or_else(|| "None".to_owned()),
-                ),
-                ("Primary contact", contact_in_words(contact.as_ref())),
-                ("Downloads a member may make", books_allowed(&o)),
+                ("staff-org-identifier", o.organization_id.clone(), true),
+                ("staff-org-kind", kind, false),
+                match o.subscription_type.clone() {
+                    Some(kind) => ("staff-fact-subscription", kind, true),
+                    None => ("staff-fact-subscription", lang.t("staff-none"), false),
+                },
+                ("staff-org-primary-contact", contact, contact_own),
+                ("staff-org-allowance", allowance, false),
             ],
             tabs: tabs(site, &o.organization_id, false),
             flags: FLAGS
                 .iter()
                 .map(|&(name, label)| (name, label, forms::field(&form, name) == "true"))
                 .collect(),
-            allowances: choices(ALLOWANCES, &forms::field(&form, "numBooksAllowed")),
+            allowances: choices_in(lang, ALLOWANCES, &forms::field(&form, "numBooksAllowed")),
             fields: &TEXT_FIELDS,
             done: match forms::field(&visitor.caller.params, "done").as_str() {
-                "created" => Some("The organization was added, with its primary contact."),
-                "changed" => Some("The organization was changed."),
+                "created" => Some("staff-org-done-created"),
+                "changed" => Some("staff-org-done-changed"),
                 _ => None,
             },
             action,
@@ -278,7 +287,7 @@ struct MembersPage<'a> {
     orders: Vec<Choice>,
     grade: String,
     count: String,
-    members: Vec<(String, String, String)>,
+    members: Vec<MemberRow>,
     next: Option<String>,
     sponsors: Vec<(String, String, String, bool)>,
     /// Which form the errors are of: `member`, `sponsor`, `join` or `contact`.
@@ -288,24 +297,33 @@ struct MembersPage<'a> {
     done: Option<&'static str>,
 }
 
+/// A member as the list shows them: their name, page, user name (the records') and the rest.
+struct MemberRow {
+    name: String,
+    href: String,
+    user_name: Option<String>,
+    about: String,
+}
+
 impl MembersPage<'_> {
     pub fn value(&self, name: &str) -> String {
         forms::field(&self.form, name)
     }
 }
 
+/// Which members, and the orders they come in, with the sponsors' page's messages.
 const LISTS: &[(&str, &str)] = &[
-    ("allMembers", "All members"),
-    ("orgMembers", "Members through the organization only"),
-    ("individualMembers", "Members with their own membership too"),
+    ("allMembers", "members-list-all"),
+    ("orgMembers", "members-list-org"),
+    ("individualMembers", "members-list-individual"),
 ];
 const ORDERS: &[(&str, &str)] = &[
-    ("lastName", "Last name"),
-    ("firstName", "First name"),
-    ("grade", "Grade"),
-    ("birthDate", "Date of birth"),
-    ("district", "District"),
-    ("school", "School"),
+    ("lastName", "members-order-last-name"),
+    ("firstName", "members-order-first-name"),
+    ("grade", "members-order-grade"),
+    ("birthDate", "members-order-birth"),
+    ("district", "members-order-district"),
+    ("school", "members-order-school"),
 ];
 
 /// `GET /{site}/staff/organizations/{organization}/members`.
@@ -420,11 +438,11 @@ pub async fn members_form(
         )),
         Err(e) => {
             let errors = FormErrors::of(e)?
-                .missing_as("firstName", "Enter the member's first name")
-                .missing_as("lastName", "Enter the member's last name")
-                .missing_as("dateOfBirth", "Enter the member's date of birth")
-                .missing_as("grade", "Enter the member's grade")
-                .missing_as("userIdentifier", "Enter a user name or account identifier");
+                .missing_as("firstName", "member-first-name-missing")
+                .missing_as("lastName", "member-last-name-missing")
+                .missing_as("dateOfBirth", "member-birth-missing")
+                .missing_as("grade", "member-grade-missing")
+                .missing_as("userIdentifier", "staff-org-user-missing");
             members_page(&state, &site, &visitor, &id, (which, errors), form).await
         }
     }
@@ -478,6 +496,7 @@ async fn members_page(
         ("sortOrder", order.as_str()),
     ];
     let chrome = Chrome::of(site, visitor, &with_query(&base, &filters), Section::Staff);
+    let lang = chrome.text();
     let status = errors.status();
     Ok(page(
         status,
@@ -485,36 +504,43 @@ async fn members_page(
             chrome: &chrome,
             name: o.organization_name.clone(),
             tabs: tabs(site, &o.organization_id, true),
-            lists: choices(LISTS, if list.is_empty() { "allMembers" } else { &list }),
-            orders: choices(ORDERS, if order.is_empty() { "lastName" } else { &order }),
-            count: match total {
-                0 => "No members.".to_owned(),
-                1 => "1 member.".to_owned(),
-                n => format!("{n} members."),
-            },
+            lists: choices_in(
+                lang,
+                LISTS,
+                if list.is_empty() { "allMembers" } else { &list },
+            ),
+            orders: choices_in(
+                lang,
+                ORDERS,
+                if order.is_empty() { "lastName" } else { &order },
+            ),
+            count: lang.t_count("staff-org-members-count", total),
             members: found
                 .iter()
                 .map(|m| {
                     let about = [
-                        m.grade.as_deref().map(|g| format!("grade {g}")),
-                        m.details
-                            .email_address
-                            .clone()
-                            .or_else(|| m.user_name.clone()),
-                        Some(format!(
-                            "proof of disability {}",
+                        m.grade
+                            .as_deref()
+                            .map(|g| lang.t1("member-grade", "grade", g)),
+                        Some(lang.t(&format!(
+                            "staff-proof-{}",
                             m.proof_of_disability_status.as_str()
-                        )),
+                        ))),
                     ]
                     .into_iter()
                     .flatten()
-                    .collect::<Vec<_>>()
-                    .join("; ");
-                    (
-                        format!("{} {}", m.first_name, m.last_name),
-                        account_page_path(site, &m.user_account_id),
+                    .collect::<Vec<_>>();
+                    let about = lang.semicolons(&about);
+                    MemberRow {
+                        name: format!("{} {}", m.first_name, m.last_name),
+                        href: account_page_path(site, &m.user_account_id),
+                        user_name: m
+                            .details
+                            .email_address
+                            .clone()
+                            .or_else(|| m.user_name.clone()),
                         about,
-                    )
+                    }
                 })
                 .collect(),
             next: next.as_deref().map(|n| {
@@ -535,9 +561,9 @@ async fn members_page(
                 .collect(),
             grade,
             done: match forms::field(&visitor.caller.params, "done").as_str() {
-                "added" => Some("The member was added."),
-                "joined" => Some("The account is now in the organization."),
-                "contact" => Some("The primary contact was changed."),
+                "added" => Some("staff-org-done-added"),
+                "joined" => Some("staff-account-done-joined"),
+                "contact" => Some("staff-org-done-contact"),
                 _ => None,
             },
             action: base,

@@ -12,6 +12,7 @@ use super::paths::organization_page_path;
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
+use crate::i18n::Lang;
 use crate::pages::forms::{self, FormErrors};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
@@ -63,15 +64,12 @@ pub async fn find(
         &with_query(&action, &[("keyword", &keyword)]),
         Section::Staff,
     );
+    let lang = chrome.text();
     Ok(page(
         StatusCode::OK,
         &OrganizationsPage {
             chrome: &chrome,
-            count: match total {
-                0 => "No organizations found.".to_owned(),
-                1 => "1 organization found.".to_owned(),
-                n => format!("{n} organizations found."),
-            },
+            count: lang.t_count("staff-orgs-found", total),
             found: found
                 .iter()
                 .map(|o| {
@@ -83,15 +81,7 @@ pub async fn find(
                     (
                         o.organization_name.clone(),
                         organization_page_path(&site, &o.organization_id),
-                        format!(
-                            "{}; {place}{}",
-                            o.organization_type,
-                            if o.settings.suspended {
-                                "; suspended"
-                            } else {
-                                ""
-                            }
-                        ),
+                        kind_in_words(lang, &o.organization_type, &place, o.settings.suspended),
                     )
                 })
                 .collect(),
@@ -111,52 +101,62 @@ pub async fn find(
     ))
 }
 
-/// The new organization form's text fields: (parameter, label, input type, hint).
+/// An organization found, in words: its kind, its place (the records' words) and whether it
+/// is suspended.
+pub fn kind_in_words(lang: Lang, kind: &str, place: &str, suspended: bool) -> String {
+    let kind = lang
+        .try_t_args(&format!("staff-org-type-{kind}"), &[])
+        .unwrap_or_else(|| kind.to_owned());
+    let key = if suspended {
+        "staff-org-found-suspended"
+    } else {
+        "staff-org-found"
+    };
+    lang.t_with(key, &[("kind", &kind), ("place", place)])
+}
+
+/// The new organization form's text fields: (parameter, label, input type, hint), the label
+/// and the hint as message keys.
 pub const NEW_FIELDS: [(&str, &str, &str, &str); 15] = [
-    ("organizationName", "Name", "text", ""),
-    ("address1", "Address line 1", "text", ""),
-    ("address2", "Address line 2 (optional)", "text", ""),
-    ("city", "Town or city", "text", ""),
-    ("state", "State, province or county (optional)", "text", ""),
-    ("postalCode", "Postal code", "text", ""),
+    ("organizationName", "staff-org-name", "text", ""),
+    ("address1", "staff-org-address1", "text", ""),
+    ("address2", "staff-account-address2", "text", ""),
+    ("city", "staff-org-city", "text", ""),
+    ("state", "staff-account-state", "text", ""),
+    ("postalCode", "staff-org-postal-code", "text", ""),
     (
         "country",
-        "Country",
+        "staff-account-country",
         "text",
-        "Its two-letter code, such as US, GB or CA.",
+        "staff-account-country-hint",
     ),
-    ("phoneNumber", "Phone number (optional)", "tel", ""),
-    ("website", "Website (optional)", "url", ""),
+    ("phoneNumber", "staff-account-phone", "tel", ""),
+    ("website", "staff-org-website-optional", "url", ""),
     (
         "contactFirstName",
-        "Primary contact's first name",
+        "staff-org-contact-first-name",
         "text",
         "",
     ),
-    ("contactLastName", "Primary contact's last name", "text", ""),
+    ("contactLastName", "staff-org-contact-last-name", "text", ""),
     (
         "contactTitle",
-        "Primary contact's title",
+        "staff-org-contact-title",
         "text",
-        "Such as Teacher of the visually impaired.",
+        "staff-org-contact-title-hint",
     ),
     (
         "contactEmailAddress",
-        "Primary contact's e-mail address",
+        "staff-org-contact-email",
         "email",
-        "Also the user name they sign in with.",
+        "staff-org-contact-email-hint",
     ),
-    (
-        "contactPhoneNumber",
-        "Primary contact's phone number (optional)",
-        "tel",
-        "",
-    ),
+    ("contactPhoneNumber", "staff-org-contact-phone", "tel", ""),
     (
         "subscriptionType",
-        "Kind of subscription (optional)",
+        "staff-org-subscription-optional",
         "text",
-        "Leave it empty for what the organization's kind has.",
+        "staff-org-subscription-hint",
     ),
 ];
 
@@ -212,19 +212,16 @@ pub async fn create(
         )),
         Err(errors) => {
             let errors = errors?
-                .missing_as("organizationName", "Enter the organization's name")
-                .missing_as("address1", "Enter the first line of the address")
-                .missing_as("city", "Enter the town or city")
-                .missing_as("postalCode", "Enter the postal code")
-                .missing_as("country", "Enter the country's two-letter code")
-                .missing_as("organizationType", "Choose the kind of organization")
-                .missing_as("contactFirstName", "Enter the primary contact's first name")
-                .missing_as("contactLastName", "Enter the primary contact's last name")
-                .missing_as("contactTitle", "Enter the primary contact's title")
-                .missing_as(
-                    "contactEmailAddress",
-                    "Enter the primary contact's e-mail address",
-                );
+                .missing_as("organizationName", "staff-org-name-missing")
+                .missing_as("address1", "staff-org-address1-missing")
+                .missing_as("city", "staff-org-city-missing")
+                .missing_as("postalCode", "staff-org-postal-code-missing")
+                .missing_as("country", "staff-account-country-missing")
+                .missing_as("organizationType", "staff-org-kind-missing")
+                .missing_as("contactFirstName", "staff-org-contact-first-name-missing")
+                .missing_as("contactLastName", "staff-org-contact-last-name-missing")
+                .missing_as("contactTitle", "staff-org-contact-title-missing")
+                .missing_as("contactEmailAddress", "staff-org-contact-email-missing");
             new_page(&site, &visitor, errors, form).await
         }
     }
@@ -241,6 +238,7 @@ async fn new_page(
     let chosen = forms::field(&form, "organizationType");
     let action = site.path("/staff/organizations");
     let chrome = Chrome::of(site, visitor, &format!("{action}/new"), Section::Staff);
+    let lang = chrome.text();
     let status = errors.status();
     Ok(page(
         status,
@@ -254,7 +252,8 @@ async fn new_page(
                 .iter()
                 .map(|k| {
                     let name = k.as_str();
-                    (name.to_owned(), k.description().to_owned(), name == chosen)
+                    let words = lang.t(&format!("staff-org-type-{name}"));
+                    (name.to_owned(), words, name == chosen)
                 })
                 .collect(),
             form,

@@ -17,7 +17,8 @@ use super::periodicals::{SERIES_LINES, SERIES_TEXT, SERIES_TYPES, series_params}
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::pages::forms::{self, Choice, FormErrors, choices};
+use crate::i18n::format_name;
+use crate::pages::forms::{self, Choice, FormErrors, choices_in};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
@@ -140,6 +141,7 @@ async fn series_page(
     let next = listing.next_token(&mut rows, |row| sort.key_of(row));
     let action = series_page_path(site, &series.series_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let lang = chrome.text();
     let chosen_type = forms::field(&form, "seriesType");
     Ok(page(
         errors.status(),
@@ -149,38 +151,39 @@ async fn series_page(
             back: site.path("/staff/periodicals"),
             new_edition: format!("{action}/new-edition"),
             done: match forms::field(&visitor.caller.params, "done").as_str() {
-                "added" => Some("The periodical is added. Add its editions below."),
-                "saved" => Some("The changes are saved."),
-                "withdrawn" => Some(
-                    "The edition's withdrawal is accepted: it leaves the listings in a moment.",
-                ),
+                "added" => Some("staff-series-done-added"),
+                "saved" => Some("staff-done-saved"),
+                "withdrawn" => Some("staff-series-done-withdrawn"),
                 _ => None,
             },
-            types: choices(SERIES_TYPES, &chosen_type),
+            types: choices_in(lang, SERIES_TYPES, &chosen_type),
             text_fields: &SERIES_TEXT,
             line_fields: &SERIES_LINES,
             form,
             errors,
-            count: match total {
-                0 => "No editions yet.".to_owned(),
-                1 => "1 edition.".to_owned(),
-                n => format!("{n} editions, newest first."),
-            },
+            count: lang.t_count("staff-editions-count", total),
             editions: rows
                 .iter()
                 .map(|row| {
                     let e = &row.edition;
                     let date = e.publication_date.date();
-                    let formats: Vec<&str> = e
+                    let formats: Vec<String> = e
                         .artifacts
                         .iter()
                         .filter(|a| a.status == ArtifactStatus::Available)
-                        .map(|a| a.format.display_name())
+                        .map(|a| format_name(lang, a.format))
                         .collect();
+                    let about = lang.t_with(
+                        "staff-edition-about",
+                        &[
+                            ("date", &lang.date(&date)),
+                            ("formats", &lang.and_list(&formats)),
+                        ],
+                    );
                     (
                         e.edition_name.clone(),
                         edition_page_path(site, &series.series_id, &e.edition_id),
-                        format!("published {date}; {}", formats.join(", ")),
+                        about,
                     )
                 })
                 .collect(),

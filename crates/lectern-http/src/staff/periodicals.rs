@@ -17,46 +17,52 @@ use super::paths::series_page_path;
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::pages::forms::{self, Choice, FormErrors, choices};
+use crate::i18n::Lang;
+use crate::pages::forms::{self, Choice, FormErrors, choices_in};
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
 
-/// A series' one-line fields: (parameter, label, hint).
+/// A series' one-line fields: (parameter, label, hint), as message keys.
 pub const SERIES_TEXT: [(&str, &str, &str); 5] = [
-    ("title", "Title", ""),
-    (
-        "issn",
-        "ISSN",
-        "Four digits, a dash and four more, such as 0028-0836.",
-    ),
-    ("publisher", "Publisher", ""),
-    ("description", "Description", ""),
+    ("title", "staff-title-field-title", ""),
+    ("issn", "staff-series-issn", "staff-series-issn-hint"),
+    ("publisher", "staff-title-field-publisher", ""),
+    ("description", "staff-series-description", ""),
     (
         "externalCategoryCode",
-        "Your own category code",
-        "The code your library's own system files it under.",
+        "staff-series-category-code",
+        "staff-series-category-code-hint",
     ),
 ];
 /// A series' fields of one value a line.
 pub const SERIES_LINES: [(&str, &str, &str); 3] = [
     (
         "languages",
-        "Languages",
-        "One a line, each a three-letter code such as eng.",
+        "staff-title-field-languages",
+        "staff-title-field-languages-hint",
     ),
-    ("categories", "Categories", "One a line."),
+    ("categories", "staff-series-categories", "staff-one-a-line"),
     (
         "countries",
-        "Countries where it may be read",
-        "One a line, each a two-letter code such as US; none means everywhere.",
+        "staff-series-countries",
+        "staff-series-countries-hint",
     ),
 ];
+/// The kinds of series, and their messages.
 pub const SERIES_TYPES: &[(&str, &str)] = &[
-    ("newspaper", "Newspaper"),
-    ("magazine", "Magazine"),
-    ("journal", "Journal"),
+    ("newspaper", "staff-series-type-newspaper"),
+    ("magazine", "staff-series-type-magazine"),
+    ("journal", "staff-series-type-journal"),
 ];
+
+/// A kind of series in words, in `lang`.
+pub fn series_type_in_words(lang: Lang, kind: &str) -> String {
+    SERIES_TYPES
+        .iter()
+        .find(|(v, _)| *v == kind)
+        .map_or_else(|| kind.to_owned(), |(_, key)| lang.t(key))
+}
 
 /// A series' form fields as the API's parameters.
 pub fn series_params(form: &Params) -> Params {
@@ -140,8 +146,8 @@ pub async fn create(
             Ok(series) => series,
             Err(f) => {
                 let errors = FormErrors::of_failure(f)?
-                    .missing_as("seriesId", "Enter an identifier for the series")
-                    .missing_as("title", "Enter the series' title");
+                    .missing_as("seriesId", "staff-series-id-missing")
+                    .missing_as("title", "staff-series-title-missing");
                 return periodicals_page(&state, &site, &visitor, form, errors).await;
             }
         };
@@ -180,36 +186,33 @@ async fn periodicals_page(
         )
     });
     let chrome = Chrome::of(site, visitor, &here, Section::Staff);
+    let lang = chrome.text();
     let chosen_type = forms::field(&form, "seriesType");
     Ok(page(
         errors.status(),
         &PeriodicalsPage {
             chrome: &chrome,
-            count: match total {
-                0 => "No periodicals found.".to_owned(),
-                1 => "1 periodical found.".to_owned(),
-                n => format!("{n} periodicals found."),
-            },
+            count: lang.t_count("staff-series-found", total),
             series: found
                 .iter()
                 .map(|(s, _)| {
-                    let issn = s
-                        .issn
-                        .as_deref()
-                        .map(|i| format!("ISSN {i}; "))
-                        .unwrap_or_default();
-                    (
-                        s.title.clone(),
-                        series_page_path(site, &s.series_id),
-                        format!("{}{}", issn, s.series_type),
-                    )
+                    let kind = series_type_in_words(lang, &s.series_type.to_string());
+                    let about = match s.issn.as_deref() {
+                        Some(issn) => lang.t_with(
+                            "staff-series-about-issn",
+                            &[("issn", issn), ("kind", &kind)],
+                        ),
+                        None => kind,
+                    };
+                    (s.title.clone(), series_page_path(site, &s.series_id), about)
                 })
                 .collect(),
             first: asked.one("start").ok().flatten().map(|_| here.clone()),
             next,
             search,
             action,
-            types: choices(
+            types: choices_in(
+                lang,
                 SERIES_TYPES,
                 if chosen_type.is_empty() {
                     "newspaper"

@@ -123,10 +123,10 @@ pub async fn show_list(
     let admin = Administrator::of(&visitor.caller)?;
     let list = popular_lists::list(&state, &admin, &site.site.id, &id).await?;
     let done = match forms::field(&visitor.caller.params, "done").as_str() {
-        "described" => Some("The description was saved."),
-        "added" => Some("The title was added at the end of the list."),
-        "moved" => Some("The title was moved."),
-        "off" => Some("The title was taken off the list."),
+        "described" => Some("staff-list-done-described"),
+        "added" => Some("staff-list-done-added"),
+        "moved" => Some("staff-list-done-moved"),
+        "off" => Some("staff-list-done-off"),
         _ => None,
     };
     let form = Params::from_pairs(vec![("description".to_owned(), list.description.clone())]);

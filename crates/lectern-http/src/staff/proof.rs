@@ -18,24 +18,23 @@ use lectern_domain::paging::FixedOrder;
 use lectern_operations::proof_review::{DecisionAsked, NOTE_LIMIT, Reviewer, Reviewing};
 use lectern_store::pod_queue::OpenSubmission;
 
+/// The print disabilities, and their messages (the sponsors' member form says them the same).
 pub const DISABILITIES: [(&str, &str); 4] = [
-    ("visual", "Blind or low vision"),
-    ("learning", "Learning disability, such as dyslexia"),
-    (
-        "physical",
-        "Physical disability that makes holding or turning pages hard",
-    ),
-    ("nonspecific", "Another print disability"),
+    ("visual", "member-disability-visual"),
+    ("learning", "member-disability-learning"),
+    ("physical", "member-disability-physical"),
+    ("nonspecific", "member-disability-nonspecific"),
 ];
 
+/// Who may vouch for a disability, and their messages.
 pub const SOURCES: [(&str, &str); 7] = [
-    ("schoolVerified", "Verified by a school"),
-    ("faxed", "A competent authority's written confirmation"),
-    ("nls", "National Library Service"),
-    ("learningOrg", "A learning organization"),
-    ("trainingOrg", "A training organization"),
-    ("partner", "A partner library"),
-    ("marrakeshPartner", "A Marrakesh Treaty partner"),
+    ("schoolVerified", "staff-source-schoolVerified"),
+    ("faxed", "staff-source-faxed"),
+    ("nls", "staff-source-nls"),
+    ("learningOrg", "staff-source-learningOrg"),
+    ("trainingOrg", "staff-source-trainingOrg"),
+    ("partner", "staff-source-partner"),
+    ("marrakeshPartner", "staff-source-marrakeshPartner"),
 ];
 
 #[derive(Template)]
@@ -49,7 +48,7 @@ struct QueuePage<'a> {
     done: Option<&'static str>,
     disabilities: &'static [(&'static str, &'static str)],
     sources: &'static [(&'static str, &'static str)],
-    note_limit: usize,
+    note_limit: u64,
     in_error: bool,
 }
 
@@ -59,7 +58,8 @@ struct Item {
     id: String,
     name: String,
     href: String,
-    user_name: String,
+    /// Their user name; `None`, they have none.
+    user_name: Option<String>,
     date_submitted: String,
     note: String,
     authority: Option<String>,
@@ -77,10 +77,7 @@ impl Item {
             id: format!("s{n}"),
             name: format!("{} {}", s.first_name, s.last_name),
             href: account_page_path(site, &s.user_account_id),
-            user_name: s
-                .user_name
-                .clone()
-                .unwrap_or_else(|| "no user name".to_owned()),
+            user_name: s.user_name.clone(),
             date_submitted: s.date_submitted.clone(),
             note: s.note.clone(),
             authority: s.authority.clone(),
@@ -163,10 +160,10 @@ pub async fn decide(
         }
         Err(errors) => {
             let errors = errors?
-                .missing_as("decision", "Choose to approve or to refuse")
-                .missing_as("disabilityType", "Choose the disabilities the proof shows")
-                .missing_as("proofSource", "Choose who vouches for the proof")
-                .missing_as("note", "Say what the proof showed, or why you refuse it");
+                .missing_as("decision", "staff-proof-decision-missing")
+                .missing_as("disabilityType", "staff-proof-disabilities-missing")
+                .missing_as("proofSource", "staff-proof-source-missing")
+                .missing_as("note", "staff-proof-note-missing");
             let back = Refused {
                 submission,
                 errors,
@@ -219,28 +216,22 @@ async fn queue_page(
     let first = listing.one("start").ok().flatten().map(|_| here.clone());
     let chrome = Chrome::of(site, visitor, &here, Section::Staff);
     let done = match forms::field(&visitor.caller.params, "done").as_str() {
-        "approved" => {
-            Some("Approved: the disabilities are recorded and the member's proof is active.")
-        }
-        "refused" => Some("Refused: the member can read your note and send other proof."),
+        "approved" => Some("staff-proof-done-approved"),
+        "refused" => Some("staff-proof-done-refused"),
         _ => None,
     };
     Ok(page(
         status,
         &QueuePage {
             chrome: &chrome,
-            count: match total {
-                0 => "No proof of disability is waiting to be reviewed.".to_owned(),
-                1 => "1 submission is waiting to be reviewed.".to_owned(),
-                n => format!("{n} submissions are waiting to be reviewed, oldest first."),
-            },
+            count: chrome.text().t_count("staff-proof-waiting", total),
             items,
             next,
             first,
             done,
             disabilities: &DISABILITIES,
             sources: &SOURCES,
-            note_limit: NOTE_LIMIT,
+            note_limit: NOTE_LIMIT as u64,
             in_error: status != axum::http::StatusCode::OK,
         },
         visitor,

@@ -11,7 +11,7 @@ use super::home::{Staff, StaffForm};
 use super::records::{self, Owner, Records, done};
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::pages::forms::{self, Choice, FormErrors, choices};
+use crate::pages::forms::{self, Choice, FormErrors, choices_in};
 use crate::pages::preferences::{ShownPreferences, formats, preference_changes, widths};
 use crate::pages::render::{Chrome, Section, page};
 use crate::pages::session::{Visitor, WebSite};
@@ -95,32 +95,33 @@ async fn preferences_page(
             errors,
             action,
             done: (forms::field(&visitor.caller.params, "done") == "saved")
-                .then_some("The reading preferences were saved."),
+                .then_some("staff-preferences-done"),
         },
         visitor,
     ))
 }
 
+/// The content warnings, the narrators' voices and kinds the profile offers, and their messages.
 const WARNINGS: &[(&str, &str)] = &[
-    ("sex", "Sex"),
-    ("violence", "Violence"),
-    ("drugs", "Drugs"),
-    ("language", "Strong language"),
-    ("intolerance", "Intolerance"),
-    ("adult", "Adult themes"),
-    ("unrated", "Not rated"),
-    ("contentWarning", "Any other content warning"),
+    ("sex", "staff-warning-sex"),
+    ("violence", "staff-warning-violence"),
+    ("drugs", "staff-warning-drugs"),
+    ("language", "staff-warning-language"),
+    ("intolerance", "staff-warning-intolerance"),
+    ("adult", "staff-warning-adult"),
+    ("unrated", "staff-warning-unrated"),
+    ("contentWarning", "staff-warning-contentWarning"),
 ];
 const GENDERS: &[(&str, &str)] = &[
-    ("", "No preference"),
-    ("female", "Female"),
-    ("male", "Male"),
-    ("otherNonBinary", "Other or non-binary"),
+    ("", "staff-no-preference"),
+    ("female", "staff-gender-female"),
+    ("male", "staff-gender-male"),
+    ("otherNonBinary", "staff-gender-otherNonBinary"),
 ];
 const NARRATORS: &[(&str, &str)] = &[
-    ("", "No preference"),
-    ("human", "A human narrator"),
-    ("tts", "Synthesized speech"),
+    ("", "staff-no-preference"),
+    ("human", "staff-narrator-human"),
+    ("tts", "staff-narrator-tts"),
 ];
 /// The profile's lists, each a text area of one entry a line.
 const LISTS: [&str; 4] = [
@@ -247,6 +248,7 @@ async fn profile_page(
     let form = asked.unwrap_or_else(|| as_form(&p));
     let action = Records::Recommendations.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
+    let lang = chrome.text();
     let excluded = form.all("excludedContentWarnings");
     let status = errors.status();
     Ok(page(
@@ -256,10 +258,10 @@ async fn profile_page(
             owner: Owner::of(site, visitor, a, Records::Recommendations),
             include_global: forms::field(&form, "includeGlobalCollection") == "true",
             lists: [
-                ("includedAuthors", "Authors to recommend"),
-                ("excludedAuthors", "Authors never to recommend"),
-                ("includedCategories", "Categories to recommend"),
-                ("excludedCategories", "Categories never to recommend"),
+                ("includedAuthors", "staff-profile-included-authors"),
+                ("excludedAuthors", "staff-profile-excluded-authors"),
+                ("includedCategories", "staff-profile-included-categories"),
+                ("excludedCategories", "staff-profile-excluded-categories"),
             ]
             .into_iter()
             .map(|(name, label)| (name, label, forms::field(&form, name)))
@@ -268,13 +270,13 @@ async fn profile_page(
                 .iter()
                 .map(|&(v, l)| (v, l, excluded.contains(&v)))
                 .collect(),
-            genders: choices(GENDERS, &forms::field(&form, "narratorGender")),
-            narrators: choices(NARRATORS, &forms::field(&form, "narratorType")),
+            genders: choices_in(lang, GENDERS, &forms::field(&form, "narratorGender")),
+            narrators: choices_in(lang, NARRATORS, &forms::field(&form, "narratorType")),
             reading_age: forms::field(&form, "readingAge"),
             errors,
             action,
             done: (forms::field(&visitor.caller.params, "done") == "saved")
-                .then_some("The recommendation profile was saved."),
+                .then_some("staff-profile-done"),
         },
         visitor,
     ))

@@ -24,6 +24,7 @@ pub struct Owner {
 }
 
 pub struct NavLink {
+    /// Its message key.
     pub label: &'static str,
     pub href: String,
     pub current: bool,
@@ -44,18 +45,30 @@ pub enum Records {
 
 impl Records {
     const ALL: [(Records, &'static str, &'static str); 8] = [
-        (Records::Account, "The account", ""),
-        (Records::Agreements, "Agreements", "/agreements"),
-        (Records::Subscriptions, "Subscriptions", "/subscriptions"),
-        (Records::Proof, "Proof of disability", "/proof"),
-        (Records::Preferences, "Reading preferences", "/preferences"),
+        (Records::Account, "staff-records-account", ""),
+        (
+            Records::Agreements,
+            "staff-records-agreements",
+            "/agreements",
+        ),
+        (
+            Records::Subscriptions,
+            "staff-records-subscriptions",
+            "/subscriptions",
+        ),
+        (Records::Proof, "staff-fact-proof", "/proof"),
+        (
+            Records::Preferences,
+            "staff-records-preferences",
+            "/preferences",
+        ),
         (
             Records::Recommendations,
-            "Recommendations",
+            "staff-records-recommendations",
             "/recommendations",
         ),
-        (Records::Activity, "Lists and downloads", "/activity"),
-        (Records::Changes, "History of changes", "/changes"),
+        (Records::Activity, "staff-records-activity", "/activity"),
+        (Records::Changes, "staff-records-changes", "/changes"),
     ];
 
     pub fn path(self, site: &WebSite, id: &str) -> String {

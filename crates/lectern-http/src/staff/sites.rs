@@ -19,12 +19,12 @@ use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor, WebSite};
 use crate::state::AppState;
 
-const GLOBAL: &str = "Global: its titles are the collection other sites may include";
-
 struct SiteRow {
     id: String,
     href: String,
-    about: String,
+    /// Its name, the records' own.
+    name: String,
+    global: bool,
 }
 
 #[derive(Template)]
@@ -35,7 +35,6 @@ struct SitesPage<'a> {
     action: String,
     errors: FormErrors,
     form: Params,
-    global_label: &'static str,
     /// The site just made.
     made: Option<String>,
 }
@@ -48,7 +47,6 @@ struct SitePage<'a> {
     action: String,
     errors: FormErrors,
     form: Params,
-    global_label: &'static str,
     saved: bool,
     all: String,
 }
@@ -58,7 +56,7 @@ impl SitesPage<'_> {
         forms::field(&self.form, name)
     }
 
-    pub fn languages(&self) -> Vec<Choice> {
+    pub fn languages(&self) -> Vec<LanguageChoice> {
         languages(&self.form)
     }
 }
@@ -68,35 +66,36 @@ impl SitePage<'_> {
         forms::field(&self.form, name)
     }
 
-    pub fn languages(&self) -> Vec<Choice> {
+    pub fn languages(&self) -> Vec<LanguageChoice> {
         languages(&self.form)
     }
 }
 
+/// A language a site's pages may be shown in: its choice, named in itself, and its tag.
+pub struct LanguageChoice {
+    pub choice: Choice,
+    pub tag: &'static str,
+}
+
 /// The languages a site's pages may be shown in by default, each named in itself, the form's
 /// (or English) chosen.
-fn languages(form: &Params) -> Vec<Choice> {
+fn languages(form: &Params) -> Vec<LanguageChoice> {
     let chosen = forms::field(form, "language");
     Lang::ALL
         .iter()
-        .map(|l| Choice {
-            value: l.iso_639_2(),
-            label: l.own_name().to_owned(),
-            selected: Lang::of_code(&chosen).unwrap_or(Lang::En) == *l,
+        .map(|l| LanguageChoice {
+            choice: Choice {
+                value: l.iso_639_2(),
+                label: l.own_name().to_owned(),
+                selected: Lang::of_code(&chosen).unwrap_or(Lang::En) == *l,
+            },
+            tag: l.tag(),
         })
         .collect()
 }
 
 fn site_page_path(site: &WebSite, id: &str) -> String {
     site.path(&format!("/staff/admin/sites/{}", segment(id)))
-}
-
-fn about(s: &Site) -> String {
-    if s.global {
-        format!("{}; global", s.name)
-    } else {
-        s.name.clone()
-    }
 }
 
 /// `GET /{site}/staff/admin/sites`.
@@ -228,13 +227,13 @@ async fn sites_page(
                 .map(|s| SiteRow {
                     id: s.id.clone(),
                     href: site_page_path(site, &s.id),
-                    about: about(s),
+                    name: s.name.clone(),
+                    global: s.global,
                 })
                 .collect(),
             action,
             errors,
             form,
-            global_label: GLOBAL,
             made,
         },
         visitor,
@@ -260,7 +259,6 @@ fn site_page(
             action,
             errors,
             form,
-            global_label: GLOBAL,
             saved,
             all: site.path("/staff/admin/sites"),
         },

@@ -12,7 +12,8 @@ use crate::conventions::links::segment;
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
-use crate::pages::forms::{self, Choice, FormErrors};
+use crate::i18n::Lang;
+use crate::pages::forms::{self, Choice, FormErrors, choices_in};
 use crate::pages::render::{Chrome, Section, page, with_query};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
@@ -58,7 +59,8 @@ struct Row {
     id: String,
     kind: String,
     start: String,
-    end: String,
+    /// Its last day; `None`, no end.
+    end: Option<String>,
     allowance: String,
     notes: String,
     action: String,
@@ -73,20 +75,35 @@ impl SubscriptionsPage<'_> {
     pub fn field(&self, name: &str) -> String {
         forms::field(&self.form, name)
     }
+
+    /// The kind of subscription and when it runs.
+    fn heading(&self, s: &Row) -> String {
+        let lang = self.chrome.text();
+        match &s.end {
+            Some(end) => lang.t_with(
+                "staff-subscription-heading",
+                &[("kind", &s.kind), ("start", &s.start), ("end", end)],
+            ),
+            None => lang.t_with(
+                "staff-subscription-heading-no-end",
+                &[("kind", &s.kind), ("start", &s.start)],
+            ),
+        }
+    }
 }
 
-fn row(site: &WebSite, owner: &str, n: usize, s: &Subscription) -> Row {
+fn row(lang: Lang, site: &WebSite, owner: &str, n: usize, s: &Subscription) -> Row {
     let t = &s.terms;
     let timeframe = t.download_timeframe.map(|f| f.as_str().to_owned());
     Row {
         id: format!("s{n}"),
         kind: t.subscription_type.clone(),
-        start: t.start_date.clone(),
-        end: t.end_date.clone().unwrap_or_else(|| "no end".to_owned()),
+        start: lang.date(&t.start_date),
+        end: t.end_date.as_deref().map(|d| lang.date(d)),
         allowance: match (t.num_books_allowed, timeframe.as_deref()) {
-            (None, _) => "unlimited downloads".to_owned(),
-            (Some(n), Some("monthly")) => format!("{n} downloads a month"),
-            (Some(n), _) => format!("{n} downloads in all"),
+            (None, _) => lang.t("staff-subscription-unlimited"),
+            (Some(n), Some("monthly")) => lang.t_count("staff-subscription-monthly", n.into()),
+            (Some(n), _) => lang.t_count("staff-subscription-in-all", n.into()),
         },
         notes: t.notes.clone().unwrap_or_default(),
         action: format!(
@@ -147,8 +164,8 @@ pub async fn grant(
         )),
         Err(e) => {
             let errors = FormErrors::of(e)?
-                .missing_as("startDate", "Enter the first day")
-                .missing_as("userSubscriptionType", "Choose the kind of subscription");
+                .missing_as("startDate", "staff-subscription-start-missing")
+                .missing_as("userSubscriptionType", "staff-subscription-choose");
             subscriptions_page(&state, &site, &visitor, &id, Refused::Grant(errors, form)).await
         }
     }
@@ -183,7 +200,7 @@ pub async fn change(
             Ok(done(&site, &visitor, &id, Records::Subscriptions, what))
         }
         Err(e) => {
-            let errors = FormErrors::of(e)?.missing_as("endDate", "Enter the last day");
+            let errors = FormErrors::of(e)?.missing_as("endDate", "staff-subscription-end-missing");
             let refused = Refused::Change {
                 subscription,
                 errors,
@@ -192,6 +209,17 @@ pub async fn change(
             subscriptions_page(&state, &site, &visitor, &id, refused).await
         }
     }
+}
+
+/// How downloads are counted, and their messages.
+const TIMEFRAMES: &[(&str, &str)] = &[
+    ("", "staff-timeframe-default"),
+    ("monthly", "staff-timeframe-monthly"),
+    ("entireSubscription", "staff-timeframe-whole"),
+];
+
+fn action_of(site: &WebSite, a: &lectern_domain::account::Account) -> String {
+    Records::Subscriptions.path(site, &a.user_account_id)
 }
 
 /// A form that came back refused, to show with its errors.
@@ -221,11 +249,13 @@ async fn subscriptions_page(
         subscriptions::page_of_managed(state, &m, after.as_deref(), window.limit).await?;
     let next = window.next_token(&mut listed, lectern_store::subscriptions::key_of);
     let kinds = subscriptions::types(state).await?;
-    let action = Records::Subscriptions.path(site, &a.user_account_id);
+    let chrome = Chrome::of(site, visitor, &action_of(site, a), Section::Staff);
+    let lang = chrome.text();
+    let action = action_of(site, a);
     let mut rows: Vec<Row> = listed
         .iter()
         .enumerate()
-        .map(|(n, s)| row(site, &a.user_account_id, n, s))
+        .map(|(n, s)| row(lang, site, &a.user_account_id, n, s))
         .collect();
     let (errors, form) = match refused {
         Refused::Nothing => (FormErrors::default(), Params::default()),
@@ -249,7 +279,6 @@ async fn subscriptions_page(
     let in_error = errors.any() || rows.iter().any(|r| r.errors.any());
     let chosen = forms::field(&form, "userSubscriptionType");
     let frame = forms::field(&form, "downloadTimeframe");
-    let chrome = Chrome::of(site, visitor, &action, Section::Staff);
     Ok(page(
         if in_error {
             axum::http::StatusCode::BAD_REQUEST
@@ -270,23 +299,12 @@ async fn subscriptions_page(
                     selected: k.name == chosen,
                 })
                 .collect(),
-            timeframes: [
-                ("", "As the kind of subscription has it"),
-                ("monthly", "Each month"),
-                ("entireSubscription", "Over the whole subscription"),
-            ]
-            .iter()
-            .map(|&(value, label)| Choice {
-                value,
-                label: label.to_owned(),
-                selected: value == frame,
-            })
-            .collect(),
+            timeframes: choices_in(lang, TIMEFRAMES, &frame),
             subscriptions: rows,
             done: match forms::field(&visitor.caller.params, "done").as_str() {
-                "granted" => Some("The subscription was granted."),
-                "changed" => Some("The subscription's end was changed."),
-                "ended" => Some("The subscription ends today."),
+                "granted" => Some("staff-subscription-done-granted"),
+                "changed" => Some("staff-subscription-done-changed"),
+                "ended" => Some("staff-subscription-done-ended"),
                 _ => None,
             },
             action,

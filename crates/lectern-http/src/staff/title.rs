@@ -9,12 +9,14 @@ use axum::response::Response;
 
 use lectern_domain::catalog::{ContributorType, Format, TitleRecord, TitleStatusCode, names};
 
+use super::catalog::status_in_words;
 use super::home::{Staff, StaffForm};
 use super::paths::{accepted, artifact_page_path, title_page_path};
 use crate::conventions::params::Params;
 use crate::error::ApiResult;
-use crate::pages::forms::{self, FormErrors};
-use crate::pages::render::{Chrome, Section, page};
+use crate::i18n::{Lang, format_name};
+use crate::pages::forms::{self, FormErrors, Said};
+use crate::pages::render::{Chrome, Section, day, page};
 use crate::pages::session::{Visitor, WebSite};
 use crate::state::AppState;
 use lectern_domain::catalog::title_edit::EditTarget;
@@ -22,40 +24,53 @@ use lectern_operations::title_edits;
 use lectern_operations::titles::{CatalogViewer, visible_title};
 use lectern_store::catalog_edits::HistoryEntry;
 
-/// The one-line fields of the form: (parameter, label, hint).
+/// The one-line fields of the form: (parameter, label, hint), the label and the hint as
+/// message keys.
 const TEXT_FIELDS: [(&str, &str, &str); 11] = [
-    ("title", "Title", ""),
-    ("subtitle", "Subtitle", ""),
-    ("seriesTitle", "Series", ""),
-    ("seriesNumber", "Number in the series", ""),
-    ("publisher", "Publisher", ""),
-    ("edition", "Edition", ""),
-    ("isbn13", "ISBN", "ISBN-10 or ISBN-13; kept as ISBN-13."),
+    ("title", "staff-title-field-title", ""),
+    ("subtitle", "staff-title-field-subtitle", ""),
+    ("seriesTitle", "staff-title-field-series", ""),
+    ("seriesNumber", "staff-title-field-series-number", ""),
+    ("publisher", "staff-title-field-publisher", ""),
+    ("edition", "staff-title-field-edition", ""),
+    (
+        "isbn13",
+        "staff-title-field-isbn",
+        "staff-title-field-isbn-hint",
+    ),
     (
         "copyrightDate",
-        "Copyright year",
-        "Four digits, such as 1998.",
+        "staff-catalog-order-copyright",
+        "staff-title-field-copyright-hint",
     ),
-    ("readingAgeMinimum", "Youngest reading age", "In years."),
-    ("readingAgeMaximum", "Oldest reading age", "In years."),
-    ("notes", "Notes", ""),
+    (
+        "readingAgeMinimum",
+        "staff-title-field-youngest",
+        "staff-title-field-years-hint",
+    ),
+    (
+        "readingAgeMaximum",
+        "staff-title-field-oldest",
+        "staff-title-field-years-hint",
+    ),
+    ("notes", "staff-org-notes", ""),
 ];
-/// The fields of one value a line: (parameter, label, hint).
+/// The fields of one value a line: (parameter, label, hint), as message keys.
 const LINE_FIELDS: [(&str, &str, &str); 2] = [
     (
         "authors",
-        "Authors",
-        "One a line, as the name is written: Jane Austen.",
+        "staff-title-field-authors",
+        "staff-title-field-authors-hint",
     ),
     (
         "languages",
-        "Languages",
-        "One a line, each a three-letter code such as eng.",
+        "staff-title-field-languages",
+        "staff-title-field-languages-hint",
     ),
 ];
 const FLAGS: [(&str, &str); 2] = [
-    ("adultContent", "For adults only"),
-    ("allowRecommend", "May be recommended"),
+    ("adultContent", "staff-title-flag-adult"),
+    ("allowRecommend", "staff-title-flag-recommend"),
 ];
 
 #[derive(Template)]
@@ -63,7 +78,8 @@ const FLAGS: [(&str, &str); 2] = [
 struct TitlePage<'a> {
     chrome: &'a Chrome,
     name: String,
-    facts: Vec<(&'static str, String)>,
+    /// Each fact's message key, its value, and whether the value is the records' own words.
+    facts: Vec<(&'static str, String, bool)>,
     action: String,
     status_action: String,
     withdrawn: bool,
@@ -74,7 +90,7 @@ struct TitlePage<'a> {
     flags: Vec<(&'static str, &'static str, bool)>,
     events: Vec<Event>,
     /// Each format the title has: its name, status and the page of its details.
-    formats: Vec<(&'static str, String, Option<String>)>,
+    formats: Vec<(String, String, Option<String>)>,
     waiting: bool,
     catalog: String,
     done: Option<&'static str>,
@@ -89,6 +105,9 @@ impl TitlePage<'_> {
 struct Event {
     heading: String,
     state: String,
+    /// Why the worker did not apply it, in its English.
+    reason: Option<Said>,
+    /// The staff member's own words kept with the change.
     detail: Option<String>,
 }
 
@@ -231,7 +250,8 @@ async fn title_page(
     let form = asked.unwrap_or_else(|| as_form(&record));
     let action = title_page_path(site, id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let events = events(&history);
+    let lang = chrome.text();
+    let events = events(lang, &history);
     let waiting = history.iter().any(|e| e.status == "queued");
     let status = if errors.any() {
         StatusCode::BAD_REQUEST
@@ -244,16 +264,22 @@ async fn title_page(
             chrome: &chrome,
             name: record.title.clone(),
             facts: vec![
-                ("Identifier", record.service_id.clone()),
-                ("Status", record.status.to_string()),
+                ("staff-org-identifier", record.service_id.clone(), true),
                 (
-                    "Last updated",
-                    record
-                        .last_updated
-                        .map_or_else(|| "Never".to_owned(), |t| t.to_string()),
+                    "staff-catalog-status",
+                    status_in_words(lang, &record.status.to_string()),
+                    false,
+                ),
+                (
+                    "staff-catalog-order-updated",
+                    record.last_updated.map_or_else(
+                        || lang.t("staff-never"),
+                        |t| lang.date(&day(&t.to_string())),
+                    ),
+                    false,
                 ),
             ],
-            formats: formats(site, id, &record),
+            formats: formats(lang, site, id, &record),
             status_action: format!("{action}/status"),
             withdrawn: record.status == TitleStatusCode::Withdrawn,
             flags: FLAGS
@@ -265,9 +291,8 @@ async fn title_page(
             events,
             waiting,
             catalog: site.path("/staff/titles"),
-            done: (forms::field(&visitor.caller.params, "done") == "accepted").then_some(
-                "Your change is accepted. The worker applies it in a moment; its progress is in the history below.",
-            ),
+            done: (forms::field(&visitor.caller.params, "done") == "accepted")
+                .then_some("staff-title-done-accepted"),
             action,
             errors,
             form,
@@ -279,21 +304,22 @@ async fn title_page(
 /// The title's formats: the library's own, each linked to its details page, and those made from
 /// the EPUB master, which have no page (there is nothing of theirs to edit) and say so.
 fn formats(
+    lang: Lang,
     site: &WebSite,
     id: &str,
     record: &TitleRecord,
-) -> Vec<(&'static str, String, Option<String>)> {
+) -> Vec<(String, String, Option<String>)> {
     record
         .offered()
         .iter()
         .map(|a| {
             let status = if a.derived {
-                "made from the EPUB master when first asked for".to_owned()
+                lang.t("staff-format-derived")
             } else {
-                a.status.to_string()
+                lang.t(&format!("staff-artifact-status-{}", a.status))
             };
             (
-                a.format.display_name(),
+                format_name(lang, a.format),
                 status,
                 (!a.derived).then(|| artifact_page_path(site, id, a.format)),
             )
@@ -302,42 +328,67 @@ fn formats(
 }
 
 /// The title's history in words, newest first.
-fn events(history: &[HistoryEntry]) -> Vec<Event> {
+/// The history's actions, and their messages.
+const ACTIONS: [(&str, &str); 9] = [
+    ("updateAccepted", "staff-history-updateAccepted"),
+    ("metadataUpdated", "staff-history-metadataUpdated"),
+    ("artifactUpdated", "staff-history-artifactUpdated"),
+    ("artifactAdded", "staff-history-artifactAdded"),
+    ("withdrawn", "staff-status-withdrawn"),
+    ("restored", "staff-history-restored"),
+    ("removed", "staff-status-removed"),
+    ("statusChanged", "staff-history-statusChanged"),
+    ("updateNotApplied", "staff-history-updateNotApplied"),
+];
+
+fn events(lang: Lang, history: &[HistoryEntry]) -> Vec<Event> {
     history
         .iter()
         .map(|e| {
-            let what = match e.action.as_str() {
-                "updateAccepted" => "Change asked for",
-                "metadataUpdated" => "Details changed",
-                "artifactUpdated" => "A format changed",
-                "artifactAdded" => "A format added",
-                "withdrawn" => "Withdrawn",
-                "restored" => "Restored",
-                "removed" => "Removed",
-                "statusChanged" => "Status changed",
-                "updateNotApplied" => "Change not applied",
-                other => other,
+            let what = ACTIONS
+                .iter()
+                .find(|(a, _)| *a == e.action)
+                .map_or_else(|| e.action.clone(), |(_, key)| lang.t(key));
+            let when = e.date.to_string().replace('T', " ");
+            let mut args = vec![
+                ("what", what),
+                ("when", when.trim_end_matches('Z').to_owned()),
+                ("who", e.person_name.clone()),
+            ];
+            let format = e.format.as_deref().and_then(|f| f.parse::<Format>().ok());
+            if let Some(f) = format {
+                args.push(("format", format_name(lang, f)));
+            }
+            let args: Vec<(&'static str, &str)> =
+                args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let heading_key = if format.is_some() {
+                "staff-history-heading-format"
+            } else {
+                "staff-history-heading"
+            };
+            let (state, reason) = match e.status.as_str() {
+                "queued" => (lang.t("staff-history-queued"), None),
+                "applied" if e.changes.is_empty() => (lang.t("staff-history-applied"), None),
+                "applied" => (
+                    lang.t1(
+                        "staff-history-applied-changes",
+                        "changes",
+                        &e.changes.join(", "),
+                    ),
+                    None,
+                ),
+                _ => match e.reason.as_deref() {
+                    Some(why) => (
+                        lang.t("staff-history-not-applied"),
+                        Some(Said::Api(forms::sentence(why))),
+                    ),
+                    None => (lang.t("staff-history-not-applied-changed"), None),
+                },
             };
             Event {
-                heading: format!(
-                    "{what}{}, {} UTC, by {}",
-                    e.format
-                        .as_deref()
-                        .and_then(|f| f.parse::<Format>().ok())
-                        .map(|f| format!(" ({})", f.display_name()))
-                        .unwrap_or_default(),
-                    e.date.to_string().replace('T', " ").trim_end_matches('Z'),
-                    e.person_name
-                ),
-                state: match e.status.as_str() {
-                    "queued" => "Waiting to be applied.".to_owned(),
-                    "applied" if e.changes.is_empty() => "Applied.".to_owned(),
-                    "applied" => format!("Applied: {}.", e.changes.join(", ")),
-                    _ => format!(
-                        "Not applied: {}.",
-                        e.reason.as_deref().unwrap_or("the title had changed")
-                    ),
-                },
+                heading: lang.t_with(heading_key, &args),
+                state,
+                reason,
                 detail: e.comment.clone().filter(|c| !c.is_empty()),
             }
         })

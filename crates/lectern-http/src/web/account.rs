@@ -181,8 +181,8 @@ pub async fn agreement(
             &visitor.set_cookies,
         )),
         Err(f) => {
-            let errors = FormErrors::of_failure(f)?
-                .missing_as("printName", visitor.lang.t("account-sign-name-missing"));
+            let errors =
+                FormErrors::of_failure(f)?.missing_as("printName", "account-sign-name-missing");
             account_page(&state, &site, &visitor, ("agreement", errors), None, None).await
         }
     }
@@ -217,7 +217,7 @@ async fn account_page(
     };
     let agreement_needed = matches!(&who.viewer, Viewer::User(r) if !r.has_agreement);
     let here = site.path("/account");
-    let chrome = Chrome::of(site, visitor, &here, Section::Account).translated();
+    let chrome = Chrome::of(site, visitor, &here, Section::Account);
     let status = errors.status();
     Ok(page(
         status,

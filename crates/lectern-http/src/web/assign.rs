@@ -200,7 +200,7 @@ async fn assign_page(
         .one("assigned")?
         .and_then(|n| n.parse::<u64>().ok())
         .map(|n| lang.t_count("assign-done", n));
-    let chrome = Chrome::of(site, visitor, &here, Section::Organization).translated();
+    let chrome = Chrome::of(site, visitor, &here, Section::Organization);
     let status = errors.status();
     Ok(page(
         status,

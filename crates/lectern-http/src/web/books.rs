@@ -105,7 +105,7 @@ pub async fn show(State(state): State<AppState>, here: Here) -> ApiResult<Respon
         let t: String = url::form_urlencoded::byte_serialize(t.as_bytes()).collect();
         format!("{here}?start={t}")
     });
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Books).translated();
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Books);
     Ok(page(
         StatusCode::OK,
         &BooksPage {

@@ -177,7 +177,7 @@ async fn documents_page(
         Some("deleted") => Some("documents-done-deleted"),
         _ => None,
     };
-    let chrome = Chrome::of(site, visitor, &action, Section::Documents).translated();
+    let chrome = Chrome::of(site, visitor, &action, Section::Documents);
     let lang = visitor.lang;
     let status = errors.status();
     Ok(page(

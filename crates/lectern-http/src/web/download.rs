@@ -157,7 +157,7 @@ pub async fn status(
     }
     let title_href = title_path(&site, &service_id);
     let here = format!("{title_href}/download/{}", format.as_str());
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Other).translated();
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Other);
     let state_words = match (&file, asked) {
         (Some(_), _) => "download-ready-title",
         (None, true) => "download-preparing-title",

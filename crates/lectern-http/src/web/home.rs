@@ -91,7 +91,7 @@ pub async fn home(State(state): State<AppState>, here: Here) -> ApiResult<Respon
             });
         }
     }
-    let chrome = Chrome::of(&site, &visitor, &site.path("/"), Section::Other).translated();
+    let chrome = Chrome::of(&site, &visitor, &site.path("/"), Section::Other);
     Ok(page(
         StatusCode::OK,
         &HomePage {

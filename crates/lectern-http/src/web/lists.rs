@@ -157,7 +157,7 @@ pub async fn create(
             &visitor.set_cookies,
         )),
         Err(errors) => {
-            let errors = errors?.missing_as("name", visitor.lang.t(NAME_THE_LIST));
+            let errors = errors?.missing_as("name", NAME_THE_LIST);
             lists_page(&state, &site, &visitor, errors, asked).await
         }
     }
@@ -187,7 +187,7 @@ async fn lists_page(
     let FoundLists { mut rows, .. } = reading_lists::mine(state, &visitor.caller, window).await?;
     let next = listing.next_token(&mut rows, |(l, _)| sort.key_of(l));
     let here = site.path("/lists");
-    let chrome = Chrome::of(site, visitor, &here, Section::MyBooks).translated();
+    let chrome = Chrome::of(site, visitor, &here, Section::MyBooks);
     let status = errors.status();
     Ok(page(
         status,
@@ -258,7 +258,7 @@ pub async fn change(
             &visitor.set_cookies,
         )),
         Err(errors) => {
-            let errors = errors?.missing_as("name", visitor.lang.t(NAME_THE_LIST));
+            let errors = errors?.missing_as("name", NAME_THE_LIST);
             list_page(&state, &site, &visitor, &list_id, errors, Some(asked)).await
         }
     }
@@ -354,7 +354,7 @@ async fn list_page(
         Some("removed") => Some("list-done-removed"),
         _ => None,
     };
-    let chrome = Chrome::of(site, visitor, &here, Section::MyBooks).translated();
+    let chrome = Chrome::of(site, visitor, &here, Section::MyBooks);
     let status = errors.status();
     let next = next.map(|t| with_query(&here, &[("sortOrder", &chosen), ("start", &t)]));
     Ok(page(

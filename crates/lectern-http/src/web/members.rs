@@ -227,7 +227,7 @@ pub async fn create(
             &visitor.set_cookies,
         )),
         Err(errors) => {
-            let errors = missing_in_words(visitor.lang, errors?);
+            let errors = missing_in_words(errors?);
             let sponsoring = adding.sponsoring();
             new_member_page(&state, (&site, &visitor), sponsoring, errors, asked).await
         }
@@ -235,12 +235,12 @@ pub async fn create(
 }
 
 /// What to do about each field a new member needs, in the form's words.
-fn missing_in_words(lang: Lang, errors: FormErrors) -> FormErrors {
+fn missing_in_words(errors: FormErrors) -> FormErrors {
     errors
-        .missing_as("firstName", lang.t("member-first-name-missing"))
-        .missing_as("lastName", lang.t("member-last-name-missing"))
-        .missing_as("dateOfBirth", lang.t("member-birth-missing"))
-        .missing_as("grade", lang.t("member-grade-missing"))
+        .missing_as("firstName", "member-first-name-missing")
+        .missing_as("lastName", "member-last-name-missing")
+        .missing_as("dateOfBirth", "member-birth-missing")
+        .missing_as("grade", "member-grade-missing")
 }
 
 async fn new_member_page(
@@ -257,8 +257,7 @@ async fn new_member_page(
         visitor,
         &format!("{action}/new"),
         Section::Organization,
-    )
-    .translated();
+    );
     let status = errors.status();
     Ok(page(
         status,
@@ -370,7 +369,7 @@ pub async fn change(
             &visitor.set_cookies,
         )),
         Err(errors) => {
-            let errors = missing_in_words(visitor.lang, errors?);
+            let errors = missing_in_words(errors?);
             member_page(&state, &site, &visitor, &member, errors, Some(asked)).await
         }
     }
@@ -420,7 +419,7 @@ async fn member_page(
         Some("taken-back") => Some("member-done-taken-back"),
         _ => None,
     };
-    let chrome = Chrome::of(site, visitor, &here, Section::Organization).translated();
+    let chrome = Chrome::of(site, visitor, &here, Section::Organization);
     let status = errors.status();
     Ok(page(
         status,
@@ -543,7 +542,7 @@ pub async fn find_titles(
     let member_path = member_page_path(&site, &m.user_account_id);
     let action = format!("{member_path}/find");
     let here = with_query(&action, &[("keyword", &keyword)]);
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Organization).translated();
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Organization);
     let lang = visitor.lang;
     let count = match found.as_ref().map_or(0, |f| f.page.total) {
         n if n > FOUND => lang.t_numbers(

@@ -142,7 +142,7 @@ async fn organization_page(
     let tags = roster_tags::newest(state, &s, SHOWN).await?;
     let members = member_count(state, &s).await?;
     let here = site.path("/organization");
-    let chrome = Chrome::of(site, visitor, &here, Section::Organization).translated();
+    let chrome = Chrome::of(site, visitor, &here, Section::Organization);
     let o = &s.organization;
     let address = [
         o.address1.as_deref(),
@@ -244,7 +244,7 @@ pub async fn members(State(state): State<AppState>, here: Here) -> ApiResult<Res
         pairs.push(("start", t));
         with_query(&action, &pairs)
     });
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Organization).translated();
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Organization);
     let lang = visitor.lang;
     Ok(page(
         axum::http::StatusCode::OK,

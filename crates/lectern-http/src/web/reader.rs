@@ -261,7 +261,7 @@ async fn show_part(
     } else {
         part_path(site, grant, n)
     };
-    let chrome = Chrome::of(site, visitor, &here_path, Section::Books).translated();
+    let chrome = Chrome::of(site, visitor, &here_path, Section::Books);
     let title = &book.publication.metadata.title;
     let part_name = part_name(visitor.lang, book, n);
     let (place, highlights) = match &opened.title {
@@ -321,7 +321,7 @@ pub async fn contents(
     };
     let toc = toc_list(&book.publication.toc, &targets);
     let here = contents_path(&site, &grant);
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Books).translated();
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Books);
     let lang = visitor.lang;
     let first = part_path(&site, &grant, 1);
     Ok(page(

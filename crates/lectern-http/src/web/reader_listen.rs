@@ -126,7 +126,7 @@ pub(super) fn being_made(
     if wants_json(headers) {
         return crate::conventions::json::Json(json!({ "status": "preparing" })).into_response();
     }
-    let chrome = Chrome::of(site, visitor, &here, Section::Books).translated();
+    let chrome = Chrome::of(site, visitor, &here, Section::Books);
     let seconds = u32::try_from(seconds).unwrap_or(u32::MAX);
     page(
         StatusCode::OK,

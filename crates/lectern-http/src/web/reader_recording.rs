@@ -68,7 +68,7 @@ pub async fn show(
     let (site, visitor) = (&here.site, &here.visitor);
     let (marks, clips) = listed(&heard);
     let here_path = recording_path(site, &grant);
-    let chrome = Chrome::of(site, visitor, &here_path, Section::Books).translated();
+    let chrome = Chrome::of(site, visitor, &here_path, Section::Books);
     let mut look = Look::of(site, visitor, &grant, 1);
     // The reading settings are set beside a book's text; the recording's page takes them.
     look.settings = None;

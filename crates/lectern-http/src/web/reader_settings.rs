@@ -123,7 +123,7 @@ async fn settings_page(
         preferences.reading = preferences.reading.with(sent);
     }
     let action = settings_path(site, grant);
-    let chrome = Chrome::of(site, visitor, &action, Section::Books).translated();
+    let chrome = Chrome::of(site, visitor, &action, Section::Books);
     Ok(page(
         errors.status(),
         &SettingsPage {

@@ -163,7 +163,7 @@ pub async fn results(State(state): State<AppState>, here: Here) -> ApiResult<Res
         lang.t_with("search-results-for", &[("keyword", keyword)])
     };
     let here_path = address(&here, page_request.start());
-    let chrome = Chrome::of(&site, &visitor, &here_path, Section::Search).translated();
+    let chrome = Chrome::of(&site, &visitor, &here_path, Section::Search);
     let orders = ORDERS
         .iter()
         .map(|(value, key, ..)| Choice {

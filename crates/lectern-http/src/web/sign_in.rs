@@ -130,7 +130,7 @@ pub async fn sign_out(
 /// `GET /{site}/signed-out`.
 pub async fn signed_out(here: Here) -> ApiResult<Response> {
     let Here { site, visitor, .. } = here;
-    let chrome = Chrome::of(&site, &visitor, &site.path("/"), Section::Other).translated();
+    let chrome = Chrome::of(&site, &visitor, &site.path("/"), Section::Other);
     Ok(page(
         StatusCode::OK,
         &SignedOutPage { chrome: &chrome },
@@ -145,7 +145,7 @@ fn form_page(
     next: &str,
     errors: LoginErrors<'_>,
 ) -> Response {
-    let chrome = Chrome::of(site, visitor, next, Section::SignIn).translated();
+    let chrome = Chrome::of(site, visitor, next, Section::SignIn);
     let action = site.path("/sign-in");
     let catalog = state.opds_url(&crate::conventions::links::segment(&site.site.id));
     let has_errors = errors.any();

@@ -136,7 +136,7 @@ pub async fn show(
     let record = visible_title(&state, &who, &service_id).await?;
     let offer = Offer::of(&record, &who);
     let here = title_path(&site, &record.service_id);
-    let chrome = Chrome::of(&site, &visitor, &here, Section::Other).translated();
+    let chrome = Chrome::of(&site, &visitor, &here, Section::Other);
     let lang = chrome.lang;
     let mut downloadable = Vec::new();
     let mut unavailable = Vec::new();

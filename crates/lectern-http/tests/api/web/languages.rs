@@ -193,15 +193,16 @@ async fn a_title_in_another_language_says_which(backend: Backend) {
             && spanish.contains(">Descargar</h2>"),
         "{spanish}"
     );
-    // A page not yet translated (the staff's) says its own text is English.
+    // The staff's pages speak the staff member's language too.
     let staff = Browser::new(&app);
     staff
         .sign_in("membership@example.org", "membership-pass-1")
         .await;
-    let accounts = staff.page_in("/main/staff", "es").await;
+    let home = staff.page_in("/main/staff", "es").await;
     assert!(
-        accounts.contains(r#"<main id="main" tabindex="-1" lang="en" dir="ltr">"#),
-        "{accounts}"
+        home.contains(r#"<main id="main" tabindex="-1">"#)
+            && home.contains(">Buscar una cuenta</a>"),
+        "{home}"
     );
     assert!(title.contains("<h4>Ways of reading</h4>"), "{title}");
 }
@@ -326,6 +327,7 @@ async fn translated_pages_show_no_words_of_their_own_but_the_messages(backend: B
     }
     crawled.extend(a_reader_s_own_pages_and_forms(&app, pseudo).await);
     crawled.extend(a_sponsor_s_pages_and_forms(&app, pseudo).await);
+    crawled.extend(the_staff_s_pages_and_forms(&app, pseudo).await);
     for (path, html) in &crawled {
         assert!(
             html.contains(r#"<html lang="qps-ploc" dir="ltr">"#),
@@ -502,6 +504,116 @@ async fn a_sponsor_s_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'static
         "a title assigned to two",
         sponsor.page(&done, StatusCode::OK).await,
     ));
+    crawled
+}
+
+/// Every page of the staff's, as an administrator sees it (memberships, the collection and the
+/// administration), in `lang`, and their forms refused.
+async fn the_staff_s_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'static str, String)> {
+    let admin = Browser::speaking(app, lang);
+    admin.sign_in("admin@example.org", "admin-pass-1").await;
+    let student = "/main/staff/accounts/u-student";
+    let mut crawled = Vec::new();
+    for path in [
+        "/main/staff",
+        "/main/staff/accounts?keyword=stu",
+        "/main/staff/accounts/new",
+        student,
+        "/main/staff/accounts/u-student/agreements",
+        "/main/staff/accounts/u-student/subscriptions",
+        "/main/staff/accounts/u-student/proof",
+        "/main/staff/accounts/u-student/preferences",
+        "/main/staff/accounts/u-student/recommendations",
+        "/main/staff/accounts/u-member/activity",
+        "/main/staff/accounts/u-student/changes",
+        "/main/staff/proof",
+        "/main/staff/organizations",
+        "/main/staff/organizations/new",
+        "/main/staff/organizations/directory",
+        "/main/staff/organizations/org-school",
+        "/main/staff/organizations/org-school/members",
+        "/main/staff/titles",
+        "/main/staff/titles/t-pride",
+        "/main/staff/titles/t-pride/files",
+        "/main/staff/titles/t-pride/formats/BRF",
+        "/main/staff/import-epub",
+        "/main/staff/periodicals",
+        "/main/staff/periodicals/weekly",
+        "/main/staff/periodicals/weekly/new-edition",
+        "/main/staff/periodicals/weekly/editions/w1",
+        "/main/staff/admin/clients",
+        "/main/staff/admin/clients/confidential-app-key",
+        "/main/staff/admin/sites",
+        "/main/staff/admin/sites/main",
+        "/main/staff/admin/lists",
+        "/main/staff/admin/lists/new-arrivals",
+        "/main/staff/admin/categories",
+        "/main/staff/admin/bisac",
+    ] {
+        crawled.push((path, admin.page(path, StatusCode::OK).await));
+    }
+    let refusals: [(&'static str, &str, &str, &[(&str, &str)]); 9] = [
+        (
+            "an account with nothing filled in",
+            "/main/staff/accounts/new",
+            "/main/staff/accounts",
+            &[],
+        ),
+        (
+            "an agreement with nothing filled in",
+            "/main/staff/accounts/u-student/agreements",
+            "/main/staff/accounts/u-student/agreements",
+            &[],
+        ),
+        (
+            "a subscription with nothing filled in",
+            "/main/staff/accounts/u-student/subscriptions",
+            "/main/staff/accounts/u-student/subscriptions",
+            &[],
+        ),
+        (
+            "a disability with nothing chosen",
+            "/main/staff/accounts/u-student/proof",
+            "/main/staff/accounts/u-student/proof",
+            &[],
+        ),
+        (
+            "a decision with nothing chosen",
+            "/main/staff/proof",
+            "/main/staff/proof/u-student-submission",
+            &[],
+        ),
+        (
+            "an organization with nothing filled in",
+            "/main/staff/organizations/new",
+            "/main/staff/organizations",
+            &[],
+        ),
+        (
+            "a member with nothing filled in",
+            "/main/staff/organizations/org-school/members",
+            "/main/staff/organizations/org-school/members",
+            &[("form", "member")],
+        ),
+        (
+            "a periodical with nothing filled in",
+            "/main/staff/periodicals",
+            "/main/staff/periodicals",
+            &[],
+        ),
+        (
+            "a client key with a rate of words",
+            "/main/staff/admin/clients",
+            "/main/staff/admin/clients",
+            &[("name", "App"), ("rateLimit", "many")],
+        ),
+    ];
+    for (what, from, action, fields) in refusals {
+        crawled.push((
+            what,
+            refused(admin.submit(from, action, fields).await).await,
+        ));
+    }
     crawled
 }
 

@@ -168,7 +168,7 @@ async fn an_assistant_adds_changes_locks_and_resets_an_account(backend: Backend)
     let page_of_nell = location(&added);
     assert!(page_of_nell.ends_with("?done=created"), "{page_of_nell}");
     let shown = b.page(&page_of_nell, StatusCode::OK).await;
-    assert!(shown.contains("<h1>Nell Newly</h1>"));
+    assert!(shown.contains("<h1 translate=\"no\">Nell Newly</h1>"));
     assert!(shown.contains("role=\"status\" class=\"done\">The account was added."));
     let id = page_of_nell
         .trim_start_matches("/main/staff/accounts/")

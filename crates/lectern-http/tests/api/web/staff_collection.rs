@@ -79,7 +79,10 @@ async fn a_curator_corrects_a_title_and_sees_the_edit_applied(backend: Backend) 
     let b = curator(&app).await;
     let here = "/main/staff/titles/t-pride";
     let page = b.page(here, StatusCode::OK).await;
-    assert!(page.contains("<h1>Pride and Prejudice</h1>"), "{page}");
+    assert!(
+        page.contains("<h1 translate=\"no\">Pride and Prejudice</h1>"),
+        "{page}"
+    );
     assert!(page.contains(">Jane Austen</textarea>"), "{page}");
 
     let bad = b

@@ -82,7 +82,7 @@ async fn an_assistant_adds_finds_and_changes_an_organization(backend: Backend) {
     let here = location(&added);
     assert!(here.ends_with("?done=created"), "{here}");
     let page = b.page(&here, StatusCode::OK).await;
-    assert!(page.contains("<h1>Oak Ridge School</h1>"));
+    assert!(page.contains("<h1 translate=\"no\">Oak Ridge School</h1>"));
     assert!(page.contains("Olive Oak (olive@oak.example.org)"), "{page}");
     let found = b
         .page("/main/staff/organizations?keyword=ridge", StatusCode::OK)
@@ -142,7 +142,7 @@ async fn an_assistant_keeps_members_and_sponsors(backend: Backend) {
     let here = "/main/staff/organizations/org-school/members";
     let page = b.page(here, StatusCode::OK).await;
     assert!(
-        page.contains("<h1>Members and sponsors of Hill School</h1>"),
+        page.contains("<h1>Members and sponsors of <bdi>Hill School</bdi></h1>"),
         "{page}"
     );
     assert!(page.contains("(primary contact)"));

@@ -38,7 +38,10 @@ async fn an_assistant_records_and_ends_agreements(backend: Backend) {
     let b = assistant(&app).await;
     let here = format!("{ACCOUNT}/agreements");
     let page = b.page(&here, StatusCode::OK).await;
-    assert!(page.contains("<h1>Agreements of Stu Dent</h1>"), "{page}");
+    assert!(
+        page.contains("<h1>Agreements of <bdi>Stu Dent</bdi></h1>"),
+        "{page}"
+    );
     assert!(page.contains("aria-current=\"page\">Agreements</a>"));
 
     let nameless = b
@@ -339,7 +342,7 @@ async fn an_assistant_sets_preferences_and_recommendations(backend: Backend) {
     let here = format!("{ACCOUNT}/preferences");
     let page = b.page(&here, StatusCode::OK).await;
     assert!(
-        page.contains("<h1>Reading preferences of Stu Dent</h1>"),
+        page.contains("<h1>Reading preferences of <bdi>Stu Dent</bdi></h1>"),
         "{page}"
     );
     let bad = b.submit(&here, &here, &[("language", "english")]).await;
