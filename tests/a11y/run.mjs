@@ -192,6 +192,22 @@ async function main() {
       expectStatus(resp, 403, 'expired sign-in page');
       return axeCheck(page, 'error-expired');
     });
+    await check('axe: error page (unknown client), in Arabic (right to left)', null, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+      const resp = await page.goto(UNKNOWN_CLIENT_URL, { waitUntil: 'load' });
+      expectStatus(resp, 400, 'error page');
+      const html = await page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dir}`);
+      if (html !== 'ar rtl') throw new Failure(`the page is ${html}`);
+      if (!(await page.getByRole('alert').getByText('التطبيق غير مسجّل لدى هذه المكتبة.').count())) throw new Failure('the error is not in Arabic');
+      return axeCheck(page, 'error-unknown-client-ar');
+    });
+    await check('axe: error page (sign-in expired), in French', null, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
+      const resp = await page.goto(`${BASE}/oauth/consent`, { waitUntil: 'load' });
+      expectStatus(resp, 403, 'expired sign-in page');
+      if (!(await page.getByRole('heading', { name: 'Votre connexion a expiré' }).count())) throw new Failure('the page is not in French');
+      return axeCheck(page, 'error-expired-fr');
+    });
 
     // b. Keyboard order and focus indicators
     await check('keyboard: Tab on the login page reaches user name, password, Sign in, in that order, each with a visible focus indicator', null, async (page) => {

@@ -38,3 +38,20 @@ consent-keep = keep your reading lists, bookmarks and reading position.
 consent-withdraw = You can withdraw this permission at any time by signing out of the app.
 consent-allow = Allow
 consent-deny = Deny
+
+# The token server's error pages, said in the browser's language.
+oauth-error-start = We could not start signing in
+oauth-error-no-client = The app did not say who it is (client_id is missing).
+oauth-error-unknown-client = The app is not registered with this library.
+oauth-error-redirect = The app asked to return to an address it has not registered, so we stopped here to keep your account safe.
+oauth-error-form-expired = This form has expired
+oauth-error-form-foreign = The form you sent did not come from this sign-in page, so we ignored it.
+oauth-error-continue = We could not continue signing in
+oauth-error-client-gone = The app is no longer registered with this library.
+oauth-error-sign-in-first = Sign in first
+oauth-error-sign-in-before = Sign in before you choose whether to allow the app.
+oauth-error-account-gone = This account can no longer sign in. Contact your library.
+oauth-error-expired = Your sign-in has expired
+oauth-error-expired-why = This sign-in is over or took too long. Start again from the app.
+oauth-error-our-side = Something went wrong on our side. Please try again in a few minutes.
+oauth-error-go-back = Go back to the app you came from and try again. If this keeps happening, contact your library and tell them what this page says.

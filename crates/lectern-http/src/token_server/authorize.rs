@@ -55,24 +55,22 @@ pub async fn show_login(
         error_page(
             StatusCode::BAD_REQUEST,
             STYLESHEET_PATH,
-            "We could not start signing in",
+            "oauth-error-start",
             message,
         )
     };
 
     let one = |name: &str| params.one(name).ok().flatten().filter(|v| !v.is_empty());
     let Some(client_id) = one("client_id") else {
-        return bad("The app did not say who it is (client_id is missing).");
+        return bad("oauth-error-no-client");
     };
     let client = match state.clients.get(&state.store, client_id).await {
         Ok(Some(c)) if !c.disabled => c,
-        Ok(_) => return bad("The app is not registered with this library."),
+        Ok(_) => return bad("oauth-error-unknown-client"),
         Err(e) => return server_error(e),
     };
     let Some(redirect_uri) = one("redirect_uri").filter(|u| client.allows_redirect(u)) else {
-        return bad(
-            "The app asked to return to an address it has not registered, so we stopped here to keep your account safe.",
-        );
+        return bad("oauth-error-redirect");
     };
     // From here on, errors go back to the client, which has proved where it lives.
     let client_state = one("state");
@@ -360,8 +358,8 @@ async fn current_flow(
             return Err(error_page(
                 StatusCode::FORBIDDEN,
                 STYLESHEET_PATH,
-                "This form has expired",
-                "The form you sent did not come from this sign-in page, so we ignored it.",
+                "oauth-error-form-expired",
+                "oauth-error-form-foreign",
             ));
         }
     }
@@ -370,8 +368,8 @@ async fn current_flow(
         Ok(_) => Err(error_page(
             StatusCode::FORBIDDEN,
             STYLESHEET_PATH,
-            "We could not continue signing in",
-            "The app is no longer registered with this library.",
+            "oauth-error-continue",
+            "oauth-error-client-gone",
         )),
         Err(e) => Err(server_error(e)),
     }
@@ -382,8 +380,8 @@ async fn signed_in_user(state: &AppState, flow: &Flow) -> Result<Account, Respon
         return Err(error_page(
             StatusCode::FORBIDDEN,
             STYLESHEET_PATH,
-            "Sign in first",
-            "Sign in before you choose whether to allow the app.",
+            "oauth-error-sign-in-first",
+            "oauth-error-sign-in-before",
         ));
     };
     match authorization::flow_reader(state, id).await {
@@ -391,8 +389,8 @@ async fn signed_in_user(state: &AppState, flow: &Flow) -> Result<Account, Respon
         Ok(_) => Err(error_page(
             StatusCode::FORBIDDEN,
             STYLESHEET_PATH,
-            "We could not continue signing in",
-            "This account can no longer sign in. Contact your library.",
+            "oauth-error-continue",
+            "oauth-error-account-gone",
         )),
         Err(e) => Err(server_error(e)),
     }
@@ -402,8 +400,8 @@ fn expired_flow() -> Response {
     error_page(
         StatusCode::FORBIDDEN,
         STYLESHEET_PATH,
-        "Your sign-in has expired",
-        "This sign-in is over or took too long. Start again from the app.",
+        "oauth-error-expired",
+        "oauth-error-expired-why",
     )
 }
 
@@ -412,8 +410,8 @@ fn server_error(e: impl std::fmt::Display) -> Response {
     error_page(
         StatusCode::INTERNAL_SERVER_ERROR,
         STYLESHEET_PATH,
-        "Something went wrong",
-        "Something went wrong on our side. Please try again in a few minutes.",
+        "error-went-wrong",
+        "oauth-error-our-side",
     )
 }
 

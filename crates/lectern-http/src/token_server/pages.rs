@@ -40,9 +40,11 @@ pub struct ConsentPage<'a> {
 #[derive(Template)]
 #[template(path = "error.html")]
 pub struct ErrorPage<'a> {
-    /// English: an error's words are the token server's own, which are English's.
+    /// The browser's language (`Accept-Language`): an error may come before the app, and so
+    /// its library, is known.
     pub lang: crate::i18n::Lang,
     pub stylesheet: &'a str,
+    /// The heading's and the message's keys.
     pub heading: &'a str,
     pub message: &'a str,
 }
@@ -81,11 +83,13 @@ fn form_target(redirect_uri: &str) -> Option<String> {
     }
 }
 
+/// An error page, its heading and message the messages `heading` and `message`, in the language
+/// the browser asks for.
 pub fn error_page(status: StatusCode, stylesheet: &str, heading: &str, message: &str) -> Response {
     html(
         status,
         &ErrorPage {
-            lang: crate::i18n::Lang::En,
+            lang: crate::i18n::asked(),
             stylesheet,
             heading,
             message,

@@ -345,6 +345,28 @@ async fn unknown_clients_and_redirect_uris_stop_on_our_own_page(backend: Backend
             "{html}"
         );
     }
+    // Before the app is known, the page speaks the browser's language.
+    let path = "/oauth/authorize?response_type=code&client_id=no-such-app";
+    for (asked, words) in [
+        (
+            "es-MX,es;q=0.9",
+            "<h1>No pudimos empezar a iniciar la sesión</h1>",
+        ),
+        (
+            "ar",
+            "<p role=\"alert\">التطبيق غير مسجّل لدى هذه المكتبة.</p>",
+        ),
+    ] {
+        let resp = app
+            .get(path)
+            .header("accept-language", asked)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+        let html = resp.text().await.unwrap();
+        assert!(html.contains(words), "{asked}: {html}");
+    }
 }
 
 async fn bad_authorization_requests_return_errors_to_the_client(backend: Backend) {
