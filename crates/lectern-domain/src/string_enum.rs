@@ -44,7 +44,10 @@ macro_rules! string_enum {
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let raw = <::std::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(d)?;
-                raw.parse().map_err(::serde::de::Error::custom)
+                // Serde's own constructor for a value not in a closed set: a deserializer that
+                // words its errors (the parameters') keeps the value and the set apart.
+                raw.parse()
+                    .map_err(|_| ::serde::de::Error::unknown_variant(&raw, Self::VALUES))
             }
         }
 

@@ -13,3 +13,4 @@ why-sent-with = يجب أن يُرسل مع { $other } مُغيَّر
 why-own-colours-need = مطلوب للسمة 'own'، مع { $other }
 why-width-does-not-fit = { $width } لا يناسب برايل { $format }، وأطوال أسطره { $widths }
 why-too-faint = تباين { $text } على { $background } هو { $ratio }:1؛ ويحتاج النص إلى { $least }:1 على الأقل
+why-not-one-of = '{ $value }' ليست أيًا من هذه القيم: { $values }

@@ -14,3 +14,4 @@ why-sent-with = must be sent with a changed { $other }
 why-own-colours-need = is needed for the theme 'own', with { $other }
 why-width-does-not-fit = { $width } does not fit { $format } Braille, whose line widths are { $widths }
 why-too-faint = { $text } on { $background } has a contrast of { $ratio }:1; text needs at least { $least }:1
+why-not-one-of = '{ $value }' is not one of { $values }

@@ -13,3 +13,4 @@ why-sent-with = debe enviarse con un { $other } cambiado
 why-own-colours-need = es necesario para el tema 'own', con { $other }
 why-width-does-not-fit = { $width } no cabe en el braille { $format }, cuyos anchos de línea son { $widths }
 why-too-faint = { $text } sobre { $background } tiene un contraste de { $ratio }:1; el texto necesita al menos { $least }:1
+why-not-one-of = '{ $value }' no es ninguno de estos valores: { $values }

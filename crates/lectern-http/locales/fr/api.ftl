@@ -13,3 +13,4 @@ why-sent-with = doit être envoyé avec un { $other } modifié
 why-own-colours-need = est nécessaire pour le thème « own », avec { $other }
 why-width-does-not-fit = { $width } ne convient pas au braille { $format }, dont les longueurs de ligne sont { $widths }
 why-too-faint = { $text } sur { $background } a un contraste de { $ratio }:1 ; le texte a besoin d'au moins { $least }:1
+why-not-one-of = « { $value } » n'est aucune de ces valeurs : { $values }

@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use lectern_domain::invalid::Words;
 use serde::de::value::{SeqDeserializer, StrDeserializer};
 use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, Unexpected, Visitor};
 use serde::forward_to_deserialize_any;
@@ -20,8 +21,13 @@ pub(crate) enum FieldError {
     Missing(&'static str),
     /// A single-valued parameter was sent more than once (its name, once known).
     Repeated(Option<String>),
-    /// A value that does not read as its type (the parameter's name, once known).
-    Invalid { name: Option<String>, why: String },
+    /// A value that does not read as its type (the parameter's name, once known), and the
+    /// reason as a message of the files where it is one.
+    Invalid {
+        name: Option<String>,
+        why: String,
+        words: Option<Words>,
+    },
 }
 
 impl FieldError {
@@ -29,9 +35,14 @@ impl FieldError {
     fn of(self, name: &str) -> FieldError {
         match self {
             FieldError::Repeated(None) => FieldError::Repeated(Some(name.to_owned())),
-            FieldError::Invalid { name: None, why } => FieldError::Invalid {
+            FieldError::Invalid {
+                name: None,
+                why,
+                words,
+            } => FieldError::Invalid {
                 name: Some(name.to_owned()),
                 why,
+                words,
             },
             named => named,
         }
@@ -43,7 +54,7 @@ impl fmt::Display for FieldError {
         match self {
             FieldError::Missing(name) => write!(f, "missing parameter {name}"),
             FieldError::Repeated(name) => write!(f, "{} sent more than once", or_value(name)),
-            FieldError::Invalid { name, why } => write!(f, "{}: {why}", or_value(name)),
+            FieldError::Invalid { name, why, .. } => write!(f, "{}: {why}", or_value(name)),
         }
     }
 }
@@ -59,6 +70,22 @@ impl de::Error for FieldError {
         FieldError::Invalid {
             name: None,
             why: why.to_string(),
+            words: None,
+        }
+    }
+
+    /// A value not in a closed set (a `string_enum!`'s), worded as its parser words it, with
+    /// its message: the value and the set are the message's, not read from the words.
+    fn unknown_variant(value: &str, expected: &'static [&'static str]) -> Self {
+        let values = expected.join(", ");
+        FieldError::Invalid {
+            name: None,
+            why: format!("'{value}' is not one of {values}"),
+            words: Some(
+                Words::of("why-not-one-of")
+                    .with("value", value)
+                    .with("values", values),
+            ),
         }
     }
 
@@ -298,6 +325,28 @@ mod tests {
         assert_eq!(e.service_id, "t1");
         assert_eq!(e.format, [Shape::Round, Shape::Square]);
         assert_eq!((e.limit, e.enabled), (Some(5), Some(true)));
+    }
+
+    /// A value not in its closed set is said as the message files say it, with the value and
+    /// the set as the message's placeables, in English exactly as the parser words it.
+    #[test]
+    fn a_value_not_in_its_set_carries_its_message() {
+        #[derive(Debug, serde::Deserialize)]
+        struct Sorted {
+            #[allow(dead_code)]
+            order: lectern_domain::account::SubscriptionStatus,
+        }
+        let Err(FieldError::Invalid { why, words, .. }) = read::<Sorted>([("order", "sideways")])
+        else {
+            panic!("a value not in the set is refused");
+        };
+        let words = words.expect("the reason's message");
+        assert_eq!(words.key, "why-not-one-of");
+        let english = crate::i18n::words_in(crate::i18n::Lang::En, &words);
+        assert_eq!(english.as_deref(), Some(why.as_str()));
+        assert!(why.starts_with("'sideways' is not one of "), "{why}");
+        let spanish = crate::i18n::words_in(crate::i18n::Lang::Es, &words).unwrap();
+        assert!(spanish.starts_with("'sideways' no es ninguno"), "{spanish}");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use serde::de::DeserializeOwned;
 
 use super::param_fields::{self, FieldError};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ParamProblem, ParamWhy};
 
 #[derive(Debug, Clone, Default)]
 pub struct Params {
@@ -163,7 +163,12 @@ impl Params {
             FieldError::Invalid {
                 name: Some(name),
                 why,
-            } => ApiError::bad_param(&name, why),
+                words,
+            } => ApiError::bad_params(vec![ParamProblem {
+                param: name,
+                why: ParamWhy::Wrong(why),
+                words,
+            }]),
             // Raised by a struct's own check rather than by one of its fields.
             unnamed => ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", unnamed.to_string()),
         })

@@ -804,11 +804,24 @@ async fn an_error_s_messages_follow_the_asked_language_where_they_have_its_words
         refused("fr", missing).await,
         ["Paramètre obligatoire manquant «\u{a0}name\u{a0}»"]
     );
-    // A reason the message files have no words for is the rule's English.
+    // A value not in its closed set is said with the value and the set as they are.
     let unknown: &[(&str, &str)] = &[("name", "A"), ("access", "public")];
-    let said = refused("es", unknown).await;
-    assert!(
-        said[0].starts_with("Invalid parameter 'access': "),
+    assert_eq!(
+        refused("es", unknown).await,
+        [
+            "Parámetro no válido 'access': 'public' no es ninguno de estos valores: private, shared, org"
+        ]
+    );
+    assert_eq!(
+        refused("en", unknown).await,
+        ["Invalid parameter 'access': 'public' is not one of private, shared, org"]
+    );
+    // A reason the message files have no words for is the rule's English.
+    let twice: &[(&str, &str)] = &[("name", "A"), ("name", "B")];
+    let said = refused("es", twice).await;
+    assert_eq!(
+        said,
+        ["Invalid parameter 'name': was sent more than once"],
         "{said:?}"
     );
 }
