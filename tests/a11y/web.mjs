@@ -44,6 +44,11 @@ const ONLY = process.env.A11Y_ONLY || '';
 
 const BASE = baseUrl('web.mjs');
 const url = (path) => `${BASE}/${SITE}${path}`;
+/** Opens `path` as a browser asking for the language `tag` would. */
+const speaking = async (p, tag, path) => {
+  await p.setExtraHTTPHeaders({ 'Accept-Language': tag });
+  return p.goto(url(path));
+};
 
 stopAfter(RUN_TIMEOUT_MS);
 
@@ -261,27 +266,12 @@ const PAGES = [
   ['search results', false, (p) => p.goto(url('/search?keyword=pride')), 200],
   // Pages in the browser's language: the home page and the search are translated; a title's
   // page, not yet, marks its own text English.
-  ['home, in Spanish (the browser\'s language)', false, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
-    return p.goto(url('/'));
-  }, 200],
-  ['search results, in Arabic (right to left)', false, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/search?keyword=pride'));
-  }, 200],
+  ['home, in Spanish (the browser\'s language)', false, (p) => speaking(p, 'es', '/'), 200],
+  ['search results, in Arabic (right to left)', false, (p) => speaking(p, 'ar', '/search?keyword=pride'), 200],
   // Its accessibility in the display guide's published Arabic and Spanish, marked so.
-  ['a title in French, in Arabic (right to left)', false, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/titles/demo-miserables'));
-  }, 200],
-  ['a title, in Spanish', false, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
-    return p.goto(url('/titles/demo-alice'));
-  }, 200],
-  ['search results narrowed by a facet, in French', false, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-    return p.goto(url('/search?keyword=pride&language=eng&sort=newest'));
-  }, 200],
+  ['a title in French, in Arabic (right to left)', false, (p) => speaking(p, 'ar', '/titles/demo-miserables'), 200],
+  ['a title, in Spanish', false, (p) => speaking(p, 'es', '/titles/demo-alice'), 200],
+  ['search results narrowed by a facet, in French', false, (p) => speaking(p, 'fr', '/search?keyword=pride&language=eng&sort=newest'), 200],
   ['sign-in after an empty submission, in Arabic (right to left)', false, async (p) => {
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
     await p.goto(url('/sign-in'));
@@ -407,10 +397,7 @@ const PAGES = [
     await p.locator('#brailleCellLineWidth').selectOption('80');
     return post(p, 'form[action$="/preferences"] button[type="submit"]');
   }, 400],
-  ['a reading list of my own, in Arabic (right to left)', true, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/lists/demo-summer'));
-  }, 200],
+  ['a reading list of my own, in Arabic (right to left)', true, (p) => speaking(p, 'ar', '/lists/demo-summer'), 200],
   ['a new list with errors, in Arabic (right to left)', true, async (p) => {
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
     await p.goto(url('/lists'));
@@ -451,20 +438,14 @@ const PAGES = [
     return post(p, 'main form button[type="submit"]');
   }, 400],
   ['a member', SPONSOR, (p) => p.goto(url('/organization/members/demo-pupil')), 200],
-  ['members, in Arabic (right to left)', SPONSOR, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/organization/members'));
-  }, 200],
+  ['members, in Arabic (right to left)', SPONSOR, (p) => speaking(p, 'ar', '/organization/members'), 200],
   ['add a member with errors, in Spanish', SPONSOR, async (p) => {
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
     await p.goto(url('/organization/members/new'));
     await p.locator('#dateOfBirth').fill('30/09/2012');
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['a title assigned to members, each with why they may not download it, in French', SPONSOR, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-    return p.goto(url('/titles/demo-moby/assign'));
-  }, 200],
+  ['a title assigned to members, each with why they may not download it, in French', SPONSOR, (p) => speaking(p, 'fr', '/titles/demo-moby/assign'), 200],
   ['titles to assign to a member', SPONSOR, (p) => p.goto(url('/organization/members/demo-pupil/find?keyword=alice')), 200],
   ['a title, as a sponsor', SPONSOR, (p) => p.goto(url('/titles/demo-moby')), 200],
   ['a title assigned to members, each with why they may not download it', SPONSOR, (p) => p.goto(url('/titles/demo-moby/assign')), 200],
@@ -629,14 +610,8 @@ const PAGES = [
   }, 400],
   ['a staff page refused to a reader', true, (p) => p.goto(url('/staff/accounts')), 403],
   // The staff's pages in other languages: a record's or the importer's English is marked so.
-  ['staff home, in Arabic (right to left)', ADMIN, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/staff'));
-  }, 200],
-  ['an account, in Spanish', STAFF, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
-    return p.goto(url('/staff/accounts/reader@demo.lectern'));
-  }, 200],
+  ['staff home, in Arabic (right to left)', ADMIN, (p) => speaking(p, 'ar', '/staff'), 200],
+  ['an account, in Spanish', STAFF, (p) => speaking(p, 'es', '/staff/accounts/reader@demo.lectern'), 200],
   ['an account changed with a name emptied, in Arabic (right to left)', STAFF, async (p) => {
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
     await p.goto(url('/staff/accounts/reader@demo.lectern'));
@@ -661,14 +636,8 @@ const PAGES = [
     await p.locator('#s0-refused').check();
     return post(p, 'form[action*="/staff/proof/"] button[type="submit"]');
   }, 400],
-  ['an account\'s lists and downloads, in French', STAFF, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-    return p.goto(url('/staff/accounts/reader@demo.lectern/activity'));
-  }, 200],
-  ['an organization\'s members and sponsors, in Arabic (right to left)', STAFF, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/staff/organizations/riverside-school/members'));
-  }, 200],
+  ['an account\'s lists and downloads, in French', STAFF, (p) => speaking(p, 'fr', '/staff/accounts/reader@demo.lectern/activity'), 200],
+  ['an organization\'s members and sponsors, in Arabic (right to left)', STAFF, (p) => speaking(p, 'ar', '/staff/organizations/riverside-school/members'), 200],
   ['a directory file with bad lines, in Spanish', STAFF, async (p) => {
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
     await p.goto(url('/staff/organizations/directory'));
@@ -676,144 +645,54 @@ const PAGES = [
     await p.locator('#file').setInputFiles({ name: 'directory.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['the catalog, in Spanish', CURATOR, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
-    return p.goto(url('/staff/titles'));
-  }, 200],
-  ['a title, as a collection assistant, in Arabic (right to left)', CURATOR, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/staff/titles/demo-moby'));
-  }, 200],
+  ['the catalog, in Spanish', CURATOR, (p) => speaking(p, 'es', '/staff/titles'), 200],
+  ['a title, as a collection assistant, in Arabic (right to left)', CURATOR, (p) => speaking(p, 'ar', '/staff/titles/demo-moby'), 200],
   ['a new edition with errors, in French', CURATOR, async (p) => {
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
     await p.goto(url('/staff/periodicals/demo-gazette/new-edition'));
     await p.locator('#editionName').fill('27 novembre 2026');
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['client keys, in Arabic (right to left)', ADMIN, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/staff/admin/clients'));
-  }, 200],
-  ['a site, its pages\' languages each named in itself, in Spanish', ADMIN, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
-    return p.goto(url('/staff/admin/sites/demo'));
-  }, 200],
+  ['client keys, in Arabic (right to left)', ADMIN, (p) => speaking(p, 'ar', '/staff/admin/clients'), 200],
+  ['a site, its pages\' languages each named in itself, in Spanish', ADMIN, (p) => speaking(p, 'es', '/staff/admin/sites/demo'), 200],
   // Every page kind in another language at least once: what the states above have in English.
-  ['a title that does not exist, in Arabic (right to left)', false, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/titles/no-such-title'));
-  }, 404],
-  ['signed out, in French', false, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-    return p.goto(url('/signed-out'));
-  }, 200],
-  ['a download not asked for yet, in Arabic (right to left)', true, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/titles/demo-pride/download/DAISY'));
-  }, 200],
-  ['my books, in Spanish', true, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
-    return p.goto(url('/books'));
-  }, 200],
-  ['my reading lists, in French', true, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-    return p.goto(url('/lists'));
-  }, 200],
-  ['my account, in Arabic (right to left)', true, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/account'));
-  }, 200],
-  ['my organization, in Spanish', SPONSOR, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
-    return p.goto(url('/organization'));
-  }, 200],
-  ['a member, in Arabic (right to left)', SPONSOR, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/organization/members/demo-pupil'));
-  }, 200],
-  ['titles to assign to a member, in French', SPONSOR, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-    return p.goto(url('/organization/members/demo-pupil/find?keyword=alice'));
-  }, 200],
-  ['find an account, in Arabic (right to left)', STAFF, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/staff/accounts'));
-  }, 200],
-  ['add an account, in French', STAFF, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-    return p.goto(url('/staff/accounts/new'));
-  }, 200],
-  ['an account\'s proof of disability, in Spanish', STAFF, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
-    return p.goto(url('/staff/accounts/reader@demo.lectern/proof'));
-  }, 200],
-  ['an account\'s reading preferences, in Arabic (right to left)', STAFF, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/staff/accounts/reader@demo.lectern/preferences'));
-  }, 200],
-  ['an account\'s recommendations, in French', STAFF, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-    return p.goto(url('/staff/accounts/reader@demo.lectern/recommendations'));
-  }, 200],
-  ['an account\'s history of changes, as an administrator, in Arabic (right to left)', ADMIN, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/staff/accounts/reader@demo.lectern/changes'));
-  }, 200],
-  ['find an organization, in French', STAFF, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-    return p.goto(url('/staff/organizations?keyword=river'));
-  }, 200],
+  ['a title that does not exist, in Arabic (right to left)', false, (p) => speaking(p, 'ar', '/titles/no-such-title'), 404],
+  ['signed out, in French', false, (p) => speaking(p, 'fr', '/signed-out'), 200],
+  ['a download not asked for yet, in Arabic (right to left)', true, (p) => speaking(p, 'ar', '/titles/demo-pride/download/DAISY'), 200],
+  ['my books, in Spanish', true, (p) => speaking(p, 'es', '/books'), 200],
+  ['my reading lists, in French', true, (p) => speaking(p, 'fr', '/lists'), 200],
+  ['my account, in Arabic (right to left)', true, (p) => speaking(p, 'ar', '/account'), 200],
+  ['my organization, in Spanish', SPONSOR, (p) => speaking(p, 'es', '/organization'), 200],
+  ['a member, in Arabic (right to left)', SPONSOR, (p) => speaking(p, 'ar', '/organization/members/demo-pupil'), 200],
+  ['titles to assign to a member, in French', SPONSOR, (p) => speaking(p, 'fr', '/organization/members/demo-pupil/find?keyword=alice'), 200],
+  ['find an account, in Arabic (right to left)', STAFF, (p) => speaking(p, 'ar', '/staff/accounts'), 200],
+  ['add an account, in French', STAFF, (p) => speaking(p, 'fr', '/staff/accounts/new'), 200],
+  ['an account\'s proof of disability, in Spanish', STAFF, (p) => speaking(p, 'es', '/staff/accounts/reader@demo.lectern/proof'), 200],
+  ['an account\'s reading preferences, in Arabic (right to left)', STAFF, (p) => speaking(p, 'ar', '/staff/accounts/reader@demo.lectern/preferences'), 200],
+  ['an account\'s recommendations, in French', STAFF, (p) => speaking(p, 'fr', '/staff/accounts/reader@demo.lectern/recommendations'), 200],
+  ['an account\'s history of changes, as an administrator, in Arabic (right to left)', ADMIN, (p) => speaking(p, 'ar', '/staff/accounts/reader@demo.lectern/changes'), 200],
+  ['find an organization, in French', STAFF, (p) => speaking(p, 'fr', '/staff/organizations?keyword=river'), 200],
   ['add an organization with errors, in Arabic (right to left)', STAFF, async (p) => {
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
     await p.goto(url('/staff/organizations/new'));
     await p.locator('#country').fill('Britain');
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['an organization, in Spanish', STAFF, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
-    return p.goto(url('/staff/organizations/riverside-school'));
-  }, 200],
-  ["a title's format, in French", CURATOR, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-    return p.goto(url('/staff/titles/demo-moby/formats/EPUB3'));
-  }, 200],
-  ["a format's file, in Arabic (right to left)", CURATOR, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/staff/titles/demo-moby/files'));
-  }, 200],
+  ['an organization, in Spanish', STAFF, (p) => speaking(p, 'es', '/staff/organizations/riverside-school'), 200],
+  ["a title's format, in French", CURATOR, (p) => speaking(p, 'fr', '/staff/titles/demo-moby/formats/EPUB3'), 200],
+  ["a format's file, in Arabic (right to left)", CURATOR, (p) => speaking(p, 'ar', '/staff/titles/demo-moby/files'), 200],
   ['EPUB files uploaded with none chosen, in Spanish', CURATOR, async (p) => {
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
     await p.goto(url('/staff/import-epub'));
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['periodicals, in Arabic (right to left)', CURATOR, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/staff/periodicals'));
-  }, 200],
-  ['an edition, in Spanish', CURATOR, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
-    return p.goto(url('/staff/periodicals/demo-gazette/editions/2026-11-13'));
-  }, 200],
-  ['a client key, in French', ADMIN, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-    return p.goto(url('/staff/admin/clients/demo-reader-app'));
-  }, 200],
-  ['sites, in Arabic (right to left)', ADMIN, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/staff/admin/sites'));
-  }, 200],
-  ['popular lists, in Spanish', ADMIN, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
-    return p.goto(url('/staff/admin/lists'));
-  }, 200],
-  ['a popular list, in Arabic (right to left)', ADMIN, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-    return p.goto(url('/staff/admin/lists/staff-picks'));
-  }, 200],
-  ['categories, in French', ADMIN, async (p) => {
-    await p.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-    return p.goto(url('/staff/admin/categories'));
-  }, 200],
+  ['periodicals, in Arabic (right to left)', CURATOR, (p) => speaking(p, 'ar', '/staff/periodicals'), 200],
+  ['an edition, in Spanish', CURATOR, (p) => speaking(p, 'es', '/staff/periodicals/demo-gazette/editions/2026-11-13'), 200],
+  ['a client key, in French', ADMIN, (p) => speaking(p, 'fr', '/staff/admin/clients/demo-reader-app'), 200],
+  ['sites, in Arabic (right to left)', ADMIN, (p) => speaking(p, 'ar', '/staff/admin/sites'), 200],
+  ['popular lists, in Spanish', ADMIN, (p) => speaking(p, 'es', '/staff/admin/lists'), 200],
+  ['a popular list, in Arabic (right to left)', ADMIN, (p) => speaking(p, 'ar', '/staff/admin/lists/staff-picks'), 200],
+  ['categories, in French', ADMIN, (p) => speaking(p, 'fr', '/staff/admin/categories'), 200],
   ['a BISAC code saved with errors, in Arabic (right to left)', ADMIN, async (p) => {
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
     await p.goto(url('/staff/admin/bisac'));

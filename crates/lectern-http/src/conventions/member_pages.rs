@@ -10,6 +10,17 @@ use lectern_store::members;
 use super::paging::{ListParams, PageRequest};
 use crate::error::{ApiError, ApiResult};
 
+/// A member list's orders (`sortOrder`) and their messages, as the sponsors' and the staff's
+/// pages of an organization's members offer them.
+pub const ORDERS: &[(&str, &str)] = &[
+    ("lastName", "members-order-last-name"),
+    ("firstName", "members-order-first-name"),
+    ("grade", "members-order-grade"),
+    ("birthDate", "members-order-birth"),
+    ("district", "members-order-district"),
+    ("school", "members-order-school"),
+];
+
 /// The page asked for of an organization's accounts, and the window it is read through.
 pub fn member_window(
     list: &ListParams<MemberSort>,

@@ -10,7 +10,7 @@ use axum::response::Response;
 use super::account::joining;
 use super::home::{Staff, StaffForm};
 use super::paths::{account_page_path, organization_page_path};
-use crate::conventions::member_pages::{member_window, turned};
+use crate::conventions::member_pages::{ORDERS, member_window, turned};
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
@@ -311,19 +311,12 @@ impl MembersPage<'_> {
     }
 }
 
-/// Which members, and the orders they come in, with the sponsors' page's messages.
+/// Which members, with the sponsors' page's messages (a staff member has no quick list); they
+/// come in the member lists' orders (`member_pages::ORDERS`).
 const LISTS: &[(&str, &str)] = &[
     ("allMembers", "members-list-all"),
     ("orgMembers", "members-list-org"),
     ("individualMembers", "members-list-individual"),
-];
-const ORDERS: &[(&str, &str)] = &[
-    ("lastName", "members-order-last-name"),
-    ("firstName", "members-order-first-name"),
-    ("grade", "members-order-grade"),
-    ("birthDate", "members-order-birth"),
-    ("district", "members-order-district"),
-    ("school", "members-order-school"),
 ];
 
 /// `GET /{site}/staff/organizations/{organization}/members`.

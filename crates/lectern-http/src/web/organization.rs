@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::members::{full_name, member_page_path, tag_words};
-use crate::conventions::member_pages::{member_window, turned};
+use crate::conventions::member_pages::{ORDERS, member_window, turned};
 use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult};
@@ -75,16 +75,6 @@ const LISTS: &[(&str, &str)] = &[
     ("myQuickList", "members-list-quick"),
     ("orgMembers", "members-list-org"),
     ("individualMembers", "members-list-individual"),
-];
-
-/// The member list's orders (`sortOrder`), and their messages.
-const ORDERS: &[(&str, &str)] = &[
-    ("lastName", "members-order-last-name"),
-    ("firstName", "members-order-first-name"),
-    ("grade", "members-order-grade"),
-    ("birthDate", "members-order-birth"),
-    ("district", "members-order-district"),
-    ("school", "members-order-school"),
 ];
 
 /// `GET /{site}/organization`.
