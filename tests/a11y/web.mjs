@@ -44,6 +44,8 @@ const ONLY = process.env.A11Y_ONLY || '';
 
 const BASE = baseUrl('web.mjs');
 const url = (path) => `${BASE}/${SITE}${path}`;
+/** A state reached by opening `path` alone, which the language sweep opens again in Spanish and Arabic. */
+const visit = (path) => Object.assign((p) => p.goto(url(path)), { path });
 /** Opens `path` as a browser asking for the language `tag` would. */
 const speaking = async (p, tag, path) => {
   await p.setExtraHTTPHeaders({ 'Accept-Language': tag });
@@ -262,8 +264,8 @@ const post = (p, button) => Promise.all([
  * `false`), how to reach it, the status it answers.
  */
 const PAGES = [
-  ['home, as a guest', false, (p) => p.goto(url('/')), 200],
-  ['search results', false, (p) => p.goto(url('/search?keyword=pride')), 200],
+  ['home, as a guest', false, visit('/'), 200],
+  ['search results', false, visit('/search?keyword=pride'), 200],
   // Pages in the browser's language: the home page and the search are translated; a title's
   // page, not yet, marks its own text English.
   ['home, in Spanish (the browser\'s language)', false, (p) => speaking(p, 'es', '/'), 200],
@@ -277,20 +279,20 @@ const PAGES = [
     await p.goto(url('/sign-in'));
     return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('main form button[type="submit"]').click()]).then(([r]) => r);
   }, 400],
-  ['search results narrowed by a facet, sorted, paged', false, (p) => p.goto(url('/search?sort=title&limit=3&accessModeSufficient=textual')), 200],
-  ['search with nothing found', false, (p) => p.goto(url('/search?keyword=zzzzqqqq')), 200],
-  ['search with a bad parameter', false, (p) => p.goto(url('/search?readingAge=old')), 400],
-  ['a title a guest may download', false, (p) => p.goto(url('/titles/demo-pride')), 200],
-  ['a title a guest may not download', false, (p) => p.goto(url('/titles/demo-moby')), 200],
-  ['a title that does not exist', false, (p) => p.goto(url('/titles/no-such-title')), 404],
-  ['sign-in', false, (p) => p.goto(url('/sign-in')), 200],
+  ['search results narrowed by a facet, sorted, paged', false, visit('/search?sort=title&limit=3&accessModeSufficient=textual'), 200],
+  ['search with nothing found', false, visit('/search?keyword=zzzzqqqq'), 200],
+  ['search with a bad parameter', false, visit('/search?readingAge=old'), 400],
+  ['a title a guest may download', false, visit('/titles/demo-pride'), 200],
+  ['a title a guest may not download', false, visit('/titles/demo-moby'), 200],
+  ['a title that does not exist', false, visit('/titles/no-such-title'), 404],
+  ['sign-in', false, visit('/sign-in'), 200],
   ['sign-in after an empty submission', false, async (p) => {
     await p.goto(url('/sign-in'));
     return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('main form button[type="submit"]').click()]).then(([r]) => r);
   }, 400],
-  ['signed out', false, (p) => p.goto(url('/signed-out')), 200],
-  ['home, signed in', true, (p) => p.goto(url('/')), 200],
-  ['a title, signed in', true, (p) => p.goto(url('/titles/demo-moby')), 200],
+  ['signed out', false, visit('/signed-out'), 200],
+  ['home, signed in', true, visit('/'), 200],
+  ['a title, signed in', true, visit('/titles/demo-moby'), 200],
   ['a book read online, its first part', true, openReader, 200],
   ['a book read online, its second part', true, async (p) => {
     await openReader(p);
@@ -361,22 +363,22 @@ const PAGES = [
   ['the library\'s own recording, its player', true, openRecording, 200],
   ['a download', true, openDownload, 200],
   // A visit shows the form that asks for a package; nothing else here asks for this format.
-  ['a download not asked for yet', true, (p) => p.goto(url('/titles/demo-pride/download/DAISY')), 200],
+  ['a download not asked for yet', true, visit('/titles/demo-pride/download/DAISY'), 200],
   ['a title with my bookmarks and highlights', true, markedTitle, 200],
   ['a title after a bookmark was deleted', true, async (p) => {
     await markedTitle(p);
     await post(p, 'form[action$="/bookmarks/delete"] button[type="submit"]');
     return p.goto(url('/titles/demo-alice?deleted=bookmark'));
   }, 200],
-  ['my reading lists', true, (p) => p.goto(url('/lists')), 200],
+  ['my reading lists', true, visit('/lists'), 200],
   ['a new list with errors', true, async (p) => {
     await p.goto(url('/lists'));
     return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('form[action$="/lists"] button[type="submit"]').click()]).then(([r]) => r);
   }, 400],
-  ['a reading list of my own', true, (p) => p.goto(url('/lists/demo-summer')), 200],
-  ['a reading list of someone else\'s', true, (p) => p.goto(url('/lists/demo-prize-winners')), 200],
-  ['my books', true, (p) => p.goto(url('/books')), 200],
-  ['my account', true, (p) => p.goto(url('/account')), 200],
+  ['a reading list of my own', true, visit('/lists/demo-summer'), 200],
+  ['a reading list of someone else\'s', true, visit('/lists/demo-prize-winners'), 200],
+  ['my books', true, visit('/books'), 200],
+  ['my account', true, visit('/account'), 200],
   ['my account, preferences that do not fit', true, async (p) => {
     await p.goto(url('/account'));
     await p.locator('#brailleFormat').selectOption('embossable');
@@ -388,7 +390,7 @@ const PAGES = [
     await p.locator('#currentPassword').fill('not-it');
     return Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.locator('form[action$="/password"] button[type="submit"]').click()]).then(([r]) => r);
   }, 400],
-  ['my documents', true, (p) => p.goto(url('/documents')), 200],
+  ['my documents', true, visit('/documents'), 200],
   // The reader's own pages in other languages: the API's English beside a field is marked so.
   ['my account, preferences that do not fit, in Spanish', true, async (p) => {
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
@@ -424,20 +426,20 @@ const PAGES = [
     }
     return p.goto(url('/documents'));
   }, 200],
-  ['my organization', SPONSOR, (p) => p.goto(url('/organization')), 200],
+  ['my organization', SPONSOR, visit('/organization'), 200],
   ['my organization, a roster tag with neither name', SPONSOR, async (p) => {
     await p.goto(url('/organization'));
     return post(p, 'form[action$="/roster-tags"] button[type="submit"]');
   }, 400],
-  ['members', SPONSOR, (p) => p.goto(url('/organization/members')), 200],
-  ['members of a grade none is in, by date of birth', SPONSOR, (p) => p.goto(url('/organization/members?grade=12&sortOrder=birthDate')), 200],
-  ['add a member', SPONSOR, (p) => p.goto(url('/organization/members/new')), 200],
+  ['members', SPONSOR, visit('/organization/members'), 200],
+  ['members of a grade none is in, by date of birth', SPONSOR, visit('/organization/members?grade=12&sortOrder=birthDate'), 200],
+  ['add a member', SPONSOR, visit('/organization/members/new'), 200],
   ['add a member with errors', SPONSOR, async (p) => {
     await p.goto(url('/organization/members/new'));
     await p.locator('#dateOfBirth').fill('30/09/2012');
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['a member', SPONSOR, (p) => p.goto(url('/organization/members/demo-pupil')), 200],
+  ['a member', SPONSOR, visit('/organization/members/demo-pupil'), 200],
   ['members, in Arabic (right to left)', SPONSOR, (p) => speaking(p, 'ar', '/organization/members'), 200],
   ['add a member with errors, in Spanish', SPONSOR, async (p) => {
     await p.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
@@ -446,86 +448,86 @@ const PAGES = [
     return post(p, 'main form button[type="submit"]');
   }, 400],
   ['a title assigned to members, each with why they may not download it, in French', SPONSOR, (p) => speaking(p, 'fr', '/titles/demo-moby/assign'), 200],
-  ['titles to assign to a member', SPONSOR, (p) => p.goto(url('/organization/members/demo-pupil/find?keyword=alice')), 200],
-  ['a title, as a sponsor', SPONSOR, (p) => p.goto(url('/titles/demo-moby')), 200],
-  ['a title assigned to members, each with why they may not download it', SPONSOR, (p) => p.goto(url('/titles/demo-moby/assign')), 200],
+  ['titles to assign to a member', SPONSOR, visit('/organization/members/demo-pupil/find?keyword=alice'), 200],
+  ['a title, as a sponsor', SPONSOR, visit('/titles/demo-moby'), 200],
+  ['a title assigned to members, each with why they may not download it', SPONSOR, visit('/titles/demo-moby/assign'), 200],
   ['a title assigned to no member chosen', SPONSOR, async (p) => {
     await p.goto(url('/titles/demo-moby/assign'));
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['staff home', STAFF, (p) => p.goto(url('/staff')), 200],
-  ['find an account', STAFF, (p) => p.goto(url('/staff/accounts')), 200],
-  ['accounts in an order there is not', STAFF, (p) => p.goto(url('/staff/accounts?sortOrder=grade')), 400],
-  ['add an account', STAFF, (p) => p.goto(url('/staff/accounts/new')), 200],
+  ['staff home', STAFF, visit('/staff'), 200],
+  ['find an account', STAFF, visit('/staff/accounts'), 200],
+  ['accounts in an order there is not', STAFF, visit('/staff/accounts?sortOrder=grade'), 400],
+  ['add an account', STAFF, visit('/staff/accounts/new'), 200],
   ['add an account with errors', STAFF, async (p) => {
     await p.goto(url('/staff/accounts/new'));
     await p.locator('#country').fill('USA');
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['an account', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern')), 200],
+  ['an account', STAFF, visit('/staff/accounts/reader@demo.lectern'), 200],
   ['an account changed with a name emptied', STAFF, async (p) => {
     await p.goto(url('/staff/accounts/reader@demo.lectern'));
     await p.locator('#firstName').fill('');
     return post(p, 'section[aria-labelledby="change"] button[type="submit"]');
   }, 400],
-  ['proof of disability to review', STAFF, (p) => p.goto(url('/staff/proof')), 200],
+  ['proof of disability to review', STAFF, visit('/staff/proof'), 200],
   ['proof of disability refused without a note', STAFF, async (p) => {
     await p.goto(url('/staff/proof'));
     await p.locator('#s0-refused').check();
     return post(p, 'form[action*="/staff/proof/"] button[type="submit"]');
   }, 400],
-  ['an account\'s agreements', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/agreements')), 200],
+  ['an account\'s agreements', STAFF, visit('/staff/accounts/reader@demo.lectern/agreements'), 200],
   ['an agreement recorded without a name', STAFF, async (p) => {
     await p.goto(url('/staff/accounts/reader@demo.lectern/agreements'));
     await p.locator('#dateSigned').fill('2026-01-01');
     return post(p, 'section[aria-labelledby="record"] button[type="submit"]');
   }, 400],
-  ['an account\'s subscriptions', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/subscriptions')), 200],
+  ['an account\'s subscriptions', STAFF, visit('/staff/accounts/reader@demo.lectern/subscriptions'), 200],
   ['a subscription given a last day before its first', STAFF, async (p) => {
     await p.goto(url('/staff/accounts/reader@demo.lectern/subscriptions'));
     await p.locator('#s0-endDate').fill('2000-01-01');
     return post(p, 'form:has(#s0-endDate) button[type="submit"]');
   }, 400],
-  ['an account\'s proof of disability', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/proof')), 200],
-  ['an account\'s reading preferences', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/preferences')), 200],
+  ['an account\'s proof of disability', STAFF, visit('/staff/accounts/reader@demo.lectern/proof'), 200],
+  ['an account\'s reading preferences', STAFF, visit('/staff/accounts/reader@demo.lectern/preferences'), 200],
   ['a recommendation profile with a reading age too old', STAFF, async (p) => {
     await p.goto(url('/staff/accounts/reader@demo.lectern/recommendations'));
     await p.locator('#readingAge').fill('200');
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['an account\'s lists and downloads', STAFF, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/activity')), 200],
-  ['an account\'s history of changes, as an administrator', ADMIN, (p) => p.goto(url('/staff/accounts/reader@demo.lectern/changes')), 200],
-  ['find an organization', STAFF, (p) => p.goto(url('/staff/organizations?keyword=river')), 200],
-  ['add an organization', STAFF, (p) => p.goto(url('/staff/organizations/new')), 200],
+  ['an account\'s lists and downloads', STAFF, visit('/staff/accounts/reader@demo.lectern/activity'), 200],
+  ['an account\'s history of changes, as an administrator', ADMIN, visit('/staff/accounts/reader@demo.lectern/changes'), 200],
+  ['find an organization', STAFF, visit('/staff/organizations?keyword=river'), 200],
+  ['add an organization', STAFF, visit('/staff/organizations/new'), 200],
   ['add an organization with errors', STAFF, async (p) => {
     await p.goto(url('/staff/organizations/new'));
     await p.locator('#country').fill('Britain');
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['an organization', STAFF, (p) => p.goto(url('/staff/organizations/riverside-school')), 200],
-  ['an organization\'s members and sponsors', STAFF, (p) => p.goto(url('/staff/organizations/riverside-school/members')), 200],
+  ['an organization', STAFF, visit('/staff/organizations/riverside-school'), 200],
+  ['an organization\'s members and sponsors', STAFF, visit('/staff/organizations/riverside-school/members'), 200],
   ['an account moved to an organization there is not', STAFF, async (p) => {
     await p.goto(url('/staff/accounts/reader@demo.lectern'));
     await p.locator('#organizationId').fill('no-such-school');
     return post(p, 'section[aria-labelledby="organization"] form:not(.inline-form) button[type="submit"]');
   }, 400],
-  ['import the directory of organizations', STAFF, (p) => p.goto(url('/staff/organizations/directory')), 200],
+  ['import the directory of organizations', STAFF, visit('/staff/organizations/directory'), 200],
   ['a directory file with bad lines', STAFF, async (p) => {
     await p.goto(url('/staff/organizations/directory'));
     const csv = 'referenceOrgId,name,organizationType,state,country\nd-1,,school,WA,US\nd-2,Oak,school,WA,USA\n';
     await p.locator('#file').setInputFiles({ name: 'directory.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['the catalog, withdrawn titles by last update', CURATOR, (p) => p.goto(url('/staff/titles?titleStatus=withdrawn&sortOrder=updatedDate&direction=desc')), 200],
-  ['the catalog in an order there is not', CURATOR, (p) => p.goto(url('/staff/titles?sortOrder=pages')), 400],
-  ['a title, as a collection assistant', CURATOR, (p) => p.goto(url('/staff/titles/demo-moby')), 200],
+  ['the catalog, withdrawn titles by last update', CURATOR, visit('/staff/titles?titleStatus=withdrawn&sortOrder=updatedDate&direction=desc'), 200],
+  ['the catalog in an order there is not', CURATOR, visit('/staff/titles?sortOrder=pages'), 400],
+  ['a title, as a collection assistant', CURATOR, visit('/staff/titles/demo-moby'), 200],
   ['a title changed with a bad copyright year', CURATOR, async (p) => {
     await p.goto(url('/staff/titles/demo-moby'));
     await p.locator('#copyrightDate').fill('eighteen fifty-one');
     return post(p, 'section[aria-labelledby="change"] button[type="submit"]');
   }, 400],
-  ["a title's format", CURATOR, (p) => p.goto(url('/staff/titles/demo-moby/formats/EPUB3')), 200],
-  ["a format's file", CURATOR, (p) => p.goto(url('/staff/titles/demo-moby/files')), 200],
+  ["a title's format", CURATOR, visit('/staff/titles/demo-moby/formats/EPUB3'), 200],
+  ["a format's file", CURATOR, visit('/staff/titles/demo-moby/files'), 200],
   ["a format's file that is not what it claims", CURATOR, async (p) => {
     await p.goto(url('/staff/titles/demo-moby/files'));
     await p.locator('#format').selectOption('PDF');
@@ -549,7 +551,7 @@ const PAGES = [
     await p.locator('#numberOfVolumes').fill('many');
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['add titles from EPUB files', CURATOR, (p) => p.goto(url('/staff/import-epub')), 200],
+  ['add titles from EPUB files', CURATOR, visit('/staff/import-epub'), 200],
   ['EPUB files uploaded that are not EPUBs', CURATOR, async (p) => {
     await p.goto(url('/staff/import-epub'));
     await p.locator('#files').setInputFiles([
@@ -562,28 +564,28 @@ const PAGES = [
     await p.goto(url('/staff/import-epub'));
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['periodicals', CURATOR, (p) => p.goto(url('/staff/periodicals')), 200],
+  ['periodicals', CURATOR, visit('/staff/periodicals'), 200],
   ['a periodical made with errors', CURATOR, async (p) => {
     await p.goto(url('/staff/periodicals'));
     await p.locator('#seriesId').fill('no spaces');
     await p.locator('#issn').fill('1234');
     return post(p, 'section[aria-labelledby="new-series"] button[type="submit"]');
   }, 400],
-  ['a periodical', CURATOR, (p) => p.goto(url('/staff/periodicals/demo-gazette')), 200],
+  ['a periodical', CURATOR, visit('/staff/periodicals/demo-gazette'), 200],
   ['a new edition with errors', CURATOR, async (p) => {
     await p.goto(url('/staff/periodicals/demo-gazette/new-edition'));
     await p.locator('#editionName').fill('27 November 2026');
     return post(p, 'main form button[type="submit"]');
   }, 400],
-  ['an edition', CURATOR, (p) => p.goto(url('/staff/periodicals/demo-gazette/editions/2026-11-13')), 200],
-  ['client keys', ADMIN, (p) => p.goto(url('/staff/admin/clients')), 200],
+  ['an edition', CURATOR, visit('/staff/periodicals/demo-gazette/editions/2026-11-13'), 200],
+  ['client keys', ADMIN, visit('/staff/admin/clients'), 200],
   ['a client key made with errors', ADMIN, async (p) => {
     await p.goto(url('/staff/admin/clients'));
     await p.locator('#apiKey').fill('short');
     return post(p, 'section[aria-labelledby="new-key"] button[type="submit"]');
   }, 400],
-  ['a client key', ADMIN, (p) => p.goto(url('/staff/admin/clients/demo-reader-app')), 200],
-  ['sites', ADMIN, (p) => p.goto(url('/staff/admin/sites')), 200],
+  ['a client key', ADMIN, visit('/staff/admin/clients/demo-reader-app'), 200],
+  ['sites', ADMIN, visit('/staff/admin/sites'), 200],
   ['a site made with errors', ADMIN, async (p) => {
     await p.goto(url('/staff/admin/sites'));
     await p.locator('#id').fill('no spaces');
@@ -594,21 +596,21 @@ const PAGES = [
     await Promise.all([p.waitForURL(/done=saved/), p.locator('section[aria-labelledby="change"] button[type="submit"]').click()]);
     return p.goto(p.url());
   }, 200],
-  ['popular lists', ADMIN, (p) => p.goto(url('/staff/admin/lists')), 200],
-  ['a popular list', ADMIN, (p) => p.goto(url('/staff/admin/lists/staff-picks')), 200],
+  ['popular lists', ADMIN, visit('/staff/admin/lists'), 200],
+  ['a popular list', ADMIN, visit('/staff/admin/lists/staff-picks'), 200],
   ['a title added to a popular list that is not a title', ADMIN, async (p) => {
     await p.goto(url('/staff/admin/lists/staff-picks'));
     await p.locator('#serviceId').fill('demo-nowhere');
     return post(p, 'form:has(#serviceId) button[type="submit"]');
   }, 400],
-  ['categories', ADMIN, (p) => p.goto(url('/staff/admin/categories')), 200],
-  ['BISAC codes found by description', ADMIN, (p) => p.goto(url('/staff/admin/bisac?startsWith=fiction&by=description')), 200],
+  ['categories', ADMIN, visit('/staff/admin/categories'), 200],
+  ['BISAC codes found by description', ADMIN, visit('/staff/admin/bisac?startsWith=fiction&by=description'), 200],
   ['a BISAC code saved with errors', ADMIN, async (p) => {
     await p.goto(url('/staff/admin/bisac'));
     await p.locator('#code').fill('FICTION');
     return post(p, 'section[aria-labelledby="bisac-form"] button[type="submit"]');
   }, 400],
-  ['a staff page refused to a reader', true, (p) => p.goto(url('/staff/accounts')), 403],
+  ['a staff page refused to a reader', true, visit('/staff/accounts'), 403],
   // The staff's pages in other languages: a record's or the importer's English is marked so.
   ['staff home, in Arabic (right to left)', ADMIN, (p) => speaking(p, 'ar', '/staff'), 200],
   ['an account, in Spanish', STAFF, (p) => speaking(p, 'es', '/staff/accounts/reader@demo.lectern'), 200],
@@ -1411,9 +1413,36 @@ async function main() {
       }));
     }
     const jobs = Math.max(1, Number(process.env.A11Y_JOBS || 2));
-    await Promise.all(Array.from({ length: jobs }, async () => {
-      while (pageChecks.length) await pageChecks.shift()();
+    const inTurn = (checks) => Promise.all(Array.from({ length: jobs }, async () => {
+      while (checks.length) await checks.shift()();
     }));
+    await inTurn(pageChecks);
+    // Every state a visit reaches, again in Spanish and in Arabic (right to left), once the
+    // states above are made: axe and reflow at 320 px, where longer words and the other
+    // direction first break a layout, and the Nu checker with the rest.
+    const sweep = [];
+    for (const [name, signedIn, open, status] of PAGES) {
+      if (!open.path || /, in (Spanish|Arabic|French)/.test(name)) continue;
+      const user = signedIn === true ? USER : signedIn;
+      for (const [tag, language] of [['es', 'Spanish'], ['ar', 'Arabic']]) {
+        sweep.push(async () => check(`axe and reflow at 320 px, in ${language}: ${name}`, {
+          storageState: user ? await sessionOf(user).catch(() => undefined) : undefined,
+        }, async (page) => {
+          if (user && !(await page.context().cookies()).length) await signIn(page, user);
+          await page.setViewportSize(NARROW);
+          const resp = await speaking(page, tag, open.path);
+          if (resp.status() !== status) throw new Failure(`HTTP ${resp.status()}, expected ${status} (${resp.url()})`);
+          const lang = await page.evaluate(() => document.documentElement.lang);
+          if (lang !== tag) throw new Failure(`the page is lang="${lang}", not "${tag}"`);
+          sent.push({ name: `${name}, in ${language}`, html: await resp.text() });
+          const shotName = `web-${tag}-${name.replace(/\W+/g, '-')}`;
+          const reflow = await atWidth(320, () => expectReflow(page));
+          const narrow = await atWidth(320, () => axeCheck(page, `${shotName}-320`));
+          return [reflow.line, ...narrow];
+        }));
+      }
+    }
+    await inTurn(sweep);
     if (!ONLY) await checkHtml(sent);
 
     await check('keyboard-only journey with JavaScript: sign in, search, facet, open a title, download its EPUB and receive it, add it to a list, sign out', {}, (page) => journey(page, true, { words: 'walden', title: 'Walden', id: 'demo-walden' }));
