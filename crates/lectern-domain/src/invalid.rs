@@ -140,6 +140,46 @@ impl Why {
         )
     }
 
+    /// Not a grade code of ONIX list 77 or BIC.
+    pub fn grade() -> Why {
+        Why::worded(
+            "must be a grade code of ONIX list 77 or BIC, such as 05 or P",
+            Words::of("why-grade"),
+        )
+    }
+
+    /// Not an ISO 3166 alpha-2 country code.
+    pub fn country() -> Why {
+        Why::worded(
+            "must be an ISO 3166 alpha-2 code such as US or GB",
+            Words::of("why-country"),
+        )
+    }
+
+    /// Not an ISO 639-2 alpha-3 language code.
+    pub fn language() -> Why {
+        Why::worded(
+            "must be an ISO 639-2 alpha-3 code such as eng or spa",
+            Words::of("why-language"),
+        )
+    }
+
+    /// Not an e-mail address.
+    pub fn email() -> Why {
+        Why::worded(
+            "must be an e-mail address such as ann@example.org",
+            Words::of("why-email"),
+        )
+    }
+
+    /// Not a user name: 1 to 100 characters without spaces.
+    pub fn user_name() -> Why {
+        Why::worded(
+            "must be 1 to 100 characters without spaces",
+            Words::of("why-user-name"),
+        )
+    }
+
     /// A date before the one it must follow, the parameter `start`.
     pub fn before(start: &'static str) -> Why {
         Why::worded(

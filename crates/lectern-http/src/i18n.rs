@@ -638,6 +638,11 @@ mod tests {
             Why::own_colours_need("readingTextColor"),
             Why::width_does_not_fit(80, "embossable", &[28, 40]),
             Why::too_faint("#777777", "#888888", 1.2, 4.5),
+            Why::grade(),
+            Why::country(),
+            Why::language(),
+            Why::email(),
+            Why::user_name(),
         ] {
             let words = why.words.as_ref().expect("a message of the files");
             assert_eq!(

@@ -118,12 +118,14 @@ impl Account {
     }
 }
 
+use crate::invalid::Why;
+
 /// A grade code of ONIX list 77 (US) or BIC (UK): up to four letters or digits.
-pub fn check_grade(raw: &str) -> Result<(), &'static str> {
+pub fn check_grade(raw: &str) -> Result<(), Why> {
     if !raw.is_empty() && raw.len() <= 4 && raw.chars().all(|c| c.is_ascii_alphanumeric()) {
         Ok(())
     } else {
-        Err("must be a grade code of ONIX list 77 or BIC, such as 05 or P")
+        Err(Why::grade())
     }
 }
 
@@ -135,26 +137,26 @@ pub fn check_date(raw: &str) -> Result<(), crate::invalid::Why> {
 }
 
 /// An ISO 3166 alpha-2 country code: two upper-case letters.
-pub fn check_country(raw: &str) -> Result<(), &'static str> {
+pub fn check_country(raw: &str) -> Result<(), Why> {
     if raw.len() == 2 && raw.bytes().all(|b| b.is_ascii_uppercase()) {
         Ok(())
     } else {
-        Err("must be an ISO 3166 alpha-2 code such as US or GB")
+        Err(Why::country())
     }
 }
 
 /// An ISO 639-2 alpha-3 language code: three lower-case letters.
-pub fn check_language(raw: &str) -> Result<(), &'static str> {
+pub fn check_language(raw: &str) -> Result<(), Why> {
     if raw.len() == 3 && raw.bytes().all(|b| b.is_ascii_lowercase()) {
         Ok(())
     } else {
-        Err("must be an ISO 639-2 alpha-3 code such as eng or spa")
+        Err(Why::language())
     }
 }
 
 /// An e-mail address, in the loose form that catches typing mistakes without refusing real
 /// addresses: something, an `@`, and a domain with a dot.
-pub fn check_email(raw: &str) -> Result<(), &'static str> {
+pub fn check_email(raw: &str) -> Result<(), Why> {
     let ok = raw.len() <= 254
         && !raw.chars().any(|c| c.is_whitespace() || c.is_control())
         && raw.split_once('@').is_some_and(|(local, domain)| {
@@ -163,11 +165,7 @@ pub fn check_email(raw: &str) -> Result<(), &'static str> {
                 && !domain.starts_with('.')
                 && !domain.ends_with('.')
         });
-    if ok {
-        Ok(())
-    } else {
-        Err("must be an e-mail address such as ann@example.org")
-    }
+    if ok { Ok(()) } else { Err(Why::email()) }
 }
 
 /// [`check_email`]'s rule as an ECMA-262 pattern, for the OpenAPI document (its length limit
@@ -181,15 +179,11 @@ pub const USER_NAME_PATTERN: &str = "^[^\\s\\x00-\\x1f\\x7f-\\x9f]{1,100}$";
 pub const USER_NAME_MAX: usize = 100;
 
 /// A user name: 1 to 100 characters with no white space or control characters.
-pub fn check_user_name(raw: &str) -> Result<(), &'static str> {
+pub fn check_user_name(raw: &str) -> Result<(), Why> {
     let ok = !raw.is_empty()
         && raw.chars().count() <= USER_NAME_MAX
         && !raw.chars().any(|c| c.is_whitespace() || c.is_control());
-    if ok {
-        Ok(())
-    } else {
-        Err("must be 1 to 100 characters without spaces")
-    }
+    if ok { Ok(()) } else { Err(Why::user_name()) }
 }
 
 #[cfg(test)]

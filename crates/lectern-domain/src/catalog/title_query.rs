@@ -392,7 +392,7 @@ fn parsed_many<T: FromStr<Err = String>>(
 fn checked(
     name: &'static str,
     value: Option<String>,
-    check: fn(&str) -> Result<(), &'static str>,
+    check: fn(&str) -> Result<(), crate::invalid::Why>,
 ) -> Checked<Option<String>> {
     let value = text(value);
     if let Some(v) = &value {

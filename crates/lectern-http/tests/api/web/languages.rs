@@ -614,6 +614,24 @@ async fn the_staff_s_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'static
             refused(admin.submit(from, action, fields).await).await,
         ));
     }
+    // An account rule's reason the files have words for is said in them, not marked English.
+    let usa = [
+        ("firstName", "Ann"),
+        ("lastName", "Lee"),
+        ("country", "USA"),
+    ];
+    let country = refused(
+        admin
+            .submit("/main/staff/accounts/new", "/main/staff/accounts", &usa)
+            .await,
+    )
+    .await;
+    assert!(
+        country.contains(r#"<p class="field-error" id="country-error">"#)
+            && !country.contains(r##"<a href="#country" lang="en""##),
+        "{country}"
+    );
+    crawled.push(("an account whose country is not a code", country));
     crawled
 }
 
