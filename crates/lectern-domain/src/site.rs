@@ -1,3 +1,4 @@
+use crate::invalid::Why;
 use crate::invalid::{Invalid, Problems};
 use serde::Serialize;
 
@@ -35,7 +36,7 @@ pub fn site_problems(id: &str, name: &str, language: Option<&str>) -> Vec<Invali
         p.add("id", why);
     }
     if name.trim().is_empty() {
-        p.add_required("name", "must not be empty");
+        p.add_required("name", Why::not_empty());
     }
     if let Some(Err(why)) = language.map(crate::account::check_language) {
         p.add("language", why);

@@ -3,6 +3,7 @@
 //! `lectern load` checks its file with (a name; a code of three letters and six digits).
 
 use lectern_domain::catalog::bisac;
+use lectern_domain::invalid::Why;
 use lectern_domain::invalid::{Invalid, Problems};
 use lectern_store::bisac_codes::{self, BisacCode, BisacPrefix};
 use lectern_store::categories;
@@ -27,7 +28,7 @@ pub async fn save_category(
     if name.trim().is_empty() {
         return Err(Failure::Invalid(vec![Invalid::required_because(
             "name",
-            "must not be empty",
+            Why::not_empty(),
         )]));
     }
     let mut tx = house.store.begin().await?;
@@ -45,7 +46,7 @@ pub async fn save_bisac_code(
     let mut p = Problems::new();
     p.check("code", bisac::check_code(code));
     if description.trim().is_empty() {
-        p.add_required("description", "must not be empty");
+        p.add_required("description", Why::not_empty());
     }
     let problems = p.into_vec();
     if !problems.is_empty() {

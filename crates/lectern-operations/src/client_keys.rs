@@ -5,6 +5,7 @@
 
 use lectern_domain::client::{Client, KeySettings, changeable_problems};
 use lectern_domain::invalid::Invalid;
+use lectern_domain::invalid::Why;
 use lectern_domain::secret::{hash_password, new_token};
 use lectern_store::{clients, sites};
 
@@ -120,7 +121,7 @@ pub async fn change(
     }
     let mut problems = Vec::new();
     if change.name.trim().is_empty() {
-        problems.push(Invalid::required_because("name", "must not be empty"));
+        problems.push(Invalid::required_because("name", Why::not_empty()));
     }
     problems.extend(changeable_problems(
         &change.redirect_uris,

@@ -8,6 +8,7 @@ use lectern_domain::account::member_fields::PreparedMember;
 use lectern_domain::account::member_form::NewMemberForm;
 use lectern_domain::account::membership::{OrganizationRole, join, leave};
 use lectern_domain::account::standing::{Subscription, SubscriptionTerms};
+use lectern_domain::invalid::Why;
 use lectern_domain::organization::Organization;
 use lectern_domain::{Timestamp, ids};
 use lectern_store::roster_tags::RosterTag;
@@ -149,7 +150,7 @@ pub async fn take_out(house: &House, m: Managed) -> Outcome<Managed> {
 
 async fn stage_join(house: &House, m: Managed, to: Joining) -> Outcome<Move> {
     if to.title.as_deref().is_some_and(|t| t.chars().count() > 100) {
-        return Err(Failure::invalid("title", "must be at most 100 characters"));
+        return Err(Failure::invalid("title", Why::at_most_chars(100)));
     }
     let absent =
         || Failure::not_found(format!("There is no organization '{}'", to.organization_id));

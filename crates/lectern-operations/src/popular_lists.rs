@@ -3,6 +3,7 @@
 //! one place up or down, or taken off. Document 3 reads popular lists and
 //! writes none; a list is written whole, in one transaction, as `lectern load` writes one.
 
+use lectern_domain::invalid::Why;
 use std::collections::HashMap;
 
 use lectern_domain::catalog::TitleRecord;
@@ -105,7 +106,7 @@ pub async fn make(
 ) -> Outcome<()> {
     if id.trim().is_empty() {
         return Err(Failure::Invalid(vec![
-            lectern_domain::invalid::Invalid::required_because("id", "must not be empty"),
+            lectern_domain::invalid::Invalid::required_because("id", Why::not_empty()),
         ]));
     }
     if popular_lists::popular_list(house.store.reads(), id)

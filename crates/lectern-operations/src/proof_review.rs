@@ -4,6 +4,7 @@
 use lectern_domain::access::membership_management;
 use lectern_domain::account::standing::{Disability, DisabilityType, ProofSource};
 use lectern_domain::invalid::Invalid;
+use lectern_domain::invalid::Why;
 use lectern_store::disabilities;
 use lectern_store::pod_queue::{self, Decision, OpenSubmission};
 use serde::Deserialize;
@@ -124,10 +125,7 @@ impl Reviewing {
     pub async fn decide(&self, house: &House, asked: DecisionAsked) -> Outcome<()> {
         let note = asked.note.trim();
         if note.chars().count() > NOTE_LIMIT {
-            return Err(Failure::invalid(
-                "note",
-                format!("must be at most {NOTE_LIMIT} characters"),
-            ));
+            return Err(Failure::invalid("note", Why::at_most_chars(NOTE_LIMIT)));
         }
         let (decision, approved) = match asked.decision {
             Verdict::Refused => (Decision::Refused, Vec::new()),

@@ -8,6 +8,7 @@ use lectern_domain::account::check_email;
 use lectern_domain::account::standing::{Disability, DisabilityType, ProofSource};
 use lectern_domain::client::Client;
 use lectern_domain::ids;
+use lectern_domain::invalid::Why;
 use lectern_domain::secret::{new_token, token_hash};
 use lectern_store::{accounts, disabilities, outbox};
 
@@ -45,7 +46,7 @@ pub async fn submit_membership(
         ("membershipId", proof.membership_id),
     ] {
         if value.chars().count() > 200 {
-            return Err(Failure::invalid(param, "must be at most 200 characters"));
+            return Err(Failure::invalid(param, Why::at_most_chars(200)));
         }
     }
     let kinds: Vec<&str> = proof.disability_types.iter().map(|d| d.as_str()).collect();

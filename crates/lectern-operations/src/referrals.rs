@@ -1,6 +1,7 @@
 //! Where a member or visitor came from (UTM parameters), recorded by the library's own
 //! applications, with the signed-in user if there is one.
 
+use lectern_domain::invalid::Why;
 use lectern_store::utm::{self, Referral};
 
 use crate::actor::Actor;
@@ -30,7 +31,7 @@ pub async fn record(house: &House, actor: &Actor, referral: Referral) -> Outcome
         ("utm_content", referral.content.as_ref()),
     ] {
         if value.is_some_and(|v| v.chars().count() > 200) {
-            return Err(Failure::invalid(param, "must be at most 200 characters"));
+            return Err(Failure::invalid(param, Why::at_most_chars(200)));
         }
     }
     let user = actor.user().map(|u| u.user_account_id.as_str());

@@ -2,6 +2,7 @@
 //! through the API (`POST /v2/myOrganization/rosterTags`) or the organization's page.
 
 use lectern_domain::invalid::Problems;
+use lectern_domain::invalid::Why;
 use lectern_domain::organization::Organization;
 use lectern_domain::paging::{Direction, NewestFirst};
 use lectern_domain::{Timestamp, ids};
@@ -34,7 +35,7 @@ pub async fn make(
         ("schoolName", &school_name),
     ] {
         if name.as_ref().is_some_and(|n| n.chars().count() > 200) {
-            p.add(param, "must be at most 200 characters");
+            p.add(param, Why::at_most_chars(200));
         }
     }
     let problems = p.into_vec();

@@ -7,6 +7,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::fields::{AccountFields, Door, Prepared};
 use lectern_domain::account::{Account, check_grade};
 use lectern_domain::invalid::Invalid;
+use lectern_domain::invalid::Why;
 use lectern_domain::role::{Role, Roles};
 
 use crate::account_writes::{Write, password_hash, save};
@@ -25,10 +26,7 @@ pub async fn change_mine(
     if let Some(school) = &school_name
         && school.chars().count() > 200
     {
-        return Err(Failure::invalid(
-            "schoolName",
-            "must be at most 200 characters",
-        ));
+        return Err(Failure::invalid("schoolName", Why::at_most_chars(200)));
     }
     if let Some(grade) = &grade {
         check_grade(grade).map_err(|why| Failure::invalid("grade", why))?;

@@ -261,7 +261,7 @@ impl AccountFields {
             ("lastName", &self.last_name),
         ] {
             if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
-                p.add(param, "must not be blank");
+                p.add(param, Why::not_blank());
             }
         }
         for ((param, max), value) in TEXT_LIMITS.into_iter().zip(self.texts()) {

@@ -13,6 +13,7 @@ pub mod recommendation_profile;
 pub mod search;
 pub mod standing;
 
+use crate::invalid::Why;
 use crate::role::{Role, Roles};
 
 string_enum!(
@@ -118,8 +119,6 @@ impl Account {
     }
 }
 
-use crate::invalid::Why;
-
 /// A grade code of ONIX list 77 (US) or BIC (UK): up to four letters or digits.
 pub fn check_grade(raw: &str) -> Result<(), Why> {
     if !raw.is_empty() && raw.len() <= 4 && raw.chars().all(|c| c.is_ascii_alphanumeric()) {
@@ -133,7 +132,7 @@ pub fn check_grade(raw: &str) -> Result<(), Why> {
 pub fn check_date(raw: &str) -> Result<(), crate::invalid::Why> {
     chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d")
         .map(|_| ())
-        .map_err(|_| crate::invalid::Why::date())
+        .map_err(|_| Why::date())
 }
 
 /// An ISO 3166 alpha-2 country code: two upper-case letters.

@@ -314,7 +314,7 @@ pub struct Submission {
 
 fn check_text(p: &mut Problems, param: &'static str, value: &str, max: usize) {
     if value.trim().is_empty() {
-        p.add(param, "must not be blank");
+        p.add(param, Why::not_blank());
     } else if value.chars().count() > max {
         p.add(param, Why::at_most_chars(max));
     }

@@ -179,7 +179,7 @@ impl OrganizationFields {
         let mut p = Problems::new();
         for param in required {
             if self.sent(param).is_none() {
-                p.add_required(param, "is required");
+                p.add_required(param, Why::required());
             }
         }
         self.check(OrganizationEditor::Assistant, &mut p);
@@ -245,7 +245,7 @@ impl OrganizationFields {
         if let Some(name) = &self.organization_name
             && name.trim().is_empty()
         {
-            p.add("organizationName", "must not be empty");
+            p.add("organizationName", Why::not_empty());
         }
         if let Some(v) = self.web_site.as_deref().filter(|v| !v.trim().is_empty()) {
             p.check("website", crate::web_address::check_web_address(v));
@@ -400,8 +400,8 @@ impl SponsorFields {
     fn check(&self, names: &SponsorParams, required: usize, p: &mut Problems) {
         for (i, (param, value, max)) in self.named(names).into_iter().enumerate() {
             match value {
-                None if i < required => p.add_required(param, "is required"),
-                Some(v) if v.trim().is_empty() && i < required => p.add(param, "must not be empty"),
+                None if i < required => p.add_required(param, Why::required()),
+                Some(v) if v.trim().is_empty() && i < required => p.add(param, Why::not_empty()),
                 Some(v) if v.chars().count() > max => p.add(param, Why::at_most_chars(max)),
                 _ => {}
             }
@@ -456,7 +456,7 @@ impl SponsorFields {
         self.check(names, 0, &mut p);
         for (param, value, _) in self.named(names).into_iter().take(4) {
             if value.as_ref().is_some_and(|v| v.trim().is_empty()) {
-                p.add(param, "must not be empty");
+                p.add(param, Why::not_empty());
             }
         }
         let mut next = sponsor.clone();
