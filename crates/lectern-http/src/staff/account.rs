@@ -459,7 +459,7 @@ fn facts_with(lang: Lang, a: &Account, organization: Option<String>) -> Vec<Fact
         (
             "staff-fact-proof",
             said(&format!(
-                "staff-proof-{}",
+                "staff-proof-status-{}",
                 a.proof_of_disability_status.as_str()
             )),
         ),
