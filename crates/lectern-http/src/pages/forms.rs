@@ -84,7 +84,7 @@ pub struct Choice {
 }
 
 /// The options of a `select` from `(value, label)` pairs, `chosen` selected.
-pub fn choices(all: &'static [(&'static str, &'static str)], chosen: &str) -> Vec<Choice> {
+fn choices(all: &'static [(&'static str, &'static str)], chosen: &str) -> Vec<Choice> {
     all.iter()
         .map(|&(value, label)| Choice {
             value,

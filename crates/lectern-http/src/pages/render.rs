@@ -144,12 +144,6 @@ impl Chrome {
         }
     }
 
-    /// The language the page's text is said in (what its numbers, dates and messages are
-    /// formatted by).
-    pub fn text(&self) -> Lang {
-        self.lang
-    }
-
     /// The message `key` as HTML, its placeable `$link` a link to `href` whose words are the
     /// message `link_key` (a task named in a sentence that says what it is for).
     pub fn t_linked(&self, key: &str, link_key: &str, href: &str) -> String {
@@ -158,14 +152,13 @@ impl Chrome {
 
     /// A form's message, in the page's text.
     pub fn said(&self, said: &crate::pages::forms::Said) -> String {
-        said.in_language(self.text())
+        said.in_language(self.lang)
     }
 
     /// The `lang` and `dir` of a form's message whose words are not the page's language (the
     /// API's English).
     pub fn said_lang(&self, said: &crate::pages::forms::Said) -> Option<(String, &'static str)> {
-        said.own_language(self.text())
-            .and_then(|l| self.part_lang(l))
+        said.own_language(self.lang).and_then(|l| self.part_lang(l))
     }
 
     /// A number as the page's language writes it.
@@ -178,18 +171,13 @@ impl Chrome {
         self.lang.t_isolated(key, name, value)
     }
 
-    /// The tag of the language the page's text is in.
-    pub fn text_lang(&self) -> &'static str {
-        self.lang.tag()
-    }
-
     /// The `lang` and `dir` a part in language `tag` (a title, its synopsis) carries on this
     /// page: `None` where it is the page's own text's language, or not known (WCAG 3.1.2).
     pub fn part_lang(&self, tag: &str) -> Option<(String, &'static str)> {
         let well_formed = !tag.is_empty()
             && tag.len() <= 35
             && tag.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
-        (well_formed && !crate::i18n::same_language(tag, self.text_lang()))
+        (well_formed && !crate::i18n::same_language(tag, self.lang.tag()))
             .then(|| (tag.to_owned(), crate::i18n::direction_of(tag)))
     }
 

@@ -174,7 +174,7 @@ async fn proof_page(
     } = proof_of_disability::on_file(state, &m).await?;
     let action = Records::Proof.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let status = errors.status();
     Ok(page(
         status,

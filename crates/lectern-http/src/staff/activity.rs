@@ -84,7 +84,7 @@ pub async fn show(
     let owner = download_history::display_name(&m.account);
     let here = Records::Activity.path(&site, &a.user_account_id);
     let chrome = Chrome::of(&site, &visitor, &here, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     Ok(page(
         StatusCode::OK,
         &ActivityPage {
@@ -171,7 +171,7 @@ struct Change {
 impl ChangesPage<'_> {
     /// What a change was, when, and who made it.
     fn heading(&self, c: &Change) -> String {
-        self.chrome.text().t_with(
+        self.chrome.lang.t_with(
             "staff-change-heading",
             &[("what", &c.what), ("when", &c.when), ("who", &c.who)],
         )
@@ -199,7 +199,7 @@ pub async fn changes(
     let next = shown.next_token(&mut changes, |c| c.change_id.clone());
     let here = Records::Changes.path(&site, &a.user_account_id);
     let chrome = Chrome::of(&site, &visitor, &here, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     Ok(page(
         StatusCode::OK,
         &ChangesPage {

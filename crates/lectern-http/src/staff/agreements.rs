@@ -54,7 +54,7 @@ struct Row {
 impl AgreementsPage<'_> {
     /// The agreement and the day it was signed.
     fn heading(&self, g: &Row) -> String {
-        let lang = self.chrome.text();
+        let lang = self.chrome.lang;
         lang.t_with(
             "staff-agreement-heading",
             &[("kind", &g.kind), ("date", &lang.date(&g.signed))],
@@ -63,7 +63,7 @@ impl AgreementsPage<'_> {
 
     /// Who signed it and recorded it, and whether it is in force.
     fn about(&self, g: &Row) -> String {
-        let lang = self.chrome.text();
+        let lang = self.chrome.lang;
         let signed = if g.guardian {
             "staff-agreement-signed-as-guardian"
         } else {
@@ -89,7 +89,7 @@ impl AgreementsPage<'_> {
 
     /// A day as the page's language writes it.
     fn date(&self, day: &str) -> String {
-        self.chrome.text().date(day)
+        self.chrome.lang.date(day)
     }
 }
 
@@ -191,7 +191,7 @@ async fn agreements_page(
     let owner = Owner::of(site, visitor, a, Records::Agreements);
     let action = Records::Agreements.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let asked = asked.unwrap_or_default();
     let chosen = forms::field(&asked, "agreementType");
     let status = errors.status();

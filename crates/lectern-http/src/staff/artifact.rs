@@ -160,14 +160,14 @@ impl ArtifactPage<'_> {
     /// The title and the format, as the page's title says them.
     fn heading_text(&self) -> String {
         let args = [("title", self.title.as_str()), ("format", &self.format)];
-        self.chrome.text().t_with("staff-artifact-heading", &args)
+        self.chrome.lang.t_with("staff-artifact-heading", &args)
     }
 
     /// The same as HTML, the title's name marked as the records' own.
     fn heading_html(&self) -> String {
         let format = [("format", self.format.as_str())];
         self.chrome
-            .text()
+            .lang
             .t_work_with("staff-artifact-heading", "title", &self.title, &format)
     }
 }
@@ -289,7 +289,7 @@ async fn artifact_page(
     let form = asked.unwrap_or_else(|| as_form(artifact));
     let action = artifact_page_path(site, id, format);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let fields = fields_of(format)
         .into_iter()
         .map(|f| Shown {

@@ -124,7 +124,7 @@ pub async fn show(
     });
     let here = with_query(&action, &filters);
     let chrome = Chrome::of(&site, &visitor, &here, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let order = field("sortOrder");
     let direction = field("direction");
     Ok(page(

@@ -223,7 +223,7 @@ async fn bisac_page(
         &with_query(&action, &filters),
         Section::Staff,
     );
-    let count = chrome.text().t_count("staff-bisac-found", total);
+    let count = chrome.lang.t_count("staff-bisac-found", total);
     let status = errors.status();
     Ok(page(
         status,
@@ -231,7 +231,7 @@ async fn bisac_page(
             chrome: &chrome,
             categories: site.path("/staff/admin/categories"),
             action,
-            by: choices_in(chrome.text(), SEARCH_BY, &by),
+            by: choices_in(chrome.lang, SEARCH_BY, &by),
             words,
             codes,
             count,

@@ -144,7 +144,7 @@ fn directory_page(
             done: forms::field(&visitor.caller.params, "loaded")
                 .parse::<u64>()
                 .ok()
-                .map(|n| chrome.text().t_count("staff-directory-loaded", n)),
+                .map(|n| chrome.lang.t_count("staff-directory-loaded", n)),
         },
         visitor,
     )

@@ -58,7 +58,7 @@ impl EditionPage<'_> {
 
     /// The page's heading: the series and the edition, or a new edition of the series.
     fn heading(&self) -> String {
-        let lang = self.chrome.text();
+        let lang = self.chrome.lang;
         match &self.edition {
             Some(edition) => lang.t_work_with(
                 "staff-edition-heading",
@@ -72,7 +72,7 @@ impl EditionPage<'_> {
 
     /// The heading as the page's title says it.
     fn heading_text(&self) -> String {
-        let lang = self.chrome.text();
+        let lang = self.chrome.lang;
         match &self.edition {
             Some(edition) => lang.t_with(
                 "staff-edition-heading",
@@ -210,7 +210,7 @@ fn new_page(
             series_page: series_page_path(site, &series.series_id),
             withdraw: String::new(),
             adding: true,
-            formats: format_choices(chrome.text(), &forms::field(form, "format")),
+            formats: format_choices(chrome.lang, &forms::field(form, "format")),
             chrome: &chrome,
             form: form.clone(),
             done: None,

@@ -223,7 +223,7 @@ fn file_page(
 ) -> Response {
     let action = files_path(site, id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     page(
         errors.status(),
         &FilePage {

@@ -232,7 +232,7 @@ async fn import_page(
     categories.sort();
     let action = import_path(site);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let imported = outcomes.iter().filter(|o| o.imported).count() as u32;
     let summary = (!outcomes.is_empty()).then(|| {
         let files = outcomes.len() as u32;

@@ -231,7 +231,7 @@ async fn organization_page(
     let form = asked.unwrap_or_else(|| as_form(&o));
     let action = organization_page_path(site, &o.organization_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let status = errors.status();
     let allowance = ALLOWANCES
         .iter()
@@ -489,7 +489,7 @@ async fn members_page(
         ("sortOrder", order.as_str()),
     ];
     let chrome = Chrome::of(site, visitor, &with_query(&base, &filters), Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let status = errors.status();
     Ok(page(
         status,

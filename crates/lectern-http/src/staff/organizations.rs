@@ -64,7 +64,7 @@ pub async fn find(
         &with_query(&action, &[("keyword", &keyword)]),
         Section::Staff,
     );
-    let lang = chrome.text();
+    let lang = chrome.lang;
     Ok(page(
         StatusCode::OK,
         &OrganizationsPage {
@@ -238,7 +238,7 @@ async fn new_page(
     let chosen = forms::field(&form, "organizationType");
     let action = site.path("/staff/organizations");
     let chrome = Chrome::of(site, visitor, &format!("{action}/new"), Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let status = errors.status();
     Ok(page(
         status,

@@ -141,7 +141,7 @@ async fn series_page(
     let next = listing.next_token(&mut rows, |row| sort.key_of(row));
     let action = series_page_path(site, &series.series_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let chosen_type = forms::field(&form, "seriesType");
     Ok(page(
         errors.status(),

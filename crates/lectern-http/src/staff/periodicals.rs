@@ -186,7 +186,7 @@ async fn periodicals_page(
         )
     });
     let chrome = Chrome::of(site, visitor, &here, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let chosen_type = forms::field(&form, "seriesType");
     Ok(page(
         errors.status(),

@@ -224,7 +224,7 @@ async fn queue_page(
         status,
         &QueuePage {
             chrome: &chrome,
-            count: chrome.text().t_count("staff-proof-waiting", total),
+            count: chrome.lang.t_count("staff-proof-waiting", total),
             items,
             next,
             first,

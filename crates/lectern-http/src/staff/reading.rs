@@ -89,7 +89,7 @@ async fn preferences_page(
             chrome: &chrome,
             owner: Owner::of(site, visitor, a, Records::Preferences),
             preferences: &preferences,
-            formats: formats(chrome.text()),
+            formats: formats(chrome.lang),
             widths: widths(),
             errors_of: "preferences",
             errors,
@@ -248,7 +248,7 @@ async fn profile_page(
     let form = asked.unwrap_or_else(|| as_form(&p));
     let action = Records::Recommendations.path(site, &a.user_account_id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let excluded = form.all("excludedContentWarnings");
     let status = errors.status();
     Ok(page(

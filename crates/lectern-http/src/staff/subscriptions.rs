@@ -78,7 +78,7 @@ impl SubscriptionsPage<'_> {
 
     /// The kind of subscription and when it runs.
     fn heading(&self, s: &Row) -> String {
-        let lang = self.chrome.text();
+        let lang = self.chrome.lang;
         match &s.end {
             Some(end) => lang.t_with(
                 "staff-subscription-heading",
@@ -250,7 +250,7 @@ async fn subscriptions_page(
     let next = window.next_token(&mut listed, lectern_store::subscriptions::key_of);
     let kinds = subscriptions::types(state).await?;
     let chrome = Chrome::of(site, visitor, &action_of(site, a), Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let action = action_of(site, a);
     let mut rows: Vec<Row> = listed
         .iter()

@@ -250,7 +250,7 @@ async fn title_page(
     let form = asked.unwrap_or_else(|| as_form(&record));
     let action = title_page_path(site, id);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
-    let lang = chrome.text();
+    let lang = chrome.lang;
     let events = events(lang, &history);
     let waiting = history.iter().any(|e| e.status == "queued");
     let status = if errors.any() {

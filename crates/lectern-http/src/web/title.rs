@@ -117,7 +117,7 @@ fn shown(groups: Vec<DisplayGroup>, chrome: &Chrome) -> Vec<ShownGroup> {
                 .map(|s| ShownStatement {
                     // The publisher's summary says nothing of its language: it is read as the
                     // page's own text is, as before.
-                    lang: other(s.lang.unwrap_or(chrome.text_lang())),
+                    lang: other(s.lang.unwrap_or(chrome.lang.tag())),
                     text: s.text,
                     link: s.link,
                 })
