@@ -20,7 +20,15 @@ pub struct Invalid {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Words {
     pub key: &'static str,
-    pub args: Vec<(&'static str, String)>,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+/// What fills a placeable: text, said as it is (an identifier, even one of digits alone), or a
+/// count, which each language writes as it writes numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    Text(String),
+    Number(u64),
 }
 
 impl Words {
@@ -29,7 +37,12 @@ impl Words {
     }
 
     pub fn with(mut self, name: &'static str, value: impl ToString) -> Self {
-        self.args.push((name, value.to_string()));
+        self.args.push((name, Arg::Text(value.to_string())));
+        self
+    }
+
+    pub fn with_number(mut self, name: &'static str, n: impl Into<u64>) -> Self {
+        self.args.push((name, Arg::Number(n.into())));
         self
     }
 }
@@ -48,6 +61,24 @@ impl Why {
             english: english.into(),
             words: Some(words),
         }
+    }
+
+    /// A refusal in the words of the message `key`, which English says as `english`; its
+    /// placeables are given with [`Why::with`].
+    pub fn of(key: &'static str, english: impl Into<String>) -> Why {
+        Why::worded(english, Words::of(key))
+    }
+
+    /// Fills the placeable `name` of its message with text.
+    pub fn with(mut self, name: &'static str, value: impl ToString) -> Why {
+        self.words = self.words.map(|w| w.with(name, value));
+        self
+    }
+
+    /// Fills the placeable `name` of its message with a count.
+    pub fn with_number(mut self, name: &'static str, n: impl Into<u64>) -> Why {
+        self.words = self.words.map(|w| w.with_number(name, n));
+        self
     }
 
     /// A value that must be given and was not.
@@ -69,7 +100,7 @@ impl Why {
     pub fn at_most_chars(max: usize) -> Why {
         Why::worded(
             format!("must be at most {max} characters"),
-            Words::of("why-at-most-chars").with("max", max),
+            Words::of("why-at-most-chars").with_number("max", max as u64),
         )
     }
 
@@ -88,9 +119,9 @@ impl Why {
         Why::worded(
             format!("{value} is not a per cent from {low} to {high}"),
             Words::of("why-percent-outside")
-                .with("value", value)
-                .with("low", low)
-                .with("high", high),
+                .with_number("value", value)
+                .with_number("low", low)
+                .with_number("high", high),
         )
     }
 
@@ -118,7 +149,7 @@ impl Why {
         Why::worded(
             format!("{width} does not fit {format} Braille, whose line widths are {widths}"),
             Words::of("why-width-does-not-fit")
-                .with("width", width)
+                .with_number("width", width)
                 .with("format", format)
                 .with("widths", widths),
         )
@@ -201,6 +232,12 @@ impl From<String> for Why {
             english,
             words: None,
         }
+    }
+}
+
+impl From<std::borrow::Cow<'static, str>> for Why {
+    fn from(english: std::borrow::Cow<'static, str>) -> Why {
+        english.into_owned().into()
     }
 }
 

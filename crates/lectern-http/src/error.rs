@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::conventions::json_body::Serialized;
 use crate::conventions::links::Link;
 use crate::i18n::{Lang, words_in};
-use lectern_domain::invalid::Words;
+use lectern_domain::invalid::{Why, Words};
 use lectern_domain::title_access::Alert;
 
 #[derive(Debug)]
@@ -21,9 +21,10 @@ pub struct ApiError {
     /// The parameters the messages are about, when each message is about one: what a page
     /// reads to put each beside its field, so that no door reads the messages' words.
     pub params: Vec<ParamProblem>,
-    /// The messages as a person reads them, where they differ from `messages` (a refused
-    /// download's alerts, without their codes).
-    pub words: Option<Box<[String]>>,
+    /// The messages as a person reads them, each with the message of the files that says it
+    /// where there is one: `messages` but for a refused download's alerts, which are without
+    /// their codes here.
+    pub said: Vec<Why>,
 }
 
 /// One parameter a refusal is about, and what is wrong with it.
@@ -99,15 +100,19 @@ pub struct ErrorBody {
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, key: &'static str, message: impl Into<String>) -> Self {
+    /// An error with one message: a refusal's words, with the message of the files that says
+    /// them where they have one.
+    pub fn new(status: StatusCode, key: &'static str, message: impl Into<Why>) -> Self {
+        let message = message.into();
+        check_english(&message);
         ApiError {
             status,
             key,
-            messages: vec![message.into()],
+            messages: vec![message.english.clone()],
             oauth: None,
             headers: vec![],
             params: vec![],
-            words: None,
+            said: vec![message],
         }
     }
 
@@ -115,6 +120,7 @@ impl ApiError {
     pub fn of_params(status: StatusCode, key: &'static str, params: Vec<ParamProblem>) -> Self {
         let mut e = Self::new(status, key, String::new());
         e.messages = params.iter().map(ParamProblem::message).collect();
+        e.said = e.messages.iter().map(|m| Why::from(m.as_str())).collect();
         e.params = params;
         e
     }
@@ -155,17 +161,16 @@ impl ApiError {
         Self::of_params(StatusCode::BAD_REQUEST, "BAD_REQUEST", params)
     }
 
-    pub fn unauthorized(message: impl Into<String>) -> Self {
+    pub fn unauthorized(message: impl Into<Why>) -> Self {
         let message = message.into();
-        Self::new(StatusCode::UNAUTHORIZED, "UNAUTHORIZED", message.clone()).with_header(
-            header::WWW_AUTHENTICATE,
-            &www_authenticate("invalid_token", &message),
-        )
+        let challenge = www_authenticate("invalid_token", &message.english);
+        Self::new(StatusCode::UNAUTHORIZED, "UNAUTHORIZED", message)
+            .with_header(header::WWW_AUTHENTICATE, &challenge)
     }
 
     /// 401 for a client key that is not known. It names no token error: clients that see
     /// `invalid_token` throw away a user's good token, and the token was never looked at.
-    pub fn unknown_client(message: impl Into<String>) -> Self {
+    pub fn unknown_client(message: impl Into<Why>) -> Self {
         Self::new(StatusCode::UNAUTHORIZED, "UNAUTHORIZED", message)
             .with_header(header::WWW_AUTHENTICATE, "Bearer realm=\"lectern\"")
     }
@@ -176,7 +181,7 @@ impl ApiError {
             .with_header(header::WWW_AUTHENTICATE, "Bearer realm=\"lectern\"")
     }
 
-    pub fn forbidden(message: impl Into<String>) -> Self {
+    pub fn forbidden(message: impl Into<Why>) -> Self {
         Self::new(StatusCode::FORBIDDEN, "FORBIDDEN", message)
     }
 
@@ -184,25 +189,25 @@ impl ApiError {
     /// lists every alert).
     pub fn forbidden_by_alerts<'a>(alerts: impl IntoIterator<Item = &'a Alert>) -> Self {
         let mut e = Self::new(StatusCode::FORBIDDEN, "FORBIDDEN", String::new());
-        let (messages, words): (Vec<String>, Vec<String>) = alerts
+        let (messages, said): (Vec<String>, Vec<Why>) = alerts
             .into_iter()
-            .map(|a| (format!("{}: {}", a.code, a.message), a.message.clone()))
+            .map(|a| (format!("{}: {}", a.code, a.message), alert_said(a)))
             .unzip();
         e.messages = messages;
-        e.words = Some(words.into_boxed_slice());
+        e.said = said;
         e
     }
 
-    pub fn not_found(message: impl Into<String>) -> Self {
+    pub fn not_found(message: impl Into<Why>) -> Self {
         Self::new(StatusCode::NOT_FOUND, "NOT_FOUND", message)
     }
 
     /// 409: what the request would create exists already (document 1).
-    pub fn conflict(message: impl Into<String>) -> Self {
+    pub fn conflict(message: impl Into<Why>) -> Self {
         Self::new(StatusCode::CONFLICT, "CONFLICT", message)
     }
 
-    pub fn too_many_requests(retry_after_secs: u64, message: impl Into<String>) -> Self {
+    pub fn too_many_requests(retry_after_secs: u64, message: impl Into<Why>) -> Self {
         Self::new(StatusCode::TOO_MANY_REQUESTS, "TOO_MANY_REQUESTS", message)
             .with_header(header::RETRY_AFTER, &retry_after_secs.max(1).to_string())
     }
@@ -229,6 +234,24 @@ impl ApiError {
         self
     }
 
+    /// The envelope's messages in `lang`: each message the files have words for in it, said in
+    /// them (a parameter's name, and an alert's code before its words, stay the spec's).
+    fn messages_in(&self, lang: Lang) -> Vec<String> {
+        if !self.params.is_empty() {
+            return self.params.iter().map(|p| p.message_in(lang)).collect();
+        }
+        let mut messages = self.messages.clone();
+        for (message, said) in messages.iter_mut().zip(&self.said) {
+            let Some(own) = said.words.as_ref().and_then(|w| words_in(lang, w)) else {
+                continue;
+            };
+            if let Some(before) = message.strip_suffix(said.english.as_str()) {
+                *message = format!("{before}{own}");
+            }
+        }
+        messages
+    }
+
     pub fn body(&self) -> ErrorBody {
         ErrorBody {
             key: self.key.to_owned(),
@@ -253,10 +276,40 @@ fn www_authenticate(error: &str, description: &str) -> String {
 #[derive(Debug, Clone)]
 pub struct RefusedBecause(pub String);
 
-/// The refusal's messages as a person reads them, kept on the error's response for the pages,
-/// which show them in the site's frame without reading the envelope back.
+/// The refusal's messages as a person reads them, each with the message of the files that says
+/// it where there is one: kept on the error's response for the pages, which show them in the
+/// site's frame, in the page's language, without reading the envelope back.
 #[derive(Debug, Clone)]
-pub struct InWords(pub Vec<String>);
+pub struct InWords(pub Vec<Why>);
+
+/// An alert that refused a download, as a person reads it.
+fn alert_said(alert: &Alert) -> Why {
+    let (key, numbers) = &alert.words;
+    if key.is_empty() {
+        return Why::from(alert.message.as_str());
+    }
+    numbers
+        .iter()
+        .fold(Why::of(key, alert.message.clone()), |why, (name, n)| {
+            why.with_number(name, *n)
+        })
+}
+
+/// A refusal's English is its message's, which the files say in English too: checked wherever
+/// a refusal is made while the tests run, since the English is written beside the key.
+fn check_english(why: &Why) {
+    if cfg!(debug_assertions)
+        && let Some(words) = &why.words
+    {
+        let english = words_in(Lang::En, words);
+        debug_assert_eq!(
+            english.as_deref(),
+            Some(why.english.as_str()),
+            "the English of message '{}'",
+            words.key
+        );
+    }
+}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -264,11 +317,11 @@ impl IntoResponse for ApiError {
         // The envelope's messages in the language the request asked for, where they have its
         // words. What is kept for the pages and the catalog stays English, which they mark so.
         let lang = crate::i18n::asked();
-        if lang != Lang::En && !self.params.is_empty() {
-            body.messages = self.params.iter().map(|p| p.message_in(lang)).collect();
+        if lang != Lang::En {
+            body.messages = self.messages_in(lang);
         }
         let because = RefusedBecause(self.messages.join(" "));
-        let in_words = InWords(self.words.map_or(self.messages, Vec::from));
+        let in_words = InWords(self.said);
         // The envelope is strings alone: it always serializes.
         let json = crate::conventions::json_body::to_bytes(&body).unwrap_or_default();
         let mut resp = (self.status, Serialized(json)).into_response();
@@ -293,7 +346,7 @@ impl From<lectern_store::StoreError> for ApiError {
         match &e {
             lectern_store::StoreError::Database(db) if dialect::is_unique_violation(db) => {
                 match lectern_store::conflicts::unique_key(&e) {
-                    Some(key) => collision(key.field, key.meaning),
+                    Some(key) => collision(key.field, Why::of(key.message, key.meaning)),
                     None => ApiError::conflict("This resource exists already"),
                 }
             }
@@ -365,11 +418,14 @@ fn named(problems: &[lectern_domain::invalid::Invalid]) -> Vec<ParamProblem> {
 impl ApiError {
     /// Parameters each well formed that clash with another, sent or stored: one 409 naming each.
     /// 409 naming the parameter that is at odds with what is stored.
-    pub fn conflicting_param(param: &str, meaning: impl std::fmt::Display) -> Self {
+    pub fn conflicting_param(param: &str, meaning: impl Into<Why>) -> Self {
+        let meaning = meaning.into();
+        check_english(&meaning);
+        let Why { english, words } = meaning;
         let collided = ParamProblem {
             param: param.to_owned(),
-            why: ParamWhy::Wrong(meaning.to_string()),
-            words: None,
+            why: ParamWhy::Wrong(english),
+            words,
         };
         ApiError::of_params(StatusCode::CONFLICT, "CONFLICT", vec![collided])
     }
@@ -381,7 +437,7 @@ impl ApiError {
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
-fn collision(param: &str, meaning: &str) -> ApiError {
+fn collision(param: &str, meaning: Why) -> ApiError {
     ApiError::conflicting_param(param, meaning)
 }
 

@@ -495,13 +495,14 @@ pub fn asked() -> Lang {
 
 /// A rule's words in `lang`, where the message files have them.
 pub fn words_in(lang: Lang, words: &lectern_domain::invalid::Words) -> Option<String> {
+    use lectern_domain::invalid::Arg;
     // A count is a number to the message, written as the language writes numbers.
     let args: Vec<(&'static str, FluentValue<'_>)> = words
         .args
         .iter()
-        .map(|(name, value)| match value.parse::<u32>() {
-            Ok(n) => (*name, FluentValue::from(n)),
-            Err(_) => (*name, FluentValue::from(value.as_str())),
+        .map(|(name, value)| match value {
+            Arg::Number(n) => (*name, FluentValue::from(*n)),
+            Arg::Text(text) => (*name, FluentValue::from(text.as_str())),
         })
         .collect();
     lang.try_t_args(words.key, &args)
@@ -618,6 +619,44 @@ mod tests {
         );
         assert_eq!(accepted("qps-ploc, en;q=0.5"), Some(Lang::Pseudo));
         assert_eq!(Lang::of_code("qps-ploc"), None);
+    }
+
+    /// The absences and refusals many operations share say in English what their English
+    /// message says (every other refusal is checked where it is made, while the tests run:
+    /// `error::check_english`).
+    #[test]
+    fn a_shared_refusal_s_english_words_are_its_message_s() {
+        use lectern_domain::catalog::Format;
+        use lectern_operations::Failure;
+        use lectern_operations::{absences, refusals};
+        let id = "x-1";
+        for failure in [
+            absences::title(id),
+            absences::periodical(id),
+            absences::site(id),
+            absences::organization(id),
+            absences::account(id),
+            absences::reading_list(id),
+            absences::popular_list(id),
+            absences::client_key(id),
+            absences::page(),
+            absences::book_file(),
+            absences::artifact(id, Format::Brf),
+            refusals::accounts_elsewhere(),
+        ] {
+            let (Failure::NotFound(why) | Failure::Refused(why)) = failure else {
+                panic!("{failure:?} is neither an absence nor a refusal");
+            };
+            let words = why.words.as_ref().expect("a message of the files");
+            assert_eq!(
+                words_in(Lang::En, words).as_deref(),
+                Some(why.english.as_str())
+            );
+            assert_ne!(
+                words_in(Lang::Es, words).as_deref(),
+                Some(why.english.as_str())
+            );
+        }
     }
 
     /// A rule's English words are its English message's, so that a translation says what the

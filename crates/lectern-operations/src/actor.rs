@@ -3,6 +3,7 @@
 //! credential (a bearer token, the pages' session cookie, HTTP Basic, KOReader's sync key) and
 //! hands it to the operations, which ask the rules about it and nothing else.
 
+use lectern_domain::invalid::Why;
 use std::sync::Arc;
 
 use lectern_domain::account::Account;
@@ -38,9 +39,15 @@ impl Actor {
         if self.client.privileged {
             Ok(())
         } else {
-            Err(Failure::refused(format!(
-                "Only the library's own applications (client keys with membership privileges) may {what}"
-            )))
+            Err(Failure::refused(
+                Why::of(
+                    "refused-privileged-clients",
+                    format!(
+                        "Only the library's own applications (client keys with membership privileges) may {what}"
+                    ),
+                )
+                .with("what", what),
+            ))
         }
     }
 }

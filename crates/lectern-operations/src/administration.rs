@@ -3,6 +3,7 @@
 //! [`Administrator::of`] hands out, so no door can call one without the check having been made.
 
 use lectern_domain::account::Account;
+use lectern_domain::invalid::Why;
 use lectern_domain::role::Role;
 
 use crate::actor::Actor;
@@ -20,9 +21,10 @@ impl<'a> Administrator<'a> {
         if account.has_role(Role::Administrator) {
             Ok(Administrator { account })
         } else {
-            Err(Failure::refused(
+            Err(Failure::refused(Why::of(
+                "refused-administrators-only",
                 "Only administrators manage the library's client keys and sites",
-            ))
+            )))
         }
     }
 }

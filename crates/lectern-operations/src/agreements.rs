@@ -6,6 +6,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::account::standing::{Agreement, AgreementType, NewAgreement};
 use lectern_domain::ids;
+use lectern_domain::invalid::Why;
 use lectern_domain::role::Role;
 use lectern_store::agreements;
 use serde::Serialize;
@@ -63,7 +64,12 @@ pub async fn latest_mine(house: &House, actor: &Actor) -> Outcome<Agreement> {
         .await?
         .into_iter()
         .next()
-        .ok_or_else(|| Failure::not_found("You have signed no agreement"))
+        .ok_or_else(|| {
+            Failure::not_found(Why::of(
+                "absent-my-agreement",
+                "You have signed no agreement",
+            ))
+        })
 }
 
 /// What a member signs: a reader the terms of use, a sponsor the sponsor's agreement, anyone
@@ -148,7 +154,13 @@ pub async fn expire_for(house: &House, m: &Managed, agreement_id: &str) -> Outco
     let ended = agreements::expire(&mut tx, &m.account.user_account_id, agreement_id, &today)
         .await?
         .ok_or_else(|| {
-            Failure::not_found(format!("The account has no agreement '{agreement_id}'"))
+            Failure::not_found(
+                Why::of(
+                    "absent-agreement",
+                    format!("The account has no agreement '{agreement_id}'"),
+                )
+                .with("id", agreement_id),
+            )
         })?;
     m.record(&mut tx, EXPIRED, None, Some(recorded(&ended)?))
         .await?;

@@ -6,6 +6,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::access::assignment_management;
 use lectern_domain::account::Account;
 use lectern_domain::assigned_titles::AssignedSortOrder;
+use lectern_domain::invalid::Why;
 use lectern_domain::role::Role;
 use lectern_store::accounts;
 use lectern_store::assigned_titles::{self, Assignment};
@@ -21,9 +22,10 @@ use crate::titles::{ShownTitles, live_title_for};
 pub fn assignee(actor: &Actor) -> Outcome<&Account> {
     let me = actor.account()?;
     if !me.has_role(Role::OrganizationMember) {
-        return Err(Failure::refused(
+        return Err(Failure::refused(Why::of(
+            "refused-assigned-to-org-members",
             "Titles are assigned to organization members",
-        ));
+        )));
     }
     Ok(me)
 }
@@ -36,7 +38,15 @@ pub async fn managed_member(
     user_identifier: &str,
 ) -> Outcome<Account> {
     let me = actor.account()?;
-    let absent = || Failure::not_found(format!("There is no member '{user_identifier}' for you"));
+    let absent = || {
+        Failure::not_found(
+            Why::of(
+                "absent-member-for-you",
+                format!("There is no member '{user_identifier}' for you"),
+            )
+            .with("id", user_identifier),
+        )
+    };
     let member = accounts::by_identifier(house.store.reads(), user_identifier)
         .await?
         .ok_or_else(absent)?;
@@ -105,9 +115,13 @@ pub async fn unassign(
     )
     .await?;
     if !removed {
-        return Err(Failure::not_found(format!(
-            "Title '{service_id}' is not assigned to this member"
-        )));
+        return Err(Failure::not_found(
+            Why::of(
+                "absent-assignment",
+                format!("Title '{service_id}' is not assigned to this member"),
+            )
+            .with("id", service_id),
+        ));
     }
     Ok(member)
 }

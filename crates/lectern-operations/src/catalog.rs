@@ -7,6 +7,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::isbn::isbn13;
 use lectern_domain::catalog::query::{CatalogSort, Scope, TitleFilters, TitleSearch};
 use lectern_domain::catalog::{TitleRecord, TitleStatusCode};
+use lectern_domain::invalid::Why;
 use lectern_domain::paging::Direction;
 use lectern_domain::role::Role;
 use lectern_search::{SearchError, SearchPage};
@@ -92,7 +93,7 @@ pub async fn curated(
     w: CatalogWindow,
 ) -> Outcome<CuratedCatalog> {
     let staff = Curator::of(actor, None, "read the catalog", || {
-        Failure::not_found("There is no catalog here")
+        Failure::not_found(Why::of("absent-catalog", "There is no catalog here"))
     })?
     .account;
     let scope = if staff.has_role(Role::Administrator) {

@@ -3,6 +3,7 @@
 //! changed with the site, never here. Every change is seen at once on this node and within the
 //! key cache's ten seconds on the others (`client_cache`).
 
+use crate::absences;
 use lectern_domain::client::{Client, KeySettings, changeable_problems};
 use lectern_domain::invalid::Invalid;
 use lectern_domain::invalid::Why;
@@ -52,7 +53,7 @@ pub async fn all(house: &House, _: &Administrator<'_>) -> Outcome<Vec<Client>> {
 pub async fn key(house: &House, _: &Administrator<'_>, api_key: &str) -> Outcome<Client> {
     clients::get(house.store.reads(), api_key)
         .await?
-        .ok_or_else(|| Failure::not_found(format!("There is no client key '{api_key}'")))
+        .ok_or_else(|| absences::client_key(api_key))
 }
 
 pub async fn make(house: &House, _: &Administrator<'_>, new: NewKey) -> Outcome<Made> {
@@ -81,8 +82,10 @@ pub async fn make(house: &House, _: &Administrator<'_>, new: NewKey) -> Outcome<
     if clients::get(house.store.reads(), &api_key).await?.is_some() {
         return Err(Failure::Conflict {
             param: Some("apiKey"),
-            why: "this key exists already; choose another, or leave it empty for a random one"
-                .to_owned(),
+            why: Why::of(
+                "why-client-key-taken",
+                "this key exists already; choose another, or leave it empty for a random one",
+            ),
         });
     }
     let secret_hash = match &secret {
@@ -115,8 +118,10 @@ pub async fn change(
     if c.first_party.is_some() {
         return Err(Failure::Conflict {
             param: None,
-            why: "A site's own key (its OPDS catalog's, its web pages') changes with the site only"
-                .to_owned(),
+            why: Why::of(
+                "conflict-site-key-changes",
+                "A site's own key (its OPDS catalog's, its web pages') changes with the site only",
+            ),
         });
     }
     let mut problems = Vec::new();
@@ -150,7 +155,10 @@ pub async fn new_secret(
     if c.first_party.is_some() {
         return Err(Failure::Conflict {
             param: None,
-            why: "A site's own key is public and has no secret".to_owned(),
+            why: Why::of(
+                "conflict-site-key-secret",
+                "A site's own key is public and has no secret",
+            ),
         });
     }
     let secret = new_token();

@@ -5,6 +5,7 @@
 use lectern_domain::access::collection_management;
 use lectern_domain::account::Account;
 use lectern_domain::catalog::edit::{self, EditForm};
+use lectern_domain::invalid::Why;
 
 use crate::actor::Actor;
 use crate::failure::{Failure, Outcome};
@@ -52,8 +53,12 @@ pub fn names_something(form: &EditForm, params: &[&str]) -> Outcome<()> {
 
 /// The refusal of an edit that names none of the parameters it takes.
 pub fn names_nothing(params: &[&str]) -> Failure {
-    Failure::Unusable(format!(
-        "Send at least one of the parameters: {}",
-        params.join(", ")
-    ))
+    let params = params.join(", ");
+    Failure::Unusable(
+        Why::of(
+            "refused-edit-names-nothing",
+            format!("Send at least one of the parameters: {params}"),
+        )
+        .with("params", params),
+    )
 }

@@ -4,6 +4,7 @@
 use lectern_domain::account::Account;
 use lectern_domain::catalog::TitleRecord;
 use lectern_domain::documents::DocumentType;
+use lectern_domain::invalid::Why;
 use lectern_domain::{Timestamp, ids};
 use lectern_store::StoreError;
 use lectern_store::documents::{self, Document, DocumentStatus};
@@ -22,7 +23,15 @@ pub async fn delete_mine(house: &House, actor: &Actor, service_id: &str) -> Outc
         &me.user_account_id,
     )
     .await?
-    .ok_or_else(|| Failure::not_found(format!("You have no document '{service_id}'")))?;
+    .ok_or_else(|| {
+        Failure::not_found(
+            Why::of(
+                "absent-document",
+                format!("You have no document '{service_id}'"),
+            )
+            .with("id", service_id),
+        )
+    })?;
     // The record is gone: a file left behind is only space, so it is logged, not refused.
     for key in std::iter::once(&gone.source_key).chain(gone.epub_key.as_ref()) {
         if let Err(e) = house.files.delete(key).await {

@@ -6,6 +6,7 @@
 
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
+use lectern_domain::invalid::Why;
 use lectern_domain::title_access::{
     self, AlertLevel, ReaderFacts, TitleFacts, TitleStatus, Viewer,
 };
@@ -82,16 +83,16 @@ async fn queue_once(house: &House, asked: &Asked<'_>) -> Outcome<Download> {
     }
     let lane = PackageKind::of(format);
     if downloads::in_progress(&mut *tx, asked.requester, lane).await? >= MAX_IN_PROGRESS {
-        let what = match lane {
-            PackageKind::Audio => "narrations",
-            PackageKind::Other => "packages",
+        let (key, what) = match lane {
+            PackageKind::Audio => ("too-many-narrations", "narrations"),
+            PackageKind::Other => ("too-many-packages", "packages"),
         };
+        let english = format!(
+            "{MAX_IN_PROGRESS} {what} are already being prepared for you; ask again when one is ready"
+        );
         return Err(Failure::TooMany {
             wait: 10,
-            why: format!(
-                "{MAX_IN_PROGRESS} {what} are already being prepared for you; ask again when one is ready"
-            )
-            .into(),
+            why: Why::of(key, english).with_number("count", MAX_IN_PROGRESS as u64),
         });
     }
     if let Some(guests) = guests
@@ -99,7 +100,10 @@ async fn queue_once(house: &House, asked: &Asked<'_>) -> Outcome<Download> {
     {
         return Err(Failure::TooMany {
             wait: 30,
-            why: "Many guests of this application are waiting for packages; ask again in a minute, or sign in".into(),
+            why: Why::of(
+                "too-many-guests",
+                "Many guests of this application are waiting for packages; ask again in a minute, or sign in",
+            ),
         });
     }
     let (kind, id) = (asked.subject.kind, asked.subject.id.as_str());
@@ -247,9 +251,15 @@ pub async fn reader_for(
         .await?
         .filter(|m| title_access::may_download_for(sponsor, m))
         .ok_or_else(|| {
-            Failure::refused(format!(
-                "You may not download for '{for_user}': sponsors download for members of their organization, membership assistants for accounts of their site"
-            ))
+            Failure::refused(
+                Why::of(
+                    "refused-download-for",
+                    format!(
+                        "You may not download for '{for_user}': sponsors download for members of their organization, membership assistants for accounts of their site"
+                    ),
+                )
+                .with("member", for_user),
+            )
         })?;
     Ok(Some(member))
 }
@@ -281,9 +291,10 @@ pub async fn package_still_offered(house: &House, key: &str) -> Outcome<Option<F
         },
     };
     if !offered {
-        return Err(Failure::not_found(
+        return Err(Failure::not_found(Why::of(
+            "absent-withdrawn",
             "This title or edition was withdrawn; its files are no longer served",
-        ));
+        )));
     }
     Ok(download.format.parse().ok())
 }

@@ -4,8 +4,6 @@
 //! turns a `Failure` into its own answer in one place (the API: `lectern_http::error`); no door
 //! reads the text to find out which it was.
 
-use std::borrow::Cow;
-
 use lectern_domain::invalid::{Invalid, Why};
 use lectern_domain::title_access::Alert;
 use lectern_store::StoreError;
@@ -23,26 +21,26 @@ pub enum Failure {
     /// The access token's time is over (OAuth clients then refresh it): why.
     Expired(String),
     /// Too many requests, or failed sign-ins, for now: the seconds to wait, and why.
-    TooMany { wait: u64, why: Cow<'static, str> },
+    TooMany { wait: u64, why: Why },
     /// The rules refuse the actor this: why, in the rules' words.
-    Refused(String),
+    Refused(Why),
     /// The access rules refuse the reader this title: the alerts that refuse it, each with its
     /// code and words.
     RefusedBy(Vec<Alert>),
     /// There is no such thing for this actor (whether it exists elsewhere is not revealed).
-    NotFound(String),
+    NotFound(Why),
     /// What was sent collides with what is stored (a name taken): the parameter, when one
     /// parameter is at fault, and why.
     Conflict {
         param: Option<&'static str>,
-        why: String,
+        why: Why,
     },
     /// Parameters, each well formed, at odds with another sent or with what is stored: each
     /// named, with why (marked when it is one to send).
     Clash(Vec<Invalid>),
     /// What was sent cannot be used as a whole, no one parameter at fault (an edit that names
     /// nothing it could change): why.
-    Unusable(String),
+    Unusable(Why),
     /// What was asked has a price the means offered do not cover: the amount still due, and
     /// why, in the rules' words.
     PaymentDue { amount: i64, why: String },
@@ -61,19 +59,19 @@ impl Failure {
         Failure::Invalid(vec![Invalid::new(param, why)])
     }
 
-    pub fn refused(why: impl Into<String>) -> Failure {
+    pub fn refused(why: impl Into<Why>) -> Failure {
         Failure::Refused(why.into())
     }
 
     /// A collision with what is stored that no one parameter is at fault for.
-    pub fn conflict(why: impl Into<String>) -> Failure {
+    pub fn conflict(why: impl Into<Why>) -> Failure {
         Failure::Conflict {
             param: None,
             why: why.into(),
         }
     }
 
-    pub fn not_found(what: impl Into<String>) -> Failure {
+    pub fn not_found(what: impl Into<Why>) -> Failure {
         Failure::NotFound(what.into())
     }
 
@@ -106,7 +104,7 @@ impl From<StoreError> for Failure {
         match lectern_store::conflicts::unique_key(&e) {
             Some(key) => Failure::Conflict {
                 param: Some(key.field),
-                why: key.meaning.to_owned(),
+                why: Why::of(key.message, key.meaning),
             },
             None => Failure::Store(e),
         }
@@ -126,13 +124,13 @@ impl std::fmt::Display for Failure {
                 f.write_str(&named.join("; "))
             }
             Failure::SignInRequired => f.write_str("a signed-in account is required"),
-            Failure::SignedOut(why)
-            | Failure::Expired(why)
-            | Failure::Refused(why)
-            | Failure::Unusable(why)
-            | Failure::PaymentDue { why, .. }
-            | Failure::NotFound(why) => f.write_str(why),
-            Failure::TooMany { why, .. } => f.write_str(why),
+            Failure::SignedOut(why) | Failure::Expired(why) | Failure::PaymentDue { why, .. } => {
+                f.write_str(why)
+            }
+            Failure::Refused(why) | Failure::Unusable(why) | Failure::NotFound(why) => {
+                write!(f, "{why}")
+            }
+            Failure::TooMany { why, .. } => write!(f, "{why}"),
             Failure::RefusedBy(alerts) => {
                 let words: Vec<&str> = alerts.iter().map(|a| a.message.as_str()).collect();
                 f.write_str(&words.join(" "))
@@ -141,7 +139,7 @@ impl std::fmt::Display for Failure {
                 param: Some(param),
                 why,
             } => write!(f, "{param}: {why}"),
-            Failure::Conflict { param: None, why } => f.write_str(why),
+            Failure::Conflict { param: None, why } => write!(f, "{why}"),
             Failure::Store(e) => write!(f, "{e}"),
             Failure::Broken(cause) => f.write_str(cause),
         }

@@ -8,6 +8,7 @@
 //! wrong, that the rules refused, that the thing is absent, or that it collides with what is
 //! stored, without any door reading its text.
 
+pub mod absences;
 pub mod account_writes;
 pub mod actor;
 pub mod administration;

@@ -8,6 +8,8 @@
 //! from the master the link opened: not a title that refuses synthesized speech (a score, a
 //! language no voice speaks), nor a reader's own document.
 
+use crate::absences;
+use lectern_domain::invalid::Why;
 use std::sync::Arc;
 
 use lectern_domain::catalog::Format;
@@ -45,13 +47,22 @@ pub async fn narration(house: &House, opened: &Opened) -> Outcome<Narration> {
     let asked = (service_id, format.as_str(), &*recipe.variant());
     let making = made_on_request::made_format(house, asked, &opened.object_key).await?;
     match making.status {
-        MakingStatus::Failed => Err(Failure::Refused(format!(
-            "The narration of title '{service_id}' could not be made: {}",
-            making
+        MakingStatus::Failed => {
+            // What the synthesizer said is in English: the other languages' messages say the
+            // narration failed without it.
+            let cause = making
                 .error
                 .as_deref()
-                .unwrap_or("the speech synthesizer failed")
-        ))),
+                .unwrap_or("the speech synthesizer failed");
+            Err(Failure::refused(
+                Why::of(
+                    "refused-narration-failed",
+                    format!("The narration of title '{service_id}' could not be made: {cause}"),
+                )
+                .with("id", service_id)
+                .with("cause", cause),
+            ))
+        }
         // Made between the two looks.
         MakingStatus::Ready => match kept(house, service_id, &opened.object_key).await? {
             Some(kept) => Ok(Narration::Ready(book.narration.keep(kept))),
@@ -66,28 +77,38 @@ pub async fn narration(house: &House, opened: &Opened) -> Outcome<Narration> {
 /// The title the opened book is, when it offers narration made from this master.
 async fn narrated_title<'a>(house: &House, opened: &'a Opened) -> Outcome<&'a str> {
     let Some(service_id) = opened.title.as_deref() else {
-        return Err(Failure::Refused(
+        return Err(Failure::refused(Why::of(
+            "refused-narration-own-document",
             "The library narrates its own titles; a document of your own is read aloud by your \
-             browser's voices"
-                .to_owned(),
-        ));
+             browser's voices",
+        )));
     };
     let record = house
         .titles
         .record(&house.store, service_id)
         .await?
-        .ok_or_else(|| Failure::not_found(format!("There is no title '{service_id}'")))?;
+        .ok_or_else(|| absences::title(service_id))?;
     match record.offered_artifact(Format::DaisyAudio) {
         Some(a) if a.derived && a.file.as_deref() == Some(opened.object_key.as_str()) => {
             Ok(service_id)
         }
-        Some(a) if !a.derived => Err(Failure::Refused(format!(
-            "Title '{service_id}' is narrated in the library's own recording, which is not made \
-             from its EPUB: listen to it from the title's page"
-        ))),
-        _ => Err(Failure::Refused(format!(
-            "Title '{service_id}' is not narrated: speech is not made for it"
-        ))),
+        Some(a) if !a.derived => Err(Failure::refused(
+            Why::of(
+                "refused-narration-recorded",
+                format!(
+                    "Title '{service_id}' is narrated in the library's own recording, which is not \
+                     made from its EPUB: listen to it from the title's page"
+                ),
+            )
+            .with("id", service_id),
+        )),
+        _ => Err(Failure::refused(
+            Why::of(
+                "refused-not-narrated",
+                format!("Title '{service_id}' is not narrated: speech is not made for it"),
+            )
+            .with("id", service_id),
+        )),
     }
 }
 
@@ -110,9 +131,10 @@ fn mp3_key<'a>(narration: &'a KeptNarration, name: &str) -> Option<&'a str> {
 /// be made.
 pub async fn mp3(house: &House, opened: &Opened, name: &str) -> Outcome<Option<bytes::Bytes>> {
     let Narration::Ready(kept) = narration(house, opened).await? else {
-        return Err(Failure::NotFound(
-            "The narration is still being made".to_owned(),
-        ));
+        return Err(Failure::not_found(Why::of(
+            "absent-narration-in-progress",
+            "The narration is still being made",
+        )));
     };
     let Some(key) = mp3_key(&kept, name) else {
         return Ok(None);

@@ -59,7 +59,7 @@ async fn stage_new(house: &House, actor: &Actor, fields: AccountFields) -> Outco
     refusals::membership(
         membership_management(&actor.client, me, &site),
         "create accounts",
-        || Failure::refused("Membership assistants create accounts on their own site"),
+        refusals::accounts_elsewhere,
     )?;
     if door == Door::Administrator && fields.site.is_some() {
         known_site(house, &site).await?;

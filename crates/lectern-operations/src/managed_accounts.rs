@@ -2,10 +2,12 @@
 //! userAccountId), once the rules let them manage it; and the record of every change made to
 //! it, which administrators read.
 
+use crate::absences;
 use lectern_domain::access::{MembershipAccess, account_management, membership_management};
 use lectern_domain::account::Account;
 use lectern_domain::account::fields::Door;
 use lectern_domain::account::search::{AccountSearch, AccountSort};
+use lectern_domain::invalid::Why;
 use lectern_domain::role::Role;
 use lectern_store::account_changes::{self, AccountChange, NewChange};
 use lectern_store::{Transaction, account_search, accounts};
@@ -34,7 +36,7 @@ pub async fn managed(
     what: &str,
 ) -> Outcome<Managed> {
     let me = actor.account()?;
-    let missing = || Failure::not_found(format!("There is no account '{user_identifier}'"));
+    let missing = || absences::account(user_identifier);
     let account = accounts::by_identifier(house.store.reads(), user_identifier)
         .await?
         .ok_or_else(missing)?;
@@ -118,7 +120,12 @@ pub async fn find(
     refusals::membership(
         membership_management(&actor.client, me, &site_id),
         "find accounts",
-        || Failure::refused("Membership assistants find the accounts of their own site"),
+        || {
+            Failure::refused(Why::of(
+                "refused-accounts-elsewhere",
+                "Membership assistants find the accounts of their own site",
+            ))
+        },
     )?;
     let role = wanted
         .role
@@ -162,9 +169,10 @@ pub async fn changes_of(
     limit: u32,
 ) -> Outcome<(Vec<AccountChange>, u64)> {
     if !reads_changes(actor.account()?) {
-        return Err(Failure::refused(
+        return Err(Failure::refused(Why::of(
+            "refused-changes-administrators",
             "Only administrators read the record of changes",
-        ));
+        )));
     }
     let reads = house.store.reads();
     let id = &m.account.user_account_id;
@@ -191,12 +199,20 @@ pub async fn user_name_holder(
     refusals::membership(
         membership_management(&actor.client, me, &me.site_id),
         "look up user names",
-        || Failure::not_found("No such user name"),
+        || Failure::not_found(Why::of("absent-user-name", "No such user name")),
     )?;
     let holder = accounts::credentials(house.store.reads(), user_name)
         .await?
         .map(|(a, _)| a)
-        .ok_or_else(|| Failure::not_found(format!("No account has the user name '{user_name}'")))?;
+        .ok_or_else(|| {
+            Failure::not_found(
+                Why::of(
+                    "absent-user-name-account",
+                    format!("No account has the user name '{user_name}'"),
+                )
+                .with("name", user_name),
+            )
+        })?;
     let manages =
         membership_management(&actor.client, me, &holder.site_id) == MembershipAccess::Allowed;
     Ok((holder, manages))

@@ -3,6 +3,7 @@
 
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
+use lectern_domain::invalid::Why;
 use lectern_domain::reading::{self, Bookmark, Highlight, HighlightColor, PassageEnd};
 use lectern_store::marks::{self, MarkQuery, Marks};
 use lectern_store::{bookmarks, highlights};
@@ -242,9 +243,19 @@ pub async fn delete(
 
 /// The absence of a mark at the place named.
 pub fn no_mark(what: &str, service_id: &str, format: Format) -> Failure {
-    Failure::not_found(format!(
-        "You have no {what} at that location of '{service_id}' in {format}"
-    ))
+    let key = if what == "bookmark" {
+        "absent-bookmark"
+    } else {
+        "absent-highlight"
+    };
+    Failure::not_found(
+        Why::of(
+            key,
+            format!("You have no {what} at that location of '{service_id}' in {format}"),
+        )
+        .with("id", service_id)
+        .with("format", format),
+    )
 }
 
 /// Where a page of the actor's own marks in a title and format starts: after the key

@@ -6,6 +6,7 @@
 use lectern_domain::account::Account;
 use lectern_domain::account::fields::{AccountFields, Door};
 use lectern_domain::invalid::Invalid;
+use lectern_domain::invalid::Why;
 use lectern_domain::secret::verify_password;
 use lectern_domain::{Timestamp, ids};
 use lectern_store::partner_identities;
@@ -54,14 +55,22 @@ async fn check_current_password(
     })?;
     let hash = lectern_store::accounts::password_hash(house.store.reads(), &me.user_account_id)
         .await?
-        .ok_or_else(|| Failure::refused("This account has no password to change"))?;
+        .ok_or_else(|| {
+            Failure::refused(Why::of(
+                "refused-no-password",
+                "This account has no password to change",
+            ))
+        })?;
     let ok = tokio::task::spawn_blocking(move || verify_password(&current, &hash))
         .await
         .map_err(Failure::broken)?;
     if ok {
         Ok(())
     } else {
-        Err(Failure::refused("The current password is not right"))
+        Err(Failure::refused(Why::of(
+            "refused-password-wrong",
+            "The current password is not right",
+        )))
     }
 }
 
@@ -70,14 +79,16 @@ async fn check_current_password(
 /// (and before checking a partner's token); [`create_mine`] asks it again.
 pub fn may_create(actor: &Actor) -> Outcome<()> {
     if !actor.client.privileged {
-        return Err(Failure::refused(
+        return Err(Failure::refused(Why::of(
+            "refused-accounts-privileged",
             "Accounts are created through the library's own applications (client keys with membership privileges)",
-        ));
+        )));
     }
     if actor.user().is_some() {
-        return Err(Failure::refused(
+        return Err(Failure::refused(Why::of(
+            "refused-signed-in-already",
             "You are signed in to an account already; sign out to create another",
-        ));
+        )));
     }
     Ok(())
 }
@@ -121,9 +132,10 @@ pub async fn create_mine(
         };
         let me = &prepared.account.user_account_id;
         if !partner_identities::link(&mut tx, &who, me).await? {
-            return Err(Failure::conflict(
+            return Err(Failure::conflict(Why::of(
+                "conflict-partner-identity",
                 "This partner identity has an account here already: sign in with it",
-            ));
+            )));
         }
     }
     tx.commit().await?;

@@ -3,6 +3,7 @@
 //! place on the sponsor's quick list, all in one transaction. A new member's membership is a
 //! subscription of type `organization`, open-ended.
 
+use crate::absences;
 use lectern_domain::account::Account;
 use lectern_domain::account::member_fields::PreparedMember;
 use lectern_domain::account::member_form::NewMemberForm;
@@ -152,8 +153,7 @@ async fn stage_join(house: &House, m: Managed, to: Joining) -> Outcome<Move> {
     if to.title.as_deref().is_some_and(|t| t.chars().count() > 100) {
         return Err(Failure::invalid("title", Why::at_most_chars(100)));
     }
-    let absent =
-        || Failure::not_found(format!("There is no organization '{}'", to.organization_id));
+    let absent = || absences::organization(&to.organization_id);
     let organization = organizations::get(house.store.reads(), &to.organization_id)
         .await?
         .ok_or_else(absent)?;
@@ -175,7 +175,10 @@ async fn stage_join(house: &House, m: Managed, to: Joining) -> Outcome<Move> {
 
 async fn stage_leave(house: &House, m: Managed) -> Outcome<Move> {
     let Some(current) = current_organization(house, &m).await? else {
-        return Err(Failure::not_found("This account is in no organization"));
+        return Err(Failure::not_found(Why::of(
+            "absent-account-organization",
+            "This account is in no organization",
+        )));
     };
     let next = leave(&m.account, Some(&current))
         .map_err(|r| refusals::organization_membership(&r, &current.organization_id))?;

@@ -3,12 +3,14 @@
 //! with its primary contact, its fields changed (one change at a time), the primary contact
 //! handed to another sponsor, and sponsors added and changed by a sponsor.
 
+use crate::absences;
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::account::fields::Prepared;
 use lectern_domain::account::search::AccountSearch;
 use lectern_domain::ids;
 use lectern_domain::invalid::Invalid;
+use lectern_domain::invalid::Why;
 use lectern_domain::members::{Listing, MemberKind, MemberSort, MembersForm};
 use lectern_domain::organization::{
     CONTACT_PARAMS, NewOrganizationForm, Organization, OrganizationEditor, OrganizationFields,
@@ -40,7 +42,7 @@ pub async fn managed(
     what: &str,
 ) -> Outcome<Organization> {
     let me = actor.account()?;
-    let absent = || Failure::not_found(format!("There is no organization '{organization_id}'"));
+    let absent = || absences::organization(organization_id);
     // The client and role are judged before the organization is looked up, so that an
     // unprivileged caller learns nothing of which organizations exist.
     refusals::membership(
@@ -111,9 +113,10 @@ impl<'s, 'a> PrimaryContact<'s, 'a> {
     /// The sponsor as the primary contact; its other sponsors are refused.
     pub fn of(s: &'s Sponsoring<'a>) -> Outcome<Self> {
         if !s.is_primary_contact() {
-            return Err(Failure::refused(
+            return Err(Failure::refused(Why::of(
+                "refused-primary-contact-changes",
                 "Only the organization's primary contact changes it",
-            ));
+            )));
         }
         Ok(PrimaryContact(s))
     }
@@ -142,9 +145,7 @@ async fn change(
     request_locks::serialize(&mut tx, &[&lock], Timestamp::now()).await?;
     let current = organizations::get(&mut *tx, organization_id)
         .await?
-        .ok_or_else(|| {
-            Failure::not_found(format!("There is no organization '{organization_id}'"))
-        })?;
+        .ok_or_else(|| absences::organization(organization_id))?;
     let next = fields.apply(editor, &current).map_err(Failure::Invalid)?;
     organizations::upsert(&mut tx, &next).await?;
     tx.commit().await?;
@@ -193,9 +194,10 @@ pub async fn hand_over_primary_contact(
     user_identifier: &str,
 ) -> Outcome<Account> {
     if !s.is_primary_contact() {
-        return Err(Failure::refused(
+        return Err(Failure::refused(Why::of(
+            "refused-primary-contact-hands-over",
             "Only the primary contact hands the role to another sponsor",
-        ));
+        )));
     }
     set_primary_contact(house, &s.organization, user_identifier).await
 }
@@ -245,7 +247,12 @@ pub async fn import_directory(
     refusals::membership(
         membership_management(&actor.client, me, &me.site_id),
         "import the reference directory",
-        || Failure::refused("Membership assistants import the reference directory"),
+        || {
+            Failure::refused(Why::of(
+                "refused-directory-import",
+                "Membership assistants import the reference directory",
+            ))
+        },
     )?;
     directory_csv::load_all(&house.store, rows, |_| {})
         .await
@@ -268,7 +275,12 @@ pub async fn find(
     refusals::membership(
         membership_management(&actor.client, me, &site_id),
         "find organizations",
-        || Failure::refused("Membership assistants find the organizations of their own site"),
+        || {
+            Failure::refused(Why::of(
+                "refused-organizations-elsewhere",
+                "Membership assistants find the organizations of their own site",
+            ))
+        },
     )?;
     let words = AccountSearch::words_of(keyword.unwrap_or(""));
     let reads = house.store.reads();
@@ -310,7 +322,12 @@ pub async fn create(
     refusals::membership(
         membership_management(&actor.client, me, &me.site_id),
         "create organizations",
-        || Failure::refused("Membership assistants create organizations on their own site"),
+        || {
+            Failure::refused(Why::of(
+                "refused-organization-elsewhere",
+                "Membership assistants create organizations on their own site",
+            ))
+        },
     )?;
     if new.site.is_some() {
         if !me.has_role(Role::Administrator) {

@@ -1,6 +1,7 @@
 //! The tokens a member's partner drive gave Lectern when they connected it (the drive itself,
 //! an HTTP service, is the door's to reach): read, kept, renewed and forgotten.
 
+use lectern_domain::invalid::Why;
 use lectern_store::StoreError;
 use lectern_store::partner_tokens::{self, PartnerToken};
 
@@ -26,7 +27,10 @@ pub async fn keep(
 pub async fn forget_mine(house: &House, actor: &Actor) -> Outcome<()> {
     let me = actor.account()?;
     if !partner_tokens::remove(&mut *house.store.writer().await?, &me.user_account_id).await? {
-        return Err(Failure::not_found("No partner drive is connected"));
+        return Err(Failure::not_found(Why::of(
+            "absent-partner-drive",
+            "No partner drive is connected",
+        )));
     }
     Ok(())
 }

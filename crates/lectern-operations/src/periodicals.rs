@@ -3,9 +3,11 @@
 //! by the door that received them), a series' or an edition's fields changed. Each in one transaction; a series or edition identifier taken is a conflict
 //! naming it.
 
+use crate::absences;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::edit::{EDITION_PARAMS, EditForm, SERIES_PARAMS};
 use lectern_domain::catalog::periodical_edit::{self, EditionEdit, SeriesEdit};
+use lectern_domain::invalid::Why;
 use std::collections::HashMap;
 
 use lectern_domain::catalog::periodical::{Edition, EditionSort, PeriodicalSeries, SeriesSort};
@@ -30,7 +32,7 @@ pub async fn curated<'a>(
     series_id: &str,
     what: &str,
 ) -> Outcome<(Curator<'a>, PeriodicalSeries, u64)> {
-    let absent = || Failure::not_found(format!("There is no periodical '{series_id}'"));
+    let absent = || absences::periodical(series_id);
     let (series, count) = periodicals::get(house.store.reads(), series_id)
         .await?
         .ok_or_else(absent)?;
@@ -78,9 +80,14 @@ pub async fn edition_of(
 }
 
 fn no_edition(series_id: &str, edition_id: &str) -> Failure {
-    Failure::not_found(format!(
-        "There is no edition '{edition_id}' of '{series_id}'"
-    ))
+    Failure::not_found(
+        Why::of(
+            "absent-edition",
+            format!("There is no edition '{edition_id}' of '{series_id}'"),
+        )
+        .with("edition", edition_id)
+        .with("periodical", series_id),
+    )
 }
 
 /// A page of the series' editions still listed (up to `limit + 1` in the window's order) and
@@ -141,7 +148,7 @@ pub async fn edit_series(
     let mut tx = alone_with(house, series_id).await?;
     let (mut series, count) = periodicals::get(&mut *tx, series_id)
         .await?
-        .ok_or_else(|| Failure::not_found(format!("There is no periodical '{series_id}'")))?;
+        .ok_or_else(|| absences::periodical(series_id))?;
     edit.apply(&mut series);
     periodicals::update_series(&mut tx, &series).await?;
     tx.commit().await?;
@@ -226,9 +233,7 @@ pub async fn visible(
     let sites = who.scope().sites;
     match periodicals::get(house.store.reads(), series_id).await? {
         Some((s, n)) if sites.as_ref().is_none_or(|v| v.contains(&s.site)) => Ok((s, n)),
-        _ => Err(Failure::not_found(format!(
-            "There is no periodical '{series_id}'"
-        ))),
+        _ => Err(absences::periodical(series_id)),
     }
 }
 

@@ -3,6 +3,7 @@
 //! one place up or down, or taken off. Document 3 reads popular lists and
 //! writes none; a list is written whole, in one transaction, as `lectern load` writes one.
 
+use crate::absences;
 use lectern_domain::invalid::Why;
 use std::collections::HashMap;
 
@@ -61,7 +62,7 @@ pub async fn list(
     let list = popular_lists::popular_list(reads, id)
         .await?
         .filter(|l| l.site_id == site_id)
-        .ok_or_else(|| Failure::not_found(format!("There is no popular list '{id}'")))?;
+        .ok_or_else(|| absences::popular_list(id))?;
     let titles = popular_lists::popular_list_titles(reads, id)
         .await?
         .into_iter()
@@ -115,7 +116,10 @@ pub async fn make(
     {
         return Err(Failure::Conflict {
             param: Some("id"),
-            why: "a popular list has this identifier already; choose another".to_owned(),
+            why: Why::of(
+                "why-popular-list-id-taken",
+                "a popular list has this identifier already; choose another",
+            ),
         });
     }
     written(
@@ -182,9 +186,13 @@ fn moved(titles: &mut Vec<String>, service_id: &str, how: TitleMove) -> Outcome<
             titles.push(service_id.to_owned());
             Ok(())
         }
-        (_, None) => Err(Failure::not_found(format!(
-            "The title '{service_id}' is not on this list"
-        ))),
+        (_, None) => Err(Failure::not_found(
+            Why::of(
+                "absent-title-on-list",
+                format!("Title '{service_id}' is not on this list"),
+            )
+            .with("id", service_id),
+        )),
         (TitleMove::Up, Some(i)) if i > 0 => {
             titles.swap(i, i - 1);
             Ok(())
@@ -259,7 +267,7 @@ pub async fn visible(house: &House, who: &CatalogViewer, list_id: &str) -> Outco
     let list = popular_lists::popular_list(reads, list_id)
         .await?
         .filter(|l| sites_seen_by(who).contains(&l.site_id))
-        .ok_or_else(|| Failure::not_found(format!("There is no popular list '{list_id}'")))?;
+        .ok_or_else(|| absences::popular_list(list_id))?;
     let entries = popular_lists::popular_list_titles(reads, &list.list_id).await?;
     let ids: Vec<String> = entries.iter().map(|(_, id)| id.clone()).collect();
     let records: HashMap<String, TitleRecord> = titles::get_many(reads, &ids)

@@ -4,6 +4,7 @@
 //! after) in one transaction.
 
 use lectern_domain::account::standing::{Disability, DisabilityType, Submission};
+use lectern_domain::invalid::Why;
 use lectern_store::{disabilities, pod_queue};
 
 use crate::failure::{Failure, Outcome};
@@ -32,9 +33,13 @@ pub async fn remove(
 ) -> Outcome<()> {
     let mut tx = house.store.begin().await?;
     if !disabilities::remove(&mut tx, &m.account.user_account_id, disability_type).await? {
-        return Err(Failure::not_found(format!(
-            "The account has no '{disability_type}' disability on file"
-        )));
+        return Err(Failure::not_found(
+            Why::of(
+                "absent-disability",
+                format!("The account has no '{disability_type}' disability on file"),
+            )
+            .with("kind", disability_type),
+        ));
     }
     let removed = serde_json::json!({ "disabilityType": disability_type.as_str() });
     m.record(&mut tx, action, Some(removed), None).await?;

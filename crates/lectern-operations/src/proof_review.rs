@@ -31,7 +31,12 @@ impl Reviewer {
         refusals::membership(
             membership_management(&actor.client, me, &site_id),
             "review proof of disability",
-            || Failure::refused("Membership assistants review the proof of their own site"),
+            || {
+                Failure::refused(Why::of(
+                    "refused-proof-elsewhere",
+                    "Membership assistants review the proof of their own site",
+                ))
+            },
         )?;
         Ok(Reviewer { site_id })
     }
@@ -97,9 +102,13 @@ impl Reviewing {
     pub async fn of(house: &House, actor: &Actor, submission_id: &str) -> Outcome<Reviewing> {
         actor.account()?;
         let absent = || {
-            Failure::not_found(format!(
-                "There is no submission '{submission_id}' under review"
-            ))
+            Failure::not_found(
+                Why::of(
+                    "absent-submission",
+                    format!("There is no submission '{submission_id}' under review"),
+                )
+                .with("id", submission_id),
+            )
         };
         let submission = pod_queue::open(house.store.reads(), submission_id)
             .await?
@@ -192,7 +201,10 @@ async fn decide(
 ) -> Outcome<()> {
     let mut tx = house.store.begin().await?;
     if !pod_queue::decide(&mut tx, submission_id, decision, note, &m.by).await? {
-        return Err(Failure::conflict("This submission was decided already"));
+        return Err(Failure::conflict(Why::of(
+            "conflict-submission-decided",
+            "This submission was decided already",
+        )));
     }
     for d in approved {
         disabilities::put(&mut tx, &m.account.user_account_id, *d).await?;

@@ -134,14 +134,18 @@ pub fn may_answer(client: &Client) -> Outcome<Answering> {
     if client.privileged {
         Ok(Answering(()))
     } else {
-        Err(Failure::refused(
+        Err(Failure::refused(Why::of(
+            "refused-authorities-privileged",
             "Competent authorities answer through the library's own applications (client keys with membership privileges)",
-        ))
+        )))
     }
 }
 
 fn unknown_record() -> Failure {
-    Failure::not_found("There is no such request; check the number in the e-mail")
+    Failure::not_found(Why::of(
+        "absent-authority-request",
+        "There is no such request; check the number in the e-mail",
+    ))
 }
 
 /// The member named by `user_identifier` who made the request numbered `record`.
@@ -180,7 +184,10 @@ pub async fn confirm(
     let (member, _) = requester(house, answering, Some(user_identifier), record).await?;
     let mut tx = house.store.begin().await?;
     if !disabilities::confirm_authority_request(&mut tx, &token_hash(record)).await? {
-        return Err(Failure::conflict("This request was answered already"));
+        return Err(Failure::conflict(Why::of(
+            "conflict-request-answered",
+            "This request was answered already",
+        )));
     }
     for disability_type in confirmed {
         // A competent authority's written confirmation is what `faxed` has always recorded;

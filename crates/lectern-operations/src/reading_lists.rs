@@ -2,10 +2,12 @@
 //! titles added and taken off, each through the list's rule (absent to a reader who may not
 //! read it, refused to one who may read but not change it) and in one transaction.
 
+use crate::absences;
 use lectern_domain::Timestamp;
 use lectern_domain::account::Account;
 use lectern_domain::catalog::TitleRecord;
 use lectern_domain::ids::new_id;
+use lectern_domain::invalid::Why;
 use lectern_domain::reading_lists::{
     self, EntrySortOrder, ListAccess, ListRight, ListSortOrder, ReadingList, list_right,
     manages_member, may_subscribe,
@@ -38,7 +40,7 @@ pub async fn list_for(
     reading_list_id: &str,
     needed: ListRight,
 ) -> Outcome<Found> {
-    let missing = || Failure::not_found(format!("There is no reading list '{reading_list_id}'"));
+    let missing = || absences::reading_list(reading_list_id);
     let reads = house.store.reads();
     let list = lists::get(reads, reading_list_id)
         .await?
@@ -63,9 +65,10 @@ pub async fn create(house: &House, actor: &Actor, new: NewReadingList) -> Outcom
     }
     if new.access == ListAccess::Org && me.organization_id.is_none() {
         // The reader may not make such a list, whatever the form says: a right, not a typo.
-        return Err(Failure::refused(
+        return Err(Failure::refused(Why::of(
+            "refused-org-list",
             "Lists shared with an organization (access=org) are for its members and sponsors",
-        ));
+        )));
     }
     let id = new_id();
     lists::create(
@@ -151,9 +154,14 @@ async fn managed_members(
         match managed {
             Some(m) => ids.push(m.user_account_id),
             None => {
-                return Err(Failure::refused(format!(
-                    "{param}: '{identifier}' is not an organization member you manage"
-                )));
+                return Err(Failure::refused(
+                    Why::of(
+                        "refused-not-your-member",
+                        format!("{param}: '{identifier}' is not an organization member you manage"),
+                    )
+                    .with("param", param)
+                    .with("id", identifier),
+                ));
             }
         }
     }
@@ -168,7 +176,7 @@ pub async fn subscribable(
 ) -> Outcome<Found> {
     let found = list_for(house, reader, reading_list_id, ListRight::Read).await?;
     refusals::subscription(may_subscribe(reader, &found.list, found.right), || {
-        Failure::not_found(format!("There is no reading list '{reading_list_id}'"))
+        absences::reading_list(reading_list_id)
     })?;
     Ok(found)
 }
@@ -225,9 +233,13 @@ async fn addable(house: &House, owner_id: &str, service_id: &str) -> Outcome<Tit
     live_title_for(house, owner_id, service_id)
         .await?
         .ok_or_else(|| {
-            Failure::not_found(format!(
-                "There is no live title '{service_id}' the list's owner may see"
-            ))
+            Failure::not_found(
+                Why::of(
+                    "absent-title-for-list",
+                    format!("There is no live title '{service_id}' the list's owner may see"),
+                )
+                .with("id", service_id),
+            )
         })
 }
 
@@ -246,9 +258,13 @@ pub async fn remove_title(
             .await?;
     tx.commit().await?;
     if !removed {
-        return Err(Failure::not_found(format!(
-            "Title '{service_id}' is not on this list"
-        )));
+        return Err(Failure::not_found(
+            Why::of(
+                "absent-title-on-list",
+                format!("Title '{service_id}' is not on this list"),
+            )
+            .with("id", service_id),
+        ));
     }
     list_for(house, me, reading_list_id, ListRight::Change).await
 }

@@ -8,10 +8,12 @@
 //! hands the listener is a signed link to the recording's folder; its tracks are then read by
 //! range, never whole.
 
+use crate::absences;
+use lectern_domain::invalid::Why;
 use std::sync::Arc;
 
 use bytes::Bytes;
-use lectern_domain::catalog::Narrator;
+use lectern_domain::catalog::{Narrator, NotReady};
 use lectern_jobs::recording::{self, Recording};
 use lectern_jobs::{FileError, WorkError};
 
@@ -39,10 +41,7 @@ pub async fn open(house: &House, actor: &Actor, service_id: &str) -> Outcome<Opt
         .clone()
         .filter(|_| recording.not_ready().is_none())
     else {
-        let why = recording.not_ready().map_or("", |n| n.in_words());
-        return Err(Failure::Refused(format!(
-            "The library's recording of title '{service_id}' cannot be heard yet. {why}"
-        )));
+        return Err(not_heard_yet(service_id, recording.not_ready()));
     };
     counted(house, actor, &who, &record, recording.format).await?;
     Ok(Some(Opened {
@@ -65,7 +64,7 @@ pub async fn about(house: &House, opened: &Opened) -> Outcome<About> {
         .titles
         .record(&house.store, service_id)
         .await?
-        .ok_or_else(|| Failure::not_found(format!("There is no title '{service_id}'")))?;
+        .ok_or_else(|| absences::title(service_id))?;
     let narrator = record
         .own_recording()
         .filter(|a| a.file.as_deref() == Some(opened.object_key.as_str()))
@@ -84,9 +83,10 @@ pub fn is_recording(opened: &Opened) -> bool {
 /// The recording a link opened, as it is heard: read once a node, and kept.
 pub async fn heard(house: &House, opened: &Opened) -> Outcome<Arc<Recording>> {
     if !is_recording(opened) {
-        return Err(Failure::not_found(
+        return Err(Failure::not_found(Why::of(
+            "absent-recording-at-book-link",
             "This link opened a book to read, not a recording to hear",
-        ));
+        )));
     }
     let folder = &opened.object_key;
     house
@@ -104,12 +104,25 @@ fn unheard(opened: &Opened, e: WorkError) -> Failure {
     let title = opened.title.as_deref().unwrap_or_default();
     match e {
         WorkError::Files(FileError::NotFound(_)) | WorkError::Missing(_) => Failure::not_found(
-            format!("The library's recording of title '{title}' is no longer here"),
+            Why::of(
+                "absent-recording",
+                format!("The library's recording of title '{title}' is no longer here"),
+            )
+            .with("id", title),
         ),
-        WorkError::Unreadable(why) => Failure::Refused(format!(
-            "The library's recording of title '{title}' cannot be heard online ({why}); \
-             download it in DAISY audio"
-        )),
+        // Why the recording cannot be read is the player's account, in English: the other
+        // languages' messages tell the reader what to do without it.
+        WorkError::Unreadable(why) => Failure::refused(
+            Why::of(
+                "refused-recording-unreadable",
+                format!(
+                    "The library's recording of title '{title}' cannot be heard online ({why}); \
+                     download it in DAISY audio"
+                ),
+            )
+            .with("id", title)
+            .with("why", why),
+        ),
         e => Failure::broken(format!("the recording of '{title}': {e}")),
     }
 }
@@ -159,7 +172,29 @@ pub async fn track_part(
         .get_range(&track.key, range)
         .await
         .map_err(|e| match e {
-            FileError::NotFound(_) => Failure::not_found("The recording's track is no longer here"),
+            FileError::NotFound(_) => Failure::not_found(Why::of(
+                "absent-track",
+                "The recording's track is no longer here",
+            )),
             e => Failure::broken(format!("the file store: {e}")),
         })
+}
+
+/// The library's recording of a title, not ready to be heard: why, where it is known.
+fn not_heard_yet(service_id: &str, not_ready: Option<NotReady>) -> Failure {
+    let english = format!("The library's recording of title '{service_id}' cannot be heard yet.");
+    let (key, english) = match not_ready {
+        Some(n) => (not_ready_key(n), format!("{english} {}", n.in_words())),
+        None => ("refused-recording-not-ready", english),
+    };
+    Failure::refused(Why::of(key, english).with("id", service_id))
+}
+
+fn not_ready_key(n: NotReady) -> &'static str {
+    match n {
+        NotReady::FileNotArrived => "refused-recording-not-arrived",
+        NotReady::InProduction => "refused-recording-in-production",
+        NotReady::Withdrawn => "refused-recording-withdrawn",
+        NotReady::Failed => "refused-recording-failed",
+    }
 }

@@ -14,9 +14,10 @@ pub fn may_record(actor: &Actor) -> Outcome<()> {
     if actor.client.privileged {
         Ok(())
     } else {
-        Err(Failure::refused(
+        Err(Failure::refused(Why::of(
+            "refused-referrals-privileged",
             "Referrals are recorded by the library's own applications (client keys with membership privileges)",
-        ))
+        )))
     }
 }
 

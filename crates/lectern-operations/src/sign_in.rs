@@ -6,6 +6,7 @@
 //! is consulted after the throttle, so that it can never let a guess through while the name or
 //! the address is held back.
 
+use lectern_domain::invalid::Why;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -184,9 +185,7 @@ pub async fn session(
         ));
     }
     if account.locked {
-        return Err(Failure::refused(
-            "This account is locked; contact your library",
-        ));
+        return Err(locked());
     }
     charged(house, &account.user_account_id).await?;
     Ok(found)
@@ -208,14 +207,12 @@ pub async fn by_password(
             ));
         }
         SignIn::Locked => {
-            return Err(Failure::refused(
-                "This account is locked; contact your library",
-            ));
+            return Err(locked());
         }
         SignIn::TooManyAttempts(wait) => {
             return Err(Failure::TooMany {
                 wait,
-                why: "Too many failed sign-ins; retry later".into(),
+                why: Why::of("too-many-sign-ins", "Too many failed sign-ins; retry later"),
             });
         }
     };
@@ -231,7 +228,10 @@ async fn charged(house: &House, user_account_id: &str) -> Outcome<()> {
         .await
         .map_err(|wait| Failure::TooMany {
             wait,
-            why: "Too many requests for this user; retry later".into(),
+            why: Why::of(
+                "too-many-for-user",
+                "Too many requests for this user; retry later",
+            ),
         })
 }
 
@@ -267,4 +267,12 @@ pub async fn catalog_key(house: &House, site_id: &str) -> Result<Option<Arc<Clie
     Ok(key.filter(|c| {
         c.first_party == Some(FirstParty::OpdsCatalog) && c.site_id == site_id && !c.disabled
     }))
+}
+
+/// A locked account's refusal, whichever credential it was tried with.
+fn locked() -> Failure {
+    Failure::refused(Why::of(
+        "refused-account-locked",
+        "This account is locked; contact your library",
+    ))
 }

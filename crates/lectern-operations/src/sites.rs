@@ -3,6 +3,8 @@
 //! (`lectern_store::sites::upsert`); every change is seen at once on this node and within the
 //! site cache's ten seconds on the others.
 
+use crate::absences;
+use lectern_domain::invalid::Why;
 use lectern_domain::site::{Site, site_problems};
 use lectern_store::sites;
 
@@ -32,7 +34,7 @@ pub async fn all(house: &House, _: &Administrator<'_>) -> Outcome<Vec<Site>> {
 pub async fn site(house: &House, _: &Administrator<'_>, id: &str) -> Outcome<Site> {
     sites::get(house.store.reads(), id)
         .await?
-        .ok_or_else(|| Failure::not_found(format!("There is no site '{id}'")))
+        .ok_or_else(|| absences::site(id))
 }
 
 /// A new site named `id`.
@@ -49,7 +51,10 @@ pub async fn make(
     if sites::get(house.store.reads(), id).await?.is_some() {
         return Err(Failure::Conflict {
             param: Some("id"),
-            why: "a site has this identifier already; choose another".to_owned(),
+            why: Why::of(
+                "why-site-id-taken",
+                "a site has this identifier already; choose another",
+            ),
         });
     }
     written(house, id, settings).await

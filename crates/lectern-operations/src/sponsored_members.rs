@@ -4,6 +4,7 @@
 //! anything sent is read (who the actor is, the organization's rights, the member found), so a
 //! door reads its input only for one who may.
 
+use lectern_domain::invalid::Why;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -59,9 +60,10 @@ impl<'a> MemberAdding<'a> {
         let s = Sponsoring::of(house, actor).await?;
         actor.privileged("add members")?;
         if !s.organization.settings.can_create_users {
-            return Err(Failure::refused(
+            return Err(Failure::refused(Why::of(
+                "refused-org-adds-no-members",
                 "Your organization is not authorized to add members; ask the library",
-            ));
+            )));
         }
         Ok(MemberAdding { s })
     }

@@ -3,6 +3,7 @@
 //! which only [`Sponsoring::of`] hands out.
 
 use lectern_domain::account::Account;
+use lectern_domain::invalid::Why;
 use lectern_domain::organization::Organization;
 use lectern_domain::role::Role;
 use lectern_store::{accounts, organizations};
@@ -25,10 +26,20 @@ impl<'a> Sponsoring<'a> {
             .organization_id
             .as_deref()
             .filter(|_| me.has_role(Role::OrganizationSponsor))
-            .ok_or_else(|| Failure::refused("Only an organization's sponsors manage it"))?;
+            .ok_or_else(|| {
+                Failure::refused(Why::of(
+                    "refused-sponsors-only",
+                    "Only an organization's sponsors manage it",
+                ))
+            })?;
         let organization = organizations::get(house.store.reads(), organization_id)
             .await?
-            .ok_or_else(|| Failure::refused("Your organization is gone"))?;
+            .ok_or_else(|| {
+                Failure::refused(Why::of(
+                    "refused-organization-gone",
+                    "Your organization is gone",
+                ))
+            })?;
         Ok(Sponsoring { me, organization })
     }
 
@@ -52,13 +63,17 @@ impl<'a> Sponsoring<'a> {
                     && a.organization_id.as_deref() == Some(&self.organization.organization_id)
             })
             .ok_or_else(|| {
-                Failure::not_found(format!(
-                    "Your organization has no {} '{user_identifier}'",
-                    match role {
-                        Role::OrganizationSponsor => "sponsor",
-                        _ => "member",
-                    }
-                ))
+                let (key, what) = match role {
+                    Role::OrganizationSponsor => ("absent-org-sponsor", "sponsor"),
+                    _ => ("absent-org-member", "member"),
+                };
+                Failure::not_found(
+                    Why::of(
+                        key,
+                        format!("Your organization has no {what} '{user_identifier}'"),
+                    )
+                    .with("id", user_identifier),
+                )
             })
     }
 }

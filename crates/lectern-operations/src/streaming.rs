@@ -6,6 +6,8 @@
 //! it). What the door then hands the reader is a signed, expiring link to the book; the book's
 //! files are read through [`book`] and [`file`], which no longer ask who is reading.
 
+use crate::absences;
+use lectern_domain::invalid::Why;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -48,16 +50,28 @@ pub async fn open(house: &House, actor: &Actor, service_id: &str) -> Outcome<Ope
     let master = match record.offered_artifact(Format::Epub3) {
         Some(a) if a.not_ready().is_none() => a.file.clone(),
         Some(a) if a.not_ready() == Some(NotReady::FileNotArrived) => {
-            return Err(Failure::Refused(format!(
-                "The EPUB 3 of title '{service_id}' is not here yet; it can be read online when it is"
-            )));
+            return Err(Failure::refused(
+                Why::of(
+                    "refused-epub-not-here-yet",
+                    format!(
+                        "The EPUB 3 of title '{service_id}' is not here yet; it can be read online when it is"
+                    ),
+                )
+                .with("id", service_id),
+            ));
         }
         _ => None,
     };
     let Some(object_key) = master else {
-        return Err(Failure::Refused(format!(
-            "Title '{service_id}' has no EPUB 3, so it cannot be read online; download one of its formats"
-        )));
+        return Err(Failure::refused(
+            Why::of(
+                "refused-no-epub",
+                format!(
+                    "Title '{service_id}' has no EPUB 3, so it cannot be read online; download one of its formats"
+                ),
+            )
+            .with("id", service_id),
+        ));
     };
     counted(house, actor, &who, &record, Format::Epub3).await?;
     Ok(Opened {
@@ -103,14 +117,26 @@ fn own_document(d: &lectern_store::documents::Document) -> Outcome<Opened> {
             object_key: key.clone(),
             title: None,
         }),
-        (DocumentStatus::Failed, _) => Err(Failure::Refused(format!(
-            "Document '{}' could not be made accessible, so it cannot be read",
-            d.document_id
-        ))),
-        _ => Err(Failure::Refused(format!(
-            "Document '{}' is still being made accessible; open it again in a few seconds",
-            d.document_id
-        ))),
+        (DocumentStatus::Failed, _) => Err(Failure::refused(
+            Why::of(
+                "refused-document-failed",
+                format!(
+                    "Document '{}' could not be made accessible, so it cannot be read",
+                    d.document_id
+                ),
+            )
+            .with("id", &d.document_id),
+        )),
+        _ => Err(Failure::refused(
+            Why::of(
+                "refused-document-in-progress",
+                format!(
+                    "Document '{}' is still being made accessible; open it again in a few seconds",
+                    d.document_id
+                ),
+            )
+            .with("id", &d.document_id),
+        )),
     }
 }
 
@@ -118,9 +144,10 @@ fn own_document(d: &lectern_store::documents::Document) -> Outcome<Opened> {
 pub async fn book(house: &House, object_key: &str) -> Outcome<Arc<Book>> {
     // A folder is a recording's (`recording`): a link to one has no book to read.
     if object_key.ends_with('/') {
-        return Err(Failure::not_found(
+        return Err(Failure::not_found(Why::of(
+            "absent-book-at-recording-link",
             "This link opened a recording to hear, not a book to read",
-        ));
+        )));
     }
     house
         .books
@@ -134,7 +161,7 @@ async fn read_book(house: &House, object_key: &str) -> Outcome<Arc<Book>> {
         .head(object_key)
         .await
         .map_err(file_failure)?
-        .ok_or_else(|| Failure::NotFound("The book's file is no longer here".into()))?;
+        .ok_or_else(absences::book_file)?;
     let directory = ZipDirectory::read(&house.files, object_key, size)
         .await
         .map_err(book_failure)?;
@@ -197,7 +224,7 @@ fn media_type_of(publication: &Publication, path: &str) -> String {
 
 fn file_failure(e: FileError) -> Failure {
     match e {
-        FileError::NotFound(_) => Failure::NotFound("The book's file is no longer here".into()),
+        FileError::NotFound(_) => absences::book_file(),
         e => Failure::Broken(format!("the file store: {e}")),
     }
 }
@@ -205,9 +232,13 @@ fn file_failure(e: FileError) -> Failure {
 fn book_failure(e: WebpubError) -> Failure {
     match e {
         WebpubError::Files(e) => file_failure(e),
-        WebpubError::TooLarge(name) => Failure::Refused(format!(
-            "{name} is too large to be read online; download the book"
-        )),
+        WebpubError::TooLarge(name) => Failure::refused(
+            Why::of(
+                "refused-part-too-large",
+                format!("{name} is too large to be read online; download the book"),
+            )
+            .with("name", name),
+        ),
         e => Failure::Broken(format!("a book that cannot be read online: {e}")),
     }
 }

@@ -46,9 +46,10 @@ pub async fn remove_mine(house: &House, actor: &Actor) -> Outcome<Account> {
 fn own_profile(actor: &Actor) -> Outcome<&Account> {
     let me = actor.account()?;
     if me.has_role(Role::OrganizationMember) {
-        return Err(Failure::refused(
+        return Err(Failure::refused(Why::of(
+            "refused-school-kept-by-org",
             "Your organization keeps your school and grade; ask your sponsor to change them",
-        ));
+        )));
     }
     Ok(me)
 }
@@ -94,9 +95,10 @@ pub async fn become_individual(
 ) -> Outcome<Account> {
     let me = actor.account()?;
     if !me.has_role(Role::OrganizationMember) {
-        return Err(Failure::refused(
+        return Err(Failure::refused(Why::of(
+            "refused-only-org-members-go-individual",
             "Only organization members become individual members",
-        ));
+        )));
     }
     let has_password =
         lectern_store::accounts::password_hash(house.store.reads(), &me.user_account_id)

@@ -6,6 +6,7 @@ use lectern_domain::account::standing::{
     DownloadTimeframe, PromoCode, PromoRefusal, Subscription, SubscriptionForm, SubscriptionTerms,
     SubscriptionType, known_type, payment, plus_days, renewal_start,
 };
+use lectern_domain::invalid::Why;
 use lectern_domain::{Timestamp, ids};
 use lectern_store::keyset::{self, KeyPart};
 use lectern_store::subscriptions;
@@ -35,7 +36,12 @@ pub async fn mine(
     let reads = house.store.reads();
     let active = subscriptions::active(reads, &me.user_account_id, &Timestamp::now().date())
         .await?
-        .ok_or_else(|| Failure::not_found("You have no subscription in force"))?;
+        .ok_or_else(|| {
+            Failure::not_found(Why::of(
+                "absent-my-subscription",
+                "You have no subscription in force",
+            ))
+        })?;
     let kind = subscriptions::types(reads)
         .await?
         .into_iter()
@@ -166,9 +172,13 @@ pub async fn of_managed(
     )
     .await?
     .ok_or_else(|| {
-        Failure::not_found(format!(
-            "The account has no subscription '{subscription_id}'"
-        ))
+        Failure::not_found(
+            Why::of(
+                "absent-subscription",
+                format!("The account has no subscription '{subscription_id}'"),
+            )
+            .with("id", subscription_id),
+        )
     })
 }
 
@@ -303,15 +313,17 @@ async fn write_bought(house: &House, subscription: &Subscription) -> Outcome<()>
     if let Some(code) = &subscription.promo_code
         && !subscriptions::spend_promo_code(&mut tx, code).await?
     {
-        return Err(Failure::conflict(
+        return Err(Failure::conflict(Why::of(
+            "conflict-promotion-used-up",
             "The promotion code was used up meanwhile",
-        ));
+        )));
     }
     let owner = &subscription.user_account_id;
     if !subscriptions::spend_credits(&mut tx, owner, subscription.credits_used).await? {
-        return Err(Failure::conflict(
+        return Err(Failure::conflict(Why::of(
+            "conflict-credits-spent",
             "The account's credits were spent meanwhile; try again",
-        ));
+        )));
     }
     subscriptions::put(&mut tx, subscription, Some(owner)).await?;
     tx.commit().await?;

@@ -3,6 +3,7 @@
 //! Shown once when made, kept hashed, replaced by a new one, removed on request.
 
 use lectern_domain::Timestamp;
+use lectern_domain::invalid::Why;
 use lectern_domain::kosync::{new_sync_key, sync_key_hash};
 use lectern_store::kosync;
 
@@ -30,7 +31,10 @@ pub async fn remove(house: &House, actor: &Actor) -> Outcome<()> {
     let removed =
         kosync::delete_key(&mut *house.store.writer().await?, &me.user_account_id).await?;
     if !removed {
-        return Err(Failure::not_found("You have no sync key"));
+        return Err(Failure::not_found(Why::of(
+            "absent-sync-key",
+            "You have no sync key",
+        )));
     }
     Ok(())
 }

@@ -3,6 +3,8 @@
 //! every bad parameter named and nothing queued; then queued, typed, for the worker, which
 //! applies it to the title as it is then.
 
+use crate::absences;
+use lectern_domain::invalid::Why;
 use std::collections::HashSet;
 
 use lectern_domain::Timestamp;
@@ -33,7 +35,7 @@ impl<'a> TitleEditing<'a> {
         actor: &'a Actor,
         service_id: &str,
     ) -> Outcome<TitleEditing<'a>> {
-        let absent = || Failure::not_found(format!("There is no title '{service_id}'"));
+        let absent = || absences::title(service_id);
         let title = titles::get(house.store.reads(), service_id)
             .await?
             .ok_or_else(absent)?;
@@ -63,7 +65,12 @@ impl<'a> TitleEditing<'a> {
         {
             return Err(Failure::Conflict {
                 param: Some("productIdentifier"),
-                why: format!("'{pid}' is the product identifier of the title '{owner}'"),
+                why: Why::of(
+                    "why-product-identifier-of",
+                    format!("'{pid}' is the product identifier of the title '{owner}'"),
+                )
+                .with("identifier", pid)
+                .with("title", owner),
             });
         }
         let comment = form
@@ -111,14 +118,17 @@ async fn read(
     };
     read_edit(title, target, form, &cx).map_err(|refusal| match refusal {
         EditRefusal::Invalid(problems) => Failure::Invalid(problems),
-        EditRefusal::Removed => Failure::conflict(format!(
-            "The title '{}' was removed from the collection; only a titleStatus edit restores it",
-            title.service_id
-        )),
-        EditRefusal::NoArtifact(f) => Failure::not_found(format!(
-            "The title '{}' has no {f} artifact",
-            title.service_id
-        )),
+        EditRefusal::Removed => Failure::conflict(
+            Why::of(
+                "conflict-title-removed",
+                format!(
+                    "The title '{}' was removed from the collection; only a titleStatus edit restores it",
+                    title.service_id
+                ),
+            )
+            .with("id", &title.service_id),
+        ),
+        EditRefusal::NoArtifact(f) => absences::artifact(&title.service_id, f),
     })
 }
 
@@ -146,7 +156,7 @@ pub async fn history_of(
     actor: &Actor,
     service_id: &str,
 ) -> Outcome<Vec<HistoryEntry>> {
-    let absent = || Failure::not_found(format!("There is no title '{service_id}'"));
+    let absent = || absences::title(service_id);
     let reads = house.store.reads();
     let facts = titles::facts(reads, service_id, &[])
         .await?

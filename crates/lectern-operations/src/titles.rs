@@ -1,6 +1,7 @@
 //! Who is looking at the catalog, as the access rules see them, and the titles they may see:
 //! every door asks here whether a title is there for this actor.
 
+use crate::absences;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -131,9 +132,7 @@ pub async fn visible_title(
 ) -> Outcome<Arc<TitleRecord>> {
     match house.titles.record(&house.store, service_id).await? {
         Some(r) if who.sees(&r) => Ok(r),
-        _ => Err(Failure::not_found(format!(
-            "There is no title '{service_id}'"
-        ))),
+        _ => Err(absences::title(service_id)),
     }
 }
 

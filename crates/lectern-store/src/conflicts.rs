@@ -16,6 +16,8 @@ pub struct UniqueKey {
     pub field: &'static str,
     /// What the collision means, in words for the caller.
     pub meaning: &'static str,
+    /// The message of the files that says `meaning` in a caller's language.
+    pub message: &'static str,
 }
 
 struct Known {
@@ -33,6 +35,7 @@ const KNOWN: &[Known] = &[
         key: UniqueKey {
             field: "userName",
             meaning: "this user name belongs to another account",
+            message: "why-user-name-taken",
         },
     },
     Known {
@@ -42,6 +45,7 @@ const KNOWN: &[Known] = &[
         key: UniqueKey {
             field: "location",
             meaning: "you have a highlight at that location already; change it with PUT",
+            message: "why-highlight-there",
         },
     },
     Known {
@@ -51,6 +55,7 @@ const KNOWN: &[Known] = &[
         key: UniqueKey {
             field: "productIdentifier",
             meaning: "another title of this site has this product identifier",
+            message: "why-product-identifier-taken",
         },
     },
     Known {
@@ -60,6 +65,7 @@ const KNOWN: &[Known] = &[
         key: UniqueKey {
             field: "seriesId",
             meaning: "another periodical has this identifier",
+            message: "why-series-id-taken",
         },
     },
     Known {
@@ -69,6 +75,7 @@ const KNOWN: &[Known] = &[
         key: UniqueKey {
             field: "editionId",
             meaning: "another edition has this identifier",
+            message: "why-edition-id-taken",
         },
     },
 ];

@@ -21,21 +21,6 @@ pub enum MembershipRefusal {
     PrimaryContact(String),
 }
 
-impl MembershipRefusal {
-    pub fn message(&self) -> String {
-        match self {
-            MembershipRefusal::NotAReader => {
-                "only readers and sponsors belong to organizations; staff and volunteers do not"
-                    .to_owned()
-            }
-            MembershipRefusal::OtherSite => "is an organization of another site".to_owned(),
-            MembershipRefusal::PrimaryContact(name) => {
-                format!("is the primary contact of {name}; name another primary contact first")
-            }
-        }
-    }
-}
-
 /// The roles an organization gives; the rest of an account's roles are its own.
 const ORGANIZATION_ROLES: [Role; 2] = [Role::OrganizationMember, Role::OrganizationSponsor];
 /// The roles of accounts that may belong to an organization.

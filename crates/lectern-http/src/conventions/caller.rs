@@ -195,7 +195,10 @@ async fn client_by_key(state: &AppState, api_key: &str) -> ApiResult<Arc<Client>
             )
         })?;
     if client.disabled {
-        return Err(ApiError::forbidden("This api_key has been disabled"));
+        return Err(ApiError::forbidden(lectern_domain::invalid::Why::of(
+            "refused-key-disabled",
+            "This api_key has been disabled",
+        )));
     }
     Ok(client)
 }

@@ -113,10 +113,12 @@ fn token_error_for(status: StatusCode) -> &'static str {
 
 /// The answer for a path no route serves.
 pub async fn no_route(req: Request<Body>) -> Response {
-    let message = format!("There is no resource at {}", req.uri().path());
-    if is_token_server(req.uri().path()) {
+    let path = req.uri().path();
+    let message = format!("There is no resource at {path}");
+    if is_token_server(path) {
         TokenError::with_status(StatusCode::NOT_FOUND, "invalid_request", message).into_response()
     } else {
-        ApiError::not_found(message).into_response()
+        let why = lectern_domain::invalid::Why::of("absent-route", message).with("path", path);
+        ApiError::not_found(why).into_response()
     }
 }

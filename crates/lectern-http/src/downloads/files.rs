@@ -4,6 +4,7 @@ use axum::body::Body;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use lectern_domain::invalid::Why;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -70,9 +71,10 @@ pub async fn serve_file(
     let bytes = match state.files.get(&key).await {
         Ok(b) => b,
         Err(lectern_jobs::FileError::NotFound(_)) => {
-            return Err(ApiError::not_found(
+            return Err(ApiError::not_found(Why::of(
+                "absent-download-file",
                 "The file is no longer here; ask for the download again",
-            ));
+            )));
         }
         Err(e) => return Err(ApiError::internal(e)),
     };

@@ -7,6 +7,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
+use lectern_domain::invalid::Why;
 use lectern_domain::title_access::{self, ReaderFacts, TitleFacts, Viewer};
 use lectern_store::downloads::DownloadStatus;
 
@@ -161,9 +162,10 @@ pub async fn check_reader_sees(
     };
     let for_other = caller.user().map(|u| &u.user_account_id) != Some(&reader.user_account_id);
     if for_other && !title_access::is_visible(&Viewer::User(reader), facts) {
-        return Err(ApiError::forbidden(
+        return Err(ApiError::forbidden(Why::of(
+            "refused-not-for-member",
             "This title is not available to the member you are downloading for",
-        ));
+        )));
     }
     Ok(())
 }

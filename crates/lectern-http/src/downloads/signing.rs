@@ -4,6 +4,7 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use lectern_domain::Timestamp;
+use lectern_domain::invalid::Why;
 use lectern_domain::secret::{sign, signature_matches};
 use lectern_operations::made_on_request;
 
@@ -51,7 +52,7 @@ pub fn object_key(folder: &str, name: &str) -> ApiResult<String> {
         .decode(folder)
         .ok()
         .and_then(|f| String::from_utf8(f).ok())
-        .ok_or_else(|| ApiError::not_found("There is no such file"))?;
+        .ok_or_else(|| ApiError::not_found(Why::of("absent-file", "There is no such file")))?;
     Ok(if folder.is_empty() {
         name.to_owned()
     } else {
@@ -70,14 +71,16 @@ pub async fn check(
         .parse()
         .map_err(|_| ApiError::bad_param("expires", "must be the number the signed URL carried"))?;
     if !signature_matches(key(state).await?, &message(object_key, expires), signature) {
-        return Err(ApiError::forbidden(
+        return Err(ApiError::forbidden(Why::of(
+            "refused-file-link",
             "This file link is not valid; ask for the download again",
-        ));
+        )));
     }
     if expires < Timestamp::now().unix() {
-        return Err(ApiError::forbidden(
+        return Err(ApiError::forbidden(Why::of(
+            "refused-file-link-expired",
             "This file link has expired; ask for the download again",
-        ));
+        )));
     }
     Ok(())
 }

@@ -59,13 +59,13 @@ impl From<Failure> for KosyncError {
                 )
             }
             Failure::TooMany { why, .. } => {
-                KosyncError(StatusCode::TOO_MANY_REQUESTS, 2001, why.into_owned())
+                KosyncError(StatusCode::TOO_MANY_REQUESTS, 2001, why.english)
             }
+            Failure::PaymentDue { why, .. } => KosyncError::invalid(why),
             Failure::Refused(why)
             | Failure::NotFound(why)
             | Failure::Unusable(why)
-            | Failure::PaymentDue { why, .. }
-            | Failure::Conflict { why, .. } => KosyncError::invalid(why),
+            | Failure::Conflict { why, .. } => KosyncError::invalid(why.english),
             refused @ (Failure::RefusedBy(_) | Failure::Clash(_)) => {
                 KosyncError::invalid(refused.to_string())
             }

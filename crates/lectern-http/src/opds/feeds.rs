@@ -7,6 +7,7 @@ use axum::response::Response;
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::languages;
 use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
+use lectern_domain::invalid::Why;
 use lectern_domain::paging::Direction;
 
 use super::model::{FacetGroup, Feed, FeedLink, Leads, NavEntry};
@@ -49,9 +50,10 @@ pub async fn category(
     let title = match names.categories.get(&name) {
         Some(description) => description.clone().unwrap_or_else(|| name.clone()),
         None => {
-            return Err(ApiError::not_found(format!(
-                "There is no category '{name}'"
-            )));
+            return Err(ApiError::not_found(
+                Why::of("absent-category", format!("There is no category '{name}'"))
+                    .with("name", &name),
+            ));
         }
     };
     let filters = TitleFilters {
@@ -69,11 +71,15 @@ pub async fn bisac(
     ask: OpdsAsk,
 ) -> ApiResult<Response> {
     let names = state.titles.category_names(&state.store).await?;
-    let title = names
-        .bisac
-        .get(&code)
-        .cloned()
-        .ok_or_else(|| ApiError::not_found(format!("There is no BISAC subject '{code}'")))?;
+    let title = names.bisac.get(&code).cloned().ok_or_else(|| {
+        ApiError::not_found(
+            Why::of(
+                "absent-bisac",
+                format!("There is no BISAC subject '{code}'"),
+            )
+            .with("code", &code),
+        )
+    })?;
     let filters = TitleFilters {
         included_bisac_codes: vec![code.clone()],
         ..Default::default()
@@ -90,9 +96,15 @@ pub async fn language(
     ask: OpdsAsk,
 ) -> ApiResult<Response> {
     let Some(language) = languages::code(&code) else {
-        return Err(ApiError::not_found(format!(
-            "There is no language '{code}': languages are ISO 639-2 codes such as 'eng'"
-        )));
+        return Err(ApiError::not_found(
+            Why::of(
+                "absent-language",
+                format!(
+                    "There is no language '{code}': languages are ISO 639-2 codes such as 'eng'"
+                ),
+            )
+            .with("code", &code),
+        ));
     };
     // The feed of a language is named as its readers name it.
     let title = languages::own_name(&language);

@@ -3,6 +3,7 @@
 //! Basic credentials, sign the reader in.
 
 use crate::i18n::Lang;
+use lectern_domain::invalid::Why;
 use std::sync::Arc;
 
 use axum::extract::FromRequestParts;
@@ -57,12 +58,12 @@ impl OpdsSite {
     pub async fn named(state: &AppState, site_id: &str) -> ApiResult<OpdsSite> {
         let client = sign_in::catalog_key(state, site_id)
             .await?
-            .ok_or_else(|| ApiError::not_found(format!("There is no catalog '{site_id}' here")))?;
+            .ok_or_else(|| no_catalog(site_id))?;
         let site = state
             .sites
             .get(&state.store, site_id)
             .await?
-            .ok_or_else(|| ApiError::not_found(format!("There is no catalog '{site_id}' here")))?;
+            .ok_or_else(|| no_catalog(site_id))?;
         Ok(OpdsSite {
             base: state.opds_url(&crate::conventions::links::segment(&site.id)),
             site,
@@ -185,4 +186,15 @@ fn credentials(headers: &HeaderMap) -> ApiResult<Option<Credentials<'_>>> {
         user.to_owned(),
         password.to_owned(),
     )))
+}
+
+/// A catalog's address that names no site of this server.
+fn no_catalog(site_id: &str) -> ApiError {
+    ApiError::not_found(
+        Why::of(
+            "absent-catalog-named",
+            format!("There is no catalog '{site_id}' here"),
+        )
+        .with("id", site_id),
+    )
 }

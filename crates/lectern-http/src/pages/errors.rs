@@ -9,9 +9,11 @@ use axum::http::{Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use super::forms::Said;
 use super::render::{Chrome, Section, html, page, see_other, sign_in_path};
 use super::session::{Visit, WebSite};
 use crate::error::InWords;
+use crate::i18n::Lang;
 use crate::state::AppState;
 
 #[derive(Template)]
@@ -20,8 +22,8 @@ pub struct ErrorPage<'a> {
     pub chrome: &'a Chrome,
     /// The key of the heading's message.
     pub heading: &'a str,
-    /// The error's own words, which are English's.
-    pub messages: &'a [String],
+    /// The error's own words, in the page's language where the files have them.
+    pub messages: &'a [Said],
 }
 
 pub async fn as_pages(
@@ -100,14 +102,17 @@ fn heading(status: StatusCode) -> &'static str {
 }
 
 /// The words the error keeps for people (a refused download's alerts without their codes).
-fn messages_of(response: &Response) -> Vec<String> {
+fn messages_of(response: &Response) -> Vec<Said> {
     response
         .extensions()
         .get::<InWords>()
-        .map(|w| w.0.clone())
+        .map(|w| w.0.iter().cloned().map(Said::refusal).collect())
         .unwrap_or_default()
 }
 
-fn plain(status: StatusCode, messages: &[String]) -> Response {
-    (status, messages.join("\n")).into_response()
+/// The error's words alone, for a visitor whose frame could not be made: in English, which
+/// every message has.
+fn plain(status: StatusCode, messages: &[Said]) -> Response {
+    let english: Vec<String> = messages.iter().map(|m| m.in_language(Lang::En)).collect();
+    (status, english.join("\n")).into_response()
 }

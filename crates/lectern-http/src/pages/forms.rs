@@ -14,7 +14,7 @@ use crate::error::{ApiError, ApiResult, ParamWhy};
 use crate::i18n::{Lang, words_in};
 use crate::sign_in::ClientAddress;
 use crate::state::AppState;
-use lectern_domain::invalid::Words;
+use lectern_domain::invalid::{Why, Words};
 
 /// The fields of a posted form, its token checked and left out.
 pub fn read(visitor: &Visitor, body: &Bytes) -> ApiResult<Params> {
@@ -118,6 +118,9 @@ pub enum Said {
     Api(String),
     /// A rule's reason, which the message files may have words for; as a sentence.
     Rule { english: String, words: Words },
+    /// A refusal of the API's that is a message of the files: in its words where the page's
+    /// language has them, else in its English (marked so); as it is.
+    Refusal { english: String, words: Words },
 }
 
 impl Said {
@@ -129,6 +132,9 @@ impl Said {
             Said::Rule { english, words } => words_in(lang, words)
                 .map(|why| sentence(&why))
                 .unwrap_or_else(|| english.clone()),
+            Said::Refusal { english, words } => {
+                words_in(lang, words).unwrap_or_else(|| english.clone())
+            }
         }
     }
 
@@ -136,10 +142,23 @@ impl Said {
     pub fn own_language(&self, lang: Lang) -> Option<&'static str> {
         let english = match self {
             Said::Api(_) => true,
-            Said::Rule { words, .. } => words_in(lang, words).is_none(),
+            Said::Rule { words, .. } | Said::Refusal { words, .. } => {
+                words_in(lang, words).is_none()
+            }
             Said::Message(_) | Said::Own(_) => false,
         };
         english.then_some("en")
+    }
+
+    /// A refusal of the API's, as it is, in its words where it has them.
+    pub fn refusal(why: Why) -> Said {
+        match why.words {
+            Some(words) => Said::Refusal {
+                english: why.english,
+                words,
+            },
+            None => Said::Api(why.english),
+        }
     }
 
     /// A rule's reason as a sentence, in its words where it has them.
@@ -195,7 +214,7 @@ impl FormErrors {
         }
         let mut errors = FormErrors::default();
         if e.params.is_empty() {
-            errors.general = e.messages.into_iter().map(Said::Api).collect();
+            errors.general = e.said.into_iter().map(Said::refusal).collect();
         }
         for p in e.params {
             match p.why {
@@ -218,9 +237,9 @@ impl FormErrors {
             Failure::Conflict {
                 param: Some(param),
                 why,
-            } => errors.push(param, Said::Api(sentence(&why))),
+            } => errors.push(param, Said::rule(&why.english, why.words)),
             Failure::Conflict { param: None, why } | Failure::Unusable(why) => {
-                errors.general.push(Said::Api(why))
+                errors.general.push(Said::refusal(why))
             }
             other => return Err(other.into()),
         }

@@ -3,6 +3,7 @@
 //! rules the API asks, as the same caller (`Caller`). The access token is refreshed on the
 //! server when it expires; the browser never sees a token it could send elsewhere (`HttpOnly`).
 
+use lectern_domain::invalid::Why;
 use std::sync::Arc;
 
 use axum::extract::{FromRequestParts, RawPathParams};
@@ -41,7 +42,15 @@ pub struct WebSite {
 
 impl WebSite {
     pub async fn named(state: &AppState, site_id: &str) -> ApiResult<WebSite> {
-        let absent = || ApiError::not_found(format!("There is no library '{site_id}' here"));
+        let absent = || {
+            ApiError::not_found(
+                Why::of(
+                    "absent-library",
+                    format!("There is no library '{site_id}' here"),
+                )
+                .with("id", site_id),
+            )
+        };
         let client = state
             .clients
             .get(&state.store, &sites::web_key(site_id))
@@ -253,12 +262,12 @@ impl FromRequestParts<AppState> for Here {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
         let params = RawPathParams::from_request_parts(parts, state)
             .await
-            .map_err(|_| ApiError::not_found("There is no library here"))?;
+            .map_err(|_| no_library())?;
         let site_id = params
             .iter()
             .find(|(name, _)| *name == "site_id")
             .map(|(_, value)| value.to_owned())
-            .ok_or_else(|| ApiError::not_found("There is no library here"))?;
+            .ok_or_else(no_library)?;
         let Ok(visit) = Visit::from_request_parts(parts, state).await;
         let site = WebSite::named(state, &site_id).await?;
         let visitor = site.visitor(state, &visit).await?;
@@ -334,9 +343,10 @@ impl Visitor {
     pub fn check_form(&self, form: &Params) -> ApiResult<()> {
         let sent = form.one("csrf").ok().flatten().unwrap_or("");
         if sent.is_empty() || !constant_time_eq(sent.as_bytes(), self.csrf.as_bytes()) {
-            return Err(ApiError::forbidden(
+            return Err(ApiError::forbidden(Why::of(
+                "refused-form-expired",
                 "This form has expired or did not come from this site. Go back, reload the page and send it again.",
-            ));
+            )));
         }
         Ok(())
     }
@@ -351,4 +361,9 @@ impl Visitor {
             None => Vec::new(),
         }
     }
+}
+
+/// An address that names no site's pages.
+fn no_library() -> ApiError {
+    ApiError::not_found(Why::of("absent-library-here", "There is no library here"))
 }

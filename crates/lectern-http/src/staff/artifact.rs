@@ -7,6 +7,7 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::catalog::{Artifact, Format};
+use lectern_domain::invalid::Why;
 
 use super::home::{Staff, StaffForm};
 use super::paths::{accepted, artifact_page_path, title_page_path};
@@ -220,8 +221,11 @@ fn edit_params(format: Format, form: &Params) -> Params {
 }
 
 fn parse_format(raw: &str) -> ApiResult<Format> {
-    raw.parse()
-        .map_err(|_| ApiError::not_found(format!("There is no format '{raw}'")))
+    raw.parse().map_err(|_| {
+        ApiError::not_found(
+            Why::of("absent-format", format!("There is no format '{raw}'")).with("format", raw),
+        )
+    })
 }
 
 /// `GET /{site}/staff/titles/{title}/formats/{format}`.
@@ -285,7 +289,7 @@ async fn artifact_page(
     let title = title_edits::curated_title(state, &visitor.caller, id).await?;
     let artifact = title
         .artifact(format)
-        .ok_or_else(|| ApiError::not_found(format!("The title '{id}' has no {format} artifact")))?;
+        .ok_or_else(|| ApiError::from(lectern_operations::absences::artifact(id, format)))?;
     let form = asked.unwrap_or_else(|| as_form(artifact));
     let action = artifact_page_path(site, id, format);
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);

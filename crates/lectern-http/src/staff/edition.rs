@@ -143,7 +143,7 @@ pub async fn add(
         &visitor.caller,
         Some(&series.site),
         "manage periodicals",
-        || lectern_operations::Failure::not_found(format!("There is no periodical '{series_id}'")),
+        || lectern_operations::absences::periodical(&series_id),
     )?;
     let written =
         periodicals_house::add_edition(&state, &curator, &series.series_id, &edition).await;

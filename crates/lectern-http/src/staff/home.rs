@@ -67,11 +67,7 @@ pub fn memberships_only(site: &WebSite, visitor: &Visitor) -> ApiResult<()> {
     refusals::membership(
         membership_management(&visitor.caller.client, me, &site.site.id),
         "create accounts",
-        || {
-            lectern_operations::Failure::refused(
-                "Membership assistants create accounts on their own site",
-            )
-        },
+        lectern_operations::refusals::accounts_elsewhere,
     )
     .map_err(Into::into)
 }

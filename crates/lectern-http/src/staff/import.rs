@@ -85,7 +85,7 @@ fn collection_only<'v>(site: &WebSite, visitor: &'v Visitor) -> ApiResult<Curato
         &visitor.caller,
         Some(&site.site.id),
         "add titles",
-        || lectern_operations::Failure::not_found("There is no such page"),
+        lectern_operations::absences::page,
     )?)
 }
 

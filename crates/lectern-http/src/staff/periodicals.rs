@@ -103,9 +103,12 @@ impl PeriodicalsPage<'_> {
 
 /// The collection assistants of this site, and administrators: `what` is what they would do.
 pub fn collection_here(site: &WebSite, visitor: &Visitor, what: &str) -> ApiResult<()> {
-    Curator::of(&visitor.caller, Some(&site.site.id), what, || {
-        lectern_operations::Failure::not_found("There is no such page")
-    })?;
+    Curator::of(
+        &visitor.caller,
+        Some(&site.site.id),
+        what,
+        lectern_operations::absences::page,
+    )?;
     Ok(())
 }
 
@@ -138,7 +141,7 @@ pub async fn create(
         &visitor.caller,
         Some(&site.site.id),
         "add periodicals",
-        || lectern_operations::Failure::not_found("There is no such page"),
+        lectern_operations::absences::page,
     )?;
     let asked = series_params(&form).with("seriesId", &forms::field(&form, "seriesId"));
     let series =

@@ -7,6 +7,7 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use lectern_domain::Timestamp;
+use lectern_domain::invalid::Why;
 use lectern_domain::secret::{sign, signature_matches};
 
 use lectern_operations::streaming::Opened;
@@ -40,7 +41,12 @@ pub async fn grant(state: &AppState, book: &Opened) -> ApiResult<String> {
 
 /// The book a reading link's segment names, when its signature holds and it has not expired.
 pub async fn granted(state: &AppState, grant: &str) -> ApiResult<Opened> {
-    let refused = || ApiError::forbidden("This reading link is not valid; open the book again");
+    let refused = || {
+        ApiError::forbidden(Why::of(
+            "refused-reading-link",
+            "This reading link is not valid; open the book again",
+        ))
+    };
     let parts: Vec<&str> = grant.splitn(4, '.').collect();
     let [expires, key, title, signature] = parts[..] else {
         return Err(refused());
@@ -62,9 +68,10 @@ pub async fn granted(state: &AppState, grant: &str) -> ApiResult<Opened> {
         return Err(refused());
     }
     if expires < Timestamp::now().unix() {
-        return Err(ApiError::forbidden(
+        return Err(ApiError::forbidden(Why::of(
+            "refused-reading-link-expired",
             "This reading link has expired; open the book again",
-        ));
+        )));
     }
     Ok(Opened {
         object_key,

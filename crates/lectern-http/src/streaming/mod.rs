@@ -20,6 +20,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use lectern_domain::invalid::Why;
 use lectern_operations::streaming::{self, Opened};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -124,9 +125,10 @@ pub async fn serve_file(
         return Ok(resp);
     }
     let Some((bytes, media_type)) = streaming::file(&state, &object_key, &path).await? else {
-        return Err(ApiError::not_found(format!(
-            "The book has no file '{path}'"
-        )));
+        return Err(ApiError::not_found(
+            Why::of("absent-book-part", format!("The book has no file '{path}'"))
+                .with("path", &path),
+        ));
     };
     let mut resp = ranged(bytes, headers);
     let h = resp.headers_mut();

@@ -9,6 +9,7 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use lectern_operations::absences;
 use serde_json::json;
 
 use super::catalog::title_path;
@@ -138,7 +139,7 @@ pub async fn status(
         .titles
         .record(&state.store, &service_id)
         .await?
-        .ok_or_else(|| ApiError::not_found(format!("There is no title '{service_id}'")))?;
+        .ok_or_else(|| ApiError::from(absences::title(&service_id)))?;
     let file = match &answer {
         Some(a) if a.status() == StatusCode::FOUND => Some(location(a)?),
         _ => None,

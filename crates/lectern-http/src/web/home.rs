@@ -6,6 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use lectern_domain::catalog::query::{TitleFilters, TitleSearch, TitleSort};
+use lectern_domain::invalid::Why;
 use lectern_domain::paging::Direction;
 use lectern_operations::popular_lists;
 use lectern_operations::sites;
@@ -46,7 +47,10 @@ pub async fn root(State(state): State<AppState>) -> ApiResult<Response> {
             return Ok(Redirect::to(&format!("/{}/", segment(&site.id))).into_response());
         }
     }
-    Err(ApiError::not_found("This server has no library yet"))
+    Err(ApiError::not_found(Why::of(
+        "absent-any-library",
+        "This server has no library yet",
+    )))
 }
 
 /// `GET /{site}`: the home page's address is `/{site}/`.

@@ -10,6 +10,7 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use lectern_domain::invalid::Why;
 use std::sync::Arc;
 
 use lectern_jobs::webpub::{Chapter, ID_PREFIX, NavPoint, Resource, Targets, chapter};
@@ -369,7 +370,15 @@ pub async fn print_page(
         .page_list
         .iter()
         .find(|p| p.title.eq_ignore_ascii_case(number))
-        .ok_or_else(|| ApiError::not_found(format!("This book has no print page {number}")))?;
+        .ok_or_else(|| {
+            ApiError::not_found(
+                Why::of(
+                    "absent-print-page",
+                    format!("This book has no print page {number}"),
+                )
+                .with("page", number),
+            )
+        })?;
     let targets = OnThesePages {
         site: &site,
         grant: &grant,
@@ -393,9 +402,12 @@ async fn shown_part(
     if let Some(shown) = book.rendered.get(path) {
         return Ok(Some(shown));
     }
-    let (bytes, _) = streaming::file(state, key, path)
-        .await?
-        .ok_or_else(|| ApiError::not_found("The book's part is missing from its file"))?;
+    let (bytes, _) = streaming::file(state, key, path).await?.ok_or_else(|| {
+        ApiError::not_found(Why::of(
+            "absent-part-in-file",
+            "The book's part is missing from its file",
+        ))
+    })?;
     match chapter(
         &String::from_utf8_lossy(&bytes),
         path,

@@ -9,6 +9,7 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use lectern_domain::invalid::Why;
 use serde_json::json;
 
 use lectern_jobs::derive::{KeptNarration, Spoken};
@@ -158,7 +159,15 @@ pub async fn mp3(
     let opened = granted(&state, &grant).await?;
     let bytes = listening::mp3(&state, &opened, &name)
         .await?
-        .ok_or_else(|| ApiError::not_found(format!("The narration has no file '{name}'")))?;
+        .ok_or_else(|| {
+            ApiError::not_found(
+                Why::of(
+                    "absent-narration-file",
+                    format!("The narration has no file '{name}'"),
+                )
+                .with("name", &name),
+            )
+        })?;
     let mut resp = ranged(bytes, &headers);
     let h = resp.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static("audio/mpeg"));

@@ -10,6 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 use lectern_domain::catalog::artifact::NarratorType;
+use lectern_domain::invalid::Why;
 use lectern_jobs::recording::{MarkKind, Recording};
 use lectern_operations::recording::{self, About};
 use serde_json::json;
@@ -140,7 +141,15 @@ pub async fn track(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let opened = granted(&state, &grant).await?;
-    let no_track = || ApiError::not_found(format!("The recording has no track {n}"));
+    let no_track = || {
+        ApiError::not_found(
+            Why::of(
+                "absent-track-number",
+                format!("The recording has no track {n}"),
+            )
+            .with("number", &n),
+        )
+    };
     let index = n
         .parse::<usize>()
         .ok()

@@ -4,6 +4,7 @@
 //! and no other of them imports another.
 
 use crate::i18n::Lang;
+use lectern_domain::invalid::Why;
 use lectern_jobs::webpub::NavPoint;
 use lectern_operations::book_cache::Book;
 
@@ -39,7 +40,12 @@ pub(super) fn part_number(n: &str, parts: usize) -> ApiResult<usize> {
     n.parse()
         .ok()
         .filter(|n| (1..=parts).contains(n))
-        .ok_or_else(|| ApiError::not_found(format!("The book has no part {n}")))
+        .ok_or_else(|| {
+            ApiError::not_found(
+                Why::of("absent-part-number", format!("The book has no part {n}"))
+                    .with("number", n),
+            )
+        })
 }
 
 pub(super) fn part_path(site: &WebSite, grant: &str, n: usize) -> String {

@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::catalog::accessibility_display::{DisplayGroup, display};
 use lectern_domain::catalog::{Format, TitleRecord};
+use lectern_operations::absences;
 use lectern_operations::{marks, reading_lists};
 use lectern_store::marks::Marks;
 
@@ -15,7 +16,7 @@ use super::books;
 use super::catalog::{by_line, title_path};
 use super::lists::list_path;
 use super::title_words::{self, Fact, Said};
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::pages::forms::Posted;
 use crate::pages::render::{Chrome, Section, page, see_other, with_query};
 use crate::pages::session::{Here, Visitor};
@@ -262,7 +263,7 @@ pub async fn delete_mark(
     let (which, what) = match kind.as_str() {
         "bookmarks" => (Marks::Bookmarks, "bookmark"),
         "highlights" => (Marks::Highlights, "highlight"),
-        _ => return Err(ApiError::not_found("There is no such page")),
+        _ => return Err(absences::page().into()),
     };
     let named: MarkPlace = form.only(&["format", "location"]).parse()?;
     marks::delete(

@@ -2,7 +2,7 @@
 //! lists for membership assistants; who may read, change and subscribe.
 
 use reqwest::{Method, StatusCode};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::support::call_reader as call;
 use crate::support::*;
@@ -823,5 +823,40 @@ async fn an_error_s_messages_follow_the_asked_language_where_they_have_its_words
         said,
         ["Invalid parameter 'name': was sent more than once"],
         "{said:?}"
+    );
+    // An absence and a refusal are said in the asked language too, the identifier as sent.
+    let answered = |accept_language: &'static str, path: &'static str| {
+        let req = app
+            .http
+            .get(app.url(&format!("{path}?api_key={TRUSTED}")))
+            .bearer_auth(&token)
+            .header("accept-language", accept_language);
+        async move {
+            let resp = req.send().await.unwrap();
+            let status = resp.status();
+            let body: Value = resp.json().await.unwrap();
+            (status, body["key"].clone(), body["messages"].clone())
+        }
+    };
+    assert_eq!(
+        answered("es", "/v2/lists/no-such-list/titles").await,
+        (
+            StatusCode::NOT_FOUND,
+            json!("NOT_FOUND"),
+            json!(["No hay ninguna lista de lectura 'no-such-list'"])
+        )
+    );
+    assert_eq!(
+        answered("en", "/v2/lists/no-such-list/titles").await.2,
+        json!(["There is no reading list 'no-such-list'"])
+    );
+    assert_eq!(
+        answered("ar", "/v2/accounts/member@example.org").await,
+        (
+            StatusCode::FORBIDDEN,
+            json!("FORBIDDEN"),
+            json!(["إدارة العضويات مقصورة على مفاتيح العملاء ذات صلاحيات إدارة العضويات"])
+        ),
+        "an application without membership privileges may not read accounts"
     );
 }

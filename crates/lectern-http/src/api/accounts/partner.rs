@@ -7,6 +7,7 @@
 use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::Timestamp;
+use lectern_domain::invalid::Why;
 use lectern_operations::partner_drive_tokens;
 use lectern_store::partner_tokens::PartnerToken;
 
@@ -46,19 +47,21 @@ pub struct ConnectParams {
 fn privileged_member(caller: &Caller) -> ApiResult<&lectern_domain::account::Account> {
     let me = caller.signed_in()?;
     if !caller.client.privileged {
-        return Err(ApiError::forbidden(
+        return Err(ApiError::forbidden(Why::of(
+            "refused-partner-drive-privileged",
             "Partner drives are connected through the library's own applications (client keys with membership privileges)",
-        ));
+        )));
     }
     Ok(me)
 }
 
 fn drive(state: &AppState) -> ApiResult<&PartnerDrive> {
-    state
-        .settings
-        .partner_drive
-        .as_ref()
-        .ok_or_else(|| ApiError::not_found("No partner drive is set up for this library"))
+    state.settings.partner_drive.as_ref().ok_or_else(|| {
+        ApiError::not_found(Why::of(
+            "absent-partner-drive-set-up",
+            "No partner drive is set up for this library",
+        ))
+    })
 }
 
 fn view(state: &AppState, token: &PartnerToken, now: Timestamp) -> PartnerAccessToken {
@@ -113,14 +116,16 @@ pub async fn partner_access_token(
         None => match drive.member_token(&state, &me.user_account_id, now).await? {
             MemberToken::Usable(token) => token,
             MemberToken::NotConnected => {
-                return Err(ApiError::not_found(
+                return Err(ApiError::not_found(Why::of(
+                    "absent-partner-drive-connected",
                     "You have not connected a partner drive; send the drive's code",
-                ));
+                )));
             }
             MemberToken::Expired => {
-                return Err(ApiError::not_found(
+                return Err(ApiError::not_found(Why::of(
+                    "absent-partner-drive-token",
                     "The partner drive's token expired and cannot be renewed; connect again",
-                ));
+                )));
             }
         },
     };

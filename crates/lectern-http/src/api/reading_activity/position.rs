@@ -3,6 +3,7 @@
 
 use crate::conventions::json::Json;
 use axum::extract::{Path, State};
+use lectern_domain::invalid::Why;
 use lectern_operations::reading_activity;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -57,9 +58,14 @@ pub async fn get_reading_position(
     let p = reading_activity::position_of(&state, &caller, &service_id, format)
         .await?
         .ok_or_else(|| {
-            ApiError::not_found(format!(
-                "You have no reading position in '{service_id}' in {format}"
-            ))
+            ApiError::not_found(
+                Why::of(
+                    "absent-position",
+                    format!("You have no reading position in '{service_id}' in {format}"),
+                )
+                .with("id", &service_id)
+                .with("format", format),
+            )
         })?;
     let title = format!("/titles/{}", segment(&service_id));
     Ok(Json(ReadingPositionView {

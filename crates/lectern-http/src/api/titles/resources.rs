@@ -6,6 +6,7 @@
 //! the worker (202 until then), or by a download (synthesized audio plays at other speeds as
 //! recorded audio does).
 
+use lectern_domain::invalid::Why;
 use std::sync::Arc;
 
 use crate::conventions::json::Json;
@@ -350,7 +351,15 @@ pub async fn get_resource(
     caller: Caller,
     Path((service_id, format, resource_id)): Path<(String, String, String)>,
 ) -> ApiResult<Response> {
-    let missing = || ApiError::not_found(format!("There is no resource '{resource_id}'"));
+    let missing = || {
+        ApiError::not_found(
+            Why::of(
+                "absent-resource",
+                format!("There is no resource '{resource_id}'"),
+            )
+            .with("id", &resource_id),
+        )
+    };
     let (_, files) = files_of(&state, &caller, &service_id, &format).await?;
     let key = match &files {
         Files::Making(seconds) => return Ok(being_made(*seconds)),
