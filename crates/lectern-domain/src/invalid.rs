@@ -29,6 +29,9 @@ pub struct Words {
 pub enum Arg {
     Text(String),
     Number(u64),
+    /// Another message, said in the same language (a parameter's reason inside the sentence
+    /// that names the parameter).
+    Words(Box<Words>),
 }
 
 impl Words {
@@ -43,6 +46,11 @@ impl Words {
 
     pub fn with_number(mut self, name: &'static str, n: impl Into<u64>) -> Self {
         self.args.push((name, Arg::Number(n.into())));
+        self
+    }
+
+    pub fn with_words(mut self, name: &'static str, words: Words) -> Self {
+        self.args.push((name, Arg::Words(Box::new(words))));
         self
     }
 }

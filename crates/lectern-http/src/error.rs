@@ -47,6 +47,26 @@ pub enum ParamWhy {
 }
 
 impl ParamProblem {
+    /// The envelope's message for it, with the message of the files that says it where its
+    /// reason has one (a page shows it so).
+    fn said(&self) -> Why {
+        let english = self.message();
+        let param = self.param.as_str();
+        match (&self.why, &self.words) {
+            (ParamWhy::Missing, _) => Why::of("api-missing-param", english).with("param", param),
+            (_, Some(why)) => {
+                let words = Words::of("api-invalid-param")
+                    .with("param", param)
+                    .with_words("why", why.clone());
+                Why {
+                    english,
+                    words: Some(words),
+                }
+            }
+            (_, None) => Why::from(english),
+        }
+    }
+
     /// The envelope's message for it.
     fn message(&self) -> String {
         let param = &self.param;
@@ -55,20 +75,6 @@ impl ParamProblem {
             ParamWhy::Required(why) | ParamWhy::Wrong(why) => {
                 format!("Invalid parameter '{param}': {why}")
             }
-        }
-    }
-
-    /// The envelope's message in `lang` where the message files have its words, else in
-    /// English. The parameter's name stays the spec's.
-    fn message_in(&self, lang: Lang) -> String {
-        let param = self.param.as_str();
-        let why = match &self.why {
-            ParamWhy::Missing => return lang.t1("api-missing-param", "param", param),
-            ParamWhy::Required(_) | ParamWhy::Wrong(_) => self.words.as_ref(),
-        };
-        match why.and_then(|w| words_in(lang, w)) {
-            Some(why) => lang.t_with("api-invalid-param", &[("param", param), ("why", &why)]),
-            None => self.message(),
         }
     }
 }
@@ -120,7 +126,7 @@ impl ApiError {
     pub fn of_params(status: StatusCode, key: &'static str, params: Vec<ParamProblem>) -> Self {
         let mut e = Self::new(status, key, String::new());
         e.messages = params.iter().map(ParamProblem::message).collect();
-        e.said = e.messages.iter().map(|m| Why::from(m.as_str())).collect();
+        e.said = params.iter().map(ParamProblem::said).collect();
         e.params = params;
         e
     }
@@ -237,9 +243,6 @@ impl ApiError {
     /// The envelope's messages in `lang`: each message the files have words for in it, said in
     /// them (a parameter's name, and an alert's code before its words, stay the spec's).
     fn messages_in(&self, lang: Lang) -> Vec<String> {
-        if !self.params.is_empty() {
-            return self.params.iter().map(|p| p.message_in(lang)).collect();
-        }
         let mut messages = self.messages.clone();
         for (message, said) in messages.iter_mut().zip(&self.said) {
             let Some(own) = said.words.as_ref().and_then(|w| words_in(lang, w)) else {

@@ -496,15 +496,19 @@ pub fn asked() -> Lang {
 /// A rule's words in `lang`, where the message files have them.
 pub fn words_in(lang: Lang, words: &lectern_domain::invalid::Words) -> Option<String> {
     use lectern_domain::invalid::Arg;
-    // A count is a number to the message, written as the language writes numbers.
-    let args: Vec<(&'static str, FluentValue<'_>)> = words
+    // A count is a number to the message, written as the language writes numbers; a message
+    // inside another is said first, and without its words in `lang` neither is.
+    let args = words
         .args
         .iter()
-        .map(|(name, value)| match value {
-            Arg::Number(n) => (*name, FluentValue::from(*n)),
-            Arg::Text(text) => (*name, FluentValue::from(text.as_str())),
+        .map(|(name, value)| {
+            Some(match value {
+                Arg::Number(n) => (*name, FluentValue::from(*n)),
+                Arg::Text(text) => (*name, FluentValue::from(text.as_str())),
+                Arg::Words(inner) => (*name, FluentValue::from(words_in(lang, inner)?)),
+            })
         })
-        .collect();
+        .collect::<Option<Vec<(&'static str, FluentValue<'_>)>>>()?;
     lang.try_t_args(words.key, &args)
 }
 

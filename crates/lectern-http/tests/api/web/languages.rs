@@ -15,7 +15,7 @@ on_both_stores!(
     a_title_in_another_language_says_which,
     a_title_page_says_what_its_language_keeps_from_being_made,
     translated_pages_show_no_words_of_their_own_but_the_messages,
-    an_error_page_shows_the_api_s_english_marked_so,
+    an_error_page_says_the_refusal_in_the_page_s_language,
 );
 
 impl Browser<'_> {
@@ -736,9 +736,10 @@ fn outside_messages(text: &str, depth: &mut usize) -> String {
         .collect()
 }
 
-/// An error page in Spanish shows the refusal's words as the API keeps them, English, and says
-/// so, though the API's own envelope would say them in Spanish.
-async fn an_error_page_shows_the_api_s_english_marked_so(backend: Backend) {
+/// An error page in Spanish says the refusal in Spanish where the message files have its words
+/// (a missing parameter, an absence), the parameter's name and the identifier as sent; a reason
+/// without a message stays the API's English, marked so.
+async fn an_error_page_says_the_refusal_in_the_page_s_language(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
     let reader = Browser::speaking(&app, "es");
     reader.sign_in("member@example.org", "member-pass-1").await;
@@ -747,9 +748,25 @@ async fn an_error_page_shows_the_api_s_english_marked_so(backend: Backend) {
     let page = refused.text().await.unwrap();
     assert!(page.contains(r#"<html lang="es" dir="ltr">"#), "{page}");
     assert!(
-        page.contains("Missing required parameter &#39;readingListId&#39;")
-            && !page.contains("Falta el parámetro"),
+        page.contains("<p>Falta el parámetro obligatorio &#39;readingListId&#39;</p>"),
         "{page}"
     );
-    assert!(page.contains(r#"lang="en""#), "{page}");
+    assert!(!page.contains(r#"<p lang="en""#), "{page}");
+    let absent = reader
+        .page("/main/titles/no-such-title", StatusCode::NOT_FOUND)
+        .await;
+    assert!(
+        absent.contains("<p>No hay ningún título &#39;no-such-title&#39;</p>"),
+        "{absent}"
+    );
+    let twice = [("readingListId", "a"), ("readingListId", "b")];
+    let refused = reader.submit("/main/", "/main/lists/add", &twice).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let page = refused.text().await.unwrap();
+    assert!(
+        page.contains(
+            r#"<p lang="en" dir="ltr">Invalid parameter &#39;readingListId&#39;: was sent more than once with different values</p>"#
+        ),
+        "{page}"
+    );
 }
