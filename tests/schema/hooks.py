@@ -48,14 +48,14 @@ _UNSTATABLE = [
     ("POST /v2/myOrganization", "organizationType", "is required"),
     # Against the library's data, or the caller's client key.
     (None, "speed", "applies to MP3 resources only"),
-    (None, "schoolId", "has no such roster tag"),
-    (None, "districtId", "has no such roster tag"),
+    (None, "schoolId", "has no roster tag"),
+    (None, "districtId", "has no roster tag"),
     (None, "userIdentifier", "is no sponsor of this organization"),
     (None, "userSubscriptionType", "is not one of"),
     (None, "paymentReference", "only the library's own applications"),
     (None, "site", "only administrators may set site"),
     (None, "site", "there is no site"),
-    (None, "subscriptionType", "must be one of"),
+    (None, "subscriptionType", "is not one of"),
     (None, "partnerDriveFileId", "has no partner drive"),
     (None, "referenceOrgId", "there is no reference organization"),
     # Against the clock.

@@ -72,14 +72,23 @@ impl KeySettings<'_> {
         if self.api_key.len() < 8 || self.api_key.chars().any(unfit) {
             p.add(
                 "apiKey",
-                "must be at least 8 characters without spaces or ':'",
+                Why::of(
+                    "why-api-key-characters",
+                    "must be at least 8 characters without spaces or ':'",
+                ),
             );
         }
         if self.name.trim().is_empty() {
             p.add_required("name", Why::not_empty());
         }
         if self.secret.is_some_and(|s| s.len() < 16) {
-            p.add("secret", "must be at least 16 characters, or null for none");
+            p.add(
+                "secret",
+                Why::of(
+                    "why-secret-length",
+                    "must be at least 16 characters, or null for none",
+                ),
+            );
         }
         p.extend(changeable_problems(
             self.redirect_uris,
@@ -94,13 +103,19 @@ pub fn changeable_problems(redirect_uris: &[String], rate: Option<u32>) -> Vec<I
     let mut p = Problems::new();
     for uri in redirect_uris {
         if let Err(why) = crate::web_address::check_redirect_uri(uri) {
-            p.add("redirectUris", format!("{why}: '{uri}' is not"));
+            p.add(
+                "redirectUris",
+                Why::of("why-redirect-uri", format!("{why}: '{uri}' is not")).with("value", uri),
+            );
         }
     }
     if rate == Some(0) {
         p.add(
             "rateLimitPerMinute",
-            "must be at least 1, or left out for the default",
+            Why::of(
+                "why-rate-at-least-one",
+                "must be at least 1, or left out for the default",
+            ),
         );
     }
     p.into_vec()

@@ -219,6 +219,91 @@ impl Why {
         )
     }
 
+    /// A duration not written as ISO 8601 writes one.
+    pub fn duration() -> Why {
+        Why::worded(
+            "must be an ISO 8601 duration such as PT1H30M0S",
+            Words::of("why-duration"),
+        )
+    }
+
+    /// A site chosen by someone who is not an administrator.
+    pub fn administrators_set_site() -> Why {
+        Why::worded(
+            "only administrators may set site",
+            Words::of("why-administrators-set-site"),
+        )
+    }
+
+    /// A site's or another thing's identifier that is not one of the site's.
+    pub fn no_site(site: &str) -> Why {
+        Why::worded(
+            format!("there is no site '{site}'"),
+            Words::of("why-no-site").with("site", site),
+        )
+    }
+
+    /// A value both excluded and among the parameter `list`'s.
+    pub fn also_among(value: &str, list: &'static str) -> Why {
+        Why::worded(
+            format!("'{value}' is also among {list}"),
+            Words::of("why-also-among")
+                .with("value", value)
+                .with("list", list),
+        )
+    }
+
+    /// A count or a position below zero.
+    pub fn negative() -> Why {
+        Why::worded("must not be negative", Words::of("why-negative"))
+    }
+
+    /// A time not written as an RFC 3339 timestamp or a date.
+    pub fn timestamp() -> Why {
+        Why::worded(
+            "must be a timestamp written YYYY-MM-DDThh:mm:ssZ, or a date YYYY-MM-DD",
+            Words::of("why-timestamp"),
+        )
+    }
+
+    /// A roster tag that is not one of the organization's.
+    pub fn no_roster_tag(id: &str) -> Why {
+        Why::worded(
+            format!("your organization has no roster tag {id}"),
+            Words::of("why-no-roster-tag").with("id", id),
+        )
+    }
+
+    /// A value not in its closed set, and the set.
+    pub fn not_one_of(value: &str, values: &[&str]) -> Why {
+        let values = values.join(", ");
+        Why::worded(
+            format!("'{value}' is not one of {values}"),
+            Words::of("why-not-one-of")
+                .with("value", value)
+                .with("values", values),
+        )
+    }
+
+    /// A value given for a parameter that takes one, sent more than once.
+    pub fn sent_twice() -> Why {
+        Why::worded("was sent more than once", Words::of("why-sent-twice"))
+    }
+
+    /// A value refused, named in the reason (`'x' must be …`).
+    pub fn of_value(value: &str, why: Why) -> Why {
+        let english = format!("'{value}' {}", why.english);
+        match why.words {
+            Some(words) => Why::worded(
+                english,
+                Words::of("why-value-refused")
+                    .with("value", value)
+                    .with_words("why", words),
+            ),
+            None => Why::from(english),
+        }
+    }
+
     /// A date before the one it must follow, the parameter `start`.
     pub fn before(start: &'static str) -> Why {
         Why::worded(

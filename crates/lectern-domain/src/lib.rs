@@ -2,7 +2,7 @@
 //! hand values in and get decisions back.
 
 #[macro_use]
-mod string_enum;
+pub mod string_enum;
 
 // For `string_enum!` expanded in other crates, which need not depend on utoipa themselves.
 #[cfg(feature = "openapi")]

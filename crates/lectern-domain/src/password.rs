@@ -7,6 +7,12 @@ pub struct NewPassword(String);
 #[error("password must be 8 to 32 characters with at least one letter and one number")]
 pub struct WeakPassword;
 
+impl From<WeakPassword> for crate::invalid::Why {
+    fn from(weak: WeakPassword) -> Self {
+        crate::invalid::Why::of("why-weak-password", weak.to_string())
+    }
+}
+
 impl NewPassword {
     pub fn parse(raw: &str) -> Result<Self, WeakPassword> {
         let len = raw.chars().count();

@@ -4,6 +4,7 @@
 
 use crate::Timestamp;
 use crate::catalog::Format;
+use crate::invalid::Why;
 
 /// Longest location we keep: a CFI is rarely over a few hundred characters, and locations are
 /// part of the keys of bookmarks and highlights.
@@ -12,30 +13,33 @@ pub const MAX_LOCATION: usize = 2_000;
 pub const MAX_TEXT: usize = 10_000;
 
 /// A location as the app gave it: not blank, not over `MAX_LOCATION` characters.
-pub fn check_location(location: &str) -> Result<(), String> {
+pub fn check_location(location: &str) -> Result<(), Why> {
     if location.trim().is_empty() {
-        Err("must not be blank".to_owned())
+        Err(Why::not_blank())
     } else if location.chars().count() > MAX_LOCATION {
-        Err(format!("must be at most {MAX_LOCATION} characters"))
+        Err(Why::at_most_chars(MAX_LOCATION))
     } else {
         Ok(())
     }
 }
 
-pub fn check_text(text: &str) -> Result<(), String> {
+pub fn check_text(text: &str) -> Result<(), Why> {
     if text.chars().count() > MAX_TEXT {
-        Err(format!("must be at most {MAX_TEXT} characters"))
+        Err(Why::at_most_chars(MAX_TEXT))
     } else {
         Ok(())
     }
 }
 
 /// A percentage: `progression` within a section, `totalProgression` within the title.
-pub fn check_percent(value: f64) -> Result<(), String> {
+pub fn check_percent(value: f64) -> Result<(), Why> {
     if value.is_finite() && (0.0..=100.0).contains(&value) {
         Ok(())
     } else {
-        Err("must be a percentage from 0 to 100".to_owned())
+        Err(Why::of(
+            "why-percentage",
+            "must be a percentage from 0 to 100",
+        ))
     }
 }
 

@@ -55,6 +55,13 @@ impl fmt::Display for Role {
 )]
 pub struct UnknownRole(pub String);
 
+impl From<UnknownRole> for crate::invalid::Why {
+    fn from(unknown: UnknownRole) -> Self {
+        let english = unknown.to_string();
+        crate::invalid::Why::of("why-unknown-role", english).with("value", unknown.0)
+    }
+}
+
 impl FromStr for Role {
     type Err = UnknownRole;
     fn from_str(s: &str) -> Result<Self, Self::Err> {

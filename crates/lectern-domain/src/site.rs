@@ -1,5 +1,4 @@
-use crate::invalid::Why;
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::{Invalid, Problems, Why};
 use serde::Serialize;
 
 /// A site: one library's catalog and users. A `global` site's titles form the global collection
@@ -16,7 +15,7 @@ pub struct Site {
 
 /// A site identifier: 1 to 64 characters of letters, digits, '-' and '_', so that it is safe in
 /// paths, logs and configuration alike.
-pub fn check_site_id(raw: &str) -> Result<(), &'static str> {
+pub fn check_site_id(raw: &str) -> Result<(), Why> {
     let ok = !raw.is_empty()
         && raw.len() <= 64
         && raw
@@ -25,7 +24,10 @@ pub fn check_site_id(raw: &str) -> Result<(), &'static str> {
     if ok {
         Ok(())
     } else {
-        Err("must be 1 to 64 letters, digits, '-' or '_'")
+        Err(Why::of(
+            "why-site-id",
+            "must be 1 to 64 letters, digits, '-' or '_'",
+        ))
     }
 }
 

@@ -1,6 +1,12 @@
 //! Closed sets of wire strings (statuses, formats, sort orders) as enums that parse, print and
 //! (de)serialize as the spec spells them, with the list of allowed values for error messages.
 
+/// A closed set of wire strings, read with the reason a value not in it is refused, which
+/// carries its message (`FromStr` gives the same reason's English alone).
+pub trait ClosedSet: Sized {
+    fn read(s: &str) -> Result<Self, crate::invalid::Why>;
+}
+
 /// Declares an enum whose variants are written as the given strings on the wire.
 #[macro_export]
 macro_rules! string_enum {
@@ -25,13 +31,19 @@ macro_rules! string_enum {
             }
         }
 
+        impl $crate::string_enum::ClosedSet for $name {
+            fn read(s: &str) -> Result<Self, $crate::invalid::Why> {
+                match s {
+                    $($text $(| $alias)* => Ok($name::$variant),)+
+                    _ => Err($crate::invalid::Why::not_one_of(s, Self::VALUES)),
+                }
+            }
+        }
+
         impl ::std::str::FromStr for $name {
             type Err = String;
             fn from_str(s: &str) -> Result<Self, String> {
-                match s {
-                    $($text $(| $alias)* => Ok($name::$variant),)+
-                    _ => Err(format!("'{s}' is not one of {}", Self::VALUES.join(", "))),
-                }
+                <Self as $crate::string_enum::ClosedSet>::read(s).map_err(|why| why.english)
             }
         }
 

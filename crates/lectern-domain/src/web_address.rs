@@ -6,7 +6,11 @@
 /// A web address: `http://` or `https://` (in any case), then a host, and no white space
 /// (around it, white space is trimmed). `WEB_ADDRESS_PATTERN` says the same for the OpenAPI
 /// document.
-pub fn check_web_address(text: &str) -> Result<(), &'static str> {
+pub fn check_web_address(text: &str) -> Result<(), crate::invalid::Why> {
+    is_web_address(text).map_err(|why| crate::invalid::Why::of("why-web-address", why))
+}
+
+fn is_web_address(text: &str) -> Result<(), &'static str> {
     const WHY: &str = "must be an http or https address, such as https://example.org";
     let text = text.trim();
     let lower = text.to_ascii_lowercase();
@@ -37,7 +41,7 @@ pub fn check_redirect_uri(text: &str) -> Result<(), &'static str> {
     let parsed = url::Url::parse(text.trim()).map_err(|_| WHY)?;
     let private_use = parsed.scheme().contains('.');
     if !private_use {
-        check_web_address(text).map_err(|_| WHY)?;
+        is_web_address(text).map_err(|_| WHY)?;
         if parsed.host_str().is_none_or(str::is_empty) {
             return Err(WHY);
         }

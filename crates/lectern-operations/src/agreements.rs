@@ -122,7 +122,10 @@ pub async fn record_for(house: &House, m: &Managed, new: NewAgreement) -> Outcom
     if new.agreement_type == AgreementType::Sponsor {
         return Err(Failure::invalid(
             "agreementType",
-            "must be termsOfUse or volunteer; sponsors sign their organization's agreement",
+            Why::of(
+                "why-agreement-type",
+                "must be termsOfUse or volunteer; sponsors sign their organization's agreement",
+            ),
         ));
     }
     let new = new

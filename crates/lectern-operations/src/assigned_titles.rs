@@ -81,7 +81,11 @@ pub async fn assign(
             .ok_or_else(|| {
                 Failure::invalid(
                     "serviceId",
-                    format!("'{service_id}' is not a live title this member may see"),
+                    Why::of(
+                        "why-not-a-title-for-member",
+                        format!("'{service_id}' is not a live title this member may see"),
+                    )
+                    .with("value", service_id),
                 )
             })?;
         assignments.push(Assignment::of(

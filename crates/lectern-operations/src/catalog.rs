@@ -28,7 +28,10 @@ pub async fn search(house: &House, search: TitleSearch) -> Outcome<SearchPage> {
         Ok(Ok(page)) => Ok(page),
         Ok(Err(SearchError::BadStart)) => Err(Failure::invalid(
             "start",
-            "is not a page token of this search; send the 'next' value of the previous page, or nothing to start at the beginning",
+            Why::of(
+                "why-not-a-page-token",
+                "is not a page token of this search; send the 'next' value of the previous page, or nothing to start at the beginning",
+            ),
         )),
         Ok(Err(SearchError::Index(e))) => Err(Failure::broken(e)),
         Err(e) => Err(Failure::broken(e)),
@@ -146,7 +149,13 @@ fn filters(wanted: CatalogWanted) -> Outcome<TitleFilters> {
             isbn13(raw).ok_or_else(|| {
                 Failure::invalid(
                     "isbn",
-                    format!("'{raw}' is not an ISBN: 10 or 13 digits with a right check digit"),
+                    Why::of(
+                        "why-isbn",
+                        format!(
+                            "'{raw}' is not an ISBN: send 10 or 13 digits with a right check digit"
+                        ),
+                    )
+                    .with("value", raw),
                 )
             })
         })
@@ -156,7 +165,7 @@ fn filters(wanted: CatalogWanted) -> Outcome<TitleFilters> {
             .map(|r| {
                 Timestamp::parse(r)
                     .map(Timestamp::unix)
-                    .map_err(|why| Failure::invalid(name, why))
+                    .map_err(|_| Failure::invalid(name, Why::timestamp()))
             })
             .transpose()
     };
@@ -167,7 +176,7 @@ fn filters(wanted: CatalogWanted) -> Outcome<TitleFilters> {
     {
         return Err(Failure::invalid(
             "endUpdatedDate",
-            "is before startUpdatedDate",
+            Why::before("startUpdatedDate"),
         ));
     }
     Ok(TitleFilters {

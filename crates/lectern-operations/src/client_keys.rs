@@ -71,10 +71,7 @@ pub async fn make(house: &House, _: &Administrator<'_>, new: NewKey) -> Outcome<
     };
     let mut problems = settings.problems();
     if sites::get(house.store.reads(), &new.site).await?.is_none() {
-        problems.push(Invalid::new(
-            "site",
-            format!("there is no site '{}'", new.site),
-        ));
+        problems.push(Invalid::new("site", Why::no_site(&new.site)));
     }
     if !problems.is_empty() {
         return Err(Failure::Invalid(problems));

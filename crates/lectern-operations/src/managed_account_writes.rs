@@ -7,6 +7,7 @@ use lectern_domain::access::membership_management;
 use lectern_domain::account::Account;
 use lectern_domain::account::fields::{AccountFields, Door, Prepared};
 use lectern_domain::ids;
+use lectern_domain::invalid::Why;
 use lectern_domain::password::NewPassword;
 
 use crate::account_writes::{Write, password_hash, save};
@@ -102,7 +103,7 @@ async fn stage_change(house: &House, m: Managed, fields: AccountFields) -> Outco
 }
 
 fn stage_password(m: Managed, password: String) -> Outcome<Staged> {
-    NewPassword::parse(&password).map_err(|why| Failure::invalid("password", why.to_string()))?;
+    NewPassword::parse(&password).map_err(|why| Failure::invalid("password", why))?;
     let prepared = AccountFields {
         password: Some(password),
         ..AccountFields::default()
@@ -148,9 +149,6 @@ impl Staged {
 async fn known_site(house: &House, site: &str) -> Outcome<()> {
     match lectern_store::sites::get(house.store.reads(), site).await? {
         Some(_) => Ok(()),
-        None => Err(Failure::invalid(
-            "site",
-            format!("there is no site '{site}'"),
-        )),
+        None => Err(Failure::invalid("site", Why::no_site(site))),
     }
 }

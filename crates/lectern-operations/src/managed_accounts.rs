@@ -132,7 +132,7 @@ pub async fn find(
         .filter(|r| !r.trim().is_empty())
         .map(|r| r.trim().parse::<Role>())
         .transpose()
-        .map_err(|e| Failure::invalid("role", e.to_string()))?;
+        .map_err(|unknown| Failure::invalid("role", unknown))?;
     let search = AccountSearch {
         site_id,
         words: AccountSearch::words_of(wanted.keyword.as_deref().unwrap_or("")),

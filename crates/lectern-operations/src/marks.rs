@@ -60,7 +60,7 @@ fn check_place(
     percents: [(&'static str, Option<f64>); 2],
 ) -> Outcome<()> {
     if position.1.is_some_and(|p| p < 0) {
-        return Err(Failure::invalid(position.0, "must not be negative"));
+        return Err(Failure::invalid(position.0, Why::negative()));
     }
     for (name, value) in percents {
         if let Some(v) = value {

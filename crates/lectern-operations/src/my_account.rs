@@ -122,7 +122,10 @@ pub async fn create_mine(
         if !partner_identities::spend_assertion(&mut tx, &v.replay_key, v.expires_at).await? {
             return Err(Failure::invalid(
                 "partnerIdToken",
-                "was used before; ask the partner for a fresh identity token",
+                Why::of(
+                    "why-partner-token-used",
+                    "was used before; ask the partner for a fresh identity token",
+                ),
             ));
         }
         let who = partner_identities::PartnerSubject {

@@ -167,7 +167,11 @@ pub async fn sponsor_of(
         .ok_or_else(|| {
             Failure::invalid(
                 "userIdentifier",
-                format!("'{user_identifier}' is no sponsor of this organization"),
+                Why::of(
+                    "why-not-a-sponsor",
+                    format!("'{user_identifier}' is no sponsor of this organization"),
+                )
+                .with("value", user_identifier),
             )
         })
 }
@@ -331,13 +335,10 @@ pub async fn create(
     )?;
     if new.site.is_some() {
         if !me.has_role(Role::Administrator) {
-            return Err(Failure::invalid("site", "only administrators may set site"));
+            return Err(Failure::invalid("site", Why::administrators_set_site()));
         }
         if sites::get(house.store.reads(), &site).await?.is_none() {
-            return Err(Failure::invalid(
-                "site",
-                format!("there is no site '{site}'"),
-            ));
+            return Err(Failure::invalid("site", Why::no_site(&site)));
         }
     }
     subscription_type_known(house, new.subscription_type.as_deref()).await?;
@@ -387,7 +388,7 @@ async fn subscription_type_known(house: &House, name: Option<&str>) -> Outcome<(
     let names: Vec<&str> = types.iter().map(|t| t.name.as_str()).collect();
     Err(Failure::invalid(
         "subscriptionType",
-        format!("must be one of {}", names.join(", ")),
+        Why::not_one_of(name, &names),
     ))
 }
 
@@ -430,7 +431,10 @@ pub async fn page_of_managed(
     if kind == MemberKind::QuickList {
         return Err(Failure::invalid(
             "sponsorList",
-            "myQuickList is a sponsor's own list; membership assistants list allMembers, individualMembers or orgMembers",
+            Why::of(
+                "why-quick-list-sponsors",
+                "myQuickList is a sponsor's own list; membership assistants list allMembers, individualMembers or orgMembers",
+            ),
         ));
     }
     let members = Listing::Members {

@@ -165,7 +165,10 @@ pub async fn move_title(
     {
         return Err(Failure::invalid(
             "serviceId",
-            "there is no title with this identifier",
+            Why::of(
+                "why-no-such-title",
+                "there is no title with this identifier",
+            ),
         ));
     }
     written(house, &list).await
@@ -180,7 +183,7 @@ fn moved(titles: &mut Vec<String>, service_id: &str, how: TitleMove) -> Outcome<
         }
         (TitleMove::Add, Some(_)) => Err(Failure::invalid(
             "serviceId",
-            "this title is on the list already",
+            Why::of("why-on-list-already", "this title is on the list already"),
         )),
         (TitleMove::Add, None) => {
             titles.push(service_id.to_owned());
@@ -207,7 +210,10 @@ fn moved(titles: &mut Vec<String>, service_id: &str, how: TitleMove) -> Outcome<
         }
         _ => Err(Failure::invalid(
             "do",
-            "must be add, up (not for the first title), down (not for the last) or off",
+            Why::of(
+                "why-list-move",
+                "must be add, up (not for the first title), down (not for the last) or off",
+            ),
         )),
     }
 }

@@ -38,7 +38,10 @@ pub async fn submit_membership(
     ) {
         return Err(Failure::invalid(
             "proofSource",
-            "must name the kind of organization: learningOrg, trainingOrg, nls, marrakeshPartner or partner",
+            Why::of(
+                "why-proof-source",
+                "must name the kind of organization: learningOrg, trainingOrg, nls, marrakeshPartner or partner",
+            ),
         ));
     }
     for (param, value) in [

@@ -5,6 +5,7 @@
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::ids::new_ordered_id;
+use lectern_domain::invalid::Why;
 use lectern_domain::reading::{self, MetricType, ReadingEvent, ReadingPosition};
 use lectern_jobs::epub::positions::Book;
 use lectern_store::kosync::{self, Delivered, Progress};
@@ -34,7 +35,7 @@ pub async fn record_event(
     let me = actor.account()?;
     reading::check_location(&new.location).map_err(|why| Failure::invalid("location", why))?;
     if new.metric < 0 {
-        return Err(Failure::invalid("metric", "must not be negative"));
+        return Err(Failure::invalid("metric", Why::negative()));
     }
     if let Some(d) = &new.location_description {
         reading::check_text(d).map_err(|why| Failure::invalid("locationDescription", why))?;

@@ -105,7 +105,10 @@ pub async fn update(
     if changes.access == Some(ListAccess::Org) && found.list.owner_organization.is_none() {
         return Err(Failure::invalid(
             "access",
-            "org is for lists of members and sponsors of an organization",
+            Why::of(
+                "why-org-list",
+                "org is for lists of members and sponsors of an organization",
+            ),
         ));
     }
     let assign = managed_members(house, me, "assignMember", &changes.assign_member).await?;

@@ -26,7 +26,10 @@ pub async fn make(
     if district_name.is_none() && school_name.is_none() {
         return Err(Failure::invalid(
             "districtName",
-            "a tag names a district, a school (schoolName), or both",
+            Why::of(
+                "why-tag-names-nothing",
+                "a tag names a district, a school (schoolName), or both",
+            ),
         ));
     }
     let mut p = Problems::new();
@@ -99,10 +102,5 @@ pub async fn of_organization(
     roster_tags::get(house.store.reads(), &s.organization.organization_id, id)
         .await?
         .map(Some)
-        .ok_or_else(|| {
-            Failure::invalid(
-                "rosterTagId",
-                format!("your organization has no roster tag {id}"),
-            )
-        })
+        .ok_or_else(|| Failure::invalid("rosterTagId", Why::no_roster_tag(&id.to_string())))
 }

@@ -260,12 +260,7 @@ async fn tag_name(
     tag.as_ref()
         .and_then(pick)
         .map(|name| Some(tag_store::sort_key(&name)))
-        .ok_or_else(|| {
-            Failure::invalid(
-                param,
-                format!("your organization has no such roster tag {id}"),
-            )
-        })
+        .ok_or_else(|| Failure::invalid(param, Why::no_roster_tag(&id.to_string())))
 }
 
 /// What the summaries of a page of an organization's accounts need besides the accounts,

@@ -129,7 +129,10 @@ pub async fn page_of_managed(
     limit: u32,
 ) -> Outcome<(Vec<Subscription>, u64)> {
     if after.is_some_and(|k| !keyset::key_fits(k, &[false, false])) {
-        return Err(Failure::invalid("start", "is not a page of this list"));
+        return Err(Failure::invalid(
+            "start",
+            Why::of("why-not-a-page", "is not a page of this list"),
+        ));
     }
     let reads = house.store.reads();
     let id = &m.account.user_account_id;
@@ -227,7 +230,10 @@ pub async fn buy_mine(
     if p.payment_reference.is_some() && !actor.client.privileged {
         return Err(Failure::invalid(
             "paymentReference",
-            "only the library's own applications (client keys with membership privileges) take payments",
+            Why::of(
+                "why-payments-privileged",
+                "only the library's own applications (client keys with membership privileges) take payments",
+            ),
         ));
     }
     let all = types(house).await?;
@@ -235,7 +241,11 @@ pub async fn buy_mine(
     let price = kind.price.ok_or_else(|| {
         Failure::invalid(
             "userSubscriptionType",
-            format!("'{}' is granted by the library, not bought", kind.name),
+            Why::of(
+                "why-granted-not-bought",
+                format!("'{}' is granted by the library, not bought", kind.name),
+            )
+            .with("value", &kind.name),
         )
     })?;
     let today = Timestamp::now().date();
@@ -291,14 +301,22 @@ async fn usable_promo(
 ) -> Outcome<PromoCode> {
     let promo = subscriptions::promo_code(house.store.reads(), site_id, code)
         .await?
-        .ok_or_else(|| Failure::invalid("promoCode", "is not a code of this library"))?;
+        .ok_or_else(|| {
+            Failure::invalid(
+                "promoCode",
+                Why::of("why-promo-unknown", "is not a code of this library"),
+            )
+        })?;
     promo.usable_for(kind, today).map_err(|why| {
         Failure::invalid(
             "promoCode",
             match why {
-                PromoRefusal::OtherType => "does not apply to this subscription type",
-                PromoRefusal::Expired => "has expired",
-                PromoRefusal::UsedUp => "has been used up",
+                PromoRefusal::OtherType => Why::of(
+                    "why-promo-other-type",
+                    "does not apply to this subscription type",
+                ),
+                PromoRefusal::Expired => Why::of("why-promo-expired", "has expired"),
+                PromoRefusal::UsedUp => Why::of("why-promo-used-up", "has been used up"),
             },
         )
     })?;

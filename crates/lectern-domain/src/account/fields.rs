@@ -121,7 +121,13 @@ impl AccountFields {
             }
         }
         if role == AssignableRole::Individual && self.date_of_birth.is_none() {
-            p.add_required("dateOfBirth", "is required for individual members");
+            p.add_required(
+                "dateOfBirth",
+                Why::of(
+                    "why-birth-date-required",
+                    "is required for individual members",
+                ),
+            );
         }
         let password = self.new_password(&mut p);
         let adult = self
@@ -233,7 +239,7 @@ impl AccountFields {
         match NewPassword::parse(raw) {
             Ok(pw) => Some(pw),
             Err(e) => {
-                p.add("password", e.to_string());
+                p.add("password", e);
                 None
             }
         }
@@ -291,18 +297,30 @@ impl AccountFields {
         match door {
             Door::Member => {
                 if self.role.is_some() {
-                    p.add("role", "members cannot change their own role");
+                    p.add(
+                        "role",
+                        Why::of("why-own-role", "members cannot change their own role"),
+                    );
                 }
                 if self.site.is_some() {
-                    p.add("site", "members cannot move their own account");
+                    p.add(
+                        "site",
+                        Why::of("why-own-site", "members cannot move their own account"),
+                    );
                 }
                 if self.locked.is_some() {
-                    p.add("locked", "members cannot lock or unlock their own account");
+                    p.add(
+                        "locked",
+                        Why::of(
+                            "why-own-lock",
+                            "members cannot lock or unlock their own account",
+                        ),
+                    );
                 }
             }
             Door::MembershipAssistant => {
                 if self.site.is_some() {
-                    p.add("site", "only administrators may set site");
+                    p.add("site", Why::administrators_set_site());
                 }
             }
             Door::Administrator => {}

@@ -235,7 +235,7 @@ impl MemberFields {
         match NewPassword::parse(raw) {
             Ok(pw) => Some(pw),
             Err(e) => {
-                p.add("password", e.to_string());
+                p.add("password", e);
                 None
             }
         }

@@ -3,7 +3,7 @@
 
 use crate::catalog::artifact::{Narrator, NarratorGender, NarratorType};
 use crate::catalog::title::{ContentWarning, ContributorType, TitleRecord};
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::{Invalid, Problems, Why};
 use serde::Deserialize;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,12 +124,21 @@ impl RecommendationProfile {
                     p.add(param, format!("may hold at most {MAX_ENTRIES} values"));
                 }
                 if list.iter().any(|v| v.chars().count() > 200) {
-                    p.add(param, "values must be at most 200 characters");
+                    p.add(
+                        param,
+                        Why::of(
+                            "why-values-at-most",
+                            "values must be at most 200 characters",
+                        ),
+                    );
                 }
             }
         }
         if c.reading_age.is_some_and(|a| a > 120) {
-            p.add("readingAge", "must be an age in years, 0 to 120");
+            p.add(
+                "readingAge",
+                Why::of("why-age", "must be an age in whole years, 0 to 120"),
+            );
         }
         let pick = |new: Option<Vec<String>>, old: &Vec<String>| {
             new.map(clean).unwrap_or_else(|| old.clone())
@@ -161,7 +170,7 @@ impl RecommendationProfile {
             if self.excluded_authors.contains(author) {
                 p.push(Invalid::new(
                     "excludedAuthors",
-                    format!("'{author}' is also among includedAuthors"),
+                    Why::also_among(author, "includedAuthors"),
                 ));
             }
         }
@@ -169,7 +178,7 @@ impl RecommendationProfile {
             if self.excluded_categories.contains(category) {
                 p.push(Invalid::new(
                     "excludedCategories",
-                    format!("'{category}' is also among includedCategories"),
+                    Why::also_among(category, "includedCategories"),
                 ));
             }
         }

@@ -154,8 +154,7 @@ pub fn known_type<'a>(
 ) -> Result<&'a SubscriptionType, Invalid> {
     all.iter().find(|t| t.name == name).ok_or_else(|| {
         let names: Vec<&str> = all.iter().map(|t| t.name.as_str()).collect();
-        let why = format!("'{name}' is not one of {}", names.join(", "));
-        Invalid::new("userSubscriptionType", why)
+        Invalid::new("userSubscriptionType", Why::not_one_of(name, &names))
     })
 }
 
@@ -183,12 +182,18 @@ impl SubscriptionTerms {
             }
         }
         if self.num_books_allowed.is_some_and(|n| n > 100_000) {
-            p.add("numBooksAllowed", "must be at most 100000");
+            p.add(
+                "numBooksAllowed",
+                Why::of("why-books-at-most", "must be at most 100000"),
+            );
         }
         if self.num_books_allowed.is_none() && self.download_timeframe.is_some() {
             p.add(
                 "downloadTimeframe",
-                "needs numBooksAllowed: it says how the allowance is counted",
+                Why::of(
+                    "why-timeframe-needs-books",
+                    "needs numBooksAllowed: it says how the allowance is counted",
+                ),
             );
         }
         if self.num_books_allowed.is_some() && self.download_timeframe.is_none() {

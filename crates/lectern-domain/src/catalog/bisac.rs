@@ -5,8 +5,10 @@ pub fn heading(code: &str) -> &str {
     code.get(..3).unwrap_or(code)
 }
 
+use crate::invalid::Why;
+
 /// A BISAC code is three upper-case letters and six digits.
-pub fn check_code(code: &str) -> Result<(), &'static str> {
+pub fn check_code(code: &str) -> Result<(), Why> {
     let b = code.as_bytes();
     if b.len() == 9
         && b[..3].iter().all(u8::is_ascii_uppercase)
@@ -14,6 +16,9 @@ pub fn check_code(code: &str) -> Result<(), &'static str> {
     {
         Ok(())
     } else {
-        Err("must be a BISAC code: three capital letters and six digits, such as FIC027000")
+        Err(Why::of(
+            "why-bisac-code",
+            "must be a BISAC code: three capital letters and six digits, such as FIC027000",
+        ))
     }
 }

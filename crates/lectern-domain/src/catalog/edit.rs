@@ -12,7 +12,8 @@ use super::title::ContributorType;
 use super::{bisac, isbn};
 use crate::Timestamp;
 use crate::account::{check_country, check_language};
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::{Invalid, Problems, Why};
+use crate::string_enum::ClosedSet;
 
 /// An edit as sent: each parameter's values, an empty value meaning "clear".
 pub type EditForm = BTreeMap<String, Vec<String>>;
@@ -163,7 +164,10 @@ pub fn new_identifier(param: &'static str, form: &EditForm) -> Result<String, In
     if id.chars().any(unfit) {
         return Err(Invalid::new(
             param,
-            "an identifier has no spaces and no '/' or '\\'",
+            Why::of(
+                "why-identifier-characters",
+                "an identifier has no spaces and no '/' or '\\'",
+            ),
         ));
     }
     Ok(id)
@@ -174,7 +178,7 @@ pub fn new_identifier(param: &'static str, form: &EditForm) -> Result<String, In
 pub(super) fn read_sent<E: Default>(
     form: &EditForm,
     params: &[&'static str],
-    mut read_one: impl FnMut(&mut E, &str, &[String]) -> Result<(), String>,
+    mut read_one: impl FnMut(&mut E, &str, &[String]) -> Result<(), Why>,
 ) -> Result<E, Vec<Invalid>> {
     let mut edit = E::default();
     let mut p = Problems::new();
@@ -189,12 +193,12 @@ pub(super) fn read_sent<E: Default>(
 }
 
 /// The one value of a single-valued parameter, trimmed; `None` when sent empty (clear).
-pub(super) fn single(values: &[String]) -> Result<Option<String>, String> {
+pub(super) fn single(values: &[String]) -> Result<Option<String>, Why> {
     let given: Vec<&str> = values.iter().map(|v| v.trim()).collect();
     match given.as_slice() {
         [] | [""] => Ok(None),
         [v] => Ok(Some((*v).to_owned())),
-        _ => Err("was sent more than once".to_owned()),
+        _ => Err(Why::sent_twice()),
     }
 }
 
@@ -211,92 +215,98 @@ pub(super) fn list(values: &[String]) -> Vec<String> {
 
 pub(super) fn checked<T>(
     value: Option<String>,
-    check: fn(&str) -> Result<T, String>,
-) -> Result<Option<T>, String> {
+    check: fn(&str) -> Result<T, Why>,
+) -> Result<Option<T>, Why> {
     value.map(|v| check(&v)).transpose()
 }
 
-pub(super) fn each<T>(
-    values: &[String],
-    check: fn(&str) -> Result<T, String>,
-) -> Result<Vec<T>, String> {
+pub(super) fn each<T>(values: &[String], check: fn(&str) -> Result<T, Why>) -> Result<Vec<T>, Why> {
     list(values).iter().map(|v| check(v)).collect()
 }
 
-pub(super) fn parse<T: std::str::FromStr<Err = String>>(v: &str) -> Result<T, String> {
-    v.parse()
+pub(super) fn parse<T: ClosedSet>(v: &str) -> Result<T, Why> {
+    T::read(v)
 }
 
-pub(super) fn flag(value: Option<String>) -> Result<bool, String> {
+pub(super) fn flag(value: Option<String>) -> Result<bool, Why> {
     match value.as_deref() {
         Some("true") => Ok(true),
         Some("false") => Ok(false),
-        _ => Err("must be true or false".to_owned()),
+        _ => Err(Why::of("why-true-or-false", "must be true or false")),
     }
 }
 
-fn number(v: &str, max: u32, what: &str) -> Result<u32, String> {
-    v.parse::<u32>()
-        .ok()
-        .filter(|n| *n <= max)
-        .ok_or_else(|| format!("must be {what}"))
+fn number(v: &str, max: u32, why: fn() -> Why) -> Result<u32, Why> {
+    v.parse::<u32>().ok().filter(|n| *n <= max).ok_or_else(why)
 }
 
-pub(super) fn year(v: &str) -> Result<i32, String> {
-    let y = number(v, 9999, "a year of four digits")?;
+pub(super) fn year(v: &str) -> Result<i32, Why> {
+    let four_digits = || Why::of("why-year", "must be a year of four digits");
+    let y = number(v, 9999, four_digits)?;
     if y < 1000 {
-        return Err("must be a year of four digits".to_owned());
+        return Err(four_digits());
     }
     Ok(y as i32)
 }
 
-pub(super) fn age(v: &str) -> Result<u32, String> {
-    number(v, 120, "an age in whole years, 0 to 120")
+pub(super) fn age(v: &str) -> Result<u32, Why> {
+    number(v, 120, || {
+        Why::of("why-age", "must be an age in whole years, 0 to 120")
+    })
 }
 
-pub(super) fn count(v: &str) -> Result<u32, String> {
-    number(v, 1_000_000, "a whole number from 0 to 1000000")
+pub(super) fn count(v: &str) -> Result<u32, Why> {
+    number(v, 1_000_000, || {
+        Why::of("why-count", "must be a whole number from 0 to 1000000")
+    })
 }
 
-pub(super) fn duration(v: &str) -> Result<String, String> {
-    duration_seconds(v).map_err(str::to_owned)?;
+pub(super) fn duration(v: &str) -> Result<String, Why> {
+    duration_seconds(v).map_err(|_| Why::duration())?;
     Ok(v.to_owned())
 }
 
 /// An ISBN-10 or ISBN-13 with a right check digit, kept as its ISBN-13.
-pub(super) fn isbn_13(v: &str) -> Result<String, String> {
+pub(super) fn isbn_13(v: &str) -> Result<String, Why> {
     isbn::isbn13(v).ok_or_else(|| {
-        format!("'{v}' is not an ISBN: send 10 or 13 digits with a right check digit")
+        Why::of(
+            "why-isbn",
+            format!("'{v}' is not an ISBN: send 10 or 13 digits with a right check digit"),
+        )
+        .with("value", v)
     })
 }
 
-pub(super) fn lexile_code(v: &str) -> Result<String, String> {
+pub(super) fn lexile_code(v: &str) -> Result<String, Why> {
     let code = v.to_ascii_uppercase();
     if code.len() == 2 && code.bytes().all(|b| b.is_ascii_uppercase()) {
         Ok(code)
     } else {
-        Err("must be two letters, such as AD or HL".to_owned())
+        Err(Why::of(
+            "why-lexile-code",
+            "must be two letters, such as AD or HL",
+        ))
     }
 }
 
-pub(super) fn bisac_code(v: &str) -> Result<String, String> {
+pub(super) fn bisac_code(v: &str) -> Result<String, Why> {
     let code = v.to_ascii_uppercase();
-    bisac::check_code(&code).map_err(str::to_owned)?;
+    bisac::check_code(&code)?;
     Ok(code)
 }
 
-pub(super) fn country(v: &str) -> Result<String, String> {
-    check_country(v).map_err(|why| format!("'{v}' {why}"))?;
+pub(super) fn country(v: &str) -> Result<String, Why> {
+    check_country(v).map_err(|why| Why::of_value(v, why))?;
     Ok(v.to_owned())
 }
 
-pub(super) fn language(v: &str) -> Result<String, String> {
-    check_language(v).map_err(|why| format!("'{v}' {why}"))?;
+pub(super) fn language(v: &str) -> Result<String, Why> {
+    check_language(v).map_err(|why| Why::of_value(v, why))?;
     Ok(v.to_owned())
 }
 
 /// A US state's two letters, or an ISO 3166-2 subdivision (`US-NY`, `CA-QC`).
-pub(super) fn state(v: &str) -> Result<String, String> {
+pub(super) fn state(v: &str) -> Result<String, Why> {
     let s = v.to_ascii_uppercase();
     let bare = s.len() == 2 && s.bytes().all(|b| b.is_ascii_uppercase());
     let subdivision = s.split_once('-').is_some_and(|(c, sub)| {
@@ -307,20 +317,25 @@ pub(super) fn state(v: &str) -> Result<String, String> {
     if bare || subdivision {
         Ok(s)
     } else {
-        Err(format!(
-            "'{v}' is not a state: two letters or an ISO 3166-2 code such as US-NY"
-        ))
+        Err(Why::of(
+            "why-state",
+            format!("'{v}' is not a state: two letters or an ISO 3166-2 code such as US-NY"),
+        )
+        .with("value", v))
     }
 }
 
 /// Some of S, A, T and B, each at most once, in that order (`SATB`, `SA`, `TB`).
-pub(super) fn vocal_parts(v: &str) -> Result<String, String> {
+pub(super) fn vocal_parts(v: &str) -> Result<String, Why> {
     let parts = v.to_ascii_uppercase();
     let mut order = "SATB".chars();
     let fits = !parts.is_empty() && parts.chars().all(|c| order.any(|o| o == c));
     if fits {
         Ok(parts)
     } else {
-        Err("must be a combination of S, A, T and B, such as SATB".to_owned())
+        Err(Why::of(
+            "why-vocal-parts",
+            "must be a combination of S, A, T and B, such as SATB",
+        ))
     }
 }

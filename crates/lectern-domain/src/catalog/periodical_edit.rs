@@ -37,7 +37,7 @@ pub struct EditionEdit {
     pub expiration_date: Patch<Timestamp>,
 }
 
-type Read = Result<(), String>;
+type Read = Result<(), Why>;
 
 impl SeriesEdit {
     /// The edit a form asks for, each value checked; every bad parameter named at once.
@@ -131,7 +131,7 @@ impl EditionEdit {
         if let Some(expiry) = next.expiration_date
             && expiry < next.publication_date
         {
-            let why = "is before the publication date";
+            let why = Why::of("why-before-publication", "is before the publication date");
             return Err(vec![Invalid::new("expirationDate", why)]);
         }
         *e = next;
@@ -204,12 +204,12 @@ fn sent<'a>(form: &'a EditForm, name: &str) -> &'a [String] {
     form.get(name).map_or(&[][..], Vec::as_slice)
 }
 
-fn instant(v: &str) -> Result<Timestamp, String> {
-    Timestamp::parse(v).map_err(str::to_owned)
+fn instant(v: &str) -> Result<Timestamp, Why> {
+    Timestamp::parse(v).map_err(|_| Why::timestamp())
 }
 
 /// An ISSN: four digits, a dash, three digits and a check digit or X.
-fn issn(v: &str) -> Result<String, String> {
+fn issn(v: &str) -> Result<String, Why> {
     let s = v.to_ascii_uppercase();
     let b = s.as_bytes();
     let fits = b.len() == 9
@@ -219,7 +219,11 @@ fn issn(v: &str) -> Result<String, String> {
     if fits {
         Ok(s)
     } else {
-        Err(format!("'{v}' is not an ISSN such as 0028-0836"))
+        Err(Why::of(
+            "why-issn",
+            format!("'{v}' is not an ISSN such as 0028-0836"),
+        )
+        .with("value", v))
     }
 }
 

@@ -15,7 +15,7 @@ use super::edit::{
 use super::title::{ContentWarning, Contributor, ContributorType, MusicScoreType, Quality};
 use super::{Artifact, ArtifactStatus, Format, TitleRecord, TitleStatusCode};
 use crate::Timestamp;
-use crate::invalid::{Invalid, Problems};
+use crate::invalid::{Invalid, Problems, Why};
 use crate::title_access::UsageRestriction;
 
 /// One optional field's change: left as it is (not sent), cleared (sent empty), or set.
@@ -368,7 +368,7 @@ fn attach_file(
     }
 }
 
-type Read = Result<(), String>;
+type Read = Result<(), Why>;
 
 impl TitleEdit {
     /// The edit a form asks for, each value checked; every bad parameter named at once.
@@ -402,7 +402,12 @@ impl TitleEdit {
         let one = || single(values);
         match name {
             "title" => {
-                self.title = Some(one()?.ok_or("cannot be cleared: a title needs a title")?);
+                self.title = Some(one()?.ok_or_else(|| {
+                    Why::of(
+                        "why-title-needed",
+                        "cannot be cleared: a title needs a title",
+                    )
+                })?);
             }
             "subtitle" => self.subtitle = Patch::sent(one()?),
             "synopsis" => self.synopsis = Patch::sent(one()?),
@@ -440,9 +445,11 @@ impl TitleEdit {
             "categories" => {
                 let names = list(values);
                 if let Some(unknown) = names.iter().find(|c| !cx.categories.contains(*c)) {
-                    return Err(format!(
-                        "'{unknown}' is not one of the service's categories"
-                    ));
+                    return Err(Why::of(
+                        "why-not-a-category",
+                        format!("'{unknown}' is not one of the service's categories"),
+                    )
+                    .with("value", unknown));
                 }
                 self.categories = Some(names);
             }
@@ -458,9 +465,12 @@ impl TitleEdit {
             }
             "usageRestriction" => {
                 self.usage_restriction =
-                    Some(checked(one()?, parse::<UsageRestriction>)?.ok_or(
-                        "cannot be cleared: send copyright, publicDomain or creativeCommons",
-                    )?);
+                    Some(checked(one()?, parse::<UsageRestriction>)?.ok_or_else(|| {
+                        Why::of(
+                            "why-usage-restriction-needed",
+                            "cannot be cleared: send copyright, publicDomain or creativeCommons",
+                        )
+                    })?);
             }
             "musicScoreType" => {
                 self.music_score_type = Patch::sent(checked(one()?, parse::<MusicScoreType>)?);
@@ -657,7 +667,12 @@ impl TitleEdit {
         {
             p.add(
                 "readingAgeMinimum",
-                format!("{min} is above the reading age maximum, {max}"),
+                Why::of(
+                    "why-age-above-maximum",
+                    format!("{min} is above the reading age maximum, {max}"),
+                )
+                .with_number("min", min)
+                .with_number("max", max),
             );
         }
         p.done(changed)

@@ -4,7 +4,7 @@
 //! offer). The query also writes itself back as the parameters of a link, so a facet link or
 //! a next page carries exactly what was asked.
 
-use std::str::FromStr;
+use crate::string_enum::ClosedSet;
 
 use serde::Deserialize;
 
@@ -15,7 +15,7 @@ use super::bisac;
 use super::languages;
 use super::query::TitleFilters;
 use crate::account::check_country;
-use crate::invalid::Invalid;
+use crate::invalid::{Invalid, Why};
 
 /// Document 2's filters of a title search, as sent. Values that need more than a type to check
 /// (codes, ages, durations) are read as text and checked by [`TitleQuery::filters`], which
@@ -311,12 +311,14 @@ impl AccessibilityFacets {
             let modes: Option<Vec<&str>> =
                 v.split(',').map(|m| known(SUFFICIENT_MODES, m)).collect();
             let modes = modes.ok_or_else(|| {
+                let modes = SUFFICIENT_MODES.join(", ");
                 Invalid::new(
                     "accessModeSufficient",
-                    format!(
-                        "must be access modes among {}, joined by commas",
-                        SUFFICIENT_MODES.join(", ")
-                    ),
+                    Why::of(
+                        "why-access-modes",
+                        format!("must be access modes among {modes}, joined by commas"),
+                    )
+                    .with("modes", modes),
                 )
             })?;
             filters.access_mode_sufficient = Some(set_key(&modes));
@@ -325,7 +327,10 @@ impl AccessibilityFacets {
             let feature = known(FEATURES, &v).ok_or_else(|| {
                 Invalid::new(
                     "feature",
-                    "is not an accessibility feature of EPUB Accessibility",
+                    Why::of(
+                        "why-accessibility-feature",
+                        "is not an accessibility feature of EPUB Accessibility",
+                    ),
                 )
             })?;
             filters.accessibility_feature = Some(feature.to_owned());
@@ -335,7 +340,13 @@ impl AccessibilityFacets {
                 .iter()
                 .find(|(kind, _)| kind.eq_ignore_ascii_case(&v))
                 .ok_or_else(|| {
-                    Invalid::new("freeOf", "must be flashing, motionSimulation or sound")
+                    Invalid::new(
+                        "freeOf",
+                        Why::of(
+                            "why-hazard-kind",
+                            "must be flashing, motionSimulation or sound",
+                        ),
+                    )
                 })?;
             filters.free_of_hazard = Some(kind.0.to_owned());
         }
@@ -345,16 +356,17 @@ impl AccessibilityFacets {
 
 /// A reading age as a filter reads it: whole years, 120 at most.
 fn reading_age(v: &str) -> Checked<u32> {
-    v.parse::<u32>()
-        .ok()
-        .filter(|a| *a <= 120)
-        .ok_or_else(|| Invalid::new("readingAge", "must be an age in whole years"))
+    v.parse::<u32>().ok().filter(|a| *a <= 120).ok_or_else(|| {
+        Invalid::new(
+            "readingAge",
+            Why::of("why-age", "must be an age in whole years, 0 to 120"),
+        )
+    })
 }
 
 /// A language as titles carry it (ISO 639-2), in either case.
 fn language(v: &str) -> Checked<String> {
-    languages::code(v)
-        .ok_or_else(|| Invalid::new("language", "must be an ISO 639-2 language code such as eng"))
+    languages::code(v).ok_or_else(|| Invalid::new("language", Why::language()))
 }
 
 /// A single value, trimmed; empty counts as absent.
@@ -370,22 +382,16 @@ fn many(values: Vec<String>) -> Vec<String> {
         .collect()
 }
 
-fn parsed<T: FromStr<Err = String>>(
-    name: &'static str,
-    value: Option<String>,
-) -> Checked<Option<T>> {
+fn parsed<T: ClosedSet>(name: &'static str, value: Option<String>) -> Checked<Option<T>> {
     text(value)
-        .map(|v| v.parse().map_err(|why: String| Invalid::new(name, why)))
+        .map(|v| T::read(&v).map_err(|why| Invalid::new(name, why)))
         .transpose()
 }
 
-fn parsed_many<T: FromStr<Err = String>>(
-    name: &'static str,
-    values: Vec<String>,
-) -> Checked<Vec<T>> {
+fn parsed_many<T: ClosedSet>(name: &'static str, values: Vec<String>) -> Checked<Vec<T>> {
     many(values)
         .iter()
-        .map(|v| v.parse().map_err(|why: String| Invalid::new(name, why)))
+        .map(|v| T::read(v).map_err(|why| Invalid::new(name, why)))
         .collect()
 }
 
@@ -410,7 +416,11 @@ fn headings(name: &'static str, values: Vec<String>) -> Checked<Vec<String>> {
             } else {
                 Err(Invalid::new(
                     name,
-                    format!("'{h}' is not a BISAC heading: three letters such as FIC"),
+                    Why::of(
+                        "why-bisac-heading",
+                        format!("'{h}' is not a BISAC heading: three letters such as FIC"),
+                    )
+                    .with("value", h),
                 ))
             }
         })
@@ -433,12 +443,15 @@ fn max_duration(v: &str) -> Checked<u32> {
     if let Ok(minutes) = v.parse::<u32>() {
         return minutes
             .checked_mul(60)
-            .ok_or_else(|| Invalid::new("maxDuration", "is too long"));
+            .ok_or_else(|| Invalid::new("maxDuration", Why::of("why-too-long", "is too long")));
     }
     duration_seconds(v).map_err(|_| {
         Invalid::new(
             "maxDuration",
-            "must be whole minutes or an ISO 8601 duration such as PT1H30M",
+            Why::of(
+                "why-minutes-or-duration",
+                "must be whole minutes or an ISO 8601 duration such as PT1H30M",
+            ),
         )
     })
 }

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use lectern_domain::invalid::Words;
+use lectern_domain::invalid::{Why, Words};
 use serde::de::value::{SeqDeserializer, StrDeserializer};
 use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, Unexpected, Visitor};
 use serde::forward_to_deserialize_any;
@@ -77,15 +77,11 @@ impl de::Error for FieldError {
     /// A value not in a closed set (a `string_enum!`'s), worded as its parser words it, with
     /// its message: the value and the set are the message's, not read from the words.
     fn unknown_variant(value: &str, expected: &'static [&'static str]) -> Self {
-        let values = expected.join(", ");
+        let Why { english, words } = Why::not_one_of(value, expected);
         FieldError::Invalid {
             name: None,
-            why: format!("'{value}' is not one of {values}"),
-            words: Some(
-                Words::of("why-not-one-of")
-                    .with("value", value)
-                    .with("values", values),
-            ),
+            why: english,
+            words,
         }
     }
 
