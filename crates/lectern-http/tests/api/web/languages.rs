@@ -325,6 +325,17 @@ async fn translated_pages_show_no_words_of_their_own_but_the_messages(backend: B
     ] {
         crawled.push((path, reader.page_as(path, pseudo, StatusCode::OK).await));
     }
+    // A refusal and an absence are said in the page's language, not the API's English.
+    let staff = "/main/staff";
+    crawled.push((
+        staff,
+        reader.page_as(staff, pseudo, StatusCode::FORBIDDEN).await,
+    ));
+    for (path, html) in crawled.iter().filter(|(_, html)| html.contains("<h1>")) {
+        if [staff, "/main/titles/no-such-title"].contains(path) {
+            assert!(!html.contains(r#"<p lang="en""#), "{path}: {html}");
+        }
+    }
     crawled.extend(a_reader_s_own_pages_and_forms(&app, pseudo).await);
     crawled.extend(a_sponsor_s_pages_and_forms(&app, pseudo).await);
     crawled.extend(the_staff_s_pages_and_forms(&app, pseudo).await);
