@@ -1604,6 +1604,14 @@ async function main() {
         'heading, Riesgos, level 3', 'link, Sin riesgo por destellos', 'heading, Formato, level 3',
       ]);
     });
+    await check('screen reader, in French: a title that is not here says so in French, naming what was asked as it was sent', {}, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
+      const resp = await page.goto(url('/titles/no-such-title'));
+      if (resp.status() !== 404) throw new Failure(`HTTP ${resp.status()}, expected 404`);
+      return expectSpoken(await spoken(page), [
+        'heading, Page introuvable, level 1', /^Il n'y a aucun titre «\s+no-such-title\s+»$/,
+      ]);
+    });
     await check('screen reader, in Arabic: a title page reads its cover, formats and accessibility statements', {}, async (page) => {
       await page.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
       await page.goto(url('/titles/demo-pride'));
