@@ -25,6 +25,9 @@ pub struct ApiError {
     /// where there is one: `messages` but for a refused download's alerts, which are without
     /// their codes here.
     pub said: Vec<Why>,
+    /// The code each message is prefixed with in the envelope (`CODE: words`), where it has
+    /// one: a refused download's alerts.
+    codes: Vec<&'static str>,
 }
 
 /// One parameter a refusal is about, and what is wrong with it.
@@ -123,6 +126,7 @@ impl ApiError {
             headers: vec![],
             params: vec![],
             said: vec![message],
+            codes: vec![],
         }
     }
 
@@ -199,12 +203,13 @@ impl ApiError {
     /// lists every alert).
     pub fn forbidden_by_alerts<'a>(alerts: impl IntoIterator<Item = &'a Alert>) -> Self {
         let mut e = Self::new(StatusCode::FORBIDDEN, "FORBIDDEN", String::new());
-        let (messages, said): (Vec<String>, Vec<Why>) = alerts
-            .into_iter()
-            .map(|a| (format!("{}: {}", a.code, a.message), alert_said(a)))
-            .unzip();
-        e.messages = messages;
-        e.said = said;
+        let alerts: Vec<&Alert> = alerts.into_iter().collect();
+        e.messages = alerts
+            .iter()
+            .map(|a| format!("{}: {}", a.code, a.message))
+            .collect();
+        e.said = alerts.iter().map(|a| alert_said(a)).collect();
+        e.codes = alerts.iter().map(|a| a.code).collect();
         e
     }
 
@@ -248,13 +253,14 @@ impl ApiError {
     /// them (a parameter's name, and an alert's code before its words, stay the spec's).
     fn messages_in(&self, lang: Lang) -> Vec<String> {
         let mut messages = self.messages.clone();
-        for (message, said) in messages.iter_mut().zip(&self.said) {
+        for (at, (message, said)) in messages.iter_mut().zip(&self.said).enumerate() {
             let Some(own) = said.words.as_ref().and_then(|w| words_in(lang, w)) else {
                 continue;
             };
-            if let Some(before) = message.strip_suffix(said.english.as_str()) {
-                *message = format!("{before}{own}");
-            }
+            *message = match self.codes.get(at) {
+                Some(code) => format!("{code}: {own}"),
+                None => own,
+            };
         }
         messages
     }

@@ -183,11 +183,23 @@ async fn guests_download_only_free_titles(backend: Backend) {
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let english = body["messages"][0].as_str().unwrap().to_owned();
+    assert!(english.starts_with("SIGN_IN_REQUIRED: "), "{english}");
+    // In another language the alert keeps its code and says its words in that language.
+    let spanish: Value = app
+        .http
+        .get(app.url(&format!("/v2/titles/t-road/EPUB3?api_key={PUBLIC}")))
+        .header("accept-language", "es")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let spanish = spanish["messages"][0].as_str().unwrap();
     assert!(
-        body["messages"][0]
-            .as_str()
-            .unwrap()
-            .starts_with("SIGN_IN_REQUIRED")
+        spanish.starts_with("SIGN_IN_REQUIRED: ") && spanish != english,
+        "{spanish}"
     );
     // A PDF and a braille file come as themselves, the notice their last page; DAISY as a zip
     // of its files beside the notice.
