@@ -21,6 +21,16 @@ pub enum PagingError {
     BadLimit,
 }
 
+impl From<&PagingError> for crate::invalid::Why {
+    fn from(e: &PagingError) -> Self {
+        let key = match e {
+            PagingError::BadStart => "why-bad-start",
+            PagingError::BadLimit => "why-bad-limit",
+        };
+        crate::invalid::Why::of(key, e.to_string())
+    }
+}
+
 /// `direction` of every sorted list: asc (the default) or desc.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Direction {

@@ -140,11 +140,12 @@ impl ApiError {
     }
 
     /// 400 naming the parameter and what is wrong with it.
-    pub fn bad_param(param: &str, why: impl std::fmt::Display) -> Self {
+    pub fn bad_param(param: &str, why: impl Into<Why>) -> Self {
+        let Why { english, words } = why.into();
         Self::bad_params(vec![ParamProblem {
             param: param.to_owned(),
-            why: ParamWhy::Wrong(why.to_string()),
-            words: None,
+            why: ParamWhy::Wrong(english),
+            words,
         }])
     }
 

@@ -141,7 +141,10 @@ impl MemberFields {
                 if was_sent {
                     p.add(
                         param,
-                        "this member manages it; it is not sponsor-manageable",
+                        Why::of(
+                            "why-member-manages-it",
+                            "this member manages it; it is not sponsor-manageable",
+                        ),
                     );
                 }
             }

@@ -121,7 +121,14 @@ impl RecommendationProfile {
         ] {
             if let Some(list) = list {
                 if list.len() > MAX_ENTRIES {
-                    p.add(param, format!("may hold at most {MAX_ENTRIES} values"));
+                    p.add(
+                        param,
+                        Why::of(
+                            "why-at-most-values",
+                            format!("may hold at most {MAX_ENTRIES} values"),
+                        )
+                        .with_number("max", MAX_ENTRIES as u64),
+                    );
                 }
                 if list.iter().any(|v| v.chars().count() > 200) {
                     p.add(

@@ -7,6 +7,7 @@ use crate::account::{
 };
 use crate::invalid::{Invalid, Problems, Why};
 use crate::role::{Role, Roles};
+use crate::string_enum::ClosedSet;
 use crate::title_access::OrganizationPolicy;
 
 mod form;
@@ -254,17 +255,20 @@ impl OrganizationFields {
             p.check("country", check_country(v));
         }
         if let Some(v) = &self.organization_type
-            && v.parse::<OrganizationType>().is_err()
+            && let Err(why) = OrganizationType::read(v)
         {
-            p.add(
-                "organizationType",
-                format!("must be one of {}", OrganizationType::VALUES.join(", ")),
-            );
+            p.add("organizationType", why);
         }
         if editor == OrganizationEditor::PrimaryContact {
             for (param, sent) in self.assistant_only() {
                 if sent {
-                    p.add(param, "only membership assistants may set it");
+                    p.add(
+                        param,
+                        Why::of(
+                            "why-assistants-set-it",
+                            "only membership assistants may set it",
+                        ),
+                    );
                 }
             }
         }

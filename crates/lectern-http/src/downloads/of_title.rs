@@ -3,6 +3,7 @@
 //! packaging flow (`flow`).
 
 use lectern_domain::catalog::NotReady;
+use lectern_domain::invalid::Why;
 use lectern_operations::titles::{CatalogViewer, visible_title};
 use lectern_store::downloads::SubjectKind;
 
@@ -41,13 +42,23 @@ pub async fn title_download(
         Some(Some(NotReady::FileNotArrived)) => {
             return Err(ApiError::bad_param(
                 "format",
-                format!("the {format} file of title '{service_id}' is not here yet"),
+                Why::of(
+                    "why-file-not-here-yet",
+                    format!("the {format} file of title '{service_id}' is not here yet"),
+                )
+                .with("format", format)
+                .with("id", &service_id),
             ));
         }
         _ => {
             return Err(ApiError::bad_param(
                 "format",
-                format!("title '{service_id}' is not available in {format}"),
+                Why::of(
+                    "why-not-in-format",
+                    format!("title '{service_id}' is not available in {format}"),
+                )
+                .with("format", format)
+                .with("id", &service_id),
             ));
         }
     }

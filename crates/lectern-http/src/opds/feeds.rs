@@ -146,7 +146,10 @@ pub async fn search_titles(
     let words: SearchWords = caller.params.parse()?;
     let words = words.query.trim().to_owned();
     if words.is_empty() {
-        return Err(ApiError::bad_param("query", "must name what to search for"));
+        return Err(ApiError::bad_param(
+            "query",
+            Why::of("why-query-empty", "must name what to search for"),
+        ));
     }
     let asked = Titles {
         path: "/search".to_owned(),

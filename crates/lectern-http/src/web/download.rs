@@ -9,6 +9,7 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use lectern_domain::invalid::Why;
 use lectern_operations::absences;
 use serde_json::json;
 
@@ -89,7 +90,12 @@ pub async fn start(
     let format = form
         .one("format")?
         .filter(|f| !f.is_empty())
-        .ok_or_else(|| ApiError::bad_param("format", "choose the format to download"))?;
+        .ok_or_else(|| {
+            ApiError::bad_param(
+                "format",
+                Why::of("why-choose-format", "choose the format to download"),
+            )
+        })?;
     let format = parse_format(format)?;
     let answer = title_download(
         &state,

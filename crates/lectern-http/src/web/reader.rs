@@ -362,7 +362,7 @@ pub async fn print_page(
     if number.is_empty() {
         return Err(ApiError::bad_param(
             "number",
-            "give the number of a print page",
+            Why::of("why-print-page-number", "give the number of a print page"),
         ));
     }
     let found = book

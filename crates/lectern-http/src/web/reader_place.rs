@@ -16,6 +16,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use lectern_domain::catalog::Format;
+use lectern_domain::invalid::Why;
 use lectern_domain::reading::HighlightColor;
 use lectern_domain::reading::MetricType;
 use lectern_jobs::webpub::places::{part_of, part_start};
@@ -173,7 +174,10 @@ pub async fn highlight(
         Some(c) => Some(c.parse::<HighlightColor>().map_err(|_| {
             ApiError::bad_param(
                 "color",
-                "must be yellow, green, blue, pink, purple or orange",
+                Why::of(
+                    "why-highlight-colour",
+                    "must be yellow, green, blue, pink, purple or orange",
+                ),
             )
         })?),
         None => None,
@@ -248,7 +252,10 @@ fn title_of(opened: &Opened) -> ApiResult<String> {
     opened.title.clone().ok_or_else(|| {
         ApiError::bad_param(
             "grant",
-            "a document of your own keeps no place or bookmarks",
+            Why::of(
+                "why-document-keeps-no-place",
+                "a document of your own keeps no place or bookmarks",
+            ),
         )
     })
 }

@@ -8,6 +8,7 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::account::preferences::PreferenceChanges;
+use lectern_domain::invalid::Why;
 use lectern_operations::preferences as reading_preferences;
 use lectern_operations::streaming;
 
@@ -96,7 +97,10 @@ fn part_of(params: &Params) -> ApiResult<usize> {
     match params.one("part")? {
         None | Some("") => Ok(1),
         Some(n) => n.parse().ok().filter(|n| *n >= 1).ok_or_else(|| {
-            crate::error::ApiError::bad_param("part", "must be the number of a part, from 1")
+            crate::error::ApiError::bad_param(
+                "part",
+                Why::of("why-part-number", "must be the number of a part, from 1"),
+            )
         }),
     }
 }

@@ -7,6 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use lectern_domain::catalog::query::{TitleSearch, TitleSort};
+use lectern_domain::invalid::Why;
 use lectern_domain::paging::Direction;
 use serde::Deserialize;
 
@@ -100,7 +101,15 @@ pub async fn results(State(state): State<AppState>, here: Here) -> ApiResult<Res
     let &(sort_value, _, sort, direction) = ORDERS
         .iter()
         .find(|(value, ..)| *value == sort_value)
-        .ok_or_else(|| ApiError::bad_param("sort", "must be relevance, title, author or newest"))?;
+        .ok_or_else(|| {
+            ApiError::bad_param(
+                "sort",
+                Why::of(
+                    "why-search-sort",
+                    "must be relevance, title, author or newest",
+                ),
+            )
+        })?;
     let page_request = list.page_in(sort, direction)?;
     let limit = page_request.limit;
     let filters = chosen.filters()?;
