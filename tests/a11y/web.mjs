@@ -37,7 +37,7 @@ const CURATOR = 'collections@demo.lectern';
 const ADMIN = 'admin@demo.lectern';
 const PASSWORD = 'demo-pass-1';
 const TITLE = 'Pride and Prejudice';
-const RUN_TIMEOUT_MS = 600_000;
+const RUN_TIMEOUT_MS = 900_000;
 const NARROW = { width: 320, height: 640 };
 /** Runs only the checks whose name holds this (a developer's shortcut; the suite runs all). */
 const ONLY = process.env.A11Y_ONLY || '';
