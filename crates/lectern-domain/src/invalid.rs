@@ -328,12 +328,6 @@ impl From<String> for Why {
     }
 }
 
-impl From<std::borrow::Cow<'static, str>> for Why {
-    fn from(english: std::borrow::Cow<'static, str>) -> Why {
-        english.into_owned().into()
-    }
-}
-
 impl From<&str> for Why {
     fn from(english: &str) -> Why {
         english.to_owned().into()
