@@ -285,6 +285,26 @@ impl Why {
         )
     }
 
+    /// A file larger than the form or the endpoint takes, its limit said in MB (in GB from a
+    /// whole gigabyte up), from the limit itself so that the two cannot disagree.
+    pub fn file_too_large(max_bytes: u64) -> Why {
+        const MB: u64 = 1024 * 1024;
+        const GB: u64 = 1024 * MB;
+        if max_bytes >= GB && max_bytes % GB == 0 {
+            let gb = max_bytes / GB;
+            Why::worded(
+                format!("a file is limited to {gb} GB"),
+                Words::of("why-file-limit-gb").with_number("size", gb),
+            )
+        } else {
+            let mb = max_bytes.div_ceil(MB);
+            Why::worded(
+                format!("a file is limited to {mb} MB"),
+                Words::of("why-file-limit-mb").with_number("size", mb),
+            )
+        }
+    }
+
     /// A value given for a parameter that takes one, sent more than once.
     pub fn sent_twice() -> Why {
         Why::worded("was sent more than once", Words::of("why-sent-twice"))
@@ -293,13 +313,21 @@ impl Why {
     /// A value refused, named in the reason (`'x' must be …`).
     pub fn of_value(value: &str, why: Why) -> Why {
         let english = format!("'{value}' {}", why.english);
-        match why.words {
-            Some(words) => Why::worded(
-                english,
-                Words::of("why-value-refused")
-                    .with("value", value)
-                    .with_words("why", words),
-            ),
+        Why::around("why-value-refused", english, why).with("value", value)
+    }
+
+    /// A field's value refused, the field named before the reason (`name: must not be empty`),
+    /// as a file's line names it.
+    pub fn of_field(field: &str, why: Why) -> Why {
+        let english = format!("{field}: {}", why.english);
+        Why::around("why-field-refused", english, why).with("field", field)
+    }
+
+    /// `inner` said inside the message `key` (its placeable `why`), whose English is `english`:
+    /// where `inner` has no words of the files, neither has the whole, which stays English.
+    pub fn around(key: &'static str, english: String, inner: Why) -> Why {
+        match inner.words {
+            Some(words) => Why::worded(english, Words::of(key).with_words("why", words)),
             None => Why::from(english),
         }
     }

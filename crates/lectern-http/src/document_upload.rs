@@ -8,6 +8,7 @@ use axum::extract::multipart::MultipartRejection;
 use axum::http::StatusCode;
 use lectern_domain::Timestamp;
 use lectern_domain::documents::{self, DocumentType, MAX_BYTES};
+use lectern_domain::invalid::Why;
 use lectern_operations::documents::{self as my_documents, NewDocument as Upload};
 use lectern_store::documents::Document;
 use utoipa::ToSchema;
@@ -101,10 +102,8 @@ async fn from_drive(
 ) -> ApiResult<Vec<u8>> {
     let param = "partnerDriveFileId";
     let drive = state.settings.partner_drive.as_ref().ok_or_else(|| {
-        ApiError::bad_param(
-            param,
-            "this library has no partner drive; upload the file instead",
-        )
+        let why = "this library has no partner drive; upload the file instead";
+        ApiError::bad_param(param, Why::of("why-no-partner-drive", why))
     })?;
     let token = match drive
         .member_token(state, &me.user_account_id, Timestamp::now())
@@ -112,15 +111,17 @@ async fn from_drive(
     {
         MemberToken::Usable(token) => token,
         MemberToken::NotConnected => {
+            let why = "you have not connected your partner drive (POST /v2/partnerAccessToken)";
             return Err(ApiError::bad_param(
                 param,
-                "you have not connected your partner drive (POST /v2/partnerAccessToken)",
+                Why::of("why-drive-not-connected", why),
             ));
         }
         MemberToken::Expired => {
+            let why = "your partner drive's token expired and cannot be renewed; connect it again";
             return Err(ApiError::bad_param(
                 param,
-                "your partner drive's token expired and cannot be renewed; connect it again",
+                Why::of("why-drive-token-expired", why),
             ));
         }
     };
@@ -185,5 +186,5 @@ pub async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> ApiR
 }
 
 fn too_large() -> ApiError {
-    ApiError::too_large("file", "documents are limited to 20 MB")
+    ApiError::too_large("file", MAX_BYTES as u64)
 }

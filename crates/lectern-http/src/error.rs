@@ -158,11 +158,12 @@ impl ApiError {
     }
 
     /// 413: the parameter's value (an uploaded file) is larger than this server takes.
-    pub fn too_large(param: &str, why: &str) -> Self {
+    pub fn too_large(param: &str, max_bytes: u64) -> Self {
+        let Why { english, words } = Why::file_too_large(max_bytes);
         let problem = ParamProblem {
             param: param.to_owned(),
-            why: ParamWhy::Wrong(why.to_owned()),
-            words: None,
+            why: ParamWhy::Wrong(english),
+            words,
         };
         Self::of_params(
             StatusCode::PAYLOAD_TOO_LARGE,

@@ -663,6 +663,80 @@ mod tests {
         }
     }
 
+    /// An EPUB the importer refuses says in English what its message says, for each of the
+    /// file's problems and the importer's own.
+    #[test]
+    fn an_import_s_refusal_english_words_are_its_message_s() {
+        use lectern_jobs::epub::EpubError;
+        use lectern_jobs::import_epub::{not_read, not_stored};
+        let zip = |entry: &str| EpubError::Zip {
+            entry: entry.to_owned(),
+            message: "invalid Zip archive".to_owned(),
+        };
+        let refusals = [
+            EpubError::NotZip("invalid Zip archive: Could not find EOCD".to_owned()),
+            zip("OEBPS/content.opf"),
+            EpubError::NoContainer,
+            EpubError::NoRootfile,
+            EpubError::NoPackage("OEBPS/content.opf".to_owned()),
+            EpubError::NotEpub3("2.0".to_owned()),
+            EpubError::Xml {
+                file: "OEBPS/content.opf".to_owned(),
+                message: "unexpected end of file".to_owned(),
+            },
+            EpubError::MissingMetadata("dc:title"),
+            EpubError::Unstampable("no main document part".to_owned()),
+            EpubError::BadTimestamp("yesterday".to_owned()),
+        ]
+        .map(lectern_domain::invalid::Why::from);
+        let machine = "disk full";
+        for why in refusals
+            .into_iter()
+            .chain([not_read(&machine), not_stored(&machine)])
+        {
+            let words = why.words.as_ref().expect("a message of the files");
+            assert_eq!(
+                words_in(Lang::En, words).as_deref(),
+                Some(why.english.as_str())
+            );
+            let spanish = words_in(Lang::Es, words).expect("Spanish words");
+            assert_ne!(spanish, why.english);
+        }
+    }
+
+    /// A directory file's problems, each of its kinds, say in English what their messages say.
+    #[test]
+    fn a_directory_file_s_problems_english_words_are_their_messages() {
+        use lectern_store::fixture::directory_csv::read;
+        let header = "referenceOrgId,name,organizationType,state,country\n";
+        let files = [
+            String::new(),
+            "r1,River School,school,WA,US\n".to_owned(),
+            "name,country\nRiver School,US\n".to_owned(),
+            "referenceOrgId,name,organizationType,state\nr1,River School,school,WA\n".to_owned(),
+            format!("{header}r1,,club,US-WA,USA\n"),
+            format!("{header}r1,Oak,school,WAXX,US\n"),
+            format!("{header}r1,Oak\n"),
+            format!("{header}r1,{},school,WA,US\n", "N".repeat(201)),
+        ];
+        let mut seen = 0;
+        for file in files {
+            for why in read(file.as_bytes()).expect_err(&file) {
+                let words = why.words.as_ref().expect("a message of the files");
+                assert_eq!(
+                    words_in(Lang::En, words).as_deref(),
+                    Some(why.english.as_str())
+                );
+                assert_ne!(
+                    words_in(Lang::Es, words).as_deref(),
+                    Some(why.english.as_str())
+                );
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, 12);
+    }
+
     /// A rule's English words are its English message's, so that a translation says what the
     /// API says.
     #[test]

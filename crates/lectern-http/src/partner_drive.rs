@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use lectern_domain::Timestamp;
+use lectern_domain::invalid::Why;
 use lectern_store::partner_tokens::PartnerToken;
 use serde::Deserialize;
 use url::Url;
@@ -58,13 +59,19 @@ pub(crate) enum MemberToken {
     Expired,
 }
 
-fn bad_gateway(message: String) -> ApiError {
+fn bad_gateway(message: impl Into<Why>) -> ApiError {
     ApiError::new(StatusCode::BAD_GATEWAY, "BAD_GATEWAY", message)
 }
 
 fn unreachable(e: reqwest::Error) -> ApiError {
     tracing::warn!(error = %e, "partner drive unreachable");
-    bad_gateway("The partner drive did not answer; try again later".into())
+    let why = "The partner drive did not answer; try again later";
+    bad_gateway(Why::of("drive-unreachable", why))
+}
+
+/// The drive's answer, as it gave it, that Lectern could not use.
+fn drive_answered(key: &'static str, english: String, what: impl ToString) -> ApiError {
+    bad_gateway(Why::of(key, english).with("what", what))
 }
 
 impl PartnerDrive {
@@ -102,15 +109,15 @@ impl PartnerDrive {
         if !resp.status().is_success() {
             let why: serde_json::Value = resp.json().await.unwrap_or_default();
             let error = why["error"].as_str().unwrap_or("refused").to_owned();
-            return Err(ApiError::bad_param(
-                param,
+            let why = Why::of(
+                "why-drive-refused-it",
                 format!("the partner drive refused it ({error})"),
-            ));
+            );
+            return Err(ApiError::bad_param(param, why.with("error", error)));
         }
         resp.json::<DriveTokens>().await.map_err(|e| {
-            bad_gateway(format!(
-                "The partner drive answered something unreadable: {e}"
-            ))
+            let english = format!("The partner drive answered something unreadable: {e}");
+            drive_answered("drive-unreadable", english, e)
         })
     }
 
@@ -173,7 +180,10 @@ impl PartnerDrive {
     ) -> ApiResult<Vec<u8>> {
         let mut url = self.files_url.clone();
         url.path_segments_mut()
-            .map_err(|()| bad_gateway("The partner drive's files URL cannot name a file".into()))?
+            .map_err(|()| {
+                let why = "The partner drive's files URL cannot name a file";
+                bad_gateway(Why::of("drive-files-url", why))
+            })?
             .pop_if_empty()
             .push(file_id);
         url.query_pairs_mut().append_pair("alt", "media");
@@ -188,29 +198,30 @@ impl PartnerDrive {
         match resp.status() {
             s if s.is_success() => {}
             StatusCode::NOT_FOUND => {
-                return Err(ApiError::bad_param(
-                    param,
-                    "is no file of your partner drive",
-                ));
+                let why = Why::of("why-no-drive-file", "is no file of your partner drive");
+                return Err(ApiError::bad_param(param, why));
             }
             StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN => {
+                let why = "the partner drive refused access to it; connect the drive again";
                 return Err(ApiError::bad_param(
                     param,
-                    "the partner drive refused access to it; connect the drive again",
+                    Why::of("why-drive-refused", why),
                 ));
             }
-            other => return Err(bad_gateway(format!("The partner drive answered {other}"))),
+            other => {
+                let english = format!("The partner drive answered {other}");
+                return Err(drive_answered("drive-answered", english, other));
+            }
         }
         if resp.content_length().is_some_and(|n| n > max_bytes as u64) {
             return Err(too_large());
         }
         let mut bytes = Vec::new();
         let mut resp = resp;
-        while let Some(chunk) = resp
-            .chunk()
-            .await
-            .map_err(|e| bad_gateway(format!("The partner drive broke off: {e}")))?
-        {
+        while let Some(chunk) = resp.chunk().await.map_err(|e| {
+            let english = format!("The partner drive broke off: {e}");
+            drive_answered("drive-broke-off", english, e)
+        })? {
             if bytes.len() + chunk.len() > max_bytes {
                 return Err(too_large());
             }

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
-use lectern_jobs::import_epub::{Added, Choices, DEFAULT_PREFIX, Importer};
+use lectern_jobs::import_epub::{Added, Choices, DEFAULT_PREFIX, Importer, not_read};
 use tokio::sync::Semaphore;
 
 use crate::curator::Curator;
@@ -45,7 +45,7 @@ pub async fn import_epubs(
     for file in files {
         let added = match tokio::fs::read(&file.path).await {
             Ok(bytes) => importer.add(&file.name, bytes).await?,
-            Err(e) => Added::Refused(format!("reading the upload: {e}")),
+            Err(e) => Added::Refused(not_read(&e)),
         };
         outcomes.push(added);
         if importer.waiting() >= BATCH {

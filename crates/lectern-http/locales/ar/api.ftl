@@ -21,6 +21,7 @@ why-email = يجب أن يكون عنوان بريد إلكتروني، مثل a
 why-user-name = يجب أن يكون من 1 إلى 100 حرف بلا مسافات
 why-sent-twice = أُرسل أكثر من مرة
 why-value-refused = '{ $value }': { $why }
+why-field-refused = { $field }: { $why }
 why-duration = يجب أن يكون مدة بصيغة ISO 8601 مثل PT1H30M0S
 why-identifier-characters = لا يحتوي المعرّف على مسافات ولا على '/' أو '\'
 why-true-or-false = يجب أن يكون true أو false
@@ -99,3 +100,13 @@ why-assistants-set-it = مساعدو العضويات وحدهم يمكنهم ت
 why-member-manages-it = العضو نفسه يديره؛ لا يمكن للراعي إدارته
 why-bad-start = start ليس رمز صفحة أصدرته هذه القائمة؛ أرسل قيمة 'next' من الصفحة السابقة، أو لا شيء للبدء من الأول
 why-bad-limit = يجب أن يكون limit عددًا صحيحًا من 1 إلى 100
+
+## Uploads: a file's size, and a partner drive
+why-file-limit-mb = الحد الأقصى للملف { $size } ميغابايت
+why-file-limit-gb = الحد الأقصى للملف { $size } غيغابايت
+why-no-partner-drive = ليس لهذه المكتبة مخزن شريك؛ ارفع الملف بدلًا من ذلك
+why-drive-not-connected = لم تربط مخزنك الشريك (POST /v2/partnerAccessToken)
+why-drive-token-expired = انتهت صلاحية رمز مخزنك الشريك ولا يمكن تجديده؛ اربطه من جديد
+why-no-drive-file = ليس ملفًا في مخزنك الشريك
+why-drive-refused = رفض المخزن الشريك الوصول إليه؛ اربط المخزن من جديد
+why-drive-refused-it = رفضه المخزن الشريك ({ $error })

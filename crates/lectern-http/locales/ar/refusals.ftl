@@ -154,3 +154,37 @@ why-highlight-there = لديك تمييز في ذلك الموضع بالفعل�
 why-product-identifier-taken = لعنوان آخر في هذا الموقع معرّف المنتج هذا
 why-series-id-taken = لدورية أخرى هذا المعرّف
 why-edition-id-taken = لعدد آخر هذا المعرّف
+
+## ملف لم يستطع الاستيراد أو التحزيم أخذه
+epub-not-zip = ليس أرشيف zip، فليس EPUB: { $why }
+epub-zip-entry = لا يمكن قراءة المدخل { $entry } في الأرشيف: { $why }
+epub-no-container = الملف META-INF/container.xml مفقود، فهذا ليس EPUB
+epub-no-rootfile = لا يسمي META-INF/container.xml أي مستند حزمة (لا rootfile له full-path)
+epub-no-package = مستند الحزمة { $path } الذي يسميه META-INF/container.xml ليس في الأرشيف
+epub-not-epub3 = إصدار الحزمة "{ $version }" ليس EPUB 3: لا تُقبل إلا منشورات EPUB 3.x
+epub-not-xml = { $file } ليس XML سليم البنية: { $why }
+epub-no-metadata = ليس في مستند الحزمة { $element }
+epub-unstampable = لا يمكن وسم مستند الحزمة: { $why }
+epub-bad-timestamp = قيمة issued_at في الإشعار "{ $value }" ليست طابعًا زمنيًا بالصيغة YYYY-MM-DDThh:mm:ssZ
+import-same-book = هو الكتاب نفسه الذي في { $first } (معرّف الخدمة { $id })، فتُرك
+import-not-read = تعذرت قراءة الملف المرفوع: { $why }
+import-not-stored = تعذر النسخ إلى مخزن الملفات: { $why }
+
+## سطر من ملف CSV مرفوع (دليل المنظمات المرجعية)
+csv-line = السطر { $line }: { $why }
+csv-line-unread = السطر { $line }: { $why }
+csv-empty = الملف فارغ: يجب أن يكون سطره الأول ترويسة تسمي الأعمدة { $columns }
+csv-no-header = يجب أن يكون السطر 1 سطر ترويسة؛ { $count ->
+        [one] ينقصه العمود
+        [two] ينقصه العمودان
+       *[other] تنقصه الأعمدة
+    } { $missing } (نصه: { $reads })
+why-state-other-country = '{ $state }' يسمي بلدًا غير '{ $country }'
+why-subdivision = يجب أن يكون رمز تقسيم إداري، مثل CA أو US-CA
+
+## إجابات المخزن الشريك التي لم يستطع Lectern استعمالها
+drive-unreachable = لم يجب المخزن الشريك؛ حاول لاحقًا
+drive-unreadable = أجاب المخزن الشريك بما لا يُقرأ: { $what }
+drive-files-url = عنوان ملفات المخزن الشريك لا يستطيع أن يسمي ملفًا
+drive-answered = أجاب المخزن الشريك { $what }
+drive-broke-off = قطع المخزن الشريك الاتصال: { $what }

@@ -22,6 +22,7 @@ why-email = must be an e-mail address such as ann@example.org
 why-user-name = must be 1 to 100 characters without spaces
 why-sent-twice = was sent more than once
 why-value-refused = '{ $value }' { $why }
+why-field-refused = { $field }: { $why }
 why-duration = must be an ISO 8601 duration such as PT1H30M0S
 why-identifier-characters = an identifier has no spaces and no '/' or '\'
 why-true-or-false = must be true or false
@@ -100,3 +101,13 @@ why-assistants-set-it = only membership assistants may set it
 why-member-manages-it = this member manages it; it is not sponsor-manageable
 why-bad-start = start is not a page token this list issued; send the 'next' value of the previous page, or nothing to start at the beginning
 why-bad-limit = limit must be a whole number from 1 to 100
+
+## Uploads: a file's size, and a partner drive
+why-file-limit-mb = a file is limited to { $size } MB
+why-file-limit-gb = a file is limited to { $size } GB
+why-no-partner-drive = this library has no partner drive; upload the file instead
+why-drive-not-connected = you have not connected your partner drive (POST /v2/partnerAccessToken)
+why-drive-token-expired = your partner drive's token expired and cannot be renewed; connect it again
+why-no-drive-file = is no file of your partner drive
+why-drive-refused = the partner drive refused access to it; connect the drive again
+why-drive-refused-it = the partner drive refused it ({ $error })

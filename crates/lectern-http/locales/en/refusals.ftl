@@ -164,3 +164,38 @@ why-highlight-there = you have a highlight at that location already; change it w
 why-product-identifier-taken = another title of this site has this product identifier
 why-series-id-taken = another periodical has this identifier
 why-edition-id-taken = another edition has this identifier
+
+## A file the importer or the packager could not take: the file's own problem, as a clause; a
+## zip reader's or an XML parser's words ($why) stay as they said them
+epub-not-zip = not a zip archive, so not an EPUB: { $why }
+epub-zip-entry = zip entry { $entry } cannot be read: { $why }
+epub-no-container = META-INF/container.xml is missing, so this is not an EPUB
+epub-no-rootfile = META-INF/container.xml names no package document (no rootfile with a full-path)
+epub-no-package = the package document { $path } named by META-INF/container.xml is not in the archive
+epub-not-epub3 = package version "{ $version }" is not EPUB 3: only EPUB 3.x publications are accepted
+epub-not-xml = { $file } is not well-formed XML: { $why }
+epub-no-metadata = the package document has no { $element }
+epub-unstampable = the package document cannot be stamped: { $why }
+epub-bad-timestamp = the notice's issued_at "{ $value }" is not a YYYY-MM-DDThh:mm:ssZ timestamp
+import-same-book = the same book as { $first } (service id { $id }), skipped
+import-not-read = reading the upload: { $why }
+import-not-stored = copying into the file store: { $why }
+
+## A line of an uploaded CSV file (the reference organizations' directory); the CSV reader's own
+## words ($why of csv-line-unread) stay as it said them
+csv-line = line { $line }: { $why }
+csv-line-unread = line { $line }: { $why }
+csv-empty = the file is empty: its first line must be a header naming the columns { $columns }
+csv-no-header = line 1 must be a header row; it lacks the { $count ->
+        [one] column
+       *[other] columns
+    } { $missing } (it reads: { $reads })
+why-state-other-country = '{ $state }' names another country than '{ $country }'
+why-subdivision = must be a subdivision code such as CA or US-CA
+
+## The partner drive's answers Lectern could not use ($what is the drive's own, as it gave it)
+drive-unreachable = The partner drive did not answer; try again later
+drive-unreadable = The partner drive answered something unreadable: { $what }
+drive-files-url = The partner drive's files URL cannot name a file
+drive-answered = The partner drive answered { $what }
+drive-broke-off = The partner drive broke off: { $what }

@@ -21,6 +21,7 @@ why-email = debe ser una dirección de correo electrónico, como ana@example.org
 why-user-name = debe tener de 1 a 100 caracteres, sin espacios
 why-sent-twice = se envió más de una vez
 why-value-refused = '{ $value }': { $why }
+why-field-refused = { $field }: { $why }
 why-duration = debe ser una duración ISO 8601, como PT1H30M0S
 why-identifier-characters = un identificador no lleva espacios ni '/' ni '\'
 why-true-or-false = debe ser true o false
@@ -99,3 +100,13 @@ why-assistants-set-it = solo los asistentes de socios pueden indicarlo
 why-member-manages-it = lo gestiona el propio miembro; el patrocinador no puede gestionarlo
 why-bad-start = start no es un token de página emitido por esta lista; envíe el valor 'next' de la página anterior, o nada para empezar desde el principio
 why-bad-limit = limit debe ser un número entero de 1 a 100
+
+## Uploads: a file's size, and a partner drive
+why-file-limit-mb = un archivo puede tener como máximo { $size } MB
+why-file-limit-gb = un archivo puede tener como máximo { $size } GB
+why-no-partner-drive = esta biblioteca no tiene unidad asociada; suba el archivo en su lugar
+why-drive-not-connected = no ha conectado su unidad asociada (POST /v2/partnerAccessToken)
+why-drive-token-expired = el token de su unidad asociada caducó y no se puede renovar; vuelva a conectarla
+why-no-drive-file = no es ningún archivo de su unidad asociada
+why-drive-refused = la unidad asociada negó el acceso; vuelva a conectarla
+why-drive-refused-it = la unidad asociada lo rechazó ({ $error })

@@ -154,3 +154,36 @@ why-highlight-there = ya tiene un resaltado en esa posición; cámbielo con PUT
 why-product-identifier-taken = otro título de este sitio tiene este identificador de producto
 why-series-id-taken = otra publicación periódica tiene este identificador
 why-edition-id-taken = otra edición tiene este identificador
+
+## Un archivo que el importador o el empaquetador no pudo tomar
+epub-not-zip = no es un archivo zip, así que no es un EPUB: { $why }
+epub-zip-entry = no se puede leer la entrada { $entry } del zip: { $why }
+epub-no-container = falta META-INF/container.xml, así que no es un EPUB
+epub-no-rootfile = META-INF/container.xml no nombra ningún documento de paquete (no hay rootfile con full-path)
+epub-no-package = el documento de paquete { $path } que nombra META-INF/container.xml no está en el archivo
+epub-not-epub3 = la versión de paquete "{ $version }" no es EPUB 3: solo se aceptan publicaciones EPUB 3.x
+epub-not-xml = { $file } no es XML bien formado: { $why }
+epub-no-metadata = el documento de paquete no tiene { $element }
+epub-unstampable = no se puede sellar el documento de paquete: { $why }
+epub-bad-timestamp = el issued_at "{ $value }" del aviso no es una marca de tiempo AAAA-MM-DDThh:mm:ssZ
+import-same-book = es el mismo libro que { $first } (identificador de servicio { $id }); se omitió
+import-not-read = no se pudo leer lo subido: { $why }
+import-not-stored = no se pudo copiar al almacén de archivos: { $why }
+
+## Una línea de un archivo CSV subido (el directorio de organizaciones de referencia)
+csv-line = línea { $line }: { $why }
+csv-line-unread = línea { $line }: { $why }
+csv-empty = el archivo está vacío: su primera línea debe ser una cabecera que nombre las columnas { $columns }
+csv-no-header = la línea 1 debe ser una fila de cabecera; le { $count ->
+        [one] falta la columna
+       *[other] faltan las columnas
+    } { $missing } (dice: { $reads })
+why-state-other-country = '{ $state }' nombra otro país que '{ $country }'
+why-subdivision = debe ser un código de subdivisión como CA o US-CA
+
+## Respuestas de la unidad asociada que Lectern no pudo usar
+drive-unreachable = La unidad asociada no respondió; inténtelo más tarde
+drive-unreadable = La unidad asociada respondió algo ilegible: { $what }
+drive-files-url = La dirección de archivos de la unidad asociada no puede nombrar un archivo
+drive-answered = La unidad asociada respondió { $what }
+drive-broke-off = La unidad asociada cortó la conexión: { $what }

@@ -21,6 +21,7 @@ why-email = doit être une adresse e-mail, comme anne@example.org
 why-user-name = doit compter de 1 à 100 caractères, sans espace
 why-sent-twice = a été envoyé plus d'une fois
 why-value-refused = « { $value } » : { $why }
+why-field-refused = { $field } : { $why }
 why-duration = doit être une durée ISO 8601, comme PT1H30M0S
 why-identifier-characters = un identifiant ne contient ni espace, ni « / », ni « \ »
 why-true-or-false = doit valoir true ou false
@@ -99,3 +100,13 @@ why-assistants-set-it = seuls les assistants des adhésions peuvent l'indiquer
 why-member-manages-it = c'est le membre qui le gère ; son parrain ne peut pas le gérer
 why-bad-start = start n'est pas un jeton de page émis par cette liste ; envoyez la valeur « next » de la page précédente, ou rien pour commencer au début
 why-bad-limit = limit doit être un nombre entier de 1 à 100
+
+## Uploads: a file's size, and a partner drive
+why-file-limit-mb = un fichier est limité à { $size } Mo
+why-file-limit-gb = un fichier est limité à { $size } Go
+why-no-partner-drive = cette bibliothèque n'a pas de stockage partenaire ; envoyez plutôt le fichier
+why-drive-not-connected = vous n'avez pas connecté votre stockage partenaire (POST /v2/partnerAccessToken)
+why-drive-token-expired = le jeton de votre stockage partenaire a expiré et ne peut pas être renouvelé ; connectez-le de nouveau
+why-no-drive-file = n'est aucun fichier de votre stockage partenaire
+why-drive-refused = le stockage partenaire en a refusé l'accès ; connectez-le de nouveau
+why-drive-refused-it = le stockage partenaire l'a refusé ({ $error })

@@ -154,3 +154,36 @@ why-highlight-there = vous avez déjà un surlignage à cet endroit ; modifiez-
 why-product-identifier-taken = un autre titre de ce site a cet identifiant de produit
 why-series-id-taken = un autre périodique a cet identifiant
 why-edition-id-taken = un autre numéro a cet identifiant
+
+## Un fichier que l'importation ou l'empaquetage n'a pas pu prendre
+epub-not-zip = ce n'est pas une archive zip, donc pas un EPUB : { $why }
+epub-zip-entry = l'entrée { $entry } du zip ne peut pas être lue : { $why }
+epub-no-container = META-INF/container.xml manque, ce n'est donc pas un EPUB
+epub-no-rootfile = META-INF/container.xml ne nomme aucun document de paquet (aucun rootfile avec full-path)
+epub-no-package = le document de paquet { $path } nommé par META-INF/container.xml n'est pas dans l'archive
+epub-not-epub3 = la version de paquet « { $version } » n'est pas EPUB 3 : seules les publications EPUB 3.x sont acceptées
+epub-not-xml = { $file } n'est pas du XML bien formé : { $why }
+epub-no-metadata = le document de paquet n'a pas de { $element }
+epub-unstampable = le document de paquet ne peut pas être marqué : { $why }
+epub-bad-timestamp = l'issued_at « { $value } » de l'avis n'est pas un horodatage AAAA-MM-JJThh:mm:ssZ
+import-same-book = c'est le même livre que { $first } (identifiant de service { $id }) ; ignoré
+import-not-read = le fichier envoyé n'a pas pu être lu : { $why }
+import-not-stored = la copie dans le stockage de fichiers a échoué : { $why }
+
+## Une ligne d'un fichier CSV envoyé (l'annuaire des organisations de référence)
+csv-line = ligne { $line } : { $why }
+csv-line-unread = ligne { $line } : { $why }
+csv-empty = le fichier est vide : sa première ligne doit être un en-tête qui nomme les colonnes { $columns }
+csv-no-header = la ligne 1 doit être une ligne d'en-tête ; il lui manque { $count ->
+        [one] la colonne
+       *[other] les colonnes
+    } { $missing } (elle se lit ainsi : { $reads })
+why-state-other-country = « { $state } » nomme un autre pays que « { $country } »
+why-subdivision = doit être un code de subdivision, comme QC ou CA-QC
+
+## Les réponses du stockage partenaire que Lectern n'a pas pu utiliser
+drive-unreachable = Le stockage partenaire n'a pas répondu ; réessayez plus tard
+drive-unreadable = Le stockage partenaire a répondu quelque chose d'illisible : { $what }
+drive-files-url = L'adresse des fichiers du stockage partenaire ne peut pas nommer un fichier
+drive-answered = Le stockage partenaire a répondu { $what }
+drive-broke-off = Le stockage partenaire a coupé la connexion : { $what }

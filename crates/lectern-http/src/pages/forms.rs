@@ -161,6 +161,12 @@ impl Said {
         }
     }
 
+    /// A reason (a clause, as the rules word one), as a sentence in its words where it has
+    /// them.
+    pub fn reason(why: Why) -> Said {
+        Said::rule(&why.english, why.words)
+    }
+
     /// A rule's reason as a sentence, in its words where it has them.
     fn rule(why: &str, words: Option<Words>) -> Said {
         match words {

@@ -33,13 +33,11 @@ pub struct Limits {
     pub field: &'static str,
     /// The largest file taken.
     pub max_file_bytes: u64,
-    /// The refusal's words: "an EPUB file is limited to 200 MB".
-    pub too_large: &'static str,
 }
 
 impl Limits {
     fn refusal(&self) -> ApiError {
-        ApiError::too_large(self.field, self.too_large)
+        ApiError::too_large(self.field, self.max_file_bytes)
     }
 
     fn classify(&self, e: MultipartError, part: &str) -> ApiError {

@@ -8,6 +8,7 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use lectern_domain::invalid::Why;
 use lectern_store::fixture::directory_csv::{self, DIRECTORY_COLUMNS};
 
 use super::home::memberships_only;
@@ -30,7 +31,8 @@ struct DirectoryPage<'a> {
     action: String,
     columns: String,
     errors: FormErrors,
-    /// Each line's problem, in English as the file's reader (`directory_csv`) says it.
+    /// Each line's problem as the file's reader (`directory_csv`) says it, in the page's
+    /// language but for the CSV reader's own words.
     problems: Vec<Said>,
     done: Option<String>,
 }
@@ -94,7 +96,7 @@ pub async fn import(
 async fn read_upload(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(Params, Option<Vec<u8>>)> {
-    let too_large = || ApiError::too_large("file", "a directory file is limited to 10 MB");
+    let too_large = || ApiError::too_large("file", MAX_BYTES as u64);
     let mut multipart = multipart
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", e.body_text()))?;
     let mut fields = Vec::new();
@@ -124,7 +126,7 @@ fn directory_page(
     site: &WebSite,
     visitor: &Visitor,
     errors: FormErrors,
-    problems: Vec<String>,
+    problems: Vec<Why>,
 ) -> Response {
     let action = site.path("/staff/organizations/directory");
     let chrome = Chrome::of(site, visitor, &action, Section::Staff);
@@ -140,7 +142,7 @@ fn directory_page(
             action,
             columns: DIRECTORY_COLUMNS.join(", "),
             errors,
-            problems: problems.into_iter().map(Said::Api).collect(),
+            problems: problems.into_iter().map(Said::refusal).collect(),
             done: forms::field(&visitor.caller.params, "loaded")
                 .parse::<u64>()
                 .ok()

@@ -34,7 +34,6 @@ pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024 * 1024;
 pub(super) const LIMITS: Limits = Limits {
     field: "files",
     max_file_bytes: MAX_FILE_BYTES,
-    too_large: "a file is limited to 1 GB",
 };
 
 #[derive(Template)]

@@ -32,7 +32,6 @@ pub const MAX_BODY_BYTES: usize = 1024 * 1024 * 1024;
 const LIMITS: Limits = Limits {
     field: "files",
     max_file_bytes: MAX_FILE_BYTES,
-    too_large: "an EPUB file is limited to 200 MB",
 };
 
 /// The copyright and status choices, and their messages.
@@ -70,7 +69,8 @@ struct Outcome {
     imported: bool,
     /// What became of it, in the page's words: the title it made, the records' own, in a `bdi`.
     words: String,
-    /// Why it was not imported, in the importer's English.
+    /// Why it was not imported: in the page's language, but for the zip reader's or the XML
+    /// parser's own words inside it.
     reason: Option<Said>,
     link: Option<String>,
 }
@@ -208,7 +208,7 @@ fn outcome(lang: Lang, site: &WebSite, file: &str, added: Added) -> Outcome {
             file: file.to_owned(),
             imported: false,
             words: escaped(&lang.t("staff-import-refused")),
-            reason: Some(Said::Api(forms::sentence(&why))),
+            reason: Some(Said::reason(why)),
             link: None,
         },
     }

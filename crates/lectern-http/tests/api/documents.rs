@@ -609,6 +609,10 @@ async fn document_input_is_checked_by_name(backend: Backend) {
     }
     let (status, body) = answer.expect("an answer to the large upload");
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert!(
+        body.to_string().contains("a file is limited to 20 MB"),
+        "{body}"
+    );
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM documents")
         .fetch_one(app.store.reads())
         .await

@@ -15,6 +15,7 @@ pub(crate) mod testing;
 pub use build::{Chapter, EpubSource, PrintEdition, build};
 pub use content::{Content, Foreign, Part, PartPlace, read_content};
 pub use lectern_domain::catalog::isbn::isbn13;
+use lectern_domain::invalid::Why;
 pub use metadata::{Accessibility, Contributor, EpubMetadata};
 pub use read::read_metadata;
 
@@ -34,7 +35,7 @@ pub enum EpubError {
     NoRootfile,
     #[error("the package document {0} named by META-INF/container.xml is not in the archive")]
     NoPackage(String),
-    #[error("package version {0:?} is not EPUB 3: only EPUB 3.x publications are accepted")]
+    #[error("package version \"{0}\" is not EPUB 3: only EPUB 3.x publications are accepted")]
     NotEpub3(String),
     #[error("{file} is not well-formed XML: {message}")]
     Xml { file: String, message: String },
@@ -42,8 +43,38 @@ pub enum EpubError {
     MissingMetadata(&'static str),
     #[error("the package document cannot be stamped: {0}")]
     Unstampable(String),
-    #[error("the notice's issued_at {0:?} is not a YYYY-MM-DDThh:mm:ssZ timestamp")]
+    #[error("the notice's issued_at \"{0}\" is not a YYYY-MM-DDThh:mm:ssZ timestamp")]
     BadTimestamp(String),
+}
+
+/// The file's problem with its message, so that whoever uploaded it reads it in their language
+/// (the zip reader's and the XML parser's own words stay as they said them).
+impl From<EpubError> for Why {
+    fn from(e: EpubError) -> Why {
+        let english = e.to_string();
+        match e {
+            EpubError::NotZip(why) => Why::of("epub-not-zip", english).with("why", why),
+            EpubError::Zip { entry, message } => Why::of("epub-zip-entry", english)
+                .with("entry", entry)
+                .with("why", message),
+            EpubError::NoContainer => Why::of("epub-no-container", english),
+            EpubError::NoRootfile => Why::of("epub-no-rootfile", english),
+            EpubError::NoPackage(path) => Why::of("epub-no-package", english).with("path", path),
+            EpubError::NotEpub3(version) => {
+                Why::of("epub-not-epub3", english).with("version", version)
+            }
+            EpubError::Xml { file, message } => Why::of("epub-not-xml", english)
+                .with("file", file)
+                .with("why", message),
+            EpubError::MissingMetadata(element) => {
+                Why::of("epub-no-metadata", english).with("element", element)
+            }
+            EpubError::Unstampable(why) => Why::of("epub-unstampable", english).with("why", why),
+            EpubError::BadTimestamp(value) => {
+                Why::of("epub-bad-timestamp", english).with("value", value)
+            }
+        }
+    }
 }
 
 impl EpubError {

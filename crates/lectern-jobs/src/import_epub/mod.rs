@@ -8,11 +8,11 @@ mod record;
 use std::collections::{HashMap, HashSet};
 
 use lectern_domain::catalog::{Format, TitleRecord};
+use lectern_domain::invalid::Why;
 use lectern_store::{Store, StoreError, categories, titles};
 
 use crate::FileStore;
 use crate::epub::{EpubMetadata, read_metadata};
-use crate::work_error::{WorkError, Worked};
 pub use record::{Choices, service_id};
 
 /// The service ids' prefix when none is chosen: the command's and the pages' imports of one
@@ -41,7 +41,7 @@ pub enum Added {
         new: bool,
     },
     /// Refused, with the reason; nothing of it is kept.
-    Refused(String),
+    Refused(Why),
 }
 
 /// One run of imports: files are added one at a time and written in batches.
@@ -93,13 +93,15 @@ impl Importer {
     pub async fn add(&mut self, name: &str, bytes: Vec<u8>) -> Result<Added, StoreError> {
         let (meta, bytes) = match metadata_of(bytes).await {
             Ok(read) => read,
-            Err(why) => return Ok(Added::Refused(why.to_string())),
+            Err(why) => return Ok(Added::Refused(why)),
         };
         let id = service_id(&self.prefix, &meta);
         if let Some(first) = self.seen.get(&id) {
-            return Ok(Added::Refused(format!(
-                "the same book as {first} (service id {id}), skipped"
-            )));
+            let english = format!("the same book as {first} (service id {id}), skipped");
+            let why = Why::of("import-same-book", english)
+                .with("first", first)
+                .with("id", &id);
+            return Ok(Added::Refused(why));
         }
         self.seen.insert(id.clone(), name.to_owned());
 
@@ -114,7 +116,7 @@ impl Importer {
         // The file goes in before its row, so that no stored title names a missing file.
         if let Err(e) = self.files.put(&key, bytes).await {
             self.seen.remove(&id);
-            return Ok(Added::Refused(format!("copying into the file store: {e}")));
+            return Ok(Added::Refused(not_stored(&e)));
         }
         self.replaced.extend(old_key.filter(|k| *k != key));
         let added = Added::Queued {
@@ -165,10 +167,25 @@ impl Importer {
 
 /// The package metadata, read off the async threads (a large zip's directory takes a while),
 /// with the bytes back; or why the file is not an EPUB 3 that can be imported.
-async fn metadata_of(bytes: Vec<u8>) -> Worked<(EpubMetadata, Vec<u8>)> {
-    tokio::task::spawn_blocking(move || Ok((read_metadata(&bytes)?, bytes)))
-        .await
-        .map_err(|e| WorkError::machine(format!("reading the file failed: {e}")))?
+async fn metadata_of(bytes: Vec<u8>) -> Result<(EpubMetadata, Vec<u8>), Why> {
+    match tokio::task::spawn_blocking(move || read_metadata(&bytes).map(|m| (m, bytes))).await {
+        Ok(read) => read.map_err(Why::from),
+        Err(e) => Err(not_read(&e)),
+    }
+}
+
+/// A file that could not be read as it arrived (the machine's problem, not the file's).
+pub fn not_read(e: &impl std::fmt::Display) -> Why {
+    Why::of("import-not-read", format!("reading the upload: {e}")).with("why", e)
+}
+
+/// A file the file store would not take.
+pub fn not_stored(e: &impl std::fmt::Display) -> Why {
+    Why::of(
+        "import-not-stored",
+        format!("copying into the file store: {e}"),
+    )
+    .with("why", e)
 }
 
 /// A file's name as a file store key's last part: the last part of a path (a browser may send a

@@ -489,7 +489,11 @@ async fn import_directory(store: &Store, file: &std::path::Path) -> anyhow::Resu
         anyhow::anyhow!(
             "{} refused, nothing was loaded:\n{}",
             file.display(),
-            problems.join("\n")
+            problems
+                .iter()
+                .map(|p| p.english.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
         )
     })?;
     let total = rows.len();

@@ -76,7 +76,7 @@ pub async fn run(settings: &Settings, args: &ImportEpubArgs) -> anyhow::Result<(
         match read_epub(path).await {
             Ok((bytes, name)) => {
                 if let Added::Refused(why) = import.add(&name, bytes).await? {
-                    fail(path, &why);
+                    fail(path, &why.english);
                 }
             }
             Err(why) => fail(path, &why),

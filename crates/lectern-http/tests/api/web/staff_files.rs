@@ -140,6 +140,19 @@ async fn a_curator_imports_epub_files_and_sees_each_outcome(backend: Backend) {
     );
     let stored = titles::get(app.store.reads(), &id).await.unwrap().unwrap();
     assert_eq!(stored.usage_restriction.as_str(), "publicDomain");
+
+    // A curator reading Spanish reads why in Spanish; the zip reader's own words stay its own.
+    let spanish = Browser::speaking(&app, "es");
+    spanish
+        .sign_in("collection@example.org", "collection-pass-1")
+        .await;
+    let notes = [("files", "notes.epub", b"not a zip at all".to_vec())];
+    let page = spanish.upload(IMPORT, IMPORT, &[], &notes).await;
+    let page = page.text().await.unwrap();
+    assert!(
+        page.contains("No importado: <span>No es un archivo zip, así que no es un EPUB: "),
+        "{page}"
+    );
 }
 
 async fn epub_import_choices_are_checked(backend: Backend) {

@@ -409,6 +409,19 @@ async fn the_directory_is_imported_from_a_csv_file_checked_line_by_line(backend:
             .unwrap()
             .contains("line 1 must be a header row")
     );
+    // An assistant reading Spanish reads each line's problem in Spanish, its field as named.
+    let spanish = Browser::speaking(&app, "es");
+    spanish.sign_in(MEMBERSHIP, "membership-pass-1").await;
+    let page = upload(&spanish, Some(&bad), true)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains("<li>línea 3: name: no puede estar vacío</li>"),
+        "{page}"
+    );
+    assert!(page.contains("<li>línea 4: country: "), "{page}");
 
     let good = format!(
         "{header}dir-1,Alder School,school,WA,US,Seattle\ndir-2,Birch School,school,WA,US,Tacoma\n"
