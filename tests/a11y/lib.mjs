@@ -305,7 +305,15 @@ export function stopAfter(ms) {
     report(false, `the whole run took longer than ${ms / 1000} s; stopped`);
     const { passed, failed } = counts();
     console.log(`${passed} passed, ${failed} failed`);
-    process.exit(1);
+    exitWhenWritten(1);
   }, ms);
   watchdog.unref();
+}
+
+/**
+ * Exits with `code` once what was printed has reached its reader: to a pipe, Node writes
+ * asynchronously, and `process.exit` at once cut a busy machine's report short.
+ */
+export function exitWhenWritten(code) {
+  process.stdout.write('', () => process.exit(code));
 }

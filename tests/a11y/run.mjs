@@ -17,7 +17,7 @@ import { join } from 'node:path';
 
 import {
   CHECK_TIMEOUT_MS, CHROMIUM_ARGS, DESCRIBE_ACTIVE, Failure, MAX_TABS, NAV_TIMEOUT_MS, STEP_TIMEOUT_MS,
-  alertTexts, axeCheck, baseUrl, counts, expectFocusIndicators, expectInvalidDescribed, expectOrder, expectReflow,
+  alertTexts, axeCheck, baseUrl, counts, exitWhenWritten, expectFocusIndicators, expectInvalidDescribed, expectOrder, expectReflow,
   expectStatus, focusFromTop, inputFacts, isButtonNamed, isInput, messageText, onPage, report, shot, stopAfter, tabWalk,
   withTimeout,
 } from './lib.mjs';
@@ -397,4 +397,4 @@ try {
 }
 const { passed, failed } = counts();
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && passed > 0 ? 0 : 1);
+exitWhenWritten(failed === 0 && passed > 0 ? 0 : 1);

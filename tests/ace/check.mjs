@@ -32,7 +32,8 @@ try {
   const problems = [...violations(report), ...untrue(report)];
   for (const p of problems) console.log(p);
   console.log(`Ace: ${problems.length} problem(s) in ${epub}`);
-  process.exit(problems.length ? 1 : 0);
+  // Once the lines are written: to a pipe Node writes asynchronously.
+  process.stdout.write("", () => process.exit(problems.length ? 1 : 0));
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

@@ -158,4 +158,6 @@ for (const file of process.argv.slice(2)) {
     console.log(JSON.stringify({ file, error: String(e && e.stack ? e.stack : e) }));
   }
 }
-process.exit(failed ? 1 : 0);
+// Once the lines are written: to a pipe Node writes asynchronously, and exiting at once cut a
+// busy machine's report off mid-line.
+process.stdout.write("", () => process.exit(failed ? 1 : 0));

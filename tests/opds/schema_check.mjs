@@ -57,4 +57,5 @@ for (const file of files) {
   failed ||= !valid;
   console.log(JSON.stringify({ file, valid, errors }));
 }
-process.exit(failed ? 1 : 0);
+// Once the lines are written (see check.mjs).
+process.stdout.write("", () => process.exit(failed ? 1 : 0));

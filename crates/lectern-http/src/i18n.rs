@@ -651,16 +651,22 @@ mod tests {
             let (Failure::NotFound(why) | Failure::Refused(why)) = failure else {
                 panic!("{failure:?} is neither an absence nor a refusal");
             };
-            let words = why.words.as_ref().expect("a message of the files");
-            assert_eq!(
-                words_in(Lang::En, words).as_deref(),
-                Some(why.english.as_str())
-            );
-            assert_ne!(
-                words_in(Lang::Es, words).as_deref(),
-                Some(why.english.as_str())
-            );
+            says_its_message(&why);
         }
+    }
+
+    /// `why` is a message of the files whose English words are `why`'s English, and which
+    /// Spanish says otherwise.
+    fn says_its_message(why: &lectern_domain::invalid::Why) {
+        let words = why.words.as_ref().expect("a message of the files");
+        assert_eq!(
+            words_in(Lang::En, words).as_deref(),
+            Some(why.english.as_str())
+        );
+        assert_ne!(
+            words_in(Lang::Es, words).as_deref(),
+            Some(why.english.as_str())
+        );
     }
 
     /// An EPUB the importer refuses says in English what its message says, for each of the
@@ -694,13 +700,7 @@ mod tests {
             .into_iter()
             .chain([not_read(&machine), not_stored(&machine)])
         {
-            let words = why.words.as_ref().expect("a message of the files");
-            assert_eq!(
-                words_in(Lang::En, words).as_deref(),
-                Some(why.english.as_str())
-            );
-            let spanish = words_in(Lang::Es, words).expect("Spanish words");
-            assert_ne!(spanish, why.english);
+            says_its_message(&why);
         }
     }
 
@@ -722,15 +722,7 @@ mod tests {
         let mut seen = 0;
         for file in files {
             for why in read(file.as_bytes()).expect_err(&file) {
-                let words = why.words.as_ref().expect("a message of the files");
-                assert_eq!(
-                    words_in(Lang::En, words).as_deref(),
-                    Some(why.english.as_str())
-                );
-                assert_ne!(
-                    words_in(Lang::Es, words).as_deref(),
-                    Some(why.english.as_str())
-                );
+                says_its_message(&why);
                 seen += 1;
             }
         }
