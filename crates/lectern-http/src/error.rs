@@ -135,6 +135,7 @@ impl ApiError {
         let mut e = Self::new(status, key, String::new());
         e.messages = params.iter().map(ParamProblem::message).collect();
         e.said = params.iter().map(ParamProblem::said).collect();
+        e.said.iter().for_each(check_english);
         e.params = params;
         e
     }

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 use jsonwebtoken::jwk::{Jwk, JwkSet};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use lectern_domain::invalid::Why;
 use serde::Deserialize;
 use tokio::sync::RwLock;
 use url::Url;
@@ -71,9 +72,9 @@ pub struct PartnerClaims {
 #[derive(Debug)]
 pub enum Refused {
     /// The token is not good: its signature, issuer, audience, age or claims; says which.
-    Invalid(String),
+    Invalid(Why),
     /// The partner's keys could not be fetched.
-    Unreachable(String),
+    Unreachable(Why),
 }
 
 #[derive(Deserialize)]
@@ -110,19 +111,23 @@ impl PartnerIdentity {
     /// lifetime, and that it carries a verified e-mail address.
     pub async fn verify(&self, token: &str) -> Result<PartnerClaims, Refused> {
         let header = jsonwebtoken::decode_header(token)
-            .map_err(|e| Refused::Invalid(format!("is not a signed JWT ({e})")))?;
+            .map_err(|e| invalid("why-jwt-unsigned", format!("is not a signed JWT ({e})"), e))?;
         if !matches!(header.alg, Algorithm::RS256 | Algorithm::ES256) {
-            return Err(Refused::Invalid(format!(
-                "is signed with {:?}; only RS256 and ES256 are accepted",
-                header.alg
-            )));
+            let alg = format!("{:?}", header.alg);
+            let english = format!("is signed with {alg}; only RS256 and ES256 are accepted");
+            return Err(Refused::Invalid(
+                Why::of("why-jwt-algorithm", english).with("alg", alg),
+            ));
         }
-        let kid = header
-            .kid
-            .ok_or_else(|| Refused::Invalid("names no signing key (kid)".into()))?;
+        let kid = header.kid.ok_or_else(|| {
+            let why = "names no signing key (kid)";
+            Refused::Invalid(Why::of("why-jwt-no-kid", why))
+        })?;
         let jwk = self.key(&kid).await?;
-        let key = DecodingKey::from_jwk(&jwk)
-            .map_err(|e| Refused::Invalid(format!("names a key the partner cannot use ({e})")))?;
+        let key = DecodingKey::from_jwk(&jwk).map_err(|e| {
+            let english = format!("names a key the partner cannot use ({e})");
+            invalid("why-jwt-bad-key", english, e)
+        })?;
         let mut rules = Validation::new(header.alg);
         rules.set_issuer(&[&self.issuer]);
         rules.set_audience(&[&self.audience]);
@@ -130,13 +135,16 @@ impl PartnerIdentity {
         rules.leeway = CLOCK_LEEWAY_SECONDS;
         rules.validate_nbf = true;
         let raw = jsonwebtoken::decode::<RawClaims>(token, &key, &rules)
-            .map_err(|e| Refused::Invalid(format!("was refused: {e}")))?
+            .map_err(|e| invalid("why-jwt-refused", format!("was refused: {e}"), e))?
             .claims;
         check_times(&raw, jsonwebtoken::get_current_timestamp())?;
         let email = raw
             .email
             .filter(|_| raw.email_verified == serde_json::Value::Bool(true))
-            .ok_or_else(|| Refused::Invalid("carries no verified e-mail address".into()))?;
+            .ok_or_else(|| {
+                let why = "carries no verified e-mail address";
+                Refused::Invalid(Why::of("why-jwt-no-email", why))
+            })?;
         Ok(PartnerClaims {
             replay_key: match &raw.jti {
                 Some(jti) => format!("jti {} {jti}", raw.iss),
@@ -172,16 +180,16 @@ impl PartnerIdentity {
             .and_then(|f| f.set.find(kid))
             .cloned()
             .ok_or_else(|| {
-                Refused::Invalid(format!(
-                    "names key '{kid}', which the partner does not publish"
-                ))
+                let english = format!("names key '{kid}', which the partner does not publish");
+                Refused::Invalid(Why::of("why-jwt-unknown-key", english).with("kid", kid))
             })
     }
 
     async fn fetch(&self) -> Result<JwkSet, Refused> {
         let unreachable = |e: reqwest::Error| {
             tracing::warn!(error = %e, url = %self.keys_url, "partner identity keys unreachable");
-            Refused::Unreachable(format!("the partner's keys could not be fetched: {e}"))
+            let english = format!("the partner's keys could not be fetched: {e}");
+            Refused::Unreachable(Why::of("partner-keys-unreachable", english).with("why", e))
         };
         self.http
             .get(self.keys_url.clone())
@@ -199,17 +207,24 @@ impl PartnerIdentity {
 /// any identity token should be, is refused.
 fn check_times(raw: &RawClaims, now: u64) -> Result<(), Refused> {
     if raw.iat.is_some_and(|iat| iat > now + CLOCK_LEEWAY_SECONDS) {
-        return Err(Refused::Invalid(
-            "was issued in the future (iat); check the partner's clock".into(),
-        ));
+        let why = "was issued in the future (iat); check the partner's clock";
+        return Err(Refused::Invalid(Why::of("why-jwt-future", why)));
     }
     if raw.exp > now + MAX_TOKEN_LIFETIME_SECONDS {
-        return Err(Refused::Invalid(format!(
-            "is valid for longer than {} hours (exp); ask the partner for a fresh identity token",
-            MAX_TOKEN_LIFETIME_SECONDS / 3600
-        )));
+        let hours = MAX_TOKEN_LIFETIME_SECONDS / 3600;
+        let english = format!(
+            "is valid for longer than {hours} hours (exp); ask the partner for a fresh identity token"
+        );
+        return Err(Refused::Invalid(
+            Why::of("why-jwt-too-long", english).with_number("hours", hours),
+        ));
     }
     Ok(())
+}
+
+/// A token refused for `e`, the JWT library's own words inside the reason.
+fn invalid(key: &'static str, english: String, e: impl ToString) -> Refused {
+    Refused::Invalid(Why::of(key, english).with("why", e))
 }
 
 /// A `partnerIdToken` that was not taken, as the API answers it.

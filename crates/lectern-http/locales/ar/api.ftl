@@ -110,3 +110,14 @@ why-drive-token-expired = انتهت صلاحية رمز مخزنك الشريك
 why-no-drive-file = ليس ملفًا في مخزنك الشريك
 why-drive-refused = رفض المخزن الشريك الوصول إليه؛ اربط المخزن من جديد
 why-drive-refused-it = رفضه المخزن الشريك ({ $error })
+
+## رمز هوية من شريك (partnerIdToken) مرفوض
+why-jwt-unsigned = ليس JWT موقّعًا ({ $why })
+why-jwt-algorithm = موقّع بـ { $alg }؛ لا يُقبل إلا RS256 وES256
+why-jwt-no-kid = لا يسمي مفتاح توقيع (kid)
+why-jwt-bad-key = يسمي مفتاحًا لا يستطيع الشريك استعماله ({ $why })
+why-jwt-refused = رُفض: { $why }
+why-jwt-no-email = لا يحمل عنوان بريد إلكتروني موثّقًا
+why-jwt-unknown-key = يسمي المفتاح '{ $kid }'، الذي لا ينشره الشريك
+why-jwt-future = صدر في المستقبل (iat)؛ تحقق من ساعة الشريك
+why-jwt-too-long = صالح لأكثر من { $hours } ساعة (exp)؛ اطلب من الشريك رمز هوية جديدًا

@@ -188,3 +188,6 @@ drive-unreadable = أجاب المخزن الشريك بما لا يُقرأ: { 
 drive-files-url = عنوان ملفات المخزن الشريك لا يستطيع أن يسمي ملفًا
 drive-answered = أجاب المخزن الشريك { $what }
 drive-broke-off = قطع المخزن الشريك الاتصال: { $what }
+
+## مفاتيح هوية الشريك
+partner-keys-unreachable = تعذر جلب مفاتيح الشريك: { $why }

@@ -111,3 +111,14 @@ why-drive-token-expired = your partner drive's token expired and cannot be renew
 why-no-drive-file = is no file of your partner drive
 why-drive-refused = the partner drive refused access to it; connect the drive again
 why-drive-refused-it = the partner drive refused it ({ $error })
+
+## A partner's identity token (partnerIdToken) refused; the JWT library's own words ($why) stay its own
+why-jwt-unsigned = is not a signed JWT ({ $why })
+why-jwt-algorithm = is signed with { $alg }; only RS256 and ES256 are accepted
+why-jwt-no-kid = names no signing key (kid)
+why-jwt-bad-key = names a key the partner cannot use ({ $why })
+why-jwt-refused = was refused: { $why }
+why-jwt-no-email = carries no verified e-mail address
+why-jwt-unknown-key = names key '{ $kid }', which the partner does not publish
+why-jwt-future = was issued in the future (iat); check the partner's clock
+why-jwt-too-long = is valid for longer than { $hours } hours (exp); ask the partner for a fresh identity token

@@ -199,3 +199,6 @@ drive-unreadable = The partner drive answered something unreadable: { $what }
 drive-files-url = The partner drive's files URL cannot name a file
 drive-answered = The partner drive answered { $what }
 drive-broke-off = The partner drive broke off: { $what }
+
+## The partner's identity keys, which a token is checked against
+partner-keys-unreachable = the partner's keys could not be fetched: { $why }

@@ -110,3 +110,14 @@ why-drive-token-expired = el token de su unidad asociada caducó y no se puede r
 why-no-drive-file = no es ningún archivo de su unidad asociada
 why-drive-refused = la unidad asociada negó el acceso; vuelva a conectarla
 why-drive-refused-it = la unidad asociada lo rechazó ({ $error })
+
+## Un token de identidad de un socio (partnerIdToken) rechazado
+why-jwt-unsigned = no es un JWT firmado ({ $why })
+why-jwt-algorithm = está firmado con { $alg }; solo se aceptan RS256 y ES256
+why-jwt-no-kid = no nombra ninguna clave de firma (kid)
+why-jwt-bad-key = nombra una clave que el socio no puede usar ({ $why })
+why-jwt-refused = fue rechazado: { $why }
+why-jwt-no-email = no lleva ninguna dirección de correo verificada
+why-jwt-unknown-key = nombra la clave '{ $kid }', que el socio no publica
+why-jwt-future = se emitió en el futuro (iat); revise el reloj del socio
+why-jwt-too-long = es válido durante más de { $hours } horas (exp); pida al socio un token de identidad nuevo

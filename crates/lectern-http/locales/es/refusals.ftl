@@ -187,3 +187,6 @@ drive-unreadable = La unidad asociada respondió algo ilegible: { $what }
 drive-files-url = La dirección de archivos de la unidad asociada no puede nombrar un archivo
 drive-answered = La unidad asociada respondió { $what }
 drive-broke-off = La unidad asociada cortó la conexión: { $what }
+
+## Las claves de identidad del socio
+partner-keys-unreachable = no se pudieron obtener las claves del socio: { $why }

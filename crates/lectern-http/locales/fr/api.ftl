@@ -110,3 +110,14 @@ why-drive-token-expired = le jeton de votre stockage partenaire a expiré et ne 
 why-no-drive-file = n'est aucun fichier de votre stockage partenaire
 why-drive-refused = le stockage partenaire en a refusé l'accès ; connectez-le de nouveau
 why-drive-refused-it = le stockage partenaire l'a refusé ({ $error })
+
+## Un jeton d'identité d'un partenaire (partnerIdToken) refusé
+why-jwt-unsigned = n'est pas un JWT signé ({ $why })
+why-jwt-algorithm = est signé avec { $alg } ; seuls RS256 et ES256 sont acceptés
+why-jwt-no-kid = ne nomme aucune clé de signature (kid)
+why-jwt-bad-key = nomme une clé que le partenaire ne peut pas utiliser ({ $why })
+why-jwt-refused = a été refusé : { $why }
+why-jwt-no-email = ne porte aucune adresse électronique vérifiée
+why-jwt-unknown-key = nomme la clé « { $kid } », que le partenaire ne publie pas
+why-jwt-future = a été émis dans le futur (iat) ; vérifiez l'horloge du partenaire
+why-jwt-too-long = est valable plus de { $hours } heures (exp) ; demandez au partenaire un nouveau jeton d'identité

@@ -187,3 +187,6 @@ drive-unreadable = Le stockage partenaire a répondu quelque chose d'illisible 
 drive-files-url = L'adresse des fichiers du stockage partenaire ne peut pas nommer un fichier
 drive-answered = Le stockage partenaire a répondu { $what }
 drive-broke-off = Le stockage partenaire a coupé la connexion : { $what }
+
+## Les clés d'identité du partenaire
+partner-keys-unreachable = les clés du partenaire n'ont pas pu être obtenues : { $why }

@@ -113,7 +113,7 @@ fn refused_assertion(refused: Refused) -> TokenError {
         Refused::Unreachable(why) => TokenError::with_status(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
             "temporarily_unavailable",
-            why,
+            why.english,
         ),
     }
 }

@@ -299,6 +299,28 @@ async fn partner_tokens_that_are_not_good_are_refused_by_name(backend: Backend) 
         assert_eq!(status, StatusCode::BAD_REQUEST, "{why}: {body}");
         assert_eq!(body["error"], "invalid_grant", "{why}");
     }
+    // The API says why in the caller's language; the JWT library's own words stay its own.
+    let spanish = app
+        .http
+        .post(app.url(&format!("/v2/myAccount?api_key={CONFIDENTIAL}")))
+        .header("accept-language", "es")
+        .form(&[
+            ("partnerIdToken", "not a JWT"),
+            ("country", "US"),
+            ("dateOfBirth", "1990-01-01"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json(spanish).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["messages"][0]
+            .as_str()
+            .unwrap()
+            .contains("'partnerIdToken': no es un JWT firmado ("),
+        "{body}"
+    );
     // An address other than the one the partner verified is refused, naming the field.
     let (status, body) = create_with(
         &app,
