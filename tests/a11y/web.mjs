@@ -1362,19 +1362,24 @@ async function main() {
       const page = await context.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
       page.setDefaultNavigationTimeout(NAV_TIMEOUT_MS);
+      await reported(name, page, fn);
+      await context.close().catch(() => {});
+    }
+
+    /** Runs a check's body on `page` and reports what became of it; whether it passed. */
+    async function reported(name, page, fn) {
       try {
-        const details = await withTimeout(fn(page), CHECK_TIMEOUT_MS * 2, name);
-        report(true, name, details ?? []);
+        report(true, name, (await withTimeout(fn(page), CHECK_TIMEOUT_MS * 2, name)) ?? []);
+        return true;
       } catch (e) {
         if (e instanceof Failure) report(false, `${name}: ${e.message}`, e.details);
         else report(false, `${name}: ${String(e.message ?? e).split('\n')[0]}`);
-      } finally {
-        await context.close().catch(() => {});
+        return false;
       }
     }
 
     // Every page and state at both widths, two at a time (the machine's two cores: Chromium and
-    // the server share them); each check has its own browser context. The page is opened once
+    // the server share them), on a page each worker keeps per user (`pageCheck`). The page is opened once
     // and checked at 1280 px, then narrowed to 320 px, as a reader zooming in reflows it, and
     // checked again: a state reached by a form is then posted once, not once per width.
     // The page checks share one session per user (signing in is the journeys' to check), made
@@ -1416,12 +1421,7 @@ async function main() {
       if (state) await context.addCookies(state.cookies);
       await page.setExtraHTTPHeaders({});
       await page.setViewportSize(WIDE);
-      try {
-        const details = await withTimeout(fn(page), CHECK_TIMEOUT_MS * 2, name);
-        report(true, name, details ?? []);
-      } catch (e) {
-        if (e instanceof Failure) report(false, `${name}: ${e.message}`, e.details);
-        else report(false, `${name}: ${String(e.message ?? e).split('\n')[0]}`);
+      if (!(await reported(name, page, fn))) {
         kept.delete(user);
         await context.close().catch(() => {});
         return;
