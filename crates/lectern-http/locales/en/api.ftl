@@ -122,3 +122,4 @@ why-jwt-no-email = carries no verified e-mail address
 why-jwt-unknown-key = names key '{ $kid }', which the partner does not publish
 why-jwt-future = was issued in the future (iat); check the partner's clock
 why-jwt-too-long = is valid for longer than { $hours } hours (exp); ask the partner for a fresh identity token
+why-no-identity-partner = this library has no identity partner set up; create the account with a password

@@ -121,3 +121,4 @@ why-jwt-no-email = no lleva ninguna dirección de correo verificada
 why-jwt-unknown-key = nombra la clave '{ $kid }', que el socio no publica
 why-jwt-future = se emitió en el futuro (iat); revise el reloj del socio
 why-jwt-too-long = es válido durante más de { $hours } horas (exp); pida al socio un token de identidad nuevo
+why-no-identity-partner = esta biblioteca no tiene ningún socio de identidad; cree la cuenta con una contraseña

@@ -121,3 +121,4 @@ why-jwt-no-email = ne porte aucune adresse électronique vérifiée
 why-jwt-unknown-key = nomme la clé « { $kid } », que le partenaire ne publie pas
 why-jwt-future = a été émis dans le futur (iat) ; vérifiez l'horloge du partenaire
 why-jwt-too-long = est valable plus de { $hours } heures (exp) ; demandez au partenaire un nouveau jeton d'identité
+why-no-identity-partner = cette bibliothèque n'a aucun partenaire d'identité ; créez le compte avec un mot de passe

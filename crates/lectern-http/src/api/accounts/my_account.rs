@@ -6,6 +6,7 @@ use crate::conventions::json::Json;
 use axum::extract::State;
 use lectern_domain::account::Account;
 use lectern_domain::account::fields::AccountFields;
+use lectern_domain::invalid::Why;
 use lectern_domain::role::Role;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -271,10 +272,8 @@ async fn vouch(
     fields: &mut AccountParams,
 ) -> ApiResult<PartnerClaims> {
     let partner = state.settings.partner_identity.as_ref().ok_or_else(|| {
-        ApiError::bad_param(
-            "partnerIdToken",
-            "this library has no identity partner set up; create the account with a password",
-        )
+        let why = "this library has no identity partner set up; create the account with a password";
+        ApiError::bad_param("partnerIdToken", Why::of("why-no-identity-partner", why))
     })?;
     let claims = partner.verify(token).await.map_err(refused_token)?;
     if let Some(sent) = &fields.email_address
