@@ -266,7 +266,7 @@ fn location_in(form: &crate::conventions::params::Params, n: usize) -> ApiResult
         .one("location")?
         .map(str::trim)
         .filter(|l| !l.is_empty())
-        .ok_or_else(|| ApiError::bad_param("location", "is required"))?;
+        .ok_or_else(|| ApiError::bad_param("location", Why::required()))?;
     match part_of(location) {
         Some((k, _)) if k == n => Ok(location.to_owned()),
         _ => Err(ApiError::bad_param(
