@@ -139,8 +139,11 @@ async fn a_member_gets_an_epub_stamped_for_them(backend: Backend) {
         notice.contains("u-member") && notice.contains("The Long Road"),
         "{notice}"
     );
-    lectern_jobs::checkers::epubcheck("stamped download", &epub);
-    lectern_jobs::checkers::ace("stamped download", &epub);
+    // The package is the stamper's, whichever store keeps the row: checked once.
+    if backend == Backend::Sqlite {
+        lectern_jobs::checkers::epubcheck("stamped download", &epub);
+        lectern_jobs::checkers::ace("stamped download", &epub);
+    }
     // Asking again serves the same package; it is one download, counted once.
     assert_eq!(
         poll(&app, &path, Some(&member)).await.split('?').next(),

@@ -9,6 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
 
 use regex::Regex;
 
@@ -161,10 +162,14 @@ fn module_of(relative: &str) -> Vec<String> {
 
 /// The paths a file names through `crate::` and `super::`, outside comments and its tests.
 fn imports(source: &str, module: &[String]) -> Vec<Vec<String>> {
+    // Built once: an unoptimised test build took some 25 s building them again for each file.
+    static PATH: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\bcrate::((?:\w+::)*\w+)").unwrap());
+    static GROUP: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bcrate::\{([^}]*)\}").unwrap());
+    static RELATIVE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\b((?:super::)+)((?:\w+::)*\w+)").unwrap());
+    let (path, group, relative) = (&*PATH, &*GROUP, &*RELATIVE);
     let code = code_of(source);
-    let path = Regex::new(r"\bcrate::((?:\w+::)*\w+)").unwrap();
-    let group = Regex::new(r"\bcrate::\{([^}]*)\}").unwrap();
-    let relative = Regex::new(r"\b((?:super::)+)((?:\w+::)*\w+)").unwrap();
     let split = |p: &str| p.split("::").map(str::to_owned).collect::<Vec<_>>();
     let mut out: Vec<Vec<String>> = path.captures_iter(&code).map(|c| split(&c[1])).collect();
     for c in group.captures_iter(&code) {
