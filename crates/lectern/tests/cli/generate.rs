@@ -22,6 +22,8 @@ async fn records(store: &Store) -> Vec<TitleRecord> {
 }
 
 fn generate(url: &str, seed: &str) {
+    // The demo's files go to a directory of the test's own, not the default beside the sources.
+    let files = temp_dir();
     let out = run(&mut lectern(&[
         "generate",
         "--titles",
@@ -30,6 +32,8 @@ fn generate(url: &str, seed: &str) {
         seed,
         "--database-url",
         url,
+        "--data-dir",
+        files.to_str().unwrap(),
     ]));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
