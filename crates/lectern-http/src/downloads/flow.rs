@@ -8,6 +8,7 @@ use axum::response::{IntoResponse, Response};
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::Format;
 use lectern_domain::invalid::Why;
+use lectern_domain::string_enum::ClosedSet;
 use lectern_domain::title_access::{self, ReaderFacts, TitleFacts, Viewer};
 use lectern_store::downloads::DownloadStatus;
 
@@ -182,6 +183,5 @@ fn status(key: &str, message: String) -> ErrorBody {
 
 /// The format path segment: one of FORMAT, or a 400 naming `format`.
 pub fn parse_format(raw: &str) -> ApiResult<Format> {
-    raw.parse()
-        .map_err(|why| ApiError::bad_param("format", why))
+    Format::read(raw).map_err(|why| ApiError::bad_param("format", why))
 }

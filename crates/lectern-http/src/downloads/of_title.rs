@@ -81,10 +81,14 @@ async fn document_download(
     if format != lectern_domain::catalog::Format::Epub3 {
         return Err(ApiError::bad_param(
             "format",
-            format!(
-                "document '{}' is made available in EPUB3 only",
-                d.document_id
-            ),
+            Why::of(
+                "why-document-epub-only",
+                format!(
+                    "document '{}' is made available in EPUB3 only",
+                    d.document_id
+                ),
+            )
+            .with("id", &d.document_id),
         ));
     }
     match (d.status, &d.epub_key) {

@@ -67,9 +67,15 @@ pub async fn check(
     expires: &str,
     signature: &str,
 ) -> ApiResult<()> {
-    let expires: i64 = expires
-        .parse()
-        .map_err(|_| ApiError::bad_param("expires", "must be the number the signed URL carried"))?;
+    let expires: i64 = expires.parse().map_err(|_| {
+        ApiError::bad_param(
+            "expires",
+            Why::of(
+                "why-signed-expires",
+                "must be the number the signed URL carried",
+            ),
+        )
+    })?;
     if !signature_matches(key(state).await?, &message(object_key, expires), signature) {
         return Err(ApiError::forbidden(Why::of(
             "refused-file-link",

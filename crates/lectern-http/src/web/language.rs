@@ -6,6 +6,7 @@
 use axum::extract::State;
 use axum::response::Response;
 use lectern_domain::account::preferences::PreferenceChanges;
+use lectern_domain::invalid::Why;
 use lectern_operations::preferences;
 
 use crate::error::{ApiError, ApiResult};
@@ -27,7 +28,11 @@ pub async fn choose(
     let lang = Lang::of_code(code).ok_or_else(|| {
         ApiError::bad_param(
             "language",
-            format!("'{code}' is not a language these pages are written in"),
+            Why::of(
+                "why-page-language",
+                format!("'{code}' is not a language these pages are written in"),
+            )
+            .with("code", code),
         )
     })?;
     // Back to a page of this site only: a choice never sends the reader elsewhere.

@@ -271,7 +271,11 @@ fn location_in(form: &crate::conventions::params::Params, n: usize) -> ApiResult
         Some((k, _)) if k == n => Ok(location.to_owned()),
         _ => Err(ApiError::bad_param(
             "location",
-            format!("must be a place in part {n} of the book, as an EPUB CFI"),
+            Why::of(
+                "why-place-in-part",
+                format!("must be a place in part {n} of the book, as an EPUB CFI"),
+            )
+            .with_number("part", n as u64),
         )),
     }
 }

@@ -850,6 +850,14 @@ async fn an_error_s_messages_follow_the_asked_language_where_they_have_its_words
         answered("en", "/v2/lists/no-such-list/titles").await.2,
         json!(["There is no reading list 'no-such-list'"])
     );
+    // A format the path names that is none is said with the closed set's own message.
+    let (status, _, said) = answered("es", "/v2/titles/t-road/NOPE").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let said = said[0].as_str().unwrap();
+    assert!(
+        said.starts_with("Parámetro no válido 'format': 'NOPE' no es ninguno de estos valores: "),
+        "{said}"
+    );
     assert_eq!(
         answered("ar", "/v2/accounts/member@example.org").await,
         (

@@ -14,6 +14,7 @@ use crate::conventions::paging::ListParams;
 use crate::conventions::params::Params;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
+use lectern_domain::invalid::Why;
 use lectern_domain::paging::FixedOrder;
 
 #[derive(Serialize, ToSchema)]
@@ -71,7 +72,10 @@ pub async fn bisac_page(state: &AppState, params: &Params) -> ApiResult<BisacCod
         (Some(_), Some(_)) => {
             return Err(ApiError::bad_param(
                 "descriptionStartsWith",
-                "cannot be sent with codeStartsWith; send one or the other",
+                Why::of(
+                    "why-bisac-one-or-other",
+                    "cannot be sent with codeStartsWith; send one or the other",
+                ),
             ));
         }
         (Some(code), None) => BisacPrefix::Code(code),

@@ -12,7 +12,7 @@ use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
 use crate::conventions::links::segment;
 use crate::conventions::status::{Accepted, Status};
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
 
 #[utoipa::path(
@@ -71,9 +71,7 @@ pub async fn edit_artifact(
     caller: Caller,
     Path((service_id, format)): Path<(String, String)>,
 ) -> ApiResult<Accepted> {
-    let format: Format = format
-        .parse()
-        .map_err(|why: String| ApiError::bad_param("format", why))?;
+    let format: Format = crate::downloads::parse_format(&format)?;
     let form = caller.params.edit_form();
     title_edits::accept(
         &state,

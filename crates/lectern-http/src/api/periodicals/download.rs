@@ -4,6 +4,7 @@
 use axum::extract::{Path, State};
 use axum::response::Response;
 use lectern_domain::catalog::TitleStatusCode;
+use lectern_domain::invalid::Why;
 use lectern_domain::title_access::{TitleFacts, UsageRestriction};
 use lectern_operations::periodicals as periodicals_house;
 use lectern_store::downloads::SubjectKind;
@@ -50,7 +51,12 @@ pub async fn download_edition(
     {
         return Err(ApiError::bad_param(
             "format",
-            format!("edition '{edition_id}' is not available in {format}"),
+            Why::of(
+                "why-edition-not-in-format",
+                format!("edition '{edition_id}' is not available in {format}"),
+            )
+            .with("id", &edition_id)
+            .with("format", format),
         ));
     }
     // Editions are under copyright and live while listed; the series carries the country
