@@ -137,16 +137,14 @@ async fn bisac_codes_match_a_code_or_description_prefix(backend: Backend) {
         body["messages"][0],
         "Invalid parameter 'descriptionStartsWith': cannot be sent with codeStartsWith; send one or the other"
     );
-    let french: Value = app
-        .http
-        .get(app.url(&list("&codeStartsWith=F&descriptionStartsWith=F")))
-        .header("accept-language", "fr")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, french) = json(
+        app.get(&list("&codeStartsWith=F&descriptionStartsWith=F"))
+            .header("accept-language", "fr")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(
         french["messages"][0],
         "Paramètre non valide «\u{a0}descriptionStartsWith\u{a0}»\u{a0}: ne peut pas être envoyé avec codeStartsWith\u{a0}; envoyez l'un ou l'autre"
