@@ -161,6 +161,22 @@ async fn a_member_gets_an_epub_stamped_for_them(backend: Backend) {
         app.http.get(unsigned).send().await.unwrap().status(),
         StatusCode::BAD_REQUEST
     );
+    // An expiry that is not a number is refused by name, in the asked language.
+    let garbled = url.replace("expires=", "expires=x");
+    let (status, body) = json(
+        app.http
+            .get(&garbled)
+            .header("accept-language", "es")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["messages"][0],
+        "Parámetro no válido 'expires': debe ser el número que llevaba el enlace firmado"
+    );
     // Another node over the same store serves the same package.
     let second = app.second_node().await;
     let again = poll(&second, &path, Some(&member)).await;
