@@ -1,7 +1,10 @@
 //! A parameter a rule refused, named as the API names it: the HTTP layer turns a list of these
 //! into one 400 that names every bad parameter, so a client fixes them all in one go.
 
+use std::borrow::Cow;
 use std::fmt;
+
+use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invalid {
@@ -16,16 +19,19 @@ pub struct Invalid {
 }
 
 /// A message of the message files (`key`, which English says as the rule's own words) and what
-/// fills its placeables.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// fills its placeables. A rule names its message and placeables in the code; one kept with a
+/// record (a queued edit's reason for not being applied) is read back, and said in the language
+/// of whoever reads the record then.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Words {
-    pub key: &'static str,
-    pub args: Vec<(&'static str, Arg)>,
+    pub key: Cow<'static, str>,
+    pub args: Vec<(Cow<'static, str>, Arg)>,
 }
 
 /// What fills a placeable: text, said as it is (an identifier, even one of digits alone), or a
 /// count, which each language writes as it writes numbers.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum Arg {
     Text(String),
     Number(u64),
@@ -36,21 +42,26 @@ pub enum Arg {
 
 impl Words {
     pub fn of(key: &'static str) -> Self {
-        Words { key, args: vec![] }
+        Words {
+            key: Cow::Borrowed(key),
+            args: vec![],
+        }
     }
 
     pub fn with(mut self, name: &'static str, value: impl ToString) -> Self {
-        self.args.push((name, Arg::Text(value.to_string())));
+        self.args
+            .push((Cow::Borrowed(name), Arg::Text(value.to_string())));
         self
     }
 
     pub fn with_number(mut self, name: &'static str, n: impl Into<u64>) -> Self {
-        self.args.push((name, Arg::Number(n.into())));
+        self.args.push((Cow::Borrowed(name), Arg::Number(n.into())));
         self
     }
 
     pub fn with_words(mut self, name: &'static str, words: Words) -> Self {
-        self.args.push((name, Arg::Words(Box::new(words))));
+        self.args
+            .push((Cow::Borrowed(name), Arg::Words(Box::new(words))));
         self
     }
 }
@@ -329,6 +340,21 @@ impl Why {
         match inner.words {
             Some(words) => Why::worded(english, Words::of(key).with_words("why", words)),
             None => Why::from(english),
+        }
+    }
+
+    /// Two reasons one after the other (`first; then`): said in the files' words where both
+    /// have them, in English where either has none.
+    pub fn and_then(first: Why, then: Why) -> Why {
+        let english = format!("{}; {}", first.english, then.english);
+        match (first.words, then.words) {
+            (Some(a), Some(b)) => Why::worded(
+                english,
+                Words::of("why-and-then")
+                    .with_words("first", a)
+                    .with_words("then", b),
+            ),
+            _ => Why::from(english),
         }
     }
 

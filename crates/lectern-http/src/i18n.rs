@@ -204,12 +204,22 @@ impl Lang {
         MESSAGES.lookup_with_args(self.id(), key, &args)
     }
 
+    /// The message `key`, which has no placeables, where the message files have it (a key made
+    /// from a code); `None` where they do not.
+    pub fn try_t(self, key: &str) -> Option<String> {
+        self.try_t_args::<&str>(key, &[])
+    }
+
     /// The message `key` with `args`, where the message files have it (a key made from a code:
     /// an alert's, a rule's); `None` where they do not.
-    pub fn try_t_args(self, key: &str, args: &[(&'static str, FluentValue<'_>)]) -> Option<String> {
+    pub fn try_t_args<N: AsRef<str>>(
+        self,
+        key: &str,
+        args: &[(N, FluentValue<'_>)],
+    ) -> Option<String> {
         let held: HashMap<Cow<'static, str>, FluentValue<'_>> = args
             .iter()
-            .map(|(name, value)| (Cow::Borrowed(*name), value.clone()))
+            .map(|(name, value)| (Cow::Owned(name.as_ref().to_owned()), value.clone()))
             .collect();
         if self == Lang::Pseudo {
             // The pseudo-locale is English's messages wrapped: English says whether it is one.
@@ -300,7 +310,7 @@ const PSEUDO_TAG: &str = "qps-ploc";
 
 /// English's message, wrapped and accented; its placeables are filled after the accenting, so
 /// that a name or a number shows as it is.
-fn pseudo_message(key: &str, args: &[(&'static str, FluentValue<'_>)]) -> String {
+fn pseudo_message<N: AsRef<str>>(key: &str, args: &[(N, FluentValue<'_>)]) -> String {
     let marker = |at: usize| char::from_u32(0xE100 + at as u32).unwrap_or('\u{E100}');
     let held: HashMap<Cow<'static, str>, FluentValue<'_>> = args
         .iter()
@@ -311,7 +321,7 @@ fn pseudo_message(key: &str, args: &[(&'static str, FluentValue<'_>)]) -> String
                 FluentValue::String(_) => FluentValue::from(marker(at).to_string()),
                 other => other.clone(),
             };
-            (Cow::Borrowed(*name), value)
+            (Cow::Owned(name.as_ref().to_owned()), value)
         })
         .collect();
     // A key no file has shows bare, for the crawl to find.
@@ -503,13 +513,22 @@ pub fn words_in(lang: Lang, words: &lectern_domain::invalid::Words) -> Option<St
         .iter()
         .map(|(name, value)| {
             Some(match value {
-                Arg::Number(n) => (*name, FluentValue::from(*n)),
-                Arg::Text(text) => (*name, FluentValue::from(text.as_str())),
-                Arg::Words(inner) => (*name, FluentValue::from(words_in(lang, inner)?)),
+                Arg::Number(n) => (name.as_ref(), FluentValue::from(*n)),
+                Arg::Text(text) => (name.as_ref(), FluentValue::from(text.as_str())),
+                Arg::Words(inner) => (name.as_ref(), FluentValue::from(words_in(lang, inner)?)),
             })
         })
-        .collect::<Option<Vec<(&'static str, FluentValue<'_>)>>>()?;
-    lang.try_t_args(words.key, &args)
+        .collect::<Option<Vec<(&str, FluentValue<'_>)>>>()?;
+    lang.try_t_args(&words.key, &args)
+}
+
+/// A rule's reason in `lang`: in its message's words where the files have them, else in its
+/// English.
+pub fn why_in(lang: Lang, why: &lectern_domain::invalid::Why) -> String {
+    why.words
+        .as_ref()
+        .and_then(|words| words_in(lang, words))
+        .unwrap_or_else(|| why.english.clone())
 }
 
 /// The request's `Accept-Language`, where it is readable.

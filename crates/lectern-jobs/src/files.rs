@@ -81,6 +81,9 @@ impl FileStore {
 
     #[cfg(feature = "s3")]
     fn s3(url: &url::Url) -> Result<Self, FileError> {
+        // reqwest's TLS is built with no provider of its own (Cargo.toml): ring's, for the
+        // process. An error means one is installed already, which serves as well.
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let s3 = object_store::aws::AmazonS3Builder::from_env()
             .with_url(url.as_str())
             .build()?;

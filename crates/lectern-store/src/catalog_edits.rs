@@ -4,6 +4,7 @@
 
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::title_edit::KeptEdit;
+use lectern_domain::invalid::{Why, Words};
 use sqlx::{Any, Executor, Row};
 
 use crate::{Store, StoreError, Transaction};
@@ -153,7 +154,7 @@ pub struct Outcome {
     /// The parameters that changed something.
     pub changes: Vec<String>,
     /// Why it was not applied.
-    pub reason: Option<String>,
+    pub reason: Option<Why>,
 }
 
 /// Marks a taken edit done, in the transaction that applied it.
@@ -162,10 +163,14 @@ pub async fn finish(
     edit_id: &str,
     outcome: &Outcome,
 ) -> Result<(), StoreError> {
+    let reason_words = match outcome.reason.as_ref().and_then(|why| why.words.as_ref()) {
+        Some(words) => Some(serde_json::to_string(words)?),
+        None => None,
+    };
     sqlx::query(
         "UPDATE catalog_edits SET status = $1, action = $2, changes = $3, reason = $4,
-           applied_at = $5
-         WHERE edit_id = $6 AND status = 'applying'",
+           reason_words = $5, applied_at = $6
+         WHERE edit_id = $7 AND status = 'applying'",
     )
     .bind(if outcome.applied {
         "applied"
@@ -174,7 +179,8 @@ pub async fn finish(
     })
     .bind(&outcome.action)
     .bind(outcome.changes.join(","))
-    .bind(&outcome.reason)
+    .bind(outcome.reason.as_ref().map(|why| why.english.as_str()))
+    .bind(reason_words)
     .bind(Timestamp::now().unix())
     .bind(edit_id)
     .execute(&mut **tx)
@@ -195,7 +201,8 @@ pub struct HistoryEntry {
     /// queued, applied or notApplied.
     pub status: String,
     pub changes: Vec<String>,
-    pub reason: Option<String>,
+    /// Why it was not applied: the English, and the message it is where it was kept as one.
+    pub reason: Option<Why>,
 }
 
 /// A title's edits, newest first (a title's edits are tens, not thousands, so all are read).
@@ -205,7 +212,7 @@ pub async fn history<'e>(
 ) -> Result<Vec<HistoryEntry>, StoreError> {
     let rows = sqlx::query(
         "SELECT kind, detail, requested_by_name, comment, status, action, changes, reason,
-           created_at, applied_at
+           reason_words, created_at, applied_at
          FROM catalog_edits WHERE target_id = $1 AND kind IN ('title', 'artifact', 'file')
          ORDER BY seq DESC",
     )
@@ -234,10 +241,22 @@ pub async fn history<'e>(
                     .filter(|c| !c.is_empty())
                     .map(str::to_owned)
                     .collect(),
-                reason: r.try_get("reason")?,
+                reason: kept_reason(r.try_get("reason")?, r.try_get("reason_words")?)?,
             })
         })
         .collect()
+}
+
+/// A reason as it was kept: the English, with its message where one was kept beside it.
+fn kept_reason(english: Option<String>, words: Option<String>) -> Result<Option<Why>, StoreError> {
+    let Some(english) = english else {
+        return Ok(None);
+    };
+    let words: Option<Words> = match words {
+        Some(json) => Some(serde_json::from_str(&json)?),
+        None => None,
+    };
+    Ok(Some(Why { english, words }))
 }
 
 /// How many edits are not applied yet: waiting, or taken by a worker and being applied (counting

@@ -208,19 +208,30 @@ pub enum EditRefusal {
 }
 
 impl EditRefusal {
-    /// The reason, as the history and the error say it.
-    pub fn reason(&self) -> String {
+    /// The reason, as the history and the error say it: in the message files' words, so that
+    /// a history read later is said in its reader's language.
+    pub fn why(&self) -> Why {
         match self {
             EditRefusal::Invalid(problems) => problems
                 .iter()
-                .map(|i| format!("{}: {}", i.param, i.why))
-                .collect::<Vec<_>>()
-                .join("; "),
-            EditRefusal::Removed => {
-                "the title was removed from the collection; only a titleStatus edit restores it"
-                    .to_owned()
-            }
-            EditRefusal::NoArtifact(f) => format!("the title has no {f} artifact"),
+                .map(|i| {
+                    let why = Why {
+                        english: i.why.clone(),
+                        words: i.words.clone(),
+                    };
+                    Why::of_field(i.param, why)
+                })
+                .reduce(Why::and_then)
+                .unwrap_or_else(|| Why::from("")),
+            EditRefusal::Removed => Why::of(
+                "why-edit-title-removed",
+                "the title was removed from the collection; only a titleStatus edit restores it",
+            ),
+            EditRefusal::NoArtifact(f) => Why::of(
+                "why-edit-no-artifact",
+                format!("the title has no {f} artifact"),
+            )
+            .with("format", f),
         }
     }
 }

@@ -128,3 +128,12 @@ why-jwt-unknown-key = يسمي المفتاح '{ $kid }'، الذي لا ينش�
 why-jwt-future = صدر في المستقبل (iat)؛ تحقق من ساعة الشريك
 why-jwt-too-long = صالح لأكثر من { $hours } ساعة (exp)؛ اطلب من الشريك رمز هوية جديدًا
 why-no-identity-partner = ليس لهذه المكتبة شريك هوية؛ أنشئ الحساب بكلمة مرور
+
+## Why the worker did not apply an edit, kept with it and said to whoever reads its history
+why-and-then = { $first }؛ { $then }
+why-edit-title-gone = لم يعد العنوان موجودًا
+why-edit-title-moved = نُقل العنوان إلى الموقع '{ $site }'
+why-edit-title-removed = سُحب العنوان من المجموعة؛ ولا يعيده إلا تعديل titleStatus
+why-edit-no-artifact = ليس للعنوان صيغة { $format }
+why-edit-product-identifier-taken = معرّف المنتج '{ $pid }' هو للعنوان '{ $owner }'
+why-edit-edition-gone = العدد '{ $edition }' سُحب من قبل أو لم يعد موجودًا

@@ -129,3 +129,12 @@ why-jwt-unknown-key = names key '{ $kid }', which the partner does not publish
 why-jwt-future = was issued in the future (iat); check the partner's clock
 why-jwt-too-long = is valid for longer than { $hours } hours (exp); ask the partner for a fresh identity token
 why-no-identity-partner = this library has no identity partner set up; create the account with a password
+
+## Why the worker did not apply an edit, kept with it and said to whoever reads its history
+why-and-then = { $first }; { $then }
+why-edit-title-gone = the title no longer exists
+why-edit-title-moved = the title moved to the site '{ $site }'
+why-edit-title-removed = the title was removed from the collection; only a titleStatus edit restores it
+why-edit-no-artifact = the title has no { $format } artifact
+why-edit-product-identifier-taken = the product identifier '{ $pid }' is the title '{ $owner }''s
+why-edit-edition-gone = the edition '{ $edition }' was withdrawn already or is gone

@@ -128,3 +128,12 @@ why-jwt-unknown-key = nombra la clave '{ $kid }', que el socio no publica
 why-jwt-future = se emitió en el futuro (iat); revise el reloj del socio
 why-jwt-too-long = es válido durante más de { $hours } horas (exp); pida al socio un token de identidad nuevo
 why-no-identity-partner = esta biblioteca no tiene ningún socio de identidad; cree la cuenta con una contraseña
+
+## Why the worker did not apply an edit, kept with it and said to whoever reads its history
+why-and-then = { $first }; { $then }
+why-edit-title-gone = el título ya no existe
+why-edit-title-moved = el título pasó al sitio '{ $site }'
+why-edit-title-removed = el título se retiró de la colección; solo una edición de titleStatus lo devuelve
+why-edit-no-artifact = el título no tiene el formato { $format }
+why-edit-product-identifier-taken = el identificador de producto '{ $pid }' es del título '{ $owner }'
+why-edit-edition-gone = la edición '{ $edition }' ya se retiró o ya no existe

@@ -128,3 +128,12 @@ why-jwt-unknown-key = nomme la clé « { $kid } », que le partenaire ne publi
 why-jwt-future = a été émis dans le futur (iat) ; vérifiez l'horloge du partenaire
 why-jwt-too-long = est valable plus de { $hours } heures (exp) ; demandez au partenaire un nouveau jeton d'identité
 why-no-identity-partner = cette bibliothèque n'a aucun partenaire d'identité ; créez le compte avec un mot de passe
+
+## Why the worker did not apply an edit, kept with it and said to whoever reads its history
+why-and-then = { $first } ; { $then }
+why-edit-title-gone = le titre n'existe plus
+why-edit-title-moved = le titre est passé au site « { $site } »
+why-edit-title-removed = le titre a été retiré de la collection ; seule une modification de titleStatus l'y remet
+why-edit-no-artifact = le titre n'a pas de format { $format }
+why-edit-product-identifier-taken = l'identifiant de produit « { $pid } » est celui du titre « { $owner } »
+why-edit-edition-gone = l'édition « { $edition } » a déjà été retirée ou n'existe plus

@@ -238,7 +238,7 @@ async fn organization_page(
         .find(|(v, _)| *v == books_allowed(&o))
         .map_or_else(|| books_allowed(&o), |(_, key)| lang.t(key));
     let kind = lang
-        .try_t_args(&format!("staff-org-type-{}", o.organization_type), &[])
+        .try_t(&format!("staff-org-type-{}", o.organization_type))
         .unwrap_or_else(|| o.organization_type.clone());
     let (contact, contact_own) = contact_in_words(lang, contact.as_ref());
     Ok(page(

@@ -105,7 +105,7 @@ pub async fn find(
 /// is suspended.
 pub fn kind_in_words(lang: Lang, kind: &str, place: &str, suspended: bool) -> String {
     let kind = lang
-        .try_t_args(&format!("staff-org-type-{kind}"), &[])
+        .try_t(&format!("staff-org-type-{kind}"))
         .unwrap_or_else(|| kind.to_owned());
     let key = if suspended {
         "staff-org-found-suspended"

@@ -377,10 +377,10 @@ fn events(lang: Lang, history: &[HistoryEntry]) -> Vec<Event> {
                     ),
                     None,
                 ),
-                _ => match e.reason.as_deref() {
+                _ => match &e.reason {
                     Some(why) => (
                         lang.t("staff-history-not-applied"),
-                        Some(Said::Api(forms::sentence(why))),
+                        Some(Said::reason(why.clone())),
                     ),
                     None => (lang.t("staff-history-not-applied-changed"), None),
                 },

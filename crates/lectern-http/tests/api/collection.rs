@@ -347,11 +347,27 @@ async fn edits_apply_in_order_and_a_removed_title_takes_no_more(backend: Backend
         ],
         "{events:?}"
     );
-    assert!(
-        events[0]["reason"].as_str().unwrap().contains("removed"),
+    assert_eq!(
+        events[0]["reason"],
+        "the title was removed from the collection; only a titleStatus edit restores it",
         "{events:?}"
     );
     assert_eq!(events[0]["status"], "notApplied");
+    // The reason was kept as a message, and is said in the language the history is asked in.
+    let french = app
+        .http
+        .get(app.url(&format!("/v2/titles/t-night/history?api_key={TRUSTED}")))
+        .bearer_auth(&staff)
+        .header("accept-language", "fr")
+        .send()
+        .await
+        .unwrap();
+    let (status, french) = json(french).await;
+    assert_eq!(status, StatusCode::OK, "{french}");
+    assert_eq!(
+        french["titleEvents"][0]["reason"],
+        "le titre a été retiré de la collection\u{a0}; seule une modification de titleStatus l'y remet"
+    );
     let record = lectern_store::titles::get(app.store.reads(), "t-night")
         .await
         .unwrap()

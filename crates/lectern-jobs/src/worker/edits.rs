@@ -8,6 +8,7 @@ use lectern_domain::Timestamp;
 use lectern_domain::catalog::edit::EditContext;
 use lectern_domain::catalog::title_edit::{EditRefusal, EditTarget, Edited, KeptEdit, read_edit};
 use lectern_domain::catalog::{Format, TitleRecord};
+use lectern_domain::invalid::Why;
 use lectern_store::catalog_edits::{self, EditKind, Outcome, Taken};
 use lectern_store::{Store, StoreError, Transaction, categories, periodicals, titles};
 
@@ -36,11 +37,12 @@ pub async fn apply_one(store: &Store, files: &FileStore) -> Result<bool, StoreEr
     metrics::counter!("lectern_catalog_edits_total", "applied" => outcome.applied.to_string())
         .increment(1);
     tracing::info!(edit = %edit.edit_id, target = %edit.target_id, applied = outcome.applied,
-        action = %outcome.action, reason = ?outcome.reason, "catalog edit");
+        action = %outcome.action, reason = ?outcome.reason.as_ref().map(|why| &why.english),
+        "catalog edit");
     Ok(true)
 }
 
-fn not_applied(reason: String) -> Outcome {
+fn not_applied(reason: Why) -> Outcome {
     Outcome {
         applied: false,
         action: "updateNotApplied".to_owned(),
@@ -97,13 +99,16 @@ async fn edit_one_title(
     edit: &Taken,
 ) -> Result<(Outcome, Option<String>), StoreError> {
     let Some(title) = titles::get(&mut **tx, &edit.target_id).await? else {
-        return Ok((not_applied("the title no longer exists".to_owned()), None));
+        let gone = Why::of("why-edit-title-gone", "the title no longer exists");
+        return Ok((not_applied(gone), None));
     };
     if title.site != edit.site_id {
-        return Ok((
-            not_applied(format!("the title moved to the site '{}'", title.site)),
-            None,
-        ));
+        let moved = Why::of(
+            "why-edit-title-moved",
+            format!("the title moved to the site '{}'", title.site),
+        )
+        .with("site", &title.site);
+        return Ok((not_applied(moved), None));
     }
     let format = || -> Result<Format, StoreError> {
         let raw = edit.detail.as_deref().unwrap_or_default();
@@ -120,7 +125,7 @@ async fn edit_one_title(
     };
     let edited = match applied(tx, &title, target, &edit.edit).await? {
         Ok(edited) => edited,
-        Err(refusal) => return Ok((not_applied(refusal.reason()), None)),
+        Err(refusal) => return Ok((not_applied(refusal.why()), None)),
     };
     if edited.changes.contains(&"productIdentifier") {
         let pid = edited.claimed_product_identifier();
@@ -129,12 +134,13 @@ async fn edit_one_title(
                 catalog_edits::product_identifier_owner(&mut **tx, &title.site, pid).await?
             && owner != title.service_id
         {
-            return Ok((
-                not_applied(format!(
-                    "the product identifier '{pid}' is the title '{owner}''s"
-                )),
-                None,
-            ));
+            let taken = Why::of(
+                "why-edit-product-identifier-taken",
+                format!("the product identifier '{pid}' is the title '{owner}''s"),
+            )
+            .with("pid", pid)
+            .with("owner", &owner);
+            return Ok((not_applied(taken), None));
         }
         catalog_edits::set_product_identifier(tx, &title.site, &title.service_id, pid).await?;
     }
@@ -186,8 +192,12 @@ async fn withdraw_edition(tx: &mut Transaction, edit: &Taken) -> Result<Outcome,
             reason: None,
         })
     } else {
-        Ok(not_applied(format!(
-            "the edition '{edition}' was withdrawn already or is gone"
-        )))
+        Ok(not_applied(
+            Why::of(
+                "why-edit-edition-gone",
+                format!("the edition '{edition}' was withdrawn already or is gone"),
+            )
+            .with("edition", edition),
+        ))
     }
 }

@@ -11,6 +11,7 @@ use crate::api::titles::{FormatRef, segment};
 use crate::conventions::caller::Caller;
 use crate::conventions::links::Link;
 use crate::error::{ApiResult, ErrorBody};
+use crate::i18n::{asked, why_in};
 use crate::state::AppState;
 use lectern_operations::Actor;
 
@@ -30,7 +31,7 @@ pub struct TitleEvent {
     pub status: String,
     /// The parameters the edit changed.
     pub changes: Vec<String>,
-    /// Why an edit was not applied.
+    /// Why an edit was not applied, in the asked language where the message files have it.
     pub reason: Option<String>,
 }
 
@@ -79,7 +80,7 @@ async fn history_of(state: &AppState, actor: &Actor, service_id: &str) -> ApiRes
                 .map(FormatRef::from),
             status: e.status,
             changes: e.changes,
-            reason: e.reason,
+            reason: e.reason.map(|why| why_in(asked(), &why)),
         })
         .collect();
     let title = format!("/titles/{}", segment(service_id));

@@ -153,6 +153,24 @@ async fn a_curator_corrects_a_title_and_sees_the_edit_applied(backend: Backend) 
     edits_applied(&app).await;
     let (status, _) = call_reader(&app, Method::GET, "/v2/titles/t-pride", None, &[]).await;
     assert_eq!(status, StatusCode::OK, "restored");
+
+    // An edit the worker could not apply says why in the page's language, though the reason
+    // was kept when it was applied: a title removed before it (applied by another node).
+    app.pause_worker();
+    let token = app.token_of("collection@example.org").await;
+    for form in [[("titleStatus", "removed")], [("title", "Too late")]] {
+        let (status, body) =
+            call_reader(&app, Method::PUT, "/v2/titles/t-pride", Some(&token), &form).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    }
+    edits_applied(&app.second_node().await).await;
+    let spanish = Browser::speaking(&app, "es");
+    spanish
+        .sign_in("collection@example.org", "collection-pass-1")
+        .await;
+    let page = spanish.page(here, StatusCode::OK).await;
+    let said = "El título se retiró de la colección; solo una edición de titleStatus lo devuelve.";
+    assert!(page.contains(&format!(">{said}<")), "{page}");
 }
 
 async fn collection_pages_are_refused_to_whoever_may_not(backend: Backend) {
