@@ -1117,16 +1117,18 @@ async function shapeTheText(page, { steps, enter, arrived }) {
  * `last` name the member added; `words` find the title, whose name starts with `title` and whose
  * id is `id` (a title no member has yet, so that a box is left to tick).
  */
-async function sponsorJourney(page, { first, last, words, title, id }) {
-  const { steps, enter, arrived, status, type, signInAs, signOut } = keyboard(page);
+async function sponsorJourney(page, { first, last, words, title, id, tag = 'en' }) {
+  const said = SPONSOR_WORDS[tag];
+  if (tag !== 'en') await page.setExtraHTTPHeaders({ 'Accept-Language': tag });
+  const { steps, enter, arrived, status, type, signInAs, signOut } = keyboard(page, said);
 
   await signInAs(SPONSOR);
 
-  await tabTo(page, byText('a', /^My organization$/), 'the My organization link', steps);
-  await enter('My organization');
+  await tabTo(page, byText('a', new RegExp(`^${said.organization}$`)), `the ${said.organization} link`, steps);
+  await enter(said.organization);
   await arrived((u) => u.pathname.endsWith('/organization'), 'my organization');
-  await tabTo(page, byText('a', /^Add a member$/), 'the Add a member link', steps);
-  await enter('Add a member');
+  await tabTo(page, byText('a', new RegExp(`^${said.addMember}$`)), `the ${said.addMember} link`, steps);
+  await enter(said.addMember);
   await arrived((u) => u.pathname.endsWith('/members/new'), 'the new member form');
   await type('firstName', first);
   await type('lastName', last);
@@ -1134,32 +1136,51 @@ async function sponsorJourney(page, { first, last, words, title, id }) {
   await type('grade', '05');
   await enter('grade field');
   await arrived((u) => u.searchParams.get('done') === 'created', 'the new member\'s page');
-  await status(/^The member has been added\.$/);
+  await status(said.added);
 
   await type('keyword', words);
   await enter('the find field');
   await arrived((u) => u.pathname.endsWith('/find'), 'titles to assign');
-  await tabTo(page, byText('button', new RegExp(`^Assign ${title}`)), 'the Assign button', steps);
-  await enter('Assign');
+  await tabTo(page, byText('button', new RegExp(`^${said.assign} ${title}`)), `the ${said.assign} button`, steps);
+  await enter(said.assign);
   await arrived((u) => u.searchParams.get('done') === 'assigned', 'the member\'s page, assigned');
-  await status(/^The title has been assigned\.$/);
+  await status(said.assigned);
 
   await tabTo(page, byText('a', new RegExp(`^${title}`)), 'the assigned title', steps);
   await enter('the assigned title');
   await arrived((u) => u.pathname.endsWith(`/titles/${id}`), 'the title page');
-  await tabTo(page, byText('a', /^Assign this title to members/), 'the assign link', steps);
+  await tabTo(page, byText('a', said.assignLink), 'the assign link', steps);
   await enter('assign link');
   await arrived((u) => u.pathname.endsWith(`/titles/${id}/assign`), 'the members to assign it to');
   await tabTo(page, byName('member'), 'a member\'s box', steps);
   await page.keyboard.press('Space');
   steps.push('Space (ticked)');
-  await tabTo(page, byText('button', /^Assign to the members ticked$/), 'the assign button', steps);
+  await tabTo(page, byText('button', said.assignTicked), 'the assign button', steps);
   await enter('assign button');
   await arrived((u) => u.searchParams.get('assigned') === '1', 'the members, one assigned');
-  await status(/^The title has been assigned to 1 member\.$/);
+  await status(said.assignedOne);
 
   return signOut();
 }
+
+/**
+ * The words a sponsor's journey looks for, in each language it is walked in, as they see them
+ * (not read from Lectern's message files).
+ */
+const SPONSOR_WORDS = {
+  en: {
+    signIn: 'Sign in', signOut: 'Sign out', organization: 'My organization', addMember: 'Add a member',
+    added: /^The member has been added\.$/, assign: 'Assign', assigned: /^The title has been assigned\.$/,
+    assignLink: /^Assign this title to members/, assignTicked: /^Assign to the members ticked$/,
+    assignedOne: /^The title has been assigned to 1 member\.$/,
+  },
+  es: {
+    signIn: 'Iniciar sesión', signOut: 'Cerrar sesión', organization: 'Mi organización', addMember: 'Añadir un miembro',
+    added: /^Se ha añadido el miembro\.$/, assign: 'Asignar', assigned: /^Se ha asignado el título\.$/,
+    assignLink: /^Asignar este título a miembros/, assignTicked: /^Asignar a los miembros marcados$/,
+    assignedOne: /^Se ha asignado el título a 1 miembro\.$/,
+  },
+};
 
 /**
  * The words a staff member's journey looks for, in each language it is walked in, as they see
@@ -1465,25 +1486,27 @@ async function main() {
     }));
     await inTurn(pageChecks);
     // Every state a visit reaches, again in Spanish and in Arabic (right to left), once the
-    // states above are made: axe and reflow at 320 px, where longer words and the other
-    // direction first break a layout, and the Nu checker with the rest.
+    // states above are made: axe at 1280 px, then axe and reflow at 320 px, where longer words
+    // and the other direction first break a layout, as in English, and the Nu checker with the
+    // rest.
     const sweep = [];
     for (const [name, signedIn, open, status] of PAGES) {
       if (!open.path || /, in (Spanish|Arabic|French)/.test(name)) continue;
       const user = signedIn === true ? USER : signedIn;
       for (const [tag, language] of [['es', 'Spanish'], ['ar', 'Arabic']]) {
-        sweep.push((kept) => pageCheck(kept, `axe and reflow at 320 px, in ${language}: ${name}`, user, async (page) => {
+        sweep.push((kept) => pageCheck(kept, `axe at 1280 px, and axe and reflow at 320 px, in ${language}: ${name}`, user, async (page) => {
           if (user && !(await page.context().cookies()).length) await signIn(page, user);
-          await page.setViewportSize(NARROW);
           const resp = await speaking(page, tag, open.path);
           if (resp.status() !== status) throw new Failure(`HTTP ${resp.status()}, expected ${status} (${resp.url()})`);
           const lang = await page.evaluate(() => document.documentElement.lang);
           if (lang !== tag) throw new Failure(`the page is lang="${lang}", not "${tag}"`);
           sent.push({ name: `${name}, in ${language}`, html: await resp.text() });
           const shotName = `web-${tag}-${name.replace(/\W+/g, '-')}`;
+          const wide = await atWidth(1280, () => axeCheck(page, `${shotName}-1280`));
+          await page.setViewportSize(NARROW);
           const reflow = await atWidth(320, () => expectReflow(page));
           const narrow = await atWidth(320, () => axeCheck(page, `${shotName}-320`));
-          return [reflow.line, ...narrow];
+          return ['at 1280 px:', ...wide, 'at 320 px:', reflow.line, ...narrow];
         }));
       }
     }
@@ -1498,6 +1521,7 @@ async function main() {
 
     await check('sponsor\'s keyboard-only journey with JavaScript: add a member, assign a title from their page, assign it from its page to another, sign out', {}, (page) => sponsorJourney(page, { first: 'Kim', last: 'Keys', words: 'walden', title: 'Walden', id: 'demo-walden' }));
     await check('sponsor\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => sponsorJourney(page, { first: 'Nell', last: 'Noscript', words: 'frankenstein', title: 'Frankenstein', id: 'demo-frankenstein' }));
+    await check('sponsor\'s keyboard-only journey in Spanish with JavaScript: the same, every word read in Spanish', {}, (page) => sponsorJourney(page, { first: 'Lola', last: 'Teclado', words: 'quijote', title: 'Don Quijote de la Mancha', id: 'demo-quijote', tag: 'es' }));
 
     await check('assistant\'s keyboard-only journey with JavaScript: add a reader\'s account, approve the proof they send, sign out', {}, (page) => assistantJourney(page, { first: 'Kit', last: 'Keyboard', email: 'kit@demo.lectern' }));
     await check('assistant\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => assistantJourney(page, { first: 'Noel', last: 'Noscript', email: 'noel@demo.lectern' }));
