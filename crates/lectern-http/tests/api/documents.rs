@@ -493,6 +493,22 @@ async fn documents_are_made_accessible_and_are_their_owners_alone(backend: Backe
     .await;
     let id = body["serviceId"].as_str().unwrap().to_owned();
     documents_are_on_the_catalog_shelf(&app, &id).await;
+    // A document comes as EPUB alone, which its owner is told in the language they ask in.
+    let french = app
+        .get(&format!("/v2/titles/{id}/BRF?api_key={TRUSTED}"))
+        .bearer_auth(&token)
+        .header("accept-language", "fr")
+        .send()
+        .await
+        .unwrap();
+    let (status, french) = json(french).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{french}");
+    assert_eq!(
+        french["messages"][0],
+        format!(
+            "Paramètre non valide «\u{a0}format\u{a0}»\u{a0}: le document «\u{a0}{id}\u{a0}» n'est proposé qu'en EPUB3"
+        )
+    );
     let other = app.token_of("admin@example.org").await;
     for path in [format!("/v2/titles/{id}"), format!("/v2/titles/{id}/EPUB3")] {
         let (status, _) = json(

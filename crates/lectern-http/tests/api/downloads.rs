@@ -476,13 +476,33 @@ async fn periodical_editions_download_like_titles(backend: Backend) {
         n.to_lowercase().contains("notice")
     });
     assert!(notice.contains("The Weekly Reader: Week 2"), "{notice}");
-    let (status, _, _) = call(
+    let (status, _, body) = call(
         &app,
         &format!("/v2/periodicals/weekly/editions/w1/EPUB3?api_key={TRUSTED}"),
         Some(&member),
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["messages"][0],
+        "Invalid parameter 'format': edition 'w1' is not available in EPUB3"
+    );
+    // Said in the asked language, the edition and the format as they are named.
+    let spanish = app
+        .get(&format!(
+            "/v2/periodicals/weekly/editions/w1/EPUB3?api_key={TRUSTED}"
+        ))
+        .bearer_auth(&member)
+        .header("accept-language", "es")
+        .send()
+        .await
+        .unwrap();
+    let (status, spanish) = json(spanish).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        spanish["messages"][0],
+        "Parámetro no válido 'format': la edición 'w1' no está disponible en EPUB3"
+    );
     let (status, _, body) = call(
         &app,
         &format!("/v2/periodicals/weekly/editions/w2/EPUB3?api_key={PUBLIC}"),

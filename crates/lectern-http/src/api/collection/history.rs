@@ -31,7 +31,7 @@ pub struct TitleEvent {
     pub status: String,
     /// The parameters the edit changed.
     pub changes: Vec<String>,
-    /// Why an edit was not applied, in the asked language where the message files have it.
+    /// Why an edit was not applied.
     pub reason: Option<String>,
 }
 
