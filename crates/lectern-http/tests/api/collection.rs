@@ -354,15 +354,8 @@ async fn edits_apply_in_order_and_a_removed_title_takes_no_more(backend: Backend
     );
     assert_eq!(events[0]["status"], "notApplied");
     // The reason was kept as a message, and is said in the language the history is asked in.
-    let french = app
-        .http
-        .get(app.url(&format!("/v2/titles/t-night/history?api_key={TRUSTED}")))
-        .bearer_auth(&staff)
-        .header("accept-language", "fr")
-        .send()
-        .await
-        .unwrap();
-    let (status, french) = json(french).await;
+    let history_path = format!("/v2/titles/t-night/history?api_key={TRUSTED}");
+    let (status, french) = app.get_in(&history_path, &staff, "fr").await;
     assert_eq!(status, StatusCode::OK, "{french}");
     assert_eq!(
         french["titleEvents"][0]["reason"],

@@ -494,14 +494,8 @@ async fn documents_are_made_accessible_and_are_their_owners_alone(backend: Backe
     let id = body["serviceId"].as_str().unwrap().to_owned();
     documents_are_on_the_catalog_shelf(&app, &id).await;
     // A document comes as EPUB alone, which its owner is told in the language they ask in.
-    let french = app
-        .get(&format!("/v2/titles/{id}/BRF?api_key={TRUSTED}"))
-        .bearer_auth(&token)
-        .header("accept-language", "fr")
-        .send()
-        .await
-        .unwrap();
-    let (status, french) = json(french).await;
+    let brf = format!("/v2/titles/{id}/BRF?api_key={TRUSTED}");
+    let (status, french) = app.get_in(&brf, &token, "fr").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{french}");
     assert_eq!(
         french["messages"][0],

@@ -488,16 +488,8 @@ async fn periodical_editions_download_like_titles(backend: Backend) {
         "Invalid parameter 'format': edition 'w1' is not available in EPUB3"
     );
     // Said in the asked language, the edition and the format as they are named.
-    let spanish = app
-        .get(&format!(
-            "/v2/periodicals/weekly/editions/w1/EPUB3?api_key={TRUSTED}"
-        ))
-        .bearer_auth(&member)
-        .header("accept-language", "es")
-        .send()
-        .await
-        .unwrap();
-    let (status, spanish) = json(spanish).await;
+    let w1 = format!("/v2/periodicals/weekly/editions/w1/EPUB3?api_key={TRUSTED}");
+    let (status, spanish) = app.get_in(&w1, &member, "es").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         spanish["messages"][0],

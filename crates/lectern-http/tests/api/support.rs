@@ -306,6 +306,23 @@ impl TestApp {
         self.http.post(self.url(path))
     }
 
+    /// A GET as `token`, asking for answers in `accept_language`: its status and JSON body.
+    pub async fn get_in(
+        &self,
+        path: &str,
+        token: &str,
+        accept_language: &str,
+    ) -> (StatusCode, Value) {
+        let resp = self
+            .get(path)
+            .bearer_auth(token)
+            .header("accept-language", accept_language)
+            .send()
+            .await
+            .expect("request");
+        json(resp).await
+    }
+
     /// A password-grant token request from a client with a blank secret, as existing clients send it.
     pub async fn password_grant(&self, api_key: &str, user: &str, password: &str) -> Response {
         self.post(&format!("/oauth/token?api_key={api_key}"))
