@@ -301,7 +301,7 @@ impl Why {
     pub fn file_too_large(max_bytes: u64) -> Why {
         const MB: u64 = 1024 * 1024;
         const GB: u64 = 1024 * MB;
-        if max_bytes >= GB && max_bytes % GB == 0 {
+        if max_bytes >= GB && max_bytes.is_multiple_of(GB) {
             let gb = max_bytes / GB;
             Why::worded(
                 format!("a file is limited to {gb} GB"),

@@ -47,7 +47,7 @@ pub async fn title_download(
                     format!("the {format} file of title '{service_id}' is not here yet"),
                 )
                 .with("format", format)
-                .with("id", &service_id),
+                .with("id", service_id),
             ));
         }
         _ => {
@@ -58,7 +58,7 @@ pub async fn title_download(
                     format!("title '{service_id}' is not available in {format}"),
                 )
                 .with("format", format)
-                .with("id", &service_id),
+                .with("id", service_id),
             ));
         }
     }

@@ -98,7 +98,7 @@ pub async fn show(
                         "staff-activity-list",
                         &[
                             ("name", l.name.as_str().into()),
-                            ("count", u64::from(l.title_count).into()),
+                            ("count", l.title_count.into()),
                             ("access", access.into()),
                             ("date", lang.date(&day(&l.date_updated.to_string())).into()),
                         ],

@@ -116,18 +116,18 @@ pub async fn serve_file(
 ) -> ApiResult<Response> {
     let object_key = grant::object_key(state, grant).await?;
     if path == manifest::NAME {
-        let book = streaming::book(&state, &object_key).await?;
-        let body = manifest::manifest(&book.publication, &manifest_url(&state, &grant));
+        let book = streaming::book(state, &object_key).await?;
+        let body = manifest::manifest(&book.publication, &manifest_url(state, grant));
         let mut resp = Json(body).into_response();
         resp.headers_mut()
             .insert(header::CONTENT_TYPE, HeaderValue::from_static(MEDIA_TYPE));
         kept_privately(resp.headers_mut());
         return Ok(resp);
     }
-    let Some((bytes, media_type)) = streaming::file(&state, &object_key, &path).await? else {
+    let Some((bytes, media_type)) = streaming::file(state, &object_key, path).await? else {
         return Err(ApiError::not_found(
             Why::of("absent-book-part", format!("The book has no file '{path}'"))
-                .with("path", &path),
+                .with("path", path),
         ));
     };
     let mut resp = ranged(bytes, headers);

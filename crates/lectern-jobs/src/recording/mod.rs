@@ -140,11 +140,10 @@ where
     if let Some((opf, _)) = names
         .iter()
         .find(|(n, _)| n.to_ascii_lowercase().ends_with(".opf"))
+        && let Ok(package) = navigation::spine(&get(opf).await?, opf)
     {
-        if let Ok(package) = navigation::spine(&get(opf).await?, opf) {
-            let dir = dir_of(opf);
-            order.extend(package.into_iter().map(|href| resolve(dir, &href)));
-        }
+        let dir = dir_of(opf);
+        order.extend(package.into_iter().map(|href| resolve(dir, &href)));
     }
     let dir = dir_of(nav_name);
     for entry in entries {

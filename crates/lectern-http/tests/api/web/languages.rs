@@ -518,6 +518,14 @@ async fn a_sponsor_s_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'static
     crawled
 }
 
+/// A form refused: what the crawl calls it, the page it is on, where it is sent, and what.
+type Refused = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
 /// Every page of the staff's, as an administrator sees it (memberships, the collection and the
 /// administration), in `lang`, and their forms refused.
 async fn the_staff_s_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'static str, String)> {
@@ -563,7 +571,7 @@ async fn the_staff_s_pages_and_forms(app: &TestApp, lang: &str) -> Vec<(&'static
     ] {
         crawled.push((path, admin.page(path, StatusCode::OK).await));
     }
-    let refusals: [(&'static str, &str, &str, &[(&str, &str)]); 9] = [
+    let refusals: [Refused; 9] = [
         (
             "an account with nothing filled in",
             "/main/staff/accounts/new",
