@@ -1638,6 +1638,21 @@ async function main() {
         /^textbox, First name, Sol/, /^group, Print disabilities/, /^checkbox, Blind or low vision, not checked$/,
       ]);
     });
+    await check('screen reader, in Arabic: a member added, their page says so and names its parts in Arabic, the member\'s name as written', {}, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+      await signIn(page, SPONSOR);
+      await page.goto(url('/organization/members/new'));
+      for (const [field, value] of [['firstName', 'Samir'], ['lastName', 'Spoken'], ['dateOfBirth', '2012-03-03'], ['grade', '04']]) {
+        await page.locator(`#${field}`).fill(value);
+      }
+      await post(page, 'main form button[type="submit"]');
+      await page.locator('.note[role="status"]').waitFor();
+      return expectSpoken(await spoken(page), [
+        'heading, Samir Spoken, level 1', 'status', 'أُضيف العضو.', /^region, العناوين المسندة$|^heading, العناوين المسندة, level 2$/,
+        /^search, عناوين لإسنادها$/, 'searchbox, ابحث عن عنوان لإسناده', /^heading, غيّر بيانات Samir Spoken, level 2$/,
+        /^textbox, الاسم الأول, Samir/, /^group, إعاقات قراءة المطبوع/, /^checkbox, كفيف أو ضعيف البصر, not checked$/,
+      ]);
+    });
     await check('screen reader: signing out leads to a page that says so', {}, async (page) => {
       await signIn(page);
       await post(page, 'form[action$="/sign-out"] button[type="submit"]');
