@@ -542,6 +542,21 @@ async fn the_place_read_online_is_the_api_s_and_koreader_s(backend: Backend) {
         assert_eq!(resp.status(), StatusCode::BAD_REQUEST, "{bad}");
         assert!(resp.text().await.unwrap().contains("location"), "{bad}");
     }
+    // Said in the reader's language, the part's number as the language writes it.
+    let spanish = b
+        .http
+        .post(app.url(&save))
+        .header("accept-language", "es")
+        .form(&[("csrf", csrf.as_str()), ("location", "epubcfi(/6/6!/4/2)")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(spanish.status(), StatusCode::BAD_REQUEST);
+    let said = spanish.text().await.unwrap();
+    assert!(
+        said.contains("un lugar de la parte 2 del libro, como CFI de EPUB"),
+        "{said}"
+    );
     let resp = b.post(&save, &[("location", "epubcfi(/6/4)")]).await;
     assert_eq!(resp.status(), StatusCode::FORBIDDEN);
     // A part the book does not have is named, as its page is.
