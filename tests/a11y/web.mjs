@@ -1163,6 +1163,18 @@ async function sponsorJourney(page, { first, last, words, title, id, tag = 'en' 
   return signOut();
 }
 
+/** A sponsor adds the member `first` Spoken; what a screen reader hears of the page that follows. */
+async function memberAddedHeard(page, first) {
+  await signIn(page, SPONSOR);
+  await page.goto(url('/organization/members/new'));
+  for (const [field, value] of [['firstName', first], ['lastName', 'Spoken'], ['dateOfBirth', '2012-03-03'], ['grade', '04']]) {
+    await page.locator(`#${field}`).fill(value);
+  }
+  await post(page, 'main form button[type="submit"]');
+  await page.locator('.note[role="status"]').waitFor();
+  return spoken(page);
+}
+
 /**
  * The words a sponsor's journey looks for, in each language it is walked in, as they see them
  * (not read from Lectern's message files).
@@ -1625,14 +1637,7 @@ async function main() {
       ]);
     });
     await check('screen reader: a member added, their page says so and names its parts', {}, async (page) => {
-      await signIn(page, SPONSOR);
-      await page.goto(url('/organization/members/new'));
-      for (const [field, value] of [['firstName', 'Sol'], ['lastName', 'Spoken'], ['dateOfBirth', '2012-03-03'], ['grade', '04']]) {
-        await page.locator(`#${field}`).fill(value);
-      }
-      await post(page, 'main form button[type="submit"]');
-      await page.locator('.note[role="status"]').waitFor();
-      return expectSpoken(await spoken(page), [
+      return expectSpoken(await memberAddedHeard(page, 'Sol'), [
         'heading, Sol Spoken, level 1', 'status', 'The member has been added.', /^region, Titles assigned$|^heading, Titles assigned, level 2$/,
         /^search, Titles to assign$/, 'searchbox, Find a title to assign', /^heading, Change Sol Spoken's details, level 2$/,
         /^textbox, First name, Sol/, /^group, Print disabilities/, /^checkbox, Blind or low vision, not checked$/,
@@ -1640,14 +1645,7 @@ async function main() {
     });
     await check('screen reader, in Arabic: a member added, their page says so and names its parts in Arabic, the member\'s name as written', {}, async (page) => {
       await page.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
-      await signIn(page, SPONSOR);
-      await page.goto(url('/organization/members/new'));
-      for (const [field, value] of [['firstName', 'Samir'], ['lastName', 'Spoken'], ['dateOfBirth', '2012-03-03'], ['grade', '04']]) {
-        await page.locator(`#${field}`).fill(value);
-      }
-      await post(page, 'main form button[type="submit"]');
-      await page.locator('.note[role="status"]').waitFor();
-      return expectSpoken(await spoken(page), [
+      return expectSpoken(await memberAddedHeard(page, 'Samir'), [
         'heading, Samir Spoken, level 1', 'status', 'أُضيف العضو.', /^region, العناوين المسندة$|^heading, العناوين المسندة, level 2$/,
         /^search, عناوين لإسنادها$/, 'searchbox, ابحث عن عنوان لإسناده', /^heading, غيّر بيانات Samir Spoken, level 2$/,
         /^textbox, الاسم الأول, Samir/, /^group, إعاقات قراءة المطبوع/, /^checkbox, كفيف أو ضعيف البصر, not checked$/,
