@@ -752,7 +752,9 @@ mod tests {
     /// API says.
     #[test]
     fn a_rule_s_english_words_are_its_message_s() {
-        use lectern_domain::invalid::Why;
+        use lectern_domain::catalog::Format;
+        use lectern_domain::catalog::title_edit::{EditRefusal, not_applied};
+        use lectern_domain::invalid::{Invalid, Why};
         for why in [
             Why::required(),
             Why::not_empty(),
@@ -771,6 +773,17 @@ mod tests {
             Why::language(),
             Why::email(),
             Why::user_name(),
+            not_applied::title_gone(),
+            not_applied::title_moved("east"),
+            not_applied::product_identifier_taken("978-1", "t-road"),
+            not_applied::edition_gone("w1"),
+            EditRefusal::Removed.why(),
+            EditRefusal::NoArtifact(Format::Brf).why(),
+            EditRefusal::Invalid(vec![
+                Invalid::new("copyrightDate", Why::date()),
+                Invalid::new("title", Why::not_empty()),
+            ])
+            .why(),
         ] {
             let words = why.words.as_ref().expect("a message of the files");
             assert_eq!(

@@ -236,6 +236,45 @@ impl EditRefusal {
     }
 }
 
+/// Why the worker did not apply a queued edit, besides the edit's own refusal: kept with the
+/// edit and said to whoever reads its history, in their language.
+pub mod not_applied {
+    use crate::invalid::Why;
+
+    /// The title was deleted after the edit was accepted.
+    pub fn title_gone() -> Why {
+        Why::of("why-edit-title-gone", "the title no longer exists")
+    }
+
+    /// The title belongs to another site than the edit's now.
+    pub fn title_moved(site: &str) -> Why {
+        Why::of(
+            "why-edit-title-moved",
+            format!("the title moved to the site '{site}'"),
+        )
+        .with("site", site)
+    }
+
+    /// The product identifier the edit gives is another title's of the collection.
+    pub fn product_identifier_taken(pid: &str, owner: &str) -> Why {
+        Why::of(
+            "why-edit-product-identifier-taken",
+            format!("the product identifier '{pid}' is the title '{owner}''s"),
+        )
+        .with("pid", pid)
+        .with("owner", owner)
+    }
+
+    /// The edition to withdraw is withdrawn already, or gone.
+    pub fn edition_gone(edition: &str) -> Why {
+        Why::of(
+            "why-edit-edition-gone",
+            format!("the edition '{edition}' was withdrawn already or is gone"),
+        )
+        .with("edition", edition)
+    }
+}
+
 /// A title with an edit applied.
 #[derive(Debug, Clone)]
 pub struct Edited {

@@ -6,7 +6,9 @@ use std::collections::HashSet;
 
 use lectern_domain::Timestamp;
 use lectern_domain::catalog::edit::EditContext;
-use lectern_domain::catalog::title_edit::{EditRefusal, EditTarget, Edited, KeptEdit, read_edit};
+use lectern_domain::catalog::title_edit::{
+    EditRefusal, EditTarget, Edited, KeptEdit, not_applied, read_edit,
+};
 use lectern_domain::catalog::{Format, TitleRecord};
 use lectern_domain::invalid::Why;
 use lectern_store::catalog_edits::{self, EditKind, Outcome, Taken};
@@ -42,7 +44,7 @@ pub async fn apply_one(store: &Store, files: &FileStore) -> Result<bool, StoreEr
     Ok(true)
 }
 
-fn not_applied(reason: Why) -> Outcome {
+fn outcome_not_applied(reason: Why) -> Outcome {
     Outcome {
         applied: false,
         action: "updateNotApplied".to_owned(),
@@ -99,16 +101,11 @@ async fn edit_one_title(
     edit: &Taken,
 ) -> Result<(Outcome, Option<String>), StoreError> {
     let Some(title) = titles::get(&mut **tx, &edit.target_id).await? else {
-        let gone = Why::of("why-edit-title-gone", "the title no longer exists");
-        return Ok((not_applied(gone), None));
+        return Ok((outcome_not_applied(not_applied::title_gone()), None));
     };
     if title.site != edit.site_id {
-        let moved = Why::of(
-            "why-edit-title-moved",
-            format!("the title moved to the site '{}'", title.site),
-        )
-        .with("site", &title.site);
-        return Ok((not_applied(moved), None));
+        let moved = not_applied::title_moved(&title.site);
+        return Ok((outcome_not_applied(moved), None));
     }
     let format = || -> Result<Format, StoreError> {
         let raw = edit.detail.as_deref().unwrap_or_default();
@@ -125,7 +122,7 @@ async fn edit_one_title(
     };
     let edited = match applied(tx, &title, target, &edit.edit).await? {
         Ok(edited) => edited,
-        Err(refusal) => return Ok((not_applied(refusal.why()), None)),
+        Err(refusal) => return Ok((outcome_not_applied(refusal.why()), None)),
     };
     if edited.changes.contains(&"productIdentifier") {
         let pid = edited.claimed_product_identifier();
@@ -134,13 +131,8 @@ async fn edit_one_title(
                 catalog_edits::product_identifier_owner(&mut **tx, &title.site, pid).await?
             && owner != title.service_id
         {
-            let taken = Why::of(
-                "why-edit-product-identifier-taken",
-                format!("the product identifier '{pid}' is the title '{owner}''s"),
-            )
-            .with("pid", pid)
-            .with("owner", &owner);
-            return Ok((not_applied(taken), None));
+            let taken = not_applied::product_identifier_taken(pid, &owner);
+            return Ok((outcome_not_applied(taken), None));
         }
         catalog_edits::set_product_identifier(tx, &title.site, &title.service_id, pid).await?;
     }
@@ -192,12 +184,6 @@ async fn withdraw_edition(tx: &mut Transaction, edit: &Taken) -> Result<Outcome,
             reason: None,
         })
     } else {
-        Ok(not_applied(
-            Why::of(
-                "why-edit-edition-gone",
-                format!("the edition '{edition}' was withdrawn already or is gone"),
-            )
-            .with("edition", edition),
-        ))
+        Ok(outcome_not_applied(not_applied::edition_gone(edition)))
     }
 }
