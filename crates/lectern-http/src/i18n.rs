@@ -14,86 +14,8 @@ fluent_templates::static_loader! {
     static MESSAGES = {
         locales: "./locales",
         fallback_language: "en",
-        // Pages mark the direction of what they insert themselves (`bdi`, `dir`): Fluent's own
-        // isolation marks would be read out by some screen readers and break copied text.
-        customise: |bundle| {
-            bundle.set_use_isolating(false);
-            bundle.set_formatter(Some(locale_number));
-        },
+        customise: |bundle| lectern_i18n::customise(bundle),
     };
-}
-
-/// A number in a message as the message's language writes it (its digits and grouping, from
-/// CLDR through ICU4X): Fluent alone would write every language's numbers as English's.
-fn locale_number(
-    value: &FluentValue<'_>,
-    memoizer: &intl_memoizer::concurrent::IntlLangMemoizer,
-) -> Option<String> {
-    let FluentValue::Number(n) = value else {
-        return None;
-    };
-    let whole = (n.value.fract() == 0.0 && n.value.abs() < 9.0e15).then_some(n.value as i64)?;
-    memoizer
-        .with_try_get::<MessageLanguage, _, _>((), |l| number_in(&l.0, whole))
-        .ok()
-}
-
-/// The language a bundle's messages are in, as its memoizer knows it.
-struct MessageLanguage(String);
-
-impl intl_memoizer::Memoizable for MessageLanguage {
-    type Args = ();
-    type Error = std::convert::Infallible;
-    fn construct(lang: LanguageIdentifier, _: ()) -> Result<Self, Self::Error> {
-        Ok(MessageLanguage(lang.to_string()))
-    }
-}
-
-/// `n` as the language of BCP 47 tag `tag` writes it.
-fn number_in(tag: &str, n: i64) -> String {
-    decimal_in(tag, &fixed_decimal::Decimal::from(n)).unwrap_or_else(|| n.to_string())
-}
-
-/// A decimal number as the language of BCP 47 tag `tag` writes it ("0,75" in French).
-fn decimal_in(tag: &str, n: &fixed_decimal::Decimal) -> Option<String> {
-    let locale = tag.parse::<icu_locale_core::Locale>().ok()?;
-    let formatter =
-        icu_decimal::DecimalFormatter::try_new((&locale).into(), Default::default()).ok()?;
-    Some(formatter.format(n).to_string())
-}
-
-/// `items` as one phrase, "A, B and C", as the language of `tag` joins them (CLDR's rules).
-fn and_list_in(tag: &str, items: &[String]) -> String {
-    let formatter = tag.parse::<icu_locale_core::Locale>().ok().and_then(|l| {
-        icu_list::ListFormatter::try_new_and(
-            (&l).into(),
-            icu_list::options::ListFormatterOptions::default()
-                .with_length(icu_list::options::ListLength::Wide),
-        )
-        .ok()
-    });
-    match formatter {
-        Some(f) => f.format(items.iter().map(String::as_str)).to_string(),
-        None => items.join(", "),
-    }
-}
-
-/// A day written `YYYY-MM-DD` (or the start of a longer time so written), as the language of
-/// `tag` writes a date: "29 November 2026", "29 de noviembre de 2026"; `None` for no such day.
-fn date_in(tag: &str, ymd: &str) -> Option<String> {
-    let mut parts = ymd.get(..10)?.split('-');
-    let year: i32 = parts.next()?.parse().ok()?;
-    let month: u8 = parts.next()?.parse().ok()?;
-    let day: u8 = parts.next()?.parse().ok()?;
-    let date = icu_calendar::Date::try_new_gregorian(year, month, day).ok()?;
-    let locale: icu_locale_core::Locale = tag.parse().ok()?;
-    let formatter =
-        icu_datetime::FixedCalendarDateTimeFormatter::<icu_calendar::Gregorian, _>::try_new(
-            (&locale).into(),
-            icu_datetime::fieldsets::YMD::long(),
-        )
-        .ok()?;
-    Some(formatter.format(&date).to_string())
 }
 
 /// A language the pages are written in.
@@ -256,13 +178,13 @@ impl Lang {
 impl Lang {
     /// A number as this language writes it.
     pub fn number(self, n: u64) -> String {
-        number_in(self.id_tag(), i64::try_from(n).unwrap_or(i64::MAX))
+        lectern_i18n::number_in(self.id_tag(), i64::try_from(n).unwrap_or(i64::MAX))
     }
 
     /// A day written `YYYY-MM-DD` as this language writes a date; the day as written when it is
     /// none.
     pub fn date(self, ymd: &str) -> String {
-        let date = date_in(self.id_tag(), ymd).unwrap_or_else(|| ymd.to_owned());
+        let date = lectern_i18n::date_in(self.id_tag(), ymd).unwrap_or_else(|| ymd.to_owned());
         if self == Lang::Pseudo {
             // A month's name is the locale's word, as a message's are: shown as one.
             return format!("\u{27E6}{date}\u{27E7}");
@@ -272,11 +194,7 @@ impl Lang {
 
     /// A decimal number written in digits ("0.75") as this language writes it ("0,75").
     pub fn decimal(self, digits: &str) -> String {
-        digits
-            .parse::<fixed_decimal::Decimal>()
-            .ok()
-            .and_then(|n| decimal_in(self.id_tag(), &n))
-            .unwrap_or_else(|| digits.to_owned())
+        lectern_i18n::decimal_in(self.id_tag(), digits).unwrap_or_else(|| digits.to_owned())
     }
 
     /// Facts about one thing, each its own, joined as this language separates them: "A; B".
@@ -286,7 +204,7 @@ impl Lang {
 
     /// Names or other items joined as this language joins them: "A, B and C".
     pub fn and_list(self, items: &[String]) -> String {
-        and_list_in(self.id_tag(), items)
+        lectern_i18n::and_list_in(self.id_tag(), items)
     }
 
     /// The tag its messages are formatted by (the pseudo-locale's are English's).
@@ -441,15 +359,7 @@ pub fn escaped(text: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The direction text in the language of a BCP 47 tag runs: right to left for the scripts of
-/// Arabic, Hebrew, Persian, Urdu, Yiddish and the others written so.
-pub fn direction_of(tag: &str) -> &'static str {
-    let primary = tag.split('-').next().unwrap_or("").to_ascii_lowercase();
-    match primary.as_str() {
-        "ar" | "he" | "fa" | "ur" | "yi" | "ps" | "dv" | "syr" | "ckb" | "sd" | "ug" => "rtl",
-        _ => "ltr",
-    }
-}
+pub use lectern_i18n::direction_of;
 
 /// Whether two BCP 47 tags name the same language (their primary subtags agree).
 pub fn same_language(a: &str, b: &str) -> bool {
@@ -798,33 +708,9 @@ mod tests {
     #[test]
     fn every_language_has_the_messages_english_has_and_no_others() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
-        let keys_of = |lang: Lang| -> std::collections::BTreeSet<String> {
-            let mut keys = std::collections::BTreeSet::new();
-            for file in std::fs::read_dir(dir.join(lang.tag())).expect("a locale folder") {
-                let path = file.expect("a locale file").path();
-                let text = std::fs::read_to_string(&path).expect("a message file");
-                let resource = fluent_templates::fluent_bundle::FluentResource::try_new(text)
-                    .unwrap_or_else(|(_, e)| panic!("{}: {e:?}", path.display()));
-                for entry in resource.entries() {
-                    if let fluent_syntax::ast::Entry::Message(m) = entry {
-                        let file = path.file_name().unwrap().to_string_lossy();
-                        keys.insert(format!("{file}: {}", m.id.name));
-                    }
-                }
-            }
-            keys
-        };
-        let english = keys_of(Lang::En);
-        assert!(!english.is_empty());
-        for lang in &Lang::ALL[1..] {
-            let theirs = keys_of(*lang);
-            let missing: Vec<_> = english.difference(&theirs).collect();
-            let extra: Vec<_> = theirs.difference(&english).collect();
-            assert!(
-                missing.is_empty() && extra.is_empty(),
-                "{}: missing {missing:?}; not in English {extra:?}",
-                lang.tag()
-            );
+        let tags = Lang::ALL.map(Lang::tag);
+        if let Err(problems) = lectern_i18n::check_message_folder(&dir, &tags) {
+            panic!("{problems}");
         }
     }
 }

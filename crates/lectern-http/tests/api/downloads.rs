@@ -118,6 +118,17 @@ pub(crate) fn entry(zip_bytes: &[u8], predicate: impl Fn(&str) -> bool) -> Strin
 async fn a_member_gets_an_epub_stamped_for_them(backend: Backend) {
     let app = TestApp::start(backend).await.with_catalog().await;
     let member = app.token_of("member@example.org").await;
+    // The member reads Spanish: their notice is in it.
+    let (status, _) = call_as(
+        &app,
+        TRUSTED,
+        reqwest::Method::PUT,
+        "/v2/myAccount/preferences",
+        Some(&member),
+        &[("language", "spa")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
     let path = format!("/v2/titles/t-road/EPUB3?api_key={TRUSTED}");
     let (status, _, _) = call(&app, &path, Some(&member)).await;
     assert_eq!(
@@ -136,7 +147,10 @@ async fn a_member_gets_an_epub_stamped_for_them(backend: Backend) {
     assert!(opf.contains("lectern:recipient"), "{opf}");
     let notice = entry(&epub, |n| n.to_lowercase().contains("notice"));
     assert!(
-        notice.contains("u-member") && notice.contains("The Long Road"),
+        notice.contains("u-member")
+            && notice.contains("The Long Road")
+            && notice.contains(r#"lang="es" xml:lang="es""#)
+            && notice.contains("<h1 id=\"notice-h\">Aviso de derechos de autor</h1>"),
         "{notice}"
     );
     // The package is the stamper's, whichever store keeps the row: checked once.
@@ -194,7 +208,7 @@ async fn guests_download_only_free_titles(backend: Backend) {
     let notice = entry(&fetch(&app, &url).await, |n| {
         n.to_lowercase().contains("notice")
     });
-    assert!(notice.contains("A guest of Main Library"), "{notice}");
+    assert!(notice.contains("a guest of Main Library"), "{notice}");
     let (status, _, body) = call(
         &app,
         &format!("/v2/titles/t-road/EPUB3?api_key={PUBLIC}"),
@@ -235,7 +249,7 @@ async fn guests_download_only_free_titles(backend: Backend) {
     let text = pdf_text(&pdf);
     assert!(text.contains("The road opens."), "{text}");
     assert!(
-        text.contains("Copyright notice") && text.contains("A guest of Main Library"),
+        text.contains("Copyright notice") && text.contains("a guest of Main Library"),
         "{text}"
     );
     let (media_type, name, brf) = guest_package("t-pride/BRF").await;

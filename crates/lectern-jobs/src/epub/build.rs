@@ -236,7 +236,7 @@ fn nav(s: &EpubSource, lang: &str) -> String {
          <nav epub:type=\"landmarks\" aria-labelledby=\"landmarks-h\" hidden=\"hidden\">\n\
          <h2 id=\"landmarks-h\"{en}>Landmarks</h2>\n<ol>\n\
          <li><a epub:type=\"bodymatter\" href=\"{start}\"{en}>Start of content</a></li>\n</ol>\n</nav>\n{}",
-        page_list(s, en)
+        page_list(s, &en)
     );
     xhtml(lang, "Contents", "", &body)
 }

@@ -17,13 +17,21 @@ pub(crate) fn xhtml(lang: &str, title: &str, head_extra: &str, body: &str) -> St
 
 /// Attributes marking an element's content as English, for this crate's own labels inside a
 /// document in another language; nothing when the document is English already.
-pub(crate) fn english_in(lang: &str) -> &'static str {
-    let primary = lang.split('-').next().unwrap_or_default();
-    if primary.eq_ignore_ascii_case("en") {
-        ""
-    } else {
-        " lang=\"en\" xml:lang=\"en\""
+pub(crate) fn english_in(lang: &str) -> String {
+    marked_in(lang, "en")
+}
+
+/// Attributes marking an element's content as in the language of tag `part` (and its
+/// direction), inside a document in the language of tag `lang`; nothing when they are one.
+pub(crate) fn marked_in(lang: &str, part: &str) -> String {
+    if crate::language::same_language(lang, part) {
+        return String::new();
     }
+    format!(
+        " lang=\"{0}\" xml:lang=\"{0}\" dir=\"{1}\"",
+        esc(part),
+        lectern_i18n::direction_of(part)
+    )
 }
 
 /// Paragraphs from plain text: blank lines separate them, other line breaks are spaces.

@@ -122,18 +122,37 @@ fn with_notice(xml: &str, file: &str, notice: &Notice) -> Result<String, EpubErr
     }
 }
 
+/// The notice's paragraphs, each run marked with the notice's language, and a right-to-left
+/// language's paragraphs and runs marked so, as Word marks text typed in it.
 fn paragraphs(p: &str, notice: &Notice) -> String {
+    let lang = esc(notice.lang());
+    let (bidi, run) = if notice.direction() == "rtl" {
+        (
+            format!("<{p}bidi/>"),
+            format!("<{p}rPr><{p}rtl/><{p}lang {p}bidi=\"{lang}\"/></{p}rPr>"),
+        )
+    } else {
+        (
+            String::new(),
+            format!("<{p}rPr><{p}lang {p}val=\"{lang}\"/></{p}rPr>"),
+        )
+    };
     let mut out = format!("<{p}p><{p}r><{p}br {p}type=\"page\"/></{p}r></{p}p>");
-    for (part, text) in notice.outline() {
+    for (part, text) in notice.outline_in(notice.lang()) {
         let style = match part {
             // The outline level makes it a heading where the document has no Heading1 style.
-            Part::Heading => format!(
-                "<{p}pPr><{p}pStyle {p}val=\"Heading1\"/><{p}outlineLvl {p}val=\"0\"/></{p}pPr>"
-            ),
-            Part::Paragraph => String::new(),
+            Part::Heading => {
+                format!("<{p}pStyle {p}val=\"Heading1\"/>{bidi}<{p}outlineLvl {p}val=\"0\"/>")
+            }
+            Part::Paragraph => bidi.clone(),
+        };
+        let properties = if style.is_empty() {
+            style
+        } else {
+            format!("<{p}pPr>{style}</{p}pPr>")
         };
         out += &format!(
-            "<{p}p>{style}<{p}r><{p}t xml:space=\"preserve\">{}</{p}t></{p}r></{p}p>",
+            "<{p}p>{properties}<{p}r>{run}<{p}t xml:space=\"preserve\">{}</{p}t></{p}r></{p}p>",
             esc(&text)
         );
     }

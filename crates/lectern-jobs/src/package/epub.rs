@@ -4,7 +4,7 @@ use super::paths::{dir_of, relative, resolve};
 use crate::epub::opf::{self, Entry};
 use crate::epub::pages::xhtml;
 use crate::epub::{EpubError, package_path};
-use crate::notice::{HEADING, Notice};
+use crate::notice::Notice;
 use crate::zipio;
 
 const RENDITION_LAYOUT: &str = "http://www.idpf.org/vocab/rendition/#layout";
@@ -53,11 +53,18 @@ pub fn stamp_epub(original: &[u8], notice: &Notice) -> Result<Vec<u8>, EpubError
         },
     )?;
     let new_nav = match &nav_path {
-        Some(path) => zipio::read_text(&mut archive, path)?
-            .and_then(|xml| add_toc_entry(&xml, &relative(&notice_dir, &notice_path))),
+        Some(path) => zipio::read_text(&mut archive, path)?.and_then(|xml| {
+            let href = relative(&notice_dir, &notice_path);
+            add_toc_entry(&xml, &href, (&notice.heading(), notice.lang()))
+        }),
         None => None,
     };
-    let page = xhtml("en", HEADING, &viewport(&package), &notice.xhtml_body());
+    let page = xhtml(
+        notice.lang(),
+        &notice.heading(),
+        &viewport(&package),
+        &notice.xhtml_body(),
+    );
 
     let time = zipio::timestamp(&notice.issued_at);
     let write = |archive: &mut zipio::Archive<'_>| -> zip::result::ZipResult<Vec<u8>> {

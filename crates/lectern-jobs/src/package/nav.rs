@@ -7,16 +7,19 @@ use quick_xml::events::Event;
 
 use super::edit::{Splices, content_end, qualified_prefix};
 use crate::epub::opf::Attrs;
-use crate::epub::pages::english_in;
-use crate::notice::HEADING;
+use crate::epub::pages::marked_in;
 use crate::xml::{OPS_NS, XHTML_NS, esc, ns_of};
 
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 
 /// The navigation document with an entry linking `href` at the end of the table of contents and
-/// of the landmarks, or `None` when it has no `toc` nav with a list to add to (the notice page is
-/// still in the spine).
-pub(super) fn add_toc_entry(xml: &str, href: &str) -> Option<String> {
+/// of the landmarks, named `heading` (in the language of tag `heading_lang`), or `None` when it
+/// has no `toc` nav with a list to add to (the notice page is still in the spine).
+pub(super) fn add_toc_entry(
+    xml: &str,
+    href: &str,
+    (heading, heading_lang): (&str, &str),
+) -> Option<String> {
     let mut reader = NsReader::from_str(xml);
     let mut splices = Splices::new(xml);
     let mut lang = String::new();
@@ -63,9 +66,10 @@ pub(super) fn add_toc_entry(xml: &str, href: &str) -> Option<String> {
                     end,
                     end,
                     format!(
-                        "<{p}li{}><{p}a{kind} href=\"{}\">{HEADING}</{p}a></{p}li>\n",
-                        english_in(&lang),
-                        esc(href)
+                        "<{p}li{}><{p}a{kind} href=\"{}\">{}</{p}a></{p}li>\n",
+                        marked_in(&lang, heading_lang),
+                        esc(href),
+                        esc(heading)
                     ),
                 );
                 toc_listed |= !landmark;

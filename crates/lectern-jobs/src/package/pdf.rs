@@ -82,13 +82,30 @@ fn media_box(doc: &Document, pages_id: ObjectId) -> [f32; 4] {
         .unwrap_or(LETTER)
 }
 
+/// The notice's outline in its language where the standard fonts write that language's words
+/// (Latin scripts), else in English: an Arabic notice would need a font of its own embedded and
+/// shaped. A name in another script (a title) shows as `?` either way; the document
+/// information carries it whole.
+fn outline(notice: &Notice) -> [(Part, String); 5] {
+    let own = notice.outline_in(notice.lang());
+    let words_written = own
+        .iter()
+        .filter(|(part, _)| *part == Part::Heading)
+        .all(|(_, text)| in_win_ansi(text));
+    if words_written {
+        own
+    } else {
+        notice.outline_in("en")
+    }
+}
+
 /// The notice's outline as pages of text: headings in bold, paragraphs wrapped to the page.
 fn lay_out(notice: &Notice, [x0, y0, x1, y1]: [f32; 4]) -> Vec<Content> {
     let width = (x1 - x0 - 2.0 * MARGIN).max(100.0);
     let top = y1 - MARGIN;
     let mut pages = vec![Vec::new()];
     let mut y = top;
-    for (part, text) in notice.outline() {
+    for (part, text) in outline(notice) {
         let (font, size) = match part {
             Part::Heading => ("F2", HEADING_SIZE),
             Part::Paragraph => ("F1", BODY_SIZE),
@@ -136,17 +153,51 @@ fn wrap(text: &str, per_line: usize) -> Vec<String> {
 /// document information carries the names whole).
 fn win_ansi(text: &str) -> Vec<u8> {
     text.chars()
-        .map(|c| match c {
-            '\u{2018}' => 0x91,
-            '\u{2019}' => 0x92,
-            '\u{201c}' => 0x93,
-            '\u{201d}' => 0x94,
-            '\u{2013}' => 0x96,
-            '\u{2014}' => 0x97,
-            ' '..='~' | '\u{a0}'..='\u{ff}' => u8::try_from(u32::from(c)).unwrap_or(b'?'),
-            _ => b'?',
-        })
+        .map(|c| win_ansi_byte(c).unwrap_or(b'?'))
         .collect()
+}
+
+/// Whether every character of `text` is one of WinAnsi's.
+fn in_win_ansi(text: &str) -> bool {
+    text.chars().all(|c| win_ansi_byte(c).is_some())
+}
+
+/// A character's byte in WinAnsi (Windows-1252): Latin-1, and the letters and punctuation it
+/// puts in 0x80 to 0x9F.
+fn win_ansi_byte(c: char) -> Option<u8> {
+    const HIGH: &[(char, u8)] = &[
+        ('\u{20ac}', 0x80),
+        ('\u{201a}', 0x82),
+        ('\u{0192}', 0x83),
+        ('\u{201e}', 0x84),
+        ('\u{2026}', 0x85),
+        ('\u{2020}', 0x86),
+        ('\u{2021}', 0x87),
+        ('\u{02c6}', 0x88),
+        ('\u{2030}', 0x89),
+        ('\u{0160}', 0x8a),
+        ('\u{2039}', 0x8b),
+        ('\u{0152}', 0x8c),
+        ('\u{017d}', 0x8e),
+        ('\u{2018}', 0x91),
+        ('\u{2019}', 0x92),
+        ('\u{201c}', 0x93),
+        ('\u{201d}', 0x94),
+        ('\u{2022}', 0x95),
+        ('\u{2013}', 0x96),
+        ('\u{2014}', 0x97),
+        ('\u{02dc}', 0x98),
+        ('\u{2122}', 0x99),
+        ('\u{0161}', 0x9a),
+        ('\u{203a}', 0x9b),
+        ('\u{0153}', 0x9c),
+        ('\u{017e}', 0x9e),
+        ('\u{0178}', 0x9f),
+    ];
+    match c {
+        ' '..='~' | '\u{a0}'..='\u{ff}' => u8::try_from(u32::from(c)).ok(),
+        _ => HIGH.iter().find(|(h, _)| *h == c).map(|(_, b)| *b),
+    }
 }
 
 /// The new pages after the last: the root of the page tree gains them as its last kids.
@@ -239,11 +290,16 @@ pub fn plain_pdf(title: &str, text: &str) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::win_ansi;
+    use super::{in_win_ansi, win_ansi};
 
     #[test]
     fn text_is_written_in_the_standard_fonts_encoding() {
         assert_eq!(win_ansi("\u{201c}Café\u{201d}"), b"\x93Caf\xe9\x94");
+        assert_eq!(
+            win_ansi("L\u{2019}\u{153}uvre\u{a0}»"),
+            b"L\x92\x9cuvre\xa0\xbb"
+        );
         assert_eq!(win_ansi("Ω"), b"?");
+        assert!(in_win_ansi("Aviso de derechos de autor") && !in_win_ansi("إشعار"));
     }
 }

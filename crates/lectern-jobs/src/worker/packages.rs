@@ -96,21 +96,29 @@ async fn make(
         }
         _ => originals(files, source_key).await?,
     };
-    let site_name = sites::get(store.reads(), &site)
-        .await?
-        .map_or(site.clone(), |s| s.name);
-    let (user_display_name, user_account_id) = match &d.user_account_id {
+    let site_record = sites::get(store.reads(), &site).await?;
+    let site_name = site_record.as_ref().map_or(site, |s| s.name.clone());
+    let (user_display_name, user_account_id, preference) = match &d.user_account_id {
         Some(id) => {
             let a = accounts::get(store.reads(), id)
                 .await?
                 .ok_or_else(|| WorkError::missing("the reader's account is gone"))?;
+            let preference = lectern_store::preferences::get(store.reads(), id)
+                .await?
+                .and_then(|p| p.language);
             (
                 format!("{} {}", a.first_name, a.last_name),
                 a.user_account_id,
+                preference,
             )
         }
-        None => (format!("A guest of {site_name}"), "guest".to_owned()),
+        // The notice calls a guest the library's guest, in its own words.
+        None => (String::new(), "guest".to_owned(), None),
     };
+    let language = crate::notice::notice_language(&[
+        preference.as_deref(),
+        site_record.as_ref().and_then(|s| s.language.as_deref()),
+    ]);
     let notice = Notice {
         user_display_name,
         user_account_id,
@@ -121,6 +129,7 @@ async fn make(
         issued_at: Timestamp::now().to_string(),
         vocabulary: vocabulary.to_owned(),
         record,
+        language: language.to_owned(),
     };
     let id_for_name = d.subject.replace('/', "-");
     let delivery = artifact.delivery();

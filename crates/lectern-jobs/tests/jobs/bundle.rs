@@ -1,4 +1,5 @@
 use lectern_domain::account::braille::{BrailleCode, BrailleLayout};
+use lectern_jobs::Notice;
 use lectern_jobs::package::{self, Format, PackageError};
 
 const STANDARD: &BrailleLayout = &BrailleLayout::STANDARD;
@@ -41,14 +42,14 @@ fn bundle_contains_the_originals_byte_for_byte_and_the_notice() {
         "AP5xvS_OBOox68BfRQ",
         "Pride & Prejudice",
         "Lectern Library",
-        "2026-03-04",
+        "March 4, 2026",
         "print disability",
     ] {
         assert!(text.contains(needle), "{needle}: {text}");
     }
     let html = String::from_utf8(inside["COPYRIGHT-NOTICE.html"].clone()).unwrap();
     assert!(
-        html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"),
+        html.starts_with("<!DOCTYPE html>\n<html lang=\"en\" dir=\"ltr\">"),
         "{html}"
     );
     assert!(
@@ -85,7 +86,7 @@ fn a_braille_bundle_adds_the_notice_in_braille() {
     for cells in [
         ",COPYRIGHT NOTICE",
         ",ADA ,READER",
-        "#BJBF-#JC-#JD",
+        "#D1 #BJBF",
         ",TERMS OF USE",
     ] {
         assert!(brf.contains(cells), "{cells}: {brf}");
@@ -98,7 +99,11 @@ fn the_braille_notice_is_laid_out_for_the_reader_s_line() {
     for cells in [18, 20, 28, 32, 40, 70, 80] {
         let zip = package::bundle(Format::Brf, &files, &notice(), &embossed(cells)).unwrap();
         let brf = String::from_utf8(entry_map(&zip)["COPYRIGHT-NOTICE.brf"].clone()).unwrap();
-        let longest = brf.lines().map(|l| l.trim_end_matches('\r').len()).max();
+        // A page's first line follows the form feed that ends the page before it.
+        let longest = brf
+            .lines()
+            .map(|l| l.trim_end_matches('\r').trim_start_matches('\x0c').len())
+            .max();
         assert!(longest <= Some(cells), "{cells}: {brf}");
         if cells < 40 {
             assert!(longest > Some(cells - 8), "{cells} cells are used: {brf}");
@@ -119,6 +124,65 @@ fn the_braille_notice_is_laid_out_for_the_reader_s_line() {
             .count()
     };
     assert!(lines(18) > lines(40), "{} against {}", lines(18), lines(40));
+}
+
+/// A reader who reads Spanish, French or Arabic is told the terms in their language, in every
+/// file of the notice but the braille one, which Lectern's own transcriber writes in Unified
+/// English Braille.
+#[test]
+fn the_notice_is_in_the_reader_s_language_but_its_braille_is_english() {
+    let in_language = |language: &str| Notice {
+        language: language.into(),
+        ..notice()
+    };
+    let files = daisy_files();
+    let spanish = package::bundle(Format::Brf, &files, &in_language("es"), STANDARD).unwrap();
+    let inside = entry_map(&spanish);
+    let text = String::from_utf8(inside["COPYRIGHT-NOTICE.txt"].clone()).unwrap();
+    for needle in [
+        "Aviso de derechos de autor\n",
+        "Condiciones de uso\n",
+        "Esta copia de «Pride & Prejudice» (título 100042 de Lectern Library)",
+        " el 4 de marzo de 2026 para Ada Reader ",
+        "personal de una persona con una discapacidad",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    let html = String::from_utf8(inside["COPYRIGHT-NOTICE.html"].clone()).unwrap();
+    assert!(
+        html.starts_with("<!DOCTYPE html>\n<html lang=\"es\" dir=\"ltr\">")
+            && html.contains("<title>Aviso de derechos de autor: Pride &amp; Prejudice</title>"),
+        "{html}"
+    );
+    let brf = String::from_utf8(inside["COPYRIGHT-NOTICE.brf"].clone()).unwrap();
+    assert_eq!(brf, in_language("en").brf(STANDARD));
+
+    let arabic = in_language("ar");
+    let html = arabic.html();
+    assert!(
+        html.starts_with("<!DOCTYPE html>\n<html lang=\"ar\" dir=\"rtl\">")
+            && html.contains("<h1 id=\"notice-h\">إشعار حقوق المؤلف</h1>"),
+        "{html}"
+    );
+    let french = in_language("fr").text();
+    assert!(
+        french.starts_with("Avis de droit d’auteur\n")
+            && french.contains("«\u{a0}Pride & Prejudice\u{a0}»")
+            && french.contains(" le 4 mars 2026 "),
+        "{french}"
+    );
+    // A guest is the library's guest, in the notice's words.
+    let guest = Notice {
+        user_display_name: String::new(),
+        ..in_language("es")
+    };
+    assert!(
+        guest
+            .text()
+            .contains(" para una persona visitante de Lectern Library "),
+        "{}",
+        guest.text()
+    );
 }
 
 #[test]

@@ -54,6 +54,7 @@ pub fn notice() -> Notice {
             date: Some("1813-01-28".into()),
             subjects: vec!["Fiction".into(), "Romance".into()],
         },
+        language: "en".into(),
     }
 }
 

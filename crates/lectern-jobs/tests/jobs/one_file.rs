@@ -49,7 +49,7 @@ fn a_word_document_ends_with_the_notice_and_names_its_title_and_author() {
     let document = String::from_utf8(parts["word/document.xml"].clone()).unwrap();
     let book = document.find("universally acknowledged").unwrap();
     let heading = document
-        .find(r#"<w:pStyle w:val="Heading1"/><w:outlineLvl w:val="0"/></w:pPr><w:r><w:t xml:space="preserve">Copyright notice</w:t>"#)
+        .find(r#"<w:pStyle w:val="Heading1"/><w:outlineLvl w:val="0"/></w:pPr><w:r><w:rPr><w:lang w:val="en"/></w:rPr><w:t xml:space="preserve">Copyright notice</w:t>"#)
         .unwrap_or_else(|| panic!("{document}"));
     let section = document.find("<w:sectPr>").unwrap();
     assert!(book < heading && heading < section, "{document}");
@@ -84,6 +84,30 @@ fn a_word_documents_own_title_is_kept() {
         core.contains("The Publisher's Title") && !core.contains("Prejudice"),
         "{core}"
     );
+}
+
+/// An Arabic reader's Word copy: the notice's paragraphs run right to left, in Arabic, as Word
+/// marks Arabic typed in it; python-docx reads its heading as a heading.
+#[test]
+fn a_word_notice_in_arabic_runs_right_to_left() {
+    let arabic = lectern_jobs::Notice {
+        language: "ar".into(),
+        ..notice()
+    };
+    let stamped = package::stamp(
+        Format::Docx,
+        &word_document("<dc:title></dc:title>"),
+        &arabic,
+        &BrailleLayout::STANDARD,
+    )
+    .unwrap();
+    let document = String::from_utf8(entry_map(&stamped)["word/document.xml"].clone()).unwrap();
+    assert!(
+        document.contains(r#"<w:pPr><w:pStyle w:val="Heading1"/><w:bidi/><w:outlineLvl w:val="0"/></w:pPr><w:r><w:rPr><w:rtl/><w:lang w:bidi="ar"/></w:rPr><w:t xml:space="preserve">إشعار حقوق المؤلف</w:t>"#),
+        "{document}"
+    );
+    let read = python_docx(&stamped);
+    assert!(read.contains("Heading 1: إشعار حقوق المؤلف"), "{read}");
 }
 
 fn python_docx(docx: &[u8]) -> String {
@@ -136,6 +160,20 @@ fn a_pdf_ends_with_the_notice_and_names_its_author() {
         info.contains("Title:           Pride & Prejudice"),
         "{info}"
     );
+    // A French reader's notice is French; an Arabic reader's is English, as the standard fonts
+    // write no Arabic.
+    for (language, heading) in [("fr", "Avis de droit d’auteur"), ("ar", "Copyright notice")] {
+        let notice = lectern_jobs::Notice {
+            language: language.into(),
+            ..notice()
+        };
+        let stamped =
+            package::stamp(Format::Pdf, &original, &notice, &BrailleLayout::STANDARD).unwrap();
+        std::fs::write(&path, &stamped).unwrap();
+        let text = poppler("pdftotext", &[path.to_str().unwrap(), "-"]);
+        let notice_page = text.split('\u{c}').nth(1).unwrap();
+        assert!(notice_page.starts_with(heading), "{language}: {text}");
+    }
     // A PDF that is not one is refused with why, and nothing is made.
     let err = package::stamp(
         Format::Pdf,

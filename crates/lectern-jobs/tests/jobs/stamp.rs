@@ -16,7 +16,7 @@ fn stamped_built_epub_passes_epubcheck_and_names_the_user() {
         "AP5xvS_OBOox68BfRQ",
         "Pride &amp; Prejudice",
         "Lectern Library",
-        "2026-03-04",
+        "March 4, 2026",
     ] {
         assert!(page.contains(needle), "notice page lacks {needle}:\n{page}");
     }
@@ -74,6 +74,45 @@ fn stamped_built_epub_passes_epubcheck_and_names_the_user() {
     assert_eq!(meta.title, "Pride & Prejudice");
     checkers::epubcheck("stamped-built", &stamped);
     checkers::ace("stamped-built", &stamped);
+}
+
+/// A French reader's copy of an English book: the notice page is French, and its entry in the
+/// table of contents says so, as the book's own language is English.
+#[test]
+fn a_notice_in_another_language_than_the_book_s_is_marked_with_it() {
+    let original = build(&fixtures::source());
+    let french = Notice {
+        language: "fr".into(),
+        ..notice()
+    };
+    let stamped = package::stamp_epub(&original, &french).unwrap();
+    let page = text_of(&stamped, "EPUB/lectern-copyright-notice.xhtml");
+    assert!(
+        page.contains(r#"lang="fr" xml:lang="fr""#)
+            && page.contains("<title>Avis de droit d’auteur</title>")
+            && page.contains("Conditions d’utilisation"),
+        "{page}"
+    );
+    let nav = text_of(&stamped, "EPUB/nav.xhtml");
+    assert!(
+        nav.contains(
+            r#"<li lang="fr" xml:lang="fr" dir="ltr"><a href="lectern-copyright-notice.xhtml">Avis de droit d’auteur</a></li>"#
+        ),
+        "{nav}"
+    );
+    checkers::epubcheck("stamped-in-french", &stamped);
+    let arabic = Notice {
+        language: "ar".into(),
+        ..notice()
+    };
+    let stamped = package::stamp_epub(&original, &arabic).unwrap();
+    let page = text_of(&stamped, "EPUB/lectern-copyright-notice.xhtml");
+    assert!(
+        page.contains(r#"lang="ar" xml:lang="ar""#)
+            && page.contains(r#"aria-labelledby="notice-h" dir="rtl""#),
+        "{page}"
+    );
+    checkers::epubcheck("stamped-in-arabic", &stamped);
 }
 
 #[test]

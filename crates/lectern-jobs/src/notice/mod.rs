@@ -1,13 +1,17 @@
 //! The copyright notice that goes with every download: one wording, rendered as plain text,
 //! HTML, an EPUB page and braille, so that every copy of a download says the same thing.
 
+mod words;
+
 use sha2::{Digest, Sha256};
 
 use crate::xml::esc;
+pub use words::{NOTICE_LANGUAGES, notice_language};
 
 /// Who a download was packaged for, and what. All plain data, as the job has it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Notice {
+    /// The reader's name; empty for a guest, whom the notice calls the library's guest.
     pub user_display_name: String,
     pub user_account_id: String,
     /// The title's service id.
@@ -24,6 +28,9 @@ pub struct Notice {
     pub vocabulary: String,
     /// What the catalog says of the title, written into a delivered file where it is silent.
     pub record: Catalogued,
+    /// The language the notice is written in (a BCP 47 tag, `notice_language`'s choice),
+    /// wherever its rendering can write it; English where not, or where it is empty.
+    pub language: String,
 }
 
 /// What the library's catalog says of a title that a delivered file may not: a reading app
@@ -37,15 +44,21 @@ pub struct Catalogued {
     pub subjects: Vec<String>,
 }
 
-pub(crate) const HEADING: &str = "Copyright notice";
-
 /// A piece of the notice's outline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Part {
     Heading,
     Paragraph,
 }
-const TERMS_HEADING: &str = "Terms of use";
+
+/// The notice's words in one language.
+struct Wording {
+    heading: String,
+    statement: String,
+    terms_heading: String,
+    personal: String,
+    copyright: String,
+}
 
 impl Notice {
     /// A mark that identifies the recipient without naming them: the first 16 hex digits of
@@ -79,51 +92,65 @@ impl Notice {
             })
     }
 
-    /// The statement of whom the copy is for; first paragraph in every rendering.
-    fn statement(&self) -> String {
-        format!(
-            "This copy of \u{201c}{}\u{201d} ({} title {}) was prepared by {} on {} for {} \
-             (user account {}), download {}, recipient mark {}.",
-            self.title,
-            self.site_name,
-            self.service_id,
-            self.site_name,
-            self.date(),
-            self.user_display_name,
-            self.user_account_id,
-            self.download_id,
-            self.recipient_mark(),
-        )
+    /// The notice's words in the language of tag `lang`.
+    fn wording(&self, lang: &str) -> Wording {
+        let say = |key: &str, args: &[(&'static str, &str)]| words::say(lang, key, args);
+        let site = self.site_name.as_str();
+        let guest;
+        let name = if self.user_display_name.is_empty() {
+            guest = say("notice-guest", &[("site", site)]);
+            guest.as_str()
+        } else {
+            self.user_display_name.as_str()
+        };
+        let date = lectern_i18n::date_in(lang, self.date()).unwrap_or_else(|| self.date().into());
+        let mark = self.recipient_mark();
+        Wording {
+            heading: say("notice-heading", &[]),
+            statement: say(
+                "notice-statement",
+                &[
+                    ("title", &self.title),
+                    ("site", site),
+                    ("serviceId", &self.service_id),
+                    ("date", &date),
+                    ("name", name),
+                    ("account", &self.user_account_id),
+                    ("download", &self.download_id),
+                    ("mark", &mark),
+                ],
+            ),
+            terms_heading: say("notice-terms-heading", &[]),
+            personal: say("notice-personal-use", &[]),
+            copyright: say("notice-copyright", &[("site", site)]),
+        }
     }
 
-    fn terms(&self) -> [String; 2] {
-        [
-            "It is for the personal use of a person with a print disability only. Do not copy \
-             it for, share it with or redistribute it to anyone else."
-                .to_owned(),
-            format!(
-                "The work remains protected by copyright. {} provides this accessible copy under \
-                 the exceptions to copyright law for people with print disabilities; use beyond \
-                 these terms may infringe the rights of the copyright holder.",
-                self.site_name
-            ),
-        ]
+    /// The language the notice's words are in: its `language`, English where that is empty.
+    pub fn lang(&self) -> &'static str {
+        notice_language(&[Some(&self.language)])
+    }
+
+    /// The notice's heading, in its language.
+    pub fn heading(&self) -> String {
+        words::say(self.lang(), "notice-heading", &[])
     }
 
     /// Plain text, for `COPYRIGHT-NOTICE.txt`.
     pub fn text(&self) -> String {
-        let [personal, copyright] = self.terms();
+        let w = self.wording(self.lang());
         format!(
-            "{HEADING}\n\n{}\n\n{TERMS_HEADING}\n\n{personal}\n\n{copyright}\n",
-            self.statement()
+            "{}\n\n{}\n\n{}\n\n{}\n\n{}\n",
+            w.heading, w.statement, w.terms_heading, w.personal, w.copyright
         )
     }
 
     /// Uncontracted braille in a BRF file's character set, on the reader's line and page, for
-    /// `COPYRIGHT-NOTICE.brf` in a braille download and the page a BRF ends with.
+    /// `COPYRIGHT-NOTICE.brf` in a braille download and the page a BRF ends with. Always
+    /// English: Lectern's own transcriber writes Unified English Braille only.
     pub fn brf(&self, layout: &lectern_domain::account::braille::BrailleLayout) -> String {
         use crate::braille::{Block, brf};
-        let outline = self.outline();
+        let outline = self.outline_in("en");
         let blocks: Vec<Block<'_>> = outline
             .iter()
             .map(|(part, text)| match part {
@@ -134,47 +161,57 @@ impl Notice {
         brf(&blocks, layout)
     }
 
-    /// The notice as headings and paragraphs in reading order, for the renderings that lay
-    /// text out themselves (braille, Word, PDF).
-    pub(crate) fn outline(&self) -> [(Part, String); 5] {
-        let [personal, copyright] = self.terms();
+    /// The notice as headings and paragraphs in reading order, in the language of tag `lang`,
+    /// for the renderings that lay text out themselves (braille, Word, PDF).
+    pub(crate) fn outline_in(&self, lang: &str) -> [(Part, String); 5] {
+        let w = self.wording(lang);
         [
-            (Part::Heading, HEADING.to_owned()),
-            (Part::Paragraph, self.statement()),
-            (Part::Heading, TERMS_HEADING.to_owned()),
-            (Part::Paragraph, personal),
-            (Part::Paragraph, copyright),
+            (Part::Heading, w.heading),
+            (Part::Paragraph, w.statement),
+            (Part::Heading, w.terms_heading),
+            (Part::Paragraph, w.personal),
+            (Part::Paragraph, w.copyright),
         ]
     }
 
     /// The notice's body markup, shared by the HTML file and the EPUB page.
     fn body(&self) -> String {
-        let [personal, copyright] = self.terms();
+        let w = self.wording(self.lang());
         format!(
-            "<h1 id=\"notice-h\">{HEADING}</h1>\n<p>{}</p>\n<h2>{TERMS_HEADING}</h2>\n\
-             <p>{}</p>\n<p>{}</p>\n",
-            esc(&self.statement()),
-            esc(&personal),
-            esc(&copyright)
+            "<h1 id=\"notice-h\">{}</h1>\n<p>{}</p>\n<h2>{}</h2>\n<p>{}</p>\n<p>{}</p>\n",
+            esc(&w.heading),
+            esc(&w.statement),
+            esc(&w.terms_heading),
+            esc(&w.personal),
+            esc(&w.copyright)
         )
+    }
+
+    /// The direction the notice's words run, for a `dir` attribute.
+    pub(crate) fn direction(&self) -> &'static str {
+        lectern_i18n::direction_of(self.lang())
     }
 
     /// A standalone HTML document, for `COPYRIGHT-NOTICE.html`.
     pub fn html(&self) -> String {
         format!(
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-             <title>{HEADING}: {}</title>\n</head>\n<body>\n<main aria-labelledby=\"notice-h\">\n{}</main>\n\
+            "<!DOCTYPE html>\n<html lang=\"{}\" dir=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <title>{}: {}</title>\n</head>\n<body>\n<main aria-labelledby=\"notice-h\">\n{}</main>\n\
              </body>\n</html>\n",
+            self.lang(),
+            self.direction(),
+            esc(&self.heading()),
             esc(&self.title),
             self.body()
         )
     }
 
-    /// The EPUB page's `<body>` content. Always English: the notice's own language, whatever
-    /// the book's.
+    /// The EPUB page's `<body>` content, in the notice's language (the page's own, whatever
+    /// the book's).
     pub(crate) fn xhtml_body(&self) -> String {
         format!(
-            "<section epub:type=\"copyright-page\" aria-labelledby=\"notice-h\">\n{}</section>\n",
+            "<section epub:type=\"copyright-page\" aria-labelledby=\"notice-h\" dir=\"{}\">\n{}</section>\n",
+            self.direction(),
             self.body()
         )
     }
