@@ -1570,6 +1570,17 @@ async function main() {
         'heading, Client keys, level 1', 'status', 'The client key', 'code', 'end of code', 'was made.', /^Its secret, shown only now/,
       ]);
     });
+    await check('screen reader, in French: a client key made says so and gives its secret in a status message, in French', {}, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
+      await signIn(page, ADMIN);
+      await page.goto(url('/staff/admin/clients'));
+      await page.locator('#name').fill('Appli parlée');
+      await page.locator('#withSecret').check();
+      await post(page, 'section[aria-labelledby="new-key"] button[type="submit"]');
+      return expectSpoken(await spoken(page), [
+        'heading, Clés client, level 1', 'status', 'La clé client', 'code', 'end of code', 'a été créée.', /^Son secret, affiché cette seule fois/,
+      ]);
+    });
     await check('screen reader: accounts found say how many, each a link', {}, async (page) => {
       await signIn(page, STAFF);
       await page.goto(url('/staff/accounts?keyword=reader'));
@@ -1627,6 +1638,20 @@ async function main() {
         /^textbox, Date of birth, 30\/09\/2012, .*Must be a date written YYYY-MM-DD.*invalid/,
       ]);
     });
+    await check('screen reader, in Spanish: the member form\'s errors are an alert and each field says its own in Spanish', {}, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+      await signIn(page, SPONSOR);
+      await page.goto(url('/organization/members/new'));
+      await page.locator('#dateOfBirth').fill('30/09/2012');
+      await post(page, 'main form button[type="submit"]');
+      await page.locator('[role="alert"]').waitFor();
+      return expectSpoken(await spoken(page), [
+        'navigation, Principal', /^link, Mi organización/, 'heading, Añadir un miembro, level 1', 'alert, Hay un problema',
+        'link, Escriba el nombre del miembro',
+        /^textbox, Nombre, .*Escriba el nombre del miembro.*invalid/,
+        /^textbox, Fecha de nacimiento, 30\/09\/2012, .*[Dd]ebe ser una fecha escrita AAAA-MM-DD.*invalid/,
+      ]);
+    });
     await check('screen reader: assigning a title names each member and why they may not download it', {}, async (page) => {
       await signIn(page, SPONSOR);
       // A member who may download only what is assigned to them, so that one has a reason.
@@ -1676,6 +1701,24 @@ async function main() {
       ]);
     });
 
+    await check('screen reader, in Spanish: signing out leads to a page that says so in Spanish', {}, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
+      await signIn(page);
+      await post(page, 'form[action$="/sign-out"] button[type="submit"]');
+      await page.waitForURL((u) => u.pathname.endsWith('/signed-out'));
+      return expectSpoken(await spoken(page), [
+        'navigation, Principal', 'link, Iniciar sesión', 'heading, Ha cerrado la sesión, level 1',
+      ]);
+    });
+    await check('screen reader, in Arabic: the home page names its landmarks and search in Arabic', {}, async (page) => {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+      await page.goto(url('/'));
+      return expectSpoken(await spoken(page), [
+        'link, انتقل إلى المحتوى الرئيسي', 'banner', 'navigation, القائمة الرئيسية', 'link, تسجيل الدخول', 'main',
+        /^heading, .+, level 1$/, 'search', 'searchbox, ابحث عن العناوين أو المؤلفين أو الموضوعات', 'button, بحث',
+        /^region, وصل حديثًا$|^heading, وصل حديثًا, level 2$/, /^link, /, 'contentinfo',
+      ]);
+    });
     await check('screen reader: the home page', {}, async (page) => {
       await page.goto(url('/'));
       return expectSpoken(await spoken(page), [
