@@ -1,5 +1,6 @@
-//! The copyright notice that goes with every download: one wording, rendered as plain text,
-//! HTML, an EPUB page and braille, so that every copy of a download says the same thing.
+//! The copyright notice that goes with every download: one wording, in the reader's language
+//! (`words`), rendered as plain text, HTML, an EPUB page, a Word document's and a PDF's last
+//! page and braille, so that every copy of a download says the same thing.
 
 mod words;
 
