@@ -256,19 +256,77 @@ impl Drop for TestStore {
                 else {
                     return;
                 };
-                rt.block_on(async {
-                    if let Ok(admin) = Store::connect(&postgres_admin_url()).await {
-                        let sql = format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)");
-                        let _ = sqlx::query(sqlx::AssertSqlSafe(sql))
-                            .execute(admin.setup_pool())
-                            .await;
-                        admin.close().await;
-                    }
-                });
+                rt.block_on(finish_database(&db));
             })
             .join();
         }
     }
+}
+
+/// What a finished test's database says of itself: it is removed with the others so marked.
+const FINISHED: &str = "lectern: the store of a finished test";
+
+/// How many finished tests' databases are left before one test removes them all.
+const REMOVED_TOGETHER: usize = 32;
+
+/// Marks a test's database finished, and removes the finished ones once there are
+/// `REMOVED_TOGETHER` of them. PostgreSQL makes a checkpoint for every database dropped, which
+/// writes out what every other running test has changed: one drop at the end of each test made
+/// PostgreSQL's share of the suite several times what the tests themselves cost it. Dropped
+/// together, the first checkpoint writes, the rest find little to write, and a database's own
+/// pages are discarded unwritten. A developer's run leaves fewer than `REMOVED_TOGETHER`, which
+/// the next run removes.
+async fn finish_database(db: &str) {
+    let Ok(admin) = Store::connect(&postgres_admin_url()).await else {
+        return;
+    };
+    let pool = admin.setup_pool();
+    let marked = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "COMMENT ON DATABASE {db} IS '{FINISHED}'"
+    )))
+    .execute(pool)
+    .await;
+    if marked.is_err() {
+        let _ = drop_database(pool, db).await;
+    } else if let Ok(mut conn) = pool.acquire().await {
+        // One test removes them at a time; the others go on.
+        let cleaning: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock(hashtext($1))")
+            .bind(FINISHED)
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap_or(false);
+        if cleaning {
+            let finished: Vec<String> = sqlx::query_scalar(
+                "SELECT datname::text FROM pg_database \
+                 WHERE shobj_description(oid, 'pg_database') = $1 ORDER BY datname",
+            )
+            .bind(FINISHED)
+            .fetch_all(&mut *conn)
+            .await
+            .unwrap_or_default();
+            if finished.len() >= REMOVED_TOGETHER {
+                for name in &finished {
+                    let _ = drop_database(&mut *conn, name).await;
+                }
+            }
+            let _ = sqlx::query("SELECT pg_advisory_unlock(hashtext($1))")
+                .bind(FINISHED)
+                .execute(&mut *conn)
+                .await;
+        }
+    }
+    admin.close().await;
+}
+
+async fn drop_database<'c, E>(executor: E, db: &str) -> Result<(), sqlx::Error>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    let sql = format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)");
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .execute(executor)
+        .await
+        .map(|_| ())
 }
 
 /// Runs each story (an `async fn(Backend)`) on SQLite and on PostgreSQL, as two tests.
