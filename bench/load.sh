@@ -4,7 +4,7 @@
 # (and, for PostgreSQL, the postmaster's backends beside it) and the load generator, the test
 # process, on core 1, as the other benchmarks pin theirs. The test measures the capacity of the
 # server's core with 16 requests in flight, then sends 80% of it (runs of 300 s or more; 70% for
-# shorter ones). `.ci/run` runs it with LOAD_SECONDS=60.
+# shorter ones). `.ci/run` runs it with LOAD_SECONDS=30.
 #
 # Usage: bench/load.sh   (as root, or with sudo: pinning PostgreSQL)
 # Knobs (environment): LOAD_SECONDS=600 STORES="sqlite postgres" PG_URL=postgres://postgres@127.0.0.1:5432
