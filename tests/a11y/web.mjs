@@ -1164,6 +1164,16 @@ async function sponsorJourney(page, { first, last, words, title, id, tag = 'en' 
   return signOut();
 }
 
+/** An administrator makes the client key `name` with a secret; what a screen reader hears of the answer. */
+async function clientKeyMadeHeard(page, name) {
+  await signIn(page, ADMIN);
+  await page.goto(url('/staff/admin/clients'));
+  await page.locator('#name').fill(name);
+  await page.locator('#withSecret').check();
+  await post(page, 'section[aria-labelledby="new-key"] button[type="submit"]');
+  return spoken(page);
+}
+
 /** A sponsor adds the member `first` Spoken; what a screen reader hears of the page that follows. */
 async function memberAddedHeard(page, first) {
   await signIn(page, SPONSOR);
@@ -1601,23 +1611,13 @@ async function main() {
     await check('administrator\'s keyboard-only journey without JavaScript: the same', { script: false }, (page) => adminJourney(page, { name: 'No-script app' }));
     await check('administrator\'s keyboard-only journey in French with JavaScript: the same, every word read in French', {}, (page) => adminJourney(page, { name: 'Appli au clavier', tag: 'fr' }));
     await check('screen reader: a client key made says so and gives its secret in a status message', {}, async (page) => {
-      await signIn(page, ADMIN);
-      await page.goto(url('/staff/admin/clients'));
-      await page.locator('#name').fill('Spoken app');
-      await page.locator('#withSecret').check();
-      await post(page, 'section[aria-labelledby="new-key"] button[type="submit"]');
-      return expectSpoken(await spoken(page), [
+      return expectSpoken(await clientKeyMadeHeard(page, 'Spoken app'), [
         'heading, Client keys, level 1', 'status', 'The client key', 'code', 'end of code', 'was made.', /^Its secret, shown only now/,
       ]);
     });
     await check('screen reader, in French: a client key made says so and gives its secret in a status message, in French', {}, async (page) => {
       await page.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
-      await signIn(page, ADMIN);
-      await page.goto(url('/staff/admin/clients'));
-      await page.locator('#name').fill('Appli parlée');
-      await page.locator('#withSecret').check();
-      await post(page, 'section[aria-labelledby="new-key"] button[type="submit"]');
-      return expectSpoken(await spoken(page), [
+      return expectSpoken(await clientKeyMadeHeard(page, 'Appli parlée'), [
         'heading, Clés client, level 1', 'status', 'La clé client', 'code', 'end of code', 'a été créée.', /^Son secret, affiché cette seule fois/,
       ]);
     });

@@ -13,7 +13,8 @@ fluent_templates::static_loader! {
     static MESSAGES = {
         locales: "./locales",
         fallback_language: "en",
-        customise: |bundle| lectern_i18n::customise(bundle),
+        // The macro takes a closure, not a function's path.
+        customise: |bundle| lectern_i18n::customise(&mut *bundle),
     };
 }
 
