@@ -1164,6 +1164,16 @@ async function sponsorJourney(page, { first, last, words, title, id, tag = 'en' 
   return signOut();
 }
 
+/** A sponsor sends the new member form with a date written day first; what a screen reader hears of the refusal. */
+async function memberFormRefusedHeard(page) {
+  await signIn(page, SPONSOR);
+  await page.goto(url('/organization/members/new'));
+  await page.locator('#dateOfBirth').fill('30/09/2012');
+  await post(page, 'main form button[type="submit"]');
+  await page.locator('[role="alert"]').waitFor();
+  return spoken(page);
+}
+
 /** An administrator makes the client key `name` with a secret; what a screen reader hears of the answer. */
 async function clientKeyMadeHeard(page, name) {
   await signIn(page, ADMIN);
@@ -1666,12 +1676,7 @@ async function main() {
       ]);
     });
     await check('screen reader: the member form\'s errors are an alert and each field says its own', {}, async (page) => {
-      await signIn(page, SPONSOR);
-      await page.goto(url('/organization/members/new'));
-      await page.locator('#dateOfBirth').fill('30/09/2012');
-      await post(page, 'main form button[type="submit"]');
-      await page.locator('[role="alert"]').waitFor();
-      return expectSpoken(await spoken(page), [
+      return expectSpoken(await memberFormRefusedHeard(page), [
         'navigation, Main', /^link, My organization/, 'heading, Add a member, level 1', 'alert, There is a problem',
         "link, Enter the member's first name",
         /^textbox, First name, .*Enter the member's first name.*invalid/,
@@ -1680,12 +1685,7 @@ async function main() {
     });
     await check('screen reader, in Spanish: the member form\'s errors are an alert and each field says its own in Spanish', {}, async (page) => {
       await page.setExtraHTTPHeaders({ 'Accept-Language': 'es' });
-      await signIn(page, SPONSOR);
-      await page.goto(url('/organization/members/new'));
-      await page.locator('#dateOfBirth').fill('30/09/2012');
-      await post(page, 'main form button[type="submit"]');
-      await page.locator('[role="alert"]').waitFor();
-      return expectSpoken(await spoken(page), [
+      return expectSpoken(await memberFormRefusedHeard(page), [
         'navigation, Principal', /^link, Mi organización/, 'heading, Añadir un miembro, level 1', 'alert, Hay un problema',
         'link, Escriba el nombre del miembro',
         /^textbox, Nombre, .*Escriba el nombre del miembro.*invalid/,
